@@ -1,0 +1,28 @@
+import { Link } from "react-router";
+import { notFoundLinks } from "~/content/navigation.ts";
+
+export function NotFoundContent() {
+  return (
+    <section className="container-page py-20 lg:py-28" aria-labelledby="not-found-title">
+      <p className="eyebrow">Error 404</p>
+      <h1 id="not-found-title" className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
+        Page Not Found
+      </h1>
+      <p className="mt-4 max-w-prose text-lg text-slate-700">
+        The page you were looking for has moved or no longer exists. These pages may help you find what you need:
+      </p>
+      <ul className="mt-8 grid max-w-2xl gap-3 sm:grid-cols-2">
+        {notFoundLinks.map((link) => (
+          <li key={link.href}>
+            <Link
+              to={link.href}
+              className="block rounded-lg border border-slate-200 px-4 py-3 font-medium text-navy-800 hover:border-navy-700 hover:bg-navy-50"
+            >
+              {link.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,109 @@
+/**
+ * Business constants and marketing claims (spec sections 1 and 9). Components
+ * read these; none hard-codes a price, a number or a claim.
+ */
+export const pricing = {
+  /** List price of every 5-day course, per person. */
+  coursePriceGbp: 4500,
+  /** Consultation: total = participants x this, per participant. */
+  consultationPerParticipantGbp: 4500,
+  testPaymentGbp: 1,
+  /** USD amount = GBP / usdRate, rounded to the nearest usdRounding. */
+  usdRate: 0.79,
+  usdRounding: 50,
+  groupDiscountMinParticipants: 3,
+} as const;
+
+export const courseFacts = {
+  days: 5,
+  durationText: "5 Days (Monday to Friday)",
+  cardDurationText: "5 Days (Mon-Fri)",
+  cardFormatText: "In-person, online, or at client site",
+  defaultGroupSize: 12,
+  theoryPercent: 30,
+  practicePercent: 70,
+  defaultTags: ["Premium Course", "5-Day Intensive", "Certification Included"],
+  noticeWeeksStandard: "3-4",
+  noticeWeeksCustom: "6-8",
+} as const;
+
+export const support = {
+  months: 3,
+  sessions: 3,
+  sessionMinutes: 90,
+} as const;
+
+export const premiumBenefits = [
+  {
+    id: "implementation-support",
+    title: `${support.months} Months of Implementation Support`,
+    description: `${support.sessions} follow-up sessions of ${support.sessionMinutes} minutes with your trainer as you apply what you learned at work.`,
+  },
+  {
+    id: "analytics-software",
+    title: "Analytics Software Access",
+    description:
+      "Licensed access to the models, templates and analytics tools used on the course, so the work continues after day five.",
+  },
+  {
+    id: "community",
+    title: "Community Membership",
+    description:
+      "Membership of our alumni community: peer round-tables, practitioner briefings and an archive of course materials.",
+  },
+] as const;
+
+export const deliveryOptions = [
+  { id: "in-person", title: "In-person", description: "Open courses at our London training venues." },
+  { id: "client-site", title: "At your site", description: "Delivered to your team at your own premises." },
+  { id: "online", title: "Live online", description: "Live, trainer-led virtual classrooms." },
+  { id: "customisable", title: "Customised", description: "Content tailored to your sector and your data." },
+] as const;
+
+export const consultation = {
+  minutes: 60,
+  discoveryCallMinutes: 15,
+  minParticipants: 1,
+  maxParticipants: 12,
+  included: [
+    "60-minute one-to-one strategy session with a senior consultant",
+    "Analysis of your organisation's current challenges",
+    "A tailored action plan with prioritised next steps",
+    "A written follow-up summary of the session",
+    "Priority booking for future training programmes",
+  ],
+} as const;
+
+export const promises = {
+  confirmationEmailMinutes: 5,
+  teamContactHours: 24,
+  /** The contact page's promise. */
+  contactResponse: "within 24 business hours",
+  /** The faster promise used in one place (the booking section). */
+  fastResponse: "within 4 hours",
+  businessHours: "Monday-Friday 9:00 AM - 5:30 PM",
+  moneyBackDays: 30,
+} as const;
+
+export const claims = {
+  trainerExperience: "15+",
+  combinedExperience: "200+",
+  professionalsTrained: "5,000+",
+  guideTrustedBy: "1000+",
+  satisfaction: "93%",
+  countries: "45+",
+  handsOn: "70%",
+  clientsImproving: "92%",
+  improvementMonths: 6,
+  averageRoi: "3.4x",
+} as const;
+
+/** Timings and limits of the interface (spec section 9). */
+export const ui = {
+  headerShadowAfterPx: 20,
+  homeFeaturedMax: 3,
+  pillarFeaturedMax: 2,
+  contactThankYouMs: 5000,
+  exitPopup: { minOnPageMs: 10_000, autoHideMs: 60_000, successCloseMs: 2000, resetMs: 500 },
+  toast: { limit: 1, durationMs: 5000, swipeThresholdPx: 50, hotkey: "F8" },
+} as const;

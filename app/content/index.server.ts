@@ -1,0 +1,140 @@
+/**
+ * The validated content catalogue. Every content file is parsed through its
+ * zod schema here and cross-checked (references resolve, ids are unique), at
+ * build time (prerender imports this) and in the unit tests. Server-only:
+ * pages receive what they show through their loaders, so the catalogue never
+ * ships to the browser.
+ */
+import { z } from "zod";
+import { accountingAuditingCourses } from "./courses/accounting-auditing.ts";
+import { riskGrcCourses } from "./courses/risk-grc.ts";
+import { strategyCourses } from "./courses/strategy.ts";
+import { sustainabilityCourses } from "./courses/sustainability.ts";
+import { guides as guideData } from "./guides.ts";
+import { cookiePolicy, privacyPolicy, termsOfService } from "./legal.ts";
+import { generalFaqs as generalFaqData, pillars as pillarData } from "./pillars.ts";
+import {
+  courseRedirectSchema,
+  courseSchema,
+  faqSchema,
+  guideSchema,
+  legalDocumentSchema,
+  pillarSchema,
+  testimonialSchema,
+  trainerSchema,
+  type Course,
+  type PillarId,
+} from "./schema.ts";
+import { testimonials as testimonialData } from "./testimonials.ts";
+import { trainers as trainerData } from "./trainers.ts";
+
+/** Course ids the old site linked that duplicate a real course: 301 there. */
+const courseRedirectData = [
+  { from: "aligning-strategy-execution", to: "strategy-execution" },
+  { from: "esg-risk-quantification", to: "esg-risk" },
+  { from: "aligning-purpose-profit", to: "sustainable-value-creation" },
+];
+
+export class ContentError extends Error {
+  override name = "ContentError";
+}
+
+function parse<T extends z.ZodType>(schema: T, data: unknown, what: string): z.output<T> {
+  const result = schema.safeParse(data);
+  if (!result.success) throw new ContentError(`Invalid ${what}:\n${z.prettifyError(result.error)}`);
+  return result.data;
+}
+
+function uniqueIds<T extends { id: string }>(items: T[], what: string): T[] {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (seen.has(item.id)) throw new ContentError(`Duplicate ${what} id "${item.id}"`);
+    seen.add(item.id);
+  }
+  return items;
+}
+
+export function buildCatalogue() {
+  const pillars = uniqueIds(parse(z.array(pillarSchema).length(4), pillarData, "pillars"), "pillar");
+  const courses = uniqueIds(
+    parse(
+      z.array(courseSchema),
+      [...riskGrcCourses, ...accountingAuditingCourses, ...strategyCourses, ...sustainabilityCourses],
+      "courses",
+    ),
+    "course",
+  );
+  const trainers = uniqueIds(parse(z.array(trainerSchema), trainerData, "trainers"), "trainer");
+  const testimonials = parse(z.array(testimonialSchema).min(3), testimonialData, "testimonials");
+  const guides = uniqueIds(parse(z.array(guideSchema).length(3), guideData, "guides"), "guide");
+  const generalFaqs = parse(z.array(faqSchema).length(4), generalFaqData, "general FAQs");
+  const legal = [privacyPolicy, termsOfService, cookiePolicy].map((doc) =>
+    parse(legalDocumentSchema, doc, `legal document ${doc.path}`),
+  );
+  const redirects = parse(z.array(courseRedirectSchema), courseRedirectData, "course redirects");
+
+  const courseIds = new Set(courses.map((c) => c.id));
+  const trainerIds = new Set(trainers.map((t) => t.id));
+  const check = (ok: boolean, message: string) => {
+    if (!ok) throw new ContentError(message);
+  };
+  for (const course of courses) {
+    for (const id of course.relatedCourseIds) {
+      check(courseIds.has(id) && id !== course.id, `Course ${course.id}: related course "${id}" does not exist`);
+    }
+    for (const id of course.instructorIds) {
+      check(trainerIds.has(id), `Course ${course.id}: instructor "${id}" does not exist`);
+    }
+    course.curriculum.forEach((day, index) =>
+      check(day.day === index + 1, `Course ${course.id}: curriculum days must run 1 to 5 in order`),
+    );
+  }
+  for (const pillar of pillars) {
+    for (const id of [pillar.featuredCourseId, ...pillar.featuredBlockCourseIds]) {
+      const course = courses.find((c) => c.id === id);
+      check(!!course?.pillars.includes(pillar.id), `Pillar ${pillar.id}: course "${id}" is not in this pillar`);
+    }
+    const count = courses.filter((c) => c.pillars.includes(pillar.id)).length;
+    check(count >= 6 && count <= 7, `Pillar ${pillar.id} lists ${count} courses; the page shows six or seven`);
+  }
+  for (const r of redirects) {
+    check(courseIds.has(r.to) && !courseIds.has(r.from), `Course redirect ${r.from} -> ${r.to} is invalid`);
+  }
+
+  return { pillars, courses, trainers, testimonials, guides, generalFaqs, legal, redirects };
+}
+
+export const catalogue = buildCatalogue();
+export type Catalogue = typeof catalogue;
+
+export function getPillar(id: string) {
+  return catalogue.pillars.find((p) => p.id === id);
+}
+
+export function getCourse(id: string): Course | undefined {
+  return catalogue.courses.find((c) => c.id === id);
+}
+
+export function requireCourse(id: string): Course {
+  const course = getCourse(id);
+  if (!course) throw new ContentError(`Unknown course "${id}"`);
+  return course;
+}
+
+export function coursesInPillar(id: PillarId): Course[] {
+  return catalogue.courses.filter((c) => c.pillars.includes(id));
+}
+
+export function getLegalDocument(path: "/privacy" | "/terms" | "/cookies") {
+  const doc = catalogue.legal.find((d) => d.path === path);
+  if (!doc) throw new ContentError(`No legal document at ${path}`);
+  return doc;
+}
+
+export function coursePath(id: string): string {
+  return `/courses/${id}`;
+}
+
+export function pillarPath(id: PillarId): string {
+  return `/pillar/${id}`;
+}

@@ -1,0 +1,181 @@
+/**
+ * Zod schemas for every piece of site content. Content files export plain
+ * typed data; `app/content/index.ts` parses all of it through these schemas
+ * (and cross-checks references), so a bad entry fails the build and the unit
+ * tests, never a visitor.
+ */
+import { z } from "zod";
+
+export const pillarIds = [
+  "risk-grc",
+  "accounting-auditing",
+  "strategy",
+  "sustainability",
+] as const;
+export const pillarIdSchema = z.enum(pillarIds);
+export type PillarId = z.infer<typeof pillarIdSchema>;
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
+const text = z.string().trim().min(1);
+/** A sentence or paragraph of copy: non-empty, no leftover template markers. */
+const copy = text.refine((s) => !/(lorem ipsum|TODO|TBC|\{[a-z]+\})/i.test(s), {
+  error: "copy contains a placeholder",
+});
+
+export const seoSchema = z.object({
+  title: text.max(70),
+  description: text.min(50).max(160),
+});
+
+export const faqSchema = z.object({ question: copy, answer: copy });
+export type Faq = z.infer<typeof faqSchema>;
+
+export const iconNames = [
+  "shield-check",
+  "calculator",
+  "compass",
+  "leaf",
+  "users",
+  "award",
+  "globe",
+  "trending-up",
+  "briefcase",
+  "building",
+  "landmark",
+  "heart-pulse",
+  "zap",
+  "factory",
+  "graduation-cap",
+  "line-chart",
+] as const;
+export const iconNameSchema = z.enum(iconNames);
+export type IconName = z.infer<typeof iconNameSchema>;
+
+export const pillarSchema = z.object({
+  id: pillarIdSchema,
+  /** The name used in navigation and headings, e.g. "Risk (GRC)". */
+  title: text,
+  /** Short name used to flag shared courses, e.g. "Risk". */
+  shortTitle: text,
+  /** Other names the spec uses for the same pillar. */
+  alternateNames: z.array(text),
+  tagline: copy,
+  description: copy,
+  icon: iconNameSchema,
+  /** The course shown as this pillar's featured course on /training. */
+  featuredCourseId: slug,
+  /** Courses in the featured block on the pillar page (Risk only, 2 at most). */
+  featuredBlockCourseIds: z.array(slug).max(2),
+  faqs: z.array(faqSchema).length(4),
+  seo: seoSchema,
+});
+export type Pillar = z.infer<typeof pillarSchema>;
+
+export const curriculumDaySchema = z.object({
+  day: z.number().int().min(1).max(5),
+  title: copy,
+  topics: z.array(copy).min(3).max(6),
+});
+
+export const theoryPracticeSplits = ["30/70", "35/65", "40/60"] as const;
+
+export const courseSchema = z.object({
+  id: slug,
+  /** First entry is the course's home pillar; a second marks it as shared. */
+  pillars: z.array(pillarIdSchema).min(1).max(2),
+  title: text.max(80),
+  subtitle: copy,
+  /** One or two sentences for the course hero. */
+  shortDescription: copy,
+  /** Up to ~200 characters, for course cards. */
+  cardDescription: copy.max(220),
+  /** Who the course is for, in one line, for cards ("For risk managers and ..."). */
+  cardTarget: copy.max(140),
+  tags: z.array(text).min(1).max(4).optional(),
+  overview: z.array(copy).min(2).max(4),
+  benefits: z.array(copy).min(4).max(8),
+  targetAudience: z.array(copy).min(3).max(8),
+  objectives: z.array(copy).min(3).max(8).optional(),
+  prerequisites: z.array(copy).min(1).max(5).optional(),
+  curriculum: z.array(curriculumDaySchema).length(5),
+  theoryPracticeSplit: z.enum(theoryPracticeSplits),
+  /** Two trainer ids. */
+  instructorIds: z.tuple([slug, slug]),
+  faqs: z.array(faqSchema).min(3).max(6),
+  relatedCourseIds: z.array(slug).min(2).max(3),
+  /** Overrides the default group size (12). */
+  groupSize: z.number().int().min(4).max(20).optional(),
+  certification: copy,
+  seo: seoSchema,
+});
+export type Course = z.infer<typeof courseSchema>;
+
+export const courseRedirectSchema = z.object({ from: slug, to: slug });
+
+export const trainerSchema = z.object({
+  id: slug,
+  name: text,
+  title: text,
+  pillars: z.array(pillarIdSchema).min(1),
+  expertise: copy,
+  bio: copy,
+  /** Shown on the About page. */
+  lead: z.boolean(),
+});
+export type Trainer = z.infer<typeof trainerSchema>;
+
+export const testimonialSchema = z.object({
+  quote: copy,
+  role: text,
+  company: text,
+  initial: z.string().length(1),
+  pillar: pillarIdSchema.optional(),
+});
+export type Testimonial = z.infer<typeof testimonialSchema>;
+
+export const guideIds = ["risk-guide", "finance-toolkit", "sustainability-guide"] as const;
+export const guideNames = [
+  "enterprise-risk-management",
+  "financial-analysis-toolkit",
+  "sustainable-business-practices",
+] as const;
+export const guideSchema = z.object({
+  id: z.enum(guideIds),
+  /** The guide_name value the guide-request API takes. */
+  guideName: z.enum(guideNames),
+  title: text,
+  description: copy,
+  pillar: pillarIdSchema,
+  pages: z.number().int().min(3),
+});
+export type Guide = z.infer<typeof guideSchema>;
+
+export const legalSectionSchema = z.object({
+  heading: text,
+  paragraphs: z.array(copy).default([]),
+  list: z.array(copy).optional(),
+  table: z
+    .object({
+      caption: text,
+      columns: z.array(text).min(2),
+      rows: z.array(z.array(text)).min(1),
+    })
+    .optional(),
+});
+export const legalDocumentSchema = z.object({
+  path: z.enum(["/privacy", "/terms", "/cookies"]),
+  title: text,
+  lastUpdated: z.iso.date(),
+  intro: z.array(copy).min(1),
+  sections: z.array(legalSectionSchema).min(4),
+  seo: seoSchema,
+});
+export type LegalDocument = z.infer<typeof legalDocumentSchema>;
+
+/** Input types: what content files write (defaults not yet applied). */
+export type CourseInput = z.input<typeof courseSchema>;
+export type PillarInput = z.input<typeof pillarSchema>;
+export type TrainerInput = z.input<typeof trainerSchema>;
+export type TestimonialInput = z.input<typeof testimonialSchema>;
+export type GuideInput = z.input<typeof guideSchema>;
+export type LegalDocumentInput = z.input<typeof legalDocumentSchema>;

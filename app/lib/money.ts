@@ -1,0 +1,18 @@
+/** Price formatting and currency conversion rules (spec sections 4 and 9). */
+import { pricing } from "~/content/business.ts";
+
+const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat("en-GB", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+
+export function formatGbp(amount: number): string {
+  return gbp.format(amount);
+}
+
+/** USD for a GBP amount: GBP / rate, rounded to the nearest 50. */
+export function gbpToUsd(amountGbp: number): number {
+  return Math.round(amountGbp / pricing.usdRate / pricing.usdRounding) * pricing.usdRounding;
+}
+
+export function formatUsd(amount: number): string {
+  return usd.format(amount);
+}

@@ -1,0 +1,85 @@
+/**
+ * One helper for every page's head: title, description, canonical URL,
+ * Open Graph and Twitter tags, and JSON-LD structured data. Routes return
+ * `seo({...})` from their `meta` export.
+ *
+ * Indexing outside production is switched off by the server with an
+ * `X-Robots-Tag: noindex` header (prerendered HTML cannot know where it will
+ * run); `noindex` here is for pages that are never to be indexed (404).
+ */
+import type { MetaDescriptor } from "react-router";
+import { organisation } from "~/content/organisation.ts";
+
+export type SeoInput = {
+  title: string;
+  description: string;
+  /** Path of the canonical URL, e.g. "/about". */
+  path: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+  jsonLd?: Record<string, unknown> | Record<string, unknown>[];
+};
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, organisation.siteUrl).toString();
+}
+
+export function pageTitle(title: string): string {
+  return title.includes(organisation.name) ? title : `${title} | ${organisation.name}`;
+}
+
+export function seo(input: SeoInput): MetaDescriptor[] {
+  const title = pageTitle(input.title);
+  const url = absoluteUrl(input.path);
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: organisation.name },
+    { property: "og:locale", content: "en_GB" },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { name: "twitter:card", content: "summary" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+  ];
+  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (input.jsonLd) tags.push({ "script:ld+json": input.jsonLd });
+  return tags;
+}
+
+/** Structured data for the organisation (home page). */
+export function organisationJsonLd(): Record<string, unknown> {
+  const a = organisation.address;
+  return {
+    "@context": "https://schema.org",
+    "@type": "EducationalOrganization",
+    name: organisation.name,
+    legalName: organisation.legalName,
+    url: organisation.siteUrl,
+    email: organisation.email,
+    telephone: organisation.phone.display,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: `${a.line1}, ${a.line2}`,
+      addressLocality: a.locality,
+      postalCode: a.postcode,
+      addressCountry: a.countryCode,
+    },
+  };
+}
+
+export function breadcrumbJsonLd(items: { name: string; path: string }[]): Record<string, unknown> {
+  return {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: items.map((item, index) => ({
+      "@type": "ListItem",
+      position: index + 1,
+      name: item.name,
+      item: absoluteUrl(item.path),
+    })),
+  };
+}

@@ -1,0 +1,88 @@
+import { use, type ReactNode } from "react";
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { Footer } from "./components/layout/footer.tsx";
+import { Header } from "./components/layout/header.tsx";
+import { NotFoundContent } from "./components/not-found-content.tsx";
+import { catalogueNavigation } from "./content/navigation.server.ts";
+import type { CatalogueNavigation } from "./content/navigation.ts";
+import { ServerRenderContext } from "./lib/request-context.ts";
+
+export function loader() {
+  return { navigation: catalogueNavigation(), year: new Date().getFullYear() };
+}
+
+// The navigation and year do not change between pages.
+export function shouldRevalidate() {
+  return false;
+}
+
+const emptyNavigation: CatalogueNavigation = {
+  pillars: [],
+  allTraining: { label: "View All Training", href: "/training" },
+  featuredCourses: [],
+  footerCourses: [],
+};
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>("root");
+  const { nonce, criticalCss } = use(ServerRenderContext);
+  const navigation = data?.navigation ?? emptyNavigation;
+  return (
+    <html lang="en-GB">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b1f3a" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        {/* The stylesheet is inlined by the server render; the browser keeps it. */}
+        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: criticalCss ?? "" }} suppressHydrationWarning />
+        <Links />
+      </head>
+      <body className="flex min-h-dvh flex-col">
+        <a
+          href="#main-content"
+          className="sr-only z-50 rounded-md bg-navy-900 px-4 py-3 font-semibold text-white focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        >
+          Skip to main content
+        </a>
+        <Header navigation={navigation} />
+        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+          {children}
+        </main>
+        <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    return <NotFoundContent />;
+  }
+  return (
+    <section className="container-page py-20">
+      <title>Something went wrong | Meridian Executive Training</title>
+      <h1 className="text-3xl font-bold text-navy-900">Something went wrong</h1>
+      <p className="mt-4 max-w-prose text-slate-700">
+        Sorry, this page could not be shown just now. Please try again in a moment, or contact us and we will help
+        directly.
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,328 @@
+/**
+ * Lighthouse benchmark of every page in `sitePages` against the production build.
+ *
+ *   npm run bench [-- --runs N] [--only /,/privacy] [--no-build] [--server-cmd "node /tmp/fake.js"]
+ *
+ * Builds, starts `node server/index.ts` on a free port with a fresh DATA_DIR, runs
+ * Lighthouse (mobile, default simulated throttling) N times per page, keeps the median
+ * run by performance score, and writes bench/results/lighthouse.{json,md}. Missed
+ * targets are reported, not fatal: the exit code is non-zero only if the bench itself fails.
+ */
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import type { Flags, Result } from "lighthouse";
+import { sitePages } from "../app/content/site-map.ts";
+
+const ROOT = path.resolve(import.meta.dirname, "..");
+const RESULTS_DIR = path.join(ROOT, "bench", "results");
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CHROME_FLAGS = [
+  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+  "--disable-dev-shm-usage",
+];
+const HEALTH_TIMEOUT_MS = 30_000;
+const LIGHTHOUSE_TIMEOUT_MS = 120_000;
+const KB = 1024;
+const TARGETS = { perfMin: 98, lcpMaxMs: 1500, clsBelow: 0.01, jsGzMaxKb: 130 };
+
+type Options = { runs: number; only: string[] | null; build: boolean; serverCmd: string[] | null };
+type Scores = Record<(typeof CATEGORIES)[number], number | null>;
+type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
+type Run = {
+  scores: Scores;
+  lcpMs: number | null; tbtMs: number | null; cls: number | null; fcpMs: number | null;
+  scriptUrls: string[]; jsTransferBytes: number; jsGzipBytes: number;
+  failingAudits: FailingAudit[]; runtimeError: string | null;
+};
+type PageResult = { path: string; html: { rawBytes: number; gzipBytes: number }; median: Run; runs: Run[] };
+
+const log = (msg: string): void => void process.stderr.write(`[bench] ${msg}\n`);
+
+function parseOptions(argv: string[]): Options {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      runs: { type: "string", default: "3" },
+      only: { type: "string" },
+      "no-build": { type: "boolean", default: false },
+      "server-cmd": { type: "string" }, // testing aid: benchmark another server command
+    },
+  });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
+  const only = values.only ? values.only.split(",").map((p) => p.trim()).filter(Boolean) : null;
+  const serverCmd = values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null;
+  return { runs, only, build: !values["no-build"], serverCmd };
+}
+
+function selectPages(only: string[] | null): string[] {
+  const all = sitePages.map((p) => p.path);
+  if (!only) return all;
+  const unknown = only.filter((p) => !all.includes(p));
+  if (unknown.length > 0) throw new Error(`--only: not in sitePages: ${unknown.join(", ")}`);
+  return all.filter((p) => only.includes(p));
+}
+
+function build(): void {
+  log("npm run build");
+  const res = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().once("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
+    });
+  });
+}
+
+/** Starts the server in its own process group (so a wrapper's children die with it). */
+function startServer(cmd: string[], port: number, dataDir: string): { child: ChildProcess; output: () => string } {
+  const [bin = process.execPath, ...args] = cmd;
+  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_ENV: "production", NODE_ENV: "production", DATA_DIR: dataDir };
+  const child = spawn(bin, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  let out = "";
+  const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-4000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { child, output: () => out };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const signal = (sig: NodeJS.Signals): void => { try { process.kill(-child.pid!, sig); } catch { /* already gone */ } };
+  signal("SIGTERM");
+  const timer = setTimeout(() => signal("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before /healthz answered. Output:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch { /* not listening yet */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer 200 on ${base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${output()}`);
+}
+
+/** Body bytes as served uncompressed (Accept-Encoding: identity). */
+async function fetchRaw(url: string): Promise<Buffer> {
+  const res = await fetch(url, { headers: { "accept-encoding": "identity" }, signal: AbortSignal.timeout(10_000) });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+const gzipSize = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length;
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} timed out after ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+async function runLighthouse(url: string, port: number): Promise<Result> {
+  const flags: Flags = { port, output: "json", logLevel: "error", formFactor: "mobile", onlyCategories: [...CATEGORIES] };
+  const result = await withTimeout(lighthouse(url, flags), LIGHTHOUSE_TIMEOUT_MS, `Lighthouse on ${url}`);
+  if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
+  return result.lhr;
+}
+
+const numeric = (lhr: Result, id: string): number | null => lhr.audits[id]?.numericValue ?? null;
+
+function scriptRequests(lhr: Result): { urls: string[]; transferBytes: number } {
+  const details = lhr.audits["network-requests"]?.details;
+  if (details?.type !== "table") return { urls: [], transferBytes: 0 };
+  const scripts = details.items.filter((item) => item.resourceType === "Script");
+  const urls = [...new Set(scripts.map((item) => String(item.url)))].filter((u) => !u.startsWith("data:"));
+  const transferBytes = scripts.reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0);
+  return { urls, transferBytes };
+}
+
+function failingAudits(lhr: Result): FailingAudit[] {
+  const seen = new Set<string>();
+  const failing: FailingAudit[] = [];
+  for (const category of CATEGORIES) {
+    for (const ref of lhr.categories[category]?.auditRefs ?? []) {
+      const audit = lhr.audits[ref.id];
+      if (ref.weight <= 0 || !audit || audit.score === null || audit.score >= 1 || seen.has(ref.id)) continue;
+      seen.add(ref.id);
+      failing.push({ category, id: ref.id, title: audit.title, displayValue: audit.displayValue ?? null });
+    }
+  }
+  return failing;
+}
+
+async function summarizeRun(lhr: Result, gzCache: Map<string, number>): Promise<Run> {
+  const score = (id: string): number | null => {
+    const s = lhr.categories[id]?.score;
+    return typeof s === "number" ? Math.round(s * 100) : null;
+  };
+  const scripts = scriptRequests(lhr);
+  let jsGzipBytes = 0;
+  for (const url of scripts.urls) {
+    if (!gzCache.has(url)) gzCache.set(url, gzipSize(await fetchRaw(url)));
+    jsGzipBytes += gzCache.get(url) ?? 0;
+  }
+  return {
+    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    lcpMs: numeric(lhr, "largest-contentful-paint"), tbtMs: numeric(lhr, "total-blocking-time"),
+    cls: numeric(lhr, "cumulative-layout-shift"), fcpMs: numeric(lhr, "first-contentful-paint"),
+    scriptUrls: scripts.urls, jsTransferBytes: scripts.transferBytes, jsGzipBytes,
+    failingAudits: failingAudits(lhr), runtimeError: lhr.runtimeError?.message ?? null,
+  };
+}
+
+/** Median run by performance score (ties: by LCP, lower is better). */
+function medianRun(runs: Run[]): Run {
+  const sorted = [...runs].sort((a, b) =>
+    (b.scores.performance ?? -1) - (a.scores.performance ?? -1) || (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity));
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function benchPage(base: string, pagePath: string, runs: number, chromePort: number, env: Record<string, string>): Promise<PageResult> {
+  const url = new URL(pagePath, base).href;
+  const html = await fetchRaw(url);
+  const gzCache = new Map<string, number>();
+  const results: Run[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const lhr = await runLighthouse(url, chromePort);
+    env.lighthouse ??= lhr.lighthouseVersion;
+    const run = await summarizeRun(lhr, gzCache);
+    results.push(run);
+    log(`${pagePath} run ${i}/${runs}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms${run.runtimeError ? `, error: ${run.runtimeError}` : ""}`);
+  }
+  return { path: pagePath, html: { rawBytes: html.length, gzipBytes: gzipSize(html) }, median: medianRun(results), runs: results };
+}
+
+const fmt = (n: number | null, digits: number): string => (n === null ? "—" : n.toFixed(digits));
+const kb = (bytes: number): string => (bytes / KB).toFixed(1);
+
+function targetMisses(page: PageResult): string[] {
+  const { scores, lcpMs, cls, jsGzipBytes, runtimeError } = page.median;
+  const misses: string[] = runtimeError ? [`Lighthouse error: ${runtimeError}`] : [];
+  for (const id of ["accessibility", "best-practices", "seo"] as const) {
+    if (scores[id] !== 100) misses.push(`${id} ${scores[id] ?? "—"} < 100`);
+  }
+  if ((scores.performance ?? 0) < TARGETS.perfMin) misses.push(`perf ${scores.performance ?? "—"} < ${TARGETS.perfMin}`);
+  if (lcpMs === null || lcpMs > TARGETS.lcpMaxMs) misses.push(`LCP ${fmt(lcpMs === null ? null : lcpMs / 1000, 2)} s > ${TARGETS.lcpMaxMs / 1000} s`);
+  if (cls === null || cls >= TARGETS.clsBelow) misses.push(`CLS ${fmt(cls, 3)} ≥ ${TARGETS.clsBelow}`);
+  if (jsGzipBytes / KB > TARGETS.jsGzMaxKb) misses.push(`JS gz ${kb(jsGzipBytes)} KB > ${TARGETS.jsGzMaxKb} KB`);
+  return misses;
+}
+
+function markdownTable(pages: PageResult[]): string {
+  const rows = pages.map(({ path: p, median: m, html }) =>
+    `| \`${p}\` | ${m.scores.performance ?? "—"} | ${m.scores.accessibility ?? "—"} | ${m.scores["best-practices"] ?? "—"} | ${m.scores.seo ?? "—"} ` +
+    `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`);
+  return [
+    "| Page | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | HTML (KB) |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ...rows,
+  ].join("\n");
+}
+
+function markdownReport(pages: PageResult[], meta: { date: string; runs: number; env: Record<string, string> }): string {
+  const intro =
+    `${meta.date} · ${meta.runs} run(s) per page, scores are the median run (by performance score, ties by LCP) · ` +
+    `Lighthouse ${meta.env.lighthouse}, mobile, default simulated throttling · Chromium ${meta.env.chromium} · Node ${meta.env.node}` +
+    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9`;
+  const sections = pages.map((page) => {
+    const audits = page.median.failingAudits.map((a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`);
+    const misses = targetMisses(page);
+    const perf = page.median.scores.performance;
+    const note = perf !== null && perf >= TARGETS.perfMin && perf < 100 ? ` (perf ${perf}: within ≥ ${TARGETS.perfMin}, target 100)` : "";
+    return [
+      `### \`${page.path}\``, "",
+      audits.length > 0 ? `Audits costing points (score < 1, weight > 0):\n\n${audits.join("\n")}` : "No failing weighted audits.", "",
+      `Targets: ${misses.length === 0 ? `✅ all met${note}` : `❌ ${misses.join("; ")}`}`,
+    ].join("\n");
+  });
+  return `# Lighthouse benchmark\n\n${intro}\n\n${markdownTable(pages)}\n\n## Details per page\n\n${sections.join("\n\n")}\n`;
+}
+
+/** "Chromium 156.0.8078.79" → "156.0.8078.79" (the user agent only carries the major version). */
+function chromiumVersion(chromePath: string): string {
+  try {
+    const out = execFileSync(chromePath, ["--version"], { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 }).toString();
+    return /[\d.]{5,}/.exec(out)?.[0] ?? out.trim();
+  } catch {
+    return "unknown";
+  }
+}
+
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+  } catch {
+    return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const options = parseOptions(process.argv.slice(2));
+  const pages = selectPages(options.only);
+  if (options.build) build();
+
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
+  const server = startServer(options.serverCmd ?? [process.execPath, "server/index.ts"], port, dataDir);
+  let chrome: chromeLauncher.LaunchedChrome | undefined;
+  const cleanup = async (): Promise<void> => {
+    chrome?.kill();
+    await stopServer(server.child);
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => void cleanup().finally(() => process.exit(130)));
+
+  try {
+    await waitForHealth(base, server.child, server.output);
+    log(`server up at ${base}; benchmarking ${pages.length} page(s) × ${options.runs} run(s)`);
+    const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+    chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    const env: Record<string, string> = { node: process.version, chromium: chromiumVersion(chromePath) };
+    const commit = gitCommit();
+    if (commit) env.commit = commit;
+    const results: PageResult[] = [];
+    for (const p of pages) results.push(await benchPage(base, p, options.runs, chrome.port, env));
+
+    const date = new Date().toISOString();
+    mkdirSync(RESULTS_DIR, { recursive: true });
+    const json = { date, runsPerPage: options.runs, environment: { ...env, commit, chromePath, chromeFlags: CHROME_FLAGS }, targets: TARGETS, pages: results };
+    writeFileSync(path.join(RESULTS_DIR, "lighthouse.json"), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(path.join(RESULTS_DIR, "lighthouse.md"), markdownReport(results, { date, runs: options.runs, env }));
+    process.stdout.write(`${markdownTable(results)}\n`);
+    log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/lighthouse.{json,md}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,93 @@
+/**
+ * The Express application: security headers, compression, static files,
+ * prerendered pages and React Router's server rendering. Vite bundles this
+ * file as the server build's entry (vite.config.ts), so it shares module
+ * instances (router contexts) with the app it serves.
+ */
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type Request, type Response } from "express";
+import { RouterContextProvider } from "react-router";
+import { prerenderedPaths } from "../app/content/site-map.ts";
+import type { AppConfig } from "../app/lib/config.server.ts";
+import { configContext, nonceContext } from "../app/lib/request-context.ts";
+import { loadPrerenderedPages } from "./prerendered.ts";
+import { securityHeaders, staticCsp } from "./security.ts";
+
+// The server bundle is also React Router's server build (prerendering reads it).
+export * from "virtual:react-router/server-build";
+
+export type AppOptions = {
+  config: AppConfig;
+  /** build/client in production; absent in development (Vite serves assets). */
+  clientDir?: string;
+};
+
+export function createApp({ config, clientDir }: AppOptions) {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.TRUST_PROXY_HOPS);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.nonce = randomBytes(16).toString("base64");
+    if (config.APP_ENV !== "production") res.set("X-Robots-Tag", "noindex, nofollow");
+    next();
+  });
+  app.use(securityHeaders());
+  app.use(compression({ threshold: 1024 }));
+
+  if (clientDir) {
+    // Hashed build output never changes: cache for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
+    );
+    // Other public files (favicon, robots.txt, .data files): briefly.
+    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    servePrerendered(app, clientDir);
+  }
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: () => import("virtual:react-router/server-build"),
+      mode: process.env.NODE_ENV,
+      getLoadContext(_req: Request, res: Response) {
+        const context = new RouterContextProvider();
+        context.set(configContext, config);
+        context.set(nonceContext, res.locals.nonce as string);
+        return context;
+      },
+    }),
+  );
+  return app;
+}
+
+/**
+ * Prerendered HTML is served straight from memory at its own path (/about,
+ * not /about/: no trailing-slash redirect), with a CSP that allows its inline
+ * scripts by hash. Requests with a query string are server-rendered instead.
+ */
+function servePrerendered(app: express.Express, clientDir: string) {
+  const pages = loadPrerenderedPages(clientDir, prerenderedPaths);
+  app.use((req, res, next) => {
+    if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes("?")) return next();
+    const key = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    const page = pages.get(key);
+    if (!page) return next();
+    res
+      .status(200)
+      .set({
+        "Content-Type": "text/html; charset=utf-8",
+        "Cache-Control": "public, max-age=0, must-revalidate",
+        "Content-Security-Policy": staticCsp(page.scriptHashes),
+      })
+      .send(page.html);
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Starts the site. Production (`npm start`): serves the build in ./build.
+ * Development (`npm run dev`): the same Express app, with Vite's dev server
+ * as middleware for hot reloading.
+ */
+import path from "node:path";
+import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
+
+let config;
+try {
+  config = parseConfig(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+
+const production = process.env.NODE_ENV === "production";
+let app;
+if (production) {
+  const build = await import(path.resolve("build/server/index.js"));
+  app = build.createApp({ config, clientDir: path.resolve("build/client") });
+} else {
+  const { createServer } = await import("vite");
+  const vite = await createServer({ server: { middlewareMode: true } });
+  const express = (await import("express")).default;
+  app = express();
+  app.use(vite.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const mod = await vite.ssrLoadModule("./server/app.ts");
+      mod.createApp({ config })(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+}
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  console.log(`Site listening on http://${config.HOST}:${config.PORT} (${config.APP_ENV}, data in ${config.dataDir})`);
+});
+server.on("error", (error: Error) => {
+  console.error(`Could not start the server: ${error.message}`);
+  process.exit(1);
+});
+
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    server.close(() => process.exit(0));
+    setTimeout(() => process.exit(0), 5000).unref();
+  });
+}
