@@ -1,15 +1,18 @@
 import { PassThrough } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
-import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
-import { isbot } from "isbot";
-import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { criticalCss } from "./lib/critical-css.server.ts";
+import { deferHydration } from "./lib/deferred-hydration.server.ts";
 import { nonceContext, ServerRenderContext } from "./lib/request-context.ts";
 
 export const streamTimeout = 5_000;
 
+/**
+ * Renders the whole document before answering: pages are small and have no
+ * slow data, and the finished HTML is rewritten so that its JavaScript
+ * starts after the first paint (see deferred-hydration.server.ts).
+ */
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -22,44 +25,33 @@ export default function handleRequest(
   }
   const nonce = loadContext.get(nonceContext) ?? undefined;
 
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    // Crawlers and prerendering wait for all content.
-    const readyOption: keyof RenderToPipeableStreamOptions =
-      (userAgent && isbot(userAgent)) || routerContext.isSpaMode ? "onAllReady" : "onShellReady";
-
-    let timeoutId: ReturnType<typeof setTimeout> | undefined = setTimeout(
-      () => abort(),
-      streamTimeout + 1000,
-    );
-
+  return new Promise<Response>((resolve, reject) => {
+    const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <ServerRenderContext value={{ nonce, criticalCss }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerRenderContext>,
       {
         nonce,
-        [readyOption]() {
-          shellRendered = true;
-          const body = new PassThrough({
-            final(callback) {
-              clearTimeout(timeoutId);
-              timeoutId = undefined;
-              callback();
-            },
+        onAllReady() {
+          const chunks: Buffer[] = [];
+          const sink = new PassThrough();
+          sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+          sink.on("end", () => {
+            clearTimeout(timeoutId);
+            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce);
+            responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+            resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          pipe(body);
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(sink);
         },
         onShellError(error: unknown) {
+          clearTimeout(timeoutId);
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          console.error(error);
         },
       },
     );

@@ -1,0 +1,48 @@
+/**
+ * Deferred hydration (docs/decisions/003-deferred-hydration.md).
+ *
+ * React Router puts `<link rel="modulepreload">` for every chunk a page needs
+ * in the head and starts them with an inline module script. On a slow phone
+ * those ~120 KB of JavaScript compete with the first paint, although the
+ * server-rendered HTML is already complete and readable without them.
+ *
+ * This rewrites the finished HTML so that the page paints first: the preload
+ * links are removed, React Router's bootstrap module is kept as inert text,
+ * and a small loader starts it (with the preloads) as soon as the browser
+ * reports its first contentful paint, at the visitor's first interaction, or
+ * after a short timeout, whichever comes first. Links and forms work as plain
+ * HTML in the meantime.
+ */
+
+const modulePreload = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
+const moduleScript = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
+
+export const BOOT_ID = "rr-boot";
+
+/** The loader. Its text is fixed, so prerendered pages allow it by hash. */
+export const bootLoader = `(function(){var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/</g, "&lt;");
+}
+
+/**
+ * Rewrites a complete HTML document as described above. Returns the input
+ * unchanged when it has no React Router bootstrap module (e.g. an error page
+ * rendered without scripts).
+ */
+export function deferHydration(html: string, nonce?: string): string {
+  const boot = moduleScript.exec(html);
+  if (!boot) return html;
+  const preloads: string[] = [];
+  const withoutPreloads = html.replace(modulePreload, (_tag, href: string) => {
+    preloads.push(href);
+    return "";
+  });
+  const nonceAttribute = nonce ? ` nonce="${escapeAttribute(nonce)}"` : "";
+  const inert =
+    `<script type="text/x-deferred-module" id="${BOOT_ID}"${nonceAttribute}` +
+    ` data-preload='${escapeAttribute(JSON.stringify(preloads))}'>${boot[3]}</script>` +
+    `<script${nonceAttribute}>${bootLoader}</script>`;
+  return withoutPreloads.replace(moduleScript, () => inert);
+}
