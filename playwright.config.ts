@@ -34,9 +34,22 @@ export default defineConfig({
       ],
     },
   },
+  // Browser tests run at desktop and phone widths; a test tagged @desktop
+  // or @phone runs at that width only. Plain HTTP checks run once.
   projects: [
-    { name: "desktop", use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "phone", use: { ...devices["Pixel 7"], channel: undefined } },
+    {
+      name: "desktop",
+      testIgnore: /server\.spec\.ts/,
+      grepInvert: /@phone/,
+      use: { ...devices["Desktop Chrome"], channel: undefined },
+    },
+    {
+      name: "phone",
+      testIgnore: /server\.spec\.ts/,
+      grepInvert: /@desktop/,
+      use: { ...devices["Pixel 7"], channel: undefined },
+    },
+    { name: "server", testMatch: /server\.spec\.ts/ },
   ],
   webServer: {
     command: "node server/index.ts",

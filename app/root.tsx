@@ -1,4 +1,4 @@
-import { use, type ReactNode } from "react";
+import { use, useEffect, type ReactNode } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -68,6 +68,11 @@ export function Layout({ children }: { children: ReactNode }) {
 }
 
 export default function App() {
+  // Marks the document once React has taken over (hydration is deferred
+  // until after the first paint; see app/lib/deferred-hydration.server.ts).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return <Outlet />;
 }
 

@@ -8,7 +8,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
-import express, { type Request, type Response } from "express";
+import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
 import { prerenderedPaths } from "../app/content/site-map.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
@@ -53,8 +53,7 @@ export function createApp({ config, clientDir }: AppOptions) {
     servePrerendered(app, clientDir);
   }
 
-  app.all(
-    "/{*splat}",
+  app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: process.env.NODE_ENV,
@@ -66,7 +65,21 @@ export function createApp({ config, clientDir }: AppOptions) {
       },
     }),
   );
+  app.use(errorHandler);
   return app;
+}
+
+/** Bad requests (such as a malformed address) get a short 4xx answer; anything
+ * else is logged and gets a plain 500 page without internals. */
+function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(error);
+  const status = (error as { status?: unknown }).status;
+  if (typeof status === "number" && status >= 400 && status < 500) {
+    res.status(status).type("text/plain").send("Bad request: the address or request could not be understood.");
+    return;
+  }
+  console.error(error);
+  res.status(500).type("text/plain").send("Sorry, something went wrong on our side. Please try again shortly.");
 }
 
 /**

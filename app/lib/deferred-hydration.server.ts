@@ -20,10 +20,10 @@ const moduleScript = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script
 export const BOOT_ID = "rr-boot";
 
 /** The loader. Its text is fixed, so prerendered pages allow it by hash. */
-export const bootLoader = `(function(){var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel="modulepreload";l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type="module";if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
+export const bootLoader = `(function(){var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
 
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/</g, "&lt;");
+  return value.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
 /**

@@ -54,13 +54,13 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
               </p>
               <p className="flex gap-2">
                 <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
-                <a className="underline-offset-4 hover:underline" href={organisation.phone.href}>
+                <a className="inline-block py-1 underline-offset-4 hover:underline" href={organisation.phone.href}>
                   {organisation.phone.display}
                 </a>
               </p>
               <p className="flex gap-2">
                 <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
-                <a className="break-all underline-offset-4 hover:underline" href={`mailto:${organisation.email}`}>
+                <a className="inline-block py-1 break-all underline-offset-4 hover:underline" href={`mailto:${organisation.email}`}>
                   {organisation.email}
                 </a>
               </p>
@@ -80,7 +80,7 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {legalLinks.map((link) => (
                 <li key={link.href}>
-                  <Link className="underline-offset-4 hover:text-white hover:underline" to={link.href}>
+                  <Link className="inline-block py-1.5 underline-offset-4 hover:text-white hover:underline" to={link.href}>
                     {link.label}
                   </Link>
                 </li>
@@ -131,10 +131,10 @@ function FooterSection({
 
 function LinkList({ items }: { items: NavItem[] }) {
   return (
-    <ul className="space-y-2 text-sm">
+    <ul className="space-y-1 text-sm">
       {items.map((item) => (
         <li key={item.href}>
-          <Link className="text-slate-300 underline-offset-4 hover:text-white hover:underline" to={item.href}>
+          <Link className="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline" to={item.href}>
             {item.label}
           </Link>
         </li>

@@ -77,7 +77,7 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
     <header
       data-scrolled={scrolled ? "true" : "false"}
       className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow ${
-        scrolled ? "shadow-md" : "shadow-none"
+        scrolled ? "shadow-md" : ""
       }`}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4 lg:h-18">

@@ -1,0 +1,28 @@
+import { expect, test } from "@playwright/test";
+import { sitePages } from "../../app/content/site-map.ts";
+import { axeViolations, gotoHydrated, isPhone } from "./fixtures.ts";
+
+// Every page, plus the 404 page, at desktop and phone widths (the two
+// Playwright projects): zero WCAG 2.2 AA violations.
+const paths = [...sitePages.map((p) => p.path), "/this-page-does-not-exist"];
+
+for (const path of paths) {
+  test(`${path} has no WCAG 2.2 AA violations`, async ({ page }) => {
+    await gotoHydrated(page, path);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}
+
+test("the open menus have no WCAG 2.2 AA violations", async ({ page }) => {
+  await gotoHydrated(page, "/");
+  if (isPhone(page)) {
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(page.locator("#mobile-menu")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await page.getByRole("contentinfo").getByRole("button", { name: "Courses" }).click();
+  } else {
+    await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Training" }).click();
+  }
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -1,0 +1,284 @@
+import { expect, test, type Page } from "@playwright/test";
+import { gotoHydrated, recordAnalytics } from "./fixtures.ts";
+
+const header = (page: Page) => page.locator("header").first();
+const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
+
+test.describe("header", () => {
+  test("gains a shadow only after 20 px of scroll", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const shadow = () => header(page).evaluate((el) => getComputedStyle(el).boxShadow);
+    await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+    expect(await shadow()).toBe("none");
+
+    await page.evaluate(() => window.scrollTo(0, 20));
+    await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+
+    await page.evaluate(() => window.scrollTo(0, 21));
+    await expect(header(page)).toHaveAttribute("data-scrolled", "true");
+    await expect.poll(shadow).not.toBe("none");
+
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+  });
+
+  test("stays at the top of the screen while the page scrolls", async ({ page }) => {
+    await gotoHydrated(page, "/privacy");
+    await page.evaluate(() => window.scrollTo(0, 1500));
+    await expect.poll(() => header(page).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);
+  });
+
+  test("highlights the current route", { tag: "@desktop" }, async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const home = mainNav(page).getByRole("link", { name: "Home" });
+    await expect(home).toHaveAttribute("aria-current", "page");
+    await expect(mainNav(page).getByRole("link", { name: "Contact" })).not.toHaveAttribute("aria-current");
+
+    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(home).not.toHaveAttribute("aria-current");
+  });
+});
+
+test.describe("dropdown menus", { tag: "@desktop" }, () => {
+  test("Training opens with a click and lists pillars, all training and five featured courses", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const button = mainNav(page).getByRole("button", { name: "Training" });
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+    await button.click();
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    await expect(panel).toBeVisible();
+    for (const name of ["Risk (GRC)", "Accounting & Auditing", "Strategy", "Sustainability (ESG)", "View All Training"]) {
+      await expect(panel.getByRole("link", { name, exact: true })).toBeVisible();
+    }
+    await expect(panel.getByRole("link", { name: "Risk (GRC)" })).toHaveAttribute("href", "/pillar/risk-grc");
+    await expect(panel.getByRole("link", { name: "View All Training" })).toHaveAttribute("href", "/training");
+    const featured = panel.getByRole("list").nth(1).getByRole("link");
+    await expect(featured).toHaveCount(5);
+    for (const href of await featured.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
+      expect(href).toMatch(/^\/courses\/[a-z-]+$/);
+    }
+
+    // A click outside closes it.
+    await page.getByRole("heading", { level: 1 }).click();
+    await expect(panel).toBeHidden();
+    await expect(button).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("work from the keyboard: Enter opens, arrow down enters, Escape closes and returns focus", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const button = mainNav(page).getByRole("button", { name: "Consulting" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(button).toHaveAttribute("aria-expanded", "true");
+    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    await expect(panel.getByRole("link", { name: "Consulting Overview" })).toHaveAttribute("href", "/consulting");
+    await expect(panel.getByRole("link", { name: "Case Studies" })).toHaveAttribute("href", "/case-studies");
+
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(button).toBeFocused();
+
+    await page.keyboard.press("ArrowDown");
+    await expect(panel.getByRole("link", { name: "Consulting Overview" })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(panel.getByRole("link", { name: "Case Studies" })).toBeFocused();
+    // Tabbing out of the menu closes it.
+    await page.keyboard.press("Tab");
+    await expect(panel).toBeHidden();
+  });
+
+  test("opening one menu closes the other", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const training = mainNav(page).getByRole("button", { name: "Training" });
+    const consulting = mainNav(page).getByRole("button", { name: "Consulting" });
+    await training.click();
+    await consulting.click();
+    await expect(training).toHaveAttribute("aria-expanded", "false");
+    await expect(consulting).toHaveAttribute("aria-expanded", "true");
+  });
+});
+
+test.describe("mobile menu", { tag: "@phone" }, () => {
+  test("toggles open and closed, and closes when a link is chosen", async ({ page }) => {
+    await gotoHydrated(page, "/privacy");
+    const menu = page.locator("#mobile-menu");
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("navigation", { name: "Main" })).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu.getByRole("link", { name: "View All Training" })).toBeVisible();
+    await menu.getByRole("link", { name: "Home", exact: true }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(menu).toBeHidden();
+    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+  });
+
+  test("highlights the current route", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const menu = page.locator("#mobile-menu");
+    await expect(menu.getByRole("link", { name: "Home", exact: true })).toHaveAttribute("aria-current", "page");
+    await expect(menu.getByRole("link", { name: "Contact" })).not.toHaveAttribute("aria-current");
+  });
+
+  test("an in-page link scrolls smoothly to its section and closes the menu", async ({ page }) => {
+    await page.addInitScript(() => {
+      const calls: unknown[] = [];
+      (window as unknown as { __scrolls: unknown[] }).__scrolls = calls;
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (arg?: boolean | ScrollIntoViewOptions) {
+        calls.push({ id: this.id, arg });
+        return original.call(this, arg);
+      };
+    });
+    await gotoHydrated(page, "/");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await page.locator("#mobile-menu").getByRole("link", { name: "Book a Consultation" }).click();
+    await expect(page.locator("#mobile-menu")).toBeHidden();
+    await expect(page.locator("#book-consultation")).toBeInViewport();
+    expect(await page.evaluate(() => (window as unknown as { __scrolls: unknown[] }).__scrolls)).toContainEqual({
+      id: "book-consultation",
+      arg: { behavior: "smooth", block: "start" },
+    });
+    await expect(page).toHaveURL(/\/#book-consultation$/);
+  });
+});
+
+test.describe("in-page links and booking", () => {
+  test("a hash link scrolls smoothly to its target and moves focus there", async ({ page }) => {
+    await page.addInitScript(() => {
+      const original = Element.prototype.scrollIntoView;
+      Element.prototype.scrollIntoView = function (arg?: boolean | ScrollIntoViewOptions) {
+        document.documentElement.dataset.lastScroll = JSON.stringify({ id: this.id, arg });
+        return original.call(this, arg);
+      };
+    });
+    await gotoHydrated(page, "/");
+    await page.getByRole("link", { name: "Book a Free Consultation" }).click();
+    await expect(page.locator("#book-consultation")).toBeInViewport();
+    await expect(page.locator("#book-consultation")).toBeFocused();
+    await expect(page.locator("html")).toHaveAttribute(
+      "data-last-scroll",
+      JSON.stringify({ id: "book-consultation", arg: { behavior: "smooth", block: "start" } }),
+    );
+  });
+
+  test("Book a Consultation on a page without a booking section goes to the home page's", async ({ page }) => {
+    const events = await recordAnalytics(page);
+    await gotoHydrated(page, "/privacy");
+    await expect(page.locator("#book-consultation")).toHaveCount(0);
+    const phone = (page.viewportSize()?.width ?? 1280) < 640;
+    if (phone) await page.getByRole("button", { name: "Open menu" }).click();
+    const scope = phone ? page.locator("#mobile-menu") : header(page);
+    await scope.getByRole("link", { name: "Book a Consultation" }).click();
+    await expect(page).toHaveURL(/\/#book-consultation$/);
+    await expect(page.locator("#book-consultation")).toBeInViewport();
+    expect(await events()).toContainEqual([
+      "event",
+      "Click",
+      { event_category: "Button", event_label: `Book a Consultation - ${phone ? "Mobile menu" : "Header"}` },
+    ]);
+  });
+
+  test("the booking section shows the unavailable state with inert cards and a disabled button", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const section = page.locator("#book-consultation");
+    await expect(section.getByText("Booking System Temporarily Unavailable")).toBeVisible();
+    await expect(
+      section.getByText(
+        "We're currently updating our booking system to serve you better. Please contact us directly to schedule your consultation.",
+      ),
+    ).toBeVisible();
+    await expect(section.getByRole("button", { name: "Book Your Consultation" })).toBeDisabled();
+    await expect(section.getByTestId("booking-cards")).toHaveAttribute("inert", "");
+  });
+});
+
+test.describe("page changes", () => {
+  test("the skip link is the first stop and moves focus to the main content", async ({ page }) => {
+    await gotoHydrated(page, "/privacy");
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("#main-content")).toBeFocused();
+  });
+
+  test("a new page starts at the top", async ({ page }) => {
+    await gotoHydrated(page, "/privacy");
+    const footer = page.getByRole("contentinfo");
+    await footer.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(500);
+    await footer.getByRole("link", { name: "Terms of Service" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Terms of Service" })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+});
+
+test.describe("footer", () => {
+  test("on a phone its sections expand one at a time", { tag: "@phone" }, async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const footer = page.getByRole("contentinfo");
+    const courses = footer.getByRole("button", { name: "Courses" });
+    const resources = footer.getByRole("button", { name: "Resources" });
+    const panel = async (button: typeof courses) => page.locator(`#${await button.getAttribute("aria-controls")}`);
+
+    await expect(await panel(courses)).toBeHidden();
+    await expect(await panel(resources)).toBeHidden();
+    await courses.click();
+    await expect(courses).toHaveAttribute("aria-expanded", "true");
+    await expect(await panel(courses)).toBeVisible();
+
+    await resources.click();
+    await expect(await panel(resources)).toBeVisible();
+    await expect(await panel(courses)).toBeHidden();
+    await expect(courses).toHaveAttribute("aria-expanded", "false");
+
+    await resources.click();
+    await expect(await panel(resources)).toBeHidden();
+  });
+
+  test("on a desktop every section is open and has no toggle", { tag: "@desktop" }, async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const footer = page.getByRole("contentinfo");
+    await expect(footer.getByRole("button")).toHaveCount(0);
+    for (const heading of ["Training Pillars", "Courses", "Delivery Options", "Resources", "Contact"]) {
+      await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
+    }
+    await expect(footer.getByRole("link", { name: "Risk (GRC)" })).toBeVisible();
+    await expect(footer.getByText("Live online")).toBeVisible();
+  });
+
+  test("holds pillar, course, delivery, resource, contact and legal links that all lead somewhere", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const footer = page.getByRole("contentinfo");
+    const hrefs = await footer.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
+    expect(hrefs).toEqual(expect.arrayContaining(["/pillar/risk-grc", "/privacy", "/terms", "/cookies"]));
+    expect(hrefs.some((h) => h.startsWith("/courses/"))).toBe(true);
+    expect(hrefs.some((h) => h.startsWith("mailto:"))).toBe(true);
+    expect(hrefs.some((h) => h.startsWith("tel:"))).toBe(true);
+    for (const href of hrefs) expect(href).not.toMatch(/^(#|javascript:)?$/);
+    for (const legal of ["/privacy", "/terms", "/cookies"]) {
+      const response = await page.request.get(legal);
+      expect(response.status(), legal).toBe(200);
+    }
+  });
+});
+
+test("no page has a link that goes nowhere", async ({ page }) => {
+  for (const path of ["/", "/privacy", "/terms", "/cookies", "/missing-page"]) {
+    await page.goto(path);
+    const hrefs = await page.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+    for (const href of hrefs) expect(href, `a link on ${path}`).toMatch(/^(\/|#[a-z]|mailto:|tel:|https:\/\/)/);
+  }
+});
+

@@ -1,0 +1,124 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { BOOT_ID, bootLoader, deferHydration } from "~/lib/deferred-hydration.server.ts";
+
+const code = 'import("/assets/entry.js");';
+const page = (head: string, scripts: string) =>
+  `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"/>${head}<title>T</title></head>` +
+  `<body><main>Hello</main><script>window.__reactRouterContext = {};</script>${scripts}</body></html>`;
+const preloads = '<link rel="modulepreload" href="/assets/a.js"/><link rel="modulepreload" href="/assets/b.js"/>';
+const reactRouterHtml = page(preloads, `<script type="module" async="">${code}</script>`);
+
+describe("deferHydration", () => {
+  it("drops the preloads and turns the bootstrap module into inert text plus the loader", () => {
+    const inert =
+      `<script type="text/x-deferred-module" id="rr-boot" data-preload='[&quot;/assets/a.js&quot;,&quot;/assets/b.js&quot;]'>${code}</script>` +
+      `<script>${bootLoader}</script>`;
+    expect(deferHydration(reactRouterHtml)).toBe(page("", inert));
+  });
+
+  it("removes every modulepreload link", () => {
+    expect(deferHydration(reactRouterHtml)).not.toMatch(/<link[^>]*modulepreload/);
+  });
+
+  it('leaves no type="module" anywhere in the output, the loader included', () => {
+    expect(deferHydration(reactRouterHtml)).not.toContain('type="module"');
+  });
+
+  it("puts the nonce on both the inert script and the loader", () => {
+    const html = deferHydration(reactRouterHtml, "abc123");
+    expect(html).toContain(`<script type="text/x-deferred-module" id="${BOOT_ID}" nonce="abc123" data-preload=`);
+    expect(html).toContain(`<script nonce="abc123">${bootLoader}</script>`);
+  });
+
+  it("returns a document without a bootstrap module unchanged", () => {
+    const html = page(preloads, "");
+    expect(deferHydration(html)).toBe(html);
+  });
+});
+
+type FakeElement = Record<string, unknown>;
+
+/** Runs the loader against a fake browser and returns what it touched. */
+function runLoader(options: { performanceObserver?: boolean } = {}) {
+  const head: FakeElement[] = [];
+  const body: FakeElement[] = [];
+  const listeners = new Map<string, () => void>();
+  const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
+  const bootElement = {
+    nonce: "n0nce",
+    textContent: code,
+    getAttribute: (name: string) => (name === "data-preload" ? '["/assets/a.js","/assets/b.js"]' : null),
+  };
+  const document = {
+    head: { appendChild: vi.fn((el: FakeElement) => head.push(el)) },
+    body: { appendChild: vi.fn((el: FakeElement) => body.push(el)) },
+    getElementById: vi.fn((id: string) => (id === BOOT_ID ? bootElement : null)),
+    createElement: (tagName: string): FakeElement => ({ tagName }),
+  };
+  const addEventListener = vi.fn((type: string, listener: () => void) => listeners.set(type, listener));
+  class FakePerformanceObserver {
+    constructor(callback: (typeof observers)[number]) {
+      observers.push(callback);
+    }
+    observe = vi.fn();
+  }
+  const requestAnimationFrame = vi.fn();
+  const run = new Function("document", "addEventListener", "setTimeout", "PerformanceObserver", "requestAnimationFrame", bootLoader);
+  run(document, addEventListener, setTimeout, options.performanceObserver === false ? undefined : FakePerformanceObserver, requestAnimationFrame);
+  return { head, body, listeners, observers, requestAnimationFrame };
+}
+
+describe("bootLoader", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("starts React Router after 4 seconds: one preload per href, then the module", () => {
+    vi.useFakeTimers();
+    const { head, body } = runLoader();
+    vi.advanceTimersByTime(3999);
+    expect(head).toHaveLength(0);
+    expect(body).toHaveLength(0);
+    vi.advanceTimersByTime(1);
+    expect(head).toStrictEqual([
+      { tagName: "link", rel: "modulepreload", href: "/assets/a.js" },
+      { tagName: "link", rel: "modulepreload", href: "/assets/b.js" },
+    ]);
+    expect(body).toStrictEqual([{ tagName: "script", type: "module", nonce: "n0nce", textContent: code }]);
+  });
+
+  it("boots only once, even when the visitor interacts after the timeout", () => {
+    vi.useFakeTimers();
+    const { head, body, listeners } = runLoader();
+    expect([...listeners.keys()]).toStrictEqual(["pointerdown", "keydown", "touchstart", "focusin"]);
+    vi.advanceTimersByTime(4000);
+    listeners.get("pointerdown")?.();
+    listeners.get("keydown")?.();
+    expect(head).toHaveLength(2);
+    expect(body).toHaveLength(1);
+  });
+
+  it("boots at the first interaction, and the timeout then adds nothing", () => {
+    vi.useFakeTimers();
+    const { head, body, listeners } = runLoader();
+    listeners.get("focusin")?.();
+    expect(body).toHaveLength(1);
+    vi.advanceTimersByTime(4000);
+    expect(head).toHaveLength(2);
+    expect(body).toHaveLength(1);
+  });
+
+  it("boots right after the first contentful paint is reported", () => {
+    vi.useFakeTimers();
+    const { body, observers } = runLoader();
+    expect(observers).toHaveLength(1);
+    observers[0]?.({ getEntriesByName: (name) => (name === "first-contentful-paint" ? [{}] : []) });
+    vi.advanceTimersByTime(0);
+    expect(body).toHaveLength(1);
+  });
+
+  it("falls back to the next animation frame without PerformanceObserver", () => {
+    const { requestAnimationFrame } = runLoader({ performanceObserver: false });
+    expect(requestAnimationFrame).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { formatGbp, formatUsd, gbpToUsd } from "~/lib/money.ts";
+
+describe("gbpToUsd", () => {
+  it("converts the £4,500 course price to US$5,700 (4500 / 0.79 = 5696.2, nearest 50)", () => {
+    expect(gbpToUsd(4500)).toBe(5700);
+  });
+
+  it.each([
+    [1, 0], // 1.27 -> 0
+    [100, 150], // 126.58 -> 150
+    [9000, 11400], // 11392.41 -> 11400
+    [13500, 17100], // 17088.61 -> 17100
+    [19, 0], // 24.05 -> 0 (just under half of 50)
+    [20, 50], // 25.32 -> 50 (just over half of 50)
+  ])("converts £%i to US$%i, rounded to the nearest 50", (gbp, usd) => {
+    expect(gbpToUsd(gbp)).toBe(usd);
+  });
+});
+
+describe("price formatting", () => {
+  it("formats pounds with the symbol, thousands separator and no pence", () => {
+    expect(formatGbp(4500)).toBe("£4,500");
+  });
+
+  it("formats dollars the en-GB way, as US$ with no cents", () => {
+    expect(formatUsd(5700)).toBe("US$5,700");
+  });
+});
