@@ -15,6 +15,7 @@ import { NotFoundContent } from "./components/not-found-content.tsx";
 import { catalogueNavigation } from "./content/navigation.server.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
 import { ServerRenderContext } from "./lib/request-context.ts";
+import { pageTitle } from "./lib/seo.ts";
 
 export function loader() {
   return { navigation: catalogueNavigation(), year: new Date().getFullYear() };
@@ -82,7 +83,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   }
   return (
     <section className="container-page py-20">
-      <title>Something went wrong | Meridian Executive Training</title>
+      <title>{pageTitle("Something went wrong")}</title>
       <h1 className="text-3xl font-bold text-navy-900">Something went wrong</h1>
       <p className="mt-4 max-w-prose text-slate-700">
         Sorry, this page could not be shown just now. Please try again in a moment, or contact us and we will help

@@ -3,6 +3,7 @@
  * Development (`npm run dev`): the same Express app, with Vite's dev server
  * as middleware for hot reloading.
  */
+import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
 
@@ -15,6 +16,12 @@ try {
     process.exit(1);
   }
   throw error;
+}
+try {
+  mkdirSync(config.dataDir, { recursive: true });
+} catch (error) {
+  console.error(`Invalid configuration:\n  - DATA_DIR: cannot create ${config.dataDir} (${(error as Error).message})`);
+  process.exit(1);
 }
 
 const production = process.env.NODE_ENV === "production";

@@ -1,3 +1,5 @@
+import { courseFacts } from "./business.ts";
+
 /**
  * Who we are and how to reach us. One place for every contact detail the
  * site shows; the spec leaves these open ("{email}"), so they live here for
@@ -22,6 +24,7 @@ export const organisation = {
     country: "United Kingdom",
     countryCode: "GB",
   },
+  summary: `Premium ${courseFacts.days}-day programmes and consulting in risk, accounting, strategy and sustainability, delivered from London to organisations worldwide.`,
   /** Social profiles: listed only where a real target exists. */
   social: [] as { name: string; href: string }[],
 } as const;

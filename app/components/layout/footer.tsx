@@ -23,10 +23,7 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
       <div className="container-page py-12 lg:py-16">
         <div className="max-w-md">
           <p className="text-lg font-bold text-white">{organisation.name}</p>
-          <p className="mt-2 text-sm leading-6 text-slate-300">
-            Premium five-day programmes and consulting in risk, accounting, strategy and sustainability, delivered
-            from London to organisations worldwide.
-          </p>
+          <p className="mt-2 text-sm leading-6 text-slate-300">{organisation.summary}</p>
         </div>
         <div className="mt-8 grid gap-0 md:grid-cols-3 md:gap-8 lg:grid-cols-5">
           {section("pillars", "Training Pillars", <LinkList items={[...navigation.pillars, navigation.allTraining]} />)}
