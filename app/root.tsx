@@ -15,7 +15,7 @@ import { NotFoundContent } from "./components/not-found-content.tsx";
 import { catalogueNavigation } from "./content/navigation.server.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
 import { ServerRenderContext } from "./lib/request-context.ts";
-import { pageTitle } from "./lib/seo.ts";
+import { jsonLdScript, organisationJsonLd, pageTitle } from "./lib/seo.ts";
 
 export function loader() {
   return { navigation: catalogueNavigation(), year: new Date().getFullYear() };
@@ -45,6 +45,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
+        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organisationJsonLd()) }} />
         {/* The stylesheet is inlined by the server render; the browser keeps it. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: criticalCss ?? "" }} suppressHydrationWarning />
         <Links />

@@ -3,8 +3,28 @@ import { type RouteConfig, index, route } from "@react-router/dev/routes";
 /** The site's routes: this table mirrors the product's route table. */
 export default [
   index("routes/home.tsx"),
+  route("about", "routes/about.tsx"),
+  route("contact", "routes/contact.tsx"),
+  route("resources", "routes/resources.tsx"),
+  route("resources/:slug", "routes/article.tsx"),
+  route("training", "routes/training.tsx"),
+  route("consulting", "routes/consulting.tsx"),
+  route("case-studies", "routes/case-studies.tsx"),
+  route("pillar/:pillarId", "routes/pillar.tsx"),
+  route("courses/:courseId", "routes/course.tsx"),
+  route("courses/:courseId/brochure.pdf", "routes/course-brochure.ts"),
+
+  // Old and alternative addresses: permanent redirects to the canonical page.
+  route("pillars/:pillarId", "routes/redirects/pillars.ts"),
+  route("courses", "routes/redirects/courses.ts"),
+
   route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
   route("terms", "routes/legal.tsx", { id: "legal-terms" }),
   route("cookies", "routes/legal.tsx", { id: "legal-cookies" }),
+
+  route("api/geo", "routes/api/geo.ts"),
+  route("api/booking-settings", "routes/api/booking-settings.ts"),
+  route("sitemap.xml", "routes/sitemap.ts"),
+  route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -12,9 +12,9 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { prerenderedPaths } from "../app/content/site-map.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
-import { configContext, nonceContext } from "../app/lib/request-context.ts";
+import { clientIpContext, configContext, nonceContext } from "../app/lib/request-context.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
-import { securityHeaders, staticCsp } from "./security.ts";
+import { frameSources, securityHeaders, staticCsp } from "./security.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
@@ -39,7 +39,8 @@ export function createApp({ config, clientDir }: AppOptions) {
     if (config.APP_ENV !== "production") res.set("X-Robots-Tag", "noindex, nofollow");
     next();
   });
-  app.use(securityHeaders());
+  const frames = frameSources(config.SCHEDULER_URL);
+  app.use(securityHeaders(frames));
   app.use(compression({ threshold: 1024 }));
 
   if (clientDir) {
@@ -50,15 +51,16 @@ export function createApp({ config, clientDir }: AppOptions) {
     );
     // Other public files (favicon, robots.txt, .data files): briefly.
     app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
-    servePrerendered(app, clientDir);
+    servePrerendered(app, clientDir, frames);
   }
 
   app.use(
     createRequestHandler({
       build: () => import("virtual:react-router/server-build"),
       mode: process.env.NODE_ENV,
-      getLoadContext(_req: Request, res: Response) {
+      getLoadContext(req: Request, res: Response) {
         const context = new RouterContextProvider();
+        context.set(clientIpContext, req.ip ?? null);
         context.set(configContext, config);
         context.set(nonceContext, res.locals.nonce as string);
         return context;
@@ -87,7 +89,7 @@ function errorHandler(error: unknown, _req: Request, res: Response, next: NextFu
  * not /about/: no trailing-slash redirect), with a CSP that allows its inline
  * scripts by hash. Requests with a query string are server-rendered instead.
  */
-function servePrerendered(app: express.Express, clientDir: string) {
+function servePrerendered(app: express.Express, clientDir: string, frames: string[]) {
   const pages = loadPrerenderedPages(clientDir, prerenderedPaths);
   app.use((req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes("?")) return next();
@@ -99,7 +101,7 @@ function servePrerendered(app: express.Express, clientDir: string) {
       .set({
         "Content-Type": "text/html; charset=utf-8",
         "Cache-Control": "public, max-age=0, must-revalidate",
-        "Content-Security-Policy": staticCsp(page.scriptHashes),
+        "Content-Security-Policy": staticCsp(page.scriptHashes, frames),
       })
       .send(page.html);
   });

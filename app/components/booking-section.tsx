@@ -1,4 +1,5 @@
-import { CalendarClock, Clock, Video } from "lucide-react";
+import { CalendarClock, Clock, ExternalLink, Video } from "lucide-react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
@@ -22,8 +23,33 @@ const options = [
   },
 ];
 
-/** The booking section (#book-consultation), shown in its unavailable state. */
+let settings: Promise<string | null> | null = null;
+/** The scheduler's booking page, when the site has one (SCHEDULER_URL). */
+function schedulerUrl(): Promise<string | null> {
+  settings ??= fetch("/api/booking-settings")
+    .then((r) => (r.ok ? (r.json() as Promise<{ schedulerUrl: string | null }>) : { schedulerUrl: null }))
+    .then((s) => s.schedulerUrl)
+    .catch(() => null);
+  return settings;
+}
+
+/**
+ * The booking section (#book-consultation). Without a scheduler it shows the
+ * spec's unavailable state. With one, the discovery call can be booked; the
+ * scheduler's page (a third party) loads only when the visitor asks for it.
+ */
 export function BookingSection() {
+  const [url, setUrl] = useState<string | null>(null);
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void schedulerUrl().then((value) => live && setUrl(value));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const available = url !== null;
+
   return (
     <section id={bookingAnchor} aria-labelledby="booking-title" className="bg-navy-50 py-16 lg:py-24">
       <div className="container-page">
@@ -38,27 +64,47 @@ export function BookingSection() {
           </p>
         </div>
 
-        <div role="status" className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-5">
-          <p className="font-semibold text-amber-950">{bookingUnavailable.title}</p>
-          <p className="mt-1 text-amber-950">{bookingUnavailable.message}</p>
-          <Link to="/contact" className="btn-primary mt-4">
-            Contact us
-          </Link>
-        </div>
+        {!available && (
+          <div role="status" className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-5">
+            <p className="font-semibold text-amber-950">{bookingUnavailable.title}</p>
+            <p className="mt-1 text-amber-950">{bookingUnavailable.message}</p>
+            <Link to="/contact" className="btn-primary mt-4">
+              Contact us
+            </Link>
+          </div>
+        )}
 
-        <div inert aria-disabled="true" className="mt-8 grid gap-4 grayscale md:grid-cols-2" data-testid="booking-cards">
+        <div
+          inert={!available}
+          aria-disabled={!available}
+          className={`mt-8 grid gap-4 md:grid-cols-2 ${available ? "" : "grayscale"}`}
+          data-testid="booking-cards"
+        >
           {options.map(({ icon: Icon, title, description }) => (
-            <div key={title} className="rounded-lg border border-slate-200 bg-slate-100 p-6">
+            <div key={title} className={`rounded-lg border border-slate-200 p-6 ${available ? "bg-white" : "bg-slate-100"}`}>
               <Icon aria-hidden="true" className="size-6 text-slate-600" />
               <h3 className="mt-3 text-lg font-semibold text-slate-800">{title}</h3>
               <p className="mt-1 text-slate-700">{description}</p>
             </div>
           ))}
         </div>
-        <button type="button" disabled className="btn-primary mt-6">
+        <button type="button" disabled={!available} className="btn-primary mt-6" onClick={() => setOpen(true)}>
           <CalendarClock aria-hidden="true" className="size-4" />
           Book Your Consultation
         </button>
+        {available && open && (
+          <div className="mt-6">
+            <iframe
+              src={url}
+              title={`Book a ${consultation.discoveryCallMinutes}-minute call`}
+              className="h-[640px] w-full rounded-lg border border-slate-200 bg-white"
+              loading="lazy"
+            />
+            <a href={url} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 font-semibold text-navy-800 underline">
+              Open the booking page in a new tab <ExternalLink aria-hidden="true" className="size-4" />
+            </a>
+          </div>
+        )}
       </div>
     </section>
   );

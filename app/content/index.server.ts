@@ -10,10 +10,18 @@ import { accountingAuditingCourses } from "./courses/accounting-auditing.ts";
 import { riskGrcCourses } from "./courses/risk-grc.ts";
 import { strategyCourses } from "./courses/strategy.ts";
 import { sustainabilityCourses } from "./courses/sustainability.ts";
+import { footerCourseIds, headerFeaturedCourseIds, homeFeaturedCourseIds, homePremiumCourseIds } from "./featured.ts";
 import { guides as guideData } from "./guides.ts";
+import { articlePath, coursePath, pillarPath } from "./paths.ts";
+import { articles as articleData } from "./articles.ts";
 import { cookiePolicy, privacyPolicy, termsOfService } from "./legal.ts";
+import { pageCopy as pageCopyData } from "./pages.ts";
+import { webinars as webinarData } from "./webinars.ts";
 import { generalFaqs as generalFaqData, pillars as pillarData } from "./pillars.ts";
 import {
+  articleSchema,
+  pageCopySchema,
+  webinarSchema,
   courseRedirectSchema,
   courseSchema,
   faqSchema,
@@ -72,6 +80,9 @@ export function buildCatalogue() {
     parse(legalDocumentSchema, doc, `legal document ${doc.path}`),
   );
   const redirects = parse(z.array(courseRedirectSchema), courseRedirectData, "course redirects");
+  const pages = parse(pageCopySchema, pageCopyData, "page copy");
+  const articles = parse(z.array(articleSchema).length(3), articleData, "articles");
+  const webinars = parse(z.array(webinarSchema).length(2), webinarData, "webinars");
 
   const courseIds = new Set(courses.map((c) => c.id));
   const trainerIds = new Set(trainers.map((t) => t.id));
@@ -97,11 +108,16 @@ export function buildCatalogue() {
     const count = courses.filter((c) => c.pillars.includes(pillar.id)).length;
     check(count >= 6 && count <= 7, `Pillar ${pillar.id} lists ${count} courses; the page shows six or seven`);
   }
+  for (const id of [...headerFeaturedCourseIds, ...footerCourseIds, ...homeFeaturedCourseIds, ...homePremiumCourseIds]) {
+    check(courseIds.has(id), `Featured course "${id}" does not exist`);
+  }
+  for (const a of articles) check(trainerIds.has(a.authorTrainerId), `Article ${a.slug}: unknown author`);
+  for (const w of webinars) check(trainerIds.has(w.presenterTrainerId), `Webinar ${w.id}: unknown presenter`);
   for (const r of redirects) {
     check(courseIds.has(r.to) && !courseIds.has(r.from), `Course redirect ${r.from} -> ${r.to} is invalid`);
   }
 
-  return { pillars, courses, trainers, testimonials, guides, generalFaqs, legal, redirects };
+  return { pillars, courses, trainers, testimonials, guides, generalFaqs, legal, redirects, pages, articles, webinars };
 }
 
 export const catalogue = buildCatalogue();
@@ -109,6 +125,19 @@ export type Catalogue = typeof catalogue;
 
 export function getPillar(id: string) {
   return catalogue.pillars.find((p) => p.id === id);
+}
+
+export function getTrainer(id: string) {
+  return catalogue.trainers.find((t) => t.id === id);
+}
+
+export function getArticle(slug: string) {
+  return catalogue.articles.find((a) => a.slug === slug);
+}
+
+/** Where a course id the old site used now lives (a duplicate's target). */
+export function courseRedirectTarget(id: string): string | undefined {
+  return catalogue.redirects.find((r) => r.from === id)?.to;
 }
 
 export function getCourse(id: string): Course | undefined {
@@ -131,10 +160,40 @@ export function getLegalDocument(path: "/privacy" | "/terms" | "/cookies") {
   return doc;
 }
 
-export function coursePath(id: string): string {
-  return `/courses/${id}`;
+export { articlePath, coursePath, pillarPath };
+
+/** The page paths that content generates (courses, pillars, articles). */
+export function contentPaths(): string[] {
+  return [
+    ...catalogue.pillars.map((p) => pillarPath(p.id)),
+    ...catalogue.courses.map((c) => coursePath(c.id)),
+    ...catalogue.articles.map((a) => articlePath(a.slug)),
+  ];
 }
 
-export function pillarPath(id: PillarId): string {
-  return `/pillar/${id}`;
+/** What a course card shows; built on the server so cards ship only this. */
+export type CourseSummary = {
+  id: string;
+  title: string;
+  description: string;
+  target: string;
+  href: string;
+  pillarTitle: string;
+  /** The other pillar's name, when the course is shared with it. */
+  sharedWith?: string;
+};
+
+export function courseSummary(course: Course, fromPillar?: PillarId): CourseSummary {
+  const home = getPillar(course.pillars[0]!)!;
+  const other = course.pillars.find((p) => p !== (fromPillar ?? course.pillars[0]));
+  const sharedWith = course.pillars.length > 1 && other ? getPillar(other)?.shortTitle : undefined;
+  return {
+    id: course.id,
+    title: course.title,
+    description: course.cardDescription,
+    target: course.cardTarget,
+    href: coursePath(course.id),
+    pillarTitle: home.title,
+    ...(sharedWith ? { sharedWith } : {}),
+  };
 }

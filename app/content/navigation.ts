@@ -38,10 +38,9 @@ export const headerEntries: HeaderEntry[] = [
 
 export const footerResources: NavItem[] = [
   { label: "Resources and Articles", href: "/resources" },
-  { label: "Free Business Guides", href: "/get-guide" },
+  { label: "Free Business Guides", href: "/#free-resources" },
   { label: "Case Studies", href: "/case-studies" },
   { label: "Consulting", href: "/consulting" },
-  { label: "Strategy Consultation", href: "/consultation-payment" },
   { label: "About Us", href: "/about" },
 ];
 

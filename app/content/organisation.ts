@@ -23,6 +23,9 @@ export const organisation = {
     postcode: "EC2A 1AS",
     country: "United Kingdom",
     countryCode: "GB",
+    /** For the map on the contact page. */
+    latitude: 51.5219,
+    longitude: -0.0868,
   },
   summary: `Premium ${courseFacts.days}-day programmes and consulting in risk, accounting, strategy and sustainability, delivered from London to organisations worldwide.`,
   /** Social profiles: listed only where a real target exists. */

@@ -179,3 +179,101 @@ export type TrainerInput = z.input<typeof trainerSchema>;
 export type TestimonialInput = z.input<typeof testimonialSchema>;
 export type GuideInput = z.input<typeof guideSchema>;
 export type LegalDocumentInput = z.input<typeof legalDocumentSchema>;
+
+/* ---- Page copy, articles and webinars (public-site issue) ---- */
+
+const titled = z.object({ title: text, description: copy });
+const titledWithIcon = titled.extend({ icon: iconNameSchema });
+
+export const methodStepSchema = z.object({
+  name: z.enum(["Connect", "Learn", "Apply", "Master"]),
+  description: copy,
+});
+
+export const pageCopySchema = z.object({
+  home: z.object({
+    heroEyebrow: text,
+    heroTitle: text,
+    heroLead: copy,
+    differentiators: z.array(titledWithIcon).length(4),
+    aboutTitle: text,
+    aboutParagraphs: z.array(copy).min(1).max(3),
+    resourcesTitle: text,
+    resourcesLead: copy,
+    seo: seoSchema,
+  }),
+  method: z.object({ title: text, lead: copy, steps: z.array(methodStepSchema).length(4) }),
+  about: z.object({
+    heroTitle: text,
+    heroLead: copy,
+    story: z.array(copy).min(2).max(4),
+    industries: z.array(titledWithIcon).length(6),
+    expertNetwork: z.object({ title: text, paragraphs: z.array(copy).min(1).max(3), points: z.array(copy).min(3).max(6) }),
+    seo: seoSchema,
+  }),
+  training: z.object({
+    heroTitle: text,
+    heroLead: copy,
+    advantages: z.array(titledWithIcon).min(3).max(6),
+    ctaTitle: text,
+    ctaLead: copy,
+    seo: seoSchema,
+  }),
+  consulting: z.object({ heroTitle: text, lead: copy, paragraphs: z.array(copy).min(1).max(3), seo: seoSchema }),
+  caseStudies: z.object({
+    heroTitle: text,
+    lead: copy,
+    sectors: z.array(titledWithIcon.extend({ title: z.enum(["Finance", "Healthcare", "Utilities", "Public Sector"]) })).length(4),
+    seo: seoSchema,
+  }),
+  contact: z.object({
+    heroTitle: text,
+    heroLead: copy,
+    formTitle: text,
+    trainingLocations: z.array(copy).min(1).max(3),
+    furtherTitle: text,
+    furtherParagraphs: z.array(copy).min(1).max(2),
+    seo: seoSchema,
+  }),
+  resources: z.object({
+    heroTitle: text,
+    heroLead: copy,
+    introTitle: text,
+    introParagraph: copy,
+    closingTitle: text,
+    closingLead: copy,
+    seo: seoSchema,
+  }),
+  pillarPage: z.object({ benefitsTitle: text, consultationTitle: text, consultationLead: copy }),
+});
+export type PageCopy = z.infer<typeof pageCopySchema>;
+export type PageCopyInput = z.input<typeof pageCopySchema>;
+
+export const articleSchema = z.object({
+  slug,
+  title: text.max(90),
+  summary: copy.max(240),
+  /** The old site's static article dates are in 2023. */
+  publishedOn: z.iso.date(),
+  readingMinutes: z.number().int().min(2).max(20),
+  pillar: pillarIdSchema,
+  authorTrainerId: slug,
+  body: z
+    .array(z.object({ heading: text.optional(), paragraphs: z.array(copy).min(1), list: z.array(copy).optional() }))
+    .min(3),
+  seo: seoSchema,
+});
+export type Article = z.infer<typeof articleSchema>;
+export type ArticleInput = z.input<typeof articleSchema>;
+
+export const webinarSchema = z.object({
+  id: slug,
+  title: text,
+  description: copy,
+  startsAt: z.iso.datetime({ offset: true }),
+  durationMinutes: z.number().int().min(30).max(120),
+  presenterTrainerId: slug,
+  pillar: pillarIdSchema,
+});
+export type Webinar = z.infer<typeof webinarSchema>;
+export type WebinarInput = z.input<typeof webinarSchema>;

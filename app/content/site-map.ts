@@ -1,8 +1,10 @@
 /**
  * Every page of the site, in one list: the prerender list, the sitemap, the
- * end-to-end accessibility sweep and the benchmark all read it, so a new page
- * cannot be forgotten by any of them.
+ * end-to-end sweeps (axe, sections) and the benchmark all read it, so a new
+ * page (or a new course) cannot be forgotten by any of them.
  */
+import { contentPaths } from "./index.server.ts";
+
 export type SitePage = {
   path: string;
   /** Rendered once at build time (same HTML for every visitor). */
@@ -11,11 +13,23 @@ export type SitePage = {
   indexable: boolean;
 };
 
-export const sitePages: SitePage[] = [
-  { path: "/", prerender: true, indexable: true },
-  { path: "/privacy", prerender: true, indexable: true },
-  { path: "/terms", prerender: true, indexable: true },
-  { path: "/cookies", prerender: true, indexable: true },
+const staticPaths = [
+  "/",
+  "/about",
+  "/contact",
+  "/resources",
+  "/training",
+  "/consulting",
+  "/case-studies",
+  "/privacy",
+  "/terms",
+  "/cookies",
 ];
+
+export const sitePages: SitePage[] = [...staticPaths, ...contentPaths()].map((path) => ({
+  path,
+  prerender: true,
+  indexable: true,
+}));
 
 export const prerenderedPaths = sitePages.filter((p) => p.prerender).map((p) => p.path);

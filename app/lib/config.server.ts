@@ -22,6 +22,23 @@ export const configSchema = z.object({
   APP_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
   /** Trust X-Forwarded-* from this many proxies in front of the server. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /**
+   * Name of the request header in which a CDN in front of the site passes
+   * the visitor's country (cf-ipcountry, cloudfront-viewer-country,
+   * fastly-client-country, x-vercel-ip-country). Unset: GeoIP lookup of the
+   * client address. Only the configured header is trusted.
+   */
+  COUNTRY_HEADER: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]+$/, { error: "must be a header name" })
+    .optional(),
+  /**
+   * Booking page of the scheduling service for the 15-minute call (https).
+   * Unset: the booking section shows "Booking System Temporarily Unavailable".
+   */
+  SCHEDULER_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
 });
 
 export type AppConfig = z.infer<typeof configSchema> & { dataDir: string };

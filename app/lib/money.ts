@@ -2,7 +2,7 @@
 import { pricing } from "~/content/business.ts";
 
 const gbp = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", maximumFractionDigits: 0 });
-const usd = new Intl.NumberFormat("en-GB", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
+const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD", maximumFractionDigits: 0 });
 
 export function formatGbp(amount: number): string {
   return gbp.format(amount);
@@ -15,4 +15,16 @@ export function gbpToUsd(amountGbp: number): number {
 
 export function formatUsd(amount: number): string {
   return usd.format(amount);
+}
+
+export type Currency = "GBP" | "USD";
+
+/** GBP for visitors in the United Kingdom (gb), USD for everyone else. */
+export function currencyForCountry(country: string): Currency {
+  return country.trim().toLowerCase() === "gb" ? "GBP" : "USD";
+}
+
+/** A GBP list price as the visitor sees it: "£4,500" or "$5,700 (USD)". */
+export function displayPrice(amountGbp: number, currency: Currency): string {
+  return currency === "USD" ? `${formatUsd(gbpToUsd(amountGbp))} (USD)` : formatGbp(amountGbp);
 }

@@ -4,8 +4,10 @@ import type { AppConfig } from "./config.server.ts";
 
 /** Settings, read once at start-up and handed to loaders and actions. */
 export const configContext = createRouterContext<AppConfig>();
-/** The per-request CSP nonce; undefined while prerendering. */
+/** The per-request CSP nonce; null while prerendering. */
 export const nonceContext = createRouterContext<string | null>(null);
+/** The client's address as the server sees it (trusting TRUST_PROXY_HOPS proxies). */
+export const clientIpContext = createRouterContext<string | null>(null);
 
 /** React context for values only the server render knows. */
 export type ServerRenderValues = { nonce?: string; criticalCss?: string };

@@ -83,3 +83,44 @@ export function breadcrumbJsonLd(items: { name: string; path: string }[]): Recor
     })),
   };
 }
+
+/** JSON for a <script type="application/ld+json">, safe inside HTML. */
+export function jsonLdScript(data: unknown): string {
+  return JSON.stringify(data).replace(/</g, "\\u003c");
+}
+
+export function courseJsonLd(course: { id: string; title: string; shortDescription: string }, priceGbp: number) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Course",
+    name: course.title,
+    description: course.shortDescription,
+    url: absoluteUrl(`/courses/${course.id}`),
+    provider: { "@type": "Organization", name: organisation.name, sameAs: organisation.siteUrl },
+    offers: {
+      "@type": "Offer",
+      price: priceGbp,
+      priceCurrency: "GBP",
+      category: "Paid",
+      availability: "https://schema.org/InStock",
+      url: absoluteUrl(`/courses/${course.id}`),
+    },
+    hasCourseInstance: {
+      "@type": "CourseInstance",
+      courseMode: ["Onsite", "Online"],
+      courseWorkload: "P5D",
+    },
+  };
+}
+
+export function faqJsonLd(faqs: { question: string; answer: string }[]) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: faqs.map((f) => ({
+      "@type": "Question",
+      name: f.question,
+      acceptedAnswer: { "@type": "Answer", text: f.answer },
+    })),
+  };
+}

@@ -1,85 +1,134 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, BookOpen } from "lucide-react";
 import { Link } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { PillarIcon } from "~/components/icons.tsx";
-import { claims, courseFacts, pricing } from "~/content/business.ts";
-import { catalogue, pillarPath } from "~/content/index.server.ts";
+import { CourseCard, IconCards, PageHero, Section, Testimonials } from "~/components/sections.tsx";
+import { ui } from "~/content/business.ts";
+import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
+import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
-import { formatGbp } from "~/lib/money.ts";
-import { organisationJsonLd, seo } from "~/lib/seo.ts";
+import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/home";
 
+export const emptyFeaturedMessage = "No featured courses available at this time.";
+
 export function loader() {
+  const { pages, pillars, testimonials, guides } = catalogue;
   return {
-    pillars: catalogue.pillars.map(({ id, title, tagline, icon }) => ({ id, title, tagline, icon, href: pillarPath(id) })),
+    copy: pages.home,
+    featured: homeFeaturedCourseIds.slice(0, ui.homeFeaturedMax).map((id) => courseSummary(requireCourse(id))),
+    premium: homePremiumCourseIds.map((id) => courseSummary(requireCourse(id))),
+    pillars: pillars.map(({ id, title, tagline, icon }) => ({ id, title, tagline, icon, href: pillarPath(id) })),
+    testimonials: testimonials.slice(0, 3),
+    guides: guides.map(({ id, title, description, pages: count }) => ({ id, title, description, pages: count })),
   };
 }
 
-export function meta() {
-  return seo({
-    title: "Premium Corporate Training and Consulting in London",
-    description: `Intensive ${courseFacts.days}-day programmes in risk, accounting, strategy and sustainability, with ${claims.countries} countries served and ${claims.satisfaction} satisfaction.`,
-    path: "/",
-    jsonLd: organisationJsonLd(),
-  });
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({ ...loaderData.copy.seo, path: "/" });
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const { copy, featured, premium, pillars, testimonials, guides } = loaderData;
   return (
     <>
-      <section className="bg-navy-900 text-white">
-        <div className="container-page py-16 lg:py-24">
-          <p className="text-sm font-semibold tracking-wide text-gold-300 uppercase">London · Online · At your site</p>
-          <h1 className="mt-4 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
-            Executive training that changes how your organisation performs
-          </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-8 text-slate-200">
-            Intensive {courseFacts.days}-day programmes in risk, accounting, strategy and sustainability: {claims.handsOn}{" "}
-            hands-on, led by trainers with {claims.trainerExperience} years in practice, from{" "}
-            {formatGbp(pricing.coursePriceGbp)} per person.
-          </p>
-          <div className="mt-8 flex flex-wrap gap-3">
-            <a href={`#${bookingAnchor}`} className="btn-accent">
-              Book a Free Consultation
-            </a>
-            <Link to="/training" className="btn-outline-light">
-              View All Courses
-            </Link>
-          </div>
-        </div>
-      </section>
+      <PageHero eyebrow={copy.heroEyebrow} title={copy.heroTitle} lead={copy.heroLead}>
+        <a href={`#${bookingAnchor}`} className="btn-accent">
+          Book a Free Consultation
+        </a>
+        <Link to="/training" className="btn-outline-light">
+          View All Courses
+        </Link>
+      </PageHero>
 
-      <section aria-labelledby="pillars-title" className="py-16 lg:py-24">
-        <div className="container-page">
-          <h2 id="pillars-title" className="text-3xl font-bold tracking-tight text-navy-900">
-            Our expertise
-          </h2>
-          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-            {loaderData.pillars.map((pillar) => (
-              <li key={pillar.id}>
-                <Link
-                  to={pillar.href}
-                  className="group flex h-full flex-col rounded-lg border border-slate-200 p-6 hover:border-navy-700 hover:shadow-md"
-                >
-                  <PillarIcon name={pillar.icon} className="size-8 text-navy-700" />
-                  <h3 className="mt-4 text-lg font-semibold text-navy-900">{pillar.title}</h3>
-                  <p className="mt-2 flex-1 text-slate-700">{pillar.tagline}</p>
-                  <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-navy-800">
-                    Explore courses <ArrowRight aria-hidden="true" className="size-4" />
-                  </span>
-                </Link>
+      <Section id="featured-courses" title="Featured Courses" eyebrow="Training">
+        {featured.length === 0 ? (
+          <p className="text-slate-700">{emptyFeaturedMessage}</p>
+        ) : (
+          <ul className="grid gap-4 md:grid-cols-3">
+            {featured.map((course) => (
+              <li key={course.id}>
+                <CourseCard course={course} />
               </li>
             ))}
           </ul>
-          <p className="mt-10">
-            <Link to="/about" className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
-              Learn more about our expertise <ArrowRight aria-hidden="true" className="size-4" />
-            </Link>
-          </p>
-        </div>
-      </section>
+        )}
+      </Section>
+
+      <Section id="why-us" title="What Makes Us Different" tone="tint">
+        <IconCards items={copy.differentiators} />
+      </Section>
+
+      <Section id="expertise" title="Our Expertise" eyebrow="Four pillars">
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          {pillars.map((pillar) => (
+            <li key={pillar.id}>
+              <Link
+                to={pillar.href}
+                className="group flex h-full flex-col rounded-lg border border-slate-200 p-6 hover:border-navy-700 hover:shadow-md"
+              >
+                <PillarIcon name={pillar.icon} className="size-8 text-navy-700" />
+                <h3 className="mt-4 text-lg font-semibold text-navy-900">{pillar.title}</h3>
+                <p className="mt-2 flex-1 text-slate-700">{pillar.tagline}</p>
+                <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-navy-800">
+                  Explore courses <ArrowRight aria-hidden="true" className="size-4" />
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="premium-courses" title="Premium Courses" tone="tint">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {premium.map((course) => (
+            <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
+              <p className="text-sm font-medium text-navy-700">{course.pillarTitle}</p>
+              <h3 className="mt-2 text-xl font-semibold text-navy-900">
+                <Link to={course.href} className="hover:underline">
+                  {course.title}
+                </Link>
+              </h3>
+              <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
+              <a href={`#${bookingAnchor}`} className="btn-outline mt-5 self-start">
+                Request Information<span className="sr-only"> about {course.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="testimonials" title="What Our Clients Say">
+        <Testimonials items={testimonials} />
+      </Section>
 
       <BookingSection />
+
+      <Section id="about-us" title={copy.aboutTitle}>
+        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
+          {copy.aboutParagraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+        <p className="mt-6">
+          <Link to="/about" className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
+            Learn more about our expertise <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </p>
+      </Section>
+
+      <Section id="free-resources" title={copy.resourcesTitle} lead={copy.resourcesLead} tone="tint">
+        <ul className="grid gap-4 md:grid-cols-3">
+          {guides.map((guide) => (
+            <li key={guide.id} className="rounded-lg border border-slate-200 bg-white p-6">
+              <BookOpen aria-hidden="true" className="size-7 text-navy-700" />
+              <h3 className="mt-4 text-lg font-semibold text-navy-900">{guide.title}</h3>
+              <p className="mt-2 text-slate-700">{guide.description}</p>
+              <p className="mt-3 text-sm text-slate-600">Free guide · {guide.pages} pages · PDF</p>
+            </li>
+          ))}
+        </ul>
+      </Section>
     </>
   );
 }

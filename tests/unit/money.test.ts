@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatGbp, formatUsd, gbpToUsd } from "~/lib/money.ts";
+import { currencyForCountry, displayPrice, formatGbp, formatUsd, gbpToUsd } from "~/lib/money.ts";
 
 describe("gbpToUsd", () => {
   it("converts the £4,500 course price to US$5,700 (4500 / 0.79 = 5696.2, nearest 50)", () => {
@@ -23,7 +23,21 @@ describe("price formatting", () => {
     expect(formatGbp(4500)).toBe("£4,500");
   });
 
-  it("formats dollars the en-GB way, as US$ with no cents", () => {
-    expect(formatUsd(5700)).toBe("US$5,700");
+  it("formats dollars as $ with no cents", () => {
+    expect(formatUsd(5700)).toBe("$5,700");
+  });
+});
+
+describe("the visitor's currency", () => {
+  it("is GBP for gb only, USD for any other country", () => {
+    expect(currencyForCountry("gb")).toBe("GBP");
+    expect(currencyForCountry(" GB ")).toBe("GBP");
+    expect(currencyForCountry("us")).toBe("USD");
+    expect(currencyForCountry("fr")).toBe("USD");
+  });
+
+  it("shows £4,500 to a gb visitor and $5,700 (USD) to others", () => {
+    expect(displayPrice(4500, "GBP")).toBe("£4,500");
+    expect(displayPrice(4500, "USD")).toBe("$5,700 (USD)");
   });
 });

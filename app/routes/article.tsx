@@ -1,0 +1,101 @@
+import { data, Link } from "react-router";
+import { Breadcrumbs } from "~/components/sections.tsx";
+import { getArticle, getPillar, getTrainer } from "~/content/index.server.ts";
+import { articlePath, pillarPath } from "~/content/paths.ts";
+import { organisation } from "~/content/organisation.ts";
+import { formatDate } from "~/lib/dates.ts";
+import { absoluteUrl, breadcrumbJsonLd, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/article";
+
+export function loader({ params }: Route.LoaderArgs) {
+  const article = getArticle(params.slug);
+  if (!article) throw data(null, { status: 404 });
+  const author = getTrainer(article.authorTrainerId)!;
+  const pillar = getPillar(article.pillar)!;
+  return {
+    article,
+    author: { name: author.name, title: author.title },
+    pillar: { title: pillar.title, href: pillarPath(pillar.id) },
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { article, author } = loaderData;
+  const path = articlePath(article.slug);
+  return seo({
+    ...article.seo,
+    path,
+    type: "article",
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "Article",
+        headline: article.title,
+        description: article.summary,
+        datePublished: article.publishedOn,
+        author: { "@type": "Person", name: author.name },
+        publisher: { "@type": "Organization", name: organisation.name },
+        mainEntityOfPage: absoluteUrl(path),
+      },
+      breadcrumbJsonLd([
+        { name: "Resources", path: "/resources" },
+        { name: article.title, path },
+      ]),
+    ],
+  });
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, author, pillar } = loaderData;
+  return (
+    <article>
+      <header className="bg-navy-900 text-white">
+        <div className="container-page max-w-3xl py-12 lg:py-16">
+          <Breadcrumbs
+            items={[
+              { name: "Resources", path: "/resources" },
+              { name: article.title, path: articlePath(article.slug) },
+            ]}
+          />
+          <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance">{article.title}</h1>
+          <p className="mt-4 text-lg text-slate-200">{article.summary}</p>
+          <p className="mt-6 text-sm text-slate-300">
+            By {author.name}, {author.title} · <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time> ·{" "}
+            {article.readingMinutes} min read
+          </p>
+        </div>
+      </header>
+      <div className="container-page max-w-3xl py-12">
+        {article.body.map((section, i) => (
+          <section key={section.heading ?? i} className="mt-8 first:mt-0">
+            {section.heading && <h2 className="text-2xl font-semibold text-navy-900">{section.heading}</h2>}
+            {section.paragraphs.map((p) => (
+              <p key={p} className="mt-4 text-lg leading-8 text-slate-700">
+                {p}
+              </p>
+            ))}
+            {section.list && (
+              <ul className="mt-4 list-disc space-y-2 pl-6 text-lg text-slate-700">
+                {section.list.map((item) => (
+                  <li key={item}>{item}</li>
+                ))}
+              </ul>
+            )}
+          </section>
+        ))}
+        <p className="mt-12 rounded-lg bg-navy-50 p-6 text-slate-700">
+          Explore our{" "}
+          <Link to={pillar.href} className="font-semibold text-navy-800 underline underline-offset-4">
+            {pillar.title} courses
+          </Link>{" "}
+          or{" "}
+          <Link to="/resources" className="font-semibold text-navy-800 underline underline-offset-4">
+            read more resources
+          </Link>
+          .
+        </p>
+      </div>
+    </article>
+  );
+}

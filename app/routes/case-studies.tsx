@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { IconCards, PageHero, Section } from "~/components/sections.tsx";
+import { catalogue } from "~/content/index.server.ts";
+import { seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/case-studies";
+
+export function loader() {
+  return { copy: catalogue.pages.caseStudies };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({ ...loaderData.copy.seo, path: "/case-studies" });
+}
+
+export default function CaseStudies({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Case studies · Coming soon" title={copy.heroTitle} lead={copy.lead}>
+        <Link to="/contact" className="btn-accent">
+          Discuss Your Sector
+        </Link>
+      </PageHero>
+      <Section id="sectors" title="Sectors">
+        <IconCards items={copy.sectors} />
+      </Section>
+    </>
+  );
+}

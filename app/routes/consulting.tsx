@@ -1,0 +1,36 @@
+import { Link } from "react-router";
+import { PageHero, Section } from "~/components/sections.tsx";
+import { catalogue } from "~/content/index.server.ts";
+import { seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/consulting";
+
+export function loader() {
+  return { copy: catalogue.pages.consulting };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({ ...loaderData.copy.seo, path: "/consulting" });
+}
+
+export default function Consulting({ loaderData }: Route.ComponentProps) {
+  const { copy } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Consulting · Coming soon" title={copy.heroTitle} lead={copy.lead}>
+        <Link to="/training" className="btn-accent">
+          Explore Our Training
+        </Link>
+        <Link to="/contact" className="btn-outline-light">
+          Contact Us
+        </Link>
+      </PageHero>
+      <Section id="consulting-now" title="Working with us today">
+        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
+          {copy.paragraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,85 @@
+import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { MapEmbed } from "~/components/map-embed.tsx";
+import { FaqList, PageHero, Section } from "~/components/sections.tsx";
+import { promises } from "~/content/business.ts";
+import { catalogue } from "~/content/index.server.ts";
+import { formatAddress, organisation } from "~/content/organisation.ts";
+import { faqJsonLd, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/contact";
+
+export function loader() {
+  return { copy: catalogue.pages.contact, faqs: catalogue.generalFaqs };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({ ...loaderData.copy.seo, path: "/contact", jsonLd: faqJsonLd(loaderData.faqs) });
+}
+
+export default function Contact({ loaderData }: Route.ComponentProps) {
+  const { copy, faqs } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Contact" title={copy.heroTitle} lead={copy.heroLead} />
+
+      <Section id="enquiry" title={copy.formTitle}>
+        <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
+          <div id="enquiry-form" className="rounded-lg border border-slate-200 p-6">
+            <p className="text-lg text-slate-700">
+              We respond to every enquiry {promises.contactResponse}. Business hours: {promises.businessHours}.
+            </p>
+            <ul className="mt-6 space-y-4">
+              <li className="flex gap-3">
+                <Mail aria-hidden="true" className="mt-1 size-5 text-navy-700" />
+                <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+                  {organisation.email}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Phone aria-hidden="true" className="mt-1 size-5 text-navy-700" />
+                <a className="font-semibold text-navy-800 underline underline-offset-4" href={organisation.phone.href}>
+                  {organisation.phone.display}
+                </a>
+              </li>
+            </ul>
+          </div>
+          <aside aria-labelledby="office-title" className="space-y-4">
+            <h3 id="office-title" className="text-lg font-semibold text-navy-900">
+              Our London Office
+            </h3>
+            <address className="flex gap-3 text-slate-700 not-italic">
+              <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+              <span>{formatAddress(", ")}</span>
+            </address>
+            <p className="flex gap-3 text-slate-700">
+              <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+              <span>{promises.businessHours}</span>
+            </p>
+          </aside>
+        </div>
+      </Section>
+
+      <Section id="locations" title="Training Locations" tone="tint">
+        <div className="grid gap-8 lg:grid-cols-2">
+          <div className="space-y-4 text-lg text-slate-700">
+            {copy.trainingLocations.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          <MapEmbed />
+        </div>
+      </Section>
+
+      <Section id="further" title={copy.furtherTitle}>
+        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
+          {copy.furtherParagraphs.map((p) => (
+            <p key={p}>{p}</p>
+          ))}
+        </div>
+      </Section>
+
+      <Section id="contact-faq" title="Frequently Asked Questions" tone="tint">
+        <FaqList name="faq-contact" faqs={faqs} />
+      </Section>
+    </>
+  );
+}

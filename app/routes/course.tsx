@@ -1,0 +1,267 @@
+import { Award, CalendarDays, Download, MapPin, Target, Users, Wallet } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { BookingSection } from "~/components/booking-section.tsx";
+import { Price } from "~/components/price.tsx";
+import { Breadcrumbs, CourseCard, FaqList } from "~/components/sections.tsx";
+import { courseFacts, pricing } from "~/content/business.ts";
+import {
+  courseRedirectTarget,
+  courseSummary,
+  getCourse,
+  getPillar,
+  getTrainer,
+  pillarPath,
+  requireCourse,
+} from "~/content/index.server.ts";
+import { bookingAnchor } from "~/content/navigation.ts";
+import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/course";
+
+/** The canonical id for an old or mistyped course address, e.g. "risk management". */
+function canonicalCourseId(raw: string): string | undefined {
+  const normalised = raw.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  if (getCourse(normalised)) return normalised;
+  return courseRedirectTarget(normalised);
+}
+
+export function loader({ params }: Route.LoaderArgs) {
+  const course = getCourse(params.courseId);
+  if (!course) {
+    const target = canonicalCourseId(params.courseId);
+    if (target) throw redirect(`/courses/${target}`, 301);
+    throw data(null, { status: 404 });
+  }
+  const pillar = getPillar(course.pillars[0]!)!;
+  return {
+    course: {
+      ...course,
+      tags: course.tags ?? [...courseFacts.defaultTags],
+      groupSize: course.groupSize ?? courseFacts.defaultGroupSize,
+    },
+    pillars: course.pillars.map((id) => ({ title: getPillar(id)!.title, href: pillarPath(id) })),
+    pillar: { id: pillar.id, title: pillar.title, href: pillarPath(pillar.id) },
+    instructors: course.instructorIds.map((id) => {
+      const t = getTrainer(id)!;
+      return { id: t.id, name: t.name, title: t.title, bio: t.bio };
+    }),
+    related: course.relatedCourseIds.map((id) => courseSummary(requireCourse(id))),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  if (!loaderData) return [];
+  const { course, pillar } = loaderData;
+  const path = `/courses/${course.id}`;
+  return seo({
+    ...course.seo,
+    path,
+    jsonLd: [
+      courseJsonLd(course, pricing.coursePriceGbp),
+      faqJsonLd(course.faqs),
+      breadcrumbJsonLd([
+        { name: "Training", path: "/training" },
+        { name: pillar.title, path: pillar.href },
+        { name: course.title, path },
+      ]),
+    ],
+  });
+}
+
+export default function CoursePage({ loaderData }: Route.ComponentProps) {
+  const { course, pillars, pillar, instructors, related } = loaderData;
+  const [theory, practice] = course.theoryPracticeSplit.split("/");
+  const corporateRateHref = `/contact?${new URLSearchParams({ course: course.id, interest: pillar.id })}`;
+  const details = [
+    { icon: Target, term: "Audience", value: course.cardTarget },
+    { icon: CalendarDays, term: "Duration", value: courseFacts.durationText },
+    { icon: MapPin, term: "Location", value: "London, live online or at your site" },
+    { icon: Users, term: "Group size", value: `Maximum ${course.groupSize} participants` },
+    { icon: Award, term: "Certification", value: course.certification },
+  ];
+
+  return (
+    <>
+      <section className="bg-navy-900 text-white">
+        <div className="container-page py-12 lg:py-16">
+          <Breadcrumbs
+            items={[
+              { name: "Training", path: "/training" },
+              { name: pillar.title, path: pillar.href },
+              { name: course.title, path: `/courses/${course.id}` },
+            ]}
+          />
+          <ul className="mt-6 flex flex-wrap gap-2" aria-label="Course tags">
+            {course.tags.map((tag) => (
+              <li key={tag} className="rounded-full bg-white/10 px-3 py-1 text-sm font-medium text-gold-300">
+                {tag}
+              </li>
+            ))}
+          </ul>
+          <div className="mt-5 grid gap-10 lg:grid-cols-[1fr_22rem]">
+            <div>
+              <h1 className="text-4xl font-bold tracking-tight text-balance sm:text-5xl">{course.title}</h1>
+              <p className="mt-3 text-xl text-gold-300">{course.subtitle}</p>
+              <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{course.shortDescription}</p>
+              <div className="mt-8 flex flex-wrap gap-3">
+                <a href="#course-curriculum" className="btn-accent">
+                  View Curriculum
+                </a>
+                <a href={`#${bookingAnchor}`} className="btn-outline-light">
+                  Book a Consultation
+                </a>
+              </div>
+            </div>
+            <aside aria-label="Course highlights" className="self-start rounded-lg bg-white p-6 text-ink shadow-lg">
+              <p className="text-sm font-medium text-slate-600">Investment</p>
+              <p className="mt-1 text-3xl font-bold text-navy-900">
+                <Price gbp={pricing.coursePriceGbp} />
+              </p>
+              <p className="text-sm text-slate-600">per person · {courseFacts.cardDurationText}</p>
+              <p className="mt-4 text-sm text-slate-700">
+                Group rates for {pricing.groupDiscountMinParticipants} or more participants from one organisation.
+              </p>
+              <Link to={corporateRateHref} className="btn-primary mt-5 w-full">
+                Request Corporate Rate
+              </Link>
+            </aside>
+          </div>
+        </div>
+      </section>
+
+      <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_22rem] lg:py-20">
+        <div className="min-w-0 space-y-14">
+          <section aria-labelledby="overview-title">
+            <h2 id="overview-title" className="text-3xl font-bold tracking-tight text-navy-900">
+              Course Overview
+            </h2>
+            <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
+              {course.overview.map((p) => (
+                <p key={p}>{p}</p>
+              ))}
+            </div>
+          </section>
+
+          <ListSection id="benefits" title="Key Benefits" items={course.benefits} />
+          {course.objectives && <ListSection id="objectives" title="Learning Objectives" items={course.objectives} />}
+          <ListSection id="audience" title="Who Should Attend" items={course.targetAudience} />
+          {course.prerequisites && <ListSection id="prerequisites" title="Prerequisites" items={course.prerequisites} />}
+
+          <section id="course-curriculum" aria-labelledby="curriculum-title">
+            <h2 id="curriculum-title" className="text-3xl font-bold tracking-tight text-navy-900">
+              {courseFacts.days}-Day Curriculum
+            </h2>
+            <p className="mt-3 text-slate-700">
+              {theory}% theory and {practice}% practice: case work, exercises and your own material.
+            </p>
+            <ol className="mt-6 space-y-4">
+              {course.curriculum.map((day) => (
+                <li key={day.day} className="rounded-lg border border-slate-200 p-5">
+                  <h3 className="font-semibold text-navy-900">
+                    <span className="text-navy-700">Day {day.day}:</span> {day.title}
+                  </h3>
+                  <ul className="mt-3 list-disc space-y-1 pl-5 text-slate-700">
+                    {day.topics.map((topic) => (
+                      <li key={topic}>{topic}</li>
+                    ))}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          </section>
+
+          <section aria-labelledby="instructors-title">
+            <h2 id="instructors-title" className="text-3xl font-bold tracking-tight text-navy-900">
+              Your Instructors
+            </h2>
+            <ul className="mt-6 grid gap-4 md:grid-cols-2">
+              {instructors.map((t) => (
+                <li key={t.id} className="rounded-lg border border-slate-200 p-5">
+                  <h3 className="font-semibold text-navy-900">{t.name}</h3>
+                  <p className="text-sm text-navy-700">{t.title}</p>
+                  <p className="mt-3 text-slate-700">{t.bio}</p>
+                </li>
+              ))}
+            </ul>
+          </section>
+
+          <section aria-labelledby="faq-title">
+            <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-navy-900">
+              Frequently Asked Questions
+            </h2>
+            <div className="mt-6">
+              <FaqList name={`faq-${course.id}`} faqs={course.faqs} />
+            </div>
+          </section>
+        </div>
+
+        <aside aria-labelledby="details-title" className="lg:sticky lg:top-24 lg:self-start">
+          <div className="rounded-lg border border-slate-200 p-6 shadow-sm">
+            <h2 id="details-title" className="text-lg font-semibold text-navy-900">
+              Course Details
+            </h2>
+            <dl className="mt-4 space-y-4 text-sm">
+              {details.map(({ icon: Icon, term, value }) => (
+                <div key={term} className="flex gap-3">
+                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                  <div>
+                    <dt className="font-semibold text-navy-900">{term}</dt>
+                    <dd className="text-slate-700">{value}</dd>
+                  </div>
+                </div>
+              ))}
+              <div className="flex gap-3">
+                <Wallet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <div>
+                  <dt className="font-semibold text-navy-900">Investment</dt>
+                  <dd className="text-slate-700">
+                    <Price gbp={pricing.coursePriceGbp} /> per person
+                  </dd>
+                </div>
+              </div>
+            </dl>
+            <p className="mt-4 text-sm text-slate-600">Part of: {pillars.map((p) => p.title).join(" and ")}</p>
+            <a href={`/courses/${course.id}/brochure.pdf`} download className="btn-outline mt-5 w-full">
+              <Download aria-hidden="true" className="size-4" />
+              Download Course Brochure
+            </a>
+          </div>
+        </aside>
+      </div>
+
+      <section aria-labelledby="related-title" className="bg-navy-50 py-14 lg:py-20">
+        <div className="container-page">
+          <h2 id="related-title" className="text-3xl font-bold tracking-tight text-navy-900">
+            Related Courses
+          </h2>
+          <ul className="mt-8 grid gap-4 md:grid-cols-3">
+            {related.map((c) => (
+              <li key={c.id}>
+                <CourseCard course={c} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <BookingSection />
+    </>
+  );
+}
+
+function ListSection({ id, title, items }: { id: string; title: string; items: string[] }) {
+  return (
+    <section aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-navy-900">
+        {title}
+      </h2>
+      <ul className="mt-5 space-y-3">
+        {items.map((item) => (
+          <li key={item} className="flex gap-3 text-slate-700">
+            <span aria-hidden="true" className="mt-2 size-2 shrink-0 rounded-full bg-gold-400" />
+            {item}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

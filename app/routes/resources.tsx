@@ -1,0 +1,93 @@
+import { CalendarDays } from "lucide-react";
+import { Link } from "react-router";
+import { PageHero, Section } from "~/components/sections.tsx";
+import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import { formatDate, formatDateTime } from "~/lib/dates.ts";
+import { seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/resources";
+
+export function loader() {
+  const { pages, articles, webinars } = catalogue;
+  return {
+    copy: pages.resources,
+    articles: articles.map((a) => ({
+      slug: a.slug,
+      title: a.title,
+      summary: a.summary,
+      publishedOn: a.publishedOn,
+      readingMinutes: a.readingMinutes,
+      pillarTitle: getPillar(a.pillar)!.title,
+      href: articlePath(a.slug),
+    })),
+    webinars: webinars.map((w) => ({ ...w, presenter: getTrainer(w.presenterTrainerId)!.name })),
+  };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({ ...loaderData.copy.seo, path: "/resources" });
+}
+
+export default function Resources({ loaderData }: Route.ComponentProps) {
+  const { copy, articles, webinars } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Resources" title={copy.heroTitle} lead={copy.heroLead} />
+
+      <Section id="articles" title={copy.introTitle} lead={copy.introParagraph}>
+        <ul className="grid gap-4 md:grid-cols-3">
+          {articles.map((a) => (
+            <li key={a.slug}>
+              <article className="flex h-full flex-col rounded-lg border border-slate-200 p-6">
+                <p className="text-sm font-medium text-navy-700">{a.pillarTitle}</p>
+                <h3 className="mt-2 text-xl font-semibold text-navy-900">
+                  <Link to={a.href} className="hover:underline">
+                    {a.title}
+                  </Link>
+                </h3>
+                <p className="mt-2 flex-1 text-slate-700">{a.summary}</p>
+                <p className="mt-4 text-sm text-slate-600">
+                  <time dateTime={a.publishedOn}>{formatDate(a.publishedOn)}</time> · {a.readingMinutes} min read
+                </p>
+              </article>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="webinars" title="Free Webinars" tone="tint">
+        <ul className="grid gap-4 md:grid-cols-2">
+          {webinars.map((w) => (
+            <li key={w.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
+              <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">Free webinar</p>
+              <h3 className="mt-2 text-xl font-semibold text-navy-900">{w.title}</h3>
+              <p className="mt-2 flex-1 text-slate-700">{w.description}</p>
+              <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
+                <CalendarDays aria-hidden="true" className="size-4 text-navy-700" />
+                <time dateTime={w.startsAt}>{formatDateTime(w.startsAt)}</time> · {w.durationMinutes} minutes ·{" "}
+                {w.presenter}
+              </p>
+              <a
+                className="btn-primary mt-5 self-start"
+                href={`mailto:${organisation.email}?subject=${encodeURIComponent(`Webinar registration: ${w.title}`)}`}
+              >
+                Register Now<span className="sr-only">: {w.title}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </Section>
+
+      <Section id="resources-cta" title={copy.closingTitle} lead={copy.closingLead}>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/training" className="btn-primary">
+            Browse Training
+          </Link>
+          <Link to="/contact" className="btn-outline">
+            Contact Us
+          </Link>
+        </div>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { sitePages } from "~/content/site-map.ts";
+import { absoluteUrl } from "~/lib/seo.ts";
+
+/** sitemap.xml: every indexable page, generated from the same list as the prerender. */
+export function loader() {
+  const urls = sitePages
+    .filter((p) => p.indexable)
+    .map((p) => `  <url><loc>${absoluteUrl(p.path)}</loc></url>`)
+    .join("\n");
+  const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  return new Response(xml, {
+    headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
+}

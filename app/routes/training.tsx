@@ -1,0 +1,101 @@
+import { ArrowRight } from "lucide-react";
+import { Link } from "react-router";
+import { PillarIcon } from "~/components/icons.tsx";
+import { BookConsultationLink } from "~/components/layout/book-consultation-link.tsx";
+import { CourseCard, IconCards, MethodSteps, PageHero, Section } from "~/components/sections.tsx";
+import { courseFacts } from "~/content/business.ts";
+import { catalogue, courseSummary, coursesInPillar, pillarPath, requireCourse } from "~/content/index.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import { pillarIdSchema } from "~/content/schema.ts";
+import { seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/training";
+
+/** /training lists every pillar; ?pillar=<id> shows that pillar's section only (an unknown value shows all). */
+export function loader({ url }: Route.LoaderArgs) {
+  const selected = pillarIdSchema.safeParse(url.searchParams.get("pillar"));
+  const pillars = catalogue.pillars
+    .filter((p) => !selected.success || p.id === selected.data)
+    .map((p) => ({
+      id: p.id,
+      title: p.title,
+      tagline: p.tagline,
+      icon: p.icon,
+      href: pillarPath(p.id),
+      featured: courseSummary(requireCourse(p.featuredCourseId), p.id),
+      others: coursesInPillar(p.id)
+        .filter((c) => c.id !== p.featuredCourseId)
+        .map((c) => courseSummary(c, p.id)),
+    }));
+  return { copy: catalogue.pages.training, method: catalogue.pages.method, pillars, filtered: selected.success };
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  return seo({ ...loaderData.copy.seo, path: "/training" });
+}
+
+export default function Training({ loaderData }: Route.ComponentProps) {
+  const { copy, method, pillars, filtered } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Training" title={copy.heroTitle} lead={copy.heroLead} />
+      <Section id="method" title={method.title} lead={method.lead} tone="tint">
+        <MethodSteps steps={method.steps} />
+      </Section>
+
+      {filtered && (
+        <div className="container-page pt-10">
+          <Link to="/training" className="font-semibold text-navy-800 underline underline-offset-4">
+            Show all four pillars
+          </Link>
+        </div>
+      )}
+
+      {pillars.map((pillar) => (
+        <section key={pillar.id} id={pillar.id} aria-labelledby={`${pillar.id}-title`} className="py-14 lg:py-16">
+          <div className="container-page">
+            <div className="flex flex-wrap items-end justify-between gap-4">
+              <div className="max-w-3xl">
+                <PillarIcon name={pillar.icon} className="size-8 text-navy-700" />
+                <h2 id={`${pillar.id}-title`} className="mt-3 text-3xl font-bold tracking-tight text-navy-900">
+                  {pillar.title}
+                </h2>
+                <p className="mt-2 text-lg text-slate-700">{pillar.tagline}</p>
+              </div>
+              <Link to={pillar.href} className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
+                About {pillar.title} training <ArrowRight aria-hidden="true" className="size-4" />
+              </Link>
+            </div>
+            <div className="mt-8 grid gap-6 lg:grid-cols-3">
+              <div className="lg:col-span-1">
+                <p className="mb-2 text-sm font-semibold tracking-wide text-gold-700 uppercase">
+                  Featured · {courseFacts.days}-Day Intensive
+                </p>
+                <CourseCard course={pillar.featured} />
+              </div>
+              <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
+                {pillar.others.map((course) => (
+                  <li key={course.id}>
+                    <CourseCard course={course} />
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </section>
+      ))}
+
+      <Section id="advantages" title={`The ${organisation.shortName} Advantage`} tone="tint">
+        <IconCards items={copy.advantages} columns={3} />
+      </Section>
+
+      <Section id="training-cta" title={copy.ctaTitle} lead={copy.ctaLead}>
+        <div className="flex flex-wrap gap-3">
+          <Link to="/contact" className="btn-primary">
+            Talk to Our Team
+          </Link>
+          <BookConsultationLink label="Book a Consultation" analyticsLabel="Training" className="btn-outline" />
+        </div>
+      </Section>
+    </>
+  );
+}
