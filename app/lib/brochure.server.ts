@@ -367,12 +367,13 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
 
   // updateMetadata: false keeps pdf-lib from stamping the current time (and its own name) into the document.
   const doc = await PDFDocument.create({ updateMetadata: false });
-  doc.setTitle(toWinAnsi(`${course.title} - Course Brochure`), { showInWindowTitleBar: true });
+  // Metadata strings are stored as UTF-16, so unlike page text they need no WinAnsi clean-up.
+  doc.setTitle(`${course.title} - Course Brochure`, { showInWindowTitleBar: true });
   doc.setAuthor(organisation.name);
   doc.setCreator(organisation.name);
   doc.setProducer(organisation.name);
-  doc.setSubject(toWinAnsi(course.subtitle));
-  doc.setKeywords([course.title, ...pillarTitles, "course brochure"].map(toWinAnsi));
+  doc.setSubject(course.subtitle);
+  doc.setKeywords([course.title, ...pillarTitles, "course brochure"]);
   doc.setLanguage("en-GB");
 
   const fonts: Fonts = {
