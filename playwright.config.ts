@@ -39,17 +39,17 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /server\.spec\.ts/,
+      testIgnore: /(server|site)\.spec\.ts/,
       grepInvert: /@phone/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       name: "phone",
-      testIgnore: /server\.spec\.ts/,
+      testIgnore: /(server|site)\.spec\.ts/,
       grepInvert: /@desktop/,
       use: { ...devices["Pixel 7"], channel: undefined },
     },
-    { name: "server", testMatch: /server\.spec\.ts/ },
+    { name: "server", testMatch: /(server|site)\.spec\.ts/ },
   ],
   webServer: {
     command: "node server/index.ts",
@@ -61,6 +61,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: "127.0.0.1",
       APP_ENV: "test",
+      COUNTRY_HEADER: "cf-ipcountry",
       DATA_DIR: "test-results/e2e-data",
     },
   },

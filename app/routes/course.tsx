@@ -200,24 +200,21 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Course Details
             </h2>
             <dl className="mt-4 space-y-4 text-sm">
-              {details.map(({ icon: Icon, term, value }) => (
-                <div key={term} className="flex gap-3">
-                  <Icon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
-                  <div>
-                    <dt className="font-semibold text-navy-900">{term}</dt>
-                    <dd className="text-slate-700">{value}</dd>
-                  </div>
-                </div>
-              ))}
-              <div className="flex gap-3">
-                <Wallet aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
-                <div>
-                  <dt className="font-semibold text-navy-900">Investment</dt>
-                  <dd className="text-slate-700">
-                    <Price gbp={pricing.coursePriceGbp} /> per person
+              {[...details, { icon: Wallet, term: "Investment", value: null }].map(({ icon: Icon, term, value }) => (
+                <div key={term}>
+                  <dt className="flex items-center gap-3 font-semibold text-navy-900">
+                    <Icon aria-hidden="true" className="size-5 shrink-0 text-navy-700" />
+                    {term}
+                  </dt>
+                  <dd className="pl-8 text-slate-700">
+                    {value ?? (
+                      <>
+                        <Price gbp={pricing.coursePriceGbp} /> per person
+                      </>
+                    )}
                   </dd>
                 </div>
-              </div>
+              ))}
             </dl>
             <p className="mt-4 text-sm text-slate-600">Part of: {pillars.map((p) => p.title).join(" and ")}</p>
             <a href={`/courses/${course.id}/brochure.pdf`} download className="btn-outline mt-5 w-full">
