@@ -1,5 +1,5 @@
 /** Building blocks shared by the pages. They render data; they hold no copy of their own. */
-import { ArrowRight, Check, Clock, MapPin, Users } from "lucide-react";
+import { ArrowRight, Check } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { courseFacts, premiumBenefits, pricing } from "~/content/business.ts";
@@ -98,22 +98,33 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
   );
 }
 
+/** A grid of course cards (featured, related and similar lists). */
+export function CourseGrid({ courses, columns = 3 }: { courses: CourseSummary[]; columns?: 2 | 3 }) {
+  return (
+    <ul className={`grid gap-4 ${columns === 3 ? "md:grid-cols-3" : "md:grid-cols-2"}`}>
+      {courses.map((course) => (
+        <li key={course.id}>
+          <CourseCard course={course} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Duration, format and price, as on every course card (plain text: cards are many). */
 export function CourseFacts() {
   return (
-    <dl className="mt-4 grid gap-1 text-sm text-slate-700">
-      <div className="flex items-center gap-2">
-        <Clock aria-hidden="true" className="size-4 text-navy-700" />
-        <dt className="sr-only">Duration</dt>
+    <dl className="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700">
+      <div className="flex gap-2">
+        <dt className="font-medium text-navy-900">Duration:</dt>
         <dd>{courseFacts.cardDurationText}</dd>
       </div>
-      <div className="flex items-center gap-2">
-        <MapPin aria-hidden="true" className="size-4 text-navy-700" />
-        <dt className="sr-only">Format</dt>
+      <div className="flex gap-2">
+        <dt className="font-medium text-navy-900">Format:</dt>
         <dd>{courseFacts.cardFormatText}</dd>
       </div>
-      <div className="flex items-center gap-2">
-        <Users aria-hidden="true" className="size-4 text-navy-700" />
-        <dt className="sr-only">Price</dt>
+      <div className="flex gap-2">
+        <dt className="font-medium text-navy-900">Price:</dt>
         <dd>
           <Price gbp={pricing.coursePriceGbp} /> per person
         </dd>

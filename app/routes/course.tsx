@@ -2,7 +2,7 @@ import { Award, CalendarDays, Download, MapPin, Target, Users, Wallet } from "lu
 import { data, Link, redirect } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { Price } from "~/components/price.tsx";
-import { Breadcrumbs, CourseCard, FaqList } from "~/components/sections.tsx";
+import { Breadcrumbs, CourseGrid, FaqList } from "~/components/sections.tsx";
 import { courseFacts, pricing } from "~/content/business.ts";
 import {
   courseRedirectTarget,
@@ -230,13 +230,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <h2 id="related-title" className="text-3xl font-bold tracking-tight text-navy-900">
             Related Courses
           </h2>
-          <ul className="mt-8 grid gap-4 md:grid-cols-3">
-            {related.map((c) => (
-              <li key={c.id}>
-                <CourseCard course={c} />
-              </li>
-            ))}
-          </ul>
+          <div className="mt-8">
+            <CourseGrid courses={related} />
+          </div>
         </div>
       </section>
 

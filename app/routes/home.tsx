@@ -2,7 +2,7 @@ import { ArrowRight, BookOpen } from "lucide-react";
 import { Link } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { PillarIcon } from "~/components/icons.tsx";
-import { CourseCard, IconCards, PageHero, Section, Testimonials } from "~/components/sections.tsx";
+import { CourseGrid, IconCards, PageHero, Section, Testimonials } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
 import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
@@ -45,13 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         {featured.length === 0 ? (
           <p className="text-slate-700">{emptyFeaturedMessage}</p>
         ) : (
-          <ul className="grid gap-4 md:grid-cols-3">
-            {featured.map((course) => (
-              <li key={course.id}>
-                <CourseCard course={course} />
-              </li>
-            ))}
-          </ul>
+          <CourseGrid courses={featured} />
         )}
       </Section>
 

@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { PillarIcon } from "~/components/icons.tsx";
 import { Price } from "~/components/price.tsx";
-import { CourseCard, FaqList, PageHero, PremiumBenefits, Section } from "~/components/sections.tsx";
+import { CourseGrid, FaqList, PageHero, PremiumBenefits, Section } from "~/components/sections.tsx";
 import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";
@@ -53,13 +53,7 @@ export default function PillarPage({ loaderData }: Route.ComponentProps) {
 
       {featured.length > 0 && (
         <Section id="featured" title="Featured Courses" eyebrow={pillar.title}>
-          <ul className="grid gap-4 md:grid-cols-2">
-            {featured.map((course) => (
-              <li key={course.id}>
-                <CourseCard course={course} />
-              </li>
-            ))}
-          </ul>
+          <CourseGrid courses={featured} columns={2} />
         </Section>
       )}
 

@@ -51,7 +51,7 @@ export default function Training({ loaderData }: Route.ComponentProps) {
       )}
 
       {pillars.map((pillar) => (
-        <section key={pillar.id} id={pillar.id} aria-labelledby={`${pillar.id}-title`} className="py-14 lg:py-16">
+        <section key={pillar.id} id={pillar.id} aria-labelledby={`${pillar.id}-title`} className="py-14 [contain-intrinsic-size:auto_1400px] [content-visibility:auto] lg:py-16">
           <div className="container-page">
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="max-w-3xl">
