@@ -51,7 +51,7 @@ export default function Training({ loaderData }: Route.ComponentProps) {
       )}
 
       {pillars.map((pillar) => (
-        <section key={pillar.id} id={pillar.id} aria-labelledby={`${pillar.id}-title`} className="py-14 [contain-intrinsic-size:auto_1400px] [content-visibility:auto] lg:py-16">
+        <section key={pillar.id} id={pillar.id} aria-labelledby={`${pillar.id}-title`} className="py-14 lg:py-16">
           <div className="container-page">
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="max-w-3xl">
@@ -72,13 +72,29 @@ export default function Training({ loaderData }: Route.ComponentProps) {
                 </p>
                 <CourseCard course={pillar.featured} />
               </div>
-              <ul className="grid gap-4 sm:grid-cols-2 lg:col-span-2">
-                {pillar.others.map((course) => (
-                  <li key={course.id}>
-                    <CourseCard course={course} />
-                  </li>
-                ))}
-              </ul>
+              <div className="lg:col-span-2">
+                <h3 className="text-sm font-semibold tracking-wide text-slate-600 uppercase">
+                  More {pillar.title} courses
+                </h3>
+                <ul className="mt-3 divide-y divide-slate-200 rounded-lg border border-slate-200">
+                  {pillar.others.map((course) => (
+                    <li key={course.id} className="p-4">
+                      <Link to={course.href} className="font-semibold text-navy-800 underline-offset-4 hover:underline">
+                        {course.title}
+                      </Link>
+                      {course.sharedWith && (
+                        <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">
+                          Shared with {course.sharedWith}
+                        </span>
+                      )}
+                      <p className="mt-1 text-sm text-slate-700">{course.target}</p>
+                    </li>
+                  ))}
+                </ul>
+                <p className="mt-3 text-sm text-slate-700">
+                  Every course: {courseFacts.cardDurationText}, {courseFacts.cardFormatText.toLowerCase()}.
+                </p>
+              </div>
             </div>
           </div>
         </section>
