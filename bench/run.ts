@@ -1,7 +1,7 @@
 /**
  * Lighthouse benchmark of every page in `sitePages` against the production build.
  *
- *   npm run bench [-- --runs N] [--only /,/privacy] [--no-build] [--server-cmd "node /tmp/fake.js"]
+ *   npm run bench [-- --runs N] [--only /,/privacy] [--no-build] [--out NAME] [--server-cmd "node /tmp/fake.js"]
  *
  * Builds, starts `node server/index.ts` on a free port with a fresh DATA_DIR, runs
  * Lighthouse (mobile, default simulated throttling) N times per page, keeps the median
@@ -33,7 +33,7 @@ const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 const KB = 1024;
 const TARGETS = { perfMin: 98, lcpMaxMs: 1500, clsBelow: 0.01, jsGzMaxKb: 130 };
 
-type Options = { runs: number; only: string[] | null; build: boolean; serverCmd: string[] | null };
+type Options = { runs: number; only: string[] | null; build: boolean; serverCmd: string[] | null; out: string };
 type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
 type Run = {
@@ -54,13 +54,15 @@ function parseOptions(argv: string[]): Options {
       only: { type: "string" },
       "no-build": { type: "boolean", default: false },
       "server-cmd": { type: "string" }, // testing aid: benchmark another server command
+      out: { type: "string", default: "lighthouse" }, // results file name (bench/results/<out>.{md,json})
     },
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
   const only = values.only ? values.only.split(",").map((p) => p.trim()).filter(Boolean) : null;
   const serverCmd = values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null;
-  return { runs, only, build: !values["no-build"], serverCmd };
+  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
+  return { runs, only, build: !values["no-build"], serverCmd, out: values.out };
 }
 
 function selectPages(only: string[] | null): string[] {
@@ -205,14 +207,24 @@ async function benchPage(base: string, pagePath: string, runs: number, chromePor
   const html = await fetchRaw(url);
   const gzCache = new Map<string, number>();
   const results: Run[] = [];
-  for (let i = 1; i <= runs; i++) {
+  // A run that Lighthouse itself reports as failed (e.g. NO_NAVSTART) is
+  // recorded and replaced by another attempt, up to `runs` extra attempts.
+  let attempts = 0;
+  while (results.filter((r) => !r.runtimeError).length < runs && attempts < runs * 2) {
+    attempts += 1;
     const lhr = await runLighthouse(url, chromePort);
     env.lighthouse ??= lhr.lighthouseVersion;
     const run = await summarizeRun(lhr, gzCache);
     results.push(run);
-    log(`${pagePath} run ${i}/${runs}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms${run.runtimeError ? `, error: ${run.runtimeError}` : ""}`);
+    log(`${pagePath} run ${attempts}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms${run.runtimeError ? `, error: ${run.runtimeError} (retrying)` : ""}`);
   }
-  return { path: pagePath, html: { rawBytes: html.length, gzipBytes: gzipSize(html) }, median: medianRun(results), runs: results };
+  const valid = results.filter((r) => !r.runtimeError);
+  return {
+    path: pagePath,
+    html: { rawBytes: html.length, gzipBytes: gzipSize(html) },
+    median: medianRun(valid.length > 0 ? valid : results),
+    runs: results,
+  };
 }
 
 const fmt = (n: number | null, digits: number): string => (n === null ? "—" : n.toFixed(digits));
@@ -310,10 +322,10 @@ async function main(): Promise<void> {
     const date = new Date().toISOString();
     mkdirSync(RESULTS_DIR, { recursive: true });
     const json = { date, runsPerPage: options.runs, environment: { ...env, commit, chromePath, chromeFlags: CHROME_FLAGS }, targets: TARGETS, pages: results };
-    writeFileSync(path.join(RESULTS_DIR, "lighthouse.json"), `${JSON.stringify(json, null, 2)}\n`);
-    writeFileSync(path.join(RESULTS_DIR, "lighthouse.md"), markdownReport(results, { date, runs: options.runs, env }));
+    writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
+    writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, runs: options.runs, env }));
     process.stdout.write(`${markdownTable(results)}\n`);
-    log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/lighthouse.{json,md}`);
+    log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
   } finally {
     await cleanup();
   }
