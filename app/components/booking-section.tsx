@@ -1,8 +1,9 @@
 import { CalendarClock, Clock, ExternalLink, Video } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
+import { useResolved } from "~/lib/use-resolved.ts";
 
 export const bookingUnavailable = {
   title: "Booking System Temporarily Unavailable",
@@ -39,15 +40,8 @@ function schedulerUrl(): Promise<string | null> {
  * scheduler's page (a third party) loads only when the visitor asks for it.
  */
 export function BookingSection() {
-  const [url, setUrl] = useState<string | null>(null);
+  const url = useResolved(schedulerUrl, null);
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    let live = true;
-    void schedulerUrl().then((value) => live && setUrl(value));
-    return () => {
-      live = false;
-    };
-  }, []);
   const available = url !== null;
 
   return (

@@ -59,8 +59,14 @@ export const notFoundLinks: NavItem[] = [
   { label: "Contact us", href: "/contact" },
 ];
 
+/** Whether the path lies under a prefix: "/training" matches itself and
+ * "/training/…"; a prefix ending in "/" ("/pillar/") matches what starts with it. */
+export function underPrefix(pathname: string, prefix: string): boolean {
+  if (prefix.endsWith("/")) return pathname.startsWith(prefix);
+  return pathname === prefix || pathname.startsWith(`${prefix}/`);
+}
+
 export function isActivePath(pathname: string, href: string, prefixes: string[] = []): boolean {
   if (href === "/") return pathname === "/";
-  const matches = (p: string) => pathname === p || pathname.startsWith(p.endsWith("/") ? p : `${p}/`);
-  return matches(href) || prefixes.some((p) => (p.endsWith("/") ? pathname.startsWith(p) : matches(p)));
+  return [href, ...prefixes].some((p) => underPrefix(pathname, p));
 }

@@ -1,5 +1,5 @@
-import { useEffect, useState } from "react";
 import { currencyForCountry, type Currency } from "./money.ts";
+import { useResolved } from "./use-resolved.ts";
 
 let detection: Promise<Currency> | null = null;
 
@@ -21,15 +21,5 @@ export function detectCurrency(): Promise<Currency> {
 
 /** GBP while detection runs (and on failure), then the visitor's currency. */
 export function useCurrency(): Currency {
-  const [currency, setCurrency] = useState<Currency>("GBP");
-  useEffect(() => {
-    let live = true;
-    void detectCurrency().then((value) => {
-      if (live) setCurrency(value);
-    });
-    return () => {
-      live = false;
-    };
-  }, []);
-  return currency;
+  return useResolved<Currency>(detectCurrency, "GBP");
 }

@@ -1,4 +1,5 @@
 import { Award, CalendarDays, Download, MapPin, Target, Users, Wallet } from "lucide-react";
+import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { Price } from "~/components/price.tsx";
@@ -77,6 +78,15 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
     { icon: MapPin, term: "Location", value: "London, live online or at your site" },
     { icon: Users, term: "Group size", value: `Maximum ${course.groupSize} participants` },
     { icon: Award, term: "Certification", value: course.certification },
+    {
+      icon: Wallet,
+      term: "Investment",
+      value: (
+        <>
+          <Price gbp={pricing.coursePriceGbp} /> per person
+        </>
+      ),
+    },
   ];
 
   return (
@@ -130,26 +140,20 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_22rem] lg:py-20">
         <div className="min-w-0 space-y-14">
-          <section aria-labelledby="overview-title">
-            <h2 id="overview-title" className="text-3xl font-bold tracking-tight text-navy-900">
-              Course Overview
-            </h2>
+          <CourseSection id="overview" title="Course Overview">
             <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
               {course.overview.map((p) => (
                 <p key={p}>{p}</p>
               ))}
             </div>
-          </section>
+          </CourseSection>
 
           <ListSection id="benefits" title="Key Benefits" items={course.benefits} />
           {course.objectives && <ListSection id="objectives" title="Learning Objectives" items={course.objectives} />}
           <ListSection id="audience" title="Who Should Attend" items={course.targetAudience} />
           {course.prerequisites && <ListSection id="prerequisites" title="Prerequisites" items={course.prerequisites} />}
 
-          <section id="course-curriculum" aria-labelledby="curriculum-title">
-            <h2 id="curriculum-title" className="text-3xl font-bold tracking-tight text-navy-900">
-              {courseFacts.days}-Day Curriculum
-            </h2>
+          <CourseSection id="course-curriculum" title={`${courseFacts.days}-Day Curriculum`}>
             <p className="mt-3 text-slate-700">
               {theory}% theory and {practice}% practice: case work, exercises and your own material.
             </p>
@@ -167,12 +171,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ol>
-          </section>
+          </CourseSection>
 
-          <section aria-labelledby="instructors-title">
-            <h2 id="instructors-title" className="text-3xl font-bold tracking-tight text-navy-900">
-              Your Instructors
-            </h2>
+          <CourseSection id="instructors" title="Your Instructors">
             <ul className="mt-6 grid gap-4 md:grid-cols-2">
               {instructors.map((t) => (
                 <li key={t.id} className="rounded-lg border border-slate-200 p-5">
@@ -182,16 +183,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
-          </section>
+          </CourseSection>
 
-          <section aria-labelledby="faq-title">
-            <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-navy-900">
-              Frequently Asked Questions
-            </h2>
+          <CourseSection id="faq" title="Frequently Asked Questions">
             <div className="mt-6">
               <FaqList name={`faq-${course.id}`} faqs={course.faqs} />
             </div>
-          </section>
+          </CourseSection>
         </div>
 
         <aside aria-labelledby="details-title" className="lg:sticky lg:top-24 lg:self-start">
@@ -200,19 +198,13 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Course Details
             </h2>
             <dl className="mt-4 space-y-4 text-sm">
-              {[...details, { icon: Wallet, term: "Investment", value: null }].map(({ icon: Icon, term, value }) => (
+              {details.map(({ icon: Icon, term, value }) => (
                 <div key={term}>
                   <dt className="flex items-center gap-3 font-semibold text-navy-900">
                     <Icon aria-hidden="true" className="size-5 shrink-0 text-navy-700" />
                     {term}
                   </dt>
-                  <dd className="pl-8 text-slate-700">
-                    {value ?? (
-                      <>
-                        <Price gbp={pricing.coursePriceGbp} /> per person
-                      </>
-                    )}
-                  </dd>
+                  <dd className="pl-8 text-slate-700">{value}</dd>
                 </div>
               ))}
             </dl>
@@ -241,12 +233,20 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function ListSection({ id, title, items }: { id: string; title: string; items: string[] }) {
+function CourseSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
-    <section aria-labelledby={`${id}-title`}>
+    <section id={id} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-navy-900">
         {title}
       </h2>
+      {children}
+    </section>
+  );
+}
+
+function ListSection({ id, title, items }: { id: string; title: string; items: string[] }) {
+  return (
+    <CourseSection id={id} title={title}>
       <ul className="mt-5 space-y-3">
         {items.map((item) => (
           <li key={item} className="flex gap-3 text-slate-700">
@@ -255,6 +255,6 @@ function ListSection({ id, title, items }: { id: string; title: string; items: s
           </li>
         ))}
       </ul>
-    </section>
+    </CourseSection>
   );
 }

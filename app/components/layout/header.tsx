@@ -5,7 +5,7 @@ import { ui } from "~/content/business.ts";
 import {
   consultingMenu,
   headerEntries,
-  isActivePath,
+  underPrefix,
   type CatalogueNavigation,
   type NavItem,
 } from "~/content/navigation.ts";
@@ -111,7 +111,7 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
                     groups={menuItems(entry.id, navigation)}
                     open={openMenu === entry.id}
                     onOpenChange={(open) => setOpenMenu(open ? entry.id : null)}
-                    active={entry.activePrefixes.some((p) => isActivePath(pathname, p.replace(/\/$/, ""), [p]))}
+                    active={entry.activePrefixes.some((p) => underPrefix(pathname, p))}
                     pathname={pathname}
                   />
                 </li>
