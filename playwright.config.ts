@@ -1,6 +1,9 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
+const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+/** Plain HTTP tests (no browser): run once, in the "server" project. */
+const httpOnly = /(server|site)\.spec\.ts$|\.http\.spec\.ts$/;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
 
 /**
@@ -39,30 +42,48 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
-      testIgnore: /(server|site)\.spec\.ts/,
+      testIgnore: httpOnly,
       grepInvert: /@phone/,
       use: { ...devices["Desktop Chrome"], channel: undefined },
     },
     {
       name: "phone",
-      testIgnore: /(server|site)\.spec\.ts/,
+      testIgnore: httpOnly,
       grepInvert: /@desktop/,
       use: { ...devices["Pixel 7"], channel: undefined },
     },
-    { name: "server", testMatch: /(server|site)\.spec\.ts/ },
+    { name: "server", testMatch: httpOnly },
   ],
-  webServer: {
-    command: "node server/index.ts",
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      APP_ENV: "test",
-      COUNTRY_HEADER: "cf-ipcountry",
-      DATA_DIR: "test-results/e2e-data",
+  // A real SMTP server (tests/support/smtp-sink.ts) receives the site's
+  // e-mails; tests read them with tests/e2e/mailbox.ts.
+  webServer: [
+    {
+      command: "node tests/support/smtp-sink.ts",
+      port: smtpPort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { SMTP_SINK_PORT: String(smtpPort), SMTP_SINK_DIR: ".e2e/smtp" },
     },
-  },
+    {
+      command: "rm -rf .e2e/data && node server/index.ts",
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        NODE_ENV: "production",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        APP_ENV: "test",
+        COUNTRY_HEADER: "cf-ipcountry",
+        DATA_DIR: ".e2e/data",
+        SITE_URL: `http://127.0.0.1:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        TEAM_EMAIL: "team@example.test",
+        // Browser tests fill forms in milliseconds and all come from one
+        // address: the bot timer and the rate limit get their own tests.
+        FORM_MIN_FILL_SECONDS: "0",
+        RATE_LIMIT_MAX: "1000000",
+      },
+    },
+  ],
 });

@@ -18,12 +18,28 @@ export default [
   route("pillars/:pillarId", "routes/redirects/pillars.ts"),
   route("courses", "routes/redirects/courses.ts"),
 
+  // Lead capture: the guide request screen (two addresses), newsletter
+  // double opt-in, guide downloads and the test dashboard.
+  route("get-guide", "routes/get-guide.tsx"),
+  route("lead-capture", "routes/get-guide.tsx", { id: "lead-capture" }),
+  route("newsletter", "routes/newsletter.tsx"),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("downloads/:token", "routes/download.ts"),
+  route("test-forms", "routes/test-forms.tsx"),
+
   route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
   route("terms", "routes/legal.tsx", { id: "legal-terms" }),
   route("cookies", "routes/legal.tsx", { id: "legal-cookies" }),
 
   route("api/geo", "routes/api/geo.ts"),
   route("api/booking-settings", "routes/api/booking-settings.ts"),
+  route("api/contact", "routes/api/contact.ts"),
+  route("api/resource-download", "routes/api/resource-download.ts"),
+  route("api/newsletter-signup", "routes/api/newsletter-signup.ts"),
+  route("api/webhook/guide-request", "routes/api/guide-request.ts"),
+  route("api/webinar-registration", "routes/api/webinar-registration.ts"),
+  route("api/guides", "routes/api/guides.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

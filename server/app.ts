@@ -12,20 +12,24 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { prerenderedPaths } from "../app/content/site-map.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
-import { clientIpContext, configContext, nonceContext } from "../app/lib/request-context.ts";
+import type { AppServices } from "../app/leads/types.ts";
+import { clientIpContext, configContext, nonceContext, servicesContext } from "../app/lib/request-context.ts";
+import { maxBodyBytes } from "../app/leads/form-action.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
 import { frameSources, securityHeaders, staticCsp } from "./security.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
+export { startServices } from "./services.ts";
 
 export type AppOptions = {
   config: AppConfig;
+  services: AppServices;
   /** build/client in production; absent in development (Vite serves assets). */
   clientDir?: string;
 };
 
-export function createApp({ config, clientDir }: AppOptions) {
+export function createApp({ config, services, clientDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY_HOPS);
@@ -39,6 +43,7 @@ export function createApp({ config, clientDir }: AppOptions) {
     if (config.APP_ENV !== "production") res.set("X-Robots-Tag", "noindex, nofollow");
     next();
   });
+  app.use(limitRequestBodies);
   const frames = frameSources(config.SCHEDULER_URL);
   app.use(securityHeaders(frames));
   app.use(compression({ threshold: 1024 }));
@@ -62,6 +67,7 @@ export function createApp({ config, clientDir }: AppOptions) {
         const context = new RouterContextProvider();
         context.set(clientIpContext, req.ip ?? null);
         context.set(configContext, config);
+        context.set(servicesContext, services);
         context.set(nonceContext, res.locals.nonce as string);
         return context;
       },
@@ -69,6 +75,23 @@ export function createApp({ config, clientDir }: AppOptions) {
   );
   app.use(errorHandler);
   return app;
+}
+
+/**
+ * Request bodies: forms and API calls are small. A body over the limit gets
+ * 413, and one of unknown length (chunked) 411, before anything reads it.
+ */
+function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
+  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+  const length = req.headers["content-length"];
+  const text = (status: number, message: string) =>
+    res.status(status).set("Cache-Control", "no-store").json({ success: false, message });
+  if (length === undefined) {
+    if (req.headers["transfer-encoding"]) return text(411, "Please send the request with a Content-Length.");
+    return next();
+  }
+  if (Number(length) > maxBodyBytes) return text(413, "The request is too large.");
+  next();
 }
 
 /** Bad requests (such as a malformed address) get a short 4xx answer; anything

@@ -5,6 +5,7 @@
  * tests, never a visitor.
  */
 import { z } from "zod";
+import { guideIds, guideNames } from "./ids.ts";
 
 export const pillarIds = [
   "risk-grc",
@@ -133,12 +134,7 @@ export const testimonialSchema = z.object({
 });
 export type Testimonial = z.infer<typeof testimonialSchema>;
 
-export const guideIds = ["risk-guide", "finance-toolkit", "sustainability-guide"] as const;
-export const guideNames = [
-  "enterprise-risk-management",
-  "financial-analysis-toolkit",
-  "sustainable-business-practices",
-] as const;
+export { guideIds, guideNames };
 export const guideSchema = z.object({
   id: z.enum(guideIds),
   /** The guide_name value the guide-request API takes. */

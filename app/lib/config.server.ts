@@ -5,6 +5,7 @@
  */
 import path from "node:path";
 import { z } from "zod";
+import { organisation } from "../content/organisation.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -39,9 +40,54 @@ export const configSchema = z.object({
    * Unset: the booking section shows "Booking System Temporarily Unavailable".
    */
   SCHEDULER_URL: z.url({ protocol: /^https$/, error: "must be an https URL" }).optional(),
+  /**
+   * PostgreSQL connection (postgres://user@host:5432/db). Unset: SQLite in
+   * DATA_DIR/site.db.
+   */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, { error: "must be a postgres:// URL" })
+    .optional(),
+  /**
+   * Outgoing mail server (smtp://user:pass@host:587 or smtps://...:465).
+   * Unset: every e-mail is written as a .eml file under DATA_DIR/mail.
+   */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .regex(/^smtps?:\/\//, { error: "must be an smtp:// or smtps:// URL" })
+    .optional(),
+  /** Sender of the site's e-mails. */
+  MAIL_FROM: z.string().trim().min(3).default(`${organisation.name} <no-reply@meridian-executive.co.uk>`),
+  /** Where lead notifications go (the team's inbox). */
+  TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).default(organisation.email),
+  /**
+   * Public address of the site, for links in e-mails (download, confirm,
+   * unsubscribe). Unset: http://localhost:PORT.
+   */
+  SITE_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /**
+   * The test pages (/test-forms): "on" or "off". Unset: on everywhere except
+   * APP_ENV=production.
+   */
+  TEST_PAGES: z.enum(["on", "off"]).optional(),
+  /** Form submissions allowed per client address in each window. */
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
+  /** The rate limit's window, in seconds. */
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /** Longest wait between two attempts to send one e-mail (retries back off up to this). */
+  MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** A form sent sooner than this after it was shown is refused (bots). 0: off. */
+  FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
 });
 
-export type AppConfig = z.infer<typeof configSchema> & { dataDir: string };
+export type AppConfig = z.infer<typeof configSchema> & {
+  dataDir: string;
+  /** SITE_URL without a trailing slash, or http://localhost:PORT. */
+  siteUrl: string;
+  testPagesEnabled: boolean;
+};
 
 export class ConfigError extends Error {
   readonly issues: string[];
@@ -64,5 +110,11 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`),
     );
   }
-  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+  const c = result.data;
+  return {
+    ...c,
+    dataDir: path.resolve(c.DATA_DIR),
+    siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
+    testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : c.APP_ENV !== "production",
+  };
 }

@@ -1,5 +1,6 @@
 import { createContext } from "react";
 import { createContext as createRouterContext } from "react-router";
+import type { AppServices } from "~/leads/types.ts";
 import type { AppConfig } from "./config.server.ts";
 
 /** Settings, read once at start-up and handed to loaders and actions. */
@@ -12,3 +13,6 @@ export const clientIpContext = createRouterContext<string | null>(null);
 /** React context for values only the server render knows. */
 export type ServerRenderValues = { nonce?: string; criticalCss?: string };
 export const ServerRenderContext = createContext<ServerRenderValues>({});
+
+/** The lead service and friends; set by the server for every request. */
+export const servicesContext = createRouterContext<AppServices>();

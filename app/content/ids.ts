@@ -1,0 +1,14 @@
+/**
+ * Identifiers shared by the content schemas (server) and the form schemas
+ * (browser), kept apart so the browser bundle does not pull in full zod.
+ */
+export const guideIds = ["risk-guide", "finance-toolkit", "sustainability-guide"] as const;
+export type GuideId = (typeof guideIds)[number];
+
+/** The guide_name values the guide-request API takes (spec section 3). */
+export const guideNames = [
+  "enterprise-risk-management",
+  "financial-analysis-toolkit",
+  "sustainable-business-practices",
+] as const;
+export type GuideName = (typeof guideNames)[number];

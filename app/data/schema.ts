@@ -1,0 +1,82 @@
+/**
+ * The database's tables as Kysely sees them. Portable across SQLite and
+ * PostgreSQL: ids are text (UUIDs), times are ISO 8601 UTC text (sortable),
+ * flags are integers 0/1.
+ */
+import type { Generated } from "kysely";
+
+type Lead = {
+  id: string;
+  created_at: string;
+  consent_text: string;
+  source_page: string;
+  is_test: number;
+};
+
+export type Database = {
+  contact_enquiries: Lead & {
+    name: string;
+    email: string;
+    phone: string;
+    company: string;
+    job_title: string | null;
+    service_interest: string;
+    message: string;
+    preferred_contact: string;
+  };
+  guide_requests: Lead & {
+    first_name: string;
+    last_name: string;
+    email: string;
+    company: string;
+    guide_name: string;
+    download_token: string;
+  };
+  resource_downloads: Lead & {
+    email: string;
+    resource_id: string;
+    download_token: string;
+  };
+  newsletter_subscriptions: Lead & {
+    /** Lower-cased. */
+    email: string;
+    status: "pending" | "confirmed" | "unsubscribed";
+    confirm_token: string;
+    unsubscribe_token: string;
+    updated_at: string;
+    confirmed_at: string | null;
+    unsubscribed_at: string | null;
+  };
+  webinar_registrations: Lead & {
+    webinar_id: string;
+    name: string;
+    email: string;
+    company: string;
+  };
+  /** Recent submissions, by fingerprint: a repeat within the window is a duplicate. */
+  submission_keys: {
+    fingerprint: string;
+    record_id: string;
+    expires_at: string;
+  };
+  /** E-mails waiting to be sent (and a record of those sent). */
+  outbox: {
+    id: string;
+    created_at: string;
+    lead_type: string;
+    lead_id: string;
+    to_address: string;
+    reply_to: string | null;
+    subject: string;
+    text_body: string;
+    html_body: string;
+    headers_json: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    locked_until: string | null;
+    sent_at: string | null;
+    last_error: string | null;
+  };
+};
+
+export type LeadTable = Exclude<keyof Database, "submission_keys" | "outbox">;

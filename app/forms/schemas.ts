@@ -1,0 +1,174 @@
+/**
+ * One schema per form, shared by the browser (validation as the visitor
+ * types) and the server (the API and the page actions). Messages are the
+ * spec's (section 5). zod/mini keeps the browser bundle small.
+ *
+ * Every string is trimmed and has a length cap; single-line fields refuse
+ * line breaks and control characters (they end up in e-mail headers).
+ */
+import * as z from "zod/mini";
+import { guideIds, guideNames } from "~/content/ids.ts";
+
+export const limits = {
+  name: 100,
+  email: 254,
+  phone: 40,
+  company: 150,
+  jobTitle: 100,
+  message: 5000,
+} as const;
+
+export const messages = {
+  contact: {
+    name: "Full name must be at least 2 characters.",
+    email: "Please enter a valid email address.",
+    phone: "Please enter a valid phone number.",
+    company: "Company name must be at least 2 characters.",
+    jobTitle: "Job title must be at most 100 characters.",
+    serviceInterest: "Please select an area of interest.",
+    message: "Message must be at least 10 characters.",
+    preferredContact: "Please select your preferred contact method.",
+  },
+  guide: {
+    first_name: "First name must be at least 2 characters",
+    last_name: "Last name must be at least 2 characters",
+    email: "Please enter a valid email address",
+    company: "Company name must be at least 2 characters",
+    guide_name: "Please select a guide",
+  },
+  email: "Please enter a valid email address",
+  name: "Please enter your name (at least 2 characters)",
+  company: "Company name must be at least 2 characters",
+  webinar: "Please choose a webinar",
+  resource: "Please choose a guide",
+  tooLong: (max: number) => `Please keep this under ${max} characters.`,
+  singleLine: "Please use a single line without special characters.",
+} as const;
+
+// Control characters (including CR and LF): never allowed on one line.
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u001f\u007f]/;
+// In multi-line text, only tab, LF and CR are allowed.
+// eslint-disable-next-line no-control-regex
+const controlCharsMultiline = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+
+/** A trimmed single-line text of `min` to `max` characters. */
+function line(min: number, max: number, message: string) {
+  return z.string(message).check(
+    z.trim(),
+    z.minLength(min, message),
+    z.maxLength(max, messages.tooLong(max)),
+    z.refine((v) => !controlChars.test(v), messages.singleLine),
+  );
+}
+
+function email(message: string) {
+  return z.string(message).check(
+    z.trim(),
+    z.maxLength(limits.email, messages.tooLong(limits.email)),
+    z.email(message),
+  );
+}
+
+export const serviceInterests = [
+  { value: "risk-grc", label: "Risk Management & GRC" },
+  { value: "accounting-auditing", label: "Accounting & Auditing" },
+  { value: "strategy", label: "Strategy & Execution" },
+  { value: "sustainability", label: "Sustainability & ESG" },
+  { value: "custom-training", label: "Custom Training Programme" },
+  { value: "consulting", label: "Consulting Services" },
+  { value: "other", label: "Other" },
+] as const;
+export type ServiceInterest = (typeof serviceInterests)[number]["value"];
+
+export const preferredContacts = [
+  { value: "email", label: "Email" },
+  { value: "phone", label: "Phone" },
+] as const;
+
+const serviceInterestValues = serviceInterests.map((s) => s.value) as [ServiceInterest, ...ServiceInterest[]];
+
+/** Contact enquiry, with the field names the API takes (spec section 7). */
+export const contactSchema = z.object({
+  name: line(2, limits.name, messages.contact.name),
+  email: email(messages.contact.email),
+  phone: line(6, limits.phone, messages.contact.phone),
+  company: line(2, limits.company, messages.contact.company),
+  jobTitle: z.optional(line(0, limits.jobTitle, messages.contact.jobTitle)),
+  serviceInterest: z.enum(serviceInterestValues, messages.contact.serviceInterest),
+  message: z.string(messages.contact.message).check(
+    z.trim(),
+    z.minLength(10, messages.contact.message),
+    z.maxLength(limits.message, messages.tooLong(limits.message)),
+    z.refine((v) => !controlCharsMultiline.test(v), messages.singleLine),
+  ),
+  preferredContact: z.enum(["email", "phone"], messages.contact.preferredContact),
+});
+export type ContactInput = z.output<typeof contactSchema>;
+
+/** Guide request (guide page), with the API's snake_case names. */
+export const guideRequestSchema = z.object({
+  first_name: line(2, limits.name, messages.guide.first_name),
+  last_name: line(2, limits.name, messages.guide.last_name),
+  email: email(messages.guide.email),
+  company: line(2, limits.company, messages.guide.company),
+  guide_name: z.enum(guideNames, messages.guide.guide_name),
+});
+export type GuideRequestInput = z.output<typeof guideRequestSchema>;
+
+/** Home page free-resources form: one e-mail for one guide. */
+export const resourceDownloadSchema = z.object({
+  email: email(messages.email),
+  resourceId: z.enum(guideIds, messages.resource),
+});
+export type ResourceDownloadInput = z.output<typeof resourceDownloadSchema>;
+
+/** Newsletter (footer and exit popup). */
+export const newsletterSchema = z.object({
+  email: email(messages.email),
+});
+export type NewsletterInput = z.output<typeof newsletterSchema>;
+
+/** Free webinar registration (resources page). */
+export const webinarRegistrationSchema = z.object({
+  webinarId: line(1, 100, messages.webinar),
+  name: line(2, limits.name, messages.name),
+  email: email(messages.email),
+  company: line(2, limits.company, messages.company),
+});
+export type WebinarRegistrationInput = z.output<typeof webinarRegistrationSchema>;
+
+export const formSchemas = {
+  contact: contactSchema,
+  guideRequest: guideRequestSchema,
+  resourceDownload: resourceDownloadSchema,
+  newsletter: newsletterSchema,
+  webinarRegistration: webinarRegistrationSchema,
+} as const;
+export type FormKind = keyof typeof formSchemas;
+export type FormInput<K extends FormKind> = z.output<(typeof formSchemas)[K]>;
+
+export type FieldErrors = Record<string, string>;
+
+export type Validation<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
+
+/** Validates input; on failure, the first message for each field. */
+export function validate<K extends FormKind>(kind: K, input: unknown): Validation<FormInput<K>> {
+  const schema = formSchemas[kind] as unknown as z.ZodMiniType<FormInput<K>>;
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, data: result.data };
+  const fieldErrors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.length ? String(issue.path[0]) : "form";
+    fieldErrors[field] ??= issue.path.length ? issue.message : "Please send the form's fields as a JSON object.";
+  }
+  return { ok: false, fieldErrors };
+}
+
+/** Names of the fields that protect the forms from bots (never shown to people). */
+export const protectionFields = {
+  /** Honeypot: hidden from people and screen readers; bots fill it in. */
+  honeypot: "website",
+  /** When the visitor started on the form (ms since epoch, set by the browser). */
+  startedAt: "formStartedAt",
+} as const;

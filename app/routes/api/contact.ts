@@ -1,0 +1,6 @@
+import { apiAction, methodNotAllowed } from "~/leads/form-action.server.ts";
+import type { Route } from "./+types/contact";
+
+/** POST /api/contact (spec section 7): answers { success, message }. */
+export const action = (args: Route.ActionArgs) => apiAction("contact", args);
+export const loader = () => methodNotAllowed("POST");

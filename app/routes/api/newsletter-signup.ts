@@ -1,0 +1,6 @@
+import { apiAction, methodNotAllowed } from "~/leads/form-action.server.ts";
+import type { Route } from "./+types/newsletter-signup";
+
+/** POST /api/newsletter-signup (spec section 7): answers { success, message }. */
+export const action = (args: Route.ActionArgs) => apiAction("newsletter", args);
+export const loader = () => methodNotAllowed("POST");

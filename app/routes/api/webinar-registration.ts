@@ -1,0 +1,6 @@
+import { apiAction, methodNotAllowed } from "~/leads/form-action.server.ts";
+import type { Route } from "./+types/webinar-registration";
+
+/** POST /api/webinar-registration (free webinars; not in the spec) (spec section 7): answers { success, message }. */
+export const action = (args: Route.ActionArgs) => apiAction("webinarRegistration", args);
+export const loader = () => methodNotAllowed("POST");
