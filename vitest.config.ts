@@ -3,7 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx"],
+    include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/data/**/*.test.ts"],
+    // Data tests share one PostgreSQL server; each file uses its own schema.
+    testTimeout: 20_000,
     environment: "node",
   },
 });

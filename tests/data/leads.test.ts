@@ -1,0 +1,304 @@
+/**
+ * The lead service and the outbox on both databases: what is stored, what
+ * is queued, duplicates, atomicity, newsletter double opt-in, downloads,
+ * and the worker's retries against a real SMTP server that is stopped and
+ * started.
+ */
+import { sql } from "kysely";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SMTPServer } from "smtp-server";
+import { migrate } from "~/data/db.server.ts";
+import { consentTexts } from "~/forms/consent.ts";
+import type { ContactInput } from "~/forms/schemas.ts";
+import { UnknownReferenceError } from "~/leads/errors.ts";
+import { createLeadService, fingerprint } from "~/leads/service.server.ts";
+import { OutboxWorker, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
+import { createMailTransport } from "~/mail/transport.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test" };
+const meta = { sourcePage: "/contact", isTest: false };
+
+const enquiry = (email: string): ContactInput => ({
+  name: "Ann Lee",
+  email,
+  phone: "020 7946 0000",
+  company: "Acme Ltd",
+  jobTitle: "CFO",
+  serviceInterest: "strategy",
+  message: "Please call me about a programme for 12 people.",
+  preferredContact: "email",
+});
+
+describe.each(dialects)("leads on %s", (dialect) => {
+  let t: TestDatabase;
+  let now: Date;
+  const clock = () => now;
+  let queued = 0;
+  const service = () =>
+    createLeadService({ db: t.handle.db, mail, clock, onEmailsQueued: () => (queued += 1) });
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+  beforeEach(() => {
+    now = new Date("2026-11-23T10:00:00.000Z");
+    queued = 0;
+  });
+
+  const count = async (table: "contact_enquiries" | "outbox" | "newsletter_subscriptions") =>
+    Number((await t.handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const outboxFor = (leadId: string) =>
+    t.handle.db.selectFrom("outbox").selectAll().where("lead_id", "=", leadId).orderBy("to_address").execute();
+
+  it("runs its migrations once; running them again changes nothing", async () => {
+    await migrate(t.handle.db);
+    const tables = await t.handle.db.introspection.getTables();
+    const names = tables.map((x) => x.name);
+    for (const name of ["contact_enquiries", "guide_requests", "resource_downloads", "newsletter_subscriptions", "webinar_registrations", "outbox", "submission_keys"]) {
+      expect(names).toContain(name);
+    }
+  });
+
+  it("stores a contact enquiry with its consent text, page and time, and queues two e-mails with it", async () => {
+    const { id, duplicate } = await service().submit("contact", enquiry("ann@example.test"), meta);
+    expect(duplicate).toBe(false);
+    const row = await t.handle.db.selectFrom("contact_enquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      name: "Ann Lee",
+      email: "ann@example.test",
+      job_title: "CFO",
+      service_interest: "strategy",
+      preferred_contact: "email",
+      consent_text: consentTexts.contact,
+      source_page: "/contact",
+      created_at: "2026-11-23T10:00:00.000Z",
+      is_test: 0,
+    });
+    const emails = await outboxFor(id);
+    expect(emails.map((e) => e.to_address).sort()).toEqual(["ann@example.test", "team@example.test"]);
+    expect(emails.every((e) => e.sent_at === null && e.attempts === 0)).toBe(true);
+    const team = emails.find((e) => e.to_address === "team@example.test")!;
+    expect(team.reply_to).toBe("ann@example.test");
+    for (const value of ["Ann Lee", "020 7946 0000", "Acme Ltd", "CFO", "Please call me about a programme"]) {
+      expect(team.text_body).toContain(value);
+    }
+    expect(queued).toBe(1);
+  });
+
+  it("stores a repeated submission once within the window, and again after it", async () => {
+    const s = service();
+    const before = await count("contact_enquiries");
+    const first = await s.submit("contact", enquiry("dup@example.test"), meta);
+    const second = await s.submit("contact", { ...enquiry("DUP@example.test"), name: "  Ann Lee " }, meta);
+    expect(second).toEqual({ id: first.id, duplicate: true });
+    expect(await count("contact_enquiries")).toBe(before + 1);
+    expect(await outboxFor(first.id)).toHaveLength(2);
+    now = new Date(now.getTime() + 11 * 60_000);
+    const third = await s.submit("contact", enquiry("dup@example.test"), meta);
+    expect(third.duplicate).toBe(false);
+    expect(await count("contact_enquiries")).toBe(before + 2);
+  });
+
+  it("stores one record for ten identical submissions at once", async () => {
+    const s = service();
+    const before = await count("contact_enquiries");
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => s.submit("contact", enquiry("burst@example.test"), meta)));
+    expect(new Set(outcomes.map((o) => o.id)).size).toBe(1);
+    expect(outcomes.filter((o) => !o.duplicate)).toHaveLength(1);
+    expect(await count("contact_enquiries")).toBe(before + 1);
+  });
+
+  it("stores nothing when its e-mails cannot be queued (one transaction)", async () => {
+    const before = await count("contact_enquiries");
+    const keysBefore = Number((await t.handle.db.selectFrom("submission_keys").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(t.handle.db);
+    try {
+      await expect(service().submit("contact", enquiry("atomic@example.test"), meta)).rejects.toThrow();
+    } finally {
+      await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(t.handle.db);
+    }
+    expect(await count("contact_enquiries")).toBe(before);
+    const keysAfter = Number((await t.handle.db.selectFrom("submission_keys").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    expect(keysAfter).toBe(keysBefore);
+    // And the visitor can simply send it again.
+    expect((await service().submit("contact", enquiry("atomic@example.test"), meta)).duplicate).toBe(false);
+  });
+
+  it("marks test submissions and keeps them apart from real ones", async () => {
+    const { id } = await service().submit("contact", enquiry("tester@example.test"), { sourcePage: "api", isTest: true });
+    const row = await t.handle.db.selectFrom("contact_enquiries").select(["is_test", "source_page"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ is_test: 1, source_page: "api" });
+    expect((await outboxFor(id)).every((e) => e.subject.startsWith("[TEST] "))).toBe(true);
+    expect(fingerprint("contact", enquiry("x@y.z"), true)).not.toBe(fingerprint("contact", enquiry("x@y.z"), false));
+  });
+
+  it("guide requests and home downloads get a personal download link that finds the guide", async () => {
+    const s = service();
+    const g = await s.submit(
+      "guideRequest",
+      { first_name: "Jo", last_name: "Bloggs", email: "jo@example.test", company: "Acme", guide_name: "sustainable-business-practices" },
+      { sourcePage: "/get-guide", isTest: false },
+    );
+    const r = await s.submit("resourceDownload", { email: "jo@example.test", resourceId: "finance-toolkit" }, { sourcePage: "/", isTest: false });
+    const gRow = await t.handle.db.selectFrom("guide_requests").selectAll().where("id", "=", g.id).executeTakeFirstOrThrow();
+    const rRow = await t.handle.db.selectFrom("resource_downloads").selectAll().where("id", "=", r.id).executeTakeFirstOrThrow();
+    expect(gRow.download_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(gRow.download_token).not.toBe(rRow.download_token);
+    expect(await s.findDownload(gRow.download_token)).toBe("sustainability-guide");
+    expect(await s.findDownload(rRow.download_token)).toBe("finance-toolkit");
+    expect(await s.findDownload("x".repeat(32))).toBeNull();
+    const visitorMail = (await outboxFor(g.id)).find((e) => e.to_address === "jo@example.test")!;
+    expect(visitorMail.text_body).toContain(`https://site.example/downloads/${gRow.download_token}`);
+  });
+
+  it("newsletter: double opt-in, confirm once, unsubscribe, sign up again", async () => {
+    const s = service();
+    const first = await s.submit("newsletter", { email: "News@Example.test" }, { sourcePage: "/", isTest: false });
+    const sub = () => t.handle.db.selectFrom("newsletter_subscriptions").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
+    let row = await sub();
+    expect(row).toMatchObject({ email: "news@example.test", status: "pending", confirmed_at: null });
+    let emails = await outboxFor(first.id);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text_body).toContain(`/newsletter/confirm?token=${row.confirm_token}`);
+    expect(emails[0]!.text_body).toContain(`/newsletter/unsubscribe?token=${row.unsubscribe_token}`);
+    expect(JSON.parse(emails[0]!.headers_json)["List-Unsubscribe"]).toContain(row.unsubscribe_token);
+
+    // Signing up again while pending (after the duplicate window) re-sends the confirmation, one row.
+    now = new Date(now.getTime() + 11 * 60_000);
+    expect((await s.submit("newsletter", { email: "news@example.test" }, meta)).id).toBe(first.id);
+    expect(await outboxFor(first.id)).toHaveLength(2);
+
+    expect(await s.confirmNewsletter(row.confirm_token)).toBe("confirmed");
+    expect(await s.confirmNewsletter(row.confirm_token)).toBe("already-confirmed");
+    expect(await s.confirmNewsletter("no-such-token")).toBe("unknown");
+    row = await sub();
+    expect(row.status).toBe("confirmed");
+    emails = await outboxFor(first.id);
+    expect(emails.map((e) => e.to_address).sort()).toEqual(["news@example.test", "news@example.test", "news@example.test", "team@example.test"]);
+
+    // Confirmed: signing up again is harmless and sends nothing.
+    now = new Date(now.getTime() + 11 * 60_000);
+    await s.submit("newsletter", { email: "news@example.test" }, meta);
+    expect(await outboxFor(first.id)).toHaveLength(4);
+    expect(await count("newsletter_subscriptions")).toBeGreaterThanOrEqual(1);
+
+    expect(await s.unsubscribeNewsletter(row.unsubscribe_token)).toBe("unsubscribed");
+    expect(await s.unsubscribeNewsletter(row.unsubscribe_token)).toBe("already-unsubscribed");
+    expect(await s.unsubscribeNewsletter("nope")).toBe("unknown");
+    expect((await sub()).status).toBe("unsubscribed");
+
+    // Back again: pending, with a new confirmation link.
+    now = new Date(now.getTime() + 11 * 60_000);
+    await s.submit("newsletter", { email: "news@example.test" }, meta);
+    const again = await sub();
+    expect(again.status).toBe("pending");
+    expect(again.confirm_token).not.toBe(row.confirm_token);
+    expect(await s.confirmNewsletter(row.confirm_token)).toBe("unknown");
+  });
+
+  it("webinar registrations: stored for a known webinar, refused for an unknown one", async () => {
+    const s = service();
+    const input = { webinarId: "scope-3-supplier-data", name: "Sam Patel", email: "sam@example.test", company: "Acme" };
+    const { id } = await s.submit("webinarRegistration", input, { sourcePage: "/resources", isTest: false });
+    const row = await t.handle.db.selectFrom("webinar_registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.webinar_id).toBe("scope-3-supplier-data");
+    expect((await outboxFor(id)).map((e) => e.to_address).sort()).toEqual(["sam@example.test", "team@example.test"]);
+    await expect(s.submit("webinarRegistration", { ...input, webinarId: "nope" }, meta)).rejects.toBeInstanceOf(UnknownReferenceError);
+  });
+
+  describe("outbox worker", () => {
+    // Earlier tests queued e-mails: mark them handled so each test sees only its own.
+    beforeEach(async () => {
+      await t.handle.db.updateTable("outbox").set({ sent_at: "2000-01-01T00:00:00.000Z" }).where("sent_at", "is", null).execute();
+    });
+
+    it("retries with backoff and sends each message once, even with two workers", async () => {
+      const { id } = await service().submit("contact", enquiry("worker@example.test"), meta);
+      const sent: string[] = [];
+      let failuresLeft = 2;
+      const flaky: MailTransport = {
+        async send(message) {
+          if (failuresLeft > 0) {
+            failuresLeft -= 1;
+            throw new Error("451 try again later");
+          }
+          await new Promise((r) => setTimeout(r, 20));
+          sent.push(message.id);
+        },
+      };
+      const workers = [1, 2].map(
+        () => new OutboxWorker({ db: t.handle.db, transport: flaky, maxRetryDelayMs: 60_000, clock, log: () => {} }),
+      );
+      await Promise.all(workers.map((w) => w.sendDue()));
+      let rows = await outboxFor(id);
+      const failed = rows.filter((r) => r.sent_at === null);
+      expect(failed.length).toBeGreaterThan(0);
+      for (const r of failed) {
+        expect(r.attempts).toBe(1);
+        expect(r.last_error).toContain("451");
+        expect(r.next_attempt_at).toBe(new Date(now.getTime() + 2000).toISOString());
+      }
+      // Not due yet: nothing is tried.
+      await workers[0]!.sendDue();
+      expect((await outboxFor(id)).filter((r) => r.sent_at === null)).toHaveLength(failed.length);
+      now = new Date(now.getTime() + 2000);
+      while ((await outboxFor(id)).some((r) => r.sent_at === null)) {
+        await Promise.all(workers.map((w) => w.sendDue()));
+        now = new Date(now.getTime() + 60_000);
+      }
+      rows = await outboxFor(id);
+      expect(rows.every((r) => r.sent_at !== null && r.locked_until === null)).toBe(true);
+      const mine = sent.filter((s) => rows.some((r) => r.id === s));
+      expect(mine.sort()).toEqual(rows.map((r) => r.id).sort());
+    });
+
+    it("backs off 2 s, 4 s, 8 s ... up to the cap", () => {
+      expect([1, 2, 3, 4, 10].map((n) => retryDelayMs(n, 60_000))).toEqual([2000, 4000, 8000, 16_000, 60_000]);
+    });
+
+    it("keeps e-mails while the SMTP server is down and sends them once it is back", async () => {
+      const received: string[] = [];
+      const port = 2600 + Math.floor(Math.random() * 300) + (dialect === "postgres" ? 300 : 0);
+      const smtp = () =>
+        new SMTPServer({
+          authOptional: true,
+          disabledCommands: ["STARTTLS"],
+          logger: false,
+          onData(stream, session, cb) {
+            let raw = "";
+            stream.on("data", (c: Buffer) => (raw += c.toString()));
+            stream.on("end", () => {
+              received.push(`${session.envelope.rcptTo.map((r) => r.address).join(",")}\n${raw}`);
+              cb();
+            });
+          },
+        });
+      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@example.test>", dataDir: "/nonexistent" });
+      const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+      const { id } = await service().submit("contact", enquiry("outage@example.test"), meta);
+      await worker.sendDue(); // SMTP is down: connection refused
+      let rows = await outboxFor(id);
+      expect(rows.every((r) => r.sent_at === null && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? ""))).toBe(true);
+
+      const server = smtp();
+      await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+      try {
+        now = new Date(now.getTime() + 2000);
+        await worker.sendDue();
+        rows = await outboxFor(id);
+        expect(rows.every((r) => r.sent_at !== null)).toBe(true);
+        expect(received.filter((m) => m.includes("outage@example.test"))).toHaveLength(2);
+        const team = received.find((m) => m.startsWith("team@example.test"))!;
+        expect(team).toMatch(/^Reply-To: outage@example\.test/m);
+        expect(team).toMatch(/Content-Type: multipart\/alternative/);
+      } finally {
+        transport.close?.();
+        await new Promise<void>((resolve) => server.close(() => resolve()));
+      }
+    });
+  });
+});

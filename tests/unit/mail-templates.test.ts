@@ -1,0 +1,499 @@
+import { describe, expect, it } from "vitest";
+import { promises } from "~/content/business.ts";
+import { organisation } from "~/content/organisation.ts";
+import {
+  contactEmails,
+  escapeHtml,
+  guideRequestEmails,
+  newsletterConfirmationEmail,
+  newsletterTeamNotification,
+  newsletterWelcomeEmail,
+  resourceDownloadEmails,
+  singleLine,
+  SUBJECT_MAX,
+  webinarEmails,
+} from "~/mail/templates.server.ts";
+import type {
+  ContactLead,
+  GuideRequestLead,
+  MailContext,
+  NewsletterSignup,
+  OutgoingEmail,
+  ResourceDownloadLead,
+  WebinarRegistrationLead,
+} from "~/mail/types.ts";
+
+const ctx: MailContext = { siteUrl: "https://www.meridian-executive.co.uk", teamEmail: "team@meridian-executive.co.uk" };
+
+const facts = {
+  id: "lead_01HZX3",
+  // 13:30 UTC in June is 14:30 in London (BST).
+  createdAt: "2025-06-02T13:30:00.000Z",
+  sourcePage: "/contact",
+  consentText: "I agree to Meridian Executive Training storing my details to answer my enquiry.",
+  isTest: false,
+};
+const receivedLondon = "Monday, 2 June 2025 at 14:30 BST";
+
+const contact: ContactLead = {
+  ...facts,
+  name: "Jane Smith",
+  email: "jane.smith@example.com",
+  phone: "+44 20 7946 0000",
+  company: "Acme Holdings",
+  jobTitle: "Head of Risk",
+  serviceInterest: "risk-grc",
+  serviceInterestLabel: "Risk Management & GRC",
+  message: "We would like a programme for 10 managers.\nIdeally in the autumn.",
+  preferredContact: "phone",
+};
+
+const guide: GuideRequestLead = {
+  ...facts,
+  sourcePage: "/guides/enterprise-risk-management",
+  first_name: "Sam",
+  last_name: "Patel",
+  email: "sam.patel@example.com",
+  company: "Northwind Ltd",
+  guide_name: "enterprise-risk-management",
+  guideTitle: "Ultimate Guide to Enterprise Risk Management",
+  downloadUrl: "https://www.meridian-executive.co.uk/downloads/guide/tok_abc123",
+};
+
+const resource: ResourceDownloadLead = {
+  ...facts,
+  sourcePage: "/",
+  email: "reader@example.com",
+  resourceId: "finance-toolkit",
+  guideTitle: "Financial Analysis Toolkit for Business Leaders",
+  downloadUrl: "https://www.meridian-executive.co.uk/downloads/resource/tok_xyz789",
+};
+
+const signup: NewsletterSignup = {
+  ...facts,
+  sourcePage: "/about",
+  email: "subscriber@example.com",
+  confirmUrl: "https://www.meridian-executive.co.uk/newsletter/confirm?token=c0nf1rm",
+  unsubscribeUrl: "https://www.meridian-executive.co.uk/newsletter/unsubscribe?token=uns_456",
+};
+
+const webinar: WebinarRegistrationLead = {
+  ...facts,
+  sourcePage: "/resources",
+  webinarId: "supplier-tiering-third-party-risk",
+  name: "Alex Brown",
+  email: "alex.brown@example.com",
+  company: "Globex plc",
+  webinarTitle: "Third-Party Risk: Building a Supplier Tiering Model That Works",
+  startsAt: "2027-02-10T12:30:00+00:00",
+  durationMinutes: 60,
+  presenter: "David Okafor",
+};
+
+/** The HTML part's visible text, roughly (tags dropped, entities decoded). */
+function htmlText(html: string): string {
+  return html
+    .replace(/<br>/g, "\n")
+    // A definition list reads "Label: value".
+    .replace(/<\/dt>/g, ":")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ");
+}
+
+/** Both parts contain `text` (HTML after decoding). */
+function expectBoth(email: OutgoingEmail, ...texts: string[]) {
+  const html = htmlText(email.html);
+  const text = email.text.replace(/\s+/g, " ");
+  for (const t of texts) {
+    const flat = t.replace(/\s+/g, " ");
+    expect(text, `text part lacks ${t}`).toContain(flat);
+    expect(html, `HTML part lacks ${t}`).toContain(flat);
+  }
+}
+
+function expectWellFormed(email: OutgoingEmail) {
+  expect(email.text.length).toBeGreaterThan(0);
+  expect(email.html).toMatch(/^<!DOCTYPE html>/);
+  expect(email.html).toContain('<html lang="en-GB">');
+  expect(email.html).toContain('<meta name="viewport"');
+  expect(email.html).toMatch(/<h1[^>]*>/);
+  expect(email.html).not.toContain("<table");
+  expect(email.subject).not.toMatch(/[\r\n]/);
+  for (const value of Object.values(email.headers ?? {})) expect(value).not.toMatch(/[\r\n]/);
+  // Every link is absolute.
+  for (const [, href] of email.html.matchAll(/href="([^"]*)"/g)) expect(href).toMatch(/^(https?:\/\/|mailto:)/);
+}
+
+const all = () => [
+  ...contactEmails(contact, ctx),
+  ...guideRequestEmails(guide, ctx),
+  ...resourceDownloadEmails(resource, ctx),
+  newsletterConfirmationEmail(signup, ctx),
+  newsletterWelcomeEmail(signup, ctx),
+  newsletterTeamNotification(signup, ctx),
+  ...webinarEmails(webinar, ctx),
+];
+
+describe("helpers", () => {
+  it("escapes HTML special characters", () => {
+    expect(escapeHtml(`<script>alert("x") & 'y'</script>`)).toBe(
+      "&lt;script&gt;alert(&quot;x&quot;) &amp; &#39;y&#39;&lt;/script&gt;",
+    );
+    expect(escapeHtml(undefined)).toBe("");
+  });
+
+  it("makes one clean, bounded line", () => {
+    expect(singleLine("  Jane\r\nBcc: victim@example.com\tx\u0000y  ", 150)).toBe("Jane Bcc: victim@example.com x y");
+    expect(singleLine("a\u2028b\u0085c\u202ed", 150)).toBe("a b c d");
+    const cut = singleLine("x".repeat(500), 150);
+    expect(Array.from(cut)).toHaveLength(150);
+    expect(cut.endsWith("…")).toBe(true);
+    expect(singleLine("short", 150)).toBe("short");
+    // Never splits a surrogate pair.
+    expect(singleLine("😀".repeat(10), 5)).toBe("😀😀😀😀…");
+  });
+});
+
+describe("every message", () => {
+  it("has a text and an accessible, phone-friendly HTML part with absolute links", () => {
+    const emails = all();
+    expect(emails).toHaveLength(11);
+    for (const email of emails) expectWellFormed(email);
+  });
+
+  it("is pure: the same input gives the same output", () => {
+    expect(all()).toStrictEqual(all());
+  });
+});
+
+describe("contactEmails", () => {
+  const [team, visitor] = contactEmails(contact, ctx) as [OutgoingEmail, OutgoingEmail];
+
+  it("notifies the team, replying to the visitor", () => {
+    expect(team.to).toBe(ctx.teamEmail);
+    expect(team.replyTo).toBe(contact.email);
+    expect(team.subject).toBe("New enquiry: Jane Smith, Acme Holdings (Risk Management & GRC)");
+  });
+
+  it("lists every field in the team notification", () => {
+    expectBoth(
+      team,
+      "Name: Jane Smith",
+      "Email: jane.smith@example.com",
+      "Phone: +44 20 7946 0000",
+      "Company: Acme Holdings",
+      "Job title: Head of Risk",
+      "Area of interest: Risk Management & GRC",
+      "Preferred contact: Phone",
+      "We would like a programme for 10 managers.",
+      "Ideally in the autumn.",
+      "Source page: /contact",
+      `Received: ${receivedLondon}`,
+      "Lead id: lead_01HZX3",
+      contact.consentText,
+    );
+  });
+
+  it("says 'not given' for a missing job title", () => {
+    const [noTitle] = contactEmails({ ...contact, jobTitle: undefined }, ctx) as [OutgoingEmail];
+    expectBoth(noTitle, "Job title: not given");
+    const [blank] = contactEmails({ ...contact, jobTitle: "" }, ctx) as [OutgoingEmail];
+    expectBoth(blank, "Job title: not given");
+  });
+
+  it("acknowledges the visitor with the response promise, their message and our details", () => {
+    expect(visitor.to).toBe(contact.email);
+    expect(visitor.replyTo).toBeUndefined();
+    expect(visitor.subject).toBe("We have received your enquiry");
+    expectBoth(
+      visitor,
+      "Dear Jane Smith",
+      "respond within 24 business hours",
+      promises.contactResponse,
+      promises.businessHours,
+      "Monday-Friday 9:00 AM - 5:30 PM",
+      "We would like a programme for 10 managers.",
+      organisation.email,
+      organisation.phone.display,
+      organisation.address.postcode,
+    );
+  });
+
+  it("echoes the preferred contact method", () => {
+    expectBoth(visitor, "by phone", contact.phone);
+    const [, byEmail] = contactEmails({ ...contact, preferredContact: "email" }, ctx) as [OutgoingEmail, OutgoingEmail];
+    expectBoth(byEmail, "by email", contact.email);
+  });
+
+  it("marks test submissions", () => {
+    const [t, v] = contactEmails({ ...contact, isTest: true }, ctx) as [OutgoingEmail, OutgoingEmail];
+    expect(t.subject).toBe("[TEST] New enquiry: Jane Smith, Acme Holdings (Risk Management & GRC)");
+    expect(v.subject).toBe("[TEST] We have received your enquiry");
+    expectBoth(t, "test submission");
+  });
+
+  it("escapes <script> and & in the name and message", () => {
+    const evil = {
+      ...contact,
+      name: `<script>alert("n")</script> & Co`,
+      message: `Hello <script>alert('m')</script> & <img src=x onerror=alert(1)>`,
+    };
+    for (const email of contactEmails(evil, ctx)) {
+      expect(email.html).not.toContain("<script");
+      expect(email.html).not.toContain("<img");
+      expect(email.html).toContain("&lt;script&gt;alert(&quot;n&quot;)&lt;/script&gt; &amp; Co");
+      expect(email.html).toContain("Hello &lt;script&gt;alert(&#39;m&#39;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;");
+      // The plain-text part keeps the visitor's words as they are.
+      expect(email.text).toContain(`Hello <script>alert('m')</script> & <img`);
+    }
+  });
+
+  it("never lets CR/LF in the name reach the subject or forge a field", () => {
+    const evil = { ...contact, name: "Jane\r\nBcc: victim@example.com\r\n\r\nInjected", company: "Acme\nX-Evil: 1" };
+    const [t] = contactEmails(evil, ctx) as [OutgoingEmail];
+    expect(t.subject).not.toMatch(/[\r\n]/);
+    expect(t.subject).toBe("New enquiry: Jane Bcc: victim@example.com Injected, Acme X-Evil: 1 (Risk Management & GRC)");
+    expect(t.text).not.toMatch(/^Bcc:/m);
+    expect(t.text).not.toMatch(/^X-Evil:/m);
+    expect(t.text).toContain("Name: Jane Bcc: victim@example.com Injected\n");
+  });
+
+  it("truncates long values in the subject", () => {
+    const long = { ...contact, name: "N".repeat(400), company: "C".repeat(400), serviceInterestLabel: "L".repeat(400) };
+    const [t] = contactEmails(long, ctx) as [OutgoingEmail];
+    expect(Array.from(t.subject).length).toBeLessThanOrEqual(SUBJECT_MAX);
+    expect(t.subject).toContain("…");
+    expect(t.subject.startsWith("New enquiry: NNN")).toBe(true);
+    // The body keeps the whole value.
+    expect(t.text).toContain("N".repeat(400));
+    const [tt] = contactEmails({ ...long, isTest: true }, ctx) as [OutgoingEmail];
+    expect(tt.subject.startsWith("[TEST] New enquiry: ")).toBe(true);
+    expect(Array.from(tt.subject).length).toBeLessThanOrEqual(SUBJECT_MAX + "[TEST] ".length);
+  });
+
+  it("refuses a visitor address that would inject headers or add recipients", () => {
+    expect(() => contactEmails({ ...contact, email: "jane@example.com\r\nBcc: victim@example.com" }, ctx)).toThrow();
+    expect(() => contactEmails({ ...contact, email: "jane@example.com, victim@example.com" }, ctx)).toThrow();
+    expect(() => contactEmails({ ...contact, email: "Jane <jane@example.com>" }, ctx)).toThrow();
+  });
+});
+
+describe("guideRequestEmails", () => {
+  const [team, visitor] = guideRequestEmails(guide, ctx) as [OutgoingEmail, OutgoingEmail];
+
+  it("notifies the team with every field", () => {
+    expect(team.to).toBe(ctx.teamEmail);
+    expect(team.replyTo).toBe(guide.email);
+    expect(team.subject).toBe("Guide request: Sam Patel, Northwind Ltd (Ultimate Guide to Enterprise Risk Management)");
+    expectBoth(
+      team,
+      "First name: Sam",
+      "Last name: Patel",
+      "Email: sam.patel@example.com",
+      "Company: Northwind Ltd",
+      "Guide: Ultimate Guide to Enterprise Risk Management",
+      "Guide id: enterprise-risk-management",
+      "Source page: /guides/enterprise-risk-management",
+      `Received: ${receivedLondon}`,
+      "Lead id: lead_01HZX3",
+      guide.consentText,
+    );
+  });
+
+  it("sends the visitor a personal download link and the response promise", () => {
+    expect(visitor.to).toBe(guide.email);
+    expect(visitor.subject).toBe("Your guide: Ultimate Guide to Enterprise Risk Management");
+    expect(visitor.text).toContain(guide.downloadUrl);
+    expect(visitor.html).toContain(`href="${guide.downloadUrl}"`);
+    expectBoth(
+      visitor,
+      "Dear Sam",
+      "Download Ultimate Guide to Enterprise Risk Management",
+      "personal to you",
+      promises.contactResponse,
+      promises.businessHours,
+    );
+  });
+
+  it("marks test requests and escapes visitor values", () => {
+    const [t, v] = guideRequestEmails({ ...guide, isTest: true, first_name: "<b>Sam</b> & co" }, ctx) as [
+      OutgoingEmail,
+      OutgoingEmail,
+    ];
+    expect(t.subject.startsWith("[TEST] Guide request: ")).toBe(true);
+    expect(v.subject.startsWith("[TEST] Your guide: ")).toBe(true);
+    expect(v.html).toContain("&lt;b&gt;Sam&lt;/b&gt; &amp; co");
+    expect(v.html).not.toContain("<b>Sam");
+  });
+
+  it("refuses a download link that is not an absolute http(s) address", () => {
+    expect(() => guideRequestEmails({ ...guide, downloadUrl: "/downloads/x" }, ctx)).toThrow();
+    expect(() => guideRequestEmails({ ...guide, downloadUrl: "javascript:alert(1)" }, ctx)).toThrow();
+  });
+});
+
+describe("resourceDownloadEmails", () => {
+  const [team, visitor] = resourceDownloadEmails(resource, ctx) as [OutgoingEmail, OutgoingEmail];
+
+  it("notifies the team with every field", () => {
+    expect(team.to).toBe(ctx.teamEmail);
+    expect(team.replyTo).toBe(resource.email);
+    expect(team.subject).toBe("Resource download: reader@example.com (Financial Analysis Toolkit for Business Leaders)");
+    expectBoth(
+      team,
+      "Email: reader@example.com",
+      "Resource: Financial Analysis Toolkit for Business Leaders",
+      "Resource id: finance-toolkit",
+      "Source page: /",
+      `Received: ${receivedLondon}`,
+      "Lead id: lead_01HZX3",
+      resource.consentText,
+    );
+  });
+
+  it("sends the visitor the download link", () => {
+    expect(visitor.to).toBe(resource.email);
+    expect(visitor.subject).toBe("Your download: Financial Analysis Toolkit for Business Leaders");
+    expect(visitor.text).toContain(resource.downloadUrl);
+    expect(visitor.html).toContain(`href="${resource.downloadUrl}"`);
+    expectBoth(visitor, "Download Financial Analysis Toolkit for Business Leaders");
+  });
+
+  it("marks test requests", () => {
+    for (const email of resourceDownloadEmails({ ...resource, isTest: true }, ctx)) {
+      expect(email.subject.startsWith("[TEST] ")).toBe(true);
+    }
+  });
+});
+
+describe("newsletter", () => {
+  const confirmation = newsletterConfirmationEmail(signup, ctx);
+  const welcome = newsletterWelcomeEmail(signup, ctx);
+  const team = newsletterTeamNotification(signup, ctx);
+
+  it("asks for confirmation (double opt-in)", () => {
+    expect(confirmation.to).toBe(signup.email);
+    expect(confirmation.replyTo).toBeUndefined();
+    expect(confirmation.subject).toBe(`Please confirm your subscription to the ${organisation.name} newsletter`);
+    expect(confirmation.text).toContain(signup.confirmUrl);
+    expect(confirmation.html).toContain(`href="${escapeHtml(signup.confirmUrl)}"`);
+    expectBoth(
+      confirmation,
+      "Confirm my subscription",
+      "We will not send you any newsletters until you confirm.",
+      "If you did not sign up, please ignore this e-mail",
+    );
+  });
+
+  it("welcomes the subscriber after confirmation", () => {
+    expect(welcome.to).toBe(signup.email);
+    expect(welcome.subject).toBe(`Welcome to the ${organisation.name} newsletter`);
+    expectBoth(welcome, "Thank you for confirming your subscription");
+    expect(welcome.text).not.toContain(signup.confirmUrl);
+  });
+
+  it("carries the unsubscribe link and one-click headers on both subscriber e-mails", () => {
+    for (const email of [confirmation, welcome]) {
+      expect(email.text).toContain(signup.unsubscribeUrl);
+      expect(email.html).toContain(`href="${escapeHtml(signup.unsubscribeUrl)}"`);
+      expect(email.headers).toStrictEqual({
+        "List-Unsubscribe": `<${signup.unsubscribeUrl}>`,
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    }
+  });
+
+  it("keeps headers single-line even with a hostile unsubscribe link", () => {
+    const evil = { ...signup, unsubscribeUrl: "https://www.meridian-executive.co.uk/u?t=a\r\nBcc: x@example.com>" };
+    const email = newsletterConfirmationEmail(evil, ctx);
+    const header = email.headers?.["List-Unsubscribe"] ?? "";
+    expect(header).not.toMatch(/[\r\n\s]/);
+    expect(header.match(/>/g)).toHaveLength(1);
+  });
+
+  it("tells the team a subscription was confirmed", () => {
+    expect(team.to).toBe(ctx.teamEmail);
+    expect(team.subject).toBe("Newsletter subscription confirmed: subscriber@example.com");
+    expectBoth(
+      team,
+      "Email: subscriber@example.com",
+      "Source page: /about",
+      `Received: ${receivedLondon}`,
+      "Lead id: lead_01HZX3",
+      signup.consentText,
+    );
+  });
+
+  it("marks test signups", () => {
+    const t = { ...signup, isTest: true };
+    expect(newsletterConfirmationEmail(t, ctx).subject.startsWith("[TEST] Please confirm")).toBe(true);
+    expect(newsletterWelcomeEmail(t, ctx).subject.startsWith("[TEST] Welcome")).toBe(true);
+    expect(newsletterTeamNotification(t, ctx).subject.startsWith("[TEST] Newsletter subscription confirmed")).toBe(true);
+  });
+});
+
+describe("webinarEmails", () => {
+  const [team, visitor] = webinarEmails(webinar, ctx) as [OutgoingEmail, OutgoingEmail];
+  // 12:30 UTC in February is 12:30 in London (GMT).
+  const startsLondon = "Wednesday, 10 February 2027 at 12:30 GMT";
+
+  it("notifies the team with every field", () => {
+    expect(team.to).toBe(ctx.teamEmail);
+    expect(team.replyTo).toBe(webinar.email);
+    expect(team.subject).toBe(
+      "Webinar registration: Alex Brown, Globex plc (Third-Party Risk: Building a Supplier Tiering Model That Works)",
+    );
+    expectBoth(
+      team,
+      "Name: Alex Brown",
+      "Email: alex.brown@example.com",
+      "Company: Globex plc",
+      `Webinar: ${webinar.webinarTitle}`,
+      "Webinar id: supplier-tiering-third-party-risk",
+      `Starts: ${startsLondon}`,
+      "Duration: 60 minutes",
+      "Presenter: David Okafor",
+      "Source page: /resources",
+      `Received: ${receivedLondon}`,
+      "Lead id: lead_01HZX3",
+      webinar.consentText,
+    );
+  });
+
+  it("confirms the registration to the visitor with the session details", () => {
+    expect(visitor.to).toBe(webinar.email);
+    expect(visitor.subject).toBe(`You are registered: ${webinar.webinarTitle}`);
+    expectBoth(
+      visitor,
+      "Dear Alex Brown",
+      webinar.webinarTitle,
+      `${startsLondon} (London time)`,
+      "Duration: 60 minutes",
+      "Presenter: David Okafor",
+      "We will e-mail your joining details before the session.",
+    );
+  });
+
+  it("shows a summer session in British Summer Time", () => {
+    const [, v] = webinarEmails({ ...webinar, startsAt: "2027-06-09T12:30:00+01:00" }, ctx) as [OutgoingEmail, OutgoingEmail];
+    expectBoth(v, "Wednesday, 9 June 2027 at 12:30 BST");
+  });
+
+  it("marks test registrations and escapes the name", () => {
+    const [t, v] = webinarEmails({ ...webinar, isTest: true, name: "<script>x</script> & Partners" }, ctx) as [
+      OutgoingEmail,
+      OutgoingEmail,
+    ];
+    expect(t.subject.startsWith("[TEST] Webinar registration: ")).toBe(true);
+    expect(v.subject.startsWith("[TEST] You are registered: ")).toBe(true);
+    for (const email of [t, v]) {
+      expect(email.html).not.toContain("<script");
+      expect(email.html).toContain("&lt;script&gt;x&lt;/script&gt; &amp; Partners");
+    }
+  });
+});
