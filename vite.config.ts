@@ -2,7 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   plugins: [tailwindcss(), reactRouter()],
   resolve: { tsconfigPaths: true },
   build: { assetsInlineLimit: 0 },
@@ -10,6 +10,12 @@ export default defineConfig({
     // The server bundle's entry is our Express app, which also re-exports
     // the React Router server build (server/app.ts); see
     // docs/decisions/002-production-server.md.
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    ssr: {
+      build: { rollupOptions: { input: "./server/app.ts" } },
+      // In development, Vite loads the app's copy of react-router; the
+      // request handler must use the same copy, or router contexts made by
+      // server/app.ts are not recognised ("Invalid context value").
+      ...(command === "serve" ? { resolve: { noExternal: ["@react-router/express", "@react-router/node"] } } : {}),
+    },
   },
-});
+}));
