@@ -13,7 +13,7 @@ export const guides = [
     description:
       "A practical walk-through of building an enterprise risk framework, from setting risk appetite and assessing principal risks to reporting clearly to the board. Includes worked examples and a maturity checklist you can apply to your own organisation.",
     pillar: "risk-grc",
-    pages: 12,
+    pages: 6,
   },
   {
     id: "finance-toolkit",
@@ -22,7 +22,7 @@ export const guides = [
     description:
       "The ratios, cash flow tests and valuation essentials every business leader should be able to apply, explained with worked examples. Use it to read financial statements with confidence and to challenge a business case before it reaches the board.",
     pillar: "accounting-auditing",
-    pages: 10,
+    pages: 5,
   },
   {
     id: "sustainability-guide",
@@ -31,6 +31,6 @@ export const guides = [
     description:
       "A step-by-step guide to building a sustainability programme that stands up to scrutiny, covering materiality, carbon footprinting, target setting and reporting. Written for leaders who need to move from commitments to measurable delivery.",
     pillar: "sustainability",
-    pages: 12,
+    pages: 5,
   },
 ] satisfies GuideInput[];

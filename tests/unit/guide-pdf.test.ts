@@ -1,0 +1,332 @@
+import { inflateSync } from "node:zlib";
+import {
+  PDFArray,
+  PDFDict,
+  PDFDocument,
+  PDFName,
+  PDFRawStream,
+  PDFRef,
+  PDFString,
+  StandardFonts,
+  type PDFFont,
+  type PDFPage,
+} from "pdf-lib";
+import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { courseFacts } from "~/content/business.ts";
+import { guideDocuments, type GuideDocument } from "~/content/guide-documents.ts";
+import { guides } from "~/content/guides.ts";
+import { organisation } from "~/content/organisation.ts";
+import { pillars } from "~/content/pillars.ts";
+import { guideIds } from "~/content/schema.ts";
+import { toWinAnsi } from "~/lib/brochure.server.ts";
+import { renderGuidePdf, type GuideId } from "~/lib/guide-pdf.server.ts";
+
+const a4 = { width: 595.28, height: 841.89 };
+const host = new URL(organisation.siteUrl).host;
+
+/* ---- Reading the PDF back (as in brochure.test.ts) ---- */
+
+/** pdf-lib always Flate-compresses page content streams, so content is inflated here. */
+function streamBytes(page: PDFPage, object: unknown): Uint8Array {
+  const stream = object instanceof PDFRef ? page.doc.context.lookup(object) : object;
+  if (!(stream instanceof PDFRawStream)) throw new Error("page content is not a stream");
+  const filter = stream.dict.get(PDFName.of("Filter"));
+  if (filter === undefined) return stream.getContents();
+  if (filter === PDFName.of("FlateDecode")) return inflateSync(stream.getContents());
+  throw new Error(`unexpected stream filter ${String(filter)}`);
+}
+
+function pageContent(page: PDFPage): string {
+  const contents = page.node.Contents();
+  const parts = contents instanceof PDFArray ? contents.asArray() : [contents];
+  return parts.map((part) => Buffer.from(streamBytes(page, part)).toString("latin1")).join("\n");
+}
+
+/** pdf-lib writes text with the standard fonts as hex strings of WinAnsi (Windows-1252) codes. */
+function decodeWinAnsiHex(hex: string): string {
+  return new TextDecoder("windows-1252").decode(Buffer.from(hex, "hex"));
+}
+
+function baseFontOf(page: PDFPage, key: string): string {
+  const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
+  const base = fonts?.lookup(PDFName.of(key), PDFDict).get(PDFName.of("BaseFont"));
+  if (!(base instanceof PDFName)) throw new Error(`page has no font ${key}`);
+  return base.decodeText();
+}
+
+interface TextRun {
+  text: string;
+  baseFont: string;
+  size: number;
+  x: number;
+  y: number;
+}
+
+/** Every line of text on a page with its font and position (pdf-lib sets both before each line it shows). */
+function textRuns(page: PDFPage): TextRun[] {
+  const token = /\/(\S+) ([\d.]+) Tf|(?:[-\d.]+ ){4}([-\d.]+) ([-\d.]+) Tm|<([0-9A-Fa-f]*)> Tj/g;
+  const runs: TextRun[] = [];
+  let baseFont = "";
+  let size = Number.NaN;
+  let x = Number.NaN;
+  let y = Number.NaN;
+  for (const match of pageContent(page).matchAll(token)) {
+    if (match[1] !== undefined) {
+      baseFont = baseFontOf(page, match[1]);
+      size = Number(match[2]);
+    } else if (match[3] !== undefined) {
+      x = Number(match[3]);
+      y = Number(match[4]);
+    } else {
+      runs.push({ text: decodeWinAnsiHex(match[5] ?? ""), baseFont, size, x, y });
+    }
+  }
+  return runs;
+}
+
+const join = (runs: TextRun[]) => runs.map((run) => run.text).join(" ");
+const pageText = (page: PDFPage) => join(textRuns(page));
+
+/** The text of the pages after the cover without their running header and footer, so that text split across pages reads on. */
+function bodyText(doc: PDFDocument): string {
+  return doc
+    .getPages()
+    .slice(1)
+    .map((page) => join(textRuns(page).filter((run) => run.y > 56 && run.y < a4.height - 34)))
+    .join(" ");
+}
+
+function linkTargets(doc: PDFDocument): string[] {
+  return doc.getPages().flatMap((page) =>
+    (page.node.Annots()?.asArray() ?? []).map((ref) => {
+      const action = page.doc.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict);
+      const uri = action.lookup(PDFName.of("URI"));
+      return uri instanceof PDFString ? uri.decodeText() : String(uri);
+    }),
+  );
+}
+
+let helvetica: Map<string, PDFFont>;
+beforeAll(async () => {
+  const scratch = await PDFDocument.create();
+  const names = [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique];
+  helvetica = new Map(await Promise.all(names.map(async (name) => [name, await scratch.embedFont(name)] as const)));
+});
+
+/** Text outside the printable area, running into the footer, or overlapping other text. */
+function layoutProblems(doc: PDFDocument): string[] {
+  const problems: string[] = [];
+  doc.getPages().forEach((page, index) => {
+    const boxes: { where: string; left: number; right: number; bottom: number; top: number }[] = [];
+    const runs = textRuns(page);
+    if (runs.length === 0) problems.push(`page ${index + 1} has no text`);
+    for (const run of runs) {
+      const font = helvetica.get(run.baseFont);
+      if (!font) {
+        problems.push(`page ${index + 1}: unexpected font ${run.baseFont}`);
+        continue;
+      }
+      const right = run.x + font.widthOfTextAtSize(run.text, run.size);
+      const where = `page ${index + 1}, "${run.text}" at (${run.x}, ${run.y})`;
+      if (run.x < 50 || right > a4.width - 50) problems.push(`${where} runs ${right.toFixed(1)} wide`);
+      if (run.y < 24 || run.y > a4.height - 20) problems.push(`${where} is off the page`);
+      const isFooter = /^Page \d+ of \d+$/.test(run.text) || run.text.startsWith(organisation.name);
+      if (run.y < 56 && !isFooter) problems.push(`${where} runs into the footer`);
+      boxes.push({ where, left: run.x, right, bottom: run.y - 0.2 * run.size, top: run.y + 0.72 * run.size });
+    }
+    boxes.forEach((a, i) => {
+      for (const b of boxes.slice(i + 1)) {
+        const overlaps = a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
+        if (overlaps) problems.push(`${a.where} overlaps ${b.where}`);
+      }
+    });
+  });
+  return problems;
+}
+
+/** Every string of a guide's text, in one list; printed: as the PDF shows it (contact labels in capitals). */
+function allText(document: GuideDocument, printed = false): string[] {
+  return [
+    document.subtitle,
+    document.disclaimer,
+    ...document.introduction,
+    ...document.sections.flatMap((section) => [
+      section.heading,
+      ...section.paragraphs,
+      ...(section.table ? [...section.table.columns, ...section.table.rows.flat(), section.table.note ?? ""] : []),
+      ...(section.bullets ?? []),
+      ...(section.example ? [section.example.title, ...section.example.paragraphs, ...(section.example.bullets ?? [])] : []),
+      ...(section.checklist ? [section.checklist.title, ...section.checklist.items] : []),
+      ...(section.closing ?? []),
+    ]),
+    document.nextSteps.heading,
+    ...document.nextSteps.paragraphs,
+    ...document.nextSteps.links.flatMap((link) => [printed ? link.label.toUpperCase() : link.label, link.text]),
+  ].filter(Boolean);
+}
+
+/* ---- Tests ---- */
+
+describe("guideDocuments", () => {
+  it("has one document for each guide id, and nothing else", () => {
+    expect(Object.keys(guideDocuments).toSorted()).toEqual([...guideIds].toSorted());
+    for (const id of guideIds) expect(guideDocuments[id].id).toBe(id);
+  });
+
+  it("is written in characters the standard PDF fonts draw as they are", () => {
+    for (const document of Object.values(guideDocuments)) {
+      for (const text of allText(document)) expect(toWinAnsi(text), document.id).toBe(text);
+      for (const text of allText(document)) expect(text, document.id).not.toMatch(/\s{2}|^\s|\s$|lorem|TODO|TBC/i);
+    }
+  });
+
+  it("gives every section some text and every table row one cell per column", () => {
+    for (const document of Object.values(guideDocuments)) {
+      expect(document.introduction.length).toBeGreaterThan(0);
+      expect(document.sections.length).toBeGreaterThanOrEqual(5);
+      for (const section of document.sections) {
+        expect(section.paragraphs.length + (section.bullets?.length ?? 0), section.heading).toBeGreaterThan(0);
+        for (const row of section.table?.rows ?? []) expect(row).toHaveLength(section.table?.columns.length ?? 0);
+        if (section.table?.widths) expect(section.table.widths).toHaveLength(section.table.columns.length);
+      }
+    }
+  });
+
+  it("ends with next steps naming the guide's course pillar and the contact page, from the organisation's details", () => {
+    for (const guide of guides) {
+      const { nextSteps } = guideDocuments[guide.id];
+      const pillar = pillars.find((p) => p.id === guide.pillar);
+      if (!pillar) throw new Error(`no pillar ${guide.pillar}`);
+      expect(nextSteps.heading).toBe("Next steps");
+      const text = nextSteps.paragraphs.join(" ");
+      expect(text).toContain(`${courseFacts.days}-day`);
+      expect(text).toContain(`${pillar.title} programmes`);
+      expect(nextSteps.links.map((link) => link.href)).toEqual([
+        `${organisation.siteUrl}/pillar/${pillar.id}`,
+        `${organisation.siteUrl}/contact`,
+        `mailto:${organisation.email}`,
+        organisation.phone.href,
+      ]);
+      expect(nextSteps.links.map((link) => link.text)).toContain(organisation.phone.display);
+    }
+  });
+});
+
+describe("renderGuidePdf", () => {
+  const rendered = new Map<GuideId, { bytes: Uint8Array; doc: PDFDocument }>();
+
+  beforeAll(async () => {
+    for (const id of guideIds) {
+      const bytes = await renderGuidePdf(id);
+      rendered.set(id, { bytes, doc: await PDFDocument.load(bytes, { updateMetadata: false }) });
+    }
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  function get(id: GuideId) {
+    const found = rendered.get(id);
+    if (!found) throw new Error(`${id} was not rendered`);
+    return found;
+  }
+
+  describe.each(guides.map((guide) => [guide.id, guide] as const))("%s", (id, guide) => {
+    const document = guideDocuments[id];
+
+    it("is a PDF of four to eight A4 pages", () => {
+      const { bytes, doc } = get(id);
+      expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+      expect(doc.getPageCount()).toBeGreaterThanOrEqual(4);
+      expect(doc.getPageCount()).toBeLessThanOrEqual(8);
+      for (const page of doc.getPages()) {
+        expect(page.getWidth()).toBeCloseTo(a4.width, 2);
+        expect(page.getHeight()).toBeCloseTo(a4.height, 2);
+      }
+    });
+
+    it("has the page count that guides.ts shows on the site", () => {
+      expect(get(id).doc.getPageCount()).toBe(guide.pages);
+    });
+
+    it("carries the guide title and the organisation as author, and no clock-based dates", () => {
+      const { doc } = get(id);
+      expect(doc.getTitle()).toBe(guide.title);
+      expect(doc.getAuthor()).toBe(organisation.name);
+      expect(doc.getSubject()).toBe(document.subtitle);
+      expect(doc.getCreationDate()).toBeUndefined();
+      expect(doc.getModificationDate()).toBeUndefined();
+    });
+
+    it("has a cover with the organisation, title, subtitle and a contents list", () => {
+      const cover = get(id).doc.getPage(0);
+      const text = pageText(cover);
+      expect(text).toContain(organisation.name);
+      expect(text).toContain(guide.title);
+      expect(text).toContain(document.subtitle);
+      expect(text).toContain("In this guide");
+      expect(text).toContain(document.disclaimer);
+      document.sections.forEach((section, index) => expect(text).toContain(`${index + 1} ${section.heading}`));
+    });
+
+    it("prints every heading, paragraph, list item, table cell and checklist item in the body", () => {
+      const text = bodyText(get(id).doc);
+      for (const section of document.sections) expect(text).toContain(section.heading);
+      expect(text).toContain("Next steps");
+      for (const piece of allText(document, true).filter((t) => t !== document.subtitle && t !== document.disclaimer)) {
+        expect(text).toContain(piece);
+      }
+    });
+
+    it("numbers every page and puts the site address in every footer", () => {
+      const pages = get(id).doc.getPages();
+      pages.forEach((page, index) => {
+        const text = pageText(page);
+        expect(text).toContain(`Page ${index + 1} of ${pages.length}`);
+        expect(text).toContain(`${organisation.name}  |  ${host}`);
+      });
+    });
+
+    it("links the site, the course pillar, the contact page, the e-mail address and the phone number", () => {
+      const { doc } = get(id);
+      const targets = linkTargets(doc);
+      expect(targets.filter((t) => t === organisation.siteUrl)).toHaveLength(doc.getPageCount());
+      expect(targets.filter((t) => t !== organisation.siteUrl)).toEqual(document.nextSteps.links.map((link) => link.href));
+    });
+
+    it("keeps text inside the margins, off the footer and clear of other text", () => {
+      expect(layoutProblems(get(id).doc)).toEqual([]);
+    });
+  });
+
+  it("gives identical bytes for the same guide, whatever the clock or Math.random say", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2021-03-04T05:06:07Z"));
+    const random = vi.spyOn(Math, "random").mockReturnValue(0.1);
+    const first = await renderGuidePdf("finance-toolkit");
+    vi.setSystemTime(new Date("2034-11-12T13:14:15Z"));
+    random.mockReturnValue(0.9);
+    const second = await renderGuidePdf("finance-toolkit");
+    expect(Buffer.from(first).equals(Buffer.from(second))).toBe(true);
+    expect(Buffer.from(first).equals(Buffer.from(get("finance-toolkit").bytes))).toBe(true);
+  });
+
+  it("gives identical bytes on every call, and different bytes for different guides", async () => {
+    for (const id of guideIds) {
+      expect(Buffer.from(await renderGuidePdf(id)).equals(Buffer.from(get(id).bytes)), id).toBe(true);
+    }
+    const [a, b, c] = guideIds.map((id) => Buffer.from(get(id).bytes));
+    expect(a?.equals(b ?? Buffer.alloc(0))).toBe(false);
+    expect(b?.equals(c ?? Buffer.alloc(0))).toBe(false);
+  });
+
+  it("rejects ids that are not guides, at type level and at run time", async () => {
+    // @ts-expect-error: not a guide id
+    await expect(renderGuidePdf("unknown-guide")).rejects.toThrow("Unknown guide: unknown-guide");
+    for (const id of ["", "toString", "__proto__", "enterprise-risk-management"]) {
+      await expect(renderGuidePdf(id as GuideId), id).rejects.toThrow(/^Unknown guide/);
+    }
+  });
+});
