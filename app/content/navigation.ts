@@ -38,7 +38,7 @@ export const headerEntries: HeaderEntry[] = [
 
 export const footerResources: NavItem[] = [
   { label: "Resources and Articles", href: "/resources" },
-  { label: "Free Business Guides", href: "/#free-resources" },
+  { label: "Free Business Guides", href: "/get-guide" },
   { label: "Case Studies", href: "/case-studies" },
   { label: "Consulting", href: "/consulting" },
   { label: "About Us", href: "/about" },

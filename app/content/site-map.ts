@@ -24,6 +24,7 @@ const staticPaths = [
   "/privacy",
   "/terms",
   "/cookies",
+  "/get-guide",
 ];
 
 export const sitePages: SitePage[] = [...staticPaths, ...contentPaths()].map((path) => ({

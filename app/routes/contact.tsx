@@ -1,14 +1,49 @@
 import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { ContactForm, type ContactDefaults } from "~/components/forms/contact-form.tsx";
+import { clientFormAction } from "~/components/forms/submission.ts";
 import { MapEmbed } from "~/components/map-embed.tsx";
 import { FaqList, PageHero, Section } from "~/components/sections.tsx";
 import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
+import { formAction } from "~/leads/form-action.server.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
+import { serviceInterests } from "~/forms/schemas.ts";
 import { faqJsonLd, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/contact";
 
+/**
+ * `?interest=<pillar or service>` preselects the Area of Interest and
+ * `?course=<course id>` prefills the message (the course pages' "Request
+ * Corporate Rate" link). The page reads the query itself, with the course
+ * titles from here: the prerendered page's data (served for every query)
+ * cannot depend on it.
+ */
 export function loader() {
-  return { copy: catalogue.pages.contact, faqs: catalogue.generalFaqs };
+  return {
+    copy: catalogue.pages.contact,
+    faqs: catalogue.generalFaqs,
+    courseTitles: Object.fromEntries(catalogue.courses.map((c) => [c.id, c.title])) as Record<string, string>,
+  };
+}
+
+function contactPrefill(searchParams: URLSearchParams, courseTitles: Record<string, string>): ContactDefaults {
+  const prefill: ContactDefaults = {};
+  const interest = searchParams.get("interest");
+  if (interest && serviceInterests.some((s) => s.value === interest)) prefill.serviceInterest = interest;
+  const courseId = searchParams.get("course");
+  const title = courseId && Object.hasOwn(courseTitles, courseId) ? courseTitles[courseId] : undefined;
+  if (title) prefill.message = `I would like to ask about a corporate rate for ${title} for our team.`;
+  return prefill;
+}
+
+export const action = (args: Route.ActionArgs) => formAction("contact", args);
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
+
+// The page's content does not change when the form is sent.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -16,7 +51,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { copy, faqs } = loaderData;
+  const { copy, faqs, courseTitles } = loaderData;
+  const [searchParams] = useSearchParams();
+  const prefill = contactPrefill(searchParams, courseTitles);
   return (
     <>
       <PageHero eyebrow="Contact" title={copy.heroTitle} lead={copy.heroLead} />
@@ -24,23 +61,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <Section id="enquiry" title={copy.formTitle}>
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
           <div id="enquiry-form" className="rounded-lg border border-slate-200 p-6">
-            <p className="text-lg text-slate-700">
-              We respond to every enquiry {promises.contactResponse}. Business hours: {promises.businessHours}.
-            </p>
-            <ul className="mt-6 space-y-4">
-              <li className="flex gap-3">
-                <Mail aria-hidden="true" className="mt-1 size-5 text-navy-700" />
-                <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
-                  {organisation.email}
-                </a>
-              </li>
-              <li className="flex gap-3">
-                <Phone aria-hidden="true" className="mt-1 size-5 text-navy-700" />
-                <a className="font-semibold text-navy-800 underline underline-offset-4" href={organisation.phone.href}>
-                  {organisation.phone.display}
-                </a>
-              </li>
-            </ul>
+            <ContactForm key={searchParams.toString()} prefill={prefill} />
           </div>
           <aside aria-labelledby="office-title" className="space-y-4">
             <h3 id="office-title" className="text-lg font-semibold text-navy-900">
@@ -54,6 +75,20 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
               <span>{promises.businessHours}</span>
             </p>
+            <ul className="space-y-4">
+              <li className="flex gap-3">
+                <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+                <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+                  {organisation.email}
+                </a>
+              </li>
+              <li className="flex gap-3">
+                <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+                <a className="font-semibold text-navy-800 underline underline-offset-4" href={organisation.phone.href}>
+                  {organisation.phone.display}
+                </a>
+              </li>
+            </ul>
           </aside>
         </div>
       </Section>

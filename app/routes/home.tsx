@@ -1,12 +1,15 @@
 import { ArrowRight, BookOpen } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
+import { ResourceDownloadForm } from "~/components/forms/resource-form.tsx";
+import { clientFormAction } from "~/components/forms/submission.ts";
 import { PillarIcon } from "~/components/icons.tsx";
 import { CourseGrid, IconCards, PageHero, Section, Testimonials } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
 import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
+import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -26,6 +29,29 @@ export function loader() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/" });
+}
+
+/** The free-resources forms (one per guide): the answer names the guide
+ * (`formId`), so the page re-rendered without JavaScript shows it on the
+ * right card. */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const resourceId = form?.get("resourceId");
+  const answer = await formAction("resourceDownload", args);
+  return data(
+    { ...answer.data, formId: typeof resourceId === "string" ? resourceId.slice(0, 100) : "" },
+    answer.init ?? undefined,
+  );
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
+
+// The page's content does not change when a form is sent.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -114,14 +140,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <Section id="free-resources" title={copy.resourcesTitle} lead={copy.resourcesLead} tone="tint">
         <ul className="grid gap-4 md:grid-cols-3">
           {guides.map((guide) => (
-            <li key={guide.id} className="rounded-lg border border-slate-200 bg-white p-6">
+            <li key={guide.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
               <BookOpen aria-hidden="true" className="size-7 text-navy-700" />
               <h3 className="mt-4 text-lg font-semibold text-navy-900">{guide.title}</h3>
-              <p className="mt-2 text-slate-700">{guide.description}</p>
+              <p className="mt-2 flex-1 text-slate-700">{guide.description}</p>
               <p className="mt-3 text-sm text-slate-600">Free guide · {guide.pages} pages · PDF</p>
+              <ResourceDownloadForm guide={guide} />
             </li>
           ))}
         </ul>
+        <p className="mt-6">
+          <Link to="/get-guide" className="inline-flex min-h-6 items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
+            Get all guides <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </p>
       </Section>
     </>
   );

@@ -1,8 +1,10 @@
 import { CalendarDays } from "lucide-react";
-import { Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { clientFormAction } from "~/components/forms/submission.ts";
+import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
 import { PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
-import { organisation } from "~/content/organisation.ts";
+import { formAction } from "~/leads/form-action.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/resources";
@@ -26,6 +28,29 @@ export function loader() {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/resources" });
+}
+
+/** Webinar registration, for every webinar on the page: the webinarId field
+ * says which. The answer names the webinar (`formId`), so the page
+ * re-rendered without JavaScript shows it in the right card. */
+export async function action(args: Route.ActionArgs) {
+  const form = await args.request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const webinarId = form?.get("webinarId");
+  const answer = await formAction("webinarRegistration", args);
+  return data(
+    { ...answer.data, formId: typeof webinarId === "string" ? webinarId.slice(0, 100) : "" },
+    answer.init ?? undefined,
+  );
+}
+
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
+
+// The page's content does not change when a form is sent.
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
@@ -56,7 +81,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="webinars" title="Free Webinars" tone="tint">
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid items-start gap-4 md:grid-cols-2">
           {webinars.map((w) => (
             <li key={w.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
               <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">Free webinar</p>
@@ -67,12 +92,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
                 <time dateTime={w.startsAt}>{formatDateTime(w.startsAt)}</time> · {w.durationMinutes} minutes ·{" "}
                 {w.presenter}
               </p>
-              <a
-                className="btn-primary mt-5 self-start"
-                href={`mailto:${organisation.email}?subject=${encodeURIComponent(`Webinar registration: ${w.title}`)}`}
-              >
-                Register Now<span className="sr-only">: {w.title}</span>
-              </a>
+              <WebinarRegistration webinar={w} />
             </li>
           ))}
         </ul>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef } from "react";
 import { protectionFields } from "~/forms/schemas.ts";
 
 /**
@@ -10,9 +10,9 @@ import { protectionFields } from "~/forms/schemas.ts";
  * `resetKey`: change it when the form is reset, to restart the clock.
  */
 export function BotFields({ resetKey }: { resetKey?: unknown }) {
-  const [startedAt, setStartedAt] = useState("");
+  const startedAt = useRef<HTMLInputElement>(null);
   useEffect(() => {
-    setStartedAt(String(Date.now()));
+    if (startedAt.current) startedAt.current.value = String(Date.now());
   }, [resetKey]);
   return (
     <>
@@ -22,7 +22,7 @@ export function BotFields({ resetKey }: { resetKey?: unknown }) {
           <input type="text" name={protectionFields.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <input type="hidden" name={protectionFields.startedAt} value={startedAt} />
+      <input ref={startedAt} type="hidden" name={protectionFields.startedAt} defaultValue="" />
     </>
   );
 }

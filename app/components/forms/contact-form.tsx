@@ -1,0 +1,231 @@
+/**
+ * The contact enquiry form (spec sections 3 to 5). Posts to the contact
+ * route's action; works without JavaScript. On success a thank-you replaces
+ * the form for ui.contactThankYouMs, then the form comes back empty. On
+ * failure the visitor keeps what they typed and sees why.
+ */
+import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
+import { promises, ui } from "~/content/business.ts";
+import type { FormResult } from "~/forms/result.ts";
+import { limits, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
+import { BotFields } from "./bot-fields.tsx";
+import {
+  ConsentNote,
+  ErrorSummary,
+  FormAlert,
+  FormStatus,
+  RadioGroup,
+  RequiredNote,
+  SelectField,
+  SubmitButton,
+  TextAreaField,
+  TextField,
+  useFormValidation,
+} from "./field.tsx";
+import { useFormSubmission, useOwnFormAction, type FormSubmission } from "./submission.ts";
+
+export const contactFormId = "contact";
+
+/** The form's fields, in order (the error summary lists them so). */
+const fieldOrder = [
+  "name",
+  "email",
+  "phone",
+  "company",
+  "jobTitle",
+  "serviceInterest",
+  "message",
+  "preferredContact",
+] as const;
+
+export type ContactDefaults = Partial<Record<(typeof fieldOrder)[number], string>>;
+
+const emptyDefaults: ContactDefaults = { preferredContact: "email" };
+
+export function ContactForm({ prefill }: { prefill?: ContactDefaults }) {
+  const submission = useFormSubmission<FormResult>();
+  const { result } = submission;
+  // The success being thanked for; once its time is up it is "dismissed".
+  const [dismissed, setDismissed] = useState<FormResult | undefined>(undefined);
+  // Each reset mounts a fresh, empty form.
+  const [generation, setGeneration] = useState(0);
+  const thanks = result?.success && result !== dismissed ? result : undefined;
+  const thanksRef = useRef<HTMLDivElement | null>(null);
+
+  useEffect(() => {
+    if (!thanks) return;
+    // The form (and the focused button) has gone: keep the visitor's place.
+    thanksRef.current?.focus();
+    const timer = window.setTimeout(() => {
+      setDismissed(thanks);
+      setGeneration((g) => g + 1);
+    }, ui.contactThankYouMs);
+    return () => window.clearTimeout(timer);
+  }, [thanks]);
+
+  // First form: what the server sent back (no JavaScript) or the prefill.
+  const defaults: ContactDefaults =
+    generation === 0 && result && !result.success && result.values
+      ? { ...emptyDefaults, ...result.values }
+      : generation === 0
+        ? { ...emptyDefaults, ...prefill }
+        : emptyDefaults;
+
+  return (
+    <div>
+      <FormStatus statusRef={thanksRef}>
+        {thanks && (
+          <div className="rounded-lg border border-green-700 bg-green-50 p-6 text-green-900">
+            <h3 className="text-xl font-semibold">Thank you for your message</h3>
+            <p className="mt-2">{thanks.message}</p>
+            <p className="mt-4 text-sm">
+              <Link to="/contact" className="font-semibold underline underline-offset-4">
+                Send another enquiry
+              </Link>
+            </p>
+          </div>
+        )}
+      </FormStatus>
+      {!thanks && (
+        <ContactFormFields
+          key={generation}
+          submission={submission}
+          defaults={defaults}
+          focusOnMount={generation > 0}
+        />
+      )}
+    </div>
+  );
+}
+
+function ContactFormFields({
+  submission,
+  defaults,
+  focusOnMount,
+}: {
+  submission: FormSubmission<FormResult>;
+  defaults: ContactDefaults;
+  focusOnMount: boolean;
+}) {
+  const { fetcher, result, submitting } = submission;
+  const failure = result && !result.success ? result : undefined;
+  const { errors, summaryRef, formRef, formProps } = useFormValidation("contact", failure?.errors);
+  const action = useOwnFormAction();
+  const id = contactFormId;
+
+  useEffect(() => {
+    // Back after the thank-you: if focus was left on nothing, start here.
+    if (focusOnMount && (document.activeElement === document.body || document.activeElement === null)) {
+      formRef.current?.focus();
+    }
+  }, [focusOnMount, formRef]);
+
+  return (
+    <fetcher.Form
+      ref={formRef}
+      method="post"
+      action={action}
+      tabIndex={-1}
+      aria-label="Enquiry form"
+      className="space-y-6 focus:outline-none"
+      {...formProps}
+    >
+      <p className="text-slate-700">
+        We respond to every enquiry {promises.contactResponse}. Business hours: {promises.businessHours}.
+      </p>
+      <RequiredNote />
+      {failure && <FormAlert message={failure.message} />}
+      <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} />
+      <BotFields />
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TextField
+          formId={id}
+          name="name"
+          label="Full Name"
+          required
+          autoComplete="name"
+          maxLength={limits.name}
+          defaultValue={defaults.name}
+          error={errors.name}
+        />
+        <TextField
+          formId={id}
+          name="email"
+          type="email"
+          label="Email Address"
+          required
+          autoComplete="email"
+          maxLength={limits.email}
+          defaultValue={defaults.email}
+          error={errors.email}
+        />
+        <TextField
+          formId={id}
+          name="phone"
+          type="tel"
+          label="Phone Number"
+          required
+          autoComplete="tel"
+          maxLength={limits.phone}
+          defaultValue={defaults.phone}
+          error={errors.phone}
+        />
+        <TextField
+          formId={id}
+          name="company"
+          label="Company Name"
+          required
+          autoComplete="organization"
+          maxLength={limits.company}
+          defaultValue={defaults.company}
+          error={errors.company}
+        />
+        <TextField
+          formId={id}
+          name="jobTitle"
+          label="Job Title"
+          autoComplete="organization-title"
+          maxLength={limits.jobTitle}
+          defaultValue={defaults.jobTitle}
+          error={errors.jobTitle}
+        />
+        <SelectField
+          formId={id}
+          name="serviceInterest"
+          label="Area of Interest"
+          required
+          options={serviceInterests}
+          placeholder="Select an area of interest"
+          defaultValue={defaults.serviceInterest}
+          error={errors.serviceInterest}
+        />
+      </div>
+      <TextAreaField
+        formId={id}
+        name="message"
+        label="Your Message"
+        required
+        rows={6}
+        maxLength={limits.message}
+        defaultValue={defaults.message}
+        error={errors.message}
+      />
+      <RadioGroup
+        formId={id}
+        name="preferredContact"
+        label="Preferred Contact Method"
+        required
+        options={preferredContacts}
+        defaultValue={defaults.preferredContact}
+        error={errors.preferredContact}
+      />
+
+      <div className="space-y-4">
+        <SubmitButton submitting={submitting} label="Send Message" busyLabel="Sending..." />
+        <ConsentNote kind="contact" />
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,518 @@
+/**
+ * Building blocks for the site's forms: labelled fields with their messages,
+ * the error summary, the status and alert regions, the submit button and the
+ * validation hook. Client-safe: validation uses the shared zod/mini schemas.
+ *
+ * Conventions:
+ * - every field's id is `${formId}-${name}` (radios: `${formId}-${name}-${value}`),
+ *   so several forms can share a page;
+ * - a field's message sits under it, with the id `${fieldId}-error`, linked
+ *   with aria-describedby, and the field carries aria-invalid;
+ * - required fields show an asterisk (hidden from screen readers, which hear
+ *   the `required` attribute instead).
+ */
+import { LoaderCircle } from "lucide-react";
+import {
+  useEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type MouseEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
+import { Link } from "react-router";
+import { consentTexts } from "~/forms/consent.ts";
+import { type FieldErrors, type FormKind, validate } from "~/forms/schemas.ts";
+
+export function fieldId(formId: string, name: string): string {
+  return `${formId}-${name}`;
+}
+
+export function errorId(id: string): string {
+  return `${id}-error`;
+}
+
+const controlBase =
+  "block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800";
+const controlValid = "border-slate-500";
+const controlInvalid = "border-red-700 ring-1 ring-red-700";
+
+function controlClass(error: string | undefined, extra = ""): string {
+  return `${controlBase} ${error ? controlInvalid : controlValid} ${extra}`.trim();
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean).join(" ");
+  return list || undefined;
+}
+
+/** The asterisk of a required field: seen, not heard (the field says "required"). */
+export function RequiredMark() {
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-700">
+      *
+    </span>
+  );
+}
+
+/** The line that explains the asterisks, at the top of a form. */
+export function RequiredNote({ className = "" }: { className?: string }) {
+  return (
+    <p className={`text-sm text-slate-700 ${className}`}>
+      Fields marked with an asterisk (*) are required.
+    </p>
+  );
+}
+
+function FieldLabel({ htmlFor, label, required, hidden }: { htmlFor: string; label: ReactNode; required?: boolean; hidden?: boolean }) {
+  return (
+    <label htmlFor={htmlFor} className={hidden ? "sr-only" : "block text-sm font-semibold text-navy-900"}>
+      {label}
+      {required && !hidden && <RequiredMark />}
+    </label>
+  );
+}
+
+/** A field's message, under it (rendered only when there is one). */
+export function FieldError({ id, message }: { id: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p id={errorId(id)} className="mt-1.5 text-sm font-medium text-red-700">
+      {message}
+    </p>
+  );
+}
+
+type FieldBase = {
+  formId: string;
+  name: string;
+  label: ReactNode;
+  required?: boolean;
+  error?: string;
+  hint?: ReactNode;
+  /** Label for screen readers only (a placeholder shows what to type). */
+  labelHidden?: boolean;
+  className?: string;
+};
+
+export function TextField({
+  formId,
+  name,
+  label,
+  required,
+  error,
+  hint,
+  labelHidden,
+  className = "",
+  type = "text",
+  defaultValue,
+  autoComplete,
+  placeholder,
+  inputMode,
+  maxLength,
+}: FieldBase & {
+  type?: "text" | "email" | "tel";
+  defaultValue?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  inputMode?: "text" | "email" | "tel";
+  maxLength?: number;
+}) {
+  const id = fieldId(formId, name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className} data-field={name}>
+      <FieldLabel htmlFor={id} label={label} required={required} hidden={labelHidden} />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        defaultValue={defaultValue}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        inputMode={inputMode}
+        maxLength={maxLength}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && errorId(id))}
+        className={controlClass(error, labelHidden ? "min-h-11" : "mt-1.5 min-h-11")}
+      />
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function TextAreaField({
+  formId,
+  name,
+  label,
+  required,
+  error,
+  hint,
+  className = "",
+  defaultValue,
+  rows = 5,
+  maxLength,
+}: FieldBase & { defaultValue?: string; rows?: number; maxLength?: number }) {
+  const id = fieldId(formId, name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className} data-field={name}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <textarea
+        id={id}
+        name={name}
+        rows={rows}
+        defaultValue={defaultValue}
+        maxLength={maxLength}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && errorId(id))}
+        className={controlClass(error, "mt-1.5")}
+      />
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export type Option = { value: string; label: string };
+
+export function SelectField({
+  formId,
+  name,
+  label,
+  required,
+  error,
+  hint,
+  className = "",
+  options,
+  defaultValue = "",
+  placeholder = "Please choose",
+}: FieldBase & { options: readonly Option[]; defaultValue?: string; placeholder?: string }) {
+  const id = fieldId(formId, name);
+  const hintId = hint ? `${id}-hint` : undefined;
+  return (
+    <div className={className} data-field={name}>
+      <FieldLabel htmlFor={id} label={label} required={required} />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      <select
+        id={id}
+        name={name}
+        defaultValue={defaultValue}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(hintId, error && errorId(id))}
+        className={controlClass(error, "mt-1.5 min-h-11")}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      <FieldError id={id} message={error} />
+    </div>
+  );
+}
+
+export function radioId(formId: string, name: string, value: string): string {
+  return `${fieldId(formId, name)}-${value}`;
+}
+
+export function RadioGroup({
+  formId,
+  name,
+  label,
+  required,
+  error,
+  className = "",
+  options,
+  defaultValue,
+}: FieldBase & { options: readonly Option[]; defaultValue?: string }) {
+  const id = fieldId(formId, name);
+  return (
+    <fieldset id={id} className={className} data-field={name} aria-describedby={error ? errorId(id) : undefined}>
+      <legend className="text-sm font-semibold text-navy-900">
+        {label}
+        {required && <RequiredMark />}
+      </legend>
+      <div className="mt-1.5 flex flex-wrap gap-x-6 gap-y-1">
+        {options.map((o) => {
+          const optionId = radioId(formId, name, o.value);
+          return (
+            <label key={o.value} htmlFor={optionId} className="flex min-h-11 cursor-pointer items-center gap-2 text-ink">
+              <input
+                id={optionId}
+                type="radio"
+                name={name}
+                value={o.value}
+                defaultChecked={defaultValue === o.value}
+                required={required}
+                aria-invalid={error ? true : undefined}
+                className="size-6 accent-navy-800"
+              />
+              {o.label}
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={id} message={error} />
+    </fieldset>
+  );
+}
+
+/** Moves focus to a field (the checked radio, or the first, for a group) and shows its label. */
+export function focusField(id: string): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  let control: HTMLElement = target;
+  if (target instanceof HTMLFieldSetElement) {
+    control = target.querySelector<HTMLElement>("input:checked") ?? target.querySelector<HTMLElement>("input") ?? target;
+  }
+  const container = target.closest<HTMLElement>("[data-field]") ?? target;
+  container.scrollIntoView({ block: "center" });
+  control.focus({ preventScroll: true });
+  return true;
+}
+
+/**
+ * "There is a problem": every field's message as a link to the field.
+ * Focus moves here when it appears after a submit (see useFormValidation).
+ */
+export function ErrorSummary({
+  formId,
+  errors,
+  order,
+  summaryRef,
+  title = "There is a problem",
+  headingLevel = 3,
+}: {
+  formId: string;
+  errors: FieldErrors;
+  /** Field names in the order of the form. */
+  order: readonly string[];
+  summaryRef: RefObject<HTMLDivElement | null>;
+  title?: string;
+  headingLevel?: 2 | 3 | 4;
+}) {
+  const Heading = `h${headingLevel}` as const;
+  const names = [...order.filter((n) => errors[n]), ...Object.keys(errors).filter((n) => !order.includes(n))];
+  if (names.length === 0) return null;
+  const headingId = `${formId}-error-summary-title`;
+  function onClick(event: MouseEvent<HTMLAnchorElement>, id: string) {
+    if (focusField(id)) event.preventDefault();
+  }
+  return (
+    <div
+      ref={summaryRef}
+      role="group"
+      tabIndex={-1}
+      aria-labelledby={headingId}
+      className="rounded-md border-2 border-red-700 bg-white p-4 focus:outline-3 focus:outline-offset-2 focus:outline-gold-400"
+    >
+      <Heading id={headingId} className="text-base font-bold text-red-800">
+        {title}
+      </Heading>
+      <ul className="mt-2 list-disc space-y-1 pl-5">
+        {names.map((name) => {
+          const id = fieldId(formId, name);
+          return order.includes(name) ? (
+            <li key={name}>
+              <a
+                href={`#${id}`}
+                onClickCapture={(event) => onClick(event, id)}
+                className="inline-block py-0.5 font-medium text-red-800 underline underline-offset-2"
+              >
+                {errors[name]}
+              </a>
+            </li>
+          ) : (
+            <li key={name} className="text-red-800">
+              {errors[name]}
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * The consent line under a form's button: the very text the server stores
+ * with the lead (~/forms/consent.ts), with the Privacy Policy linked.
+ */
+export function ConsentNote({ kind, className = "" }: { kind: FormKind; className?: string }) {
+  const text = consentTexts[kind];
+  const at = text.indexOf("Privacy Policy");
+  return (
+    <p className={`text-sm text-slate-700 ${className}`}>
+      {at < 0 ? (
+        text
+      ) : (
+        <>
+          {text.slice(0, at)}
+          <Link to="/privacy" className="font-semibold text-navy-800 underline underline-offset-4">
+            Privacy Policy
+          </Link>
+          {text.slice(at + "Privacy Policy".length)}
+        </>
+      )}
+    </p>
+  );
+}
+
+/** A failure message at the top of a form (announced at once). */
+export function FormAlert({ title, message, className = "" }: { title?: string; message?: string; className?: string }) {
+  if (!title && !message) return null;
+  return (
+    <div role="alert" className={`rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900 ${className}`}>
+      {title && <p className="font-semibold">{title}</p>}
+      {message && <p className={title ? "mt-1" : "font-semibold"}>{message}</p>}
+    </div>
+  );
+}
+
+/**
+ * A polite live region that is always in the page, so the messages put into
+ * it are announced. Empty until there is something to say.
+ */
+export function FormStatus({
+  children,
+  className = "",
+  statusRef,
+  id,
+}: {
+  children?: ReactNode;
+  className?: string;
+  statusRef?: RefObject<HTMLDivElement | null>;
+  id?: string;
+}) {
+  return (
+    <div ref={statusRef} id={id} role="status" tabIndex={children ? -1 : undefined} className={`focus:outline-none ${className}`}>
+      {children}
+    </div>
+  );
+}
+
+export function SubmitButton({
+  submitting,
+  label,
+  busyLabel,
+  spinner = false,
+  className = "btn-primary",
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+  spinner?: boolean;
+  className?: string;
+}) {
+  return (
+    <button type="submit" disabled={submitting} className={className}>
+      {submitting && spinner && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+      {submitting ? busyLabel : label}
+    </button>
+  );
+}
+
+/** The form's text fields, as the schemas take them. */
+export function readForm(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) {
+    if (typeof value === "string") values[key] = value;
+  }
+  return values;
+}
+
+const noErrors: FieldErrors = {};
+
+export type FormValidation = {
+  /** The messages to show: the browser's own check once the visitor has
+   * submitted, otherwise what the server answered. */
+  errors: FieldErrors;
+  /** Put on the ErrorSummary (forms without one: focus goes to the first invalid field). */
+  summaryRef: RefObject<HTMLDivElement | null>;
+  /** Put on the <form>. */
+  formRef: RefObject<HTMLFormElement | null>;
+  /** Spread on the <form>: validates on submit (and blocks it while
+   * invalid), then again on every change. */
+  formProps: {
+    noValidate: true;
+    onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+    onChange: (event: FormEvent<HTMLFormElement>) => void;
+  };
+};
+
+/**
+ * Validation in the browser with the form's shared schema: on submit (the
+ * submit is blocked while anything is invalid and focus moves to the error
+ * summary), then on every change. `serverErrors`: the field messages the
+ * server answered with (shown until the visitor changes something); focus
+ * moves to the summary when they arrive.
+ *
+ * Remount the form (a new `key`) to start again from scratch.
+ */
+export function useFormValidation(kind: FormKind, serverErrors?: FieldErrors): FormValidation {
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const [attempted, setAttempted] = useState(() => !!serverErrors && Object.keys(serverErrors).length > 0);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const summaryRef = useRef<HTMLDivElement | null>(null);
+  const formRef = useRef<HTMLFormElement | null>(null);
+
+  useEffect(() => {
+    if (focusRequest > 0) focusProblem(summaryRef.current, formRef.current);
+  }, [focusRequest]);
+
+  useEffect(() => {
+    if (serverErrors && Object.keys(serverErrors).length > 0) focusProblem(summaryRef.current, formRef.current);
+  }, [serverErrors]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const result = validate(kind, readForm(event.currentTarget));
+    setAttempted(true);
+    if (result.ok) {
+      setClientErrors(null);
+      return;
+    }
+    event.preventDefault();
+    setClientErrors(result.fieldErrors);
+    setFocusRequest((n) => n + 1);
+  }
+
+  function onChange(event: FormEvent<HTMLFormElement>) {
+    if (!attempted) return;
+    const result = validate(kind, readForm(event.currentTarget));
+    setClientErrors(result.ok ? noErrors : result.fieldErrors);
+  }
+
+  return {
+    errors: clientErrors ?? serverErrors ?? noErrors,
+    summaryRef,
+    formRef,
+    formProps: { noValidate: true, onSubmit, onChange },
+  };
+}
+
+function focusProblem(summary: HTMLElement | null, form: HTMLFormElement | null) {
+  if (summary) {
+    summary.focus();
+    return;
+  }
+  form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
+}

@@ -1,0 +1,156 @@
+/**
+ * The guide request form (guide request screen, spec sections 2 to 5):
+ * idle, submitting (spinner, "Sending Guide..."), then the success screen or
+ * an alert. Works without JavaScript.
+ */
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { Link } from "react-router";
+import type { FormResult } from "~/forms/result.ts";
+import { limits } from "~/forms/schemas.ts";
+import { BotFields } from "./bot-fields.tsx";
+import {
+  ConsentNote,
+  ErrorSummary,
+  FormAlert,
+  FormStatus,
+  RequiredNote,
+  SelectField,
+  SubmitButton,
+  TextField,
+  useFormValidation,
+  type Option,
+} from "./field.tsx";
+import { useFormSubmission, useOwnFormAction } from "./submission.ts";
+
+export const guideFormId = "guide";
+export const guideFailureTitle = "Something went wrong. Please try again.";
+export const guideSuccessTitle = "Success! Your Guide is On Its Way";
+
+const fieldOrder = ["first_name", "last_name", "email", "company", "guide_name"] as const;
+
+export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?: string }) {
+  const { fetcher, result, submitting } = useFormSubmission<FormResult>();
+  const failure = result && !result.success ? result : undefined;
+  const success = result?.success ? result : undefined;
+  const { errors, summaryRef, formRef, formProps } = useFormValidation("guideRequest", failure?.errors);
+  const successRef = useRef<HTMLDivElement | null>(null);
+  const action = useOwnFormAction();
+  const id = guideFormId;
+
+  useEffect(() => {
+    if (success) successRef.current?.focus();
+  }, [success]);
+
+  const values = failure?.values ?? {};
+  const chosen = values.guide_name ?? (guides.some((g) => g.value === preselect) ? preselect : "");
+
+  return (
+    <>
+      <FormStatus statusRef={successRef}>
+        {success && (
+          <div className="text-center">
+            <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+            <h2 className="mt-4 text-2xl font-bold text-navy-900">{guideSuccessTitle}</h2>
+            <p className="mt-3 text-slate-700">
+              We have e-mailed you a link to download your guide. Please check your inbox (and your spam folder if it
+              has not arrived within a few minutes).
+            </p>
+            <p className="mt-6 flex flex-wrap justify-center gap-3">
+              <Link to="/training" className="btn-primary">
+                Explore Our Training
+              </Link>
+              <Link to="/contact" className="btn-outline">
+                Contact Us
+              </Link>
+            </p>
+          </div>
+        )}
+      </FormStatus>
+      {!success && (
+        <fetcher.Form
+          ref={formRef}
+          method="post"
+          action={action}
+          aria-labelledby={`${id}-form-title`}
+          className="space-y-5"
+          {...formProps}
+        >
+          <h2 id={`${id}-form-title`} className="text-2xl font-bold text-navy-900">
+            Get your free guide
+          </h2>
+          <RequiredNote />
+          {failure && (
+            <FormAlert
+              title={guideFailureTitle}
+              message={failure.message !== guideFailureTitle ? failure.message : undefined}
+            />
+          )}
+          <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} />
+          <BotFields />
+          <div className="grid gap-5 sm:grid-cols-2">
+            <TextField
+              formId={id}
+              name="first_name"
+              label="First Name"
+              required
+              autoComplete="given-name"
+              maxLength={limits.name}
+              defaultValue={values.first_name}
+              error={errors.first_name}
+            />
+            <TextField
+              formId={id}
+              name="last_name"
+              label="Last Name"
+              required
+              autoComplete="family-name"
+              maxLength={limits.name}
+              defaultValue={values.last_name}
+              error={errors.last_name}
+            />
+          </div>
+          <TextField
+            formId={id}
+            name="email"
+            type="email"
+            label="Email Address"
+            required
+            autoComplete="email"
+            maxLength={limits.email}
+            defaultValue={values.email}
+            error={errors.email}
+          />
+          <TextField
+            formId={id}
+            name="company"
+            label="Company Name"
+            required
+            autoComplete="organization"
+            maxLength={limits.company}
+            defaultValue={values.company}
+            error={errors.company}
+          />
+          <SelectField
+            formId={id}
+            name="guide_name"
+            label="Guide"
+            required
+            options={guides}
+            placeholder="Select a guide"
+            defaultValue={chosen}
+            error={errors.guide_name}
+          />
+          <SubmitButton
+            submitting={submitting}
+            label="Send Me the Guide"
+            busyLabel="Sending Guide..."
+            spinner
+            className="btn-accent w-full"
+          />
+          <ConsentNote kind="guideRequest" />
+        </fetcher.Form>
+      )}
+    </>
+  );
+}

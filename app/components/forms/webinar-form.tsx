@@ -1,0 +1,97 @@
+/**
+ * Free webinar registration (resources page): "Register Now" discloses a
+ * short form (a native <details>, so it opens and posts without
+ * JavaScript). The resources route's action tags its answer with the
+ * webinar id, so the page re-rendered without JavaScript opens the right one.
+ */
+import { useEffect, useRef, useState } from "react";
+import { limits } from "~/forms/schemas.ts";
+import { BotFields } from "./bot-fields.tsx";
+import { ConsentNote, ErrorSummary, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation } from "./field.tsx";
+import { useFormSubmission, useOwnFormAction } from "./submission.ts";
+
+const fieldOrder = ["name", "email", "company"] as const;
+
+export function webinarFormId(webinarId: string): string {
+  return `webinar-${webinarId}`;
+}
+
+export function WebinarRegistration({ webinar }: { webinar: { id: string; title: string } }) {
+  const { fetcher, result, submitting } = useFormSubmission(webinar.id);
+  const failure = result && !result.success ? result : undefined;
+  const success = result?.success ? result : undefined;
+  const { errors, summaryRef, formRef, formProps } = useFormValidation("webinarRegistration", failure?.errors);
+  // Open from the start when the server answered for this webinar (no JavaScript).
+  const [initiallyOpen] = useState(() => result !== undefined);
+  const statusRef = useRef<HTMLDivElement | null>(null);
+  const action = useOwnFormAction();
+  const id = webinarFormId(webinar.id);
+
+  useEffect(() => {
+    if (success) statusRef.current?.focus();
+  }, [success]);
+
+  return (
+    <details open={initiallyOpen || undefined} className="group mt-5">
+      <summary className="btn-primary cursor-pointer list-none self-start [&::-webkit-details-marker]:hidden">
+        Register Now<span className="sr-only">: {webinar.title}</span>
+      </summary>
+      <div className="mt-4 rounded-md border border-slate-200 bg-navy-50 p-4">
+        <FormStatus statusRef={statusRef}>
+          {success && <p className="font-semibold text-green-800">{success.message}</p>}
+        </FormStatus>
+        {!success && (
+          <fetcher.Form
+            ref={formRef}
+            method="post"
+      action={action}
+            aria-label={`Register for ${webinar.title}`}
+            className="space-y-4"
+            {...formProps}
+          >
+            <p className="text-sm text-slate-700">
+              Free to attend. Fields marked with an asterisk (*) are required.
+            </p>
+            {failure && <FormAlert message={failure.message} className="text-sm" />}
+            <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} headingLevel={4} />
+            <BotFields />
+            <input type="hidden" name="webinarId" value={webinar.id} />
+            <TextField
+              formId={id}
+              name="name"
+              label="Name"
+              required
+              autoComplete="name"
+              maxLength={limits.name}
+              defaultValue={failure?.values?.name}
+              error={errors.name}
+            />
+            <TextField
+              formId={id}
+              name="email"
+              type="email"
+              label="Email"
+              required
+              autoComplete="email"
+              maxLength={limits.email}
+              defaultValue={failure?.values?.email}
+              error={errors.email}
+            />
+            <TextField
+              formId={id}
+              name="company"
+              label="Company"
+              required
+              autoComplete="organization"
+              maxLength={limits.company}
+              defaultValue={failure?.values?.company}
+              error={errors.company}
+            />
+            <SubmitButton submitting={submitting} label="Register" busyLabel="Registering..." />
+            <ConsentNote kind="webinarRegistration" />
+          </fetcher.Form>
+        )}
+      </div>
+    </details>
+  );
+}
