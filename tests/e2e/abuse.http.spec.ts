@@ -1,0 +1,231 @@
+/**
+ * Abuse protection on a server of its own with a tight rate limit (3 per
+ * minute) and the bot timer on (3 s): rate limit, honeypot, fill timer,
+ * duplicate submissions, oversized bodies, wrong methods, and the test flag
+ * (honoured outside production only).
+ *
+ * Each check comes from its own client address (X-Forwarded-For, with
+ * TRUST_PROXY_HOPS=1), so the checks do not share one rate-limit window.
+ */
+import { rmSync } from "node:fs";
+import { expect, test } from "@playwright/test";
+import { resultMessages } from "../../app/forms/result.ts";
+import { emailsTo, uniqueEmail } from "./mailbox.ts";
+import {
+  type SiteServer,
+  type SmtpSink,
+  createSmtpSink,
+  pollUntil,
+  postJson,
+  rawRequest,
+  sleep,
+  sqliteCount,
+  sqliteQuery,
+  startSite,
+} from "./support/servers.ts";
+
+const SITE_PORT = 4420;
+const SMTP_PORT = 4421;
+const PRODUCTION_PORT = 4422;
+const TEAM = "team@example.test";
+
+// One server for the file: its tests run in order in one worker.
+test.describe.configure({ mode: "default" });
+
+let server: SiteServer;
+let production: SiteServer;
+let sink: SmtpSink;
+
+const protectedEnv = {
+  RATE_LIMIT_MAX: "3",
+  RATE_LIMIT_WINDOW_SECONDS: "60",
+  FORM_MIN_FILL_SECONDS: "3",
+  TRUST_PROXY_HOPS: "1",
+  MAIL_RETRY_MAX_SECONDS: "2",
+};
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  // Both at once; each is recorded as soon as it is up, so afterAll stops it even if the other failed.
+  const results = await Promise.allSettled([
+    startSite({ name: "abuse", port: SITE_PORT, env: { ...protectedEnv, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` } }).then((s) => (server = s)),
+    startSite({ name: "abuse-production", port: PRODUCTION_PORT, env: { ...protectedEnv, APP_ENV: "production" } }).then((p) => (production = p)),
+  ]);
+  for (const r of results) if (r.status === "rejected") throw r.reason;
+  sink = await createSmtpSink({ port: SMTP_PORT, dir: `${server.dataDir}-smtp` });
+});
+
+test.afterAll(async () => {
+  await Promise.all([server?.stop(), production?.stop()]);
+  await sink?.stop();
+  for (const dir of [server?.dataDir, production?.dataDir, sink?.dir]) {
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+let clients = 0;
+/** A client address of its own (a fresh rate-limit window). */
+const newClient = () => ({ "X-Forwarded-For": `198.51.100.${++clients}` });
+
+function enquiry(email: string, extra: Record<string, unknown> = {}) {
+  return {
+    name: "Abuse Tester",
+    email,
+    phone: "+44 20 7946 0002",
+    company: "Probe Ltd",
+    serviceInterest: "consulting",
+    message: "I would like to hear about your consulting services.",
+    preferredContact: "email",
+    // Shown five seconds ago: slower than the 3 s bot timer.
+    formStartedAt: Date.now() - 5000,
+    ...extra,
+  };
+}
+
+const stored = (email: string, base = server) => sqliteCount(base.dataDir, "contact_enquiries", "email = ?", [email]);
+
+test("the 4th submission from one client within the window gets 429 with a clear message, and is not stored", async () => {
+  const client = newClient();
+  const emails = [1, 2, 3, 4].map((n) => uniqueEmail(`rate-${n}`));
+  for (const email of emails.slice(0, 3)) {
+    const res = await postJson(server.baseURL, "/api/contact", enquiry(email), client);
+    expect(res.status, res.text).toBe(200);
+    expect(stored(email)).toBe(1);
+  }
+  const fourth = await postJson(server.baseURL, "/api/contact", enquiry(emails[3]!), client);
+  expect(fourth.status).toBe(429);
+  expect(fourth.json).toMatchObject({ success: false, message: resultMessages.rateLimited });
+  expect(resultMessages.rateLimited).toMatch(/too many submissions/i);
+  expect(stored(emails[3]!)).toBe(0);
+
+  // The limit is per form submission, not per endpoint: the newsletter is refused too.
+  const newsletterEmail = uniqueEmail("rate-news");
+  const newsletter = await postJson(server.baseURL, "/api/newsletter-signup", { email: newsletterEmail }, client);
+  expect(newsletter.status).toBe(429);
+  expect(sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [newsletterEmail])).toBe(0);
+
+  // Another client is not affected.
+  const other = uniqueEmail("rate-other");
+  expect((await postJson(server.baseURL, "/api/contact", enquiry(other), newClient())).status).toBe(200);
+});
+
+test("a filled honeypot is refused with 400 and nothing is stored", async () => {
+  const email = uniqueEmail("honeypot");
+  const res = await postJson(server.baseURL, "/api/contact", enquiry(email, { website: "https://spam.example" }), newClient());
+  expect(res.status).toBe(400);
+  expect(res.json).toMatchObject({ success: false, message: resultMessages.rejected });
+  expect(stored(email)).toBe(0);
+  const newsletterEmail = uniqueEmail("honeypot-news");
+  const news = await postJson(server.baseURL, "/api/newsletter-signup", { email: newsletterEmail, website: "x" }, newClient());
+  expect(news.status).toBe(400);
+  expect(sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [newsletterEmail])).toBe(0);
+  await sleep(500);
+  expect(await emailsTo(email, sink.dir)).toHaveLength(0);
+});
+
+test("a form sent as soon as it was shown is refused with the tooFast message; one shown 5 s ago is accepted", async () => {
+  const client = newClient();
+  const fast = uniqueEmail("fast");
+  const res = await postJson(server.baseURL, "/api/contact", enquiry(fast, { formStartedAt: Date.now() }), client);
+  expect(res.status).toBe(400);
+  expect(res.json).toMatchObject({ success: false, message: resultMessages.tooFast });
+  expect(stored(fast)).toBe(0);
+
+  const slow = uniqueEmail("slow");
+  const ok = await postJson(server.baseURL, "/api/contact", enquiry(slow, { formStartedAt: Date.now() - 5000 }), client);
+  expect(ok.status, ok.text).toBe(200);
+  expect(ok.json).toMatchObject({ success: true, message: resultMessages.contactReceived });
+  expect(stored(slow)).toBe(1);
+});
+
+test("the same submission twice: both answered 200, one row, one set of e-mails", async () => {
+  const client = newClient();
+  const email = uniqueEmail("twice");
+  const body = enquiry(email);
+  const first = await postJson(server.baseURL, "/api/contact", body, client);
+  const second = await postJson(server.baseURL, "/api/contact", body, client);
+  expect(first.status, first.text).toBe(200);
+  expect(second.status, second.text).toBe(200);
+  expect(second.json).toEqual(first.json);
+  expect(stored(email)).toBe(1);
+  const [lead] = sqliteQuery(server.dataDir, "SELECT id FROM contact_enquiries WHERE email = ?", [email]);
+  expect(sqliteCount(server.dataDir, "outbox", "lead_id = ?", [lead!.id])).toBe(2);
+
+  // The two e-mails arrive; wait a little longer to be sure no second set follows.
+  const teamAbout = async () => (await emailsTo(TEAM, sink.dir)).filter((m) => m.text.includes(email));
+  const arrived = await pollUntil(async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1, 15_000);
+  expect(arrived, "acknowledgement and team notification").toBe(true);
+  await sleep(3000);
+  expect(await emailsTo(email, sink.dir)).toHaveLength(1);
+  expect(await teamAbout()).toHaveLength(1);
+});
+
+test("the same submission from 8 clients at once: all answered 200, one row, one set of e-mails", async () => {
+  const email = uniqueEmail("burst");
+  const body = enquiry(email);
+  const answers = await Promise.all(Array.from({ length: 8 }, () => postJson(server.baseURL, "/api/contact", body, newClient())));
+  expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+  expect(stored(email)).toBe(1);
+  const [lead] = sqliteQuery(server.dataDir, "SELECT id FROM contact_enquiries WHERE email = ?", [email]);
+  expect(sqliteCount(server.dataDir, "outbox", "lead_id = ?", [lead!.id])).toBe(2);
+  expect(sqliteCount(server.dataDir, "outbox", "to_address = ?", [email])).toBe(1);
+  const teamAbout = async () => (await emailsTo(TEAM, sink.dir)).filter((m) => m.text.includes(email));
+  const arrived = await pollUntil(async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1, 15_000);
+  expect(arrived, "acknowledgement and team notification").toBe(true);
+  await sleep(2500);
+  expect(await emailsTo(email, sink.dir)).toHaveLength(1);
+  expect(await teamAbout()).toHaveLength(1);
+});
+
+test("a body over 32 KB gets 413, and nothing is stored", async () => {
+  const email = uniqueEmail("huge");
+  const body = JSON.stringify(enquiry(email, { message: `Hello there. ${"x".repeat(33 * 1024)}` }));
+  expect(Buffer.byteLength(body)).toBeGreaterThan(32 * 1024);
+  const res = await rawRequest(server.baseURL, {
+    method: "POST",
+    path: "/api/contact",
+    headers: { "Content-Type": "application/json", ...newClient() },
+    body,
+  });
+  expect(res.status).toBe(413);
+  expect(res.json).toMatchObject({ success: false, message: expect.any(String) });
+  expect(stored(email)).toBe(0);
+
+  // A declared length over the limit is refused before the body is read.
+  const declared = await rawRequest(server.baseURL, {
+    method: "POST",
+    path: "/api/newsletter-signup",
+    headers: { "Content-Type": "application/json", "Content-Length": String(64 * 1024), ...newClient() },
+    body: "",
+  }).catch((error: Error) => ({ status: -1, text: error.message, json: null }));
+  expect(declared.status, declared.text).toBe(413);
+});
+
+test("GET on a POST endpoint gets 405 with Allow: POST", async () => {
+  for (const path of ["/api/contact", "/api/newsletter-signup", "/api/webhook/guide-request", "/api/resource-download", "/api/webinar-registration"]) {
+    const res = await rawRequest(server.baseURL, { path });
+    expect(res.status, path).toBe(405);
+    expect(res.headers.allow, path).toBe("POST");
+    expect(res.json, path).toMatchObject({ success: false, message: expect.any(String) });
+  }
+});
+
+test("X-Test-Submission: true marks the lead as a test with APP_ENV=test, and is ignored with APP_ENV=production", async () => {
+  const onTest = uniqueEmail("flag-test");
+  const res = await postJson(server.baseURL, "/api/contact", enquiry(onTest), { ...newClient(), "X-Test-Submission": "true" });
+  expect(res.status, res.text).toBe(200);
+  expect(sqliteQuery(server.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onTest])).toEqual([{ is_test: 1 }]);
+  const plain = uniqueEmail("flag-none");
+  expect((await postJson(server.baseURL, "/api/contact", enquiry(plain), newClient())).status).toBe(200);
+  expect(sqliteQuery(server.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [plain])).toEqual([{ is_test: 0 }]);
+
+  const onProduction = uniqueEmail("flag-prod");
+  const prod = await postJson(production.baseURL, "/api/contact", enquiry(onProduction), {
+    ...newClient(),
+    "X-Test-Submission": "true",
+  });
+  expect(prod.status, prod.text).toBe(200);
+  expect(sqliteQuery(production.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onProduction])).toEqual([
+    { is_test: 0 },
+  ]);
+});
