@@ -54,8 +54,14 @@ export function createApp({ config, services, clientDir }: AppOptions) {
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
     );
-    // Other public files (favicon, robots.txt, .data files): briefly.
-    app.use(express.static(clientDir, { maxAge: "1h", index: false, redirect: false }));
+    // Other public files (favicon, robots.txt, prerendered .data files): briefly.
+    // A data request with a query string (/training.data?pillar=strategy) is
+    // not the prerendered one: the server renders it.
+    const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
+    app.use((req, res, next) => {
+      if (req.path.endsWith(".data") && req.url.includes("?")) return next();
+      publicFiles(req, res, next);
+    });
     servePrerendered(app, clientDir, frames);
   }
 

@@ -6,6 +6,9 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
+import type * as ServerApp from "./app.ts";
+
+type ServerModule = typeof ServerApp;
 
 let config;
 try {
@@ -25,7 +28,6 @@ try {
 }
 
 const production = process.env.NODE_ENV === "production";
-type ServerModule = typeof import("./app.ts");
 let app;
 let running: Awaited<ReturnType<ServerModule["startServices"]>>;
 try {

@@ -153,7 +153,12 @@ export function sourcePageOf(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
   url.searchParams.delete("_routes");
-  const path = url.pathname.replace(/\.data$/, "").replace(/^\/_root$/, "/") || "/";
+  // React Router's data requests: /contact.data, /_root.data or /_.data (home), /page/_.data.
+  const path =
+    url.pathname
+      .replace(/\/(_root|_)\.data$/, "/")
+      .replace(/\.data$/, "")
+      .replace(/(.)\/$/, "$1") || "/";
   const search = url.searchParams.toString();
   return (search ? `${path}?${search}` : path).slice(0, 500);
 }

@@ -30,6 +30,9 @@ export function createMailTransport({ smtpUrl, from, dataDir }: TransportOptions
   if (smtpUrl) {
     const transport = nodemailer.createTransport({
       url: smtpUrl,
+      // Reuse connections: one SMTP handshake per connection, not per message.
+      pool: true,
+      maxConnections: 3,
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
       socketTimeout: 20_000,

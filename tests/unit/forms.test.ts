@@ -116,6 +116,9 @@ describe("request helpers", () => {
     );
     expect(sourcePageOf(new Request("http://x/_root.data?index"))).toBe("/");
     expect(sourcePageOf(new Request("http://x/?index"))).toBe("/");
+    expect(sourcePageOf(new Request("http://x/_.data?index"))).toBe("/");
+    expect(sourcePageOf(new Request("http://x/resources/_.data"))).toBe("/resources");
+    expect(sourcePageOf(new Request("http://x/resources.data"))).toBe("/resources");
   });
   const post = (body: string, type = "application/json") =>
     new Request("http://x/api/contact", { method: "POST", body, headers: { "content-type": type } });
