@@ -13,7 +13,7 @@
  * rows beyond the 2xx answers are requests still in flight when the load stopped (the server
  * finished them, the client had gone). Writes bench/results/<out>.{md,json} (default: api).
  *
- * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless BENCH_PG_URL is set.
+ * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -30,7 +30,7 @@ import pg from "pg";
 const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const HEALTH_TIMEOUT_MS = 30_000;
-const PG_BASE = process.env.BENCH_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 type DbKind = "sqlite" | "postgres";
 type Options = { duration: number; connections: number; only: DbKind[]; build: boolean; out: string };

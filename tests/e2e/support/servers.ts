@@ -386,7 +386,7 @@ export function sqliteCount(dataDir: string, table: string, where = "1 = 1", par
   return Number(row?.n ?? 0);
 }
 
-const PG_BASE = process.env.E2E_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
 /** DATABASE_URL for the site with its tables in `schema`. */
 export function pgUrl(schema: string): string {
