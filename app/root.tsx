@@ -9,6 +9,7 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ExitIntent } from "./components/exit-popup/exit-intent.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
@@ -62,6 +63,7 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
+        <ExitIntent />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

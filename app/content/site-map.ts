@@ -25,6 +25,7 @@ const staticPaths = [
   "/terms",
   "/cookies",
   "/get-guide",
+  "/newsletter",
 ];
 
 export const sitePages: SitePage[] = [...staticPaths, ...contentPaths()].map((path) => ({

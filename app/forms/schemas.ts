@@ -165,10 +165,4 @@ export function validate<K extends FormKind>(kind: K, input: unknown): Validatio
   return { ok: false, fieldErrors };
 }
 
-/** Names of the fields that protect the forms from bots (never shown to people). */
-export const protectionFields = {
-  /** Honeypot: hidden from people and screen readers; bots fill it in. */
-  honeypot: "website",
-  /** When the visitor started on the form (ms since epoch, set by the browser). */
-  startedAt: "formStartedAt",
-} as const;
+export { protectionFields } from "./protection.ts";

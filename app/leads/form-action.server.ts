@@ -105,8 +105,10 @@ export async function handleSubmission(
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
     return { status: 400, body: { success: false, message: resultMessages.rejected } };
   }
-  const startedAt = Number(fields[protectionFields.startedAt]);
-  if (Number.isFinite(startedAt) && startedAt > 0 && Date.now() - startedAt < config.FORM_MIN_FILL_SECONDS * 1000) {
+  // The browser's clock may differ from ours: a time in our future says
+  // nothing (skipped), only 0 <= elapsed < minimum is refused.
+  const elapsed = Date.now() - Number(fields[protectionFields.startedAt]);
+  if (Number.isFinite(elapsed) && elapsed >= 0 && elapsed < config.FORM_MIN_FILL_SECONDS * 1000) {
     return { status: 400, body: { success: false, message: resultMessages.tooFast, values } };
   }
   if (!services.allowSubmission(context.get(clientIpContext) ?? "unknown")) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { protectionFields } from "~/forms/schemas.ts";
+import { protectionFields } from "~/forms/protection.ts";
 
 /**
  * The two fields that tell bots from people, for every public form:

@@ -21,8 +21,6 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { Link } from "react-router";
-import { consentTexts } from "~/forms/consent.ts";
 import { type FieldErrors, type FormKind, validate } from "~/forms/schemas.ts";
 
 export function fieldId(formId: string, name: string): string {
@@ -353,30 +351,6 @@ export function ErrorSummary({
   );
 }
 
-/**
- * The consent line under a form's button: the very text the server stores
- * with the lead (~/forms/consent.ts), with the Privacy Policy linked.
- */
-export function ConsentNote({ kind, className = "" }: { kind: FormKind; className?: string }) {
-  const text = consentTexts[kind];
-  const at = text.indexOf("Privacy Policy");
-  return (
-    <p className={`text-sm text-slate-700 ${className}`}>
-      {at < 0 ? (
-        text
-      ) : (
-        <>
-          {text.slice(0, at)}
-          <Link to="/privacy" className="font-semibold text-navy-800 underline underline-offset-4">
-            Privacy Policy
-          </Link>
-          {text.slice(at + "Privacy Policy".length)}
-        </>
-      )}
-    </p>
-  );
-}
-
 /** A failure message at the top of a form (announced at once). */
 export function FormAlert({ title, message, className = "" }: { title?: string; message?: string; className?: string }) {
   if (!title && !message) return null;
@@ -516,3 +490,5 @@ function focusProblem(summary: HTMLElement | null, form: HTMLFormElement | null)
   }
   form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
 }
+
+export { ConsentNote } from "./consent-note.tsx";

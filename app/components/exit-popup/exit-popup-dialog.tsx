@@ -1,0 +1,171 @@
+import { X } from "lucide-react";
+import { useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from "react";
+import { useFetcher } from "react-router";
+import { BotFields } from "~/components/forms/bot-fields.tsx";
+import { ConsentNote } from "~/components/forms/consent-note.tsx";
+import { ui } from "~/content/business.ts";
+import type { FormResult } from "~/forms/result.ts";
+import { trackEvent } from "~/lib/analytics.ts";
+
+const { autoHideMs, successCloseMs, resetMs } = ui.exitPopup;
+
+/**
+ * The exit-intent newsletter popup (loaded on demand by exit-intent.tsx).
+ *
+ * A native modal <dialog>: focus moves into it and is trapped there, Escape
+ * closes it, and focus returns to where it was. It also closes on the close
+ * button, on a click on the backdrop, and by itself after autoHideMs unless
+ * the visitor has started filling it in. Subscribing is a real newsletter
+ * sign-up (the /newsletter action); on success it thanks the visitor and
+ * closes successCloseMs later; on an error it shows the message and stays
+ * open. resetMs after closing, `onClosed` is called (the parent unmounts it,
+ * which resets its state).
+ */
+export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const pressedOnBackdrop = useRef(false);
+  const fetcher = useFetcher<FormResult>();
+  const [engaged, setEngaged] = useState(false);
+  const id = useId();
+  const titleId = `${id}-title`;
+  const descriptionId = `${id}-description`;
+  const fieldId = `${id}-email`;
+  const errorId = `${id}-email-error`;
+  const statusId = `${id}-status`;
+
+  const result = fetcher.state === "idle" ? fetcher.data : undefined;
+  const subscribed = result?.success === true;
+  const failed = result && !result.success ? result : undefined;
+  const fieldError = failed?.errors?.email;
+  const busy = fetcher.state !== "idle";
+
+  const close = () => dialogRef.current?.close();
+
+  // Open as a modal, focus the field, and put focus back on close.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    let resetTimer: number | undefined;
+    function onClose() {
+      if (previous && previous !== document.body && previous.isConnected) previous.focus({ preventScroll: true });
+      resetTimer = window.setTimeout(onClosed, resetMs);
+    }
+    dialog.addEventListener("close", onClose);
+    if (!dialog.open) dialog.showModal();
+    inputRef.current?.focus();
+    trackEvent({ category: "Newsletter", action: "Exit Popup Shown", label: "Exit popup" });
+    return () => {
+      dialog.removeEventListener("close", onClose);
+      window.clearTimeout(resetTimer);
+      if (dialog.open) dialog.close();
+    };
+  }, [onClosed]);
+
+  // Closes by itself after a while, unless the visitor is filling it in.
+  useEffect(() => {
+    if (engaged) return;
+    const timer = window.setTimeout(() => dialogRef.current?.close(), autoHideMs);
+    return () => window.clearTimeout(timer);
+  }, [engaged]);
+
+  // After a sign-up: thank-you, then close.
+  useEffect(() => {
+    if (!subscribed) return;
+    trackEvent({ category: "Newsletter", action: "Subscribe", label: "Exit popup" });
+    closeRef.current?.focus();
+    const timer = window.setTimeout(() => dialogRef.current?.close(), successCloseMs);
+    return () => window.clearTimeout(timer);
+  }, [subscribed]);
+
+  // A click on the backdrop reaches the <dialog> element itself (its content
+  // fills it). Both press and release must be there, so that selecting text
+  // in the dialog and releasing outside does not close it.
+  function onPointerDown(event: PointerEvent<HTMLDialogElement>) {
+    pressedOnBackdrop.current = event.target === event.currentTarget;
+  }
+  function onClick(event: MouseEvent<HTMLDialogElement>) {
+    if (event.target === event.currentTarget && pressedOnBackdrop.current) close();
+    pressedOnBackdrop.current = false;
+  }
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      aria-describedby={descriptionId}
+      onPointerDown={onPointerDown}
+      onClick={onClick}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-navy-950/70"
+    >
+      <div className="relative p-6 sm:p-8">
+        <button
+          ref={closeRef}
+          type="button"
+          onClick={close}
+          aria-label="Close"
+          className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-navy-900"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+        <p className="eyebrow pr-10">Before you go</p>
+        <h2 id={titleId} className="mt-2 pr-10 text-2xl font-bold tracking-tight text-navy-900">
+          Get our newsletter
+        </h2>
+        <p id={descriptionId} className="mt-3 text-slate-700">
+          Practical articles, free guides and webinar dates from our trainers in risk, finance, strategy and
+          sustainability. We ask you to confirm by e-mail, and you can unsubscribe at any time.
+        </p>
+
+        {!subscribed && (
+          <fetcher.Form
+            method="post"
+            action="/newsletter"
+            defaultShouldRevalidate={false}
+            onSubmit={() => setEngaged(true)}
+            className="relative mt-6"
+            aria-busy={busy}
+          >
+            <BotFields />
+            <label htmlFor={fieldId} className="block text-sm font-medium text-navy-900">
+              Email address
+            </label>
+            <input
+              ref={inputRef}
+              id={fieldId}
+              name="email"
+              type="email"
+              required
+              autoComplete="email"
+              maxLength={254}
+              onInput={() => setEngaged(true)}
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? `${errorId} ${statusId}` : statusId}
+              className={`mt-1.5 min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-ink ${
+                fieldError ? "border-red-600 ring-2 ring-red-500" : "border-slate-400"
+              }`}
+            />
+            {fieldError && (
+              <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
+                {fieldError}
+              </p>
+            )}
+            <button type="submit" className="btn-primary mt-4 w-full">
+              {busy ? "Subscribing…" : "Subscribe"}
+            </button>
+            <ConsentNote kind="newsletter" className="mt-3 text-xs" />
+          </fetcher.Form>
+        )}
+        <p
+          id={statusId}
+          role="status"
+          className={`mt-4 font-medium ${subscribed ? "text-base text-emerald-800" : "text-sm text-red-700"}`}
+        >
+          {result?.message}
+        </p>
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,29 @@
+import { Link } from "react-router";
+import { consentTexts } from "~/forms/consent.ts";
+import type { FormKind } from "~/forms/schemas.ts";
+
+/**
+ * The consent line under a form's button: the very text the server stores
+ * with the lead (~/forms/consent.ts), with the Privacy Policy linked.
+ * Client-safe and schema-free (the footer form uses it on every page).
+ */
+export function ConsentNote({ kind, className = "", dark = false }: { kind: FormKind; className?: string; dark?: boolean }) {
+  const text = consentTexts[kind];
+  const at = text.indexOf("Privacy Policy");
+  const link = dark ? "font-semibold text-white underline underline-offset-4" : "font-semibold text-navy-800 underline underline-offset-4";
+  return (
+    <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"} ${className}`}>
+      {at < 0 ? (
+        text
+      ) : (
+        <>
+          {text.slice(0, at)}
+          <Link to="/privacy" className={link}>
+            Privacy Policy
+          </Link>
+          {text.slice(at + "Privacy Policy".length)}
+        </>
+      )}
+    </p>
+  );
+}

@@ -1,0 +1,11 @@
+/**
+ * Names of the fields that protect the forms from bots (never shown to
+ * people). Kept apart from the schemas so the footer form, on every page,
+ * does not pull the schema library into the page's JavaScript.
+ */
+export const protectionFields = {
+  /** Honeypot: hidden from people and screen readers; bots fill it in. */
+  honeypot: "website",
+  /** When the visitor started on the form (ms since epoch, set by the browser). */
+  startedAt: "formStartedAt",
+} as const;

@@ -1,0 +1,107 @@
+import { MailCheck, ShieldCheck, Undo2 } from "lucide-react";
+import { Link } from "react-router";
+import { NewsletterSignup } from "~/components/layout/footer.tsx";
+import type { FormResult } from "~/forms/result.ts";
+import { formAction } from "~/leads/form-action.server.ts";
+import { seo } from "~/lib/seo.ts";
+import type { Route } from "./+types/newsletter";
+
+/**
+ * The newsletter sign-up. Every sign-up form on the site (footer, exit
+ * popup, this page) posts here; without JavaScript the browser lands on this
+ * page, which shows the result.
+ */
+export const action = (args: Route.ActionArgs) => formAction("newsletter", args);
+
+/**
+ * With JavaScript the forms post through a fetcher. A request that never
+ * reaches the server (offline, dropped connection) would otherwise end in
+ * the site's error page; here it becomes a message beside the form.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<FormResult> {
+  try {
+    return await serverAction();
+  } catch {
+    return {
+      success: false,
+      message: "We could not reach our server. Please check your connection and try again.",
+    };
+  }
+}
+
+export function meta() {
+  return seo({
+    title: "Newsletter",
+    description:
+      "Sign up to the Meridian Executive Training newsletter: practical articles, free guides and webinar dates. Double opt-in, and an unsubscribe link in every e-mail.",
+    path: "/newsletter",
+  });
+}
+
+const points = [
+  {
+    icon: MailCheck,
+    title: "You confirm by e-mail",
+    text: "After you sign up we send you one e-mail with a link to confirm your address (double opt-in). Until you confirm, we send you nothing else.",
+  },
+  {
+    icon: Undo2,
+    title: "Unsubscribe at any time",
+    text: "Every newsletter e-mail has an unsubscribe link. We stop sending as soon as you unsubscribe; you do not need to give a reason.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Only for the newsletter",
+    text: "We use your e-mail address to send the newsletter and for nothing else. Sending an enquiry or requesting a guide does not add you to it.",
+  },
+];
+
+export default function Newsletter({ actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="bg-navy-900 text-white">
+        <div className="container-page py-14 lg:py-20">
+          <p className="text-sm font-semibold tracking-wide text-gold-300 uppercase">Stay informed</p>
+          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">Newsletter</h1>
+          <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">
+            Practical articles, free guides and the dates of our free webinars, written by our trainers in risk,
+            accounting and auditing, strategy and sustainability.
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="newsletter-signup-title" className="py-14 lg:py-20">
+        <div className="container-page grid gap-12 lg:grid-cols-[1fr_26rem]">
+          <div>
+            <h2 className="text-2xl font-bold tracking-tight text-navy-900">How it works</h2>
+            <ul className="mt-6 space-y-6">
+              {points.map(({ icon: Icon, title, text }) => (
+                <li key={title} className="flex gap-4">
+                  <Icon aria-hidden="true" className="mt-1 size-6 shrink-0 text-navy-700" />
+                  <div>
+                    <h3 className="text-lg font-semibold text-navy-900">{title}</h3>
+                    <p className="mt-1 max-w-prose text-slate-700">{text}</p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+            <p className="mt-8 max-w-prose text-slate-700">
+              How we handle your details, and for how long we keep them, is set out in our{" "}
+              <Link to="/privacy" className="font-semibold text-navy-800 underline underline-offset-4">
+                Privacy Policy
+              </Link>
+              .
+            </p>
+          </div>
+          <div className="rounded-lg border border-slate-200 bg-navy-50 p-6">
+            <h2 id="newsletter-signup-title" className="text-2xl font-bold tracking-tight text-navy-900">
+              Sign up
+            </h2>
+            <p className="mt-2 text-slate-700">Enter your e-mail address and we will send you a link to confirm.</p>
+            <NewsletterSignup tone="light" fallbackResult={actionData} />
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
