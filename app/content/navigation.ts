@@ -39,6 +39,7 @@ export const headerEntries: HeaderEntry[] = [
 export const footerResources: NavItem[] = [
   { label: "Resources and Articles", href: "/resources" },
   { label: "Free Business Guides", href: "/get-guide" },
+  { label: "Newsletter", href: "/newsletter" },
   { label: "Case Studies", href: "/case-studies" },
   { label: "Consulting", href: "/consulting" },
   { label: "About Us", href: "/about" },

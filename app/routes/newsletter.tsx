@@ -33,7 +33,7 @@ export function meta() {
   return seo({
     title: "Newsletter",
     description:
-      "Sign up to the Meridian Executive Training newsletter: practical articles, free guides and webinar dates. Double opt-in, and an unsubscribe link in every e-mail.",
+      "Our newsletter: practical articles, free guides and webinar dates from our trainers. Double opt-in, and an unsubscribe link in every e-mail.",
     path: "/newsletter",
   });
 }

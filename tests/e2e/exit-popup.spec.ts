@@ -78,7 +78,7 @@ test("does not show before 10 s; then shows when the pointer leaves the top edge
 
 test("Escape closes it and focus returns to where it was", async ({ page }) => {
   await open(page, "/training");
-  const privacy = page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" });
+  const privacy = page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy Policy" });
   await privacy.focus();
   await page.clock.fastForward(10_500);
   await leaveTopEdge(page);

@@ -34,7 +34,7 @@ test.describe("header", () => {
     await expect(home).toHaveAttribute("aria-current", "page");
     await expect(mainNav(page).getByRole("link", { name: "Contact" })).not.toHaveAttribute("aria-current");
 
-    await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
+    await page.getByRole("navigation", { name: "Legal" }).getByRole("link", { name: "Privacy Policy" }).click();
     await expect(page).toHaveURL(/\/privacy$/);
     await expect(home).not.toHaveAttribute("aria-current");
   });
