@@ -7,16 +7,11 @@
  * line breaks and control characters (they end up in e-mail headers).
  */
 import * as z from "zod/mini";
+import { limits, serviceInterests, type ServiceInterest } from "./fields.ts";
+
+export { limits, preferredContacts, serviceInterests, type ServiceInterest } from "./fields.ts";
 import { guideIds, guideNames } from "~/content/ids.ts";
 
-export const limits = {
-  name: 100,
-  email: 254,
-  phone: 40,
-  company: 150,
-  jobTitle: 100,
-  message: 5000,
-} as const;
 
 export const messages = {
   contact: {
@@ -70,21 +65,6 @@ function email(message: string) {
   );
 }
 
-export const serviceInterests = [
-  { value: "risk-grc", label: "Risk Management & GRC" },
-  { value: "accounting-auditing", label: "Accounting & Auditing" },
-  { value: "strategy", label: "Strategy & Execution" },
-  { value: "sustainability", label: "Sustainability & ESG" },
-  { value: "custom-training", label: "Custom Training Programme" },
-  { value: "consulting", label: "Consulting Services" },
-  { value: "other", label: "Other" },
-] as const;
-export type ServiceInterest = (typeof serviceInterests)[number]["value"];
-
-export const preferredContacts = [
-  { value: "email", label: "Email" },
-  { value: "phone", label: "Phone" },
-] as const;
 
 const serviceInterestValues = serviceInterests.map((s) => s.value) as [ServiceInterest, ...ServiceInterest[]];
 

@@ -8,7 +8,7 @@ import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
-import { serviceInterests } from "~/forms/schemas.ts";
+import { serviceInterests } from "~/forms/fields.ts";
 import { faqJsonLd, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/contact";
 

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router";
 import { promises, ui } from "~/content/business.ts";
 import type { FormResult } from "~/forms/result.ts";
-import { limits, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
+import { limits, preferredContacts, serviceInterests } from "~/forms/fields.ts";
 import { BotFields } from "./bot-fields.tsx";
 import {
   ConsentNote,

@@ -21,7 +21,7 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { type FieldErrors, type FormKind, validate } from "~/forms/schemas.ts";
+import type { FieldErrors, FormKind, validate } from "~/forms/schemas.ts";
 
 export function fieldId(formId: string, name: string): string {
   return `${formId}-${name}`;
@@ -430,6 +430,7 @@ export type FormValidation = {
     noValidate: true;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
     onChange: (event: FormEvent<HTMLFormElement>) => void;
+    onFocus: () => void;
   };
 };
 
@@ -458,7 +459,18 @@ export function useFormValidation(kind: FormKind, serverErrors?: FieldErrors): F
   }, [serverErrors]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    const result = validate(kind, readForm(event.currentTarget));
+    const form = event.currentTarget;
+    if (!validator) {
+      // First submit before the schemas arrived: hold it, load, then submit again.
+      event.preventDefault();
+      void loadValidator()
+        .catch(() => {
+          validator = passThrough;
+        })
+        .then(() => form.requestSubmit());
+      return;
+    }
+    const result = validator(kind, readForm(form));
     setAttempted(true);
     if (result.ok) {
       setClientErrors(null);
@@ -470,8 +482,8 @@ export function useFormValidation(kind: FormKind, serverErrors?: FieldErrors): F
   }
 
   function onChange(event: FormEvent<HTMLFormElement>) {
-    if (!attempted) return;
-    const result = validate(kind, readForm(event.currentTarget));
+    if (!attempted || !validator) return;
+    const result = validator(kind, readForm(event.currentTarget));
     setClientErrors(result.ok ? noErrors : result.fieldErrors);
   }
 
@@ -479,8 +491,33 @@ export function useFormValidation(kind: FormKind, serverErrors?: FieldErrors): F
     errors: clientErrors ?? serverErrors ?? noErrors,
     summaryRef,
     formRef,
-    formProps: { noValidate: true, onSubmit, onChange },
+    formProps: { noValidate: true, onSubmit, onChange, onFocus: preloadValidator },
   };
+}
+
+/**
+ * The schemas (and their library) are fetched when a visitor first touches
+ * a form, not with the page: most visitors never fill one in.
+ */
+type Validate = typeof validate;
+/** If the schemas cannot be fetched, the form goes to the server, which validates anyway. */
+const passThrough = (() => ({ ok: true, data: {} })) as unknown as Validate;
+let validator: Validate | null = null;
+let loading: Promise<void> | null = null;
+function loadValidator(): Promise<void> {
+  loading ??= import("~/forms/schemas.ts").then(
+    (m) => {
+      validator = m.validate;
+    },
+    (error: unknown) => {
+      loading = null;
+      throw error;
+    },
+  );
+  return loading;
+}
+function preloadValidator() {
+  if (!validator) loadValidator().catch(() => {});
 }
 
 function focusProblem(summary: HTMLElement | null, form: HTMLFormElement | null) {

@@ -7,7 +7,7 @@ import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { FormResult } from "~/forms/result.ts";
-import { limits } from "~/forms/schemas.ts";
+import { limits } from "~/forms/fields.ts";
 import { BotFields } from "./bot-fields.tsx";
 import {
   ConsentNote,

@@ -4,7 +4,7 @@
  * of these forms share the page). Works without JavaScript.
  */
 import { useEffect, useRef } from "react";
-import { limits } from "~/forms/schemas.ts";
+import { limits } from "~/forms/fields.ts";
 import { trackEvent } from "~/lib/analytics.ts";
 import { BotFields } from "./bot-fields.tsx";
 import { ConsentNote, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation } from "./field.tsx";

@@ -5,7 +5,7 @@
  * webinar id, so the page re-rendered without JavaScript opens the right one.
  */
 import { useEffect, useRef, useState } from "react";
-import { limits } from "~/forms/schemas.ts";
+import { limits } from "~/forms/fields.ts";
 import { BotFields } from "./bot-fields.tsx";
 import { ConsentNote, ErrorSummary, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation } from "./field.tsx";
 import { useFormSubmission, useOwnFormAction } from "./submission.ts";
