@@ -121,8 +121,9 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
       }
       if (url.pathname === "/__stats") return send(res, 200, stats);
       const auth = req.headers.authorization ?? "";
-      const key = auth.replace(/^Bearer\s+/i, "");
       const body = parseForm(await readBody(req));
+      // Server libraries send the key as a bearer token; Stripe.js sends the publishable key as a `key` field.
+      const key = auth.replace(/^Bearer\s+/i, "") || (typeof body.key === "string" ? body.key : "");
       const keyOk = /^sk_test_/.test(key) || (/^pk_test_/.test(key) && url.pathname.endsWith("/confirm"));
       if (!keyOk) return send(res, 401, stripeError("invalid_request_error", "Invalid API Key provided."));
 
