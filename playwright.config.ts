@@ -2,6 +2,14 @@ import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4173);
 const smtpPort = Number(process.env.E2E_SMTP_PORT ?? 2526);
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 12111);
+/** Test keys for the Stripe-shaped test server (not real keys). */
+export const e2eStripe = {
+  port: stripePort,
+  secretKey: "sk_test_e2e_not_a_real_key",
+  publishableKey: "pk_test_e2e_not_a_real_key",
+  webhookSecret: "whsec_e2e_not_a_real_secret",
+};
 /** Plain HTTP tests (no browser): run once, in the "server" project. */
 const httpOnly = /(server|site)\.spec\.ts$|\.http\.spec\.ts$/;
 const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
@@ -65,6 +73,18 @@ export default defineConfig({
       env: { SMTP_SINK_PORT: String(smtpPort), SMTP_SINK_DIR: ".e2e/smtp" },
     },
     {
+      // Stripe cannot be reached from here: a Stripe-shaped test server.
+      command: "node tests/support/fake-stripe.ts",
+      port: stripePort,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: {
+        FAKE_STRIPE_PORT: String(stripePort),
+        FAKE_STRIPE_WEBHOOK_URL: `http://127.0.0.1:${port}/api/webhook/stripe`,
+        FAKE_STRIPE_WEBHOOK_SECRET: e2eStripe.webhookSecret,
+      },
+    },
+    {
       command: "rm -rf .e2e/data && node server/index.ts",
       url: `http://127.0.0.1:${port}/healthz`,
       reuseExistingServer: false,
@@ -83,6 +103,10 @@ export default defineConfig({
         // address: the bot timer and the rate limit get their own tests.
         FORM_MIN_FILL_SECONDS: "0",
         RATE_LIMIT_MAX: "1000000",
+        STRIPE_SECRET_KEY: e2eStripe.secretKey,
+        STRIPE_PUBLISHABLE_KEY: e2eStripe.publishableKey,
+        STRIPE_WEBHOOK_SECRET: e2eStripe.webhookSecret,
+        STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
       },
     },
   ],

@@ -28,6 +28,12 @@ export default [
   route("downloads/:token", "routes/download.ts"),
   route("test-forms", "routes/test-forms.tsx"),
 
+  // Paid consultation (Stripe) and the £1.00 test payment (test keys only).
+  route("consultation-payment", "routes/consultation-payment.tsx"),
+  route("consultation-success", "routes/consultation-success.tsx"),
+  route("test-payment", "routes/test-payment.tsx"),
+  route("test-payment-success", "routes/test-payment-success.tsx"),
+
   route("privacy", "routes/legal.tsx", { id: "legal-privacy" }),
   route("terms", "routes/legal.tsx", { id: "legal-terms" }),
   route("cookies", "routes/legal.tsx", { id: "legal-cookies" }),
@@ -40,6 +46,8 @@ export default [
   route("api/webhook/guide-request", "routes/api/guide-request.ts"),
   route("api/webinar-registration", "routes/api/webinar-registration.ts"),
   route("api/guides", "routes/api/guides.ts"),
+  route("api/create-consultation-payment", "routes/api/create-consultation-payment.ts"),
+  route("api/webhook/stripe", "routes/api/stripe-webhook.ts"),
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

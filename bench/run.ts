@@ -65,11 +65,15 @@ function parseOptions(argv: string[]): Options {
   return { runs, only, build: !values["no-build"], serverCmd, out: values.out };
 }
 
+/** Server-rendered pages (not prerendered, so not in sitePages) that --only may name. */
+const serverRenderedPages = ["/consultation-payment", "/consultation-success", "/newsletter/confirm", "/test-forms"];
+
 function selectPages(only: string[] | null): string[] {
-  const all = sitePages.map((p) => p.path);
-  if (!only) return all;
+  const prerendered = sitePages.map((p) => p.path);
+  if (!only) return prerendered;
+  const all = [...prerendered, ...serverRenderedPages];
   const unknown = only.filter((p) => !all.includes(p));
-  if (unknown.length > 0) throw new Error(`--only: not in sitePages: ${unknown.join(", ")}`);
+  if (unknown.length > 0) throw new Error(`--only: not a known page: ${unknown.join(", ")}`);
   return all.filter((p) => only.includes(p));
 }
 

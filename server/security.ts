@@ -10,7 +10,21 @@ export function frameSources(schedulerUrl?: string): string[] {
   return ["https://www.openstreetmap.org", ...(schedulerUrl ? [new URL(schedulerUrl).origin] : [])];
 }
 
-export function cspDirectives(scriptSources: Source[], frames: string[] = []): Record<string, Source[] | null> {
+/** The card payment pages, the only ones that may load Stripe.js (and talk to Stripe). */
+export const paymentPagePaths = ["/consultation-payment", "/test-payment"];
+
+/** Stripe's origins, per directive (Stripe's published CSP requirements). */
+export const stripeSources = {
+  script: ["https://js.stripe.com"],
+  frame: ["https://js.stripe.com", "https://hooks.stripe.com"],
+  connect: ["https://api.stripe.com"],
+};
+
+export function cspDirectives(
+  scriptSources: Source[],
+  frames: string[] = [],
+  connect: string[] = [],
+): Record<string, Source[] | null> {
   return {
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
@@ -20,7 +34,7 @@ export function cspDirectives(scriptSources: Source[], frames: string[] = []): R
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],
-    connectSrc: ["'self'"],
+    connectSrc: ["'self'", ...connect],
     frameSrc: frames.length > 0 ? frames : ["'none'"],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],
@@ -37,13 +51,24 @@ export function staticCsp(scriptHashes: string[], frames: string[] = []): string
     .join("; ");
 }
 
-/** Helmet's headers, with a per-request nonce for server-rendered pages. */
+/**
+ * Helmet's headers, with a per-request nonce for server-rendered pages.
+ * The card payment pages also admit Stripe's origins; no other page does.
+ */
 export function securityHeaders(frames: string[] = []) {
   const nonce: Source = (_req, res) => `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
-  return helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives([nonce], frames) },
+  const options = (directives: Record<string, Source[] | null>) => ({
+    contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" as const },
   });
+  const everyPage = helmet(options(cspDirectives([nonce], frames)));
+  const paymentPages = helmet(
+    options(cspDirectives([nonce, ...stripeSources.script], [...frames, ...stripeSources.frame], stripeSources.connect)),
+  );
+  return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: (error?: unknown) => void) => {
+    const path = (req.path ?? "").replace(/\/+$/, "") || "/";
+    return (paymentPagePaths.includes(path) ? paymentPages : everyPage)(req, res, next);
+  };
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from "../app/lib/config.server.ts";
 import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import { createRateLimiter } from "../app/leads/rate-limit.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
+import { createPaymentService } from "../app/payments/service.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
@@ -33,16 +34,28 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
     mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL },
     onEmailsQueued: () => worker.kick(),
   });
+  const payments = config.paymentsEnabled
+    ? createPaymentService({
+        db: database.db,
+        mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL },
+        secretKey: config.STRIPE_SECRET_KEY!,
+        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+        apiUrl: config.STRIPE_API_URL,
+        onEmailsQueued: () => worker.kick(),
+      })
+    : null;
   const allowSubmission = createRateLimiter({
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
   });
   worker.start();
   return {
-    services: { leads, allowSubmission },
+    services: { leads, payments, allowSubmission },
     database,
     worker,
-    description: `leads in ${database.description}; e-mail via ${transport.description}`,
+    description: `leads in ${database.description}; e-mail via ${transport.description}; card payment ${
+      config.paymentsEnabled ? (config.stripeTestMode ? "on (Stripe test mode)" : "on") : "off (no Stripe keys)"
+    }`,
     async close() {
       await worker.stop();
       transport.close?.();

@@ -59,6 +59,31 @@ export type Database = {
     record_id: string;
     expires_at: string;
   };
+  /** Paid consultation bookings: pending until Stripe says the payment succeeded. */
+  bookings: {
+    id: string;
+    created_at: string;
+    updated_at: string;
+    customer_name: string;
+    customer_email: string;
+    /** Participants; null for the £1 test payment. */
+    quantity: number | null;
+    amount_pence: number;
+    currency: string;
+    status: "pending" | "paid" | "failed" | "setup_failed";
+    payment_intent_id: string | null;
+    client_secret: string | null;
+    paid_at: string | null;
+    failure_message: string | null;
+    is_test: number;
+    source_page: string;
+  };
+  /** Stripe events already handled (a replayed event changes nothing). */
+  stripe_events: {
+    id: string;
+    type: string;
+    received_at: string;
+  };
   /** E-mails waiting to be sent (and a record of those sent). */
   outbox: {
     id: string;

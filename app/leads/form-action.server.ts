@@ -50,7 +50,7 @@ export async function apiAction(kind: FormKind, { request, context }: Args): Pro
   if ("error" in parsed) return Response.json(parsed.error.body, { status: parsed.error.status });
   const answer = await handleSubmission(kind, parsed.value, {
     context,
-    sourcePage: apiSourcePage(request),
+    sourcePage: sourcePageFromReferer(request),
     testRequested: request.headers.get("x-test-submission") === "true",
   });
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
@@ -166,7 +166,7 @@ export function sourcePageOf(request: Request): string {
 }
 
 /** For API calls: the referring page on this site, if the browser said. */
-function apiSourcePage(request: Request): string {
+export function sourcePageFromReferer(request: Request): string {
   const referer = request.headers.get("referer");
   if (!referer) return "api";
   try {

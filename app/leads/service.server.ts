@@ -4,11 +4,12 @@
  * transaction. A submission repeated within the duplicate window stores
  * nothing new and sends nothing new (it answers with the first record).
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomBytes } from "node:crypto";
 import type { Transaction } from "kysely";
 import { catalogue, getTrainer } from "~/content/index.server.ts";
 import type { GuideId } from "~/content/ids.ts";
 import type { Db } from "~/data/db.server.ts";
+import { storeOnce } from "~/data/once.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
 import { consentTexts } from "~/forms/consent.ts";
 import { type FormInput, type FormKind, serviceInterests } from "~/forms/schemas.ts";
@@ -58,39 +59,13 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   const { db, mail, duplicateWindowMs = 10 * 60_000, clock = () => new Date(), onEmailsQueued = () => {} } = options;
   const link = (path: string) => `${mail.siteUrl}${path}`;
 
-  /**
-   * Runs `store` in a transaction unless the same submission was stored in
-   * the window. The fingerprint row is inserted first: a concurrent repeat
-   * waits on it (PostgreSQL) or runs after (SQLite), and finds it.
-   */
+  /** Runs `store` in a transaction unless the same submission was stored in the window. */
   async function once(
     key: string,
     store: (trx: Transaction<Database>, id: string, now: Date) => Promise<string | void>,
   ): Promise<SubmitOutcome> {
     const now = clock();
-    const nowIso = now.toISOString();
-    const outcome = await db.transaction().execute(async (trx) => {
-      await trx.deleteFrom("submission_keys").where("fingerprint", "=", key).where("expires_at", "<=", nowIso).execute();
-      const id = randomUUID();
-      const inserted = await trx
-        .insertInto("submission_keys")
-        .values({ fingerprint: key, record_id: id, expires_at: new Date(now.getTime() + duplicateWindowMs).toISOString() })
-        .onConflict((oc) => oc.column("fingerprint").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
-        const earlier = await trx
-          .selectFrom("submission_keys")
-          .select("record_id")
-          .where("fingerprint", "=", key)
-          .executeTakeFirstOrThrow();
-        return { id: earlier.record_id, duplicate: true };
-      }
-      const storedId = (await store(trx, id, now)) ?? id;
-      if (storedId !== id) {
-        await trx.updateTable("submission_keys").set({ record_id: storedId }).where("fingerprint", "=", key).execute();
-      }
-      return { id: storedId, duplicate: false };
-    });
+    const outcome = await storeOnce(db, key, { now, windowMs: duplicateWindowMs }, (trx, id) => store(trx, id, now));
     if (!outcome.duplicate) onEmailsQueued();
     return outcome;
   }

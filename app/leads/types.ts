@@ -4,6 +4,7 @@
  */
 import type { GuideId } from "~/content/ids.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
+import type { PaymentService } from "~/payments/service.server.ts";
 
 /** Facts about a submission that the visitor does not type. */
 export type SubmissionMeta = {
@@ -37,6 +38,8 @@ export interface LeadService {
 /** Services the server hands to loaders and actions (see request-context.ts). */
 export type AppServices = {
   leads: LeadService;
+  /** Card payment (Stripe); null when the Stripe keys are not set. */
+  payments: PaymentService | null;
   /** Counts one form submission from this client; false once over the limit. */
   allowSubmission(clientKey: string): boolean;
 };

@@ -78,6 +78,32 @@ export const configSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Longest wait between two attempts to send one e-mail (retries back off up to this). */
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /**
+   * Stripe secret key (sk_test_... or sk_live_...). With the publishable key,
+   * turns card payment on; a test key also turns the /test-payment page on.
+   */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .trim()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, { error: "must be a Stripe secret key (sk_test_... or sk_live_...)" })
+    .optional(),
+  /** Stripe publishable key (pk_test_... or pk_live_...), sent to the browser. */
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .trim()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, { error: "must be a Stripe publishable key (pk_...)" })
+    .optional(),
+  /** Signing secret of the Stripe webhook endpoint (whsec_...). */
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .trim()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, { error: "must be a Stripe webhook secret (whsec_...)" })
+    .optional(),
+  /**
+   * Base URL of the Stripe API. Unset: Stripe's own (https://api.stripe.com).
+   * The tests point it at a local Stripe-shaped server.
+   */
+  STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** A form sent sooner than this after it was shown is refused (bots). 0: off. */
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
 });
@@ -87,6 +113,10 @@ export type AppConfig = z.infer<typeof configSchema> & {
   /** SITE_URL without a trailing slash, or http://localhost:PORT. */
   siteUrl: string;
   testPagesEnabled: boolean;
+  /** Both Stripe keys are set: card payment works. */
+  paymentsEnabled: boolean;
+  /** The Stripe keys are test keys: the /test-payment pages exist. */
+  stripeTestMode: boolean;
 };
 
 export class ConfigError extends Error {
@@ -116,5 +146,10 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     dataDir: path.resolve(c.DATA_DIR),
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : c.APP_ENV !== "production",
+    paymentsEnabled: !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY),
+    stripeTestMode:
+      !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY) &&
+      /^(sk|rk)_test_/.test(c.STRIPE_SECRET_KEY!) &&
+      c.STRIPE_PUBLISHABLE_KEY!.startsWith("pk_test_"),
   };
 }

@@ -15,7 +15,7 @@
  *   compose the message (no header injection, no extra recipients);
  * - links must be absolute http(s) addresses.
  */
-import { promises } from "~/content/business.ts";
+import { consultation, promises } from "~/content/business.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
 import { preferredContacts, serviceInterests } from "~/forms/schemas.ts";
 import { formatDateTime } from "~/lib/dates.ts";
@@ -26,6 +26,7 @@ import type {
   MailContext,
   NewsletterSignup,
   OutgoingEmail,
+  PaidBooking,
   ResourceDownloadLead,
   WebinarRegistrationLead,
 } from "./types.ts";
@@ -689,4 +690,63 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
   );
 
   return [team, confirmation];
+}
+
+// ---------------------------------------------------------------------------
+// Paid consultation booking
+// ---------------------------------------------------------------------------
+
+function pounds(pence: number): string {
+  return `£${(pence / 100).toLocaleString("en-GB", { minimumFractionDigits: pence % 100 ? 2 : 0 })}`;
+}
+
+/** [confirmation to the customer, notification to the team] once a booking is paid. */
+export function bookingPaidEmails(booking: PaidBooking, ctx: MailContext): OutgoingEmail[] {
+  const customer = address(booking.customerEmail, "the customer's address");
+  const name = oneLine(booking.customerName);
+  const what =
+    booking.quantity === null
+      ? "Test payment (£1.00)"
+      : `${consultation.minutes}-minute strategy consultation for ${booking.quantity} participant${booking.quantity === 1 ? "" : "s"}`;
+  const facts: [string, string][] = [
+    ["Booking", what],
+    ["Amount paid", pounds(booking.amountPence)],
+    ["Paid", londonTime(booking.paidAt)],
+    ["Booking reference", oneLine(booking.id)],
+    ["Card payment reference", oneLine(booking.paymentIntentId)],
+  ];
+
+  const confirmation = compose(
+    {
+      title: "Your consultation is booked",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${name},`),
+        p(`Thank you for your payment. Your booking with ${organisation.name} is confirmed.`),
+        { kind: "fields", items: facts },
+        h("What happens next"),
+        p(`Our team will contact you within ${promises.teamContactHours} hours to schedule your session.`),
+        p("Before the session we will send you a short pre-consultation questionnaire, so we can use the hour well."),
+        ...contactDetails(ctx),
+      ],
+    },
+    { to: customer, subject: subject("Your consultation is booked", booking.isTest) },
+  );
+
+  const team = compose(
+    {
+      title: "New paid consultation booking",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`${name} has paid for a consultation. Please contact them within ${promises.teamContactHours} hours to schedule it.`),
+        { kind: "fields", items: [["Name", name], ["Email", oneLine(booking.customerEmail)], ...facts] },
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      replyTo: customer,
+      subject: subject(`Paid booking: ${inSubject(booking.customerName)} (${pounds(booking.amountPence)})`, booking.isTest),
+    },
+  );
+  return [confirmation, team];
 }

@@ -59,3 +59,17 @@ export type WebinarRegistrationLead = WebinarRegistrationInput &
     durationMinutes: number;
     presenter: string;
   };
+
+/** A paid consultation booking, once Stripe says the payment succeeded. */
+export type PaidBooking = {
+  id: string;
+  customerName: string;
+  customerEmail: string;
+  /** Participants; null for the £1 test payment. */
+  quantity: number | null;
+  amountPence: number;
+  paymentIntentId: string;
+  /** ISO 8601 UTC. */
+  paidAt: string;
+  isTest: boolean;
+};

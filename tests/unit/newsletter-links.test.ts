@@ -11,7 +11,7 @@ import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
 
 function contextWith(leads: Partial<LeadService>) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { leads: leads as LeadService, allowSubmission: () => true } satisfies AppServices);
+  context.set(servicesContext, { leads: leads as LeadService, payments: null, allowSubmission: () => true } satisfies AppServices);
   return context;
 }
 

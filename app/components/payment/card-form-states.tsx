@@ -1,0 +1,36 @@
+/** What shows in place of the card form while it loads, or if it cannot. */
+import { Link } from "react-router";
+import { organisation } from "~/content/organisation.ts";
+
+export function CardFormLoading() {
+  return (
+    <p role="status" className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
+      Loading the secure card form…
+    </p>
+  );
+}
+
+/** When Stripe.js or the card form's code could not be fetched. */
+export function CardFormUnavailable({ contactHref = "/contact", onRetry }: { contactHref?: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">The secure card form could not be loaded</p>
+      <p className="mt-1">
+        Please check your connection and try again. Nothing has been charged. If it keeps failing, e-mail us at{" "}
+        <a href={`mailto:${organisation.email}`} className="font-semibold underline underline-offset-4">
+          {organisation.email}
+        </a>{" "}
+        or{" "}
+        <Link to={contactHref} className="font-semibold underline underline-offset-4">
+          contact us
+        </Link>
+        .
+      </p>
+      {onRetry && (
+        <button type="button" className="btn-outline mt-3" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,29 @@
+/**
+ * What the payment pages' loaders need from the server: whether card
+ * payment is set up (and the publishable key, which is public), and the
+ * outcome of a payment named in a return address.
+ */
+import type { RouterContextProvider } from "react-router";
+import { configContext, servicesContext } from "~/lib/request-context.ts";
+import type { PaymentOutcome } from "./service.server.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+export function paymentPageData(context: Context) {
+  const config = context.get(configContext);
+  return {
+    publishableKey: config.paymentsEnabled ? config.STRIPE_PUBLISHABLE_KEY! : null,
+    testMode: config.stripeTestMode,
+  };
+}
+
+export async function paymentOutcome(context: Context, paymentIntentId: string | null): Promise<PaymentOutcome> {
+  const payments = context.get(servicesContext).payments;
+  if (!payments) return { state: "missing" };
+  try {
+    return await payments.outcome(paymentIntentId);
+  } catch (error) {
+    console.error("Reading a payment outcome failed", error);
+    return { state: "processing" };
+  }
+}

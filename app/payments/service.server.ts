@@ -1,0 +1,230 @@
+/**
+ * Paid consultation bookings with Stripe.
+ * - createPayment: stores the booking as pending, then creates its
+ *   PaymentIntent (amount computed on the server, idempotency key per
+ *   booking, receipt_email, metadata.booking_id). The same request repeated
+ *   within two minutes (a double click) gets the same booking and, through
+ *   Stripe's idempotency, the same PaymentIntent.
+ * - handleWebhook: verifies Stripe's signature on the raw body (stale or
+ *   forged events are refused), handles each event id once, marks the
+ *   booking paid once and queues the confirmation and team e-mails in the
+ *   same transaction; records failures.
+ * - outcome: what the return page may say, read from Stripe, never from the
+ *   address alone.
+ */
+import { createHash } from "node:crypto";
+import Stripe from "stripe";
+import type { Db } from "~/data/db.server.ts";
+import { storeOnce } from "~/data/once.server.ts";
+import { queueEmails } from "~/mail/outbox.server.ts";
+import { bookingPaidEmails } from "~/mail/templates.server.ts";
+import type { MailContext } from "~/mail/types.ts";
+import type { PaymentRequest } from "./request.ts";
+
+export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
+export type PaymentOutcome = { state: PaymentState; amountPence?: number; quantity?: number | null; email?: string };
+
+/** The card processor could not set the payment up; the visitor was not charged. */
+export class PaymentSetupError extends Error {}
+
+export type PaymentServiceOptions = {
+  db: Db;
+  mail: MailContext;
+  secretKey: string;
+  webhookSecret?: string;
+  /** Stripe API base URL (tests: a local Stripe-shaped server). */
+  apiUrl?: string;
+  clock?: () => Date;
+  onEmailsQueued?: () => void;
+  log?: (message: string) => void;
+};
+
+export type PaymentService = ReturnType<typeof createPaymentService>;
+
+const paymentIntentId = /^pi_[A-Za-z0-9_]{1,200}$/;
+
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(url
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === "http:" ? 80 : 443),
+          protocol: url.protocol.replace(":", "") as "http" | "https",
+        }
+      : {}),
+  });
+}
+
+export function createPaymentService(options: PaymentServiceOptions) {
+  const { db, mail, webhookSecret, clock = () => new Date(), onEmailsQueued = () => {}, log = console.error } = options;
+  const stripe = stripeClient(options.secretKey, options.apiUrl);
+
+  async function markPaid(bookingId: string, intent: Stripe.PaymentIntent): Promise<boolean> {
+    const now = clock().toISOString();
+    const paid = await db.transaction().execute(async (trx) => {
+      const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
+      if (!booking) return false;
+      if (intent.amount !== booking.amount_pence || intent.currency !== booking.currency) {
+        log(`Payment ${intent.id} for booking ${bookingId}: amount ${intent.amount} ${intent.currency} does not match the booking`);
+        return false;
+      }
+      const updated = await trx
+        .updateTable("bookings")
+        .set({ status: "paid", paid_at: now, updated_at: now, payment_intent_id: intent.id, failure_message: null })
+        .where("id", "=", bookingId)
+        .where("status", "!=", "paid")
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) !== 1) return false;
+      const emails = bookingPaidEmails(
+        {
+          id: booking.id,
+          customerName: booking.customer_name,
+          customerEmail: booking.customer_email,
+          quantity: booking.quantity,
+          amountPence: booking.amount_pence,
+          paymentIntentId: intent.id,
+          paidAt: now,
+          isTest: booking.is_test === 1,
+        },
+        mail,
+      );
+      await queueEmails(trx, { type: "booking", id: booking.id }, emails, clock());
+      return true;
+    });
+    if (paid) onEmailsQueued();
+    return paid;
+  }
+
+  return {
+    async createPayment(request: PaymentRequest, sourcePage: string) {
+      const now = clock();
+      const key = createHash("sha256")
+        .update(JSON.stringify(["payment", request.customerEmail.toLowerCase(), request.customerName, request.quantity, request.amountPence, request.isTest]))
+        .digest("hex");
+      const { id } = await storeOnce(db, key, { now, windowMs: 2 * 60_000 }, async (trx, id) => {
+        await trx
+          .insertInto("bookings")
+          .values({
+            id,
+            created_at: now.toISOString(),
+            updated_at: now.toISOString(),
+            customer_name: request.customerName,
+            customer_email: request.customerEmail,
+            quantity: request.quantity,
+            amount_pence: request.amountPence,
+            currency: "gbp",
+            status: "pending",
+            payment_intent_id: null,
+            client_secret: null,
+            paid_at: null,
+            failure_message: null,
+            is_test: request.isTest ? 1 : 0,
+            source_page: sourcePage,
+          })
+          .execute();
+      });
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountPence,
+            currency: "gbp",
+            receipt_email: request.customerEmail,
+            description: request.isTest
+              ? "Test payment"
+              : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`,
+            automatic_payment_methods: { enabled: true },
+            metadata: { booking_id: id, quantity: String(request.quantity ?? ""), kind: request.isTest ? "test" : "consultation" },
+          },
+          { idempotencyKey: `booking-${id}` },
+        );
+      } catch (error) {
+        const message = (error as Error).message;
+        log(`Stripe: creating the payment for booking ${id} failed: ${message}`);
+        await db
+          .updateTable("bookings")
+          .set({ status: "setup_failed", failure_message: message.slice(0, 500), updated_at: clock().toISOString() })
+          .where("id", "=", id)
+          .where("status", "=", "pending")
+          .execute();
+        throw new PaymentSetupError(message);
+      }
+      await db
+        .updateTable("bookings")
+        .set({ payment_intent_id: intent.id, client_secret: intent.client_secret, updated_at: clock().toISOString() })
+        .where("id", "=", id)
+        .execute();
+      return { bookingId: id, paymentIntentId: intent.id, clientSecret: intent.client_secret! };
+    },
+
+    /** Answers the webhook call: a status and a short text for Stripe's dashboard. */
+    async handleWebhook(rawBody: string, signature: string | null): Promise<{ status: number; message: string }> {
+      if (!webhookSecret) return { status: 503, message: "The webhook signing secret is not configured." };
+      let event: Stripe.Event;
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
+      } catch (error) {
+        return { status: 400, message: `Signature check failed: ${(error as Error).message}` };
+      }
+      const inserted = await db
+        .insertInto("stripe_events")
+        .values({ id: event.id, type: event.type, received_at: clock().toISOString() })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { status: 200, message: "Already handled." };
+      try {
+        if (event.type === "payment_intent.succeeded") {
+          const intent = event.data.object;
+          const bookingId = intent.metadata?.booking_id;
+          if (!bookingId) return { status: 200, message: "Not one of our bookings." };
+          await markPaid(bookingId, intent);
+        } else if (event.type === "payment_intent.payment_failed") {
+          const intent = event.data.object;
+          const bookingId = intent.metadata?.booking_id;
+          if (bookingId) {
+            await db
+              .updateTable("bookings")
+              .set({
+                status: "failed",
+                failure_message: (intent.last_payment_error?.message ?? "Payment failed").slice(0, 500),
+                updated_at: clock().toISOString(),
+              })
+              .where("id", "=", bookingId)
+              .where("status", "in", ["pending", "failed"])
+              .execute();
+          }
+        }
+      } catch (error) {
+        // Let Stripe retry: forget the event id so the retry is handled.
+        await db.deleteFrom("stripe_events").where("id", "=", event.id).execute();
+        throw error;
+      }
+      return { status: 200, message: "OK" };
+    },
+
+    async outcome(id: string | null): Promise<PaymentOutcome> {
+      if (!id || !paymentIntentId.test(id)) return { state: "missing" };
+      const booking = await db.selectFrom("bookings").selectAll().where("payment_intent_id", "=", id).executeTakeFirst();
+      if (!booking) return { state: "missing" };
+      const facts = { amountPence: booking.amount_pence, quantity: booking.quantity, email: booking.customer_email };
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(id);
+      } catch (error) {
+        log(`Stripe: reading payment ${id} failed: ${(error as Error).message}`);
+        // Stripe unreachable: say only what our own records prove.
+        return { state: booking.status === "paid" ? "succeeded" : "processing", ...facts };
+      }
+      if (intent.status === "succeeded") {
+        // The webhook may not have arrived yet: Stripe's answer is proof enough.
+        await markPaid(booking.id, intent);
+        return { state: "succeeded", ...facts };
+      }
+      if (intent.status === "processing") return { state: "processing", ...facts };
+      return { state: "failed", ...facts };
+    },
+  };
+}

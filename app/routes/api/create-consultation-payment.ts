@@ -1,0 +1,50 @@
+import { organisation } from "~/content/organisation.ts";
+import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/leads/form-action.server.ts";
+import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
+import { parsePaymentRequest } from "~/payments/request.ts";
+import { PaymentSetupError } from "~/payments/service.server.ts";
+import type { Route } from "./+types/create-consultation-payment";
+
+const json = (status: number, body: object) =>
+  Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
+
+/**
+ * POST /api/create-consultation-payment (spec section 7): { amount,
+ * customerName, customerEmail, quantity } → { success, clientSecret } or
+ * { success: false, message }. The amount is computed here.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const config = context.get(configContext);
+  const services = context.get(servicesContext);
+  if (!services.payments) {
+    return json(503, {
+      success: false,
+      message: `Card payment is not set up on this site yet. Please contact us to book your consultation: ${organisation.email} or the contact page (/contact).`,
+    });
+  }
+  const parsed = await readJsonBody(request);
+  if ("error" in parsed) return json(parsed.error.status, parsed.error.body);
+  if (!services.allowSubmission(context.get(clientIpContext) ?? "unknown")) {
+    return json(429, { success: false, message: "Too many attempts from your network. Please wait a few minutes and try again." });
+  }
+  const checked = parsePaymentRequest(parsed.value, config.stripeTestMode);
+  if (!checked.ok) return json(400, { success: false, message: checked.message });
+  try {
+    const payment = await services.payments.createPayment(checked.value, sourcePageFromReferer(request));
+    return json(200, { success: true, clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId });
+  } catch (error) {
+    if (error instanceof PaymentSetupError) {
+      return json(502, {
+        success: false,
+        message: "We could not start the card payment just now. You have not been charged. Please try again in a few minutes or contact us.",
+      });
+    }
+    console.error("Creating a consultation payment failed", error);
+    return json(503, {
+      success: false,
+      message: "Sorry, we could not start the payment just now. You have not been charged. Please try again in a few minutes.",
+    });
+  }
+}
+
+export const loader = () => methodNotAllowed("POST");

@@ -1,0 +1,116 @@
+import { data } from "react-router";
+import { formatAmountGbp } from "~/components/payment/format.ts";
+import { PaymentForm, type PaymentFormConfig } from "~/components/payment/payment-form.tsx";
+import { Toaster } from "~/components/toast/toaster.tsx";
+import { pricing } from "~/content/business.ts";
+import { seo } from "~/lib/seo.ts";
+import { paymentPageData } from "~/payments/page-data.server.ts";
+import type { Route } from "./+types/test-payment";
+
+/**
+ * The £1.00 test payment (spec section 2, Test screens): the consultation's
+ * payment flow with a fixed amount and no participants, returning to
+ * /test-payment-success. It exists only while the configured Stripe keys
+ * are test keys; otherwise it is a 404.
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  const page = paymentPageData(context);
+  if (!page.testMode) throw data(null, { status: 404 });
+  return page;
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store" };
+}
+
+export function meta({ error }: Route.MetaArgs) {
+  if (error) {
+    return seo({
+      title: "Page Not Found",
+      description: "The page you were looking for could not be found.",
+      path: "/test-payment",
+      noindex: true,
+    });
+  }
+  return seo({
+    title: "Test Payment",
+    description: "A £1.00 test-mode card payment that checks the payment set-up.",
+    path: "/test-payment",
+    noindex: true,
+  });
+}
+
+const config: PaymentFormConfig = {
+  id: "test-payment",
+  unitGbp: pricing.testPaymentGbp,
+  participants: null,
+  test: true,
+  payLabel: `Complete Test Payment of ${formatAmountGbp(pricing.testPaymentGbp)}`,
+  returnPath: "/test-payment-success",
+  successToast: { title: "Test Payment Successful", description: "Payment processing works correctly!" },
+  contactHref: "/contact",
+};
+
+const testCards = [
+  { number: "4242 4242 4242 4242", outcome: "Succeeds" },
+  { number: "4000 0000 0000 0002", outcome: "Is declined" },
+  { number: "4000 0025 0000 3155", outcome: "Asks for 3-D Secure authentication" },
+];
+
+export default function TestPayment({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <section className="container-page py-14 lg:py-20" aria-labelledby="test-payment-title">
+        <p className="eyebrow">Test screen</p>
+        <h1 id="test-payment-title" className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
+          Test Payment
+        </h1>
+        <p className="mt-4 max-w-prose text-lg text-slate-700">
+          A {formatAmountGbp(pricing.testPaymentGbp)} card payment through the same steps as the consultation booking,
+          in Stripe&rsquo;s test mode: no real money is taken.
+        </p>
+
+        <div className="mt-10 grid gap-10 lg:grid-cols-[minmax(0,1fr)_30rem]">
+          <section aria-labelledby="test-cards-title">
+            <h2 id="test-cards-title" className="text-2xl font-bold tracking-tight text-navy-900">
+              Test cards
+            </h2>
+            <p className="mt-2 text-slate-700">
+              Use any future expiry date, any three-digit security code (CVC) and any postcode.
+            </p>
+            <table className="mt-4 w-full max-w-xl border-collapse text-left">
+              <thead>
+                <tr className="border-b border-slate-300">
+                  <th scope="col" className="py-2 pr-4 font-semibold text-navy-900">
+                    Card number
+                  </th>
+                  <th scope="col" className="py-2 font-semibold text-navy-900">
+                    What happens
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {testCards.map((card) => (
+                  <tr key={card.number} className="border-b border-slate-200">
+                    <td className="py-2 pr-4 font-mono whitespace-nowrap">{card.number}</td>
+                    <td className="py-2 text-slate-700">{card.outcome}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </section>
+
+          <section aria-labelledby="test-booking-title" className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+            <h2 id="test-booking-title" className="text-2xl font-bold tracking-tight text-navy-900">
+              Make a test payment
+            </h2>
+            <div className="mt-6">
+              <PaymentForm config={config} publishableKey={loaderData.publishableKey} />
+            </div>
+          </section>
+        </div>
+      </section>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,119 @@
+/**
+ * Bookings on both databases: the payment service against the real
+ * `stripe` library and the Stripe-shaped test server, with signed webhooks.
+ */
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createPaymentService, type PaymentService } from "~/payments/service.server.ts";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const secret = "whsec_data_tests";
+const signer = new Stripe("sk_test_signer").webhooks;
+
+describe.each(dialects)("bookings on %s", (dialect) => {
+  let t: TestDatabase;
+  let fake: FakeStripe;
+  let payments: PaymentService;
+  let queued = 0;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+    fake = await startFakeStripe({ port: 4470 + (dialect === "postgres" ? 1 : 0) });
+    payments = createPaymentService({
+      db: t.handle.db,
+      mail: { siteUrl: "https://site.example", teamEmail: "team@example.test" },
+      secretKey: "sk_test_data",
+      webhookSecret: secret,
+      apiUrl: `http://127.0.0.1:${4470 + (dialect === "postgres" ? 1 : 0)}`,
+      onEmailsQueued: () => (queued += 1),
+      log: () => {},
+    });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await t?.dispose();
+  });
+
+  const request = (email: string, quantity = 2) => ({
+    customerName: "Dana Whitfield",
+    customerEmail: email,
+    quantity,
+    amountPence: quantity * 450_000,
+    isTest: false,
+  });
+  const event = (type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) => {
+    const payload = JSON.stringify({ id, object: "event", type, data: { object }, created: Math.floor(Date.now() / 1000) });
+    return { payload, header: signer.generateTestHeaderString({ payload, secret }) };
+  };
+  const booking = (piId: string) =>
+    t.handle.db.selectFrom("bookings").selectAll().where("payment_intent_id", "=", piId).executeTakeFirstOrThrow();
+
+  it("stores the booking pending and creates one PaymentIntent for concurrent identical requests", async () => {
+    const before = fake.stats.created;
+    const results = await Promise.all([1, 2, 3].map(() => payments.createPayment(request("double@example.test"), "/consultation-payment")));
+    expect(new Set(results.map((r) => r.paymentIntentId)).size).toBe(1);
+    expect(fake.stats.created).toBe(before + 1);
+    const row = await booking(results[0]!.paymentIntentId);
+    expect(row).toMatchObject({ status: "pending", amount_pence: 900_000, currency: "gbp", quantity: 2, source_page: "/consultation-payment" });
+    expect(fake.intents.get(results[0]!.paymentIntentId)!.metadata.booking_id).toBe(row.id);
+  });
+
+  it("a succeeded event marks the booking paid once and queues two e-mails; a replay changes nothing", async () => {
+    const { paymentIntentId } = await payments.createPayment(request("paid@example.test", 1), "/consultation-payment");
+    const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
+    const e = event("payment_intent.succeeded", intent, `evt_paid_${dialect}`);
+    expect(await payments.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
+    const row = await booking(paymentIntentId);
+    expect(row.status).toBe("paid");
+    const outbox = () => t.handle.db.selectFrom("outbox").selectAll().where("lead_id", "=", row.id).execute();
+    expect((await outbox()).map((m) => m.to_address).sort()).toEqual(["paid@example.test", "team@example.test"]);
+    expect(await payments.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "Already handled." });
+    const again = event("payment_intent.succeeded", intent);
+    expect((await payments.handleWebhook(again.payload, again.header)).status).toBe(200);
+    expect(await outbox()).toHaveLength(2);
+    expect((await booking(paymentIntentId)).paid_at).toBe(row.paid_at);
+  });
+
+  it("refuses forged and stale events without recording them", async () => {
+    const { paymentIntentId } = await payments.createPayment(request("forged@example.test", 1), "/x");
+    const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
+    const payload = JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.succeeded", data: { object: intent } });
+    const forged = signer.generateTestHeaderString({ payload, secret: "whsec_other" });
+    expect((await payments.handleWebhook(payload, forged)).status).toBe(400);
+    const stale = signer.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 600 });
+    expect((await payments.handleWebhook(payload, stale)).status).toBe(400);
+    expect((await payments.handleWebhook(payload, null)).status).toBe(400);
+    expect((await booking(paymentIntentId)).status).toBe("pending");
+    expect(await t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", "evt_forged").executeTakeFirst()).toBeUndefined();
+  });
+
+  it("a payment whose amount differs from the booking is not marked paid", async () => {
+    const { paymentIntentId } = await payments.createPayment(request("mismatch@example.test", 1), "/x");
+    const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded", amount: 100 };
+    const e = event("payment_intent.succeeded", intent);
+    expect((await payments.handleWebhook(e.payload, e.header)).status).toBe(200);
+    expect((await booking(paymentIntentId)).status).toBe("pending");
+  });
+
+  it("records a failed payment with Stripe's message", async () => {
+    const { paymentIntentId } = await payments.createPayment(request("failed@example.test", 1), "/x");
+    const intent = { ...fake.intents.get(paymentIntentId)!, last_payment_error: { message: "Your card was declined." } };
+    const e = event("payment_intent.payment_failed", intent);
+    await payments.handleWebhook(e.payload, e.header);
+    expect(await booking(paymentIntentId)).toMatchObject({ status: "failed", failure_message: "Your card was declined." });
+  });
+
+  it("the outcome comes from Stripe: pending is not success, succeeded is (and marks the booking paid)", async () => {
+    expect(await payments.outcome(null)).toEqual({ state: "missing" });
+    expect(await payments.outcome("pi_unknown")).toEqual({ state: "missing" });
+    expect(await payments.outcome("<script>")).toEqual({ state: "missing" });
+    const { paymentIntentId } = await payments.createPayment(request("outcome@example.test", 3), "/x");
+    expect((await payments.outcome(paymentIntentId)).state).toBe("failed");
+    fake.intents.get(paymentIntentId)!.status = "processing";
+    expect((await payments.outcome(paymentIntentId)).state).toBe("processing");
+    fake.intents.get(paymentIntentId)!.status = "succeeded";
+    expect(await payments.outcome(paymentIntentId)).toMatchObject({ state: "succeeded", amountPence: 1_350_000, quantity: 3 });
+    expect((await booking(paymentIntentId)).status).toBe("paid");
+  });
+});
