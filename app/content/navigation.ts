@@ -4,7 +4,12 @@
  * server by navigation.server.ts and reach the page through the root loader,
  * so the catalogue itself never ships to the browser.
  */
-export type NavItem = { label: string; href: string };
+export type NavItem = {
+  label: string;
+  href: string;
+  /** Load a new document (the card payment pages have their own security policy). */
+  reloadDocument?: boolean;
+};
 
 export type CatalogueNavigation = {
   pillars: NavItem[];
@@ -40,6 +45,7 @@ export const footerResources: NavItem[] = [
   { label: "Resources and Articles", href: "/resources" },
   { label: "Free Business Guides", href: "/get-guide" },
   { label: "Newsletter", href: "/newsletter" },
+  { label: "Book a Paid Consultation", href: "/consultation-payment", reloadDocument: true },
   { label: "Case Studies", href: "/case-studies" },
   { label: "Consulting", href: "/consulting" },
   { label: "About Us", href: "/about" },

@@ -284,3 +284,14 @@ test("no page has a link that goes nowhere", async ({ page }) => {
   }
 });
 
+
+test("the footer's paid consultation link loads the payment page as a new document, with Stripe allowed", { tag: "@desktop" }, async ({ page }) => {
+  await gotoHydrated(page, "/");
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => new URL(r.url()).pathname === "/consultation-payment" && r.request().resourceType() === "document"),
+    page.getByRole("contentinfo").getByRole("link", { name: "Book a Paid Consultation" }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(response.headers()["content-security-policy"]).toContain("https://js.stripe.com");
+  await expect(page).toHaveURL(/\/consultation-payment$/);
+});

@@ -145,7 +145,11 @@ function LinkList({ items }: { items: NavItem[] }) {
     <ul className="space-y-1 text-sm">
       {items.map((item) => (
         <li key={item.href}>
-          <Link className="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline" to={item.href}>
+          <Link
+            className="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline"
+            to={item.href}
+            reloadDocument={item.reloadDocument}
+          >
             {item.label}
           </Link>
         </li>
