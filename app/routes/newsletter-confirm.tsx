@@ -1,8 +1,10 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { NewsletterLinkButton, NewsletterLinkPage } from "~/components/newsletter-link-page.tsx";
 import { organisation } from "~/content/organisation.ts";
 import { servicesContext } from "~/lib/request-context.ts";
 import { seo } from "~/lib/seo.ts";
+import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
 import type { ConfirmOutcome } from "~/leads/types.ts";
 import type { Route } from "./+types/newsletter-confirm";
 
@@ -14,39 +16,12 @@ import type { Route } from "./+types/newsletter-confirm";
  * sends confirms the subscription.
  */
 
-/** Longest token we accept; anything longer is not one of ours. */
-const maxTokenLength = 256;
+type Outcome = LinkOutcome<ConfirmOutcome>;
 
-function readToken(value: FormDataEntryValue | string | null | undefined): string | null {
-  if (typeof value !== "string") return null;
-  const token = value.trim();
-  return token.length > 0 && token.length <= maxTokenLength ? token : null;
-}
+export const loader = ({ request }: Route.LoaderArgs) => newsletterLinkLoader(request);
 
-type Outcome = ConfirmOutcome | "invalid" | "unavailable";
-
-export function loader({ request }: Route.LoaderArgs) {
-  const token = readToken(new URL(request.url).searchParams.get("token"));
-  return data({ token }, { status: token ? 200 : 400 });
-}
-
-export async function action({ request, context }: Route.ActionArgs) {
-  let fromForm: FormDataEntryValue | null = null;
-  try {
-    fromForm = (await request.formData()).get("token");
-  } catch {
-    // No form body: the token may still be in the address.
-  }
-  const token = readToken(fromForm ?? new URL(request.url).searchParams.get("token"));
-  if (!token) return data({ outcome: "invalid" as Outcome }, { status: 400 });
-  try {
-    const outcome: Outcome = await context.get(servicesContext).leads.confirmNewsletter(token);
-    return data({ outcome }, { status: outcome === "unknown" ? 404 : 200 });
-  } catch (error) {
-    console.error("Could not confirm a newsletter subscription", error);
-    return data({ outcome: "unavailable" as Outcome }, { status: 503 });
-  }
-}
+export const action = ({ request, context }: Route.ActionArgs) =>
+  newsletterLinkAction(request, (token) => context.get(servicesContext).leads.confirmNewsletter(token), "Could not confirm a newsletter subscription");
 
 export function meta() {
   return seo({
@@ -59,23 +34,7 @@ export function meta() {
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const outcome: Outcome | undefined = actionData?.outcome ?? (loaderData.token ? undefined : "invalid");
-  const submitting = useNavigation().state === "submitting";
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const firstActionData = useRef(actionData);
-
-  // After the button is pressed, the outcome replaces the page: move focus to it.
-  useEffect(() => {
-    if (actionData && actionData !== firstActionData.current) headingRef.current?.focus();
-  }, [actionData]);
-
-  const retryForm = loaderData.token && (
-    <Form method="post" className="mt-8">
-      <input type="hidden" name="token" value={loaderData.token} />
-      <button type="submit" className="btn-primary" disabled={submitting}>
-        {submitting ? "Confirming…" : "Confirm my subscription"}
-      </button>
-    </Form>
-  );
+  const retryForm = <NewsletterLinkButton token={loaderData.token} label="Confirm my subscription" busyLabel="Confirming…" />;
 
   let title: string;
   let body: ReactNode;
@@ -146,20 +105,9 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
   }
 
   return (
-    <section className="container-page py-16 lg:py-24" aria-labelledby="newsletter-confirm-title">
-      <p className="eyebrow">Newsletter</p>
-      <h1
-        id="newsletter-confirm-title"
-        ref={headingRef}
-        tabIndex={-1}
-        className="mt-3 text-4xl font-bold tracking-tight text-navy-900 focus:outline-none"
-      >
-        {title}
-      </h1>
-      <div className="mt-6 max-w-prose space-y-4 text-lg text-slate-700">
-        {body}
-      </div>
-    </section>
+    <NewsletterLinkPage id="newsletter-confirm-title" title={title} actionData={actionData}>
+      {body}
+    </NewsletterLinkPage>
   );
 }
 
