@@ -10,7 +10,7 @@
  * document carries no creation or modification date; see brochure.server.ts,
  * whose text encoding and word wrapping this reuses).
  */
-import { PDFDocument, PDFString, PageSizes, StandardFonts, rgb, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import { PDFDocument, PDFString, PageSizes, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import {
   guideDocuments,
   type GuideChecklist,
@@ -23,7 +23,7 @@ import {
 } from "~/content/guide-documents.ts";
 import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
-import { toWinAnsi, wrapText } from "~/lib/brochure.server.ts";
+import { colors, toWinAnsi, truncate, wrapText, type Fonts, type Style } from "~/lib/pdf-text.server.ts";
 
 export type { GuideId };
 
@@ -41,38 +41,7 @@ const bottomLimit = 66;
 const footerRuleY = 46;
 const footerTextY = 32;
 
-const colors = {
-  navy: rgb(0.08, 0.15, 0.28),
-  gold: rgb(0.74, 0.56, 0.2),
-  ink: rgb(0.13, 0.15, 0.2),
-  muted: rgb(0.38, 0.42, 0.5),
-  rule: rgb(0.82, 0.84, 0.88),
-  panel: rgb(0.95, 0.96, 0.98),
-  white: rgb(1, 1, 1),
-  paleOnNavy: rgb(0.78, 0.83, 0.9),
-};
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-}
-
-interface Style {
-  font: PDFFont;
-  size: number;
-  color: RGB;
-  /** Distance between baselines. */
-  leading: number;
-}
-
-/** The longest start of text, ending "...", that fits maxWidth. */
-function truncate(text: string, maxWidth: number, measure: (text: string) => number): string {
-  if (measure(text) <= maxWidth) return text;
-  const chars = [...text];
-  while (chars.length > 0 && measure(`${chars.join("").trimEnd()}...`) > maxWidth) chars.pop();
-  return `${chars.join("").trimEnd()}...`;
-}
 
 /** A piece of a panel: wrapped lines, optionally behind a bullet or a tick box. */
 interface PanelItem {

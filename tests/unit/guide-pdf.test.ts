@@ -18,7 +18,7 @@ import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
 import { pillars } from "~/content/pillars.ts";
 import { guideIds } from "~/content/schema.ts";
-import { toWinAnsi } from "~/lib/brochure.server.ts";
+import { toWinAnsi } from "~/lib/pdf-text.server.ts";
 import { renderGuidePdf, type GuideId } from "~/lib/guide-pdf.server.ts";
 
 const a4 = { width: 595.28, height: 841.89 };
