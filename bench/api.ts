@@ -16,18 +16,17 @@
  * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
+import { build, freePort, ROOT } from "./common.ts";
 import pg from "pg";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const HEALTH_TIMEOUT_MS = 30_000;
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -127,22 +126,6 @@ function parseOptions(argv: string[]): Options {
   }
   if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
   return { duration, connections, only, build: values.build, out: values.out };
-}
-
-function build(): void {
-  log("npm run build");
-  const res = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 // ---------------------------------------------------------------------------
@@ -432,7 +415,7 @@ function gitCommit(): string | null {
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  if (options.build) build();
+  if (options.build) build(log);
   if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) throw new Error("no production build: run `npm run build` first (or pass --build)");
   const loadBefore = loadavg()[0]!;
   const results: DbResult[] = [];

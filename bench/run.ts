@@ -8,9 +8,8 @@
  * run by performance score, and writes bench/results/lighthouse.{json,md}. Missed
  * targets are reported, not fatal: the exit code is non-zero only if the bench itself fails.
  */
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,9 +17,9 @@ import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Flags, Result } from "lighthouse";
+import { build, freePort, ROOT } from "./common.ts";
 import { sitePages } from "../app/content/site-map.ts";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_FLAGS = [
@@ -75,22 +74,6 @@ function selectPages(only: string[] | null): string[] {
   const unknown = only.filter((p) => !all.includes(p));
   if (unknown.length > 0) throw new Error(`--only: not a known page: ${unknown.join(", ")}`);
   return all.filter((p) => only.includes(p));
-}
-
-function build(): void {
-  log("npm run build");
-  const res = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
-  if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
 }
 
 /** Starts the server in its own process group (so a wrapper's children die with it). */
@@ -298,7 +281,7 @@ function gitCommit(): string | null {
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const pages = selectPages(options.only);
-  if (options.build) build();
+  if (options.build) build(log);
 
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
