@@ -116,12 +116,15 @@ function parseOptions(argv: string[]): Options {
     },
   });
   const duration = Number(values.duration);
-  if (!Number.isFinite(duration) || duration <= 0) throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
+  if (!Number.isFinite(duration) || duration <= 0)
+    throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
   const connections = Number(values.connections);
-  if (!Number.isInteger(connections) || connections < 1) throw new Error(`--connections must be a positive integer, got "${values.connections}"`);
+  if (!Number.isInteger(connections) || connections < 1)
+    throw new Error(`--connections must be a positive integer, got "${values.connections}"`);
   let only: DbKind[] = ["sqlite", "postgres"];
   if (values.only !== undefined) {
-    if (values.only !== "sqlite" && values.only !== "postgres") throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
+    if (values.only !== "sqlite" && values.only !== "postgres")
+      throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
     only = [values.only];
   }
   if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
@@ -150,7 +153,12 @@ function startServer(port: number, dataDir: string, databaseUrl: string | undefi
   delete env.SMTP_URL;
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ["server/index.ts"], { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: ROOT,
+    env,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let out = "";
   const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-8000));
   child.stdout?.on("data", keep);
@@ -178,7 +186,9 @@ async function waitForHealth(server: Server): Promise<void> {
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(`server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered. Output:\n${server.output()}`);
+      throw new Error(
+        `server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered. Output:\n${server.output()}`,
+      );
     }
     try {
       const res = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2000) });
@@ -188,7 +198,9 @@ async function waitForHealth(server: Server): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`server did not answer 200 on ${server.base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${server.output()}`);
+  throw new Error(
+    `server did not answer 200 on ${server.base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${server.output()}`,
+  );
 }
 
 // ---------------------------------------------------------------------------
@@ -201,11 +213,17 @@ async function openReader(kind: DbKind, dataDir: string, databaseUrl: string | u
   if (kind === "postgres") {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
-    return { query: async (sql) => (await client.query(sql)).rows as Record<string, unknown>[], close: () => client.end() };
+    return {
+      query: async (sql) => (await client.query(sql)).rows as Record<string, unknown>[],
+      close: () => client.end(),
+    };
   }
   const db = new SQLite(path.join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
   db.pragma("busy_timeout = 5000");
-  return { query: async (sql) => db.prepare(sql).all() as Record<string, unknown>[], close: async () => void db.close() };
+  return {
+    query: async (sql) => db.prepare(sql).all() as Record<string, unknown>[],
+    close: async () => void db.close(),
+  };
 }
 
 async function createSchema(): Promise<string> {
@@ -246,7 +264,12 @@ async function postgresVersion(): Promise<string> {
 
 type Tracking = { sent: Set<string>; ok: Set<string>; answered: Set<string> };
 
-async function runScenario(base: string, scenario: Scenario, options: Options, runId: string): Promise<{ result: autocannon.Result; tracking: Tracking }> {
+async function runScenario(
+  base: string,
+  scenario: Scenario,
+  options: Options,
+  runId: string,
+): Promise<{ result: autocannon.Result; tracking: Tracking }> {
   const tracking: Tracking = { sent: new Set(), ok: new Set(), answered: new Set() };
   let n = 0;
   // With pipelining 1, a connection's context belongs to the one request it has in flight:
@@ -279,9 +302,18 @@ async function runScenario(base: string, scenario: Scenario, options: Options, r
   return { result, tracking };
 }
 
-async function checkRows(reader: Reader, scenario: Scenario, runId: string, tracking: Tracking, autocannon2xx: number, connections: number): Promise<Check> {
+async function checkRows(
+  reader: Reader,
+  scenario: Scenario,
+  runId: string,
+  tracking: Tracking,
+  autocannon2xx: number,
+  connections: number,
+): Promise<Check> {
   const prefix = `bench-${runId}-${scenario.name}-`;
-  const rows = (await reader.query(`SELECT email FROM ${scenario.table} WHERE email LIKE '${prefix}%'`)).map((r) => String(r.email));
+  const rows = (await reader.query(`SELECT email FROM ${scenario.table} WHERE email LIKE '${prefix}%'`)).map((r) =>
+    String(r.email),
+  );
   const counts = new Map<string, number>();
   for (const e of rows) counts.set(e, (counts.get(e) ?? 0) + 1);
   const missing = [...tracking.ok].filter((e) => !counts.has(e));
@@ -297,13 +329,22 @@ async function checkRows(reader: Reader, scenario: Scenario, runId: string, trac
   const outboxExpected = rows.length * scenario.emailsPerRow;
 
   const notes: string[] = [];
-  if (missing.length) notes.push(`${missing.length} answered 2xx but not stored (e.g. ${missing.slice(0, 3).join(", ")})`);
+  if (missing.length)
+    notes.push(`${missing.length} answered 2xx but not stored (e.g. ${missing.slice(0, 3).join(", ")})`);
   if (unknown.length) notes.push(`${unknown.length} stored rows were never sent`);
   if (duplicates) notes.push(`${duplicates} rows share an e-mail address`);
-  if (storedAfterNon2xx.length) notes.push(`${storedAfterNon2xx.length} stored although answered non-2xx (e.g. ${storedAfterNon2xx.slice(0, 3).join(", ")})`);
-  if (inFlightStored > connections) notes.push(`${inFlightStored} rows beyond the 2xx answers, more than the ${connections} requests that can be in flight`);
-  if (tracking.ok.size !== autocannon2xx) notes.push(`tracked ${tracking.ok.size} 2xx answers, autocannon counted ${autocannon2xx}`);
-  if (outboxRows !== outboxExpected) notes.push(`outbox has ${outboxRows} rows for these leads, expected ${outboxExpected}`);
+  if (storedAfterNon2xx.length)
+    notes.push(
+      `${storedAfterNon2xx.length} stored although answered non-2xx (e.g. ${storedAfterNon2xx.slice(0, 3).join(", ")})`,
+    );
+  if (inFlightStored > connections)
+    notes.push(
+      `${inFlightStored} rows beyond the 2xx answers, more than the ${connections} requests that can be in flight`,
+    );
+  if (tracking.ok.size !== autocannon2xx)
+    notes.push(`tracked ${tracking.ok.size} 2xx answers, autocannon counted ${autocannon2xx}`);
+  if (outboxRows !== outboxExpected)
+    notes.push(`outbox has ${outboxRows} rows for these leads, expected ${outboxExpected}`);
   return {
     rows: rows.length,
     answered2xx: tracking.ok.size,
@@ -328,7 +369,10 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<DbResult> 
   let reader: Reader | null = null;
   try {
     await waitForHealth(server);
-    const description = kind === "postgres" ? `PostgreSQL ${await postgresVersion()} (schema ${schema} in ${new URL(PG_BASE).pathname.slice(1)})` : "SQLite (WAL) in a fresh DATA_DIR";
+    const description =
+      kind === "postgres"
+        ? `PostgreSQL ${await postgresVersion()} (schema ${schema} in ${new URL(PG_BASE).pathname.slice(1)})`
+        : "SQLite (WAL) in a fresh DATA_DIR";
     log(`${kind}: server up at ${server.base}`);
     reader = await openReader(kind, dataDir, databaseUrl);
     const runId = randomBytes(3).toString("hex");
@@ -348,8 +392,20 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<DbResult> 
         connections: options.connections,
         requestsTotal: result.requests.total,
         rps: result.requests.average,
-        latencyMs: { p50: result.latency.p50, p90: result.latency.p90, p99: result.latency.p99, max: result.latency.max, mean: result.latency.mean },
-        status: { "2xx": result["2xx"], non2xx: result.non2xx, errors: result.errors, timeouts: result.timeouts, byCode },
+        latencyMs: {
+          p50: result.latency.p50,
+          p90: result.latency.p90,
+          p99: result.latency.p99,
+          max: result.latency.max,
+          mean: result.latency.mean,
+        },
+        status: {
+          "2xx": result["2xx"],
+          non2xx: result.non2xx,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          byCode,
+        },
         check,
       };
       scenarios.push(entry);
@@ -365,7 +421,8 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<DbResult> 
     await reader?.close().catch(() => {});
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
-    if (schema) await dropSchema(schema).catch((error: unknown) => log(`could not drop schema ${schema}: ${String(error)}`));
+    if (schema)
+      await dropSchema(schema).catch((error: unknown) => log(`could not drop schema ${schema}: ${String(error)}`));
   }
 }
 
@@ -390,13 +447,17 @@ function markdownTable(db: DbResult): string {
   ].join("\n");
 }
 
-function markdownReport(results: DbResult[], meta: { date: string; options: Options; env: Record<string, string> }): string {
+function markdownReport(
+  results: DbResult[],
+  meta: { date: string; options: Options; env: Record<string, string> },
+): string {
   const intro =
     `${meta.date} · autocannon, ${meta.options.connections} connections, ${meta.options.duration} s per endpoint, every request a new e-mail address · ` +
     `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files · Node ${meta.env.node} · ${meta.env.cpus} · load average ${meta.env.load}` +
     `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""}`;
   const sections = results.map(
-    (db) => `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${markdownTable(db)}\n\nOutbox e-mails not yet written when the run ended: ${db.outboxPendingAtEnd}.`,
+    (db) =>
+      `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${markdownTable(db)}\n\nOutbox e-mails not yet written when the run ended: ${db.outboxPendingAtEnd}.`,
   );
   const how =
     "**rows = 2xx**: every request answered 2xx is stored exactly once, no row exists that the bench did not send, " +
@@ -407,7 +468,9 @@ function markdownReport(results: DbResult[], meta: { date: string; options: Opti
 
 function gitCommit(): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }
@@ -416,7 +479,8 @@ function gitCommit(): string | null {
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   if (options.build) build(log);
-  if (!existsSync(path.join(ROOT, "build", "server", "index.js"))) throw new Error("no production build: run `npm run build` first (or pass --build)");
+  if (!existsSync(path.join(ROOT, "build", "server", "index.js")))
+    throw new Error("no production build: run `npm run build` first (or pass --build)");
   const loadBefore = loadavg()[0]!;
   const results: DbResult[] = [];
   for (const kind of options.only) results.push(await benchDatabase(kind, options));
@@ -438,7 +502,9 @@ async function main(): Promise<number> {
   writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, options, env }));
   for (const db of results) process.stdout.write(`\n${db.database}\n${markdownTable(db)}\n`);
   log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
-  const failed = results.flatMap((db) => db.scenarios.filter((s) => !s.check.pass).map((s) => `${db.database} ${s.scenario}`));
+  const failed = results.flatMap((db) =>
+    db.scenarios.filter((s) => !s.check.pass).map((s) => `${db.database} ${s.scenario}`),
+  );
   if (failed.length) {
     log(`FAIL: ${failed.join(", ")}`);
     return 2;

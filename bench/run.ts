@@ -23,8 +23,14 @@ import { sitePages } from "../app/content/site-map.ts";
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_FLAGS = [
-  "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic",
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
   "--disable-dev-shm-usage",
 ];
 const HEALTH_TIMEOUT_MS = 30_000;
@@ -37,9 +43,15 @@ type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
 type Run = {
   scores: Scores;
-  lcpMs: number | null; tbtMs: number | null; cls: number | null; fcpMs: number | null;
-  scriptUrls: string[]; jsTransferBytes: number; jsGzipBytes: number;
-  failingAudits: FailingAudit[]; runtimeError: string | null;
+  lcpMs: number | null;
+  tbtMs: number | null;
+  cls: number | null;
+  fcpMs: number | null;
+  scriptUrls: string[];
+  jsTransferBytes: number;
+  jsGzipBytes: number;
+  failingAudits: FailingAudit[];
+  runtimeError: string | null;
 };
 type PageResult = { path: string; html: { rawBytes: number; gzipBytes: number }; median: Run; runs: Run[] };
 
@@ -58,7 +70,12 @@ function parseOptions(argv: string[]): Options {
   });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
-  const only = values.only ? values.only.split(",").map((p) => p.trim()).filter(Boolean) : null;
+  const only = values.only
+    ? values.only
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : null;
   const serverCmd = values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null;
   if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
   return { runs, only, build: !values["no-build"], serverCmd, out: values.out };
@@ -79,7 +96,14 @@ function selectPages(only: string[] | null): string[] {
 /** Starts the server in its own process group (so a wrapper's children die with it). */
 function startServer(cmd: string[], port: number, dataDir: string): { child: ChildProcess; output: () => string } {
   const [bin = process.execPath, ...args] = cmd;
-  const env = { ...process.env, PORT: String(port), HOST: "127.0.0.1", APP_ENV: "production", NODE_ENV: "production", DATA_DIR: dataDir };
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    APP_ENV: "production",
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+  };
   const child = spawn(bin, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-4000));
@@ -91,7 +115,13 @@ function startServer(cmd: string[], port: number, dataDir: string): { child: Chi
 async function stopServer(child: ChildProcess): Promise<void> {
   if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signal = (sig: NodeJS.Signals): void => { try { process.kill(-child.pid!, sig); } catch { /* already gone */ } };
+  const signal = (sig: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* already gone */
+    }
+  };
   signal("SIGTERM");
   const timer = setTimeout(() => signal("SIGKILL"), 5000);
   await exited;
@@ -102,15 +132,21 @@ async function waitForHealth(base: string, child: ChildProcess, output: () => st
   const deadline = Date.now() + HEALTH_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before /healthz answered. Output:\n${output()}`);
+      throw new Error(
+        `server exited (${child.exitCode ?? child.signalCode}) before /healthz answered. Output:\n${output()}`,
+      );
     }
     try {
       const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200) return;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server did not answer 200 on ${base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${output()}`);
+  throw new Error(
+    `server did not answer 200 on ${base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${output()}`,
+  );
 }
 
 /** Body bytes as served uncompressed (Accept-Encoding: identity). */
@@ -131,7 +167,13 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
 }
 
 async function runLighthouse(url: string, port: number): Promise<Result> {
-  const flags: Flags = { port, output: "json", logLevel: "error", formFactor: "mobile", onlyCategories: [...CATEGORIES] };
+  const flags: Flags = {
+    port,
+    output: "json",
+    logLevel: "error",
+    formFactor: "mobile",
+    onlyCategories: [...CATEGORIES],
+  };
   const result = await withTimeout(lighthouse(url, flags), LIGHTHOUSE_TIMEOUT_MS, `Lighthouse on ${url}`);
   if (!result) throw new Error(`Lighthouse returned no result for ${url}`);
   return result.lhr;
@@ -144,7 +186,10 @@ function scriptRequests(lhr: Result): { urls: string[]; transferBytes: number } 
   if (details?.type !== "table") return { urls: [], transferBytes: 0 };
   const scripts = details.items.filter((item) => item.resourceType === "Script");
   const urls = [...new Set(scripts.map((item) => String(item.url)))].filter((u) => !u.startsWith("data:"));
-  const transferBytes = scripts.reduce((sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0), 0);
+  const transferBytes = scripts.reduce(
+    (sum, item) => sum + (typeof item.transferSize === "number" ? item.transferSize : 0),
+    0,
+  );
   return { urls, transferBytes };
 }
 
@@ -174,22 +219,40 @@ async function summarizeRun(lhr: Result, gzCache: Map<string, number>): Promise<
     jsGzipBytes += gzCache.get(url) ?? 0;
   }
   return {
-    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
-    lcpMs: numeric(lhr, "largest-contentful-paint"), tbtMs: numeric(lhr, "total-blocking-time"),
-    cls: numeric(lhr, "cumulative-layout-shift"), fcpMs: numeric(lhr, "first-contentful-paint"),
-    scriptUrls: scripts.urls, jsTransferBytes: scripts.transferBytes, jsGzipBytes,
-    failingAudits: failingAudits(lhr), runtimeError: lhr.runtimeError?.message ?? null,
+    scores: {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+    },
+    lcpMs: numeric(lhr, "largest-contentful-paint"),
+    tbtMs: numeric(lhr, "total-blocking-time"),
+    cls: numeric(lhr, "cumulative-layout-shift"),
+    fcpMs: numeric(lhr, "first-contentful-paint"),
+    scriptUrls: scripts.urls,
+    jsTransferBytes: scripts.transferBytes,
+    jsGzipBytes,
+    failingAudits: failingAudits(lhr),
+    runtimeError: lhr.runtimeError?.message ?? null,
   };
 }
 
 /** Median run by performance score (ties: by LCP, lower is better). */
 function medianRun(runs: Run[]): Run {
-  const sorted = [...runs].sort((a, b) =>
-    (b.scores.performance ?? -1) - (a.scores.performance ?? -1) || (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity));
+  const sorted = [...runs].sort(
+    (a, b) =>
+      (b.scores.performance ?? -1) - (a.scores.performance ?? -1) || (a.lcpMs ?? Infinity) - (b.lcpMs ?? Infinity),
+  );
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function benchPage(base: string, pagePath: string, runs: number, chromePort: number, env: Record<string, string>): Promise<PageResult> {
+async function benchPage(
+  base: string,
+  pagePath: string,
+  runs: number,
+  chromePort: number,
+  env: Record<string, string>,
+): Promise<PageResult> {
   const url = new URL(pagePath, base).href;
   const html = await fetchRaw(url);
   const gzCache = new Map<string, number>();
@@ -203,7 +266,9 @@ async function benchPage(base: string, pagePath: string, runs: number, chromePor
     env.lighthouse ??= lhr.lighthouseVersion;
     const run = await summarizeRun(lhr, gzCache);
     results.push(run);
-    log(`${pagePath} run ${attempts}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms${run.runtimeError ? `, error: ${run.runtimeError} (retrying)` : ""}`);
+    log(
+      `${pagePath} run ${attempts}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms${run.runtimeError ? `, error: ${run.runtimeError} (retrying)` : ""}`,
+    );
   }
   const valid = results.filter((r) => !r.runtimeError);
   return {
@@ -223,17 +288,21 @@ function targetMisses(page: PageResult): string[] {
   for (const id of ["accessibility", "best-practices", "seo"] as const) {
     if (scores[id] !== 100) misses.push(`${id} ${scores[id] ?? "—"} < 100`);
   }
-  if ((scores.performance ?? 0) < TARGETS.perfMin) misses.push(`perf ${scores.performance ?? "—"} < ${TARGETS.perfMin}`);
-  if (lcpMs === null || lcpMs > TARGETS.lcpMaxMs) misses.push(`LCP ${fmt(lcpMs === null ? null : lcpMs / 1000, 2)} s > ${TARGETS.lcpMaxMs / 1000} s`);
+  if ((scores.performance ?? 0) < TARGETS.perfMin)
+    misses.push(`perf ${scores.performance ?? "—"} < ${TARGETS.perfMin}`);
+  if (lcpMs === null || lcpMs > TARGETS.lcpMaxMs)
+    misses.push(`LCP ${fmt(lcpMs === null ? null : lcpMs / 1000, 2)} s > ${TARGETS.lcpMaxMs / 1000} s`);
   if (cls === null || cls >= TARGETS.clsBelow) misses.push(`CLS ${fmt(cls, 3)} ≥ ${TARGETS.clsBelow}`);
   if (jsGzipBytes / KB > TARGETS.jsGzMaxKb) misses.push(`JS gz ${kb(jsGzipBytes)} KB > ${TARGETS.jsGzMaxKb} KB`);
   return misses;
 }
 
 function markdownTable(pages: PageResult[]): string {
-  const rows = pages.map(({ path: p, median: m, html }) =>
-    `| \`${p}\` | ${m.scores.performance ?? "—"} | ${m.scores.accessibility ?? "—"} | ${m.scores["best-practices"] ?? "—"} | ${m.scores.seo ?? "—"} ` +
-    `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`);
+  const rows = pages.map(
+    ({ path: p, median: m, html }) =>
+      `| \`${p}\` | ${m.scores.performance ?? "—"} | ${m.scores.accessibility ?? "—"} | ${m.scores["best-practices"] ?? "—"} | ${m.scores.seo ?? "—"} ` +
+      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
+  );
   return [
     "| Page | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | HTML (KB) |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -241,19 +310,31 @@ function markdownTable(pages: PageResult[]): string {
   ].join("\n");
 }
 
-function markdownReport(pages: PageResult[], meta: { date: string; runs: number; env: Record<string, string> }): string {
+function markdownReport(
+  pages: PageResult[],
+  meta: { date: string; runs: number; env: Record<string, string> },
+): string {
   const intro =
     `${meta.date} · ${meta.runs} run(s) per page, scores are the median run (by performance score, ties by LCP) · ` +
     `Lighthouse ${meta.env.lighthouse}, mobile, default simulated throttling · Chromium ${meta.env.chromium} · Node ${meta.env.node}` +
     `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9`;
   const sections = pages.map((page) => {
-    const audits = page.median.failingAudits.map((a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`);
+    const audits = page.median.failingAudits.map(
+      (a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,
+    );
     const misses = targetMisses(page);
     const perf = page.median.scores.performance;
-    const note = perf !== null && perf >= TARGETS.perfMin && perf < 100 ? ` (perf ${perf}: within ≥ ${TARGETS.perfMin}, target 100)` : "";
+    const note =
+      perf !== null && perf >= TARGETS.perfMin && perf < 100
+        ? ` (perf ${perf}: within ≥ ${TARGETS.perfMin}, target 100)`
+        : "";
     return [
-      `### \`${page.path}\``, "",
-      audits.length > 0 ? `Audits costing points (score < 1, weight > 0):\n\n${audits.join("\n")}` : "No failing weighted audits.", "",
+      `### \`${page.path}\``,
+      "",
+      audits.length > 0
+        ? `Audits costing points (score < 1, weight > 0):\n\n${audits.join("\n")}`
+        : "No failing weighted audits.",
+      "",
       `Targets: ${misses.length === 0 ? `✅ all met${note}` : `❌ ${misses.join("; ")}`}`,
     ].join("\n");
   });
@@ -263,7 +344,10 @@ function markdownReport(pages: PageResult[], meta: { date: string; runs: number;
 /** "Chromium 156.0.8078.79" → "156.0.8078.79" (the user agent only carries the major version). */
 function chromiumVersion(chromePath: string): string {
   try {
-    const out = execFileSync(chromePath, ["--version"], { stdio: ["ignore", "pipe", "ignore"], timeout: 10_000 }).toString();
+    const out = execFileSync(chromePath, ["--version"], {
+      stdio: ["ignore", "pipe", "ignore"],
+      timeout: 10_000,
+    }).toString();
     return /[\d.]{5,}/.exec(out)?.[0] ?? out.trim();
   } catch {
     return "unknown";
@@ -272,7 +356,9 @@ function chromiumVersion(chromePath: string): string {
 
 function gitCommit(): string | null {
   try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] }).toString().trim();
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
+      .toString()
+      .trim();
   } catch {
     return null;
   }
@@ -293,7 +379,8 @@ async function main(): Promise<void> {
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   };
-  for (const sig of ["SIGINT", "SIGTERM"] as const) process.once(sig, () => void cleanup().finally(() => process.exit(130)));
+  for (const sig of ["SIGINT", "SIGTERM"] as const)
+    process.once(sig, () => void cleanup().finally(() => process.exit(130)));
 
   try {
     await waitForHealth(base, server.child, server.output);
@@ -308,9 +395,18 @@ async function main(): Promise<void> {
 
     const date = new Date().toISOString();
     mkdirSync(RESULTS_DIR, { recursive: true });
-    const json = { date, runsPerPage: options.runs, environment: { ...env, commit, chromePath, chromeFlags: CHROME_FLAGS }, targets: TARGETS, pages: results };
+    const json = {
+      date,
+      runsPerPage: options.runs,
+      environment: { ...env, commit, chromePath, chromeFlags: CHROME_FLAGS },
+      targets: TARGETS,
+      pages: results,
+    };
     writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
-    writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, runs: options.runs, env }));
+    writeFileSync(
+      path.join(RESULTS_DIR, `${options.out}.md`),
+      markdownReport(results, { date, runs: options.runs, env }),
+    );
     process.stdout.write(`${markdownTable(results)}\n`);
     log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
   } finally {

@@ -18,7 +18,11 @@ export function inlineScriptHashes(html: string): string[] {
   for (const match of html.matchAll(inlineScript)) {
     const attributes = match[1] ?? "";
     if (/type\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
-    hashes.add(`'sha256-${createHash("sha256").update(match[2] ?? "").digest("base64")}'`);
+    hashes.add(
+      `'sha256-${createHash("sha256")
+        .update(match[2] ?? "")
+        .digest("base64")}'`,
+    );
   }
   return [...hashes];
 }

@@ -56,7 +56,8 @@ export function staticCsp(scriptHashes: string[], frames: string[] = []): string
  * The card payment pages also admit Stripe's origins; no other page does.
  */
 export function securityHeaders(frames: string[] = []) {
-  const nonce: Source = (_req, res) => `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
+  const nonce: Source = (_req, res) =>
+    `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
   const options = (directives: Record<string, Source[] | null>) => ({
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
@@ -65,7 +66,9 @@ export function securityHeaders(frames: string[] = []) {
   });
   const everyPage = helmet(options(cspDirectives([nonce], frames)));
   const paymentPages = helmet(
-    options(cspDirectives([nonce, ...stripeSources.script], [...frames, ...stripeSources.frame], stripeSources.connect)),
+    options(
+      cspDirectives([nonce, ...stripeSources.script], [...frames, ...stripeSources.frame], stripeSources.connect),
+    ),
   );
   return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: (error?: unknown) => void) => {
     const path = (req.path ?? "").replace(/\/+$/, "") || "/";

@@ -75,7 +75,10 @@ export function BookingSection() {
           data-testid="booking-cards"
         >
           {options.map(({ icon: Icon, title, description }) => (
-            <div key={title} className={`rounded-lg border border-slate-200 p-6 ${available ? "bg-white" : "bg-slate-100"}`}>
+            <div
+              key={title}
+              className={`rounded-lg border border-slate-200 p-6 ${available ? "bg-white" : "bg-slate-100"}`}
+            >
               <Icon aria-hidden="true" className="size-6 text-slate-600" />
               <h3 className="mt-3 text-lg font-semibold text-slate-800">{title}</h3>
               <p className="mt-1 text-slate-700">{description}</p>
@@ -94,7 +97,12 @@ export function BookingSection() {
               className="h-[640px] w-full rounded-lg border border-slate-200 bg-white"
               loading="lazy"
             />
-            <a href={url} target="_blank" rel="noopener noreferrer" className="mt-3 inline-flex items-center gap-1 font-semibold text-navy-800 underline">
+            <a
+              href={url}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="mt-3 inline-flex items-center gap-1 font-semibold text-navy-800 underline"
+            >
               Open the booking page in a new tab <ExternalLink aria-hidden="true" className="size-4" />
             </a>
           </div>

@@ -1,6 +1,11 @@
 import type { LegalDocument } from "~/content/schema.ts";
 
-const dateFormat = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const dateFormat = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "UTC",
+});
 
 export function LegalPage({ doc }: { doc: LegalDocument }) {
   return (
@@ -30,7 +35,12 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
               </ul>
             )}
             {section.table && (
-              <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200" tabIndex={0} role="region" aria-label={section.table.caption}>
+              <div
+                className="mt-6 overflow-x-auto rounded-lg border border-slate-200"
+                tabIndex={0}
+                role="region"
+                aria-label={section.table.caption}
+              >
                 <table className="w-full min-w-[40rem] text-left text-sm">
                   <caption className="sr-only">{section.table.caption}</caption>
                   <thead className="bg-navy-50 text-navy-900">

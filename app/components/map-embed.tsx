@@ -15,7 +15,14 @@ export function MapEmbed() {
   return (
     <div className="overflow-hidden rounded-lg border border-slate-200">
       {shown ? (
-        <iframe src={src} title={`Map showing ${formatAddress()}`} width="600" height="360" className="h-90 w-full" loading="lazy" />
+        <iframe
+          src={src}
+          title={`Map showing ${formatAddress()}`}
+          width="600"
+          height="360"
+          className="h-90 w-full"
+          loading="lazy"
+        />
       ) : (
         <div className="flex h-90 flex-col items-center justify-center gap-3 bg-navy-50 p-6 text-center">
           <MapPin aria-hidden="true" className="size-8 text-navy-700" />
@@ -28,7 +35,12 @@ export function MapEmbed() {
         </div>
       )}
       <p className="border-t border-slate-200 p-3 text-sm">
-        <a href={link} target="_blank" rel="noopener noreferrer" className="font-semibold text-navy-800 underline underline-offset-4">
+        <a
+          href={link}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="font-semibold text-navy-800 underline underline-offset-4"
+        >
           Open in OpenStreetMap<span className="sr-only"> (opens in a new tab)</span>
         </a>
       </p>

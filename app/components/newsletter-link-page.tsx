@@ -41,7 +41,15 @@ export function NewsletterLinkPage({
 }
 
 /** The button that acts on the link (a POST carrying the token); none without a token. */
-export function NewsletterLinkButton({ token, label, busyLabel }: { token: string | null; label: string; busyLabel: string }) {
+export function NewsletterLinkButton({
+  token,
+  label,
+  busyLabel,
+}: {
+  token: string | null;
+  label: string;
+  busyLabel: string;
+}) {
   const submitting = useNavigation().state === "submitting";
   if (!token) return null;
   return (

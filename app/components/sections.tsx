@@ -47,7 +47,11 @@ export function Section({
   children: ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className={`py-14 lg:py-20 ${tone === "tint" ? "bg-navy-50" : ""}`}>
+    <section
+      id={id}
+      aria-labelledby={`${id}-title`}
+      className={`py-14 lg:py-20 ${tone === "tint" ? "bg-navy-50" : ""}`}
+    >
       <div className="container-page">
         <div className="max-w-3xl">
           {eyebrow && <p className="eyebrow">{eyebrow}</p>}
@@ -62,7 +66,13 @@ export function Section({
   );
 }
 
-export function IconCards({ items, columns = 4 }: { items: { title: string; description: string; icon: IconName }[]; columns?: 3 | 4 }) {
+export function IconCards({
+  items,
+  columns = 4,
+}: {
+  items: { title: string; description: string; icon: IconName }[];
+  columns?: 3 | 4;
+}) {
   return (
     <ul className={`grid gap-4 sm:grid-cols-2 ${columns === 4 ? "lg:grid-cols-4" : "lg:grid-cols-3"}`}>
       {items.map((item) => (
@@ -82,7 +92,11 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
     <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-medium text-navy-700">
         {course.pillarTitle}
-        {course.sharedWith && <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">Shared with {course.sharedWith}</span>}
+        {course.sharedWith && (
+          <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">
+            Shared with {course.sharedWith}
+          </span>
+        )}
       </p>
       <Heading className="mt-2 text-xl font-semibold text-navy-900">
         <Link to={course.href} className="hover:underline">
@@ -91,8 +105,12 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
       </Heading>
       <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
       <CourseFacts />
-      <Link to={course.href} className="mt-5 inline-flex items-center gap-1 font-semibold text-navy-800 underline-offset-4 hover:underline">
-        View course<span className="sr-only">: {course.title}</span> <ArrowRight aria-hidden="true" className="size-4" />
+      <Link
+        to={course.href}
+        className="mt-5 inline-flex items-center gap-1 font-semibold text-navy-800 underline-offset-4 hover:underline"
+      >
+        View course<span className="sr-only">: {course.title}</span>{" "}
+        <ArrowRight aria-hidden="true" className="size-4" />
       </Link>
     </article>
   );
@@ -157,7 +175,10 @@ export function Testimonials({ items }: { items: Testimonial[] }) {
               <p>“{t.quote}”</p>
             </blockquote>
             <figcaption className="mt-4 flex items-center gap-3">
-              <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-navy-800 font-semibold text-white">
+              <span
+                aria-hidden="true"
+                className="flex size-10 items-center justify-center rounded-full bg-navy-800 font-semibold text-white"
+              >
                 {t.initial}
               </span>
               <span className="text-sm">
@@ -177,7 +198,10 @@ export function MethodSteps({ steps }: { steps: { name: string; description: str
     <ol className="grid gap-4 md:grid-cols-2 lg:grid-cols-4">
       {steps.map((step, index) => (
         <li key={step.name} className="rounded-lg border border-slate-200 bg-white p-6">
-          <span aria-hidden="true" className="flex size-10 items-center justify-center rounded-full bg-gold-400 font-bold text-navy-950">
+          <span
+            aria-hidden="true"
+            className="flex size-10 items-center justify-center rounded-full bg-gold-400 font-bold text-navy-950"
+          >
             {index + 1}
           </span>
           <h3 className="mt-4 text-lg font-semibold text-navy-900">{step.name}</h3>

@@ -25,7 +25,7 @@ export const articles = [
       {
         heading: "Why appetite statements gather dust",
         paragraphs: [
-          "The usual problems are easy to recognise. Statements are written in language so general that nobody could ever be in breach of them: \"we have a low appetite for regulatory risk\" tells a manager very little about what to do on a Tuesday afternoon. They are drafted by the risk function in isolation, so the executive team sees them as a compliance document rather than a description of how the business intends to compete. And they are disconnected from the information the board already receives, so there is no point in the board cycle at which anyone asks whether the organisation is inside or outside its appetite.",
+          'The usual problems are easy to recognise. Statements are written in language so general that nobody could ever be in breach of them: "we have a low appetite for regulatory risk" tells a manager very little about what to do on a Tuesday afternoon. They are drafted by the risk function in isolation, so the executive team sees them as a compliance document rather than a description of how the business intends to compete. And they are disconnected from the information the board already receives, so there is no point in the board cycle at which anyone asks whether the organisation is inside or outside its appetite.',
           "Each of these problems has a practical fix, and none of them requires new software or a large project.",
         ],
       },

@@ -110,7 +110,9 @@ function nextSteps(guideId: GuideId, opening: string, courseIds: string[], pract
   const pillar = pillarOf(guideId);
   const courses = courseIds.map(courseTitle);
   const courseText =
-    courses.length === 1 ? `our ${courseFacts.days}-day ${courses[0]} course` : `our ${courseFacts.days}-day ${listOf(courses)} courses`;
+    courses.length === 1
+      ? `our ${courseFacts.days}-day ${courses[0]} course`
+      : `our ${courseFacts.days}-day ${listOf(courses)} courses`;
   const pillarUrl = `${organisation.siteUrl}${pillarPath(pillar.id)}`;
   const contactUrl = `${organisation.siteUrl}/contact`;
   return {
@@ -145,7 +147,7 @@ const riskGuide: GuideDocument = {
       heading: "Start with objectives, not with risks",
       paragraphs: [
         "A risk only means something in relation to an objective. Before you build a register, be clear about what the organisation is trying to achieve over the planning horizon: the strategic priorities, the financial targets and the commitments made to customers, regulators and employees. Risks are then the events or conditions that could cause those objectives to be missed, or exceeded.",
-        "Tying risks to objectives does two things. It filters out the long lists of generic hazards that fill many registers, and it gives executives a reason to care. A risk written as \"we may fail to launch the new ordering platform this year, delaying the revenue in the plan\" is far more useful than \"IT project risk\".",
+        'Tying risks to objectives does two things. It filters out the long lists of generic hazards that fill many registers, and it gives executives a reason to care. A risk written as "we may fail to launch the new ordering platform this year, delaying the revenue in the plan" is far more useful than "IT project risk".',
       ],
       bullets: [
         "List the five to eight strategic objectives in the current plan and confirm them with the executive team.",
@@ -156,7 +158,7 @@ const riskGuide: GuideDocument = {
     {
       heading: "Set a risk appetite the business can use",
       paragraphs: [
-        "Risk appetite is the amount and type of risk the organisation is willing to pursue or accept in pursuit of its objectives. Many appetite statements fail because they are too vague to guide a decision (\"we have a low appetite for reputational risk\") or so detailed that nobody reads them. A usable statement combines a short qualitative position for each principal risk category with a small number of measurable tolerances.",
+        'Risk appetite is the amount and type of risk the organisation is willing to pursue or accept in pursuit of its objectives. Many appetite statements fail because they are too vague to guide a decision ("we have a low appetite for reputational risk") or so detailed that nobody reads them. A usable statement combines a short qualitative position for each principal risk category with a small number of measurable tolerances.',
         "Appetite should differ by category. Most organisations are cautious about health and safety, legal compliance and the integrity of financial reporting, while accepting more risk in product innovation or market expansion, where taking risk is how value is created. The board should approve the statement and review it whenever the strategy changes materially.",
       ],
       example: {
@@ -208,7 +210,7 @@ const riskGuide: GuideDocument = {
         "Terminate: stop or change the activity that gives rise to the risk.",
       ],
       closing: [
-        "Responses should be specific, funded and dated. \"Improve supplier oversight\" is an intention; \"complete due diligence on the twelve critical suppliers by the end of the third quarter, owned by the head of procurement\" is an action that can be tracked.",
+        'Responses should be specific, funded and dated. "Improve supplier oversight" is an intention; "complete due diligence on the twelve critical suppliers by the end of the third quarter, owned by the head of procurement" is an action that can be tracked.',
         "The three lines model helps to clarify roles: management owns and manages risk, risk and compliance functions provide expertise, challenge and monitoring, and internal audit gives independent assurance to the board. It works when each line understands what the others do, not when it is used to build walls between them.",
       ],
     },
@@ -304,7 +306,7 @@ const financeToolkit: GuideDocument = {
       bullets: [
         "Start with the cash flow statement: is operating cash flow positive, and how does it compare with operating profit?",
         "Then read the balance sheet: how have receivables, inventory and debt moved compared with revenue?",
-        "Finally, read the income statement and the notes, looking for one-off items, changes in accounting policy and anything described as \"adjusted\".",
+        'Finally, read the income statement and the notes, looking for one-off items, changes in accounting policy and anything described as "adjusted".',
       ],
     },
     {
@@ -361,7 +363,7 @@ const financeToolkit: GuideDocument = {
         "Cash conversion: operating cash flow divided by operating profit. A ratio persistently well below 100% deserves an explanation.",
         "Working capital: receivables or inventory growing faster than revenue can signal collection problems, obsolete stock or aggressive revenue recognition.",
         "Capital expenditure against depreciation: spending well below depreciation for several years may mean the asset base is being run down.",
-        "Adjusted profit: compare adjusted and statutory profit, and check whether \"one-off\" costs recur year after year.",
+        'Adjusted profit: compare adjusted and statutory profit, and check whether "one-off" costs recur year after year.',
         "Free cash flow: operating cash flow after interest, tax and capital expenditure is what is actually available to repay debt, invest or return to shareholders.",
       ],
     },
@@ -513,7 +515,7 @@ const sustainabilityGuide: GuideDocument = {
       bullets: [
         "Be balanced: report setbacks and missed targets as well as progress.",
         "Be consistent: use the same methods and boundaries each year, and explain any change.",
-        "Be specific: claims such as \"green\", \"sustainable\" or \"carbon neutral\" need clear evidence and a defined scope. The Competition and Markets Authority's Green Claims Code sets out what is expected of environmental claims in the UK.",
+        'Be specific: claims such as "green", "sustainable" or "carbon neutral" need clear evidence and a defined scope. The Competition and Markets Authority\'s Green Claims Code sets out what is expected of environmental claims in the UK.',
         "Be assurable: keep records of data sources, calculations and controls that an auditor can follow, and consider independent assurance of key metrics.",
       ],
     },

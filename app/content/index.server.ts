@@ -108,7 +108,12 @@ export function buildCatalogue() {
     const count = courses.filter((c) => c.pillars.includes(pillar.id)).length;
     check(count >= 6 && count <= 7, `Pillar ${pillar.id} lists ${count} courses; the page shows six or seven`);
   }
-  for (const id of [...headerFeaturedCourseIds, ...footerCourseIds, ...homeFeaturedCourseIds, ...homePremiumCourseIds]) {
+  for (const id of [
+    ...headerFeaturedCourseIds,
+    ...footerCourseIds,
+    ...homeFeaturedCourseIds,
+    ...homePremiumCourseIds,
+  ]) {
     check(courseIds.has(id), `Featured course "${id}" does not exist`);
   }
   for (const a of articles) check(trainerIds.has(a.authorTrainerId), `Article ${a.slug}: unknown author`);

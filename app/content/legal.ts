@@ -351,8 +351,7 @@ export const termsOfService = {
   ],
   seo: {
     title: `Terms of Service | ${org.name}`,
-    description:
-      `Terms for using our website and booking courses and consultations: prices, payment, cancellations, our ${guaranteeDays}-day money-back guarantee and your rights.`,
+    description: `Terms for using our website and booking courses and consultations: prices, payment, cancellations, our ${guaranteeDays}-day money-back guarantee and your rights.`,
   },
 } satisfies LegalDocumentInput;
 
@@ -408,12 +407,7 @@ export const cookiePolicy = {
             "Fraud prevention: recognises your browser across payments, so that Stripe can spot suspicious activity.",
             "1 year",
           ],
-          [
-            "__stripe_sid",
-            "Stripe",
-            "Fraud prevention: links the steps of a single payment session.",
-            "30 minutes",
-          ],
+          ["__stripe_sid", "Stripe", "Fraud prevention: links the steps of a single payment session.", "30 minutes"],
         ],
       },
     },

@@ -7,12 +7,7 @@
 import { z } from "zod";
 import { guideIds, guideNames } from "./ids.ts";
 
-export const pillarIds = [
-  "risk-grc",
-  "accounting-auditing",
-  "strategy",
-  "sustainability",
-] as const;
+export const pillarIds = ["risk-grc", "accounting-auditing", "strategy", "sustainability"] as const;
 export const pillarIdSchema = z.enum(pillarIds);
 export type PillarId = z.infer<typeof pillarIdSchema>;
 
@@ -204,7 +199,11 @@ export const pageCopySchema = z.object({
     heroLead: copy,
     story: z.array(copy).min(2).max(4),
     industries: z.array(titledWithIcon).length(6),
-    expertNetwork: z.object({ title: text, paragraphs: z.array(copy).min(1).max(3), points: z.array(copy).min(3).max(6) }),
+    expertNetwork: z.object({
+      title: text,
+      paragraphs: z.array(copy).min(1).max(3),
+      points: z.array(copy).min(3).max(6),
+    }),
     seo: seoSchema,
   }),
   training: z.object({
@@ -219,7 +218,9 @@ export const pageCopySchema = z.object({
   caseStudies: z.object({
     heroTitle: text,
     lead: copy,
-    sectors: z.array(titledWithIcon.extend({ title: z.enum(["Finance", "Healthcare", "Utilities", "Public Sector"]) })).length(4),
+    sectors: z
+      .array(titledWithIcon.extend({ title: z.enum(["Finance", "Healthcare", "Utilities", "Public Sector"]) }))
+      .length(4),
     seo: seoSchema,
   }),
   contact: z.object({

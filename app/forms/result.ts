@@ -13,8 +13,7 @@ export type FormResult =
 /** Messages the endpoints answer with, besides the per-field ones. */
 export const resultMessages = {
   invalid: "Please correct the highlighted fields and try again.",
-  contactReceived:
-    "Thank you for your enquiry. We have received it and will respond within 24 business hours.",
+  contactReceived: "Thank you for your enquiry. We have received it and will respond within 24 business hours.",
   guideRequested: "Success! Your guide is on its way to your inbox.",
   resourceSent: "Your download link has been sent to your email.",
   newsletterPending: "Thank you! Please check your inbox and confirm your subscription.",

@@ -12,7 +12,6 @@ import { limits, serviceInterests, type ServiceInterest } from "./fields.ts";
 export { limits, preferredContacts, serviceInterests, type ServiceInterest } from "./fields.ts";
 import { guideIds, guideNames } from "~/content/ids.ts";
 
-
 export const messages = {
   contact: {
     name: "Full name must be at least 2 characters.",
@@ -58,13 +57,8 @@ function line(min: number, max: number, message: string) {
 }
 
 function email(message: string) {
-  return z.string(message).check(
-    z.trim(),
-    z.maxLength(limits.email, messages.tooLong(limits.email)),
-    z.email(message),
-  );
+  return z.string(message).check(z.trim(), z.maxLength(limits.email, messages.tooLong(limits.email)), z.email(message));
 }
-
 
 const serviceInterestValues = serviceInterests.map((s) => s.value) as [ServiceInterest, ...ServiceInterest[]];
 

@@ -56,9 +56,7 @@ export async function apiAction(kind: FormKind, { request, context }: Args): Pro
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function readJsonBody(
-  request: Request,
-): Promise<{ value: Record<string, unknown> } | { error: Answer }> {
+export async function readJsonBody(request: Request): Promise<{ value: Record<string, unknown> } | { error: Answer }> {
   const fail = (status: number, message: string) => ({ error: { status, body: { success: false as const, message } } });
   const type = request.headers.get("content-type") ?? "";
   if (!/^application\/json\b/i.test(type.trim())) {

@@ -2,7 +2,15 @@
  * A fixed-window counter per client address: at most `max` submissions in
  * each window of `windowMs`. In memory, per server process.
  */
-export function createRateLimiter({ max, windowMs, clock = () => Date.now() }: { max: number; windowMs: number; clock?: () => number }) {
+export function createRateLimiter({
+  max,
+  windowMs,
+  clock = () => Date.now(),
+}: {
+  max: number;
+  windowMs: number;
+  clock?: () => number;
+}) {
   const windows = new Map<string, { start: number; count: number }>();
   return function allow(key: string): boolean {
     const now = clock();

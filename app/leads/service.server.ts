@@ -49,7 +49,9 @@ export function fingerprint(kind: FormKind, input: Record<string, unknown>, isTe
       const text = typeof value === "string" ? value.trim() : value;
       return [key, key.toLowerCase().includes("email") && typeof text === "string" ? text.toLowerCase() : text];
     });
-  return createHash("sha256").update(JSON.stringify([kind, isTest, normalised])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([kind, isTest, normalised]))
+    .digest("hex");
 }
 
 const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName === name);
@@ -139,7 +141,13 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           .execute();
         const guide = guideById(input.resourceId)!;
         const emails = templates.resourceDownloadEmails(
-          { ...f, email: input.email, resourceId: input.resourceId, guideTitle: guide.title, downloadUrl: link(`/downloads/${token}`) },
+          {
+            ...f,
+            email: input.email,
+            resourceId: input.resourceId,
+            guideTitle: guide.title,
+            downloadUrl: link(`/downloads/${token}`),
+          },
           mail,
         );
         await queueEmails(trx, { type: "resourceDownload", id }, emails, now);
@@ -188,7 +196,12 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           confirmUrl: link(`/newsletter/confirm?token=${confirmToken}`),
           unsubscribeUrl: link(`/newsletter/unsubscribe?token=${existing.unsubscribe_token}`),
         };
-        await queueEmails(trx, { type: "newsletter", id: existing.id }, [templates.newsletterConfirmationEmail(signup, mail)], now);
+        await queueEmails(
+          trx,
+          { type: "newsletter", id: existing.id },
+          [templates.newsletterConfirmationEmail(signup, mail)],
+          now,
+        );
         return existing.id;
       }),
 

@@ -32,7 +32,6 @@ const runningBandHeight = 34;
 /** Body text never runs below this line; the footer sits under it. */
 const bottomLimit = 64;
 
-
 /** Lays content out top to bottom, starting a new page when the next piece does not fit. */
 class Composer {
   readonly doc: PDFDocument;
@@ -61,16 +60,37 @@ class Composer {
     this.pages.push(page);
     this.page = page;
     if (this.pages.length === 1) {
-      page.drawRectangle({ x: 0, y: pageHeight - coverBandHeight, width: pageWidth, height: coverBandHeight, color: colors.navy });
+      page.drawRectangle({
+        x: 0,
+        y: pageHeight - coverBandHeight,
+        width: pageWidth,
+        height: coverBandHeight,
+        color: colors.navy,
+      });
       page.drawRectangle({ x: 0, y: pageHeight - coverBandHeight, width: pageWidth, height: 4, color: colors.gold });
-      this.drawLine(organisation.name, marginX, pageHeight - 50, { ...this.body, font: this.fonts.bold, size: 20, color: colors.white });
-      this.drawLine("Course Brochure", marginX, pageHeight - 70, { ...this.body, size: 10.5, color: colors.paleOnNavy });
+      this.drawLine(organisation.name, marginX, pageHeight - 50, {
+        ...this.body,
+        font: this.fonts.bold,
+        size: 20,
+        color: colors.white,
+      });
+      this.drawLine("Course Brochure", marginX, pageHeight - 70, {
+        ...this.body,
+        size: 10.5,
+        color: colors.paleOnNavy,
+      });
       const host = new URL(organisation.siteUrl).host;
       const hostStyle = { ...this.small, color: colors.paleOnNavy };
       this.drawLine(host, pageWidth - marginX - this.width(host, hostStyle), pageHeight - 70, hostStyle);
       this.y = pageHeight - coverBandHeight - 34;
     } else {
-      page.drawRectangle({ x: 0, y: pageHeight - runningBandHeight, width: pageWidth, height: runningBandHeight, color: colors.navy });
+      page.drawRectangle({
+        x: 0,
+        y: pageHeight - runningBandHeight,
+        width: pageWidth,
+        height: runningBandHeight,
+        color: colors.navy,
+      });
       const nameStyle = { ...this.body, font: this.fonts.bold, size: 10, color: colors.white };
       this.drawLine(organisation.name, marginX, pageHeight - 21, nameStyle);
       const titleStyle = { ...this.small, color: colors.paleOnNavy };
@@ -174,14 +194,27 @@ interface Row {
 function panel(
   c: Composer,
   rows: Row[],
-  options: { title?: string; fill: RGB; labelColor: RGB; valueColor: RGB; titleColor?: RGB; note?: string; noteColor?: RGB },
+  options: {
+    title?: string;
+    fill: RGB;
+    labelColor: RGB;
+    valueColor: RGB;
+    titleColor?: RGB;
+    note?: string;
+    noteColor?: RGB;
+  },
 ): void {
   const padding = 14;
   const labelWidth = 112;
   const valueWidth = contentWidth - 2 * padding - labelWidth;
   const label: Style = { font: c.fonts.bold, size: 9, color: options.labelColor, leading: 14 };
   const value: Style = { ...c.body, color: options.valueColor, leading: 14 };
-  const titleStyle: Style = { font: c.fonts.bold, size: 12.5, color: options.titleColor ?? options.valueColor, leading: 20 };
+  const titleStyle: Style = {
+    font: c.fonts.bold,
+    size: 12.5,
+    color: options.titleColor ?? options.valueColor,
+    leading: 20,
+  };
   const noteStyle: Style = { ...c.small, color: options.noteColor ?? options.valueColor };
   const rowGap = 5;
 
@@ -254,7 +287,12 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
 
   // Title block.
   if (pillarTitles.length > 0) {
-    c.paragraph(pillarTitles.join("  \u00b7  ").toUpperCase(), { font: fonts.bold, size: 9.5, color: colors.gold, leading: 13 }, 0, 4);
+    c.paragraph(
+      pillarTitles.join("  \u00b7  ").toUpperCase(),
+      { font: fonts.bold, size: 9.5, color: colors.gold, leading: 13 },
+      0,
+      4,
+    );
   }
   c.paragraph(course.title, { font: fonts.bold, size: 24, color: colors.navy, leading: 29 }, 0, 4);
   c.paragraph(course.subtitle, { font: fonts.italic, size: 12.5, color: colors.muted, leading: 17 }, 0, 10);
@@ -270,7 +308,13 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
       { label: "Investment", value: `${formatGbp(pricing.coursePriceGbp)} per person` },
       { label: "Learning style", value: theoryPracticeText(course.theoryPracticeSplit) },
     ],
-    { title: "Key facts", fill: colors.panel, labelColor: colors.muted, valueColor: colors.ink, titleColor: colors.navy },
+    {
+      title: "Key facts",
+      fill: colors.panel,
+      labelColor: colors.muted,
+      valueColor: colors.ink,
+      titleColor: colors.navy,
+    },
   );
 
   c.heading("Course overview");
@@ -316,7 +360,9 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   }));
   for (let start = 0; start < columns.length; start += 2) {
     const pair = columns.slice(start, start + 2);
-    const height = Math.max(...pair.map((col) => col.name.length * nameStyle.leading + col.role.length * roleStyle.leading));
+    const height = Math.max(
+      ...pair.map((col) => col.name.length * nameStyle.leading + col.role.length * roleStyle.leading),
+    );
     c.ensure(height);
     pair.forEach((col, index) => {
       const x = marginX + index * (columnWidth + gutter);
@@ -357,7 +403,12 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   const footer: Style = { ...c.small, size: 8 };
   c.pages.forEach((page, index) => {
     c.page = page;
-    page.drawLine({ start: { x: marginX, y: 44 }, end: { x: pageWidth - marginX, y: 44 }, thickness: 0.5, color: colors.rule });
+    page.drawLine({
+      start: { x: marginX, y: 44 },
+      end: { x: pageWidth - marginX, y: 44 },
+      thickness: 0.5,
+      color: colors.rule,
+    });
     c.drawLine(`${organisation.name}  |  ${new URL(organisation.siteUrl).host}`, marginX, 30, footer);
     const number = `Page ${index + 1} of ${c.pages.length}`;
     c.drawLine(number, pageWidth - marginX - c.width(number, footer), 30, footer);

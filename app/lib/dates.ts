@@ -1,5 +1,10 @@
 /** Dates shown to visitors, in London time and British style. */
-const day = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/London" });
+const day = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/London",
+});
 const dayTime = new Intl.DateTimeFormat("en-GB", {
   weekday: "long",
   day: "numeric",

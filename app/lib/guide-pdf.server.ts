@@ -41,8 +41,6 @@ const bottomLimit = 66;
 const footerRuleY = 46;
 const footerTextY = 32;
 
-
-
 /** A piece of a panel: wrapped lines, optionally behind a bullet or a tick box. */
 interface PanelItem {
   lines: string[];
@@ -93,7 +91,13 @@ class Composer {
   /** A body page, with the running band across its top. */
   newPage(): PDFPage {
     const page = this.addPage();
-    page.drawRectangle({ x: 0, y: pageHeight - runningBandHeight, width: pageWidth, height: runningBandHeight, color: colors.navy });
+    page.drawRectangle({
+      x: 0,
+      y: pageHeight - runningBandHeight,
+      width: pageWidth,
+      height: runningBandHeight,
+      color: colors.navy,
+    });
     const nameStyle = { ...this.body, font: this.fonts.bold, size: 10, color: colors.white };
     this.drawLine(organisation.name, marginX, pageHeight - 21, nameStyle);
     const titleStyle = { ...this.small, color: colors.paleOnNavy };
@@ -187,8 +191,11 @@ class Composer {
     this.space(14);
     this.ensure(lines.length * style.leading + 14 + keepWith);
     this.contents.push({ number, text, page: this.pages.length });
-    if (number !== undefined) this.drawLine(String(number), marginX, this.y - style.size, { ...style, color: colors.gold });
-    lines.forEach((line, index) => this.drawLine(line, marginX + numberWidth, this.y - style.size - index * style.leading, style));
+    if (number !== undefined)
+      this.drawLine(String(number), marginX, this.y - style.size, { ...style, color: colors.gold });
+    lines.forEach((line, index) =>
+      this.drawLine(line, marginX + numberWidth, this.y - style.size - index * style.leading, style),
+    );
     this.y -= lines.length * style.leading + 2;
     this.page.drawRectangle({ x: marginX + numberWidth, y: this.y, width: 36, height: 2, color: colors.gold });
     this.y -= 12;
@@ -288,7 +295,9 @@ function panel(c: Composer, title: string, items: PanelItem[]): void {
   for (const item of all) {
     const indent = item.marker ? markerIndent : 0;
     drawMarker(c, item, x, y);
-    item.lines.forEach((line, index) => c.drawLine(line, x + indent, y - item.style.size - index * item.style.leading, item.style));
+    item.lines.forEach((line, index) =>
+      c.drawLine(line, x + indent, y - item.style.size - index * item.style.leading, item.style),
+    );
     y -= itemHeight(item);
   }
   c.y = top - height - 14;
@@ -332,15 +341,22 @@ function table(c: Composer, spec: GuideTable): void {
 
   const layoutRow = (cells: string[], styleFor: (index: number) => Style) => {
     const wrapped = cells.map((cell, index) => c.wrap(cell, styleFor(index), (widths[index] ?? 0) - 2 * cellPadding));
-    const height = 2 * cellPadding + Math.max(...wrapped.map((lines, index) => lines.length * styleFor(index).leading)) - 3;
+    const height =
+      2 * cellPadding + Math.max(...wrapped.map((lines, index) => lines.length * styleFor(index).leading)) - 3;
     return { wrapped, height };
   };
   const drawRow = (row: ReturnType<typeof layoutRow>, styleFor: (index: number) => Style, fill: RGB | undefined) => {
-    if (fill) c.page.drawRectangle({ x: marginX, y: c.y - row.height, width: contentWidth, height: row.height, color: fill });
+    if (fill)
+      c.page.drawRectangle({ x: marginX, y: c.y - row.height, width: contentWidth, height: row.height, color: fill });
     row.wrapped.forEach((lines, index) => {
       const style = styleFor(index);
       lines.forEach((line, lineIndex) =>
-        c.drawLine(line, (xs[index] ?? marginX) + cellPadding, c.y - cellPadding - style.size + 1.5 - lineIndex * style.leading, style),
+        c.drawLine(
+          line,
+          (xs[index] ?? marginX) + cellPadding,
+          c.y - cellPadding - style.size + 1.5 - lineIndex * style.leading,
+          style,
+        ),
       );
     });
     c.y -= row.height;
@@ -359,7 +375,12 @@ function table(c: Composer, spec: GuideTable): void {
       drawHead();
     }
     drawRow(row, (i) => (i === 0 ? firstCellStyle : cellStyle), index % 2 === 1 ? colors.panel : undefined);
-    c.page.drawLine({ start: { x: marginX, y: c.y }, end: { x: marginX + contentWidth, y: c.y }, thickness: 0.5, color: colors.rule });
+    c.page.drawLine({
+      start: { x: marginX, y: c.y },
+      end: { x: marginX + contentWidth, y: c.y },
+      thickness: 0.5,
+      color: colors.rule,
+    });
   });
   c.space(7);
   if (spec.note) c.paragraph(spec.note, { ...c.small, font: c.fonts.italic }, 0, 8);
@@ -377,7 +398,10 @@ function contactPanel(c: Composer, title: string, links: GuideLink[], measureOnl
   const rowGap = 5;
   const wrapped = links.map((link) => c.wrap(link.text, value, valueWidth));
   const height =
-    2 * padding + titleStyle.leading + 4 + wrapped.reduce((sum, lines) => sum + Math.max(lines.length, 1) * value.leading + rowGap, -rowGap);
+    2 * padding +
+    titleStyle.leading +
+    4 +
+    wrapped.reduce((sum, lines) => sum + Math.max(lines.length, 1) * value.leading + rowGap, -rowGap);
   if (measureOnly) return 6 + height;
 
   c.space(6);
@@ -417,7 +441,14 @@ function drawCoverBand(c: Composer, title: string, document: GuideDocument): voi
   const host = new URL(organisation.siteUrl).host;
   const hostStyle = { ...c.small, color: colors.paleOnNavy };
   c.drawLine(host, pageWidth - marginX - c.width(host, hostStyle), pageHeight - 64, hostStyle);
-  page.drawRectangle({ x: marginX, y: pageHeight - 80, width: contentWidth, height: 0.6, color: colors.paleOnNavy, opacity: 0.4 });
+  page.drawRectangle({
+    x: marginX,
+    y: pageHeight - 80,
+    width: contentWidth,
+    height: 0.6,
+    color: colors.paleOnNavy,
+    opacity: 0.4,
+  });
 
   // Eyebrow, title and subtitle, sitting on the bottom of the band.
   const eyebrow: Style = { font: c.fonts.bold, size: 10, color: colors.gold, leading: 22 };
@@ -426,7 +457,8 @@ function drawCoverBand(c: Composer, title: string, document: GuideDocument): voi
   const titleLines = c.wrap(title, titleStyle, contentWidth);
   const subtitleLines = c.wrap(document.subtitle, subtitleStyle, contentWidth - 40);
   const gap = 14;
-  const blockHeight = eyebrow.leading + titleLines.length * titleStyle.leading + gap + subtitleLines.length * subtitleStyle.leading;
+  const blockHeight =
+    eyebrow.leading + titleLines.length * titleStyle.leading + gap + subtitleLines.length * subtitleStyle.leading;
   let y = bandBottom + 52 + blockHeight;
   c.drawLine("FREE BUSINESS GUIDE", marginX, y - eyebrow.size, eyebrow);
   y -= eyebrow.leading;
@@ -515,7 +547,12 @@ function drawFooters(c: Composer): void {
   const left = `${organisation.name}  |  ${host}`;
   c.pages.forEach((page, index) => {
     c.page = page;
-    page.drawLine({ start: { x: marginX, y: footerRuleY }, end: { x: pageWidth - marginX, y: footerRuleY }, thickness: 0.5, color: colors.rule });
+    page.drawLine({
+      start: { x: marginX, y: footerRuleY },
+      end: { x: pageWidth - marginX, y: footerRuleY },
+      thickness: 0.5,
+      color: colors.rule,
+    });
     c.drawLine(left, marginX, footerTextY, footer);
     const hostX = marginX + c.width(`${organisation.name}  |  `, footer);
     c.link(organisation.siteUrl, hostX, footerTextY - 3, c.width(host, footer), footer.size + 5);

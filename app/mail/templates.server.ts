@@ -75,7 +75,10 @@ export function singleLine(value: unknown, max: number = SUBJECT_MAX): string {
   const chars = Array.from(clean);
   const limit = Math.max(1, Math.floor(max));
   if (chars.length <= limit) return clean;
-  return `${chars.slice(0, limit - 1).join("").trimEnd()}…`;
+  return `${chars
+    .slice(0, limit - 1)
+    .join("")
+    .trimEnd()}…`;
 }
 
 /** Multi-line text with LF line ends and no control characters but tab. */
@@ -192,7 +195,10 @@ function renderText(message: Message): string {
         out.push("", block.text, "-".repeat(Math.min(Array.from(block.text).length, 70)));
         break;
       case "paragraph":
-        out.push("", block.parts.map((part) => (typeof part === "string" ? part : `${part.text} (${part.href})`)).join(""));
+        out.push(
+          "",
+          block.parts.map((part) => (typeof part === "string" ? part : `${part.text} (${part.href})`)).join(""),
+        );
         break;
       case "fields":
         out.push("", ...block.items.map(([label, value]) => `${label}: ${value}`));
@@ -399,7 +405,10 @@ export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmai
     {
       to: address(ctx.teamEmail, "the team address"),
       replyTo: visitor,
-      subject: subject(`New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`, lead.isTest),
+      subject: subject(
+        `New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`,
+        lead.isTest,
+      ),
     },
   );
 
@@ -476,7 +485,9 @@ export function guideRequestEmails(lead: GuideRequestLead, ctx: MailContext): Ou
         p(`Thank you for requesting ${title}. You can download it now:`),
         { kind: "button", href: download, text: `Download ${title}` },
         p("This download link is personal to you, so please do not forward it or share it."),
-        p(`Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`),
+        p(
+          `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
+        ),
         ...contactDetails(ctx),
         notYou("guide request form", ctx),
       ],
@@ -529,7 +540,9 @@ export function resourceDownloadEmails(lead: ResourceDownloadLead, ctx: MailCont
         p("Hello,"),
         p(`Thank you for your interest in ${title}. You can download it now:`),
         { kind: "button", href: download, text: `Download ${title}` },
-        p(`Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`),
+        p(
+          `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
+        ),
         ...contactDetails(ctx),
         notYou("free resources form", ctx),
       ],
@@ -560,7 +573,9 @@ export function newsletterConfirmationEmail(s: NewsletterSignup, ctx: MailContex
         p("Please confirm that you want to subscribe:"),
         { kind: "button", href: confirm, text: "Confirm my subscription" },
         p("We will not send you any newsletters until you confirm."),
-        p("If you did not sign up, please ignore this e-mail: you will not be subscribed and will not hear from us again."),
+        p(
+          "If you did not sign up, please ignore this e-mail: you will not be subscribed and will not hear from us again.",
+        ),
         p("Changed your mind? ", a(unsubscribe, "Cancel this request and unsubscribe"), "."),
         p(organisation.name, ", ", formatAddress(), ". ", a(siteLink(ctx), `Visit ${organisation.name} online`), "."),
       ],
@@ -586,7 +601,11 @@ export function newsletterWelcomeEmail(s: NewsletterSignup, ctx: MailContext): O
         p(
           "You will receive practical insights on risk management, finance, strategy and sustainability, and news of our free guides, webinars and programmes.",
         ),
-        p("You can leave at any time: ", a(unsubscribe, "unsubscribe from the newsletter"), ". Every newsletter carries the same link."),
+        p(
+          "You can leave at any time: ",
+          a(unsubscribe, "unsubscribe from the newsletter"),
+          ". Every newsletter carries the same link.",
+        ),
         p(organisation.name, ", ", formatAddress(), ". ", a(siteLink(ctx), `Visit ${organisation.name} online`), "."),
       ],
     },
@@ -681,7 +700,9 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
           ],
         },
         p("We will e-mail your joining details before the session."),
-        p(`If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`),
+        p(
+          `If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`,
+        ),
         ...contactDetails(ctx),
         notYou("webinar registration form", ctx),
       ],
@@ -738,14 +759,19 @@ export function bookingPaidEmails(booking: PaidBooking, ctx: MailContext): Outgo
       title: "New paid consultation booking",
       blocks: [
         ...testNotice(booking.isTest),
-        p(`${name} has paid for a consultation. Please contact them within ${promises.teamContactHours} hours to schedule it.`),
+        p(
+          `${name} has paid for a consultation. Please contact them within ${promises.teamContactHours} hours to schedule it.`,
+        ),
         { kind: "fields", items: [["Name", name], ["Email", oneLine(booking.customerEmail)], ...facts] },
       ],
     },
     {
       to: address(ctx.teamEmail, "the team address"),
       replyTo: customer,
-      subject: subject(`Paid booking: ${inSubject(booking.customerName)} (${pounds(booking.amountPence)})`, booking.isTest),
+      subject: subject(
+        `Paid booking: ${inSubject(booking.customerName)} (${pounds(booking.amountPence)})`,
+        booking.isTest,
+      ),
     },
   );
   return [confirmation, team];

@@ -26,7 +26,11 @@ function mailOptions(from: string, message: OutgoingEmail & { id: string }) {
   };
 }
 
-export function createMailTransport({ smtpUrl, from, dataDir }: TransportOptions): MailTransport & { description: string } {
+export function createMailTransport({
+  smtpUrl,
+  from,
+  dataDir,
+}: TransportOptions): MailTransport & { description: string } {
   if (smtpUrl) {
     const transport = nodemailer.createTransport({
       url: smtpUrl,

@@ -35,8 +35,7 @@ export type LeadFacts = {
 
 export type ContactLead = ContactInput & LeadFacts & { serviceInterestLabel: string };
 
-export type GuideRequestLead = GuideRequestInput &
-  LeadFacts & { guideTitle: string; downloadUrl: string };
+export type GuideRequestLead = GuideRequestInput & LeadFacts & { guideTitle: string; downloadUrl: string };
 
 export type ResourceDownloadLead = LeadFacts & {
   email: string;

@@ -56,7 +56,13 @@ export function parsePaymentRequest(body: Record<string, unknown>, testModeAllow
     }
     return {
       ok: true,
-      value: { customerName: name, customerEmail: email, quantity: null, amountPence: pricing.testPaymentGbp * 100, isTest: true },
+      value: {
+        customerName: name,
+        customerEmail: email,
+        quantity: null,
+        amountPence: pricing.testPaymentGbp * 100,
+        isTest: true,
+      },
     };
   }
 

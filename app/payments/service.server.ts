@@ -68,7 +68,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
       const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
       if (!booking) return false;
       if (intent.amount !== booking.amount_pence || intent.currency !== booking.currency) {
-        log(`Payment ${intent.id} for booking ${bookingId}: amount ${intent.amount} ${intent.currency} does not match the booking`);
+        log(
+          `Payment ${intent.id} for booking ${bookingId}: amount ${intent.amount} ${intent.currency} does not match the booking`,
+        );
         return false;
       }
       const updated = await trx
@@ -102,7 +104,16 @@ export function createPaymentService(options: PaymentServiceOptions) {
     async createPayment(request: PaymentRequest, sourcePage: string) {
       const now = clock();
       const key = createHash("sha256")
-        .update(JSON.stringify(["payment", request.customerEmail.toLowerCase(), request.customerName, request.quantity, request.amountPence, request.isTest]))
+        .update(
+          JSON.stringify([
+            "payment",
+            request.customerEmail.toLowerCase(),
+            request.customerName,
+            request.quantity,
+            request.amountPence,
+            request.isTest,
+          ]),
+        )
         .digest("hex");
       const { id } = await storeOnce(db, key, { now, windowMs: 2 * 60_000 }, async (trx, id) => {
         await trx
@@ -137,7 +148,11 @@ export function createPaymentService(options: PaymentServiceOptions) {
               ? "Test payment"
               : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`,
             automatic_payment_methods: { enabled: true },
-            metadata: { booking_id: id, quantity: String(request.quantity ?? ""), kind: request.isTest ? "test" : "consultation" },
+            metadata: {
+              booking_id: id,
+              quantity: String(request.quantity ?? ""),
+              kind: request.isTest ? "test" : "consultation",
+            },
           },
           { idempotencyKey: `booking-${id}` },
         );
@@ -207,7 +222,11 @@ export function createPaymentService(options: PaymentServiceOptions) {
 
     async outcome(id: string | null): Promise<PaymentOutcome> {
       if (!id || !paymentIntentId.test(id)) return { state: "missing" };
-      const booking = await db.selectFrom("bookings").selectAll().where("payment_intent_id", "=", id).executeTakeFirst();
+      const booking = await db
+        .selectFrom("bookings")
+        .selectAll()
+        .where("payment_intent_id", "=", id)
+        .executeTakeFirst();
       if (!booking) return { state: "missing" };
       const facts = { amountPence: booking.amount_pence, quantity: booking.quantity, email: booking.customer_email };
       let intent: Stripe.PaymentIntent;

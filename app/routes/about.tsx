@@ -57,7 +57,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <MethodSteps steps={method.steps} />
       </Section>
 
-      <Section id="trainers" title="Our Lead Trainers" lead={`Practitioners with ${claims.trainerExperience} years of experience each.`}>
+      <Section
+        id="trainers"
+        title="Our Lead Trainers"
+        lead={`Practitioners with ${claims.trainerExperience} years of experience each.`}
+      >
         <ul className="grid gap-4 md:grid-cols-2">
           {trainers.map((t) => (
             <li key={t.id} className="rounded-lg border border-slate-200 p-6">

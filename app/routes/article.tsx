@@ -61,8 +61,9 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <h1 className="mt-6 text-4xl font-bold tracking-tight text-balance">{article.title}</h1>
           <p className="mt-4 text-lg text-slate-200">{article.summary}</p>
           <p className="mt-6 text-sm text-slate-300">
-            By {author.name}, {author.title} · <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time> ·{" "}
-            {article.readingMinutes} min read
+            By {author.name}, {author.title} ·{" "}
+            <time dateTime={article.publishedOn}>{formatDate(article.publishedOn)}</time> · {article.readingMinutes} min
+            read
           </p>
         </div>
       </header>

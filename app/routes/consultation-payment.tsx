@@ -53,7 +53,10 @@ const config: PaymentFormConfig = {
   participants: { min: consultation.minParticipants, max: consultation.maxParticipants },
   payLabel: "Complete Payment & Book Consultation",
   returnPath: "/consultation-success",
-  successToast: { title: "Payment Successful", description: "Thank you! You'll receive booking instructions via email." },
+  successToast: {
+    title: "Payment Successful",
+    description: "Thank you! You'll receive booking instructions via email.",
+  },
   contactHref: "/contact?interest=consulting",
 };
 
@@ -82,7 +85,9 @@ export default function ConsultationPayment({ loaderData }: Route.ComponentProps
               ))}
             </ul>
             <p className="mt-6 text-lg text-slate-700">
-              <strong className="text-navy-900">{formatGbp(pricing.consultationPerParticipantGbp)} per participant</strong>
+              <strong className="text-navy-900">
+                {formatGbp(pricing.consultationPerParticipantGbp)} per participant
+              </strong>
               , for {consultation.minParticipants} to {consultation.maxParticipants} people from your organisation.
             </p>
           </section>
@@ -108,8 +113,8 @@ export default function ConsultationPayment({ loaderData }: Route.ComponentProps
           </h2>
           {testMode && (
             <p className="mt-3 rounded-md border border-gold-700 bg-gold-300/30 p-3 text-sm text-navy-950">
-              <strong>Test mode:</strong> payments go to Stripe&rsquo;s test environment and no real money is taken.
-              Use the card 4242 4242 4242 4242.
+              <strong>Test mode:</strong> payments go to Stripe&rsquo;s test environment and no real money is taken. Use
+              the card 4242 4242 4242 4242.
             </p>
           )}
           <div className="mt-6">

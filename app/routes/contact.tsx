@@ -78,7 +78,10 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             <ul className="space-y-4">
               <li className="flex gap-3">
                 <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
-                <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+                <a
+                  className="font-semibold text-navy-800 underline underline-offset-4"
+                  href={`mailto:${organisation.email}`}
+                >
                   {organisation.email}
                 </a>
               </li>

@@ -20,7 +20,10 @@ import type { Route } from "./+types/course";
 
 /** The canonical id for an old or mistyped course address, e.g. "risk management". */
 function canonicalCourseId(raw: string): string | undefined {
-  const normalised = raw.trim().toLowerCase().replace(/[\s_]+/g, "-");
+  const normalised = raw
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_]+/g, "-");
   if (getCourse(normalised)) return normalised;
   return courseRedirectTarget(normalised);
 }
@@ -151,7 +154,9 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
           <ListSection id="benefits" title="Key Benefits" items={course.benefits} />
           {course.objectives && <ListSection id="objectives" title="Learning Objectives" items={course.objectives} />}
           <ListSection id="audience" title="Who Should Attend" items={course.targetAudience} />
-          {course.prerequisites && <ListSection id="prerequisites" title="Prerequisites" items={course.prerequisites} />}
+          {course.prerequisites && (
+            <ListSection id="prerequisites" title="Prerequisites" items={course.prerequisites} />
+          )}
 
           <CourseSection id="course-curriculum" title={`${courseFacts.days}-Day Curriculum`}>
             <p className="mt-3 text-slate-700">

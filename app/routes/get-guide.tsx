@@ -66,7 +66,10 @@ export default function GetGuide({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid gap-10 py-14 lg:grid-cols-[1fr_28rem] lg:py-20">
         <div>
           <p className="text-sm font-semibold tracking-wide text-gold-300 uppercase">{copy.title}</p>
-          <h1 id="get-guide-title" className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">
+          <h1
+            id="get-guide-title"
+            className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl"
+          >
             {copy.heroTitle}
           </h1>
           <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{copy.heroLead}</p>

@@ -131,7 +131,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
         <p className="mt-6">
-          <Link to="/about" className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
+          <Link
+            to="/about"
+            className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4"
+          >
             Learn more about our expertise <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </p>
@@ -150,7 +153,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         <p className="mt-6">
-          <Link to="/get-guide" className="inline-flex min-h-6 items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
+          <Link
+            to="/get-guide"
+            className="inline-flex min-h-6 items-center gap-1 font-semibold text-navy-800 underline underline-offset-4"
+          >
             Get all guides <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </p>

@@ -21,7 +21,11 @@ type Outcome = LinkOutcome<ConfirmOutcome>;
 export const loader = ({ request }: Route.LoaderArgs) => newsletterLinkLoader(request);
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  newsletterLinkAction(request, (token) => context.get(servicesContext).leads.confirmNewsletter(token), "Could not confirm a newsletter subscription");
+  newsletterLinkAction(
+    request,
+    (token) => context.get(servicesContext).leads.confirmNewsletter(token),
+    "Could not confirm a newsletter subscription",
+  );
 
 export function meta() {
   return seo({
@@ -34,7 +38,9 @@ export function meta() {
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const outcome: Outcome | undefined = actionData?.outcome ?? (loaderData.token ? undefined : "invalid");
-  const retryForm = <NewsletterLinkButton token={loaderData.token} label="Confirm my subscription" busyLabel="Confirming…" />;
+  const retryForm = (
+    <NewsletterLinkButton token={loaderData.token} label="Confirm my subscription" busyLabel="Confirming…" />
+  );
 
   let title: string;
   let body: ReactNode;
@@ -84,7 +90,10 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
           <p>Nothing has changed. Please try again in a few minutes.</p>
           <p>
             If it keeps failing, e-mail us at{" "}
-            <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+            <a
+              className="font-semibold text-navy-800 underline underline-offset-4"
+              href={`mailto:${organisation.email}`}
+            >
               {organisation.email}
             </a>{" "}
             and we will confirm it for you.

@@ -23,7 +23,11 @@ type Outcome = LinkOutcome<UnsubscribeOutcome>;
 export const loader = ({ request }: Route.LoaderArgs) => newsletterLinkLoader(request);
 
 export const action = ({ request, context }: Route.ActionArgs) =>
-  newsletterLinkAction(request, (token) => context.get(servicesContext).leads.unsubscribeNewsletter(token), "Could not unsubscribe from the newsletter");
+  newsletterLinkAction(
+    request,
+    (token) => context.get(servicesContext).leads.unsubscribeNewsletter(token),
+    "Could not unsubscribe from the newsletter",
+  );
 
 export function meta() {
   return seo({
@@ -75,7 +79,10 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
           </p>
           <p>
             If you still receive our newsletter, use the unsubscribe link in the latest one, or e-mail us at{" "}
-            <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+            <a
+              className="font-semibold text-navy-800 underline underline-offset-4"
+              href={`mailto:${organisation.email}`}
+            >
               {organisation.email}
             </a>{" "}
             and we will remove you by hand.
@@ -95,7 +102,10 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
           <p>Nothing has changed yet. Please try again in a few minutes.</p>
           <p>
             If it keeps failing, e-mail us at{" "}
-            <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+            <a
+              className="font-semibold text-navy-800 underline underline-offset-4"
+              href={`mailto:${organisation.email}`}
+            >
               {organisation.email}
             </a>{" "}
             and we will unsubscribe you by hand.

@@ -11,7 +11,8 @@ export function loader() {
 export function meta({ location }: Route.MetaArgs) {
   return seo({
     title: "Page Not Found",
-    description: "The page you were looking for could not be found. Browse our training courses, consulting and resources.",
+    description:
+      "The page you were looking for could not be found. Browse our training courses, consulting and resources.",
     path: location.pathname,
     noindex: true,
   });

@@ -13,7 +13,9 @@ export function loader({ params }: Route.LoaderArgs) {
   return {
     pillar,
     copy: catalogue.pages.pillarPage,
-    featured: pillar.featuredBlockCourseIds.slice(0, ui.pillarFeaturedMax).map((id) => courseSummary(requireCourse(id), pillar.id)),
+    featured: pillar.featuredBlockCourseIds
+      .slice(0, ui.pillarFeaturedMax)
+      .map((id) => courseSummary(requireCourse(id), pillar.id)),
     courses: coursesInPillar(pillar.id).map((c) => ({
       ...courseSummary(c, pillar.id),
       benefits: c.benefits.slice(0, 3),

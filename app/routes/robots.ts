@@ -8,5 +8,7 @@ export function loader({ context }: Route.LoaderArgs) {
   const body = production
     ? `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /test-\n\nSitemap: ${absoluteUrl("/sitemap.xml")}\n`
     : "User-agent: *\nDisallow: /\n";
-  return new Response(body, { headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+  return new Response(body, {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

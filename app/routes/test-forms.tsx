@@ -171,7 +171,10 @@ async function runOne(test: TestCase): Promise<TestResult> {
       ...base,
       ok: false,
       status: response.status,
-      message: `The server answered ${response.status} ${response.statusText} without a JSON body.`.replace(/\s+/g, " "),
+      message: `The server answered ${response.status} ${response.statusText} without a JSON body.`.replace(
+        /\s+/g,
+        " ",
+      ),
     };
   }
   const answer = body as { success?: unknown; message?: unknown };

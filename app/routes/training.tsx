@@ -61,7 +61,10 @@ export default function Training({ loaderData }: Route.ComponentProps) {
                 </h2>
                 <p className="mt-2 text-lg text-slate-700">{pillar.tagline}</p>
               </div>
-              <Link to={pillar.href} className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4">
+              <Link
+                to={pillar.href}
+                className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4"
+              >
                 About {pillar.title} training <ArrowRight aria-hidden="true" className="size-4" />
               </Link>
             </div>

@@ -48,8 +48,16 @@ test.beforeAll(async () => {
   test.setTimeout(60_000);
   // Both at once; each is recorded as soon as it is up, so afterAll stops it even if the other failed.
   const results = await Promise.allSettled([
-    startSite({ name: "abuse", port: SITE_PORT, env: { ...protectedEnv, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` } }).then((s) => (server = s)),
-    startSite({ name: "abuse-production", port: PRODUCTION_PORT, env: { ...protectedEnv, APP_ENV: "production" } }).then((p) => (production = p)),
+    startSite({
+      name: "abuse",
+      port: SITE_PORT,
+      env: { ...protectedEnv, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
+    }).then((s) => (server = s)),
+    startSite({
+      name: "abuse-production",
+      port: PRODUCTION_PORT,
+      env: { ...protectedEnv, APP_ENV: "production" },
+    }).then((p) => (production = p)),
   ]);
   for (const r of results) if (r.status === "rejected") throw r.reason;
   sink = await createSmtpSink({ port: SMTP_PORT, dir: `${server.dataDir}-smtp` });
@@ -111,12 +119,22 @@ test("the 4th submission from one client within the window gets 429 with a clear
 
 test("a filled honeypot is refused with 400 and nothing is stored", async () => {
   const email = uniqueEmail("honeypot");
-  const res = await postJson(server.baseURL, "/api/contact", enquiry(email, { website: "https://spam.example" }), newClient());
+  const res = await postJson(
+    server.baseURL,
+    "/api/contact",
+    enquiry(email, { website: "https://spam.example" }),
+    newClient(),
+  );
   expect(res.status).toBe(400);
   expect(res.json).toMatchObject({ success: false, message: resultMessages.rejected });
   expect(stored(email)).toBe(0);
   const newsletterEmail = uniqueEmail("honeypot-news");
-  const news = await postJson(server.baseURL, "/api/newsletter-signup", { email: newsletterEmail, website: "x" }, newClient());
+  const news = await postJson(
+    server.baseURL,
+    "/api/newsletter-signup",
+    { email: newsletterEmail, website: "x" },
+    newClient(),
+  );
   expect(news.status).toBe(400);
   expect(sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [newsletterEmail])).toBe(0);
   await sleep(500);
@@ -132,7 +150,12 @@ test("a form sent as soon as it was shown is refused with the tooFast message; o
   expect(stored(fast)).toBe(0);
 
   const slow = uniqueEmail("slow");
-  const ok = await postJson(server.baseURL, "/api/contact", enquiry(slow, { formStartedAt: Date.now() - 5000 }), client);
+  const ok = await postJson(
+    server.baseURL,
+    "/api/contact",
+    enquiry(slow, { formStartedAt: Date.now() - 5000 }),
+    client,
+  );
   expect(ok.status, ok.text).toBe(200);
   expect(ok.json).toMatchObject({ success: true, message: resultMessages.contactReceived });
   expect(stored(slow)).toBe(1);
@@ -153,7 +176,10 @@ test("the same submission twice: both answered 200, one row, one set of e-mails"
 
   // The two e-mails arrive; wait a little longer to be sure no second set follows.
   const teamAbout = async () => (await emailsTo(TEAM, sink.dir)).filter((m) => m.text.includes(email));
-  const arrived = await pollUntil(async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1, 15_000);
+  const arrived = await pollUntil(
+    async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1,
+    15_000,
+  );
   expect(arrived, "acknowledgement and team notification").toBe(true);
   await sleep(3000);
   expect(await emailsTo(email, sink.dir)).toHaveLength(1);
@@ -163,14 +189,19 @@ test("the same submission twice: both answered 200, one row, one set of e-mails"
 test("the same submission from 8 clients at once: all answered 200, one row, one set of e-mails", async () => {
   const email = uniqueEmail("burst");
   const body = enquiry(email);
-  const answers = await Promise.all(Array.from({ length: 8 }, () => postJson(server.baseURL, "/api/contact", body, newClient())));
+  const answers = await Promise.all(
+    Array.from({ length: 8 }, () => postJson(server.baseURL, "/api/contact", body, newClient())),
+  );
   expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
   expect(stored(email)).toBe(1);
   const [lead] = sqliteQuery(server.dataDir, "SELECT id FROM contact_enquiries WHERE email = ?", [email]);
   expect(sqliteCount(server.dataDir, "outbox", "lead_id = ?", [lead!.id])).toBe(2);
   expect(sqliteCount(server.dataDir, "outbox", "to_address = ?", [email])).toBe(1);
   const teamAbout = async () => (await emailsTo(TEAM, sink.dir)).filter((m) => m.text.includes(email));
-  const arrived = await pollUntil(async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1, 15_000);
+  const arrived = await pollUntil(
+    async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1,
+    15_000,
+  );
   expect(arrived, "acknowledgement and team notification").toBe(true);
   await sleep(2500);
   expect(await emailsTo(email, sink.dir)).toHaveLength(1);
@@ -202,7 +233,13 @@ test("a body over 32 KB gets 413, and nothing is stored", async () => {
 });
 
 test("GET on a POST endpoint gets 405 with Allow: POST", async () => {
-  for (const path of ["/api/contact", "/api/newsletter-signup", "/api/webhook/guide-request", "/api/resource-download", "/api/webinar-registration"]) {
+  for (const path of [
+    "/api/contact",
+    "/api/newsletter-signup",
+    "/api/webhook/guide-request",
+    "/api/resource-download",
+    "/api/webinar-registration",
+  ]) {
     const res = await rawRequest(server.baseURL, { path });
     expect(res.status, path).toBe(405);
     expect(res.headers.allow, path).toBe("POST");
@@ -212,12 +249,19 @@ test("GET on a POST endpoint gets 405 with Allow: POST", async () => {
 
 test("X-Test-Submission: true marks the lead as a test with APP_ENV=test, and is ignored with APP_ENV=production", async () => {
   const onTest = uniqueEmail("flag-test");
-  const res = await postJson(server.baseURL, "/api/contact", enquiry(onTest), { ...newClient(), "X-Test-Submission": "true" });
+  const res = await postJson(server.baseURL, "/api/contact", enquiry(onTest), {
+    ...newClient(),
+    "X-Test-Submission": "true",
+  });
   expect(res.status, res.text).toBe(200);
-  expect(sqliteQuery(server.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onTest])).toEqual([{ is_test: 1 }]);
+  expect(sqliteQuery(server.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onTest])).toEqual([
+    { is_test: 1 },
+  ]);
   const plain = uniqueEmail("flag-none");
   expect((await postJson(server.baseURL, "/api/contact", enquiry(plain), newClient())).status).toBe(200);
-  expect(sqliteQuery(server.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [plain])).toEqual([{ is_test: 0 }]);
+  expect(sqliteQuery(server.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [plain])).toEqual([
+    { is_test: 0 },
+  ]);
 
   const onProduction = uniqueEmail("flag-prod");
   const prod = await postJson(production.baseURL, "/api/contact", enquiry(onProduction), {
@@ -225,7 +269,7 @@ test("X-Test-Submission: true marks the lead as a test with APP_ENV=test, and is
     "X-Test-Submission": "true",
   });
   expect(prod.status, prod.text).toBe(200);
-  expect(sqliteQuery(production.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onProduction])).toEqual([
-    { is_test: 0 },
-  ]);
+  expect(
+    sqliteQuery(production.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onProduction]),
+  ).toEqual([{ is_test: 0 }]);
 });

@@ -65,15 +65,30 @@ test("the form: labelled fields, required ones marked, the promise, consent and 
   await gotoHydrated(page, "/contact");
   const box = page.locator("#enquiry-form");
   await expect(box.getByRole("form", { name: "Enquiry form" })).toBeVisible();
-  for (const label of ["Full Name", "Email Address", "Phone Number", "Company Name", "Area of Interest", "Your Message"]) {
+  for (const label of [
+    "Full Name",
+    "Email Address",
+    "Phone Number",
+    "Company Name",
+    "Area of Interest",
+    "Your Message",
+  ]) {
     await expect(field(page, label)).toHaveAttribute("required", "");
     await expect(form(page).locator("label", { hasText: label }).locator("[aria-hidden='true']")).toHaveText("*");
   }
   await expect(field(page, "Job Title")).not.toHaveAttribute("required");
-  const options = await field(page, "Area of Interest").locator("option:not([value=''])").evaluateAll((o) =>
-    o.map((x) => (x as HTMLOptionElement).value),
-  );
-  expect(options).toEqual(["risk-grc", "accounting-auditing", "strategy", "sustainability", "custom-training", "consulting", "other"]);
+  const options = await field(page, "Area of Interest")
+    .locator("option:not([value=''])")
+    .evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
+  expect(options).toEqual([
+    "risk-grc",
+    "accounting-auditing",
+    "strategy",
+    "sustainability",
+    "custom-training",
+    "consulting",
+    "other",
+  ]);
   const preferred = form(page).getByRole("group", { name: "Preferred Contact Method" });
   await expect(preferred.getByRole("radio", { name: "Email" })).toBeChecked();
   await expect(preferred.getByRole("radio", { name: "Phone" })).not.toBeChecked();
@@ -148,7 +163,9 @@ test("the error summary's links take focus to their fields", async ({ page }) =>
   await expect(field(page, "Your Message")).toBeInViewport();
 });
 
-test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty form; both e-mails arrive", async ({ page }) => {
+test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty form; both e-mails arrive", async ({
+  page,
+}) => {
   const e = enquiry("contact");
   // Hold the answer back until the button has been seen while it is sent.
   let release!: () => void;
@@ -223,7 +240,10 @@ test("the form can be filled in and sent with the keyboard alone", async ({ page
 
 test("Request Corporate Rate on a course page prefills the area of interest and the message", async ({ page }) => {
   await gotoHydrated(page, "/courses/corporate-finance");
-  await page.getByRole("complementary", { name: "Course highlights" }).getByRole("link", { name: "Request Corporate Rate" }).click();
+  await page
+    .getByRole("complementary", { name: "Course highlights" })
+    .getByRole("link", { name: "Request Corporate Rate" })
+    .click();
   await expect(page).toHaveURL(/\/contact\?course=corporate-finance&interest=accounting-auditing$/);
   await expect(field(page, "Area of Interest")).toHaveValue("accounting-auditing");
   await expect(field(page, "Your Message")).toHaveValue(
@@ -244,9 +264,14 @@ test("the prefill also comes with the page itself; unknown values are ignored", 
 
 test("a server failure (503) is shown at the top of the form and nothing typed is lost", async ({ page }) => {
   const e = enquiry("unavailable");
-  const failure = "Sorry, we could not save your details just now. Nothing was sent. Please try again in a few minutes or e-mail us.";
+  const failure =
+    "Sorry, we could not save your details just now. Nothing was sent. Please try again in a few minutes or e-mail us.";
   await page.route("**/contact.data*", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: failure }) }),
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, message: failure }),
+    }),
   );
   await gotoHydrated(page, "/contact");
   await fillEnquiry(page, e);
@@ -336,7 +361,11 @@ test("no WCAG 2.2 AA violations with field errors and a failure message shown", 
   expect(await axeViolations(page)).toEqual([]);
 
   await page.route("**/contact.data*", (route) =>
-    route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Not now." }) }),
+    route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ success: false, message: "Not now." }),
+    }),
   );
   await fillEnquiry(page, enquiry("axe"));
   await sendButton(page).click();

@@ -13,13 +13,23 @@ let server: ChildProcess;
 test.beforeAll(async () => {
   test.setTimeout(90_000);
   server = spawn(process.execPath, ["server/index.ts"], {
-    env: { ...process.env, NODE_ENV: "development", PORT: String(port), DATA_DIR: dataDir, APP_ENV: "development", SMTP_URL: "" },
+    env: {
+      ...process.env,
+      NODE_ENV: "development",
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      APP_ENV: "development",
+      SMTP_URL: "",
+    },
     stdio: "ignore",
   });
   const api = await playwrightRequest.newContext();
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const ok = await api.get(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok(), () => false);
+    const ok = await api.get(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok(),
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error("dev server did not start");
     await new Promise((r) => setTimeout(r, 500));

@@ -12,7 +12,9 @@ const dialog = (page: Page) => page.getByRole("dialog", { name: "Get our newslet
 /** What the browser sends when the pointer leaves the window through its top edge. */
 async function leaveTopEdge(page: Page) {
   await page.evaluate(() =>
-    document.dispatchEvent(new MouseEvent("mouseout", { clientY: -1, clientX: 200, relatedTarget: null, bubbles: true })),
+    document.dispatchEvent(
+      new MouseEvent("mouseout", { clientY: -1, clientX: 200, relatedTarget: null, bubbles: true }),
+    ),
   );
 }
 
@@ -73,7 +75,9 @@ test("does not show before 10 s; then shows when the pointer leaves the top edge
   await expect(popup.getByLabel("Email address")).toHaveAttribute("required", "");
   await expect(popup).toContainText("newsletter");
   expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).not.toBeNull();
-  await expect.poll(events).toContainEqual(["event", "Exit Popup Shown", expect.objectContaining({ event_category: "Newsletter" })]);
+  await expect
+    .poll(events)
+    .toContainEqual(["event", "Exit Popup Shown", expect.objectContaining({ event_category: "Newsletter" })]);
 });
 
 test("Escape closes it and focus returns to where it was", async ({ page }) => {
@@ -140,7 +144,12 @@ test("is never shown again once shown, also after a reload", async ({ page }) =>
 });
 
 test("never shows on the newsletter pages or the test dashboard", async ({ page }) => {
-  for (const path of ["/newsletter", "/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc", "/test-forms"]) {
+  for (const path of [
+    "/newsletter",
+    "/newsletter/confirm?token=abc",
+    "/newsletter/unsubscribe?token=abc",
+    "/test-forms",
+  ]) {
     await open(page, path);
     await page.clock.fastForward(20_000);
     await leaveTopEdge(page);
@@ -158,7 +167,9 @@ test("an empty e-mail is blocked in the browser", async ({ page }) => {
   });
   const popup = dialog(page);
   await popup.getByRole("button", { name: "Subscribe" }).click();
-  expect(await popup.getByLabel("Email address").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(true);
+  expect(await popup.getByLabel("Email address").evaluate((el: HTMLInputElement) => el.validity.valueMissing)).toBe(
+    true,
+  );
   await expect(popup).toBeVisible();
   expect(posted).toBe(false);
 });
@@ -170,9 +181,13 @@ test("a real sign-up: thank-you, closed 2 s later, and the confirmation e-mail a
   const popup = dialog(page);
   await popup.getByLabel("Email address").fill(address);
   await popup.getByRole("button", { name: "Subscribe" }).click();
-  await expect(popup.getByRole("status")).toHaveText("Thank you! Please check your inbox and confirm your subscription.");
+  await expect(popup.getByRole("status")).toHaveText(
+    "Thank you! Please check your inbox and confirm your subscription.",
+  );
   await expect(popup.getByLabel("Email address")).toHaveCount(0);
-  await expect.poll(events).toContainEqual(["event", "Subscribe", expect.objectContaining({ event_label: "Exit popup" })]);
+  await expect
+    .poll(events)
+    .toContainEqual(["event", "Subscribe", expect.objectContaining({ event_label: "Exit popup" })]);
 
   await page.clock.fastForward(1_500);
   await expect(popup).toBeVisible();

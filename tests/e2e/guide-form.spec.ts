@@ -66,7 +66,9 @@ test("?guide= preselects the guide; an unknown value selects nothing", async ({ 
   await expect(field(page, "Guide")).toHaveValue("");
 });
 
-test("an empty submit shows the spec's messages under the fields and a focused summary whose links focus the fields", async ({ page }) => {
+test("an empty submit shows the spec's messages under the fields and a focused summary whose links focus the fields", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/get-guide");
   await submit(page).click();
   await expect(summary(page)).toBeFocused();
@@ -89,7 +91,9 @@ test("an empty submit shows the spec's messages under the fields and a focused s
   await expect(form(page).locator("#guide-guide_name-error")).toHaveCount(0);
 });
 
-test("a request: spinner and 'Sending Guide...', then the success screen; the guide and the team notification arrive", async ({ page }) => {
+test("a request: spinner and 'Sending Guide...', then the success screen; the guide and the team notification arrive", async ({
+  page,
+}) => {
   const email = uniqueEmail("guide");
   // Hold the answer back until the button has been seen while it is sent.
   let release!: () => void;
@@ -116,12 +120,22 @@ test("a request: spinner and 'Sending Guide...', then the success screen; the gu
   const guide = await waitForEmail(email, { subject: /Your guide: Financial Analysis Toolkit/ });
   expect(guide.text).toMatch(/\/downloads\/\S+/);
   const team = await waitForTeamEmail(email, { subject: /Guide request/ });
-  for (const value of ["Priya", "Raman", email, "Northgate Utilities", guides["financial-analysis-toolkit"], "financial-analysis-toolkit", "/get-guide"]) {
+  for (const value of [
+    "Priya",
+    "Raman",
+    email,
+    "Northgate Utilities",
+    guides["financial-analysis-toolkit"],
+    "financial-analysis-toolkit",
+    "/get-guide",
+  ]) {
     expect(team.text).toContain(value);
   }
 });
 
-test("a failure shows 'Something went wrong. Please try again.' in the page, keeping what was typed", async ({ page }) => {
+test("a failure shows 'Something went wrong. Please try again.' in the page, keeping what was typed", async ({
+  page,
+}) => {
   const email = uniqueEmail("guide-fail");
   await page.route("**/get-guide.data*", (route) => route.abort("connectionrefused"));
   let dialogs = 0;

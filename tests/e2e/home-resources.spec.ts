@@ -15,7 +15,8 @@ const guides = [
 
 const card = (page: Page, title: string) => page.locator("#free-resources li").filter({ hasText: title });
 const emailField = (page: Page, title: string) => card(page, title).getByLabel(`Work email for ${title}`);
-const button = (page: Page, title: string) => card(page, title).getByRole("button", { name: /Download Free Guide|Sending/ });
+const button = (page: Page, title: string) =>
+  card(page, title).getByRole("button", { name: /Download Free Guide|Sending/ });
 
 test("each guide card has its own labelled work-email form, and a link leads to all guides", async ({ page }) => {
   await gotoHydrated(page, "/");
@@ -28,9 +29,14 @@ test("each guide card has its own labelled work-email form, and a link leads to 
     await expect(card(page, guide.title).locator("input[type='hidden'][name='resourceId']")).toHaveValue(guide.id);
     await expect(button(page, guide.title)).toHaveText("Download Free Guide");
     // The label is there for screen readers, not shown.
-    await expect(card(page, guide.title).locator("label", { hasText: `Work email for ${guide.title}` })).toHaveClass(/sr-only/);
+    await expect(card(page, guide.title).locator("label", { hasText: `Work email for ${guide.title}` })).toHaveClass(
+      /sr-only/,
+    );
   }
-  await expect(page.locator("#free-resources").getByRole("link", { name: "Get all guides" })).toHaveAttribute("href", "/get-guide");
+  await expect(page.locator("#free-resources").getByRole("link", { name: "Get all guides" })).toHaveAttribute(
+    "href",
+    "/get-guide",
+  );
 });
 
 test("an invalid address: a message under the field, focus on it, nothing sent", async ({ page }) => {
@@ -55,7 +61,9 @@ test("an invalid address: a message under the field, focus on it, nothing sent",
   expect(posts).toEqual([]);
 });
 
-test("a request: the card confirms, the field is cleared, the analytics event is recorded and the e-mails arrive", async ({ page }) => {
+test("a request: the card confirms, the field is cleared, the analytics event is recorded and the e-mails arrive", async ({
+  page,
+}) => {
   const events = await recordAnalytics(page);
   const email = uniqueEmail("resource");
   const { id, title } = guides[0];
@@ -79,7 +87,9 @@ test("a failure is explained under the field and the address is kept", async ({ 
   const events = await recordAnalytics(page);
   const email = uniqueEmail("resource-fail");
   const { title } = guides[2];
-  await page.route("**/_.data*", (route) => (route.request().method() === "POST" ? route.abort("failed") : route.continue()));
+  await page.route("**/_.data*", (route) =>
+    route.request().method() === "POST" ? route.abort("failed") : route.continue(),
+  );
   await gotoHydrated(page, "/");
   await emailField(page, title).fill(email);
   await button(page, title).click();
@@ -93,7 +103,10 @@ test("a failure is explained under the field and the address is kept", async ({ 
     route.fulfill({
       status: 429,
       contentType: "application/json",
-      body: JSON.stringify({ success: false, message: "Too many submissions from your network. Please wait a few minutes and try again." }),
+      body: JSON.stringify({
+        success: false,
+        message: "Too many submissions from your network. Please wait a few minutes and try again.",
+      }),
     }),
   );
   await button(page, title).click();

@@ -49,7 +49,13 @@ test.describe("dropdown menus", { tag: "@desktop" }, () => {
     await expect(button).toHaveAttribute("aria-expanded", "true");
     const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
     await expect(panel).toBeVisible();
-    for (const name of ["Risk (GRC)", "Accounting & Auditing", "Strategy", "Sustainability (ESG)", "View All Training"]) {
+    for (const name of [
+      "Risk (GRC)",
+      "Accounting & Auditing",
+      "Strategy",
+      "Sustainability (ESG)",
+      "View All Training",
+    ]) {
       await expect(panel.getByRole("link", { name, exact: true })).toBeVisible();
     }
     await expect(panel.getByRole("link", { name: "Risk (GRC)" })).toHaveAttribute("href", "/pillar/risk-grc");
@@ -260,7 +266,9 @@ test.describe("footer", () => {
     await expect(footer.getByText("Live online")).toBeVisible();
   });
 
-  test("holds pillar, course, delivery, resource, contact and legal links that all lead somewhere", async ({ page }) => {
+  test("holds pillar, course, delivery, resource, contact and legal links that all lead somewhere", async ({
+    page,
+  }) => {
     await gotoHydrated(page, "/");
     const footer = page.getByRole("contentinfo");
     const hrefs = await footer.locator("a").evaluateAll((links) => links.map((a) => a.getAttribute("href") ?? ""));
@@ -284,14 +292,19 @@ test("no page has a link that goes nowhere", async ({ page }) => {
   }
 });
 
-
-test("the footer's paid consultation link loads the payment page as a new document, with Stripe allowed", { tag: "@desktop" }, async ({ page }) => {
-  await gotoHydrated(page, "/");
-  const [response] = await Promise.all([
-    page.waitForResponse((r) => new URL(r.url()).pathname === "/consultation-payment" && r.request().resourceType() === "document"),
-    page.getByRole("contentinfo").getByRole("link", { name: "Book a Paid Consultation" }).click(),
-  ]);
-  expect(response.status()).toBe(200);
-  expect(response.headers()["content-security-policy"]).toContain("https://js.stripe.com");
-  await expect(page).toHaveURL(/\/consultation-payment$/);
-});
+test(
+  "the footer's paid consultation link loads the payment page as a new document, with Stripe allowed",
+  { tag: "@desktop" },
+  async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const [response] = await Promise.all([
+      page.waitForResponse(
+        (r) => new URL(r.url()).pathname === "/consultation-payment" && r.request().resourceType() === "document",
+      ),
+      page.getByRole("contentinfo").getByRole("link", { name: "Book a Paid Consultation" }).click(),
+    ]);
+    expect(response.status()).toBe(200);
+    expect(response.headers()["content-security-policy"]).toContain("https://js.stripe.com");
+    await expect(page).toHaveURL(/\/consultation-payment$/);
+  },
+);

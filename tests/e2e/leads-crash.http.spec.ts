@@ -131,7 +131,10 @@ async function crashAndRestart(setup: Setup) {
   const accepted = emails.filter((_, i) => typeof outcome[i] === "number" && (outcome[i] as number) < 300);
   const statuses = outcome.filter((o): o is number => typeof o === "number");
   // No 5xx (503 would be honest, but nothing here should fail to store).
-  expect(statuses.filter((s) => s >= 300), `non-2xx answers before the kill: ${statuses.join(",")}`).toEqual([]);
+  expect(
+    statuses.filter((s) => s >= 300),
+    `non-2xx answers before the kill: ${statuses.join(",")}`,
+  ).toEqual([]);
   // The kill really came in the middle: many answered, and not all.
   expect(accepted.length).toBeGreaterThanOrEqual(KILL_AFTER - CONCURRENCY);
   expect(accepted.length).toBeLessThan(TOTAL);

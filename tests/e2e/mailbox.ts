@@ -49,7 +49,9 @@ async function parse(file: string): Promise<ReceivedEmail> {
 export async function emailsTo(address: string, dir = mailboxDir): Promise<ReceivedEmail[]> {
   let files: string[];
   try {
-    files = readdirSync(dir).filter((f) => f.endsWith(".eml")).sort();
+    files = readdirSync(dir)
+      .filter((f) => f.endsWith(".eml"))
+      .sort();
   } catch {
     return [];
   }
@@ -71,20 +73,30 @@ export async function emailsTo(address: string, dir = mailboxDir): Promise<Recei
  */
 export async function waitForEmails(
   address: string,
-  { subject, count = 1, timeoutMs = 15_000, dir = mailboxDir }: { subject?: RegExp; count?: number; timeoutMs?: number; dir?: string } = {},
+  {
+    subject,
+    count = 1,
+    timeoutMs = 15_000,
+    dir = mailboxDir,
+  }: { subject?: RegExp; count?: number; timeoutMs?: number; dir?: string } = {},
 ): Promise<ReceivedEmail[]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const found = (await emailsTo(address, dir)).filter((e) => !subject || subject.test(e.subject));
     if (found.length >= count) return found;
     if (Date.now() > deadline) {
-      throw new Error(`Expected ${count} e-mail(s) to ${address}${subject ? ` matching ${subject}` : ""}; got ${found.length}`);
+      throw new Error(
+        `Expected ${count} e-mail(s) to ${address}${subject ? ` matching ${subject}` : ""}; got ${found.length}`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }
 }
 
-export async function waitForEmail(address: string, options: { subject?: RegExp; timeoutMs?: number; dir?: string } = {}) {
+export async function waitForEmail(
+  address: string,
+  options: { subject?: RegExp; timeoutMs?: number; dir?: string } = {},
+) {
   return (await waitForEmails(address, { ...options, count: 1 }))[0]!;
 }
 

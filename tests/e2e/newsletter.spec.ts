@@ -232,7 +232,10 @@ test.describe("unsubscribe link", () => {
 
     await page.getByRole("button", { name: "Unsubscribe" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You have been unsubscribed");
-    await expect(page.getByRole("main").getByRole("link", { name: "sign up again" })).toHaveAttribute("href", "/newsletter");
+    await expect(page.getByRole("main").getByRole("link", { name: "sign up again" })).toHaveAttribute(
+      "href",
+      "/newsletter",
+    );
     expect(await axeViolations(page)).toEqual([]);
 
     await gotoHydrated(page, link);
@@ -272,8 +275,8 @@ test.describe("unsubscribe link", () => {
     });
     expect(oneClick.status()).toBe(404);
     expect((await request.get("/newsletter/unsubscribe")).status()).toBe(400);
-    expect((await request.post("/newsletter/unsubscribe", { form: { "List-Unsubscribe": "One-Click" } })).status()).toBe(
-      400,
-    );
+    expect(
+      (await request.post("/newsletter/unsubscribe", { form: { "List-Unsubscribe": "One-Click" } })).status(),
+    ).toBe(400);
   });
 });

@@ -4,7 +4,9 @@ import { gotoHydrated } from "./fixtures.ts";
 
 const main = (page: Page) => page.locator("main");
 const section = (page: Page, title: string) =>
-  main(page).locator("section").filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
+  main(page)
+    .locator("section")
+    .filter({ has: page.getByRole("heading", { level: 2, name: title, exact: true }) });
 
 test("home: the spec's sections, in order, with their links", async ({ page }) => {
   await gotoHydrated(page, "/");
@@ -33,7 +35,9 @@ test("home: the spec's sections, in order, with their links", async ({ page }) =
     await expect(premium.locator(`a[href="/courses/${id}"]`)).toHaveCount(1);
   }
   await expect(premium.getByRole("link", { name: /Request Information/ })).toHaveCount(3);
-  for (const href of await premium.getByRole("link", { name: /Request Information/ }).evaluateAll((a) => a.map((x) => x.getAttribute("href")))) {
+  for (const href of await premium
+    .getByRole("link", { name: /Request Information/ })
+    .evaluateAll((a) => a.map((x) => x.getAttribute("href")))) {
     expect(href).toBe("#book-consultation");
   }
   await expect(page.getByRole("link", { name: "Learn more about our expertise" })).toHaveAttribute("href", "/about");
@@ -41,9 +45,13 @@ test("home: the spec's sections, in order, with their links", async ({ page }) =
   await expect(page.getByRole("link", { name: "View All Courses" })).toHaveAttribute("href", "/training");
 });
 
-test("about: story, the four-step method, four trainers, six industries, network, testimonials, booking", async ({ page }) => {
+test("about: story, the four-step method, four trainers, six industries, network, testimonials, booking", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/about");
-  const steps = await section(page, (await page.locator("#method-title").textContent())!).getByRole("heading", { level: 3 }).allTextContents();
+  const steps = await section(page, (await page.locator("#method-title").textContent())!)
+    .getByRole("heading", { level: 3 })
+    .allTextContents();
   expect(steps).toEqual(["Connect", "Learn", "Apply", "Master"]);
   await expect(section(page, "Our Lead Trainers").getByRole("listitem")).toHaveCount(4);
   await expect(section(page, "Industries We Serve").getByRole("listitem")).toHaveCount(6);
@@ -84,7 +92,9 @@ test("FAQs open one at a time and close again", async ({ page }) => {
   await expect(items.nth(1)).not.toHaveAttribute("open");
 });
 
-test("pillar pages: the featured block on Risk only, six or seven courses, shared courses flagged", async ({ page }) => {
+test("pillar pages: the featured block on Risk only, six or seven courses, shared courses flagged", async ({
+  page,
+}) => {
   await gotoHydrated(page, "/pillar/risk-grc");
   await expect(page.locator("#featured article")).toHaveCount(2);
   const courses = page.locator("#pillar-courses > div > div > ol > li");
@@ -94,12 +104,19 @@ test("pillar pages: the featured block on Risk only, six or seven courses, share
 
   await gotoHydrated(page, "/pillar/sustainability");
   await expect(page.locator("#featured")).toHaveCount(0);
-  await expect(page.locator("#pillar-courses li").filter({ hasText: "ESG Accounting" }).first()).toContainText("Shared with Accounting");
-  await expect(page.locator("#pillar-courses li").filter({ hasText: "ESG Risk" }).first()).toContainText("Shared with Risk");
+  await expect(page.locator("#pillar-courses li").filter({ hasText: "ESG Accounting" }).first()).toContainText(
+    "Shared with Accounting",
+  );
+  await expect(page.locator("#pillar-courses li").filter({ hasText: "ESG Risk" }).first()).toContainText(
+    "Shared with Risk",
+  );
 });
 
 test("training: four pillar sections; ?pillar= shows one; an unknown value shows all", async ({ page }) => {
-  const pillarSections = () => main(page).locator("section[id='risk-grc'], section[id='accounting-auditing'], section[id='strategy'], section[id='sustainability']");
+  const pillarSections = () =>
+    main(page).locator(
+      "section[id='risk-grc'], section[id='accounting-auditing'], section[id='strategy'], section[id='sustainability']",
+    );
   await gotoHydrated(page, "/training");
   await expect(pillarSections()).toHaveCount(4);
   const steps = await page.locator("#method h3").allTextContents();
@@ -118,19 +135,34 @@ test("course page: every part of the template", async ({ page }) => {
     await expect(page.getByRole("list", { name: "Course tags" })).toContainText(tag);
   }
   await expect(page.getByRole("link", { name: "View Curriculum" })).toHaveAttribute("href", "#course-curriculum");
-  await expect(main(page).getByRole("link", { name: "Book a Consultation" }).first()).toHaveAttribute("href", "#book-consultation");
+  await expect(main(page).getByRole("link", { name: "Book a Consultation" }).first()).toHaveAttribute(
+    "href",
+    "#book-consultation",
+  );
   const highlights = page.getByRole("complementary", { name: "Course highlights" });
   await expect(highlights).toContainText("£4,500");
   await expect(highlights.getByRole("link", { name: "Request Corporate Rate" })).toHaveAttribute(
     "href",
     "/contact?course=financial-statement-analysis&interest=accounting-auditing",
   );
-  for (const h of ["Course Overview", "Key Benefits", "Learning Objectives", "Who Should Attend", "Prerequisites", "5-Day Curriculum", "Your Instructors", "Frequently Asked Questions", "Related Courses"]) {
+  for (const h of [
+    "Course Overview",
+    "Key Benefits",
+    "Learning Objectives",
+    "Who Should Attend",
+    "Prerequisites",
+    "5-Day Curriculum",
+    "Your Instructors",
+    "Frequently Asked Questions",
+    "Related Courses",
+  ]) {
     await expect(page.getByRole("heading", { level: 2, name: h, exact: true })).toBeVisible();
   }
   await expect(page.locator("#course-curriculum ol > li")).toHaveCount(5);
   await expect(page.locator("#course-curriculum")).toContainText(/\d\d% theory and \d\d% practice/);
-  await expect(page.getByRole("heading", { name: "Your Instructors" }).locator("xpath=..").getByRole("listitem")).toHaveCount(2);
+  await expect(
+    page.getByRole("heading", { name: "Your Instructors" }).locator("xpath=..").getByRole("listitem"),
+  ).toHaveCount(2);
   const details = page.getByRole("complementary", { name: "Course Details" });
   for (const term of ["Audience", "Duration", "Location", "Group size", "Certification", "Investment"]) {
     await expect(details.getByRole("term").filter({ hasText: term })).toHaveCount(1);
@@ -173,7 +205,12 @@ test("consulting and case studies are coming-soon pages that lead on", async ({ 
   await expect(main(page).getByRole("link", { name: "Explore Our Training" })).toHaveAttribute("href", "/training");
   await expect(main(page).getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   await gotoHydrated(page, "/case-studies");
-  expect(await page.locator("#sectors h3").allTextContents()).toEqual(["Finance", "Healthcare", "Utilities", "Public Sector"]);
+  expect(await page.locator("#sectors h3").allTextContents()).toEqual([
+    "Finance",
+    "Healthcare",
+    "Utilities",
+    "Public Sector",
+  ]);
 });
 
 test.describe("prices in the visitor's currency", () => {
@@ -205,7 +242,9 @@ test.describe("prices in the visitor's currency", () => {
     await page.route("**/api/geo", (route) => route.fulfill({ status: 503, body: "unavailable" }));
     await gotoHydrated(page, "/courses/risk-management");
     await expect.poll(() => warnings.join("\n")).toContain("Location detection failed");
-    await expect(page.getByRole("complementary", { name: "Course highlights" }).locator("[data-currency]")).toHaveText("£4,500");
+    await expect(page.getByRole("complementary", { name: "Course highlights" }).locator("[data-currency]")).toHaveText(
+      "£4,500",
+    );
     await context.close();
   });
 });
@@ -227,7 +266,9 @@ test.describe("booking section with a scheduler configured", () => {
     });
     const http = await request.newContext();
     await expect
-      .poll(async () => (await http.get(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status(), { timeout: 20_000 })
+      .poll(async () => (await http.get(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status(), {
+        timeout: 20_000,
+      })
       .toBe(200);
     await http.dispose();
   });

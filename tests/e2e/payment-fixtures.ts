@@ -42,7 +42,12 @@ export async function installStripeStandIn(page: Page, { confirmDelayMs = 0 } = 
   const traffic: StripeTraffic = { scripts: 0, confirms: 0 };
   await page.route("https://js.stripe.com/**", async (route) => {
     traffic.scripts += 1;
-    await route.fulfill({ status: 200, contentType: "application/javascript; charset=utf-8", body: standIn, headers: cors });
+    await route.fulfill({
+      status: 200,
+      contentType: "application/javascript; charset=utf-8",
+      body: standIn,
+      headers: cors,
+    });
   });
   await page.route("https://api.stripe.com/**", async (route) => {
     const request = route.request();
@@ -65,7 +70,8 @@ export async function installStripeStandIn(page: Page, { confirmDelayMs = 0 } = 
 export function countSetupRequests(page: Page): () => number {
   let count = 0;
   const listener = (request: Request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/create-consultation-payment") count += 1;
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/create-consultation-payment")
+      count += 1;
   };
   page.on("request", listener);
   return () => count;

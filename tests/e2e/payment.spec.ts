@@ -37,7 +37,9 @@ const detailsForm = (page: Page) => page.getByRole("form", { name: "Your details
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\*?$`));
 const proceed = (page: Page) => page.getByRole("button", { name: /^(Proceed to Payment|Preparing Payment\.\.\.)$/ });
 const payButton = (page: Page) =>
-  page.getByRole("button", { name: /^(Complete Payment & Book Consultation|Complete Test Payment of £1\.00|Processing\.\.\.)$/ });
+  page.getByRole("button", {
+    name: /^(Complete Payment & Book Consultation|Complete Test Payment of £1\.00|Processing\.\.\.)$/,
+  });
 const notifications = (page: Page) => page.getByRole("region", { name: "Notifications (F8)" });
 const toasts = (page: Page) => notifications(page).getByRole("listitem");
 const cardNumber = (page: Page) => page.getByLabel("Card number");
@@ -74,7 +76,9 @@ async function openPaymentPage(page: Page, options?: { confirmDelayMs?: number }
   return traffic;
 }
 
-test("the screen: what is included, participants 1 to 12 (default 1), required contact fields, the live total", async ({ page }) => {
+test("the screen: what is included, participants 1 to 12 (default 1), required contact fields, the live total", async ({
+  page,
+}) => {
   const traffic = await openPaymentPage(page);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a Premium Strategy Consultation");
   const list = page.getByRole("region", { name: "What is included" }).getByRole("listitem");
@@ -87,7 +91,9 @@ test("the screen: what is included, participants 1 to 12 (default 1), required c
 
   for (const label of ["Contact Name", "Contact Email"]) {
     await expect(field(page, label)).toHaveAttribute("required", "");
-    await expect(detailsForm(page).locator("label", { hasText: label }).locator("[aria-hidden='true']")).toHaveText("*");
+    await expect(detailsForm(page).locator("label", { hasText: label }).locator("[aria-hidden='true']")).toHaveText(
+      "*",
+    );
   }
   await expect(field(page, "Contact Email")).toHaveAttribute("type", "email");
 
@@ -126,7 +132,9 @@ test("details typed before the page hydrated are kept and count", async ({ page 
   await expect(page.getByTestId("payment-summary")).toContainText("3 participants");
 });
 
-test("'Proceed to Payment' is disabled while the name or e-mail is empty; reached anyway, 'Missing Information'", async ({ page }) => {
+test("'Proceed to Payment' is disabled while the name or e-mail is empty; reached anyway, 'Missing Information'", async ({
+  page,
+}) => {
   await openPaymentPage(page);
   const requests = countSetupRequests(page);
   await expect(proceed(page)).toBeDisabled();
@@ -231,7 +239,9 @@ test("the whole happy path: 'Preparing Payment...', the card form, 'Processing..
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
 });
 
-test("a declined card: the destructive 'Payment Failed' toast with Stripe's message; the visitor can pay again", async ({ page }) => {
+test("a declined card: the destructive 'Payment Failed' toast with Stripe's message; the visitor can pay again", async ({
+  page,
+}) => {
   const traffic = await openPaymentPage(page);
   const { email } = await fillDetails(page);
   await proceedToCard(page);
@@ -261,7 +271,9 @@ test("a declined card: the destructive 'Payment Failed' toast with Stripe's mess
   expect(bookingsFor(email)).toHaveLength(1);
 });
 
-test("3-D Secure not completed: an honest 'Payment Not Completed' toast, no success, and the return page agrees", async ({ page }) => {
+test("3-D Secure not completed: an honest 'Payment Not Completed' toast, no success, and the return page agrees", async ({
+  page,
+}) => {
   await openPaymentPage(page);
   const { email } = await fillDetails(page);
   await proceedToCard(page);
@@ -281,7 +293,10 @@ test("3-D Secure not completed: an honest 'Payment Not Completed' toast, no succ
   await gotoHydrated(page, `/consultation-success?payment_intent=${paymentIntentId}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment not completed");
   await expect(page.getByRole("main")).not.toContainText("Payment Successful");
-  await expect(page.getByRole("main").getByRole("link", { name: "Try again" })).toHaveAttribute("href", "/consultation-payment");
+  await expect(page.getByRole("main").getByRole("link", { name: "Try again" })).toHaveAttribute(
+    "href",
+    "/consultation-payment",
+  );
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -336,12 +351,19 @@ test("setup failures: the server's message in an 'Error' toast, 'Failed to creat
   await fillDetails(page);
   const cases: { answer: Parameters<typeof page.route>[1]; message: string }[] = [
     {
-      answer: (route) => route.fulfill({ status: 400, json: { success: false, message: "Please enter a valid email address." } }),
+      answer: (route) =>
+        route.fulfill({ status: 400, json: { success: false, message: "Please enter a valid email address." } }),
       message: "Please enter a valid email address.",
     },
-    { answer: (route) => route.fulfill({ status: 500, json: { success: false } }), message: "Failed to create payment" },
+    {
+      answer: (route) => route.fulfill({ status: 500, json: { success: false } }),
+      message: "Failed to create payment",
+    },
     { answer: (route) => route.abort("connectionfailed"), message: "Failed to initialize payment" },
-    { answer: (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }), message: "Failed to initialize payment" },
+    {
+      answer: (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
+      message: "Failed to initialize payment",
+    },
   ];
   for (const { answer, message } of cases) {
     await page.route("**/api/create-consultation-payment", answer);
@@ -450,7 +472,11 @@ test.describe("toasts", () => {
 });
 
 test("the success page visited directly, or with an unknown payment, shows no success", async ({ page }) => {
-  for (const path of ["/consultation-success", "/consultation-success?payment_intent=pi_doesnotexist123", "/consultation-success?payment_intent=<script>"]) {
+  for (const path of [
+    "/consultation-success",
+    "/consultation-success?payment_intent=pi_doesnotexist123",
+    "/consultation-success?payment_intent=<script>",
+  ]) {
     const response = await gotoHydrated(page, path);
     expect(response?.status()).toBe(200);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("We could not find a payment");
@@ -459,7 +485,10 @@ test("the success page visited directly, or with an unknown payment, shows no su
     await expect(page.locator("meta[name='robots']")).toHaveAttribute("content", "noindex");
     expect(response?.headers()["cache-control"]).toContain("no-store");
   }
-  await expect(page.getByRole("main").getByRole("link", { name: "Book a consultation" })).toHaveAttribute("href", "/consultation-payment");
+  await expect(page.getByRole("main").getByRole("link", { name: "Book a consultation" })).toHaveAttribute(
+    "href",
+    "/consultation-payment",
+  );
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -525,7 +554,9 @@ test("the success state has no WCAG 2.2 AA violations", async ({ page }) => {
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("Stripe's and the toasts' code load only on the payment pages; Stripe.js only once the visitor proceeds", async ({ page }) => {
+test("Stripe's and the toasts' code load only on the payment pages; Stripe.js only once the visitor proceeds", async ({
+  page,
+}) => {
   const stripeRequests: string[] = [];
   let scripts: string[] = [];
   page.on("request", (r) => {

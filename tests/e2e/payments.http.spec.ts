@@ -9,7 +9,17 @@
 import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { createSmtpSink, MailIndex, pollUntil, postJson, rawRequest, sqliteQuery, startSite, type SiteServer, type SmtpSink } from "./support/servers.ts";
+import {
+  createSmtpSink,
+  MailIndex,
+  pollUntil,
+  postJson,
+  rawRequest,
+  sqliteQuery,
+  startSite,
+  type SiteServer,
+  type SmtpSink,
+} from "./support/servers.ts";
 
 const stripePort = 4460;
 const appPort = 4461;
@@ -65,8 +75,10 @@ const body = (over: Record<string, unknown> = {}) => ({
   quantity: 2,
   ...over,
 });
-const create = (b: Record<string, unknown>, port = appPort) => postJson(`http://127.0.0.1:${port}`, "/api/create-consultation-payment", b);
-const bookings = (where = "1 = 1", params: unknown[] = []) => sqliteQuery(site.dataDir, `SELECT * FROM bookings WHERE ${where}`, params);
+const create = (b: Record<string, unknown>, port = appPort) =>
+  postJson(`http://127.0.0.1:${port}`, "/api/create-consultation-payment", b);
+const bookings = (where = "1 = 1", params: unknown[] = []) =>
+  sqliteQuery(site.dataDir, `SELECT * FROM bookings WHERE ${where}`, params);
 
 test("the amount is computed on the server: 2 participants are £9,000 = 900000 pence in GBP, stored pending first", async () => {
   const b = body();
@@ -99,7 +111,9 @@ for (const quantity of [0, 13, 2.5, "two", null, -1]) {
 }
 
 test("name and e-mail are required (the spec's message); malformed JSON and wrong types get 4xx", async () => {
-  expect((await create(body({ customerName: "" }))).json).toMatchObject({ message: "Please provide your name and email address" });
+  expect((await create(body({ customerName: "" }))).json).toMatchObject({
+    message: "Please provide your name and email address",
+  });
   expect((await create(body({ customerEmail: "nope" }))).status).toBe(400);
   const raw = await rawRequest(`http://127.0.0.1:${appPort}`, {
     method: "POST",
@@ -148,7 +162,9 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
 
   const emails =
     (await pollUntil(async () => {
-      const all = (await mail.all()).filter((e) => e.text.includes(b.customerEmail) || e.to.includes(b.customerEmail.toLowerCase()));
+      const all = (await mail.all()).filter(
+        (e) => e.text.includes(b.customerEmail) || e.to.includes(b.customerEmail.toLowerCase()),
+      );
       return all.length >= 2 ? all : null;
     }, 20_000)) ?? [];
   expect(emails).toHaveLength(2);
@@ -168,7 +184,9 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
   expect(sqliteQuery(site.dataDir, "SELECT count(*) AS n FROM outbox WHERE lead_id = ?", [paid.id])[0]!.n).toBe(2);
 
   // The return address now shows the success, read from Stripe.
-  const page = await rawRequest(`http://127.0.0.1:${appPort}`, { path: `/consultation-success?payment_intent=${piId}` });
+  const page = await rawRequest(`http://127.0.0.1:${appPort}`, {
+    path: `/consultation-success?payment_intent=${piId}`,
+  });
   expect(page.text).toContain("Payment Successful!");
 });
 
@@ -176,7 +194,14 @@ test("the very same event delivered twice is handled once", async () => {
   const b = body({ quantity: 1, amount: 4500 });
   const piId = ((await create(b)).json as { paymentIntentId: string }).paymentIntentId;
   const pi = { ...fake.intents.get(piId)!, status: "succeeded" as const };
-  const payload = JSON.stringify({ id: "evt_same_twice_" + piId, object: "event", type: "payment_intent.succeeded", data: { object: pi }, created: Math.floor(Date.now() / 1000), livemode: false });
+  const payload = JSON.stringify({
+    id: "evt_same_twice_" + piId,
+    object: "event",
+    type: "payment_intent.succeeded",
+    data: { object: pi },
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  });
   const header = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: keys.webhook });
   const post = () =>
     rawRequest(`http://127.0.0.1:${appPort}`, {
@@ -198,7 +223,15 @@ test("forged, unsigned and stale webhooks are refused and change nothing", async
   const b = body({ quantity: 1, amount: 4500 });
   const piId = ((await create(b)).json as { paymentIntentId: string }).paymentIntentId;
   const pi = { ...fake.intents.get(piId)!, status: "succeeded" as const };
-  const event = (id: string) => JSON.stringify({ id, object: "event", type: "payment_intent.succeeded", data: { object: pi }, created: 1, livemode: false });
+  const event = (id: string) =>
+    JSON.stringify({
+      id,
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: pi },
+      created: 1,
+      livemode: false,
+    });
   const signer = new Stripe("sk_test_x").webhooks;
   const post = (payload: string, signature?: string) =>
     rawRequest(`http://127.0.0.1:${appPort}`, {
@@ -210,7 +243,11 @@ test("forged, unsigned and stale webhooks are refused and change nothing", async
   expect((await post(event("evt_unsigned"))).status).toBe(400);
   const forged = signer.generateTestHeaderString({ payload: event("evt_forged"), secret: "whsec_someone_else" });
   expect((await post(event("evt_forged"), forged)).status).toBe(400);
-  const stale = signer.generateTestHeaderString({ payload: event("evt_stale"), secret: keys.webhook, timestamp: Math.floor(Date.now() / 1000) - 3600 });
+  const stale = signer.generateTestHeaderString({
+    payload: event("evt_stale"),
+    secret: keys.webhook,
+    timestamp: Math.floor(Date.now() / 1000) - 3600,
+  });
   expect((await post(event("evt_stale"), stale)).status).toBe(400);
   // Signed for one body, sent with another.
   const signed = signer.generateTestHeaderString({ payload: event("evt_a"), secret: keys.webhook });
@@ -219,11 +256,15 @@ test("forged, unsigned and stale webhooks are refused and change nothing", async
 });
 
 test("a declined payment is recorded as failed with the provider's message", async () => {
-  const piId = ((await create(body({ quantity: 1, amount: 4500 }))).json as { paymentIntentId: string }).paymentIntentId;
+  const piId = ((await create(body({ quantity: 1, amount: 4500 }))).json as { paymentIntentId: string })
+    .paymentIntentId;
   const r = await fetch(`http://127.0.0.1:${stripePort}/v1/payment_intents/${piId}/confirm`, {
     method: "POST",
     headers: { Authorization: `Bearer ${keys.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ payment_method: "pm_card_chargeDeclined", client_secret: fake.intents.get(piId)!.client_secret }),
+    body: new URLSearchParams({
+      payment_method: "pm_card_chargeDeclined",
+      client_secret: fake.intents.get(piId)!.client_secret,
+    }),
   });
   expect(r.status).toBe(402);
   await pollUntil(() => bookings("payment_intent_id = ?", [piId])[0]?.status === "failed", 10_000);
@@ -237,7 +278,8 @@ test("the return page shows success only for a payment Stripe says succeeded", a
     expect(r.status).toBe(200);
     expect(r.text).not.toContain("Payment Successful!");
   }
-  const piId = ((await create(body({ quantity: 1, amount: 4500 }))).json as { paymentIntentId: string }).paymentIntentId;
+  const piId = ((await create(body({ quantity: 1, amount: 4500 }))).json as { paymentIntentId: string })
+    .paymentIntentId;
   expect((await page(`?payment_intent=${piId}`)).text).not.toContain("Payment Successful!");
 });
 

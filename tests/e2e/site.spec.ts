@@ -51,7 +51,12 @@ test("old and alternative addresses answer 301 to the canonical page", async ({ 
 });
 
 test("unknown pillars, courses and articles are 404s", async ({ request }) => {
-  for (const path of ["/pillar/marketing", "/courses/no-such-course", "/resources/no-such-article", "/courses/x/brochure.pdf"]) {
+  for (const path of [
+    "/pillar/marketing",
+    "/courses/no-such-course",
+    "/resources/no-such-article",
+    "/courses/x/brochure.pdf",
+  ]) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
 });
@@ -82,7 +87,9 @@ test("course pages carry Course, FAQPage and BreadcrumbList data with the GBP 45
       provider: { "@type": "Organization", name: "Meridian Executive Training" },
       offers: { "@type": "Offer", price: 4500, priceCurrency: "GBP" },
     });
-    expect(ofType(items, "FAQPage")[0]?.mainEntity, path).toEqual(expect.arrayContaining([expect.objectContaining({ "@type": "Question" })]));
+    expect(ofType(items, "FAQPage")[0]?.mainEntity, path).toEqual(
+      expect.arrayContaining([expect.objectContaining({ "@type": "Question" })]),
+    );
     const crumbs = ofType(items, "BreadcrumbList")[0]?.itemListElement as { item: string }[];
     expect(crumbs.at(-1)!.item, path).toBe(`https://www.meridian-executive.co.uk${path}`);
   }
@@ -125,7 +132,9 @@ test("every page has its own title and description, and a canonical URL to itsel
     expect(titles.has(title!), `duplicate title ${title}`).toBe(false);
     titles.add(title!);
     expect(html, path).toMatch(/<meta name="description" content="[^"]{50,160}"\/>/);
-    expect(html, path).toContain(`<link rel="canonical" href="https://www.meridian-executive.co.uk${path === "/" ? "/" : path}"/>`);
+    expect(html, path).toContain(
+      `<link rel="canonical" href="https://www.meridian-executive.co.uk${path === "/" ? "/" : path}"/>`,
+    );
     expect(html, path).toContain('<meta property="og:title"');
   }
 });

@@ -78,7 +78,12 @@ test("leads are stored while the SMTP server is down, and their e-mails arrive o
         guide_name: "enterprise-risk-management",
       },
     },
-    { path: "/api/newsletter-signup", table: "newsletter_subscriptions", email: newsletterEmail, body: { email: newsletterEmail } },
+    {
+      path: "/api/newsletter-signup",
+      table: "newsletter_subscriptions",
+      email: newsletterEmail,
+      body: { email: newsletterEmail },
+    },
   ];
 
   const leadIds: string[] = [];
@@ -101,7 +106,10 @@ test("leads are stored while the SMTP server is down, and their e-mails arrive o
   expect(outbox()).toHaveLength(5);
 
   // The worker tries, fails, records why, and tries again (retries back off to 2 s).
-  const retried = await pollUntil(() => outbox().every((r) => Number(r.attempts) >= 2 && r.last_error && !r.sent_at), 20_000);
+  const retried = await pollUntil(
+    () => outbox().every((r) => Number(r.attempts) >= 2 && r.last_error && !r.sent_at),
+    20_000,
+  );
   const rows = outbox();
   expect(retried, `outbox rows: ${JSON.stringify(rows)}`).toBe(true);
   for (const row of rows) {
@@ -128,7 +136,12 @@ test("leads are stored while the SMTP server is down, and their e-mails arrive o
   expect(team, "team notifications for the enquiry and the guide request").toBeTruthy();
   expect(team![0]!.subject).toMatch(/New enquiry: Olive Outage/);
   expect(team![1]!.subject).toMatch(/Guide request: Gus Guide/);
-  test.info().annotations.push({ type: "delivery", description: `all e-mails ${Date.now() - startedAt} ms after the SMTP server came back` });
+  test
+    .info()
+    .annotations.push({
+      type: "delivery",
+      description: `all e-mails ${Date.now() - startedAt} ms after the SMTP server came back`,
+    });
 
   // The outbox records the sends.
   const sent = await pollUntil(() => outbox().every((r) => r.sent_at && r.last_error === null), 5000);

@@ -50,12 +50,27 @@ test("the button sends four JSON test submissions and lists success for each; th
     expect((s.body as { email: string }).email, s.url).toBe(address);
   }
   const contact = sent[0]!.body as Record<string, string>;
-  for (const field of ["name", "email", "phone", "company", "jobTitle", "serviceInterest", "message", "preferredContact"]) {
+  for (const field of [
+    "name",
+    "email",
+    "phone",
+    "company",
+    "jobTitle",
+    "serviceInterest",
+    "message",
+    "preferredContact",
+  ]) {
     expect(contact[field], field).toBeTruthy();
   }
   expect(sent[1]!.body).toEqual({ email: address, resourceId: "risk-guide" });
   expect(sent[2]!.body).toEqual({ email: address });
-  expect(Object.keys(sent[3]!.body as object).sort()).toEqual(["company", "email", "first_name", "guide_name", "last_name"]);
+  expect(Object.keys(sent[3]!.body as object).sort()).toEqual([
+    "company",
+    "email",
+    "first_name",
+    "guide_name",
+    "last_name",
+  ]);
 
   // One e-mail per submission reaches the test address, each marked as a test.
   const emails = await waitForEmails(address, { count: 4 });

@@ -52,7 +52,9 @@ test("'Register Now' discloses each webinar's form, with the keyboard too", asyn
   await expect(form(page, webinars[0].title)).toBeHidden();
 });
 
-test("an empty registration: messages under the fields, a focused summary whose links focus the fields", async ({ page }) => {
+test("an empty registration: messages under the fields, a focused summary whose links focus the fields", async ({
+  page,
+}) => {
   const { title } = webinars[0];
   await gotoHydrated(page, "/resources");
   await open(page, title);
@@ -119,7 +121,9 @@ test.describe("without JavaScript", () => {
 
     await expect(disclosure(page, title)).toHaveAttribute("open", "");
     await expect(disclosure(page, webinars[1].title)).not.toHaveAttribute("open");
-    await expect(form(page, title).getByRole("alert")).toHaveText("Please correct the highlighted fields and try again.");
+    await expect(form(page, title).getByRole("alert")).toHaveText(
+      "Please correct the highlighted fields and try again.",
+    );
     await expect(page.locator(`#webinar-${id}-name-error`)).toHaveText(messages.name);
     await expect(page.locator(`#webinar-${id}-company-error`)).toHaveText(messages.company);
     await expect(page.locator(`#webinar-${id}-email-error`)).toHaveCount(0);

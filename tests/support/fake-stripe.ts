@@ -41,7 +41,10 @@ export type FakeStripe = {
   intents: Map<string, FakePaymentIntent>;
   stats: { created: number; createRequests: number; confirms: number; webhooksSent: number; webhookStatuses: number[] };
   /** Sends a signed event for this intent to the site (as Stripe would). */
-  sendEvent(type: "payment_intent.succeeded" | "payment_intent.payment_failed", intent: FakePaymentIntent): Promise<number>;
+  sendEvent(
+    type: "payment_intent.succeeded" | "payment_intent.payment_failed",
+    intent: FakePaymentIntent,
+  ): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -86,7 +89,10 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
   const stats = { created: 0, createRequests: 0, confirms: 0, webhooksSent: 0, webhookStatuses: [] as number[] };
   const signer = new Stripe("sk_test_fake");
 
-  async function sendEvent(type: "payment_intent.succeeded" | "payment_intent.payment_failed", intent: FakePaymentIntent) {
+  async function sendEvent(
+    type: "payment_intent.succeeded" | "payment_intent.payment_failed",
+    intent: FakePaymentIntent,
+  ) {
     if (!webhookUrl || !webhookSecret) return 0;
     const payload = JSON.stringify({
       id: id("evt"),
@@ -130,10 +136,15 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
       if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
         stats.createRequests += 1;
         const idem = req.headers["idempotency-key"];
-        if (typeof idem === "string" && byIdempotencyKey.has(idem)) return send(res, 200, intents.get(byIdempotencyKey.get(idem)!));
+        if (typeof idem === "string" && byIdempotencyKey.has(idem))
+          return send(res, 200, intents.get(byIdempotencyKey.get(idem)!));
         const amount = Number(body.amount);
         if (!Number.isInteger(amount) || amount < 30) {
-          return send(res, 400, stripeError("invalid_request_error", "Amount must be at least £0.30 gbp", { param: "amount" }));
+          return send(
+            res,
+            400,
+            stripeError("invalid_request_error", "Amount must be at least £0.30 gbp", { param: "amount" }),
+          );
         }
         const pi: FakePaymentIntent = {
           id: id("pi"),
@@ -160,7 +171,11 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
       const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
       const pi = match ? intents.get(match[1]!) : undefined;
       if (match && !pi) {
-        return send(res, 404, stripeError("invalid_request_error", `No such payment_intent: '${match[1]}'`, { code: "resource_missing" }));
+        return send(
+          res,
+          404,
+          stripeError("invalid_request_error", `No such payment_intent: '${match[1]}'`, { code: "resource_missing" }),
+        );
       }
       if (req.method === "GET" && match && !match[2]) return send(res, 200, pi);
 
@@ -170,7 +185,13 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
           return send(res, 400, stripeError("invalid_request_error", "The client_secret provided does not match."));
         }
         if (pi.status === "succeeded") {
-          return send(res, 400, stripeError("invalid_request_error", "This PaymentIntent has already succeeded.", { code: "payment_intent_unexpected_state" }));
+          return send(
+            res,
+            400,
+            stripeError("invalid_request_error", "This PaymentIntent has already succeeded.", {
+              code: "payment_intent_unexpected_state",
+            }),
+          );
         }
         const method = String(body.payment_method ?? "");
         if (method === "pm_card_visa") {
@@ -187,11 +208,23 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
         }
         pi.status = "requires_payment_method";
         pi.last_payment_error = { type: "card_error", code: "card_declined", message: "Your card was declined." };
-        send(res, 402, stripeError("card_error", "Your card was declined.", { code: "card_declined", decline_code: "generic_decline", payment_intent: pi }));
+        send(
+          res,
+          402,
+          stripeError("card_error", "Your card was declined.", {
+            code: "card_declined",
+            decline_code: "generic_decline",
+            payment_intent: pi,
+          }),
+        );
         await sendEvent("payment_intent.payment_failed", pi);
         return;
       }
-      send(res, 404, stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`));
+      send(
+        res,
+        404,
+        stripeError("invalid_request_error", `Unrecognized request URL (${req.method}: ${url.pathname}).`),
+      );
     } catch (error) {
       send(res, 500, stripeError("api_error", (error as Error).message));
     }

@@ -12,4 +12,5 @@ const port = Number(process.env.SMTP_SINK_PORT ?? 2526);
 const dir = path.resolve(process.env.SMTP_SINK_DIR ?? ".e2e/smtp");
 const sink = await createSmtpSink({ port, dir });
 console.log(`SMTP sink on 127.0.0.1:${port}, writing to ${dir}`);
-for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => void sink.stop().then(() => process.exit(0)));
+for (const signal of ["SIGINT", "SIGTERM"] as const)
+  process.on(signal, () => void sink.stop().then(() => process.exit(0)));

@@ -50,9 +50,9 @@
 
   var API = "https://api.stripe.com/v1";
   var testCards = {
-    "4242424242424242": "pm_card_visa",
-    "4000000000000002": "pm_card_chargeDeclined",
-    "4000002500003155": "pm_card_authenticationRequired",
+    4242424242424242: "pm_card_visa",
+    4000000000000002: "pm_card_chargeDeclined",
+    4000002500003155: "pm_card_authenticationRequired",
   };
   var mounted = 0;
 
@@ -214,7 +214,8 @@
       _clientSecret: options.clientSecret || null,
       _paymentElement: null,
       create: function (type, elementOptions) {
-        if (type !== "payment") throw new Error("Stripe.js stand-in: only the Payment Element is implemented (asked for " + type + ").");
+        if (type !== "payment")
+          throw new Error("Stripe.js stand-in: only the Payment Element is implemented (asked for " + type + ").");
         if (elements._paymentElement) {
           throw new Error("IntegrationError: Can only create one Element of type payment.");
         }
@@ -279,10 +280,16 @@
         var confirmParams = params.confirmParams || {};
         var redirect = params.redirect || "always";
         if (!clientSecret) {
-          return Promise.reject(new Error("IntegrationError: confirmPayment needs a clientSecret (in Elements or the call)."));
+          return Promise.reject(
+            new Error("IntegrationError: confirmPayment needs a clientSecret (in Elements or the call)."),
+          );
         }
         if (redirect === "always" && !confirmParams.return_url) {
-          return Promise.reject(new Error("IntegrationError: stripe.confirmPayment(): the `confirmParams.return_url` argument is required."));
+          return Promise.reject(
+            new Error(
+              "IntegrationError: stripe.confirmPayment(): the `confirmParams.return_url` argument is required.",
+            ),
+          );
         }
         var element = elements && elements._paymentElement;
         var number = element ? element._cardNumber() : "";

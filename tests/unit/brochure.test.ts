@@ -156,9 +156,9 @@ function layoutProblems(doc: PDFDocument): string[] {
 
 describe("toWinAnsi", () => {
   it("writes typographic punctuation as plain ASCII", () => {
-    expect(toWinAnsi("\u201cRisk\u201d isn\u2019t \u2018optional\u2019 \u2013 or \u2014 is it\u2026 \u201esure\u201c")).toBe(
-      "\"Risk\" isn't 'optional' - or - is it... \"sure\"",
-    );
+    expect(
+      toWinAnsi("\u201cRisk\u201d isn\u2019t \u2018optional\u2019 \u2013 or \u2014 is it\u2026 \u201esure\u201c"),
+    ).toBe('"Risk" isn\'t \'optional\' - or - is it... "sure"');
   });
 
   it("keeps text WinAnsi can encode", () => {
@@ -306,12 +306,18 @@ describe("courseBrochurePdf", () => {
 
   it("links the phone number, e-mail address and course page", () => {
     expect(linkTargets(doc).toSorted()).toEqual(
-      [organisation.phone.href, `mailto:${organisation.email}`, `${organisation.siteUrl}/courses/risk-management`].toSorted(),
+      [
+        organisation.phone.href,
+        `mailto:${organisation.email}`,
+        `${organisation.siteUrl}/courses/risk-management`,
+      ].toSorted(),
     );
   });
 
   it("uses a course's own group size where it sets one", async () => {
-    const override = catalogue.courses.find((c) => c.groupSize !== undefined && c.groupSize !== courseFacts.defaultGroupSize);
+    const override = catalogue.courses.find(
+      (c) => c.groupSize !== undefined && c.groupSize !== courseFacts.defaultGroupSize,
+    );
     if (!override?.groupSize) throw new Error("no course overrides the group size");
     const overrideText = documentText(await PDFDocument.load(await courseBrochurePdf(inputFor(override))));
     expect(overrideText).toContain(`Up to ${override.groupSize} participants`);

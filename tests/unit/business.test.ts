@@ -15,7 +15,12 @@ describe("business constants match the spec", () => {
   });
 
   it("books 60-minute consultations for 1 to 12 people after a 15-minute discovery call", () => {
-    expect(consultation).toMatchObject({ minutes: 60, minParticipants: 1, maxParticipants: 12, discoveryCallMinutes: 15 });
+    expect(consultation).toMatchObject({
+      minutes: 60,
+      minParticipants: 1,
+      maxParticipants: 12,
+      discoveryCallMinutes: 15,
+    });
   });
 
   it("states the marketing claims exactly", () => {

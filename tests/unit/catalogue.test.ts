@@ -8,16 +8,41 @@ const course = (id: string) => catalogue.courses.find((c) => c.id === id);
 const pillarsOf = (id: string) => course(id)?.pillars.toSorted();
 
 const routedIds = [
-  "risk-management", "financial-analysis", "third-party-risk", "financial-statement-analysis", "corporate-finance",
-  "strategy-execution", "innovation-strategy", "carbon-accounting", "esg-risk", "esg-accounting",
-  "strategic-planning", "esg-strategy",
+  "risk-management",
+  "financial-analysis",
+  "third-party-risk",
+  "financial-statement-analysis",
+  "corporate-finance",
+  "strategy-execution",
+  "innovation-strategy",
+  "carbon-accounting",
+  "esg-risk",
+  "esg-accounting",
+  "strategic-planning",
+  "esg-strategy",
 ];
 const specSection3Ids = [
-  "risk-management", "proactive-resilience", "corporate-governance", "agile-risk-management", "accelerating-agile",
-  "esg-risk-quantification", "financial-analysis", "finance-for-non-financial", "corporate-finance",
-  "advanced-corporate-finance", "effective-budgeting", "internal-audit", "esg-accounting",
-  "aligning-strategy-execution", "embracing-agility", "leadership", "carbon-accounting", "sustainable-value-creation",
-  "aligning-purpose-profit", "sustainable-energy", "sustainable-supply-chain",
+  "risk-management",
+  "proactive-resilience",
+  "corporate-governance",
+  "agile-risk-management",
+  "accelerating-agile",
+  "esg-risk-quantification",
+  "financial-analysis",
+  "finance-for-non-financial",
+  "corporate-finance",
+  "advanced-corporate-finance",
+  "effective-budgeting",
+  "internal-audit",
+  "esg-accounting",
+  "aligning-strategy-execution",
+  "embracing-agility",
+  "leadership",
+  "carbon-accounting",
+  "sustainable-value-creation",
+  "aligning-purpose-profit",
+  "sustainable-energy",
+  "sustainable-supply-chain",
 ];
 
 function strings(value: unknown): string[] {
@@ -29,7 +54,12 @@ function strings(value: unknown): string[] {
 
 describe("the content catalogue", () => {
   it("has the four pillars in order", () => {
-    expect(catalogue.pillars.map((p) => p.id)).toStrictEqual(["risk-grc", "accounting-auditing", "strategy", "sustainability"]);
+    expect(catalogue.pillars.map((p) => p.id)).toStrictEqual([
+      "risk-grc",
+      "accounting-auditing",
+      "strategy",
+      "sustainability",
+    ]);
   });
 
   it.each([...new Set([...routedIds, ...specSection3Ids])])("resolves the course id %s", (id) => {
@@ -69,7 +99,11 @@ describe("the content catalogue", () => {
   });
 
   it("writes no price into course text (prices come from the business constants)", () => {
-    const priced = catalogue.courses.flatMap((c) => strings(c).filter((s) => /£|4,500/.test(s)).map((s) => `${c.id}: ${s}`));
+    const priced = catalogue.courses.flatMap((c) =>
+      strings(c)
+        .filter((s) => /£|4,500/.test(s))
+        .map((s) => `${c.id}: ${s}`),
+    );
     expect(priced).toStrictEqual([]);
   });
 });

@@ -63,8 +63,21 @@ function runLoader(options: { performanceObserver?: boolean } = {}) {
     observe = vi.fn();
   }
   const requestAnimationFrame = vi.fn();
-  const run = new Function("document", "addEventListener", "setTimeout", "PerformanceObserver", "requestAnimationFrame", bootLoader);
-  run(document, addEventListener, setTimeout, options.performanceObserver === false ? undefined : FakePerformanceObserver, requestAnimationFrame);
+  const run = new Function(
+    "document",
+    "addEventListener",
+    "setTimeout",
+    "PerformanceObserver",
+    "requestAnimationFrame",
+    bootLoader,
+  );
+  run(
+    document,
+    addEventListener,
+    setTimeout,
+    options.performanceObserver === false ? undefined : FakePerformanceObserver,
+    requestAnimationFrame,
+  );
   return { head, body, listeners, observers, requestAnimationFrame };
 }
 

@@ -67,7 +67,13 @@ describe("contact schema (spec section 5)", () => {
 });
 
 describe("guide request schema", () => {
-  const guide = { first_name: "Jo", last_name: "Bloggs", email: "jo@example.com", company: "Acme", guide_name: "enterprise-risk-management" };
+  const guide = {
+    first_name: "Jo",
+    last_name: "Bloggs",
+    email: "jo@example.com",
+    company: "Acme",
+    guide_name: "enterprise-risk-management",
+  };
   it("accepts a valid request", () => expect(validate("guideRequest", guide).ok).toBe(true));
   it.each([
     ["first_name", "J", "First name must be at least 2 characters"],
@@ -85,7 +91,10 @@ describe("small forms", () => {
   it("resource download takes a guide id and an e-mail", () => {
     expect(validate("resourceDownload", { email: "a@b.co", resourceId: "risk-guide" }).ok).toBe(true);
     const r = validate("resourceDownload", { email: "nope", resourceId: "enterprise-risk-management" });
-    expect(!r.ok && r.fieldErrors).toEqual({ email: "Please enter a valid email address", resourceId: "Please choose a guide" });
+    expect(!r.ok && r.fieldErrors).toEqual({
+      email: "Please enter a valid email address",
+      resourceId: "Please choose a guide",
+    });
   });
   it("newsletter takes an e-mail", () => {
     expect(validate("newsletter", { email: " a@b.co " })).toEqual({ ok: true, data: { email: "a@b.co" } });
@@ -127,7 +136,11 @@ describe("request helpers", () => {
     expect(await readJsonBody(post("{", "application/json"))).toMatchObject({ error: { status: 400 } });
     expect(await readJsonBody(post("[1]"))).toMatchObject({ error: { status: 400 } });
     expect(await readJsonBody(post("null"))).toMatchObject({ error: { status: 400 } });
-    expect(await readJsonBody(post("a=1", "application/x-www-form-urlencoded"))).toMatchObject({ error: { status: 415 } });
-    expect(await readJsonBody(post(JSON.stringify({ a: "x".repeat(40_000) })))).toMatchObject({ error: { status: 413 } });
+    expect(await readJsonBody(post("a=1", "application/x-www-form-urlencoded"))).toMatchObject({
+      error: { status: 415 },
+    });
+    expect(await readJsonBody(post(JSON.stringify({ a: "x".repeat(40_000) })))).toMatchObject({
+      error: { status: 413 },
+    });
   });
 });

@@ -44,12 +44,29 @@ describe("normaliseCountry", () => {
     expect(normaliseCountry(value)).toBe(expected);
   });
 
-  it.each([null, undefined, "", "   ", "XX", "xx", "T1", "A1", "A2", "O1", "ZZ", "EU", "AP", "G", "GBR", "1", "g b", "gb;", "é€"])(
-    "rejects %j",
-    (value) => {
-      expect(normaliseCountry(value)).toBeNull();
-    },
-  );
+  it.each([
+    null,
+    undefined,
+    "",
+    "   ",
+    "XX",
+    "xx",
+    "T1",
+    "A1",
+    "A2",
+    "O1",
+    "ZZ",
+    "EU",
+    "AP",
+    "G",
+    "GBR",
+    "1",
+    "g b",
+    "gb;",
+    "é€",
+  ])("rejects %j", (value) => {
+    expect(normaliseCountry(value)).toBeNull();
+  });
 });
 
 describe("isPublicIp", () => {
@@ -238,9 +255,9 @@ describe("detectCountry: address lookup", () => {
 
   it("gives gb for an unknown client address without a lookup", async () => {
     const lookupIp = lookupGiving("de");
-    expect(await detectCountry(request({ "cf-ipcountry": "XX" }), undefined, { countryHeader: "cf-ipcountry", lookupIp })).toBe(
-      "gb",
-    );
+    expect(
+      await detectCountry(request({ "cf-ipcountry": "XX" }), undefined, { countryHeader: "cf-ipcountry", lookupIp }),
+    ).toBe("gb");
     expect(lookupIp).not.toHaveBeenCalled();
   });
 
@@ -306,8 +323,12 @@ describe("default lookup: the real geoip-lite database", () => {
   });
 
   it("detectCountry prefers the configured header over the database", async () => {
-    expect(await detectCountry(request({ "cf-ipcountry": "FR" }), "8.8.8.8", { countryHeader: "cf-ipcountry" })).toBe("fr");
-    expect(await detectCountry(request({ "cf-ipcountry": "T1" }), "8.8.8.8", { countryHeader: "cf-ipcountry" })).toBe("us");
+    expect(await detectCountry(request({ "cf-ipcountry": "FR" }), "8.8.8.8", { countryHeader: "cf-ipcountry" })).toBe(
+      "fr",
+    );
+    expect(await detectCountry(request({ "cf-ipcountry": "T1" }), "8.8.8.8", { countryHeader: "cf-ipcountry" })).toBe(
+      "us",
+    );
   });
 });
 
@@ -332,7 +353,9 @@ describe("default lookup: lazy loading", () => {
     expect(factory).not.toHaveBeenCalled();
 
     // Header answers, private addresses and unknown addresses need no database.
-    expect(await geo.detectCountry(request({ "cf-ipcountry": "FR" }), "8.8.8.8", { countryHeader: "cf-ipcountry" })).toBe("fr");
+    expect(
+      await geo.detectCountry(request({ "cf-ipcountry": "FR" }), "8.8.8.8", { countryHeader: "cf-ipcountry" }),
+    ).toBe("fr");
     expect(await geo.detectCountry(request(), "192.168.0.1")).toBe("gb");
     expect(await geo.detectCountry(request(), undefined)).toBe("gb");
     expect(geo.isPublicIp("8.8.8.8")).toBe(true);

@@ -155,7 +155,9 @@ function allText(document: GuideDocument, printed = false): string[] {
       ...section.paragraphs,
       ...(section.table ? [...section.table.columns, ...section.table.rows.flat(), section.table.note ?? ""] : []),
       ...(section.bullets ?? []),
-      ...(section.example ? [section.example.title, ...section.example.paragraphs, ...(section.example.bullets ?? [])] : []),
+      ...(section.example
+        ? [section.example.title, ...section.example.paragraphs, ...(section.example.bullets ?? [])]
+        : []),
       ...(section.checklist ? [section.checklist.title, ...section.checklist.items] : []),
       ...(section.closing ?? []),
     ]),
@@ -293,7 +295,9 @@ describe("renderGuidePdf", () => {
       const { doc } = get(id);
       const targets = linkTargets(doc);
       expect(targets.filter((t) => t === organisation.siteUrl)).toHaveLength(doc.getPageCount());
-      expect(targets.filter((t) => t !== organisation.siteUrl)).toEqual(document.nextSteps.links.map((link) => link.href));
+      expect(targets.filter((t) => t !== organisation.siteUrl)).toEqual(
+        document.nextSteps.links.map((link) => link.href),
+      );
     });
 
     it("keeps text inside the margins, off the footer and clear of other text", () => {

@@ -23,7 +23,10 @@ import type {
   WebinarRegistrationLead,
 } from "~/mail/types.ts";
 
-const ctx: MailContext = { siteUrl: "https://www.meridian-executive.co.uk", teamEmail: "team@meridian-executive.co.uk" };
+const ctx: MailContext = {
+  siteUrl: "https://www.meridian-executive.co.uk",
+  teamEmail: "team@meridian-executive.co.uk",
+};
 
 const facts = {
   id: "lead_01HZX3",
@@ -92,17 +95,19 @@ const webinar: WebinarRegistrationLead = {
 
 /** The HTML part's visible text, roughly (tags dropped, entities decoded). */
 function htmlText(html: string): string {
-  return html
-    .replace(/<br>/g, "\n")
-    // A definition list reads "Label: value".
-    .replace(/<\/dt>/g, ":")
-    .replace(/<[^>]+>/g, " ")
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, "&")
-    .replace(/\s+/g, " ");
+  return (
+    html
+      .replace(/<br>/g, "\n")
+      // A definition list reads "Label: value".
+      .replace(/<\/dt>/g, ":")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&quot;/g, '"')
+      .replace(/&#39;/g, "'")
+      .replace(/&amp;/g, "&")
+      .replace(/\s+/g, " ")
+  );
 }
 
 /** Both parts contain `text` (HTML after decoding). */
@@ -247,7 +252,9 @@ describe("contactEmails", () => {
       expect(email.html).not.toContain("<script");
       expect(email.html).not.toContain("<img");
       expect(email.html).toContain("&lt;script&gt;alert(&quot;n&quot;)&lt;/script&gt; &amp; Co");
-      expect(email.html).toContain("Hello &lt;script&gt;alert(&#39;m&#39;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;");
+      expect(email.html).toContain(
+        "Hello &lt;script&gt;alert(&#39;m&#39;)&lt;/script&gt; &amp; &lt;img src=x onerror=alert(1)&gt;",
+      );
       // The plain-text part keeps the visitor's words as they are.
       expect(email.text).toContain(`Hello <script>alert('m')</script> & <img`);
     }
@@ -257,7 +264,9 @@ describe("contactEmails", () => {
     const evil = { ...contact, name: "Jane\r\nBcc: victim@example.com\r\n\r\nInjected", company: "Acme\nX-Evil: 1" };
     const [t] = contactEmails(evil, ctx) as [OutgoingEmail];
     expect(t.subject).not.toMatch(/[\r\n]/);
-    expect(t.subject).toBe("New enquiry: Jane Bcc: victim@example.com Injected, Acme X-Evil: 1 (Risk Management & GRC)");
+    expect(t.subject).toBe(
+      "New enquiry: Jane Bcc: victim@example.com Injected, Acme X-Evil: 1 (Risk Management & GRC)",
+    );
     expect(t.text).not.toMatch(/^Bcc:/m);
     expect(t.text).not.toMatch(/^X-Evil:/m);
     expect(t.text).toContain("Name: Jane Bcc: victim@example.com Injected\n");
@@ -343,7 +352,9 @@ describe("resourceDownloadEmails", () => {
   it("notifies the team with every field", () => {
     expect(team.to).toBe(ctx.teamEmail);
     expect(team.replyTo).toBe(resource.email);
-    expect(team.subject).toBe("Resource download: reader@example.com (Financial Analysis Toolkit for Business Leaders)");
+    expect(team.subject).toBe(
+      "Resource download: reader@example.com (Financial Analysis Toolkit for Business Leaders)",
+    );
     expectBoth(
       team,
       "Email: reader@example.com",
@@ -433,7 +444,9 @@ describe("newsletter", () => {
     const t = { ...signup, isTest: true };
     expect(newsletterConfirmationEmail(t, ctx).subject.startsWith("[TEST] Please confirm")).toBe(true);
     expect(newsletterWelcomeEmail(t, ctx).subject.startsWith("[TEST] Welcome")).toBe(true);
-    expect(newsletterTeamNotification(t, ctx).subject.startsWith("[TEST] Newsletter subscription confirmed")).toBe(true);
+    expect(newsletterTeamNotification(t, ctx).subject.startsWith("[TEST] Newsletter subscription confirmed")).toBe(
+      true,
+    );
   });
 });
 
@@ -480,7 +493,10 @@ describe("webinarEmails", () => {
   });
 
   it("shows a summer session in British Summer Time", () => {
-    const [, v] = webinarEmails({ ...webinar, startsAt: "2027-06-09T12:30:00+01:00" }, ctx) as [OutgoingEmail, OutgoingEmail];
+    const [, v] = webinarEmails({ ...webinar, startsAt: "2027-06-09T12:30:00+01:00" }, ctx) as [
+      OutgoingEmail,
+      OutgoingEmail,
+    ];
     expectBoth(v, "Wednesday, 9 June 2027 at 12:30 BST");
   });
 

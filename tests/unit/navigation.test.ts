@@ -18,12 +18,9 @@ describe("isActivePath", () => {
     expect(isActivePath("/aboutus", "/about")).toBe(false);
   });
 
-  it.each(["/training", "/pillar/strategy", "/courses/risk-management"])(
-    "marks Training active on %s",
-    (pathname) => {
-      expect(isActivePath(pathname, "/training", trainingPrefixes)).toBe(true);
-    },
-  );
+  it.each(["/training", "/pillar/strategy", "/courses/risk-management"])("marks Training active on %s", (pathname) => {
+    expect(isActivePath(pathname, "/training", trainingPrefixes)).toBe(true);
+  });
 
   it.each(["/contact", "/trainingx", "/pillars"])("does not mark Training active on %s", (pathname) => {
     expect(isActivePath(pathname, "/training", trainingPrefixes)).toBe(false);

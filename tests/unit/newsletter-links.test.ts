@@ -11,7 +11,11 @@ import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
 
 function contextWith(leads: Partial<LeadService>) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, { leads: leads as LeadService, payments: null, allowSubmission: () => true } satisfies AppServices);
+  context.set(servicesContext, {
+    leads: leads as LeadService,
+    payments: null,
+    allowSubmission: () => true,
+  } satisfies AppServices);
   return context;
 }
 
@@ -38,7 +42,11 @@ describe("confirm action", () => {
       ["unknown", 404],
     ] as const) {
       const confirmNewsletter = vi.fn().mockResolvedValue(outcome);
-      const answer = await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter }));
+      const answer = await run(
+        confirmRoute.action,
+        post("/newsletter/confirm", { token: "abc" }),
+        contextWith({ confirmNewsletter }),
+      );
       expect(answer).toEqual({ outcome, status });
       expect(confirmNewsletter).toHaveBeenCalledWith("abc");
     }
@@ -47,10 +55,14 @@ describe("confirm action", () => {
   it("answers 400 for a missing or overlong token without calling the service", async () => {
     const confirmNewsletter = vi.fn();
     const context = contextWith({ confirmNewsletter });
-    expect(await run(confirmRoute.action, post("/newsletter/confirm", {}), context)).toEqual({ outcome: "invalid", status: 400 });
-    expect(
-      await run(confirmRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context),
-    ).toEqual({ outcome: "invalid", status: 400 });
+    expect(await run(confirmRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
+      outcome: "invalid",
+      status: 400,
+    });
+    expect(await run(confirmRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
+      outcome: "invalid",
+      status: 400,
+    });
     expect(confirmNewsletter).not.toHaveBeenCalled();
   });
 
@@ -68,11 +80,15 @@ describe("confirm action", () => {
   });
 
   it("a GET (the loader) never calls the service", () => {
-    const answer = confirmRoute.loader({ request: new Request("http://localhost/newsletter/confirm?token=abc") } as never) as unknown as Answer & {
+    const answer = confirmRoute.loader({
+      request: new Request("http://localhost/newsletter/confirm?token=abc"),
+    } as never) as unknown as Answer & {
       data: { token: string };
     };
     expect(answer.data).toEqual({ token: "abc" });
-    const missing = confirmRoute.loader({ request: new Request("http://localhost/newsletter/confirm") } as never) as unknown as Answer;
+    const missing = confirmRoute.loader({
+      request: new Request("http://localhost/newsletter/confirm"),
+    } as never) as unknown as Answer;
     expect(missing.init?.status).toBe(400);
   });
 });
@@ -97,12 +113,20 @@ describe("unsubscribe action", () => {
     ] as const) {
       const unsubscribeNewsletter = vi.fn().mockResolvedValue(result);
       expect(
-        await run(unsubscribeRoute.action, post("/newsletter/unsubscribe", { token: "t" }), contextWith({ unsubscribeNewsletter })),
+        await run(
+          unsubscribeRoute.action,
+          post("/newsletter/unsubscribe", { token: "t" }),
+          contextWith({ unsubscribeNewsletter }),
+        ),
       ).toEqual({ outcome: result, status });
     }
     const unsubscribeNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
-      await run(unsubscribeRoute.action, post("/newsletter/unsubscribe", { token: "t" }), contextWith({ unsubscribeNewsletter })),
+      await run(
+        unsubscribeRoute.action,
+        post("/newsletter/unsubscribe", { token: "t" }),
+        contextWith({ unsubscribeNewsletter }),
+      ),
     ).toEqual({ outcome: "unavailable", status: 503 });
     error.mockRestore();
   });

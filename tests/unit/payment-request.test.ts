@@ -19,21 +19,39 @@ describe("consultation payment request", () => {
   });
   it("refuses an amount that does not match the quantity (never charges what the browser says)", () => {
     for (const amount of [1, 4499, 9000.5, "9000", 0]) {
-      expect(parsePaymentRequest({ ...base, quantity: 2, amount }, false)).toEqual({ ok: false, message: paymentMessages.amountMismatch });
+      expect(parsePaymentRequest({ ...base, quantity: 2, amount }, false)).toEqual({
+        ok: false,
+        message: paymentMessages.amountMismatch,
+      });
     }
   });
   it("requires name and e-mail with the spec's message, and checks them", () => {
-    expect(parsePaymentRequest({ quantity: 1 }, false)).toEqual({ ok: false, message: "Please provide your name and email address" });
+    expect(parsePaymentRequest({ quantity: 1 }, false)).toEqual({
+      ok: false,
+      message: "Please provide your name and email address",
+    });
     expect(parsePaymentRequest({ ...base, customerName: "   ", quantity: 1 }, false).ok).toBe(false);
-    expect(parsePaymentRequest({ ...base, customerEmail: "nope", quantity: 1 }, false)).toEqual({ ok: false, message: paymentMessages.email });
-    expect(parsePaymentRequest({ ...base, customerName: "A\r\nBcc: x@y.z", quantity: 1 }, false)).toEqual({ ok: false, message: paymentMessages.name });
+    expect(parsePaymentRequest({ ...base, customerEmail: "nope", quantity: 1 }, false)).toEqual({
+      ok: false,
+      message: paymentMessages.email,
+    });
+    expect(parsePaymentRequest({ ...base, customerName: "A\r\nBcc: x@y.z", quantity: 1 }, false)).toEqual({
+      ok: false,
+      message: paymentMessages.name,
+    });
   });
   it("the £1.00 test payment exists only in test mode", () => {
     expect(parsePaymentRequest({ ...base, amount: 1, test: true }, true)).toEqual({
       ok: true,
       value: { ...base, quantity: null, amountPence: 100, isTest: true },
     });
-    expect(parsePaymentRequest({ ...base, amount: 1, test: true }, false)).toEqual({ ok: false, message: paymentMessages.testUnavailable });
-    expect(parsePaymentRequest({ ...base, amount: 5, test: true }, true)).toEqual({ ok: false, message: paymentMessages.amountMismatch });
+    expect(parsePaymentRequest({ ...base, amount: 1, test: true }, false)).toEqual({
+      ok: false,
+      message: paymentMessages.testUnavailable,
+    });
+    expect(parsePaymentRequest({ ...base, amount: 5, test: true }, true)).toEqual({
+      ok: false,
+      message: paymentMessages.amountMismatch,
+    });
   });
 });

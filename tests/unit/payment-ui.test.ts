@@ -85,8 +85,16 @@ describe("createPayment", () => {
   });
 
   it("says 'Failed to initialize payment' when the server cannot be reached or answers something else", async () => {
-    vi.stubGlobal("fetch", vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))));
-    expect(await createPayment(body)).toEqual({ ok: false, status: 0, message: initialiseFailedMessage, unavailable: false });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    expect(await createPayment(body)).toEqual({
+      ok: false,
+      status: 0,
+      message: initialiseFailedMessage,
+      unavailable: false,
+    });
     vi.stubGlobal("fetch", answer(502, "<h1>Bad gateway</h1>"));
     expect(await createPayment(body)).toMatchObject({ ok: false, status: 502, message: initialiseFailedMessage });
     // A success without a client secret is no success.
@@ -114,7 +122,11 @@ describe("toasts", () => {
   });
 
   it("shows at most one: a new toast replaces the previous one", () => {
-    store.toast({ title: "Missing Information", description: "Please provide your name and email address", variant: "destructive" });
+    store.toast({
+      title: "Missing Information",
+      description: "Please provide your name and email address",
+      variant: "destructive",
+    });
     const second = store.toast({ title: "Error", description: "Failed to initialize payment", variant: "destructive" });
     const list = seen();
     expect(list).toHaveLength(1);
@@ -125,7 +137,12 @@ describe("toasts", () => {
     const handle = store.toast({ title: "Payment Successful" });
     expect(seen()[0]).toMatchObject({ variant: "default" });
     handle.update({ description: "Thank you!" });
-    expect(seen()[0]).toMatchObject({ id: handle.id, title: "Payment Successful", description: "Thank you!", open: true });
+    expect(seen()[0]).toMatchObject({
+      id: handle.id,
+      title: "Payment Successful",
+      description: "Thank you!",
+      open: true,
+    });
   });
 
   it("a dismissed toast closes at once and leaves the list a moment later", () => {

@@ -29,7 +29,9 @@ describe("inlineScriptHashes", () => {
 
   it("allows the loader and the deferred bootstrap the loader re-inserts on a deferred page", () => {
     const code = 'import("/assets/entry.js");';
-    const html = deferHydration(`<html><head></head><body><script type="module" async="">${code}</script></body></html>`);
+    const html = deferHydration(
+      `<html><head></head><body><script type="module" async="">${code}</script></body></html>`,
+    );
     expect(inlineScriptHashes(html)).toStrictEqual([sha256(code), sha256(bootLoader)]);
   });
 });

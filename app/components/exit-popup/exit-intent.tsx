@@ -25,7 +25,9 @@ const ExitPopupDialog = lazy<ComponentType<{ onClosed: () => void }>>(() =>
 /** Pages where the popup never shows: the newsletter's own pages, the test
  * dashboard, and the payment pages (never interrupt a checkout). */
 function excluded(pathname: string): boolean {
-  return /^\/(newsletter|test-forms|consultation-payment|consultation-success|test-payment|test-payment-success)(\/|$)/.test(pathname);
+  return /^\/(newsletter|test-forms|consultation-payment|consultation-success|test-payment|test-payment-success)(\/|$)/.test(
+    pathname,
+  );
 }
 
 function alreadyShown(): boolean {

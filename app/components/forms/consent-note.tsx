@@ -7,10 +7,20 @@ import type { FormKind } from "~/forms/schemas.ts";
  * with the lead (~/forms/consent.ts), with the Privacy Policy linked.
  * Client-safe and schema-free (the footer form uses it on every page).
  */
-export function ConsentNote({ kind, className = "", dark = false }: { kind: FormKind; className?: string; dark?: boolean }) {
+export function ConsentNote({
+  kind,
+  className = "",
+  dark = false,
+}: {
+  kind: FormKind;
+  className?: string;
+  dark?: boolean;
+}) {
   const text = consentTexts[kind];
   const at = text.indexOf("Privacy Policy");
-  const link = dark ? "font-semibold text-white underline underline-offset-4" : "font-semibold text-navy-800 underline underline-offset-4";
+  const link = dark
+    ? "font-semibold text-white underline underline-offset-4"
+    : "font-semibold text-navy-800 underline underline-offset-4";
   return (
     <p className={`text-sm ${dark ? "text-slate-300" : "text-slate-700"} ${className}`}>
       {at < 0 ? (

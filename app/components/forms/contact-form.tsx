@@ -88,12 +88,7 @@ export function ContactForm({ prefill }: { prefill?: ContactDefaults }) {
         )}
       </FormStatus>
       {!thanks && (
-        <ContactFormFields
-          key={generation}
-          submission={submission}
-          defaults={defaults}
-          focusOnMount={generation > 0}
-        />
+        <ContactFormFields key={generation} submission={submission} defaults={defaults} focusOnMount={generation > 0} />
       )}
     </div>
   );

@@ -12,15 +12,7 @@
  *   the `required` attribute instead).
  */
 import { LoaderCircle } from "lucide-react";
-import {
-  useEffect,
-  useRef,
-  useState,
-  type FormEvent,
-  type MouseEvent,
-  type ReactNode,
-  type RefObject,
-} from "react";
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
 import type { FieldErrors, FormKind, validate } from "~/forms/schemas.ts";
 
 export function fieldId(formId: string, name: string): string {
@@ -56,14 +48,20 @@ export function RequiredMark() {
 
 /** The line that explains the asterisks, at the top of a form. */
 export function RequiredNote({ className = "" }: { className?: string }) {
-  return (
-    <p className={`text-sm text-slate-700 ${className}`}>
-      Fields marked with an asterisk (*) are required.
-    </p>
-  );
+  return <p className={`text-sm text-slate-700 ${className}`}>Fields marked with an asterisk (*) are required.</p>;
 }
 
-function FieldLabel({ htmlFor, label, required, hidden }: { htmlFor: string; label: ReactNode; required?: boolean; hidden?: boolean }) {
+function FieldLabel({
+  htmlFor,
+  label,
+  required,
+  hidden,
+}: {
+  htmlFor: string;
+  label: ReactNode;
+  required?: boolean;
+  hidden?: boolean;
+}) {
   return (
     <label htmlFor={htmlFor} className={hidden ? "sr-only" : "block text-sm font-semibold text-navy-900"}>
       {label}
@@ -254,7 +252,11 @@ export function RadioGroup({
         {options.map((o) => {
           const optionId = radioId(formId, name, o.value);
           return (
-            <label key={o.value} htmlFor={optionId} className="flex min-h-11 cursor-pointer items-center gap-2 text-ink">
+            <label
+              key={o.value}
+              htmlFor={optionId}
+              className="flex min-h-11 cursor-pointer items-center gap-2 text-ink"
+            >
               <input
                 id={optionId}
                 type="radio"
@@ -281,7 +283,8 @@ export function focusField(id: string): boolean {
   if (!target) return false;
   let control: HTMLElement = target;
   if (target instanceof HTMLFieldSetElement) {
-    control = target.querySelector<HTMLElement>("input:checked") ?? target.querySelector<HTMLElement>("input") ?? target;
+    control =
+      target.querySelector<HTMLElement>("input:checked") ?? target.querySelector<HTMLElement>("input") ?? target;
   }
   const container = target.closest<HTMLElement>("[data-field]") ?? target;
   container.scrollIntoView({ block: "center" });
@@ -352,7 +355,15 @@ export function ErrorSummary({
 }
 
 /** A failure message at the top of a form (announced at once). */
-export function FormAlert({ title, message, className = "" }: { title?: string; message?: string; className?: string }) {
+export function FormAlert({
+  title,
+  message,
+  className = "",
+}: {
+  title?: string;
+  message?: string;
+  className?: string;
+}) {
   if (!title && !message) return null;
   return (
     <div role="alert" className={`rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900 ${className}`}>
@@ -378,7 +389,13 @@ export function FormStatus({
   id?: string;
 }) {
   return (
-    <div ref={statusRef} id={id} role="status" tabIndex={children ? -1 : undefined} className={`focus:outline-none ${className}`}>
+    <div
+      ref={statusRef}
+      id={id}
+      role="status"
+      tabIndex={children ? -1 : undefined}
+      className={`focus:outline-none ${className}`}
+    >
       {children}
     </div>
   );

@@ -59,7 +59,12 @@ export function ResourceDownloadForm({ guide }: { guide: { id: string; title: st
         error={errors.email}
       />
       {alert && <FormAlert message={alert} className="text-sm" />}
-      <SubmitButton submitting={submitting} label="Download Free Guide" busyLabel="Sending..." className="btn-primary w-full" />
+      <SubmitButton
+        submitting={submitting}
+        label="Download Free Guide"
+        busyLabel="Sending..."
+        className="btn-primary w-full"
+      />
       <ConsentNote kind="resourceDownload" />
       <FormStatus statusRef={statusRef}>
         {success && <p className="text-sm font-semibold text-green-800">{success.message}</p>}

@@ -7,7 +7,15 @@
 import { useEffect, useRef, useState } from "react";
 import { limits } from "~/forms/fields.ts";
 import { BotFields } from "./bot-fields.tsx";
-import { ConsentNote, ErrorSummary, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation } from "./field.tsx";
+import {
+  ConsentNote,
+  ErrorSummary,
+  FormAlert,
+  FormStatus,
+  SubmitButton,
+  TextField,
+  useFormValidation,
+} from "./field.tsx";
 import { useFormSubmission, useOwnFormAction } from "./submission.ts";
 
 const fieldOrder = ["name", "email", "company"] as const;
@@ -44,14 +52,12 @@ export function WebinarRegistration({ webinar }: { webinar: { id: string; title:
           <fetcher.Form
             ref={formRef}
             method="post"
-      action={action}
+            action={action}
             aria-label={`Register for ${webinar.title}`}
             className="space-y-4"
             {...formProps}
           >
-            <p className="text-sm text-slate-700">
-              Free to attend. Fields marked with an asterisk (*) are required.
-            </p>
+            <p className="text-sm text-slate-700">Free to attend. Fields marked with an asterisk (*) are required.</p>
             {failure && <FormAlert message={failure.message} className="text-sm" />}
             <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} headingLevel={4} />
             <BotFields />

@@ -71,7 +71,10 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
               </p>
               <p className="flex gap-2">
                 <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
-                <a className="inline-block py-1 break-all underline-offset-4 hover:underline" href={`mailto:${organisation.email}`}>
+                <a
+                  className="inline-block py-1 break-all underline-offset-4 hover:underline"
+                  href={`mailto:${organisation.email}`}
+                >
                   {organisation.email}
                 </a>
               </p>
@@ -91,7 +94,10 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             <ul className="flex flex-wrap gap-x-6 gap-y-2">
               {legalLinks.map((link) => (
                 <li key={link.href}>
-                  <Link className="inline-block py-1.5 underline-offset-4 hover:text-white hover:underline" to={link.href}>
+                  <Link
+                    className="inline-block py-1.5 underline-offset-4 hover:text-white hover:underline"
+                    to={link.href}
+                  >
                     {link.label}
                   </Link>
                 </li>

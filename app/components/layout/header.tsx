@@ -34,8 +34,7 @@ function menuItems(id: MenuId, nav: CatalogueNavigation): { heading: string; ite
   ];
 }
 
-const linkBase =
-  "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-navy-50 hover:text-navy-900";
+const linkBase = "rounded-md px-3 py-2 text-sm font-medium transition-colors hover:bg-navy-50 hover:text-navy-900";
 const linkIdle = "text-slate-700";
 const linkActive = "bg-navy-50 text-navy-900 font-semibold";
 
@@ -291,9 +290,7 @@ function MobileMenu({
               renderLinks([entry.item])
             ) : (
               <li key={entry.id} className="mt-2">
-                <p className="px-3 pt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">
-                  {entry.label}
-                </p>
+                <p className="px-3 pt-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{entry.label}</p>
                 <ul>
                   {entry.id === "training"
                     ? renderLinks([...navigation.pillars, navigation.allTraining, ...navigation.featuredCourses])
@@ -324,4 +321,3 @@ function Logo() {
     </svg>
   );
 }
-

@@ -11,7 +11,13 @@ export function CardFormLoading() {
 }
 
 /** When Stripe.js or the card form's code could not be fetched. */
-export function CardFormUnavailable({ contactHref = "/contact", onRetry }: { contactHref?: string; onRetry?: () => void }) {
+export function CardFormUnavailable({
+  contactHref = "/contact",
+  onRetry,
+}: {
+  contactHref?: string;
+  onRetry?: () => void;
+}) {
   return (
     <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">The secure card form could not be loaded</p>

@@ -20,7 +20,12 @@
  * not ready yet, a press does nothing (spec section 8).
  */
 import { Elements, PaymentElement, useElements, useStripe } from "@stripe/react-stripe-js";
-import type { PaymentIntentResult, Stripe, StripeElementsOptions, StripePaymentElementOptions } from "@stripe/stripe-js";
+import type {
+  PaymentIntentResult,
+  Stripe,
+  StripeElementsOptions,
+  StripePaymentElementOptions,
+} from "@stripe/stripe-js";
 import { Lock } from "lucide-react";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
@@ -194,7 +199,10 @@ function PayForm({
         );
         return;
       default:
-        fail("Payment Not Completed", "Your payment was not completed and no money has been taken. Please try again, or use another card.");
+        fail(
+          "Payment Not Completed",
+          "Your payment was not completed and no money has been taken. Please try again, or use another card.",
+        );
     }
   }
 
@@ -239,8 +247,8 @@ function PayForm({
         <p className="flex items-start gap-2 text-sm text-slate-700">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            You will be charged <strong className="text-navy-900">{amountText}</strong>. Your card details go straight to
-            Stripe, our payment provider; we never see or store them.
+            You will be charged <strong className="text-navy-900">{amountText}</strong>. Your card details go straight
+            to Stripe, our payment provider; we never see or store them.
           </span>
         </p>
       </div>

@@ -79,7 +79,11 @@ function readDetails(form: HTMLFormElement, range: PaymentFormConfig["participan
     const value = data.get(name);
     return typeof value === "string" ? value.trim() : "";
   };
-  return { quantity: clampQuantity(Number(text("quantity") || "1"), range), name: text("customerName"), email: text("customerEmail") };
+  return {
+    quantity: clampQuantity(Number(text("quantity") || "1"), range),
+    name: text("customerName"),
+    email: text("customerEmail"),
+  };
 }
 
 export function PaymentForm({ config, publishableKey }: { config: PaymentFormConfig; publishableKey: string | null }) {
@@ -104,7 +108,9 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
     if (!form) return;
     const typed = readDetails(form, range);
     setDetails((current) =>
-      current.name === typed.name && current.email === typed.email && current.quantity === typed.quantity ? current : typed,
+      current.name === typed.name && current.email === typed.email && current.quantity === typed.quantity
+        ? current
+        : typed,
     );
   }, [range]);
 
@@ -144,7 +150,11 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
     setDetails(submitted);
 
     if (!submitted.name || !submitted.email) {
-      toast({ title: "Missing Information", description: "Please provide your name and email address", variant: "destructive" });
+      toast({
+        title: "Missing Information",
+        description: "Please provide your name and email address",
+        variant: "destructive",
+      });
       setErrors({
         customerName: submitted.name ? undefined : "Please enter your name.",
         customerEmail: submitted.email ? undefined : "Please enter your email address.",
@@ -185,7 +195,12 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
     }
     setProblem(null);
     focusAfterRender.current = "card";
-    setPhase({ step: "card", clientSecret: result.clientSecret, paymentIntentId: result.paymentIntentId, details: submitted });
+    setPhase({
+      step: "card",
+      clientSecret: result.clientSecret,
+      paymentIntentId: result.paymentIntentId,
+      details: submitted,
+    });
   }
 
   function changeDetails() {
@@ -210,10 +225,11 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
           </h3>
           <p className="mt-1 text-slate-700">Check your booking, then enter your card details.</p>
         </div>
-        <dl className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm" data-testid="payment-summary">
-          {range && (
-            <SummaryRow term="Participants" value={participantsText(paid.quantity)} />
-          )}
+        <dl
+          className="divide-y divide-slate-200 rounded-md border border-slate-200 text-sm"
+          data-testid="payment-summary"
+        >
+          {range && <SummaryRow term="Participants" value={participantsText(paid.quantity)} />}
           <SummaryRow term="Contact name" value={paid.name} />
           <SummaryRow term="Contact email" value={paid.email} />
           <SummaryRow term="Total" value={formatAmountGbp(paidTotal)} strong />
@@ -263,7 +279,9 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
         <RequiredNote className="mt-1" />
       </div>
 
-      {range && <ParticipantsField formId={id} range={range} defaultValue={details.quantity} unitGbp={config.unitGbp} />}
+      {range && (
+        <ParticipantsField formId={id} range={range} defaultValue={details.quantity} unitGbp={config.unitGbp} />
+      )}
       <TextField
         formId={id}
         name="customerName"
@@ -336,8 +354,8 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
         <p className="flex items-start gap-2 text-sm text-slate-700">
           <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span>
-            Card payments are processed securely by Stripe; we never see or store your card details. By paying you
-            agree to our{" "}
+            Card payments are processed securely by Stripe; we never see or store your card details. By paying you agree
+            to our{" "}
             <Link to="/terms" className="font-semibold text-navy-800 underline underline-offset-4">
               Terms of Service
             </Link>{" "}
@@ -406,7 +424,10 @@ function SummaryRow({ term, value, strong = false }: { term: string; value: stri
 /** Stays on the page after the 'Error' toast has gone. */
 function SetupProblemNote({ problem, contactHref }: { problem: SetupProblem; contactHref: string }) {
   return (
-    <div className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900" data-testid="payment-setup-problem">
+    <div
+      className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900"
+      data-testid="payment-setup-problem"
+    >
       <p className="font-semibold">
         {problem.unavailable ? "Card payment is not available at the moment" : "We could not start your payment"}
       </p>

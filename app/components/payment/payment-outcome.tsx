@@ -45,15 +45,35 @@ export function outcomeTitle(kind: PaymentKind, state: PaymentOutcomeState): str
   }
 }
 
-export function PaymentOutcome({ kind, outcome, checkAgainHref }: { kind: PaymentKind; outcome: PaymentOutcomeData; checkAgainHref: string }) {
+export function PaymentOutcome({
+  kind,
+  outcome,
+  checkAgainHref,
+}: {
+  kind: PaymentKind;
+  outcome: PaymentOutcomeData;
+  checkAgainHref: string;
+}) {
   const title = outcomeTitle(kind, outcome.state);
   const eyebrow = kind === "test" ? "Test payment" : "Strategy consultation";
   const Icon = { succeeded: CircleCheck, processing: Clock, failed: CircleAlert, missing: SearchX }[outcome.state];
-  const iconColour = outcome.state === "succeeded" ? "text-emerald-700" : outcome.state === "processing" ? "text-navy-700" : "text-red-700";
+  const iconColour =
+    outcome.state === "succeeded"
+      ? "text-emerald-700"
+      : outcome.state === "processing"
+        ? "text-navy-700"
+        : "text-red-700";
   return (
-    <section className="container-page py-16 lg:py-24" aria-labelledby="payment-outcome-title" data-outcome={outcome.state}>
+    <section
+      className="container-page py-16 lg:py-24"
+      aria-labelledby="payment-outcome-title"
+      data-outcome={outcome.state}
+    >
       <p className="eyebrow">{eyebrow}</p>
-      <h1 id="payment-outcome-title" className="mt-3 flex items-center gap-3 text-4xl font-bold tracking-tight text-navy-900">
+      <h1
+        id="payment-outcome-title"
+        className="mt-3 flex items-center gap-3 text-4xl font-bold tracking-tight text-navy-900"
+      >
         <Icon aria-hidden="true" className={`size-10 shrink-0 ${iconColour}`} />
         {title}
       </h1>
@@ -82,7 +102,8 @@ function amountLine(outcome: PaymentOutcomeData): string | null {
 
 function ConsultationSucceeded({ outcome }: { outcome: PaymentOutcomeData }) {
   const amount = amountLine(outcome);
-  const who = typeof outcome.quantity === "number" && outcome.quantity > 0 ? ` for ${participantsText(outcome.quantity)}` : "";
+  const who =
+    typeof outcome.quantity === "number" && outcome.quantity > 0 ? ` for ${participantsText(outcome.quantity)}` : "";
   const address = outcome.email ?? "the e-mail address you gave";
   return (
     <>
@@ -158,7 +179,9 @@ function Processing({ kind, checkAgainHref }: { kind: PaymentKind; checkAgainHre
 function Failed({ kind }: { kind: PaymentKind }) {
   return (
     <>
-      <p>Your payment did not go through, and no money has been taken. You can try again with the same or another card.</p>
+      <p>
+        Your payment did not go through, and no money has been taken. You can try again with the same or another card.
+      </p>
       <Support />
       <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
         <a href={paymentPage[kind].href} className="btn-primary">
@@ -217,7 +240,10 @@ function Support() {
 function Step({ n, title, children }: { n: number; title: string; children: ReactNode }) {
   return (
     <li className="flex gap-4">
-      <span aria-hidden="true" className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gold-400 font-bold text-navy-950">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-full bg-gold-400 font-bold text-navy-950"
+      >
         {n}
       </span>
       <div>

@@ -50,7 +50,10 @@ function ToastCard({ item }: { item: ToastItem }) {
         destructive ? "border-red-900 bg-red-800 text-white" : "border-slate-300 bg-white text-ink"
       }`}
     >
-      <Icon aria-hidden="true" className={`pointer-events-none mt-0.5 size-5 shrink-0 ${destructive ? "text-white" : "text-emerald-700"}`} />
+      <Icon
+        aria-hidden="true"
+        className={`pointer-events-none mt-0.5 size-5 shrink-0 ${destructive ? "text-white" : "text-emerald-700"}`}
+      />
       <div className="min-w-0">
         <ToastPrimitive.Title className="font-semibold">{item.title}</ToastPrimitive.Title>
         {item.description && (

@@ -16,8 +16,7 @@ export const accountingAuditingCourses = [
       "An intensive, hands-on programme in reading, modelling and interpreting company performance. You build a working analysis of a real set of accounts and present a recommendation to a mock investment committee on day five.",
     cardDescription:
       "Ratio and cash flow analysis, three-statement forecasting and valuation basics, applied to real company accounts and finished with a board-style recommendation.",
-    cardTarget:
-      "For finance business partners, analysts and managers who support commercial and investment decisions",
+    cardTarget: "For finance business partners, analysts and managers who support commercial and investment decisions",
     overview: [
       "Most managers can read a profit figure; far fewer can explain why cash has fallen while profit has risen, whether a margin is sustainable, or what a business is actually worth. This programme gives you a disciplined, repeatable way to answer those questions from published accounts and management information.",
       "Each day builds one layer of a single analysis of a real company: ratio analysis on day one, cash flow and working capital on day two, a three-statement forecast on day three and a valuation on day four. On day five you draw the work together into a recommendation and defend it in front of a mock investment committee.",
@@ -522,8 +521,7 @@ export const accountingAuditingCourses = [
       "A practical programme in modern planning methods: zero-based and driver-based budgeting, rolling forecasts, scenario planning and variance analysis. You redesign a real planning process and present the result to a mock executive committee.",
     cardDescription:
       "Zero-based and driver-based budgeting, rolling forecasts, scenario planning and variance analysis, applied to redesigning a planning process that managers will own.",
-    cardTarget:
-      "For FP&A teams, management accountants and budget holders who want planning that supports decisions",
+    cardTarget: "For FP&A teams, management accountants and budget holders who want planning that supports decisions",
     overview: [
       "Many organisations spend months producing a budget that is out of date soon after it is approved, encourages padding and sandbagging, and says little about what drives performance. This programme shows how leading finance teams have made planning faster, more accurate and more useful to the business.",
       "You will compare zero-based, activity-based and driver-based approaches and learn where each pays off, then design rolling forecasts and scenario plans that respond to volatile costs and demand. Throughout, the course addresses the behavioural side of budgeting as seriously as the technical side.",

@@ -260,8 +260,7 @@ export const riskGrcCourses = [
     id: "proactive-resilience",
     pillars: ["risk-grc"],
     title: "Proactive Operational Resilience",
-    subtitle:
-      "Identify your important business services, set impact tolerances and show you can stay within them",
+    subtitle: "Identify your important business services, set impact tolerances and show you can stay within them",
     shortDescription:
       "A hands-on course in the UK operational resilience regime, taking you from identifying important business services through mapping and scenario testing to the self-assessment your board must approve.",
     cardDescription:

@@ -474,8 +474,7 @@ export const sustainabilityCourses = [
     id: "sustainable-supply-chain",
     pillars: ["sustainability"],
     title: "Sustainable Supply Chains",
-    subtitle:
-      "Reduce value-chain emissions, manage human rights risk and prove where your products come from.",
+    subtitle: "Reduce value-chain emissions, manage human rights risk and prove where your products come from.",
     shortDescription:
       "A practical programme on the environmental and social performance of supply chains: scope 3 supplier engagement, human rights due diligence, traceability and assurance. You build a sustainable sourcing strategy for a case organisation and present it to a mock executive committee.",
     cardDescription:

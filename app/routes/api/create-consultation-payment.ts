@@ -25,7 +25,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = await readJsonBody(request);
   if ("error" in parsed) return json(parsed.error.status, parsed.error.body);
   if (!services.allowSubmission(context.get(clientIpContext) ?? "unknown")) {
-    return json(429, { success: false, message: "Too many attempts from your network. Please wait a few minutes and try again." });
+    return json(429, {
+      success: false,
+      message: "Too many attempts from your network. Please wait a few minutes and try again.",
+    });
   }
   const checked = parsePaymentRequest(parsed.value, config.stripeTestMode);
   if (!checked.ok) return json(400, { success: false, message: checked.message });
@@ -36,13 +39,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (error instanceof PaymentSetupError) {
       return json(502, {
         success: false,
-        message: "We could not start the card payment just now. You have not been charged. Please try again in a few minutes or contact us.",
+        message:
+          "We could not start the card payment just now. You have not been charged. Please try again in a few minutes or contact us.",
       });
     }
     console.error("Creating a consultation payment failed", error);
     return json(503, {
       success: false,
-      message: "Sorry, we could not start the payment just now. You have not been charged. Please try again in a few minutes.",
+      message:
+        "Sorry, we could not start the payment just now. You have not been charged. Please try again in a few minutes.",
     });
   }
 }

@@ -134,7 +134,9 @@ export async function startSite({ name, port, dataDir, env = {} }: StartOptions)
   for (;;) {
     if (gone()) {
       discard();
-      throw new Error(`Server ${name} exited (${child.exitCode ?? child.signalCode}) before /healthz answered:\n${out}`);
+      throw new Error(
+        `Server ${name} exited (${child.exitCode ?? child.signalCode}) before /healthz answered:\n${out}`,
+      );
     }
     try {
       const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
@@ -185,7 +187,15 @@ export type SmtpSink = {
  * tests/support/smtp-sink.ts. The directory is emptied at creation; the
  * server is listening when the promise resolves (unless `listen: false`).
  */
-export async function createSmtpSink({ port, dir, listen = true }: { port: number; dir: string; listen?: boolean }): Promise<SmtpSink> {
+export async function createSmtpSink({
+  port,
+  dir,
+  listen = true,
+}: {
+  port: number;
+  dir: string;
+  listen?: boolean;
+}): Promise<SmtpSink> {
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let count = 0;
@@ -249,7 +259,14 @@ export async function createSmtpSink({ port, dir, listen = true }: { port: numbe
 // Reading received e-mail in bulk (cached: each file is parsed once)
 // ---------------------------------------------------------------------------
 
-export type ParsedEmail = { file: string; to: string[]; subject: string; text: string; raw: string; headers: [string, string][] };
+export type ParsedEmail = {
+  file: string;
+  to: string[];
+  subject: string;
+  text: string;
+  raw: string;
+  headers: [string, string][];
+};
 
 /** Reads a sink directory incrementally; for tests that check hundreds of messages. */
 export class MailIndex {
@@ -263,7 +280,9 @@ export class MailIndex {
   async all(): Promise<ParsedEmail[]> {
     let files: string[];
     try {
-      files = readdirSync(this.dir).filter((f) => f.endsWith(".eml")).sort();
+      files = readdirSync(this.dir)
+        .filter((f) => f.endsWith(".eml"))
+        .sort();
     } catch {
       return [];
     }
@@ -271,7 +290,9 @@ export class MailIndex {
       if (this.parsed.has(f)) continue;
       try {
         const raw = readFileSync(path.join(this.dir, f), "utf8");
-        const envelope = JSON.parse(readFileSync(path.join(this.dir, f.replace(/\.eml$/, ".json")), "utf8")) as { to: string[] };
+        const envelope = JSON.parse(readFileSync(path.join(this.dir, f.replace(/\.eml$/, ".json")), "utf8")) as {
+          to: string[];
+        };
         const email = await PostalMime.parse(raw);
         this.parsed.set(f, {
           file: f,
@@ -341,7 +362,9 @@ export function rawRequest(baseURL: string, req: RawRequest): Promise<RawRespons
         });
       },
     );
-    request.setTimeout(req.timeoutMs ?? 15_000, () => request.destroy(new Error(`timed out: ${req.method ?? "GET"} ${req.path}`)));
+    request.setTimeout(req.timeoutMs ?? 15_000, () =>
+      request.destroy(new Error(`timed out: ${req.method ?? "GET"} ${req.path}`)),
+    );
     request.on("error", reject);
     if (body && req.chunked) {
       const piece = Math.max(1, Math.ceil(body.length / 3));
