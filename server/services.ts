@@ -48,7 +48,7 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
     max: config.RATE_LIMIT_MAX,
     windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
   });
-  worker.start();
+  await worker.start();
   return {
     services: { leads, payments, allowSubmission },
     database,

@@ -125,4 +125,20 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "2026-11-23-003-outbox-lease-owners": {
+    async up(db: AnyDb) {
+      // Who holds a lease: a dead owner's leases are taken back at once
+      // (app/mail/outbox.server.ts, docs/decisions/009-outbox-lease-owners.md).
+      await db.schema.alterTable("outbox").addColumn("locked_by", "text").execute();
+      await db.schema
+        .createTable("outbox_workers")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("host", "text", (c) => c.notNull())
+        .addColumn("pid", "integer", (c) => c.notNull())
+        .addColumn("process_id", "text", (c) => c.notNull())
+        .addColumn("started_at", "text", (c) => c.notNull())
+        .addColumn("heartbeat_at", "text", (c) => c.notNull())
+        .execute();
+    },
+  },
 };

@@ -99,9 +99,22 @@ export type Database = {
     attempts: Generated<number>;
     next_attempt_at: string;
     locked_until: string | null;
+    /** The outbox worker (outbox_workers.id) holding the lease. */
+    locked_by: string | null;
     sent_at: string | null;
     last_error: string | null;
   };
+  /** Outbox workers alive now (or until found dead): who may hold a lease. */
+  outbox_workers: {
+    id: string;
+    /** os.hostname() of the worker's machine. */
+    host: string;
+    pid: number;
+    /** Random per process: tells a restarted process from its dead predecessor with the same pid. */
+    process_id: string;
+    started_at: string;
+    heartbeat_at: string;
+  };
 };
 
-export type LeadTable = Exclude<keyof Database, "submission_keys" | "outbox">;
+export type LeadTable = Exclude<keyof Database, "submission_keys" | "outbox" | "outbox_workers">;

@@ -5,15 +5,17 @@
  * started.
  */
 import { sql } from "kysely";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { migrate } from "~/data/db.server.ts";
 import { consentTexts } from "~/forms/consent.ts";
 import type { ContactInput } from "~/forms/schemas.ts";
 import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
-import { OutboxWorker, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
+import { OutboxWorker, processRuns, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
+import { freePort } from "../support/ports.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test" };
@@ -262,7 +264,8 @@ describe.each(dialects)("leads on %s", (dialect) => {
 
     it("keeps e-mails while the SMTP server is down and sends them once it is back", async () => {
       const received: string[] = [];
-      const port = 2600 + Math.floor(Math.random() * 300) + (dialect === "postgres" ? 300 : 0);
+      // Free now, and nobody listens on it until the test starts its server.
+      const port = await freePort();
       const smtp = () =>
         new SMTPServer({
           authOptional: true,
@@ -299,6 +302,124 @@ describe.each(dialects)("leads on %s", (dialect) => {
         transport.close?.();
         await new Promise<void>((resolve) => server.close(() => resolve()));
       }
+    });
+
+    describe("lease owners", () => {
+      /** A transport whose sends hang until released: the worker dies holding its leases. */
+      const hanging = () => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        const sent: string[] = [];
+        const transport: MailTransport = {
+          async send(message) {
+            sent.push(message.id);
+            await released;
+          },
+        };
+        return { transport, sent, release };
+      };
+      const recorder = () => {
+        const sent: string[] = [];
+        return { sent, transport: { send: async (m: { id: string }) => void sent.push(m.id) } satisfies MailTransport };
+      };
+      const claimedBy = async (workerId: string) =>
+        (await t.handle.db.selectFrom("outbox").select("id").where("locked_by", "=", workerId).where("sent_at", "is", null).execute()).length;
+      /** The pid of a process that has ended (a real one, started and gone). */
+      const deadPid = async () => {
+        const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
+        await new Promise((resolve) => child.once("exit", resolve));
+        expect(processRuns(child.pid!)).toBe(false);
+        return child.pid!;
+      };
+      /** Worker A (the given identity) claims this lead's two e-mails and hangs sending them. */
+      const claimAndHang = async (identity: ConstructorParameters<typeof OutboxWorker>[0]["identity"]) => {
+        const { id } = await service().submit("contact", enquiry(`owner-${Math.random().toString(36).slice(2)}@example.test`), meta);
+        const hang = hanging();
+        const a = new OutboxWorker({ db: t.handle.db, transport: hang.transport, maxRetryDelayMs: 60_000, clock, log: () => {}, identity });
+        await a.register();
+        const sending = a.sendDue();
+        await vi.waitFor(async () => expect(await claimedBy(a.identity.id)).toBe(1));
+        return { leadId: id, a, hang, sending };
+      };
+
+      it("a process restarted after a crash sends what its dead predecessor had claimed, without waiting for the lease", async () => {
+        const pid = await deadPid();
+        const { leadId, a, hang, sending } = await claimAndHang({ pid, processId: "crashed-process" });
+        const b = recorder();
+        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+        // Same clock: the 60 s lease has not run out.
+        expect(await restarted.register()).toBe(1);
+        await restarted.sendDue();
+        await restarted.sendDue();
+        const rows = await outboxFor(leadId);
+        expect(rows.every((r) => r.sent_at !== null && r.locked_by === null)).toBe(true);
+        expect(b.sent.sort()).toEqual(rows.map((r) => r.id).sort());
+        const workers = await t.handle.db.selectFrom("outbox_workers").select("id").execute();
+        expect(workers.map((w) => w.id)).not.toContain(a.identity.id);
+        hang.release();
+        await sending;
+        await restarted.stop();
+      });
+
+      it("a restarted process that got its predecessor's pid (a container's pid 1) still takes its leases back", async () => {
+        const { leadId, hang, sending } = await claimAndHang({ pid: process.pid, processId: "earlier-process-same-pid" });
+        const b = recorder();
+        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+        expect(await restarted.register()).toBe(1);
+        await restarted.sendDue();
+        expect((await outboxFor(leadId)).every((r) => r.sent_at !== null)).toBe(true);
+        hang.release();
+        await sending;
+        await restarted.stop();
+      });
+
+      it("a live owner keeps its lease: another worker of the same process, or a running process on this host", async () => {
+        const sleeper = spawn(process.execPath, ["-e", "setTimeout(() => {}, 60000)"], { stdio: "ignore" });
+        try {
+          for (const identity of [{}, { pid: sleeper.pid!, processId: "another-live-process" }]) {
+            const { leadId, a, hang, sending } = await claimAndHang(identity);
+            const b = recorder();
+            const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+            expect(await other.register()).toBe(0);
+            await other.sendDue();
+            // The message A is sending stays A's; only the one it had not claimed yet goes out.
+            expect(hang.sent).toHaveLength(1);
+            expect(b.sent).not.toContain(hang.sent[0]);
+            expect(await claimedBy(a.identity.id)).toBe(1);
+            hang.release();
+            await sending;
+            await a.sendDue();
+            expect((await outboxFor(leadId)).every((r) => r.sent_at !== null)).toBe(true);
+            await other.stop();
+            await a.stop();
+          }
+        } finally {
+          sleeper.kill("SIGKILL");
+        }
+      });
+
+      it("an owner on another host is dead only once its heartbeat is three beats old", async () => {
+        const { leadId, hang, sending } = await claimAndHang({ host: "another-host.internal", pid: 1 });
+        const b = recorder();
+        const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, heartbeatMs: 10_000, clock, log: () => {} });
+        now = new Date(now.getTime() + 30_000);
+        expect(await other.register()).toBe(0);
+        now = new Date(now.getTime() + 1);
+        expect(await other.register()).toBe(1);
+        await other.sendDue();
+        expect((await outboxFor(leadId)).every((r) => r.sent_at !== null)).toBe(true);
+        hang.release();
+        await sending;
+        await other.stop();
+      });
+
+      it("a worker that stops deregisters and leaves no lease behind", async () => {
+        const w = new OutboxWorker({ db: t.handle.db, transport: recorder().transport, maxRetryDelayMs: 60_000, clock, log: () => {}, pollMs: 60_000 });
+        await w.start();
+        expect(await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute()).toHaveLength(1);
+        await w.stop();
+        expect(await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute()).toHaveLength(0);
+      });
     });
   });
 });
