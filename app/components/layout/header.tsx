@@ -80,14 +80,17 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
       }`}
     >
       <div className="container-page flex h-16 items-center justify-between gap-4 lg:h-18">
-        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md" aria-label={`${organisation.name}, home`}>
+        {/* The name is the visible text ("Meridian Executive Training") and then
+            ", home" for screen readers: it contains what is seen (WCAG 2.5.3). */}
+        <Link to="/" className="flex shrink-0 items-center gap-2 rounded-md">
           <Logo />
           <span className="flex flex-col leading-none">
-            <span className="text-lg font-bold tracking-tight text-navy-900">{organisation.shortName}</span>
+            <span className="text-lg font-bold tracking-tight text-navy-900">{organisation.shortName} </span>
             <span className="text-[0.7rem] font-medium tracking-wider text-slate-600 uppercase">
               Executive Training
             </span>
           </span>
+          <span className="sr-only">, home</span>
         </Link>
 
         <nav aria-label="Main" className="hidden lg:block">
