@@ -20,6 +20,9 @@ import { frameSources, securityHeaders, staticCsp } from "./security.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
+// One static import serves the request handler too (a dynamic import of the
+// same module would be bundled into this chunk anyway, with a warning).
+import * as serverBuild from "virtual:react-router/server-build";
 export { startServices } from "./services.ts";
 
 export type AppOptions = {
@@ -67,7 +70,7 @@ export function createApp({ config, services, clientDir }: AppOptions) {
 
   app.use(
     createRequestHandler({
-      build: () => import("virtual:react-router/server-build"),
+      build: serverBuild,
       mode: process.env.NODE_ENV,
       getLoadContext(req: Request, res: Response) {
         const context = new RouterContextProvider();
