@@ -27,4 +27,10 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  {
+    // Playwright fixtures: `async ({}, use) => …` is its API (an empty pattern,
+    // and a `use` that is not React's).
+    files: ["tests/e2e/**/*.ts"],
+    rules: { "no-empty-pattern": "off", "react-hooks/rules-of-hooks": "off" },
+  },
 );

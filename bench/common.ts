@@ -1,6 +1,5 @@
 /** What the benchmark scripts (run.ts: Lighthouse, api.ts: load) share. */
 import { spawnSync } from "node:child_process";
-import { createServer } from "node:net";
 import path from "node:path";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
@@ -12,13 +11,5 @@ export function build(log: (msg: string) => void): void {
   if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
 }
 
-/** A TCP port on 127.0.0.1 that is free right now. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer().once("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const addr = srv.address();
-      srv.close(() => (addr && typeof addr === "object" ? resolve(addr.port) : reject(new Error("no port"))));
-    });
-  });
-}
+/** A TCP port on 127.0.0.1 that is free right now (one home for the tests and the benchmarks). */
+export { freePort } from "../tests/support/ports.ts";

@@ -19,13 +19,13 @@ describe.each(dialects)("bookings on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect);
-    fake = await startFakeStripe({ port: 4470 + (dialect === "postgres" ? 1 : 0) });
+    fake = await startFakeStripe();
     payments = createPaymentService({
       db: t.handle.db,
       mail: { siteUrl: "https://site.example", teamEmail: "team@example.test" },
       secretKey: "sk_test_data",
       webhookSecret: secret,
-      apiUrl: `http://127.0.0.1:${4470 + (dialect === "postgres" ? 1 : 0)}`,
+      apiUrl: fake.url,
       onEmailsQueued: () => (queued += 1),
       log: () => {},
     });

@@ -7,26 +7,11 @@
  * Each check comes from its own client address (X-Forwarded-For, with
  * TRUST_PROXY_HOPS=1), so the checks do not share one rate-limit window.
  */
-import { rmSync } from "node:fs";
-import { expect, test } from "@playwright/test";
 import { resultMessages } from "../../app/forms/result.ts";
-import { emailsTo, uniqueEmail } from "./mailbox.ts";
-import {
-  type SiteServer,
-  type SmtpSink,
-  createSmtpSink,
-  pollUntil,
-  postJson,
-  rawRequest,
-  sleep,
-  sqliteCount,
-  sqliteQuery,
-  startSite,
-} from "./support/servers.ts";
+import { type SiteServer, type SmtpSink, postJson, rawRequest, sqliteCount, sqliteQuery } from "../support/servers.ts";
+import type { Mailbox } from "../support/mail.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-const SITE_PORT = 4420;
-const SMTP_PORT = 4421;
-const PRODUCTION_PORT = 4422;
 const TEAM = "team@example.test";
 
 // One server for the file: its tests run in order in one worker.
@@ -34,7 +19,7 @@ test.describe.configure({ mode: "default" });
 
 let server: SiteServer;
 let production: SiteServer;
-let sink: SmtpSink;
+let sink: SmtpSink & { mailbox: Mailbox };
 
 const protectedEnv = {
   RATE_LIMIT_MAX: "3",
@@ -44,32 +29,22 @@ const protectedEnv = {
   MAIL_RETRY_MAX_SECONDS: "2",
 };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ launcher }) => {
   test.setTimeout(60_000);
-  // Both at once; each is recorded as soon as it is up, so afterAll stops it even if the other failed.
-  const results = await Promise.allSettled([
-    startSite({
-      name: "abuse",
-      port: SITE_PORT,
-      env: { ...protectedEnv, SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
-    }).then((s) => (server = s)),
-    startSite({
-      name: "abuse-production",
-      port: PRODUCTION_PORT,
-      env: { ...protectedEnv, APP_ENV: "production" },
-    }).then((p) => (production = p)),
+  sink = await launcher.smtp("abuse");
+  [server, production] = await Promise.all([
+    launcher.site({ name: "abuse", env: { ...protectedEnv, SMTP_URL: `smtp://127.0.0.1:${sink.port}` } }),
+    launcher.site({ name: "abuse-production", env: { ...protectedEnv, APP_ENV: "production" } }),
   ]);
-  for (const r of results) if (r.status === "rejected") throw r.reason;
-  sink = await createSmtpSink({ port: SMTP_PORT, dir: `${server.dataDir}-smtp` });
 });
 
-test.afterAll(async () => {
-  await Promise.all([server?.stop(), production?.stop()]);
-  await sink?.stop();
-  for (const dir of [server?.dataDir, production?.dataDir, sink?.dir]) {
-    if (dir) rmSync(dir, { recursive: true, force: true });
-  }
-});
+test.afterAll(({ launcher }) => launcher.stopAll());
+
+/** Resolves once every e-mail queued for this lead has been handed to the SMTP server: no more will come. */
+const outboxDrained = (leadId: unknown) =>
+  expect
+    .poll(() => sqliteCount(server.dataDir, "outbox", "lead_id = ? AND sent_at IS NULL", [leadId]), { timeout: 15_000 })
+    .toBe(0);
 
 let clients = 0;
 /** A client address of its own (a fresh rate-limit window). */
@@ -137,8 +112,9 @@ test("a filled honeypot is refused with 400 and nothing is stored", async () => 
   );
   expect(news.status).toBe(400);
   expect(sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [newsletterEmail])).toBe(0);
-  await sleep(500);
-  expect(await emailsTo(email, sink.dir)).toHaveLength(0);
+  // Nothing queued, so nothing will ever be sent.
+  expect(sqliteCount(server.dataDir, "outbox", "to_address IN (?, ?)", [email, newsletterEmail])).toBe(0);
+  expect(await sink.mailbox.to(email)).toHaveLength(0);
 });
 
 test("a form sent as soon as it was shown is refused with the tooFast message; one shown 5 s ago is accepted", async () => {
@@ -174,15 +150,10 @@ test("the same submission twice: both answered 200, one row, one set of e-mails"
   const [lead] = sqliteQuery(server.dataDir, "SELECT id FROM contact_enquiries WHERE email = ?", [email]);
   expect(sqliteCount(server.dataDir, "outbox", "lead_id = ?", [lead!.id])).toBe(2);
 
-  // The two e-mails arrive; wait a little longer to be sure no second set follows.
-  const teamAbout = async () => (await emailsTo(TEAM, sink.dir)).filter((m) => m.text.includes(email));
-  const arrived = await pollUntil(
-    async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1,
-    15_000,
-  );
-  expect(arrived, "acknowledgement and team notification").toBe(true);
-  await sleep(3000);
-  expect(await emailsTo(email, sink.dir)).toHaveLength(1);
+  const teamAbout = async () => (await sink.mailbox.to(TEAM)).filter((m) => m.text.includes(email));
+  // Every e-mail queued for the lead handed over: the mailbox holds all there will be.
+  await outboxDrained(lead!.id);
+  expect(await sink.mailbox.to(email)).toHaveLength(1);
   expect(await teamAbout()).toHaveLength(1);
 });
 
@@ -197,14 +168,10 @@ test("the same submission from 8 clients at once: all answered 200, one row, one
   const [lead] = sqliteQuery(server.dataDir, "SELECT id FROM contact_enquiries WHERE email = ?", [email]);
   expect(sqliteCount(server.dataDir, "outbox", "lead_id = ?", [lead!.id])).toBe(2);
   expect(sqliteCount(server.dataDir, "outbox", "to_address = ?", [email])).toBe(1);
-  const teamAbout = async () => (await emailsTo(TEAM, sink.dir)).filter((m) => m.text.includes(email));
-  const arrived = await pollUntil(
-    async () => (await emailsTo(email, sink.dir)).length >= 1 && (await teamAbout()).length >= 1,
-    15_000,
-  );
-  expect(arrived, "acknowledgement and team notification").toBe(true);
-  await sleep(2500);
-  expect(await emailsTo(email, sink.dir)).toHaveLength(1);
+  const teamAbout = async () => (await sink.mailbox.to(TEAM)).filter((m) => m.text.includes(email));
+  // Every e-mail queued for the lead handed over: the mailbox holds all there will be.
+  await outboxDrained(lead!.id);
+  expect(await sink.mailbox.to(email)).toHaveLength(1);
   expect(await teamAbout()).toHaveLength(1);
 });
 

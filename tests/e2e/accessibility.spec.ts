@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { sitePages } from "../../app/content/site-map.ts";
-import { axeViolations, gotoHydrated, isPhone } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, isPhone, test } from "./fixtures.ts";
 
 // Every page, plus the 404 page, at desktop and phone widths (the two
 // Playwright projects): zero WCAG 2.2 AA violations.

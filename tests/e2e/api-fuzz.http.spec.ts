@@ -5,29 +5,22 @@
  * form pages and downloads never get a 5xx either. Header injection through
  * a visitor's name or address is refused, and never reaches an e-mail.
  */
-import { rmSync } from "node:fs";
-import { expect, test } from "@playwright/test";
 import fc from "fast-check";
 import { messages } from "../../app/forms/schemas.ts";
-import { uniqueEmail } from "./mailbox.ts";
 import {
-  MailIndex,
-  type ParsedEmail,
   type RawRequest,
   type RawResponse,
   type SiteServer,
   type SmtpSink,
-  createSmtpSink,
   pollUntil,
   postJson,
   rawRequest,
   sqliteCount,
   sqliteQuery,
-  startSite,
-} from "./support/servers.ts";
+} from "../support/servers.ts";
+import type { Mailbox, ReceivedEmail } from "../support/mail.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-const SITE_PORT = 4430;
-const SMTP_PORT = 4431;
 const TEAM = "team@example.test";
 const RUNS_PER_ENDPOINT = 250;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
@@ -36,29 +29,23 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 test.describe.configure({ mode: "default" });
 
 let server: SiteServer;
-let sink: SmtpSink;
+let sink: SmtpSink & { mailbox: Mailbox };
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ launcher }) => {
   test.setTimeout(45_000);
-  server = await startSite({
+  sink = await launcher.smtp("api-fuzz");
+  server = await launcher.site({
     name: "api-fuzz",
-    port: SITE_PORT,
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_RETRY_MAX_SECONDS: "2",
       RATE_LIMIT_MAX: "1000000",
       FORM_MIN_FILL_SECONDS: "0",
     },
   });
-  sink = await createSmtpSink({ port: SMTP_PORT, dir: `${server.dataDir}-smtp` });
 });
 
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-  if (sink) rmSync(sink.dir, { recursive: true, force: true });
-});
+test.afterAll(({ launcher }) => launcher.stopAll());
 
 // ---------------------------------------------------------------------------
 // Endpoints and their valid payloads
@@ -365,7 +352,7 @@ test("CR LF and header lines inside a message stay in the body: no extra header,
   expect(res.status, res.text).toBe(200);
   const visitor = String(body.email);
   const started = Date.now();
-  const mail = new MailIndex(sink.dir);
+  const mail = sink.mailbox;
   const found = await pollUntil(async () => {
     const all = await mail.all();
     const ack = all.find((m) => m.to.includes(visitor));
@@ -374,7 +361,7 @@ test("CR LF and header lines inside a message stay in the body: no extra header,
   }, 15_000);
   test.info().annotations.push({ type: "outbox", description: `e-mails arrived after ${Date.now() - started} ms` });
   expect(found, "acknowledgement and team notification").toBeTruthy();
-  const header = (m: ParsedEmail, name: string) => m.headers.find(([k]) => k === name)?.[1];
+  const header = (m: ReceivedEmail, name: string) => m.headerList.find(([k]) => k === name)?.[1];
   for (const email of found!) {
     expect(header(email, "bcc")).toBeUndefined();
     expect(header(email, "x-injected")).toBeUndefined();
@@ -593,19 +580,17 @@ test("after the fuzz: the server is healthy, works normally, and no e-mail went 
   );
   expect(failed).toEqual([]);
   const sentCount = sentSoFar();
-  const all = await new MailIndex(sink.dir).all();
-  test
-    .info()
-    .annotations.push({
-      type: "outbox",
-      description: `${queued.length} e-mails queued by the fuzz; ${sentCount} sent so far`,
-    });
+  const all = await sink.mailbox.all();
+  test.info().annotations.push({
+    type: "outbox",
+    description: `${queued.length} e-mails queued by the fuzz; ${sentCount} sent so far`,
+  });
   expect(sentCount).toBeGreaterThanOrEqual(60);
   expect(all.length).toBeGreaterThanOrEqual(sentCount - 1);
   const bad = all.filter(
     (m) =>
       m.to.some((a) => /evil\.test/i.test(a)) ||
-      m.headers.some(([k]) => k === "bcc" || k === "cc" || k === "x-injected"),
+      m.headerList.some(([k]) => k === "bcc" || k === "cc" || k === "x-injected"),
   );
   expect(bad.map((m) => `${m.file}: to=${m.to.join(",")} subject=${m.subject}`)).toEqual([]);
   for (const m of all) {

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail, waitForTeamEmail } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 // The contact enquiry form (spec sections 2 to 5, 8): validation, the
 // thank-you and reset, the e-mails, prefill, failures, no JavaScript.
@@ -164,6 +163,7 @@ test("the error summary's links take focus to their fields", async ({ page }) =>
 });
 
 test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty form; both e-mails arrive", async ({
+  mailbox,
   page,
 }) => {
   const e = enquiry("contact");
@@ -198,10 +198,10 @@ test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty fo
   await expect(form(page).getByRole("radio", { name: "Email" })).toBeChecked();
   await expect(form(page).locator("[aria-invalid='true']")).toHaveCount(0);
 
-  const acknowledgement = await waitForEmail(e.email, { subject: /We have received your enquiry/ });
+  const acknowledgement = await mailbox.waitForEmail(e.email, { subject: /We have received your enquiry/ });
   expect(acknowledgement.text).toContain(e.message);
   expect(acknowledgement.text).toContain("by phone");
-  const team = await waitForTeamEmail(e.email, { subject: /New enquiry/ });
+  const team = await mailbox.waitForTeamEmail(e.email, { subject: /New enquiry/ });
   expect(team.subject).toContain(e.name);
   expect(team.replyTo).toContain(e.email);
   for (const value of [e.name, e.email, e.phone, e.company, e.jobTitle, e.interest, e.message, "Phone"]) {
@@ -209,7 +209,7 @@ test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty fo
   }
 });
 
-test("the form can be filled in and sent with the keyboard alone", async ({ page }) => {
+test("the form can be filled in and sent with the keyboard alone", async ({ page, mailbox }) => {
   const e = enquiry("keyboard");
   await gotoHydrated(page, "/contact");
   await field(page, "Full Name").focus();
@@ -235,7 +235,7 @@ test("the form can be filled in and sent with the keyboard alone", async ({ page
   await expect(sendButton(page)).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
-  await waitForEmail(e.email, { subject: /We have received your enquiry/ });
+  await mailbox.waitForEmail(e.email, { subject: /We have received your enquiry/ });
 });
 
 test("Request Corporate Rate on a course page prefills the area of interest and the message", async ({ page }) => {
@@ -282,7 +282,7 @@ test("a server failure (503) is shown at the top of the form and nothing typed i
   await expect(page.locator("#enquiry-form [role='status']")).toBeEmpty();
 });
 
-test("a network failure is shown at the top of the form and nothing typed is lost", async ({ page }) => {
+test("a network failure is shown at the top of the form and nothing typed is lost", async ({ page, mailbox }) => {
   const e = enquiry("offline");
   await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
   await gotoHydrated(page, "/contact");
@@ -295,7 +295,7 @@ test("a network failure is shown at the top of the form and nothing typed is los
   await page.unroute("**/contact.data*");
   await sendButton(page).click();
   await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
-  await waitForEmail(e.email, { subject: /We have received your enquiry/ });
+  await mailbox.waitForEmail(e.email, { subject: /We have received your enquiry/ });
 });
 
 test("field messages from the server are shown under the fields", async ({ page }) => {
@@ -324,7 +324,10 @@ test("field messages from the server are shown under the fields", async ({ page 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server answers with the messages and keeps what was typed, then accepts the enquiry", async ({ page }) => {
+  test("the server answers with the messages and keeps what was typed, then accepts the enquiry", async ({
+    page,
+    mailbox,
+  }) => {
     const e = enquiry("nojs");
     await page.goto("/contact?course=strategy-execution&interest=strategy");
     await expect(field(page, "Area of Interest")).toHaveValue("strategy");
@@ -350,7 +353,7 @@ test.describe("without JavaScript", () => {
     await sendButton(page).click();
     await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
     await expect(form(page)).toHaveCount(0);
-    await waitForEmail(e.email, { subject: /We have received your enquiry/ });
+    await mailbox.waitForEmail(e.email, { subject: /We have received your enquiry/ });
   });
 });
 

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated, recordAnalytics } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, recordAnalytics, test, uniqueEmail } from "./fixtures.ts";
 
 // The exit-intent newsletter popup (spec sections 4 and 9): after 10 s on
 // the page, when the pointer leaves the top edge of the window; once ever.
@@ -174,7 +173,7 @@ test("an empty e-mail is blocked in the browser", async ({ page }) => {
   expect(posted).toBe(false);
 });
 
-test("a real sign-up: thank-you, closed 2 s later, and the confirmation e-mail arrives", async ({ page }) => {
+test("a real sign-up: thank-you, closed 2 s later, and the confirmation e-mail arrives", async ({ page, mailbox }) => {
   const events = await recordAnalytics(page);
   const address = uniqueEmail("exit-popup");
   await openPopup(page, "/resources");
@@ -196,7 +195,7 @@ test("a real sign-up: thank-you, closed 2 s later, and the confirmation e-mail a
   await page.clock.fastForward(600);
   await expect(page.locator("dialog")).toHaveCount(0);
 
-  const email = await waitForEmail(address, { subject: /confirm your subscription/i });
+  const email = await mailbox.waitForEmail(address, { subject: /confirm your subscription/i });
   expect(email.text).toContain("/newsletter/confirm?token=");
 });
 

@@ -1,5 +1,145 @@
+/**
+ * What the end-to-end tests share, as Playwright fixtures: every spec file
+ * imports `test` and `expect` from here.
+ *
+ * - `baseURL`: the shared site started by tests/e2e/global-setup.ts.
+ * - `mailbox`: the e-mails that site sent (a real SMTP server received them).
+ * - `siteDb`: read-only queries on that site's SQLite database.
+ * - `servers` (per test) and `launcher` (per worker, for beforeAll): start a
+ *   site, an SMTP server, the Stripe-shaped server or a PostgreSQL schema of
+ *   a test's own, each on a free port; all are stopped (and their data
+ *   removed) when the test, or the worker, ends.
+ */
+import { rmSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { test as base, expect, type Page } from "@playwright/test";
+import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
+import { Mailbox } from "../support/mail.ts";
+import {
+  createPgSchema,
+  createSmtpSink,
+  dropPgSchema,
+  freshDataDir,
+  sqliteQuery,
+  startSite,
+  type Row,
+  type SiteServer,
+  type SmtpSink,
+  type StartOptions,
+} from "../support/servers.ts";
+import { teamAddress } from "./shared-site.ts";
+
+export { expect };
+export { uniqueEmail, type ReceivedEmail } from "../support/mail.ts";
+
+function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set: the e2e tests run through playwright.config.ts (globalSetup)`);
+  return value;
+}
+
+/** The site every browser test shares (tests/e2e/global-setup.ts). */
+export type SharedSite = { baseURL: string; dataDir: string; smtpDir: string; stripeUrl: string };
+
+/** Starts servers of a test's own and stops every one of them at the end. */
+export class Launcher {
+  private readonly stops: (() => Promise<void>)[] = [];
+
+  /** The production site on a free port with a fresh DATA_DIR (or the one given, for a restart). */
+  async site(options: StartOptions): Promise<SiteServer> {
+    const server = await startSite(options);
+    this.stops.push(async () => {
+      await server.kill();
+      if (!options.dataDir) rmSync(server.dataDir, { recursive: true, force: true });
+    });
+    return server;
+  }
+
+  /** A real SMTP server on a free port, writing to a fresh folder; `mailbox` reads it. */
+  async smtp(name: string, options: { listen?: boolean } = {}): Promise<SmtpSink & { mailbox: Mailbox }> {
+    const dir = `${freshDataDir(name)}-smtp`;
+    const sink = await createSmtpSink({ dir, ...options });
+    this.stops.push(async () => {
+      await sink.stop();
+      rmSync(dir, { recursive: true, force: true });
+    });
+    return Object.assign(sink, { mailbox: new Mailbox(dir, teamAddress) });
+  }
+
+  /** The Stripe-shaped test server on a free port. */
+  async stripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
+    const fake = await startFakeStripe(options);
+    this.stops.push(() => fake.close());
+    return fake;
+  }
+
+  /** A fresh PostgreSQL schema in the test database, dropped at the end. */
+  async pgSchema(prefix: string): Promise<string> {
+    const schema = await createPgSchema(prefix);
+    this.stops.push(() => dropPgSchema(schema));
+    return schema;
+  }
+
+  /** A folder under .e2e/ removed at the end. */
+  dataDir(name: string): string {
+    const dir = freshDataDir(name);
+    this.stops.push(async () => rmSync(dir, { recursive: true, force: true }));
+    return dir;
+  }
+
+  /** Runs `stop` at the end (last started, first stopped). */
+  onStop(stop: () => Promise<void> | void) {
+    this.stops.push(async () => stop());
+  }
+
+  async stopAll() {
+    const errors: unknown[] = [];
+    for (const stop of this.stops.splice(0).reverse()) {
+      await stop().catch((error: unknown) => errors.push(error));
+    }
+    if (errors.length) throw errors[0];
+  }
+}
+
+type TestFixtures = { servers: Launcher };
+type WorkerFixtures = {
+  sharedSite: SharedSite;
+  mailbox: Mailbox;
+  siteDb: (sql: string, params?: unknown[]) => Row[];
+  launcher: Launcher;
+};
+
+export const test = base.extend<TestFixtures, WorkerFixtures>({
+  sharedSite: [
+    async ({}, use) =>
+      use({
+        baseURL: required("E2E_BASE_URL"),
+        dataDir: required("E2E_DATA_DIR"),
+        smtpDir: required("E2E_SMTP_DIR"),
+        stripeUrl: required("E2E_STRIPE_URL"),
+      }),
+    { scope: "worker" },
+  ],
+  baseURL: async ({ sharedSite }, use) => use(sharedSite.baseURL),
+  mailbox: [async ({ sharedSite }, use) => use(new Mailbox(sharedSite.smtpDir, teamAddress)), { scope: "worker" }],
+  siteDb: [
+    async ({ sharedSite }, use) => use((sql, params = []) => sqliteQuery(sharedSite.dataDir, sql, params)),
+    { scope: "worker" },
+  ],
+  launcher: [
+    async ({}, use) => {
+      const launcher = new Launcher();
+      await use(launcher);
+      await launcher.stopAll();
+    },
+    { scope: "worker" },
+  ],
+  servers: async ({}, use) => {
+    const launcher = new Launcher();
+    await use(launcher);
+    await launcher.stopAll();
+  },
+});
 
 /** Opens a page and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {

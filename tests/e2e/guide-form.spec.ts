@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail, waitForTeamEmail } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 // The guide request screen (/get-guide and /lead-capture): hero, benefits,
 // the form's states, the e-mails, preselect, failures, no JavaScript.
@@ -92,6 +91,7 @@ test("an empty submit shows the spec's messages under the fields and a focused s
 });
 
 test("a request: spinner and 'Sending Guide...', then the success screen; the guide and the team notification arrive", async ({
+  mailbox,
   page,
 }) => {
   const email = uniqueEmail("guide");
@@ -117,9 +117,9 @@ test("a request: spinner and 'Sending Guide...', then the success screen; the gu
   await expect(status.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", "/contact");
   await expect(form(page)).toHaveCount(0);
 
-  const guide = await waitForEmail(email, { subject: /Your guide: Financial Analysis Toolkit/ });
+  const guide = await mailbox.waitForEmail(email, { subject: /Your guide: Financial Analysis Toolkit/ });
   expect(guide.text).toMatch(/\/downloads\/\S+/);
-  const team = await waitForTeamEmail(email, { subject: /Guide request/ });
+  const team = await mailbox.waitForTeamEmail(email, { subject: /Guide request/ });
   for (const value of [
     "Priya",
     "Raman",
@@ -175,7 +175,10 @@ test("a failure shows 'Something went wrong. Please try again.' in the page, kee
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the server answers with the messages and keeps the values, then shows the success screen", async ({ page }) => {
+  test("the server answers with the messages and keeps the values, then shows the success screen", async ({
+    page,
+    mailbox,
+  }) => {
     const email = uniqueEmail("guide-nojs");
     await page.goto("/get-guide?guide=sustainable-business-practices");
     await expect(field(page, "Guide")).toHaveValue("sustainable-business-practices");
@@ -195,7 +198,7 @@ test.describe("without JavaScript", () => {
     await field(page, "Company Name").fill("Northgate Utilities");
     await submit(page).click();
     await expect(page.getByRole("heading", { name: "Success! Your Guide is On Its Way" })).toBeVisible();
-    await waitForEmail(email, { subject: /Your guide: Implementing Sustainable Business Practices/ });
+    await mailbox.waitForEmail(email, { subject: /Your guide: Implementing Sustainable Business Practices/ });
   });
 });
 

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated, recordAnalytics } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail, waitForTeamEmail } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, recordAnalytics, test, uniqueEmail } from "./fixtures.ts";
 
 // The home page's free-resources section: one e-mail form per guide.
 
@@ -62,6 +61,7 @@ test("an invalid address: a message under the field, focus on it, nothing sent",
 });
 
 test("a request: the card confirms, the field is cleared, the analytics event is recorded and the e-mails arrive", async ({
+  mailbox,
   page,
 }) => {
   const events = await recordAnalytics(page);
@@ -76,9 +76,9 @@ test("a request: the card confirms, the field is cleared, the analytics event is
   await expect(page.locator("#free-resources").getByText(sent)).toHaveCount(1);
   expect(await events()).toContainEqual(["event", "Download", { event_category: "Resource", event_label: title }]);
 
-  const download = await waitForEmail(email, { subject: new RegExp(`Your download: ${title}`) });
+  const download = await mailbox.waitForEmail(email, { subject: new RegExp(`Your download: ${title}`) });
   expect(download.text).toMatch(/\/downloads\/\S+/);
-  const team = await waitForTeamEmail(email, { subject: /Resource download/ });
+  const team = await mailbox.waitForTeamEmail(email, { subject: /Resource download/ });
   expect(team.text).toContain(title);
   expect(team.text).toContain(id);
 });
@@ -119,7 +119,7 @@ test("a failure is explained under the field and the address is kept", async ({ 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the answer comes back on the right card", async ({ page }) => {
+  test("the answer comes back on the right card", async ({ page, mailbox }) => {
     const { title } = guides[1];
     await page.goto("/");
     await emailField(page, title).fill("sam@");
@@ -134,7 +134,7 @@ test.describe("without JavaScript", () => {
     await expect(card(page, title)).toContainText(sent);
     await expect(page.locator("#free-resources").getByText(sent)).toHaveCount(1);
     await expect(emailField(page, title)).toHaveValue("");
-    await waitForEmail(email, { subject: new RegExp(`Your download: ${title}`) });
+    await mailbox.waitForEmail(email, { subject: new RegExp(`Your download: ${title}`) });
   });
 });
 

@@ -1,5 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { gotoHydrated, recordAnalytics } from "./fixtures.ts";
+import { type Page } from "@playwright/test";
+import { expect, gotoHydrated, recordAnalytics, test } from "./fixtures.ts";
 
 const header = (page: Page) => page.locator("header").first();
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });

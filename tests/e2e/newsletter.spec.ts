@@ -1,6 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail, type ReceivedEmail } from "./mailbox.ts";
+import { type APIRequestContext, type Page } from "@playwright/test";
+import { type ReceivedEmail, axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
+import type { Mailbox } from "../support/mail.ts";
 
 // The newsletter: sign-up (footer and /newsletter, with and without
 // JavaScript), the double opt-in e-mail, and the confirm and unsubscribe
@@ -18,11 +18,11 @@ function linkTo(email: ReceivedEmail, page: "confirm" | "unsubscribe"): string {
 }
 
 /** Signs up through the API and returns the confirmation e-mail. */
-async function signUp(request: APIRequestContext, tag: string) {
+async function signUp(request: APIRequestContext, mailbox: Mailbox, tag: string) {
   const address = uniqueEmail(tag);
   const response = await request.post("/api/newsletter-signup", { data: { email: address } });
   expect(response.status()).toBe(200);
-  const email = await waitForEmail(address, { subject: confirmSubject });
+  const email = await mailbox.waitForEmail(address, { subject: confirmSubject });
   return { address, email };
 }
 
@@ -30,6 +30,7 @@ const footerForm = (page: Page) => page.getByRole("contentinfo").getByRole("regi
 
 test.describe("footer sign-up", () => {
   test("with JavaScript: stays on the page, thanks the visitor, and the confirmation e-mail has both links", async ({
+    mailbox,
     page,
   }) => {
     const address = uniqueEmail("footer-js");
@@ -43,14 +44,14 @@ test.describe("footer sign-up", () => {
     await expect(page).toHaveURL(/\/about$/);
     await expect(form.getByLabel("Email address")).toHaveValue("");
 
-    const email = await waitForEmail(address, { subject: confirmSubject });
+    const email = await mailbox.waitForEmail(address, { subject: confirmSubject });
     expect(linkTo(email, "confirm")).toMatch(/^\/newsletter\/confirm\?token=/);
     expect(linkTo(email, "unsubscribe")).toMatch(/^\/newsletter\/unsubscribe\?token=/);
     expect(email.headers["list-unsubscribe"]).toContain("/newsletter/unsubscribe?token=");
     expect(email.headers["list-unsubscribe-post"]).toBe("List-Unsubscribe=One-Click");
   });
 
-  test("signing up twice with one address is harmless: success both times", async ({ page }) => {
+  test("signing up twice with one address is harmless: success both times", async ({ page, mailbox }) => {
     const address = uniqueEmail("footer-twice");
     await gotoHydrated(page, "/training");
     const form = footerForm(page);
@@ -59,7 +60,7 @@ test.describe("footer sign-up", () => {
       await form.getByRole("button", { name: "Subscribe" }).click();
       await expect(form.getByRole("status")).toHaveText(thankYou);
     }
-    await waitForEmail(address, { subject: confirmSubject });
+    await mailbox.waitForEmail(address, { subject: confirmSubject });
   });
 
   test("an address the server refuses gets its message under the field", async ({ page }) => {
@@ -103,7 +104,10 @@ test.describe("footer sign-up", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the footer form posts to /newsletter, which shows the result; the e-mail arrives", async ({ page }) => {
+  test("the footer form posts to /newsletter, which shows the result; the e-mail arrives", async ({
+    page,
+    mailbox,
+  }) => {
     const address = uniqueEmail("footer-nojs");
     await page.goto("/resources");
     const form = footerForm(page);
@@ -111,7 +115,7 @@ test.describe("without JavaScript", () => {
     await form.getByRole("button", { name: "Subscribe" }).click();
     await expect(page).toHaveURL(/\/newsletter$/);
     await expect(page.getByRole("main").getByRole("status")).toHaveText(thankYou);
-    const email = await waitForEmail(address, { subject: confirmSubject });
+    const email = await mailbox.waitForEmail(address, { subject: confirmSubject });
     expect(linkTo(email, "confirm")).toContain("token=");
   });
 
@@ -125,8 +129,8 @@ test.describe("without JavaScript", () => {
     await expect(main.getByLabel("Email address")).toHaveAttribute("aria-invalid", "true");
   });
 
-  test("the confirm page's button works", async ({ page, request }) => {
-    const { email } = await signUp(request, "confirm-nojs");
+  test("the confirm page's button works", async ({ mailbox, page, request }) => {
+    const { email } = await signUp(request, mailbox, "confirm-nojs");
     await page.goto(linkTo(email, "confirm"));
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your subscription is confirmed");
@@ -134,7 +138,10 @@ test.describe("without JavaScript", () => {
 });
 
 test.describe("/newsletter page", () => {
-  test("explains the newsletter, double opt-in, unsubscribing and links the privacy policy", async ({ page }) => {
+  test("explains the newsletter, double opt-in, unsubscribing and links the privacy policy", async ({
+    page,
+    mailbox,
+  }) => {
     await gotoHydrated(page, "/newsletter");
     await expect(page).toHaveTitle(/^Newsletter \| /);
     const main = page.getByRole("main");
@@ -148,7 +155,7 @@ test.describe("/newsletter page", () => {
     await main.getByLabel("Email address").fill(address);
     await main.getByRole("button", { name: "Subscribe" }).click();
     await expect(main.getByRole("status")).toHaveText(thankYou);
-    await waitForEmail(address, { subject: confirmSubject });
+    await mailbox.waitForEmail(address, { subject: confirmSubject });
   });
 
   test("has no WCAG 2.2 AA violations, also with a message and a field error shown", async ({ page }) => {
@@ -164,10 +171,11 @@ test.describe("/newsletter page", () => {
 
 test.describe("confirm link", () => {
   test("opening it changes nothing; the button confirms; a second confirm says it is already confirmed", async ({
+    mailbox,
     page,
     request,
   }) => {
-    const { email } = await signUp(request, "confirm");
+    const { email } = await signUp(request, mailbox, "confirm");
     const link = linkTo(email, "confirm");
 
     // Mail scanners fetch links: a GET must not confirm anything.
@@ -215,10 +223,11 @@ test.describe("confirm link", () => {
 
 test.describe("unsubscribe link", () => {
   test("opening it changes nothing; the button unsubscribes; again says already unsubscribed", async ({
+    mailbox,
     page,
     request,
   }) => {
-    const { email } = await signUp(request, "unsubscribe");
+    const { email } = await signUp(request, mailbox, "unsubscribe");
     await page.goto(linkTo(email, "confirm")); // confirm first, as a subscriber would have
     await page.getByRole("button", { name: "Confirm my subscription" }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your subscription is confirmed");
@@ -243,8 +252,8 @@ test.describe("unsubscribe link", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("You are already unsubscribed");
   });
 
-  test("takes RFC 8058 one-click POSTs from mail programs", async ({ page, request }) => {
-    const { email } = await signUp(request, "one-click");
+  test("takes RFC 8058 one-click POSTs from mail programs", async ({ mailbox, page, request }) => {
+    const { email } = await signUp(request, mailbox, "one-click");
     // The address a mail program uses: the List-Unsubscribe header's.
     const header = /<(https?:[^>]+)>/.exec(email.headers["list-unsubscribe"] ?? "")?.[1];
     expect(header).toBeTruthy();

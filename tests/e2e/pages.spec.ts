@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import { expect, request, test, type Page } from "@playwright/test";
-import { gotoHydrated } from "./fixtures.ts";
+import type { Page } from "@playwright/test";
+import { expect, gotoHydrated, test } from "./fixtures.ts";
 
 const main = (page: Page) => page.locator("main");
 const section = (page: Page, title: string) =>
@@ -250,31 +249,15 @@ test.describe("prices in the visitor's currency", () => {
 });
 
 test.describe("booking section with a scheduler configured", () => {
-  let server: ChildProcess;
-  const port = 4190 + Number(process.env.TEST_PARALLEL_INDEX ?? 0);
-  test.beforeAll(async () => {
-    server = spawn(process.execPath, ["server/index.ts"], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        APP_ENV: "test",
-        PORT: String(port),
-        DATA_DIR: `test-results/e2e-data-scheduler-${port}`,
-        SCHEDULER_URL: "https://scheduler.example.com/meridian/15min",
-      },
-      stdio: "ignore",
+  let baseURL: string;
+  test.beforeAll(async ({ launcher }) => {
+    const site = await launcher.site({
+      name: "scheduler",
+      env: { SCHEDULER_URL: "https://scheduler.example.com/meridian/15min" },
     });
-    const http = await request.newContext();
-    await expect
-      .poll(async () => (await http.get(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status(), {
-        timeout: 20_000,
-      })
-      .toBe(200);
-    await http.dispose();
+    baseURL = site.baseURL;
   });
-  test.afterAll(() => {
-    server.kill();
-  });
+  test.afterAll(({ launcher }) => launcher.stopAll());
 
   test("takes bookings, and the scheduler loads only when the visitor asks", async ({ page }) => {
     const schedulerRequests: string[] = [];
@@ -282,7 +265,7 @@ test.describe("booking section with a scheduler configured", () => {
       schedulerRequests.push(route.request().url());
       return route.fulfill({ contentType: "text/html", body: "<title>Pick a time</title><p>Pick a time</p>" });
     });
-    await gotoHydrated(page, `http://127.0.0.1:${port}/`);
+    await gotoHydrated(page, `${baseURL}/`);
     const booking = page.locator("#book-consultation");
     const button = booking.getByRole("button", { name: "Book Your Consultation" });
     await expect(button).toBeEnabled();

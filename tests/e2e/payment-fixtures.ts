@@ -6,18 +6,14 @@
  * - https://api.stripe.com/** (the stand-in's confirm call, as Stripe.js
  *   would make it) is forwarded to the Stripe-shaped test server that the
  *   site itself uses in the e2e run (tests/support/fake-stripe.ts, started
- *   by playwright.config.ts on E2E_STRIPE_PORT). Stripe.js sends the
+ *   by tests/e2e/global-setup.ts; the `sharedSite` fixture's stripeUrl).
+ *   Stripe.js sends the
  *   publishable key as the `key` form field; the test server reads it from
  *   the Authorization header, so the forwarder copies it there.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
-
-export const fakeStripeUrl = `http://127.0.0.1:${Number(process.env.E2E_STRIPE_PORT ?? 12111)}`;
-
-/** The SQLite data directory of the e2e site (playwright.config.ts: DATA_DIR). */
-export const e2eDataDir = path.resolve(".e2e/data");
 
 const standIn = readFileSync(path.resolve(import.meta.dirname, "../support/stripe-js-stand-in.js"), "utf8");
 
@@ -38,7 +34,10 @@ export type StripeTraffic = {
  * Serves the stand-in and forwards api.stripe.com; `confirmDelayMs` holds
  * each confirm call that long (to see the 'Processing...' state).
  */
-export async function installStripeStandIn(page: Page, { confirmDelayMs = 0 } = {}): Promise<StripeTraffic> {
+export async function installStripeStandIn(
+  page: Page,
+  { stripeUrl, confirmDelayMs = 0 }: { stripeUrl: string; confirmDelayMs?: number },
+): Promise<StripeTraffic> {
   const traffic: StripeTraffic = { scripts: 0, confirms: 0 };
   await page.route("https://js.stripe.com/**", async (route) => {
     traffic.scripts += 1;
@@ -60,7 +59,7 @@ export async function installStripeStandIn(page: Page, { confirmDelayMs = 0 } = 
     const key = new URLSearchParams(request.postData() ?? "").get("key");
     const headers: Record<string, string> = { ...request.headers() };
     if (key) headers.authorization = `Bearer ${key}`;
-    const response = await route.fetch({ url: `${fakeStripeUrl}${url.pathname}${url.search}`, headers });
+    const response = await route.fetch({ url: `${stripeUrl}${url.pathname}${url.search}`, headers });
     await route.fulfill({ response, headers: { ...response.headers(), ...cors } });
   });
   return traffic;

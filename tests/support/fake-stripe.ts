@@ -12,7 +12,8 @@
  *        (requires_action) — what Stripe.js's confirmPayment calls
  *   GET  /__stats                        counts, for tests
  *
- * Run as a process: FAKE_STRIPE_PORT, FAKE_STRIPE_WEBHOOK_URL, FAKE_STRIPE_WEBHOOK_SECRET.
+ * startFakeStripe listens on a port the OS gives (unless told one) and
+ * reports it in `url`.
  */
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -34,10 +35,15 @@ export type FakePaymentIntent = {
   created: number;
 };
 
-export type FakeStripeOptions = { port: number; webhookUrl?: string; webhookSecret?: string };
+export type FakeStripeOptions = { port?: number; webhookUrl?: string; webhookSecret?: string };
 
 export type FakeStripe = {
   server: Server;
+  port: number;
+  /** http://127.0.0.1:<port>: the site's STRIPE_API_URL. */
+  url: string;
+  /** Where signed events go (the site's /api/webhook/stripe). */
+  setWebhookUrl(url: string): void;
   intents: Map<string, FakePaymentIntent>;
   stats: { created: number; createRequests: number; confirms: number; webhooksSent: number; webhookStatuses: number[] };
   /** Sends a signed event for this intent to the site (as Stripe would). */
@@ -83,7 +89,7 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 const stripeError = (type: string, message: string, extra: object = {}) => ({ error: { type, message, ...extra } });
 
-export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeOptions): Promise<FakeStripe> {
+export function startFakeStripe({ port = 0, webhookUrl, webhookSecret }: FakeStripeOptions = {}): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const stats = { created: 0, createRequests: 0, confirms: 0, webhooksSent: 0, webhookStatuses: [] as number[] };
@@ -230,25 +236,25 @@ export function startFakeStripe({ port, webhookUrl, webhookSecret }: FakeStripeO
     }
   });
 
-  return new Promise((resolve) => {
-    server.listen(port, "127.0.0.1", () =>
+  return new Promise((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => {
+      const address = server.address();
+      const bound = typeof address === "object" && address ? address.port : port;
       resolve({
         server,
+        port: bound,
+        url: `http://127.0.0.1:${bound}`,
+        setWebhookUrl: (url) => void (webhookUrl = url),
         intents,
         stats,
         sendEvent,
-        close: () => new Promise<void>((r) => server.close(() => r())),
-      }),
-    );
+        close: () =>
+          new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          }),
+      });
+    });
   });
-}
-
-if (import.meta.main) {
-  const port = Number(process.env.FAKE_STRIPE_PORT ?? 12111);
-  await startFakeStripe({
-    port,
-    webhookUrl: process.env.FAKE_STRIPE_WEBHOOK_URL,
-    webhookSecret: process.env.FAKE_STRIPE_WEBHOOK_SECRET,
-  });
-  console.log(`Fake Stripe API on http://127.0.0.1:${port}`);
 }

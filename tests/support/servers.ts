@@ -1,28 +1,26 @@
 /**
- * Helpers for the HTTP-only tests (*.http.spec.ts) that need a site server
- * of their own: start the production build on its own port and DATA_DIR,
- * stop (SIGTERM) or kill (SIGKILL) it, run a real SMTP server in the test
- * process (same file format as tests/support/smtp-sink.ts, so
- * tests/e2e/mailbox.ts can read it), send raw HTTP requests, and read the
- * server's database (SQLite read-only, or a PostgreSQL schema).
- *
- * Ports: the tests use fixed ports in 4400-4499, distinct per spec file, so
- * spec files can run on parallel workers.
+ * The servers the tests start, each on a port the operating system gives:
+ * the site (production build, its own DATA_DIR), a real SMTP server in this
+ * process (messages read with tests/support/mail.ts), and helpers to send
+ * raw HTTP requests and read a server's database (SQLite read-only, or a
+ * PostgreSQL schema).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync, renameSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import PostalMime from "postal-mime";
 import { SMTPServer } from "smtp-server";
+import { freePort } from "./ports.ts";
 
-export const ROOT = path.resolve(import.meta.dirname, "../../..");
+export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const HOST = "127.0.0.1";
 const HEALTH_TIMEOUT_MS = 30_000;
+/** Attempts at a free port: another program may take the one we were given before the site binds it. */
+const PORT_ATTEMPTS = 5;
 
 // ---------------------------------------------------------------------------
 // Site server
@@ -46,11 +44,14 @@ export type SiteServer = {
 export type StartOptions = {
   /** Used in the DATA_DIR name: .e2e/<name>-<random>. */
   name: string;
-  port: number;
+  /** Default: a free port from the OS. */
+  port?: number;
   /** Reuse this DATA_DIR (a restart); default: a fresh one. */
   dataDir?: string;
-  /** Extra or overriding settings. */
+  /** Extra or overriding settings (NODE_ENV: "development" runs `npm run dev`'s server). */
   env?: Record<string, string>;
+  /** How long to wait for /healthz (default 30 s). */
+  startTimeoutMs?: number;
 };
 
 /** Every server started by this process and still running: none outlives the test worker. */
@@ -67,8 +68,28 @@ export function freshDataDir(name: string): string {
   return dir;
 }
 
-/** Starts `node server/index.ts` (production build) and waits for /healthz. */
-export async function startSite({ name, port, dataDir, env = {} }: StartOptions): Promise<SiteServer> {
+class PortTaken extends Error {}
+
+/**
+ * Starts `node server/index.ts` (production build) on a free port and waits
+ * for /healthz. `env` may use {PORT} and {BASE_URL}: they are replaced with
+ * the port the site got (for settings that name the site itself).
+ */
+export async function startSite(options: StartOptions): Promise<SiteServer> {
+  for (let attempt = 1; ; attempt++) {
+    const port = options.port ?? (await freePort());
+    try {
+      return await startSiteOn(port, options);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startSiteOn(
+  port: number,
+  { name, dataDir, env = {}, startTimeoutMs = HEALTH_TIMEOUT_MS }: StartOptions,
+): Promise<SiteServer> {
   const dir = dataDir ?? freshDataDir(name);
   const baseURL = `http://${HOST}:${port}`;
   const fullEnv: Record<string, string> = {
@@ -79,7 +100,9 @@ export async function startSite({ name, port, dataDir, env = {} }: StartOptions)
     APP_ENV: "test",
     SITE_URL: baseURL,
     TEAM_EMAIL: "team@example.test",
-    ...env,
+    ...Object.fromEntries(
+      Object.entries(env).map(([k, v]) => [k, v.replaceAll("{PORT}", String(port)).replaceAll("{BASE_URL}", baseURL)]),
+    ),
   };
   // Only what the server needs from our environment (not the test runner's
   // settings, nor a developer's SMTP_URL or DATABASE_URL).
@@ -126,7 +149,7 @@ export async function startSite({ name, port, dataDir, env = {} }: StartOptions)
     stop: () => signal("SIGTERM"),
     kill: () => signal("SIGKILL"),
   };
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  const deadline = Date.now() + startTimeoutMs;
   // A server that does not come up leaves no fresh directory behind.
   const discard = () => {
     if (!dataDir) rmSync(dir, { recursive: true, force: true });
@@ -147,7 +170,7 @@ export async function startSite({ name, port, dataDir, env = {} }: StartOptions)
     if (Date.now() > deadline) {
       await server.kill();
       discard();
-      throw new Error(`Server ${name} did not answer /healthz within ${HEALTH_TIMEOUT_MS / 1000} s:\n${out}`);
+      throw new Error(`Server ${name} did not answer /healthz within ${startTimeoutMs / 1000} s:\n${out}`);
     }
     await sleep(150);
   }
@@ -182,20 +205,23 @@ export type SmtpSink = {
 };
 
 /**
- * A real SMTP server on 127.0.0.1:`port` that writes each message to
- * `dir`/<time>-<n>.eml with its envelope in <time>-<n>.json, like
- * tests/support/smtp-sink.ts. The directory is emptied at creation; the
- * server is listening when the promise resolves (unless `listen: false`).
+ * A real SMTP server on 127.0.0.1 that writes each message to
+ * `dir`/<time>-<n>.eml with its envelope in <time>-<n>.json (read them with
+ * tests/support/mail.ts). The directory is emptied at creation; the server
+ * is listening when the promise resolves (unless `listen: false`).
  */
 export async function createSmtpSink({
-  port,
+  port = 0,
   dir,
   listen = true,
 }: {
-  port: number;
+  /** Default: one from the OS (the first start listens on it, later starts reuse it). */
+  port?: number;
   dir: string;
   listen?: boolean;
 }): Promise<SmtpSink> {
+  // A sink that starts stopped still needs its port now, to hand to the site.
+  let bound = port || (listen ? 0 : await freePort());
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   let count = 0;
@@ -227,7 +253,9 @@ export async function createSmtpSink({
       },
     });
   const sink: SmtpSink = {
-    port,
+    get port() {
+      return bound;
+    },
     dir,
     received: () => count,
     running: () => server !== null,
@@ -236,8 +264,10 @@ export async function createSmtpSink({
       const s = make();
       await new Promise<void>((resolve, reject) => {
         s.server.once("error", reject);
-        s.listen(port, HOST, () => {
+        s.listen(bound, HOST, () => {
           s.server.off("error", reject);
+          const address = s.server.address();
+          if (typeof address === "object" && address) bound = address.port;
           resolve();
         });
       });
@@ -253,61 +283,6 @@ export async function createSmtpSink({
   };
   if (listen) await sink.start();
   return sink;
-}
-
-// ---------------------------------------------------------------------------
-// Reading received e-mail in bulk (cached: each file is parsed once)
-// ---------------------------------------------------------------------------
-
-export type ParsedEmail = {
-  file: string;
-  to: string[];
-  subject: string;
-  text: string;
-  raw: string;
-  headers: [string, string][];
-};
-
-/** Reads a sink directory incrementally; for tests that check hundreds of messages. */
-export class MailIndex {
-  private readonly parsed = new Map<string, ParsedEmail>();
-  readonly dir: string;
-  constructor(dir: string) {
-    this.dir = dir;
-  }
-
-  /** Every message received so far. */
-  async all(): Promise<ParsedEmail[]> {
-    let files: string[];
-    try {
-      files = readdirSync(this.dir)
-        .filter((f) => f.endsWith(".eml"))
-        .sort();
-    } catch {
-      return [];
-    }
-    for (const f of files) {
-      if (this.parsed.has(f)) continue;
-      try {
-        const raw = readFileSync(path.join(this.dir, f), "utf8");
-        const envelope = JSON.parse(readFileSync(path.join(this.dir, f.replace(/\.eml$/, ".json")), "utf8")) as {
-          to: string[];
-        };
-        const email = await PostalMime.parse(raw);
-        this.parsed.set(f, {
-          file: f,
-          to: envelope.to.map((a) => a.toLowerCase()),
-          subject: email.subject ?? "",
-          text: email.text ?? "",
-          raw,
-          headers: email.headers.map((h) => [h.key.toLowerCase(), h.value]),
-        });
-      } catch {
-        // not complete yet: next time
-      }
-    }
-    return [...this.parsed.values()];
-  }
 }
 
 // ---------------------------------------------------------------------------
