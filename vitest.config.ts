@@ -7,5 +7,9 @@ export default defineConfig({
     // Data tests share one PostgreSQL server; each file uses its own schema.
     testTimeout: 20_000,
     environment: "node",
+    // Test files share worker processes and their loaded modules (faster):
+    // no test mocks a module, and those that stub a global or fake timers
+    // restore them in afterEach.
+    isolate: false,
   },
 });
