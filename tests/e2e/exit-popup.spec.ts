@@ -17,6 +17,25 @@ async function leaveTopEdge(page: Page) {
   );
 }
 
+/**
+ * The popup decides in the mouseout handler itself, which dispatchEvent runs
+ * before it returns: had it decided to open, it would have recorded that it
+ * was shown. Nothing recorded, nothing shown.
+ */
+async function expectNotTriggered(page: Page) {
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
+  await expect(dialog(page)).toHaveCount(0);
+}
+
+/**
+ * Waits until the page has painted two frames since the last event: a state
+ * change the event caused has been rendered by then (React flushes pending
+ * work before the browser paints).
+ */
+async function settle(page: Page) {
+  await page.evaluate(() => new Promise<void>((r) => requestAnimationFrame(() => requestAnimationFrame(() => r()))));
+}
+
 /** Opens a page with a controlled clock; returns whether the dialog's code was ever requested. */
 async function open(page: Page, path = "/") {
   const dialogChunk: string[] = [];
@@ -46,8 +65,7 @@ test("does not show before 10 s; then shows when the pointer leaves the top edge
 
   await page.clock.fastForward(8_000);
   await leaveTopEdge(page);
-  await page.waitForTimeout(300);
-  await expect(dialog(page)).toHaveCount(0);
+  await expectNotTriggered(page);
   // Leaving through the side or into another element does nothing either.
   await page.clock.fastForward(3_000);
   await page.evaluate(() =>
@@ -58,8 +76,7 @@ test("does not show before 10 s; then shows when the pointer leaves the top edge
       new MouseEvent("mouseout", { clientY: -1, relatedTarget: document.querySelector("main"), bubbles: true }),
     ),
   );
-  await page.waitForTimeout(300);
-  await expect(dialog(page)).toHaveCount(0);
+  await expectNotTriggered(page);
   // Nothing of the dialog was fetched before it was needed.
   expect(dialogChunk).toEqual([]);
   expect(await page.evaluate((key) => localStorage.getItem(key), storageKey)).toBeNull();
@@ -127,18 +144,25 @@ test("is never shown again once shown, also after a reload", async ({ page }) =>
   await openPopup(page);
   await page.keyboard.press("Escape");
   await expect(dialog(page)).toBeHidden();
+  // From here on, a render of the dialog would fetch its code again (a new document).
+  const fetched: string[] = [];
+  page.on("request", (r) => {
+    if (/exit-popup-dialog/.test(r.url())) fetched.push(r.url());
+  });
 
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
   await page.clock.fastForward(20_000);
   await leaveTopEdge(page);
-  await page.waitForTimeout(500);
+  await settle(page);
+  expect(fetched).toEqual([]);
   await expect(dialog(page)).toHaveCount(0);
 
   await gotoHydrated(page, "/about");
   await page.clock.fastForward(20_000);
   await leaveTopEdge(page);
-  await page.waitForTimeout(500);
+  await settle(page);
+  expect(fetched).toEqual([]);
   await expect(dialog(page)).toHaveCount(0);
 });
 
@@ -152,7 +176,7 @@ test("never shows on the newsletter pages or the test dashboard", async ({ page 
     await open(page, path);
     await page.clock.fastForward(20_000);
     await leaveTopEdge(page);
-    await page.waitForTimeout(300);
+    await settle(page);
     await expect(dialog(page), path).toHaveCount(0);
     expect(await page.evaluate((key) => localStorage.getItem(key), storageKey), path).toBeNull();
   }

@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { axeViolations, expect, gotoHydrated, isPhone, test, uniqueEmail } from "./fixtures.ts";
+import { ui } from "../../app/content/business.ts";
 import {
   countSetupRequests,
   delaySetup,
@@ -416,14 +417,18 @@ test.describe("toasts", () => {
   });
 
   test("announced to screen readers, and gone after 5 seconds", async ({ page }) => {
+    await page.clock.install();
     await openPaymentPage(page);
     await raiseMissing(page);
     // Radix Toast announces the text in a live region outside the viewport.
     await expect(page.locator("[role='status'][aria-live='assertive']")).toContainText("Missing Information");
     await expect(toasts(page)).toHaveCount(1);
-    await page.waitForTimeout(4000);
+    // The pointer rests elsewhere: a hovered toast would pause its timer.
+    await page.mouse.move(0, 0);
+    await page.clock.fastForward(ui.toast.durationMs - 500);
     await expect(toasts(page)).toHaveCount(1);
-    await expect(toasts(page)).toHaveCount(0, { timeout: 3000 });
+    await page.clock.fastForward(1_000);
+    await expect(toasts(page)).toHaveCount(0);
   });
 
   test("swiping right past 50 px dismisses; a shorter swipe does not", async ({ page }) => {
