@@ -171,4 +171,14 @@ export async function recordAnalytics(page: Page) {
   return () => page.evaluate(() => (window as unknown as { __events: unknown[][] }).__events);
 }
 
+/**
+ * Stops the page's clock (installed with page.clock.install) a moment ahead
+ * of where it is (it can only move forward, and it runs while we ask it the
+ * time): from then on its timers run only as far as page.clock.runFor moves
+ * them. Call it before the action whose timer the test measures.
+ */
+export async function pauseClock(page: Page) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
+}
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
