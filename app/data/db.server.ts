@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations.ts";
@@ -47,7 +47,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     handle = { db, dialect: "sqlite", description: `SQLite at ${file}`, close: () => db.destroy() };
   }
   try {
-    await migrate(handle.db);
+    await migrate(handle);
   } catch (error) {
     await handle.close().catch(() => {});
     throw error;
@@ -55,9 +55,19 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
   return handle;
 }
 
-/** Runs every migration not yet applied; throws with the failing one's name. */
-export async function migrate(db: Kysely<Database>) {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+/**
+ * Runs every migration not yet applied; throws with the failing one's name.
+ * On PostgreSQL the migration tables are named in the connection's own
+ * schema: otherwise Kysely takes a kysely_migration table in any other schema
+ * of the database (another app's, or another test run's) for ours, skips
+ * creating it, and the migration fails.
+ */
+export async function migrate({ db, dialect }: Pick<DatabaseHandle, "db" | "dialect">) {
+  const migrationTableSchema =
+    dialect === "postgres"
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -57,7 +57,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
     t.handle.db.selectFrom("outbox").selectAll().where("lead_id", "=", leadId).orderBy("to_address").execute();
 
   it("runs its migrations once; running them again changes nothing", async () => {
-    await migrate(t.handle.db);
+    await migrate(t.handle);
     const tables = await t.handle.db.introspection.getTables();
     const names = tables.map((x) => x.name);
     for (const name of ["contact_enquiries", "guide_requests", "resource_downloads", "newsletter_subscriptions", "webinar_registrations", "outbox", "submission_keys"]) {
