@@ -1,8 +1,8 @@
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
 
 /** Plain HTTP tests (no browser): run once, in the "server" project. */
 const httpOnly = /(server|site)\.spec\.ts$|\.http\.spec\.ts$/;
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
 
 /**
  * End-to-end tests run against the production build (`npm run build`
@@ -28,17 +28,8 @@ export default defineConfig({
     // test costs about 8% of the run; locally a failed test keeps its trace.
     trace: process.env.CI ? "off" : "retain-on-failure",
     launchOptions: {
-      executablePath: chromium,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-        "--no-first-run",
-        "--disable-quic",
-        "--disable-dev-shm-usage",
-      ],
+      executablePath: chromiumPath,
+      args: chromiumArgs,
     },
   },
   // Browser tests run at desktop and phone widths; a test tagged @desktop

@@ -18,21 +18,12 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import type { Flags, Result } from "lighthouse";
 import { build, freePort, ROOT } from "./common.ts";
+import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { sitePages } from "../app/content/site-map.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-  "--disable-quic",
-  "--disable-dev-shm-usage",
-];
+const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 const HEALTH_TIMEOUT_MS = 30_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 const KB = 1024;
@@ -385,7 +376,7 @@ async function main(): Promise<void> {
   try {
     await waitForHealth(base, server.child, server.output);
     log(`server up at ${base}; benchmarking ${pages.length} page(s) × ${options.runs} run(s)`);
-    const chromePath = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? "/usr/lib/chromium/chromium";
+    const chromePath = process.env.CHROME_PATH ?? chromiumPath;
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
     const env: Record<string, string> = { node: process.version, chromium: chromiumVersion(chromePath) };
     const commit = gitCommit();

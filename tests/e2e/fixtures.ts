@@ -87,11 +87,6 @@ export class Launcher {
     return dir;
   }
 
-  /** Runs `stop` at the end (last started, first stopped). */
-  onStop(stop: () => Promise<void> | void) {
-    this.stops.push(async () => stop());
-  }
-
   async stopAll() {
     const errors: unknown[] = [];
     for (const stop of this.stops.splice(0).reverse()) {

@@ -44,8 +44,6 @@ export type SiteServer = {
 export type StartOptions = {
   /** Used in the DATA_DIR name: .e2e/<name>-<random>. */
   name: string;
-  /** Default: a free port from the OS. */
-  port?: number;
   /** Reuse this DATA_DIR (a restart); default: a fresh one. */
   dataDir?: string;
   /** Extra or overriding settings (NODE_ENV: "development" runs `npm run dev`'s server). */
@@ -70,18 +68,13 @@ export function freshDataDir(name: string): string {
 
 class PortTaken extends Error {}
 
-/**
- * Starts `node server/index.ts` (production build) on a free port and waits
- * for /healthz. `env` may use {PORT} and {BASE_URL}: they are replaced with
- * the port the site got (for settings that name the site itself).
- */
+/** Starts `node server/index.ts` (production build) on a free port and waits for /healthz. */
 export async function startSite(options: StartOptions): Promise<SiteServer> {
   for (let attempt = 1; ; attempt++) {
-    const port = options.port ?? (await freePort());
     try {
-      return await startSiteOn(port, options);
+      return await startSiteOn(await freePort(), options);
     } catch (error) {
-      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+      if (!(error instanceof PortTaken) || attempt >= PORT_ATTEMPTS) throw error;
     }
   }
 }
@@ -100,9 +93,7 @@ async function startSiteOn(
     APP_ENV: "test",
     SITE_URL: baseURL,
     TEAM_EMAIL: "team@example.test",
-    ...Object.fromEntries(
-      Object.entries(env).map(([k, v]) => [k, v.replaceAll("{PORT}", String(port)).replaceAll("{BASE_URL}", baseURL)]),
-    ),
+    ...env,
   };
   // Only what the server needs from our environment (not the test runner's
   // settings, nor a developer's SMTP_URL or DATABASE_URL).
@@ -157,6 +148,8 @@ async function startSiteOn(
   for (;;) {
     if (gone()) {
       discard();
+      // Another program took the port between our asking and the site binding it.
+      if (/EADDRINUSE/.test(out)) throw new PortTaken(`port ${port} was taken`);
       throw new Error(
         `Server ${name} exited (${child.exitCode ?? child.signalCode}) before /healthz answered:\n${out}`,
       );
@@ -176,7 +169,7 @@ async function startSiteOn(
   }
 }
 
-export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `check` until it returns a truthy value or the time is up (then returns the last value). */
 export async function pollUntil<T>(check: () => Promise<T> | T, timeoutMs: number, everyMs = 250): Promise<T> {
