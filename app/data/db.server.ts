@@ -18,6 +18,10 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
   dialect: "sqlite" | "postgres";
+  /** The PostgreSQL pool (shared with other users of the database, such as the rate limit). */
+  pgPool?: pg.Pool;
+  /** The SQLite connection (online backups use its backup API). */
+  sqlite?: SQLite.Database;
   /** Where the data lives, without credentials (for the start-up line). */
   description: string;
   close(): Promise<void>;
@@ -34,6 +38,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     handle = {
       db,
       dialect: "postgres",
+      pgPool: pool,
       description: `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`,
       close: () => db.destroy(),
     };
@@ -44,7 +49,7 @@ export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): P
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-    handle = { db, dialect: "sqlite", description: `SQLite at ${file}`, close: () => db.destroy() };
+    handle = { db, dialect: "sqlite", sqlite, description: `SQLite at ${file}`, close: () => db.destroy() };
   }
   try {
     await migrate(handle);

@@ -103,6 +103,8 @@ export type Database = {
     locked_by: string | null;
     sent_at: string | null;
     last_error: string | null;
+    /** Given up (still unsent after MAIL_GIVE_UP_HOURS): never tried again. */
+    dead_at: string | null;
   };
   /** Outbox workers alive now (or until found dead): who may hold a lease. */
   outbox_workers: {
@@ -115,6 +117,20 @@ export type Database = {
     started_at: string;
     heartbeat_at: string;
   };
+
+  /** Scheduled jobs: who runs one now (a lease) and when it last ran. */
+  job_runs: {
+    name: string;
+    locked_by: string | null;
+    locked_until: string | null;
+    last_started_at: string | null;
+    last_finished_at: string | null;
+    /** A short summary of the last run (JSON). */
+    last_result: string | null;
+  };
 };
 
-export type LeadTable = Exclude<keyof Database, "submission_keys" | "outbox" | "outbox_workers">;
+export type LeadTable = Exclude<
+  keyof Database,
+  "submission_keys" | "outbox" | "outbox_workers" | "job_runs" | "bookings" | "stripe_events"
+>;

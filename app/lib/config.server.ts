@@ -19,8 +19,9 @@ export const configSchema = z.object({
   /**
    * Where this copy of the site runs. Only "production" is indexed by search
    * engines; every other environment answers with X-Robots-Tag: noindex.
+   * Unset: "production" under NODE_ENV=production (npm start), else "development".
    */
-  APP_ENV: z.enum(["development", "test", "staging", "production"]).default("development"),
+  APP_ENV: z.enum(["development", "test", "staging", "production"]).optional(),
   /** Trust X-Forwarded-* from this many proxies in front of the server. */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   /**
@@ -78,6 +79,36 @@ export const configSchema = z.object({
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /** Longest wait between two attempts to send one e-mail (retries back off up to this). */
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
+  /** An e-mail still unsent this many hours after it was queued is given up (marked dead). */
+  MAIL_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(72),
+  /** How many e-mails one process sends at the same time. */
+  MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
+  /**
+   * Redis (redis://host:6379) for the shared rate limit. Unset: the limit is
+   * kept in PostgreSQL when DATABASE_URL is set, else in this process's memory.
+   */
+  REDIS_URL: z
+    .string()
+    .trim()
+    .regex(/^rediss?:\/\//, { error: "must be a redis:// or rediss:// URL" })
+    .optional(),
+  /** Log level: fatal, error, warn, info, debug, trace or silent. */
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /**
+   * Write the JSON log to this file (rotated daily, kept 30 days) instead of
+   * standard output.
+   */
+  LOG_FILE: z.string().trim().min(1).optional(),
+  /** Serve Prometheus metrics on this port (on METRICS_HOST), apart from the site. */
+  METRICS_PORT: port.optional(),
+  /** Interface of the metrics port. */
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  /** Serve Prometheus metrics at /metrics on the site's port to requests bearing this token. */
+  METRICS_TOKEN: z.string().trim().min(24, { error: "must be at least 24 characters" }).optional(),
+  /** Where `npm run backup` writes SQLite snapshots. Unset: DATA_DIR/backups. */
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  /** How many SQLite snapshots `npm run backup` keeps (the oldest are deleted). */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   /**
    * Stripe secret key (sk_test_... or sk_live_...). With the publishable key,
    * turns card payment on; a test key also turns the /test-payment page on.
@@ -108,8 +139,15 @@ export const configSchema = z.object({
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
 });
 
-export type AppConfig = z.infer<typeof configSchema> & {
+export type AppConfig = Omit<z.infer<typeof configSchema>, "APP_ENV"> & {
+  APP_ENV: "development" | "test" | "staging" | "production";
   dataDir: string;
+  backupDir: string;
+  /**
+   * In production, each embedded fallback still in use, in a sentence
+   * (logged as one warning at start-up, listed by /readyz). Empty elsewhere.
+   */
+  fallbacks: string[];
   /** SITE_URL without a trailing slash, or http://localhost:PORT. */
   siteUrl: string;
   testPagesEnabled: boolean;
@@ -133,18 +171,53 @@ function withoutEmpty(env: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
 }
 
+/** localhost, 127.0.0.0/8, ::1, 0.0.0.0: addresses that only reach this machine. */
+export function isLocalHost(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    /^127\.\d+\.\d+\.\d+$/.test(host) ||
+    host === "::1" ||
+    host === "0.0.0.0"
+  );
+}
+
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = configSchema.safeParse(withoutEmpty(env));
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((issue) => `${issue.path.join(".") || "(root)"}: ${issue.message}`));
   }
   const c = result.data;
+  const appEnv = c.APP_ENV ?? (env.NODE_ENV === "production" ? "production" : "development");
+  const production = appEnv === "production";
+  const siteHost = c.SITE_URL ? new URL(c.SITE_URL).hostname : "localhost";
+  if (production && c.SITE_URL && !isLocalHost(siteHost) && !c.SITE_URL.startsWith("https://")) {
+    throw new ConfigError([
+      `SITE_URL: must be an https URL in production (links in e-mails would be sent over plain http): ${c.SITE_URL}`,
+    ]);
+  }
+  const paymentsEnabled = !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
+  const fallbacks: string[] = [];
+  if (production) {
+    if (!c.SITE_URL || isLocalHost(siteHost)) {
+      fallbacks.push(
+        `SITE_URL is ${c.SITE_URL ? `local (${c.SITE_URL})` : "unset"}: links in e-mails point at this machine, not the public site`,
+      );
+    }
+    if (!c.SMTP_URL) fallbacks.push("SMTP_URL is unset: e-mails are written to files in DATA_DIR/mail, not sent");
+    if (!paymentsEnabled) fallbacks.push("STRIPE_SECRET_KEY/STRIPE_PUBLISHABLE_KEY are unset: card payment is off");
+  }
+  const dataDir = path.resolve(c.DATA_DIR);
   return {
     ...c,
-    dataDir: path.resolve(c.DATA_DIR),
+    APP_ENV: appEnv,
+    dataDir,
+    backupDir: path.resolve(c.BACKUP_DIR ?? path.join(dataDir, "backups")),
+    fallbacks,
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
-    testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : c.APP_ENV !== "production",
-    paymentsEnabled: !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY),
+    testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : !production,
+    paymentsEnabled,
     stripeTestMode:
       !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY) &&
       /^(sk|rk)_test_/.test(c.STRIPE_SECRET_KEY!) &&

@@ -54,6 +54,7 @@ export function queueEmails(
         locked_by: null,
         sent_at: null,
         last_error: null,
+        dead_at: null,
       })),
     )
     .execute();

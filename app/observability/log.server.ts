@@ -1,0 +1,51 @@
+/**
+ * The site's log: pino, one JSON object per line, to standard output or,
+ * with LOG_FILE, to a file that pino-roll starts afresh each day (the
+ * retention job deletes files older than the privacy notice's 30 days).
+ *
+ * What a log line may hold: the client address (the privacy notice allows
+ * it for 30 days), the request's method, path (never its query string: it
+ * can carry tokens), status, timing and browser type. Never a form field,
+ * an e-mail address or a secret: code logs ids, not people.
+ */
+import path from "node:path";
+import pino, { type Logger } from "pino";
+
+export type { Logger };
+
+export type LogOptions = { level: string; file?: string; name?: string };
+
+export function createLogger({ level, file, name = "site" }: LogOptions): Logger {
+  const options = {
+    name,
+    level,
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    // Belt and braces: these keys never reach a log line, whoever logs them.
+    redact: {
+      paths: [
+        "email",
+        "*.email",
+        "to",
+        "*.to",
+        "password",
+        "*.password",
+        "token",
+        "*.token",
+        "req.headers.cookie",
+        "req.headers.authorization",
+        "headers.authorization",
+      ],
+      censor: "[redacted]",
+    },
+  };
+  if (!file) return pino(options);
+  const transport = pino.transport({
+    target: "pino-roll",
+    options: { file: path.resolve(file), frequency: "daily", dateFormat: "yyyy-MM-dd", mkdir: true },
+  });
+  return pino(options, transport);
+}
+
+/** A logger that writes nothing (tests, scripts that want quiet). */
+export const silentLogger: Logger = pino({ level: "silent" });
