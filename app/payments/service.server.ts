@@ -13,12 +13,15 @@
  *   address alone.
  */
 import { createHash } from "node:crypto";
+import type { Transaction } from "kysely";
 import Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
 import { storeOnce } from "~/data/once.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { bookingPaidEmails } from "~/mail/templates.server.ts";
 import type { MailContext } from "~/mail/types.ts";
+import type { Metrics } from "~/observability/metrics.server.ts";
 import type { PaymentRequest } from "./request.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
@@ -37,6 +40,7 @@ export type PaymentServiceOptions = {
   clock?: () => Date;
   onEmailsQueued?: () => void;
   log?: (message: string) => void;
+  metrics?: Pick<Metrics, "webhookEvents">;
 };
 
 export type PaymentService = ReturnType<typeof createPaymentService>;
@@ -59,45 +63,96 @@ export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
 }
 
 export function createPaymentService(options: PaymentServiceOptions) {
-  const { db, mail, webhookSecret, clock = () => new Date(), onEmailsQueued = () => {}, log = console.error } = options;
+  const {
+    db,
+    mail,
+    webhookSecret,
+    clock = () => new Date(),
+    onEmailsQueued = () => {},
+    log = console.error,
+    metrics,
+  } = options;
   const stripe = stripeClient(options.secretKey, options.apiUrl);
 
-  async function markPaid(bookingId: string, intent: Stripe.PaymentIntent): Promise<boolean> {
+  /** Marks the booking paid once and queues its e-mails, inside `trx`; false when nothing changed. */
+  async function markPaidIn(trx: Transaction<Database>, bookingId: string, intent: Stripe.PaymentIntent) {
     const now = clock().toISOString();
-    const paid = await db.transaction().execute(async (trx) => {
-      const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
-      if (!booking) return false;
-      if (intent.amount !== booking.amount_pence || intent.currency !== booking.currency) {
-        log(
-          `Payment ${intent.id} for booking ${bookingId}: amount ${intent.amount} ${intent.currency} does not match the booking`,
-        );
-        return false;
-      }
-      const updated = await trx
-        .updateTable("bookings")
-        .set({ status: "paid", paid_at: now, updated_at: now, payment_intent_id: intent.id, failure_message: null })
-        .where("id", "=", bookingId)
-        .where("status", "!=", "paid")
-        .executeTakeFirst();
-      if (Number(updated.numUpdatedRows) !== 1) return false;
-      const emails = bookingPaidEmails(
-        {
-          id: booking.id,
-          customerName: booking.customer_name,
-          customerEmail: booking.customer_email,
-          quantity: booking.quantity,
-          amountPence: booking.amount_pence,
-          paymentIntentId: intent.id,
-          paidAt: now,
-          isTest: booking.is_test === 1,
-        },
-        mail,
+    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
+    if (!booking) return false;
+    if (intent.amount !== booking.amount_pence || intent.currency !== booking.currency) {
+      log(
+        `Payment ${intent.id} for booking ${bookingId}: amount ${intent.amount} ${intent.currency} does not match the booking`,
       );
-      await queueEmails(trx, { type: "booking", id: booking.id }, emails, clock());
-      return true;
-    });
+      return false;
+    }
+    const updated = await trx
+      .updateTable("bookings")
+      .set({ status: "paid", paid_at: now, updated_at: now, payment_intent_id: intent.id, failure_message: null })
+      .where("id", "=", bookingId)
+      .where("status", "!=", "paid")
+      .executeTakeFirst();
+    if (Number(updated.numUpdatedRows) !== 1) return false;
+    const emails = bookingPaidEmails(
+      {
+        id: booking.id,
+        customerName: booking.customer_name,
+        customerEmail: booking.customer_email,
+        quantity: booking.quantity,
+        amountPence: booking.amount_pence,
+        paymentIntentId: intent.id,
+        paidAt: now,
+        isTest: booking.is_test === 1,
+      },
+      mail,
+    );
+    await queueEmails(trx, { type: "booking", id: booking.id }, emails, clock());
+    return true;
+  }
+
+  async function markPaid(bookingId: string, intent: Stripe.PaymentIntent): Promise<boolean> {
+    const paid = await db.transaction().execute((trx) => markPaidIn(trx, bookingId, intent));
     if (paid) onEmailsQueued();
     return paid;
+  }
+
+  /**
+   * Applies one verified event. The event id and the booking's change commit
+   * in one transaction: a concurrent second delivery of the same event waits
+   * on the event row (PostgreSQL) or runs after it (SQLite), finds it, and
+   * changes nothing; a failure rolls both back, so Stripe's retry is handled.
+   */
+  async function applyEvent(event: Stripe.Event): Promise<{ message: string; queued: boolean }> {
+    return db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto("stripe_events")
+        .values({ id: event.id, type: event.type, received_at: clock().toISOString() })
+        .onConflict((oc) => oc.column("id").doNothing())
+        .executeTakeFirst();
+      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { message: "Already handled.", queued: false };
+      if (event.type === "payment_intent.succeeded") {
+        const intent = event.data.object;
+        const bookingId = intent.metadata?.booking_id;
+        if (!bookingId) return { message: "Not one of our bookings.", queued: false };
+        return { message: "OK", queued: await markPaidIn(trx, bookingId, intent) };
+      }
+      if (event.type === "payment_intent.payment_failed") {
+        const intent = event.data.object;
+        const bookingId = intent.metadata?.booking_id;
+        if (bookingId) {
+          await trx
+            .updateTable("bookings")
+            .set({
+              status: "failed",
+              failure_message: (intent.last_payment_error?.message ?? "Payment failed").slice(0, 500),
+              updated_at: clock().toISOString(),
+            })
+            .where("id", "=", bookingId)
+            .where("status", "in", ["pending", "failed"])
+            .execute();
+        }
+      }
+      return { message: "OK", queued: false };
+    });
   }
 
   return {
@@ -182,42 +237,20 @@ export function createPaymentService(options: PaymentServiceOptions) {
       try {
         event = stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
       } catch (error) {
+        metrics?.webhookEvents.inc({ type: "unverified", outcome: "bad_signature" });
         return { status: 400, message: `Signature check failed: ${(error as Error).message}` };
       }
-      const inserted = await db
-        .insertInto("stripe_events")
-        .values({ id: event.id, type: event.type, received_at: clock().toISOString() })
-        .onConflict((oc) => oc.column("id").doNothing())
-        .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { status: 200, message: "Already handled." };
+      const count = (outcome: string) => metrics?.webhookEvents.inc({ type: event.type, outcome });
+      let applied: { message: string; queued: boolean };
       try {
-        if (event.type === "payment_intent.succeeded") {
-          const intent = event.data.object;
-          const bookingId = intent.metadata?.booking_id;
-          if (!bookingId) return { status: 200, message: "Not one of our bookings." };
-          await markPaid(bookingId, intent);
-        } else if (event.type === "payment_intent.payment_failed") {
-          const intent = event.data.object;
-          const bookingId = intent.metadata?.booking_id;
-          if (bookingId) {
-            await db
-              .updateTable("bookings")
-              .set({
-                status: "failed",
-                failure_message: (intent.last_payment_error?.message ?? "Payment failed").slice(0, 500),
-                updated_at: clock().toISOString(),
-              })
-              .where("id", "=", bookingId)
-              .where("status", "in", ["pending", "failed"])
-              .execute();
-          }
-        }
+        applied = await applyEvent(event);
       } catch (error) {
-        // Let Stripe retry: forget the event id so the retry is handled.
-        await db.deleteFrom("stripe_events").where("id", "=", event.id).execute();
+        count("error");
         throw error;
       }
-      return { status: 200, message: "OK" };
+      if (applied.queued) onEmailsQueued();
+      count(applied.message === "Already handled." ? "duplicate" : "handled");
+      return { status: 200, message: applied.message };
     },
 
     async outcome(id: string | null): Promise<PaymentOutcome> {

@@ -2,6 +2,7 @@
  * Bookings on both databases: the payment service against the real
  * `stripe` library and the Stripe-shaped test server, with signed webhooks.
  */
+import { sql } from "kysely";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentService, type PaymentService } from "~/payments/service.server.ts";
@@ -116,4 +117,56 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     expect(await payments.outcome(paymentIntentId)).toMatchObject({ state: "succeeded", amountPence: 1_350_000, quantity: 3 });
     expect((await booking(paymentIntentId)).status).toBe("paid");
   });
+  it("concurrent deliveries of one event mark the booking paid once and queue one set of e-mails", async () => {
+    const { paymentIntentId } = await payments.createPayment(request("concurrent@example.test", 1), "/x");
+    const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
+    const e = event("payment_intent.succeeded", intent);
+    const answers = await Promise.all(Array.from({ length: 8 }, () => payments.handleWebhook(e.payload, e.header)));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    expect(answers.filter((a) => a.message === "OK")).toHaveLength(1);
+    const row = await booking(paymentIntentId);
+    const mails = await t.handle.db.selectFrom("outbox").select("to_address").where("lead_id", "=", row.id).execute();
+    expect(mails).toHaveLength(2);
+  });
+
+  it("the event id and the booking's change commit together: a failure leaves neither, and the retry is handled", async () => {
+    const { paymentIntentId } = await payments.createPayment(request("atomic@example.test", 1), "/x");
+    const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
+    const e = event("payment_intent.succeeded", intent);
+    // The e-mails cannot be queued, and (as when the process dies mid-way)
+    // nothing gets a chance to forget the event id afterwards.
+    await blockWrites(true);
+    try {
+      await expect(payments.handleWebhook(e.payload, e.header)).rejects.toThrow();
+    } finally {
+      await blockWrites(false);
+    }
+    expect((await booking(paymentIntentId)).status).toBe("pending");
+    const id = JSON.parse(e.payload).id as string;
+    expect(await t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect(await payments.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
+    expect((await booking(paymentIntentId)).status).toBe("paid");
+  });
+
+  /** Triggers that make outbox inserts and stripe_events deletes fail (or remove them). */
+  async function blockWrites(on: boolean) {
+    const db = t.handle.db;
+    if (dialect === "sqlite") {
+      if (on) {
+        await sql`CREATE TRIGGER block_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END`.execute(db);
+        await sql`CREATE TRIGGER block_forget BEFORE DELETE ON stripe_events BEGIN SELECT RAISE(ABORT, 'gone'); END`.execute(db);
+      } else {
+        await sql`DROP TRIGGER block_outbox`.execute(db);
+        await sql`DROP TRIGGER block_forget`.execute(db);
+      }
+      return;
+    }
+    if (on) {
+      await sql`CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'unavailable'; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql`CREATE TRIGGER block_outbox BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(db);
+      await sql`CREATE TRIGGER block_forget BEFORE DELETE ON stripe_events FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(db);
+    } else {
+      await sql`DROP FUNCTION refuse() CASCADE`.execute(db);
+    }
+  }
 });
