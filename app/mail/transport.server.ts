@@ -3,6 +3,16 @@
  * message is written as a .eml file under DATA_DIR/mail (the embedded
  * default loses nothing, and a person can open the files). nodemailer builds
  * the MIME message either way (text and HTML parts, encoded headers).
+ *
+ * Time limits (docs/decisions/011-outbox-claims.md): every SMTP send settles
+ * within `sendTimeoutMs` (default 30 s), whatever the server does: the
+ * connection, greeting and socket timeouts each cover one wait, and a
+ * per-send AbortSignal covers the whole (the wait for a pooled connection,
+ * and a server that trickles its replies, which no socket timeout notices);
+ * aborting closes that send's connection, so a message cut off mid-DATA is
+ * not delivered. The outbox worker refuses a lease shorter than twice this
+ * time, so a message is never claimed by a second worker while it is still
+ * being sent.
  */
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -10,7 +20,25 @@ import nodemailer from "nodemailer";
 import type { MailTransport } from "./outbox.server.ts";
 import type { OutgoingEmail } from "./types.ts";
 
-export type TransportOptions = { smtpUrl?: string; from: string; dataDir: string };
+export type TransportOptions = {
+  smtpUrl?: string;
+  from: string;
+  dataDir: string;
+  /** Longest time one SMTP send may take, start to end (default 30 s; the outbox lease must be at least twice this). */
+  sendTimeoutMs?: number;
+  /** Pooled SMTP connections (default 8, MAIL_CONCURRENCY's default): one per send slot, so no send waits for one. */
+  maxConnections?: number;
+};
+
+/** Per-wait SMTP timeouts; each is shorter than the whole send's default limit. */
+export const SMTP_TIMEOUTS = {
+  connectionTimeout: 10_000,
+  greetingTimeout: 10_000,
+  socketTimeout: 20_000,
+} as const;
+
+/** Default limit for one whole send; the outbox's default lease (60 s) is twice this. */
+export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 function mailOptions(from: string, message: OutgoingEmail & { id: string }) {
   return {
@@ -30,22 +58,27 @@ export function createMailTransport({
   smtpUrl,
   from,
   dataDir,
+  sendTimeoutMs = DEFAULT_SEND_TIMEOUT_MS,
+  maxConnections = 8,
 }: TransportOptions): MailTransport & { description: string } {
   if (smtpUrl) {
     const transport = nodemailer.createTransport({
       url: smtpUrl,
       // Reuse connections: one SMTP handshake per connection, not per message.
       pool: true,
-      maxConnections: 3,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
+      maxConnections,
+      // No wait is longer than the whole send may take.
+      connectionTimeout: Math.min(SMTP_TIMEOUTS.connectionTimeout, sendTimeoutMs),
+      greetingTimeout: Math.min(SMTP_TIMEOUTS.greetingTimeout, sendTimeoutMs),
+      socketTimeout: Math.min(SMTP_TIMEOUTS.socketTimeout, sendTimeoutMs),
     } as Parameters<typeof nodemailer.createTransport>[0]);
     const url = new URL(smtpUrl);
     return {
       description: `SMTP at ${url.hostname}:${url.port || (url.protocol === "smtps:" ? 465 : 587)}`,
+      sendTimeoutMs,
       async send(message) {
-        await transport.sendMail(mailOptions(from, message));
+        // The whole send, from the queue for a pooled connection to the server's answer.
+        await transport.sendMail({ ...mailOptions(from, message), signal: AbortSignal.timeout(sendTimeoutMs) });
       },
       close: () => transport.close(),
     };

@@ -15,6 +15,7 @@ import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
 import { OutboxWorker, processRuns, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
+import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../support/ports.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
@@ -233,7 +234,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
         },
       };
       const workers = [1, 2].map(
-        () => new OutboxWorker({ db: t.handle.db, transport: flaky, maxRetryDelayMs: 60_000, clock, log: () => {} }),
+        () => new OutboxWorker({ db: t.handle.db, transport: flaky, maxRetryDelayMs: 60_000, clock, log: silentLogger }),
       );
       await Promise.all(workers.map((w) => w.sendDue()));
       let rows = await outboxFor(id);
@@ -281,7 +282,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
           },
         });
       const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@example.test>", dataDir: "/nonexistent" });
-      const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+      const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
       const { id } = await service().submit("contact", enquiry("outage@example.test"), meta);
       await worker.sendDue(); // SMTP is down: connection refused
       let rows = await outboxFor(id);
@@ -335,7 +336,8 @@ describe.each(dialects)("leads on %s", (dialect) => {
       const claimAndHang = async (identity: ConstructorParameters<typeof OutboxWorker>[0]["identity"]) => {
         const { id } = await service().submit("contact", enquiry(`owner-${Math.random().toString(36).slice(2)}@example.test`), meta);
         const hang = hanging();
-        const a = new OutboxWorker({ db: t.handle.db, transport: hang.transport, maxRetryDelayMs: 60_000, clock, log: () => {}, identity });
+        // One send at a time: A holds one message and leaves the other due.
+        const a = new OutboxWorker({ db: t.handle.db, transport: hang.transport, maxRetryDelayMs: 60_000, concurrency: 1, clock, log: silentLogger, identity });
         await a.register();
         const sending = a.sendDue();
         await vi.waitFor(async () => expect(await claimedBy(a.identity.id)).toBe(1));
@@ -346,7 +348,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
         const pid = await deadPid();
         const { leadId, a, hang, sending } = await claimAndHang({ pid, processId: "crashed-process" });
         const b = recorder();
-        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
         // Same clock: the 60 s lease has not run out.
         expect(await restarted.register()).toBe(1);
         await restarted.sendDue();
@@ -364,7 +366,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       it("a restarted process that got its predecessor's pid (a container's pid 1) still takes its leases back", async () => {
         const { leadId, hang, sending } = await claimAndHang({ pid: process.pid, processId: "earlier-process-same-pid" });
         const b = recorder();
-        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
         expect(await restarted.register()).toBe(1);
         await restarted.sendDue();
         expect((await outboxFor(leadId)).every((r) => r.sent_at !== null)).toBe(true);
@@ -379,7 +381,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
           for (const identity of [{}, { pid: sleeper.pid!, processId: "another-live-process" }]) {
             const { leadId, a, hang, sending } = await claimAndHang(identity);
             const b = recorder();
-            const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: () => {} });
+            const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
             expect(await other.register()).toBe(0);
             await other.sendDue();
             // The message A is sending stays A's; only the one it had not claimed yet goes out.
@@ -401,7 +403,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       it("an owner on another host is dead only once its heartbeat is three beats old", async () => {
         const { leadId, hang, sending } = await claimAndHang({ host: "another-host.internal", pid: 1 });
         const b = recorder();
-        const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, heartbeatMs: 10_000, clock, log: () => {} });
+        const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, heartbeatMs: 10_000, clock, log: silentLogger });
         now = new Date(now.getTime() + 30_000);
         expect(await other.register()).toBe(0);
         now = new Date(now.getTime() + 1);
@@ -414,7 +416,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       });
 
       it("a worker that stops deregisters and leaves no lease behind", async () => {
-        const w = new OutboxWorker({ db: t.handle.db, transport: recorder().transport, maxRetryDelayMs: 60_000, clock, log: () => {}, pollMs: 60_000 });
+        const w = new OutboxWorker({ db: t.handle.db, transport: recorder().transport, maxRetryDelayMs: 60_000, clock, log: silentLogger, pollMs: 60_000 });
         await w.start();
         expect(await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute()).toHaveLength(1);
         await w.stop();
