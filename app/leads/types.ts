@@ -40,6 +40,10 @@ export type AppServices = {
   leads: LeadService;
   /** Card payment (Stripe); null when the Stripe keys are not set. */
   payments: PaymentService | null;
-  /** Counts one form submission from this client; false once over the limit. */
-  allowSubmission(clientKey: string): boolean;
+  /**
+   * Counts one form submission from this client address (as resolved with
+   * TRUST_PROXY_HOPS); false once over the limit. Shared by every instance
+   * when REDIS_URL or DATABASE_URL is set (ADR 012). Never rejects.
+   */
+  allowSubmission(clientKey: string): Promise<boolean>;
 };

@@ -6,9 +6,25 @@
  *
  * Each check comes from its own client address (X-Forwarded-For, with
  * TRUST_PROXY_HOPS=1), so the checks do not share one rate-limit window.
+ *
+ * The limit across instances (ADR 012): two sites on one PostgreSQL schema,
+ * or on one Redis, share one count per client; with Redis unreachable each
+ * site still limits on its own and answers no 5xx.
  */
+import { spawn } from "node:child_process";
+import { Redis } from "ioredis";
 import { resultMessages } from "../../app/forms/result.ts";
-import { type SiteServer, type SmtpSink, postJson, rawRequest, sqliteCount, sqliteQuery } from "../support/servers.ts";
+import { freePort } from "../support/ports.ts";
+import {
+  type SiteServer,
+  type SmtpSink,
+  pgUrl,
+  pollUntil,
+  postJson,
+  rawRequest,
+  sqliteCount,
+  sqliteQuery,
+} from "../support/servers.ts";
 import type { Mailbox } from "../support/mail.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -239,4 +255,101 @@ test("X-Test-Submission: true marks the lead as a test with APP_ENV=test, and is
   expect(
     sqliteQuery(production.dataDir, "SELECT is_test FROM contact_enquiries WHERE email = ?", [onProduction]),
   ).toEqual([{ is_test: 0 }]);
+});
+
+test.describe("the limit across instances", () => {
+  /** Submissions from one client, in turn on each site (as a load balancer would send them). */
+  async function statusesInTurn(sites: SiteServer[], count: number) {
+    const client = newClient();
+    const statuses: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const res = await postJson(
+        sites[i % sites.length]!.baseURL,
+        "/api/contact",
+        enquiry(uniqueEmail(`turn-${i}`)),
+        client,
+      );
+      statuses.push(res.status);
+    }
+    return statuses;
+  }
+
+  /** A Redis server of the test's own on a free port (it keeps nothing on disk), stopped after the test. */
+  const stopRedis: (() => Promise<void>)[] = [];
+  async function privateRedis(): Promise<string> {
+    const port = await freePort();
+    const child = spawn(
+      "redis-server",
+      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    stopRedis.push(async () => {
+      child.kill("SIGKILL");
+      await exited;
+    });
+    const ping = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
+    ping.on("error", () => {});
+    expect(
+      await pollUntil(
+        () =>
+          ping.connect().then(
+            () => true,
+            () => false,
+          ),
+        5_000,
+        50,
+      ),
+    ).toBe(true);
+    ping.disconnect();
+    return `redis://127.0.0.1:${port}`;
+  }
+  test.afterEach(async () => {
+    for (const stop of stopRedis.splice(0)) await stop();
+  });
+
+  test("two sites on one PostgreSQL schema share one count per client", async ({ servers }) => {
+    test.setTimeout(60_000);
+    const schema = await servers.pgSchema("e2e_limit");
+    const env = { ...protectedEnv, DATABASE_URL: pgUrl(schema) };
+    const sites = await Promise.all([
+      servers.site({ name: "limit-pg-a", env }),
+      servers.site({ name: "limit-pg-b", env }),
+    ]);
+    expect(await statusesInTurn(sites, 5)).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  test("two sites on one Redis share one count per client", async ({ servers }) => {
+    test.setTimeout(60_000);
+    const env = { ...protectedEnv, REDIS_URL: await privateRedis() };
+    const sites = await Promise.all([
+      servers.site({ name: "limit-redis-a", env }),
+      servers.site({ name: "limit-redis-b", env }),
+    ]);
+    expect(await statusesInTurn(sites, 5)).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  test("Redis unreachable: each site still limits on its own, answers no 5xx, and logs one warning", async ({
+    servers,
+  }) => {
+    test.setTimeout(60_000);
+    const env = { ...protectedEnv, REDIS_URL: `redis://127.0.0.1:${await freePort()}` };
+    const sites = await Promise.all([
+      servers.site({ name: "limit-down-a", env }),
+      servers.site({ name: "limit-down-b", env }),
+    ]);
+    // In turn: each site counts its own 3, so 6 pass, then both refuse.
+    expect(await statusesInTurn(sites, 8)).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
+    for (const site of sites) {
+      const warnings = site
+        .output()
+        .split("\n")
+        .filter((line) => line.includes("shared rate-limit store failed"));
+      expect(warnings, site.output()).toHaveLength(1);
+      expect(JSON.parse(warnings[0]!)).toMatchObject({
+        level: 40,
+        store: expect.stringMatching(/^Redis at 127\.0\.0\.1:\d+$/),
+      });
+    }
+  });
 });

@@ -14,7 +14,7 @@ function contextWith(leads: Partial<LeadService>) {
   context.set(servicesContext, {
     leads: leads as LeadService,
     payments: null,
-    allowSubmission: () => true,
+    allowSubmission: async () => true,
   } satisfies AppServices);
   return context;
 }
