@@ -29,7 +29,7 @@ const guaranteeDays = promises.moneyBackDays;
 export const privacyPolicy = {
   path: "/privacy",
   title: "Privacy Policy",
-  lastUpdated,
+  lastUpdated: "2026-11-23",
   intro: [
     `This policy explains what personal data ${org.legalName} collects through ${site} and when you deal with us. It says why we collect it, how long we keep it and what your rights are. It is written to meet the UK GDPR and the Data Protection Act 2018.`,
     "We collect only what we need to answer you, send you what you ask for and run our courses and consultations. We do not sell your data, and we use no advertising or analytics cookies.",
@@ -58,19 +58,19 @@ export const privacyPolicy = {
             "Contact enquiries: your name, e-mail address, phone number, company, job title (optional), area of interest, message and preferred contact method, the consent text shown on the form, and the page and time you sent it.",
             "To answer your enquiry, and to keep a record of what you asked and what you were told when you sent it.",
             "Legitimate interests in responding to you. Where you ask about a booking, steps you ask us to take before a contract.",
-            "24 months after our last contact with you.",
+            "24 months after you send your enquiry.",
           ],
           [
             "Guide requests and resource downloads: your name, e-mail address, company and the guide you chose.",
             "To send you the guide you asked for. This does not subscribe you to our newsletter.",
             "Legitimate interests in providing the guide you requested.",
-            "24 months after your request.",
+            "24 months after your request. Your download link stops working then.",
           ],
           [
             "Newsletter subscriptions: your e-mail address and the time you confirmed your subscription.",
             "To send you our newsletter, and to show that you agreed to receive it.",
             "Consent.",
-            "Until you unsubscribe. After that we keep your e-mail address alone on a suppression list, so that we never e-mail you again by mistake.",
+            "Until you unsubscribe. After that we keep your e-mail address alone, with the date you unsubscribed, on a suppression list, so that we never e-mail you again by mistake. If you never confirm your subscription, we delete your address 30 days after you signed up.",
           ],
           [
             "Free webinar registrations: your name, e-mail address and company.",
@@ -82,13 +82,13 @@ export const privacyPolicy = {
             "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid and the payment status. Card details are handled by Stripe and never reach our servers.",
             "To take payment, arrange your consultation and keep our accounting records.",
             "Contract, to provide the consultation you paid for. Legal obligation, to keep accounting records.",
-            "6 years from the end of the financial year the payment falls in, as HMRC requires for company accounting records.",
+            "6 years from the end of the financial year the payment falls in (our financial year ends on 31 March), as HMRC requires for company accounting records. If a payment is never completed or fails, we delete the booking 30 days after the last attempt.",
           ],
           [
             "Outgoing e-mail records: copies of the e-mails we queue for sending, such as confirmations, guides and replies, with their delivery status.",
             "To make sure our e-mails are delivered, and to resend one that failed.",
             "Legitimate interests in reliable communication with you.",
-            "90 days.",
+            "90 days after the e-mail was sent, or after we gave up trying to send it.",
           ],
           [
             "Server logs: your IP address, the date and time, the page requested and your browser type.",
@@ -97,10 +97,16 @@ export const privacyPolicy = {
             "30 days.",
           ],
           [
-            "Abuse protection: your IP address.",
+            "Abuse protection: your IP address, with a count of the forms sent from it.",
             "To limit repeated form submissions from one address (rate limiting) and stop automated abuse.",
             "Legitimate interests in protecting our website and our forms.",
-            "Held only in server memory, for a few minutes. Never written to our database.",
+            "For the length of the limit, 10 minutes. The count is kept in server memory or, when we run more than one server, in a shared store that clears expired counts within an hour.",
+          ],
+          [
+            "Duplicate check: a fingerprint of each form you send. This is a one-way code (a hash) worked out from what you entered, from which the contents cannot be read back.",
+            "To recognise a form sent twice by mistake, for example by a double click, so that we store it and answer it only once.",
+            "Legitimate interests in keeping accurate records and not e-mailing you twice.",
+            "10 minutes, then deleted within a day.",
           ],
           [
             "Your country, worked out from your request.",
@@ -114,7 +120,7 @@ export const privacyPolicy = {
     {
       heading: "Our newsletter",
       paragraphs: [
-        "We send our newsletter only to people who ask for it. After you enter your e-mail address, we send you a confirmation e-mail. You are subscribed only when you click the link in it. This is called double opt-in. If you do not confirm, we send you no newsletters.",
+        "We send our newsletter only to people who ask for it. After you enter your e-mail address, we send you a confirmation e-mail. You are subscribed only when you click the link in it. This is called double opt-in. If you do not confirm, we send you no newsletters, and after 30 days we delete your address and the link stops working.",
         `Every newsletter has an unsubscribe link. You can also unsubscribe by e-mailing ${org.privacyEmail}. We stop sending as soon as you unsubscribe.`,
         "After you unsubscribe, we keep your e-mail address on a suppression list and use it for nothing else. If you want it removed as well, tell us. We will then have no way to stop a future sign-up with that address.",
         "Sending an enquiry, requesting a guide or registering for a webinar does not add you to the newsletter.",
@@ -175,7 +181,8 @@ export const privacyPolicy = {
       paragraphs: [
         "The whole website uses an encrypted connection (HTTPS). Card details are handled by Stripe and never reach our servers.",
         "Only staff who need your data can reach it. Their access is protected by strong passwords and two-factor authentication.",
-        "We delete data at the end of the periods in the table above. Keeping less data for less time is part of keeping it safe.",
+        "Every day we delete data, or make it anonymous, once it reaches the end of its period in the table above. Keeping less data for less time is part of keeping it safe.",
+        "We back up our database every day and keep each backup for 14 days, so data we have deleted is gone from our backups 14 days later.",
         "If a breach is likely to put your rights at risk, we will report it to the ICO within 72 hours. If the risk to you is high, we will also tell you without undue delay.",
       ],
     },

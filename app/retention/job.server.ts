@@ -1,0 +1,389 @@
+/**
+ * The retention job: applies the rules of app/retention/rules.ts to the
+ * database and the log files. Rows go in statements of at most `batchSize`
+ * (a large backlog never holds a long lock; other queries run between
+ * batches); each rule's count goes to the retention_records_total metric
+ * and to one info line per run (counts only, never personal data).
+ *
+ * It runs once a day on one instance at a time (app/jobs/scheduler.server.ts):
+ * startRetention() for the retention job alone, or retentionJob() in the
+ * `jobs` list of startScheduler().
+ */
+import { randomBytes } from "node:crypto";
+import { readdir, stat, unlink } from "node:fs/promises";
+import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import type { DeleteResult, Kysely } from "kysely";
+import { catalogue } from "~/content/index.server.ts";
+import type { Database } from "~/data/schema.ts";
+import type { Logger } from "~/observability/log.server.ts";
+import type { Metrics } from "~/observability/metrics.server.ts";
+import { startScheduler, type ScheduledJob, type Scheduler } from "~/jobs/scheduler.server.ts";
+import {
+  cutoffs,
+  defaultBatchSize,
+  expiredLogFiles,
+  expiredMailFiles,
+  expiredWebinars,
+  logFilePattern,
+  type RuleName,
+} from "./rules.ts";
+
+export type RetentionOptions = {
+  db: Kysely<Database>;
+  /** LOG_FILE: its daily files older than 30 days are deleted. Unset: no log files to sweep. */
+  logFile?: string;
+  /** DATA_DIR/mail: e-mails written as files (no SMTP_URL) older than 90 days are deleted. */
+  mailDir?: string;
+  /** The webinars and their dates (default: the site's content). */
+  webinars?: readonly { id: string; startsAt: string }[];
+  batchSize?: number;
+  log?: Logger;
+  metrics?: Pick<Metrics, "retentionDeleted">;
+};
+
+export type RetentionCounts = Record<RuleName, number>;
+
+/** A fresh random token (same shape as the lead service's). */
+const freshToken = () => randomBytes(24).toString("base64url");
+
+/** Runs `step` (one bounded statement) until it affects fewer rows than a batch; returns the total. */
+async function inBatches(batchSize: number, signal: AbortSignal | undefined, step: () => Promise<number>) {
+  let total = 0;
+  for (;;) {
+    if (signal?.aborted) return total;
+    const n = await step();
+    total += n;
+    if (n < batchSize) return total;
+    await nextTurn(); // let waiting requests run between batches
+  }
+}
+
+const deleted = (result: DeleteResult) => Number(result.numDeletedRows);
+
+/**
+ * Applies every rule once at `now`. Returns how many records each rule
+ * deleted or anonymised. Stops between batches when `signal` is aborted.
+ */
+export async function applyRetention(
+  options: RetentionOptions,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<RetentionCounts> {
+  const { db, logFile, mailDir, webinars = catalogue.webinars, batchSize = defaultBatchSize } = options;
+  const cut = cutoffs(now);
+  const batches = (step: () => Promise<number>) => inBatches(batchSize, signal, step);
+
+  /** Deletes rows of a lead table created before the cutoff. */
+  const leadsBefore = (table: "contact_enquiries" | "guide_requests" | "resource_downloads", before: string) =>
+    batches(async () =>
+      deleted(
+        await db
+          .deleteFrom(table)
+          .where("id", "in", db.selectFrom(table).select("id").where("created_at", "<", before).limit(batchSize))
+          .executeTakeFirst(),
+      ),
+    );
+
+  const counts = {} as RetentionCounts;
+
+  counts.contact_enquiries = await leadsBefore("contact_enquiries", cut.contact_enquiries);
+  counts.guide_requests = await leadsBefore("guide_requests", cut.guide_requests);
+  counts.resource_downloads = await leadsBefore("resource_downloads", cut.resource_downloads);
+
+  // Webinar registrations: 12 months after their webinar; a webinar no longer
+  // listed has no date, so 12 months after the registration (always before
+  // the webinar, so never later than promised).
+  const expired = expiredWebinars(webinars, now);
+  const listed = webinars.map((w) => w.id);
+  counts.webinar_registrations =
+    (expired.length === 0
+      ? 0
+      : await batches(async () =>
+          deleted(
+            await db
+              .deleteFrom("webinar_registrations")
+              .where(
+                "id",
+                "in",
+                db.selectFrom("webinar_registrations").select("id").where("webinar_id", "in", expired).limit(batchSize),
+              )
+              .executeTakeFirst(),
+          ),
+        )) +
+    (await batches(async () =>
+      deleted(
+        await db
+          .deleteFrom("webinar_registrations")
+          .where(
+            "id",
+            "in",
+            db
+              .selectFrom("webinar_registrations")
+              .select("id")
+              .where("created_at", "<", cut.webinar_registrations)
+              .$if(listed.length > 0, (qb) => qb.where("webinar_id", "not in", listed))
+              .limit(batchSize),
+          )
+          .executeTakeFirst(),
+      ),
+    ));
+
+  // Newsletter, unsubscribed: only the address stays (with its status and
+  // the date it was unsubscribed), so a later sign-up still finds it and
+  // needs a new confirmation. Everything else is emptied, and the tokens are
+  // replaced by fresh random ones: old links in old e-mails lead nowhere.
+  // An anonymised row has created_at = updated_at and no consent text; any
+  // later change (a new sign-up, a confirmation, an unsubscribe) moves
+  // updated_at, so the row is anonymised again once it is unsubscribed again.
+  counts.newsletter_unsubscribed = await batches(async () => {
+    const rows = await db
+      .selectFrom("newsletter_subscriptions")
+      .select(["id", "updated_at"])
+      .where("status", "=", "unsubscribed")
+      .where("updated_at", "<", cut.newsletter_unsubscribed)
+      .where((eb) => eb.or([eb("consent_text", "<>", ""), eb("created_at", "<>", eb.ref("updated_at"))]))
+      .limit(batchSize)
+      .execute();
+    if (rows.length === 0) return 0;
+    // Counted row by row: a row changed meanwhile (a new sign-up) is left alone.
+    return db.transaction().execute(async (trx) => {
+      let changed = 0;
+      for (const row of rows) {
+        const result = await trx
+          .updateTable("newsletter_subscriptions")
+          .set({
+            consent_text: "",
+            source_page: "",
+            confirm_token: freshToken(),
+            unsubscribe_token: freshToken(),
+            confirmed_at: null,
+            created_at: row.updated_at,
+            unsubscribed_at: row.updated_at,
+          })
+          .where("id", "=", row.id)
+          .where("status", "=", "unsubscribed")
+          .where("updated_at", "=", row.updated_at)
+          .executeTakeFirst();
+        changed += Number(result.numUpdatedRows);
+      }
+      return changed;
+    });
+  });
+
+  // Newsletter, never confirmed: 30 days after the sign-up (the confirmation
+  // link, which has no expiry of its own, stops working then).
+  counts.newsletter_pending = await batches(async () =>
+    deleted(
+      await db
+        .deleteFrom("newsletter_subscriptions")
+        .where(
+          "id",
+          "in",
+          db
+            .selectFrom("newsletter_subscriptions")
+            .select("id")
+            .where("status", "=", "pending")
+            .where("updated_at", "<", cut.newsletter_pending)
+            .limit(batchSize),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+
+  // Paid bookings: 6 years from the end of the financial year of the payment.
+  counts.bookings_paid = await batches(async () =>
+    deleted(
+      await db
+        .deleteFrom("bookings")
+        .where(
+          "id",
+          "in",
+          db
+            .selectFrom("bookings")
+            .select("id")
+            .where("status", "=", "paid")
+            .where("paid_at", "<", cut.bookings_paid)
+            .limit(batchSize),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+
+  // Bookings never paid (abandoned checkout) or failed: 30 days after the last attempt.
+  counts.bookings_unpaid = await batches(async () =>
+    deleted(
+      await db
+        .deleteFrom("bookings")
+        .where(
+          "id",
+          "in",
+          db
+            .selectFrom("bookings")
+            .select("id")
+            .where("status", "in", ["pending", "failed", "setup_failed"])
+            .where("updated_at", "<", cut.bookings_unpaid)
+            .limit(batchSize),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+
+  // Outbox: copies of e-mails (personal data); sent or given up 90 days ago.
+  // Unsent rows still waiting to be sent are never deleted here.
+  counts.outbox =
+    (await batches(async () =>
+      deleted(
+        await db
+          .deleteFrom("outbox")
+          .where("id", "in", db.selectFrom("outbox").select("id").where("sent_at", "<", cut.outbox).limit(batchSize))
+          .executeTakeFirst(),
+      ),
+    )) +
+    (await batches(async () =>
+      deleted(
+        await db
+          .deleteFrom("outbox")
+          .where(
+            "id",
+            "in",
+            db
+              .selectFrom("outbox")
+              .select("id")
+              .where("sent_at", "is", null)
+              // dead_at is never before created_at: the created_at index narrows the search.
+              .where("created_at", "<", cut.outbox)
+              .where("dead_at", "<", cut.outbox)
+              .limit(batchSize),
+          )
+          .executeTakeFirst(),
+      ),
+    ));
+
+  counts.submission_keys = await batches(async () =>
+    deleted(
+      await db
+        .deleteFrom("submission_keys")
+        .where(
+          "fingerprint",
+          "in",
+          db
+            .selectFrom("submission_keys")
+            .select("fingerprint")
+            .where("expires_at", "<", cut.submission_keys)
+            .limit(batchSize),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+
+  counts.stripe_events = await batches(async () =>
+    deleted(
+      await db
+        .deleteFrom("stripe_events")
+        .where(
+          "id",
+          "in",
+          db.selectFrom("stripe_events").select("id").where("received_at", "<", cut.stripe_events).limit(batchSize),
+        )
+        .executeTakeFirst(),
+    ),
+  );
+
+  counts.mail_files = mailDir && !signal?.aborted ? await sweepMailFiles(mailDir, now) : 0;
+  counts.log_files = logFile && !signal?.aborted ? await sweepLogFiles(path.resolve(logFile), now) : 0;
+  return counts;
+}
+
+/** Name and last write of each plain file in `dir` (none if it does not exist). */
+async function filesIn(dir: string): Promise<{ name: string; mtimeMs: number }[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch {
+    return []; // no folder yet
+  }
+  const files: { name: string; mtimeMs: number }[] = [];
+  for (const name of names) {
+    try {
+      const info = await stat(path.join(dir, name));
+      if (info.isFile()) files.push({ name, mtimeMs: info.mtimeMs });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return files;
+}
+
+/** Deletes these files of `dir`; returns how many went. */
+async function remove(dir: string, names: string[]): Promise<number> {
+  let removed = 0;
+  for (const name of names) {
+    try {
+      await unlink(path.join(dir, name));
+      removed += 1;
+    } catch {
+      // gone meanwhile, or not ours to delete: the next run tries again
+    }
+  }
+  return removed;
+}
+
+/** Deletes LOG_FILE's daily files past 30 days; returns how many. */
+export async function sweepLogFiles(logFile: string, now: Date): Promise<number> {
+  const { dir } = logFilePattern(logFile);
+  return remove(dir, expiredLogFiles(logFile, await filesIn(dir), now));
+}
+
+/** Deletes the .eml files of `mailDir` written more than 90 days ago; returns how many. */
+export async function sweepMailFiles(mailDir: string, now: Date): Promise<number> {
+  return remove(mailDir, expiredMailFiles(await filesIn(mailDir), now));
+}
+
+/** Applies the rules, counts them in the metric and logs one line with the counts. */
+export async function runRetention(
+  options: RetentionOptions,
+  now: Date,
+  signal?: AbortSignal,
+): Promise<RetentionCounts> {
+  const started = Date.now();
+  const counts = await applyRetention(options, now, signal);
+  for (const [rule, n] of Object.entries(counts)) {
+    if (n > 0) options.metrics?.retentionDeleted.inc({ rule }, n);
+  }
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  options.log?.info(
+    { job: "retention", counts, total, durationMs: Date.now() - started, stopped: !!signal?.aborted },
+    `Retention: ${total} records deleted or anonymised`,
+  );
+  return counts;
+}
+
+export const retentionJobName = "retention";
+
+/** The retention job for startScheduler(): due daily. */
+export function retentionJob(options: RetentionOptions & { everyMs?: number }): ScheduledJob {
+  return {
+    name: retentionJobName,
+    everyMs: options.everyMs ?? 24 * 60 * 60_000,
+    run: ({ now, signal }) => runRetention(options, now, signal),
+  };
+}
+
+/**
+ * Starts the scheduler with the retention job alone: it runs at start-up if
+ * due, then the scheduler looks hourly and runs it once a day. `stop()`
+ * before closing the database.
+ */
+export function startRetention(
+  options: RetentionOptions & { everyMs?: number; tickMs?: number; clock?: () => Date; owner?: string },
+): Scheduler {
+  return startScheduler({
+    db: options.db,
+    jobs: [retentionJob(options)],
+    tickMs: options.tickMs,
+    clock: options.clock,
+    owner: options.owner,
+    log: options.log,
+  });
+}

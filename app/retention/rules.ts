@@ -1,0 +1,268 @@
+/**
+ * How long the site keeps each kind of record, as the privacy notice
+ * (/privacy, app/content/legal.ts) promises: one table of rules, and the
+ * pure date arithmetic that turns a rule and "now" into a cutoff. The job
+ * that applies them is app/retention/job.server.ts; the reasons are in
+ * docs/decisions/013-retention-and-backups.md.
+ *
+ * A record whose age date is before its rule's cutoff is past its period
+ * (deleted, or anonymised); one on or after the cutoff is still inside it.
+ */
+
+/** How long a record is kept, counted from its age date. */
+export type Keep =
+  | { days: number }
+  | { months: number }
+  /** Whole financial years after the end of the one the date falls in (accounting records). */
+  | { financialYears: number };
+
+export type RuleName =
+  | "contact_enquiries"
+  | "guide_requests"
+  | "resource_downloads"
+  | "webinar_registrations"
+  | "newsletter_unsubscribed"
+  | "newsletter_pending"
+  | "bookings_paid"
+  | "bookings_unpaid"
+  | "outbox"
+  | "submission_keys"
+  | "stripe_events"
+  | "mail_files"
+  | "log_files";
+
+export type RetentionRule = {
+  /** Also the `rule` label of the retention_records_total metric and the key in the run's log line. */
+  rule: RuleName;
+  /** What the rule covers (table and rows, or files). */
+  records: string;
+  /** The date the period is counted from. */
+  from: string;
+  keep: Keep;
+  action: "delete" | "anonymise";
+};
+
+/**
+ * The company's financial year ends on 31 March (the content does not name
+ * an accounting reference date; 31 March, the UK tax year-end, is the usual
+ * one). Month 1-12.
+ */
+export const financialYearEnd = { month: 3, day: 31 } as const;
+
+/** Rows are deleted in statements of at most this many, so no table is locked for long. */
+export const defaultBatchSize = 1000;
+
+export const retentionRules: readonly RetentionRule[] = [
+  {
+    rule: "contact_enquiries",
+    records: "contact_enquiries",
+    // No "last contact" date is recorded yet (the back office will add one).
+    from: "created_at (the enquiry)",
+    keep: { months: 24 },
+    action: "delete",
+  },
+  { rule: "guide_requests", records: "guide_requests", from: "created_at", keep: { months: 24 }, action: "delete" },
+  {
+    rule: "resource_downloads",
+    records: "resource_downloads",
+    from: "created_at",
+    keep: { months: 24 },
+    action: "delete",
+  },
+  {
+    rule: "webinar_registrations",
+    records: "webinar_registrations",
+    from: "the webinar's startsAt (app/content/webinars.ts); created_at for a webinar no longer listed",
+    keep: { months: 12 },
+    action: "delete",
+  },
+  {
+    rule: "newsletter_unsubscribed",
+    records: "newsletter_subscriptions, status unsubscribed: everything but the address (the suppression list)",
+    from: "updated_at (the unsubscribe)",
+    keep: { days: 0 },
+    action: "anonymise",
+  },
+  {
+    rule: "newsletter_pending",
+    records: "newsletter_subscriptions, status pending (never confirmed)",
+    from: "updated_at (the sign-up)",
+    keep: { days: 30 },
+    action: "delete",
+  },
+  {
+    rule: "bookings_paid",
+    records: "bookings, status paid",
+    from: "paid_at",
+    keep: { financialYears: 6 },
+    action: "delete",
+  },
+  {
+    rule: "bookings_unpaid",
+    records: "bookings, status pending (abandoned checkout), failed or setup_failed",
+    from: "updated_at (the last payment attempt)",
+    keep: { days: 30 },
+    action: "delete",
+  },
+  {
+    rule: "outbox",
+    records: "outbox rows sent or given up (dead)",
+    from: "sent_at, or dead_at",
+    keep: { days: 90 },
+    action: "delete",
+  },
+  {
+    rule: "submission_keys",
+    records: "submission_keys (duplicate-submission fingerprints)",
+    from: "expires_at",
+    keep: { days: 0 },
+    action: "delete",
+  },
+  {
+    rule: "stripe_events",
+    records: "stripe_events (ids of handled webhook events)",
+    from: "received_at",
+    keep: { days: 90 },
+    action: "delete",
+  },
+  {
+    rule: "mail_files",
+    records: "DATA_DIR/mail/*.eml: e-mails written to files when no SMTP_URL is set (copies, like the outbox)",
+    from: "the time in the name (when it was written), or the last write if earlier",
+    keep: { days: 90 },
+    action: "delete",
+  },
+  {
+    rule: "log_files",
+    records: "LOG_FILE's daily files (<base>.<yyyy-MM-dd>.<n>.<ext>)",
+    from: "the newest line: the end of the day in the name, or the last write if earlier",
+    keep: { days: 30 },
+    action: "delete",
+  },
+];
+
+export function ruleFor(name: RuleName): RetentionRule {
+  const rule = retentionRules.find((r) => r.rule === name);
+  if (!rule) throw new Error(`No retention rule ${name}`);
+  return rule;
+}
+
+const dayMs = 86_400_000;
+
+/** `date` moved by `months` calendar months (UTC), the day clamped to the target month's length. */
+export function addMonths(date: Date, months: number): Date {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() + months;
+  const target = new Date(Date.UTC(y, m, 1));
+  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
+  target.setUTCHours(date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds());
+  return target;
+}
+
+/** The first moment (UTC) of the financial year that `date` falls in. */
+export function financialYearStart(date: Date, yearEnd: { month: number; day: number } = financialYearEnd): Date {
+  const startIn = (year: number) => new Date(Date.UTC(year, yearEnd.month - 1, yearEnd.day + 1));
+  const thisYear = startIn(date.getUTCFullYear());
+  return date.getTime() >= thisYear.getTime() ? thisYear : startIn(date.getUTCFullYear() - 1);
+}
+
+/**
+ * The cutoff of a period at `now`: a record whose age date is before it is
+ * past its period.
+ * - days: now minus whole days;
+ * - months: now minus calendar months;
+ * - financialYears: kept for n years after the end of the financial year
+ *   the date falls in, so past it exactly when the date falls before the
+ *   start of the financial year n years before the current one (a payment on
+ *   31 March 2027, with the year ending 31 March, is kept until the end of
+ *   31 March 2033 and past it from 1 April 2033).
+ */
+export function cutoff(keep: Keep, now: Date, yearEnd = financialYearEnd): Date {
+  if ("days" in keep) return new Date(now.getTime() - keep.days * dayMs);
+  if ("months" in keep) return addMonths(now, -keep.months);
+  const start = financialYearStart(now, yearEnd);
+  return new Date(Date.UTC(start.getUTCFullYear() - keep.financialYears, start.getUTCMonth(), start.getUTCDate()));
+}
+
+/** Every rule's cutoff at `now`, as ISO 8601 UTC text (the database's time format). */
+export function cutoffs(now: Date, rules: readonly RetentionRule[] = retentionRules): Record<RuleName, string> {
+  return Object.fromEntries(rules.map((r) => [r.rule, cutoff(r.keep, now).toISOString()])) as Record<RuleName, string>;
+}
+
+/** The webinars whose registrations are past their period at `now` (the webinar began before the cutoff). */
+export function expiredWebinars(webinars: readonly { id: string; startsAt: string }[], now: Date): string[] {
+  const before = cutoff(ruleFor("webinar_registrations").keep, now).getTime();
+  return webinars.filter((w) => Date.parse(w.startsAt) < before).map((w) => w.id);
+}
+
+// ---------------------------------------------------------------------------
+// Log files (pino-roll, frequency daily, dateFormat yyyy-MM-dd)
+// ---------------------------------------------------------------------------
+
+/**
+ * How pino-roll 4 names the files of LOG_FILE (its sanitizeFile and
+ * buildFileName): the last extension of the file name is taken off and put
+ * back after the date and number; no extension means "log"; a one-letter
+ * extension is dropped. LOG_FILE=/var/log/site.log writes
+ * /var/log/site.2026-11-23.1.log, /var/log/site.2026-11-23.2.log, ...
+ */
+export function logFilePattern(logFile: string): { dir: string; name: RegExp } {
+  const slash = Math.max(logFile.lastIndexOf("/"), logFile.lastIndexOf("\\"));
+  const dir = slash >= 0 ? logFile.slice(0, slash) || "/" : ".";
+  let base = logFile.slice(slash + 1);
+  let extension: string | undefined = "log";
+  if (base.includes(".")) {
+    const dot = base.lastIndexOf(".");
+    const ext = base.slice(dot + 1);
+    base = base.slice(0, dot);
+    extension = ext.length > 1 ? ext : undefined;
+  }
+  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const ext = extension ? `\\.${escape(extension)}` : "";
+  return { dir, name: new RegExp(`^${escape(base)}\\.(\\d{4})-(\\d{2})-(\\d{2})\\.\\d+${ext}$`) };
+}
+
+/**
+ * The log files past their period at `now`. A file holds one day's lines
+ * (pino-roll names it with the local date it was started); its newest line
+ * is no later than the end of that day, nor than its last write. Files that
+ * do not match the pattern are never touched.
+ */
+export function expiredLogFiles(
+  logFile: string,
+  files: readonly { name: string; mtimeMs: number }[],
+  now: Date,
+): string[] {
+  const { name } = logFilePattern(logFile);
+  const before = cutoff(ruleFor("log_files").keep, now).getTime();
+  return files
+    .filter((file) => {
+      const match = name.exec(file.name);
+      if (!match) return false;
+      // The end of the named day, in local time (pino-roll formats local dates).
+      const endOfDay = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]) + 1).getTime();
+      return Math.min(endOfDay, file.mtimeMs) < before;
+    })
+    .map((file) => file.name);
+}
+
+// ---------------------------------------------------------------------------
+// E-mail files (the transport without SMTP_URL: DATA_DIR/mail/<time>-<id>.eml)
+// ---------------------------------------------------------------------------
+
+/** 2026-11-23T10-15-30-123Z-<uuid>.eml, as app/mail/transport.server.ts names them. */
+const mailFileName = /^(\d{4}-\d{2}-\d{2})T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z-[0-9a-f-]{36}\.eml$/;
+
+/** The e-mail files past their period at `now` (written more than 90 days ago). Other files are never touched. */
+export function expiredMailFiles(files: readonly { name: string; mtimeMs: number }[], now: Date): string[] {
+  const before = cutoff(ruleFor("mail_files").keep, now).getTime();
+  return files
+    .filter((file) => {
+      const match = mailFileName.exec(file.name);
+      if (!match) return false;
+      const written = Date.parse(`${match[1]}T${match[2]}:${match[3]}:${match[4]}.${match[5]}Z`);
+      return Math.min(written, file.mtimeMs) < before;
+    })
+    .map((file) => file.name);
+}

@@ -1,0 +1,477 @@
+/**
+ * The retention job on both databases, with a clock the test sets: for
+ * each rule, a record just inside its period is kept and one just past it
+ * is deleted (or anonymised); the newsletter's suppression list keeps the
+ * address and still makes a new sign-up confirm again; paid bookings stay
+ * for 6 years after the end of the financial year; deletes go in bounded
+ * batches; counts reach the metric and one log line without personal data.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import pino from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/data/schema.ts";
+import { createLeadService } from "~/leads/service.server.ts";
+import { createMetrics } from "~/observability/metrics.server.ts";
+import { applyRetention, runRetention } from "~/retention/job.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test" };
+const dayMs = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+/** A moment in ISO text, `ms` milliseconds before `date`. */
+const before = (date: string, ms: number) => iso(Date.parse(date) - ms);
+
+const tables = [
+  "contact_enquiries",
+  "guide_requests",
+  "resource_downloads",
+  "newsletter_subscriptions",
+  "webinar_registrations",
+  "submission_keys",
+  "bookings",
+  "stripe_events",
+  "outbox",
+] as const;
+
+const lead = (id: string, createdAt: string) => ({
+  id,
+  created_at: createdAt,
+  consent_text: "By submitting this form, you agree to the Privacy Policy.",
+  source_page: "/contact",
+  is_test: 0,
+});
+
+describe.each(dialects)("retention on %s", (dialect) => {
+  let t: TestDatabase;
+  const db = () => t.handle.db;
+  const ids = async (table: (typeof tables)[number], key: "id" | "fingerprint" = "id") =>
+    (await db().selectFrom(table).select(key).orderBy(key).execute()).map((r) => (r as Record<string, string>)[key]);
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+  beforeEach(async () => {
+    for (const table of tables) await db().deleteFrom(table).execute();
+  });
+
+  it("contact enquiries, guide requests and resource downloads: 24 months after they were made", async () => {
+    const now = "2029-06-15T10:00:00.000Z";
+    const edge = "2027-06-15T10:00:00.000Z"; // exactly 24 months
+    const contact = (id: string, at: string) => ({
+      ...lead(id, at),
+      name: "Ann Lee",
+      email: `${id}@example.test`,
+      phone: "020 7946 0000",
+      company: "Acme",
+      job_title: null,
+      service_interest: "strategy",
+      message: "Hello",
+      preferred_contact: "email",
+    });
+    await db()
+      .insertInto("contact_enquiries")
+      .values([contact("c-inside", edge), contact("c-past", before(edge, 1)), contact("c-new", now)])
+      .execute();
+    await db()
+      .insertInto("guide_requests")
+      .values(
+        [
+          ["g-inside", edge],
+          ["g-past", before(edge, 1)],
+        ].map(([id, at]) => ({
+          ...lead(id!, at!),
+          first_name: "Ann",
+          last_name: "Lee",
+          email: "ann@example.test",
+          company: "Acme",
+          guide_name: "Guide",
+          download_token: `token-${id}`,
+        })),
+      )
+      .execute();
+    await db()
+      .insertInto("resource_downloads")
+      .values(
+        [
+          ["r-inside", edge],
+          ["r-past", before(edge, 1)],
+        ].map(([id, at]) => ({
+          ...lead(id!, at!),
+          email: "ann@example.test",
+          resource_id: "x",
+          download_token: `token-${id}`,
+        })),
+      )
+      .execute();
+
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("contact_enquiries")).toEqual(["c-inside", "c-new"]);
+    expect(await ids("guide_requests")).toEqual(["g-inside"]);
+    expect(await ids("resource_downloads")).toEqual(["r-inside"]);
+    expect(counts).toMatchObject({ contact_enquiries: 1, guide_requests: 1, resource_downloads: 1 });
+  });
+
+  it("webinar registrations: 12 months after their webinar (a webinar no longer listed: after the registration)", async () => {
+    const now = "2028-03-01T12:00:00.000Z";
+    const webinars = [
+      { id: "past-webinar", startsAt: before("2027-03-01T12:00:00.000Z", 1) }, // 12 months and 1 ms ago
+      { id: "edge-webinar", startsAt: "2027-03-01T12:00:00.000Z" }, // exactly 12 months ago
+      { id: "future-webinar", startsAt: "2028-05-01T12:00:00.000Z" },
+    ];
+    const registration = (id: string, webinarId: string, at: string) => ({
+      ...lead(id, at),
+      webinar_id: webinarId,
+      name: "Ann Lee",
+      email: `${id}@example.test`,
+      company: "Acme",
+    });
+    await db()
+      .insertInto("webinar_registrations")
+      .values([
+        registration("w-past", "past-webinar", "2027-02-01T00:00:00.000Z"),
+        registration("w-edge", "edge-webinar", "2026-01-01T00:00:00.000Z"), // registered long before: the webinar's date counts
+        registration("w-future", "future-webinar", "2026-01-01T00:00:00.000Z"),
+        registration("w-gone-past", "unlisted", before("2027-03-01T12:00:00.000Z", 1)),
+        registration("w-gone-inside", "unlisted", "2027-03-01T12:00:00.000Z"),
+      ])
+      .execute();
+
+    const counts = await applyRetention({ db: db(), webinars }, new Date(now));
+    expect(await ids("webinar_registrations")).toEqual(["w-edge", "w-future", "w-gone-inside"]);
+    expect(counts.webinar_registrations).toBe(2);
+  });
+
+  it("the site's webinars are the default: their registrations go 12 months after each webinar", async () => {
+    const registration = (id: string, webinarId: string) => ({
+      ...lead(id, "2027-01-05T09:00:00.000Z"),
+      webinar_id: webinarId,
+      name: "Ann Lee",
+      email: `${id}@example.test`,
+      company: "Acme",
+    });
+    await db()
+      .insertInto("webinar_registrations")
+      .values([
+        registration("tiering", "supplier-tiering-third-party-risk"), // 10 February 2027
+        registration("scope3", "scope-3-supplier-data"), // 17 March 2027
+      ])
+      .execute();
+    await applyRetention({ db: db() }, new Date("2028-02-10T12:30:00.000Z"));
+    expect(await ids("webinar_registrations")).toEqual(["scope3", "tiering"]);
+    await applyRetention({ db: db() }, new Date("2028-02-10T12:30:00.001Z"));
+    expect(await ids("webinar_registrations")).toEqual(["scope3"]);
+  });
+
+  it("newsletter: an unsubscribed address stays alone on the suppression list; a new sign-up must confirm again", async () => {
+    let now = new Date("2027-01-10T09:00:00.000Z");
+    const service = createLeadService({ db: db(), mail, clock: () => now });
+    const { id } = await service.submit(
+      "newsletter",
+      { email: "Keep@Example.test" },
+      { sourcePage: "/", isTest: false },
+    );
+    const row = () =>
+      db().selectFrom("newsletter_subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const signedUp = await row();
+    expect(await service.confirmNewsletter(signedUp.confirm_token)).toBe("confirmed");
+    now = new Date("2027-05-01T08:00:00.000Z");
+    expect(await service.unsubscribeNewsletter(signedUp.unsubscribe_token)).toBe("unsubscribed");
+    const unsubscribedAt = now.toISOString();
+
+    // Not yet: the unsubscribe is not before the cutoff (now).
+    expect((await applyRetention({ db: db() }, now)).newsletter_unsubscribed).toBe(0);
+    expect((await row()).consent_text).not.toBe("");
+
+    // The next run: everything but the address (and when it was unsubscribed) is gone.
+    now = new Date(now.getTime() + 1);
+    expect((await applyRetention({ db: db() }, now)).newsletter_unsubscribed).toBe(1);
+    const kept = await row();
+    expect(kept).toMatchObject({
+      email: "keep@example.test",
+      status: "unsubscribed",
+      consent_text: "",
+      source_page: "",
+      confirmed_at: null,
+      created_at: unsubscribedAt,
+      updated_at: unsubscribedAt,
+      unsubscribed_at: unsubscribedAt,
+    });
+    expect(kept.confirm_token).not.toBe(signedUp.confirm_token);
+    expect(kept.unsubscribe_token).not.toBe(signedUp.unsubscribe_token);
+    expect(kept.confirm_token).not.toBe(kept.unsubscribe_token);
+    expect(await service.unsubscribeNewsletter(signedUp.unsubscribe_token)).toBe("unknown");
+    // Nothing left to anonymise: a second run changes nothing.
+    expect((await applyRetention({ db: db() }, now)).newsletter_unsubscribed).toBe(0);
+
+    // The address still suppresses: signing up again needs a new confirmation (same row).
+    now = new Date("2027-06-01T08:00:00.000Z");
+    const again = await service.submit(
+      "newsletter",
+      { email: "keep@example.test" },
+      { sourcePage: "/", isTest: false },
+    );
+    expect(again.id).toBe(id);
+    const pending = await row();
+    expect(pending.status).toBe("pending");
+    expect(await service.confirmNewsletter(pending.confirm_token)).toBe("confirmed");
+    now = new Date("2027-07-01T08:00:00.000Z");
+    expect(await service.unsubscribeNewsletter(pending.unsubscribe_token)).toBe("unsubscribed");
+    // Unsubscribed again: anonymised again (its confirmation and tokens are gone).
+    now = new Date(now.getTime() + 1);
+    expect((await applyRetention({ db: db() }, now)).newsletter_unsubscribed).toBe(1);
+    expect(await row()).toMatchObject({ email: "keep@example.test", status: "unsubscribed", confirmed_at: null });
+    expect((await row()).unsubscribe_token).not.toBe(pending.unsubscribe_token);
+  });
+
+  it("newsletter: a sign-up never confirmed is deleted 30 days after it was made; confirmed ones stay", async () => {
+    const now = "2027-03-31T10:00:00.000Z";
+    const edge = before(now, 30 * dayMs);
+    const sub = (id: string, status: "pending" | "confirmed", at: string) => ({
+      ...lead(id, at),
+      email: `${id}@example.test`,
+      status,
+      confirm_token: `c-${id}`,
+      unsubscribe_token: `u-${id}`,
+      updated_at: at,
+      confirmed_at: status === "confirmed" ? at : null,
+      unsubscribed_at: null,
+    });
+    await db()
+      .insertInto("newsletter_subscriptions")
+      .values([
+        sub("pending-inside", "pending", edge),
+        sub("pending-past", "pending", before(edge, 1)),
+        sub("confirmed-old", "confirmed", "2020-01-01T00:00:00.000Z"),
+      ])
+      .execute();
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("newsletter_subscriptions")).toEqual(["confirmed-old", "pending-inside"]);
+    expect(counts.newsletter_pending).toBe(1);
+  });
+
+  describe("bookings", () => {
+    const booking = (id: string, status: "pending" | "paid" | "failed" | "setup_failed", at: string) => ({
+      id,
+      created_at: at,
+      updated_at: at,
+      customer_name: "Ann Lee",
+      customer_email: `${id}@example.test`,
+      quantity: 1,
+      amount_pence: 50_000,
+      currency: "gbp",
+      status,
+      payment_intent_id: `pi_${id.replace(/-/g, "_")}`,
+      client_secret: null,
+      paid_at: status === "paid" ? at : null,
+      failure_message: null,
+      is_test: 0,
+      source_page: "/consultation-payment",
+    });
+
+    it("paid: kept for 6 years after the end of the financial year (31 March) the payment falls in", async () => {
+      await db()
+        .insertInto("bookings")
+        .values([
+          booking("paid-31-march-2027", "paid", "2027-03-31T23:59:59.999Z"),
+          booking("paid-1-april-2027", "paid", "2027-04-01T00:00:00.000Z"),
+        ])
+        .execute();
+      // The last moment of the financial year 2032-33: both inside.
+      await applyRetention({ db: db() }, new Date("2033-03-31T23:59:59.999Z"));
+      expect(await ids("bookings")).toEqual(["paid-1-april-2027", "paid-31-march-2027"]);
+      // 1 April 2033: the year 2026-27 is 6 years past its end; 2027-28 is not.
+      const counts = await applyRetention({ db: db() }, new Date("2033-04-01T00:00:00.000Z"));
+      expect(await ids("bookings")).toEqual(["paid-1-april-2027"]);
+      expect(counts.bookings_paid).toBe(1);
+      await applyRetention({ db: db() }, new Date("2034-03-31T23:59:59.999Z"));
+      expect(await ids("bookings")).toEqual(["paid-1-april-2027"]);
+      await applyRetention({ db: db() }, new Date("2034-04-01T00:00:00.000Z"));
+      expect(await ids("bookings")).toEqual([]);
+    });
+
+    it("never paid (abandoned checkout), failed or not set up: deleted 30 days after the last attempt", async () => {
+      const now = "2027-05-20T10:00:00.000Z";
+      const edge = before(now, 30 * dayMs);
+      await db()
+        .insertInto("bookings")
+        .values([
+          booking("pending-inside", "pending", edge),
+          booking("pending-past", "pending", before(edge, 1)),
+          booking("failed-inside", "failed", edge),
+          booking("failed-past", "failed", before(edge, 1)),
+          booking("setup-failed-past", "setup_failed", before(edge, 1)),
+          booking("paid-recent", "paid", before(edge, 1)),
+        ])
+        .execute();
+      const counts = await applyRetention({ db: db() }, new Date(now));
+      expect(await ids("bookings")).toEqual(["failed-inside", "paid-recent", "pending-inside"]);
+      expect(counts).toMatchObject({ bookings_unpaid: 3, bookings_paid: 0 });
+    });
+  });
+
+  it("outbox: sent or given up more than 90 days ago; never a message still waiting to be sent", async () => {
+    const now = "2027-06-30T12:00:00.000Z";
+    const edge = before(now, 90 * dayMs);
+    const message = (id: string, created: string, sent: string | null, dead: string | null) => ({
+      id,
+      created_at: created,
+      lead_type: "contact",
+      lead_id: "lead",
+      to_address: "ann@example.test",
+      reply_to: null,
+      subject: "Thank you",
+      text_body: "Dear Ann",
+      html_body: "<p>Dear Ann</p>",
+      headers_json: "{}",
+      next_attempt_at: created,
+      locked_until: null,
+      locked_by: null,
+      sent_at: sent,
+      last_error: null,
+      dead_at: dead,
+    });
+    const old = "2027-01-01T00:00:00.000Z";
+    await db()
+      .insertInto("outbox")
+      .values([
+        message("sent-inside", old, edge, null),
+        message("sent-past", old, before(edge, 1), null),
+        message("dead-inside", old, null, edge),
+        message("dead-past", old, null, before(edge, 1)),
+        message("waiting", old, null, null),
+      ])
+      .execute();
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("outbox")).toEqual(["dead-inside", "sent-inside", "waiting"]);
+    expect(counts.outbox).toBe(2);
+  });
+
+  it("duplicate-submission keys once expired; Stripe event ids after 90 days", async () => {
+    const now = "2027-06-30T12:00:00.000Z";
+    await db()
+      .insertInto("submission_keys")
+      .values([
+        { fingerprint: "expired", record_id: "a", expires_at: before(now, 1) },
+        { fingerprint: "current", record_id: "b", expires_at: now },
+      ])
+      .execute();
+    const edge = before(now, 90 * dayMs);
+    await db()
+      .insertInto("stripe_events")
+      .values([
+        { id: "evt_inside", type: "payment_intent.succeeded", received_at: edge },
+        { id: "evt_past", type: "payment_intent.succeeded", received_at: before(edge, 1) },
+      ])
+      .execute();
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("submission_keys", "fingerprint")).toEqual(["current"]);
+    expect(await ids("stripe_events")).toEqual(["evt_inside"]);
+    expect(counts).toMatchObject({ submission_keys: 1, stripe_events: 1 });
+  });
+
+  it("deletes in statements of at most a batch, until nothing is left", async () => {
+    const statements: string[] = [];
+    // A second Kysely on the same connection, to see each statement it sends.
+    const dialectOf =
+      dialect === "sqlite"
+        ? new SqliteDialect({ database: t.handle.sqlite! })
+        : new PostgresDialect({ pool: t.handle.pgPool! });
+    const watched = new Kysely<Database>({
+      dialect: dialectOf,
+      log: (event) => {
+        if (event.level === "query" && /^delete from "stripe_events"/i.test(event.query.sql)) {
+          statements.push(event.query.sql);
+        }
+      },
+    });
+    await db()
+      .insertInto("stripe_events")
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({ id: `evt_${i}`, type: "x", received_at: "2020-01-01T00:00:00.000Z" })),
+      )
+      .execute();
+    const counts = await applyRetention({ db: watched, batchSize: 2 }, new Date("2027-01-01T00:00:00.000Z"));
+    expect(counts.stripe_events).toBe(5);
+    expect(await ids("stripe_events")).toEqual([]);
+    expect(statements).toHaveLength(3); // 2 + 2 + 1
+    expect(statements[0]).toMatch(/limit/i);
+  });
+
+  it("counts each rule in the metric and logs one line with the counts, without personal data", async () => {
+    await db()
+      .insertInto("submission_keys")
+      .values([
+        { fingerprint: "k1", record_id: "a", expires_at: "2020-01-01T00:00:00.000Z" },
+        { fingerprint: "k2", record_id: "b", expires_at: "2020-01-01T00:00:00.000Z" },
+      ])
+      .execute();
+    await db()
+      .insertInto("contact_enquiries")
+      .values({
+        ...lead("c1", "2020-01-01T00:00:00.000Z"),
+        name: "Secret Person",
+        email: "secret.person@example.test",
+        phone: "020 7946 0000",
+        company: "Acme",
+        job_title: null,
+        service_interest: "strategy",
+        message: "Hello",
+        preferred_contact: "email",
+      })
+      .execute();
+    const lines: string[] = [];
+    const log = pino(
+      { level: "info" },
+      new Writable({
+        write(chunk, _encoding, done) {
+          lines.push(String(chunk));
+          done();
+        },
+      }),
+    );
+    const metrics = createMetrics();
+    await runRetention({ db: db(), log, metrics }, new Date("2027-01-01T00:00:00.000Z"));
+    const values = (await metrics.retentionDeleted.get()).values;
+    const byRule = Object.fromEntries(values.map((v) => [v.labels.rule, v.value]));
+    expect(byRule).toMatchObject({ submission_keys: 2, contact_enquiries: 1 });
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ level: 30, job: "retention", total: 3 });
+    expect(line.counts).toMatchObject({ submission_keys: 2, contact_enquiries: 1, outbox: 0 });
+    expect(lines[0]).not.toMatch(/secret|@/i);
+  });
+
+  it("sweeps the log files and e-mail files it is given, with the database rules", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "retention-job-"));
+    try {
+      const now = new Date("2027-06-30T12:00:00.000Z");
+      const old = new Date("2027-01-01T12:00:00.000Z");
+      mkdirSync(path.join(dir, "logs"));
+      mkdirSync(path.join(dir, "mail"));
+      const files = [
+        path.join(dir, "logs", "site.2027-01-01.1.log"),
+        path.join(dir, "mail", "2027-01-01T12-00-00-000Z-0b8f5c2e-4d1a-4c3e-9f7a-2b6d8e1f3a5c.eml"),
+      ];
+      for (const file of files) {
+        writeFileSync(file, "x");
+        utimesSync(file, old, old);
+      }
+      const counts = await applyRetention(
+        { db: db(), logFile: path.join(dir, "logs", "site.log"), mailDir: path.join(dir, "mail") },
+        now,
+      );
+      expect(counts).toMatchObject({ log_files: 1, mail_files: 1 });
+      expect(readdirSync(path.join(dir, "logs"))).toEqual([]);
+      expect(readdirSync(path.join(dir, "mail"))).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

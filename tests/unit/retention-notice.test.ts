@@ -1,0 +1,53 @@
+/**
+ * The privacy notice says what the retention job does: each rule's period,
+ * taken from the rule table, appears in the notice's row for that kind of
+ * data (a period changed in one place and not the other fails here).
+ */
+import { describe, expect, it } from "vitest";
+import { privacyPolicy } from "~/content/legal.ts";
+import { financialYearEnd, ruleFor, type Keep, type RuleName } from "~/retention/rules.ts";
+
+const table = privacyPolicy.sections.find((s) => "table" in s && s.table)!.table!;
+/** The "How long we keep it" cell of the row whose "What" starts with `what`. */
+const howLong = (what: string) => {
+  const row = table.rows.find((r) => r[0]!.startsWith(what));
+  if (!row) throw new Error(`No row for ${what}`);
+  return row[3]!;
+};
+const period = (keep: Keep) =>
+  "days" in keep ? `${keep.days} days` : "months" in keep ? `${keep.months} months` : `${keep.financialYears} years`;
+const month = new Date(Date.UTC(2000, financialYearEnd.month - 1, 1)).toLocaleString("en-GB", {
+  month: "long",
+  timeZone: "UTC",
+});
+
+describe("the privacy notice states the retention rules", () => {
+  const cases: [RuleName, string, string][] = [
+    ["contact_enquiries", "Contact enquiries", "after you send your enquiry"],
+    ["guide_requests", "Guide requests and resource downloads", "after your request"],
+    ["resource_downloads", "Guide requests and resource downloads", "after your request"],
+    ["webinar_registrations", "Free webinar registrations", "after the webinar"],
+    ["newsletter_pending", "Newsletter subscriptions", "after you signed up"],
+    ["bookings_paid", "Paid consultation bookings", "from the end of the financial year"],
+    ["bookings_unpaid", "Paid consultation bookings", "after the last attempt"],
+    ["outbox", "Outgoing e-mail records", "after the e-mail was sent"],
+    ["log_files", "Server logs", ""],
+  ];
+
+  it.each(cases)("%s: its period, in the row for %s", (rule, what, words) => {
+    expect(howLong(what)).toContain(`${period(ruleFor(rule).keep)} ${words}`.trim());
+  });
+
+  it("names the financial year end", () => {
+    expect(howLong("Paid consultation bookings")).toContain(
+      `our financial year ends on ${financialYearEnd.day} ${month}`,
+    );
+  });
+
+  it("unsubscribed addresses stay on the suppression list; the duplicate check and rate limit are listed", () => {
+    expect(ruleFor("newsletter_unsubscribed").action).toBe("anonymise");
+    expect(howLong("Newsletter subscriptions")).toContain("e-mail address alone");
+    expect(howLong("Duplicate check")).toContain("deleted within a day");
+    expect(howLong("Abuse protection")).toContain("For the length of the limit");
+  });
+});
