@@ -2,13 +2,21 @@
  * Prerendered pages: the HTML that `react-router build` wrote for pages
  * whose content is the same for every visitor. Each file is read once at
  * start-up with the hashes of its inline scripts, so its Content-Security-
- * Policy can allow exactly those scripts (a nonce cannot be baked into a file).
+ * Policy can allow exactly those scripts (a nonce cannot be baked into a file),
+ * together with its brotli and gzip forms written at build time
+ * (server/static-files.ts), so a page is never compressed per request.
  */
 import { createHash } from "node:crypto";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
+import { loadResource, type StaticResource } from "./static-files.ts";
 
-export type PrerenderedPage = { html: string; scriptHashes: string[] };
+export type PrerenderedPage = {
+  html: string;
+  scriptHashes: string[];
+  /** The page's bytes as sent: identity, and .br/.gz when the build wrote them. */
+  resource: StaticResource;
+};
 
 const inlineScript = /<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi;
 
@@ -40,13 +48,24 @@ export function htmlFileFor(clientDir: string, pathname: string): string | null 
   return path.join(clientDir, trimmed, "index.html");
 }
 
-export function loadPrerenderedPages(clientDir: string, paths: string[]): Map<string, PrerenderedPage> {
+/**
+ * The prerendered pages among `paths`, keyed by path. `loaded` (the files
+ * already in memory, by URL path such as /about/index.html) is reused rather
+ * than read again.
+ */
+export function loadPrerenderedPages(
+  clientDir: string,
+  paths: string[],
+  loaded: ReadonlyMap<string, StaticResource> = new Map(),
+): Map<string, PrerenderedPage> {
   const pages = new Map<string, PrerenderedPage>();
   for (const pagePath of paths) {
     const file = htmlFileFor(clientDir, pagePath);
     if (!file || !existsSync(file)) continue;
-    const html = readFileSync(file, "utf8");
-    pages.set(pagePath, { html, scriptHashes: inlineScriptHashes(html) });
+    const urlPath = "/" + path.relative(clientDir, file).split(path.sep).join("/");
+    const resource = loaded.get(urlPath) ?? loadResource(file, "text/html; charset=utf-8");
+    const html = resource.representations.identity.body.toString("utf8");
+    pages.set(pagePath, { html, scriptHashes: inlineScriptHashes(html), resource });
   }
   return pages;
 }

@@ -1,8 +1,12 @@
 import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import zlib from "node:zlib";
+import { afterAll, describe, expect, it } from "vitest";
 import { bootLoader, deferHydration } from "~/lib/deferred-hydration.server.ts";
-import { htmlFileFor, inlineScriptHashes } from "../../server/prerendered.ts";
+import { htmlFileFor, inlineScriptHashes, loadPrerenderedPages } from "../../server/prerendered.ts";
+import { loadPrecompressedFiles, precompressDirectory } from "../../server/static-files.ts";
 
 const sha256 = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -61,5 +65,38 @@ describe("htmlFileFor", () => {
 
   it("refuses a malformed percent-encoding", () => {
     expect(htmlFileFor(dir, "/%E0%A4%A")).toBeNull();
+  });
+});
+
+describe("loadPrerenderedPages", () => {
+  const dir = mkdtempSync(path.join(tmpdir(), "prerendered-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const script = 'import("/assets/entry.js");';
+  const html = `<html><body>${"<p>About the firm.</p>".repeat(200)}<script type="module">${script}</script></body></html>`;
+  mkdirSync(path.join(dir, "about"));
+  writeFileSync(path.join(dir, "about", "index.html"), html);
+  writeFileSync(path.join(dir, "index.html"), "<html><body>Home</body></html>");
+
+  it("keeps each page's script hashes and the brotli and gzip forms the build wrote", async () => {
+    await precompressDirectory(dir);
+    const pages = loadPrerenderedPages(dir, ["/", "/about", "/missing"]);
+    expect([...pages.keys()]).toStrictEqual(["/", "/about"]);
+    const about = pages.get("/about")!;
+    expect(about.html).toBe(html);
+    expect(about.scriptHashes).toStrictEqual([sha256(script)]);
+    expect(about.resource.contentType).toBe("text/html; charset=utf-8");
+    expect(about.resource.available).toStrictEqual(["br", "gzip", "identity"]);
+    const br = about.resource.representations.br!.body;
+    expect(br.equals(readFileSync(path.join(dir, "about", "index.html.br")))).toBe(true);
+    expect(zlib.brotliDecompressSync(br).toString("utf8")).toBe(html);
+    // The home page is under 1 kB: not compressed, sent as it is.
+    expect(pages.get("/")!.resource.available).toStrictEqual(["identity"]);
+  });
+
+  it("reuses the files already loaded rather than reading them again", async () => {
+    await precompressDirectory(dir);
+    const loaded = loadPrecompressedFiles(dir);
+    const pages = loadPrerenderedPages(dir, ["/about"], loaded);
+    expect(pages.get("/about")!.resource).toBe(loaded.get("/about/index.html"));
   });
 });
