@@ -1,0 +1,221 @@
+/**
+ * nginx in front of the site's instances, as in production: the test runs
+ * the files in deploy/nginx/ themselves, not a copy.
+ *
+ * - deploy/nginx/meridian-http.conf (log format, upstream pool): its
+ *   `server` lines are replaced by one per instance (the address changes;
+ *   the parameters after it, such as max_fails and fail_timeout, are the
+ *   file's), and the result is written to the run's folder;
+ * - deploy/nginx/meridian-proxy.conf (body limits, request id, /metrics,
+ *   proxy headers, failover) is included as it is, in a plain-http server
+ *   block on a free port (production wraps it in the TLS server block of
+ *   deploy/nginx/meridian-site.conf).
+ *
+ * nginx runs in the foreground (`nginx -c FILE -g 'daemon off;'`) with its
+ * pid file, logs and temp paths in a folder of its own; never the system
+ * service.
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { freePort } from "./ports.ts";
+import { HOST, ROOT, pollUntil } from "./servers.ts";
+
+export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+export const DEPLOY_NGINX = path.join(ROOT, "deploy", "nginx");
+const START_TIMEOUT_MS = 15_000;
+const PORT_ATTEMPTS = 5;
+
+export type Upstream = { host: string; port: number };
+
+export type NginxProxy = {
+  port: number;
+  baseURL: string;
+  /** The run's folder: nginx.conf, meridian-http.conf, logs, temp paths. */
+  dir: string;
+  child: ChildProcess;
+  /** nginx's stderr (start-up errors) and the end of its error log. */
+  output(): string;
+  /** The access log (format `meridian`: one JSON object a line). */
+  accessLog(): Record<string, unknown>[];
+  /** Fast shutdown (SIGTERM); resolves when the master has exited. Removes the folder. */
+  stop(): Promise<void>;
+};
+
+export type NginxOptions = {
+  upstreams: Upstream[];
+  /** Listen on this port (default: a free one; a taken port is retried on another only when not given). */
+  port?: number;
+};
+
+/** Every nginx started by this process and still running: none outlives it. */
+const running = new Set<ChildProcess>();
+process.once("exit", () => {
+  for (const child of running) child.kill("SIGKILL");
+});
+
+/**
+ * deploy/nginx/meridian-http.conf with its `server` lines replaced by one
+ * per upstream, each with the parameters of the file's first server line.
+ */
+export function upstreamConfig(
+  upstreams: Upstream[],
+  source = readFileSync(path.join(DEPLOY_NGINX, "meridian-http.conf"), "utf8"),
+): string {
+  if (upstreams.length === 0) throw new Error("nginx needs at least one upstream");
+  const serverLine = /^([ \t]*)server[ \t]+(\S+?)([ \t][^;\n]*)?;[^\n]*\n?/gm;
+  const lines = [...source.matchAll(serverLine)];
+  const first = lines[0];
+  if (!first) throw new Error("deploy/nginx/meridian-http.conf has no `server` line in its upstream block");
+  const indent = first[1] ?? "    ";
+  const params = first[3] ?? "";
+  const ours = upstreams.map((u) => `${indent}server ${u.host}:${u.port}${params};\n`).join("");
+  let done = false;
+  return source.replace(serverLine, () => {
+    if (done) return "";
+    done = true;
+    return ours;
+  });
+}
+
+/** The main configuration: this run's paths, the generated upstream file, deploy/'s proxy file. */
+function mainConfig(dir: string, port: number): string {
+  const p = (name: string) => path.join(dir, name);
+  return `# Written by tests/support/nginx.ts for one test run.
+worker_processes 1;
+pid ${p("nginx.pid")};
+error_log ${p("error.log")} warn;
+lock_file ${p("nginx.lock")};
+
+events {
+    worker_connections 1024;
+}
+
+http {
+    client_body_temp_path ${p("tmp/client_body")};
+    proxy_temp_path ${p("tmp/proxy")};
+    fastcgi_temp_path ${p("tmp/fastcgi")};
+    uwsgi_temp_path ${p("tmp/uwsgi")};
+    scgi_temp_path ${p("tmp/scgi")};
+    default_type application/octet-stream;
+
+    include ${p("meridian-http.conf")};
+    access_log ${p("access.log")} meridian;
+
+    server {
+        listen ${HOST}:${port};
+        server_name _;
+        include ${path.join(DEPLOY_NGINX, "meridian-proxy.conf")};
+    }
+}
+`;
+}
+
+class PortTaken extends Error {}
+
+/** Starts nginx on a free port in front of `upstreams`; resolves when a request through it reaches an instance. */
+export async function startNginx(options: NginxOptions): Promise<NginxProxy> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(options.port ?? (await freePort()), options.upstreams);
+    } catch (error) {
+      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, upstreams: Upstream[]): Promise<NginxProxy> {
+  const dir = mkdtempSync(path.join(tmpdir(), "nginx-"));
+  // Run as root, nginx's workers switch to an unprivileged user: they must
+  // reach the folder and write the temp paths.
+  chmodSync(dir, 0o755);
+  for (const sub of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
+    const tmp = path.join(dir, "tmp", sub);
+    mkdirSync(tmp, { recursive: true });
+    chmodSync(tmp, 0o777);
+  }
+  chmodSync(path.join(dir, "tmp"), 0o755);
+  writeFileSync(path.join(dir, "meridian-http.conf"), upstreamConfig(upstreams));
+  const confFile = path.join(dir, "nginx.conf");
+  writeFileSync(confFile, mainConfig(dir, port));
+
+  const child = spawn(NGINX_BIN, ["-p", dir, "-c", confFile, "-g", "daemon off;"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  let out = "";
+  const keep = (chunk: Buffer) => void (out = (out + chunk.toString()).slice(-20_000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  const gone = () => child.exitCode !== null || child.signalCode !== null;
+  const exited = new Promise<void>((resolve) => {
+    if (gone()) resolve();
+    else child.once("exit", () => resolve());
+  });
+  const errorLog = () => {
+    try {
+      return readFileSync(path.join(dir, "error.log"), "utf8").slice(-20_000);
+    } catch {
+      return "";
+    }
+  };
+  const output = () => `${out}${errorLog()}`;
+  const baseURL = `http://${HOST}:${port}`;
+  const proxy: NginxProxy = {
+    port,
+    baseURL,
+    dir,
+    child,
+    output,
+    accessLog() {
+      let text: string;
+      try {
+        text = readFileSync(path.join(dir, "access.log"), "utf8");
+      } catch {
+        return [];
+      }
+      return text.split("\n").flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return []; // the empty tail, or a line still being written
+        }
+      });
+    },
+    async stop() {
+      if (!gone()) {
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+        await exited;
+        clearTimeout(timer);
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+
+  // Up when a request through it reaches an instance (nginx answers 502 until then).
+  const up = await pollUntil(
+    async () => {
+      if (gone()) return "exited";
+      try {
+        const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
+        return res.status === 200 ? "up" : "";
+      } catch {
+        return "";
+      }
+    },
+    START_TIMEOUT_MS,
+    100,
+  );
+  if (up === "up") return proxy;
+  const why = output();
+  await proxy.stop();
+  if (/Address already in use/.test(why)) throw new PortTaken(`port ${port} was taken`);
+  throw new Error(
+    up === "exited"
+      ? `nginx exited (${child.exitCode ?? child.signalCode}) before it answered:\n${why}`
+      : `nginx did not pass /healthz to an instance within ${START_TIMEOUT_MS / 1000} s:\n${why}`,
+  );
+}
