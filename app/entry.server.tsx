@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { criticalCss } from "./lib/critical-css.server.ts";
 import { deferHydration } from "./lib/deferred-hydration.server.ts";
 import { nonceContext, ServerRenderContext } from "./lib/request-context.ts";
+import { requestLog } from "./observability/request-log.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -51,7 +52,7 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          console.error(error);
+          requestLog(loadContext).error({ err: error }, "Server render failed");
         },
       },
     );

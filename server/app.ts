@@ -13,9 +13,18 @@ import { RouterContextProvider } from "react-router";
 import { prerenderedPaths } from "../app/content/site-map.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
-import { clientIpContext, configContext, nonceContext, servicesContext } from "../app/lib/request-context.ts";
+import {
+  clientIpContext,
+  configContext,
+  logContext,
+  nonceContext,
+  servicesContext,
+} from "../app/lib/request-context.ts";
+import { metricsEndpoint, requestLogging, requestMetrics } from "../app/observability/http.server.ts";
+import type { Operations } from "./operations.ts";
 import { maxBodyBytes } from "../app/leads/form-action.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
+import { loadPrecompressedFiles, sendResource, servePrecompressed, type StaticResource } from "./static-files.ts";
 import { frameSources, securityHeaders, staticCsp } from "./security.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
@@ -28,18 +37,35 @@ export { startServices } from "./services.ts";
 export type AppOptions = {
   config: AppConfig;
   services: AppServices;
+  /** Logs, metrics and readiness (server/operations.ts). */
+  ops: Operations;
   /** build/client in production; absent in development (Vite serves assets). */
   clientDir?: string;
 };
 
-export function createApp({ config, services, clientDir }: AppOptions) {
+export function createApp({ config, services, ops, clientDir }: AppOptions) {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY_HOPS);
 
+  // Liveness: the process answers. Readiness: it can serve leads (database).
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  app.get("/readyz", async (_req, res) => {
+    const readiness = await ops.readiness();
+    res
+      .status(readiness.status === "ready" ? 200 : 503)
+      .set("Cache-Control", "no-store")
+      .json(readiness);
+  });
+
+  app.use(requestLogging(ops.log, config.TRUST_PROXY_HOPS > 0));
+  app.use(requestMetrics(ops.metrics));
+  // Metrics on the site's port only behind a bearer token (else on METRICS_PORT, or not at all).
+  if (config.METRICS_TOKEN && !config.METRICS_PORT) {
+    app.get("/metrics", metricsEndpoint(ops.collectMetrics, config.METRICS_TOKEN));
+  }
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");
@@ -52,12 +78,21 @@ export function createApp({ config, services, clientDir }: AppOptions) {
   app.use(compression({ threshold: 1024 }));
 
   if (clientDir) {
-    // Hashed build output never changes: cache for a year.
+    // The build wrote .br and .gz beside every compressible file of 1 kB or
+    // more; those files are served from memory in the encoding the client
+    // takes, with an ETag per encoding (docs/decisions/014). Prerendered pages
+    // first, then those files; smaller files from disk (express.static).
+    const precompressed = loadPrecompressedFiles(clientDir);
+    servePrerendered(app, clientDir, frames, precompressed);
+    // Hashed build output never changes: cache for a year. Other public files
+    // (favicon, robots.txt, prerendered .data files): briefly.
+    const yearLong = "public, max-age=31536000, immutable";
+    const brief = "public, max-age=3600";
+    app.use(servePrecompressed(precompressed, (urlPath) => (urlPath.startsWith("/assets/") ? yearLong : brief)));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
     );
-    // Other public files (favicon, robots.txt, prerendered .data files): briefly.
     // A data request with a query string (/training.data?pillar=strategy) is
     // not the prerendered one: the server renders it.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
@@ -65,7 +100,6 @@ export function createApp({ config, services, clientDir }: AppOptions) {
       if (req.path.endsWith(".data") && req.url.includes("?")) return next();
       publicFiles(req, res, next);
     });
-    servePrerendered(app, clientDir, frames);
   }
 
   app.use(
@@ -78,11 +112,12 @@ export function createApp({ config, services, clientDir }: AppOptions) {
         context.set(configContext, config);
         context.set(servicesContext, services);
         context.set(nonceContext, res.locals.nonce as string);
+        context.set(logContext, req.log);
         return context;
       },
     }),
   );
-  app.use(errorHandler);
+  app.use(errorHandler(ops.log));
   return app;
 }
 
@@ -105,36 +140,47 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
 
 /** Bad requests (such as a malformed address) get a short 4xx answer; anything
  * else is logged and gets a plain 500 page without internals. */
-function errorHandler(error: unknown, _req: Request, res: Response, next: NextFunction) {
+const errorHandler = (log: Operations["log"]) => (error: unknown, req: Request, res: Response, next: NextFunction) => {
   if (res.headersSent) return next(error);
   const status = (error as { status?: unknown }).status;
   if (typeof status === "number" && status >= 400 && status < 500) {
     res.status(status).type("text/plain").send("Bad request: the address or request could not be understood.");
     return;
   }
-  console.error(error);
+  (req.log ?? log).error({ err: error }, "Request failed");
   res.status(500).type("text/plain").send("Sorry, something went wrong on our side. Please try again shortly.");
-}
+};
 
 /**
  * Prerendered HTML is served straight from memory at its own path (/about,
  * not /about/: no trailing-slash redirect), with a CSP that allows its inline
- * scripts by hash. Requests with a query string are server-rendered instead.
+ * scripts by hash, in the encoding the client takes (brotli and gzip written
+ * at build), with an ETag per encoding and 304 to a matching If-None-Match.
+ * Requests with a query string are server-rendered instead.
  */
-function servePrerendered(app: express.Express, clientDir: string, frames: string[]) {
-  const pages = loadPrerenderedPages(clientDir, prerenderedPaths);
+function servePrerendered(
+  app: express.Express,
+  clientDir: string,
+  frames: string[],
+  loaded: ReadonlyMap<string, StaticResource>,
+) {
+  const pages = new Map(
+    [...loadPrerenderedPages(clientDir, prerenderedPaths, loaded)].map(([key, page]) => [
+      key,
+      {
+        resource: page.resource,
+        headers: {
+          "Cache-Control": "public, max-age=0, must-revalidate",
+          "Content-Security-Policy": staticCsp(page.scriptHashes, frames),
+        },
+      },
+    ]),
+  );
   app.use((req, res, next) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes("?")) return next();
     const key = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
     const page = pages.get(key);
     if (!page) return next();
-    res
-      .status(200)
-      .set({
-        "Content-Type": "text/html; charset=utf-8",
-        "Cache-Control": "public, max-age=0, must-revalidate",
-        "Content-Security-Policy": staticCsp(page.scriptHashes, frames),
-      })
-      .send(page.html);
+    sendResource(req, res, page.resource, page.headers);
   });
 }

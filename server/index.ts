@@ -6,7 +6,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
+import { createLogger } from "../app/observability/log.server.ts";
+import { createMetrics } from "../app/observability/metrics.server.ts";
 import type * as ServerApp from "./app.ts";
+import { createOperations, startMetricsServer, type Operations } from "./operations.ts";
 
 type ServerModule = typeof ServerApp;
 
@@ -27,27 +30,48 @@ try {
   process.exit(1);
 }
 
+const log = createLogger({ level: config.LOG_LEVEL, file: config.LOG_FILE });
+const metrics = createMetrics();
+if (config.fallbacks.length > 0) {
+  log.warn(
+    { fallbacks: config.fallbacks },
+    `Running in production on embedded defaults (fine for a trial, not for real visitors): ${config.fallbacks.join("; ")}. ` +
+      "Set these settings (README, Configuration); /readyz lists what is still missing.",
+  );
+}
+
+/** Start-up failed: say why (also on the terminal when the log goes to a file) and stop. */
+const fail = (message: string, error: unknown): never => {
+  const text = `${message}: ${(error as Error).message}`;
+  log.fatal({ err: error }, text);
+  if (config.LOG_FILE) console.error(text);
+  process.exit(1);
+};
+
 const production = process.env.NODE_ENV === "production";
 let app;
 let running: Awaited<ReturnType<ServerModule["startServices"]>>;
+let ops: Operations;
 try {
   if (production) {
     const build = (await import(path.resolve("build/server/index.js"))) as ServerModule;
-    running = await build.startServices(config);
-    app = build.createApp({ config, services: running.services, clientDir: path.resolve("build/client") });
+    running = await build.startServices(config, { log, metrics });
+    ops = createOperations({ config, log, metrics, db: running.database.db });
+    app = build.createApp({ config, services: running.services, ops, clientDir: path.resolve("build/client") });
   } else {
     const { createServer } = await import("vite");
     const vite = await createServer({ server: { middlewareMode: true } });
     const express = (await import("express")).default;
     const first = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
-    running = await first.startServices(config);
+    running = await first.startServices(config, { log, metrics });
     const services = running.services;
+    const devOps = (ops = createOperations({ config, log, metrics, db: running.database.db }));
     app = express();
     app.use(vite.middlewares);
     app.use(async (req, res, next) => {
       try {
         const mod = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
-        mod.createApp({ config, services })(req, res, next);
+        mod.createApp({ config, services, ops: devOps })(req, res, next);
       } catch (error) {
         if (error instanceof Error) vite.ssrFixStacktrace(error);
         next(error);
@@ -55,24 +79,35 @@ try {
     });
   }
 } catch (error) {
-  console.error(`Could not start: ${(error as Error).message}`);
-  process.exit(1);
+  fail("Could not start", error);
 }
 
-const server = app.listen(config.PORT, config.HOST, () => {
-  console.log(`Site listening on http://${config.HOST}:${config.PORT} (${config.APP_ENV}, data in ${config.dataDir})`);
-  console.log(`Leads: ${running.description}`);
-});
-server.on("error", (error: Error) => {
-  console.error(`Could not start the server: ${error.message}`);
-  process.exit(1);
+const metricsServer = await startMetricsServer(config, ops!).catch((error: unknown) =>
+  fail(`Could not start the metrics server on ${config.METRICS_HOST}:${config.METRICS_PORT}`, error),
+);
+
+const server = app!.listen(config.PORT, config.HOST, (error) => {
+  // EADDRINUSE and friends: say which address could not be used.
+  if (error) fail(`Could not start the server on ${config.HOST}:${config.PORT}`, error);
+  log.info(
+    {
+      appEnv: config.APP_ENV,
+      dataDir: config.dataDir,
+      metrics: metricsServer ? "port" : config.METRICS_TOKEN ? "token" : "off",
+    },
+    `Site listening on http://${config.HOST}:${config.PORT} (${config.APP_ENV}). Leads: ${running.description}`,
+  );
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     setTimeout(() => process.exit(0), 5000).unref();
+    metricsServer?.close();
     server.close(() => {
-      running.close().finally(() => process.exit(0));
+      running.close().finally(() => {
+        log.flush?.();
+        process.exit(0);
+      });
     });
   });
 }

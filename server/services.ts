@@ -1,11 +1,17 @@
 /**
  * The long-lived parts behind the routes: the database (migrated at
  * start-up), the e-mail transport and outbox worker, the lead service and
- * the form rate limit. Started once per process, before the server listens.
+ * the form rate limit, and the scheduled jobs (retention). Started once per
+ * process, before the server listens.
  */
+import path from "node:path";
+import { startScheduler } from "../app/jobs/scheduler.server.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
+import { retentionJob } from "../app/retention/job.server.ts";
+import { silentLogger, type Logger } from "../app/observability/log.server.ts";
+import { createMetrics, type Metrics } from "../app/observability/metrics.server.ts";
 import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
-import { createRateLimiter } from "../app/leads/rate-limit.ts";
+import { createSubmissionLimiter } from "../app/leads/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/payments/service.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
@@ -21,18 +27,37 @@ export type RunningServices = {
   close(): Promise<void>;
 };
 
-export async function startServices(config: AppConfig): Promise<RunningServices> {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
-  const transport = createMailTransport({ smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, dataDir: config.dataDir });
+export type Observability = { log: Logger; metrics: Metrics };
+
+export async function startServices(
+  config: AppConfig,
+  { log, metrics }: Observability = { log: silentLogger, metrics: createMetrics() },
+): Promise<RunningServices> {
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    onConnectionError: (error) => log.warn({ err: error }, "Database: a pooled connection failed"),
+  });
+  const transport = createMailTransport({
+    smtpUrl: config.SMTP_URL,
+    from: config.MAIL_FROM,
+    dataDir: config.dataDir,
+    maxConnections: config.MAIL_CONCURRENCY,
+  });
   const worker = new OutboxWorker({
     db: database.db,
     transport,
     maxRetryDelayMs: config.MAIL_RETRY_MAX_SECONDS * 1000,
+    concurrency: config.MAIL_CONCURRENCY,
+    giveUpMs: config.MAIL_GIVE_UP_HOURS * 3600_000,
+    log: log.child({ component: "outbox" }),
+    metrics,
   });
   const leads = createLeadService({
     db: database.db,
     mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL },
     onEmailsQueued: () => worker.kick(),
+    onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });
   const payments = config.paymentsEnabled
     ? createPaymentService({
@@ -42,22 +67,47 @@ export async function startServices(config: AppConfig): Promise<RunningServices>
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         apiUrl: config.STRIPE_API_URL,
         onEmailsQueued: () => worker.kick(),
+        log: (message) => log.error(message),
+        metrics,
       })
     : null;
-  const allowSubmission = createRateLimiter({
+  // Redis (REDIS_URL) wins over PostgreSQL (DATABASE_URL); else this process's memory.
+  const submissionLimit = await createSubmissionLimiter({
     max: config.RATE_LIMIT_MAX,
-    windowMs: config.RATE_LIMIT_WINDOW_SECONDS * 1000,
+    windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
+    redisUrl: config.REDIS_URL,
+    pgPool: database.pgPool,
+    keyPrefix: "submit",
+    metrics,
+    log,
   });
   await worker.start();
+  // Scheduled jobs, each run by one instance at a time (a lease in job_runs):
+  // retention, as the privacy notice promises (ADR 013).
+  const scheduler = startScheduler({
+    db: database.db,
+    log,
+    jobs: [
+      retentionJob({
+        db: database.db,
+        logFile: config.LOG_FILE,
+        mailDir: path.join(config.dataDir, "mail"),
+        log,
+        metrics,
+      }),
+    ],
+  });
   return {
-    services: { leads, payments, allowSubmission },
+    services: { leads, payments, allowSubmission: (clientKey) => submissionLimit.consume(clientKey) },
     database,
     worker,
     description: `leads in ${database.description}; e-mail via ${transport.description}; card payment ${
       config.paymentsEnabled ? (config.stripeTestMode ? "on (Stripe test mode)" : "on") : "off (no Stripe keys)"
-    }`,
+    }; ${submissionLimit.description}`,
     async close() {
+      await scheduler.stop();
       await worker.stop();
+      await submissionLimit.close();
       transport.close?.();
       await database.close();
     },

@@ -27,12 +27,21 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
-export type DatabaseOptions = { databaseUrl?: string; dataDir: string };
+export type DatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** A pooled PostgreSQL connection failed while idle (the server restarted or went away). */
+  onConnectionError?: (error: Error) => void;
+};
 
-export async function openDatabase({ databaseUrl, dataDir }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: DatabaseOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });
+    // An idle connection that the server drops must not take the process down
+    // (an unhandled 'error' event would): the pool discards it and opens a new
+    // one when the database is back; meanwhile /readyz says it is unreachable.
+    pool.on("error", (error) => onConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(databaseUrl);
     handle = {

@@ -9,6 +9,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { type FormResult, resultMessages } from "~/forms/result.ts";
 import { type FormKind, protectionFields, validate } from "~/forms/schemas.ts";
+import { requestLog } from "~/observability/request-log.server.ts";
 import { UnknownReferenceError } from "./errors.ts";
 import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
 
@@ -109,7 +110,7 @@ export async function handleSubmission(
   if (Number.isFinite(elapsed) && elapsed >= 0 && elapsed < config.FORM_MIN_FILL_SECONDS * 1000) {
     return { status: 400, body: { success: false, message: resultMessages.tooFast, values } };
   }
-  if (!services.allowSubmission(context.get(clientIpContext) ?? "unknown")) {
+  if (!(await services.allowSubmission(context.get(clientIpContext) ?? "unknown"))) {
     return { status: 429, body: { success: false, message: resultMessages.rateLimited, values } };
   }
 
@@ -132,7 +133,7 @@ export async function handleSubmission(
         body: { success: false, message: resultMessages.invalid, errors: { [error.field]: error.message }, values },
       };
     }
-    console.error(`Could not store a ${kind} submission`, error);
+    requestLog(context).error({ err: error, kind }, "Could not store a submission");
     return { status: 503, body: { success: false, message: resultMessages.unavailable, values } };
   }
   return { status: 200, body: { success: true, message: successMessages[kind] } };

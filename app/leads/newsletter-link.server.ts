@@ -5,7 +5,8 @@
  * (from the page's button, or an RFC 8058 one-click POST with the token in
  * the address) acts. These are their loader and action.
  */
-import { data } from "react-router";
+import { data, type RouterContextProvider } from "react-router";
+import { requestLog } from "~/observability/request-log.server.ts";
 
 /** Longest token we accept; anything longer is not one of ours. */
 const maxTokenLength = 256;
@@ -32,6 +33,7 @@ export async function newsletterLinkAction<O extends string>(
   request: Request,
   act: (token: string) => Promise<O>,
   failure: string,
+  context: Readonly<RouterContextProvider>,
 ) {
   let fromForm: FormDataEntryValue | null = null;
   try {
@@ -45,7 +47,7 @@ export async function newsletterLinkAction<O extends string>(
     const outcome: LinkOutcome<O> = await act(token);
     return data({ outcome }, { status: outcome === "unknown" ? 404 : 200 });
   } catch (error) {
-    console.error(failure, error);
+    requestLog(context).error({ err: error }, failure);
     return data({ outcome: "unavailable" as LinkOutcome<O> }, { status: 503 });
   }
 }

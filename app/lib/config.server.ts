@@ -80,7 +80,11 @@ export const configSchema = z.object({
   /** Longest wait between two attempts to send one e-mail (retries back off up to this). */
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** An e-mail still unsent this many hours after it was queued is given up (marked dead). */
-  MAIL_GIVE_UP_HOURS: z.coerce.number().min(0.01).max(24 * 30).default(72),
+  MAIL_GIVE_UP_HOURS: z.coerce
+    .number()
+    .min(0.01)
+    .max(24 * 30)
+    .default(72),
   /** How many e-mails one process sends at the same time. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /**

@@ -1,5 +1,6 @@
 import { createContext } from "react";
 import { createContext as createRouterContext } from "react-router";
+import type { Logger } from "pino";
 import type { AppServices } from "~/leads/types.ts";
 import type { AppConfig } from "./config.server.ts";
 
@@ -16,3 +17,6 @@ export const ServerRenderContext = createContext<ServerRenderValues>({});
 
 /** The lead service and friends; set by the server for every request. */
 export const servicesContext = createRouterContext<AppServices>();
+
+/** This request's logger (carries its request id); set by the server for every request. */
+export const logContext = createRouterContext<Logger>();

@@ -13,6 +13,16 @@ import pino, { type Logger } from "pino";
 
 export type { Logger };
 
+/**
+ * Errors as name, message, code and stack only: a database error's other
+ * fields (PostgreSQL's `detail`) can quote the values of a row.
+ */
+export function errSerializer(error: unknown) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const code = (error as { code?: unknown }).code;
+  return { type: error.name, message: error.message, ...(code !== undefined ? { code } : {}), stack: error.stack };
+}
+
 export type LogOptions = { level: string; file?: string; name?: string };
 
 export function createLogger({ level, file, name = "site" }: LogOptions): Logger {
@@ -21,6 +31,7 @@ export function createLogger({ level, file, name = "site" }: LogOptions): Logger
     level,
     base: { pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
+    serializers: { err: errSerializer },
     // Belt and braces: these keys never reach a log line, whoever logs them.
     redact: {
       paths: [

@@ -5,6 +5,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import { configContext, servicesContext } from "~/lib/request-context.ts";
+import { requestLog } from "~/observability/request-log.server.ts";
 import type { PaymentOutcome } from "./service.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -23,7 +24,7 @@ export async function paymentOutcome(context: Context, paymentIntentId: string |
   try {
     return await payments.outcome(paymentIntentId);
   } catch (error) {
-    console.error("Reading a payment outcome failed", error);
+    requestLog(context).error({ err: error }, "Reading a payment outcome failed");
     return { state: "processing" };
   }
 }

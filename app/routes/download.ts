@@ -1,6 +1,7 @@
 import { catalogue } from "~/content/index.server.ts";
 import { renderGuidePdf } from "~/lib/guide-pdf.server.ts";
 import { servicesContext } from "~/lib/request-context.ts";
+import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/download";
 
 const notFound = () =>
@@ -21,7 +22,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   try {
     guideId = await context.get(servicesContext).leads.findDownload(token);
   } catch (error) {
-    console.error("Download lookup failed", error);
+    requestLog(context).error({ err: error }, "Download lookup failed");
     return new Response("Sorry, the download is not available just now. Please try again in a few minutes.", {
       status: 503,
       headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "60" },

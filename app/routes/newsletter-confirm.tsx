@@ -25,6 +25,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     request,
     (token) => context.get(servicesContext).leads.confirmNewsletter(token),
     "Could not confirm a newsletter subscription",
+    context,
   );
 
 export function meta() {

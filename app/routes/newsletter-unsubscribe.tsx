@@ -27,6 +27,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     request,
     (token) => context.get(servicesContext).leads.unsubscribeNewsletter(token),
     "Could not unsubscribe from the newsletter",
+    context,
   );
 
 export function meta() {

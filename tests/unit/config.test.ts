@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseConfig } from "~/lib/config.server.ts";
+import { ConfigError, isLocalHost, parseConfig } from "~/lib/config.server.ts";
 
 function errorOf(env: Record<string, string | undefined>): ConfigError {
   try {
@@ -46,5 +46,66 @@ describe("parseConfig", () => {
     const error = errorOf({ PORT: "abc", APP_ENV: "prod", TRUST_PROXY_HOPS: "11" });
     expect(error.issues).toHaveLength(3);
     for (const name of ["PORT", "APP_ENV", "TRUST_PROXY_HOPS"]) expect(error.message).toContain(name);
+  });
+
+  it("is production under NODE_ENV=production (npm start) unless APP_ENV says otherwise", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).APP_ENV).toBe("production");
+    expect(parseConfig({ NODE_ENV: "production", APP_ENV: "staging" }).APP_ENV).toBe("staging");
+    expect(parseConfig({ NODE_ENV: "development" }).APP_ENV).toBe("development");
+  });
+
+  it("turns the test pages off in production unless TEST_PAGES=on", () => {
+    expect(parseConfig({ NODE_ENV: "production" }).testPagesEnabled).toBe(false);
+    expect(parseConfig({ NODE_ENV: "production", TEST_PAGES: "on" }).testPagesEnabled).toBe(true);
+    expect(parseConfig({}).testPagesEnabled).toBe(true);
+  });
+
+  it("names each embedded fallback still in use in production, and none elsewhere", () => {
+    const fallbacks = parseConfig({ NODE_ENV: "production" }).fallbacks;
+    expect(fallbacks).toHaveLength(3);
+    expect(fallbacks.join("\n")).toMatch(/SITE_URL is unset/);
+    expect(fallbacks.join("\n")).toMatch(/SMTP_URL is unset/);
+    expect(fallbacks.join("\n")).toMatch(/card payment is off/);
+    expect(parseConfig({ NODE_ENV: "production", SITE_URL: "http://127.0.0.1:3000" }).fallbacks[0]).toMatch(
+      /SITE_URL is local/,
+    );
+    expect(parseConfig({}).fallbacks).toEqual([]);
+    const complete = parseConfig({
+      NODE_ENV: "production",
+      SITE_URL: "https://www.meridian-executive.co.uk",
+      SMTP_URL: "smtp://mail.example:587",
+      STRIPE_SECRET_KEY: "sk_live_abc",
+      STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+    });
+    expect(complete.fallbacks).toEqual([]);
+  });
+
+  it("refuses a public SITE_URL without https in production, naming the setting", () => {
+    const error = errorOf({ NODE_ENV: "production", SITE_URL: "http://www.meridian-executive.co.uk" });
+    expect(error.message).toMatch(/SITE_URL: must be an https URL in production/);
+    expect(parseConfig({ SITE_URL: "http://www.meridian-executive.co.uk" }).siteUrl).toBe(
+      "http://www.meridian-executive.co.uk",
+    );
+  });
+
+  it("refuses a malformed SITE_URL, naming the setting", () => {
+    expect(errorOf({ NODE_ENV: "production", SITE_URL: "www.example.com" }).message).toContain("SITE_URL");
+  });
+
+  it.each([
+    ["localhost", true],
+    ["app.localhost", true],
+    ["127.0.0.1", true],
+    ["127.4.5.6", true],
+    ["[::1]", true],
+    ["0.0.0.0", true],
+    ["www.meridian-executive.co.uk", false],
+    ["10.0.0.5", false],
+  ])("isLocalHost(%s) is %s", (host, local) => {
+    expect(isLocalHost(host)).toBe(local);
+  });
+
+  it("requires a metrics token long enough not to be guessed", () => {
+    expect(errorOf({ METRICS_TOKEN: "short" }).message).toContain("METRICS_TOKEN");
   });
 });

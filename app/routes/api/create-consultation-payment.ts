@@ -3,6 +3,7 @@ import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/leads/f
 import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
 import { parsePaymentRequest } from "~/payments/request.ts";
 import { PaymentSetupError } from "~/payments/service.server.ts";
+import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/create-consultation-payment";
 
 const json = (status: number, body: object) =>
@@ -24,7 +25,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = await readJsonBody(request);
   if ("error" in parsed) return json(parsed.error.status, parsed.error.body);
-  if (!services.allowSubmission(context.get(clientIpContext) ?? "unknown")) {
+  if (!(await services.allowSubmission(context.get(clientIpContext) ?? "unknown"))) {
     return json(429, {
       success: false,
       message: "Too many attempts from your network. Please wait a few minutes and try again.",
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           "We could not start the card payment just now. You have not been charged. Please try again in a few minutes or contact us.",
       });
     }
-    console.error("Creating a consultation payment failed", error);
+    requestLog(context).error({ err: error }, "Creating a consultation payment failed");
     return json(503, {
       success: false,
       message:

@@ -1,5 +1,6 @@
 import { methodNotAllowed } from "~/leads/form-action.server.ts";
 import { servicesContext } from "~/lib/request-context.ts";
+import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 
 /**
@@ -17,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { status, message } = await payments.handleWebhook(raw, request.headers.get("stripe-signature"));
     return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   } catch (error) {
-    console.error("Stripe webhook failed", error);
+    requestLog(context).error({ err: error }, "Stripe webhook failed");
     // Stripe retries on 5xx: the event is handled later.
     return new Response("Temporarily unable to handle the event.", { status: 503 });
   }

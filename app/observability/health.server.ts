@@ -1,0 +1,53 @@
+/**
+ * Readiness: can this instance serve leads? It checks the database with a
+ * bounded query and reports the e-mail outbox's backlog and the embedded
+ * fallbacks still in use. 503 only when the database cannot be reached (a
+ * load balancer then sends visitors elsewhere); a backlog or dead e-mails are
+ * reported, not fatal, since taking the instance out would not send them.
+ */
+import { sql } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+
+import type { OutboxBacklog as Backlog } from "~/mail/outbox.server.ts";
+
+export type Readiness = {
+  status: "ready" | "unavailable";
+  database: "ok" | "unreachable";
+  outbox: Backlog | null;
+  /** Embedded fallbacks in use in production (see AppConfig.fallbacks). */
+  fallbacks: string[];
+};
+
+export type ReadinessOptions = {
+  db: Db;
+  fallbacks: string[];
+  backlog: (db: Db, now: Date) => Promise<Backlog>;
+  timeoutMs?: number;
+  clock?: () => Date;
+};
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+export async function checkReadiness({
+  db,
+  fallbacks,
+  backlog,
+  timeoutMs = 2000,
+  clock = () => new Date(),
+}: ReadinessOptions): Promise<Readiness> {
+  try {
+    await withTimeout(sql`select 1`.execute(db), timeoutMs);
+    const outbox = await withTimeout(backlog(db, clock()), timeoutMs);
+    return { status: "ready", database: "ok", outbox, fallbacks };
+  } catch {
+    return { status: "unavailable", database: "unreachable", outbox: null, fallbacks };
+  }
+}

@@ -1,0 +1,70 @@
+/**
+ * The route a request path belongs to, as a metrics label: the route table's
+ * pattern (/courses/:courseId), never the path itself, so that a crawler
+ * probing random addresses cannot create unbounded label values. Pure; a
+ * unit test holds this list to app/routes.ts.
+ */
+const patterns: [RegExp, string][] = [
+  [/^\/assets\//, "/assets/*"],
+  [/^\/courses\/[^/]+\/brochure\.pdf$/, "/courses/:courseId/brochure.pdf"],
+  [/^\/courses\/[^/]+$/, "/courses/:courseId"],
+  [/^\/pillar\/[^/]+$/, "/pillar/:pillarId"],
+  [/^\/pillars\/[^/]+$/, "/pillars/:pillarId"],
+  [/^\/resources\/[^/]+$/, "/resources/:slug"],
+  [/^\/downloads\/[^/]+$/, "/downloads/:token"],
+];
+
+/** Paths that are routes of their own (app/routes.ts), plus the server's own endpoints and public files. */
+export const exactRoutes = new Set([
+  "/",
+  "/about",
+  "/contact",
+  "/resources",
+  "/training",
+  "/consulting",
+  "/case-studies",
+  "/courses",
+  "/get-guide",
+  "/lead-capture",
+  "/newsletter",
+  "/newsletter/confirm",
+  "/newsletter/unsubscribe",
+  "/test-forms",
+  "/consultation-payment",
+  "/consultation-success",
+  "/test-payment",
+  "/test-payment-success",
+  "/privacy",
+  "/terms",
+  "/cookies",
+  "/api/geo",
+  "/api/booking-settings",
+  "/api/contact",
+  "/api/resource-download",
+  "/api/newsletter-signup",
+  "/api/webhook/guide-request",
+  "/api/webinar-registration",
+  "/api/guides",
+  "/api/create-consultation-payment",
+  "/api/webhook/stripe",
+  "/sitemap.xml",
+  "/robots.txt",
+  "/healthz",
+  "/readyz",
+  "/metrics",
+  "/favicon.svg",
+]);
+
+export function routeLabel(path: string): string {
+  // React Router's data requests: /about.data, /_root.data (home).
+  let p = path.split("?")[0] ?? "/";
+  let suffix = "";
+  if (p.endsWith(".data")) {
+    suffix = ".data";
+    p = p.replace(/\/?(_root)?\.data$/, "") || "/";
+  }
+  if (p.length > 1) p = p.replace(/\/+$/, "");
+  if (exactRoutes.has(p)) return p + suffix;
+  for (const [re, label] of patterns) if (re.test(p)) return label + suffix;
+  return "other";
+}

@@ -1,0 +1,62 @@
+/**
+ * What operators see of a running instance: its log, its metrics (prom-client,
+ * with the outbox backlog read at each scrape) and its readiness. Built once
+ * per process by server/index.ts and handed to the Express app.
+ */
+import type http from "node:http";
+import express from "express";
+import type { Logger } from "pino";
+import type { AppConfig } from "../app/lib/config.server.ts";
+import type { Db } from "../app/data/db.server.ts";
+import { outboxBacklog } from "../app/mail/outbox.server.ts";
+import { checkReadiness, type Readiness } from "../app/observability/health.server.ts";
+import { metricsEndpoint } from "../app/observability/http.server.ts";
+import type { Metrics } from "../app/observability/metrics.server.ts";
+
+export type Operations = {
+  log: Logger;
+  metrics: Metrics;
+  readiness(): Promise<Readiness>;
+  collectMetrics(): Promise<{ contentType: string; body: string }>;
+};
+
+export function createOperations({
+  config,
+  log,
+  metrics,
+  db,
+}: {
+  config: AppConfig;
+  log: Logger;
+  metrics: Metrics;
+  db: Db;
+}): Operations {
+  return {
+    log,
+    metrics,
+    readiness: () => checkReadiness({ db, fallbacks: config.fallbacks, backlog: outboxBacklog }),
+    async collectMetrics() {
+      try {
+        const backlog = await outboxBacklog(db, new Date());
+        metrics.outboxBacklog.set({ state: "pending" }, backlog.pending);
+        metrics.outboxBacklog.set({ state: "dead" }, backlog.dead);
+        metrics.outboxOldestUnsent.set(backlog.oldestUnsentSeconds ?? 0);
+      } catch (error) {
+        log.warn({ err: error }, "Metrics: could not read the outbox backlog");
+      }
+      return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
+    },
+  };
+}
+
+/** METRICS_PORT: a server of its own for /metrics (bind it to a private interface). */
+export function startMetricsServer(config: AppConfig, ops: Operations): Promise<http.Server | null> {
+  const port = config.METRICS_PORT;
+  if (!port) return Promise.resolve(null);
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/metrics", metricsEndpoint(ops.collectMetrics, config.METRICS_TOKEN));
+  return new Promise((resolve, reject) => {
+    const server = app.listen(port, config.METRICS_HOST, (error) => (error ? reject(error) : resolve(server)));
+  });
+}
