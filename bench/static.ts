@@ -7,9 +7,10 @@
  * Builds first when build/ is missing or was built without the precompressed files
  * (`--build` always builds). Starts `node server/index.ts` (NODE_ENV=production,
  * APP_ENV=test, a fresh DATA_DIR, a free port; its log goes to a file) and nginx
- * (/usr/sbin/nginx in the foreground, one worker, its own config, pid file, logs and
- * temp paths in a temp folder, a free port) serving build/client with `gzip_static on`
- * (and `brotli_static on` when Debian's libnginx-mod-http-brotli-static is installed).
+ * (/usr/sbin/nginx, started by tests/support/nginx.ts: in the foreground, one worker, its
+ * own config, pid file, logs and temp paths in a temp folder, a free port) serving
+ * build/client with `gzip_static on` (and `brotli_static on` when Debian's
+ * libnginx-mod-http-brotli-static is installed).
  * Then drives `/about` (a prerendered page) and the entry script (/assets/entry.client-….js)
  * on each with autocannon, side by side and alternating (server first in odd runs, nginx
  * first in even ones): a 1 s warm-up, then N runs of D seconds, C connections, with the
@@ -21,27 +22,17 @@
  * Exit code: 0 when every row reaches the target, 2 when one does not, 1 when the bench fails.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import {
-  chmodSync,
-  closeSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  openSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import { NGINX_BIN, startNginxSite, type NginxSite } from "../tests/support/nginx.ts";
 import { build, freePort, ROOT } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CLIENT_DIR = path.join(ROOT, "build", "client");
-const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const START_TIMEOUT_MS = 30_000;
 /** The server must reach at least this share of nginx's rate. */
@@ -182,79 +173,39 @@ async function startServer(): Promise<Running> {
   return running;
 }
 
-function nginxConfig(dir: string, port: number, brotli: boolean): string {
-  const p = (name: string) => path.join(dir, name);
-  return `# Written by bench/static.ts for one run.
-${brotli ? `load_module ${BROTLI_MODULE};\n` : ""}worker_processes 1;
-pid ${p("nginx.pid")};
-error_log ${p("error.log")} warn;
-lock_file ${p("nginx.lock")};
-
-events {
-    worker_connections 1024;
+/** build/client as static files: what nginx serves here (started by tests/support/nginx.ts). */
+function staticSite(brotli: boolean): NginxSite {
+  return {
+    main: brotli ? `load_module ${BROTLI_MODULE};\n` : "",
+    http: () => `include /etc/nginx/mime.types;
+types { application/octet-stream data; }
+default_type application/octet-stream;
+access_log off;
+sendfile on;
+tcp_nopush on;
+keepalive_requests 1000000;
+gzip off;
+gzip_static on;
+gzip_vary on;
+${brotli ? "brotli_static on;\n" : ""}`,
+    server: `root ${CLIENT_DIR};
+location /assets/ {
+    add_header Cache-Control "public, max-age=31536000, immutable";
+    try_files $uri =404;
 }
-
-http {
-    client_body_temp_path ${p("tmp/client_body")};
-    proxy_temp_path ${p("tmp/proxy")};
-    fastcgi_temp_path ${p("tmp/fastcgi")};
-    uwsgi_temp_path ${p("tmp/uwsgi")};
-    scgi_temp_path ${p("tmp/scgi")};
-    include /etc/nginx/mime.types;
-    types { application/octet-stream data; }
-    default_type application/octet-stream;
-    access_log off;
-    sendfile on;
-    tcp_nopush on;
-    keepalive_requests 1000000;
-    gzip off;
-    gzip_static on;
-    gzip_vary on;
-${brotli ? "    brotli_static on;\n" : ""}
-    server {
-        listen 127.0.0.1:${port};
-        server_name _;
-        root ${CLIENT_DIR};
-        location /assets/ {
-            add_header Cache-Control "public, max-age=31536000, immutable";
-            try_files $uri =404;
-        }
-        location / {
-            add_header Cache-Control "public, max-age=0, must-revalidate";
-            try_files $uri $uri/index.html =404;
-        }
-    }
+location / {
+    add_header Cache-Control "public, max-age=0, must-revalidate";
+    try_files $uri $uri/index.html =404;
 }
-`;
+`,
+    readyPath: "/about",
+    startTimeoutMs: START_TIMEOUT_MS,
+  };
 }
 
 async function startNginx(brotli: boolean): Promise<Running> {
-  const port = await freePort();
-  const dir = mkdtempSync(path.join(tmpdir(), "bench-static-nginx-"));
-  // Run as root, nginx's worker switches to an unprivileged user: it must reach the folder.
-  chmodSync(dir, 0o755);
-  for (const sub of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
-    mkdirSync(path.join(dir, "tmp", sub), { recursive: true });
-    chmodSync(path.join(dir, "tmp", sub), 0o777);
-  }
-  const conf = path.join(dir, "nginx.conf");
-  writeFileSync(conf, nginxConfig(dir, port, brotli));
-  const child = spawn(NGINX_BIN, ["-p", dir, "-e", path.join(dir, "error.log"), "-c", conf, "-g", "daemon off;"], {
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const keep = (chunk: Buffer) => void (out = (out + chunk.toString()).slice(-8000));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  const running: Running = {
-    name: "nginx",
-    base: `http://127.0.0.1:${port}`,
-    child,
-    dir,
-    output: () => out + readTail(path.join(dir, "error.log")),
-  };
-  await waitUntilUp(running, "/about");
-  return running;
+  const nginx = await startNginxSite(staticSite(brotli));
+  return { name: "nginx", base: nginx.baseURL, child: nginx.child, dir: nginx.dir, output: nginx.output };
 }
 
 /** `nginx -v` prints "nginx version: nginx/1.22.1" on stderr. */

@@ -13,7 +13,7 @@ import { randomBytes } from "node:crypto";
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { DeleteResult, Kysely } from "kysely";
+import type { DeleteResult, Kysely, SelectQueryBuilder } from "kysely";
 import { catalogue } from "~/content/index.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
@@ -61,6 +61,13 @@ async function inBatches(batchSize: number, signal: AbortSignal | undefined, ste
 
 const deleted = (result: DeleteResult) => Number(result.numDeletedRows);
 
+/** The tables the job deletes rows from. */
+type SweptTable = Exclude<keyof Database, "outbox_workers" | "job_runs">;
+/** The rows of `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
+type Rows<T extends SweptTable> = SelectQueryBuilder<Database, T, object>;
+/** The column naming a row of `table` (submission_keys are named by their fingerprint). */
+const keyOf = (table: SweptTable) => (table === "submission_keys" ? "fingerprint" : "id");
+
 /**
  * Applies every rule once at `now`. Returns how many records each rule
  * deleted or anonymised. Stops between batches when `signal` is aborted.
@@ -74,22 +81,39 @@ export async function applyRetention(
   const cut = cutoffs(now);
   const batches = (step: () => Promise<number>) => inBatches(batchSize, signal, step);
 
-  /** Deletes rows of a lead table created before the cutoff. */
-  const leadsBefore = (table: "contact_enquiries" | "guide_requests" | "resource_downloads", before: string) =>
-    batches(async () =>
+  /**
+   * Deletes the rows of `table` that `where` picks, a batch at a time: each
+   * statement deletes at most `batchSize` of them, by key (see keyOf).
+   * Returns how many went.
+   */
+  const deleteInBatches = <T extends SweptTable>(table: T, where: (rows: Rows<T>) => Rows<T>) => {
+    // Kysely cannot follow a generic table through selectFrom: each rule's
+    // where is checked against its own table (T) above, the statement here
+    // against any swept table.
+    const pick = where as unknown as (rows: Rows<SweptTable>) => Rows<SweptTable>;
+    const key = keyOf(table);
+    return batches(async () =>
       deleted(
         await db
-          .deleteFrom(table)
-          .where("id", "in", db.selectFrom(table).select("id").where("created_at", "<", before).limit(batchSize))
+          .deleteFrom(table as SweptTable)
+          .where(
+            key,
+            "in",
+            pick(db.selectFrom(table as SweptTable))
+              .select(key)
+              .limit(batchSize),
+          )
           .executeTakeFirst(),
       ),
     );
+  };
 
   const counts = {} as RetentionCounts;
 
-  counts.contact_enquiries = await leadsBefore("contact_enquiries", cut.contact_enquiries);
-  counts.guide_requests = await leadsBefore("guide_requests", cut.guide_requests);
-  counts.resource_downloads = await leadsBefore("resource_downloads", cut.resource_downloads);
+  // Contact enquiries, guide requests and resource downloads: 24 months after they were made.
+  for (const table of ["contact_enquiries", "guide_requests", "resource_downloads"] as const) {
+    counts[table] = await deleteInBatches(table, (rows) => rows.where("created_at", "<", cut[table]));
+  }
 
   // Webinar registrations: 12 months after their webinar; a webinar no longer
   // listed has no date, so 12 months after the registration (always before
@@ -99,34 +123,11 @@ export async function applyRetention(
   counts.webinar_registrations =
     (expired.length === 0
       ? 0
-      : await batches(async () =>
-          deleted(
-            await db
-              .deleteFrom("webinar_registrations")
-              .where(
-                "id",
-                "in",
-                db.selectFrom("webinar_registrations").select("id").where("webinar_id", "in", expired).limit(batchSize),
-              )
-              .executeTakeFirst(),
-          ),
-        )) +
-    (await batches(async () =>
-      deleted(
-        await db
-          .deleteFrom("webinar_registrations")
-          .where(
-            "id",
-            "in",
-            db
-              .selectFrom("webinar_registrations")
-              .select("id")
-              .where("created_at", "<", cut.webinar_registrations)
-              .$if(listed.length > 0, (qb) => qb.where("webinar_id", "not in", listed))
-              .limit(batchSize),
-          )
-          .executeTakeFirst(),
-      ),
+      : await deleteInBatches("webinar_registrations", (rows) => rows.where("webinar_id", "in", expired))) +
+    (await deleteInBatches("webinar_registrations", (rows) =>
+      rows
+        .where("created_at", "<", cut.webinar_registrations)
+        .$if(listed.length > 0, (qb) => qb.where("webinar_id", "not in", listed)),
     ));
 
   // Newsletter, unsubscribed: only the address stays (with its status and
@@ -173,121 +174,38 @@ export async function applyRetention(
 
   // Newsletter, never confirmed: 30 days after the sign-up (the confirmation
   // link, which has no expiry of its own, stops working then).
-  counts.newsletter_pending = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom("newsletter_subscriptions")
-        .where(
-          "id",
-          "in",
-          db
-            .selectFrom("newsletter_subscriptions")
-            .select("id")
-            .where("status", "=", "pending")
-            .where("updated_at", "<", cut.newsletter_pending)
-            .limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
+  counts.newsletter_pending = await deleteInBatches("newsletter_subscriptions", (rows) =>
+    rows.where("status", "=", "pending").where("updated_at", "<", cut.newsletter_pending),
   );
 
   // Paid bookings: 6 years from the end of the financial year of the payment.
-  counts.bookings_paid = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom("bookings")
-        .where(
-          "id",
-          "in",
-          db
-            .selectFrom("bookings")
-            .select("id")
-            .where("status", "=", "paid")
-            .where("paid_at", "<", cut.bookings_paid)
-            .limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
+  counts.bookings_paid = await deleteInBatches("bookings", (rows) =>
+    rows.where("status", "=", "paid").where("paid_at", "<", cut.bookings_paid),
   );
 
   // Bookings never paid (abandoned checkout) or failed: 30 days after the last attempt.
-  counts.bookings_unpaid = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom("bookings")
-        .where(
-          "id",
-          "in",
-          db
-            .selectFrom("bookings")
-            .select("id")
-            .where("status", "in", ["pending", "failed", "setup_failed"])
-            .where("updated_at", "<", cut.bookings_unpaid)
-            .limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
+  counts.bookings_unpaid = await deleteInBatches("bookings", (rows) =>
+    rows.where("status", "in", ["pending", "failed", "setup_failed"]).where("updated_at", "<", cut.bookings_unpaid),
   );
 
   // Outbox: copies of e-mails (personal data); sent or given up 90 days ago.
   // Unsent rows still waiting to be sent are never deleted here.
   counts.outbox =
-    (await batches(async () =>
-      deleted(
-        await db
-          .deleteFrom("outbox")
-          .where("id", "in", db.selectFrom("outbox").select("id").where("sent_at", "<", cut.outbox).limit(batchSize))
-          .executeTakeFirst(),
-      ),
-    )) +
-    (await batches(async () =>
-      deleted(
-        await db
-          .deleteFrom("outbox")
-          .where(
-            "id",
-            "in",
-            db
-              .selectFrom("outbox")
-              .select("id")
-              .where("sent_at", "is", null)
-              // dead_at is never before created_at: the created_at index narrows the search.
-              .where("created_at", "<", cut.outbox)
-              .where("dead_at", "<", cut.outbox)
-              .limit(batchSize),
-          )
-          .executeTakeFirst(),
-      ),
+    (await deleteInBatches("outbox", (rows) => rows.where("sent_at", "<", cut.outbox))) +
+    (await deleteInBatches("outbox", (rows) =>
+      rows
+        .where("sent_at", "is", null)
+        // dead_at is never before created_at: the created_at index narrows the search.
+        .where("created_at", "<", cut.outbox)
+        .where("dead_at", "<", cut.outbox),
     ));
 
-  counts.submission_keys = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom("submission_keys")
-        .where(
-          "fingerprint",
-          "in",
-          db
-            .selectFrom("submission_keys")
-            .select("fingerprint")
-            .where("expires_at", "<", cut.submission_keys)
-            .limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
+  counts.submission_keys = await deleteInBatches("submission_keys", (rows) =>
+    rows.where("expires_at", "<", cut.submission_keys),
   );
 
-  counts.stripe_events = await batches(async () =>
-    deleted(
-      await db
-        .deleteFrom("stripe_events")
-        .where(
-          "id",
-          "in",
-          db.selectFrom("stripe_events").select("id").where("received_at", "<", cut.stripe_events).limit(batchSize),
-        )
-        .executeTakeFirst(),
-    ),
+  counts.stripe_events = await deleteInBatches("stripe_events", (rows) =>
+    rows.where("received_at", "<", cut.stripe_events),
   );
 
   counts.mail_files = mailDir && !signal?.aborted ? await sweepMailFiles(mailDir, now) : 0;

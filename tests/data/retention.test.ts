@@ -79,34 +79,30 @@ describe.each(dialects)("retention on %s", (dialect) => {
       .insertInto("contact_enquiries")
       .values([contact("c-inside", edge), contact("c-past", before(edge, 1)), contact("c-new", now)])
       .execute();
+    /** A lead made exactly 24 months ago, and one 1 ms earlier. */
+    const insideAndPast = (prefix: string) => [lead(`${prefix}-inside`, edge), lead(`${prefix}-past`, before(edge, 1))];
     await db()
       .insertInto("guide_requests")
       .values(
-        [
-          ["g-inside", edge],
-          ["g-past", before(edge, 1)],
-        ].map(([id, at]) => ({
-          ...lead(id!, at!),
+        insideAndPast("g").map((row) => ({
+          ...row,
           first_name: "Ann",
           last_name: "Lee",
           email: "ann@example.test",
           company: "Acme",
           guide_name: "Guide",
-          download_token: `token-${id}`,
+          download_token: `token-${row.id}`,
         })),
       )
       .execute();
     await db()
       .insertInto("resource_downloads")
       .values(
-        [
-          ["r-inside", edge],
-          ["r-past", before(edge, 1)],
-        ].map(([id, at]) => ({
-          ...lead(id!, at!),
+        insideAndPast("r").map((row) => ({
+          ...row,
           email: "ann@example.test",
           resource_id: "x",
-          download_token: `token-${id}`,
+          download_token: `token-${row.id}`,
         })),
       )
       .execute();

@@ -13,7 +13,8 @@
  *
  * nginx runs in the foreground (`nginx -c FILE -g 'daemon off;'`) with its
  * pid file, logs and temp paths in a folder of its own; never the system
- * service.
+ * service. startNginxSite() is that launcher for any configuration (the
+ * static-file bench, bench/static.ts, serves build/client with it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -79,11 +80,32 @@ export function upstreamConfig(
   });
 }
 
-/** The main configuration: this run's paths, the generated upstream file, deploy/'s proxy file. */
-function mainConfig(dir: string, port: number): string {
+/** What nginx serves: the parts of its configuration that are not the launcher's. */
+export type NginxSite = {
+  /** Main-context lines before the launcher's (load_module …). */
+  main?: string;
+  /** http-context lines after the temp paths; `file(name)` is `name` in the run's folder. */
+  http(file: (name: string) => string): string;
+  /** The server block's lines after its `listen` (the port) and `server_name _`. */
+  server: string;
+  /** Files written to the run's folder before nginx starts, by name. */
+  files?: Record<string, string>;
+  /** Up when a GET of this path answers 200. */
+  readyPath: string;
+  /** What a 200 on readyPath shows, for the error when it does not come (default: "answer <readyPath>"). */
+  ready?: string;
+  /** Listen on this port (default: a free one; a taken port is retried on another only when not given). */
+  port?: number;
+  /** How long nginx has to pass the ready check (default 15 s). */
+  startTimeoutMs?: number;
+};
+
+/** The main configuration: this run's pid file, logs and temp paths around the site's own parts. */
+function mainConfig(dir: string, port: number, site: NginxSite): string {
   const p = (name: string) => path.join(dir, name);
-  return `# Written by tests/support/nginx.ts for one test run.
-worker_processes 1;
+  const indent = (text: string) => text.replace(/^(?=.)/gm, "    ");
+  return `# Written by tests/support/nginx.ts for one run.
+${site.main ?? ""}worker_processes 1;
 pid ${p("nginx.pid")};
 error_log ${p("error.log")} warn;
 lock_file ${p("nginx.lock")};
@@ -98,16 +120,11 @@ http {
     fastcgi_temp_path ${p("tmp/fastcgi")};
     uwsgi_temp_path ${p("tmp/uwsgi")};
     scgi_temp_path ${p("tmp/scgi")};
-    default_type application/octet-stream;
-
-    include ${p("meridian-http.conf")};
-    access_log ${p("access.log")} meridian;
-
+${indent(site.http(p))}
     server {
         listen ${HOST}:${port};
         server_name _;
-        include ${path.join(DEPLOY_NGINX, "meridian-proxy.conf")};
-    }
+${indent(indent(site.server))}    }
 }
 `;
 }
@@ -115,17 +132,33 @@ http {
 class PortTaken extends Error {}
 
 /** Starts nginx on a free port in front of `upstreams`; resolves when a request through it reaches an instance. */
-export async function startNginx(options: NginxOptions): Promise<NginxProxy> {
+export function startNginx(options: NginxOptions): Promise<NginxProxy> {
+  return startNginxSite({
+    files: { "meridian-http.conf": upstreamConfig(options.upstreams) },
+    http: (file) => `default_type application/octet-stream;
+
+include ${file("meridian-http.conf")};
+access_log ${file("access.log")} meridian;
+`,
+    server: `include ${path.join(DEPLOY_NGINX, "meridian-proxy.conf")};\n`,
+    readyPath: "/healthz", // nginx answers 502 until an instance is up
+    ready: "pass /healthz to an instance",
+    port: options.port,
+  });
+}
+
+/** Starts nginx with `site`'s configuration on a free port; resolves when `site.readyPath` answers 200. */
+export async function startNginxSite(site: NginxSite): Promise<NginxProxy> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await startOn(options.port ?? (await freePort()), options.upstreams);
+      return await startOn(site.port ?? (await freePort()), site);
     } catch (error) {
-      if (!(error instanceof PortTaken) || options.port !== undefined || attempt >= PORT_ATTEMPTS) throw error;
+      if (!(error instanceof PortTaken) || site.port !== undefined || attempt >= PORT_ATTEMPTS) throw error;
     }
   }
 }
 
-async function startOn(port: number, upstreams: Upstream[]): Promise<NginxProxy> {
+async function startOn(port: number, site: NginxSite): Promise<NginxProxy> {
   const dir = mkdtempSync(path.join(tmpdir(), "nginx-"));
   // Run as root, nginx's workers switch to an unprivileged user: they must
   // reach the folder and write the temp paths.
@@ -136,11 +169,13 @@ async function startOn(port: number, upstreams: Upstream[]): Promise<NginxProxy>
     chmodSync(tmp, 0o777);
   }
   chmodSync(path.join(dir, "tmp"), 0o755);
-  writeFileSync(path.join(dir, "meridian-http.conf"), upstreamConfig(upstreams));
+  for (const [name, text] of Object.entries(site.files ?? {})) writeFileSync(path.join(dir, name), text);
   const confFile = path.join(dir, "nginx.conf");
-  writeFileSync(confFile, mainConfig(dir, port));
+  writeFileSync(confFile, mainConfig(dir, port, site));
 
-  const child = spawn(NGINX_BIN, ["-p", dir, "-c", confFile, "-g", "daemon off;"], {
+  // -e: errors before the configuration is read go to the run's folder too.
+  const errorLog = path.join(dir, "error.log");
+  const child = spawn(NGINX_BIN, ["-p", dir, "-e", errorLog, "-c", confFile, "-g", "daemon off;"], {
     stdio: ["ignore", "pipe", "pipe"],
   });
   running.add(child);
@@ -154,14 +189,14 @@ async function startOn(port: number, upstreams: Upstream[]): Promise<NginxProxy>
     if (gone()) resolve();
     else child.once("exit", () => resolve());
   });
-  const errorLog = () => {
+  const errorLogTail = () => {
     try {
-      return readFileSync(path.join(dir, "error.log"), "utf8").slice(-20_000);
+      return readFileSync(errorLog, "utf8").slice(-20_000);
     } catch {
       return "";
     }
   };
-  const output = () => `${out}${errorLog()}`;
+  const output = () => `${out}${errorLogTail()}`;
   const baseURL = `http://${HOST}:${port}`;
   const proxy: NginxProxy = {
     port,
@@ -195,18 +230,18 @@ async function startOn(port: number, upstreams: Upstream[]): Promise<NginxProxy>
     },
   };
 
-  // Up when a request through it reaches an instance (nginx answers 502 until then).
+  const timeoutMs = site.startTimeoutMs ?? START_TIMEOUT_MS;
   const up = await pollUntil(
     async () => {
       if (gone()) return "exited";
       try {
-        const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
+        const res = await fetch(`${baseURL}${site.readyPath}`, { signal: AbortSignal.timeout(2000) });
         return res.status === 200 ? "up" : "";
       } catch {
         return "";
       }
     },
-    START_TIMEOUT_MS,
+    timeoutMs,
     100,
   );
   if (up === "up") return proxy;
@@ -216,6 +251,6 @@ async function startOn(port: number, upstreams: Upstream[]): Promise<NginxProxy>
   throw new Error(
     up === "exited"
       ? `nginx exited (${child.exitCode ?? child.signalCode}) before it answered:\n${why}`
-      : `nginx did not pass /healthz to an instance within ${START_TIMEOUT_MS / 1000} s:\n${why}`,
+      : `nginx did not ${site.ready ?? `answer ${site.readyPath}`} within ${timeoutMs / 1000} s:\n${why}`,
   );
 }
