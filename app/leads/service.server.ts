@@ -27,6 +27,8 @@ export type LeadServiceOptions = {
   clock?: () => Date;
   /** Called after a transaction that queued e-mails has committed. */
   onEmailsQueued?: () => void;
+  /** Called after a new lead (not a repeat) has committed. */
+  onStored?: (kind: FormKind) => void;
 };
 
 const tableOf: Record<FormKind, LeadTable> = {
@@ -58,17 +60,28 @@ const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName =
 const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
-  const { db, mail, duplicateWindowMs = 10 * 60_000, clock = () => new Date(), onEmailsQueued = () => {} } = options;
+  const {
+    db,
+    mail,
+    duplicateWindowMs = 10 * 60_000,
+    clock = () => new Date(),
+    onEmailsQueued = () => {},
+    onStored = () => {},
+  } = options;
   const link = (path: string) => `${mail.siteUrl}${path}`;
 
   /** Runs `store` in a transaction unless the same submission was stored in the window. */
   async function once(
+    kind: FormKind,
     key: string,
     store: (trx: Transaction<Database>, id: string, now: Date) => Promise<string | void>,
   ): Promise<SubmitOutcome> {
     const now = clock();
     const outcome = await storeOnce(db, key, { now, windowMs: duplicateWindowMs }, (trx, id) => store(trx, id, now));
-    if (!outcome.duplicate) onEmailsQueued();
+    if (!outcome.duplicate) {
+      onStored(kind);
+      onEmailsQueued();
+    }
     return outcome;
   }
 
@@ -94,7 +107,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
 
   const submitters: { [K in FormKind]: (input: FormInput<K>, meta: SubmissionMeta) => Promise<SubmitOutcome> } = {
     contact: (input, meta) =>
-      once(fingerprint("contact", input, meta.isTest), async (trx, id, now) => {
+      once("contact", fingerprint("contact", input, meta.isTest), async (trx, id, now) => {
         const f = facts("contact", id, now, meta);
         await trx
           .insertInto("contact_enquiries")
@@ -116,7 +129,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       }),
 
     guideRequest: (input, meta) =>
-      once(fingerprint("guideRequest", input, meta.isTest), async (trx, id, now) => {
+      once("guideRequest", fingerprint("guideRequest", input, meta.isTest), async (trx, id, now) => {
         const f = facts("guideRequest", id, now, meta);
         const token = newToken();
         await trx
@@ -132,7 +145,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       }),
 
     resourceDownload: (input, meta) =>
-      once(fingerprint("resourceDownload", input, meta.isTest), async (trx, id, now) => {
+      once("resourceDownload", fingerprint("resourceDownload", input, meta.isTest), async (trx, id, now) => {
         const f = facts("resourceDownload", id, now, meta);
         const token = newToken();
         await trx
@@ -154,7 +167,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       }),
 
     newsletter: (input, meta) =>
-      once(fingerprint("newsletter", input, meta.isTest), async (trx, id, now) => {
+      once("newsletter", fingerprint("newsletter", input, meta.isTest), async (trx, id, now) => {
         const email = input.email.toLowerCase();
         const nowIso = now.toISOString();
         const f = facts("newsletter", id, now, meta);
@@ -208,25 +221,29 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     webinarRegistration: async (input, meta) => {
       const webinar = catalogue.webinars.find((w) => w.id === input.webinarId);
       if (!webinar) throw new UnknownReferenceError("webinarId", "Please choose a webinar");
-      return once(fingerprint("webinarRegistration", input, meta.isTest), async (trx, id, now) => {
-        const f = facts("webinarRegistration", id, now, meta);
-        await trx
-          .insertInto("webinar_registrations")
-          .values({ ...row(f), webinar_id: webinar.id, name: input.name, email: input.email, company: input.company })
-          .execute();
-        const emails = templates.webinarEmails(
-          {
-            ...input,
-            ...f,
-            webinarTitle: webinar.title,
-            startsAt: webinar.startsAt,
-            durationMinutes: webinar.durationMinutes,
-            presenter: getTrainer(webinar.presenterTrainerId)?.name ?? "",
-          },
-          mail,
-        );
-        await queueEmails(trx, { type: "webinarRegistration", id }, emails, now);
-      });
+      return once(
+        "webinarRegistration",
+        fingerprint("webinarRegistration", input, meta.isTest),
+        async (trx, id, now) => {
+          const f = facts("webinarRegistration", id, now, meta);
+          await trx
+            .insertInto("webinar_registrations")
+            .values({ ...row(f), webinar_id: webinar.id, name: input.name, email: input.email, company: input.company })
+            .execute();
+          const emails = templates.webinarEmails(
+            {
+              ...input,
+              ...f,
+              webinarTitle: webinar.title,
+              startsAt: webinar.startsAt,
+              durationMinutes: webinar.durationMinutes,
+              presenter: getTrainer(webinar.presenterTrainerId)?.name ?? "",
+            },
+            mail,
+          );
+          await queueEmails(trx, { type: "webinarRegistration", id }, emails, now);
+        },
+      );
     },
   };
 
