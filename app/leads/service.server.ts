@@ -198,7 +198,16 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           confirmToken = newToken();
           await trx
             .updateTable("newsletter_subscriptions")
-            .set({ status: "pending", confirm_token: confirmToken, updated_at: nowIso, unsubscribed_at: null })
+            .set({
+              status: "pending",
+              confirm_token: confirmToken,
+              updated_at: nowIso,
+              unsubscribed_at: null,
+              // This sign-up's own consent and page (an unsubscribed row keeps only the address).
+              consent_text: f.consentText,
+              source_page: f.sourcePage,
+              is_test: f.isTest ? 1 : 0,
+            })
             .where("id", "=", existing.id)
             .execute();
         }

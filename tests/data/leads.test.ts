@@ -193,12 +193,20 @@ describe.each(dialects)("leads on %s", (dialect) => {
     expect(await s.unsubscribeNewsletter(row.unsubscribe_token)).toBe("already-unsubscribed");
     expect(await s.unsubscribeNewsletter("nope")).toBe("unknown");
     expect((await sub()).status).toBe("unsubscribed");
+    // The retention job keeps only the address of an unsubscribed row (the suppression list).
+    await t.handle.db
+      .updateTable("newsletter_subscriptions")
+      .set({ consent_text: "", source_page: "" })
+      .where("id", "=", first.id)
+      .execute();
 
-    // Back again: pending, with a new confirmation link.
+    // Back again: pending, with a new confirmation link, and the consent text and page of this sign-up.
     now = new Date(now.getTime() + 11 * 60_000);
-    await s.submit("newsletter", { email: "news@example.test" }, meta);
+    await s.submit("newsletter", { email: "news@example.test" }, { sourcePage: "/newsletter", isTest: false });
     const again = await sub();
     expect(again.status).toBe("pending");
+    expect(again.consent_text).toBe(consentTexts.newsletter);
+    expect(again.source_page).toBe("/newsletter");
     expect(again.confirm_token).not.toBe(row.confirm_token);
     expect(await s.confirmNewsletter(row.confirm_token)).toBe("unknown");
   });
