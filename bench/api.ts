@@ -1,73 +1,76 @@
 /**
  * Load benchmark of the form API against the production build, on SQLite and on PostgreSQL.
  *
- *   npm run bench:api [-- --duration 10] [--connections 10] [--only sqlite|postgres] [--build] [--out NAME]
+ *   npm run bench:api [-- --duration 10] [--connections 10] [--runs 3] [--only sqlite|postgres]
+ *                     [--rate N] [--drain-timeout 300] [--build] [--out NAME]
  *
- * For each database: starts `node server/index.ts` on a free port with a fresh DATA_DIR
- * (SQLite in it, or a fresh schema in the PostgreSQL database `test`), no rate limit, no
- * bot timer, e-mail written as .eml files (no SMTP_URL). Drives POST /api/contact and then
- * POST /api/newsletter-signup with autocannon for a fixed duration each, every request with
- * its own e-mail address (so the duplicate window does not merge them). Reports requests per
- * second, latency p50/p99 and the answers, then checks the database against the answers:
- * every 2xx answer is stored exactly once, nothing is stored that was not sent, and the only
- * rows beyond the 2xx answers are requests still in flight when the load stopped (the server
- * finished them, the client had gone). Writes bench/results/<out>.{md,json} (default: api).
+ * For each database and each run: starts `node server/index.ts` on a free port with a fresh
+ * DATA_DIR (SQLite in it, or a fresh schema in the PostgreSQL database `test`), no rate
+ * limit, no bot timer, e-mail written as .eml files (no SMTP_URL). Drives POST /api/contact
+ * and then POST /api/newsletter-signup with autocannon for a fixed duration each, every
+ * request with its own e-mail address (so the duplicate window does not merge them).
+ *
+ * Per endpoint it records stored leads per second (2xx answers per second), latency p50/p99,
+ * the outbox backlog when the load stopped (e-mails queued and not yet written) and how long
+ * the outbox then took to drain it (the next endpoint starts once it has), and the server's
+ * main-thread CPU time per stored lead (load and drain: the figure least moved by other work
+ * on the machine). Then it checks the database against the answers: every 2xx answer is
+ * stored exactly once with its e-mails, nothing is stored that was not sent, and the only
+ * rows beyond the 2xx answers are requests still in flight when the load stopped.
+ *
+ * With --runs N (default 1) each figure is reported as the median and the spread (min–max)
+ * of the N runs. By default each connection sends its next request as soon as the last is
+ * answered (the most the server can take); --rate N offers N requests per second in all
+ * instead, to see whether the outbox keeps up with a given rate (its backlog at the end
+ * then stays small). Writes bench/results/<out>.{md,json} (default: api).
  *
  * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
-import SQLite from "better-sqlite3";
-import { build, freePort, ROOT } from "./common.ts";
-import pg from "pg";
+import {
+  build,
+  cpuTimes,
+  createSchema,
+  dropSchema,
+  freePort,
+  openReader,
+  outboxBacklog,
+  PG_BASE,
+  postgresVersion,
+  ROOT,
+  runScenario,
+  SCENARIOS,
+  spread,
+  startServer,
+  stopServer,
+  waitForDrain,
+  waitForHealth,
+  type DbKind,
+  type Reader,
+  type Scenario,
+  type Spread,
+  type Tracking,
+} from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
-const HEALTH_TIMEOUT_MS = 30_000;
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-type DbKind = "sqlite" | "postgres";
-type Options = { duration: number; connections: number; only: DbKind[]; build: boolean; out: string };
-
-type Scenario = {
-  name: string;
-  path: string;
-  table: "contact_enquiries" | "newsletter_subscriptions";
-  /** E-mails each stored row queues. */
-  emailsPerRow: number;
-  body: (email: string) => Record<string, unknown>;
+type Options = {
+  duration: number;
+  connections: number;
+  runs: number;
+  /** Requests per second offered in all; null: as fast as answered. */
+  rate: number | null;
+  only: DbKind[];
+  drainTimeoutS: number;
+  build: boolean;
+  out: string;
 };
-
-const SCENARIOS: Scenario[] = [
-  {
-    name: "contact",
-    path: "/api/contact",
-    table: "contact_enquiries",
-    emailsPerRow: 2,
-    body: (email) => ({
-      name: "Bench Visitor",
-      email,
-      phone: "+44 20 7946 0999",
-      company: "Load Test Ltd",
-      jobTitle: "Head of Learning",
-      serviceInterest: "risk-grc",
-      message: "We would like to discuss a risk management programme for our team of twelve.",
-      preferredContact: "email",
-    }),
-  },
-  {
-    name: "newsletter",
-    path: "/api/newsletter-signup",
-    table: "newsletter_subscriptions",
-    emailsPerRow: 1,
-    body: (email) => ({ email }),
-  },
-];
 
 type Check = {
   rows: number;
@@ -88,19 +91,46 @@ type Check = {
   notes: string[];
 };
 
-type ScenarioResult = {
+type ScenarioRun = {
   scenario: string;
   path: string;
   durationS: number;
   connections: number;
   requestsTotal: number;
   rps: number;
+  /** 2xx answers (stored leads) per second of load. */
+  leadsPerS: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number; mean: number };
   status: { "2xx": number; non2xx: number; errors: number; timeouts: number; byCode: Record<string, number> };
+  /** E-mails queued and not yet sent when the load stopped. */
+  backlogAtEnd: number;
+  /** From the end of the load until the outbox was empty; null if it was not within --drain-timeout. */
+  drainS: number | null;
+  /** E-mails still waiting when the drain timed out (0 when it drained). */
+  leftAfterDrain: number;
+  /** Server main-thread CPU ms per stored lead, load and drain. */
+  cpuMsPerLead: number | null;
   check: Check;
 };
 
-type DbResult = { database: DbKind; description: string; scenarios: ScenarioResult[]; outboxPendingAtEnd: number };
+type DbRun = { run: number; scenarios: ScenarioRun[] };
+
+type ScenarioSummary = {
+  scenario: string;
+  path: string;
+  runs: number;
+  leadsPerS: Spread;
+  p50: Spread;
+  p99: Spread;
+  backlogAtEnd: Spread;
+  /** Runs that drained within the timeout. */
+  drainS: Spread | null;
+  undrained: number;
+  cpuMsPerLead: Spread | null;
+  pass: boolean;
+};
+
+type DbResult = { database: DbKind; description: string; runs: DbRun[]; summary: ScenarioSummary[] };
 
 const log = (msg: string): void => void process.stderr.write(`[bench:api] ${msg}\n`);
 
@@ -110,7 +140,10 @@ function parseOptions(argv: string[]): Options {
     options: {
       duration: { type: "string", default: "10" },
       connections: { type: "string", default: "10" },
+      runs: { type: "string", default: "1" },
+      rate: { type: "string" },
       only: { type: "string" },
+      "drain-timeout": { type: "string", default: "300" },
       build: { type: "boolean", default: false },
       out: { type: "string", default: "api" },
     },
@@ -121,6 +154,14 @@ function parseOptions(argv: string[]): Options {
   const connections = Number(values.connections);
   if (!Number.isInteger(connections) || connections < 1)
     throw new Error(`--connections must be a positive integer, got "${values.connections}"`);
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
+  const drainTimeoutS = Number(values["drain-timeout"]);
+  if (!Number.isFinite(drainTimeoutS) || drainTimeoutS <= 0)
+    throw new Error(`--drain-timeout must be a positive number of seconds, got "${values["drain-timeout"]}"`);
+  const rate = values.rate === undefined ? null : Number(values.rate);
+  if (rate !== null && (!Number.isFinite(rate) || rate <= 0))
+    throw new Error(`--rate must be a positive number of requests per second, got "${values.rate}"`);
   let only: DbKind[] = ["sqlite", "postgres"];
   if (values.only !== undefined) {
     if (values.only !== "sqlite" && values.only !== "postgres")
@@ -128,179 +169,12 @@ function parseOptions(argv: string[]): Options {
     only = [values.only];
   }
   if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
-  return { duration, connections, only, build: values.build, out: values.out };
+  return { duration, connections, runs, rate, only, drainTimeoutS, build: values.build, out: values.out };
 }
 
 // ---------------------------------------------------------------------------
-// Server
+// Checks
 // ---------------------------------------------------------------------------
-
-type Server = { child: ChildProcess; output: () => string; base: string };
-
-function startServer(port: number, dataDir: string, databaseUrl: string | undefined): Server {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    NODE_ENV: "production",
-    APP_ENV: "production",
-    DATA_DIR: dataDir,
-    SITE_URL: `http://127.0.0.1:${port}`,
-    RATE_LIMIT_MAX: "1000000000",
-    FORM_MIN_FILL_SECONDS: "0",
-  };
-  // E-mail to .eml files; the database is ours to choose.
-  delete env.SMTP_URL;
-  delete env.DATABASE_URL;
-  if (databaseUrl) env.DATABASE_URL = databaseUrl;
-  const child = spawn(process.execPath, ["server/index.ts"], {
-    cwd: ROOT,
-    env,
-    detached: true,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-8000));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, output: () => out, base: `http://127.0.0.1:${port}` };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signal = (sig: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForHealth(server: Server): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (server.child.exitCode !== null || server.child.signalCode !== null) {
-      throw new Error(
-        `server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered. Output:\n${server.output()}`,
-      );
-    }
-    try {
-      const res = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(
-    `server did not answer 200 on ${server.base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${server.output()}`,
-  );
-}
-
-// ---------------------------------------------------------------------------
-// Database access (read side, for the checks)
-// ---------------------------------------------------------------------------
-
-type Reader = { query(sql: string): Promise<Record<string, unknown>[]>; close(): Promise<void> };
-
-async function openReader(kind: DbKind, dataDir: string, databaseUrl: string | undefined): Promise<Reader> {
-  if (kind === "postgres") {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    return {
-      query: async (sql) => (await client.query(sql)).rows as Record<string, unknown>[],
-      close: () => client.end(),
-    };
-  }
-  const db = new SQLite(path.join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
-  db.pragma("busy_timeout = 5000");
-  return {
-    query: async (sql) => db.prepare(sql).all() as Record<string, unknown>[],
-    close: async () => void db.close(),
-  };
-}
-
-async function createSchema(): Promise<string> {
-  const schema = `bench_api_${randomBytes(4).toString("hex")}`;
-  const client = new pg.Client({ connectionString: PG_BASE });
-  await client.connect();
-  try {
-    await client.query(`CREATE SCHEMA ${schema}`);
-  } finally {
-    await client.end();
-  }
-  return schema;
-}
-
-async function dropSchema(schema: string): Promise<void> {
-  const client = new pg.Client({ connectionString: PG_BASE });
-  await client.connect();
-  try {
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function postgresVersion(): Promise<string> {
-  const client = new pg.Client({ connectionString: PG_BASE });
-  await client.connect();
-  try {
-    return String((await client.query("SHOW server_version")).rows[0]?.server_version ?? "unknown");
-  } finally {
-    await client.end();
-  }
-}
-
-// ---------------------------------------------------------------------------
-// Load
-// ---------------------------------------------------------------------------
-
-type Tracking = { sent: Set<string>; ok: Set<string>; answered: Set<string> };
-
-async function runScenario(
-  base: string,
-  scenario: Scenario,
-  options: Options,
-  runId: string,
-): Promise<{ result: autocannon.Result; tracking: Tracking }> {
-  const tracking: Tracking = { sent: new Set(), ok: new Set(), answered: new Set() };
-  let n = 0;
-  // With pipelining 1, a connection's context belongs to the one request it has in flight:
-  // setupRequest writes the address into it, onResponse reads it back.
-  const request: autocannon.Request = {
-    method: "POST",
-    path: scenario.path,
-    headers: { "content-type": "application/json" },
-    setupRequest(req, context) {
-      const email = `bench-${runId}-${scenario.name}-${++n}@example.test`;
-      (context as { email?: string }).email = email;
-      tracking.sent.add(email);
-      return { ...req, body: JSON.stringify(scenario.body(email)) };
-    },
-    onResponse(status, _body, context) {
-      const email = (context as { email?: string }).email;
-      if (!email) return;
-      tracking.answered.add(email);
-      if (status >= 200 && status < 300) tracking.ok.add(email);
-    },
-  };
-  const result = await autocannon({
-    url: base,
-    connections: options.connections,
-    duration: options.duration,
-    pipelining: 1,
-    timeout: 10,
-    requests: [request],
-  });
-  return { result, tracking };
-}
 
 async function checkRows(
   reader: Reader,
@@ -360,38 +234,58 @@ async function checkRows(
   };
 }
 
-async function benchDatabase(kind: DbKind, options: Options): Promise<DbResult> {
+// ---------------------------------------------------------------------------
+// One run on one database
+// ---------------------------------------------------------------------------
+
+async function runDatabase(
+  kind: DbKind,
+  run: number,
+  options: Options,
+): Promise<{ description: string; result: DbRun }> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), `bench-api-${kind}-`));
-  const schema = kind === "postgres" ? await createSchema() : null;
-  const databaseUrl = schema ? `${PG_BASE}?options=${encodeURIComponent(`-c search_path=${schema}`)}` : undefined;
-  const server = startServer(port, dataDir, databaseUrl);
+  const pgSchema = kind === "postgres" ? await createSchema("bench_api") : null;
+  const server = startServer({ port, dataDir, databaseUrl: pgSchema?.databaseUrl });
   let reader: Reader | null = null;
   try {
     await waitForHealth(server);
     const description =
       kind === "postgres"
-        ? `PostgreSQL ${await postgresVersion()} (schema ${schema} in ${new URL(PG_BASE).pathname.slice(1)})`
-        : "SQLite (WAL) in a fresh DATA_DIR";
-    log(`${kind}: server up at ${server.base}`);
-    reader = await openReader(kind, dataDir, databaseUrl);
+        ? `PostgreSQL ${await postgresVersion()} (a fresh schema in ${new URL(PG_BASE).pathname.slice(1)} per run)`
+        : "SQLite (WAL) in a fresh DATA_DIR per run";
+    log(`${kind} run ${run}: server up at ${server.base}`);
+    reader = await openReader(kind, dataDir, pgSchema?.databaseUrl);
     const runId = randomBytes(3).toString("hex");
-    const scenarios: ScenarioResult[] = [];
+    const pid = server.child.pid!;
+    const scenarios: ScenarioRun[] = [];
     for (const scenario of SCENARIOS) {
-      log(`${kind}: POST ${scenario.path} for ${options.duration} s with ${options.connections} connections`);
-      const { result, tracking } = await runScenario(server.base, scenario, options, runId);
-      // Let the server finish what was in flight when the client stopped.
-      await new Promise((r) => setTimeout(r, 1000));
+      log(
+        `${kind} run ${run}: POST ${scenario.path} for ${options.duration} s with ${options.connections} connections` +
+          (options.rate ? ` at ${options.rate} requests/s` : ""),
+      );
+      const cpuBefore = cpuTimes(pid);
+      const { result, tracking } = await runScenario(server.base, scenario, {
+        connections: options.connections,
+        duration: options.duration,
+        runId,
+        rate: options.rate ?? undefined,
+      });
+      const backlogAtEnd = await outboxBacklog(reader);
+      const { drainMs, left } = await waitForDrain(reader, options.drainTimeoutS * 1000);
+      const cpuAfter = cpuTimes(pid);
+      // The requests in flight when the load stopped have long been answered by now.
       const check = await checkRows(reader, scenario, runId, tracking, result["2xx"], options.connections);
       const byCode: Record<string, number> = {};
       for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) byCode[code] = Number(stat.count ?? 0);
-      const entry: ScenarioResult = {
+      const entry: ScenarioRun = {
         scenario: scenario.name,
         path: scenario.path,
         durationS: result.duration,
         connections: options.connections,
         requestsTotal: result.requests.total,
         rps: result.requests.average,
+        leadsPerS: result["2xx"] / result.duration,
         latencyMs: {
           p50: result.latency.p50,
           p90: result.latency.p90,
@@ -406,24 +300,54 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<DbResult> 
           timeouts: result.timeouts,
           byCode,
         },
+        backlogAtEnd,
+        drainS: drainMs === null ? null : drainMs / 1000,
+        leftAfterDrain: left,
+        cpuMsPerLead:
+          cpuBefore && cpuAfter && check.rows > 0
+            ? (cpuAfter.mainThreadMs - cpuBefore.mainThreadMs) / check.rows
+            : null,
         check,
       };
       scenarios.push(entry);
       log(
-        `${kind} ${scenario.name}: ${entry.rps.toFixed(0)} req/s, p50 ${entry.latencyMs.p50} ms, p99 ${entry.latencyMs.p99} ms, ` +
-          `2xx ${entry.status["2xx"]}, non-2xx ${entry.status.non2xx}, errors ${entry.status.errors}; rows ${check.rows} ` +
-          `(${check.inFlightStored} in flight at stop) → ${check.pass ? "PASS" : `FAIL: ${check.notes.join("; ")}`}`,
+        `${kind} run ${run} ${scenario.name}: ${entry.leadsPerS.toFixed(0)} leads/s, p50 ${entry.latencyMs.p50} ms, p99 ${entry.latencyMs.p99} ms, ` +
+          `non-2xx ${entry.status.non2xx}, errors ${entry.status.errors}; backlog ${backlogAtEnd} e-mails, ` +
+          `${entry.drainS === null ? `not drained in ${options.drainTimeoutS} s (${left} left)` : `drained in ${entry.drainS.toFixed(1)} s`}; ` +
+          `rows ${check.rows} (${check.inFlightStored} in flight at stop) → ${check.pass ? "PASS" : `FAIL: ${check.notes.join("; ")}`}`,
       );
     }
-    const [pending] = await reader.query("SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL");
-    return { database: kind, description, scenarios, outboxPendingAtEnd: Number(pending?.n ?? 0) };
+    return { description, result: { run, scenarios } };
   } finally {
     await reader?.close().catch(() => {});
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
-    if (schema)
-      await dropSchema(schema).catch((error: unknown) => log(`could not drop schema ${schema}: ${String(error)}`));
+    if (pgSchema)
+      await dropSchema(pgSchema.schema).catch((error: unknown) =>
+        log(`could not drop schema ${pgSchema.schema}: ${String(error)}`),
+      );
   }
+}
+
+function summarise(runs: DbRun[]): ScenarioSummary[] {
+  return SCENARIOS.map((scenario) => {
+    const all = runs.flatMap((r) => r.scenarios.filter((s) => s.scenario === scenario.name));
+    const drained = all.map((s) => s.drainS).filter((d): d is number => d !== null);
+    const cpu = all.map((s) => s.cpuMsPerLead).filter((c): c is number => c !== null);
+    return {
+      scenario: scenario.name,
+      path: scenario.path,
+      runs: all.length,
+      leadsPerS: spread(all.map((s) => s.leadsPerS)),
+      p50: spread(all.map((s) => s.latencyMs.p50)),
+      p99: spread(all.map((s) => s.latencyMs.p99)),
+      backlogAtEnd: spread(all.map((s) => s.backlogAtEnd)),
+      drainS: drained.length ? spread(drained) : null,
+      undrained: all.length - drained.length,
+      cpuMsPerLead: cpu.length ? spread(cpu) : null,
+      pass: all.every((s) => s.check.pass),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------
@@ -431,18 +355,47 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<DbResult> 
 // ---------------------------------------------------------------------------
 
 const fmt = (n: number, digits = 0): string => n.toFixed(digits);
+/** "median (min–max)", or just the value for one run. */
+const fmtSpread = (s: Spread | null, digits = 0): string =>
+  s === null
+    ? "–"
+    : s.min === s.max
+      ? fmt(s.median, digits)
+      : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 
-function markdownTable(db: DbResult): string {
-  const rows = db.scenarios.map((s) => {
-    const c = s.check;
+function summaryTable(db: DbResult, options: Options): string {
+  const rows = db.summary.map((s) => {
+    const drain =
+      s.undrained === 0
+        ? fmtSpread(s.drainS, 1)
+        : `${s.undrained} of ${s.runs} runs not drained in ${options.drainTimeoutS} s${s.drainS ? `; others ${fmtSpread(s.drainS, 1)}` : ""}`;
     return (
-      `| \`POST ${s.path}\` | ${fmt(s.rps)} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.latencyMs.max} | ${s.status["2xx"]} | ${s.status.non2xx} | ${s.status.errors} ` +
-      `| ${c.rows} | ${c.inFlightStored} | ${c.outboxRows}/${c.outboxExpected} | ${c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`} |`
+      `| \`POST ${s.path}\` | ${fmtSpread(s.leadsPerS)} | ${fmtSpread(s.p50)} | ${fmtSpread(s.p99)} | ${fmtSpread(s.backlogAtEnd)} ` +
+      `| ${drain} | ${fmtSpread(s.cpuMsPerLead, 2)} | ${s.pass ? "✅ PASS" : "❌ FAIL"} |`
     );
   });
   return [
-    "| Endpoint | Req/s | p50 (ms) | p99 (ms) | max (ms) | 2xx | non-2xx | errors | rows | of which in flight at stop | outbox rows | rows = 2xx |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
+    "| Endpoint | Stored leads/s | p50 (ms) | p99 (ms) | Outbox backlog at end (e-mails) | Drain time (s) | Server CPU ms/lead | rows = 2xx |",
+    "|---|---:|---:|---:|---:|---:|---:|---|",
+    ...rows,
+  ].join("\n");
+}
+
+function runsTable(db: DbResult): string {
+  const rows = db.runs.flatMap((r) =>
+    r.scenarios.map((s) => {
+      const c = s.check;
+      return (
+        `| ${r.run} | \`POST ${s.path}\` | ${fmt(s.leadsPerS)} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.latencyMs.max} ` +
+        `| ${s.status["2xx"]} | ${s.status.non2xx} | ${s.status.errors} | ${c.rows} | ${c.inFlightStored} | ${c.outboxRows}/${c.outboxExpected} ` +
+        `| ${s.backlogAtEnd} | ${s.drainS === null ? `> timeout (${s.leftAfterDrain} left)` : fmt(s.drainS, 1)} ` +
+        `| ${c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`} |`
+      );
+    }),
+  );
+  return [
+    "| Run | Endpoint | Leads/s | p50 (ms) | p99 (ms) | max (ms) | 2xx | non-2xx | errors | rows | of which in flight at stop | outbox rows | backlog at end | drain (s) | rows = 2xx |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
     ...rows,
   ].join("\n");
 }
@@ -451,18 +404,24 @@ function markdownReport(
   results: DbResult[],
   meta: { date: string; options: Options; env: Record<string, string> },
 ): string {
+  const { options } = meta;
   const intro =
-    `${meta.date} · autocannon, ${meta.options.connections} connections, ${meta.options.duration} s per endpoint, every request a new e-mail address · ` +
+    `${meta.date} · autocannon, ${options.connections} connections, ${options.rate ? `${options.rate} requests/s offered` : "each sending its next request when the last is answered"}, ${options.duration} s per endpoint, every request a new e-mail address · ` +
+    `${options.runs} run${options.runs === 1 ? "" : "s"} per database, each on a fresh server and database${options.runs > 1 ? "; figures are the median (min–max) of the runs" : ""} · ` +
     `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files · Node ${meta.env.node} · ${meta.env.cpus} · load average ${meta.env.load}` +
     `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""}`;
   const sections = results.map(
     (db) =>
-      `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${markdownTable(db)}\n\nOutbox e-mails not yet written when the run ended: ${db.outboxPendingAtEnd}.`,
+      `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${summaryTable(db, options)}\n\n` +
+      `<details><summary>Each run</summary>\n\n${runsTable(db)}\n\n</details>`,
   );
   const how =
-    "**rows = 2xx**: every request answered 2xx is stored exactly once, no row exists that the bench did not send, " +
-    "and the only rows beyond the 2xx answers are requests still in flight when the load stopped (the server stored them, the client had gone: at most one per connection). " +
-    "Outbox rows: the e-mails queued with those rows (2 per enquiry, 1 per sign-up) against the expected number.";
+    "**Stored leads/s**: 2xx answers per second of load (every 2xx is a stored lead; see the check). " +
+    "**Outbox backlog at end**: e-mails queued and not yet written when the load stopped (2 per enquiry, 1 per sign-up); " +
+    "**drain time**: from then until none was left (the next endpoint's load starts after it). A backlog close to all the e-mails queued means delivery did not keep up during the load. " +
+    "**Server CPU ms/lead**: the server's main-thread CPU time per stored lead over the load and the drain: the figure that other work on the machine moves least. " +
+    "**rows = 2xx**: every request answered 2xx is stored exactly once with its e-mails, no row exists that the bench did not send, " +
+    "and the only rows beyond the 2xx answers are requests still in flight when the load stopped (the server stored them, the client had gone: at most one per connection).";
   return `# API load benchmark\n\n${intro}\n\n${sections.join("\n\n")}\n\n${how}\n`;
 }
 
@@ -483,7 +442,16 @@ async function main(): Promise<number> {
     throw new Error("no production build: run `npm run build` first (or pass --build)");
   const loadBefore = loadavg()[0]!;
   const results: DbResult[] = [];
-  for (const kind of options.only) results.push(await benchDatabase(kind, options));
+  for (const kind of options.only) {
+    const runs: DbRun[] = [];
+    let description = "";
+    for (let run = 1; run <= options.runs; run++) {
+      const r = await runDatabase(kind, run, options);
+      description = r.description;
+      runs.push(r.result);
+    }
+    results.push({ database: kind, description, runs, summary: summarise(runs) });
+  }
   const loadAfter = loadavg()[0]!;
 
   const date = new Date().toISOString();
@@ -500,10 +468,12 @@ async function main(): Promise<number> {
   const json = { date, options, environment: env, results };
   writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
   writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, options, env }));
-  for (const db of results) process.stdout.write(`\n${db.database}\n${markdownTable(db)}\n`);
+  for (const db of results) process.stdout.write(`\n${db.database}\n${summaryTable(db, options)}\n`);
   log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
   const failed = results.flatMap((db) =>
-    db.scenarios.filter((s) => !s.check.pass).map((s) => `${db.database} ${s.scenario}`),
+    db.runs.flatMap((r) =>
+      r.scenarios.filter((s) => !s.check.pass).map((s) => `${db.database} run ${r.run} ${s.scenario}`),
+    ),
   );
   if (failed.length) {
     log(`FAIL: ${failed.join(", ")}`);

@@ -1,6 +1,16 @@
-/** What the benchmark scripts (run.ts: Lighthouse, api.ts: load) share. */
-import { spawnSync } from "node:child_process";
+/**
+ * What the benchmark scripts share: run.ts (Lighthouse), api.ts (form API load) and the
+ * lead-path profiler (profile-lead-path.ts): the build, free ports, starting and stopping
+ * the production server, reading the database behind it, driving the form API with
+ * autocannon, and the server's CPU time.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
+import pg from "pg";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -13,3 +23,323 @@ export function build(log: (msg: string) => void): void {
 
 /** A TCP port on 127.0.0.1 that is free right now (one home for the tests and the benchmarks). */
 export { freePort } from "../tests/support/ports.ts";
+
+// ---------------------------------------------------------------------------
+// The production server
+// ---------------------------------------------------------------------------
+
+export type DbKind = "sqlite" | "postgres";
+
+export const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const HEALTH_TIMEOUT_MS = 30_000;
+
+export type Server = { child: ChildProcess; output: () => string; base: string };
+
+export type ServerOptions = {
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  /** The project to run (default: this one); its build/ is served. */
+  root?: string;
+  /** Extra environment (wins over the defaults below). */
+  env?: Record<string, string>;
+  /** Extra Node options, e.g. --cpu-prof. */
+  nodeArgs?: string[];
+};
+
+/**
+ * Starts `node server/index.ts` in production mode: no rate limit, no bot timer, e-mail
+ * written as .eml files (no SMTP_URL), SQLite in `dataDir` unless `databaseUrl` is given.
+ * The server is the leader of its own process group (stopServer signals the group).
+ */
+export function startServer({
+  port,
+  dataDir,
+  databaseUrl,
+  root = ROOT,
+  env = {},
+  nodeArgs = [],
+}: ServerOptions): Server {
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    NODE_ENV: "production",
+    APP_ENV: "production",
+    DATA_DIR: dataDir,
+    SITE_URL: `http://127.0.0.1:${port}`,
+    RATE_LIMIT_MAX: "1000000000",
+    FORM_MIN_FILL_SECONDS: "0",
+  };
+  // E-mail to .eml files; the database is ours to choose.
+  delete childEnv.SMTP_URL;
+  delete childEnv.DATABASE_URL;
+  delete childEnv.REDIS_URL;
+  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  Object.assign(childEnv, env);
+  const child = spawn(process.execPath, [...nodeArgs, "server/index.ts"], {
+    cwd: root,
+    env: childEnv,
+    detached: true,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-8000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  return { child, output: () => out, base: `http://127.0.0.1:${port}` };
+}
+
+/**
+ * Stops the server: SIGTERM by default (SIGINT also lets it finish and exit normally, which
+ * is when `--cpu-prof` writes its profile); SIGKILL if it has not exited within `graceMs`.
+ */
+export async function stopServer(child: ChildProcess, signal: NodeJS.Signals = "SIGTERM", graceMs = 10_000) {
+  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const send = (sig: NodeJS.Signals): void => {
+    try {
+      process.kill(-child.pid!, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  send(signal);
+  const timer = setTimeout(() => send("SIGKILL"), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
+export async function waitForHealth(server: Server): Promise<void> {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.child.exitCode !== null || server.child.signalCode !== null) {
+      throw new Error(
+        `server exited (${server.child.exitCode ?? server.child.signalCode}) before /healthz answered. Output:\n${server.output()}`,
+      );
+    }
+    try {
+      const res = await fetch(`${server.base}/healthz`, { signal: AbortSignal.timeout(2000) });
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(
+    `server did not answer 200 on ${server.base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${server.output()}`,
+  );
+}
+
+/**
+ * CPU time the server has used so far, in ms: the whole process (every thread: libuv's
+ * pool, GC helpers) and its main thread alone (the one JavaScript runs on, which is what
+ * limits the request rate). Linux only (/proc); null elsewhere.
+ */
+export function cpuTimes(pid: number): { processMs: number; mainThreadMs: number } | null {
+  const ticks = (file: string): number => {
+    const stat = readFileSync(file, "utf8");
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]); // utime + stime (fields 14 and 15)
+  };
+  try {
+    // Clock ticks: 100 per second on Linux.
+    return { processMs: ticks(`/proc/${pid}/stat`) * 10, mainThreadMs: ticks(`/proc/${pid}/task/${pid}/stat`) * 10 };
+  } catch {
+    return null;
+  }
+}
+
+// ---------------------------------------------------------------------------
+// The database behind the server (read side)
+// ---------------------------------------------------------------------------
+
+export type Reader = { query(sql: string): Promise<Record<string, unknown>[]>; close(): Promise<void> };
+
+export async function openReader(kind: DbKind, dataDir: string, databaseUrl: string | undefined): Promise<Reader> {
+  if (kind === "postgres") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    return {
+      query: async (sql) => (await client.query(sql)).rows as Record<string, unknown>[],
+      close: () => client.end(),
+    };
+  }
+  const db = new SQLite(path.join(dataDir, "site.db"), { readonly: true, fileMustExist: true });
+  db.pragma("busy_timeout = 5000");
+  return {
+    query: async (sql) => db.prepare(sql).all() as Record<string, unknown>[],
+    close: async () => void db.close(),
+  };
+}
+
+/** A fresh schema in the PostgreSQL database, and the DATABASE_URL that uses it. */
+export async function createSchema(prefix: string): Promise<{ schema: string; databaseUrl: string }> {
+  const schema = `${prefix}_${randomBytes(4).toString("hex")}`;
+  const client = new pg.Client({ connectionString: PG_BASE });
+  await client.connect();
+  try {
+    await client.query(`CREATE SCHEMA ${schema}`);
+  } finally {
+    await client.end();
+  }
+  return { schema, databaseUrl: `${PG_BASE}?options=${encodeURIComponent(`-c search_path=${schema}`)}` };
+}
+
+export async function dropSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: PG_BASE });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function postgresVersion(): Promise<string> {
+  const client = new pg.Client({ connectionString: PG_BASE });
+  await client.connect();
+  try {
+    return String((await client.query("SHOW server_version")).rows[0]?.server_version ?? "unknown");
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * E-mails queued and not yet sent. Counted from the sent_at index alone: a condition on
+ * another column would read every waiting row, and a row with its bodies spills into
+ * overflow pages (a poll every 100 ms would then cost the server real time on SQLite).
+ * The bench's e-mails are written to files and never fail, so none is given up.
+ */
+export async function outboxBacklog(reader: Reader): Promise<number> {
+  const [row] = await reader.query("SELECT COUNT(*) AS n FROM outbox WHERE sent_at IS NULL");
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Polls the outbox until nothing is left to send; returns how long that took (from the
+ * call), or null with what is left after `timeoutMs`.
+ */
+export async function waitForDrain(
+  reader: Reader,
+  timeoutMs: number,
+): Promise<{ drainMs: number | null; left: number }> {
+  const started = performance.now();
+  for (;;) {
+    const left = await outboxBacklog(reader);
+    if (left === 0) return { drainMs: performance.now() - started, left };
+    if (performance.now() - started > timeoutMs) return { drainMs: null, left };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Load
+// ---------------------------------------------------------------------------
+
+export type Scenario = {
+  name: string;
+  path: string;
+  table: "contact_enquiries" | "newsletter_subscriptions";
+  /** E-mails each stored row queues. */
+  emailsPerRow: number;
+  body: (email: string) => Record<string, unknown>;
+};
+
+export const SCENARIOS: Scenario[] = [
+  {
+    name: "contact",
+    path: "/api/contact",
+    table: "contact_enquiries",
+    emailsPerRow: 2,
+    body: (email) => ({
+      name: "Bench Visitor",
+      email,
+      phone: "+44 20 7946 0999",
+      company: "Load Test Ltd",
+      jobTitle: "Head of Learning",
+      serviceInterest: "risk-grc",
+      message: "We would like to discuss a risk management programme for our team of twelve.",
+      preferredContact: "email",
+    }),
+  },
+  {
+    name: "newsletter",
+    path: "/api/newsletter-signup",
+    table: "newsletter_subscriptions",
+    emailsPerRow: 1,
+    body: (email) => ({ email }),
+  },
+];
+
+/** Which addresses were sent, answered, and answered 2xx. */
+export type Tracking = { sent: Set<string>; ok: Set<string>; answered: Set<string> };
+
+export async function runScenario(
+  base: string,
+  scenario: Scenario,
+  {
+    connections,
+    duration,
+    runId,
+    rate,
+  }: {
+    connections: number;
+    duration: number;
+    runId: string;
+    /** Requests per second from all connections together (an open load); default: as fast as answered. */
+    rate?: number;
+  },
+): Promise<{ result: autocannon.Result; tracking: Tracking }> {
+  const tracking: Tracking = { sent: new Set(), ok: new Set(), answered: new Set() };
+  let n = 0;
+  // With pipelining 1, a connection's context belongs to the one request it has in flight:
+  // setupRequest writes the address into it, onResponse reads it back.
+  const request: autocannon.Request = {
+    method: "POST",
+    path: scenario.path,
+    headers: { "content-type": "application/json" },
+    setupRequest(req, context) {
+      const email = `bench-${runId}-${scenario.name}-${++n}@example.test`;
+      (context as { email?: string }).email = email;
+      tracking.sent.add(email);
+      return { ...req, body: JSON.stringify(scenario.body(email)) };
+    },
+    onResponse(status, _body, context) {
+      const email = (context as { email?: string }).email;
+      if (!email) return;
+      tracking.answered.add(email);
+      if (status >= 200 && status < 300) tracking.ok.add(email);
+    },
+  };
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    pipelining: 1,
+    timeout: 10,
+    requests: [request],
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  return { result, tracking };
+}
+
+// ---------------------------------------------------------------------------
+// Statistics
+// ---------------------------------------------------------------------------
+
+export function median(values: number[]): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median, min and max of several runs. */
+export type Spread = { median: number; min: number; max: number };
+
+export function spread(values: number[]): Spread {
+  return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}

@@ -33,10 +33,9 @@ import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import autocannon from "autocannon";
 import { startCluster, type Cluster } from "../tests/support/cluster.ts";
 import { pollUntil } from "../tests/support/servers.ts";
-import { build, ROOT } from "./common.ts";
+import { build, ROOT, runScenario, SCENARIOS } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const EMAILS_PER_LEAD = 2;
@@ -123,58 +122,19 @@ function parseOptions(argv: string[]): Options {
   };
 }
 
-function enquiry(email: string) {
-  return {
-    name: "Bench Visitor",
-    email,
-    phone: "+44 20 7946 0999",
-    company: "Load Test Ltd",
-    jobTitle: "Head of Learning",
-    serviceInterest: "risk-grc",
-    message: "We would like to discuss a risk management programme for our team of twelve.",
-    preferredContact: "email",
-  };
-}
+const contact = SCENARIOS.find((s) => s.name === "contact")!;
 
-type Tracking = { sent: Set<string>; ok: Set<string>; answered: Set<string> };
+/** autocannon through nginx; every request a new address (bench-<prefix>-contact-<n>), tracked by its answer. */
+const load = (base: string, prefix: string, seconds: number, connections: number) =>
+  runScenario(base, contact, { connections, duration: seconds, runId: prefix });
 
-/** autocannon through nginx; every request a new address, tracked by its answer. */
-async function load(base: string, prefix: string, seconds: number, connections: number) {
-  const tracking: Tracking = { sent: new Set(), ok: new Set(), answered: new Set() };
-  let n = 0;
-  // Pipelining 1: a connection's context belongs to its one request in flight.
-  const request: autocannon.Request = {
-    method: "POST",
-    path: "/api/contact",
-    headers: { "content-type": "application/json" },
-    setupRequest(req, context) {
-      const email = `${prefix}-${++n}@example.test`;
-      (context as { email?: string }).email = email;
-      tracking.sent.add(email);
-      return { ...req, body: JSON.stringify(enquiry(email)) };
-    },
-    onResponse(status, _body, context) {
-      const email = (context as { email?: string }).email;
-      if (!email) return;
-      tracking.answered.add(email);
-      if (status >= 200 && status < 300) tracking.ok.add(email);
-    },
-  };
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration: seconds,
-    pipelining: 1,
-    timeout: 10,
-    requests: [request],
-  });
-  return { result, tracking };
-}
+/** The addresses of one run's enquiries, for LIKE. */
+const addressesOf = (prefix: string) => `bench-${prefix}-${contact.name}-%`;
 
 async function countUnsent(cluster: Cluster, prefix: string): Promise<number> {
   const [row] = await cluster.read(
     "SELECT COUNT(*) AS n FROM outbox o JOIN contact_enquiries c ON c.id = o.lead_id WHERE c.email LIKE ? AND o.sent_at IS NULL",
-    [`${prefix}-%`],
+    [addressesOf(prefix)],
   );
   return Number(row?.n ?? 0);
 }
@@ -194,7 +154,7 @@ async function oneRun(cluster: Cluster, run: number, options: Options): Promise<
       (
         await cluster.read(
           "SELECT o.id AS id FROM outbox o JOIN contact_enquiries c ON c.id = o.lead_id WHERE c.email LIKE ?",
-          [`${prefix}-%`],
+          [addressesOf(prefix)],
         )
       ).map((r) => String(r.id)),
     );
@@ -228,9 +188,9 @@ async function oneRun(cluster: Cluster, run: number, options: Options): Promise<
     received = await receivedIds();
   }
 
-  const rows = (await cluster.read("SELECT email FROM contact_enquiries WHERE email LIKE ?", [`${prefix}-%`])).map(
-    (r) => String(r.email),
-  );
+  const rows = (
+    await cluster.read("SELECT email FROM contact_enquiries WHERE email LIKE ?", [addressesOf(prefix)])
+  ).map((r) => String(r.email));
   const counts = new Map<string, number>();
   for (const e of rows) counts.set(e, (counts.get(e) ?? 0) + 1);
   const missing = [...tracking.ok].filter((e) => !counts.has(e));

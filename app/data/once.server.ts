@@ -1,6 +1,6 @@
 /**
  * Store something once per fingerprint within a window. The fingerprint row
- * is inserted first, in the same transaction as the record: a concurrent
+ * is claimed first, in the same transaction as the record: a concurrent
  * repeat waits on it (PostgreSQL) or runs after it (SQLite), and finds it.
  */
 import { randomUUID } from "node:crypto";
@@ -17,15 +17,23 @@ export async function storeOnce(
   store: (trx: Transaction<Database>, id: string) => Promise<string | void>,
 ): Promise<OnceOutcome> {
   const nowIso = now.toISOString();
+  const expiresAt = new Date(now.getTime() + windowMs).toISOString();
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom("submission_keys").where("fingerprint", "=", key).where("expires_at", "<=", nowIso).execute();
     const id = randomUUID();
-    const inserted = await trx
+    // One statement claims the fingerprint: a new one is inserted, an expired one (its
+    // window has passed) is taken over, a live one is left as it is (no row changed: a
+    // duplicate). Expired fingerprints of other submissions are the retention job's.
+    const claimed = await trx
       .insertInto("submission_keys")
-      .values({ fingerprint: key, record_id: id, expires_at: new Date(now.getTime() + windowMs).toISOString() })
-      .onConflict((oc) => oc.column("fingerprint").doNothing())
+      .values({ fingerprint: key, record_id: id, expires_at: expiresAt })
+      .onConflict((oc) =>
+        oc
+          .column("fingerprint")
+          .doUpdateSet({ record_id: id, expires_at: expiresAt })
+          .where("submission_keys.expires_at", "<=", nowIso),
+      )
       .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) {
+    if (Number(claimed.numInsertedOrUpdatedRows ?? 0n) === 0) {
       const earlier = await trx
         .selectFrom("submission_keys")
         .select("record_id")

@@ -47,14 +47,15 @@ function asString(value: unknown): string {
   return typeof value === "string" ? value : String(value);
 }
 
+const htmlSpecial = /[&<>"']/;
+const htmlSpecials = /[&<>"']/g;
+const htmlEntities: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
 /** Escapes text for HTML element content and quoted attribute values. */
 export function escapeHtml(value: unknown): string {
-  return asString(value)
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#39;");
+  const text = asString(value);
+  // One pass, and none for the common text without special characters.
+  return htmlSpecial.test(text) ? text.replace(htmlSpecials, (c) => htmlEntities[c]!) : text;
 }
 
 // C0 and C1 controls (CR, LF, tab included), DEL, Unicode line and paragraph
@@ -72,8 +73,10 @@ const multilineUnsafe = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u
  */
 export function singleLine(value: unknown, max: number = SUBJECT_MAX): string {
   const clean = asString(value).replace(lineBreaking, " ").replace(/\s+/g, " ").trim();
-  const chars = Array.from(clean);
   const limit = Math.max(1, Math.floor(max));
+  // No more UTF-16 units than the limit: no more code points either (no need to split).
+  if (clean.length <= limit) return clean;
+  const chars = Array.from(clean);
   if (chars.length <= limit) return clean;
   return `${chars
     .slice(0, limit - 1)
@@ -146,10 +149,21 @@ function oneLine(value: unknown): string {
   return singleLine(value, BODY_LINE_MAX);
 }
 
+// The London time of a stored time (toISOString: UTC, milliseconds) shows its minute, not
+// its seconds: the leads of one minute share one formatted text (Intl formatting is the
+// costly part). Times of any other form are formatted each time.
+const utcMinute = /^(\d{4}-\d{2}-\d{2}T(?:[01]\d|2[0-3]):[0-5]\d):[0-5]\d\.\d{3}Z$/;
+let lastMinute: { minute: string; text: string } | null = null;
+
 /** London time, or the raw value if it is not a date. */
 function londonTime(iso: string): string {
+  const minute = utcMinute.exec(iso)?.[1];
+  if (minute !== undefined && lastMinute?.minute === minute) return lastMinute.text;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? oneLine(iso) : formatDateTime(iso);
+  if (Number.isNaN(date.getTime())) return oneLine(iso);
+  const text = formatDateTime(iso);
+  if (minute !== undefined) lastMinute = { minute, text };
+  return text;
 }
 
 function minutes(total: number): string {
@@ -307,8 +321,19 @@ function compose(
 // Shared pieces
 // ---------------------------------------------------------------------------
 
+// The site address is the same for every message: checked once per value.
+let lastSite: { siteUrl: string; href: string; host: string } | null = null;
+
+function site(ctx: MailContext): { href: string; host: string } {
+  if (lastSite?.siteUrl !== ctx.siteUrl) {
+    const href = link(ctx.siteUrl, "the site address");
+    lastSite = { siteUrl: ctx.siteUrl, href, host: singleLine(new URL(href).host, 100) };
+  }
+  return lastSite;
+}
+
 function siteLink(ctx: MailContext): string {
-  return link(ctx.siteUrl, "the site address");
+  return site(ctx).href;
 }
 
 /** How to reach us, closing every visitor e-mail. */
@@ -338,7 +363,7 @@ function responsePromise(): string {
 function notYou(form: string, ctx: MailContext): Block {
   return p(
     `You are receiving this e-mail because this address was entered in the ${form} at `,
-    a(siteLink(ctx), singleLine(new URL(siteLink(ctx)).host, 100)),
+    a(siteLink(ctx), site(ctx).host),
     `. If that was not you, please ignore this e-mail or let us know at ${organisation.email}.`,
   );
 }
