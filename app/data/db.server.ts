@@ -7,7 +7,7 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations.ts";
@@ -57,7 +57,7 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
     handle = { db, dialect: "sqlite", sqlite, description: `SQLite at ${file}`, close: () => db.destroy() };
   }
   try {
@@ -67,6 +67,39 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     throw error;
   }
   return handle;
+}
+
+/**
+ * The SQLite connection as Kysely sees it, keeping its compiled statements.
+ * Kysely's SQLite driver prepares every query it runs, and better-sqlite3
+ * compiles each one again: a quarter of the database time of a lead
+ * (docs/decisions/016-lead-path-throughput.md). The most recently used `max`
+ * statements are kept, by SQL text. A kept statement that is still being read
+ * by an unfinished `iterate()` (a streamed query) cannot run again until that
+ * ends: a fresh one is prepared for the meantime.
+ */
+export function cachingStatements(sqlite: SQLite.Database, max = 200): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    prepare(text) {
+      const statement = kept.get(text);
+      if (statement) {
+        if (statement.busy) return sqlite.prepare(text);
+        // Most recently used last: the first entry is the one to drop.
+        kept.delete(text);
+        kept.set(text, statement);
+        return statement;
+      }
+      const prepared = sqlite.prepare(text);
+      kept.set(text, prepared);
+      if (kept.size > max) kept.delete(kept.keys().next().value!);
+      return prepared;
+    },
+    close() {
+      kept.clear();
+      sqlite.close();
+    },
+  };
 }
 
 /**
