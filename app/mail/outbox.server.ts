@@ -40,10 +40,12 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
   PostgresAdapter,
+  sql,
   type ExpressionBuilder,
   type Kysely,
   type QueryCreator,
   type Selectable,
+  type SqlBool,
   type Transaction,
 } from "kysely";
 import pino, { type Logger } from "pino";
@@ -496,9 +498,13 @@ export class OutboxWorker {
     const until = new Date(now.getTime() + this.leaseMs).toISOString();
     const lease = { locked_until: until, locked_by: this.identity.id };
     // Not sent, not given up, and nobody's (never claimed, or the lease has run out).
-    const free = (eb: ExpressionBuilder<Database, "outbox">) =>
+    // `outer`: in SQLite's outer UPDATE, `+sent_at` keeps the planner off the sent_at
+    // indexes, so it finds the picked rows by id; planned on sent_at it would read every
+    // waiting message on every claim, and draining a backlog would take quadratic time
+    // (docs/decisions/016-lead-path-throughput.md, tests/data/outbox-claim-plan.test.ts).
+    const free = (eb: ExpressionBuilder<Database, "outbox">, outer = false) =>
       eb.and([
-        eb("sent_at", "is", null),
+        outer && !this.postgres ? sql<SqlBool>`+${sql.ref("sent_at")} is null` : eb("sent_at", "is", null),
         eb("dead_at", "is", null),
         eb.or([eb("locked_until", "is", null), eb("locked_until", "<", nowIso)]),
       ]);
@@ -520,7 +526,11 @@ export class OutboxWorker {
           .set(lease)
           .where("id", "in", (eb) => eb.selectFrom("due").select("due.id"))
           .where(free)
-      : this.db.updateTable("outbox").set(lease).where("id", "in", pick(this.db)).where(free);
+      : this.db
+          .updateTable("outbox")
+          .set(lease)
+          .where("id", "in", pick(this.db))
+          .where((eb) => free(eb, true));
     const rows = await claimed.returningAll().execute();
     return rows.sort((a, b) => a.next_attempt_at.localeCompare(b.next_attempt_at));
   }
