@@ -108,6 +108,7 @@ export async function createSubmissionLimiter(options: SubmissionLimiterOptions)
       if (!schemaName)
         throw new Error("Rate limit: the PostgreSQL connection has no current schema to keep its table in");
       description = `PostgreSQL table "${schemaName}"."${rateLimitTable}"`;
+      await unloggedTable(pool, schemaName);
       // The library sees every query through this, so a failure's reason reaches the warning.
       const client = {
         query: (query: pg.QueryConfig) =>
@@ -166,6 +167,36 @@ export async function createSubmissionLimiter(options: SubmissionLimiterOptions)
     close: () => closeStore(),
   };
 }
+
+/**
+ * The counts table, created before the library looks for it (its own CREATE
+ * TABLE IF NOT EXISTS, same columns, then does nothing), as an UNLOGGED table:
+ * a count is written on every submission, and a logged table would make each
+ * one wait for its own flush to disk, as costly as storing the lead itself
+ * (docs/decisions/012-shared-rate-limit.md). What that gives up: after a
+ * PostgreSQL crash the table is empty (every client starts a fresh window) and
+ * standbys do not have it (after a failover, the same). A table an earlier
+ * version created as a logged one is changed.
+ */
+async function unloggedTable(pool: pg.Pool, schema: string): Promise<void> {
+  const table = `${quoteIdentifier(schema)}.${quoteIdentifier(rateLimitTable)}`;
+  try {
+    await pool.query(
+      `CREATE UNLOGGED TABLE IF NOT EXISTS ${table} (key varchar(255) PRIMARY KEY, points integer NOT NULL DEFAULT 0, expire bigint)`,
+    );
+  } catch (error) {
+    // Two instances starting at once: PostgreSQL does not make IF NOT EXISTS
+    // safe against a concurrent creation (unique violation on its catalogue).
+    if ((error as { code?: string }).code !== "23505") throw error;
+  }
+  const { rows } = await pool.query<{ persistence: string }>(
+    "select c.relpersistence as persistence from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2",
+    [schema, rateLimitTable],
+  );
+  if (rows[0]?.persistence === "p") await pool.query(`ALTER TABLE ${table} SET UNLOGGED`);
+}
+
+const quoteIdentifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 /** The memory limiter the shared store falls back to; tells when it is used. */
 class InsuranceLimiter extends RateLimiterMemory {

@@ -118,6 +118,34 @@ describe("the submission limit in PostgreSQL", () => {
     }
   });
 
+  const persistence = async (pool: pg.Pool) =>
+    (
+      await pool.query<{ persistence: string }>(
+        "select c.relpersistence as persistence from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = current_schema() and c.relname = $1",
+        [rateLimitTable],
+      )
+    ).rows.map((row) => row.persistence);
+
+  it("keeps its counts in an UNLOGGED table (no flush to disk per submission), and makes an earlier logged one so", async () => {
+    await limiter({ max: 2, windowSeconds: 600, pgPool: t.handle.pgPool });
+    expect(await persistence(t.handle.pgPool!)).toEqual(["u"]);
+
+    // A table as the library creates it (what an earlier version of the site left).
+    const pool = other.handle.pgPool!;
+    await pool.query(`drop table if exists ${rateLimitTable}`);
+    await pool.query(
+      `create table ${rateLimitTable} (key varchar(255) primary key, points integer not null default 0, expire bigint)`,
+    );
+    await pool.query(`insert into ${rateLimitTable} (key, points, expire) values ('submit:192.0.2.9', 2, $1)`, [
+      Date.now() + 600_000,
+    ]);
+    expect(await persistence(pool)).toEqual(["p"]);
+    const upgraded = await limiter({ max: 2, windowSeconds: 600, pgPool: pool });
+    expect(await persistence(pool)).toEqual(["u"]);
+    // Its counts are kept.
+    expect(await upgraded.consume("192.0.2.9")).toBe(false);
+  });
+
   it("when its table is gone, each instance limits on its own, never fails, and warns once", async () => {
     const schema = await currentSchema(t.handle.pgPool!);
     const { log, lines } = capturedLog();
