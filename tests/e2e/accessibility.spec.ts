@@ -19,7 +19,8 @@ test("the open menus have no WCAG 2.2 AA violations", async ({ page }) => {
     await expect(page.locator("#mobile-menu")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Close menu" }).click();
-    await page.getByRole("contentinfo").getByRole("button", { name: "Courses" }).click();
+    await page.getByRole("contentinfo").locator("summary", { hasText: "Courses" }).click();
+    await expect(page.getByRole("contentinfo").locator("details[open]")).toHaveCount(1);
   } else {
     await page.getByRole("navigation", { name: "Main" }).getByRole("button", { name: "Training" }).click();
   }

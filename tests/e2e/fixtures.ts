@@ -143,6 +143,16 @@ export async function gotoHydrated(page: Page, path: string) {
   return response;
 }
 
+/**
+ * Opens a page with the app's JavaScript refused (every script under /assets/):
+ * what a visitor has between the first paint and the moment React takes over,
+ * or for good when the scripts fail to load.
+ */
+export async function gotoWithoutApp(page: Page, path: string) {
+  await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  return page.goto(path);
+}
+
 /** Runs axe with the WCAG 2.2 A and AA rules and returns the violations. */
 export async function axeViolations(page: Page) {
   const results = await new AxeBuilder({ page })

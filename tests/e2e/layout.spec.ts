@@ -1,5 +1,6 @@
-import { type Page } from "@playwright/test";
-import { expect, gotoHydrated, recordAnalytics, test } from "./fixtures.ts";
+import { type Locator, type Page } from "@playwright/test";
+import { accessibleExpanded, accessibleNode } from "../support/accessibility-tree.ts";
+import { expect, gotoHydrated, gotoWithoutApp, recordAnalytics, test } from "./fixtures.ts";
 
 const header = (page: Page) => page.locator("header").first();
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
@@ -41,13 +42,15 @@ test.describe("header", () => {
 });
 
 test.describe("dropdown menus", { tag: "@desktop" }, () => {
+  const panelOf = async (page: Page, button: Locator) => page.locator(`#${await button.getAttribute("popovertarget")}`);
+
   test("Training opens with a click and lists pillars, all training and five featured courses", async ({ page }) => {
     await gotoHydrated(page, "/");
     const button = mainNav(page).getByRole("button", { name: "Training" });
-    await expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(await accessibleExpanded(button)).toBe(false);
     await button.click();
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    expect(await accessibleExpanded(button)).toBe(true);
+    const panel = await panelOf(page, button);
     await expect(panel).toBeVisible();
     for (const name of [
       "Risk (GRC)",
@@ -65,11 +68,27 @@ test.describe("dropdown menus", { tag: "@desktop" }, () => {
     for (const href of await featured.evaluateAll((links) => links.map((a) => a.getAttribute("href")))) {
       expect(href).toMatch(/^\/courses\/[a-z-]+$/);
     }
+    // Under its button, not somewhere else on the screen.
+    const buttonBox = (await button.boundingBox())!;
+    const panelBox = (await panel.boundingBox())!;
+    expect(panelBox.y).toBeGreaterThanOrEqual(buttonBox.y + buttonBox.height);
+    expect(panelBox.y).toBeLessThan(buttonBox.y + buttonBox.height + 40);
+    expect(panelBox.x).toBeLessThanOrEqual(buttonBox.x + buttonBox.width);
 
     // A click outside closes it.
     await page.getByRole("heading", { level: 1 }).click();
     await expect(panel).toBeHidden();
-    await expect(button).toHaveAttribute("aria-expanded", "false");
+    expect(await accessibleExpanded(button)).toBe(false);
+  });
+
+  test("a link chosen in a menu closes it on the new page", async ({ page }) => {
+    await gotoHydrated(page, "/");
+    const button = mainNav(page).getByRole("button", { name: "Training" });
+    await button.click();
+    const panel = await panelOf(page, button);
+    await panel.getByRole("link", { name: "View All Training" }).click();
+    await expect(page).toHaveURL(/\/training$/);
+    await expect(panel).toBeHidden();
   });
 
   test("work from the keyboard: Enter opens, arrow down enters, Escape closes and returns focus", async ({ page }) => {
@@ -77,8 +96,8 @@ test.describe("dropdown menus", { tag: "@desktop" }, () => {
     const button = mainNav(page).getByRole("button", { name: "Consulting" });
     await button.focus();
     await page.keyboard.press("Enter");
-    await expect(button).toHaveAttribute("aria-expanded", "true");
-    const panel = page.locator(`#${await button.getAttribute("aria-controls")}`);
+    expect(await accessibleExpanded(button)).toBe(true);
+    const panel = await panelOf(page, button);
     await expect(panel.getByRole("link", { name: "Consulting Overview" })).toHaveAttribute("href", "/consulting");
     await expect(panel.getByRole("link", { name: "Case Studies" })).toHaveAttribute("href", "/case-studies");
 
@@ -101,8 +120,22 @@ test.describe("dropdown menus", { tag: "@desktop" }, () => {
     const consulting = mainNav(page).getByRole("button", { name: "Consulting" });
     await training.click();
     await consulting.click();
-    await expect(training).toHaveAttribute("aria-expanded", "false");
-    await expect(consulting).toHaveAttribute("aria-expanded", "true");
+    expect(await accessibleExpanded(training)).toBe(false);
+    expect(await accessibleExpanded(consulting)).toBe(true);
+  });
+
+  test("work before any JavaScript has run", async ({ page }) => {
+    await gotoWithoutApp(page, "/");
+    const training = mainNav(page).getByRole("button", { name: "Training" });
+    const consulting = mainNav(page).getByRole("button", { name: "Consulting" });
+    await training.click();
+    await expect((await panelOf(page, training)).getByRole("link", { name: "Strategy", exact: true })).toBeVisible();
+    await consulting.click();
+    await expect(await panelOf(page, training)).toBeHidden();
+    await expect(await panelOf(page, consulting)).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(await panelOf(page, consulting)).toBeHidden();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
   });
 });
 
@@ -115,7 +148,11 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
 
     await page.getByRole("button", { name: "Open menu" }).click();
     await expect(menu).toBeVisible();
-    await expect(page.getByRole("button", { name: "Close menu" })).toHaveAttribute("aria-expanded", "true");
+    expect(await accessibleNode(page.getByRole("button", { name: "Close menu" }))).toEqual({
+      role: "button",
+      name: "Close menu",
+      expanded: true,
+    });
     await page.getByRole("button", { name: "Close menu" }).click();
     await expect(menu).toBeHidden();
 
@@ -124,7 +161,21 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
     await menu.getByRole("link", { name: "Home", exact: true }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(menu).toBeHidden();
-    await expect(page.getByRole("button", { name: "Open menu" })).toHaveAttribute("aria-expanded", "false");
+    expect(await accessibleNode(page.getByRole("button", { name: "Open menu" }))).toEqual({
+      role: "button",
+      name: "Open menu",
+      expanded: false,
+    });
+  });
+
+  test("sits under the header bar, across the screen", async ({ page }) => {
+    await gotoHydrated(page, "/privacy");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const bar = (await header(page).boundingBox())!;
+    const menu = (await page.locator("#mobile-menu").boundingBox())!;
+    expect(Math.round(menu.x)).toBe(0);
+    expect(Math.round(menu.width)).toBe(page.viewportSize()!.width);
+    expect(Math.abs(menu.y - (bar.y + bar.height))).toBeLessThanOrEqual(1);
   });
 
   test("highlights the current route", async ({ page }) => {
@@ -155,6 +206,29 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
       arg: { behavior: "smooth", block: "start" },
     });
     await expect(page).toHaveURL(/\/#book-consultation$/);
+  });
+
+  test("works before any JavaScript has run: opens, closes, follows links, and an in-page link closes it", async ({
+    page,
+  }) => {
+    await gotoWithoutApp(page, "/");
+    const menu = page.locator("#mobile-menu");
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await expect(menu).toBeVisible();
+    expect(await accessibleExpanded(page.getByRole("button", { name: "Close menu" }))).toBe(true);
+    await page.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "Book a Consultation" }).click();
+    await expect(menu).toBeHidden();
+    await expect(page.locator("#book-consultation")).toBeInViewport();
+
+    await page.getByRole("button", { name: "Open menu" }).click();
+    await menu.getByRole("link", { name: "About Us" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await expect(menu).toBeHidden();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
   });
 });
 
@@ -231,39 +305,53 @@ test.describe("page changes", () => {
 });
 
 test.describe("footer", () => {
-  test("on a phone its sections expand one at a time", { tag: "@phone" }, async ({ page }) => {
-    await gotoHydrated(page, "/");
-    const footer = page.getByRole("contentinfo");
-    const courses = footer.getByRole("button", { name: "Courses" });
-    const resources = footer.getByRole("button", { name: "Resources" });
-    const panel = async (button: typeof courses) => page.locator(`#${await button.getAttribute("aria-controls")}`);
+  const summaryOf = (page: Page, name: string) => page.getByRole("contentinfo").locator("summary", { hasText: name });
+  const contentOf = (page: Page, name: string) => summaryOf(page, name).locator("xpath=following-sibling::*[1]");
 
-    await expect(await panel(courses)).toBeHidden();
-    await expect(await panel(resources)).toBeHidden();
-    await courses.click();
-    await expect(courses).toHaveAttribute("aria-expanded", "true");
-    await expect(await panel(courses)).toBeVisible();
+  for (const hydrated of [true, false]) {
+    test(
+      `on a phone its sections expand one at a time${hydrated ? "" : ", before any JavaScript has run"}`,
+      { tag: "@phone" },
+      async ({ page }) => {
+        await (hydrated ? gotoHydrated(page, "/") : gotoWithoutApp(page, "/"));
+        const courses = summaryOf(page, "Courses");
+        const resources = summaryOf(page, "Resources");
 
-    await resources.click();
-    await expect(await panel(resources)).toBeVisible();
-    await expect(await panel(courses)).toBeHidden();
-    await expect(courses).toHaveAttribute("aria-expanded", "false");
+        await expect(contentOf(page, "Courses")).toBeHidden();
+        await expect(contentOf(page, "Resources")).toBeHidden();
+        expect(await accessibleExpanded(courses)).toBe(false);
+        await courses.click();
+        expect(await accessibleExpanded(courses)).toBe(true);
+        await expect(contentOf(page, "Courses")).toBeVisible();
 
-    await resources.click();
-    await expect(await panel(resources)).toBeHidden();
-  });
+        await resources.click();
+        await expect(contentOf(page, "Resources")).toBeVisible();
+        await expect(contentOf(page, "Courses")).toBeHidden();
+        expect(await accessibleExpanded(courses)).toBe(false);
+
+        await resources.click();
+        await expect(contentOf(page, "Resources")).toBeHidden();
+
+        // The keyboard opens one too.
+        await courses.focus();
+        await page.keyboard.press("Enter");
+        await expect(contentOf(page, "Courses")).toBeVisible();
+      },
+    );
+  }
 
   test("on a desktop every section is open and has no toggle", { tag: "@desktop" }, async ({ page }) => {
     await gotoHydrated(page, "/");
     const footer = page.getByRole("contentinfo");
-    // No accordion toggles (the newsletter's Subscribe is the only button).
-    await expect(footer.getByRole("button", { expanded: false })).toHaveCount(0);
-    await expect(footer.getByRole("button", { expanded: true })).toHaveCount(0);
+    // No accordion toggles: the disclosures' summaries are gone at this width.
+    for (const summary of await footer.locator("summary").all()) await expect(summary).toBeHidden();
     for (const heading of ["Training Pillars", "Courses", "Delivery Options", "Resources", "Contact"]) {
       await expect(footer.getByRole("heading", { name: heading })).toBeVisible();
     }
     await expect(footer.getByRole("link", { name: "Risk (GRC)" })).toBeVisible();
+    await expect(footer.getByRole("link", { name: "View All Training" })).toBeVisible();
     await expect(footer.getByText("Live online")).toBeVisible();
+    await expect(footer.getByRole("link", { name: "Free Business Guides" })).toBeVisible();
   });
 
   test("holds pillar, course, delivery, resource, contact and legal links that all lead somewhere", async ({

@@ -13,16 +13,13 @@ export function BookConsultationLink({
   label,
   analyticsLabel,
   className,
-  onNavigate,
 }: {
   label: string;
   analyticsLabel: string;
   className?: string;
-  onNavigate?: () => void;
 }) {
   function onClick(event: MouseEvent<HTMLAnchorElement>) {
     trackEvent({ category: "Button", action: "Click", label: `Book a Consultation - ${analyticsLabel}` });
-    onNavigate?.();
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     if (event.defaultPrevented) return; // already handled as an in-page link
     if (scrollToSection(bookingAnchor)) event.preventDefault();

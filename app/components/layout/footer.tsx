@@ -1,5 +1,5 @@
 import { ChevronDown, Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import { Link, useFetcher } from "react-router";
 import { BotFields } from "~/components/forms/bot-fields.tsx";
 import { ConsentNote } from "~/components/forms/consent-note.tsx";
@@ -11,12 +11,8 @@ import type { FormResult } from "~/forms/result.ts";
 type SectionId = "pillars" | "courses" | "delivery" | "resources" | "contact";
 
 export function Footer({ navigation, year }: { navigation: CatalogueNavigation; year: number }) {
-  // On small screens the sections are an accordion with one open at a time;
-  // from the md breakpoint up they are all shown and the toggles are hidden.
-  const [open, setOpen] = useState<SectionId | null>(null);
-  const toggle = (id: SectionId) => setOpen((current) => (current === id ? null : id));
   const section = (id: SectionId, title: string, children: ReactNode) => (
-    <FooterSection id={id} title={title} open={open === id} onToggle={() => toggle(id)}>
+    <FooterSection id={id} title={title}>
       {children}
     </FooterSection>
   );
@@ -110,38 +106,26 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
   );
 }
 
-function FooterSection({
-  id,
-  title,
-  open,
-  onToggle,
-  children,
-}: {
-  id: SectionId;
-  title: string;
-  open: boolean;
-  onToggle: () => void;
-  children: ReactNode;
-}) {
-  const panelId = useId();
+/**
+ * On phones a section is a disclosure, one open at a time (<details> sharing a
+ * name): it works from the HTML itself, before any JavaScript. From the md
+ * breakpoint up every section is shown with its heading, and the disclosure's
+ * summary is gone (docs/decisions/018-html-first-controls.md).
+ */
+function FooterSection({ id, title, children }: { id: SectionId; title: string; children: ReactNode }) {
+  const heading = "text-sm font-semibold tracking-wide text-white uppercase";
   return (
     <section aria-labelledby={`footer-${id}`} className="border-b border-white/15 md:border-0">
-      <h2 id={`footer-${id}`} className="text-sm font-semibold tracking-wide text-white uppercase">
-        <button
-          type="button"
-          className="flex w-full items-center justify-between py-4 text-left md:hidden"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={onToggle}
-        >
-          {title}
-          <ChevronDown aria-hidden="true" className={`size-5 transition-transform ${open ? "rotate-180" : ""}`} />
-        </button>
-        <span className="hidden md:inline">{title}</span>
+      <h2 id={`footer-${id}`} className={`hidden md:block ${heading}`}>
+        {title}
       </h2>
-      <div id={panelId} className={`${open ? "block" : "hidden"} pb-5 md:mt-4 md:block md:pb-0`}>
-        {children}
-      </div>
+      <details name="footer-sections" className="group md:details-content:[content-visibility:visible]">
+        <summary className="flex w-full cursor-pointer list-none items-center justify-between py-4 md:hidden [&::-webkit-details-marker]:hidden">
+          <h2 className={heading}>{title}</h2>
+          <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
+        </summary>
+        <div className="pb-5 md:mt-4 md:pb-0">{children}</div>
+      </details>
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { ui } from "~/content/business.ts";
 import {
@@ -41,20 +41,17 @@ const linkActive = "bg-navy-50 text-navy-900 font-semibold";
 export function Header({ navigation }: { navigation: CatalogueNavigation }) {
   const { pathname } = useLocation();
   const scrolled = useScrolledPast(ui.headerShadowAfterPx);
-  const [mobileOpen, setMobileOpen] = useState(false);
-  const [openMenu, setOpenMenu] = useState<MenuId | null>(null);
+  const headerRef = useRef<HTMLElement>(null);
 
-  // Every navigation closes whatever is open (state adjusted during render,
-  // as React recommends, rather than in an effect).
-  const [shownPath, setShownPath] = useState(pathname);
-  if (shownPath !== pathname) {
-    setShownPath(pathname);
-    setMobileOpen(false);
-    setOpenMenu(null);
-  }
+  // The menus are popovers: they open and close from the HTML itself, before
+  // any JavaScript (docs/decisions/018-html-first-controls.md). Once React is
+  // here, a navigation closes whatever is open.
+  useEffect(() => {
+    closePopovers(headerRef.current);
+  }, [pathname]);
 
   // In-page "#" links anywhere on the page scroll smoothly to their section
-  // and close the mobile menu.
+  // and close the menus.
   useEffect(() => {
     function onClick(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0) return;
@@ -64,8 +61,7 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
       const id = inPageTarget(anchor);
       if (!id || !document.getElementById(id)) return;
       event.preventDefault();
-      setMobileOpen(false);
-      setOpenMenu(null);
+      closePopovers(headerRef.current);
       scrollToSection(id);
     }
     document.addEventListener("click", onClick, true);
@@ -74,6 +70,7 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
 
   return (
     <header
+      ref={headerRef}
       data-scrolled={scrolled ? "true" : "false"}
       className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow ${
         scrolled ? "shadow-md" : ""
@@ -109,10 +106,9 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
               ) : (
                 <li key={entry.id}>
                   <DropdownMenu
+                    id={`menu-${entry.id}`}
                     label={entry.label}
                     groups={menuItems(entry.id, navigation)}
-                    open={openMenu === entry.id}
-                    onOpenChange={(open) => setOpenMenu(open ? entry.id : null)}
                     active={entry.activePrefixes.some((p) => underPrefix(pathname, p))}
                     pathname={pathname}
                   />
@@ -128,99 +124,86 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
             analyticsLabel="Header"
             className="btn-accent hidden sm:inline-flex"
           />
+          {/* The browser tells assistive technology whether the menu is open
+              (popovertarget); the icon and the name follow it in CSS. */}
           <button
             type="button"
-            className="inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
-            aria-expanded={mobileOpen}
-            aria-controls="mobile-menu"
-            onClick={() => setMobileOpen((o) => !o)}
+            popoverTarget="mobile-menu"
+            className="group/menu-button inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
           >
-            {mobileOpen ? <X aria-hidden="true" className="size-6" /> : <Menu aria-hidden="true" className="size-6" />}
-            <span className="sr-only">{mobileOpen ? "Close menu" : "Open menu"}</span>
+            <Menu aria-hidden="true" className="size-6 in-[header:has(#mobile-menu:popover-open)]:hidden" />
+            <X aria-hidden="true" className="hidden size-6 in-[header:has(#mobile-menu:popover-open)]:block" />
+            <span className="sr-only in-[header:has(#mobile-menu:popover-open)]:hidden">Open menu</span>
+            <span className="sr-only hidden in-[header:has(#mobile-menu:popover-open)]:inline">Close menu</span>
           </button>
         </div>
       </div>
 
-      <MobileMenu
-        open={mobileOpen}
-        navigation={navigation}
-        pathname={pathname}
-        onNavigate={() => setMobileOpen(false)}
-      />
+      <MobileMenu navigation={navigation} pathname={pathname} />
     </header>
   );
 }
 
+/** Closes the open popovers (menus) inside `root`. */
+function closePopovers(root: Element | null) {
+  root?.querySelectorAll<HTMLElement>("[popover]").forEach((popover) => {
+    if (popover.matches(":popover-open")) popover.hidePopover();
+  });
+}
+
+/** Closes the popover a chosen link is in (a link followed in the page, without a new document). */
+function closeOwnPopover(event: { currentTarget: Element }) {
+  const popover = event.currentTarget.closest<HTMLElement>("[popover]");
+  if (popover?.matches(":popover-open")) popover.hidePopover();
+}
+
 function DropdownMenu({
+  id,
   label,
   groups,
-  open,
-  onOpenChange,
   active,
   pathname,
 }: {
+  id: string;
   label: string;
   groups: { heading: string; items: NavItem[] }[];
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
   active: boolean;
   pathname: string;
 }) {
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const rootRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    function onKey(event: KeyboardEvent) {
-      if (event.key === "Escape") {
-        onOpenChange(false);
-        buttonRef.current?.focus();
-      }
-    }
-    function onPointer(event: PointerEvent) {
-      if (!rootRef.current?.contains(event.target as Node)) onOpenChange(false);
-    }
-    document.addEventListener("keydown", onKey);
-    document.addEventListener("pointerdown", onPointer);
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      document.removeEventListener("pointerdown", onPointer);
-    };
-  }, [open, onOpenChange]);
+  const panelRef = useRef<HTMLDivElement>(null);
 
   return (
-    <div
-      ref={rootRef}
-      className="relative"
-      onBlur={(event) => {
-        if (open && !rootRef.current?.contains(event.relatedTarget as Node | null)) onOpenChange(false);
-      }}
-    >
+    <div className="group/dropdown relative">
       <button
-        ref={buttonRef}
         type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => onOpenChange(!open)}
+        popoverTarget={id}
         onKeyDown={(event) => {
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            onOpenChange(true);
-            requestAnimationFrame(() =>
-              document.getElementById(panelId)?.querySelector<HTMLAnchorElement>("a")?.focus(),
-            );
-          }
+          // Down arrow opens the menu on its first link.
+          if (event.key !== "ArrowDown") return;
+          event.preventDefault();
+          const panel = panelRef.current;
+          if (panel && !panel.matches(":popover-open")) panel.showPopover();
+          panel?.querySelector<HTMLAnchorElement>("a")?.focus();
         }}
         className={`${linkBase} inline-flex items-center gap-1 ${active ? linkActive : linkIdle}`}
       >
         {label}
-        <ChevronDown aria-hidden="true" className={`size-4 transition-transform ${open ? "rotate-180" : ""}`} />
+        <ChevronDown
+          aria-hidden="true"
+          className="size-4 transition-transform group-has-[:popover-open]/dropdown:rotate-180"
+        />
       </button>
       <div
-        id={panelId}
-        hidden={!open}
-        className="absolute top-full left-0 mt-2 w-[min(36rem,90vw)] rounded-lg border border-slate-200 bg-white p-4 shadow-xl"
+        ref={panelRef}
+        id={id}
+        popover="auto"
+        className="header-dropdown-panel"
+        onBlur={(event) => {
+          // Tabbing out of the menu closes it.
+          const next = event.relatedTarget as Node | null;
+          const button = event.currentTarget.previousElementSibling;
+          if (next && !event.currentTarget.contains(next) && next !== button) closeOwnPopover(event);
+        }}
       >
         <div className={groups.length > 1 ? "grid grid-cols-2 gap-6" : ""}>
           {groups.map((group) => (
@@ -232,7 +215,7 @@ function DropdownMenu({
                     <Link
                       to={item.href}
                       aria-current={pathname === item.href ? "page" : undefined}
-                      onClick={() => onOpenChange(false)}
+                      onClick={closeOwnPopover}
                       className={`block rounded-md px-2 py-2 text-sm hover:bg-navy-50 ${
                         pathname === item.href ? "font-semibold text-navy-900" : "text-slate-700"
                       }`}
@@ -250,17 +233,7 @@ function DropdownMenu({
   );
 }
 
-function MobileMenu({
-  open,
-  navigation,
-  pathname,
-  onNavigate,
-}: {
-  open: boolean;
-  navigation: CatalogueNavigation;
-  pathname: string;
-  onNavigate: () => void;
-}) {
+function MobileMenu({ navigation, pathname }: { navigation: CatalogueNavigation; pathname: string }) {
   const linkClass = (href: string) =>
     `block rounded-md px-3 py-3 text-base ${
       pathname === href ? "bg-navy-50 font-semibold text-navy-900" : "text-slate-800 hover:bg-navy-50"
@@ -270,7 +243,7 @@ function MobileMenu({
       <li key={item.href}>
         <Link
           to={item.href}
-          onClick={onNavigate}
+          onClick={closeOwnPopover}
           aria-current={pathname === item.href ? "page" : undefined}
           className={linkClass(item.href)}
         >
@@ -280,12 +253,7 @@ function MobileMenu({
     ));
 
   return (
-    <nav
-      id="mobile-menu"
-      aria-label="Mobile"
-      hidden={!open}
-      className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-slate-200 bg-white lg:hidden"
-    >
+    <nav id="mobile-menu" aria-label="Mobile" popover="auto" className="mobile-menu-panel lg:hidden">
       <div className="container-page py-4">
         <ul>
           {headerEntries.map((entry) =>
@@ -308,7 +276,6 @@ function MobileMenu({
             label="Book a Consultation"
             analyticsLabel="Mobile menu"
             className="btn-accent w-full"
-            onNavigate={onNavigate}
           />
         </div>
       </div>
