@@ -96,7 +96,10 @@ test("the screen: what is included, participants 1 to 12 (default 1), required c
   const participants = field(page, "Number of Participants");
   await expect(participants).toHaveValue("1");
   const values = await participants.locator("option").evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value));
-  expect(values).toEqual(["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]);
+  // First the required select's placeholder (empty value), which cannot be chosen; 1 stays preselected.
+  expect(values).toEqual(["", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]);
+  await expect(participants.locator("option").first()).toHaveText("Select participants");
+  await expect(participants.locator("option").first()).toBeDisabled();
 
   for (const label of ["Contact Name", "Contact Email"]) {
     await expect(field(page, label)).toHaveAttribute("required", "");

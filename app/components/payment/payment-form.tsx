@@ -402,6 +402,13 @@ function ParticipantsField({
         aria-describedby={`${id}-hint`}
         className="mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800"
       >
+        {/* A required select starts with an empty-valued placeholder (HTML's
+            rule; the Nu HTML checker reports it otherwise). The range's
+            first value stays preselected, and the placeholder cannot be
+            chosen, so the total always has a number behind it. */}
+        <option value="" disabled>
+          Select participants
+        </option>
         {options.map((n) => (
           <option key={n} value={n}>
             {participantsText(n)}
