@@ -24,6 +24,12 @@ export function build(log: (msg: string) => void): void {
 /** A TCP port on 127.0.0.1 that is free right now (one home for the tests and the benchmarks). */
 export { freePort } from "../tests/support/ports.ts";
 
+/** The short hash of the checked-out commit (what a result was measured on), or null outside git. */
+export function gitCommit(): string | null {
+  const res = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+  return res.status === 0 ? res.stdout.toString().trim() || null : null;
+}
+
 // ---------------------------------------------------------------------------
 // The production server
 // ---------------------------------------------------------------------------
@@ -335,6 +341,13 @@ export function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Nearest-rank percentile (p in 0–100) of the values; NaN when there are none. */
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1]!;
 }
 
 /** Median, min and max of several runs. */
