@@ -4,6 +4,7 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { criticalCss } from "./lib/critical-css.server.ts";
 import { deferHydration } from "./lib/deferred-hydration.server.ts";
+import { pageScriptText } from "./lib/page-script.server.ts";
 import { nonceContext, ServerRenderContext } from "./lib/request-context.ts";
 import { requestLog } from "./observability/request-log.server.ts";
 
@@ -29,7 +30,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRenderContext value={{ nonce, criticalCss }}>
+      <ServerRenderContext value={{ nonce, criticalCss, pageScript: pageScriptText }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerRenderContext>,
       {

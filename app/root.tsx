@@ -36,7 +36,7 @@ const emptyNavigation: CatalogueNavigation = {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { nonce, criticalCss } = use(ServerRenderContext);
+  const { nonce, criticalCss, pageScript } = use(ServerRenderContext);
   const navigation = data?.navigation ?? emptyNavigation;
   return (
     <html lang="en-GB">
@@ -63,6 +63,9 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
+        {/* Page-wide behaviours from the first paint, with or without React
+            (app/lib/page-script.server.ts); inlined by the server render. */}
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript ?? "" }} suppressHydrationWarning />
         <ExitIntent />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -11,9 +11,9 @@
  * and a small loader starts it (with the preloads) as soon as the browser
  * reports its first contentful paint, at the visitor's first interaction, or
  * after a short timeout, whichever comes first. Links, forms and the menus
- * (popovers, <details>) work as plain HTML in the meantime; the loader also
- * closes a menu when an in-page link in it is chosen (the browser scrolls to
- * the section; the menu would otherwise stay open over it).
+ * (popovers, <details>) work as plain HTML in the meantime, and the page
+ * script (page-script.server.ts) handles in-page links, the header's shadow and
+ * prices from the start.
  */
 
 const modulePreload = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
@@ -22,7 +22,7 @@ const moduleScript = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script
 export const BOOT_ID = "rr-boot";
 
 /** The loader. Its text is fixed, so prerendered pages allow it by hash. */
-export const bootLoader = `(function(){var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});addEventListener("click",function(e){var a=e.target&&e.target.closest&&e.target.closest("a[href]"),p=a&&a.hash&&a.href.split("#")[0]===location.href.split("#")[0]&&a.closest("[popover]");if(p&&p.matches(":popover-open"))p.hidePopover()},true);setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
+export const bootLoader = `(function(){var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");

@@ -139,7 +139,7 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 /** Opens a page and waits until React has hydrated it. */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
+  await expectHydrated(page);
   return response;
 }
 
@@ -151,6 +151,25 @@ export async function gotoHydrated(page: Page, path: string) {
 export async function gotoWithoutApp(page: Page, path: string) {
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
   return page.goto(path);
+}
+
+/**
+ * Holds the app's code back (its entry script waits) until `release()`: the
+ * visitor taps and types into the server's HTML, then React arrives.
+ */
+export async function holdApp(page: Page): Promise<{ release: () => void }> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/assets/entry.client-*.js", async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+/** Waits until React has hydrated the page. */
+export async function expectHydrated(page: Page) {
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
 }
 
 /** Runs axe with the WCAG 2.2 A and AA rules and returns the violations. */
@@ -166,14 +185,21 @@ export async function axeViolations(page: Page) {
   }));
 }
 
-/** Records analytics events sent through a page-provided gtag function. */
+/**
+ * Records analytics events sent through a page-provided gtag function. They
+ * are kept here, in the test, so an event sent just before the page is left
+ * (a link to another document) is kept too.
+ */
 export async function recordAnalytics(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __events: unknown[][]; gtag: (...args: unknown[]) => void };
-    w.__events = [];
-    w.gtag = (...args: unknown[]) => w.__events.push(args);
+  const events: unknown[][] = [];
+  await page.exposeBinding("__recordAnalytics", (_source, args: unknown[]) => {
+    events.push(args);
   });
-  return () => page.evaluate(() => (window as unknown as { __events: unknown[][] }).__events);
+  await page.addInitScript(() => {
+    const w = window as unknown as { gtag: (...args: unknown[]) => void; __recordAnalytics: (a: unknown[]) => void };
+    w.gtag = (...args: unknown[]) => void w.__recordAnalytics(args);
+  });
+  return async () => [...events];
 }
 
 /**

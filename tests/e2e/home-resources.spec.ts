@@ -74,7 +74,7 @@ test("a request: the card confirms, the field is cleared, the analytics event is
   await expect(emailField(page, title)).toHaveValue("");
   // Only this card.
   await expect(page.locator("#free-resources").getByText(sent)).toHaveCount(1);
-  expect(await events()).toContainEqual(["event", "Download", { event_category: "Resource", event_label: title }]);
+  await expect.poll(events).toContainEqual(["event", "Download", { event_category: "Resource", event_label: title }]);
 
   const download = await mailbox.waitForEmail(email, { subject: new RegExp(`Your download: ${title}`) });
   expect(download.text).toMatch(/\/downloads\/\S+/);

@@ -6,22 +6,27 @@ const header = (page: Page) => page.locator("header").first();
 const mainNav = (page: Page) => page.getByRole("navigation", { name: "Main" });
 
 test.describe("header", () => {
-  test("gains a shadow only after 20 px of scroll", async ({ page }) => {
-    await gotoHydrated(page, "/");
-    const shadow = () => header(page).evaluate((el) => getComputedStyle(el).boxShadow);
-    await expect(header(page)).toHaveAttribute("data-scrolled", "false");
-    expect(await shadow()).toBe("none");
+  // The page script draws the shadow, before React and without it.
+  for (const app of [true, false]) {
+    test(`gains a shadow only after 20 px of scroll${app ? "" : ", before any JavaScript of the app"}`, async ({
+      page,
+    }) => {
+      await (app ? gotoHydrated(page, "/") : gotoWithoutApp(page, "/"));
+      const shadow = () => header(page).evaluate((el) => getComputedStyle(el).boxShadow);
+      await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+      expect(await shadow()).toBe("none");
 
-    await page.evaluate(() => window.scrollTo(0, 20));
-    await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+      await page.evaluate(() => window.scrollTo(0, 20));
+      await expect(header(page)).toHaveAttribute("data-scrolled", "false");
 
-    await page.evaluate(() => window.scrollTo(0, 21));
-    await expect(header(page)).toHaveAttribute("data-scrolled", "true");
-    await expect.poll(shadow).not.toBe("none");
+      await page.evaluate(() => window.scrollTo(0, 21));
+      await expect(header(page)).toHaveAttribute("data-scrolled", "true");
+      await expect.poll(shadow).not.toBe("none");
 
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expect(header(page)).toHaveAttribute("data-scrolled", "false");
-  });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expect(header(page)).toHaveAttribute("data-scrolled", "false");
+    });
+  }
 
   test("stays at the top of the screen while the page scrolls", async ({ page }) => {
     await gotoHydrated(page, "/privacy");
@@ -233,40 +238,59 @@ test.describe("mobile menu", { tag: "@phone" }, () => {
 });
 
 test.describe("in-page links and booking", () => {
-  test("a hash link scrolls smoothly to its target and moves focus there", async ({ page }) => {
-    await page.addInitScript(() => {
-      const original = Element.prototype.scrollIntoView;
-      Element.prototype.scrollIntoView = function (arg?: boolean | ScrollIntoViewOptions) {
-        document.documentElement.dataset.lastScroll = JSON.stringify({ id: this.id, arg });
-        return original.call(this, arg);
-      };
-    });
-    await gotoHydrated(page, "/");
-    await page.getByRole("link", { name: "Book a Free Consultation" }).click();
-    await expect(page.locator("#book-consultation")).toBeInViewport();
-    await expect(page.locator("#book-consultation")).toBeFocused();
-    await expect(page.locator("html")).toHaveAttribute(
-      "data-last-scroll",
-      JSON.stringify({ id: "book-consultation", arg: { behavior: "smooth", block: "start" } }),
-    );
-  });
+  // In-page links and their analytics are the page script's: the same with and without React.
+  for (const app of [true, false]) {
+    const goto = (page: Page, path: string) => (app ? gotoHydrated(page, path) : gotoWithoutApp(page, path));
+    const variant = app ? "" : ", before any JavaScript of the app";
 
-  test("Book a Consultation on a page without a booking section goes to the home page's", async ({ page }) => {
-    const events = await recordAnalytics(page);
-    await gotoHydrated(page, "/privacy");
-    await expect(page.locator("#book-consultation")).toHaveCount(0);
-    const phone = (page.viewportSize()?.width ?? 1280) < 640;
-    if (phone) await page.getByRole("button", { name: "Open menu" }).click();
-    const scope = phone ? page.locator("#mobile-menu") : header(page);
-    await scope.getByRole("link", { name: "Book a Consultation" }).click();
-    await expect(page).toHaveURL(/\/#book-consultation$/);
-    await expect(page.locator("#book-consultation")).toBeInViewport();
-    expect(await events()).toContainEqual([
-      "event",
-      "Click",
-      { event_category: "Button", event_label: `Book a Consultation - ${phone ? "Mobile menu" : "Header"}` },
-    ]);
-  });
+    test(`a hash link scrolls smoothly to its target and moves focus there${variant}`, async ({ page }) => {
+      await page.addInitScript(() => {
+        const original = Element.prototype.scrollIntoView;
+        Element.prototype.scrollIntoView = function (arg?: boolean | ScrollIntoViewOptions) {
+          document.documentElement.dataset.lastScroll = JSON.stringify({ id: this.id, arg });
+          return original.call(this, arg);
+        };
+      });
+      await goto(page, "/");
+      await page.getByRole("link", { name: "Book a Free Consultation" }).click();
+      await expect(page.locator("#book-consultation")).toBeInViewport();
+      await expect(page.locator("#book-consultation")).toBeFocused();
+      await expect(page.locator("html")).toHaveAttribute(
+        "data-last-scroll",
+        JSON.stringify({ id: "book-consultation", arg: { behavior: "smooth", block: "start" } }),
+      );
+      await expect(page).toHaveURL(/\/#book-consultation$/);
+    });
+
+    // Each page's own section when it has one, else the home page's; the click event either way.
+    for (const { path, url, local } of [
+      { path: "/about", url: /\/about#book-consultation$/, local: true },
+      { path: "/privacy", url: /\/#book-consultation$/, local: false },
+    ]) {
+      test(`Book a Consultation on ${path} leads to ${local ? "its" : "the home page's"} booking section and sends its event${variant}`, async ({
+        page,
+      }) => {
+        const events = await recordAnalytics(page);
+        await goto(page, path);
+        await expect(page.locator("#book-consultation")).toHaveCount(local ? 1 : 0);
+        const phone = (page.viewportSize()?.width ?? 1280) < 640;
+        if (phone) await page.getByRole("button", { name: "Open menu" }).click();
+        const scope = phone ? page.locator("#mobile-menu") : header(page);
+        await scope.getByRole("link", { name: "Book a Consultation" }).click();
+        await expect(page).toHaveURL(url);
+        await expect(page.locator("#book-consultation")).toBeInViewport();
+        if (local) await expect(page.locator("#book-consultation")).toBeFocused();
+        if (phone) await expect(page.locator("#mobile-menu")).toBeHidden();
+        await expect
+          .poll(events)
+          .toContainEqual([
+            "event",
+            "Click",
+            { event_category: "Button", event_label: `Book a Consultation - ${phone ? "Mobile menu" : "Header"}` },
+          ]);
+      });
+    }
+  }
 
   test("the booking section shows the unavailable state with inert cards and a disabled button", async ({ page }) => {
     await gotoHydrated(page, "/");

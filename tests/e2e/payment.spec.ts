@@ -1,5 +1,15 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, isPhone, pauseClock, test, uniqueEmail } from "./fixtures.ts";
+import {
+  axeViolations,
+  expect,
+  expectHydrated,
+  gotoHydrated,
+  holdApp,
+  isPhone,
+  pauseClock,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 import { ui } from "../../app/content/business.ts";
 import {
   countSetupRequests,
@@ -125,19 +135,14 @@ test("the screen: what is included, participants 1 to 12 (default 1), required c
 test("details typed before the page hydrated are kept and count", async ({ page }) => {
   await installStripeStandIn(page, { stripeUrl });
   // Hold the app's code back, so the visitor types into the server's HTML.
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/entry.client-*.js", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdApp(page);
   await page.goto("/consultation-payment");
   await field(page, "Number of Participants").selectOption("3");
   await field(page, "Contact Name").fill("Olivia Bennett");
   await field(page, "Contact Email").fill(uniqueEmail("early"));
   await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
   release();
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
+  await expectHydrated(page);
   await expect(page.getByTestId("payment-total")).toHaveText("£13,500");
   await expect(proceed(page)).toBeEnabled();
   await proceedToCard(page);

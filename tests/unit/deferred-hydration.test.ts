@@ -103,7 +103,7 @@ describe("bootLoader", () => {
   it("boots only once, even when the visitor interacts after the timeout", () => {
     vi.useFakeTimers();
     const { head, body, listeners } = runLoader();
-    expect([...listeners.keys()]).toStrictEqual(["pointerdown", "keydown", "touchstart", "focusin", "click"]);
+    expect([...listeners.keys()]).toStrictEqual(["pointerdown", "keydown", "touchstart", "focusin"]);
     vi.advanceTimersByTime(4000);
     listeners.get("pointerdown")?.();
     listeners.get("keydown")?.();

@@ -1,13 +1,12 @@
 import { CalendarCheck } from "lucide-react";
-import type { MouseEvent } from "react";
 import { Link } from "react-router";
-import { bookingAnchor, bookingHref } from "~/content/navigation.ts";
-import { trackEvent } from "~/lib/analytics.ts";
-import { scrollToSection } from "~/lib/scroll.ts";
+import { bookingHref } from "~/content/navigation.ts";
 
 /**
  * "Book a Consultation": scrolls to this page's booking section, or, on a
  * page without one, goes to the home page's. Sends a click event either way.
+ * Both are the page script's (app/lib/page-script.server.ts), so they work before
+ * and without React: `data-local-anchor` and the `data-analytics-*` event.
  */
 export function BookConsultationLink({
   label,
@@ -18,14 +17,15 @@ export function BookConsultationLink({
   analyticsLabel: string;
   className?: string;
 }) {
-  function onClick(event: MouseEvent<HTMLAnchorElement>) {
-    trackEvent({ category: "Button", action: "Click", label: `Book a Consultation - ${analyticsLabel}` });
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    if (event.defaultPrevented) return; // already handled as an in-page link
-    if (scrollToSection(bookingAnchor)) event.preventDefault();
-  }
   return (
-    <Link to={bookingHref} onClick={onClick} className={className}>
+    <Link
+      to={bookingHref}
+      className={className}
+      data-local-anchor=""
+      data-analytics-category="Button"
+      data-analytics-action="Click"
+      data-analytics-label={`Book a Consultation - ${analyticsLabel}`}
+    >
       <CalendarCheck aria-hidden="true" className="size-4" />
       {label}
     </Link>

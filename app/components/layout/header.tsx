@@ -1,7 +1,6 @@
 import { ChevronDown, Menu, X } from "lucide-react";
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
-import { ui } from "~/content/business.ts";
 import {
   consultingMenu,
   headerEntries,
@@ -10,21 +9,9 @@ import {
   type NavItem,
 } from "~/content/navigation.ts";
 import { organisation } from "~/content/organisation.ts";
-import { inPageTarget, scrollToSection } from "~/lib/scroll.ts";
 import { BookConsultationLink } from "./book-consultation-link.tsx";
 
 type MenuId = "training" | "consulting";
-
-function useScrolledPast(px: number): boolean {
-  const [scrolled, setScrolled] = useState(false);
-  useEffect(() => {
-    const update = () => setScrolled(window.scrollY > px);
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, [px]);
-  return scrolled;
-}
 
 function menuItems(id: MenuId, nav: CatalogueNavigation): { heading: string; items: NavItem[] }[] {
   if (id === "consulting") return [{ heading: "Consulting", items: consultingMenu }];
@@ -40,41 +27,28 @@ const linkActive = "bg-navy-50 text-navy-900 font-semibold";
 
 export function Header({ navigation }: { navigation: CatalogueNavigation }) {
   const { pathname } = useLocation();
-  const scrolled = useScrolledPast(ui.headerShadowAfterPx);
   const headerRef = useRef<HTMLElement>(null);
 
   // The menus are popovers: they open and close from the HTML itself, before
   // any JavaScript (docs/decisions/018-html-first-controls.md). Once React is
-  // here, a navigation closes whatever is open.
+  // here, a navigation closes whatever is open; a menu the visitor opened
+  // before React arrived stays open.
+  const shownPath = useRef(pathname);
   useEffect(() => {
+    if (shownPath.current === pathname) return;
+    shownPath.current = pathname;
     closePopovers(headerRef.current);
   }, [pathname]);
-
-  // In-page "#" links anywhere on the page scroll smoothly to their section
-  // and close the menus.
-  useEffect(() => {
-    function onClick(event: MouseEvent) {
-      if (event.defaultPrevented || event.button !== 0) return;
-      if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-      const anchor = (event.target as Element | null)?.closest?.("a[href]");
-      if (!(anchor instanceof HTMLAnchorElement)) return;
-      const id = inPageTarget(anchor);
-      if (!id || !document.getElementById(id)) return;
-      event.preventDefault();
-      closePopovers(headerRef.current);
-      scrollToSection(id);
-    }
-    document.addEventListener("click", onClick, true);
-    return () => document.removeEventListener("click", onClick, true);
-  }, []);
 
   return (
     <header
       ref={headerRef}
-      data-scrolled={scrolled ? "true" : "false"}
-      className={`sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow ${
-        scrolled ? "shadow-md" : ""
-      }`}
+      // The page script sets data-scrolled after the first 20 px of scroll
+      // (app/lib/page-script.server.ts), before and after React arrives.
+      data-site-header=""
+      data-scrolled="false"
+      suppressHydrationWarning
+      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow data-[scrolled=true]:shadow-md"
     >
       <div className="container-page flex h-16 items-center justify-between gap-4 lg:h-18">
         {/* The name is the visible text ("Meridian Executive Training") and then
