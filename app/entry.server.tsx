@@ -4,7 +4,8 @@ import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { criticalCss } from "./lib/critical-css.server.ts";
 import { deferHydration } from "./lib/deferred-hydration.server.ts";
-import { pageScriptText } from "./lib/page-script.server.ts";
+import { hydrationMode } from "./lib/hydration.ts";
+import { pageScriptText, speculationRulesText } from "./lib/page-script.server.ts";
 import { nonceContext, ServerRenderContext } from "./lib/request-context.ts";
 import { requestLog } from "./observability/request-log.server.ts";
 
@@ -30,7 +31,9 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRenderContext value={{ nonce, criticalCss, pageScript: pageScriptText }}>
+      <ServerRenderContext
+        value={{ nonce, criticalCss, pageScript: pageScriptText, speculationRules: speculationRulesText }}
+      >
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerRenderContext>,
       {
@@ -41,7 +44,10 @@ export default function handleRequest(
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
             clearTimeout(timeoutId);
-            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce);
+            const handles = routerContext.staticHandlerContext.matches.map(
+              (match) => routerContext.routeModules[match.route.id]?.handle,
+            );
+            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce, hydrationMode(handles));
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });

@@ -36,10 +36,11 @@ const emptyNavigation: CatalogueNavigation = {
 
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
-  const { nonce, criticalCss, pageScript } = use(ServerRenderContext);
+  const { nonce, criticalCss, pageScript, speculationRules } = use(ServerRenderContext);
   const navigation = data?.navigation ?? emptyNavigation;
   return (
-    <html lang="en-GB">
+    // The page script sets data-currency on <html> before React hydrates.
+    <html lang="en-GB" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -50,6 +51,13 @@ export function Layout({ children }: { children: ReactNode }) {
         {/* The stylesheet is inlined by the server render; the browser keeps it. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: criticalCss ?? "" }} suppressHydrationWarning />
         <Links />
+        {/* Prefetch a page when the visitor is about to open it (app/lib/page-script.server.ts). */}
+        <script
+          type="speculationrules"
+          nonce={nonce}
+          dangerouslySetInnerHTML={{ __html: speculationRules ?? "" }}
+          suppressHydrationWarning
+        />
       </head>
       <body className="flex min-h-dvh flex-col">
         <a

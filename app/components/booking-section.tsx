@@ -1,9 +1,11 @@
 import { CalendarClock, Clock, ExternalLink, Video } from "lucide-react";
-import { useState } from "react";
+import { useEffect } from "react";
 import { Link } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
-import { useResolved } from "~/lib/use-resolved.ts";
+
+/** Announces a booking section React has just rendered (a client-side navigation) to the page script. */
+export const bookingSectionEvent = "booking-section";
 
 export const bookingUnavailable = {
   title: "Booking System Temporarily Unavailable",
@@ -24,28 +26,28 @@ const options = [
   },
 ];
 
-let settings: Promise<string | null> | null = null;
-/** The scheduler's booking page, when the site has one (SCHEDULER_URL). */
-function schedulerUrl(): Promise<string | null> {
-  settings ??= fetch("/api/booking-settings")
-    .then((r) => (r.ok ? (r.json() as Promise<{ schedulerUrl: string | null }>) : { schedulerUrl: null }))
-    .then((s) => s.schedulerUrl)
-    .catch(() => null);
-  return settings;
-}
-
 /**
- * The booking section (#book-consultation). Without a scheduler it shows the
- * spec's unavailable state. With one, the discovery call can be booked; the
- * scheduler's page (a third party) loads only when the visitor asks for it.
+ * The booking section (#book-consultation). It renders the spec's
+ * unavailable state; the page script (app/lib/page-script.server.ts) asks
+ * /api/booking-settings and, when the site has a scheduler (SCHEDULER_URL),
+ * makes it available: `data-available`, the cards no longer inert, the
+ * button enabled, and on the button the scheduler's page (a third party)
+ * loads in a frame, only when the visitor asks for it. With or without React.
+ * Nothing here changes after the server render, so React never undoes it.
  */
 export function BookingSection() {
-  const url = useResolved(schedulerUrl, null);
-  const [open, setOpen] = useState(false);
-  const available = url !== null;
-
+  useEffect(() => {
+    document.dispatchEvent(new Event(bookingSectionEvent));
+  }, []);
   return (
-    <section id={bookingAnchor} aria-labelledby="booking-title" className="bg-navy-50 py-16 lg:py-24">
+    <section
+      id={bookingAnchor}
+      tabIndex={-1}
+      aria-labelledby="booking-title"
+      data-available="false"
+      suppressHydrationWarning
+      className="group/booking bg-navy-50 py-16 lg:py-24"
+    >
       <div className="container-page">
         <div className="max-w-2xl">
           <p className="eyebrow">Consultation</p>
@@ -58,26 +60,31 @@ export function BookingSection() {
           </p>
         </div>
 
-        {!available && (
-          <div role="status" className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-5">
-            <p className="font-semibold text-amber-950">{bookingUnavailable.title}</p>
-            <p className="mt-1 text-amber-950">{bookingUnavailable.message}</p>
-            <Link to="/contact" className="btn-primary mt-4">
-              Contact us
-            </Link>
-          </div>
-        )}
+        <div
+          role="status"
+          data-booking-unavailable=""
+          suppressHydrationWarning
+          className="mt-8 rounded-lg border border-amber-300 bg-amber-50 p-5"
+        >
+          <p className="font-semibold text-amber-950">{bookingUnavailable.title}</p>
+          <p className="mt-1 text-amber-950">{bookingUnavailable.message}</p>
+          <Link to="/contact" className="btn-primary mt-4">
+            Contact us
+          </Link>
+        </div>
 
         <div
-          inert={!available}
-          aria-disabled={!available}
-          className={`mt-8 grid gap-4 md:grid-cols-2 ${available ? "" : "grayscale"}`}
+          inert
+          aria-disabled
+          data-booking-cards=""
+          suppressHydrationWarning
+          className="mt-8 grid gap-4 grayscale group-data-[available=true]/booking:grayscale-0 md:grid-cols-2"
           data-testid="booking-cards"
         >
           {options.map(({ icon: Icon, title, description }) => (
             <div
               key={title}
-              className={`rounded-lg border border-slate-200 p-6 ${available ? "bg-white" : "bg-slate-100"}`}
+              className="rounded-lg border border-slate-200 bg-slate-100 p-6 group-data-[available=true]/booking:bg-white"
             >
               <Icon aria-hidden="true" className="size-6 text-slate-600" />
               <h3 className="mt-3 text-lg font-semibold text-slate-800">{title}</h3>
@@ -85,28 +92,31 @@ export function BookingSection() {
             </div>
           ))}
         </div>
-        <button type="button" disabled={!available} className="btn-primary mt-6" onClick={() => setOpen(true)}>
+        <button type="button" disabled data-booking-open="" suppressHydrationWarning className="btn-primary mt-6">
           <CalendarClock aria-hidden="true" className="size-4" />
           Book Your Consultation
         </button>
-        {available && open && (
-          <div className="mt-6">
-            <iframe
-              src={url}
-              title={`Book a ${consultation.discoveryCallMinutes}-minute call`}
-              className="h-[640px] w-full rounded-lg border border-slate-200 bg-white"
-              loading="lazy"
-            />
-            <a
-              href={url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="mt-3 inline-flex items-center gap-1 font-semibold text-navy-800 underline"
-            >
-              Open the booking page in a new tab <ExternalLink aria-hidden="true" className="size-4" />
-            </a>
-          </div>
-        )}
+        {/* The page script puts the scheduler's frame here (React leaves the
+            content of an element with inner HTML alone) and shows the link. */}
+        <div
+          data-booking-frame=""
+          data-frame-title={`Book a ${consultation.discoveryCallMinutes}-minute call`}
+          data-frame-class="mt-6 h-[640px] w-full rounded-lg border border-slate-200 bg-white"
+          dangerouslySetInnerHTML={{ __html: "" }}
+          suppressHydrationWarning
+        />
+        {/* Shown with the scheduler's address once the visitor opens it (until then hidden). */}
+        <a
+          hidden
+          href="/contact"
+          data-booking-link=""
+          target="_blank"
+          rel="noopener noreferrer"
+          suppressHydrationWarning
+          className="mt-3 inline-flex items-center gap-1 font-semibold text-navy-800 underline"
+        >
+          Open the booking page in a new tab <ExternalLink aria-hidden="true" className="size-4" />
+        </a>
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 /**
- * Deferred hydration (docs/decisions/003-deferred-hydration.md).
+ * Deferred hydration (docs/decisions/020-javascript-by-page.md, which replaced 003).
  *
  * React Router puts `<link rel="modulepreload">` for every chunk a page needs
  * in the head and starts them with an inline module script. On a slow phone
@@ -8,21 +8,43 @@
  *
  * This rewrites the finished HTML so that the page paints first: the preload
  * links are removed, React Router's bootstrap module is kept as inert text,
- * and a small loader starts it (with the preloads) as soon as the browser
- * reports its first contentful paint, at the visitor's first interaction, or
- * after a short timeout, whichever comes first. Links, forms and the menus
- * (popovers, <details>) work as plain HTML in the meantime, and the page
- * script (page-script.server.ts) handles in-page links, the header's shadow and
- * prices from the start.
+ * and a small loader starts it (with the preloads) when the page's mode says
+ * (app/lib/hydration.ts; docs/decisions/020-javascript-by-page.md). Links,
+ * forms and the menus (popovers, <details>) work as plain HTML in the
+ * meantime, and the page script (page-script.server.ts) handles the rest of
+ * what a page does from the start.
  */
+
+import type { HydrationMode } from "./hydration.ts";
 
 const modulePreload = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const moduleScript = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
 
 export const BOOT_ID = "rr-boot";
 
-/** The loader. Its text is fixed, so prerendered pages allow it by hash. */
-export const bootLoader = `(function(){var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}})();`;
+/** The event (on document) with which the page asks for the app: the page script's exit intent. */
+export const APP_NEEDED_EVENT = "app:needed";
+
+/**
+ * The loader's triggers by mode (app/lib/hydration.ts):
+ * - `after-paint`: the first contentful paint, the visitor's first
+ *   interaction, or 4 s, whichever comes first;
+ * - `on-demand`: focus inside a <form> (the visitor starts using it), or the
+ *   page asking for the app (APP_NEEDED_EVENT). Until then the page runs on
+ *   its HTML, CSS and the page script, and downloads none of the app's code.
+ * Both answer APP_NEEDED_EVENT.
+ */
+
+const bootFunction = `var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}addEventListener("${APP_NEEDED_EVENT}",boot,{capture:true});`;
+
+const afterPaint = `["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}`;
+
+const onDemand = `addEventListener("focusin",function(e){var t=e.target;if(t&&t.closest&&t.closest("form"))boot()},{passive:true,capture:true});`;
+
+/** The loader. Its text is fixed per mode, so prerendered pages allow it by hash. */
+export function bootLoader(mode: HydrationMode): string {
+  return `(function(){${bootFunction}${mode === "on-demand" ? onDemand : afterPaint}})();`;
+}
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -33,7 +55,7 @@ function escapeAttribute(value: string): string {
  * unchanged when it has no React Router bootstrap module (e.g. an error page
  * rendered without scripts).
  */
-export function deferHydration(html: string, nonce?: string): string {
+export function deferHydration(html: string, nonce?: string, mode: HydrationMode = "after-paint"): string {
   const boot = moduleScript.exec(html);
   if (!boot) return html;
   const preloads: string[] = [];
@@ -45,6 +67,6 @@ export function deferHydration(html: string, nonce?: string): string {
   const inert =
     `<script type="text/x-deferred-module" id="${BOOT_ID}"${nonceAttribute}` +
     ` data-preload='${escapeAttribute(JSON.stringify(preloads))}'>${boot[3]}</script>` +
-    `<script${nonceAttribute}>${bootLoader}</script>`;
+    `<script${nonceAttribute}>${bootLoader(mode)}</script>`;
   return withoutPreloads.replace(moduleScript, () => inert);
 }

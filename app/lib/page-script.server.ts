@@ -14,34 +14,57 @@
  *   so (`data-currency` on <html>; each price carries both, see price.tsx);
  *   on failure it warns in the console and stays GBP;
  * - analytics: a click on an element with `data-analytics-action` sends its
- *   event (category, action, label) to the page's gtag, when there is one.
+ *   event (category, action, label) to the page's gtag, when there is one;
+ * - the header's dropdowns: Down arrow on a dropdown's button opens it on its
+ *   first link, and tabbing out of it closes it;
+ * - the booking section: /api/booking-settings says whether a scheduler
+ *   takes bookings; if so the section is made available, and its button
+ *   loads the scheduler's page in a frame when the visitor asks;
+ * - the exit-intent popup's trigger (spec section 4): once ever, when the
+ *   pointer leaves the top edge of the window after `minOnPageMs` on the
+ *   page; it records the flag, marks <html data-exit-intent="pending">,
+ *   announces `exit-intent` and asks for the app (the dialog is React's);
+ * - asking for the app: the `app:needed` event, which the boot loader
+ *   (deferred-hydration.server.ts) answers by starting React.
  *
  * It is serialised with Function.prototype.toString, so `pageScript` must be
  * self-contained: no imports and nothing from this module's scope at run
  * time; what it needs comes in through its arguments (the settings, and the
- * currency rule itself, a self-contained function from money.ts).
+ * rules themselves, self-contained functions: the currency rule from
+ * money.ts, the popup's excluded pages from exit-rules.ts).
  */
 import { bookingAnchor } from "~/content/navigation.ts";
 import { ui } from "~/content/business.ts";
+import { bookingSectionEvent } from "~/components/booking-section.tsx";
+import { exitPopupExcluded, exitPopupStorageKey } from "~/components/exit-popup/exit-rules.ts";
+import { APP_NEEDED_EVENT } from "./deferred-hydration.server.ts";
 import { currencyForCountry } from "./money.ts";
 
 export type PageScriptSettings = {
   headerShadowAfterPx: number;
   bookingAnchor: string;
   geoUrl: string;
+  bookingSettingsUrl: string;
+  bookingSectionEvent: string;
+  exitPopup: { minOnPageMs: number; storageKey: string };
+  appNeededEvent: string;
 };
 
-export function pageScript(settings: PageScriptSettings, currencyFor: (country: string) => string): void {
+export function pageScript(
+  settings: PageScriptSettings,
+  currencyFor: (country: string) => string,
+  exitExcluded: (pathname: string) => boolean,
+): void {
   const doc = document;
   const root = doc.documentElement;
+  const startedAt = Date.now();
+  const needApp = () => doc.dispatchEvent(new Event(settings.appNeededEvent));
 
   // --- Header shadow ------------------------------------------------------
-  let scrolled: boolean | null = null;
   const onScroll = () => {
-    const now = window.scrollY > settings.headerShadowAfterPx;
-    if (now === scrolled) return;
-    scrolled = now;
-    doc.querySelector("[data-site-header]")?.setAttribute("data-scrolled", String(now));
+    const now = String(window.scrollY > settings.headerShadowAfterPx);
+    const header = doc.querySelector("[data-site-header]");
+    if (header && header.getAttribute("data-scrolled") !== now) header.setAttribute("data-scrolled", now);
   };
   window.addEventListener("scroll", onScroll, { passive: true });
   onScroll();
@@ -111,6 +134,93 @@ export function pageScript(settings: PageScriptSettings, currencyFor: (country: 
     .catch((error: unknown) => {
       console.warn("Location detection failed; prices stay in GBP.", error);
     });
+
+  // --- The header's dropdowns ----------------------------------------------
+  doc.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowDown" || !(event.target instanceof Element)) return;
+    const button = event.target.closest("[data-dropdown-button]");
+    const panel = button && doc.getElementById(button.getAttribute("popovertarget") ?? "");
+    if (!panel) return;
+    event.preventDefault();
+    if (!panel.matches(":popover-open")) panel.showPopover();
+    panel.querySelector<HTMLElement>("a[href]")?.focus();
+  });
+  doc.addEventListener("focusout", (event) => {
+    const panel = event.target instanceof Element ? event.target.closest("[data-dropdown-panel]") : null;
+    const next = event.relatedTarget instanceof Node ? event.relatedTarget : null;
+    if (!(panel instanceof HTMLElement) || !next || panel.contains(next)) return;
+    if (next instanceof Element && next.getAttribute("popovertarget") === panel.id) return;
+    if (panel.matches(":popover-open")) panel.hidePopover();
+  });
+
+  // --- The booking section ---------------------------------------------------
+  // Applied to the section in the document now, and to one React renders
+  // later (a client-side navigation announces it with `booking-section`).
+  let bookingSettings: Promise<string | null> | null = null;
+  const applyBooking = () => {
+    const section = doc.getElementById(settings.bookingAnchor);
+    if (!section || section.hasAttribute("data-booking-applied")) return;
+    section.setAttribute("data-booking-applied", "");
+    bookingSettings ??= fetch(settings.bookingSettingsUrl)
+      .then((response) => (response.ok ? response.json() : {}))
+      .then((answer: { schedulerUrl?: unknown }) =>
+        typeof answer.schedulerUrl === "string" ? answer.schedulerUrl : null,
+      )
+      .catch(() => null);
+    void bookingSettings.then((url) => {
+      if (!url) return; // No scheduler: the section keeps its "unavailable" state.
+      section.setAttribute("data-available", "true");
+      section.querySelector("[data-booking-unavailable]")?.setAttribute("hidden", "");
+      section.querySelectorAll("[data-booking-cards]").forEach((cards) => {
+        cards.removeAttribute("inert");
+        cards.removeAttribute("aria-disabled");
+      });
+      const button = section.querySelector<HTMLButtonElement>("[data-booking-open]");
+      const frameSlot = section.querySelector<HTMLElement>("[data-booking-frame]");
+      const link = section.querySelector<HTMLAnchorElement>("[data-booking-link]");
+      if (!button || !frameSlot) return;
+      button.disabled = false;
+      button.addEventListener("click", () => {
+        if (frameSlot.querySelector("iframe")) return;
+        const frame = doc.createElement("iframe");
+        frame.src = url;
+        frame.title = frameSlot.dataset.frameTitle ?? "";
+        frame.className = frameSlot.dataset.frameClass ?? "";
+        frameSlot.append(frame);
+        if (link) {
+          link.href = url;
+          link.hidden = false;
+        }
+      });
+    });
+  };
+  applyBooking();
+  doc.addEventListener(settings.bookingSectionEvent, applyBooking);
+
+  // --- The exit-intent popup's trigger -------------------------------------
+  const shownBefore = () => {
+    try {
+      return localStorage.getItem(settings.exitPopup.storageKey) !== null;
+    } catch {
+      return false;
+    }
+  };
+  const onMouseOut = (event: MouseEvent) => {
+    // Leaving the window through its top edge: no element is entered.
+    if (event.relatedTarget !== null || event.clientY > 0) return;
+    if (Date.now() - startedAt < settings.exitPopup.minOnPageMs) return;
+    if (exitExcluded(location.pathname) || root.hasAttribute("data-exit-intent") || shownBefore()) return;
+    doc.removeEventListener("mouseout", onMouseOut);
+    try {
+      localStorage.setItem(settings.exitPopup.storageKey, "true");
+    } catch {
+      // Storage blocked: data-exit-intent still keeps it to once on this page.
+    }
+    root.setAttribute("data-exit-intent", "pending");
+    doc.dispatchEvent(new Event("exit-intent"));
+    needApp();
+  };
+  if (!shownBefore()) doc.addEventListener("mouseout", onMouseOut);
 }
 
 /** The script's text as the server inlines it (without its indentation: it has no multi-line strings). */
@@ -118,4 +228,39 @@ export const pageScriptText = `(${pageScript.toString().replace(/\n\s*/g, "\n")}
   headerShadowAfterPx: ui.headerShadowAfterPx,
   bookingAnchor,
   geoUrl: "/api/geo",
-} satisfies PageScriptSettings)},${currencyForCountry.toString()});`;
+  bookingSettingsUrl: "/api/booking-settings",
+  bookingSectionEvent,
+  exitPopup: { minOnPageMs: ui.exitPopup.minOnPageMs, storageKey: exitPopupStorageKey },
+  appNeededEvent: APP_NEEDED_EVENT,
+} satisfies PageScriptSettings)},${currencyForCountry.toString()},${exitPopupExcluded.toString()});`;
+
+/**
+ * Speculation rules (ADR 020): the browser fetches a page of the site when
+ * the visitor shows the intent to open it (a pointer resting on its link, a
+ * tap starting on it), so that a new document opens at once without a client
+ * router. Never the API, downloads, one-time links, the test pages or PDFs.
+ */
+export const speculationRulesText = JSON.stringify({
+  prefetch: [
+    {
+      where: {
+        and: [
+          { href_matches: "/*" },
+          {
+            not: {
+              href_matches: [
+                "/api/*",
+                "/downloads/*",
+                "/newsletter/*",
+                "/test-*",
+                "/consultation-success",
+                "/courses/*/brochure.pdf",
+              ],
+            },
+          },
+        ],
+      },
+      eagerness: "moderate",
+    },
+  ],
+});

@@ -12,7 +12,12 @@ export const nonceContext = createRouterContext<string | null>(null);
 export const clientIpContext = createRouterContext<string | null>(null);
 
 /** React context for values only the server render knows. */
-export type ServerRenderValues = { nonce?: string; criticalCss?: string; pageScript?: string };
+export type ServerRenderValues = {
+  nonce?: string;
+  criticalCss?: string;
+  pageScript?: string;
+  speculationRules?: string;
+};
 export const ServerRenderContext = createContext<ServerRenderValues>({});
 
 /** The lead service and friends; set by the server for every request. */

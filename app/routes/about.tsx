@@ -5,6 +5,10 @@ import { claims } from "~/content/business.ts";
 import { catalogue, getPillar } from "~/content/index.server.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/about";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 export function loader() {
   const { pages, trainers, testimonials } = catalogue;

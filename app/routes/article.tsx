@@ -6,6 +6,10 @@ import { organisation } from "~/content/organisation.ts";
 import { formatDate } from "~/lib/dates.ts";
 import { absoluteUrl, breadcrumbJsonLd, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/article";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 export function loader({ params }: Route.LoaderArgs) {
   const article = getArticle(params.slug);

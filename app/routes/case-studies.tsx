@@ -3,6 +3,10 @@ import { IconCards, PageHero, Section } from "~/components/sections.tsx";
 import { catalogue } from "~/content/index.server.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/case-studies";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 export function loader() {
   return { copy: catalogue.pages.caseStudies };

@@ -17,6 +17,10 @@ import {
 import { bookingAnchor } from "~/content/navigation.ts";
 import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 /** The canonical id for an old or mistyped course address, e.g. "risk management". */
 function canonicalCourseId(raw: string): string | undefined {

@@ -12,6 +12,10 @@ import { bookingAnchor } from "~/content/navigation.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/home";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 export const emptyFeaturedMessage = "No featured courses available at this time.";
 

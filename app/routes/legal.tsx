@@ -4,6 +4,10 @@ import { getLegalDocument } from "~/content/index.server.ts";
 import { legalDocumentSchema } from "~/content/schema.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/legal";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 // One module serves /privacy, /terms and /cookies (see app/routes.ts).
 export function loader({ url }: Route.LoaderArgs) {

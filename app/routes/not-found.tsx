@@ -2,6 +2,10 @@ import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content.tsx";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/not-found";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 // Any path no other route matches: a real 404 status, not a soft 404.
 export function loader() {

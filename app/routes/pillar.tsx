@@ -6,6 +6,10 @@ import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/pillar";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 export function loader({ params }: Route.LoaderArgs) {
   const pillar = getPillar(params.pillarId);

@@ -8,6 +8,10 @@ import { formAction } from "~/leads/form-action.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/resources";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 export function loader() {
   const { pages, articles, webinars } = catalogue;

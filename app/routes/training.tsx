@@ -9,6 +9,10 @@ import { organisation } from "~/content/organisation.ts";
 import { pillarIdSchema } from "~/content/schema.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/training";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
+
+/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
+export const handle = hydrateOnDemand;
 
 /** /training lists every pillar; ?pillar=<id> shows that pillar's section only (an unknown value shows all). */
 export function loader({ url }: Route.LoaderArgs) {

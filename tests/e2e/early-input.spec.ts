@@ -1,9 +1,18 @@
 import { type Page } from "@playwright/test";
+import { APP_NEEDED_EVENT } from "../../app/lib/deferred-hydration.server.ts";
 import { expect, expectHydrated, holdApp, isPhone, test, uniqueEmail } from "./fixtures.ts";
 
 // Issue 12: what a visitor does before the app's code has arrived is never
 // lost. Each test holds the app's entry script back, taps or types into the
 // server's HTML, then lets React arrive and checks that nothing was undone.
+// A reading page starts React only on demand (ADR 020): `arrive` asks for it
+// as the page itself does (the exit popup's trigger).
+
+async function arrive(page: Page, release: () => void) {
+  release();
+  await page.evaluate((event) => document.dispatchEvent(new Event(event)), APP_NEEDED_EVENT);
+  await expectHydrated(page);
+}
 
 /** The header menu a visitor at this width opens: the mobile menu, or the Training dropdown. */
 async function openHeaderMenu(page: Page) {
@@ -20,8 +29,7 @@ test("a menu opened before the app arrives is still open once it has", async ({ 
   await page.goto("/");
   const menu = await openHeaderMenu(page);
   await expect(menu).toBeVisible();
-  release();
-  await expectHydrated(page);
+  await arrive(page, release);
   await expect(menu).toBeVisible();
 });
 
@@ -38,8 +46,7 @@ test("an FAQ and a footer section opened before the app arrives stay open", asyn
     await footerSection.locator("summary").click();
     await expect(footerSection).toHaveAttribute("open", "");
   }
-  release();
-  await expectHydrated(page);
+  await arrive(page, release);
   await expect(faq).toHaveAttribute("open", "");
   if (phone) await expect(footerSection).toHaveAttribute("open", "");
 });

@@ -151,7 +151,6 @@ test("is never shown again once shown, also after a reload", async ({ page }) =>
   });
 
   await page.reload();
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
   await page.clock.fastForward(20_000);
   await leaveTopEdge(page);
   await settle(page);
@@ -249,4 +248,25 @@ test("the open dialog has no WCAG 2.2 AA violations", async ({ page }) => {
   await dialog(page).getByRole("button", { name: "Subscribe" }).click();
   await expect(dialog(page).getByText("Please enter a valid email address")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("on a reading page the intent itself brings the app: the popup opens on a page that had not loaded it", async ({
+  page,
+}) => {
+  const appScripts: string[] = [];
+  page.on("request", (r) => {
+    if (/\/assets\/.*\.js$/.test(r.url())) appScripts.push(r.url());
+  });
+  await page.clock.install({ time: Date.now() - 60_000 });
+  await page.goto("/about");
+  await page.waitForLoadState("networkidle");
+  expect(appScripts).toEqual([]);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+
+  await page.clock.fastForward(10_500);
+  await leaveTopEdge(page);
+  await expect(page.locator("html")).toHaveAttribute("data-exit-intent", /pending|shown/);
+  await expect(dialog(page)).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("data-exit-intent", "shown");
+  expect(appScripts.length).toBeGreaterThan(0);
 });

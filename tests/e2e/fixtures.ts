@@ -28,6 +28,7 @@ import {
   type StartOptions,
 } from "../support/servers.ts";
 import { teamAddress } from "./shared-site.ts";
+import { APP_NEEDED_EVENT } from "../../app/lib/deferred-hydration.server.ts";
 
 export { expect };
 export { uniqueEmail, type ReceivedEmail } from "../support/mail.ts";
@@ -136,9 +137,14 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   },
 });
 
-/** Opens a page and waits until React has hydrated it. */
+/**
+ * Opens a page and waits until React has hydrated it. A reading page starts
+ * React only on demand (ADR 020): the test asks for it the way the page
+ * itself does (the exit popup's trigger), with the app-needed event.
+ */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
+  await page.evaluate((event) => document.dispatchEvent(new Event(event)), APP_NEEDED_EVENT);
   await expectHydrated(page);
   return response;
 }

@@ -226,6 +226,7 @@ for (const app of [true, false]) {
       const geo = page.waitForResponse("**/api/geo");
       await goto(page, "/courses/risk-management");
       expect(await (await geo).text()).toBe("gb");
+      await expect(page.locator("html")).toHaveAttribute("data-currency", "GBP");
       await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
       await context.close();
     });
@@ -237,6 +238,7 @@ for (const app of [true, false]) {
       expect(html).toMatch(/<html[^>]*>/);
       expect(html.match(/<html[^>]*>/)?.[0]).not.toContain("data-currency");
       await goto(page, "/courses/risk-management");
+      await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
       await expect(shownPrice(page)).toHaveText("$5,700 (USD)", { useInnerText: true });
       await context.close();
     });
@@ -249,6 +251,7 @@ for (const app of [true, false]) {
       await page.route("**/api/geo", (route) => route.fulfill({ status: 503, body: "unavailable" }));
       await goto(page, "/courses/risk-management");
       await expect.poll(() => warnings.join("\n")).toContain("Location detection failed");
+      await expect(page.locator("html")).not.toHaveAttribute("data-currency");
       await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
       await context.close();
     });
@@ -266,21 +269,30 @@ test.describe("booking section with a scheduler configured", () => {
   });
   test.afterAll(({ launcher }) => launcher.stopAll());
 
-  test("takes bookings, and the scheduler loads only when the visitor asks", async ({ page }) => {
-    const schedulerRequests: string[] = [];
-    await page.route("https://scheduler.example.com/**", (route) => {
-      schedulerRequests.push(route.request().url());
-      return route.fulfill({ contentType: "text/html", body: "<title>Pick a time</title><p>Pick a time</p>" });
+  // The page script's: the same with React and before it.
+  for (const app of [true, false]) {
+    test(`takes bookings, and the scheduler loads only when the visitor asks${app ? "" : ", before any JavaScript of the app"}`, async ({
+      page,
+    }) => {
+      const schedulerRequests: string[] = [];
+      await page.route("https://scheduler.example.com/**", (route) => {
+        schedulerRequests.push(route.request().url());
+        return route.fulfill({ contentType: "text/html", body: "<title>Pick a time</title><p>Pick a time</p>" });
+      });
+      await (app ? gotoHydrated(page, `${baseURL}/`) : gotoWithoutApp(page, `${baseURL}/`));
+      const booking = page.locator("#book-consultation");
+      const button = booking.getByRole("button", { name: "Book Your Consultation" });
+      await expect(button).toBeEnabled();
+      await expect(booking.getByText("Booking System Temporarily Unavailable")).toBeHidden();
+      await expect(booking.getByTestId("booking-cards")).not.toHaveAttribute("inert");
+      expect(schedulerRequests).toEqual([]);
+      await button.click();
+      await expect(booking.frameLocator("iframe").locator("p")).toHaveText("Pick a time");
+      expect(schedulerRequests[0]).toBe("https://scheduler.example.com/meridian/15min");
+      await expect(booking.getByRole("link", { name: "Open the booking page in a new tab" })).toHaveAttribute(
+        "href",
+        "https://scheduler.example.com/meridian/15min",
+      );
     });
-    await gotoHydrated(page, `${baseURL}/`);
-    const booking = page.locator("#book-consultation");
-    const button = booking.getByRole("button", { name: "Book Your Consultation" });
-    await expect(button).toBeEnabled();
-    await expect(booking.getByText("Booking System Temporarily Unavailable")).toHaveCount(0);
-    await expect(booking.getByTestId("booking-cards")).not.toHaveAttribute("inert");
-    expect(schedulerRequests).toEqual([]);
-    await button.click();
-    await expect(booking.frameLocator("iframe").locator("p")).toHaveText("Pick a time");
-    expect(schedulerRequests[0]).toBe("https://scheduler.example.com/meridian/15min");
-  });
+  }
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { BOOT_ID, bootLoader, deferHydration } from "~/lib/deferred-hydration.server.ts";
+import { APP_NEEDED_EVENT, BOOT_ID, bootLoader, deferHydration } from "~/lib/deferred-hydration.server.ts";
+import type { HydrationMode } from "~/lib/hydration.ts";
 
 const code = 'import("/assets/entry.js");';
 const page = (head: string, scripts: string) =>
@@ -12,7 +13,7 @@ describe("deferHydration", () => {
   it("drops the preloads and turns the bootstrap module into inert text plus the loader", () => {
     const inert =
       `<script type="text/x-deferred-module" id="rr-boot" data-preload='[&quot;/assets/a.js&quot;,&quot;/assets/b.js&quot;]'>${code}</script>` +
-      `<script>${bootLoader}</script>`;
+      `<script>${bootLoader("after-paint")}</script>`;
     expect(deferHydration(reactRouterHtml)).toBe(page("", inert));
   });
 
@@ -27,7 +28,7 @@ describe("deferHydration", () => {
   it("puts the nonce on both the inert script and the loader", () => {
     const html = deferHydration(reactRouterHtml, "abc123");
     expect(html).toContain(`<script type="text/x-deferred-module" id="${BOOT_ID}" nonce="abc123" data-preload=`);
-    expect(html).toContain(`<script nonce="abc123">${bootLoader}</script>`);
+    expect(html).toContain(`<script nonce="abc123">${bootLoader("after-paint")}</script>`);
   });
 
   it("returns a document without a bootstrap module unchanged", () => {
@@ -39,10 +40,10 @@ describe("deferHydration", () => {
 type FakeElement = Record<string, unknown>;
 
 /** Runs the loader against a fake browser and returns what it touched. */
-function runLoader(options: { performanceObserver?: boolean } = {}) {
+function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMode } = {}) {
   const head: FakeElement[] = [];
   const body: FakeElement[] = [];
-  const listeners = new Map<string, () => void>();
+  const listeners = new Map<string, (event?: unknown) => void>();
   const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
   const bootElement = {
     nonce: "n0nce",
@@ -55,7 +56,7 @@ function runLoader(options: { performanceObserver?: boolean } = {}) {
     getElementById: vi.fn((id: string) => (id === BOOT_ID ? bootElement : null)),
     createElement: (tagName: string): FakeElement => ({ tagName }),
   };
-  const addEventListener = vi.fn((type: string, listener: () => void) => listeners.set(type, listener));
+  const addEventListener = vi.fn((type: string, listener: (event?: unknown) => void) => listeners.set(type, listener));
   class FakePerformanceObserver {
     constructor(callback: (typeof observers)[number]) {
       observers.push(callback);
@@ -69,7 +70,7 @@ function runLoader(options: { performanceObserver?: boolean } = {}) {
     "setTimeout",
     "PerformanceObserver",
     "requestAnimationFrame",
-    bootLoader,
+    bootLoader(options.mode ?? "after-paint"),
   );
   run(
     document,
@@ -103,7 +104,7 @@ describe("bootLoader", () => {
   it("boots only once, even when the visitor interacts after the timeout", () => {
     vi.useFakeTimers();
     const { head, body, listeners } = runLoader();
-    expect([...listeners.keys()]).toStrictEqual(["pointerdown", "keydown", "touchstart", "focusin"]);
+    expect([...listeners.keys()]).toStrictEqual([APP_NEEDED_EVENT, "pointerdown", "keydown", "touchstart", "focusin"]);
     vi.advanceTimersByTime(4000);
     listeners.get("pointerdown")?.();
     listeners.get("keydown")?.();
@@ -133,5 +134,37 @@ describe("bootLoader", () => {
   it("falls back to the next animation frame without PerformanceObserver", () => {
     const { requestAnimationFrame } = runLoader({ performanceObserver: false });
     expect(requestAnimationFrame).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("bootLoader, on demand (reading pages)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("never starts React by itself: no paint observer, no timeout, no first-tap trigger", () => {
+    vi.useFakeTimers();
+    const { body, listeners, observers, requestAnimationFrame } = runLoader({ mode: "on-demand" });
+    expect([...listeners.keys()]).toStrictEqual([APP_NEEDED_EVENT, "focusin"]);
+    expect(observers).toHaveLength(0);
+    expect(requestAnimationFrame).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(60_000);
+    expect(body).toHaveLength(0);
+  });
+
+  it("starts React when the visitor focuses something inside a form, not elsewhere", () => {
+    const { head, body, listeners } = runLoader({ mode: "on-demand" });
+    listeners.get("focusin")?.({ target: { closest: () => null } });
+    expect(body).toHaveLength(0);
+    listeners.get("focusin")?.({ target: { closest: (selector: string) => (selector === "form" ? {} : null) } });
+    expect(head).toHaveLength(2);
+    expect(body).toHaveLength(1);
+  });
+
+  it("starts React when the page asks for the app, once", () => {
+    const { body, listeners } = runLoader({ mode: "on-demand" });
+    listeners.get(APP_NEEDED_EVENT)?.();
+    listeners.get(APP_NEEDED_EVENT)?.();
+    expect(body).toHaveLength(1);
   });
 });

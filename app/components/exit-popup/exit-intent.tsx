@@ -1,19 +1,16 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from "react";
-import { useLocation } from "react-router";
-import { ui } from "~/content/business.ts";
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } from "react";
 
 /**
- * The exit-intent newsletter popup's trigger (spec section 4): once ever,
- * when the pointer leaves the top edge of the window after at least
- * ui.exitPopup.minOnPageMs on the site. Showing it sets a flag in local
- * storage (named in the cookie policy) so that it never shows again.
+ * The exit-intent newsletter popup, once the page script has seen the
+ * intent (spec section 4): once ever, when the pointer leaves the top edge of
+ * the window after at least ui.exitPopup.minOnPageMs on the page. The page
+ * script (app/lib/page-script.server.ts) watches for it from the first
+ * paint, sets the "already shown" flag, marks <html data-exit-intent="pending">,
+ * announces the `exit-intent` event and asks for the app; this part opens
+ * the popup when React is here, at once if the intent came first.
  *
- * This part is tiny and does nothing before hydration; the dialog itself is
- * a separate chunk, fetched only when the popup is about to open.
+ * The dialog itself is a separate chunk, fetched only when it opens.
  */
-
-/** The local-storage key of the "already shown" flag. */
-export const exitPopupStorageKey = "exitPopupShown";
 
 const ExitPopupDialog = lazy<ComponentType<{ onClosed: () => void }>>(() =>
   import("./exit-popup-dialog.tsx").catch(() => ({
@@ -22,58 +19,20 @@ const ExitPopupDialog = lazy<ComponentType<{ onClosed: () => void }>>(() =>
   })),
 );
 
-/** Pages where the popup never shows: the newsletter's own pages, the test
- * dashboard, and the payment pages (never interrupt a checkout). */
-function excluded(pathname: string): boolean {
-  return /^\/(newsletter|test-forms|consultation-payment|consultation-success|test-payment|test-payment-success)(\/|$)/.test(
-    pathname,
-  );
-}
-
-function alreadyShown(): boolean {
-  try {
-    return window.localStorage.getItem(exitPopupStorageKey) !== null;
-  } catch {
-    return false;
-  }
-}
-
-function markShown() {
-  try {
-    window.localStorage.setItem(exitPopupStorageKey, "true");
-  } catch {
-    // Storage blocked: it still shows only once on this page (state below).
-  }
-}
-
 export function ExitIntent() {
-  const { pathname } = useLocation();
-  const blocked = excluded(pathname);
   const [open, setOpen] = useState(false);
-  const shown = useRef(false);
-  // Time on the site counts from when the page became interactive (hydrated).
-  const interactiveSince = useRef<number | null>(null);
 
   useEffect(() => {
-    interactiveSince.current = Date.now();
-  }, []);
-
-  useEffect(() => {
-    if (blocked || shown.current || alreadyShown()) return;
-    function onMouseOut(event: MouseEvent) {
-      // Leaving the window through its top edge: no element is entered.
-      if (event.relatedTarget !== null || event.clientY > 0) return;
-      const since = interactiveSince.current;
-      if (since === null || Date.now() - since < ui.exitPopup.minOnPageMs) return;
-      document.removeEventListener("mouseout", onMouseOut);
-      if (shown.current || alreadyShown()) return; // shown in another tab meanwhile
-      shown.current = true;
-      markShown();
+    const root = document.documentElement;
+    function take() {
+      if (root.dataset.exitIntent !== "pending") return;
+      root.dataset.exitIntent = "shown";
       setOpen(true);
     }
-    document.addEventListener("mouseout", onMouseOut);
-    return () => document.removeEventListener("mouseout", onMouseOut);
-  }, [blocked]);
+    take();
+    document.addEventListener("exit-intent", take);
+    return () => document.removeEventListener("exit-intent", take);
+  }, []);
 
   const onClosed = useCallback(() => setOpen(false), []);
 

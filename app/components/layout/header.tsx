@@ -144,21 +144,13 @@ function DropdownMenu({
   active: boolean;
   pathname: string;
 }) {
-  const panelRef = useRef<HTMLDivElement>(null);
-
   return (
     <div className="group/dropdown relative">
       <button
         type="button"
         popoverTarget={id}
-        onKeyDown={(event) => {
-          // Down arrow opens the menu on its first link.
-          if (event.key !== "ArrowDown") return;
-          event.preventDefault();
-          const panel = panelRef.current;
-          if (panel && !panel.matches(":popover-open")) panel.showPopover();
-          panel?.querySelector<HTMLAnchorElement>("a")?.focus();
-        }}
+        // Down arrow opens it on its first link: the page script (page-script.server.ts).
+        data-dropdown-button=""
         className={`${linkBase} inline-flex items-center gap-1 ${active ? linkActive : linkIdle}`}
       >
         {label}
@@ -168,16 +160,11 @@ function DropdownMenu({
         />
       </button>
       <div
-        ref={panelRef}
         id={id}
         popover="auto"
         className="header-dropdown-panel"
-        onBlur={(event) => {
-          // Tabbing out of the menu closes it.
-          const next = event.relatedTarget as Node | null;
-          const button = event.currentTarget.previousElementSibling;
-          if (next && !event.currentTarget.contains(next) && next !== button) closeOwnPopover(event);
-        }}
+        // Tabbing out of it closes it: the page script.
+        data-dropdown-panel=""
       >
         <div className={groups.length > 1 ? "grid grid-cols-2 gap-6" : ""}>
           {groups.map((group) => (
