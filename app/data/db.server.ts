@@ -42,6 +42,13 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     // (an unhandled 'error' event would): the pool discards it and opens a new
     // one when the database is back; meanwhile /readyz says it is unreachable.
     pool.on("error", (error) => onConnectionError?.(error));
+    // A connection in use (between two statements of a transaction, or while
+    // a job holds it) has no listener from the pool: its 'error' event would
+    // end the process when the database goes away. The statement in flight,
+    // if any, fails on its own; the pool drops the connection on release.
+    pool.on("connect", (client) => {
+      client.on("error", (error) => onConnectionError?.(error));
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const url = new URL(databaseUrl);
     handle = {
