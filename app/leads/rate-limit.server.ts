@@ -186,8 +186,9 @@ async function unloggedTable(pool: pg.Pool, schema: string): Promise<void> {
     );
   } catch (error) {
     // Two instances starting at once: PostgreSQL does not make IF NOT EXISTS
-    // safe against a concurrent creation (unique violation on its catalogue).
-    if ((error as { code?: string }).code !== "23505") throw error;
+    // safe against a concurrent creation: a unique violation on its catalogue
+    // (23505), or the table's row type "already exists" (42710, 42P07).
+    if (!["23505", "42710", "42P07"].includes((error as { code?: string }).code ?? "")) throw error;
   }
   const { rows } = await pool.query<{ persistence: string }>(
     "select c.relpersistence as persistence from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = $1 and c.relname = $2",
