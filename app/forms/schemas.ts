@@ -35,6 +35,11 @@ export const messages = {
   company: "Company name must be at least 2 characters",
   webinar: "Please choose a webinar",
   resource: "Please choose a guide",
+  payment: {
+    customerName: "Please enter your name.",
+    customerEmailMissing: "Please enter your email address.",
+    customerEmail: "Please enter a valid email address.",
+  },
   tooLong: (max: number) => `Please keep this under ${max} characters.`,
   singleLine: "Please use a single line without special characters.",
 } as const;
@@ -120,15 +125,36 @@ export const formSchemas = {
   webinarRegistration: webinarRegistrationSchema,
 } as const;
 export type FormKind = keyof typeof formSchemas;
-export type FormInput<K extends FormKind> = z.output<(typeof formSchemas)[K]>;
+
+/**
+ * The card payment's contact details (consultation and test payment), checked
+ * in the browser before the payment is prepared. Not a lead form: the
+ * booking is stored by the payment flow, which checks the request again.
+ */
+export const paymentDetailsSchema = z.object({
+  customerName: line(1, limits.name, messages.payment.customerName),
+  customerEmail: z
+    .string(messages.payment.customerEmailMissing)
+    .check(
+      z.trim(),
+      z.minLength(1, messages.payment.customerEmailMissing),
+      z.maxLength(limits.email, messages.tooLong(limits.email)),
+      z.email(messages.payment.customerEmail),
+    ),
+});
+
+/** Every schema the browser validates a form with (useFormValidation). */
+export const validationSchemas = { ...formSchemas, paymentDetails: paymentDetailsSchema } as const;
+export type ValidationKind = keyof typeof validationSchemas;
+export type FormInput<K extends ValidationKind> = z.output<(typeof validationSchemas)[K]>;
 
 export type FieldErrors = Record<string, string>;
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
 /** Validates input; on failure, the first message for each field. */
-export function validate<K extends FormKind>(kind: K, input: unknown): Validation<FormInput<K>> {
-  const schema = formSchemas[kind] as unknown as z.ZodMiniType<FormInput<K>>;
+export function validate<K extends ValidationKind>(kind: K, input: unknown): Validation<FormInput<K>> {
+  const schema = validationSchemas[kind] as unknown as z.ZodMiniType<FormInput<K>>;
   const result = schema.safeParse(input);
   if (result.success) return { ok: true, data: result.data };
   const fieldErrors: FieldErrors = {};

@@ -1,10 +1,14 @@
 import { MailCheck, ShieldCheck, Undo2 } from "lucide-react";
 import { Link } from "react-router";
-import { NewsletterSignup } from "~/components/layout/footer.tsx";
-import type { FormResult } from "~/forms/result.ts";
+import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
+import { clientFormAction } from "~/components/forms/submission.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/lib/seo.ts";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
 import type { Route } from "./+types/newsletter";
+
+/** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */
+export const handle = hydrateOnDemand;
 
 /**
  * The newsletter sign-up. Every sign-up form on the site (footer, exit
@@ -14,20 +18,11 @@ import type { Route } from "./+types/newsletter";
 export const action = (args: Route.ActionArgs) => formAction("newsletter", args);
 
 /**
- * With JavaScript the forms post through a fetcher. A request that never
- * reaches the server (offline, dropped connection) would otherwise end in
- * the site's error page; here it becomes a message beside the form.
+ * With JavaScript the forms post through a fetcher: a request that never
+ * reaches the server, or an unreadable error answer, becomes a message
+ * beside the form instead of the site's error page.
  */
-export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<FormResult> {
-  try {
-    return await serverAction();
-  } catch {
-    return {
-      success: false,
-      message: "We could not reach our server. Please check your connection and try again.",
-    };
-  }
-}
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
 export function meta() {
   return seo({
@@ -98,7 +93,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
               Sign up
             </h2>
             <p className="mt-2 text-slate-700">Enter your e-mail address and we will send you a link to confirm.</p>
-            <NewsletterSignup tone="light" fallbackResult={actionData} />
+            <NewsletterForm formId="newsletter-page" pageResult={actionData} />
           </div>
         </div>
       </section>

@@ -435,6 +435,8 @@ test.describe("toasts", () => {
     // The page's time stands still from here unless moved on, however slow this machine is.
     await pauseClock(page);
     await raiseMissing(page);
+    // The form's checks arrive with the first submit (nothing had focus), then the toast opens.
+    await expect(toasts(page)).toHaveCount(1);
     // Radix Toast announces the text in a live region outside the viewport,
     // two animation frames after the toast opens.
     await page.clock.runFor(100);
@@ -618,8 +620,7 @@ test.describe("without Stripe keys", () => {
     page,
   }) => {
     const traffic = await installStripeStandIn(page, { stripeUrl });
-    await page.goto(`${keyless.baseURL}/consultation-payment`);
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
+    await gotoHydrated(page, `${keyless.baseURL}/consultation-payment`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Book a Premium Strategy Consultation");
     await fillDetails(page);
     const answer = page.waitForResponse((r) => r.url().endsWith("/api/create-consultation-payment"));

@@ -105,6 +105,29 @@ describe("small forms", () => {
   });
 });
 
+describe("payment details (checked in the browser before the payment is prepared)", () => {
+  const details = { customerName: "Olivia Bennett", customerEmail: "olivia@example.com" };
+
+  it("accepts a name and an address, trimmed", () => {
+    expect(validate("paymentDetails", { customerName: "  Olivia  ", customerEmail: " o@example.com " })).toEqual({
+      ok: true,
+      data: { customerName: "Olivia", customerEmail: "o@example.com" },
+    });
+  });
+
+  it.each([
+    ["customerName", "   ", messages.payment.customerName],
+    ["customerName", "Olivia\nBennett", messages.singleLine],
+    ["customerEmail", "", messages.payment.customerEmailMissing],
+    ["customerEmail", "olivia.example.test", messages.payment.customerEmail],
+  ])("%s %j: %s", (field, value, message) => {
+    expect(validate("paymentDetails", { ...details, [field]: value })).toEqual({
+      ok: false,
+      fieldErrors: { [field]: message },
+    });
+  });
+});
+
 describe("request helpers", () => {
   it("records the page a form came from, without React Router's internals", () => {
     expect(sourcePageOf(new Request("http://x/contact.data?course=risk-management&interest=risk-grc"))).toBe(

@@ -1,10 +1,8 @@
 import { X } from "lucide-react";
-import { useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from "react";
-import { useFetcher } from "react-router";
-import { BotFields } from "~/components/forms/bot-fields.tsx";
-import { ConsentNote } from "~/components/forms/consent-note.tsx";
+import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from "react";
+import { fieldId } from "~/components/forms/field.tsx";
+import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
 import { ui } from "~/content/business.ts";
-import type { FormResult } from "~/forms/result.ts";
 import { trackEvent } from "~/lib/analytics.ts";
 
 const { autoHideMs, successCloseMs, resetMs } = ui.exitPopup;
@@ -15,31 +13,24 @@ const { autoHideMs, successCloseMs, resetMs } = ui.exitPopup;
  * A native modal <dialog>: focus moves into it and is trapped there, Escape
  * closes it, and focus returns to where it was. It also closes on the close
  * button, on a click on the backdrop, and by itself after autoHideMs unless
- * the visitor has started filling it in. Subscribing is a real newsletter
- * sign-up (the /newsletter action); on success it thanks the visitor and
+ * the visitor has started filling it in. Subscribing is the site's
+ * newsletter form (the form kit's, posting to /newsletter); on success it thanks the visitor and
  * closes successCloseMs later; on an error it shows the message and stays
  * open. resetMs after closing, `onClosed` is called (the parent unmounts it,
  * which resets its state).
  */
 export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const pressedOnBackdrop = useRef(false);
-  const fetcher = useFetcher<FormResult>();
   const [engaged, setEngaged] = useState(false);
+  const [done, setDone] = useState(false);
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;
-  const fieldId = `${id}-email`;
-  const errorId = `${id}-email-error`;
-  const statusId = `${id}-status`;
-
-  const result = fetcher.state === "idle" ? fetcher.data : undefined;
-  const subscribed = result?.success === true;
-  const failed = result && !result.success ? result : undefined;
-  const fieldError = failed?.errors?.email;
-  const busy = fetcher.state !== "idle";
+  const formId = `${id}-newsletter`;
+  const engage = useCallback(() => setEngaged(true), []);
+  const subscribed = useCallback(() => setDone(true), []);
 
   const close = () => dialogRef.current?.close();
 
@@ -55,14 +46,14 @@ export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) 
     }
     dialog.addEventListener("close", onClose);
     if (!dialog.open) dialog.showModal();
-    inputRef.current?.focus();
+    document.getElementById(fieldId(formId, "email"))?.focus();
     trackEvent({ category: "Newsletter", action: "Exit Popup Shown", label: "Exit popup" });
     return () => {
       dialog.removeEventListener("close", onClose);
       window.clearTimeout(resetTimer);
       if (dialog.open) dialog.close();
     };
-  }, [onClosed]);
+  }, [onClosed, formId]);
 
   // Closes by itself after a while, unless the visitor is filling it in.
   useEffect(() => {
@@ -73,12 +64,12 @@ export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) 
 
   // After a sign-up: thank-you, then close.
   useEffect(() => {
-    if (!subscribed) return;
+    if (!done) return;
     trackEvent({ category: "Newsletter", action: "Subscribe", label: "Exit popup" });
     closeRef.current?.focus();
     const timer = window.setTimeout(() => dialogRef.current?.close(), successCloseMs);
     return () => window.clearTimeout(timer);
-  }, [subscribed]);
+  }, [done]);
 
   // A click on the backdrop reaches the <dialog> element itself (its content
   // fills it). Both press and release must be there, so that selecting text
@@ -119,52 +110,13 @@ export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) 
           sustainability. We ask you to confirm by e-mail, and you can unsubscribe at any time.
         </p>
 
-        {!subscribed && (
-          <fetcher.Form
-            method="post"
-            action="/newsletter"
-            defaultShouldRevalidate={false}
-            onSubmit={() => setEngaged(true)}
-            className="relative mt-6"
-            aria-busy={busy}
-          >
-            <BotFields />
-            <label htmlFor={fieldId} className="block text-sm font-medium text-navy-900">
-              Email address
-            </label>
-            <input
-              ref={inputRef}
-              id={fieldId}
-              name="email"
-              type="email"
-              required
-              autoComplete="email"
-              maxLength={254}
-              onInput={() => setEngaged(true)}
-              aria-invalid={fieldError ? true : undefined}
-              aria-describedby={fieldError ? `${errorId} ${statusId}` : statusId}
-              className={`mt-1.5 min-h-11 w-full rounded-md border bg-white px-3 py-2 text-base text-ink ${
-                fieldError ? "border-red-600 ring-2 ring-red-500" : "border-slate-400"
-              }`}
-            />
-            {fieldError && (
-              <p id={errorId} className="mt-2 text-sm font-medium text-red-700">
-                {fieldError}
-              </p>
-            )}
-            <button type="submit" className="btn-primary mt-4 w-full">
-              {busy ? "Subscribing…" : "Subscribe"}
-            </button>
-            <ConsentNote kind="newsletter" className="mt-3 text-xs" />
-          </fetcher.Form>
-        )}
-        <p
-          id={statusId}
-          role="status"
-          className={`mt-4 font-medium ${subscribed ? "text-base text-emerald-800" : "text-sm text-red-700"}`}
-        >
-          {result?.message}
-        </p>
+        <NewsletterForm
+          formId={formId}
+          layout="stacked"
+          hideAfterSuccess
+          onEngaged={engage}
+          onSubscribed={subscribed}
+        />
       </div>
     </dialog>
   );

@@ -13,7 +13,7 @@
  */
 import { LoaderCircle } from "lucide-react";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
-import type { FieldErrors, FormKind, validate } from "~/forms/schemas.ts";
+import type { FieldErrors, ValidationKind, validate } from "~/forms/schemas.ts";
 
 export function fieldId(formId: string, name: string): string {
   return `${formId}-${name}`;
@@ -51,19 +51,25 @@ export function RequiredNote({ className = "" }: { className?: string }) {
   return <p className={`text-sm text-slate-700 ${className}`}>Fields marked with an asterisk (*) are required.</p>;
 }
 
+/** "dark": a field on the site's navy background (the footer). */
+export type Tone = "light" | "dark";
+
 function FieldLabel({
   htmlFor,
   label,
   required,
   hidden,
+  tone = "light",
 }: {
   htmlFor: string;
   label: ReactNode;
   required?: boolean;
   hidden?: boolean;
+  tone?: Tone;
 }) {
+  const visible = `block text-sm font-semibold ${tone === "dark" ? "text-white" : "text-navy-900"}`;
   return (
-    <label htmlFor={htmlFor} className={hidden ? "sr-only" : "block text-sm font-semibold text-navy-900"}>
+    <label htmlFor={htmlFor} className={hidden ? "sr-only" : visible}>
       {label}
       {required && !hidden && <RequiredMark />}
     </label>
@@ -71,10 +77,10 @@ function FieldLabel({
 }
 
 /** A field's message, under it (rendered only when there is one). */
-export function FieldError({ id, message }: { id: string; message?: string }) {
+export function FieldError({ id, message, tone = "light" }: { id: string; message?: string; tone?: Tone }) {
   if (!message) return null;
   return (
-    <p id={errorId(id)} className="mt-1.5 text-sm font-medium text-red-700">
+    <p id={errorId(id)} className={`mt-1.5 text-sm font-medium ${tone === "dark" ? "text-red-200" : "text-red-700"}`}>
       {message}
     </p>
   );
@@ -90,6 +96,7 @@ type FieldBase = {
   /** Label for screen readers only (a placeholder shows what to type). */
   labelHidden?: boolean;
   className?: string;
+  tone?: Tone;
 };
 
 export function TextField({
@@ -101,6 +108,7 @@ export function TextField({
   hint,
   labelHidden,
   className = "",
+  tone,
   type = "text",
   defaultValue,
   autoComplete,
@@ -119,9 +127,9 @@ export function TextField({
   const hintId = hint ? `${id}-hint` : undefined;
   return (
     <div className={className} data-field={name}>
-      <FieldLabel htmlFor={id} label={label} required={required} hidden={labelHidden} />
+      <FieldLabel htmlFor={id} label={label} required={required} hidden={labelHidden} tone={tone} />
       {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
+        <p id={hintId} className={`mt-1 text-sm ${tone === "dark" ? "text-slate-300" : "text-slate-600"}`}>
           {hint}
         </p>
       )}
@@ -139,7 +147,7 @@ export function TextField({
         aria-describedby={describedBy(hintId, error && errorId(id))}
         className={controlClass(error, labelHidden ? "min-h-11" : "mt-1.5 min-h-11")}
       />
-      <FieldError id={id} message={error} />
+      <FieldError id={id} message={error} tone={tone} />
     </div>
   );
 }
@@ -460,7 +468,14 @@ export type FormValidation = {
  *
  * Remount the form (a new `key`) to start again from scratch.
  */
-export function useFormValidation(kind: FormKind, serverErrors?: FieldErrors): FormValidation {
+export function useFormValidation(
+  kind: ValidationKind,
+  serverErrors?: FieldErrors,
+  options: {
+    /** Called when a submit is blocked, with what the form held (the payment form's "Missing Information" toast). */
+    onInvalid?: (values: Record<string, string>) => void;
+  } = {},
+): FormValidation {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const [attempted, setAttempted] = useState(() => !!serverErrors && Object.keys(serverErrors).length > 0);
   const [focusRequest, setFocusRequest] = useState(0);
@@ -487,13 +502,15 @@ export function useFormValidation(kind: FormKind, serverErrors?: FieldErrors): F
         .then(() => form.requestSubmit());
       return;
     }
-    const result = validator(kind, readForm(form));
+    const values = readForm(form);
+    const result = validator(kind, values);
     setAttempted(true);
     if (result.ok) {
       setClientErrors(null);
       return;
     }
     event.preventDefault();
+    options.onInvalid?.(values);
     setClientErrors(result.fieldErrors);
     setFocusRequest((n) => n + 1);
   }

@@ -75,11 +75,20 @@ export type FormSubmission<T extends TaggedResult> = {
  * only the action data that is its own.
  */
 export function useFormSubmission<T extends TaggedResult = TaggedResult>(formId?: string): FormSubmission<T> {
-  const fetcher = useFetcher<T>() as FetcherWithComponents<T>;
   const actionData = useActionData() as T | undefined;
   const own = actionData && (formId === undefined || actionData.formId === formId) ? actionData : undefined;
+  return useFetcherSubmission(own);
+}
+
+/**
+ * The same for a form that posts to another route's action (the newsletter
+ * form on every page posts to /newsletter): `pageResult` is the answer to a
+ * post made without JavaScript, if the page that shows it passes it on.
+ */
+export function useFetcherSubmission<T extends TaggedResult = TaggedResult>(pageResult?: T): FormSubmission<T> {
+  const fetcher = useFetcher<T>() as FetcherWithComponents<T>;
   const submitting = fetcher.state !== "idle";
-  return { fetcher, result: submitting ? undefined : (fetcher.data ?? own), submitting };
+  return { fetcher, result: submitting ? undefined : (fetcher.data ?? pageResult), submitting };
 }
 
 /**

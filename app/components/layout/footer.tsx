@@ -1,12 +1,10 @@
 import { ChevronDown, Clock, Mail, MapPin, Phone } from "lucide-react";
-import { useEffect, useId, useRef, type ReactNode } from "react";
-import { Link, useFetcher } from "react-router";
-import { BotFields } from "~/components/forms/bot-fields.tsx";
-import { ConsentNote } from "~/components/forms/consent-note.tsx";
+import { type ReactNode } from "react";
+import { Link } from "react-router";
+import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
 import { deliveryOptions, promises } from "~/content/business.ts";
 import { footerResources, legalLinks, type CatalogueNavigation, type NavItem } from "~/content/navigation.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
-import type { FormResult } from "~/forms/result.ts";
 
 type SectionId = "pillars" | "courses" | "delivery" | "resources" | "contact";
 
@@ -32,7 +30,7 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             <p className="mt-2 text-sm leading-6 text-slate-300">
               Practical articles, free guides and webinar dates from our trainers. We ask you to confirm by e-mail.
             </p>
-            <NewsletterSignup tone="dark" />
+            <NewsletterForm formId="footer-newsletter" tone="dark" />
           </section>
         </div>
         <div className="mt-8 grid gap-0 md:grid-cols-3 md:gap-8 lg:grid-cols-5">
@@ -145,83 +143,5 @@ function LinkList({ items }: { items: NavItem[] }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/**
- * The newsletter sign-up (footer and the /newsletter page). Posts to the
- * /newsletter route action: with JavaScript through a fetcher (the visitor
- * stays on the page), without it as a plain form post that lands on
- * /newsletter, which shows the result (`fallbackResult`, its action data).
- * The browser checks the address (type email, required); the server checks
- * it again and its message is shown under the field.
- */
-export function NewsletterSignup({ tone, fallbackResult }: { tone: "dark" | "light"; fallbackResult?: FormResult }) {
-  const fetcher = useFetcher<FormResult>();
-  const result = fetcher.data ?? fallbackResult;
-  const busy = fetcher.state !== "idle";
-  const formRef = useRef<HTMLFormElement>(null);
-  const id = useId();
-  const fieldId = `${id}-email`;
-  const errorId = `${id}-email-error`;
-  const statusId = `${id}-status`;
-  const failed = result && !result.success ? result : undefined;
-  const fieldError = failed?.errors?.email;
-
-  // After a successful sign-up the field is emptied for the next visitor.
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.success) formRef.current?.reset();
-  }, [fetcher.state, fetcher.data]);
-
-  const dark = tone === "dark";
-  return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      action="/newsletter"
-      defaultShouldRevalidate={false}
-      className="relative mt-4"
-      aria-busy={busy}
-    >
-      {/* A fresh start time after each answer (bot protection). */}
-      <BotFields resetKey={fetcher.data} />
-      <label htmlFor={fieldId} className={`block text-sm font-medium ${dark ? "text-white" : "text-navy-900"}`}>
-        Email address
-      </label>
-      <div className="mt-1.5 flex flex-col gap-2 sm:flex-row">
-        <input
-          id={fieldId}
-          name="email"
-          type="email"
-          required
-          autoComplete="email"
-          maxLength={254}
-          defaultValue={failed?.values?.email}
-          aria-invalid={fieldError ? true : undefined}
-          aria-describedby={fieldError ? `${errorId} ${statusId}` : statusId}
-          className={`min-h-11 w-full min-w-0 flex-1 rounded-md border px-3 py-2 text-base text-ink ${
-            dark ? "border-white/40 bg-white" : "border-slate-400 bg-white"
-          } ${fieldError ? "border-red-600 ring-2 ring-red-500" : ""}`}
-        />
-        <button type="submit" className={dark ? "btn-accent" : "btn-primary"}>
-          {busy ? "Subscribing…" : "Subscribe"}
-        </button>
-      </div>
-      {fieldError && (
-        <p id={errorId} className={`mt-2 text-sm font-medium ${dark ? "text-red-200" : "text-red-700"}`}>
-          {fieldError}
-        </p>
-      )}
-      <p
-        id={statusId}
-        role="status"
-        className={`mt-2 text-sm ${
-          result?.success ? (dark ? "text-emerald-200" : "text-emerald-800") : dark ? "text-red-200" : "text-red-700"
-        }`}
-      >
-        {result?.message}
-      </p>
-      <ConsentNote kind="newsletter" dark={dark} className="mt-2 text-xs" />
-    </fetcher.Form>
   );
 }

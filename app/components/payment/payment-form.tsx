@@ -3,9 +3,10 @@
  * (spec sections 2, 4, 5 and 8):
  *
  * 1. Details: participants (consultation only), contact name and e-mail,
- *    the live total. 'Proceed to Payment' is disabled while the name or
- *    e-mail is empty; if it is reached anyway, the 'Missing Information'
- *    toast. While the server prepares the payment: 'Preparing Payment...'.
+ *    the live total; the form kit's fields and validation (the shared
+ *    paymentDetails schema). 'Proceed to Payment' is disabled while the
+ *    name or e-mail is empty; if it is reached anyway, the 'Missing
+ *    Information' toast. While the server prepares the payment: 'Preparing Payment...'.
  * 2. Setup failure: the 'Error' toast with the server's message (or 'Failed
  *    to initialize payment'), and a note that stays, pointing to the contact
  *    page (503: card payment is not set up here).
@@ -19,7 +20,7 @@
 import { Lock } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { Link } from "react-router";
-import { RequiredMark, RequiredNote, TextField, fieldId } from "~/components/forms/field.tsx";
+import { RequiredMark, RequiredNote, TextField, fieldId, useFormValidation } from "~/components/forms/field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { limits } from "~/forms/fields.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
@@ -56,8 +57,6 @@ type Phase =
 
 type SetupProblem = Extract<CreatePaymentResult, { ok: false }>;
 
-type FieldErrors = { customerName?: string; customerEmail?: string };
-
 const fetchCardPayment = () => import("./card-payment.tsx");
 
 const CardPayment = lazy<ComponentType<CardPaymentProps>>(() =>
@@ -91,9 +90,19 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
   const [details, setDetails] = useState<Details>({ quantity: config.participants?.min ?? 1, name: "", email: "" });
   const [phase, setPhase] = useState<Phase>({ step: "details" });
   const [problem, setProblem] = useState<SetupProblem | null>(null);
-  const [errors, setErrors] = useState<FieldErrors>({});
   const [cardBusy, setCardBusy] = useState(false);
-  const formRef = useRef<HTMLFormElement | null>(null);
+  // The kit's validation with the shared schema: messages under the fields,
+  // focus on the first one, the submit blocked while anything is wrong.
+  const { errors, formRef, formProps } = useFormValidation("paymentDetails", undefined, {
+    onInvalid: (values) => {
+      if (values.customerName?.trim() && values.customerEmail?.trim()) return;
+      toast({
+        title: "Missing Information",
+        description: "Please provide your name and email address",
+        variant: "destructive",
+      });
+    },
+  });
   const cardHeadingRef = useRef<HTMLHeadingElement | null>(null);
   const detailsHeadingRef = useRef<HTMLHeadingElement | null>(null);
   const proceedRef = useRef<HTMLButtonElement | null>(null);
@@ -112,7 +121,7 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
         ? current
         : typed,
     );
-  }, [range]);
+  }, [range, formRef]);
 
   useEffect(() => {
     const target = focusAfterRender.current;
@@ -131,44 +140,20 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
   const total = details.quantity * config.unitGbp;
 
   function onChange(event: FormEvent<HTMLFormElement>) {
-    const next = readDetails(event.currentTarget, range);
-    setDetails(next);
-    // A message goes once its field has something in it again.
-    if ((errors.customerName && next.name) || (errors.customerEmail && next.email)) {
-      setErrors((current) => ({
-        customerName: next.name ? undefined : current.customerName,
-        customerEmail: next.email ? undefined : current.customerEmail,
-      }));
-    }
+    formProps.onChange(event);
+    setDetails(readDetails(event.currentTarget, range));
   }
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (inFlight.current) return;
     const form = event.currentTarget;
     const submitted = readDetails(form, range);
     setDetails(submitted);
-
-    if (!submitted.name || !submitted.email) {
-      toast({
-        title: "Missing Information",
-        description: "Please provide your name and email address",
-        variant: "destructive",
-      });
-      setErrors({
-        customerName: submitted.name ? undefined : "Please enter your name.",
-        customerEmail: submitted.email ? undefined : "Please enter your email address.",
-      });
-      form.querySelector<HTMLElement>(`#${fieldId(id, submitted.name ? "customerEmail" : "customerName")}`)?.focus();
-      return;
-    }
-    const emailInput = form.querySelector<HTMLInputElement>(`#${fieldId(id, "customerEmail")}`);
-    if (emailInput && !emailInput.validity.valid) {
-      setErrors({ customerEmail: "Please enter a valid email address." });
-      emailInput.focus();
-      return;
-    }
-    setErrors({});
+    formProps.onSubmit(event);
+    // Blocked: something is missing or wrong (said under the field), or the
+    // schemas are still on their way (the kit submits again once they are here).
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (inFlight.current) return;
 
     inFlight.current = true;
     setPhase({ step: "preparing" });
@@ -261,8 +246,8 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
   return (
     <form
       ref={formRef}
-      noValidate
       aria-labelledby={`${id}-details-title`}
+      {...formProps}
       onChange={onChange}
       onSubmit={onSubmit}
       className="space-y-6"
