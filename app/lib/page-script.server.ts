@@ -9,9 +9,10 @@
  *   they were chosen in;
  * - the sticky header gains its shadow after `headerShadowAfterPx` of scroll
  *   (`data-scrolled` on the header; the CSS draws the shadow);
- * - prices: the visitor's country is asked once per page load (/api/geo,
- *   after the load event, like the booking settings: neither competes with
- *   the first paint) and
+ * - prices: on a page that shows one (a client-side navigation to such a
+ *   page announces `prices`), the visitor's country is asked once per page
+ *   load (/api/geo, after the load event, like the booking settings: neither
+ *   competes with the first paint) and
  *   the page shows its USD prices instead of GBP when the currency rule says
  *   so (`data-currency` on <html>; each price carries both, see price.tsx);
  *   on failure it warns in the console and stays GBP;
@@ -22,6 +23,8 @@
  * - the booking section: /api/booking-settings says whether a scheduler
  *   takes bookings; if so the section is made available, and its button
  *   loads the scheduler's page in a frame when the visitor asks;
+ * - frames on request: a button `data-frame-open` (the contact page's map)
+ *   puts its slot's frame in place of the placeholder around it;
  * - the exit-intent popup's trigger (spec section 4): once ever, when the
  *   pointer leaves the top edge of the window after `minOnPageMs` on the
  *   page; it records the flag, marks <html data-exit-intent="pending">,
@@ -38,6 +41,7 @@
 import { bookingAnchor } from "~/content/navigation.ts";
 import { ui } from "~/content/business.ts";
 import { bookingSectionEvent } from "~/components/booking-section.tsx";
+import { pricesEvent } from "~/components/price.tsx";
 import { exitPopupExcluded, exitPopupStorageKey } from "~/components/exit-popup/exit-rules.ts";
 import { APP_NEEDED_EVENT } from "./deferred-hydration.server.ts";
 import { currencyForCountry } from "./money.ts";
@@ -46,6 +50,7 @@ export type PageScriptSettings = {
   headerShadowAfterPx: number;
   bookingAnchor: string;
   geoUrl: string;
+  pricesEvent: string;
   bookingSettingsUrl: string;
   bookingSectionEvent: string;
   exitPopup: { minOnPageMs: number; storageKey: string };
@@ -133,7 +138,12 @@ export function pageScript(
   );
 
   // --- Prices in the visitor's currency ------------------------------------
-  afterLoad(() => {
+  // Asked once, and only by a page that shows a price: the one in the
+  // document now, or one React renders later (it announces `prices`).
+  let geoAsked = false;
+  const applyCurrency = () => {
+    if (geoAsked || !doc.querySelector("[data-price]")) return;
+    geoAsked = true;
     fetch(settings.geoUrl, { credentials: "same-origin" })
       .then(async (response) => {
         if (!response.ok) throw new Error(response.status + ": " + response.statusText);
@@ -144,7 +154,9 @@ export function pageScript(
       .catch((error: unknown) => {
         console.warn("Location detection failed; prices stay in GBP.", error);
       });
-  });
+  };
+  afterLoad(applyCurrency);
+  doc.addEventListener(settings.pricesEvent, applyCurrency);
 
   // --- The header's dropdowns ----------------------------------------------
   doc.addEventListener("keydown", (event) => {
@@ -162,6 +174,33 @@ export function pageScript(
     if (!(panel instanceof HTMLElement) || !next || panel.contains(next)) return;
     if (next instanceof Element && next.getAttribute("popovertarget") === panel.id) return;
     if (panel.matches(":popover-open")) panel.hidePopover();
+  });
+
+  // --- Frames loaded on request (the booking scheduler, the office map) ------
+  // An iframe goes into its slot (React renders the slot with empty inner
+  // HTML and leaves its content alone) only when the visitor asks for it.
+  const openFrame = (slot: HTMLElement, src: string): HTMLIFrameElement | null => {
+    if (slot.querySelector("iframe")) return null;
+    const frame = doc.createElement("iframe");
+    frame.src = src;
+    frame.title = slot.dataset.frameTitle ?? "";
+    frame.className = slot.dataset.frameClass ?? "";
+    slot.append(frame);
+    slot.hidden = false;
+    return frame;
+  };
+  // A button `data-frame-open="<slot id>"` opens the slot's `data-frame-src`
+  // in place of the placeholder around the button, and focus follows.
+  doc.addEventListener("click", (event) => {
+    const button = event.target instanceof Element ? event.target.closest<HTMLElement>("[data-frame-open]") : null;
+    const slot = button ? doc.getElementById(button.dataset.frameOpen ?? "") : null;
+    const src = slot?.dataset.frameSrc;
+    if (!button || !slot || !src) return;
+    const frame = openFrame(slot, src);
+    const placeholder = button.closest<HTMLElement>("[data-frame-placeholder]");
+    if (!frame || !placeholder) return;
+    placeholder.hidden = true;
+    frame.focus();
   });
 
   // --- The booking section ---------------------------------------------------
@@ -192,13 +231,7 @@ export function pageScript(
       if (!button || !frameSlot) return;
       button.disabled = false;
       button.addEventListener("click", () => {
-        if (frameSlot.querySelector("iframe")) return;
-        const frame = doc.createElement("iframe");
-        frame.src = url;
-        frame.title = frameSlot.dataset.frameTitle ?? "";
-        frame.className = frameSlot.dataset.frameClass ?? "";
-        frameSlot.append(frame);
-        if (link) {
+        if (openFrame(frameSlot, url) && link) {
           link.href = url;
           link.hidden = false;
         }
@@ -239,6 +272,7 @@ export const pageScriptText = `(${pageScript.toString().replace(/\n\s*/g, "\n")}
   headerShadowAfterPx: ui.headerShadowAfterPx,
   bookingAnchor,
   geoUrl: "/api/geo",
+  pricesEvent,
   bookingSettingsUrl: "/api/booking-settings",
   bookingSectionEvent,
   exitPopup: { minOnPageMs: ui.exitPopup.minOnPageMs, storageKey: exitPopupStorageKey },

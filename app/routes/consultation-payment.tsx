@@ -7,7 +7,11 @@ import { organisation } from "~/content/organisation.ts";
 import { formatGbp } from "~/lib/money.ts";
 import { absoluteUrl, seo } from "~/lib/seo.ts";
 import { paymentPageData } from "~/payments/page-data.server.ts";
+import { hydrateOnDemand } from "~/lib/hydration.ts";
 import type { Route } from "./+types/consultation-payment";
+
+/** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */
+export const handle = hydrateOnDemand;
 
 /**
  * The paid strategy consultation (spec section 2, Consultation payment

@@ -1,9 +1,10 @@
 import { type Page } from "@playwright/test";
 import { expect, test } from "./fixtures.ts";
 
-// ADR 020: a reading page downloads none of the app's JavaScript until
-// something on it needs the app; a page whose purpose needs it starts it
-// after the first paint.
+// ADR 020: a page downloads none of the app's JavaScript until something on
+// it needs the app (reading pages, and the pages whose forms work as plain
+// posts or need a visitor's details first); the one-time newsletter links and
+// the payment outcome start it after the first paint.
 
 /** Records the app's scripts (/assets/*.js) the page requests. */
 function appScripts(page: Page): string[] {
@@ -14,7 +15,18 @@ function appScripts(page: Page): string[] {
   return urls;
 }
 
-for (const path of ["/", "/about", "/courses/corporate-finance", "/pillar/strategy", "/privacy", "/resources"]) {
+for (const path of [
+  "/",
+  "/about",
+  "/courses/corporate-finance",
+  "/pillar/strategy",
+  "/privacy",
+  "/resources",
+  "/contact",
+  "/get-guide",
+  "/newsletter",
+  "/consultation-payment",
+]) {
   test(`${path} loads no JavaScript of the app until a form on it is used`, async ({ page }) => {
     const scripts = appScripts(page);
     await page.goto(path);
@@ -36,7 +48,7 @@ for (const path of ["/", "/about", "/courses/corporate-finance", "/pillar/strate
   });
 }
 
-for (const path of ["/contact", "/consultation-payment"]) {
+for (const path of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc"]) {
   test(`${path} starts the app after the first paint, without waiting for the visitor`, async ({ page }) => {
     const scripts = appScripts(page);
     await page.goto(path);

@@ -59,24 +59,32 @@ test("about: story, the four-step method, four trainers, six industries, network
   await expect(page.locator("#book-consultation")).toBeVisible();
 });
 
-test("contact: office, promise, hours, four FAQs; the map loads nothing until asked", async ({ page }) => {
-  const mapRequests: string[] = [];
-  page.on("request", (r) => {
-    if (r.url().includes("openstreetmap")) mapRequests.push(r.url());
+// The map's button is the page script's: the same with React and before it.
+for (const app of [true, false]) {
+  test(`contact: office, promise, hours, four FAQs; the map loads nothing until asked${app ? "" : ", before any JavaScript of the app"}`, async ({
+    page,
+  }) => {
+    const mapRequests: string[] = [];
+    page.on("request", (r) => {
+      if (r.url().includes("openstreetmap")) mapRequests.push(r.url());
+    });
+    await page.route("https://www.openstreetmap.org/**", (route) =>
+      route.fulfill({ contentType: "text/html", body: "<title>map</title><p>map</p>" }),
+    );
+    await (app ? gotoHydrated(page, "/contact") : gotoWithoutApp(page, "/contact"));
+    await expect(main(page)).toContainText("London EC2A 1AS");
+    await expect(main(page)).toContainText("within 24 business hours");
+    await expect(main(page)).toContainText("Monday-Friday 9:00 AM - 5:30 PM");
+    await expect(page.locator("#contact-faq details")).toHaveCount(4);
+    expect(mapRequests).toEqual([]);
+    await page.getByRole("button", { name: "Show map" }).click();
+    const frame = page.locator("iframe[title^='Map showing']");
+    await expect(page.frameLocator("iframe[title^='Map showing']").locator("p")).toHaveText("map");
+    await expect(frame).toBeFocused();
+    await expect(page.getByRole("button", { name: "Show map" })).toBeHidden();
+    expect(mapRequests.length).toBeGreaterThan(0);
   });
-  await page.route("https://www.openstreetmap.org/**", (route) =>
-    route.fulfill({ contentType: "text/html", body: "<title>map</title><p>map</p>" }),
-  );
-  await gotoHydrated(page, "/contact");
-  await expect(main(page)).toContainText("London EC2A 1AS");
-  await expect(main(page)).toContainText("within 24 business hours");
-  await expect(main(page)).toContainText("Monday-Friday 9:00 AM - 5:30 PM");
-  await expect(page.locator("#contact-faq details")).toHaveCount(4);
-  expect(mapRequests).toEqual([]);
-  await page.getByRole("button", { name: "Show map" }).click();
-  await expect(page.frameLocator("iframe[title^='Map showing']").locator("p")).toHaveText("map");
-  expect(mapRequests.length).toBeGreaterThan(0);
-});
+}
 
 test("FAQs open one at a time and close again", async ({ page }) => {
   await gotoHydrated(page, "/pillar/strategy");
@@ -255,8 +263,41 @@ for (const app of [true, false]) {
       await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
       await context.close();
     });
+
+    test("a page without a price does not ask for the visitor's country", async ({ page }) => {
+      const asked: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/api/geo")) asked.push(r.url());
+      });
+      await goto(page, "/privacy");
+      await page.waitForLoadState("networkidle");
+      expect(asked).toEqual([]);
+      await expect(page.locator("html")).not.toHaveAttribute("data-currency");
+    });
   });
 }
+
+test("a client-side navigation to a page with prices asks for the country then", async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": "US" } });
+  const page = await context.newPage();
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/geo")) asked.push(r.url());
+  });
+  await gotoHydrated(page, "/privacy");
+  await page.waitForLoadState("networkidle");
+  expect(asked).toEqual([]);
+  const geo = page.waitForResponse("**/api/geo");
+  await page.evaluate(() => {
+    // React Router's client navigation (the page is hydrated): no new document.
+    (document.querySelector('footer a[href^="/courses/"]') as HTMLAnchorElement).click();
+  });
+  await expect(page).toHaveURL(/\/courses\//);
+  expect(await (await geo).text()).toBe("us");
+  await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
+  await expect(page.locator("[data-price]").first()).toContainText("$", { useInnerText: true });
+  await context.close();
+});
 
 test.describe("booking section with a scheduler configured", () => {
   let baseURL: string;

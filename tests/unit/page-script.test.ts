@@ -10,6 +10,7 @@ describe("pageScriptText", () => {
       headerShadowAfterPx: 20,
       bookingAnchor: "book-consultation",
       geoUrl: "/api/geo",
+      pricesEvent: "prices",
       bookingSettingsUrl: "/api/booking-settings",
       bookingSectionEvent: "booking-section",
       exitPopup: { minOnPageMs: 10_000, storageKey: "exitPopupShown" },
