@@ -7,8 +7,9 @@
  * server-rendered HTML is already complete and readable without them.
  *
  * This rewrites the finished HTML so that the page paints first: the preload
- * links are removed, React Router's bootstrap module is kept as inert text,
- * and a small loader starts it (with the preloads) when the page's mode says
+ * links are removed, React Router's bootstrap module and its route data
+ * scripts are kept as inert text, and a small loader runs them (with the
+ * preloads) when the page's mode says
  * (app/lib/hydration.ts; docs/decisions/020-javascript-by-page.md). Links,
  * forms and the menus (popovers, <details>) work as plain HTML in the
  * meantime, and the page script (page-script.server.ts) handles the rest of
@@ -19,6 +20,9 @@ import type { HydrationMode } from "./hydration.ts";
 
 const modulePreload = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const moduleScript = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
+/** React Router's route data, streamed into the page as scripts at its end. */
+const dataScript = /<script\b([^>]*)>(window\.__reactRouterContext\.streamController\.[\s\S]*?)<\/script>/g;
+export const DEFERRED_DATA_TYPE = "text/x-deferred-data";
 
 export const BOOT_ID = "rr-boot";
 
@@ -35,7 +39,9 @@ export const APP_NEEDED_EVENT = "app:needed";
  * Both answer APP_NEEDED_EVENT.
  */
 
-const bootFunction = `var d=document,done=0;function boot(){if(done)return;done=1;var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}addEventListener("${APP_NEEDED_EVENT}",boot,{capture:true});`;
+// The route data scripts run first, in order; if the page is still being
+// parsed, boot waits for the end of it (the data scripts come last).
+const bootFunction = `var d=document,done=0;function boot(){if(done)return;if(d.readyState==="loading"){d.addEventListener("DOMContentLoaded",boot);return}done=1;d.querySelectorAll('script[type="${DEFERRED_DATA_TYPE}"]').forEach(function(o){var c=d.createElement("script");if(o.nonce)c.nonce=o.nonce;c.textContent=o.textContent;o.replaceWith(c)});var s=d.getElementById("${BOOT_ID}");JSON.parse(s.getAttribute("data-preload")).forEach(function(h){var l=d.createElement("link");l.rel='modulepreload';l.href=h;d.head.appendChild(l)});var m=d.createElement("script");m.type='module';if(s.nonce)m.nonce=s.nonce;m.textContent=s.textContent;d.body.appendChild(m)}addEventListener("${APP_NEEDED_EVENT}",boot,{capture:true});`;
 
 const afterPaint = `["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}`;
 
@@ -68,5 +74,12 @@ export function deferHydration(html: string, nonce?: string, mode: HydrationMode
     `<script type="text/x-deferred-module" id="${BOOT_ID}"${nonceAttribute}` +
     ` data-preload='${escapeAttribute(JSON.stringify(preloads))}'>${boot[3]}</script>` +
     `<script${nonceAttribute}>${bootLoader(mode)}</script>`;
-  return withoutPreloads.replace(moduleScript, () => inert);
+  // The route data is for React: inert too, so that a page that may never
+  // start it does not parse and run it right after its first paint.
+  return withoutPreloads
+    .replace(moduleScript, () => inert)
+    .replace(
+      dataScript,
+      (_tag, attributes: string, code: string) => `<script type="${DEFERRED_DATA_TYPE}"${attributes}>${code}</script>`,
+    );
 }

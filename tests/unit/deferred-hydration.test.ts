@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { APP_NEEDED_EVENT, BOOT_ID, bootLoader, deferHydration } from "~/lib/deferred-hydration.server.ts";
+import {
+  APP_NEEDED_EVENT,
+  BOOT_ID,
+  bootLoader,
+  DEFERRED_DATA_TYPE,
+  deferHydration,
+} from "~/lib/deferred-hydration.server.ts";
 import type { HydrationMode } from "~/lib/hydration.ts";
 
 const code = 'import("/assets/entry.js");';
@@ -31,6 +37,22 @@ describe("deferHydration", () => {
     expect(html).toContain(`<script nonce="abc123">${bootLoader("after-paint")}</script>`);
   });
 
+  it("keeps the route data scripts as inert text too, in order, with their attributes", () => {
+    const enqueue = 'window.__reactRouterContext.streamController.enqueue("[1]");';
+    const close = "window.__reactRouterContext.streamController.close();";
+    const html = deferHydration(
+      page(
+        preloads,
+        `<script type="module" async="">${code}</script><script nonce="n1">${enqueue}</script><script>${close}</script>`,
+      ),
+    );
+    expect(html).toContain(
+      `<script type="${DEFERRED_DATA_TYPE}" nonce="n1">${enqueue}</script><script type="${DEFERRED_DATA_TYPE}">${close}</script>`,
+    );
+    // The context itself still runs with the page (it is small and React Router's other scripts read it).
+    expect(html).toContain("<script>window.__reactRouterContext = {};</script>");
+  });
+
   it("returns a document without a bootstrap module unchanged", () => {
     const html = page(preloads, "");
     expect(deferHydration(html)).toBe(html);
@@ -40,10 +62,18 @@ describe("deferHydration", () => {
 type FakeElement = Record<string, unknown>;
 
 /** Runs the loader against a fake browser and returns what it touched. */
-function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMode } = {}) {
+function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMode; readyState?: string } = {}) {
   const head: FakeElement[] = [];
   const body: FakeElement[] = [];
+  /** What ran, in order: the route data scripts (by their text), then the module. */
+  const ran: string[] = [];
   const listeners = new Map<string, (event?: unknown) => void>();
+  const documentListeners = new Map<string, () => void>();
+  const dataScripts = ["enqueue(1)", "close()"].map((text) => ({
+    nonce: "n0nce",
+    textContent: text,
+    replaceWith: (el: FakeElement) => ran.push(`data ${String(el.textContent)} nonce ${String(el.nonce)}`),
+  }));
   const observers: ((list: { getEntriesByName(name: string): unknown[] }) => void)[] = [];
   const bootElement = {
     nonce: "n0nce",
@@ -51,8 +81,16 @@ function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMod
     getAttribute: (name: string) => (name === "data-preload" ? '["/assets/a.js","/assets/b.js"]' : null),
   };
   const document = {
+    readyState: options.readyState ?? "complete",
+    addEventListener: (type: string, listener: () => void) => documentListeners.set(type, listener),
+    querySelectorAll: (selector: string) => (selector === `script[type="${DEFERRED_DATA_TYPE}"]` ? dataScripts : []),
     head: { appendChild: vi.fn((el: FakeElement) => head.push(el)) },
-    body: { appendChild: vi.fn((el: FakeElement) => body.push(el)) },
+    body: {
+      appendChild: vi.fn((el: FakeElement) => {
+        body.push(el);
+        ran.push(`module ${String(el.textContent)}`);
+      }),
+    },
     getElementById: vi.fn((id: string) => (id === BOOT_ID ? bootElement : null)),
     createElement: (tagName: string): FakeElement => ({ tagName }),
   };
@@ -79,7 +117,7 @@ function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMod
     options.performanceObserver === false ? undefined : FakePerformanceObserver,
     requestAnimationFrame,
   );
-  return { head, body, listeners, observers, requestAnimationFrame };
+  return { head, body, ran, document, documentListeners, listeners, observers, requestAnimationFrame };
 }
 
 describe("bootLoader", () => {
@@ -159,6 +197,21 @@ describe("bootLoader, on demand (reading pages)", () => {
     listeners.get("focusin")?.({ target: { closest: (selector: string) => (selector === "form" ? {} : null) } });
     expect(head).toHaveLength(2);
     expect(body).toHaveLength(1);
+  });
+
+  it("runs the route data scripts first, in order, with their nonce, then the module", () => {
+    const { ran, listeners } = runLoader({ mode: "on-demand" });
+    listeners.get(APP_NEEDED_EVENT)?.();
+    expect(ran).toStrictEqual(["data enqueue(1) nonce n0nce", "data close() nonce n0nce", `module ${code}`]);
+  });
+
+  it("asked while the page is still being parsed, waits for the end of it (the data scripts come last)", () => {
+    const { ran, listeners, document, documentListeners } = runLoader({ mode: "on-demand", readyState: "loading" });
+    listeners.get(APP_NEEDED_EVENT)?.();
+    expect(ran).toStrictEqual([]);
+    document.readyState = "interactive";
+    documentListeners.get("DOMContentLoaded")?.();
+    expect(ran).toHaveLength(3);
   });
 
   it("starts React when the page asks for the app, once", () => {
