@@ -356,3 +356,29 @@ export type Spread = { median: number; min: number; max: number };
 export function spread(values: number[]): Spread {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
+
+/** The options the page benchmarks share: --runs N, --only a,b, --no-build, --out NAME. */
+export const pageBenchOptions = {
+  runs: { type: "string", default: "3" },
+  only: { type: "string" },
+  "no-build": { type: "boolean", default: false },
+} as const;
+
+/** Reads the shared page-benchmark options from parseArgs' values. */
+export function readPageBenchOptions(values: { runs: string; only?: string; "no-build": boolean; out: string }): {
+  runs: number;
+  only: string[] | null;
+  build: boolean;
+  out: string;
+} {
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
+  const only = values.only
+    ? values.only
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : null;
+  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
+  return { runs, only, build: !values["no-build"], out: values.out };
+}

@@ -73,6 +73,8 @@ import {
   waitForHealth,
   type Server,
   type Spread,
+  pageBenchOptions,
+  readPageBenchOptions,
 } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
@@ -213,28 +215,17 @@ function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      runs: { type: "string", default: "3" },
-      only: { type: "string" },
-      "no-build": { type: "boolean", default: false },
+      ...pageBenchOptions,
       out: { type: "string", default: "first-interaction" },
       tap: { type: "string", default: "point" },
     },
   });
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
-  const only = values.only
-    ? values.only
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean)
-    : null;
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
   const tap = [...new Set(values.tap.split(",").map((m) => m.trim()))].map((name) => {
     const method = TAP_METHODS.find((m) => m === name);
     if (!method) throw new Error(`--tap takes ${TAP_METHODS.join(" and/or ")} (comma-separated), got "${name}"`);
     return method;
   });
-  return { runs, only, build: !values["no-build"], out: values.out, tap };
+  return { ...readPageBenchOptions(values), tap };
 }
 
 /** The course whose page's FAQs are tapped, and how many it has (checked against the page). */

@@ -16,11 +16,12 @@ import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { chromium, type Browser } from "@playwright/test";
 import type { Flags, Result } from "lighthouse";
-import { build, freePort, ROOT } from "./common.ts";
+import { build, freePort, gitCommit, pageBenchOptions, readPageBenchOptions, ROOT } from "./common.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { sitePages } from "../app/content/site-map.ts";
-import { bootLoader } from "../app/lib/deferred-hydration.server.ts";
+import { APP_NEEDED_EVENT } from "../app/lib/deferred-hydration.server.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
@@ -28,13 +29,27 @@ const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 const HEALTH_TIMEOUT_MS = 30_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 const KB = 1024;
-/** Issue 12's targets: JavaScript ≤ 30 KB on reading pages (React on demand), ≤ 130 KB on pages with a form or payment. */
-const TARGETS = { perfMin: 100, tbtBelowMs: 50, lcpMaxMs: 1500, clsBelow: 0.01, jsGzMaxKb: { reading: 30, form: 130 } };
+/**
+ * Issue 12's targets. JavaScript: ≤ 30 KB loaded with a reading page, ≤ 130 KB
+ * on a page with a form or payment. Every page now loads React on demand
+ * (ADR 020), so the bench also measures what arrives once the visitor starts
+ * on a form ("JS on demand", held to 130 KB on every page: every page has the
+ * footer's sign-up).
+ */
+const TARGETS = {
+  perfMin: 100,
+  tbtBelowMs: 50,
+  lcpMaxMs: 1500,
+  clsBelow: 0.01,
+  jsGzMaxKb: { reading: 30, form: 130 },
+  jsOnDemandGzMaxKb: 130,
+};
 type PageKind = keyof typeof TARGETS.jsGzMaxKb;
 
-/** A reading page is one whose loader starts React only on demand (ADR 020), as its HTML says. */
+/** A page with a form or payment has a <form> in its main content (the footer's sign-up, on every page, aside). */
 function pageKind(html: string): PageKind {
-  return html.includes(bootLoader("on-demand")) ? "reading" : "form";
+  const main = /<main[\s>][\s\S]*<\/main>/.exec(html)?.[0] ?? "";
+  return /<form[\s>]/.test(main) ? "form" : "reading";
 }
 
 type Options = { runs: number; only: string[] | null; build: boolean; serverCmd: string[] | null; out: string };
@@ -56,6 +71,8 @@ type PageResult = {
   path: string;
   kind: PageKind;
   html: { rawBytes: number; gzipBytes: number };
+  /** Scripts (gzipped) once the app is asked for and a form field has focus. */
+  jsOnDemandGzipBytes: number;
   median: Run;
   runs: Run[];
 };
@@ -66,24 +83,13 @@ function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      runs: { type: "string", default: "3" },
-      only: { type: "string" },
-      "no-build": { type: "boolean", default: false },
+      ...pageBenchOptions,
       "server-cmd": { type: "string" }, // testing aid: benchmark another server command
       out: { type: "string", default: "lighthouse" }, // results file name (bench/results/<out>.{md,json})
     },
   });
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
-  const only = values.only
-    ? values.only
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean)
-    : null;
   const serverCmd = values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null;
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
-  return { runs, only, build: !values["no-build"], serverCmd, out: values.out };
+  return { ...readPageBenchOptions(values), serverCmd };
 }
 
 /** Server-rendered pages (not prerendered, so not in sitePages) that --only may name. */
@@ -257,6 +263,7 @@ async function benchPage(
   runs: number,
   chromePort: number,
   env: Record<string, string>,
+  browser: Browser,
 ): Promise<PageResult> {
   const url = new URL(pagePath, base).href;
   const html = await fetchRaw(url);
@@ -276,13 +283,49 @@ async function benchPage(
     );
   }
   const valid = results.filter((r) => !r.runtimeError);
+  const jsOnDemandGzipBytes = await jsOnDemand(browser, url, gzCache);
+  log(`${pagePath}: JS on demand ${kb(jsOnDemandGzipBytes)} KB gz`);
   return {
     path: pagePath,
     kind: pageKind(html.toString("utf8")),
     html: { rawBytes: html.length, gzipBytes: gzipSize(html) },
+    jsOnDemandGzipBytes,
     median: medianRun(valid.length > 0 ? valid : results),
     runs: results,
   };
+}
+
+/**
+ * What the page downloads once the visitor needs the app: the page asks for
+ * it (as the exit-intent trigger does), React hydrates, then the first field
+ * of the page's main form (else the footer's) takes focus, which fetches the
+ * form's validation. Scripts of the site only (Stripe.js loads on "Proceed").
+ */
+async function jsOnDemand(browser: Browser, url: string, gzCache: Map<string, number>): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    const origin = new URL(url).origin;
+    const scripts = new Set<string>();
+    page.on("request", (request) => {
+      if (request.resourceType() === "script" && request.url().startsWith(origin)) scripts.add(request.url());
+    });
+    await page.goto(url, { waitUntil: "load" });
+    await page.evaluate((event) => document.dispatchEvent(new Event(event)), APP_NEEDED_EVENT);
+    await page.locator("html[data-hydrated='true']").waitFor({ state: "attached", timeout: 20_000 });
+    const field = "form input:not([type=hidden]):not([tabindex='-1']), form select, form textarea";
+    const inMain = page.locator(`main ${field.replaceAll(", form", ", main form")}`).first();
+    await ((await inMain.count()) > 0 ? inMain : page.locator(`footer ${field}`).first()).focus();
+    await page.waitForLoadState("networkidle");
+    let total = 0;
+    for (const script of scripts) {
+      if (!gzCache.has(script)) gzCache.set(script, gzipSize(await fetchRaw(script)));
+      total += gzCache.get(script) ?? 0;
+    }
+    return total;
+  } finally {
+    await context.close();
+  }
 }
 
 const fmt = (n: number | null, digits: number): string => (n === null ? "—" : n.toFixed(digits));
@@ -302,18 +345,20 @@ function targetMisses(page: PageResult): string[] {
   if (cls === null || cls >= TARGETS.clsBelow) misses.push(`CLS ${fmt(cls, 3)} ≥ ${TARGETS.clsBelow}`);
   const jsMax = TARGETS.jsGzMaxKb[page.kind];
   if (jsGzipBytes / KB > jsMax) misses.push(`JS gz ${kb(jsGzipBytes)} KB > ${jsMax} KB (${page.kind} page)`);
+  if (page.jsOnDemandGzipBytes / KB > TARGETS.jsOnDemandGzMaxKb)
+    misses.push(`JS on demand ${kb(page.jsOnDemandGzipBytes)} KB > ${TARGETS.jsOnDemandGzMaxKb} KB`);
   return misses;
 }
 
 function markdownTable(pages: PageResult[]): string {
   const rows = pages.map(
-    ({ path: p, kind, median: m, html }) =>
+    ({ path: p, kind, median: m, html, jsOnDemandGzipBytes }) =>
       `| \`${p}\` | ${kind} | ${m.scores.performance ?? "—"} | ${m.scores.accessibility ?? "—"} | ${m.scores["best-practices"] ?? "—"} | ${m.scores.seo ?? "—"} ` +
-      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
+      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(jsOnDemandGzipBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
   );
   return [
-    "| Page | Kind | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | HTML (KB) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | Kind | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | JS on demand gz (KB) | HTML (KB) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
 }
@@ -325,7 +370,7 @@ function markdownReport(
   const intro =
     `${meta.date} · ${meta.runs} run(s) per page, scores are the median run (by performance score, ties by LCP) · ` +
     `Lighthouse ${meta.env.lighthouse}, mobile, default simulated throttling · Chromium ${meta.env.chromium} · Node ${meta.env.node}` +
-    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9`;
+    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling)`;
   const sections = pages.map((page) => {
     const audits = page.median.failingAudits.map(
       (a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,
@@ -357,16 +402,6 @@ function chromiumVersion(chromePath: string): string {
   }
 }
 
-function gitCommit(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
-      .toString()
-      .trim();
-  } catch {
-    return null;
-  }
-}
-
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
   const pages = selectPages(options.only);
@@ -377,8 +412,10 @@ async function main(): Promise<void> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
   const server = startServer(options.serverCmd ?? [process.execPath, "server/index.ts"], port, dataDir);
   let chrome: chromeLauncher.LaunchedChrome | undefined;
+  let browser: Browser | undefined;
   const cleanup = async (): Promise<void> => {
     chrome?.kill();
+    await browser?.close();
     await stopServer(server.child);
     rmSync(dataDir, { recursive: true, force: true });
   };
@@ -390,11 +427,12 @@ async function main(): Promise<void> {
     log(`server up at ${base}; benchmarking ${pages.length} page(s) × ${options.runs} run(s)`);
     const chromePath = process.env.CHROME_PATH ?? chromiumPath;
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+    browser = await chromium.launch({ executablePath: chromePath, args: chromiumArgs });
     const env: Record<string, string> = { node: process.version, chromium: chromiumVersion(chromePath) };
     const commit = gitCommit();
     if (commit) env.commit = commit;
     const results: PageResult[] = [];
-    for (const p of pages) results.push(await benchPage(base, p, options.runs, chrome.port, env));
+    for (const p of pages) results.push(await benchPage(base, p, options.runs, chrome.port, env, browser));
 
     const date = new Date().toISOString();
     mkdirSync(RESULTS_DIR, { recursive: true });
