@@ -169,6 +169,16 @@ async function fetchRaw(url: string): Promise<Buffer> {
 
 const gzipSize = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length;
 
+/** The scripts' gzipped bytes together; each script is fetched and compressed once per bench run. */
+async function gzippedTotal(urls: Iterable<string>, cache: Map<string, number>): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    if (!cache.has(url)) cache.set(url, gzipSize(await fetchRaw(url)));
+    total += cache.get(url) ?? 0;
+  }
+  return total;
+}
+
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -224,11 +234,7 @@ async function summarizeRun(lhr: Result, gzCache: Map<string, number>): Promise<
     return typeof s === "number" ? Math.round(s * 100) : null;
   };
   const scripts = scriptRequests(lhr);
-  let jsGzipBytes = 0;
-  for (const url of scripts.urls) {
-    if (!gzCache.has(url)) gzCache.set(url, gzipSize(await fetchRaw(url)));
-    jsGzipBytes += gzCache.get(url) ?? 0;
-  }
+  const jsGzipBytes = await gzippedTotal(scripts.urls, gzCache);
   return {
     scores: {
       performance: score("performance"),
@@ -317,12 +323,7 @@ async function jsOnDemand(browser: Browser, url: string, gzCache: Map<string, nu
     const inMain = page.locator(`main ${field.replaceAll(", form", ", main form")}`).first();
     await ((await inMain.count()) > 0 ? inMain : page.locator(`footer ${field}`).first()).focus();
     await page.waitForLoadState("networkidle");
-    let total = 0;
-    for (const script of scripts) {
-      if (!gzCache.has(script)) gzCache.set(script, gzipSize(await fetchRaw(script)));
-      total += gzCache.get(script) ?? 0;
-    }
-    return total;
+    return await gzippedTotal(scripts, gzCache);
   } finally {
     await context.close();
   }

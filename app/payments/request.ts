@@ -3,7 +3,9 @@
  * amount computed here from the quantity, never taken from the browser.
  * Pure; used by the server (and its unit tests).
  */
+import * as z from "zod/mini";
 import { consultation, pricing } from "~/content/business.ts";
+import { paymentDetailsSchema } from "~/forms/schemas.ts";
 
 export type PaymentRequest = {
   customerName: string;
@@ -19,8 +21,6 @@ export type PaymentRequestResult = { ok: true; value: PaymentRequest } | { ok: f
 
 export const paymentMessages = {
   missing: "Please provide your name and email address",
-  email: "Please enter a valid email address.",
-  name: "Please enter your name (at most 100 characters, on one line).",
   quantity: `Participants must be a whole number from ${consultation.minParticipants} to ${consultation.maxParticipants}.`,
   amountMismatch:
     "The amount does not match the number of participants. Please reload the page and try again; you have not been charged.",
@@ -32,52 +32,54 @@ export function consultationAmountPence(quantity: number): number {
   return quantity * pricing.consultationPerParticipantGbp * 100;
 }
 
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-// eslint-disable-next-line no-control-regex
-const controlChars = /[\u0000-\u001f\u007f]/;
+const participants = z
+  .int(paymentMessages.quantity)
+  .check(
+    z.minimum(consultation.minParticipants, paymentMessages.quantity),
+    z.maximum(consultation.maxParticipants, paymentMessages.quantity),
+  );
+
+/** A consultation for 1-12 participants; `amount` (pounds, as the page shows it) is checked against ours. */
+const consultationRequest = z.object({
+  quantity: participants,
+  amount: z.optional(z.number(paymentMessages.amountMismatch)),
+});
+
+/** The £1.00 test payment; `amount`, when sent, must be that pound. */
+const testRequest = z.object({
+  amount: z.optional(z.literal(pricing.testPaymentGbp, paymentMessages.amountMismatch)),
+});
+
+const firstMessage = (error: z.core.$ZodError) => error.issues[0]?.message ?? paymentMessages.missing;
 
 /**
- * Checks the body of POST /api/create-consultation-payment. `amount` (in
- * pounds, as the page shows it) is optional; when sent it must equal what
- * we compute, else the request is refused (a tampered or stale page).
- * `test: true` asks for the £1.00 test payment (only in Stripe test mode).
+ * Checks the body of POST /api/create-consultation-payment. The customer's
+ * name and e-mail are checked by the same schema the payment form validates
+ * with (paymentDetailsSchema), and missing ones get the spec's message.
+ * `amount` is optional; when sent it must equal what we compute, else the
+ * request is refused (a tampered or stale page). `test: true` asks for the
+ * £1.00 test payment (only in Stripe test mode).
  */
 export function parsePaymentRequest(body: Record<string, unknown>, testModeAllowed: boolean): PaymentRequestResult {
-  const name = typeof body.customerName === "string" ? body.customerName.trim() : "";
-  const email = typeof body.customerEmail === "string" ? body.customerEmail.trim() : "";
-  if (!name || !email) return { ok: false, message: paymentMessages.missing };
-  if (name.length > 100 || controlChars.test(name)) return { ok: false, message: paymentMessages.name };
-  if (email.length > 254 || !emailPattern.test(email)) return { ok: false, message: paymentMessages.email };
+  const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
+  if (blank(body.customerName) || blank(body.customerEmail)) return { ok: false, message: paymentMessages.missing };
+  const details = paymentDetailsSchema.safeParse(body);
+  if (!details.success) return { ok: false, message: firstMessage(details.error) };
+  const { customerName, customerEmail } = details.data;
 
   if (body.test === true) {
     if (!testModeAllowed) return { ok: false, message: paymentMessages.testUnavailable };
-    if (body.amount !== undefined && body.amount !== pricing.testPaymentGbp) {
-      return { ok: false, message: paymentMessages.amountMismatch };
-    }
-    return {
-      ok: true,
-      value: {
-        customerName: name,
-        customerEmail: email,
-        quantity: null,
-        amountPence: pricing.testPaymentGbp * 100,
-        isTest: true,
-      },
-    };
+    const test = testRequest.safeParse(body);
+    if (!test.success) return { ok: false, message: firstMessage(test.error) };
+    const amountPence = pricing.testPaymentGbp * 100;
+    return { ok: true, value: { customerName, customerEmail, quantity: null, amountPence, isTest: true } };
   }
 
-  const quantity = body.quantity;
-  if (
-    typeof quantity !== "number" ||
-    !Number.isInteger(quantity) ||
-    quantity < consultation.minParticipants ||
-    quantity > consultation.maxParticipants
-  ) {
-    return { ok: false, message: paymentMessages.quantity };
-  }
+  const consultationBody = consultationRequest.safeParse(body);
+  if (!consultationBody.success) return { ok: false, message: firstMessage(consultationBody.error) };
+  const { quantity, amount } = consultationBody.data;
   const amountPence = consultationAmountPence(quantity);
-  if (body.amount !== undefined && (typeof body.amount !== "number" || body.amount * 100 !== amountPence)) {
+  if (amount !== undefined && amount * 100 !== amountPence)
     return { ok: false, message: paymentMessages.amountMismatch };
-  }
-  return { ok: true, value: { customerName: name, customerEmail: email, quantity, amountPence, isTest: false } };
+  return { ok: true, value: { customerName, customerEmail, quantity, amountPence, isTest: false } };
 }

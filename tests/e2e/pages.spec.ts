@@ -220,6 +220,15 @@ test("consulting and case studies are coming-soon pages that lead on", async ({ 
   ]);
 });
 
+/** The page's requests for the visitor's country, collected from now on. */
+function geoRequests(page: Page): string[] {
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    if (r.url().includes("/api/geo")) asked.push(r.url());
+  });
+  return asked;
+}
+
 // Both prices are in the page; the page script asks /api/geo and the
 // stylesheet shows the visitor's: the same with React and before it.
 for (const app of [true, false]) {
@@ -265,10 +274,7 @@ for (const app of [true, false]) {
     });
 
     test("a page without a price does not ask for the visitor's country", async ({ page }) => {
-      const asked: string[] = [];
-      page.on("request", (r) => {
-        if (r.url().includes("/api/geo")) asked.push(r.url());
-      });
+      const asked = geoRequests(page);
       await goto(page, "/privacy");
       await page.waitForLoadState("networkidle");
       expect(asked).toEqual([]);
@@ -280,10 +286,7 @@ for (const app of [true, false]) {
 test("a client-side navigation to a page with prices asks for the country then", async ({ browser }) => {
   const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": "US" } });
   const page = await context.newPage();
-  const asked: string[] = [];
-  page.on("request", (r) => {
-    if (r.url().includes("/api/geo")) asked.push(r.url());
-  });
+  const asked = geoRequests(page);
   await gotoHydrated(page, "/privacy");
   await page.waitForLoadState("networkidle");
   expect(asked).toEqual([]);

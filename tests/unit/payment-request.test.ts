@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { consultationAmountPence, parsePaymentRequest, paymentMessages } from "~/payments/request.ts";
+import { messages } from "~/forms/schemas.ts";
 
 const base = { customerName: "Dana Whitfield", customerEmail: "dana@example.com" };
 
@@ -25,7 +26,7 @@ describe("consultation payment request", () => {
       });
     }
   });
-  it("requires name and e-mail with the spec's message, and checks them", () => {
+  it("requires name and e-mail with the spec's message, and checks them with the payment form's schema", () => {
     expect(parsePaymentRequest({ quantity: 1 }, false)).toEqual({
       ok: false,
       message: "Please provide your name and email address",
@@ -33,12 +34,23 @@ describe("consultation payment request", () => {
     expect(parsePaymentRequest({ ...base, customerName: "   ", quantity: 1 }, false).ok).toBe(false);
     expect(parsePaymentRequest({ ...base, customerEmail: "nope", quantity: 1 }, false)).toEqual({
       ok: false,
-      message: paymentMessages.email,
+      message: messages.payment.customerEmail,
     });
     expect(parsePaymentRequest({ ...base, customerName: "A\r\nBcc: x@y.z", quantity: 1 }, false)).toEqual({
       ok: false,
-      message: paymentMessages.name,
+      message: messages.singleLine,
     });
+    expect(parsePaymentRequest({ ...base, customerName: "n".repeat(101), quantity: 1 }, false)).toEqual({
+      ok: false,
+      message: messages.tooLong(100),
+    });
+    // What is stored and charged is the trimmed text.
+    expect(
+      parsePaymentRequest(
+        { customerName: "  Dana Whitfield ", customerEmail: " dana@example.com ", quantity: 1 },
+        false,
+      ),
+    ).toMatchObject({ ok: true, value: base });
   });
   it("the £1.00 test payment exists only in test mode", () => {
     expect(parsePaymentRequest({ ...base, amount: 1, test: true }, true)).toEqual({

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { consentTexts } from "~/forms/consent.ts";
 import type { FormKind } from "~/forms/schemas.ts";
+import type { Tone } from "./field.tsx";
 
 /**
  * The consent line under a form's button: the very text the server stores
@@ -10,12 +11,14 @@ import type { FormKind } from "~/forms/schemas.ts";
 export function ConsentNote({
   kind,
   className = "",
-  dark = false,
+  tone = "light",
 }: {
   kind: FormKind;
   className?: string;
-  dark?: boolean;
+  /** The background it sits on, as the kit's fields take it. */
+  tone?: Tone;
 }) {
+  const dark = tone === "dark";
   const text = consentTexts[kind];
   const at = text.indexOf("Privacy Policy");
   const link = dark

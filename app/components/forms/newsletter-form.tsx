@@ -105,7 +105,7 @@ export function NewsletterForm({
           <p className={`font-medium ${dark ? "text-sm text-emerald-200" : "text-emerald-800"}`}>{success.message}</p>
         )}
       </FormStatus>
-      {showFields && <ConsentNote kind="newsletter" dark={dark} className="text-xs" />}
+      {showFields && <ConsentNote kind="newsletter" tone={tone} className="text-xs" />}
     </fetcher.Form>
   );
 }

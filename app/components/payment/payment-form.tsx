@@ -20,7 +20,14 @@
 import { Lock } from "lucide-react";
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { Link } from "react-router";
-import { RequiredMark, RequiredNote, TextField, fieldId, useFormValidation } from "~/components/forms/field.tsx";
+import {
+  RequiredMark,
+  RequiredNote,
+  TextField,
+  fieldId,
+  readForm,
+  useFormValidation,
+} from "~/components/forms/field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { limits } from "~/forms/fields.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
@@ -72,12 +79,10 @@ function clampQuantity(value: number, range: PaymentFormConfig["participants"]):
   return Math.min(range.max, Math.max(range.min, value));
 }
 
+/** The details as the payment takes them, read with the kit's reader. */
 function readDetails(form: HTMLFormElement, range: PaymentFormConfig["participants"]): Details {
-  const data = new FormData(form);
-  const text = (name: string) => {
-    const value = data.get(name);
-    return typeof value === "string" ? value.trim() : "";
-  };
+  const values = readForm(form);
+  const text = (name: string) => values[name]?.trim() ?? "";
   return {
     quantity: clampQuantity(Number(text("quantity") || "1"), range),
     name: text("customerName"),
