@@ -10,6 +10,7 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { get } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -73,6 +74,8 @@ type PageResult = {
   html: { rawBytes: number; gzipBytes: number };
   /** Scripts (gzipped) once the app is asked for and a form field has focus. */
   jsOnDemandGzipBytes: number;
+  /** The same scripts as the server sends them to a browser that accepts brotli. */
+  jsOnDemandServedBytes: number;
   median: Run;
   runs: Run[];
 };
@@ -170,6 +173,29 @@ async function fetchRaw(url: string): Promise<Buffer> {
 const gzipSize = (buf: Buffer): number => gzipSync(buf, { level: 9 }).length;
 
 /** The scripts' gzipped bytes together; each script is fetched and compressed once per bench run. */
+/**
+ * The bytes the server sends for `url` to a current browser (which accepts
+ * brotli and gzip): the body as sent, not decoded. Small files the build did
+ * not compress come as they are.
+ */
+function servedSize(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = get(url, { headers: { "accept-encoding": "br, gzip" }, timeout: 10_000 }, (res) => {
+      if (res.statusCode !== 200) {
+        res.resume();
+        reject(new Error(`GET ${url} answered ${res.statusCode}`));
+        return;
+      }
+      let bytes = 0;
+      res.on("data", (chunk: Buffer) => (bytes += chunk.length));
+      res.on("end", () => resolve(bytes));
+      res.on("error", reject);
+    });
+    request.on("timeout", () => request.destroy(new Error(`GET ${url} timed out`)));
+    request.on("error", reject);
+  });
+}
+
 async function gzippedTotal(urls: Iterable<string>, cache: Map<string, number>): Promise<number> {
   let total = 0;
   for (const url of urls) {
@@ -289,13 +315,17 @@ async function benchPage(
     );
   }
   const valid = results.filter((r) => !r.runtimeError);
-  const jsOnDemandGzipBytes = await jsOnDemand(browser, url, gzCache);
-  log(`${pagePath}: JS on demand ${kb(jsOnDemandGzipBytes)} KB gz`);
+  const onDemand = await jsOnDemand(browser, url);
+  const jsOnDemandGzipBytes = await gzippedTotal(onDemand, gzCache);
+  let jsOnDemandServedBytes = 0;
+  for (const script of onDemand) jsOnDemandServedBytes += await servedSize(script);
+  log(`${pagePath}: JS on demand ${kb(jsOnDemandGzipBytes)} KB gz, ${kb(jsOnDemandServedBytes)} KB as served`);
   return {
     path: pagePath,
     kind: pageKind(html.toString("utf8")),
     html: { rawBytes: html.length, gzipBytes: gzipSize(html) },
     jsOnDemandGzipBytes,
+    jsOnDemandServedBytes,
     median: medianRun(valid.length > 0 ? valid : results),
     runs: results,
   };
@@ -307,7 +337,7 @@ async function benchPage(
  * of the page's main form (else the footer's) takes focus, which fetches the
  * form's validation. Scripts of the site only (Stripe.js loads on "Proceed").
  */
-async function jsOnDemand(browser: Browser, url: string, gzCache: Map<string, number>): Promise<number> {
+async function jsOnDemand(browser: Browser, url: string): Promise<string[]> {
   const context = await browser.newContext();
   try {
     const page = await context.newPage();
@@ -323,7 +353,7 @@ async function jsOnDemand(browser: Browser, url: string, gzCache: Map<string, nu
     const inMain = page.locator(`main ${field.replaceAll(", form", ", main form")}`).first();
     await ((await inMain.count()) > 0 ? inMain : page.locator(`footer ${field}`).first()).focus();
     await page.waitForLoadState("networkidle");
-    return await gzippedTotal(scripts, gzCache);
+    return [...scripts];
   } finally {
     await context.close();
   }
@@ -353,13 +383,13 @@ function targetMisses(page: PageResult): string[] {
 
 function markdownTable(pages: PageResult[]): string {
   const rows = pages.map(
-    ({ path: p, kind, median: m, html, jsOnDemandGzipBytes }) =>
+    ({ path: p, kind, median: m, html, jsOnDemandGzipBytes, jsOnDemandServedBytes }) =>
       `| \`${p}\` | ${kind} | ${m.scores.performance ?? "—"} | ${m.scores.accessibility ?? "—"} | ${m.scores["best-practices"] ?? "—"} | ${m.scores.seo ?? "—"} ` +
-      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(jsOnDemandGzipBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
+      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(jsOnDemandGzipBytes)} | ${kb(jsOnDemandServedBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
   );
   return [
-    "| Page | Kind | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | JS on demand gz (KB) | HTML (KB) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | Kind | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | JS on demand gz (KB) | JS on demand served (KB) | HTML (KB) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
 }
@@ -371,7 +401,7 @@ function markdownReport(
   const intro =
     `${meta.date} · ${meta.runs} run(s) per page, scores are the median run (by performance score, ties by LCP) · ` +
     `Lighthouse ${meta.env.lighthouse}, mobile, default simulated throttling · Chromium ${meta.env.chromium} · Node ${meta.env.node}` +
-    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling)`;
+    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling), gzipped at level 9 (gz, the target's measure) and as the server sends them to a browser that accepts brotli (served: brotli where the build precompressed, else as is)`;
   const sections = pages.map((page) => {
     const audits = page.median.failingAudits.map(
       (a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,

@@ -7,7 +7,7 @@ export type HydrationMode = "after-paint" | "on-demand";
 
 export type HydrationHandle = { hydrate: HydrationMode };
 
-/** The handle of a reading page: React only when the visitor starts using a form or the page asks for it. */
+/** The handle of a page (reading, form or payment) that starts React only when the visitor starts using a form or the page asks for it. */
 export const hydrateOnDemand: HydrationHandle = { hydrate: "on-demand" };
 
 function isHydrationHandle(handle: unknown): handle is HydrationHandle {

@@ -401,10 +401,20 @@ test("setup failures: the server's message in an 'Error' toast, 'Failed to creat
   await expect(field(page, "Contact Name")).toHaveValue("Olivia Bennett");
 });
 
+/** Submits the empty details form: the "Missing Information" toast. */
+async function raiseMissing(page: Page) {
+  await detailsForm(page).evaluate((form) => (form as HTMLFormElement).requestSubmit());
+}
+
 test.describe("toasts", () => {
-  async function raiseMissing(page: Page) {
-    await detailsForm(page).evaluate((form) => (form as HTMLFormElement).requestSubmit());
-  }
+  test("when the toasts' view cannot be fetched, the message is still shown and announced", async ({ page }) => {
+    await page.route(/\/assets\/toast-view-[\w-]+\.js$/, (route) => route.abort());
+    await openPaymentPage(page);
+    await raiseMissing(page);
+    const plain = page.locator("[role='status'][aria-live='assertive']");
+    await expect(plain).toContainText("Missing Information");
+    await expect(plain).toContainText("Please provide your name and email address");
+  });
 
   test("one at a time: a new toast replaces the previous one; the close button dismisses it", async ({ page }) => {
     await openPaymentPage(page);
@@ -582,7 +592,7 @@ test("the success state has no WCAG 2.2 AA violations", async ({ page }) => {
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("Stripe's and the toasts' code load only on the payment pages; Stripe.js only once the visitor proceeds", async ({
+test("Stripe's and the toasts' code load only on the payment pages, the toasts' view with the first toast; Stripe.js only once the visitor proceeds", async ({
   page,
 }) => {
   const stripeRequests: string[] = [];
@@ -592,7 +602,8 @@ test("Stripe's and the toasts' code load only on the payment pages; Stripe.js on
     if (/stripe/.test(url.hostname)) stripeRequests.push(r.url());
     if (url.pathname.endsWith(".js")) scripts.push(url.pathname);
   });
-  const paymentChunks = /\/(toaster|card-payment|payment-form|payment-outcome|pure|stripe-loader)-[\w-]+\.js$/;
+  const paymentChunks =
+    /\/(toaster|toast-view|card-payment|payment-form|payment-outcome|pure|stripe-loader)-[\w-]+\.js$/;
   for (const path of ["/", "/contact", "/courses/corporate-finance"]) {
     scripts = [];
     await gotoHydrated(page, path);
@@ -602,9 +613,13 @@ test("Stripe's and the toasts' code load only on the payment pages; Stripe.js on
   }
   scripts = [];
   await openPaymentPage(page);
-  expect(scripts.some((s) => /\/toaster-[\w-]+\.js$/.test(s))).toBe(true);
   expect(scripts.some((s) => /\/card-payment-[\w-]+\.js$/.test(s))).toBe(false);
   expect(stripeRequests).toEqual([]);
+  // The toasts' view (Radix Toast) comes with the first toast.
+  expect(scripts.some((s) => /\/toast-view-[\w-]+\.js$/.test(s))).toBe(false);
+  await raiseMissing(page);
+  await expect(toasts(page)).toHaveCount(1);
+  expect(scripts.some((s) => /\/toast-view-[\w-]+\.js$/.test(s))).toBe(true);
 });
 
 test.describe("without Stripe keys", () => {
