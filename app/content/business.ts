@@ -85,6 +85,38 @@ export const promises = {
   moneyBackDays: 30,
 } as const;
 
+/**
+ * The hours behind `promises.businessHours` and `contactResponse`, as the
+ * back office counts an enquiry's deadline (leads/response-deadline.ts).
+ * Bank holidays in England and Wales (gov.uk/bank-holidays); a deployment
+ * can replace the list with its own setting.
+ */
+export const businessCalendar = {
+  timeZone: "Europe/London",
+  opens: { hour: 9, minute: 0 },
+  closes: { hour: 17, minute: 30 },
+  weekdays: [1, 2, 3, 4, 5],
+  responseHours: 24,
+  bankHolidays: [
+    "2026-01-01",
+    "2026-04-03",
+    "2026-04-06",
+    "2026-05-04",
+    "2026-05-25",
+    "2026-08-31",
+    "2026-12-25",
+    "2026-12-28",
+    "2027-01-01",
+    "2027-03-26",
+    "2027-03-29",
+    "2027-05-03",
+    "2027-05-31",
+    "2027-08-30",
+    "2027-12-27",
+    "2027-12-28",
+  ],
+} as const;
+
 export const claims = {
   trainerExperience: "15+",
   combinedExperience: "200+",

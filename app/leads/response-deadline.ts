@@ -1,0 +1,165 @@
+/**
+ * The site's promise to every enquirer: an answer "within 24 business hours"
+ * (content/business.ts), business hours being Monday-Friday 9:00-17:30,
+ * London time, bank holidays excepted. This module turns the promise into
+ * instants: when an enquiry's answer is due, how much business time is left,
+ * and whether it is on track, due soon or overdue (issue 13's inbox).
+ *
+ * Pure: no clock, no settings of its own (the calendar is passed in), and
+ * time zones through the platform's Intl, so the change to and from British
+ * Summer Time is the time zone database's, not ours. Opening and closing
+ * times never fall in the hour the clocks change (01:00-02:00), so every
+ * wall-clock time used here names exactly one instant.
+ */
+
+export type WallTime = { hour: number; minute: number };
+
+export type BusinessCalendar = {
+  /** An IANA time zone: "Europe/London". */
+  timeZone: string;
+  opens: WallTime;
+  closes: WallTime;
+  /** Working weekdays, 1 = Monday ... 7 = Sunday. */
+  weekdays: readonly number[];
+  /** Days off besides weekends, as local dates "YYYY-MM-DD". */
+  holidays: ReadonlySet<string>;
+};
+
+export type DeadlineState = "on-track" | "due-soon" | "overdue";
+
+const HOUR_MS = 3_600_000;
+/** Far more days than any deadline needs; a guard against a calendar with no working day. */
+const MAX_DAYS = 366 * 2;
+
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Checks a list of local dates ("YYYY-MM-DD", real calendar dates); throws naming the first bad one. */
+export function holidaySet(dates: readonly string[]): ReadonlySet<string> {
+  for (const date of dates) {
+    const match = datePattern.exec(date);
+    const [year, month, day] = match ? [Number(match[1]), Number(match[2]), Number(match[3])] : [0, 0, 0];
+    const real = new Date(Date.UTC(year, month - 1, day));
+    if (!match || real.getUTCFullYear() !== year || real.getUTCMonth() !== month - 1 || real.getUTCDate() !== day) {
+      throw new Error(`"${date}" is not a date written YYYY-MM-DD`);
+    }
+  }
+  return new Set(dates);
+}
+
+type LocalDate = { year: number; month: number; day: number };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "numeric",
+      second: "numeric",
+    });
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall-clock date and time at `instant` in `timeZone`. */
+function localParts(instant: number, timeZone: string) {
+  const parts: Record<string, number> = {};
+  for (const { type, value } of formatter(timeZone).formatToParts(instant)) {
+    if (type !== "literal") parts[type] = Number(value);
+  }
+  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
+}
+
+/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in ms. */
+function offsetAt(instant: number, timeZone: string): number {
+  const p = localParts(instant, timeZone);
+  const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
+}
+
+/** The instant a wall-clock time names in `timeZone` (unambiguous times only, see above). */
+function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
+  const first = asUtc - offsetAt(asUtc, timeZone);
+  return asUtc - offsetAt(first, timeZone);
+}
+
+const dateKey = ({ year, month, day }: LocalDate) =>
+  `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+function nextDate({ year, month, day }: LocalDate): LocalDate {
+  const d = new Date(Date.UTC(year, month - 1, day + 1));
+  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+}
+
+/** 1 = Monday ... 7 = Sunday. */
+function isoWeekday({ year, month, day }: LocalDate): number {
+  return ((new Date(Date.UTC(year, month - 1, day)).getUTCDay() + 6) % 7) + 1;
+}
+
+/**
+ * The working periods [open, close) as instants, day by day from the local
+ * date of `from` on (the first one clipped to start at `from`).
+ */
+function* workingPeriods(from: number, calendar: BusinessCalendar): Generator<[number, number]> {
+  const start = localParts(from, calendar.timeZone);
+  let date: LocalDate = { year: start.year, month: start.month, day: start.day };
+  for (let i = 0; i < MAX_DAYS; i++, date = nextDate(date)) {
+    if (!calendar.weekdays.includes(isoWeekday(date)) || calendar.holidays.has(dateKey(date))) continue;
+    const open = Math.max(from, instantOf(date, calendar.opens, calendar.timeZone));
+    const close = instantOf(date, calendar.closes, calendar.timeZone);
+    if (open < close) yield [open, close];
+  }
+  throw new Error("The business calendar has no working time in two years");
+}
+
+/** The instant at which `hours` of business time have passed since `start`. */
+export function addBusinessHours(start: Date, hours: number, calendar: BusinessCalendar): Date {
+  let remaining = hours * HOUR_MS;
+  for (const [open, close] of workingPeriods(start.getTime(), calendar)) {
+    if (remaining <= close - open) return new Date(open + remaining);
+    remaining -= close - open;
+  }
+  throw new Error("unreachable");
+}
+
+/** Business time from `from` to `to` in ms; negative when `to` is earlier. */
+export function businessMsBetween(from: Date, to: Date, calendar: BusinessCalendar): number {
+  const [a, b] = [from.getTime(), to.getTime()];
+  if (b < a) return -businessMsBetween(to, from, calendar);
+  let total = 0;
+  for (const [open, close] of workingPeriods(a, calendar)) {
+    if (open >= b) break;
+    total += Math.min(close, b) - open;
+  }
+  return total;
+}
+
+/** When the answer to an enquiry received at `receivedAt` is due. */
+export function responseDeadline(receivedAt: Date, promiseHours: number, calendar: BusinessCalendar): Date {
+  return addBusinessHours(receivedAt, promiseHours, calendar);
+}
+
+/**
+ * Where an unanswered enquiry stands at `now`: overdue from its deadline on,
+ * due soon when at most `soonHours` of business time are left.
+ */
+export function deadlineState(
+  deadline: Date,
+  now: Date,
+  soonHours: number,
+  calendar: BusinessCalendar,
+): { state: DeadlineState; businessMsLeft: number } {
+  if (now.getTime() >= deadline.getTime()) {
+    const over = businessMsBetween(deadline, now, calendar);
+    return { state: "overdue", businessMsLeft: over === 0 ? 0 : -over };
+  }
+  const businessMsLeft = businessMsBetween(now, deadline, calendar);
+  return { state: businessMsLeft <= soonHours * HOUR_MS ? "due-soon" : "on-track", businessMsLeft };
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from "vitest";
+import { businessCalendar, promises } from "~/content/business.ts";
+import {
+  addBusinessHours,
+  businessMsBetween,
+  deadlineState,
+  holidaySet,
+  responseDeadline,
+  type BusinessCalendar,
+} from "~/leads/response-deadline.ts";
+
+const calendar: BusinessCalendar = { ...businessCalendar, holidays: holidaySet(businessCalendar.bankHolidays) };
+const H = 3_600_000;
+/** The deadline of an enquiry received at `iso` (an instant, with its offset). */
+const due = (iso: string) => responseDeadline(new Date(iso), businessCalendar.responseHours, calendar).toISOString();
+
+describe("the 24-business-hour promise", () => {
+  it("is the promise the site makes", () => {
+    expect(promises.contactResponse).toBe(`within ${businessCalendar.responseHours} business hours`);
+  });
+
+  it("counts only Monday-Friday 9:00-17:30 (8.5 hours a day)", () => {
+    // Monday 10:00 GMT: 7.5 h on Monday, 8.5 on Tuesday, 8 on Wednesday.
+    expect(due("2026-11-23T10:00:00Z")).toBe("2026-11-25T17:00:00.000Z");
+    // At opening time: 8.5 + 8.5 + 7.
+    expect(due("2026-11-23T09:00:00Z")).toBe("2026-11-25T16:00:00.000Z");
+    // Ending exactly at closing time stays on that day.
+    expect(addBusinessHours(new Date("2026-11-23T09:00:00Z"), 8.5, calendar).toISOString()).toBe(
+      "2026-11-23T17:30:00.000Z",
+    );
+  });
+
+  it("starts counting at the next opening after an evening, a night or a weekend", () => {
+    // Tuesday 17:30 (closing) and 23:00, Wednesday 06:00: all count from Wednesday 9:00.
+    for (const received of ["2026-11-24T17:30:00Z", "2026-11-24T23:00:00Z", "2026-11-25T06:00:00Z"]) {
+      expect(due(received)).toBe("2026-11-27T16:00:00.000Z");
+    }
+    // Friday 18:00, Saturday and Sunday: from Monday 9:00 to Wednesday 16:00.
+    for (const received of ["2026-11-27T18:00:00Z", "2026-11-28T12:00:00Z", "2026-11-29T20:00:00Z"]) {
+      expect(due(received)).toBe("2026-12-02T16:00:00.000Z");
+    }
+    // Friday 16:00: 1.5 h on Friday, the weekend skipped.
+    expect(due("2026-11-27T16:00:00Z")).toBe("2026-12-02T14:30:00.000Z");
+  });
+
+  it("skips bank holidays (Christmas 2026: Friday 25 and Monday 28 December)", () => {
+    // Thursday 24 December 12:00: 5.5 h, then Tuesday 29 and Wednesday 30 (17 h), 1.5 h on Thursday 31.
+    expect(due("2026-12-24T12:00:00Z")).toBe("2026-12-31T10:30:00.000Z");
+    // The same week without the holidays (an empty list): Friday, Monday, then 1.5 h on Tuesday.
+    const noHolidays = { ...calendar, holidays: holidaySet([]) };
+    expect(responseDeadline(new Date("2026-12-24T12:00:00Z"), 24, noHolidays).toISOString()).toBe(
+      "2026-12-29T10:30:00.000Z",
+    );
+  });
+
+  it("follows the clocks into British Summer Time (Sunday 29 March 2026)", () => {
+    // Friday 27 March 17:00 GMT: 0.5 h; Monday 30 and Tuesday 31 (BST) 17 h; 6.5 h on Wednesday 1 April:
+    // 15:30 BST, which is 14:30 UTC.
+    expect(due("2026-03-27T17:00:00Z")).toBe("2026-04-01T14:30:00.000Z");
+    // Received in summer time, counted in summer time: Tuesday 9:00 BST (08:00 UTC) → Thursday 16:00 BST.
+    expect(due("2026-06-09T08:00:00Z")).toBe("2026-06-11T15:00:00.000Z");
+  });
+
+  it("and back to Greenwich Mean Time (Sunday 25 October 2026)", () => {
+    // Friday 23 October 16:30 BST (15:30 UTC): 1 h; Monday 26 and Tuesday 27 (GMT) 17 h;
+    // 6 h on Wednesday 28: 15:00 GMT, 15:00 UTC.
+    expect(due("2026-10-23T15:30:00Z")).toBe("2026-10-28T15:00:00.000Z");
+  });
+
+  it("measures business time between two instants, negative when reversed", () => {
+    const friday5pm = new Date("2026-11-27T17:00:00Z");
+    const monday10am = new Date("2026-11-30T10:00:00Z");
+    expect(businessMsBetween(friday5pm, monday10am, calendar)).toBe(1.5 * H);
+    expect(businessMsBetween(monday10am, friday5pm, calendar)).toBe(-1.5 * H);
+    expect(businessMsBetween(friday5pm, friday5pm, calendar)).toBe(0);
+    // A whole weekend outside hours: none.
+    expect(businessMsBetween(new Date("2026-11-27T18:00:00Z"), new Date("2026-11-30T08:59:00Z"), calendar)).toBe(0);
+  });
+
+  it("says on track, due soon (at most the given business hours left) or overdue", () => {
+    const deadline = new Date("2026-11-25T17:00:00Z"); // Wednesday 17:00
+    expect(deadlineState(deadline, new Date("2026-11-25T09:00:00Z"), 4, calendar)).toEqual({
+      state: "on-track",
+      businessMsLeft: 8 * H,
+    });
+    // Wednesday 13:00: 4 business hours left.
+    expect(deadlineState(deadline, new Date("2026-11-25T13:00:00Z"), 4, calendar)).toEqual({
+      state: "due-soon",
+      businessMsLeft: 4 * H,
+    });
+    // The evening before counts as business time left, not clock time.
+    expect(deadlineState(deadline, new Date("2026-11-24T22:00:00Z"), 4, calendar).businessMsLeft).toBe(8 * H);
+    expect(deadlineState(deadline, deadline, 4, calendar)).toEqual({ state: "overdue", businessMsLeft: 0 });
+    // Overdue by business time: Wednesday 17:00 to Thursday 10:00 is 0.5 + 1 h.
+    expect(deadlineState(deadline, new Date("2026-11-26T10:00:00Z"), 4, calendar)).toEqual({
+      state: "overdue",
+      businessMsLeft: -1.5 * H,
+    });
+  });
+
+  it("refuses a holiday list with anything but real dates written YYYY-MM-DD", () => {
+    expect(() => holidaySet(["2026-12-25", "25/12/2026"])).toThrow('"25/12/2026"');
+    expect(() => holidaySet(["2026-02-30"])).toThrow('"2026-02-30"');
+    expect([...holidaySet(businessCalendar.bankHolidays)]).toHaveLength(businessCalendar.bankHolidays.length);
+  });
+
+  it("lists bank holidays that are weekdays", () => {
+    for (const date of businessCalendar.bankHolidays) {
+      const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+      expect(weekday, date).not.toBe(0);
+      expect(weekday, date).not.toBe(6);
+    }
+  });
+});
