@@ -99,6 +99,28 @@ test("the page's JavaScript is not started before the first paint", async ({ req
   expect(html).toContain('type="text/x-deferred-module"');
 });
 
+test("the first paint waits for the whole document: a render-blocking link to a marker at the end of <body>", async ({
+  request,
+}) => {
+  // A prerendered page, a server-rendered one and the 404 page.
+  for (const path of ["/about", "/contact", "/no-such-page"]) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head, path).toContain('<link rel="expect" href="#page-end" blocking="render"/>');
+    const marker = html.indexOf('<span id="page-end" hidden="">');
+    expect(marker, path).toBeGreaterThan(html.indexOf("</footer>"));
+    // Everything the page parses is before it; after it only React Router's
+    // route data, inert until the app boots (deferred-hydration.server.ts).
+    const after = html.slice(marker).replace('<span id="page-end" hidden=""></span>', "");
+    const elements = [...after.matchAll(/<(?!\/|!--)([a-z]+)([^>]*)>/g)];
+    for (const [tag, name, attributes] of elements) {
+      expect(name === "script" && (attributes ?? "").includes('type="text/x-deferred-data"'), `${path}: ${tag}`).toBe(
+        true,
+      );
+    }
+  }
+});
+
 test("a bad setting stops start-up with a message naming it", () => {
   const result = spawnSync(process.execPath, ["server/index.ts"], {
     env: { ...process.env, PORT: "not-a-port", APP_ENV: "live", NODE_ENV: "production" },
