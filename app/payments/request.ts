@@ -6,6 +6,7 @@
 import * as z from "zod/mini";
 import { consultation, pricing } from "~/content/business.ts";
 import { paymentDetailsSchema } from "~/forms/schemas.ts";
+import { paymentMessages } from "./messages.ts";
 
 export type PaymentRequest = {
   customerName: string;
@@ -18,14 +19,6 @@ export type PaymentRequest = {
 };
 
 export type PaymentRequestResult = { ok: true; value: PaymentRequest } | { ok: false; message: string };
-
-export const paymentMessages = {
-  missing: "Please provide your name and email address",
-  quantity: `Participants must be a whole number from ${consultation.minParticipants} to ${consultation.maxParticipants}.`,
-  amountMismatch:
-    "The amount does not match the number of participants. Please reload the page and try again; you have not been charged.",
-  testUnavailable: "Test payments are not available on this site.",
-} as const;
 
 /** Total for a consultation booking, in pence: participants x £4,500. */
 export function consultationAmountPence(quantity: number): number {

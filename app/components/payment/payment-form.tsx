@@ -30,6 +30,7 @@ import {
 } from "~/components/forms/field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { limits } from "~/forms/fields.ts";
+import { paymentMessages } from "~/payments/messages.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
 import type { CardPaymentProps } from "./card-payment.tsx";
 import { createPayment, type CreatePaymentBody, type CreatePaymentResult } from "./create-payment.ts";
@@ -103,7 +104,7 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
       if (values.customerName?.trim() && values.customerEmail?.trim()) return;
       toast({
         title: "Missing Information",
-        description: "Please provide your name and email address",
+        description: paymentMessages.missing,
         variant: "destructive",
       });
     },

@@ -12,7 +12,7 @@
 import * as ToastPrimitive from "@radix-ui/react-toast";
 import { CircleAlert, CircleCheck, X } from "lucide-react";
 import { ui } from "~/content/business.ts";
-import { dismissToast, useToasts, type ToastItem } from "./use-toast.ts";
+import { dismissToast, toastTone, useToasts, type ToastItem } from "./use-toast.ts";
 
 export function ToastView() {
   const items = useToasts();
@@ -45,9 +45,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         if (!open) dismissToast(item.id);
       }}
       data-variant={item.variant ?? "default"}
-      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg transition-transform duration-200 data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none ${
-        destructive ? "border-red-900 bg-red-800 text-white" : "border-slate-300 bg-white text-ink"
-      }`}
+      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg transition-transform duration-200 data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none ${toastTone(item.variant)}`}
     >
       <Icon
         aria-hidden="true"

@@ -9,7 +9,7 @@
  * message is never lost.
  */
 import { useEffect, useState, type ComponentType } from "react";
-import { useToasts, type ToastItem } from "./use-toast.ts";
+import { toastTone, useToasts, type ToastItem } from "./use-toast.ts";
 
 // Fetched once per page load, by the first <Toaster /> that needs it.
 let viewRequest: Promise<ComponentType> | null = null;
@@ -48,10 +48,7 @@ function PlainToasts() {
       className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-md"
     >
       {items.map((item) => (
-        <p
-          key={item.id}
-          className={`rounded-lg border p-4 shadow-lg ${item.variant === "destructive" ? "border-red-900 bg-red-800 text-white" : "border-slate-300 bg-white text-ink"}`}
-        >
+        <p key={item.id} className={`rounded-lg border p-4 shadow-lg ${toastTone(item.variant)}`}>
           <strong className="block font-semibold">{item.title}</strong>
           {item.description}
         </p>

@@ -23,6 +23,11 @@ export type ToastProps = {
   variant?: ToastVariant;
 };
 
+/** A toast's colours by variant, shared by the plain and the Radix view (./toaster.tsx, ./toast-view.tsx). */
+export function toastTone(variant: ToastVariant | undefined): string {
+  return variant === "destructive" ? "border-red-900 bg-red-800 text-white" : "border-slate-300 bg-white text-ink";
+}
+
 export type ToastItem = ToastProps & {
   id: string;
   /** False once dismissed (closed by the visitor, by its timer or in code). */
