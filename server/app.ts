@@ -22,7 +22,7 @@ import {
 } from "../app/lib/request-context.ts";
 import { metricsEndpoint, requestLogging, requestMetrics } from "../app/observability/http.server.ts";
 import type { Operations } from "./operations.ts";
-import { maxBodyBytes } from "../app/leads/form-action.server.ts";
+import { maxBodyBytes } from "../app/lib/http.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
 import { loadPrecompressedFiles, sendResource, servePrecompressed, type StaticResource } from "./static-files.ts";
 import { frameSources, securityHeaders, staticCsp } from "./security.ts";

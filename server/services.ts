@@ -55,14 +55,14 @@ export async function startServices(
   });
   const leads = createLeadService({
     db: database.db,
-    mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL },
+    mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL, calendar: config.businessCalendar },
     onEmailsQueued: () => worker.kick(),
     onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });
   const payments = config.paymentsEnabled
     ? createPaymentService({
         db: database.db,
-        mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL },
+        mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL, calendar: config.businessCalendar },
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         apiUrl: config.STRIPE_API_URL,

@@ -10,14 +10,9 @@ export type FormResult =
   | { success: true; message: string }
   | { success: false; message: string; errors?: FieldErrors; values?: Record<string, string> };
 
-/** Messages the endpoints answer with, besides the per-field ones. */
+/** Messages the endpoints answer with, besides the per-field ones and each kind's success (app/leads/kinds/). */
 export const resultMessages = {
   invalid: "Please correct the highlighted fields and try again.",
-  contactReceived: "Thank you for your enquiry. We have received it and will respond within 24 business hours.",
-  guideRequested: "Success! Your guide is on its way to your inbox.",
-  resourceSent: "Your download link has been sent to your email.",
-  newsletterPending: "Thank you! Please check your inbox and confirm your subscription.",
-  webinarRegistered: "You are registered. We have sent a confirmation to your email.",
   tooFast: "That was quicker than we expected. Please check your details and send the form again.",
   rejected: "Your submission could not be accepted. Please contact us by e-mail or phone instead.",
   rateLimited: "Too many submissions from your network. Please wait a few minutes and try again.",

@@ -11,20 +11,9 @@ import { type FormResult, resultMessages } from "~/forms/result.ts";
 import { type FormKind, protectionFields, validate } from "~/forms/schemas.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import { UnknownReferenceError } from "./errors.ts";
+import { leadKinds } from "./kinds/index.server.ts";
+import { readJsonBody, sourcePageFromReferer, sourcePageOf, type JsonAnswer } from "~/lib/http.server.ts";
 import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
-
-const successMessages: Record<FormKind, string> = {
-  contact: resultMessages.contactReceived,
-  guideRequest: resultMessages.guideRequested,
-  resourceDownload: resultMessages.resourceSent,
-  newsletter: resultMessages.newsletterPending,
-  webinarRegistration: resultMessages.webinarRegistered,
-};
-
-/** Largest request body a form or API call may send. */
-export const maxBodyBytes = 32 * 1024;
-
-type Answer = { status: number; body: FormResult };
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
@@ -57,33 +46,6 @@ export async function apiAction(kind: FormKind, { request, context }: Args): Pro
   return Response.json(answer.body, { status: answer.status, headers: { "Cache-Control": "no-store" } });
 }
 
-export async function readJsonBody(request: Request): Promise<{ value: Record<string, unknown> } | { error: Answer }> {
-  const fail = (status: number, message: string) => ({ error: { status, body: { success: false as const, message } } });
-  const type = request.headers.get("content-type") ?? "";
-  if (!/^application\/json\b/i.test(type.trim())) {
-    return fail(415, "Please send the data as JSON (Content-Type: application/json).");
-  }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > maxBodyBytes) return fail(413, "The request is too large.");
-  let text: string;
-  try {
-    text = await request.text();
-  } catch {
-    return fail(400, "The request body could not be read.");
-  }
-  if (Buffer.byteLength(text) > maxBodyBytes) return fail(413, "The request is too large.");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return fail(400, "The request body is not valid JSON.");
-  }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    return fail(400, "Please send the form's fields as a JSON object.");
-  }
-  return { value: value as Record<string, unknown> };
-}
-
 type SubmissionContext = {
   context: Readonly<RouterContextProvider>;
   sourcePage: string;
@@ -95,7 +57,7 @@ export async function handleSubmission(
   kind: FormKind,
   fields: Record<string, unknown>,
   { context, sourcePage, testRequested }: SubmissionContext,
-): Promise<Answer> {
+): Promise<JsonAnswer> {
   const config = context.get(configContext);
   const services = context.get(servicesContext);
   const values = typedValues(fields);
@@ -136,7 +98,7 @@ export async function handleSubmission(
     requestLog(context).error({ err: error, kind }, "Could not store a submission");
     return { status: 503, body: { success: false, message: resultMessages.unavailable, values } };
   }
-  return { status: 200, body: { success: true, message: successMessages[kind] } };
+  return { status: 200, body: { success: true, message: leadKinds[kind].successMessage } };
 }
 
 /** What the visitor typed, to re-fill a form the server re-renders (strings only, capped). */
@@ -147,40 +109,4 @@ function typedValues(fields: Record<string, unknown>): Record<string, string> {
     values[key] = value.slice(0, 6000);
   }
   return values;
-}
-
-/** The page a form was posted from: the action's own path and query. */
-export function sourcePageOf(request: Request): string {
-  const url = new URL(request.url);
-  url.searchParams.delete("index");
-  url.searchParams.delete("_routes");
-  // React Router's data requests: /contact.data, /_root.data or /_.data (home), /page/_.data.
-  const path =
-    url.pathname
-      .replace(/\/(_root|_)\.data$/, "/")
-      .replace(/\.data$/, "")
-      .replace(/(.)\/$/, "$1") || "/";
-  const search = url.searchParams.toString();
-  return (search ? `${path}?${search}` : path).slice(0, 500);
-}
-
-/** For API calls: the referring page on this site, if the browser said. */
-export function sourcePageFromReferer(request: Request): string {
-  const referer = request.headers.get("referer");
-  if (!referer) return "api";
-  try {
-    const ref = new URL(referer);
-    if (ref.host !== new URL(request.url).host) return "api";
-    return `${ref.pathname}${ref.search}`.slice(0, 500);
-  } catch {
-    return "api";
-  }
-}
-
-/** Answer for a GET (or other method) on a POST-only endpoint. */
-export function methodNotAllowed(allow: string): Response {
-  return Response.json(
-    { success: false, message: `This address only accepts ${allow} requests.` },
-    { status: 405, headers: { Allow: allow } },
-  );
 }

@@ -11,6 +11,7 @@
  * times never fall in the hour the clocks change (01:00-02:00), so every
  * wall-clock time used here names exactly one instant.
  */
+import { businessCalendar } from "../content/business.ts";
 
 export type WallTime = { hour: number; minute: number };
 
@@ -26,6 +27,16 @@ export type BusinessCalendar = {
 };
 
 export type DeadlineState = "on-track" | "due-soon" | "overdue";
+
+/**
+ * The site's calendar (content/business.ts) with these bank holidays (the
+ * BANK_HOLIDAYS setting; the content's list when not given). Throws on a
+ * date that is not a real "YYYY-MM-DD".
+ */
+export function siteCalendar(bankHolidays: readonly string[] = businessCalendar.bankHolidays): BusinessCalendar {
+  const { timeZone, opens, closes, weekdays } = businessCalendar;
+  return { timeZone, opens, closes, weekdays, holidays: holidaySet(bankHolidays) };
+}
 
 const HOUR_MS = 3_600_000;
 /** Far more days than any deadline needs; a guard against a calendar with no working day. */

@@ -4,19 +4,23 @@
  * transaction. A submission repeated within the duplicate window stores
  * nothing new and sends nothing new (it answers with the first record).
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
-import { catalogue, getTrainer } from "~/content/index.server.ts";
 import type { GuideId } from "~/content/ids.ts";
 import type { Db } from "~/data/db.server.ts";
 import { storeOnce } from "~/data/once.server.ts";
-import type { Database, LeadTable } from "~/data/schema.ts";
-import { consentTexts } from "~/forms/consent.ts";
-import { type FormInput, type FormKind, serviceInterests } from "~/forms/schemas.ts";
+import type { Database } from "~/data/schema.ts";
+import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
-import * as templates from "~/mail/templates.server.ts";
-import type { LeadFacts, MailContext, NewsletterSignup } from "~/mail/types.ts";
-import { UnknownReferenceError } from "./errors.ts";
+import type { LeadFacts, MailContext } from "~/mail/types.ts";
+import { allLeadKinds, leadKinds } from "./kinds/index.server.ts";
+import type { LeadKind } from "./kinds/kind.server.ts";
+import {
+  type NewsletterSignup,
+  newsletterLinks,
+  newsletterTeamNotification,
+  newsletterWelcomeEmail,
+} from "./kinds/newsletter.server.ts";
 import type { ConfirmOutcome, LeadService, SubmissionMeta, SubmitOutcome, UnsubscribeOutcome } from "./types.ts";
 
 export type LeadServiceOptions = {
@@ -31,17 +35,6 @@ export type LeadServiceOptions = {
   onStored?: (kind: FormKind) => void;
 };
 
-const tableOf: Record<FormKind, LeadTable> = {
-  contact: "contact_enquiries",
-  guideRequest: "guide_requests",
-  resourceDownload: "resource_downloads",
-  newsletter: "newsletter_subscriptions",
-  webinarRegistration: "webinar_registrations",
-};
-
-/** A random, unguessable token for links in e-mails. */
-export const newToken = () => randomBytes(24).toString("base64url");
-
 /** Same kind, same fields (e-mail case ignored), same test flag: same fingerprint. */
 export function fingerprint(kind: FormKind, input: Record<string, unknown>, isTest: boolean): string {
   const normalised = Object.keys(input)
@@ -55,9 +48,6 @@ export function fingerprint(kind: FormKind, input: Record<string, unknown>, isTe
     .update(JSON.stringify([kind, isTest, normalised]))
     .digest("hex");
 }
-
-const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName === name);
-const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 
 export function createLeadService(options: LeadServiceOptions): LeadService {
   const {
@@ -90,175 +80,20 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
       id,
       createdAt: now.toISOString(),
       sourcePage: meta.sourcePage,
-      consentText: consentTexts[kind],
+      consentText: leadKinds[kind].consentText,
       isTest: meta.isTest,
     };
   }
 
-  function row(f: LeadFacts) {
-    return {
-      id: f.id,
-      created_at: f.createdAt,
-      consent_text: f.consentText,
-      source_page: f.sourcePage,
-      is_test: f.isTest ? 1 : 0,
-    };
-  }
-
-  const submitters: { [K in FormKind]: (input: FormInput<K>, meta: SubmissionMeta) => Promise<SubmitOutcome> } = {
-    contact: (input, meta) =>
-      once("contact", fingerprint("contact", input, meta.isTest), async (trx, id, now) => {
-        const f = facts("contact", id, now, meta);
-        await trx
-          .insertInto("contact_enquiries")
-          .values({
-            ...row(f),
-            name: input.name,
-            email: input.email,
-            phone: input.phone,
-            company: input.company,
-            job_title: input.jobTitle || null,
-            service_interest: input.serviceInterest,
-            message: input.message,
-            preferred_contact: input.preferredContact,
-          })
-          .execute();
-        const label = serviceInterests.find((s) => s.value === input.serviceInterest)!.label;
-        const emails = templates.contactEmails({ ...input, ...f, serviceInterestLabel: label }, mail);
-        await queueEmails(trx, { type: "contact", id }, emails, now);
-      }),
-
-    guideRequest: (input, meta) =>
-      once("guideRequest", fingerprint("guideRequest", input, meta.isTest), async (trx, id, now) => {
-        const f = facts("guideRequest", id, now, meta);
-        const token = newToken();
-        await trx
-          .insertInto("guide_requests")
-          .values({ ...row(f), ...input, download_token: token })
-          .execute();
-        const guide = guideByName(input.guide_name)!;
-        const emails = templates.guideRequestEmails(
-          { ...input, ...f, guideTitle: guide.title, downloadUrl: link(`/downloads/${token}`) },
-          mail,
-        );
-        await queueEmails(trx, { type: "guideRequest", id }, emails, now);
-      }),
-
-    resourceDownload: (input, meta) =>
-      once("resourceDownload", fingerprint("resourceDownload", input, meta.isTest), async (trx, id, now) => {
-        const f = facts("resourceDownload", id, now, meta);
-        const token = newToken();
-        await trx
-          .insertInto("resource_downloads")
-          .values({ ...row(f), email: input.email, resource_id: input.resourceId, download_token: token })
-          .execute();
-        const guide = guideById(input.resourceId)!;
-        const emails = templates.resourceDownloadEmails(
-          {
-            ...f,
-            email: input.email,
-            resourceId: input.resourceId,
-            guideTitle: guide.title,
-            downloadUrl: link(`/downloads/${token}`),
-          },
-          mail,
-        );
-        await queueEmails(trx, { type: "resourceDownload", id }, emails, now);
-      }),
-
-    newsletter: (input, meta) =>
-      once("newsletter", fingerprint("newsletter", input, meta.isTest), async (trx, id, now) => {
-        const email = input.email.toLowerCase();
-        const nowIso = now.toISOString();
-        const f = facts("newsletter", id, now, meta);
-        await trx
-          .insertInto("newsletter_subscriptions")
-          .values({
-            ...row(f),
-            email,
-            status: "pending",
-            confirm_token: newToken(),
-            unsubscribe_token: newToken(),
-            updated_at: nowIso,
-            confirmed_at: null,
-            unsubscribed_at: null,
-          })
-          .onConflict((oc) => oc.column("email").doNothing())
-          .execute();
-        const existing = await trx
-          .selectFrom("newsletter_subscriptions")
-          .selectAll()
-          .where("email", "=", email)
-          .executeTakeFirstOrThrow();
-        // Already confirmed: nothing to do, and nothing to tell anyone.
-        if (existing.status === "confirmed") return existing.id;
-        let confirmToken = existing.confirm_token;
-        if (existing.status === "unsubscribed") {
-          // Signing up again after unsubscribing: a new confirmation is needed.
-          confirmToken = newToken();
-          await trx
-            .updateTable("newsletter_subscriptions")
-            .set({
-              status: "pending",
-              confirm_token: confirmToken,
-              updated_at: nowIso,
-              unsubscribed_at: null,
-              // This sign-up's own consent and page (an unsubscribed row keeps only the address).
-              consent_text: f.consentText,
-              source_page: f.sourcePage,
-              is_test: f.isTest ? 1 : 0,
-            })
-            .where("id", "=", existing.id)
-            .execute();
-        }
-        const signup: NewsletterSignup = {
-          ...f,
-          id: existing.id,
-          email,
-          confirmUrl: link(`/newsletter/confirm?token=${confirmToken}`),
-          unsubscribeUrl: link(`/newsletter/unsubscribe?token=${existing.unsubscribe_token}`),
-        };
-        await queueEmails(
-          trx,
-          { type: "newsletter", id: existing.id },
-          [templates.newsletterConfirmationEmail(signup, mail)],
-          now,
-        );
-        return existing.id;
-      }),
-
-    webinarRegistration: async (input, meta) => {
-      const webinar = catalogue.webinars.find((w) => w.id === input.webinarId);
-      if (!webinar) throw new UnknownReferenceError("webinarId", "Please choose a webinar");
-      return once(
-        "webinarRegistration",
-        fingerprint("webinarRegistration", input, meta.isTest),
-        async (trx, id, now) => {
-          const f = facts("webinarRegistration", id, now, meta);
-          await trx
-            .insertInto("webinar_registrations")
-            .values({ ...row(f), webinar_id: webinar.id, name: input.name, email: input.email, company: input.company })
-            .execute();
-          const emails = templates.webinarEmails(
-            {
-              ...input,
-              ...f,
-              webinarTitle: webinar.title,
-              startsAt: webinar.startsAt,
-              durationMinutes: webinar.durationMinutes,
-              presenter: getTrainer(webinar.presenterTrainerId)?.name ?? "",
-            },
-            mail,
-          );
-          await queueEmails(trx, { type: "webinarRegistration", id }, emails, now);
-        },
-      );
-    },
-  };
-
   return {
-    submit<K extends FormKind>(kind: K, input: FormInput<K>, meta: SubmissionMeta) {
-      return (submitters[kind] as (input: FormInput<K>, meta: SubmissionMeta) => Promise<SubmitOutcome>)(input, meta);
+    async submit<K extends FormKind>(kind: K, input: FormInput<K>, meta: SubmissionMeta) {
+      const definition = leadKinds[kind] as unknown as LeadKind<K>;
+      definition.check?.(input);
+      return once(kind, fingerprint(kind, input, meta.isTest), async (trx, id, now) => {
+        const stored = await definition.store(input, { trx, now, facts: facts(kind, id, now, meta), mail, link });
+        await queueEmails(trx, { type: kind, id: stored.id }, stored.emails, now);
+        return stored.id;
+      });
     },
 
     async confirmNewsletter(token: string): Promise<ConfirmOutcome> {
@@ -284,13 +119,12 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           consentText: sub.consent_text,
           isTest: sub.is_test === 1,
           email: sub.email,
-          confirmUrl: link(`/newsletter/confirm?token=${sub.confirm_token}`),
-          unsubscribeUrl: link(`/newsletter/unsubscribe?token=${sub.unsubscribe_token}`),
+          ...newsletterLinks(link, { confirm: sub.confirm_token, unsubscribe: sub.unsubscribe_token }),
         };
         await queueEmails(
           trx,
           { type: "newsletter", id: sub.id },
-          [templates.newsletterWelcomeEmail(signup, mail), templates.newsletterTeamNotification(signup, mail)],
+          [newsletterWelcomeEmail(signup, mail), newsletterTeamNotification(signup, mail)],
           now,
         );
         return "confirmed";
@@ -317,20 +151,11 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     },
 
     async findDownload(token: string): Promise<GuideId | null> {
-      const request = await db
-        .selectFrom("guide_requests")
-        .select("guide_name")
-        .where("download_token", "=", token)
-        .executeTakeFirst();
-      if (request) return guideByName(request.guide_name)?.id ?? null;
-      const download = await db
-        .selectFrom("resource_downloads")
-        .select("resource_id")
-        .where("download_token", "=", token)
-        .executeTakeFirst();
-      return download ? (guideById(download.resource_id)?.id ?? null) : null;
+      for (const kind of allLeadKinds) {
+        const guide = await kind.findDownload?.(db, token);
+        if (guide) return guide;
+      }
+      return null;
     },
   };
 }
-
-export { tableOf as leadTables };

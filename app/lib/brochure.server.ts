@@ -1,18 +1,15 @@
 /**
  * Course brochure PDF: an A4 document of two or three pages generated from a
- * course's content with pdf-lib and its standard Helvetica fonts.
- *
- * Pure: no file system, network or environment access, and no clock or
- * randomness either, so the same input always produces the same bytes (the
- * document carries no creation or modification date, and pdf-lib's resource
- * names come from its own fixed-seed generator).
+ * course's content, laid out with the site's PDF layer (pdf-composer.server.ts:
+ * pure, the same input always gives the same bytes).
  */
-import { PDFDocument, PDFString, PageSizes, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import type { RGB } from "pdf-lib";
 import { courseFacts, premiumBenefits, pricing, promises } from "~/content/business.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
 import type { Course, Trainer } from "~/content/schema.ts";
 import { formatGbp } from "~/lib/money.ts";
-import { colors, toWinAnsi, truncate, wrapText, type Fonts, type Style } from "~/lib/pdf-text.server.ts";
+import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/lib/pdf-composer.server.ts";
+import { colors, type Style } from "~/lib/pdf-text.server.ts";
 
 export interface CourseBrochureInput {
   course: Course;
@@ -24,161 +21,50 @@ export interface CourseBrochureInput {
 
 /* ---- Layout ---- */
 
-const [pageWidth, pageHeight] = PageSizes.A4 as [number, number];
 const marginX = 56;
 const contentWidth = pageWidth - 2 * marginX;
 const coverBandHeight = 96;
 const runningBandHeight = 34;
-/** Body text never runs below this line; the footer sits under it. */
-const bottomLimit = 64;
 
-/** Lays content out top to bottom, starting a new page when the next piece does not fit. */
-class Composer {
-  readonly doc: PDFDocument;
-  readonly fonts: Fonts;
-  readonly runningTitle: string;
-  readonly pages: PDFPage[] = [];
-  private readonly pageFonts = new Map<PDFPage, PDFFont>();
-  page: PDFPage;
-  /** Top of the free space on the current page. */
-  y = 0;
-
-  readonly body: Style;
-  readonly small: Style;
-
-  constructor(doc: PDFDocument, fonts: Fonts, runningTitle: string) {
-    this.doc = doc;
-    this.fonts = fonts;
-    this.runningTitle = runningTitle;
-    this.body = { font: fonts.regular, size: 10, color: colors.ink, leading: 14.5 };
-    this.small = { font: fonts.regular, size: 9, color: colors.muted, leading: 12.5 };
-    this.page = this.newPage();
-  }
-
-  newPage(): PDFPage {
-    const page = this.doc.addPage(PageSizes.A4);
-    this.pages.push(page);
-    this.page = page;
-    if (this.pages.length === 1) {
-      page.drawRectangle({
-        x: 0,
-        y: pageHeight - coverBandHeight,
-        width: pageWidth,
-        height: coverBandHeight,
-        color: colors.navy,
-      });
-      page.drawRectangle({ x: 0, y: pageHeight - coverBandHeight, width: pageWidth, height: 4, color: colors.gold });
-      this.drawLine(organisation.name, marginX, pageHeight - 50, {
-        ...this.body,
-        font: this.fonts.bold,
-        size: 20,
-        color: colors.white,
-      });
-      this.drawLine("Course Brochure", marginX, pageHeight - 70, {
-        ...this.body,
-        size: 10.5,
-        color: colors.paleOnNavy,
-      });
-      const host = new URL(organisation.siteUrl).host;
-      const hostStyle = { ...this.small, color: colors.paleOnNavy };
-      this.drawLine(host, pageWidth - marginX - this.width(host, hostStyle), pageHeight - 70, hostStyle);
-      this.y = pageHeight - coverBandHeight - 34;
-    } else {
-      page.drawRectangle({
-        x: 0,
-        y: pageHeight - runningBandHeight,
-        width: pageWidth,
-        height: runningBandHeight,
-        color: colors.navy,
-      });
-      const nameStyle = { ...this.body, font: this.fonts.bold, size: 10, color: colors.white };
-      this.drawLine(organisation.name, marginX, pageHeight - 21, nameStyle);
-      const titleStyle = { ...this.small, color: colors.paleOnNavy };
-      const room = contentWidth - this.width(organisation.name, nameStyle) - 24;
-      const title = truncate(toWinAnsi(this.runningTitle), room, (s) => this.width(s, titleStyle));
-      this.drawLine(title, pageWidth - marginX - this.width(title, titleStyle), pageHeight - 21, titleStyle);
-      this.y = pageHeight - runningBandHeight - 30;
-    }
-    return page;
-  }
-
-  width(text: string, style: Pick<Style, "font" | "size">): number {
-    return style.font.widthOfTextAtSize(toWinAnsi(text), style.size);
-  }
-
-  wrap(text: string, style: Style, width: number): string[] {
-    return wrapText(toWinAnsi(text), width, (s) => style.font.widthOfTextAtSize(s, style.size));
-  }
-
-  /** Draws one line with its baseline at y. */
-  drawLine(text: string, x: number, y: number, style: Pick<Style, "font" | "size" | "color">): void {
-    // Passing `font` to drawText adds two font resources per call; switching the page font only when it changes does not.
-    if (this.pageFonts.get(this.page) !== style.font) {
-      this.page.setFont(style.font);
-      this.pageFonts.set(this.page, style.font);
-    }
-    this.page.drawText(toWinAnsi(text), { x, y, size: style.size, color: style.color });
-  }
-
-  /** Starts a new page unless height fits above the bottom limit. */
-  ensure(height: number): void {
-    if (this.y - height < bottomLimit) this.newPage();
-  }
-
-  space(height: number): void {
-    this.y -= height;
-  }
-
-  /** Draws wrapped lines at the cursor, breaking pages between lines (never leaving a single orphan line). */
-  lines(lines: string[], style: Style, indent = 0): void {
-    this.ensure(Math.min(lines.length, 2) * style.leading);
-    for (const line of lines) {
-      this.ensure(style.leading);
-      this.drawLine(line, marginX + indent, this.y - style.size, style);
-      this.y -= style.leading;
-    }
-  }
-
-  paragraph(text: string, style: Style = this.body, indent = 0, after = 6): void {
-    this.lines(this.wrap(text, style, contentWidth - indent), style, indent);
-    this.space(after);
-  }
-
-  /** A section heading, kept on the same page as the start of what follows it. */
-  heading(text: string): void {
-    const style: Style = { font: this.fonts.bold, size: 14, color: colors.navy, leading: 18 };
-    this.space(10);
-    this.ensure(style.leading + 10 + 3 * this.body.leading);
-    this.drawLine(text, marginX, this.y - style.size, style);
-    this.y -= style.leading + 2;
-    this.page.drawRectangle({ x: marginX, y: this.y, width: 36, height: 2, color: colors.gold });
-    this.y -= 10;
-  }
-
-  bullets(items: readonly string[], style: Style = this.body, indent = 0): void {
-    const textIndent = indent + 14;
-    for (const item of items) {
-      const lines = this.wrap(item, style, contentWidth - textIndent);
-      this.ensure(Math.min(lines.length, 2) * style.leading);
-      this.page.drawCircle({ x: marginX + indent + 4, y: this.y - style.size * 0.68, size: 1.9, color: colors.gold });
-      this.lines(lines, style, textIndent);
-      this.space(2.5);
-    }
-  }
-
-  /** Adds a clickable link over a rectangle of the current page. */
-  link(uri: string, x: number, y: number, width: number, height: number): void {
-    const { context } = this.doc;
-    const annotation = context.obj({
-      Type: "Annot",
-      Subtype: "Link",
-      Rect: [x, y, x + width, y + height],
-      Border: [0, 0, 0],
-      A: { Type: "Action", S: "URI", URI: PDFString.of(uri) },
-    });
-    this.page.node.addAnnot(context.register(annotation));
-  }
+/** The first page opens with the cover band (organisation, "Course Brochure", site); the others carry the running band. */
+function drawCoverBand(c: Composer): void {
+  const { page } = c;
+  page.drawRectangle({
+    x: 0,
+    y: pageHeight - coverBandHeight,
+    width: pageWidth,
+    height: coverBandHeight,
+    color: colors.navy,
+  });
+  page.drawRectangle({ x: 0, y: pageHeight - coverBandHeight, width: pageWidth, height: 4, color: colors.gold });
+  c.drawLine(organisation.name, marginX, pageHeight - 50, {
+    ...c.body,
+    font: c.fonts.bold,
+    size: 20,
+    color: colors.white,
+  });
+  c.drawLine("Course Brochure", marginX, pageHeight - 70, { ...c.body, size: 10.5, color: colors.paleOnNavy });
+  const host = new URL(organisation.siteUrl).host;
+  const hostStyle = { ...c.small, color: colors.paleOnNavy };
+  c.drawLine(host, pageWidth - marginX - c.width(host, hostStyle), pageHeight - 70, hostStyle);
 }
+
+const layout: Layout = {
+  marginX,
+  bottomLimit: 64,
+  body: { size: 10, leading: 14.5 },
+  paragraphAfter: 6,
+  heading: { size: 14, leading: 18, before: 10, after: 10 },
+  bullet: { indent: 14, dotX: 4, radius: 1.9, gap: 2.5, after: 0 },
+  startPage(c, index) {
+    if (index === 0) {
+      drawCoverBand(c);
+      return pageHeight - coverBandHeight - 34;
+    }
+    c.runningBand(runningBandHeight);
+    return pageHeight - runningBandHeight - 30;
+  },
+};
 
 interface Row {
   label: string;
@@ -267,23 +153,12 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   const { course, pillarTitles, instructors } = input;
   const courseUrl = `${organisation.siteUrl}/courses/${course.id}`;
 
-  // updateMetadata: false keeps pdf-lib from stamping the current time (and its own name) into the document.
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  // Metadata strings are stored as UTF-16, so unlike page text they need no WinAnsi clean-up.
-  doc.setTitle(`${course.title} - Course Brochure`, { showInWindowTitleBar: true });
-  doc.setAuthor(organisation.name);
-  doc.setCreator(organisation.name);
-  doc.setProducer(organisation.name);
-  doc.setSubject(course.subtitle);
-  doc.setKeywords([course.title, ...pillarTitles, "course brochure"]);
-  doc.setLanguage("en-GB");
-
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
-  const c = new Composer(doc, fonts, course.title);
+  const { doc, fonts } = await createPdf({
+    title: `${course.title} - Course Brochure`,
+    subject: course.subtitle,
+    keywords: [course.title, ...pillarTitles, "course brochure"],
+  });
+  const c = new Composer(doc, fonts, layout, course.title);
 
   // Title block.
   if (pillarTitles.length > 0) {
@@ -343,8 +218,7 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   for (const benefit of premiumBenefits) {
     const titleLines = c.wrap(benefit.title, benefitTitle, contentWidth - 14);
     c.ensure((titleLines.length + 1) * c.body.leading);
-    c.page.drawCircle({ x: marginX + 4, y: c.y - c.body.size * 0.68, size: 1.9, color: colors.gold });
-    c.lines(titleLines, benefitTitle, 14);
+    c.lines(titleLines, benefitTitle, 14, () => c.dot());
     c.paragraph(benefit.description, benefitText, 14, 5);
   }
 
@@ -400,19 +274,7 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   );
 
   // Footers, now that the page count is known.
-  const footer: Style = { ...c.small, size: 8 };
-  c.pages.forEach((page, index) => {
-    c.page = page;
-    page.drawLine({
-      start: { x: marginX, y: 44 },
-      end: { x: pageWidth - marginX, y: 44 },
-      thickness: 0.5,
-      color: colors.rule,
-    });
-    c.drawLine(`${organisation.name}  |  ${new URL(organisation.siteUrl).host}`, marginX, 30, footer);
-    const number = `Page ${index + 1} of ${c.pages.length}`;
-    c.drawLine(number, pageWidth - marginX - c.width(number, footer), 30, footer);
-  });
+  c.footers(44, 30);
 
   return doc.save({ useObjectStreams: false });
 }

@@ -6,6 +6,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { organisation } from "../content/organisation.ts";
+import { type BusinessCalendar, siteCalendar } from "../leads/response-deadline.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -61,6 +62,12 @@ export const configSchema = z.object({
     .optional(),
   /** Sender of the site's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default(`${organisation.name} <no-reply@meridian-executive.co.uk>`),
+  /**
+   * Days the 24-business-hour promise does not count (besides weekends), as
+   * London dates "YYYY-MM-DD", comma-separated. Unset: the bank holidays of
+   * England and Wales in app/content/business.ts (2026-2027).
+   */
+  BANK_HOLIDAYS: z.string().trim().optional(),
   /** Where lead notifications go (the team's inbox). */
   TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).default(organisation.email),
   /**
@@ -154,6 +161,8 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, "APP_ENV"> & {
   fallbacks: string[];
   /** SITE_URL without a trailing slash, or http://localhost:PORT. */
   siteUrl: string;
+  /** Business hours with BANK_HOLIDAYS (or the content's list). */
+  businessCalendar: BusinessCalendar;
   testPagesEnabled: boolean;
   /** Both Stripe keys are set: card payment works. */
   paymentsEnabled: boolean;
@@ -201,6 +210,12 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       `SITE_URL: must be an https URL in production (links in e-mails would be sent over plain http): ${c.SITE_URL}`,
     ]);
   }
+  let calendar: BusinessCalendar;
+  try {
+    calendar = siteCalendar(c.BANK_HOLIDAYS?.split(",").map((date) => date.trim()));
+  } catch (error) {
+    throw new ConfigError([`BANK_HOLIDAYS: ${(error as Error).message}`]);
+  }
   const paymentsEnabled = !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
   const fallbacks: string[] = [];
   if (production) {
@@ -220,6 +235,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     backupDir: path.resolve(c.BACKUP_DIR ?? path.join(dataDir, "backups")),
     fallbacks,
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
+    businessCalendar: calendar,
     testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : !production,
     paymentsEnabled,
     stripeTestMode:

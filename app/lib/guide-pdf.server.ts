@@ -5,12 +5,10 @@
  * numbers) is followed by the introduction, the numbered sections and a
  * closing "Next steps" section with contact links.
  *
- * Pure: no file system, network or environment access, and no clock or
- * randomness either, so the same guide always produces the same bytes (the
- * document carries no creation or modification date; see brochure.server.ts,
- * whose text encoding and word wrapping this reuses).
+ * Laid out with the site's PDF layer (pdf-composer.server.ts), like the
+ * course brochure: pure, the same guide always gives the same bytes.
  */
-import { PDFDocument, PDFString, PageSizes, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
+import type { RGB } from "pdf-lib";
 import {
   guideDocuments,
   type GuideChecklist,
@@ -23,13 +21,13 @@ import {
 } from "~/content/guide-documents.ts";
 import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
-import { colors, toWinAnsi, truncate, wrapText, type Fonts, type Style } from "~/lib/pdf-text.server.ts";
+import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/lib/pdf-composer.server.ts";
+import { colors, toWinAnsi, truncate, type Style } from "~/lib/pdf-text.server.ts";
 
 export type { GuideId };
 
 /* ---- Layout ---- */
 
-const [pageWidth, pageHeight] = PageSizes.A4 as [number, number];
 const marginX = 62;
 const contentWidth = pageWidth - 2 * marginX;
 const coverBandHeight = 420;
@@ -38,8 +36,21 @@ const runningBandHeight = 34;
 const bodyTop = pageHeight - runningBandHeight - 34;
 /** Body text never runs below this line; the footer sits under it. */
 const bottomLimit = 66;
-const footerRuleY = 46;
-const footerTextY = 32;
+
+/** The cover (the first page) is drawn by drawCoverBand and drawCoverContents; the others carry the running band. */
+const layout: Layout = {
+  marginX,
+  bottomLimit,
+  body: { size: 10.5, leading: 15.5 },
+  paragraphAfter: 7,
+  heading: { size: 15, leading: 19, before: 14, after: 12 },
+  bullet: { indent: 15, dotX: 4.5, radius: 2, gap: 3.5, after: 3.5 },
+  startPage(c, index) {
+    if (index === 0) return pageHeight;
+    c.runningBand(runningBandHeight);
+    return bodyTop;
+  },
+};
 
 /** A piece of a panel: wrapped lines, optionally behind a bullet or a tick box. */
 interface PanelItem {
@@ -48,183 +59,6 @@ interface PanelItem {
   marker?: "dot" | "box";
   /** Space after the item. */
   after: number;
-}
-
-/** Where a heading landed, for the contents list. */
-interface ContentsEntry {
-  number?: number;
-  text: string;
-  page: number;
-}
-
-/** Lays content out top to bottom, starting a new page when the next piece does not fit. */
-class Composer {
-  readonly doc: PDFDocument;
-  readonly fonts: Fonts;
-  readonly runningTitle: string;
-  readonly pages: PDFPage[] = [];
-  readonly contents: ContentsEntry[] = [];
-  private readonly pageFonts = new Map<PDFPage, PDFFont>();
-  page: PDFPage;
-  /** Top of the free space on the current page. */
-  y = 0;
-
-  readonly body: Style;
-  readonly small: Style;
-
-  constructor(doc: PDFDocument, fonts: Fonts, runningTitle: string) {
-    this.doc = doc;
-    this.fonts = fonts;
-    this.runningTitle = runningTitle;
-    this.body = { font: fonts.regular, size: 10.5, color: colors.ink, leading: 15.5 };
-    this.small = { font: fonts.regular, size: 9, color: colors.muted, leading: 12.5 };
-    this.page = this.addPage();
-  }
-
-  private addPage(): PDFPage {
-    const page = this.doc.addPage(PageSizes.A4);
-    this.pages.push(page);
-    this.page = page;
-    return page;
-  }
-
-  /** A body page, with the running band across its top. */
-  newPage(): PDFPage {
-    const page = this.addPage();
-    page.drawRectangle({
-      x: 0,
-      y: pageHeight - runningBandHeight,
-      width: pageWidth,
-      height: runningBandHeight,
-      color: colors.navy,
-    });
-    const nameStyle = { ...this.body, font: this.fonts.bold, size: 10, color: colors.white };
-    this.drawLine(organisation.name, marginX, pageHeight - 21, nameStyle);
-    const titleStyle = { ...this.small, color: colors.paleOnNavy };
-    const room = contentWidth - this.width(organisation.name, nameStyle) - 24;
-    const title = truncate(toWinAnsi(this.runningTitle), room, (s) => this.width(s, titleStyle));
-    this.drawLine(title, pageWidth - marginX - this.width(title, titleStyle), pageHeight - 21, titleStyle);
-    this.y = bodyTop;
-    return page;
-  }
-
-  width(text: string, style: Pick<Style, "font" | "size">): number {
-    return style.font.widthOfTextAtSize(toWinAnsi(text), style.size);
-  }
-
-  wrap(text: string, style: Pick<Style, "font" | "size">, width: number): string[] {
-    return wrapText(toWinAnsi(text), width, (s) => style.font.widthOfTextAtSize(s, style.size));
-  }
-
-  /** Draws one line with its baseline at y. */
-  drawLine(text: string, x: number, y: number, style: Pick<Style, "font" | "size" | "color">): void {
-    // Passing `font` to drawText adds two font resources per call; switching the page font only when it changes does not.
-    if (this.pageFonts.get(this.page) !== style.font) {
-      this.page.setFont(style.font);
-      this.pageFonts.set(this.page, style.font);
-    }
-    this.page.drawText(toWinAnsi(text), { x, y, size: style.size, color: style.color });
-  }
-
-  /** Starts a new page unless height fits above the bottom limit. */
-  ensure(height: number): void {
-    if (this.y - height < bottomLimit) this.newPage();
-  }
-
-  space(height: number): void {
-    this.y -= height;
-  }
-
-  /**
-   * Draws wrapped lines at the cursor, breaking pages between lines but never
-   * leaving a single line of a block alone at the foot of one page or the top
-   * of the next. onStart runs once the first line's page is settled (to draw a
-   * bullet beside it).
-   */
-  lines(lines: string[], style: Style, indent = 0, onStart?: () => void): void {
-    const room = () => Math.floor((this.y - bottomLimit) / style.leading + 1e-9);
-    let fit = room();
-    if (fit < Math.min(lines.length, 2) || (lines.length - fit === 1 && fit < 3)) {
-      this.newPage();
-      fit = room();
-    }
-    const breakAt = fit >= lines.length ? -1 : lines.length - fit === 1 ? fit - 1 : fit;
-    onStart?.();
-    lines.forEach((line, index) => {
-      if (index === breakAt) this.newPage();
-      else this.ensure(style.leading);
-      this.drawLine(line, marginX + indent, this.y - style.size, style);
-      this.y -= style.leading;
-    });
-  }
-
-  paragraph(text: string, style: Style = this.body, indent = 0, after = 7): void {
-    this.lines(this.wrap(text, style, contentWidth - indent), style, indent);
-    this.space(after);
-  }
-
-  private headingLayout(text: string, number?: number) {
-    const style: Style = { font: this.fonts.bold, size: 15, color: colors.navy, leading: 19 };
-    const numberWidth = number === undefined ? 0 : 24;
-    const lines = this.wrap(text, style, contentWidth - numberWidth);
-    return { style, numberWidth, lines };
-  }
-
-  /** Height of paragraph(text, style, indent, after). */
-  paragraphHeight(text: string, style: Style = this.body, indent = 0, after = 7): number {
-    return this.wrap(text, style, contentWidth - indent).length * style.leading + after;
-  }
-
-  /** Height of bullets(items, style, indent). */
-  bulletsHeight(items: readonly string[], style: Style = this.body, indent = 0): number {
-    const lines = items.reduce((sum, item) => sum + this.wrap(item, style, contentWidth - indent - 15).length, 0);
-    return lines * style.leading + items.length * 3.5 + 3.5;
-  }
-
-  /**
-   * A section heading, numbered or not, kept on the same page as the start of
-   * what follows it: keepWith is the height of that start (three lines of body
-   * text unless told).
-   */
-  heading(text: string, number?: number, keepWith = 3 * this.body.leading): void {
-    const { style, numberWidth, lines } = this.headingLayout(text, number);
-    this.space(14);
-    this.ensure(lines.length * style.leading + 14 + keepWith);
-    this.contents.push({ number, text, page: this.pages.length });
-    if (number !== undefined)
-      this.drawLine(String(number), marginX, this.y - style.size, { ...style, color: colors.gold });
-    lines.forEach((line, index) =>
-      this.drawLine(line, marginX + numberWidth, this.y - style.size - index * style.leading, style),
-    );
-    this.y -= lines.length * style.leading + 2;
-    this.page.drawRectangle({ x: marginX + numberWidth, y: this.y, width: 36, height: 2, color: colors.gold });
-    this.y -= 12;
-  }
-
-  bullets(items: readonly string[], style: Style = this.body, indent = 0): void {
-    const textIndent = indent + 15;
-    for (const item of items) {
-      const lines = this.wrap(item, style, contentWidth - textIndent);
-      this.lines(lines, style, textIndent, () =>
-        this.page.drawCircle({ x: marginX + indent + 4.5, y: this.y - style.size * 0.68, size: 2, color: colors.gold }),
-      );
-      this.space(3.5);
-    }
-    this.space(3.5);
-  }
-
-  /** Adds a clickable link over a rectangle of the current page. */
-  link(uri: string, x: number, y: number, width: number, height: number): void {
-    const { context } = this.doc;
-    const annotation = context.obj({
-      Type: "Annot",
-      Subtype: "Link",
-      Rect: [x, y, x + width, y + height],
-      Border: [0, 0, 0],
-      A: { Type: "Action", S: "URI", URI: PDFString.of(uri) },
-    });
-    this.page.node.addAnnot(context.register(annotation));
-  }
 }
 
 /* ---- Panels, tables and the closing contact panel ---- */
@@ -541,49 +375,18 @@ function drawSection(c: Composer, section: GuideSection, number: number): void {
   for (const text of section.closing ?? []) c.paragraph(text);
 }
 
-function drawFooters(c: Composer): void {
-  const footer: Style = { ...c.small, size: 8 };
-  const host = new URL(organisation.siteUrl).host;
-  const left = `${organisation.name}  |  ${host}`;
-  c.pages.forEach((page, index) => {
-    c.page = page;
-    page.drawLine({
-      start: { x: marginX, y: footerRuleY },
-      end: { x: pageWidth - marginX, y: footerRuleY },
-      thickness: 0.5,
-      color: colors.rule,
-    });
-    c.drawLine(left, marginX, footerTextY, footer);
-    const hostX = marginX + c.width(`${organisation.name}  |  `, footer);
-    c.link(organisation.siteUrl, hostX, footerTextY - 3, c.width(host, footer), footer.size + 5);
-    const number = `Page ${index + 1} of ${c.pages.length}`;
-    c.drawLine(number, pageWidth - marginX - c.width(number, footer), footerTextY, footer);
-  });
-}
-
 /** The guide as PDF bytes: A4, a cover and a few pages of text. */
 export async function renderGuidePdf(guideId: GuideId): Promise<Uint8Array> {
   const guide = guides.find((g) => g.id === guideId);
   const document = Object.hasOwn(guideDocuments, guideId) ? guideDocuments[guideId] : undefined;
   if (!guide || !document) throw new Error(`Unknown guide: ${String(guideId)}`);
 
-  // updateMetadata: false keeps pdf-lib from stamping the current time (and its own name) into the document.
-  const doc = await PDFDocument.create({ updateMetadata: false });
-  // Metadata strings are stored as UTF-16, so unlike page text they need no WinAnsi clean-up.
-  doc.setTitle(guide.title, { showInWindowTitleBar: true });
-  doc.setAuthor(organisation.name);
-  doc.setCreator(organisation.name);
-  doc.setProducer(organisation.name);
-  doc.setSubject(document.subtitle);
-  doc.setKeywords([guide.title, "free business guide", organisation.name]);
-  doc.setLanguage("en-GB");
-
-  const fonts: Fonts = {
-    regular: await doc.embedFont(StandardFonts.Helvetica),
-    bold: await doc.embedFont(StandardFonts.HelveticaBold),
-    italic: await doc.embedFont(StandardFonts.HelveticaOblique),
-  };
-  const c = new Composer(doc, fonts, guide.title);
+  const { doc, fonts } = await createPdf({
+    title: guide.title,
+    subject: document.subtitle,
+    keywords: [guide.title, "free business guide", organisation.name],
+  });
+  const c = new Composer(doc, fonts, layout, guide.title);
   drawCoverBand(c, guide.title, document);
 
   c.newPage();
@@ -595,6 +398,6 @@ export async function renderGuidePdf(guideId: GuideId): Promise<Uint8Array> {
   drawNextSteps(c, document);
 
   drawCoverContents(c, document);
-  drawFooters(c);
+  c.footers(46, 32);
   return doc.save({ useObjectStreams: false });
 }

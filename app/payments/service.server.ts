@@ -19,7 +19,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { storeOnce } from "~/data/once.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
-import { bookingPaidEmails } from "~/mail/templates.server.ts";
+import { bookingPaidEmails } from "./emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import type { PaymentRequest } from "./request.ts";

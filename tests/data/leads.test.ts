@@ -5,11 +5,12 @@
  * started.
  */
 import { sql } from "kysely";
+import { siteCalendar } from "~/leads/response-deadline.ts";
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { migrate } from "~/data/db.server.ts";
-import { consentTexts } from "~/forms/consent.ts";
+import { leadKindTexts } from "~/leads/kinds/index.ts";
 import type { ContactInput } from "~/forms/schemas.ts";
 import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
@@ -19,7 +20,7 @@ import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../support/ports.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test" };
+const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const meta = { sourcePage: "/contact", isTest: false };
 
 const enquiry = (email: string): ContactInput => ({
@@ -76,7 +77,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       job_title: "CFO",
       service_interest: "strategy",
       preferred_contact: "email",
-      consent_text: consentTexts.contact,
+      consent_text: leadKindTexts.contact.consentText,
       source_page: "/contact",
       created_at: "2026-11-23T10:00:00.000Z",
       is_test: 0,
@@ -205,7 +206,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
     await s.submit("newsletter", { email: "news@example.test" }, { sourcePage: "/newsletter", isTest: false });
     const again = await sub();
     expect(again.status).toBe("pending");
-    expect(again.consent_text).toBe(consentTexts.newsletter);
+    expect(again.consent_text).toBe(leadKindTexts.newsletter.consentText);
     expect(again.source_page).toBe("/newsletter");
     expect(again.confirm_token).not.toBe(row.confirm_token);
     expect(await s.confirmNewsletter(row.confirm_token)).toBe("unknown");

@@ -3,6 +3,7 @@
  * `stripe` library and the Stripe-shaped test server, with signed webhooks.
  */
 import { sql } from "kysely";
+import { siteCalendar } from "~/leads/response-deadline.ts";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentService, type PaymentService } from "~/payments/service.server.ts";
@@ -23,7 +24,7 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     fake = await startFakeStripe();
     payments = createPaymentService({
       db: t.handle.db,
-      mail: { siteUrl: "https://site.example", teamEmail: "team@example.test" },
+      mail: { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() },
       secretKey: "sk_test_data",
       webhookSecret: secret,
       apiUrl: fake.url,

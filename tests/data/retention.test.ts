@@ -7,6 +7,7 @@
  * batches; counts reach the metric and one log line without personal data.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { siteCalendar } from "~/leads/response-deadline.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -19,7 +20,7 @@ import { createMetrics } from "~/observability/metrics.server.ts";
 import { applyRetention, runRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test" };
+const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const dayMs = 86_400_000;
 const iso = (ms: number) => new Date(ms).toISOString();
 /** A moment in ISO text, `ms` milliseconds before `date`. */

@@ -14,6 +14,7 @@
 import { spawn } from "node:child_process";
 import { Redis } from "ioredis";
 import { resultMessages } from "../../app/forms/result.ts";
+import { leadKindTexts } from "../../app/leads/kinds/index.ts";
 import { freePort } from "../support/ports.ts";
 import {
   type SiteServer,
@@ -149,7 +150,7 @@ test("a form sent as soon as it was shown is refused with the tooFast message; o
     client,
   );
   expect(ok.status, ok.text).toBe(200);
-  expect(ok.json).toMatchObject({ success: true, message: resultMessages.contactReceived });
+  expect(ok.json).toMatchObject({ success: true, message: leadKindTexts.contact.successMessage });
   expect(stored(slow)).toBe(1);
 });
 

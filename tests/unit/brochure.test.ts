@@ -304,12 +304,13 @@ describe("courseBrochurePdf", () => {
     expect(text).toContain(`${organisation.siteUrl}/courses/risk-management`);
   });
 
-  it("links the phone number, e-mail address and course page", () => {
+  it("links the phone number, e-mail address and course page, and the site in every page's footer", () => {
     expect(linkTargets(doc).toSorted()).toEqual(
       [
         organisation.phone.href,
         `mailto:${organisation.email}`,
         `${organisation.siteUrl}/courses/risk-management`,
+        ...doc.getPages().map(() => organisation.siteUrl),
       ].toSorted(),
     );
   });

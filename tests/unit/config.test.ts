@@ -1,5 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { businessCalendar } from "~/content/business.ts";
 import { ConfigError, isLocalHost, parseConfig } from "~/lib/config.server.ts";
 
 function errorOf(env: Record<string, string | undefined>): ConfigError {
@@ -40,6 +41,21 @@ describe("parseConfig", () => {
     const error = errorOf({ APP_ENV: "prod" });
     expect(error.message).toContain("APP_ENV");
     expect(error.message).not.toContain("PORT");
+  });
+
+  it("counts business hours with the content's bank holidays, or BANK_HOLIDAYS when set", () => {
+    expect(parseConfig({}).businessCalendar.holidays).toEqual(new Set(businessCalendar.bankHolidays));
+    const own = parseConfig({ BANK_HOLIDAYS: "2026-11-30, 2027-01-04" }).businessCalendar;
+    expect(own.holidays).toEqual(new Set(["2026-11-30", "2027-01-04"]));
+    expect(own).toMatchObject({ timeZone: "Europe/London", opens: { hour: 9, minute: 0 } });
+  });
+
+  it.each(["2026-02-30", "30/11/2026", "2026-11-30,tomorrow"])("rejects BANK_HOLIDAYS=%s, naming it", (value) => {
+    const error = errorOf({ BANK_HOLIDAYS: value });
+    expect(error.issues).toHaveLength(1);
+    expect(error.message).toMatch(
+      /^Invalid configuration:\n {2}- BANK_HOLIDAYS: ".+" is not a date written YYYY-MM-DD$/,
+    );
   });
 
   it("names every bad setting at once", () => {

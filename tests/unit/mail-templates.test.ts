@@ -1,31 +1,24 @@
 import { describe, expect, it } from "vitest";
 import { promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
+import { type ContactLead, contactEmails } from "~/leads/kinds/contact.server.ts";
+import { type GuideRequestLead, guideRequestEmails } from "~/leads/kinds/guide-request.server.ts";
 import {
-  contactEmails,
-  escapeHtml,
-  guideRequestEmails,
   newsletterConfirmationEmail,
+  type NewsletterSignup,
   newsletterTeamNotification,
   newsletterWelcomeEmail,
-  resourceDownloadEmails,
-  singleLine,
-  SUBJECT_MAX,
-  webinarEmails,
-} from "~/mail/templates.server.ts";
-import type {
-  ContactLead,
-  GuideRequestLead,
-  MailContext,
-  NewsletterSignup,
-  OutgoingEmail,
-  ResourceDownloadLead,
-  WebinarRegistrationLead,
-} from "~/mail/types.ts";
+} from "~/leads/kinds/newsletter.server.ts";
+import { type ResourceDownloadLead, resourceDownloadEmails } from "~/leads/kinds/resource-download.server.ts";
+import { type WebinarRegistrationLead, webinarEmails } from "~/leads/kinds/webinar-registration.server.ts";
+import { escapeHtml, singleLine, SUBJECT_MAX } from "~/mail/compose.server.ts";
+import { siteCalendar } from "~/leads/response-deadline.ts";
+import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 
 const ctx: MailContext = {
   siteUrl: "https://www.meridian-executive.co.uk",
   teamEmail: "team@meridian-executive.co.uk",
+  calendar: siteCalendar(),
 };
 
 const facts = {
@@ -202,6 +195,19 @@ describe("contactEmails", () => {
       "Lead id: lead_01HZX3",
       contact.consentText,
     );
+  });
+
+  it("says when the answer is due: 24 business hours, London time, bank holidays as configured", () => {
+    // Monday 2 June 2025, 14:30 BST: 3 h that day, 8.5 h on Tuesday, Wednesday and 4 h on Thursday.
+    expectBoth(team, "Answer by: Thursday, 5 June 2025 at 13:00 BST (24 business hours after receipt)");
+    // A Friday at 16:00 GMT: 1.5 h, then Monday and Tuesday, and 5.5 h on Wednesday;
+    // with Monday a holiday (BANK_HOLIDAYS), Thursday.
+    const friday = { ...contact, createdAt: "2026-11-27T16:00:00.000Z" };
+    const [plain] = contactEmails(friday, ctx) as [OutgoingEmail];
+    expectBoth(plain, "Answer by: Wednesday, 2 December 2026 at 14:30 GMT");
+    const holiday = { ...ctx, calendar: siteCalendar(["2026-11-30"]) };
+    const [withHoliday] = contactEmails(friday, holiday) as [OutgoingEmail];
+    expectBoth(withHoliday, "Answer by: Thursday, 3 December 2026 at 14:30 GMT");
   });
 
   it("says 'not given' for a missing job title", () => {

@@ -1,11 +1,11 @@
 import { Link } from "react-router";
-import { consentTexts } from "~/forms/consent.ts";
 import type { FormKind } from "~/forms/schemas.ts";
+import { leadKindTexts } from "~/leads/kinds/index.ts";
 import type { Tone } from "./field.tsx";
 
 /**
  * The consent line under a form's button: the very text the server stores
- * with the lead (~/forms/consent.ts), with the Privacy Policy linked.
+ * with the lead (its kind's, ~/leads/kinds/), with the Privacy Policy linked.
  * Client-safe and schema-free (the footer form uses it on every page).
  */
 export function ConsentNote({
@@ -19,7 +19,7 @@ export function ConsentNote({
   tone?: Tone;
 }) {
   const dark = tone === "dark";
-  const text = consentTexts[kind];
+  const text = leadKindTexts[kind].consentText;
   const at = text.indexOf("Privacy Policy");
   const link = dark
     ? "font-semibold text-white underline underline-offset-4"

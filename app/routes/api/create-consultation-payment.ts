@@ -1,5 +1,5 @@
 import { organisation } from "~/content/organisation.ts";
-import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/leads/form-action.server.ts";
+import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/lib/http.server.ts";
 import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
 import { parsePaymentRequest } from "~/payments/request.ts";
 import { PaymentSetupError } from "~/payments/service.server.ts";

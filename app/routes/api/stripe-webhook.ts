@@ -1,4 +1,4 @@
-import { methodNotAllowed } from "~/leads/form-action.server.ts";
+import { methodNotAllowed } from "~/lib/http.server.ts";
 import { servicesContext } from "~/lib/request-context.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/stripe-webhook";

@@ -1,0 +1,128 @@
+/**
+ * A contact enquiry (contact page, spec sections 5 and 9), on the server:
+ * stored in contact_enquiries, answered by a team notification (reply-to
+ * the visitor) and an acknowledgement with the 24-business-hour promise.
+ */
+import { businessCalendar } from "~/content/business.ts";
+import { organisation } from "~/content/organisation.ts";
+import { responseDeadline } from "~/leads/response-deadline.ts";
+import { type ContactInput, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
+import {
+  address,
+  compose,
+  contactDetails,
+  h,
+  inSubject,
+  label,
+  leadFacts,
+  londonTime,
+  multiline,
+  notYou,
+  oneLine,
+  p,
+  responsePromise,
+  subject,
+  testNotice,
+  titleInSubject,
+} from "~/mail/compose.server.ts";
+import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { contact as texts } from "./contact.ts";
+import { type LeadKind, leadRow } from "./kind.server.ts";
+
+export type ContactLead = ContactInput & LeadFacts & { serviceInterestLabel: string };
+
+export const contact: LeadKind<"contact"> = {
+  ...texts,
+  table: "contact_enquiries",
+  async store(input, { trx, facts, mail }) {
+    await trx
+      .insertInto("contact_enquiries")
+      .values({
+        ...leadRow(facts),
+        name: input.name,
+        email: input.email,
+        phone: input.phone,
+        company: input.company,
+        job_title: input.jobTitle || null,
+        service_interest: input.serviceInterest,
+        message: input.message,
+        preferred_contact: input.preferredContact,
+      })
+      .execute();
+    const serviceInterestLabel = serviceInterests.find((s) => s.value === input.serviceInterest)!.label;
+    return { id: facts.id, emails: contactEmails({ ...input, ...facts, serviceInterestLabel }, mail) };
+  },
+};
+
+/** When the answer is due: the promise's business hours after receipt (leads/response-deadline.ts). */
+function answerBy(receivedAt: string, ctx: MailContext): string {
+  const received = new Date(receivedAt);
+  if (Number.isNaN(received.getTime())) return "not known";
+  const due = responseDeadline(received, businessCalendar.responseHours, ctx.calendar);
+  return `${londonTime(due.toISOString())} (${businessCalendar.responseHours} business hours after receipt)`;
+}
+
+/** [team notification, visitor acknowledgement] for a contact enquiry. */
+export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmail[] {
+  const visitor = address(lead.email, "the visitor's address");
+  const area = oneLine(lead.serviceInterestLabel) || label(serviceInterests, lead.serviceInterest);
+  const preferred = label(preferredContacts, lead.preferredContact);
+  const name = oneLine(lead.name);
+  const message = multiline(lead.message);
+
+  const team = compose(
+    {
+      title: "New enquiry from the website",
+      blocks: [
+        ...testNotice(lead.isTest),
+        p(`${name} from ${oneLine(lead.company)} sent an enquiry about ${area}. Reply to this e-mail to answer them.`),
+        h("Enquiry"),
+        {
+          kind: "fields",
+          items: [
+            ["Name", name],
+            ["Email", oneLine(lead.email)],
+            ["Phone", oneLine(lead.phone)],
+            ["Company", oneLine(lead.company)],
+            ["Job title", oneLine(lead.jobTitle) || "not given"],
+            ["Area of interest", area],
+            ["Preferred contact", preferred],
+            ["Answer by", answerBy(lead.createdAt, ctx)],
+          ],
+        },
+        { kind: "quote", label: "Message", text: message },
+        ...leadFacts(lead),
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      replyTo: visitor,
+      subject: subject(
+        `New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`,
+        lead.isTest,
+      ),
+    },
+  );
+
+  const acknowledgement = compose(
+    {
+      title: "We have received your enquiry",
+      blocks: [
+        p(`Dear ${name},`),
+        p(`Thank you for contacting ${organisation.name} about ${area}. We have received your enquiry.`),
+        p(responsePromise()),
+        p(
+          lead.preferredContact === "phone"
+            ? `You asked us to contact you by phone, so we will call you on ${oneLine(lead.phone)}.`
+            : `You asked us to contact you by email, so we will reply to ${oneLine(lead.email)}.`,
+        ),
+        { kind: "quote", label: "Your message", text: message },
+        ...contactDetails(ctx),
+        notYou("contact form", ctx),
+      ],
+    },
+    { to: visitor, subject: subject("We have received your enquiry", lead.isTest) },
+  );
+
+  return [team, acknowledgement];
+}

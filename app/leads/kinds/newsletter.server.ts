@@ -1,0 +1,178 @@
+/**
+ * A newsletter subscription (double opt-in), on the server: one row per
+ * address in newsletter_subscriptions. Signing up asks for confirmation
+ * (nothing more is sent until then); an address already confirmed is left
+ * alone and told nothing; an unsubscribed address signing up again needs a
+ * new confirmation. Confirming and unsubscribing are the lead service's
+ * (../service.server.ts), with the e-mails below.
+ */
+import { formatAddress, organisation } from "~/content/organisation.ts";
+import {
+  a,
+  address,
+  compose,
+  h,
+  inSubject,
+  leadFacts,
+  link,
+  oneLine,
+  p,
+  siteLink,
+  subject,
+  testNotice,
+  unsubscribeHeaders,
+} from "~/mail/compose.server.ts";
+import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { type LeadKind, leadRow } from "./kind.server.ts";
+import { newsletter as texts } from "./newsletter.ts";
+import { newToken } from "./tokens.server.ts";
+
+export type NewsletterSignup = LeadFacts & {
+  email: string;
+  confirmUrl: string;
+  unsubscribeUrl: string;
+};
+
+/** The links every newsletter e-mail carries. */
+export function newsletterLinks(link: (path: string) => string, tokens: { confirm: string; unsubscribe: string }) {
+  return {
+    confirmUrl: link(`/newsletter/confirm?token=${tokens.confirm}`),
+    unsubscribeUrl: link(`/newsletter/unsubscribe?token=${tokens.unsubscribe}`),
+  };
+}
+
+export const newsletter: LeadKind<"newsletter"> = {
+  ...texts,
+  table: "newsletter_subscriptions",
+  async store(input, { trx, facts, now, mail, link }) {
+    const email = input.email.toLowerCase();
+    const nowIso = now.toISOString();
+    await trx
+      .insertInto("newsletter_subscriptions")
+      .values({
+        ...leadRow(facts),
+        email,
+        status: "pending",
+        confirm_token: newToken(),
+        unsubscribe_token: newToken(),
+        updated_at: nowIso,
+        confirmed_at: null,
+        unsubscribed_at: null,
+      })
+      .onConflict((oc) => oc.column("email").doNothing())
+      .execute();
+    const existing = await trx
+      .selectFrom("newsletter_subscriptions")
+      .selectAll()
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
+    // Already confirmed: nothing to do, and nothing to tell anyone.
+    if (existing.status === "confirmed") return { id: existing.id, emails: [] };
+    let confirmToken = existing.confirm_token;
+    if (existing.status === "unsubscribed") {
+      // Signing up again after unsubscribing: a new confirmation is needed.
+      confirmToken = newToken();
+      await trx
+        .updateTable("newsletter_subscriptions")
+        .set({
+          status: "pending",
+          confirm_token: confirmToken,
+          updated_at: nowIso,
+          unsubscribed_at: null,
+          // This sign-up's own consent and page (an unsubscribed row keeps only the address).
+          consent_text: facts.consentText,
+          source_page: facts.sourcePage,
+          is_test: facts.isTest ? 1 : 0,
+        })
+        .where("id", "=", existing.id)
+        .execute();
+    }
+    const signup: NewsletterSignup = {
+      ...facts,
+      id: existing.id,
+      email,
+      ...newsletterLinks(link, { confirm: confirmToken, unsubscribe: existing.unsubscribe_token }),
+    };
+    return { id: existing.id, emails: [newsletterConfirmationEmail(signup, mail)] };
+  },
+};
+
+const newsletterName = `${organisation.name} newsletter`;
+
+/** Asks the subscriber to confirm; nothing else is sent until they do. */
+export function newsletterConfirmationEmail(s: NewsletterSignup, ctx: MailContext): OutgoingEmail {
+  const to = address(s.email, "the subscriber's address");
+  const confirm = link(s.confirmUrl, "the confirmation link");
+  const unsubscribe = link(s.unsubscribeUrl, "the unsubscribe link");
+
+  return compose(
+    {
+      title: "Please confirm your subscription",
+      blocks: [
+        p(`Someone, hopefully you, asked to receive the ${newsletterName} at ${oneLine(s.email)}.`),
+        p("Please confirm that you want to subscribe:"),
+        { kind: "button", href: confirm, text: "Confirm my subscription" },
+        p("We will not send you any newsletters until you confirm."),
+        p(
+          "If you did not sign up, please ignore this e-mail: you will not be subscribed and will not hear from us again.",
+        ),
+        p("Changed your mind? ", a(unsubscribe, "Cancel this request and unsubscribe"), "."),
+        p(organisation.name, ", ", formatAddress(), ". ", a(siteLink(ctx), `Visit ${organisation.name} online`), "."),
+      ],
+    },
+    {
+      to,
+      subject: subject(`Please confirm your subscription to the ${newsletterName}`, s.isTest),
+      headers: unsubscribeHeaders(unsubscribe),
+    },
+  );
+}
+
+/** Sent once the subscription is confirmed. */
+export function newsletterWelcomeEmail(s: NewsletterSignup, ctx: MailContext): OutgoingEmail {
+  const to = address(s.email, "the subscriber's address");
+  const unsubscribe = link(s.unsubscribeUrl, "the unsubscribe link");
+
+  return compose(
+    {
+      title: `Welcome to the ${newsletterName}`,
+      blocks: [
+        p(`Thank you for confirming your subscription. ${oneLine(s.email)} is now on our mailing list.`),
+        p(
+          "You will receive practical insights on risk management, finance, strategy and sustainability, and news of our free guides, webinars and programmes.",
+        ),
+        p(
+          "You can leave at any time: ",
+          a(unsubscribe, "unsubscribe from the newsletter"),
+          ". Every newsletter carries the same link.",
+        ),
+        p(organisation.name, ", ", formatAddress(), ". ", a(siteLink(ctx), `Visit ${organisation.name} online`), "."),
+      ],
+    },
+    {
+      to,
+      subject: subject(`Welcome to the ${newsletterName}`, s.isTest),
+      headers: unsubscribeHeaders(unsubscribe),
+    },
+  );
+}
+
+/** Tells the team a subscription was confirmed. */
+export function newsletterTeamNotification(s: NewsletterSignup, ctx: MailContext): OutgoingEmail {
+  return compose(
+    {
+      title: "Newsletter subscription confirmed",
+      blocks: [
+        ...testNotice(s.isTest),
+        p(`${oneLine(s.email)} confirmed their subscription to the ${newsletterName}.`),
+        h("Subscriber"),
+        { kind: "fields", items: [["Email", oneLine(s.email)]] },
+        ...leadFacts(s),
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      subject: subject(`Newsletter subscription confirmed: ${inSubject(s.email)}`, s.isTest),
+    },
+  );
+}

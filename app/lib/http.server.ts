@@ -1,0 +1,79 @@
+/**
+ * HTTP plumbing shared by the form actions, the JSON API, the payment
+ * routes, the webhook and the server: body limits, reading a JSON body with
+ * an honest 4xx for every way it can be wrong, where a submission came from,
+ * and the answer for a wrong method. No lead or payment rules live here.
+ */
+import type { FormResult } from "~/forms/result.ts";
+
+/** Largest request body a form or API call may send. */
+export const maxBodyBytes = 32 * 1024;
+
+/** An answer with its status: what the JSON API sends back. */
+export type JsonAnswer = { status: number; body: FormResult };
+
+/** Reads a JSON object body: 415 for another type, 413 over maxBodyBytes, 400 for what does not parse or is not an object. */
+export async function readJsonBody(
+  request: Request,
+): Promise<{ value: Record<string, unknown> } | { error: JsonAnswer }> {
+  const fail = (status: number, message: string) => ({ error: { status, body: { success: false as const, message } } });
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\b/i.test(type.trim())) {
+    return fail(415, "Please send the data as JSON (Content-Type: application/json).");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > maxBodyBytes) return fail(413, "The request is too large.");
+  let text: string;
+  try {
+    text = await request.text();
+  } catch {
+    return fail(400, "The request body could not be read.");
+  }
+  if (Buffer.byteLength(text) > maxBodyBytes) return fail(413, "The request is too large.");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return fail(400, "The request body is not valid JSON.");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return fail(400, "Please send the form's fields as a JSON object.");
+  }
+  return { value: value as Record<string, unknown> };
+}
+
+/** The page a form was posted from: the action's own path and query. */
+export function sourcePageOf(request: Request): string {
+  const url = new URL(request.url);
+  url.searchParams.delete("index");
+  url.searchParams.delete("_routes");
+  // React Router's data requests: /contact.data, /_root.data or /_.data (home), /page/_.data.
+  const path =
+    url.pathname
+      .replace(/\/(_root|_)\.data$/, "/")
+      .replace(/\.data$/, "")
+      .replace(/(.)\/$/, "$1") || "/";
+  const search = url.searchParams.toString();
+  return (search ? `${path}?${search}` : path).slice(0, 500);
+}
+
+/** For API calls: the referring page on this site, if the browser said. */
+export function sourcePageFromReferer(request: Request): string {
+  const referer = request.headers.get("referer");
+  if (!referer) return "api";
+  try {
+    const ref = new URL(referer);
+    if (ref.host !== new URL(request.url).host) return "api";
+    return `${ref.pathname}${ref.search}`.slice(0, 500);
+  } catch {
+    return "api";
+  }
+}
+
+/** Answer for a GET (or other method) on a POST-only endpoint. */
+export function methodNotAllowed(allow: string): Response {
+  return Response.json(
+    { success: false, message: `This address only accepts ${allow} requests.` },
+    { status: 405, headers: { Allow: allow } },
+  );
+}
