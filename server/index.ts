@@ -9,7 +9,7 @@ import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
 import { createLogger } from "../app/observability/log.server.ts";
 import { createMetrics } from "../app/observability/metrics.server.ts";
 import type * as ServerApp from "./app.ts";
-import { createOperations, startMetricsServer, type Operations } from "./operations.ts";
+import { createOperations, settingWarnings, startMetricsServer, type Operations } from "./operations.ts";
 
 type ServerModule = typeof ServerApp;
 
@@ -39,6 +39,7 @@ if (config.fallbacks.length > 0) {
       "Set these settings (README, Configuration); /readyz lists what is still missing.",
   );
 }
+for (const warning of settingWarnings(config, new Date())) log.warn(warning);
 
 /** Start-up failed: say why (also on the terminal when the log goes to a file) and stop. */
 const fail = (message: string, error: unknown): never => {

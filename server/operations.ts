@@ -8,10 +8,17 @@ import express from "express";
 import type { Logger } from "pino";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { Db } from "../app/data/db.server.ts";
+import { holidaysRunningOut } from "../app/leads/response-deadline.ts";
 import { outboxBacklog } from "../app/mail/outbox.server.ts";
 import { checkReadiness, type Readiness } from "../app/observability/health.server.ts";
 import { metricsEndpoint } from "../app/observability/http.server.ts";
 import type { Metrics } from "../app/observability/metrics.server.ts";
+
+/** Settings that will need changing soon, as of `now` (logged at start-up, listed by /readyz). */
+export function settingWarnings(config: AppConfig, now: Date): string[] {
+  const holidays = holidaysRunningOut(config.businessCalendar, now);
+  return holidays ? [holidays] : [];
+}
 
 export type Operations = {
   log: Logger;
@@ -34,7 +41,13 @@ export function createOperations({
   return {
     log,
     metrics,
-    readiness: () => checkReadiness({ db, fallbacks: config.fallbacks, backlog: outboxBacklog }),
+    readiness: () =>
+      checkReadiness({
+        db,
+        fallbacks: config.fallbacks,
+        backlog: outboxBacklog,
+        warnings: (now) => settingWarnings(config, now),
+      }),
     async collectMetrics() {
       try {
         const backlog = await outboxBacklog(db, new Date());

@@ -152,6 +152,26 @@ export function businessMsBetween(from: Date, to: Date, calendar: BusinessCalend
   return total;
 }
 
+/**
+ * A warning for operators when the calendar's bank holidays end within
+ * `aheadDays` of `now` (deadlines after the last one would count the next
+ * year's holidays as working days), or null while the list reaches far enough.
+ */
+export function holidaysRunningOut(calendar: BusinessCalendar, now: Date, aheadDays = 60): string | null {
+  // Today in the calendar's time zone, then whole days on (not 24-hour steps: the clocks change).
+  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: calendar.timeZone })
+    .format(now)
+    .split("-")
+    .map(Number) as [number, number, number];
+  const horizon = new Date(Date.UTC(year, month - 1, day + aheadDays)).toISOString().slice(0, 10);
+  const last = [...calendar.holidays].sort().at(-1);
+  if (last !== undefined && last >= horizon) return null;
+  return (
+    `BANK_HOLIDAYS: the bank holidays known end ${last ? `on ${last}` : "before today"}, within ${aheadDays} days: ` +
+    "set BANK_HOLIDAYS with the coming year's dates, or answer deadlines will count them as working days"
+  );
+}
+
 /** When the answer to an enquiry received at `receivedAt` is due. */
 export function responseDeadline(receivedAt: Date, promiseHours: number, calendar: BusinessCalendar): Date {
   return addBusinessHours(receivedAt, promiseHours, calendar);

@@ -16,12 +16,16 @@ export type Readiness = {
   outbox: Backlog | null;
   /** Embedded fallbacks in use in production (see AppConfig.fallbacks). */
   fallbacks: string[];
+  /** Settings that need attention soon (e.g. BANK_HOLIDAYS running out); reported, never fatal. */
+  warnings: string[];
 };
 
 export type ReadinessOptions = {
   db: Db;
   fallbacks: string[];
   backlog: (db: Db, now: Date) => Promise<Backlog>;
+  /** What needs attention soon, as of `now`. */
+  warnings?: (now: Date) => string[];
   timeoutMs?: number;
   clock?: () => Date;
 };
@@ -40,14 +44,16 @@ export async function checkReadiness({
   db,
   fallbacks,
   backlog,
+  warnings: warningsAt = () => [],
   timeoutMs = 2000,
   clock = () => new Date(),
 }: ReadinessOptions): Promise<Readiness> {
+  const warnings = warningsAt(clock());
   try {
     await withTimeout(sql`select 1`.execute(db), timeoutMs);
     const outbox = await withTimeout(backlog(db, clock()), timeoutMs);
-    return { status: "ready", database: "ok", outbox, fallbacks };
+    return { status: "ready", database: "ok", outbox, fallbacks, warnings };
   } catch {
-    return { status: "unavailable", database: "unreachable", outbox: null, fallbacks };
+    return { status: "unavailable", database: "unreachable", outbox: null, fallbacks, warnings };
   }
 }

@@ -45,6 +45,8 @@ test("npm start is production: indexed, no test pages, and each embedded fallbac
   expect(ready.status).toBe(200);
   expect(ready.json).toMatchObject({ status: "ready", database: "ok", outbox: { dead: 0 } });
   expect((ready.json as { fallbacks: string[] }).fallbacks).toHaveLength(3);
+  // The built-in bank holidays reach 60 days ahead (until November 2027): nothing to warn about.
+  expect(ready.json).toMatchObject({ warnings: [] });
 });
 
 test("a public SITE_URL without https stops start-up with a message naming the setting", async ({ servers }) => {

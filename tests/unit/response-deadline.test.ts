@@ -5,7 +5,9 @@ import {
   businessMsBetween,
   deadlineState,
   holidaySet,
+  holidaysRunningOut,
   responseDeadline,
+  siteCalendar,
   type BusinessCalendar,
 } from "~/leads/response-deadline.ts";
 
@@ -110,5 +112,30 @@ describe("the 24-business-hour promise", () => {
       expect(weekday, date).not.toBe(0);
       expect(weekday, date).not.toBe(6);
     }
+  });
+});
+
+describe("holidaysRunningOut", () => {
+  const shortList = siteCalendar(["2026-12-25", "2027-12-28"]);
+
+  it("says nothing while the list reaches 60 days ahead", () => {
+    expect(holidaysRunningOut(shortList, new Date("2026-11-24T12:00:00Z"))).toBeNull();
+    // 60 days after 29 October 2027 is 28 December 2027, the last one.
+    expect(holidaysRunningOut(shortList, new Date("2027-10-29T12:00:00Z"))).toBeNull();
+  });
+
+  it("warns, naming the setting and the last date, once the last holiday is within 60 days", () => {
+    const warning = holidaysRunningOut(shortList, new Date("2027-10-30T12:00:00Z"));
+    expect(warning).toMatch(/^BANK_HOLIDAYS: the bank holidays known end on 2027-12-28, within 60 days/);
+    expect(holidaysRunningOut(shortList, new Date("2028-03-01T12:00:00Z"))).toContain("2027-12-28");
+  });
+
+  it("warns for an empty list", () => {
+    expect(holidaysRunningOut(siteCalendar([]), new Date("2026-11-24T12:00:00Z"))).toContain("end before today");
+  });
+
+  it("counts days in London: just after midnight BST is already the next day", () => {
+    // 23:30 UTC on 29 October 2027 is 00:30 on the 30th in London (BST): the horizon passes the last date.
+    expect(holidaysRunningOut(shortList, new Date("2027-10-29T23:30:00Z"))).not.toBeNull();
   });
 });
