@@ -104,8 +104,9 @@ function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {
 const dateKey = ({ year, month, day }: LocalDate) =>
   `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
-function nextDate({ year, month, day }: LocalDate): LocalDate {
-  const d = new Date(Date.UTC(year, month - 1, day + 1));
+/** The local date `days` calendar days after (whole days, not 24-hour steps: the clocks change). */
+function addDays({ year, month, day }: LocalDate, days: number): LocalDate {
+  const d = new Date(Date.UTC(year, month - 1, day + days));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
@@ -121,7 +122,7 @@ function isoWeekday({ year, month, day }: LocalDate): number {
 function* workingPeriods(from: number, calendar: BusinessCalendar): Generator<[number, number]> {
   const start = localParts(from, calendar.timeZone);
   let date: LocalDate = { year: start.year, month: start.month, day: start.day };
-  for (let i = 0; i < MAX_DAYS; i++, date = nextDate(date)) {
+  for (let i = 0; i < MAX_DAYS; i++, date = addDays(date, 1)) {
     if (!calendar.weekdays.includes(isoWeekday(date)) || calendar.holidays.has(dateKey(date))) continue;
     const open = Math.max(from, instantOf(date, calendar.opens, calendar.timeZone));
     const close = instantOf(date, calendar.closes, calendar.timeZone);
@@ -158,12 +159,7 @@ export function businessMsBetween(from: Date, to: Date, calendar: BusinessCalend
  * year's holidays as working days), or null while the list reaches far enough.
  */
 export function holidaysRunningOut(calendar: BusinessCalendar, now: Date, aheadDays = 60): string | null {
-  // Today in the calendar's time zone, then whole days on (not 24-hour steps: the clocks change).
-  const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: calendar.timeZone })
-    .format(now)
-    .split("-")
-    .map(Number) as [number, number, number];
-  const horizon = new Date(Date.UTC(year, month - 1, day + aheadDays)).toISOString().slice(0, 10);
+  const horizon = dateKey(addDays(localParts(now.getTime(), calendar.timeZone), aheadDays));
   const last = [...calendar.holidays].sort().at(-1);
   if (last !== undefined && last >= horizon) return null;
   return (

@@ -9,12 +9,12 @@
  * startRetention() for the retention job alone, or retentionJob() in the
  * `jobs` list of startScheduler().
  */
-import { randomBytes } from "node:crypto";
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DeleteResult, Kysely, SelectQueryBuilder } from "kysely";
 import { catalogue } from "~/content/index.server.ts";
+import { newToken } from "~/leads/kinds/tokens.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
@@ -43,9 +43,6 @@ export type RetentionOptions = {
 };
 
 export type RetentionCounts = Record<RuleName, number>;
-
-/** A fresh random token (same shape as the lead service's). */
-const freshToken = () => randomBytes(24).toString("base64url");
 
 /** Runs `step` (one bounded statement) until it affects fewer rows than a batch; returns the total. */
 async function inBatches(batchSize: number, signal: AbortSignal | undefined, step: () => Promise<number>) {
@@ -156,8 +153,8 @@ export async function applyRetention(
           .set({
             consent_text: "",
             source_page: "",
-            confirm_token: freshToken(),
-            unsubscribe_token: freshToken(),
+            confirm_token: newToken(),
+            unsubscribe_token: newToken(),
             confirmed_at: null,
             created_at: row.updated_at,
             unsubscribed_at: row.updated_at,
