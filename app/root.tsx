@@ -6,6 +6,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -37,8 +38,14 @@ const emptyNavigation: CatalogueNavigation = {
 /** The marker at the end of <body> that the first paint waits for (ADR 021). */
 const pageEndId = "page-end";
 
+/** A page of the back office (/admin): its own frame, none of the public site's. */
+function useStaffArea(): boolean {
+  return useMatches().some((match) => (match.handle as { area?: string } | undefined)?.area === "staff");
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
+  const staffArea = useStaffArea();
   const { nonce, criticalCss, pageScript, speculationRules } = use(ServerRenderContext);
   const navigation = data?.navigation ?? emptyNavigation;
   return (
@@ -61,12 +68,14 @@ export function Layout({ children }: { children: ReactNode }) {
             `expect` links paint as before. */}
         <link rel="expect" href={`#${pageEndId}`} blocking="render" />
         {/* Prefetch a page when the visitor is about to open it (app/lib/page-script.server.ts). */}
-        <script
-          type="speculationrules"
-          nonce={nonce}
-          dangerouslySetInnerHTML={{ __html: speculationRules ?? "" }}
-          suppressHydrationWarning
-        />
+        {!staffArea && (
+          <script
+            type="speculationrules"
+            nonce={nonce}
+            dangerouslySetInnerHTML={{ __html: speculationRules ?? "" }}
+            suppressHydrationWarning
+          />
+        )}
       </head>
       <body className="flex min-h-dvh flex-col">
         <a
@@ -75,15 +84,21 @@ export function Layout({ children }: { children: ReactNode }) {
         >
           Skip to main content
         </a>
-        <Header navigation={navigation} />
-        <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
-          {children}
-        </main>
-        <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
-        {/* Page-wide behaviours from the first paint, with or without React
-            (app/lib/page-script.server.ts); inlined by the server render. */}
-        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript ?? "" }} suppressHydrationWarning />
-        <ExitIntent />
+        {staffArea ? (
+          children
+        ) : (
+          <>
+            <Header navigation={navigation} />
+            <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+              {children}
+            </main>
+            <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
+            {/* Page-wide behaviours from the first paint, with or without React
+                (app/lib/page-script.server.ts); inlined by the server render. */}
+            <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript ?? "" }} suppressHydrationWarning />
+            <ExitIntent />
+          </>
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
         <span id={pageEndId} hidden />

@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** The site's routes: this table mirrors the product's route table. */
 export default [
@@ -48,6 +48,33 @@ export default [
   route("api/guides", "routes/api/guides.ts"),
   route("api/create-consultation-payment", "routes/api/create-consultation-payment.ts"),
   route("api/webhook/stripe", "routes/api/stripe-webhook.ts"),
+  // The team's back office (docs/decisions/023-staff-accounts.md): never
+  // prerendered, never in the site map, no-store and noindex throughout.
+  route("admin", "routes/admin/area.tsx", [
+    route("sign-in", "routes/admin/sign-in.tsx"),
+    route("sign-in/code", "routes/admin/sign-in-code.tsx"),
+    route("passkey-options", "routes/admin/passkey-options.ts"),
+    route("sign-out", "routes/admin/sign-out.ts"),
+    route("setup/:token", "routes/admin/setup.tsx"),
+    layout("routes/admin/signed-in.tsx", [
+      index("routes/admin/home.tsx"),
+      route("leads", "routes/admin/leads.tsx"),
+      route("leads.csv", "routes/admin/export.ts", { id: "admin-export-leads" }),
+      route("newsletter.csv", "routes/admin/export.ts", { id: "admin-export-newsletter" }),
+      route("bookings.csv", "routes/admin/export.ts", { id: "admin-export-bookings" }),
+      route("outbox", "routes/admin/outbox.tsx"),
+      route("bookings", "routes/admin/bookings.tsx"),
+      route("spam", "routes/admin/spam.tsx"),
+      route("requests", "routes/admin/requests.tsx"),
+      route("requests/access.json", "routes/admin/access-export.ts", { id: "admin-access-json" }),
+      route("requests/access.csv", "routes/admin/access-export.ts", { id: "admin-access-csv" }),
+      route("leads/:id", "routes/admin/lead.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+      route("account", "routes/admin/account.tsx"),
+    ]),
+  ]),
+
   route("sitemap.xml", "routes/sitemap.ts"),
   route("robots.txt", "routes/robots.ts"),
   route("*", "routes/not-found.tsx"),

@@ -20,25 +20,16 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
+import { configOrFail, failer } from "./cli.ts";
 
 /** site-2026-11-23T10-15-30.123Z.db: sorts by time; no colons (portable file names). */
 const snapshotName = (time: Date) => `site-${time.toISOString().replace(/:/g, "-")}.db`;
 const snapshotPattern = /^site-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}\.\d{3}Z\.db$/;
 const partialPattern = /^\.site-.*\.db\.partial$/;
 
-function fail(message: string, code = 1): never {
-  console.error(`backup: ${message}`);
-  process.exit(code);
-}
+const fail: (message: string, code?: number) => never = failer("backup");
 
-let config;
-try {
-  config = parseConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
-}
+const config = configOrFail(fail);
 
 if (config.DATABASE_URL) {
   fail(

@@ -73,6 +73,15 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
     next();
   });
   app.use(limitRequestBodies);
+  // The back office: never stored by a browser or proxy, never indexed,
+  // whatever answers (its pages set the same; this covers its 404s and data requests).
+  app.use((req, res, next) => {
+    if (/^\/admin(?:[/.]|$)/.test(req.path)) {
+      res.set("Cache-Control", "no-store");
+      res.set("X-Robots-Tag", "noindex, nofollow");
+    }
+    next();
+  });
   const frames = frameSources(config.SCHEDULER_URL);
   app.use(securityHeaders(frames));
   app.use(compression({ threshold: 1024 }));

@@ -5,7 +5,9 @@
  * process, before the server listens.
  */
 import path from "node:path";
-import { startScheduler } from "../app/jobs/scheduler.server.ts";
+import { digestJob } from "../app/inbox/digest.server.ts";
+import { webinarRemindersJob } from "../app/leads/webinar-reminders.server.ts";
+import { startScheduler, type ScheduledJob } from "../app/jobs/scheduler.server.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import { retentionJob } from "../app/retention/job.server.ts";
 import { silentLogger, type Logger } from "../app/observability/log.server.ts";
@@ -14,6 +16,7 @@ import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import { createSubmissionLimiter } from "../app/leads/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/payments/service.server.ts";
+import { createStaffServices } from "../app/staff/service.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
@@ -26,6 +29,9 @@ export type RunningServices = {
   description: string;
   close(): Promise<void>;
 };
+
+/** Back-office sign-in attempts allowed per account in 15 minutes, from any address. */
+export const staffSignInPerAccount = 10;
 
 export type Observability = { log: Logger; metrics: Metrics };
 
@@ -53,16 +59,22 @@ export async function startServices(
     log: log.child({ component: "outbox" }),
     metrics,
   });
+  const mail = {
+    siteUrl: config.siteUrl,
+    teamEmail: config.TEAM_EMAIL,
+    calendar: config.businessCalendar,
+    webinarJoinUrls: config.webinarJoinUrls,
+  };
   const leads = createLeadService({
     db: database.db,
-    mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL, calendar: config.businessCalendar },
+    mail,
     onEmailsQueued: () => worker.kick(),
     onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });
   const payments = config.paymentsEnabled
     ? createPaymentService({
         db: database.db,
-        mail: { siteUrl: config.siteUrl, teamEmail: config.TEAM_EMAIL, calendar: config.businessCalendar },
+        mail,
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         apiUrl: config.STRIPE_API_URL,
@@ -81,24 +93,54 @@ export async function startServices(
     metrics,
     log,
   });
+  // Back-office sign-in: per client address and per account, in the same store.
+  const signInWindowSeconds = 15 * 60;
+  const signInByAddress = await createSubmissionLimiter({
+    max: config.STAFF_SIGN_IN_MAX,
+    windowSeconds: signInWindowSeconds,
+    redisUrl: config.REDIS_URL,
+    pgPool: database.pgPool,
+    keyPrefix: "signin-address",
+    scope: "sign-in-address",
+    metrics,
+    log,
+  });
+  const signInByAccount = await createSubmissionLimiter({
+    max: staffSignInPerAccount,
+    windowSeconds: signInWindowSeconds,
+    redisUrl: config.REDIS_URL,
+    pgPool: database.pgPool,
+    keyPrefix: "signin-account",
+    keyOf: (account) => account,
+    scope: "sign-in-account",
+    metrics,
+    log,
+  });
+  const staff = createStaffServices({
+    db: database.db,
+    mail,
+    mailDir: path.join(config.dataDir, "mail"),
+    kickOutbox: () => worker.kick(),
+    limits: { byAddress: (key) => signInByAddress.consume(key), byAccount: (key) => signInByAccount.consume(key) },
+  });
   await worker.start();
   // Scheduled jobs, each run by one instance at a time (a lease in job_runs):
-  // retention, as the privacy notice promises (ADR 013).
-  const scheduler = startScheduler({
-    db: database.db,
-    log,
-    jobs: [
-      retentionJob({
-        db: database.db,
-        logFile: config.LOG_FILE,
-        mailDir: path.join(config.dataDir, "mail"),
-        log,
-        metrics,
-      }),
-    ],
-  });
+  // retention, as the privacy notice promises (ADR 013), webinar reminders
+  // (the notice promises them too), and the team's daily digest (ADR 028).
+  const jobs: ScheduledJob[] = [
+    retentionJob({
+      db: database.db,
+      logFile: config.LOG_FILE,
+      mailDir: path.join(config.dataDir, "mail"),
+      log,
+      metrics,
+    }),
+  ];
+  jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
+  if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
+  const scheduler = startScheduler({ db: database.db, log, jobs });
   return {
-    services: { leads, payments, allowSubmission: (clientKey) => submissionLimit.consume(clientKey) },
+    services: { leads, payments, allowSubmission: (clientKey) => submissionLimit.consume(clientKey), staff },
     database,
     worker,
     description: `leads in ${database.description}; e-mail via ${transport.description}; card payment ${
@@ -108,6 +150,8 @@ export async function startServices(
       await scheduler.stop();
       await worker.stop();
       await submissionLimit.close();
+      await signInByAddress.close();
+      await signInByAccount.close();
       transport.close?.();
       await database.close();
     },

@@ -136,6 +136,10 @@ export function getTrainer(id: string) {
   return catalogue.trainers.find((t) => t.id === id);
 }
 
+export function getWebinar(id: string) {
+  return catalogue.webinars.find((w) => w.id === id);
+}
+
 export function getArticle(slug: string) {
   return catalogue.articles.find((a) => a.slug === slug);
 }

@@ -29,7 +29,7 @@ const guaranteeDays = promises.moneyBackDays;
 export const privacyPolicy = {
   path: "/privacy",
   title: "Privacy Policy",
-  lastUpdated: "2026-11-23",
+  lastUpdated: "2026-11-24",
   intro: [
     `This policy explains what personal data ${org.legalName} collects through ${site} and when you deal with us. It says why we collect it, how long we keep it and what your rights are. It is written to meet the UK GDPR and the Data Protection Act 2018.`,
     "We collect only what we need to answer you, send you what you ask for and run our courses and consultations. We do not sell your data, and we use no advertising or analytics cookies.",
@@ -49,6 +49,7 @@ export const privacyPolicy = {
         "The table below lists each kind of personal data we collect, why we use it, our lawful basis under the UK GDPR and how long we keep it. When a period ends, we delete the data or make it anonymous.",
         "We collect this data from you directly. We do not buy data about you or combine it with data from other sources.",
         "Fields marked with an asterisk on our forms are required. Without them we cannot deal with your request. Job title on the contact form is optional.",
+        "Our team works each enquiry, request and registration in a staff area of this website that only they can sign in to. With it we record where it stands (for example, contacted or won), who in our team looks after it, and notes of our contact with you. These are kept with the enquiry, request or registration and deleted with it, at the end of the period in the table below.",
       ],
       table: {
         caption: "Personal data we collect, why we use it, our lawful basis and how long we keep it",
@@ -95,6 +96,24 @@ export const privacyPolicy = {
             "To keep the website secure and to investigate faults and attacks.",
             "Legitimate interests in protecting our website and your data.",
             "30 days.",
+          ],
+          [
+            "Forms refused as automated: when our spam checks refuse a form (a hidden field filled in, or a form sent faster than a person could), what was entered, the reason, the page, the time and a shortened form of your IP address.",
+            "So that our team can check what was refused and accept a real enquiry our checks refused by mistake. An accepted one is then kept like any other.",
+            "Legitimate interests in protecting our forms without losing real enquiries.",
+            "30 days after the form was sent.",
+          ],
+          [
+            "Back-office security records: when someone tries to sign in to our staff area, the e-mail address they typed, their IP address and the time, whether or not they succeed; and a record of what our team does there (for example, who exported or deleted which records).",
+            "To protect the data we hold about you from unauthorised access, and to show who did what with it.",
+            "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
+            "12 months after the event. Our team's sign-in sessions (with their IP address and browser) are deleted 30 days after they end.",
+          ],
+          [
+            "Our team's accounts for the staff area (this concerns our staff, not visitors): name, work e-mail address and role; the password, kept only as a one-way code (a hash); the key of their authenticator app; and, for each passkey they add, its public key, the name they gave it and when it was added and last used (a passkey's private key never leaves their device).",
+            "So that only our team can sign in to the staff area, each with two factors, and so that we know who looked after which enquiry.",
+            "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
+            "While the person works with us. When an account is closed, its password hash, authenticator key and passkeys are deleted at once; the name and e-mail address are deleted 12 months after the account is closed, and the notes and changes they made on enquiries are then shown as by a former team member (a change of owner keeps the names it was between, as part of the enquiry's record). Set-up links (an invitation, or a new link after a lost phone, with the name, address and role it was sent for) are deleted 30 days after they expire; a used one keeps no key.",
           ],
           [
             "Abuse protection: your IP address, with a count of the forms sent from it.",
@@ -195,7 +214,7 @@ export const privacyPolicy = {
       list: [
         "Access: ask for a copy of the personal data we hold about you.",
         "Rectification: ask us to correct data that is wrong or incomplete.",
-        "Erasure: ask us to delete your data. We may have to keep some records, such as payment records, where the law requires it.",
+        "Erasure: ask us to delete your data. We then delete everything we hold about your e-mail address, except two things the law or your own request needs: records of paid bookings, which we must keep for the accounting period (we remove your e-mail address from them and keep your name, the amount and the dates), and your e-mail address alone on our newsletter suppression list, so that we never e-mail you again.",
         "Restriction: ask us to stop using your data, other than storing it, while a concern is resolved.",
         "Objection: object to our use of your data where we rely on legitimate interests. If you object to direct marketing, we will always stop.",
         "Portability: ask for the data you gave us under consent or a contract in a common, machine-readable format, or ask us to send it to another organisation.",
@@ -369,7 +388,7 @@ export const termsOfService = {
 export const cookiePolicy = {
   path: "/cookies",
   title: "Cookie Policy",
-  lastUpdated,
+  lastUpdated: "2026-11-24",
   intro: [
     `This policy explains what ${site} stores on your device and why. In short: we set no advertising or analytics cookies, we load no third-party analytics tag, and our ordinary pages set no cookies at all.`,
     "Cookies are small text files that a website saves in your browser. Local storage is a similar store in your browser. The Privacy and Electronic Communications Regulations treat both in the same way, and so do we.",
@@ -386,7 +405,8 @@ export const cookiePolicy = {
       heading: "Cookies on our pages",
       paragraphs: [
         "Our website sets no cookies when you browse its pages, read about our courses, request a guide or send us a form.",
-        "There are no accounts or logins, so there is no login cookie either.",
+        "Visitors have no accounts or logins, so there is no login cookie either.",
+        "Our own team signs in to a staff area of the site, which visitors never see. Only there, two cookies are set, both strictly necessary: __Host-staff-session keeps a team member signed in (it ends with the sign-in session, at most 12 hours), and __Host-staff-csrf protects the staff area's forms from being sent by another website (it ends when the browser closes).",
       ],
     },
     {

@@ -28,9 +28,15 @@ const staticPaths = [
   "/newsletter",
 ];
 
+/**
+ * Pages rendered for each request instead: /resources shows each webinar as
+ * upcoming (with its registration form) or past, as it stands when asked.
+ */
+const renderedPerRequest = new Set(["/resources"]);
+
 export const sitePages: SitePage[] = [...staticPaths, ...contentPaths()].map((path) => ({
   path,
-  prerender: true,
+  prerender: !renderedPerRequest.has(path),
   indexable: true,
 }));
 

@@ -4,8 +4,9 @@
  * only portable types (text, integer) and plain indexes. Never edit a
  * migration that has shipped; add the next one.
  */
-import type { Kysely } from "kysely";
+import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { searchText } from "../inbox/search.ts";
 
 type AnyDb = Kysely<unknown>;
 
@@ -168,6 +169,264 @@ export const migrations: Record<string, Migration> = {
         .execute();
       await db.schema.createIndex("bookings_status_updated").on("bookings").columns(["status", "updated_at"]).execute();
       await db.schema.createIndex("stripe_events_received").on("stripe_events").column("received_at").execute();
+    },
+  },
+  "2026-11-24-005-staff": {
+    async up(db: AnyDb) {
+      // The back office's accounts, invitations, sessions and audit log
+      // (docs/decisions/023-staff-accounts.md).
+      await db.schema
+        .createTable("staff_users")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull().unique())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("role", "text", (c) => c.notNull())
+        .addColumn("password_hash", "text", (c) => c.notNull())
+        .addColumn("totp_secret", "text", (c) => c.notNull())
+        .addColumn("totp_last_step", "integer", (c) => c.notNull().defaultTo(0))
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("disabled_at", "text")
+        .execute();
+      await db.schema
+        .createTable("staff_invitations")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("role", "text", (c) => c.notNull())
+        .addColumn("totp_secret", "text", (c) => c.notNull())
+        .addColumn("invited_by", "text")
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("accepted_at", "text")
+        .execute();
+      await db.schema.createIndex("staff_invitations_expires").on("staff_invitations").column("expires_at").execute();
+      await db.schema
+        .createTable("staff_sessions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("stage", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_seen_at", "text", (c) => c.notNull())
+        .addColumn("expires_at", "text", (c) => c.notNull())
+        .addColumn("revoked_at", "text")
+        .addColumn("ip", "text", (c) => c.notNull())
+        .addColumn("user_agent", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("staff_sessions_user").on("staff_sessions").column("user_id").execute();
+      await db.schema.createIndex("staff_sessions_expires").on("staff_sessions").column("expires_at").execute();
+      await db.schema
+        .createTable("audit_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("actor_id", "text")
+        .addColumn("actor_email", "text")
+        .addColumn("action", "text", (c) => c.notNull())
+        .addColumn("target", "text")
+        .addColumn("ip", "text")
+        .addColumn("detail", "text")
+        .execute();
+      await db.schema.createIndex("audit_events_at").on("audit_events").columns(["at", "id"]).execute();
+    },
+  },
+  "2026-11-24-006-lead-index": {
+    async up(db: AnyDb) {
+      // One row per lead of every kind, written in the lead's transaction:
+      // what the back office lists, filters, searches and works
+      // (docs/decisions/024-lead-index.md).
+      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      let table = db.schema.createTable("leads");
+      // SQLite: an integer key the full-text index can point at (a text key's
+      // hidden rowid may change on VACUUM).
+      table = postgres
+        ? table.addColumn("id", "text", (c) => c.primaryKey())
+        : table.addColumn("seq", "integer", (c) => c.primaryKey()).addColumn("id", "text", (c) => c.notNull().unique());
+      await table
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("is_test", "integer", (c) => c.notNull())
+        .addColumn("source_page", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("company", "text", (c) => c.notNull())
+        .addColumn("subject", "text", (c) => c.notNull())
+        .addColumn("pillar", "text")
+        .addColumn("status", "text", (c) => c.notNull())
+        .addColumn("owner_id", "text")
+        .addColumn("updated_at", "text", (c) => c.notNull())
+        .addColumn("deadline_at", "text")
+        .addColumn("search", "text", (c) => c.notNull())
+        .execute();
+      const index = (name: string, columns: string[]) =>
+        db.schema.createIndex(name).on("leads").columns(columns).execute();
+      await index("leads_newest", ["is_test", "created_at", "id"]);
+      await index("leads_kind", ["kind", "is_test", "created_at", "id"]);
+      await index("leads_status", ["status", "is_test", "created_at", "id"]);
+      await index("leads_owner", ["owner_id", "is_test", "created_at", "id"]);
+      await index("leads_pillar", ["pillar", "is_test", "created_at", "id"]);
+      await index("leads_deadline", ["status", "is_test", "deadline_at", "id"]);
+      await index("leads_email", ["email"]);
+      if (postgres) {
+        await sql`alter table leads add column search_vector tsvector generated always as (to_tsvector('simple', search)) stored`.execute(
+          db,
+        );
+        await sql`create index leads_search on leads using gin (search_vector)`.execute(db);
+      } else {
+        await sql`create virtual table leads_fts using fts5(search, content='leads', content_rowid='seq', tokenize='unicode61 remove_diacritics 2')`.execute(
+          db,
+        );
+        await sql`create trigger leads_fts_insert after insert on leads begin
+          insert into leads_fts(rowid, search) values (new.seq, new.search); end`.execute(db);
+        await sql`create trigger leads_fts_delete after delete on leads begin
+          insert into leads_fts(leads_fts, rowid, search) values ('delete', old.seq, old.search); end`.execute(db);
+        await sql`create trigger leads_fts_update after update of search on leads begin
+          insert into leads_fts(leads_fts, rowid, search) values ('delete', old.seq, old.search);
+          insert into leads_fts(rowid, search) values (new.seq, new.search); end`.execute(db);
+      }
+
+      // What happened to a lead in the back office: status and owner changes, notes.
+      await db.schema
+        .createTable("lead_events")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("lead_id", "text", (c) => c.notNull())
+        .addColumn("at", "text", (c) => c.notNull())
+        .addColumn("actor_id", "text")
+        .addColumn("actor_name", "text", (c) => c.notNull())
+        .addColumn("type", "text", (c) => c.notNull())
+        .addColumn("body", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("lead_events_lead").on("lead_events").columns(["lead_id", "at"]).execute();
+
+      // Leads stored before this are listed too: their subject is the stored
+      // reference, their pillar only where the reference is one, and they
+      // have no deadline (they were answered from the e-mails).
+      const pillars = new Set(["risk-grc", "accounting-auditing", "strategy", "sustainability"]);
+      type Row = Record<string, string | number | null>;
+      const kinds: [table: string, kind: string, map: (r: Row) => [name: string, company: string, subject: string, message: string]][] = [
+        ["contact_enquiries", "contact", (r) => [`${r.name}`, `${r.company}`, `${r.service_interest}`, `${r.message}`]],
+        ["guide_requests", "guideRequest", (r) => [`${r.first_name} ${r.last_name}`, `${r.company}`, `${r.guide_name}`, ""]],
+        ["resource_downloads", "resourceDownload", (r) => ["", "", `${r.resource_id}`, ""]],
+        ["newsletter_subscriptions", "newsletter", () => ["", "", "", ""]],
+        ["webinar_registrations", "webinarRegistration", (r) => [`${r.name}`, `${r.company}`, `${r.webinar_id}`, ""]],
+      ];
+      const anyDb = db as Kysely<Record<string, Row>>;
+      for (const [from, kind, map] of kinds) {
+        let after = "";
+        for (;;) {
+          const rows = await anyDb.selectFrom(from).selectAll().where("id", ">", after).orderBy("id").limit(500).execute();
+          if (rows.length === 0) break;
+          after = String(rows.at(-1)!.id);
+          await anyDb
+            .insertInto("leads")
+            .values(
+              rows.map((r) => {
+                const [name, company, subject, message] = map(r);
+                const email = String(r.email).toLowerCase();
+                return {
+                  id: r.id,
+                  kind,
+                  created_at: r.created_at,
+                  is_test: r.is_test,
+                  source_page: r.source_page,
+                  name,
+                  email,
+                  company,
+                  subject,
+                  pillar: pillars.has(subject) ? subject : null,
+                  status: "new",
+                  owner_id: null,
+                  updated_at: r.created_at,
+                  deadline_at: null,
+                  search: searchText({ name, email, company, message }),
+                };
+              }),
+            )
+            .execute();
+        }
+      }
+    },
+  },
+  "2026-11-24-007-spam-folder": {
+    async up(db: AnyDb) {
+      // Submissions refused as automated (honeypot, filled too fast): kept
+      // 30 days for the team to check (app/spam/folder.server.ts).
+      await db.schema
+        .createTable("spam_submissions")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("kind", "text", (c) => c.notNull())
+        .addColumn("received_at", "text", (c) => c.notNull())
+        .addColumn("reason", "text", (c) => c.notNull())
+        .addColumn("fields_json", "text", (c) => c.notNull())
+        .addColumn("email", "text", (c) => c.notNull())
+        .addColumn("client_key", "text", (c) => c.notNull())
+        .addColumn("source_page", "text", (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex("spam_received")
+        .on("spam_submissions")
+        .columns(["received_at", "id"])
+        .execute();
+      await db.schema
+        .createIndex("spam_client")
+        .on("spam_submissions")
+        .columns(["client_key", "received_at"])
+        .execute();
+      await db.schema.createIndex("spam_email").on("spam_submissions").column("email").execute();
+    },
+  },
+  "2026-11-24-008-passkeys": {
+    async up(db: AnyDb) {
+      // Passkeys (WebAuthn), the better second factor (app/staff/passkeys.server.ts):
+      // each account's public-key credentials, and the one open challenge of a
+      // session (a passkey's answer is checked against it once, then it is gone).
+      await db.schema
+        .createTable("staff_passkeys")
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("user_id", "text", (c) => c.notNull())
+        .addColumn("name", "text", (c) => c.notNull())
+        .addColumn("public_key", "text", (c) => c.notNull())
+        .addColumn("counter", "bigint", (c) => c.notNull())
+        .addColumn("transports", "text", (c) => c.notNull())
+        .addColumn("backed_up", "integer", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .addColumn("last_used_at", "text")
+        .execute();
+      await db.schema.createIndex("staff_passkeys_user").on("staff_passkeys").column("user_id").execute();
+      await db.schema.alterTable("staff_sessions").addColumn("challenge", "text").execute();
+      await db.schema.alterTable("staff_sessions").addColumn("challenge_expires_at", "text").execute();
+    },
+  },
+  "2026-11-24-009-sign-in-reset": {
+    async up(db: AnyDb) {
+      // A set-up link can also set up an existing account's sign-in again
+      // (a lost phone): the account it is for, null for a new account.
+      await db.schema.alterTable("staff_invitations").addColumn("user_id", "text").execute();
+    },
+  },
+  "2026-11-24-010-webinar-reminders": {
+    async up(db: AnyDb) {
+      // When each registrant's reminders went (24 hours and 1 hour before):
+      // set in the transaction that queues the reminder, so each goes once.
+      await db.schema.alterTable("webinar_registrations").addColumn("reminded_day_before_at", "text").execute();
+      await db.schema.alterTable("webinar_registrations").addColumn("reminded_hour_before_at", "text").execute();
+      await db.schema
+        .createIndex("webinar_registrations_webinar")
+        .on("webinar_registrations")
+        .column("webinar_id")
+        .execute();
+    },
+  },
+  "2026-11-24-011-outbox-attachments": {
+    async up(db: AnyDb) {
+      // Files sent with a message (a webinar's calendar invitation), as JSON.
+      await db.schema.alterTable("outbox").addColumn("attachments_json", "text").execute();
+    },
+  },
+  "2026-11-24-012-outbox-not-after": {
+    async up(db: AnyDb) {
+      // A message that is pointless once a moment has passed (a reminder
+      // for a webinar that has started): not sent after it, given up.
+      await db.schema.alterTable("outbox").addColumn("not_after", "text").execute();
     },
   },
 };

@@ -4,6 +4,9 @@
  * flags are integers 0/1.
  */
 import type { Generated } from "kysely";
+import type { PillarId } from "../content/schema.ts";
+import type { FormKind } from "../forms/schemas.ts";
+import type { LeadStatus } from "../inbox/statuses.ts";
 
 type Lead = {
   id: string;
@@ -52,6 +55,10 @@ export type Database = {
     name: string;
     email: string;
     company: string;
+    /** When the reminder 24 hours before went (queued), if it did. */
+    reminded_day_before_at: string | null;
+    /** When the reminder 1 hour before went (queued), if it did. */
+    reminded_hour_before_at: string | null;
   };
   /** Recent submissions, by fingerprint: a repeat within the window is a duplicate. */
   submission_keys: {
@@ -96,6 +103,10 @@ export type Database = {
     text_body: string;
     html_body: string;
     headers_json: string;
+    /** Files sent with the message (JSON array of { filename, contentType, content }), or null. */
+    attachments_json: string | null;
+    /** Not sent from this moment on (given up instead): a reminder is pointless once its webinar has started. */
+    not_after: string | null;
     attempts: Generated<number>;
     next_attempt_at: string;
     locked_until: string | null;
@@ -128,9 +139,164 @@ export type Database = {
     /** A short summary of the last run (JSON). */
     last_result: string | null;
   };
+
+  /** The team's accounts for the back office (/admin): active once set up from an invitation. */
+  staff_users: {
+    id: string;
+    /** Lower-cased. */
+    email: string;
+    name: string;
+    role: StaffRole;
+    /** argon2id (PHC string). */
+    password_hash: string;
+    /** TOTP secret (base32). */
+    totp_secret: string;
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totp_last_step: number;
+    created_at: string;
+    updated_at: string;
+    /** Set when an administrator disables the account: no sign-in, sessions revoked. */
+    disabled_at: string | null;
+  };
+  /** Invitations (and the first administrator's set-up link): used once, then kept as a record until they expire. */
+  staff_invitations: {
+    /** SHA-256 (hex) of the link's token: the token itself is only in the link. */
+    id: string;
+    email: string;
+    name: string;
+    role: StaffRole;
+    /** The TOTP secret the set-up page shows; becomes the account's. */
+    totp_secret: string;
+    /** The administrator who invited (null: the command line). */
+    invited_by: string | null;
+    /** Set when the link sets up an existing account's sign-in again (a lost phone); null for a new account. */
+    user_id: string | null;
+    created_at: string;
+    expires_at: string;
+    accepted_at: string | null;
+  };
+  /** Sign-in sessions: the cookie holds a token, the row its SHA-256. */
+  staff_sessions: {
+    id: string;
+    user_id: string;
+    /** "password": the first factor only (the code page); "full": signed in. */
+    stage: "password" | "full";
+    created_at: string;
+    last_seen_at: string;
+    expires_at: string;
+    revoked_at: string | null;
+    ip: string;
+    user_agent: string;
+    /** The open WebAuthn challenge (base64url) of this session, if any: answered once, then cleared. */
+    challenge: string | null;
+    challenge_expires_at: string | null;
+  };
+  /** Passkeys (WebAuthn credentials): the better second factor, beside the TOTP app. */
+  staff_passkeys: {
+    /** The credential's id (base64url), as the authenticator names it. */
+    id: string;
+    user_id: string;
+    /** The name its owner gave it ("Work laptop"). */
+    name: string;
+    /** The COSE public key (base64url): what checks its signatures. */
+    public_key: string;
+    /** The authenticator's signature counter (0 for most passkeys, which do not count). */
+    counter: number;
+    /** JSON array of transports ("internal", "hybrid", "usb"…), a hint for the browser. */
+    transports: string;
+    /** 1 when the passkey is synced (backed up) by its provider. */
+    backed_up: number;
+    created_at: string;
+    last_used_at: string | null;
+  };
+  /**
+   * One row per lead of every kind (same id as the kind's row), written in the
+   * lead's transaction: what the inbox lists, filters and searches, and the
+   * lead's status, owner and deadline (docs/decisions/024-lead-index.md).
+   * SQLite adds an integer key and a full-text index (leads_fts), PostgreSQL
+   * a tsvector column; neither is used outside app/inbox.
+   */
+  leads: {
+    id: string;
+    kind: FormKind;
+    created_at: string;
+    is_test: number;
+    source_page: string;
+    /** "" where the kind has none (a newsletter address has no name). */
+    name: string;
+    /** Lower-cased. */
+    email: string;
+    company: string;
+    /** The kind's reference to what the lead is about: service interest, guide name, resource or webinar id. */
+    subject: string;
+    pillar: PillarId | null;
+    status: LeadStatus;
+    owner_id: string | null;
+    updated_at: string;
+    /** When the answer is due (contact enquiries: 24 business hours). */
+    deadline_at: string | null;
+    /** Plain lower-case words (app/inbox/search.ts). */
+    search: string;
+  };
+  /** What the team did with a lead: status and owner changes, notes. */
+  lead_events: {
+    id: string;
+    lead_id: string;
+    at: string;
+    actor_id: string | null;
+    /** The name at the time (an account may be renamed or removed). */
+    actor_name: string;
+    type: "status" | "owner" | "note";
+    body: string;
+  };
+  /** Submissions refused as automated, kept 30 days for the team to check (the spam folder). */
+  spam_submissions: {
+    id: string;
+    kind: FormKind;
+    received_at: string;
+    reason: "honeypot" | "too-fast";
+    /** What was submitted (JSON, capped). */
+    fields_json: string;
+    /** The address submitted, lower-cased ("" if none): access and erasure find it. */
+    email: string;
+    /** The client address as the rate limit counts it (caps per address). */
+    client_key: string;
+    source_page: string;
+  };
+  /** Who did what in the back office, and when (administrators read it). */
+  audit_events: {
+    id: string;
+    at: string;
+    /** The staff account acting (null: nobody signed in, or the command line). */
+    actor_id: string | null;
+    /** The address the actor signed in with, or tried to. */
+    actor_email: string | null;
+    action: string;
+    /** What was acted on ("user:<id>", "lead:<kind>:<id>"), if anything. */
+    target: string | null;
+    /** The client address (null: the command line). */
+    ip: string | null;
+    /** More about it (JSON), never a lead's personal data. */
+    detail: string | null;
+  };
 };
 
 export type LeadTable = Exclude<
   keyof Database,
-  "submission_keys" | "outbox" | "outbox_workers" | "job_runs" | "bookings" | "stripe_events"
+  | "submission_keys"
+  | "outbox"
+  | "outbox_workers"
+  | "job_runs"
+  | "bookings"
+  | "stripe_events"
+  | "staff_users"
+  | "staff_invitations"
+  | "staff_sessions"
+  | "staff_passkeys"
+  | "audit_events"
+  | "leads"
+  | "lead_events"
+  | "spam_submissions"
 >;
+
+export type StaffRole = "admin" | "staff";

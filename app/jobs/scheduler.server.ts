@@ -14,13 +14,16 @@
  * - A run that finishes records last_finished_at (the job is due again
  *   `everyMs` later) and a short JSON result; a run that fails or is
  *   stopped only frees the lease, so the next tick tries again.
- * - Due means "last finished longer ago than the interval", so a job
- *   missed while every instance was down runs at the first tick after
- *   start-up.
+ * - Due means, for an interval job, "last finished longer ago than the
+ *   interval"; for a job at set times (the team's digest at 08:30 on
+ *   working days), "last finished before the latest set time". Either way a
+ *   job missed while every instance was down runs once at the first tick
+ *   after start-up. A job at set times counts from when it is first seen
+ *   (its first run is at its next set time, not at the first start).
  *
  * startScheduler() ticks (at start-up, then every `tickMs`) and runs each
- * job that is due. New jobs (daily digests, webinar reminders) are one more
- * entry in its `jobs` list.
+ * job that is due. New jobs (webinar reminders) are one more entry in its
+ * `jobs` list.
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
@@ -31,6 +34,8 @@ import type { Logger } from "~/observability/log.server.ts";
 export type JobContext = {
   /** When the run started (from the scheduler's clock). */
   now: Date;
+  /** For a job at set times: the set time this run is for (the latest at or before `now`). */
+  slot?: Date;
   /** Aborted when the scheduler stops or the lease is lost: stop at the next safe point. */
   signal: AbortSignal;
 };
@@ -67,13 +72,19 @@ export const defaultOwner = () => `${hostname()}:${process.pid}:${randomUUID().s
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
- * Runs `fn` as job `name` if it is due (last finished `everyMs` or longer
- * ago, or never) and nobody else holds it; otherwise says why not.
+ * When a job is due: every so many ms after its last run finished, or at
+ * set times (a function giving the latest set time at or before `now`).
+ */
+export type Due = number | ((now: Date) => Date);
+
+/**
+ * Runs `fn` as job `name` if it is due (see Due; an interval job that never
+ * ran is due at once) and nobody else holds it; otherwise says why not.
  */
 export async function runIfDue(
   db: Kysely<Database>,
   name: string,
-  everyMs: number,
+  due: Due,
   fn: JobFn,
   options: RunOptions = {},
 ): Promise<RunOutcome> {
@@ -81,6 +92,9 @@ export async function runIfDue(
   const renewEveryMs = options.renewEveryMs ?? Math.max(1000, Math.floor(leaseMs / 3));
   if (signal?.aborted) return { status: "stopped", durationMs: 0 };
 
+  const started = clock();
+  const now = started.getTime();
+  const slot = typeof due === "function" ? due(started) : undefined;
   await db
     .insertInto("job_runs")
     .values({
@@ -88,20 +102,23 @@ export async function runIfDue(
       locked_by: null,
       locked_until: null,
       last_started_at: null,
-      last_finished_at: null,
+      // A job at set times starts counting now: its first run is at its next set time.
+      last_finished_at: slot ? iso(now) : null,
       last_result: null,
     })
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
 
-  const started = clock();
-  const now = started.getTime();
   const claimed = await db
     .updateTable("job_runs")
     .set({ locked_by: owner, locked_until: iso(now + leaseMs), last_started_at: iso(now) })
     .where("name", "=", name)
     .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", iso(now))]))
-    .where((eb) => eb.or([eb("last_finished_at", "is", null), eb("last_finished_at", "<=", iso(now - everyMs))]))
+    .where((eb) =>
+      slot
+        ? eb("last_finished_at", "<", slot.toISOString())
+        : eb.or([eb("last_finished_at", "is", null), eb("last_finished_at", "<=", iso(now - (due as number)))]),
+    )
     .executeTakeFirst();
   if (Number(claimed.numUpdatedRows) !== 1) {
     const row = await db
@@ -147,7 +164,7 @@ export async function runIfDue(
 
   let outcome: RunOutcome;
   try {
-    const result = await fn({ now: started, signal: controller.signal });
+    const result = await fn({ now: started, slot, signal: controller.signal });
     const durationMs = clock().getTime() - now;
     clearInterval(renewal);
     await renewing;
@@ -172,17 +189,26 @@ export async function runIfDue(
 
 export type ScheduledJob = {
   name: string;
-  /** Due this long after the last successful run finished. */
-  everyMs: number;
   /** Lease length (default 15 minutes; renewed while the job runs). */
   leaseMs?: number;
   run: JobFn;
-};
+} & (
+  | {
+      /** Due this long after the last successful run finished. */
+      everyMs: number;
+      at?: never;
+    }
+  | {
+      /** Due at set times: the latest one at or before `now`. */
+      at: (now: Date) => Date;
+      everyMs?: never;
+    }
+);
 
 export type SchedulerOptions = {
   db: Kysely<Database>;
   jobs: readonly ScheduledJob[];
-  /** How often to look for due jobs (default hourly); also once at start. */
+  /** How often to look for due jobs (default every minute, so a job at set times runs within a minute of them); also once at start. */
   tickMs?: number;
   clock?: () => Date;
   owner?: string;
@@ -201,7 +227,7 @@ export type Scheduler = {
 export function startScheduler({
   db,
   jobs,
-  tickMs = 60 * 60_000,
+  tickMs = 60_000,
   clock = () => new Date(),
   owner = defaultOwner(),
   log,
@@ -215,7 +241,7 @@ export function startScheduler({
       if (controller.signal.aborted) break;
       let outcome: RunOutcome;
       try {
-        outcome = await runIfDue(db, job.name, job.everyMs, job.run, {
+        outcome = await runIfDue(db, job.name, job.at ?? job.everyMs, job.run, {
           clock,
           owner,
           leaseMs: job.leaseMs,

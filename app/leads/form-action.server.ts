@@ -62,14 +62,24 @@ export async function handleSubmission(
   const services = context.get(servicesContext);
   const values = typedValues(fields);
 
+  // Refused as automated: the answer is the same whether or not it is kept
+  // for the spam folder (and a failure to keep it is only logged).
+  const refuse = async (reason: "honeypot" | "too-fast") => {
+    const clientAddress = context.get(clientIpContext) ?? "unknown";
+    await services.leads
+      .keepRefused({ kind, reason, fields, clientAddress, sourcePage })
+      .catch((error: unknown) => requestLog(context).warn({ err: error, kind }, "Could not keep a refused submission"));
+  };
   const honeypot = fields[protectionFields.honeypot];
   if (typeof honeypot === "string" && honeypot.trim() !== "") {
+    await refuse("honeypot");
     return { status: 400, body: { success: false, message: resultMessages.rejected } };
   }
   // The browser's clock may differ from ours: a time in our future says
   // nothing (skipped), only 0 <= elapsed < minimum is refused.
   const elapsed = Date.now() - Number(fields[protectionFields.startedAt]);
   if (Number.isFinite(elapsed) && elapsed >= 0 && elapsed < config.FORM_MIN_FILL_SECONDS * 1000) {
+    await refuse("too-fast");
     return { status: 400, body: { success: false, message: resultMessages.tooFast, values } };
   }
   if (!(await services.allowSubmission(context.get(clientIpContext) ?? "unknown"))) {

@@ -39,6 +39,8 @@ export type SubmissionLimiterOptions = {
   pgPool?: pg.Pool;
   /** What is limited, so that two limits never share counts: a Redis key prefix, a key prefix in the table. */
   keyPrefix?: string;
+  /** The key a value is counted under (default: clientKey, for client addresses). */
+  keyOf?: (value: string) => string;
   /** The `scope` label of `rate_limit_refusals_total`. */
   scope?: string;
   metrics?: Pick<Metrics, "rateLimited">;
@@ -151,7 +153,7 @@ export async function createSubmissionLimiter(options: SubmissionLimiterOptions)
     description: `rate limit ${perWindow} in ${description}`,
     async consume(clientAddress) {
       try {
-        await store.consume(clientKey(clientAddress));
+        await store.consume((options.keyOf ?? clientKey)(clientAddress));
         return true;
       } catch (error) {
         if (error instanceof RateLimiterRes) {

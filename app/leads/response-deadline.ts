@@ -101,6 +101,12 @@ function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {
   return asUtc - offsetAt(first, timeZone);
 }
 
+/** The instant a local date ("YYYY-MM-DD") begins in `timeZone`. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(instantOf({ year, month, day }, { hour: 0, minute: 0 }, timeZone));
+}
+
 const dateKey = ({ year, month, day }: LocalDate) =>
   `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
 
@@ -166,6 +172,28 @@ export function holidaysRunningOut(calendar: BusinessCalendar, now: Date, aheadD
     `BANK_HOLIDAYS: the bank holidays known end ${last ? `on ${last}` : "before today"}, within ${aheadDays} days: ` +
     "set BANK_HOLIDAYS with the coming year's dates, or answer deadlines will count them as working days"
   );
+}
+
+/**
+ * The latest instant at or before `at` (or strictly before, with
+ * `before: true`) that is `time` on a working day of the calendar: the
+ * set times of a job run on working days (the team's daily digest).
+ */
+export function latestWorkingDayTime(
+  at: Date,
+  time: WallTime,
+  calendar: BusinessCalendar,
+  { before = false }: { before?: boolean } = {},
+): Date {
+  const limit = at.getTime();
+  const today = localParts(limit, calendar.timeZone);
+  let date: LocalDate = { year: today.year, month: today.month, day: today.day };
+  for (let i = 0; i < MAX_DAYS; i++, date = addDays(date, -1)) {
+    if (!calendar.weekdays.includes(isoWeekday(date)) || calendar.holidays.has(dateKey(date))) continue;
+    const instant = instantOf(date, time, calendar.timeZone);
+    if (before ? instant < limit : instant <= limit) return new Date(instant);
+  }
+  throw new Error("The business calendar has no working day in two years");
 }
 
 /** When the answer to an enquiry received at `receivedAt` is due. */

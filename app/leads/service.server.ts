@@ -11,7 +11,10 @@ import type { Db } from "~/data/db.server.ts";
 import { storeOnce } from "~/data/once.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
+import { listLead } from "~/inbox/index.server.ts";
+import { keepSpam } from "~/spam/folder.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
+import { responseDeadline } from "./response-deadline.ts";
 import type { LeadFacts, MailContext } from "~/mail/types.ts";
 import { allLeadKinds, leadKinds } from "./kinds/index.server.ts";
 import type { LeadKind } from "./kinds/kind.server.ts";
@@ -88,9 +91,18 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   return {
     async submit<K extends FormKind>(kind: K, input: FormInput<K>, meta: SubmissionMeta) {
       const definition = leadKinds[kind] as unknown as LeadKind<K>;
-      definition.check?.(input);
+      definition.check?.(input, clock());
       return once(kind, fingerprint(kind, input, meta.isTest), async (trx, id, now) => {
-        const stored = await definition.store(input, { trx, now, facts: facts(kind, id, now, meta), mail, link });
+        const leadFacts = facts(kind, id, now, meta);
+        const stored = await definition.store(input, { trx, now, facts: leadFacts, mail, link });
+        const hours = definition.answerWithinBusinessHours;
+        await listLead(trx, {
+          kind,
+          id: stored.id,
+          facts: leadFacts,
+          listing: definition.listing(input),
+          deadline: hours === undefined ? null : responseDeadline(now, hours, mail.calendar),
+        });
         await queueEmails(trx, { type: kind, id: stored.id }, stored.emails, now);
         return stored.id;
       });
@@ -148,6 +160,10 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
         .where("status", "!=", "unsubscribed")
         .executeTakeFirst();
       return Number(updated.numUpdatedRows) === 1 ? "unsubscribed" : "already-unsubscribed";
+    },
+
+    keepRefused(spam) {
+      return keepSpam(db, spam, clock());
     },
 
     async findDownload(token: string): Promise<GuideId | null> {

@@ -5,6 +5,7 @@
 import type { GuideId } from "~/content/ids.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import type { PaymentService } from "~/payments/service.server.ts";
+import type { StaffServices } from "~/staff/service.server.ts";
 
 /** Facts about a submission that the visitor does not type. */
 export type SubmissionMeta = {
@@ -31,6 +32,17 @@ export interface LeadService {
   confirmNewsletter(token: string): Promise<ConfirmOutcome>;
   /** The link in every newsletter e-mail. */
   unsubscribeNewsletter(token: string): Promise<UnsubscribeOutcome>;
+  /**
+   * Keeps a submission refused as automated (the spam folder, 30 days,
+   * capped per address and in total); false when a cap left it out.
+   */
+  keepRefused(spam: {
+    kind: FormKind;
+    reason: "honeypot" | "too-fast";
+    fields: Record<string, unknown>;
+    clientAddress: string;
+    sourcePage: string;
+  }): Promise<boolean>;
   /** The guide behind a download link, or null for an unknown link. */
   findDownload(token: string): Promise<GuideId | null>;
 }
@@ -46,4 +58,6 @@ export type AppServices = {
    * when REDIS_URL or DATABASE_URL is set (ADR 012). Never rejects.
    */
   allowSubmission(clientKey: string): Promise<boolean>;
+  /** The back office (/admin): accounts, sessions, sign-in limits. */
+  staff: StaffServices;
 };

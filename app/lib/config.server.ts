@@ -6,6 +6,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { organisation } from "../content/organisation.ts";
+import { webinars } from "../content/webinars.ts";
 import { type BusinessCalendar, siteCalendar } from "../leads/response-deadline.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);
@@ -68,8 +69,18 @@ export const configSchema = z.object({
    * England and Wales in app/content/business.ts (2026-2027).
    */
   BANK_HOLIDAYS: z.string().trim().optional(),
+  /**
+   * Each webinar's joining link, sent in the reminders (and in the
+   * confirmation once set): "webinar-id=https://…", comma-separated.
+   */
+  WEBINAR_JOIN_URLS: z.string().trim().optional(),
   /** Where lead notifications go (the team's inbox). */
   TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).default(organisation.email),
+  /**
+   * The daily digest to TEAM_EMAIL on working days at 08:30 London time (new
+   * leads, enquiries near or past their deadline): "on" or "off".
+   */
+  DAILY_DIGEST: z.enum(["on", "off"]).default("on"),
   /**
    * Public address of the site, for links in e-mails (download, confirm,
    * unsubscribe). Unset: http://localhost:PORT.
@@ -84,6 +95,11 @@ export const configSchema = z.object({
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(20),
   /** The rate limit's window, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
+   * Back-office sign-in attempts (passwords and codes) allowed per client
+   * address in 15 minutes. Each account also gets at most 10, from anywhere.
+   */
+  STAFF_SIGN_IN_MAX: z.coerce.number().int().min(1).default(30),
   /** Longest wait between two attempts to send one e-mail (retries back off up to this). */
   MAIL_RETRY_MAX_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** An e-mail still unsent this many hours after it was queued is given up (marked dead). */
@@ -161,6 +177,8 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, "APP_ENV"> & {
   fallbacks: string[];
   /** SITE_URL without a trailing slash, or http://localhost:PORT. */
   siteUrl: string;
+  /** WEBINAR_JOIN_URLS, by webinar id. */
+  webinarJoinUrls: Readonly<Record<string, string>>;
   /** Business hours with BANK_HOLIDAYS (or the content's list). */
   businessCalendar: BusinessCalendar;
   testPagesEnabled: boolean;
@@ -196,6 +214,29 @@ export function isLocalHost(hostname: string): boolean {
   );
 }
 
+/** WEBINAR_JOIN_URLS as { id: url }: known webinar ids, https links. */
+function joinUrls(value: string | undefined): Record<string, string> {
+  const links: Record<string, string> = {};
+  for (const pair of (value ?? "")
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean)) {
+    const eq = pair.indexOf("=");
+    const [id, url] = eq > 0 ? [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()] : ["", ""];
+    if (!id || !url) throw new ConfigError([`WEBINAR_JOIN_URLS: "${pair}" is not webinar-id=https://…`]);
+    if (!webinars.some((w) => w.id === id)) {
+      throw new ConfigError([
+        `WEBINAR_JOIN_URLS: no webinar "${id}" (the webinars are ${webinars.map((w) => w.id).join(", ")})`,
+      ]);
+    }
+    if (!URL.canParse(url) || new URL(url).protocol !== "https:") {
+      throw new ConfigError([`WEBINAR_JOIN_URLS: the link for ${id} must be an https URL`]);
+    }
+    links[id] = url;
+  }
+  return links;
+}
+
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = configSchema.safeParse(withoutEmpty(env));
   if (!result.success) {
@@ -216,6 +257,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   } catch (error) {
     throw new ConfigError([`BANK_HOLIDAYS: ${(error as Error).message}`]);
   }
+  const webinarJoinUrls = joinUrls(c.WEBINAR_JOIN_URLS);
   const paymentsEnabled = !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
   const fallbacks: string[] = [];
   if (production) {
@@ -236,6 +278,7 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     fallbacks,
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     businessCalendar: calendar,
+    webinarJoinUrls,
     testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : !production,
     paymentsEnabled,
     stripeTestMode:

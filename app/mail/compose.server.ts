@@ -359,9 +359,14 @@ export function notYou(form: string, ctx: MailContext): Block {
   );
 }
 
-/** The facts every team notification ends with. */
-export function leadFacts(lead: LeadFacts): Block[] {
+/** The facts every team notification ends with, and the way to the lead in the back office. */
+export function leadFacts(lead: LeadFacts, ctx: MailContext): Block[] {
   return [
+    {
+      kind: "button",
+      href: `${siteLink(ctx).replace(/\/$/, "")}/admin/leads/${encodeURIComponent(lead.id)}`,
+      text: "Open it in the back office",
+    },
     h("Submission details"),
     {
       kind: "fields",

@@ -51,7 +51,7 @@ import {
 import pino, { type Logger } from "pino";
 import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
-import type { OutgoingEmail } from "./types.ts";
+import type { Attachment, OutgoingEmail } from "./types.ts";
 
 export type MailTransport = {
   /** Sends one message; throws when it could not be handed over. */
@@ -87,6 +87,8 @@ export function queueEmails(
         text_body: email.text,
         html_body: email.html,
         headers_json: JSON.stringify(email.headers ?? {}),
+        attachments_json: email.attachments?.length ? JSON.stringify(email.attachments) : null,
+        not_after: email.notAfter ?? null,
         next_attempt_at: now.toISOString(),
         locked_until: null,
         locked_by: null,
@@ -111,7 +113,8 @@ export type FailureOutcome = { giveUp: true } | { giveUp: false; nextAttemptAt: 
 
 /**
  * What to do after a failed attempt: a message queued more than `giveUpMs`
- * before `now` is given up; any other is tried again after the backoff.
+ * before `now`, or past its `notAfter`, is given up; any other is tried
+ * again after the backoff.
  */
 export function failureOutcome({
   createdAt,
@@ -119,14 +122,17 @@ export function failureOutcome({
   now,
   giveUpMs,
   maxRetryDelayMs,
+  notAfter = null,
 }: {
   createdAt: string;
   failures: number;
   now: Date;
   giveUpMs: number;
   maxRetryDelayMs: number;
+  notAfter?: string | null;
 }): FailureOutcome {
   if (now.getTime() - Date.parse(createdAt) > giveUpMs) return { giveUp: true };
+  if (notAfter !== null && now.getTime() >= Date.parse(notAfter)) return { giveUp: true };
   return { giveUp: false, nextAttemptAt: new Date(now.getTime() + retryDelayMs(failures, maxRetryDelayMs)) };
 }
 
@@ -555,6 +561,9 @@ export class OutboxWorker {
 
   private async send(row: OutboxRow) {
     try {
+      if (row.not_after !== null && this.clock().getTime() >= Date.parse(row.not_after)) {
+        throw new Error(`Not sent: no longer worth sending after ${row.not_after}`);
+      }
       await this.transport.send({
         id: row.id,
         to: row.to_address,
@@ -563,6 +572,7 @@ export class OutboxWorker {
         text: row.text_body,
         html: row.html_body,
         headers: JSON.parse(row.headers_json) as Record<string, string>,
+        attachments: row.attachments_json ? (JSON.parse(row.attachments_json) as Attachment[]) : undefined,
       });
     } catch (error) {
       await this.recordFailure(row, error).catch((e: unknown) =>
@@ -634,6 +644,7 @@ export class OutboxWorker {
       now,
       giveUpMs: this.giveUpMs,
       maxRetryDelayMs: this.maxRetryDelayMs,
+      notAfter: row.not_after,
     });
     const result = await this.db
       .updateTable("outbox")
@@ -660,7 +671,7 @@ export class OutboxWorker {
       this.metrics.outboxDead?.inc();
       this.log.error(
         { outboxId: row.id, attempts: failures, error: lastError, queuedAt: row.created_at },
-        "Outbox: gave up on a message (still failing after MAIL_GIVE_UP_HOURS); it will not be tried again",
+        "Outbox: gave up on a message (still failing after MAIL_GIVE_UP_HOURS, or past the time it was worth sending); it will not be tried again",
       );
     } else {
       this.log.warn(

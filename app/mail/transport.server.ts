@@ -49,6 +49,11 @@ function mailOptions(from: string, message: OutgoingEmail & { id: string }) {
     text: message.text,
     html: message.html,
     headers: message.headers,
+    attachments: message.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
     // Stable per outbox row: a message sent twice (after a crash) has one id.
     messageId: `<${message.id}@outbox.meridian-executive.co.uk>`,
   };

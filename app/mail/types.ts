@@ -13,7 +13,13 @@ export type OutgoingEmail = {
   html: string;
   /** Extra headers (List-Unsubscribe and friends). Values must be single-line. */
   headers?: Record<string, string>;
+  /** Text files sent with it (a calendar invitation). */
+  attachments?: Attachment[];
+  /** ISO instant from which it is no longer worth sending (a webinar's start, for its reminder). */
+  notAfter?: string;
 };
+
+export type Attachment = { filename: string; contentType: string; content: string };
 
 export type MailContext = {
   /** Public address of the site, no trailing slash (links in e-mails). */
@@ -22,6 +28,8 @@ export type MailContext = {
   teamEmail: string;
   /** Business hours and bank holidays: when an enquiry's answer is due (the team's notification says). */
   calendar: BusinessCalendar;
+  /** Each webinar's joining link, by webinar id (WEBINAR_JOIN_URLS); a webinar without one has none yet. */
+  webinarJoinUrls?: Readonly<Record<string, string>>;
 };
 
 /** Facts every stored lead has. */

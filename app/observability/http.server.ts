@@ -25,7 +25,9 @@ export function requestIdFor(header: string | string[] | undefined, trustProxy: 
 /** The path without its query string (a query can carry tokens) and with tokens in the path masked. */
 export function loggablePath(url: string | undefined): string {
   const path = (url ?? "/").split("?")[0]!.slice(0, 300);
-  return path.replace(/^\/downloads\/[^/]+/, "/downloads/:token");
+  return path
+    .replace(/^\/downloads\/[^/]+/, "/downloads/:token")
+    .replace(/^\/admin\/setup\/[^/]+/, "/admin/setup/:token");
 }
 
 const quiet = new Set(["/healthz", "/readyz", "/metrics"]);

@@ -12,6 +12,8 @@ const patterns: [RegExp, string][] = [
   [/^\/pillars\/[^/]+$/, "/pillars/:pillarId"],
   [/^\/resources\/[^/]+$/, "/resources/:slug"],
   [/^\/downloads\/[^/]+$/, "/downloads/:token"],
+  [/^\/admin\/setup\/[^/]+$/, "/admin/setup/:token"],
+  [/^\/admin\/leads\/[^/]+$/, "/admin/leads/:id"],
 ];
 
 /** Paths that are routes of their own (app/routes.ts), plus the server's own endpoints and public files. */
@@ -53,6 +55,24 @@ export const exactRoutes = new Set([
   "/readyz",
   "/metrics",
   "/favicon.svg",
+  "/admin",
+  "/admin/sign-in",
+  "/admin/sign-in/code",
+  "/admin/sign-out",
+  "/admin/users",
+  "/admin/leads",
+  "/admin/leads.csv",
+  "/admin/newsletter.csv",
+  "/admin/bookings.csv",
+  "/admin/outbox",
+  "/admin/requests",
+  "/admin/spam",
+  "/admin/requests/access.json",
+  "/admin/requests/access.csv",
+  "/admin/bookings",
+  "/admin/audit",
+  "/admin/account",
+  "/admin/passkey-options",
 ]);
 
 export function routeLabel(path: string): string {

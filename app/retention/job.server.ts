@@ -12,10 +12,10 @@
 import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import type { DeleteResult, Kysely, SelectQueryBuilder } from "kysely";
+import type { DeleteResult, Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import { catalogue } from "~/content/index.server.ts";
 import { newToken } from "~/leads/kinds/tokens.server.ts";
-import type { Database } from "~/data/schema.ts";
+import type { Database, LeadTable } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import { startScheduler, type ScheduledJob, type Scheduler } from "~/jobs/scheduler.server.ts";
@@ -43,6 +43,9 @@ export type RetentionOptions = {
 };
 
 export type RetentionCounts = Record<RuleName, number>;
+
+/** Who a deleted account's notes and changes are by, once its name is gone. */
+export const formerTeamMember = "A former team member";
 
 /** Runs `step` (one bounded statement) until it affects fewer rows than a batch; returns the total. */
 async function inBatches(batchSize: number, signal: AbortSignal | undefined, step: () => Promise<number>) {
@@ -105,11 +108,38 @@ export async function applyRetention(
     );
   };
 
+  /**
+   * The same for a table of leads: each batch also deletes those leads' rows
+   * in the inbox's index and their notes and changes (lead_events), in one
+   * transaction, so nothing about a lead outlives it.
+   */
+  const deleteLeadsInBatches = <T extends LeadTable>(table: T, where: (rows: Rows<T>) => Rows<T>) => {
+    const pick = where as unknown as (rows: Rows<LeadTable>) => Rows<LeadTable>;
+    return batches(async () => {
+      const ids = (
+        await pick(db.selectFrom(table as LeadTable))
+          .select("id")
+          .limit(batchSize)
+          .execute()
+      ).map((r) => r.id);
+      if (ids.length === 0) return 0;
+      return db.transaction().execute(async (trx) => {
+        await forgetListing(trx, ids);
+        return deleted(
+          await trx
+            .deleteFrom(table as LeadTable)
+            .where("id", "in", ids)
+            .executeTakeFirst(),
+        );
+      });
+    });
+  };
+
   const counts = {} as RetentionCounts;
 
   // Contact enquiries, guide requests and resource downloads: 24 months after they were made.
   for (const table of ["contact_enquiries", "guide_requests", "resource_downloads"] as const) {
-    counts[table] = await deleteInBatches(table, (rows) => rows.where("created_at", "<", cut[table]));
+    counts[table] = await deleteLeadsInBatches(table, (rows) => rows.where("created_at", "<", cut[table]));
   }
 
   // Webinar registrations: 12 months after their webinar; a webinar no longer
@@ -120,8 +150,8 @@ export async function applyRetention(
   counts.webinar_registrations =
     (expired.length === 0
       ? 0
-      : await deleteInBatches("webinar_registrations", (rows) => rows.where("webinar_id", "in", expired))) +
-    (await deleteInBatches("webinar_registrations", (rows) =>
+      : await deleteLeadsInBatches("webinar_registrations", (rows) => rows.where("webinar_id", "in", expired))) +
+    (await deleteLeadsInBatches("webinar_registrations", (rows) =>
       rows
         .where("created_at", "<", cut.webinar_registrations)
         .$if(listed.length > 0, (qb) => qb.where("webinar_id", "not in", listed)),
@@ -163,7 +193,11 @@ export async function applyRetention(
           .where("status", "=", "unsubscribed")
           .where("updated_at", "=", row.updated_at)
           .executeTakeFirst();
-        changed += Number(result.numUpdatedRows);
+        if (Number(result.numUpdatedRows) === 1) {
+          // The address stays on the suppression list only: not in the inbox.
+          await forgetListing(trx, [row.id]);
+          changed += 1;
+        }
       }
       return changed;
     });
@@ -171,7 +205,7 @@ export async function applyRetention(
 
   // Newsletter, never confirmed: 30 days after the sign-up (the confirmation
   // link, which has no expiry of its own, stops working then).
-  counts.newsletter_pending = await deleteInBatches("newsletter_subscriptions", (rows) =>
+  counts.newsletter_pending = await deleteLeadsInBatches("newsletter_subscriptions", (rows) =>
     rows.where("status", "=", "pending").where("updated_at", "<", cut.newsletter_pending),
   );
 
@@ -203,6 +237,41 @@ export async function applyRetention(
 
   counts.stripe_events = await deleteInBatches("stripe_events", (rows) =>
     rows.where("received_at", "<", cut.stripe_events),
+  );
+
+  // The back office: the audit log for 12 months; sessions and invitations
+  // 30 days after they ended (kept that long to answer "who was signed in").
+  counts.audit_events = await deleteInBatches("audit_events", (rows) => rows.where("at", "<", cut.audit_events));
+  counts.staff_sessions = await deleteInBatches("staff_sessions", (rows) =>
+    rows.where("expires_at", "<", cut.staff_sessions),
+  );
+  counts.staff_invitations = await deleteInBatches("staff_invitations", (rows) =>
+    rows.where("expires_at", "<", cut.staff_invitations),
+  );
+
+  // A disabled account's name and address stay 12 months (who owned what,
+  // who did what), then go; the leads it owned are left without an owner,
+  // and its notes and changes on their timelines are signed formerTeamMember.
+  counts.staff_accounts_disabled = await batches(async () => {
+    const gone = await db
+      .selectFrom("staff_users")
+      .select("id")
+      .where("disabled_at", "<", cut.staff_accounts_disabled)
+      .limit(batchSize)
+      .execute();
+    if (gone.length === 0) return 0;
+    const ids = gone.map((u) => u.id);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable("leads").set({ owner_id: null }).where("owner_id", "in", ids).execute();
+      await trx.updateTable("lead_events").set({ actor_name: formerTeamMember }).where("actor_id", "in", ids).execute();
+      await trx.deleteFrom("staff_passkeys").where("user_id", "in", ids).execute();
+      await trx.deleteFrom("staff_users").where("id", "in", ids).execute();
+    });
+    return ids.length;
+  });
+
+  counts.spam_submissions = await deleteInBatches("spam_submissions", (rows) =>
+    rows.where("received_at", "<", cut.spam_submissions),
   );
 
   counts.mail_files = mailDir && !signal?.aborted ? await sweepMailFiles(mailDir, now) : 0;
@@ -301,4 +370,10 @@ export function startRetention(
     owner: options.owner,
     log: options.log,
   });
+}
+
+/** Removes leads from the inbox's index, with their notes and changes. */
+async function forgetListing(trx: Transaction<Database>, ids: string[]): Promise<void> {
+  await trx.deleteFrom("lead_events").where("lead_id", "in", ids).execute();
+  await trx.deleteFrom("leads").where("id", "in", ids).execute();
 }

@@ -29,7 +29,12 @@ export type RuleName =
   | "submission_keys"
   | "stripe_events"
   | "mail_files"
-  | "log_files";
+  | "log_files"
+  | "audit_events"
+  | "staff_sessions"
+  | "staff_invitations"
+  | "staff_accounts_disabled"
+  | "spam_submissions";
 
 export type RetentionRule = {
   /** Also the `rule` label of the retention_records_total metric and the key in the run's log line. */
@@ -123,6 +128,42 @@ export const retentionRules: readonly RetentionRule[] = [
     records: "stripe_events (ids of handled webhook events)",
     from: "received_at",
     keep: { days: 90 },
+    action: "delete",
+  },
+  {
+    rule: "audit_events",
+    records: "audit_events (the back office's audit log: sign-ins, refused sign-ins with the address typed, changes)",
+    from: "at (when it happened)",
+    keep: { months: 12 },
+    action: "delete",
+  },
+  {
+    rule: "staff_sessions",
+    records: "staff_sessions (back-office sign-in sessions, with the client address and browser)",
+    from: "expires_at (the longest it could have lasted)",
+    keep: { days: 30 },
+    action: "delete",
+  },
+  {
+    rule: "staff_invitations",
+    records: "staff_invitations (used or not)",
+    from: "expires_at",
+    keep: { days: 30 },
+    action: "delete",
+  },
+  {
+    rule: "staff_accounts_disabled",
+    records:
+      "staff_users disabled by an administrator (their password hash, authenticator key and passkeys went when they were disabled); the leads they owned are left without an owner",
+    from: "disabled_at",
+    keep: { months: 12 },
+    action: "delete",
+  },
+  {
+    rule: "spam_submissions",
+    records: "spam_submissions (the spam folder: submissions refused as automated, with the client address)",
+    from: "received_at",
+    keep: { days: 30 },
     action: "delete",
   },
   {

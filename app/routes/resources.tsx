@@ -4,6 +4,7 @@ import { clientFormAction } from "~/components/forms/submission.ts";
 import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
 import { PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
+import { byTiming, webinarTiming } from "~/content/webinar-schedule.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { formatDate, formatDateTime } from "~/lib/dates.ts";
 import { seo } from "~/lib/seo.ts";
@@ -13,8 +14,10 @@ import { hydrateOnDemand } from "~/lib/hydration.ts";
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
+/** Rendered per request (app/content/site-map.ts): a webinar is upcoming or past as it stands now. */
 export function loader() {
   const { pages, articles, webinars } = catalogue;
+  const now = new Date();
   return {
     copy: pages.resources,
     articles: articles.map((a) => ({
@@ -26,7 +29,11 @@ export function loader() {
       pillarTitle: getPillar(a.pillar)!.title,
       href: articlePath(a.slug),
     })),
-    webinars: webinars.map((w) => ({ ...w, presenter: getTrainer(w.presenterTrainerId)!.name })),
+    webinars: byTiming(webinars, now).map((w) => ({
+      ...w,
+      presenter: getTrainer(w.presenterTrainerId)!.name,
+      upcoming: webinarTiming(w.startsAt, now) === "upcoming",
+    })),
   };
 }
 
@@ -88,7 +95,9 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
         <ul className="grid items-start gap-4 md:grid-cols-2">
           {webinars.map((w) => (
             <li key={w.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
-              <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">Free webinar</p>
+              <p className="text-sm font-semibold tracking-wide text-gold-700 uppercase">
+                {w.upcoming ? "Free webinar" : "Past webinar"}
+              </p>
               <h3 className="mt-2 text-xl font-semibold text-navy-900">{w.title}</h3>
               <p className="mt-2 flex-1 text-slate-700">{w.description}</p>
               <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
@@ -96,7 +105,17 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
                 <time dateTime={w.startsAt}>{formatDateTime(w.startsAt)}</time> · {w.durationMinutes} minutes ·{" "}
                 {w.presenter}
               </p>
-              <WebinarRegistration webinar={w} />
+              {w.upcoming ? (
+                <WebinarRegistration webinar={w} />
+              ) : (
+                <p className="mt-4 text-slate-700">
+                  This webinar has taken place, so registration is closed.{" "}
+                  <Link to="/newsletter" className="font-semibold text-navy-800 underline">
+                    Subscribe to our newsletter
+                  </Link>{" "}
+                  to hear about the next ones.
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -14,7 +14,7 @@ import { leadKindTexts } from "~/leads/kinds/index.ts";
 import type { ContactInput } from "~/forms/schemas.ts";
 import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
-import { OutboxWorker, processRuns, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
+import { OutboxWorker, queueEmails, processRuns, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../support/ports.ts";
@@ -222,10 +222,50 @@ describe.each(dialects)("leads on %s", (dialect) => {
     await expect(s.submit("webinarRegistration", { ...input, webinarId: "nope" }, meta)).rejects.toBeInstanceOf(UnknownReferenceError);
   });
 
+  it("webinar registrations close when the webinar starts: a clear message, nothing stored or sent", async () => {
+    const s = service();
+    const input = { webinarId: "scope-3-supplier-data", name: "Late Comer", email: "late@example.test", company: "Acme" };
+    const startsAt = Date.parse("2027-03-17T12:30:00+00:00");
+    now = new Date(startsAt - 1000);
+    await s.submit("webinarRegistration", input, { sourcePage: "/resources", isTest: false });
+    const before = await count("outbox");
+    now = new Date(startsAt);
+    const refused = s.submit("webinarRegistration", { ...input, email: "later@example.test" }, meta);
+    await expect(refused).rejects.toBeInstanceOf(UnknownReferenceError);
+    await expect(refused).rejects.toThrow("Registration has closed: this webinar started on");
+    const stored = await t.handle.db.selectFrom("webinar_registrations").select("email").where("email", "=", "later@example.test").execute();
+    expect(stored).toEqual([]);
+    expect(await count("outbox")).toBe(before);
+  });
+
   describe("outbox worker", () => {
     // Earlier tests queued e-mails: mark them handled so each test sees only its own.
     beforeEach(async () => {
       await t.handle.db.updateTable("outbox").set({ sent_at: "2000-01-01T00:00:00.000Z" }).where("sent_at", "is", null).execute();
+    });
+
+    it("a message past its not-after moment is given up, not sent; one still in time is sent", async () => {
+      const about = { type: "webinarRegistration", id: `not-after-${dialect}` };
+      const email = (to: string, notAfter: string) => ({ to, subject: "In one hour", text: "x", html: "<p>x</p>", notAfter });
+      await queueEmails(
+        t.handle.db,
+        about,
+        [
+          email("late@example.test", new Date(now.getTime() - 1).toISOString()),
+          email("in-time@example.test", new Date(now.getTime() + 60_000).toISOString()),
+        ],
+        now,
+      );
+      const sent: string[] = [];
+      const transport: MailTransport = { send: async (message) => void sent.push(message.to) };
+      await new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock, log: silentLogger }).sendDue();
+      expect(sent).toEqual(["in-time@example.test"]);
+      const rows = await outboxFor(about.id);
+      expect(rows.map((r) => [r.to_address, r.sent_at !== null, r.dead_at !== null])).toEqual([
+        ["in-time@example.test", true, false],
+        ["late@example.test", false, true],
+      ]);
+      expect(rows[1]!.last_error).toContain("no longer worth sending");
     });
 
     it("retries with backoff and sends each message once, even with two workers", async () => {

@@ -17,7 +17,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/data/schema.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
-import { applyRetention, runRetention } from "~/retention/job.server.ts";
+import { formerTeamMember, applyRetention, runRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
@@ -36,6 +36,13 @@ const tables = [
   "bookings",
   "stripe_events",
   "outbox",
+  "audit_events",
+  "staff_sessions",
+  "staff_invitations",
+  "staff_passkeys",
+  "staff_users",
+  "leads",
+  "lead_events",
 ] as const;
 
 const lead = (id: string, createdAt: string) => ({
@@ -371,6 +378,147 @@ describe.each(dialects)("retention on %s", (dialect) => {
     expect(await ids("submission_keys", "fingerprint")).toEqual(["current"]);
     expect(await ids("stripe_events")).toEqual(["evt_inside"]);
     expect(counts).toMatchObject({ submission_keys: 1, stripe_events: 1 });
+  });
+
+  it("the back office: audit events 12 months after, sessions and invitations 30 days after they end", async () => {
+    const now = "2029-06-15T10:00:00.000Z";
+    const auditEdge = "2028-06-15T10:00:00.000Z";
+    const event = (id: string, at: string) => ({
+      id,
+      at,
+      actor_id: null,
+      actor_email: "someone@example.test",
+      action: "sign-in-failed",
+      target: null,
+      ip: "192.0.2.1",
+      detail: null,
+    });
+    await db()
+      .insertInto("audit_events")
+      .values([event("audit_inside", auditEdge), event("audit_past", before(auditEdge, 1))])
+      .execute();
+    const edge = before(now, 30 * dayMs);
+    const session = (id: string, expiresAt: string) => ({
+      id,
+      user_id: "u1",
+      stage: "full" as const,
+      created_at: before(expiresAt, 3600_000),
+      last_seen_at: before(expiresAt, 3600_000),
+      expires_at: expiresAt,
+      revoked_at: null,
+      ip: "192.0.2.1",
+      user_agent: "test",
+    });
+    await db()
+      .insertInto("staff_sessions")
+      .values([session("session_inside", edge), session("session_past", before(edge, 1))])
+      .execute();
+    const invitation = (id: string, expiresAt: string) => ({
+      id,
+      email: `${id}@example.test`,
+      name: "In Vitee",
+      role: "staff" as const,
+      totp_secret: "JBSWY3DPEHPK3PXP",
+      invited_by: null,
+      created_at: before(expiresAt, 3 * dayMs),
+      expires_at: expiresAt,
+      accepted_at: null,
+    });
+    await db()
+      .insertInto("staff_invitations")
+      .values([invitation("invitation_inside", edge), invitation("invitation_past", before(edge, 1))])
+      .execute();
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("audit_events")).toEqual(["audit_inside"]);
+    expect(await ids("staff_sessions")).toEqual(["session_inside"]);
+    expect(await ids("staff_invitations")).toEqual(["invitation_inside"]);
+    expect(counts).toMatchObject({ audit_events: 1, staff_sessions: 1, staff_invitations: 1 });
+  });
+
+  it("a disabled account goes 12 months after it was disabled, with its passkeys; its leads lose their owner", async () => {
+    const now = "2029-06-15T10:00:00.000Z";
+    const edge = "2028-06-15T10:00:00.000Z";
+    const user = (id: string, disabledAt: string | null) => ({
+      id,
+      email: `${id}@example.test`,
+      name: id,
+      role: "staff" as const,
+      password_hash: "",
+      totp_secret: "",
+      totp_last_step: 0,
+      created_at: "2027-01-01T00:00:00.000Z",
+      updated_at: disabledAt ?? "2027-01-01T00:00:00.000Z",
+      disabled_at: disabledAt,
+    });
+    await db()
+      .insertInto("staff_users")
+      .values([user("user_active", null), user("user_inside", edge), user("user_past", before(edge, 1))])
+      .execute();
+    await db()
+      .insertInto("staff_passkeys")
+      .values(
+        ["user_active", "user_past"].map((owner) => ({
+          id: `key_${owner}`,
+          user_id: owner,
+          name: "Laptop",
+          public_key: "AQID",
+          counter: 0,
+          transports: "[]",
+          backed_up: 0,
+          created_at: "2027-01-01T00:00:00.000Z",
+          last_used_at: null,
+        })),
+      )
+      .execute();
+    const listing = (id: string, owner: string) => ({
+      id,
+      kind: "contact" as const,
+      created_at: before(now, dayMs),
+      updated_at: before(now, dayMs),
+      name: "Lee Lead",
+      email: `${id}@example.test`,
+      company: "",
+      subject: "",
+      pillar: null,
+      source_page: "/contact",
+      is_test: 0,
+      status: "new" as const,
+      owner_id: owner,
+      deadline_at: null,
+      search: "",
+    });
+    await db()
+      .insertInto("leads")
+      .values([listing("lead_kept_owner", "user_inside"), listing("lead_lost_owner", "user_past")])
+      .execute();
+    await db()
+      .insertInto("lead_events")
+      .values(
+        ["user_inside", "user_past"].map((actor) => ({
+          id: `event_${actor}`,
+          lead_id: "lead_kept_owner",
+          at: before(now, dayMs),
+          actor_id: actor,
+          actor_name: `Name of ${actor}`,
+          type: "note" as const,
+          body: "Called back.",
+        })),
+      )
+      .execute();
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("staff_users")).toEqual(["user_active", "user_inside"]);
+    const signed = await db().selectFrom("lead_events").select(["id", "actor_name"]).orderBy("id").execute();
+    expect(signed).toEqual([
+      { id: "event_user_inside", actor_name: "Name of user_inside" },
+      { id: "event_user_past", actor_name: formerTeamMember },
+    ]);
+    expect(await ids("staff_passkeys")).toEqual(["key_user_active"]);
+    const owners = await db().selectFrom("leads").select(["id", "owner_id"]).orderBy("id").execute();
+    expect(owners).toEqual([
+      { id: "lead_kept_owner", owner_id: "user_inside" },
+      { id: "lead_lost_owner", owner_id: null },
+    ]);
+    expect(counts).toMatchObject({ staff_accounts_disabled: 1 });
   });
 
   it("deletes in statements of at most a batch, until nothing is left", async () => {

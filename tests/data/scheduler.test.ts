@@ -5,7 +5,8 @@
  * clock the test sets. A job runs once however many claim it at once; it
  * runs again only when due; a crashed holder's lease runs out and then
  * another instance runs the job; a failed or stopped run is not recorded as
- * done.
+ * done. A job at set times runs once per set time and catches up after
+ * downtime.
  */
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
@@ -13,6 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/data/schema.ts";
 import { runIfDue, startScheduler, type JobFn, type RunOutcome } from "~/jobs/scheduler.server.ts";
+import { latestWorkingDayTime, siteCalendar } from "~/leads/response-deadline.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const dayMs = 86_400_000;
@@ -259,5 +261,55 @@ describe.each(dialects)("scheduler on %s", (dialect) => {
     expect(JSON.parse((await row(jobName))!.last_result!)).toEqual({ stopped: true, partial: true });
     // Still due: the next instance runs it.
     expect((await runIfDue(other, jobName, dayMs, async () => {}, { clock, owner: "b" })).status).toBe("done");
+  });
+
+  describe("a job at set times (08:30 on working days)", () => {
+    const calendar = siteCalendar([]);
+    const at = (when: Date) => latestWorkingDayTime(when, { hour: 8, minute: 30 }, calendar);
+
+    it("counts from when it is first seen, runs once per set time across instances, and catches up after downtime", async () => {
+      const slots: string[] = [];
+      const job: JobFn = async ({ slot }) => void slots.push(slot!.toISOString());
+      /** How many of two instances claiming at once ran the job (the other finds it busy or not due). */
+      const both = async () =>
+        (
+          await Promise.all([
+            runIfDue(one(), jobName, at, job, { clock, owner: "a" }),
+            runIfDue(other, jobName, at, job, { clock, owner: "b" }),
+          ])
+        ).filter((o) => o.status === "done").length;
+
+      // Wednesday 13 January 2027, 10:00: today's 08:30 has passed, but the job is new: nothing yet.
+      now = new Date("2027-01-13T10:00:00Z");
+      expect(await both()).toBe(0);
+      // Thursday 08:29: still nothing; 08:30: once, on one instance.
+      now = new Date("2027-01-14T08:29:00Z");
+      expect(await both()).toBe(0);
+      now = new Date("2027-01-14T08:30:00Z");
+      expect(await both()).toBe(1);
+      now = new Date("2027-01-14T15:00:00Z");
+      expect(await both()).toBe(0);
+      // Every instance down from Thursday afternoon to Monday 11:00: Friday's and Monday's set
+      // times were missed; one run catches up, for Monday's.
+      now = new Date("2027-01-18T11:00:00Z");
+      expect(await both()).toBe(1);
+      expect(await both()).toBe(0);
+      expect(slots).toEqual(["2027-01-14T08:30:00.000Z", "2027-01-18T08:30:00.000Z"]);
+    });
+
+    it("a failed run is tried again at the next tick, for the same set time", async () => {
+      let calls = 0;
+      const flaky: JobFn = async () => {
+        calls += 1;
+        if (calls === 1) throw new Error("SMTP was down");
+      };
+      now = new Date("2027-01-13T10:00:00Z");
+      await runIfDue(one(), jobName, at, flaky, { clock, owner: "a" });
+      now = new Date("2027-01-14T08:30:00Z");
+      expect((await runIfDue(one(), jobName, at, flaky, { clock, owner: "a" })).status).toBe("failed");
+      now = new Date("2027-01-14T08:31:00Z");
+      expect((await runIfDue(other, jobName, at, flaky, { clock, owner: "b" })).status).toBe("done");
+      expect(calls).toBe(2);
+    });
   });
 });

@@ -91,6 +91,11 @@ test("a registration: 'You are registered...', the confirmation and the team not
 
   const confirmation = await mailbox.waitForEmail(email, { subject: /You are registered: Scope 3 Supplier Data/ });
   expect(confirmation.text).toContain("Kim Osei");
+  // With its calendar invitation: the session at its instant in UTC (12:30 GMT on 17 March 2027).
+  expect(confirmation.attachments).toHaveLength(1);
+  expect(confirmation.attachments[0]).toMatchObject({ filename: "webinar.ics", mimeType: "text/calendar" });
+  expect(confirmation.attachments[0]!.content).toContain("DTSTART:20270317T123000Z");
+  expect(confirmation.attachments[0]!.content).toContain(`UID:webinar-${id}@`);
   const team = await mailbox.waitForTeamEmail(email, { subject: /Webinar registration/ });
   for (const value of ["Kim Osei", email, "Bramley Foods", title, id]) expect(team.text).toContain(value);
 });

@@ -22,6 +22,8 @@ export type ReceivedEmail = {
   headers: Record<string, string>;
   /** Every header, in order, names in lower case. */
   headerList: [string, string][];
+  /** Files sent with it, their content as text. */
+  attachments: { filename: string; mimeType: string; content: string }[];
   raw: string;
 };
 
@@ -50,6 +52,11 @@ export async function parseEmail(dir: string, file: string): Promise<ReceivedEma
     replyTo: (email.replyTo ?? []).map((r) => r.address ?? "").filter(Boolean),
     headers: Object.fromEntries(headerList),
     headerList,
+    attachments: email.attachments.map((a) => ({
+      filename: a.filename ?? "",
+      mimeType: a.mimeType,
+      content: typeof a.content === "string" ? a.content : new TextDecoder().decode(a.content),
+    })),
     raw,
   };
 }

@@ -50,6 +50,12 @@ export type StartOptions = {
   env?: Record<string, string>;
   /** How long to wait for /healthz (default 30 s). */
   startTimeoutMs?: number;
+  /**
+   * The host name in the site's address (baseURL and SITE_URL); it listens
+   * on 127.0.0.1 either way. "localhost" where an IP address will not do:
+   * WebAuthn's relying party is a domain name.
+   */
+  hostName?: string;
 };
 
 /** Every server started by this process and still running: none outlives the test worker. */
@@ -81,10 +87,10 @@ export async function startSite(options: StartOptions): Promise<SiteServer> {
 
 async function startSiteOn(
   port: number,
-  { name, dataDir, env = {}, startTimeoutMs = HEALTH_TIMEOUT_MS }: StartOptions,
+  { name, dataDir, env = {}, startTimeoutMs = HEALTH_TIMEOUT_MS, hostName = HOST }: StartOptions,
 ): Promise<SiteServer> {
   const dir = dataDir ?? freshDataDir(name);
-  const baseURL = `http://${HOST}:${port}`;
+  const baseURL = `http://${hostName}:${port}`;
   const fullEnv: Record<string, string> = {
     NODE_ENV: "production",
     HOST,
@@ -93,6 +99,9 @@ async function startSiteOn(
     APP_ENV: "test",
     SITE_URL: baseURL,
     TEAM_EMAIL: "team@example.test",
+    // No digest unless a test asks: a run spanning 08:30 on a working day
+    // would add an e-mail to tests that count them.
+    DAILY_DIGEST: "off",
     ...env,
   };
   // Only what the server needs from our environment (not the test runner's
@@ -110,7 +119,15 @@ async function startSiteOn(
   started.add(child);
   child.once("exit", () => started.delete(child));
   let out = "";
-  const keep = (chunk: Buffer) => void (out = (out + chunk.toString()).slice(-20_000));
+  // Its own log line, not just an answer on the port: two servers started at
+  // once can be handed the same free port, and then the one that could not
+  // bind it must not pass for up because the other answers /healthz.
+  const listening = `Site listening on http://${fullEnv.HOST}:${port} `;
+  let bound = false;
+  const keep = (chunk: Buffer) => {
+    out = (out + chunk.toString()).slice(-20_000);
+    bound ||= out.includes(listening);
+  };
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
   const exited = new Promise<void>((resolve) => {
@@ -156,7 +173,7 @@ async function startSiteOn(
     }
     try {
       const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return server;
+      if (res.status === 200 && bound) return server;
     } catch {
       // not listening yet
     }
@@ -366,6 +383,17 @@ export function sqliteQuery(dataDir: string, sql: string, params: unknown[] = []
   try {
     db.pragma("busy_timeout = 5000");
     return db.prepare(sql).all(...params) as Row[];
+  } finally {
+    db.close();
+  }
+}
+
+/** Changes a site's SQLite data behind its back (a test ages a session); returns the rows changed. */
+export function sqliteWrite(dataDir: string, sql: string, params: unknown[] = []): number {
+  const db = new SQLite(path.join(dataDir, "site.db"), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    return db.prepare(sql).run(...params).changes;
   } finally {
     db.close();
   }

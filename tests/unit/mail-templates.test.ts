@@ -167,6 +167,18 @@ describe("every message", () => {
   it("is pure: the same input gives the same output", () => {
     expect(all()).toStrictEqual(all());
   });
+
+  it("to the team links to the lead's page in the back office; to a visitor never does", () => {
+    for (const email of all()) {
+      const link = `${ctx.siteUrl}/admin/leads/`;
+      if (email.to === ctx.teamEmail) {
+        expect(email.text, email.subject).toMatch(new RegExp(`${link}[\\w-]+`));
+        expect(email.html, email.subject).toContain(`href="${link}`);
+      } else {
+        expect(email.text + email.html, email.subject).not.toContain("/admin");
+      }
+    }
+  });
 });
 
 describe("contactEmails", () => {
@@ -494,8 +506,21 @@ describe("webinarEmails", () => {
       `${startsLondon} (London time)`,
       "Duration: 60 minutes",
       "Presenter: David Okafor",
-      "We will e-mail your joining details before the session.",
+      "We will e-mail your joining link before the session. We will also send you a reminder the day before and an hour before it starts.",
     );
+  });
+
+  it("attaches the session as a calendar invitation; the team's notification has none", () => {
+    expect(visitor.attachments?.map((a) => a.filename)).toEqual(["webinar.ics"]);
+    expect(visitor.attachments![0]!.content).toContain("DTSTART:20270210T123000Z");
+    expect(team.attachments).toBeUndefined();
+  });
+
+  it("gives the joining link once it is set (WEBINAR_JOIN_URLS)", () => {
+    const withLink = { ...ctx, webinarJoinUrls: { [webinar.webinarId]: "https://meet.example.com/j/42" } };
+    const [, v] = webinarEmails(webinar, withLink) as [OutgoingEmail, OutgoingEmail];
+    expectBoth(v, "https://meet.example.com/j/42", "Join the webinar");
+    expect(v.text).not.toContain("We will e-mail your joining link");
   });
 
   it("shows a summer session in British Summer Time", () => {

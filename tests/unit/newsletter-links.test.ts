@@ -1,6 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { AppServices, LeadService } from "~/leads/types.ts";
+import type { StaffServices } from "~/staff/service.server.ts";
 import { servicesContext } from "~/lib/request-context.ts";
 import * as confirmRoute from "~/routes/newsletter-confirm.tsx";
 import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
@@ -15,6 +16,8 @@ function contextWith(leads: Partial<LeadService>) {
     leads: leads as LeadService,
     payments: null,
     allowSubmission: async () => true,
+    // The newsletter links never reach the back office.
+    staff: {} as StaffServices,
   } satisfies AppServices);
   return context;
 }

@@ -7,8 +7,12 @@ import { exactRoutes, routeLabel } from "~/observability/route-label.ts";
 
 type RouteEntry = { path?: string; index?: boolean; children?: RouteEntry[] };
 
-function routePaths(entries: RouteEntry[]): string[] {
-  return entries.flatMap((r) => [...(r.index ? ["/"] : r.path ? [`/${r.path}`] : []), ...routePaths(r.children ?? [])]);
+/** Every full path of the table (a child's path continues its parent's; a layout adds none; an index is its parent's). */
+function routePaths(entries: RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((r) => {
+    const path = r.path ? `${parent}/${r.path}` : parent;
+    return [...(r.index || r.path ? [path || "/"] : []), ...routePaths(r.children ?? [], path)];
+  });
 }
 
 describe("routeLabel", () => {
@@ -58,6 +62,9 @@ describe("what a log line may hold", () => {
   it("logs paths without query strings or download tokens", () => {
     expect(loggablePath("/newsletter/confirm?token=secret")).toBe("/newsletter/confirm");
     expect(loggablePath("/downloads/Zx9secret")).toBe("/downloads/:token");
+    expect(loggablePath("/admin/setup/Zx9secret")).toBe("/admin/setup/:token");
+    expect(loggablePath("/admin/setup/Zx9secret.data")).toBe("/admin/setup/:token");
+    expect(loggablePath("/admin/leads?q=someone%40example.com")).toBe("/admin/leads");
     expect(loggablePath("/contact")).toBe("/contact");
   });
 

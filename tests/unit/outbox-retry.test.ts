@@ -33,6 +33,14 @@ describe("failureOutcome", () => {
     expect(failureOutcome({ ...base, createdAt: ago(72 * HOUR + 1) })).toEqual({ giveUp: true });
   });
 
+  it("gives up once a message is past its not-after moment (a reminder whose webinar has started)", () => {
+    const createdAt = ago(HOUR);
+    expect(failureOutcome({ ...base, createdAt, notAfter: new Date(now.getTime() + 1).toISOString() }).giveUp).toBe(
+      false,
+    );
+    expect(failureOutcome({ ...base, createdAt, notAfter: now.toISOString() })).toEqual({ giveUp: true });
+  });
+
   it("judges by when the message was queued, not by how often it failed", () => {
     expect(failureOutcome({ ...base, failures: 1, createdAt: ago(100 * HOUR) })).toEqual({ giveUp: true });
     expect(failureOutcome({ ...base, failures: 500, createdAt: ago(HOUR) }).giveUp).toBe(false);

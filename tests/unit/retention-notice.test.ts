@@ -32,6 +32,11 @@ describe("the privacy notice states the retention rules", () => {
     ["bookings_unpaid", "Paid consultation bookings", "after the last attempt"],
     ["outbox", "Outgoing e-mail records", "after the e-mail was sent"],
     ["log_files", "Server logs", ""],
+    ["audit_events", "Back-office security records", "after the event"],
+    ["staff_sessions", "Back-office security records", "after they end"],
+    ["staff_accounts_disabled", "Our team's accounts", "after the account is closed"],
+    ["staff_invitations", "Our team's accounts", "after they expire"],
+    ["spam_submissions", "Forms refused as automated", "after the form was sent"],
   ];
 
   it.each(cases)("%s: its period, in the row for %s", (rule, what, words) => {

@@ -116,11 +116,11 @@ export function TextField({
   inputMode,
   maxLength,
 }: FieldBase & {
-  type?: "text" | "email" | "tel";
+  type?: "text" | "email" | "tel" | "password";
   defaultValue?: string;
   autoComplete?: string;
   placeholder?: string;
-  inputMode?: "text" | "email" | "tel";
+  inputMode?: "text" | "email" | "tel" | "numeric";
   maxLength?: number;
 }) {
   const id = fieldId(formId, name);

@@ -4,6 +4,7 @@
  * the visitor) and an acknowledgement with the 24-business-hour promise.
  */
 import { businessCalendar } from "~/content/business.ts";
+import { pillarIds, type PillarId } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import { responseDeadline } from "~/leads/response-deadline.ts";
 import { type ContactInput, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
@@ -31,9 +32,22 @@ import { type LeadKind, leadRow } from "./kind.server.ts";
 
 export type ContactLead = ContactInput & LeadFacts & { serviceInterestLabel: string };
 
+const pillarOf = (interest: string): PillarId | null =>
+  (pillarIds as readonly string[]).includes(interest) ? (interest as PillarId) : null;
+
 export const contact: LeadKind<"contact"> = {
   ...texts,
   table: "contact_enquiries",
+  listing: (input) => ({
+    name: input.name,
+    email: input.email,
+    company: input.company,
+    subject: input.serviceInterest,
+    pillar: pillarOf(input.serviceInterest),
+    message: input.message,
+  }),
+  subjectLabel: (subject) => serviceInterests.find((s) => s.value === subject)?.label ?? subject,
+  answerWithinBusinessHours: businessCalendar.responseHours,
   async store(input, { trx, facts, mail }) {
     await trx
       .insertInto("contact_enquiries")
@@ -91,7 +105,7 @@ export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmai
           ],
         },
         { kind: "quote", label: "Message", text: message },
-        ...leadFacts(lead),
+        ...leadFacts(lead, ctx),
       ],
     },
     {

@@ -35,6 +35,15 @@ const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName =
 export const guideRequest: LeadKind<"guideRequest"> = {
   ...texts,
   table: "guide_requests",
+  listing: (input) => ({
+    name: `${input.first_name} ${input.last_name}`,
+    email: input.email,
+    company: input.company,
+    subject: input.guide_name,
+    pillar: guideByName(input.guide_name)?.pillar ?? null,
+    message: "",
+  }),
+  subjectLabel: (subject) => guideByName(subject)?.title ?? subject,
   async store(input, { trx, facts, mail, link }) {
     const token = newToken();
     await trx
@@ -80,7 +89,7 @@ export function guideRequestEmails(lead: GuideRequestLead, ctx: MailContext): Ou
             ["Guide id", oneLine(lead.guide_name)],
           ],
         },
-        ...leadFacts(lead),
+        ...leadFacts(lead, ctx),
       ],
     },
     {

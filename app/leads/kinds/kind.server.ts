@@ -7,6 +7,7 @@
  */
 import type { Transaction } from "kysely";
 import type { GuideId } from "~/content/ids.ts";
+import type { PillarId } from "~/content/schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
@@ -30,13 +31,33 @@ export type Stored = {
   emails: OutgoingEmail[];
 };
 
+/** What the inbox lists for a lead (the index row's fields; app/inbox). */
+export type Listing = {
+  /** "" where the kind asks for none. */
+  name: string;
+  email: string;
+  company: string;
+  /** The kind's reference to what it is about (service interest, guide name, resource or webinar id; "" for none). */
+  subject: string;
+  pillar: PillarId | null;
+  /** Searched with the rest ("" for none). */
+  message: string;
+};
+
 export type LeadKind<K extends FormKind = FormKind> = LeadKindTexts<K> & {
   table: LeadTable;
+  /** What the inbox lists for a submission of this kind. */
+  listing: (input: FormInput<K>) => Listing;
+  /** The subject as the team reads it (a title for a reference), or the reference itself if unknown. */
+  subjectLabel: (subject: string) => string;
+  /** Business hours within which the site promises an answer (the deadline the inbox shows), if it does. */
+  answerWithinBusinessHours?: number;
   /**
-   * Checks what the schema cannot know (a webinar still on offer); throws
-   * UnknownReferenceError (../errors.ts), which the visitor sees as a field's message.
+   * Checks what the schema cannot know (a webinar that exists and has not
+   * started by `now`); throws UnknownReferenceError (../errors.ts), which the
+   * visitor sees as a field's message.
    */
-  check?: (input: FormInput<K>) => void;
+  check?: (input: FormInput<K>, now: Date) => void;
   store: (input: FormInput<K>, ctx: StoreContext) => Promise<Stored>;
   /** For kinds that send a download link: the guide behind a link's token, or null. */
   findDownload?: (db: Db, token: string) => Promise<GuideId | null>;

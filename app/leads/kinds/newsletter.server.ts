@@ -44,6 +44,8 @@ export function newsletterLinks(link: (path: string) => string, tokens: { confir
 export const newsletter: LeadKind<"newsletter"> = {
   ...texts,
   table: "newsletter_subscriptions",
+  listing: (input) => ({ name: "", email: input.email, company: "", subject: "", pillar: null, message: "" }),
+  subjectLabel: () => "The newsletter",
   async store(input, { trx, facts, now, mail, link }) {
     const email = input.email.toLowerCase();
     const nowIso = now.toISOString();
@@ -167,7 +169,7 @@ export function newsletterTeamNotification(s: NewsletterSignup, ctx: MailContext
         p(`${oneLine(s.email)} confirmed their subscription to the ${newsletterName}.`),
         h("Subscriber"),
         { kind: "fields", items: [["Email", oneLine(s.email)]] },
-        ...leadFacts(s),
+        ...leadFacts(s, ctx),
       ],
     },
     {

@@ -38,6 +38,15 @@ const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 export const resourceDownload: LeadKind<"resourceDownload"> = {
   ...texts,
   table: "resource_downloads",
+  listing: (input) => ({
+    name: "",
+    email: input.email,
+    company: "",
+    subject: input.resourceId,
+    pillar: guideById(input.resourceId)?.pillar ?? null,
+    message: "",
+  }),
+  subjectLabel: (subject) => guideById(subject)?.title ?? subject,
   async store(input, { trx, facts, mail, link }) {
     const token = newToken();
     await trx
@@ -85,7 +94,7 @@ export function resourceDownloadEmails(lead: ResourceDownloadLead, ctx: MailCont
             ["Resource id", oneLine(lead.resourceId)],
           ],
         },
-        ...leadFacts(lead),
+        ...leadFacts(lead, ctx),
       ],
     },
     {

@@ -1,18 +1,22 @@
 /**
  * A free webinar registration (resources page), on the server: only for a
- * webinar on offer; stored in webinar_registrations, answered by a team
- * notification and a confirmation with the session's details.
+ * webinar on offer that has not started; stored in webinar_registrations,
+ * answered by a team notification and a confirmation with the session's
+ * details.
  */
-import { catalogue, getTrainer } from "~/content/index.server.ts";
+import { getTrainer, getWebinar } from "~/content/index.server.ts";
+import { webinarTiming } from "~/content/webinar-schedule.ts";
 import { organisation } from "~/content/organisation.ts";
 import type { WebinarRegistrationInput } from "~/forms/schemas.ts";
 import {
   address,
+  type Block,
   compose,
   contactDetails,
   h,
   inSubject,
   leadFacts,
+  link,
   londonTime,
   minutes,
   notYou,
@@ -25,6 +29,7 @@ import {
 } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { UnknownReferenceError } from "../errors.ts";
+import { webinarInvitation } from "../webinar-calendar.server.ts";
 import { type LeadKind, leadRow } from "./kind.server.ts";
 import { webinarRegistration as texts } from "./webinar-registration.ts";
 
@@ -37,18 +42,33 @@ export type WebinarRegistrationLead = WebinarRegistrationInput &
     presenter: string;
   };
 
-function webinarOf(input: WebinarRegistrationInput) {
-  const webinar = catalogue.webinars.find((w) => w.id === input.webinarId);
+function webinarOf(input: WebinarRegistrationInput, now: Date) {
+  const webinar = getWebinar(input.webinarId);
   if (!webinar) throw new UnknownReferenceError("webinarId", "Please choose a webinar");
+  if (webinarTiming(webinar.startsAt, now) === "past") {
+    throw new UnknownReferenceError(
+      "webinarId",
+      `Registration has closed: this webinar started on ${londonTime(webinar.startsAt)} (London time).`,
+    );
+  }
   return webinar;
 }
 
 export const webinarRegistration: LeadKind<"webinarRegistration"> = {
   ...texts,
   table: "webinar_registrations",
-  check: (input) => void webinarOf(input),
-  async store(input, { trx, facts, mail }) {
-    const webinar = webinarOf(input);
+  listing: (input) => ({
+    name: input.name,
+    email: input.email,
+    company: input.company,
+    subject: input.webinarId,
+    pillar: getWebinar(input.webinarId)?.pillar ?? null,
+    message: "",
+  }),
+  subjectLabel: (subject) => getWebinar(subject)?.title ?? subject,
+  check: (input, now) => void webinarOf(input, now),
+  async store(input, { trx, facts, mail, now }) {
+    const webinar = webinarOf(input, now);
     await trx
       .insertInto("webinar_registrations")
       .values({
@@ -100,7 +120,7 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
             ["Presenter", presenter],
           ],
         },
-        ...leadFacts(lead),
+        ...leadFacts(lead, ctx),
       ],
     },
     {
@@ -118,7 +138,9 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
       title: "You are registered for our webinar",
       blocks: [
         p(`Dear ${name},`),
-        p(`Thank you for registering for ${title}. Your place is confirmed, and the webinar is free.`),
+        p(
+          `Thank you for registering for ${title}. Your place is confirmed, and the webinar is free. The attached calendar invitation adds it to your calendar.`,
+        ),
         h("Session details"),
         {
           kind: "fields",
@@ -129,7 +151,7 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
             ["Presenter", presenter],
           ],
         },
-        p("We will e-mail your joining details before the session."),
+        ...joiningBlocks(lead.webinarId, ctx, "confirmation"),
         p(
           `If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`,
         ),
@@ -139,6 +161,36 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
     },
     { to: visitor, subject: subject(`You are registered: ${titleInSubject(lead.webinarTitle)}`, lead.isTest) },
   );
+  confirmation.attachments = [
+    webinarInvitation(
+      {
+        id: lead.webinarId,
+        title: lead.webinarTitle,
+        startsAt: lead.startsAt,
+        durationMinutes: lead.durationMinutes,
+        presenter: lead.presenter,
+      },
+      ctx,
+    ),
+  ];
 
   return [team, confirmation];
+}
+
+/**
+ * The joining link (WEBINAR_JOIN_URLS) where it is set, or the promise of
+ * it; and when the reminders come. Shared by the confirmation and the
+ * reminders (app/leads/webinar-reminders.server.ts).
+ */
+export function joiningBlocks(webinarId: string, ctx: MailContext, where: "confirmation" | "reminder"): Block[] {
+  const url = ctx.webinarJoinUrls?.[webinarId];
+  const reminders =
+    where === "confirmation" ? " We will also send you a reminder the day before and an hour before it starts." : "";
+  if (!url) {
+    return [p(`We will e-mail your joining link before the session.${reminders}`)];
+  }
+  return [
+    p(`Join from your browser or the meeting app with this link.${reminders}`),
+    { kind: "button", href: link(url, "the joining link"), text: "Join the webinar" },
+  ];
 }

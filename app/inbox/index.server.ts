@@ -1,0 +1,40 @@
+/**
+ * Writes a lead's row in the inbox's index (the `leads` table), in the
+ * lead's own transaction (docs/decisions/024-lead-index.md).
+ */
+import type { Transaction } from "kysely";
+import type { Database } from "~/data/schema.ts";
+import type { FormKind } from "~/forms/schemas.ts";
+import type { Listing } from "~/leads/kinds/kind.server.ts";
+import type { LeadFacts } from "~/mail/types.ts";
+import { searchText } from "./search.ts";
+
+/** Lists a stored lead (once: a newsletter address signing up again keeps its first row). */
+export async function listLead(
+  trx: Transaction<Database>,
+  lead: { kind: FormKind; id: string; facts: LeadFacts; listing: Listing; deadline: Date | null },
+): Promise<void> {
+  const { kind, id, facts, listing, deadline } = lead;
+  const email = listing.email.toLowerCase();
+  await trx
+    .insertInto("leads")
+    .values({
+      id,
+      kind,
+      created_at: facts.createdAt,
+      is_test: facts.isTest ? 1 : 0,
+      source_page: facts.sourcePage,
+      name: listing.name,
+      email,
+      company: listing.company,
+      subject: listing.subject,
+      pillar: listing.pillar,
+      status: "new",
+      owner_id: null,
+      updated_at: facts.createdAt,
+      deadline_at: deadline?.toISOString() ?? null,
+      search: searchText({ ...listing, email }),
+    })
+    .onConflict((oc) => oc.column("id").doNothing())
+    .execute();
+}

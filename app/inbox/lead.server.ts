@@ -1,0 +1,175 @@
+/**
+ * One lead with everything the back office shows about it: its listing,
+ * every field of its kind's row, the e-mails sent for it with their delivery
+ * state, and its timeline (received, status and owner changes, notes); and
+ * the changes the team makes (status, owner, notes), each recorded with who
+ * and when.
+ */
+import { randomUUID } from "node:crypto";
+import type { Selectable } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
+import { leadKinds } from "~/leads/kinds/index.server.ts";
+import type { StaffUser } from "~/staff/accounts.server.ts";
+import { statusLabels, type LeadStatus } from "./statuses.ts";
+
+/** Columns the lead page does not list as fields: shown elsewhere, or secrets (links' tokens). */
+const notFields = new Set([
+  "id",
+  "created_at",
+  "consent_text",
+  "source_page",
+  "is_test",
+  "download_token",
+  "confirm_token",
+  "unsubscribe_token",
+]);
+
+const fieldLabel = (column: string) => {
+  const words = column.replace(/_/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
+
+export type LeadEmail = {
+  id: string;
+  to: string;
+  subject: string;
+  queuedAt: string;
+  state: "sent" | "waiting" | "given-up";
+  at: string | null;
+  attempts: number;
+  lastError: string | null;
+};
+
+export type LeadEvent = { id: string; at: string; actorName: string; type: "status" | "owner" | "note"; body: string };
+
+export type LeadDetail = {
+  listing: Selectable<Database["leads"]> & { ownerName: string | null };
+  kindLabel: string;
+  subjectLabel: string;
+  consentText: string;
+  fields: [label: string, value: string][];
+  emails: LeadEmail[];
+  events: LeadEvent[];
+};
+
+export async function findLead(db: Db, id: string): Promise<LeadDetail | null> {
+  const listing = await db
+    .selectFrom("leads as l")
+    .leftJoin("staff_users as u", "u.id", "l.owner_id")
+    .selectAll("l")
+    .select("u.name as ownerName")
+    .where("l.id", "=", id)
+    .executeTakeFirst();
+  if (!listing) return null;
+  const kind = leadKinds[listing.kind];
+  const row = (await db.selectFrom(kind.table).selectAll().where("id", "=", id).executeTakeFirst()) as
+    Record<string, unknown> | undefined;
+  const fields = Object.entries(row ?? {})
+    .filter(([column, value]) => !notFields.has(column) && value !== null && value !== "")
+    .map(([column, value]): [string, string] => [fieldLabel(column), String(value)]);
+  const outbox = await db
+    .selectFrom("outbox")
+    .select(["id", "to_address", "subject", "created_at", "sent_at", "dead_at", "attempts", "last_error"])
+    .where("lead_type", "=", listing.kind)
+    .where("lead_id", "=", id)
+    .orderBy("created_at")
+    .execute();
+  const events = await db
+    .selectFrom("lead_events")
+    .select(["id", "at", "actor_name", "type", "body"])
+    .where("lead_id", "=", id)
+    .orderBy("at")
+    .orderBy("id")
+    .execute();
+  return {
+    listing,
+    kindLabel: kind.label,
+    subjectLabel: listing.subject ? kind.subjectLabel(listing.subject) : "",
+    consentText: String(row?.consent_text ?? ""),
+    fields,
+    emails: outbox.map((e) => ({
+      id: e.id,
+      to: e.to_address,
+      subject: e.subject,
+      queuedAt: e.created_at,
+      state: e.sent_at ? "sent" : e.dead_at ? "given-up" : "waiting",
+      at: e.sent_at ?? e.dead_at,
+      attempts: e.attempts,
+      lastError: e.last_error,
+    })),
+    events: events.map((e) => ({ id: e.id, at: e.at, actorName: e.actor_name, type: e.type, body: e.body })),
+  };
+}
+
+/**
+ * Sets a lead's status and owner; each change is a timeline event. Returns
+ * what changed (empty when nothing did), or null for an unknown lead.
+ */
+export async function updateLead(
+  db: Db,
+  id: string,
+  change: { status: LeadStatus; owner: StaffUser | null },
+  actor: StaffUser,
+  now: Date,
+): Promise<string[] | null> {
+  return db.transaction().execute(async (trx) => {
+    const current = await trx
+      .selectFrom("leads as l")
+      .leftJoin("staff_users as u", "u.id", "l.owner_id")
+      .select(["l.status", "l.owner_id", "u.name as owner_name"])
+      .where("l.id", "=", id)
+      .executeTakeFirst();
+    if (!current) return null;
+    const changes: { type: "status" | "owner"; body: string }[] = [];
+    if (current.status !== change.status) {
+      changes.push({ type: "status", body: `${statusLabels[current.status]} → ${statusLabels[change.status]}` });
+    }
+    if ((current.owner_id ?? null) !== (change.owner?.id ?? null)) {
+      changes.push({
+        type: "owner",
+        body: `${current.owner_name ?? "Nobody"} → ${change.owner?.name ?? "Nobody"}`,
+      });
+    }
+    if (changes.length === 0) return [];
+    await trx
+      .updateTable("leads")
+      .set({ status: change.status, owner_id: change.owner?.id ?? null, updated_at: now.toISOString() })
+      .where("id", "=", id)
+      .execute();
+    await trx
+      .insertInto("lead_events")
+      .values(
+        changes.map((c) => ({
+          id: randomUUID(),
+          lead_id: id,
+          at: now.toISOString(),
+          actor_id: actor.id,
+          actor_name: actor.name,
+          type: c.type,
+          body: c.body,
+        })),
+      )
+      .execute();
+    return changes.map((c) => `${c.type === "status" ? "Status" : "Owner"}: ${c.body}`);
+  });
+}
+
+/** Adds a note to a lead's timeline; false for an unknown lead. */
+export async function addNote(db: Db, id: string, body: string, actor: StaffUser, now: Date): Promise<boolean> {
+  const exists = await db.selectFrom("leads").select("id").where("id", "=", id).executeTakeFirst();
+  if (!exists) return false;
+  await db
+    .insertInto("lead_events")
+    .values({
+      id: randomUUID(),
+      lead_id: id,
+      at: now.toISOString(),
+      actor_id: actor.id,
+      actor_name: actor.name,
+      type: "note",
+      body,
+    })
+    .execute();
+  return true;
+}

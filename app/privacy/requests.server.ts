@@ -1,0 +1,261 @@
+/**
+ * Data-protection requests for one e-mail address (the privacy notice's
+ * rights of access and erasure; docs/decisions/025-data-protection-requests.md):
+ *
+ * - `findEverything`: every record that holds the address, across every
+ *   lead kind, the inbox (status, owner, notes), the outbox, bookings and
+ *   e-mail files written to disk: what an access request hands over.
+ * - `erase`: deletes all of it, in one transaction, except what the law
+ *   makes us keep: a paid booking stays for the accounting period with the
+ *   address removed (name, amount, dates and Stripe reference kept), and a
+ *   newsletter address stays alone on the suppression list, so we never
+ *   e-mail it again. E-mail files on disk that name the address are deleted.
+ *
+ * Addresses are compared without case. Nothing here writes the address to
+ * a log or the audit log (the audit records a hash of it).
+ */
+import { createHash } from "node:crypto";
+import { readdir, readFile, unlink } from "node:fs/promises";
+import path from "node:path";
+import { sql } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+import { allLeadKinds } from "~/leads/kinds/index.server.ts";
+import { newToken } from "~/leads/kinds/tokens.server.ts";
+
+type Row = Record<string, unknown>;
+
+export type Holdings = {
+  address: string;
+  /** Lead rows by kind label (every column, tokens left out). */
+  leads: { kind: string; table: string; rows: Row[] }[];
+  /** The inbox's rows for those leads (status, owner) and their notes and changes. */
+  inbox: Row[];
+  notes: Row[];
+  /** E-mails to or about the address (their text included). */
+  emails: Row[];
+  bookings: Row[];
+  /** Forms refused as automated (the spam folder). */
+  spam: Row[];
+  /** E-mail files under DATA_DIR/mail that name the address (no SMTP server set). */
+  mailFiles: string[];
+};
+
+const secretColumns = new Set(["download_token", "confirm_token", "unsubscribe_token", "client_secret"]);
+const withoutSecrets = (row: Row): Row =>
+  Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumns.has(column)));
+
+export const normalAddress = (email: string) => email.trim().toLowerCase();
+
+/** What the audit log records instead of the address. */
+export const addressHash = (address: string) =>
+  createHash("sha256").update(normalAddress(address)).digest("hex").slice(0, 16);
+
+const sameAddress = (column: string, address: string) => sql<boolean>`lower(${sql.ref(column)}) = ${address}`;
+
+async function mailFilesNaming(mailDir: string | undefined, address: string): Promise<string[]> {
+  if (!mailDir) return [];
+  let names: string[];
+  try {
+    names = (await readdir(mailDir)).filter((name) => name.endsWith(".eml"));
+  } catch {
+    return [];
+  }
+  const found: string[] = [];
+  for (const name of names) {
+    const text = await readFile(path.join(mailDir, name), "utf8").catch(() => "");
+    if (text.toLowerCase().includes(address)) found.push(name);
+  }
+  return found;
+}
+
+export async function findEverything(db: Db, email: string, mailDir?: string): Promise<Holdings> {
+  const address = normalAddress(email);
+  const leads = [];
+  const ids: string[] = [];
+  for (const kind of allLeadKinds) {
+    const rows = (await db
+      .selectFrom(kind.table)
+      .selectAll()
+      .where(sameAddress("email", address))
+      .orderBy("created_at")
+      .execute()) as Row[];
+    ids.push(...rows.map((r) => String(r.id)));
+    if (rows.length > 0) leads.push({ kind: kind.label, table: kind.table, rows: rows.map(withoutSecrets) });
+  }
+  const none = ["-"];
+  const inbox = (await db
+    .selectFrom("leads")
+    .select(["id", "kind", "created_at", "status", "owner_id", "updated_at", "deadline_at"])
+    .where((eb) => eb.or([eb("email", "=", address), eb("id", "in", ids.length ? ids : none)]))
+    .execute()) as Row[];
+  const notes = (await db
+    .selectFrom("lead_events")
+    .selectAll()
+    .where("lead_id", "in", ids.length ? ids : none)
+    .orderBy("at")
+    .execute()) as Row[];
+  const emails = (await db
+    .selectFrom("outbox")
+    .select(["id", "created_at", "to_address", "reply_to", "subject", "text_body", "sent_at", "dead_at", "last_error"])
+    .where((eb) =>
+      eb.or([
+        sameAddress("to_address", address),
+        sameAddress("reply_to", address),
+        eb("lead_id", "in", ids.length ? ids : none),
+      ]),
+    )
+    .orderBy("created_at")
+    .execute()) as Row[];
+  const bookings = (await db
+    .selectFrom("bookings")
+    .selectAll()
+    .where(sameAddress("customer_email", address))
+    .orderBy("created_at")
+    .execute()) as Row[];
+  const spam = (await db
+    .selectFrom("spam_submissions")
+    .selectAll()
+    .where("email", "=", address)
+    .orderBy("received_at")
+    .execute()) as Row[];
+  return {
+    address,
+    leads,
+    inbox,
+    notes,
+    emails,
+    bookings: bookings.map(withoutSecrets),
+    spam,
+    mailFiles: await mailFilesNaming(mailDir, address),
+  };
+}
+
+/** The access request's files: everything, as JSON, and the same flattened to CSV rows. */
+export function holdingsAsRows(holdings: Holdings): [what: string, record: string, field: string, value: string][] {
+  const rows: [string, string, string, string][] = [];
+  const add = (what: string, records: Row[]) => {
+    for (const record of records) {
+      for (const [field, value] of Object.entries(record)) {
+        if (value !== null && value !== "") rows.push([what, String(record.id ?? ""), field, String(value)]);
+      }
+    }
+  };
+  for (const group of holdings.leads) add(group.kind, group.rows);
+  add("Inbox (status and owner)", holdings.inbox);
+  add("Team notes and changes", holdings.notes);
+  add("E-mails", holdings.emails);
+  add("Bookings", holdings.bookings);
+  add("Forms refused as automated", holdings.spam);
+  for (const name of holdings.mailFiles) rows.push(["E-mail file", name, "file", name]);
+  return rows;
+}
+
+export type ErasureCounts = {
+  leads: number;
+  notes: number;
+  emails: number;
+  bookingsDeleted: number;
+  bookingsKept: number;
+  suppressed: number;
+  spam: number;
+  mailFiles: number;
+};
+
+/**
+ * Erases everything about `email` but what the law keeps (see above).
+ * Returns what it did, in counts (nothing about the address itself).
+ */
+export async function erase(db: Db, email: string, now: Date, mailDir?: string): Promise<ErasureCounts> {
+  const address = normalAddress(email);
+  const nowIso = now.toISOString();
+  const counts = await db.transaction().execute(async (trx) => {
+    const counts: ErasureCounts = {
+      leads: 0,
+      notes: 0,
+      emails: 0,
+      bookingsDeleted: 0,
+      bookingsKept: 0,
+      suppressed: 0,
+      spam: 0,
+      mailFiles: 0,
+    };
+    const ids: string[] = [];
+    for (const kind of allLeadKinds) {
+      const rows = await trx.selectFrom(kind.table).select("id").where(sameAddress("email", address)).execute();
+      ids.push(...rows.map((r) => r.id));
+    }
+    const none = ["-"];
+    const leadIds = ids.length ? ids : none;
+    counts.notes = Number(
+      (await trx.deleteFrom("lead_events").where("lead_id", "in", leadIds).executeTakeFirst()).numDeletedRows,
+    );
+    await trx
+      .deleteFrom("leads")
+      .where((eb) => eb.or([eb("email", "=", address), eb("id", "in", leadIds)]))
+      .execute();
+    counts.emails = Number(
+      (
+        await trx
+          .deleteFrom("outbox")
+          .where((eb) =>
+            eb.or([sameAddress("to_address", address), sameAddress("reply_to", address), eb("lead_id", "in", leadIds)]),
+          )
+          .executeTakeFirst()
+      ).numDeletedRows,
+    );
+    for (const kind of allLeadKinds) {
+      if (kind.table === "newsletter_subscriptions") {
+        // The address alone stays, unsubscribed: the suppression list.
+        const result = await trx
+          .updateTable("newsletter_subscriptions")
+          .set({
+            status: "unsubscribed",
+            consent_text: "",
+            source_page: "",
+            confirm_token: newToken(),
+            unsubscribe_token: newToken(),
+            confirmed_at: null,
+            created_at: nowIso,
+            updated_at: nowIso,
+            unsubscribed_at: nowIso,
+            is_test: 0,
+          })
+          .where(sameAddress("email", address))
+          .executeTakeFirst();
+        counts.suppressed = Number(result.numUpdatedRows);
+        continue;
+      }
+      counts.leads += Number(
+        (await trx.deleteFrom(kind.table).where(sameAddress("email", address)).executeTakeFirst()).numDeletedRows,
+      );
+    }
+    counts.spam = Number(
+      (await trx.deleteFrom("spam_submissions").where("email", "=", address).executeTakeFirst()).numDeletedRows,
+    );
+    counts.bookingsDeleted = Number(
+      (
+        await trx
+          .deleteFrom("bookings")
+          .where(sameAddress("customer_email", address))
+          .where("status", "!=", "paid")
+          .executeTakeFirst()
+      ).numDeletedRows,
+    );
+    // Paid bookings are accounting records (kept 6 years): the address goes, the rest stays.
+    counts.bookingsKept = Number(
+      (
+        await trx
+          .updateTable("bookings")
+          .set({ customer_email: "erased", client_secret: null, updated_at: nowIso })
+          .where(sameAddress("customer_email", address))
+          .executeTakeFirst()
+      ).numUpdatedRows,
+    );
+    return counts;
+  });
+  for (const name of await mailFilesNaming(mailDir, address)) {
+    await unlink(path.join(mailDir!, name)).catch(() => {});
+    counts.mailFiles += 1;
+  }
+  return counts;
+}

@@ -1,0 +1,100 @@
+/** Paid consultation bookings and checkouts, newest first: their Stripe state and amount. */
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/bookings";
+import { ScrollingTable, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { listBookings } from "~/inbox/bookings.server.ts";
+import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
+
+const pageSize = 50;
+
+const statusLabels = {
+  pending: "Checkout not completed",
+  paid: "Paid",
+  failed: "Payment failed",
+  setup_failed: "Could not start",
+} as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  staffUser(context);
+  const { staff } = context.get(staffRequestContext);
+  const after = new URL(request.url).searchParams.get("after");
+  const { rows, next } = await listBookings(staff.db, after, pageSize);
+  return { bookings: rows, paged: after !== null, next };
+}
+
+const money = (pence: number, currency: string) =>
+  new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(pence / 100);
+
+export default function Bookings() {
+  const { bookings, paged, next } = useLoaderData<typeof loader>();
+  return (
+    <StaffPage
+      title="Bookings"
+      intro={
+        <p>
+          Strategy consultations paid by card, and checkouts that were started.{" "}
+          <a href="/admin/bookings.csv" download className="font-semibold text-navy-800 underline">
+            Download all (CSV)
+          </a>
+        </p>
+      }
+    >
+      {bookings.length === 0 ? (
+        <p className="text-slate-700">No bookings yet.</p>
+      ) : (
+        <ScrollingTable label="Bookings, newest first">
+          <table className="w-full min-w-3xl border-collapse text-left text-sm">
+            <caption className="sr-only">Bookings, newest first</caption>
+            <thead>
+              <tr className="border-b-2 border-navy-900">
+                {["Started", "Customer", "Participants", "Amount", "State", "Stripe payment"].map((h) => (
+                  <th key={h} scope="col" className="py-2 pr-3">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {bookings.map((b) => (
+                <tr key={b.id} className="border-b border-slate-300 align-top">
+                  <td className="py-2 pr-3 whitespace-nowrap">
+                    <Time iso={b.created_at} />
+                  </td>
+                  <td className="py-2 pr-3 break-all">
+                    {b.customer_name}
+                    <span className="block text-slate-700">{b.customer_email}</span>
+                  </td>
+                  <td className="py-2 pr-3">{b.quantity ?? "(test payment)"}</td>
+                  <td className="py-2 pr-3 whitespace-nowrap">{money(b.amount_pence, b.currency)}</td>
+                  <td className="py-2 pr-3">
+                    {statusLabels[b.status]}
+                    {b.is_test === 1 && " (test)"}
+                    {b.paid_at && (
+                      <span className="block text-slate-700">
+                        <Time iso={b.paid_at} />
+                      </span>
+                    )}
+                    {b.failure_message && <span className="block text-red-800">{b.failure_message}</span>}
+                  </td>
+                  <td className="py-2 font-mono text-xs break-all">{b.payment_intent_id ?? ""}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollingTable>
+      )}
+      <nav aria-label="Pages" className="mt-6 flex gap-6">
+        {paged && (
+          <Link to="/admin/bookings" className="font-semibold text-navy-800 underline">
+            Newest page
+          </Link>
+        )}
+        {next && (
+          <Link to={`?after=${encodeURIComponent(next)}`} className="font-semibold text-navy-800 underline">
+            Next page
+          </Link>
+        )}
+      </nav>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,247 @@
+/**
+ * The inbox: every lead of every kind, newest first (or open enquiries by
+ * their deadline), with filters and search in the address, 50 to a page.
+ */
+import { Form, Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/leads";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { pillarIds } from "~/content/schema.ts";
+import { serviceInterests } from "~/forms/fields.ts";
+import { openLeadDue } from "~/inbox/due.ts";
+import type { DeadlineState } from "~/leads/response-deadline.ts";
+import { filterQuery, parseFilters } from "~/inbox/filters.ts";
+import { listLeads } from "~/inbox/query.server.ts";
+import { leadStatuses, statusLabels } from "~/inbox/statuses.ts";
+import { leadKinds } from "~/leads/kinds/index.server.ts";
+import { listOwners } from "~/staff/accounts.server.ts";
+import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = staffUser(context);
+  const { staff } = context.get(staffRequestContext);
+  const url = new URL(request.url);
+  const filters = parseFilters(url.searchParams);
+  const after = url.searchParams.get("after");
+  const now = new Date();
+  const [{ rows, next }, owners] = await Promise.all([
+    listLeads(staff.db, filters, user.id, after),
+    listOwners(staff.db),
+  ]);
+  return {
+    filters,
+    paged: Boolean(after),
+    next: next ? filterQuery(filters, next) : null,
+    first: filterQuery(filters),
+    owners,
+    kinds: Object.values(leadKinds).map((k) => ({ value: k.kind, label: k.label })),
+    leads: rows.map((row) => {
+      const kind = leadKinds[row.kind];
+      return {
+        ...row,
+        kindLabel: kind.label,
+        subjectLabel: row.subject ? kind.subjectLabel(row.subject) : "",
+        due: openLeadDue(row, now, staff.mail.calendar),
+      };
+    }),
+  };
+}
+
+const selectClass =
+  "mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-ink focus-visible:ring-2 focus-visible:ring-navy-800";
+
+function Select({
+  name,
+  label,
+  value,
+  options,
+  any,
+}: {
+  name: string;
+  label: string;
+  value: string;
+  options: readonly { value: string; label: string }[];
+  any: string;
+}) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <select id={`filter-${name}`} name={name} defaultValue={value} className={selectClass}>
+        <option value="">{any}</option>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function DateFilter({ name, label, value }: { name: string; label: string; value: string | null }) {
+  return (
+    <div>
+      <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-navy-900">
+        {label}
+      </label>
+      <input id={`filter-${name}`} name={name} type="date" defaultValue={value ?? ""} className={selectClass} />
+    </div>
+  );
+}
+
+function DueBadge({ due }: { due: { state: DeadlineState; hours: number | null } }) {
+  if (due.state === "overdue") {
+    return (
+      <span className="rounded bg-red-700 px-2 py-0.5 text-sm font-semibold text-white">
+        Overdue{due.hours ? ` by ${due.hours} business h` : ""}
+      </span>
+    );
+  }
+  if (due.state === "due-soon") {
+    return (
+      <span className="rounded bg-amber-200 px-2 py-0.5 text-sm font-semibold text-amber-950">
+        Due in {Math.max(due.hours ?? 1, 1)} business h
+      </span>
+    );
+  }
+  return null;
+}
+
+export default function Inbox() {
+  const data = useLoaderData<typeof loader>();
+  const { filters } = data;
+  return (
+    <StaffPage title="Inbox">
+      <Form method="get" className="rounded-md border border-slate-300 bg-slate-50 p-4" aria-label="Filter the leads">
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+          <div className="sm:col-span-2">
+            <label htmlFor="filter-q" className="block text-sm font-semibold text-navy-900">
+              Search names, e-mail addresses, companies and messages
+            </label>
+            <input
+              id="filter-q"
+              name="q"
+              type="search"
+              defaultValue={filters.q}
+              className={selectClass}
+              autoComplete="off"
+            />
+          </div>
+          <Select name="kind" label="Kind" value={filters.kind ?? ""} options={data.kinds} any="All kinds" />
+          <Select
+            name="status"
+            label="Status"
+            value={filters.status ?? ""}
+            options={leadStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+            any="Any status"
+          />
+          <Select
+            name="owner"
+            label="Owner"
+            value={filters.owner ?? ""}
+            options={[
+              { value: "me", label: "Me" },
+              { value: "none", label: "Nobody" },
+              ...data.owners.map((o) => ({ value: o.id, label: o.name })),
+            ]}
+            any="Anyone"
+          />
+          <Select
+            name="pillar"
+            label="Pillar"
+            value={filters.pillar ?? ""}
+            options={serviceInterests.filter((s) => (pillarIds as readonly string[]).includes(s.value))}
+            any="Any pillar"
+          />
+          <DateFilter name="from" label="Received from" value={filters.from} />
+          <DateFilter name="to" label="Received to" value={filters.to} />
+          <Select
+            name="sort"
+            label="Order"
+            value={filters.sort === "deadline" ? "deadline" : ""}
+            options={[{ value: "deadline", label: "Open enquiries, soonest deadline first" }]}
+            any="Newest first"
+          />
+          <div className="flex items-end">
+            <label className="flex min-h-11 items-center gap-2 text-navy-900">
+              <input type="checkbox" name="test" value="1" defaultChecked={filters.test} className="size-5" />
+              Test submissions instead
+            </label>
+          </div>
+        </div>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <button type="submit" className="btn-primary">
+            Show leads
+          </button>
+          <Link to="/admin/leads" className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline">
+            Clear filters
+          </Link>
+          <a
+            href={`/admin/leads.csv${data.first}`}
+            download
+            className="inline-flex min-h-11 items-center font-semibold text-navy-800 underline"
+          >
+            Download these leads (CSV)
+          </a>
+        </div>
+      </Form>
+
+      <h2 className="mt-8 text-xl font-bold text-navy-900">
+        {filters.test ? "Test submissions" : filters.sort === "deadline" ? "By deadline" : "Newest first"}
+        {data.paged && ", older page"}
+      </h2>
+      {data.leads.length === 0 ? (
+        <p className="mt-3 text-slate-700">No leads match.</p>
+      ) : (
+        <ol className="mt-3 divide-y divide-slate-300 border-y border-slate-300" aria-label="Leads">
+          {data.leads.map((lead) => (
+            <li key={lead.id} className="py-3" data-status={lead.status}>
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+                <Link
+                  to={`/admin/leads/${lead.id}`}
+                  className="font-semibold break-all text-navy-800 underline underline-offset-2"
+                >
+                  {lead.name || lead.email}
+                </Link>
+                <span className="rounded bg-slate-200 px-2 py-0.5 text-sm text-slate-900">
+                  {statusLabels[lead.status]}
+                </span>
+                {lead.due && <DueBadge due={lead.due} />}
+              </div>
+              <p className="mt-1 text-sm text-slate-800">
+                {lead.kindLabel}
+                {lead.subjectLabel && `: ${lead.subjectLabel}`}
+                {lead.company && ` · ${lead.company}`}
+                {lead.name && <span className="break-all"> · {lead.email}</span>}
+              </p>
+              <p className="mt-1 text-sm text-slate-700">
+                Received <Time iso={lead.createdAt} /> from {lead.sourcePage}
+                {lead.deadlineAt && (
+                  <>
+                    {" "}
+                    · answer by <Time iso={lead.deadlineAt} />
+                  </>
+                )}
+                {" · "}
+                {lead.ownerName ? `Owner: ${lead.ownerName}` : "No owner"}
+              </p>
+            </li>
+          ))}
+        </ol>
+      )}
+      <nav aria-label="Pages" className="mt-6 flex flex-wrap gap-6">
+        {data.paged && (
+          <Link to={`/admin/leads${data.first}`} className="font-semibold text-navy-800 underline">
+            Newest page
+          </Link>
+        )}
+        {data.next && (
+          <Link to={`/admin/leads${data.next}`} className="font-semibold text-navy-800 underline">
+            Next page
+          </Link>
+        )}
+      </nav>
+    </StaffPage>
+  );
+}

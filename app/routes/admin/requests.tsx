@@ -1,0 +1,180 @@
+/**
+ * Data-protection requests for one e-mail address: what we hold (and its
+ * download, JSON or CSV: the access request), and, for administrators,
+ * erasure of all of it but what the law keeps, after a confirmation.
+ * Both audited, by a hash of the address (app/privacy/requests.server.ts).
+ */
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/requests";
+import { CsrfField, Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
+import { FormAlert } from "~/components/forms/field.tsx";
+import { addressHash, erase, findEverything, normalAddress } from "~/privacy/requests.server.ts";
+import { auditRequest, requireAdmin, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+
+const address = z.email().max(254);
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = staffUser(context);
+  const { staff } = context.get(staffRequestContext);
+  const url = new URL(request.url);
+  const asked = url.searchParams.get("email")?.trim() ?? "";
+  const erased = url.searchParams.get("erased") === "1";
+  const canErase = user.role === "admin";
+  if (!asked) return { email: "", invalid: false, summary: null, canErase, erased };
+  if (!address.safeParse(asked).success) return { email: asked, invalid: true, summary: null, canErase, erased };
+  const held = await findEverything(staff.db, asked, staff.mailDir);
+  return {
+    email: held.address,
+    invalid: false,
+    canErase,
+    erased,
+    summary: {
+      leads: held.leads.map((g) => ({ kind: g.kind, count: g.rows.length })),
+      notes: held.notes.length,
+      emails: held.emails.length,
+      bookings: held.bookings.length,
+      paidBookings: held.bookings.filter((b) => b.status === "paid").length,
+      mailFiles: held.mailFiles.length,
+      onlySuppression:
+        held.leads.length === 1 &&
+        held.leads[0]!.table === "newsletter_subscriptions" &&
+        held.leads[0]!.rows.every((r) => r.status === "unsubscribed" && r.consent_text === ""),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
+  const confirm = String(form.get("confirm") ?? "").trim();
+  if (!address.safeParse(email).success) return data({ error: "Enter the e-mail address first." }, { status: 400 });
+  if (normalAddress(confirm) !== normalAddress(email)) {
+    return data({ error: "Type the same address in the confirmation box to erase." }, { status: 400 });
+  }
+  const now = new Date();
+  const counts = await erase(staff.db, email, now, staff.mailDir);
+  await auditRequest(
+    context,
+    { actor: admin, action: "erasure", target: `address:${addressHash(email)}`, detail: counts },
+    now,
+  );
+  throw redirect(`/admin/requests?email=${encodeURIComponent(normalAddress(email))}&erased=1`);
+}
+
+export default function Requests() {
+  const { email, invalid, summary, canErase, erased } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === "submitting";
+  const query = `?email=${encodeURIComponent(email)}`;
+  return (
+    <StaffPage
+      title="Access and erasure requests"
+      intro={
+        <p>
+          When someone asks what we hold about them, or asks us to delete it, answer within one month (the privacy
+          notice promises it). Look their address up here.
+        </p>
+      }
+    >
+      {erased && <Notice>Erased. What the law keeps is listed below.</Notice>}
+      <Form method="get" className="flex flex-wrap items-end gap-3">
+        <div className="min-w-0 flex-1">
+          <label htmlFor="request-email" className="block text-sm font-semibold text-navy-900">
+            E-mail address
+          </label>
+          <input
+            id="request-email"
+            name="email"
+            type="email"
+            required
+            defaultValue={email}
+            aria-invalid={invalid || undefined}
+            aria-describedby={invalid ? "request-email-error" : undefined}
+            className="mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
+          />
+        </div>
+        <button type="submit" className="btn-primary">
+          Find
+        </button>
+      </Form>
+      {invalid && (
+        <p id="request-email-error" className="mt-2 text-sm font-medium text-red-700">
+          Enter an e-mail address, like name@example.com.
+        </p>
+      )}
+
+      {summary && (
+        <section aria-labelledby="held-heading" className="mt-8">
+          <h2 id="held-heading" className="text-xl font-bold text-navy-900">
+            What we hold about {email}
+          </h2>
+          <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-900">
+            {summary.leads.map((g) => (
+              <li key={g.kind}>
+                {g.kind}: {g.count}
+              </li>
+            ))}
+            <li>Team notes and changes: {summary.notes}</li>
+            <li>E-mails to or about them: {summary.emails}</li>
+            <li>Bookings: {summary.bookings}</li>
+            {summary.mailFiles > 0 && <li>E-mail files on the server: {summary.mailFiles}</li>}
+          </ul>
+          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+            <a href={`/admin/requests/access.json${query}`} download className="font-semibold text-navy-800 underline">
+              Download everything (JSON)
+            </a>
+            <a href={`/admin/requests/access.csv${query}`} download className="font-semibold text-navy-800 underline">
+              Download everything (CSV)
+            </a>
+          </p>
+
+          {canErase && !summary.onlySuppression && (
+            <section aria-labelledby="erase-heading" className="mt-8 rounded-md border-2 border-red-800 p-4">
+              <h3 id="erase-heading" className="text-lg font-bold text-red-900">
+                Erase everything about this address
+              </h3>
+              <p className="mt-2 text-slate-900">
+                This deletes their enquiries, requests, registrations, the team's notes on them and the e-mails to them,
+                at once and for good. What the law makes us keep stays:
+              </p>
+              <ul className="mt-2 list-disc pl-6 text-slate-900">
+                <li>the address alone on the newsletter suppression list, so we never e-mail it again;</li>
+                <li>
+                  paid bookings ({summary.paidBookings}), for the accounting period, with the address removed (name,
+                  amount, dates and payment reference stay).
+                </li>
+              </ul>
+              <Form method="post" className="mt-4 space-y-3">
+                <CsrfField />
+                <input type="hidden" name="email" value={email} />
+                <FormAlert message={answer?.error} />
+                <label htmlFor="erase-confirm" className="block text-sm font-semibold text-navy-900">
+                  To confirm, type the address again
+                </label>
+                <input
+                  id="erase-confirm"
+                  name="confirm"
+                  type="email"
+                  required
+                  autoComplete="off"
+                  className="block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
+                />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="min-h-11 rounded-md bg-red-800 px-4 py-2 font-semibold text-white"
+                >
+                  Erase everything about this address
+                </button>
+              </Form>
+            </section>
+          )}
+          {!canErase && <p className="mt-6 text-slate-700">Only an administrator can erase.</p>}
+        </section>
+      )}
+    </StaffPage>
+  );
+}

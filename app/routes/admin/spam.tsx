@@ -1,0 +1,133 @@
+/**
+ * The spam folder: submissions the honeypot or the fill-time check refused
+ * (kept 30 days). A real one can be released: it becomes a lead and gets
+ * its e-mails, as if it had been accepted. Or deleted at once. Audited.
+ */
+import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/spam";
+import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { FormAlert } from "~/components/forms/field.tsx";
+import { validate } from "~/forms/schemas.ts";
+import { leadKindTexts } from "~/leads/kinds/index.ts";
+import { servicesContext } from "~/lib/request-context.ts";
+import { keepSpam, listSpam, takeSpam } from "~/spam/folder.server.ts";
+import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  staffUser(context);
+  const { staff } = context.get(staffRequestContext);
+  return {
+    entries: (await listSpam(staff.db)).map((e) => ({ ...e, kindLabel: leadKindTexts[e.kind]?.label ?? e.kind })),
+  };
+}
+
+const reasons = { honeypot: "A hidden field was filled in", "too-fast": "Sent faster than a person could" } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = staffUser(context);
+  const { staff } = context.get(staffRequestContext);
+  const form = await request.formData();
+  const id = String(form.get("entry") ?? "");
+  const intent = form.get("intent");
+  const now = new Date();
+  const entry = await takeSpam(staff.db, id);
+  if (!entry) return data({ error: "It is no longer in the spam folder." }, { status: 404 });
+  if (intent === "delete") {
+    await auditRequest(context, { actor: user, action: "spam-deleted", target: `spam:${id}` }, now);
+    return data({ done: "Deleted." });
+  }
+  const checked = validate(entry.kind, entry.fields);
+  const putBack = () =>
+    keepSpam(
+      staff.db,
+      { ...entry, fields: entry.fields, clientAddress: "released", sourcePage: entry.sourcePage },
+      now,
+    );
+  if (!checked.ok) {
+    await putBack();
+    const problems = Object.values(checked.fieldErrors).join(" ");
+    return data({ error: `It cannot become a lead as it is: ${problems}` }, { status: 400 });
+  }
+  const leads = context.get(servicesContext).leads;
+  try {
+    const { id: leadId } = await leads.submit(entry.kind, checked.data, {
+      sourcePage: entry.sourcePage,
+      isTest: false,
+    });
+    await auditRequest(
+      context,
+      { actor: user, action: "spam-released", target: `lead:${leadId}`, detail: { kind: entry.kind } },
+      now,
+    );
+    throw redirect(`/admin/leads/${leadId}`);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    await putBack();
+    throw error;
+  }
+}
+
+export default function SpamFolder() {
+  const { entries } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <StaffPage
+      title="Spam folder"
+      intro={
+        <p>
+          Forms our spam checks refused in the last 30 days. Release a real one to make it a lead: it then gets its
+          e-mails as if it had been accepted.
+        </p>
+      }
+    >
+      <Notice>{answer && "done" in answer ? answer.done : undefined}</Notice>
+      <FormAlert message={answer && "error" in answer ? answer.error : undefined} className="mb-6" />
+      {entries.length === 0 ? (
+        <p className="text-slate-700">Nothing was refused.</p>
+      ) : (
+        <ul className="divide-y divide-slate-300 border-y border-slate-300" aria-label="Refused forms">
+          {entries.map((entry) => (
+            <li key={entry.id} className="py-3">
+              <p className="font-semibold text-navy-900">
+                {entry.kindLabel}: {entry.fields.name || entry.fields.first_name || entry.fields.email || "no name"}
+              </p>
+              <p className="text-sm text-slate-800">
+                <Time iso={entry.receivedAt} /> from {entry.sourcePage} · {reasons[entry.reason]}
+              </p>
+              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+                {Object.entries(entry.fields).map(([name, value]) => (
+                  <div key={name} className="contents">
+                    <dt className="font-semibold text-slate-900">{name}</dt>
+                    <dd className="break-words whitespace-pre-line text-slate-800">{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              <Form method="post" className="mt-3 flex flex-wrap gap-3">
+                <CsrfField />
+                <input type="hidden" name="entry" value={entry.id} />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="release"
+                  aria-label={`Release as a lead: ${entry.fields.email ?? entry.id}`}
+                  className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold text-navy-900"
+                >
+                  Release as a lead
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="delete"
+                  aria-label={`Delete now: ${entry.fields.email ?? entry.id}`}
+                  className="min-h-11 rounded-md border border-red-800 px-3 py-2 text-sm font-semibold text-red-800"
+                >
+                  Delete now
+                </button>
+              </Form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </StaffPage>
+  );
+}

@@ -1,0 +1,294 @@
+/**
+ * The team (administrators only): who has an account, who is invited, and
+ * the actions on them: invite someone (an e-mail with a set-up link), send
+ * someone a new set-up link (a lost phone), end an account's sessions,
+ * disable an account. Every change is audited.
+ */
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/users";
+import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { FormAlert, SelectField, TextField } from "~/components/forms/field.tsx";
+import {
+  AccountExistsError,
+  createInvitation,
+  createResetLink,
+  disableAccount,
+  findAccount,
+  listAccounts,
+  listOpenInvitations,
+  revokeSessionsOf,
+} from "~/staff/accounts.server.ts";
+import { invitationEmail, resetEmail } from "~/staff/invitation-email.server.ts";
+import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const now = new Date();
+  return {
+    accounts: await listAccounts(staff.db, now),
+    invitations: await listOpenInvitations(staff.db, now),
+  };
+}
+
+const roles = [
+  { value: "staff", label: "Staff: works leads" },
+  { value: "admin", label: "Administrator: also manages the team and erasure" },
+] as const;
+
+const invitation = z.object({
+  name: z.string().trim().min(1, "Enter their name.").max(100, "Use at most 100 characters."),
+  email: z.email("Enter an e-mail address, like name@example.com.").max(254),
+  role: z.enum(["staff", "admin"], "Choose a role."),
+});
+
+type Answer = { done?: string; error?: string; fields?: Partial<Record<"name" | "email" | "role", string>> };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const now = new Date();
+
+  if (intent === "invite") {
+    const parsed = invitation.safeParse(Object.fromEntries(form));
+    if (!parsed.success) {
+      const fields: Answer["fields"] = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof NonNullable<Answer["fields"]>;
+        fields[key] ??= issue.message;
+      }
+      return data<Answer>({ fields }, { status: 400 });
+    }
+    const invitee = parsed.data;
+    try {
+      const { token, expiresAt } = await createInvitation(staff.db, { ...invitee, invitedBy: admin.id }, now);
+      await staff.sendEmail(
+        invitationEmail({
+          to: invitee.email,
+          name: invitee.name,
+          invitedBy: admin.name,
+          link: `${staff.mail.siteUrl}/admin/setup/${token}`,
+          expiresAt,
+        }),
+        { type: "staff_invitation", id: invitee.email.toLowerCase() },
+        now,
+      );
+    } catch (error) {
+      if (error instanceof AccountExistsError)
+        return data<Answer>({ fields: { email: error.message } }, { status: 409 });
+      throw error;
+    }
+    await auditRequest(
+      context,
+      {
+        actor: admin,
+        action: "user-invited",
+        target: `invitation:${invitee.email.toLowerCase()}`,
+        detail: { role: invitee.role },
+      },
+      now,
+    );
+    return data<Answer>({ done: `Invitation sent to ${invitee.email}.` });
+  }
+
+  if (intent === "disable" || intent === "revoke" || intent === "reset") {
+    const userId = String(form.get("user") ?? "");
+    const account = await findAccount(staff.db, userId);
+    if (!account) return data<Answer>({ error: "There is no such account." }, { status: 404 });
+    if (account.id === admin.id) {
+      return data<Answer>({ error: "You cannot do this to your own account here: sign out instead." }, { status: 400 });
+    }
+    if (intent === "reset") {
+      const link = await createResetLink(staff.db, account.id, admin.id, now);
+      if (!link) return data<Answer>({ error: `${account.name}'s account is disabled.` }, { status: 409 });
+      await staff.sendEmail(
+        resetEmail({
+          to: link.email,
+          name: link.name,
+          sentBy: admin.name,
+          link: `${staff.mail.siteUrl}/admin/setup/${link.token}`,
+          expiresAt: link.expiresAt,
+        }),
+        { type: "staff_invitation", id: link.email },
+        now,
+      );
+      await auditRequest(context, { actor: admin, action: "sign-in-reset", target: `user:${account.id}` }, now);
+      return data<Answer>({
+        done: `A new set-up link is on its way to ${account.name}. Their sign-in works as before until they use it.`,
+      });
+    }
+    if (intent === "disable") {
+      if (!(await disableAccount(staff.db, account.id, now))) {
+        return data<Answer>({ error: `${account.name}'s account is already disabled.` }, { status: 409 });
+      }
+      await auditRequest(context, { actor: admin, action: "user-disabled", target: `user:${account.id}` }, now);
+      return data<Answer>({ done: `${account.name}'s account is disabled and signed out everywhere.` });
+    }
+    const ended = await revokeSessionsOf(staff.db, account.id, now);
+    await auditRequest(
+      context,
+      {
+        actor: admin,
+        action: "sessions-revoked",
+        target: `user:${account.id}`,
+        detail: { sessions: ended },
+      },
+      now,
+    );
+    return data<Answer>({
+      done: `${account.name} is signed out everywhere (${ended} session${ended === 1 ? "" : "s"} ended).`,
+    });
+  }
+  return data<Answer>({ error: "Unknown action." }, { status: 400 });
+}
+
+export default function Team() {
+  const { accounts, invitations } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  return (
+    <StaffPage title="Team">
+      <Notice>{answer?.done}</Notice>
+      <FormAlert message={answer?.error} className="mb-6" />
+      <section aria-labelledby="accounts-heading">
+        <h2 id="accounts-heading" className="text-xl font-bold text-navy-900">
+          Accounts
+        </h2>
+        <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
+          {accounts.map((account) => (
+            <li key={account.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-navy-900">
+                  {account.name}{" "}
+                  <span className="font-normal text-slate-700">
+                    ({account.role === "admin" ? "administrator" : "staff"})
+                  </span>
+                </p>
+                <p className="text-sm break-all text-slate-700">{account.email}</p>
+                <p className="text-sm text-slate-700">
+                  {account.disabledAt ? (
+                    <>
+                      Disabled <Time iso={account.disabledAt} />
+                    </>
+                  ) : (
+                    `${account.liveSessions} signed-in session${account.liveSessions === 1 ? "" : "s"}`
+                  )}
+                </p>
+              </div>
+              {!account.disabledAt && (
+                <div className="flex flex-wrap gap-2">
+                  <AccountAction account={account} intent="reset" label="Send a new set-up link" />
+                  <AccountAction account={account} intent="revoke" label="Sign out everywhere" />
+                  <AccountAction account={account} intent="disable" label="Disable" danger />
+                </div>
+              )}
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="invitations-heading" className="mt-10">
+        <h2 id="invitations-heading" className="text-xl font-bold text-navy-900">
+          Open invitations
+        </h2>
+        {invitations.length === 0 ? (
+          <p className="mt-3 text-slate-700">None.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
+            {invitations.map((open) => (
+              <li key={open.email} className="py-3">
+                <p className="font-semibold text-navy-900">
+                  {open.name} <span className="font-normal break-all text-slate-700">{open.email}</span>
+                </p>
+                <p className="text-sm text-slate-700">
+                  {open.reset
+                    ? "A new set-up link for their account"
+                    : open.role === "admin"
+                      ? "Administrator"
+                      : "Staff"}
+                  ; the link works until <Time iso={open.expiresAt} />
+                </p>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <section aria-labelledby="invite-heading" className="mt-10 max-w-md">
+        <h2 id="invite-heading" className="text-xl font-bold text-navy-900">
+          Invite someone
+        </h2>
+        <p className="mt-2 text-slate-700">
+          They get an e-mail with a link to choose a password and set up their authenticator app. Inviting an address
+          again sends a new link and cancels the old one.
+        </p>
+        <Form method="post" className="mt-4 space-y-4">
+          <CsrfField />
+          <TextField
+            formId="invite"
+            name="name"
+            label="Name"
+            autoComplete="off"
+            error={answer?.fields?.name}
+            required
+          />
+          <TextField
+            formId="invite"
+            name="email"
+            type="email"
+            label="E-mail address"
+            autoComplete="off"
+            error={answer?.fields?.email}
+            required
+          />
+          <SelectField
+            formId="invite"
+            name="role"
+            label="Role"
+            options={roles}
+            defaultValue="staff"
+            error={answer?.fields?.role}
+            required
+          />
+          <button type="submit" name="intent" value="invite" disabled={submitting} className="btn-primary">
+            Send invitation
+          </button>
+        </Form>
+      </section>
+    </StaffPage>
+  );
+}
+
+/** A button that acts on one account (its name completes the button's label for screen readers). */
+function AccountAction({
+  account,
+  intent,
+  label,
+  danger = false,
+}: {
+  account: { id: string; name: string };
+  intent: "reset" | "revoke" | "disable";
+  label: string;
+  danger?: boolean;
+}) {
+  return (
+    <Form method="post">
+      <CsrfField />
+      <input type="hidden" name="user" value={account.id} />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        aria-label={`${label}: ${account.name}`}
+        className={`min-h-11 rounded-md border px-3 py-2 text-sm font-semibold ${
+          danger ? "border-red-800 text-red-800" : "border-navy-800 text-navy-900"
+        }`}
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}

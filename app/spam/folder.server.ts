@@ -1,0 +1,116 @@
+/**
+ * The spam folder: submissions the honeypot or the fill-time check refused
+ * are kept (what was submitted and why) for 30 days, so the team can see
+ * what was caught and release a real one, which then becomes a lead and
+ * gets its e-mails. A flood cannot fill the disk: at most `perAddressPerDay`
+ * are kept per client address in 24 hours and `total` altogether; beyond
+ * that a refusal is simply not kept. The visitor's answer never changes.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "~/data/db.server.ts";
+import type { FormKind } from "~/forms/schemas.ts";
+import { clientKey } from "~/leads/rate-limit.server.ts";
+
+export const spamCaps = { perAddressPerDay: 20, total: 10_000, fieldsBytes: 10_000 } as const;
+
+export type SpamReason = "honeypot" | "too-fast";
+
+/** Keeps a refused submission unless a cap is reached; true when kept. */
+export async function keepSpam(
+  db: Db,
+  spam: {
+    kind: FormKind;
+    reason: SpamReason;
+    fields: Record<string, unknown>;
+    clientAddress: string;
+    sourcePage: string;
+  },
+  now: Date,
+): Promise<boolean> {
+  const key = clientKey(spam.clientAddress);
+  const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
+  const fromAddress = await db
+    .selectFrom("spam_submissions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .where("client_key", "=", key)
+    .where("received_at", ">", dayAgo)
+    .executeTakeFirstOrThrow();
+  if (Number(fromAddress.n) >= spamCaps.perAddressPerDay) return false;
+  const all = await db
+    .selectFrom("spam_submissions")
+    .select((eb) => eb.fn.countAll<number>().as("n"))
+    .executeTakeFirstOrThrow();
+  if (Number(all.n) >= spamCaps.total) return false;
+  const fields: Record<string, string> = {};
+  for (const [name, value] of Object.entries(spam.fields)) {
+    if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
+      fields[name.slice(0, 60)] = String(value).slice(0, 5000);
+    }
+  }
+  let json = JSON.stringify(fields);
+  if (json.length > spamCaps.fieldsBytes) json = JSON.stringify({ truncated: json.slice(0, spamCaps.fieldsBytes) });
+  const email = typeof spam.fields.email === "string" ? spam.fields.email.trim().toLowerCase().slice(0, 254) : "";
+  await db
+    .insertInto("spam_submissions")
+    .values({
+      id: randomUUID(),
+      kind: spam.kind,
+      received_at: now.toISOString(),
+      reason: spam.reason,
+      fields_json: json,
+      email,
+      client_key: key,
+      source_page: spam.sourcePage.slice(0, 300),
+    })
+    .execute();
+  return true;
+}
+
+export type SpamEntry = {
+  id: string;
+  kind: FormKind;
+  receivedAt: string;
+  reason: SpamReason;
+  fields: Record<string, string>;
+  sourcePage: string;
+};
+
+const toEntry = (r: {
+  id: string;
+  kind: FormKind;
+  received_at: string;
+  reason: SpamReason;
+  fields_json: string;
+  source_page: string;
+}): SpamEntry => ({
+  id: r.id,
+  kind: r.kind,
+  receivedAt: r.received_at,
+  reason: r.reason,
+  fields: JSON.parse(r.fields_json) as Record<string, string>,
+  sourcePage: r.source_page,
+});
+
+/** The newest kept refusals (50). */
+export async function listSpam(db: Db): Promise<SpamEntry[]> {
+  const rows = await db
+    .selectFrom("spam_submissions")
+    .select(["id", "kind", "received_at", "reason", "fields_json", "source_page"])
+    .orderBy("received_at", "desc")
+    .orderBy("id", "desc")
+    .limit(50)
+    .execute();
+  return rows.map(toEntry);
+}
+
+/** Takes one out of the folder (to release it, or because it is spam after all); null if already gone. */
+export async function takeSpam(db: Db, id: string): Promise<SpamEntry | null> {
+  const row = await db
+    .selectFrom("spam_submissions")
+    .select(["id", "kind", "received_at", "reason", "fields_json", "source_page"])
+    .where("id", "=", id)
+    .executeTakeFirst();
+  if (!row) return null;
+  const deleted = await db.deleteFrom("spam_submissions").where("id", "=", id).executeTakeFirst();
+  return Number(deleted.numDeletedRows) === 1 ? toEntry(row) : null;
+}

@@ -1,0 +1,490 @@
+/**
+ * Staff accounts, invitations and sign-in sessions, in the database
+ * (docs/decisions/023-staff-accounts.md). Every function takes the time it
+ * acts at, so the data tests can move the clock.
+ *
+ * - An account exists once its invitation is accepted: the person chose a
+ *   password and proved they hold the TOTP secret, so no account is ever
+ *   without its second factor. The first administrator's invitation comes
+ *   from the command line (scripts/admin.ts), the others from /admin/users.
+ * - A session's token is only in the browser's cookie; the row is named by
+ *   its SHA-256, so a copy of the database signs nobody in.
+ * - Signing in makes two sessions: one for the code page after the password
+ *   (10 minutes, nothing else), then a new one (a new token) once the code is
+ *   right. A full session ends after 2 idle hours or 12 hours, whichever is
+ *   first, at sign-out, or when it is revoked.
+ */
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import type { Db } from "~/data/db.server.ts";
+import type { StaffRole } from "~/data/schema.ts";
+import { passwordProblem } from "./password-rules.ts";
+import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
+import { acceptedStep, newTotpSecret } from "./totp.server.ts";
+
+export const sessionLimits = {
+  /** The code page after a right password. */
+  secondFactorMinutes: 10,
+  idleMinutes: 120,
+  maxHours: 12,
+  /** last_seen_at is written at most this often (a page view is not a write). */
+  touchEveryMinutes: 1,
+} as const;
+
+export const invitationDays = 3;
+
+export type StaffUser = { id: string; email: string; name: string; role: StaffRole };
+
+export type StaffSession = {
+  /** SHA-256 of the token (the row's id). */
+  id: string;
+  stage: "password" | "full";
+  user: StaffUser;
+  expiresAt: string;
+};
+
+export type ClientFacts = { ip: string; userAgent: string };
+
+/** A new random token (256 bits, base64url) and the id it is stored under. */
+function newSecretToken(): { token: string; id: string } {
+  const token = randomBytes(32).toString("base64url");
+  return { token, id: tokenHash(token) };
+}
+
+export function tokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+const normalEmail = (email: string) => email.trim().toLowerCase();
+const addMinutes = (now: Date, minutes: number) => new Date(now.getTime() + minutes * 60_000).toISOString();
+
+export class AccountExistsError extends Error {
+  constructor() {
+    super("There is already an account with this e-mail address.");
+  }
+}
+
+export type Invitation = {
+  email: string;
+  name: string;
+  role: StaffRole;
+  totpSecret: string;
+  expiresAt: string;
+  /** The account whose sign-in the link sets up again; null for a new account. */
+  resetOf: string | null;
+};
+
+/**
+ * Invites someone (replacing any open invitation for the same address).
+ * Returns the token for the set-up link, which only the invitee receives.
+ */
+export async function createInvitation(
+  db: Db,
+  invitee: { email: string; name: string; role: StaffRole; invitedBy: string | null },
+  now: Date,
+): Promise<{ token: string; expiresAt: string }> {
+  const email = normalEmail(invitee.email);
+  return db.transaction().execute(async (trx) => {
+    const existing = await trx.selectFrom("staff_users").select("id").where("email", "=", email).executeTakeFirst();
+    if (existing) throw new AccountExistsError();
+    return insertInvitation(trx, { ...invitee, email, resetOf: null }, now);
+  });
+}
+
+/**
+ * A set-up link for an active account whose owner lost their second factor
+ * (or password): using it sets a new password and authenticator key, and
+ * ends the account's sessions and passkeys. Replaces any open link for the
+ * address. Null if there is no such active account.
+ */
+export async function createResetLink(
+  db: Db,
+  userId: string,
+  invitedBy: string | null,
+  now: Date,
+): Promise<{ token: string; expiresAt: string; email: string; name: string } | null> {
+  return db.transaction().execute(async (trx) => {
+    const account = await trx
+      .selectFrom("staff_users")
+      .select(["id", "email", "name", "role"])
+      .where("id", "=", userId)
+      .where("disabled_at", "is", null)
+      .executeTakeFirst();
+    if (!account) return null;
+    const link = await insertInvitation(trx, { ...account, invitedBy, resetOf: account.id }, now);
+    return { ...link, email: account.email, name: account.name };
+  });
+}
+
+async function insertInvitation(
+  trx: Db,
+  invitee: { email: string; name: string; role: StaffRole; invitedBy: string | null; resetOf: string | null },
+  now: Date,
+): Promise<{ token: string; expiresAt: string }> {
+  const { token, id } = newSecretToken();
+  const expiresAt = addMinutes(now, invitationDays * 24 * 60);
+  await trx
+    .deleteFrom("staff_invitations")
+    .where("email", "=", invitee.email)
+    .where("accepted_at", "is", null)
+    .execute();
+  await trx
+    .insertInto("staff_invitations")
+    .values({
+      id,
+      email: invitee.email,
+      name: invitee.name.trim(),
+      role: invitee.role,
+      totp_secret: newTotpSecret(),
+      invited_by: invitee.invitedBy,
+      user_id: invitee.resetOf,
+      created_at: now.toISOString(),
+      expires_at: expiresAt,
+      accepted_at: null,
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/** The open invitation behind a set-up link, or null (unknown, used or expired). */
+export async function findInvitation(db: Db, token: string, now: Date): Promise<Invitation | null> {
+  const row = await db
+    .selectFrom("staff_invitations")
+    .selectAll()
+    .where("id", "=", tokenHash(token))
+    .where("accepted_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    totpSecret: row.totp_secret,
+    expiresAt: row.expires_at,
+    resetOf: row.user_id,
+  };
+}
+
+export type SetupProblem = { field: "password" | "code" | "form"; message: string };
+
+/**
+ * Accepts an invitation: the password must meet the rules and the code must
+ * come from the invitation's TOTP secret. Creates the account, or for a
+ * reset link sets the account's password and key anew, ending its sessions
+ * and removing its passkeys (once: a second use of the same link finds it
+ * used).
+ */
+export async function acceptInvitation(
+  db: Db,
+  token: string,
+  answer: { password: string; code: string },
+  now: Date,
+): Promise<{ user: StaffUser; reset: boolean } | { problem: SetupProblem }> {
+  const invitation = await findInvitation(db, token, now);
+  if (!invitation) return { problem: { field: "form", message: "This set-up link has expired or was already used." } };
+  const weak = passwordProblem(answer.password, invitation);
+  if (weak) return { problem: { field: "password", message: weak } };
+  const step = acceptedStep(invitation.totpSecret, answer.code, now, 0);
+  if (step === null) {
+    return {
+      problem: {
+        field: "code",
+        message: "That code is not right. Enter the 6-digit code your authenticator app shows now.",
+      },
+    };
+  }
+  const passwordHash = await hashPassword(answer.password);
+  const user: StaffUser = {
+    id: invitation.resetOf ?? randomUUID(),
+    email: invitation.email,
+    name: invitation.name,
+    role: invitation.role,
+  };
+  const created = await db.transaction().execute(async (trx) => {
+    // Used: kept as a record until it expires, without the key (now the account's).
+    const used = await trx
+      .updateTable("staff_invitations")
+      .set({ accepted_at: now.toISOString(), totp_secret: "" })
+      .where("id", "=", tokenHash(token))
+      .where("accepted_at", "is", null)
+      .executeTakeFirst();
+    if (Number(used.numUpdatedRows) !== 1) return false;
+    if (invitation.resetOf) {
+      const reset = await trx
+        .updateTable("staff_users")
+        .set({ password_hash: passwordHash, totp_secret: invitation.totpSecret, totp_last_step: step })
+        .set({ updated_at: now.toISOString() })
+        .where("id", "=", invitation.resetOf)
+        .where("email", "=", invitation.email)
+        .where("disabled_at", "is", null)
+        .executeTakeFirst();
+      if (Number(reset.numUpdatedRows) !== 1) return false;
+      await trx.deleteFrom("staff_passkeys").where("user_id", "=", invitation.resetOf).execute();
+      await revokeSessionsOf(trx, invitation.resetOf, now);
+      return true;
+    }
+    const existing = await trx
+      .selectFrom("staff_users")
+      .select("id")
+      .where("email", "=", user.email)
+      .executeTakeFirst();
+    if (existing) return false;
+    await trx
+      .insertInto("staff_users")
+      .values({
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        role: user.role,
+        password_hash: passwordHash,
+        totp_secret: invitation.totpSecret,
+        totp_last_step: step,
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+        disabled_at: null,
+      })
+      .execute();
+    return true;
+  });
+  if (!created) return { problem: { field: "form", message: "This set-up link has expired or was already used." } };
+  return { user, reset: invitation.resetOf !== null };
+}
+
+/** The active account with this address and password, or null (the same time either way). */
+export async function checkPassword(db: Db, email: string, password: string): Promise<StaffUser | null> {
+  const row = await db
+    .selectFrom("staff_users")
+    .select(["id", "email", "name", "role", "password_hash"])
+    .where("email", "=", normalEmail(email))
+    .where("disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return verifyNothing(password).then(() => null);
+  if (!(await verifyPassword(row.password_hash, password))) return null;
+  return { id: row.id, email: row.email, name: row.name, role: row.role };
+}
+
+/** Starts a session for `user` at `stage`; returns the token for the cookie. */
+export async function startSession(
+  db: Db,
+  user: StaffUser,
+  stage: "password" | "full",
+  client: ClientFacts,
+  now: Date,
+): Promise<{ token: string; expiresAt: string }> {
+  const { token, id } = newSecretToken();
+  const expiresAt = addMinutes(
+    now,
+    stage === "password" ? sessionLimits.secondFactorMinutes : sessionLimits.maxHours * 60,
+  );
+  await db
+    .insertInto("staff_sessions")
+    .values({
+      id,
+      user_id: user.id,
+      stage,
+      created_at: now.toISOString(),
+      last_seen_at: now.toISOString(),
+      expires_at: expiresAt,
+      revoked_at: null,
+      ip: client.ip.slice(0, 100),
+      user_agent: client.userAgent.slice(0, 300),
+    })
+    .execute();
+  return { token, expiresAt };
+}
+
+/**
+ * The live session behind a cookie's token, or null: unknown, revoked,
+ * expired, idle too long, or its account disabled. A full session's
+ * last_seen_at moves on (at most once a minute).
+ */
+export async function readSession(db: Db, token: string, now: Date): Promise<StaffSession | null> {
+  if (!token) return null;
+  const id = tokenHash(token);
+  const row = await db
+    .selectFrom("staff_sessions as s")
+    .innerJoin("staff_users as u", "u.id", "s.user_id")
+    .select(["s.id", "s.stage", "s.expires_at", "s.last_seen_at", "u.id as user_id", "u.email", "u.name", "u.role"])
+    .where("s.id", "=", id)
+    .where("s.revoked_at", "is", null)
+    .where("s.expires_at", ">", now.toISOString())
+    .where("u.disabled_at", "is", null)
+    .executeTakeFirst();
+  if (!row) return null;
+  if (row.stage === "full") {
+    const idleSince = Date.parse(row.last_seen_at);
+    if (now.getTime() - idleSince >= sessionLimits.idleMinutes * 60_000) return null;
+    if (now.getTime() - idleSince >= sessionLimits.touchEveryMinutes * 60_000) {
+      await db.updateTable("staff_sessions").set({ last_seen_at: now.toISOString() }).where("id", "=", id).execute();
+    }
+  }
+  return {
+    id: row.id,
+    stage: row.stage,
+    expiresAt: row.expires_at,
+    user: { id: row.user_id, email: row.email, name: row.name, role: row.role },
+  };
+}
+
+/**
+ * The code page: a right code (for a step not used before) ends the
+ * password-stage session and starts a full one. Null when the code is wrong.
+ */
+export async function completeSignIn(
+  db: Db,
+  pending: StaffSession,
+  code: string,
+  client: ClientFacts,
+  now: Date,
+): Promise<{ token: string; expiresAt: string } | null> {
+  if (pending.stage !== "password") return null;
+  const account = await db
+    .selectFrom("staff_users")
+    .select(["totp_secret", "totp_last_step"])
+    .where("id", "=", pending.user.id)
+    .executeTakeFirst();
+  if (!account) return null;
+  const step = acceptedStep(account.totp_secret, code, now, account.totp_last_step);
+  if (step === null) return null;
+  // The step moves on only if nobody used a code since we read it: one code, one sign-in.
+  const moved = await db
+    .updateTable("staff_users")
+    .set({ totp_last_step: step })
+    .where("id", "=", pending.user.id)
+    .where("totp_last_step", "=", account.totp_last_step)
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) return null;
+  return promoteToFullSession(db, pending, client, now);
+}
+
+/** After a right second factor: the password-stage session ends and a full one (a new token) starts. */
+export async function promoteToFullSession(
+  db: Db,
+  pending: StaffSession,
+  client: ClientFacts,
+  now: Date,
+): Promise<{ token: string; expiresAt: string }> {
+  await revokeSession(db, pending.id, now);
+  return startSession(db, pending.user, "full", client, now);
+}
+
+export async function revokeSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db
+    .updateTable("staff_sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("id", "=", sessionId)
+    .where("revoked_at", "is", null)
+    .execute();
+}
+
+/** Ends every session of an account; returns how many were live. */
+export async function revokeSessionsOf(db: Db, userId: string, now: Date): Promise<number> {
+  const result = await db
+    .updateTable("staff_sessions")
+    .set({ revoked_at: now.toISOString() })
+    .where("user_id", "=", userId)
+    .where("revoked_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export type StaffAccount = StaffUser & { createdAt: string; disabledAt: string | null; liveSessions: number };
+
+export async function listAccounts(db: Db, now: Date): Promise<StaffAccount[]> {
+  const rows = await db
+    .selectFrom("staff_users as u")
+    .leftJoin("staff_sessions as s", (join) =>
+      join
+        .onRef("s.user_id", "=", "u.id")
+        .on("s.revoked_at", "is", null)
+        .on("s.stage", "=", "full")
+        .on("s.expires_at", ">", now.toISOString()),
+    )
+    .select(({ fn }) => [
+      "u.id",
+      "u.email",
+      "u.name",
+      "u.role",
+      "u.created_at",
+      "u.disabled_at",
+      fn.count<number>("s.id").as("sessions"),
+    ])
+    .groupBy(["u.id", "u.email", "u.name", "u.role", "u.created_at", "u.disabled_at"])
+    .orderBy("u.name")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    createdAt: r.created_at,
+    disabledAt: r.disabled_at,
+    liveSessions: Number(r.sessions),
+  }));
+}
+
+/** The active accounts a lead can be given to, by name. */
+export async function listOwners(db: Db): Promise<{ id: string; name: string }[]> {
+  return db.selectFrom("staff_users").select(["id", "name"]).where("disabled_at", "is", null).orderBy("name").execute();
+}
+
+export type OpenInvitation = {
+  email: string;
+  name: string;
+  role: StaffRole;
+  expiresAt: string;
+  /** A new set-up link for an existing account, not an invitation. */
+  reset: boolean;
+};
+
+export async function listOpenInvitations(db: Db, now: Date): Promise<OpenInvitation[]> {
+  const rows = await db
+    .selectFrom("staff_invitations")
+    .select(["email", "name", "role", "expires_at", "user_id"])
+    .where("accepted_at", "is", null)
+    .where("expires_at", ">", now.toISOString())
+    .orderBy("created_at", "desc")
+    .execute();
+  return rows.map((r) => ({
+    email: r.email,
+    name: r.name,
+    role: r.role,
+    expiresAt: r.expires_at,
+    reset: r.user_id !== null,
+  }));
+}
+
+/**
+ * Disables an account (no sign-in), ends its sessions and deletes its
+ * sign-in details (password hash, authenticator key, passkeys): the name and
+ * address stay for the retention period (rule staff_accounts_disabled).
+ * False if there is no such active account.
+ */
+export async function disableAccount(db: Db, userId: string, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .updateTable("staff_users")
+      .set({ disabled_at: now.toISOString(), updated_at: now.toISOString(), password_hash: "", totp_secret: "" })
+      .where("id", "=", userId)
+      .where("disabled_at", "is", null)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await revokeSessionsOf(trx, userId, now);
+    await trx.deleteFrom("staff_passkeys").where("user_id", "=", userId).execute();
+    // An open set-up link for the account (a reset) holds a key too.
+    await trx.deleteFrom("staff_invitations").where("user_id", "=", userId).where("accepted_at", "is", null).execute();
+    return true;
+  });
+}
+
+export async function findAccount(db: Db, userId: string): Promise<(StaffUser & { disabled: boolean }) | null> {
+  const row = await db
+    .selectFrom("staff_users")
+    .select(["id", "email", "name", "role", "disabled_at"])
+    .where("id", "=", userId)
+    .executeTakeFirst();
+  return row
+    ? { id: row.id, email: row.email, name: row.name, role: row.role, disabled: row.disabled_at !== null }
+    : null;
+}

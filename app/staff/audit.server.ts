@@ -1,0 +1,119 @@
+/**
+ * The audit log: who did what in the back office, when, from which address.
+ * Written in the same request as the change it records; read by
+ * administrators (/admin/audit); kept as long as the privacy notice says
+ * (the retention job, rule audit_events). Never a lead's personal data: a
+ * lead is named by its kind and id.
+ */
+import { randomUUID } from "node:crypto";
+import type { Db } from "~/data/db.server.ts";
+import type { StaffUser } from "./accounts.server.ts";
+
+export const auditActions = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in refused (wrong password or code)",
+  "sign-in-throttled": "Sign-in refused (too many attempts)",
+  "sign-out": "Signed out",
+  "user-invited": "Invited someone",
+  "user-activated": "Set up an account (or its sign-in again)",
+  "user-disabled": "Disabled an account",
+  "sessions-revoked": "Ended an account's sessions",
+  "sign-in-reset": "Sent a new set-up link for an account",
+  "passkey-added": "Added a passkey",
+  "passkey-removed": "Removed a passkey",
+  "lead-updated": "Changed a lead's status or owner",
+  export: "Downloaded a CSV export",
+  "email-retried": "Asked for an e-mail to be sent again",
+  "access-request": "Downloaded everything held about an address",
+  erasure: "Erased everything held about an address",
+  "spam-released": "Released a form from the spam folder as a lead",
+  "spam-deleted": "Deleted a form from the spam folder",
+} as const;
+
+export type AuditAction = keyof typeof auditActions;
+
+/** A stored detail ({"with":"passkey"}) as the log shows it: "with: passkey". */
+export function readableDetail(json: string): string {
+  try {
+    const value: unknown = JSON.parse(json);
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      return Object.entries(value)
+        .map(([key, v]) => `${key}: ${String(v)}`)
+        .join("; ");
+    }
+  } catch {
+    // Not JSON: shown as it is.
+  }
+  return json;
+}
+
+export type AuditEntry = {
+  actor: Pick<StaffUser, "id" | "email"> | { id: null; email: string | null } | null;
+  action: AuditAction;
+  target?: string | null;
+  /** The client address; null from the command line. */
+  ip: string | null;
+  detail?: Record<string, string | number | boolean>;
+};
+
+export async function audit(db: Db, entry: AuditEntry, now: Date): Promise<void> {
+  await db
+    .insertInto("audit_events")
+    .values({
+      id: randomUUID(),
+      at: now.toISOString(),
+      actor_id: entry.actor?.id ?? null,
+      actor_email: entry.actor?.email?.slice(0, 320) ?? null,
+      action: entry.action,
+      target: entry.target ?? null,
+      ip: entry.ip,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
+    .execute();
+}
+
+export type AuditEvent = {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  what: string;
+  target: string | null;
+  ip: string | null;
+  detail: string | null;
+};
+
+export const auditPageSize = 50;
+
+/**
+ * The newest events, a page at a time: `before` is the last event of the
+ * previous page ("<at>_<id>"), so a page is found by index however long the log.
+ */
+export async function listAudit(db: Db, before?: string): Promise<{ events: AuditEvent[]; next: string | null }> {
+  const [at, id] = before?.split("_") ?? [];
+  const rows = await db
+    .selectFrom("audit_events")
+    .selectAll()
+    .$if(Boolean(at && id), (qb) =>
+      qb.where((eb) => eb.or([eb("at", "<", at!), eb.and([eb("at", "=", at!), eb("id", "<", id!)])])),
+    )
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(auditPageSize + 1)
+    .execute();
+  const page = rows.slice(0, auditPageSize);
+  const last = page.at(-1);
+  return {
+    events: page.map((r) => ({
+      id: r.id,
+      at: r.at,
+      actorEmail: r.actor_email,
+      action: r.action,
+      what: auditActions[r.action as AuditAction] ?? r.action,
+      target: r.target,
+      ip: r.ip,
+      detail: r.detail && readableDetail(r.detail),
+    })),
+    next: rows.length > auditPageSize && last ? `${last.at}_${last.id}` : null,
+  };
+}

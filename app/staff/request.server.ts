@@ -1,0 +1,152 @@
+/**
+ * The back office's request plumbing (docs/decisions/023-staff-accounts.md):
+ *
+ * - `staffArea`, the middleware of every /admin route: the CSRF check on
+ *   every form post (a random token in a
+ *   `__Host-` cookie, SameSite=Strict, that each form repeats in a hidden
+ *   `_csrf` field: another site can neither read nor set it); the session,
+ *   if any, read from its `__Host-` cookie.
+ * - `signedIn`, the middleware of the pages behind sign-in: no full
+ *   session, no page (a redirect to sign-in, then back).
+ * - `requireAdmin` for what only administrators may do.
+ *
+ * Every answer under /admin is no-store and noindex: the server sets that
+ * for the whole path, whatever answers (server/app.ts).
+ */
+import { randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createContext,
+  createCookie,
+  data,
+  redirect,
+  type MiddlewareFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { clientIpContext, servicesContext } from "~/lib/request-context.ts";
+import { readSession, sessionLimits, type ClientFacts, type StaffSession, type StaffUser } from "./accounts.server.ts";
+import { audit, type AuditEntry } from "./audit.server.ts";
+import type { StaffServices } from "./service.server.ts";
+
+/** `Secure` and `__Host-`: browsers accept them from http://localhost and 127.0.0.1 too. */
+const sessionCookie = createCookie("__Host-staff-session", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "lax",
+  path: "/",
+});
+
+const csrfCookie = createCookie("__Host-staff-csrf", {
+  httpOnly: true,
+  secure: true,
+  sameSite: "strict",
+  path: "/",
+});
+
+export type StaffRequest = {
+  session: StaffSession | null;
+  /** The CSRF token every form on the page carries (`<CsrfField>`). */
+  csrf: string;
+  client: ClientFacts;
+  staff: StaffServices;
+};
+
+export const staffRequestContext = createContext<StaffRequest>();
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+function sameToken(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** The answer to a post without a valid CSRF token (another site's form, or a page open since before the cookie). */
+export const csrfRefusal = "This form could not be accepted. Reload the page and try again.";
+
+export const staffArea: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const staff = context.get(servicesContext).staff;
+  const cookies = request.headers.get("Cookie");
+  const kept: unknown = await csrfCookie.parse(cookies);
+  const fresh = typeof kept !== "string" || !tokenPattern.test(kept);
+  const csrf = fresh ? randomBytes(32).toString("base64url") : kept;
+
+  if (request.method !== "GET" && request.method !== "HEAD") {
+    const form = await request
+      .clone()
+      .formData()
+      .catch(() => null);
+    const sent = form?.get("_csrf");
+    if (fresh || typeof sent !== "string" || !sameToken(sent, csrf)) {
+      throw data(csrfRefusal, { status: 403 });
+    }
+  }
+
+  const token: unknown = await sessionCookie.parse(cookies);
+  const now = new Date();
+  const session = typeof token === "string" && token ? await readSession(staff.db, token, now) : null;
+  const client = {
+    ip: context.get(clientIpContext) ?? "unknown",
+    userAgent: request.headers.get("User-Agent") ?? "",
+  };
+  context.set(staffRequestContext, { session, csrf, client, staff });
+
+  const response = await next();
+  if (fresh) response.headers.append("Set-Cookie", await csrfCookie.serialize(csrf));
+  return response;
+};
+
+/** Records an audit event of this request: in its database, from its client's address. */
+export function auditRequest(
+  context: Readonly<RouterContextProvider>,
+  entry: Omit<AuditEntry, "ip">,
+  now: Date,
+): Promise<void> {
+  const { staff, client } = context.get(staffRequestContext);
+  return audit(staff.db, { ...entry, ip: client.ip }, now);
+}
+
+/** Where sign-in sends someone back to: a path in the back office, nothing else. */
+export function safeReturnPath(value: unknown): string {
+  if (typeof value !== "string" || !value.startsWith("/admin") || value.startsWith("//")) return "/admin";
+  if (/[\\\s]/.test(value) || value.startsWith("/admin/sign-")) return "/admin";
+  return value;
+}
+
+export const signedIn: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const { session } = context.get(staffRequestContext);
+  if (!session || session.stage !== "full") {
+    const url = new URL(request.url);
+    const back = safeReturnPath(url.pathname.replace(/\.data$/, "") + url.search);
+    throw redirect(back === "/admin" ? "/admin/sign-in" : `/admin/sign-in?next=${encodeURIComponent(back)}`);
+  }
+  return next();
+};
+
+/** The signed-in user (in a route behind `signedIn`). */
+export function staffUser(context: Readonly<RouterContextProvider>): StaffUser {
+  const { session } = context.get(staffRequestContext);
+  if (!session || session.stage !== "full") throw redirect("/admin/sign-in");
+  return session.user;
+}
+
+export const adminOnly = "Only administrators can do this.";
+
+/** The signed-in administrator; a staff member gets 403. */
+export function requireAdmin(context: Readonly<RouterContextProvider>): StaffUser {
+  const user = staffUser(context);
+  if (user.role !== "admin") throw data(adminOnly, { status: 403 });
+  return user;
+}
+
+/** Set-Cookie for a new session (its cookie ends when the session can last no longer). */
+export function sessionCookieHeader(token: string, expiresAt: string): Promise<string> {
+  return sessionCookie.serialize(token, { expires: new Date(expiresAt) });
+}
+
+/** Set-Cookie that removes the session cookie. */
+export function clearSessionCookieHeader(): Promise<string> {
+  return sessionCookie.serialize("", { maxAge: 0 });
+}
+
+/** The idle limit, for the page that says how long a session lasts. */
+export const idleHours = sessionLimits.idleMinutes / 60;

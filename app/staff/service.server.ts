@@ -1,0 +1,53 @@
+/**
+ * What the back office's routes are handed (servicesContext's `staff`):
+ * the database, the e-mail context and outbox, and the sign-in limits.
+ */
+import type { Db } from "~/data/db.server.ts";
+import { queueEmails } from "~/mail/outbox.server.ts";
+import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
+
+export type StaffServices = {
+  db: Db;
+  mail: MailContext;
+  /** DATA_DIR/mail: e-mails written to files when no SMTP server is set (access and erasure look there too). */
+  mailDir: string;
+  /** Wakes the outbox worker (a message was made due now). */
+  kickOutbox(): void;
+  /** Queues one e-mail (an invitation) and wakes the outbox worker. */
+  sendEmail(email: OutgoingEmail, about: { type: string; id: string }, now: Date): Promise<void>;
+  /**
+   * Counts one sign-in attempt (a password or a code) from this client
+   * address and for this account (its e-mail address, as typed); false once
+   * either is over its limit. Never rejects.
+   */
+  allowSignInAttempt(clientAddress: string, account: string): Promise<boolean>;
+};
+
+export function createStaffServices(options: {
+  db: Db;
+  mail: MailContext;
+  mailDir: string;
+  kickOutbox: () => void;
+  limits: { byAddress: (key: string) => Promise<boolean>; byAccount: (key: string) => Promise<boolean> };
+}): StaffServices {
+  const { db, mail, mailDir, kickOutbox, limits } = options;
+  return {
+    db,
+    mail,
+    mailDir,
+    kickOutbox,
+    async sendEmail(email, about, now) {
+      await queueEmails(db, about, [email], now);
+      kickOutbox();
+    },
+    async allowSignInAttempt(clientAddress, account) {
+      // Both are counted, so guessing one account from many addresses and
+      // many accounts from one address are both stopped.
+      const [address, perAccount] = await Promise.all([
+        limits.byAddress(clientAddress),
+        limits.byAccount(account.trim().toLowerCase().slice(0, 320)),
+      ]);
+      return address && perAccount;
+    },
+  };
+}

@@ -1,0 +1,147 @@
+/**
+ * Access and erasure for one address on both databases: everything about it
+ * found across every kind, the inbox, notes, the outbox, bookings and e-mail
+ * files; then erased, and nothing about it left but the suppression list
+ * and paid bookings without the address.
+ */
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteCalendar } from "~/leads/response-deadline.ts";
+import { createLeadService } from "~/leads/service.server.ts";
+import { queueEmails } from "~/mail/outbox.server.ts";
+import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+const meta = { sourcePage: "/contact", isTest: false };
+
+describe.each(dialects)("access and erasure on %s", (dialect) => {
+  let t: TestDatabase;
+  let mailDir: string;
+  const now = new Date("2026-11-24T10:00:00.000Z");
+  const subject = "Erin.Erasure@Example.test";
+  const other = "someone.else@example.test";
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+    mailDir = mkdtempSync(path.join(tmpdir(), "privacy-mail-"));
+    const s = createLeadService({ db: t.handle.db, mail, clock: () => now });
+    for (const email of [subject, other]) {
+      const contact = await s.submit(
+        "contact",
+        {
+          name: "Erin Erasure",
+          email,
+          phone: "020 7946 0000",
+          company: "Forget Me Ltd",
+          jobTitle: "CFO",
+          serviceInterest: "strategy",
+          message: "Please call me.",
+          preferredContact: "email",
+        },
+        meta,
+      );
+      await t.handle.db
+        .insertInto("lead_events")
+        .values({ id: `note-${email}`, lead_id: contact.id, at: now.toISOString(), actor_id: null, actor_name: "A", type: "note", body: "Called Erin" })
+        .execute();
+      await s.submit("guideRequest", { first_name: "Erin", last_name: "Erasure", email, company: "Forget Me Ltd", guide_name: "sustainable-business-practices" }, meta);
+      await s.submit("newsletter", { email }, meta);
+      await s.submit("webinarRegistration", { webinarId: "scope-3-supplier-data", name: "Erin Erasure", email, company: "Forget Me Ltd" }, meta);
+    }
+    const booking = (id: string, email: string, status: "paid" | "pending") => ({
+      id,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+      customer_name: "Erin Erasure",
+      customer_email: email,
+      quantity: 2,
+      amount_pence: 90000,
+      currency: "gbp",
+      status,
+      payment_intent_id: `pi_${id}`,
+      client_secret: `pi_${id}_secret`,
+      paid_at: status === "paid" ? now.toISOString() : null,
+      failure_message: null,
+      is_test: 0,
+      source_page: "/consultation-payment",
+    });
+    await t.handle.db
+      .insertInto("bookings")
+      .values([booking("b-paid", subject.toLowerCase(), "paid"), booking("b-pending", subject, "pending"), booking("b-other", other, "paid")])
+      .execute();
+    // An e-mail about a booking (not a lead): found and erased by its address.
+    await queueEmails(
+      t.handle.db,
+      { type: "booking", id: "b-pending" },
+      [{ to: subject, subject: "Your consultation", text: "Booked.", html: "<p>Booked.</p>" }],
+      now,
+    );
+    mkdirSync(mailDir, { recursive: true });
+    writeFileSync(path.join(mailDir, "1-a.eml"), `To: ${subject.toLowerCase()}\r\n\r\nHello`);
+    writeFileSync(path.join(mailDir, "2-b.eml"), `To: ${other}\r\n\r\nHello`);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+    rmSync(mailDir, { recursive: true, force: true });
+  });
+
+  it("finds everything about the address, whatever its case, and nothing of anyone else's", async () => {
+    const held = await findEverything(t.handle.db, "  erin.erasure@EXAMPLE.test ", mailDir);
+    expect(held.leads.map((g) => g.table).sort()).toEqual(
+      ["contact_enquiries", "guide_requests", "newsletter_subscriptions", "webinar_registrations"].sort(),
+    );
+    expect(held.leads.flatMap((g) => g.rows).every((r) => String(r.email).toLowerCase() === subject.toLowerCase())).toBe(true);
+    // Link tokens are secrets, not data about the person.
+    expect(JSON.stringify(held)).not.toMatch(/download_token|confirm_token|unsubscribe_token|client_secret/);
+    expect(held.inbox).toHaveLength(4);
+    expect(held.notes.map((n) => n.body)).toEqual(["Called Erin"]);
+    expect(held.emails.length).toBeGreaterThanOrEqual(6);
+    expect(held.emails.some((e) => String(e.to_address) === mail.teamEmail)).toBe(true);
+    expect(held.emails.some((e) => e.subject === "Your consultation")).toBe(true);
+    expect(held.bookings.map((b) => b.id).sort()).toEqual(["b-paid", "b-pending"]);
+    expect(held.mailFiles).toEqual(["1-a.eml"]);
+    const rows = holdingsAsRows(held);
+    expect(rows).toContainEqual(["Contact enquiry", expect.any(String), "message", "Please call me."]);
+    expect(rows).toContainEqual(["E-mail file", "1-a.eml", "file", "1-a.eml"]);
+  });
+
+  it("erases all of it but the suppression list and the paid booking (without the address)", async () => {
+    const counts = await erase(t.handle.db, subject, now, mailDir);
+    expect(counts).toMatchObject({ leads: 3, notes: 1, bookingsDeleted: 1, bookingsKept: 1, suppressed: 1, mailFiles: 1 });
+    expect(counts.emails).toBeGreaterThanOrEqual(6);
+
+    // Every text column of every table: the address is only on the suppression list.
+    const address = subject.toLowerCase();
+    const tables = await t.handle.db.introspection.getTables();
+    const found: string[] = [];
+    for (const table of tables) {
+      if (table.name.startsWith("leads_fts") || table.name.startsWith("kysely_")) continue;
+      for (const column of table.columns) {
+        const rows = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)} where lower(cast(${sql.ref(column.name)} as text)) like ${`%${address}%`}`.execute(t.handle.db);
+        if (Number(rows.rows[0]!.n) > 0) found.push(`${table.name}.${column.name}`);
+      }
+    }
+    expect(found).toEqual(["newsletter_subscriptions.email"]);
+    const suppressed = await t.handle.db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", address).executeTakeFirstOrThrow();
+    expect(suppressed).toMatchObject({ status: "unsubscribed", consent_text: "", source_page: "", confirmed_at: null });
+    const kept = await t.handle.db.selectFrom("bookings").selectAll().where("id", "=", "b-paid").executeTakeFirstOrThrow();
+    expect(kept).toMatchObject({ customer_email: "erased", customer_name: "Erin Erasure", amount_pence: 90000, status: "paid", client_secret: null });
+    expect(readdirSync(mailDir)).toEqual(["2-b.eml"]);
+
+    // The other person's records are all there.
+    const theirs = await findEverything(t.handle.db, other, mailDir);
+    expect(theirs.leads).toHaveLength(4);
+    expect(theirs.notes).toHaveLength(1);
+    expect(theirs.bookings).toHaveLength(1);
+    expect(theirs.mailFiles).toEqual(["2-b.eml"]);
+
+    // Asking again finds only the suppression entry.
+    const again = await findEverything(t.handle.db, subject, mailDir);
+    expect(again.leads.map((g) => g.table)).toEqual(["newsletter_subscriptions"]);
+    expect([again.inbox, again.notes, again.emails, again.bookings, again.mailFiles].map((l) => l.length)).toEqual([0, 0, 0, 0, 0]);
+  });
+});

@@ -1,0 +1,87 @@
+/** The spam folder on both databases: what is kept, the caps, retention, and access and erasure. */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteCalendar } from "~/leads/response-deadline.ts";
+import { createLeadService } from "~/leads/service.server.ts";
+import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { applyRetention } from "~/retention/job.server.ts";
+import { keepSpam, listSpam, spamCaps, takeSpam } from "~/spam/folder.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+
+describe.each(dialects)("the spam folder on %s", (dialect) => {
+  let t: TestDatabase;
+  const now = new Date("2026-11-24T10:00:00.000Z");
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+  const spam = (n: number, clientAddress: string) => ({
+    kind: "contact" as const,
+    reason: "honeypot" as const,
+    fields: { name: `Bot ${n}`, email: `Bot${n}@Example.test`, website: "http://spam.example", nested: { x: 1 } },
+    clientAddress,
+    sourcePage: "/contact",
+  });
+
+  it("keeps what was submitted and why, through the lead service too", async () => {
+    const service = createLeadService({ db: t.handle.db, mail, clock: () => now });
+    expect(await service.keepRefused(spam(1, "203.0.113.1"))).toBe(true);
+    const [entry] = await listSpam(t.handle.db);
+    expect(entry).toMatchObject({
+      kind: "contact",
+      reason: "honeypot",
+      receivedAt: now.toISOString(),
+      sourcePage: "/contact",
+      fields: { name: "Bot 1", email: "Bot1@Example.test", website: "http://spam.example" },
+    });
+    // Only plain values are kept.
+    expect(entry!.fields).not.toHaveProperty("nested");
+    expect((await takeSpam(t.handle.db, entry!.id))?.id).toBe(entry!.id);
+    expect(await takeSpam(t.handle.db, entry!.id)).toBeNull();
+  });
+
+  it("keeps at most 20 a day from one address (an IPv6 /64 is one address), then none", async () => {
+    for (let n = 0; n < spamCaps.perAddressPerDay; n++) {
+      expect(await keepSpam(t.handle.db, spam(n, `2001:db8:1:2::${n + 1}`), now)).toBe(true);
+    }
+    expect(await keepSpam(t.handle.db, spam(99, "2001:db8:1:2::ffff"), now)).toBe(false);
+    // Another address, or the next day, is kept again.
+    expect(await keepSpam(t.handle.db, spam(100, "198.51.100.7"), now)).toBe(true);
+    expect(await keepSpam(t.handle.db, spam(101, "2001:db8:1:2::1"), new Date(now.getTime() + 86_400_001))).toBe(true);
+  });
+
+  it("keeps none once the folder holds its total", async () => {
+    const existing = Number(
+      (await t.handle.db.selectFrom("spam_submissions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+    );
+    const rows = Array.from({ length: spamCaps.total - existing }, (_, i) => ({
+      id: `filler-${i}`,
+      kind: "contact" as const,
+      received_at: "2026-11-20T10:00:00.000Z",
+      reason: "too-fast" as const,
+      fields_json: "{}",
+      email: "",
+      client_key: `filler-${i}`,
+      source_page: "/",
+    }));
+    for (let i = 0; i < rows.length; i += 500) {
+      await t.handle.db.insertInto("spam_submissions").values(rows.slice(i, i + 500)).execute();
+    }
+    expect(await keepSpam(t.handle.db, spam(200, "192.0.2.200"), now)).toBe(false);
+  });
+
+  it("is emptied after 30 days, and is part of access and erasure", async () => {
+    await applyRetention({ db: t.handle.db }, new Date("2026-12-20T10:00:01.000Z"));
+    const left = await listSpam(t.handle.db);
+    expect(left.length).toBeGreaterThan(0);
+    expect(left.every((e) => e.receivedAt >= "2026-11-20T10:00:01.000Z")).toBe(true);
+    const held = await findEverything(t.handle.db, "bot100@example.test");
+    expect(held.spam).toHaveLength(1);
+    const counts = await erase(t.handle.db, "BOT100@example.test", now);
+    expect(counts.spam).toBe(1);
+    expect((await findEverything(t.handle.db, "bot100@example.test")).spam).toEqual([]);
+  });
+});

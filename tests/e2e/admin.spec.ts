@@ -1,0 +1,198 @@
+/**
+ * The back office in Chromium, at both widths: the first administrator set
+ * up from the command line, sign-in with both factors, invitations by
+ * e-mail, the two roles, and every page's accessibility.
+ */
+import { inviteFromCommandLine, setUpInBrowser as setUp, staffPassword, totpCode } from "../support/staff.ts";
+import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
+
+test("the first administrator: set up from the command line, then signs in with password and code", async ({
+  page,
+  sharedSite,
+}) => {
+  const email = uniqueEmail("first-admin");
+  const link = await inviteFromCommandLine(sharedSite, { email, name: "Ada Admin" });
+  const key = await setUp(page, link, { checkAccessibility: true });
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole("table", { name: "Leads received, by kind" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // The link works once.
+  await page.goto(link);
+  await expect(page.getByText("This set-up link has expired or was already used.")).toBeVisible();
+
+  await page.goto("/admin");
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A wrong password, then the right one and a wrong code, then the right code.
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill("not the password at all");
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("alert")).toHaveText("That e-mail address and password do not match an account.");
+  await page.getByLabel("Password").fill(staffPassword);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Enter your code" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("6-digit code").fill("000000");
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("alert")).toContainText("That code is not right.");
+  // The set-up used this 30 seconds' code: the next one (which the app shows shortly) is taken.
+  await page.getByLabel("6-digit code").fill(totpCode(key, 1));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Audit log" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+  const mine = page.getByRole("row").filter({ hasText: email });
+  await expect(mine.filter({ hasText: "Signed in" })).toHaveCount(2);
+  await expect(mine.filter({ hasText: "Sign-in refused (wrong password or code)" })).toHaveCount(2);
+  await expect(mine.filter({ hasText: "Set up an account" })).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a page asked for before sign-in opens after it", async ({ page, sharedSite }) => {
+  const email = uniqueEmail("returning-admin");
+  const key = await setUp(page, await inviteFromCommandLine(sharedSite, { email, name: "Rui Return" }));
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page).toHaveURL(/\/admin\/sign-in$/);
+  await page.goto("/admin/audit");
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Faudit$/);
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByLabel("Password").fill(staffPassword);
+  await page.getByRole("button", { name: "Continue" }).click();
+  await page.getByLabel("6-digit code").fill(totpCode(key, 1));
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
+});
+
+test("an administrator invites staff by e-mail; staff cannot manage the team; disabling signs them out", async ({
+  page,
+  browser,
+  sharedSite,
+  mailbox,
+}) => {
+  await setUp(
+    page,
+    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("inviting-admin"), name: "Ines Invite" }),
+  );
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A mistake first: the form says what is wrong.
+  await page.getByLabel("Name").fill("Sol Staff");
+  await page.getByLabel("E-mail address").fill("not-an-address");
+  await page.getByLabel("Role").selectOption("staff");
+  await page.evaluate(() => document.querySelectorAll("form").forEach((f) => (f.noValidate = true)));
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByText("Enter an e-mail address, like name@example.com.")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  const staffEmail = uniqueEmail("invited-staff");
+  await page.getByLabel("E-mail address").fill(staffEmail);
+  await page.getByLabel("Role").selectOption("staff");
+  await page.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${staffEmail}.` })).toBeVisible();
+  await expect(page.getByRole("region", { name: "Open invitations" })).toContainText(staffEmail);
+
+  const invitation = await mailbox.waitForEmail(staffEmail, { subject: /back office/ });
+  expect(invitation.text).toContain("Ines Invite has invited you");
+  const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(invitation.text)?.[0];
+  expect(link).toBeDefined();
+
+  const staffContext = await browser.newContext({ viewport: page.viewportSize(), isMobile: false });
+  try {
+    const staffPage = await staffContext.newPage();
+    await setUp(staffPage, link!);
+    const nav = staffPage.getByRole("navigation", { name: "Back office" });
+    await expect(nav.getByRole("link", { name: "Overview" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+    await staffPage.goto("/admin/users");
+    await expect(staffPage.getByText("Only administrators can do this.")).toBeVisible();
+    expect(await axeViolations(staffPage)).toEqual([]);
+
+    // The administrator disables the account: the staff member's next page is the sign-in page.
+    await page.reload();
+    const row = page.getByRole("listitem").filter({ hasText: staffEmail });
+    await row.getByRole("button", { name: "Disable: Sol Staff" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Sol Staff's account is disabled" })).toBeVisible();
+    await staffPage.goto("/admin");
+    await expect(staffPage).toHaveURL(/\/admin\/sign-in$/);
+  } finally {
+    await staffContext.close();
+  }
+});
+
+test("a lost phone: an administrator sends a new set-up link; once used, the old password, code and sessions stop working", async ({
+  page,
+  browser,
+  sharedSite,
+  mailbox,
+}) => {
+  await setUp(page, await inviteFromCommandLine(sharedSite, { email: uniqueEmail("reset-admin"), name: "Rhea Reset" }));
+  const staffEmail = uniqueEmail("reset-staff");
+  const staffName = `Lou ${staffEmail.slice(0, 12)}`;
+  const staffLink = await inviteFromCommandLine(sharedSite, { email: staffEmail, name: staffName, role: "staff" });
+  const contexts = [] as Awaited<ReturnType<typeof browser.newContext>>[];
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: page.viewportSize(), isMobile: false });
+    contexts.push(context);
+    return context.newPage();
+  };
+  try {
+    const oldPhone = await newPage();
+    const oldKey = await setUp(oldPhone, staffLink);
+
+    await page.goto("/admin/users");
+    const row = page.getByRole("listitem").filter({ hasText: staffEmail });
+    await row.getByRole("button", { name: `Send a new set-up link: ${staffName}` }).click();
+    await expect(page.getByRole("status")).toContainText(`A new set-up link is on its way to ${staffName}.`);
+    expect(await axeViolations(page)).toEqual([]);
+    const email = await mailbox.waitForEmail(staffEmail, { subject: /sign-in .* again/ });
+    expect(email.text).toContain("Rhea Reset has sent you a new set-up link");
+    const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(email.text)?.[0];
+    expect(link).toBeDefined();
+
+    // Until the link is used, the old sign-in works.
+    await oldPhone.goto("/admin");
+    await expect(oldPhone.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+    const newPhone = await newPage();
+    await newPhone.goto(link!);
+    await expect(newPhone.getByRole("heading", { level: 1, name: "Set up your sign-in again" })).toBeVisible();
+    expect(await axeViolations(newPhone)).toEqual([]);
+    const newKey = (await newPhone.locator("#authenticator-key").innerText()).replace(/\s/g, "");
+    expect(newKey).not.toBe(oldKey);
+    const newPassword = "another long and memorable passphrase";
+    await newPhone.getByRole("textbox", { name: "Password", exact: true }).fill(newPassword);
+    await newPhone.getByLabel("The same password again").fill(newPassword);
+    await newPhone.getByLabel("The 6-digit code the app now shows").fill(totpCode(newKey));
+    await newPhone.getByRole("button", { name: "Set up my sign-in" }).click();
+    await expect(newPhone.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+    // The old session has ended; the old password no longer opens the account, the new one does, with the new key.
+    await oldPhone.goto("/admin");
+    await expect(oldPhone).toHaveURL(/\/admin\/sign-in$/);
+    await oldPhone.getByLabel("E-mail address").fill(staffEmail);
+    await oldPhone.getByLabel("Password").fill(staffPassword);
+    await oldPhone.getByRole("button", { name: "Continue" }).click();
+    await expect(oldPhone.getByRole("alert")).toHaveText("That e-mail address and password do not match an account.");
+    await oldPhone.getByLabel("Password").fill(newPassword);
+    await oldPhone.getByRole("button", { name: "Continue" }).click();
+    await oldPhone.getByLabel("6-digit code").fill(totpCode(oldKey, 1));
+    await oldPhone.getByRole("button", { name: "Sign in" }).click();
+    await expect(oldPhone.getByRole("alert")).toContainText("That code is not right.");
+    await oldPhone.getByLabel("6-digit code").fill(totpCode(newKey, 1));
+    await oldPhone.getByRole("button", { name: "Sign in" }).click();
+    await expect(oldPhone.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+
+    await page.goto("/admin/audit");
+    await expect(
+      page.getByRole("row").filter({ hasText: "Sent a new set-up link for an account" }).first(),
+    ).toBeVisible();
+  } finally {
+    for (const context of contexts) await context.close();
+  }
+});

@@ -1,0 +1,66 @@
+/**
+ * The spam folder in Chromium, at both widths: a form the honeypot refused
+ * is kept, shown with what was entered and why, and released as a lead,
+ * which then gets its e-mails; another is deleted.
+ */
+import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
+
+test("a refused form is kept, released as a lead with its e-mails, or deleted", async ({
+  page,
+  sharedSite,
+  mailbox,
+}) => {
+  await setUpInBrowser(
+    page,
+    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("spam-admin"), name: "Sue Spam" }),
+  );
+  const real = uniqueEmail("caught-by-mistake");
+  const bot = uniqueEmail("real-bot");
+  const enquiry = (email: string, name: string) => ({
+    name,
+    email,
+    phone: "+44 20 7946 0000",
+    company: "Caught Ltd",
+    serviceInterest: "consulting",
+    message: "An autofill tool filled the hidden field.",
+    preferredContact: "email",
+    // The honeypot: a person's browser extension filled it in.
+    website: "https://caught.example",
+  });
+  for (const [email, name] of [
+    [real, "Rita Real"],
+    [bot, "Bob Bot"],
+  ] as const) {
+    const refused = await page.request.post("/api/contact", { data: enquiry(email, name) });
+    expect(refused.status()).toBe(400);
+  }
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Spam" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Spam folder" })).toBeVisible();
+  const kept = page.getByRole("list", { name: "Refused forms" }).getByRole("listitem");
+  const rita = kept.filter({ hasText: real });
+  await expect(rita).toContainText("Contact enquiry: Rita Real");
+  await expect(rita).toContainText("A hidden field was filled in");
+  await expect(rita).toContainText("https://caught.example");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await kept
+    .filter({ hasText: bot })
+    .getByRole("button", { name: `Delete now: ${bot}` })
+    .click();
+  await expect(page.getByRole("status").filter({ hasText: "Deleted." })).toBeVisible();
+  await expect(kept.filter({ hasText: bot })).toHaveCount(0);
+
+  await rita.getByRole("button", { name: `Release as a lead: ${real}` }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Rita Real" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "What they sent" })).toContainText(
+    "An autofill tool filled the hidden field.",
+  );
+  // Released, it gets its e-mails like any lead.
+  const acknowledgement = await mailbox.waitForEmail(real);
+  expect(acknowledgement.text).toContain("Rita Real");
+  await mailbox.waitForTeamEmail(real);
+  await page.goto("/admin/spam");
+  await expect(page.getByRole("listitem").filter({ hasText: real })).toHaveCount(0);
+});

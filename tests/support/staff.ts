@@ -1,0 +1,149 @@
+/**
+ * The back office in tests: accounts made the way an operator makes them
+ * (`npm run admin -- create-user`, the real script), one-time codes from an
+ * authenticator's point of view, and a small cookie-keeping HTTP client for
+ * the security tests.
+ */
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
+import { expect, type Page } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { TOTP, Secret } from "otpauth";
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+const run = promisify(execFile);
+
+export const staffPassword = "a long and memorable passphrase";
+
+/** Runs `npm run admin -- create-user` against a site's data; returns the set-up link it prints. */
+export async function inviteFromCommandLine(
+  site: { dataDir: string; baseURL: string; env?: Record<string, string> },
+  invitee: { email: string; name: string; role?: "admin" | "staff" },
+): Promise<string> {
+  const args = ["--import", "./scripts/aliases.ts", "scripts/admin.ts", "create-user"];
+  args.push("--email", invitee.email, "--name", invitee.name, "--role", invitee.role ?? "admin");
+  const { stdout } = await run(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", DATA_DIR: site.dataDir, SITE_URL: site.baseURL, ...site.env },
+  });
+  const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(stdout)?.[0];
+  if (!link) throw new Error(`create-user printed no set-up link:\n${stdout}`);
+  return link;
+}
+
+/** The code an authenticator app shows for `key` (spaces allowed), `steps` × 30 s from now. */
+export function totpCode(key: string, steps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(key.replace(/\s/g, "")) }).generate({
+    timestamp: Date.now() + steps * 30_000,
+  });
+}
+
+/** The authenticator key shown on a set-up page's HTML. */
+export function keyOnSetupPage(html: string): string {
+  const key = /<code id="authenticator-key"[^>]*>([A-Z2-7 ]+)<\/code>/.exec(html)?.[1];
+  if (!key) throw new Error("No authenticator key on the set-up page");
+  return key.replace(/\s/g, "");
+}
+
+/**
+ * A browser-less visitor of the back office: keeps cookies (Secure ones
+ * too, as browsers do for 127.0.0.1), follows nothing by itself, and puts
+ * the CSRF token of the last page into each post unless told otherwise.
+ */
+export class StaffClient {
+  readonly cookies = new Map<string, string>();
+  csrf = "";
+
+  readonly baseURL: string;
+
+  constructor(baseURL: string) {
+    this.baseURL = baseURL;
+  }
+
+  private remember(response: Response) {
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attributes.some((a) => /^\s*max-age=0\s*$/i.test(a)) || value === "";
+      if (expired) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  }
+
+  async get(urlPath: string): Promise<{ response: Response; html: string }> {
+    const response = await fetch(new URL(urlPath, this.baseURL), {
+      headers: { Cookie: this.cookieHeader() },
+      redirect: "manual",
+    });
+    this.remember(response);
+    const html = await response.text();
+    const csrf = /name="_csrf" value="([^"]*)"/.exec(html)?.[1];
+    if (csrf) this.csrf = csrf;
+    return { response, html };
+  }
+
+  async post(
+    urlPath: string,
+    fields: Record<string, string>,
+    { csrf = this.csrf }: { csrf?: string | null } = {},
+  ): Promise<{ response: Response; html: string }> {
+    const body = new URLSearchParams(fields);
+    if (csrf !== null) body.set("_csrf", csrf);
+    const response = await fetch(new URL(urlPath, this.baseURL), {
+      method: "POST",
+      headers: { Cookie: this.cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      redirect: "manual",
+    });
+    this.remember(response);
+    return { response, html: await response.text() };
+  }
+
+  /** Sets up an account from its set-up link; returns the authenticator key. Signed in afterwards. */
+  async setUp(link: string, password = staffPassword): Promise<string> {
+    const { html } = await this.get(link);
+    const key = keyOnSetupPage(html);
+    const { response } = await this.post(new URL(link).pathname, { password, confirm: password, code: totpCode(key) });
+    if (response.status !== 302) throw new Error(`Set-up answered ${response.status}`);
+    return key;
+  }
+
+  /** Signs in with password and a code `steps` × 30 s ahead (each sign-in needs a code not used before). */
+  async signIn(email: string, key: string, steps: number, password = staffPassword): Promise<void> {
+    await this.get("/admin/sign-in");
+    const first = await this.post("/admin/sign-in", { email, password });
+    if (first.response.status !== 302) throw new Error(`Password step answered ${first.response.status}`);
+    await this.get("/admin/sign-in/code");
+    const second = await this.post("/admin/sign-in/code", { code: totpCode(key, steps) });
+    if (second.response.status !== 302) throw new Error(`Code step answered ${second.response.status}`);
+  }
+}
+
+/**
+ * Sets up an account in the browser from its set-up link (checking the page
+ * with axe first if asked); returns the authenticator key. Signed in after.
+ */
+export async function setUpInBrowser(page: Page, link: string, { checkAccessibility = false } = {}) {
+  await page.goto(link);
+  await expect(page.getByRole("heading", { level: 1, name: "Set up your account" })).toBeVisible();
+  if (checkAccessibility) {
+    const { violations } = await new AxeBuilder({ page })
+      .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
+      .analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+  }
+  const key = (await page.locator("#authenticator-key").innerText()).replace(/\s/g, "");
+  await page.getByRole("textbox", { name: "Password", exact: true }).fill(staffPassword);
+  await page.getByLabel("The same password again").fill(staffPassword);
+  await page.getByLabel("The 6-digit code the app now shows").fill(totpCode(key));
+  await page.getByRole("button", { name: "Set up my account" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return key;
+}
