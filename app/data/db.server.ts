@@ -7,7 +7,18 @@
  */
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from "kysely";
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { migrations } from "./migrations.ts";
@@ -64,7 +75,7 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
     handle = { db, dialect: "sqlite", sqlite, description: `SQLite at ${file}`, close: () => db.destroy() };
   }
   try {
@@ -74,6 +85,34 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     throw error;
   }
   return handle;
+}
+
+/**
+ * SQLite transactions take the write lock when they begin (BEGIN IMMEDIATE),
+ * not at their first write. Another process on the same file (the `admin`
+ * command line beside the running site, a backup) may commit between a
+ * transaction's first read and its first write; a deferred transaction then
+ * cannot write at all (SQLITE_BUSY_SNAPSHOT, which no busy timeout waits
+ * out), while an immediate one waits for the lock up to busy_timeout and
+ * then reads and writes one consistent state. One process runs one
+ * transaction at a time on its one connection, so nothing is lost by taking
+ * the lock early.
+ */
+class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}
+
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection) {
+    await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+  }
 }
 
 /**
