@@ -70,6 +70,8 @@ export default [
       route("requests/access.csv", "routes/admin/access-export.ts", { id: "admin-access-csv" }),
       route("leads/:id", "routes/admin/lead.tsx"),
       route("users", "routes/admin/users.tsx"),
+      route("webhooks", "routes/admin/webhooks.tsx"),
+      route("webhooks/:id", "routes/admin/webhook.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),

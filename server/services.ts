@@ -20,6 +20,7 @@ import { createStaffServices } from "../app/staff/service.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
+import { WebhookDispatcher } from "../app/webhooks/dispatcher.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -59,6 +60,19 @@ export async function startServices(
     log: log.child({ component: "outbox" }),
     metrics,
   });
+  // Webhooks are leased under the outbox worker's identity, so its heartbeat
+  // and reaper cover them (app/webhooks/dispatcher.server.ts).
+  const webhooks = new WebhookDispatcher({
+    db: database.db,
+    workerId: worker.identity.id,
+    allowLocal: config.WEBHOOK_LOCAL_RECEIVERS === "on",
+    log: log.child({ component: "webhooks" }),
+    metrics,
+  });
+  const kick = () => {
+    worker.kick();
+    webhooks.kick();
+  };
   const mail = {
     siteUrl: config.siteUrl,
     teamEmail: config.TEAM_EMAIL,
@@ -68,7 +82,7 @@ export async function startServices(
   const leads = createLeadService({
     db: database.db,
     mail,
-    onEmailsQueued: () => worker.kick(),
+    onEmailsQueued: kick,
     onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });
   const payments = config.paymentsEnabled
@@ -78,7 +92,7 @@ export async function startServices(
         secretKey: config.STRIPE_SECRET_KEY!,
         webhookSecret: config.STRIPE_WEBHOOK_SECRET,
         apiUrl: config.STRIPE_API_URL,
-        onEmailsQueued: () => worker.kick(),
+        onEmailsQueued: kick,
         log: (message) => log.error(message),
         metrics,
       })
@@ -121,9 +135,11 @@ export async function startServices(
     mail,
     mailDir: path.join(config.dataDir, "mail"),
     kickOutbox: () => worker.kick(),
+    webhooks: { kick: () => webhooks.kick(), allowLocal: config.WEBHOOK_LOCAL_RECEIVERS === "on" },
     limits: { byAddress: (key) => signInByAddress.consume(key), byAccount: (key) => signInByAccount.consume(key) },
   });
   await worker.start();
+  webhooks.start();
   // Scheduled jobs, each run by one instance at a time (a lease in job_runs):
   // retention, as the privacy notice promises (ADR 013), webinar reminders
   // (the notice promises them too), and the team's daily digest (ADR 028).
@@ -148,6 +164,7 @@ export async function startServices(
     }; ${submissionLimit.description}`,
     async close() {
       await scheduler.stop();
+      await webhooks.stop();
       await worker.stop();
       await submissionLimit.close();
       await signInByAddress.close();

@@ -92,6 +92,12 @@ export const privacyPolicy = {
             "90 days after the e-mail was sent, or after we gave up trying to send it.",
           ],
           [
+            "Messages to our team's own business tools: if our team connects this website to its customer-relationship or automation tools (by webhooks), a copy of each message we forward, with the details of your enquiry, sign-up or booking, and whether it arrived.",
+            "So that our team can work your enquiry in the tools it uses, and send a message again if it did not arrive.",
+            "Legitimate interests in handling your enquiry efficiently.",
+            "30 days after the change it reports. What those tools keep is subject to the periods above.",
+          ],
+          [
             "Server logs: your IP address, the date and time, the page requested and your browser type.",
             "To keep the website secure and to investigate faults and attacks.",
             "Legitimate interests in protecting our website and your data.",
@@ -164,13 +170,14 @@ export const privacyPolicy = {
       heading: "Who we share your data with",
       paragraphs: [
         "We share personal data only with the services listed below, and where the law requires it, for example with HMRC. Our accountants and other professional advisers may see our records under a duty of confidence.",
-        `Our hosting provider, our e-mail delivery provider and Stripe act as our processors. They may use your data only on our written instructions, under contracts that meet the UK GDPR, and not for their own purposes. E-mail ${org.privacyEmail} if you would like their names.`,
+        `Our hosting provider, our e-mail delivery provider, Stripe and the business tools our team connects act as our processors. They may use your data only on our written instructions, under contracts that meet the UK GDPR, and not for their own purposes. E-mail ${org.privacyEmail} if you would like their names.`,
         "The services we use are:",
       ],
       list: [
         "Our hosting provider, which runs the website and stores our database and server logs.",
         "Our e-mail delivery provider, which sends our e-mails to you, including confirmations, guides and the newsletter.",
         "Stripe, which processes card payments for consultations.",
+        "The customer-relationship and automation services our team uses to work enquiries, if our team connects them to this website. They receive the details of your enquiry, sign-up or booking, as our processors.",
         "A scheduling service, only if you choose to open our scheduler to book a call. It then receives what you enter into it directly, under its own privacy policy.",
         "A map provider, only if you choose to load the map on our contact page. It then receives your IP address, under its own privacy policy.",
       ],

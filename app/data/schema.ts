@@ -117,6 +117,52 @@ export type Database = {
     /** Given up (still unsent after MAIL_GIVE_UP_HOURS): never tried again. */
     dead_at: string | null;
   };
+  /** The team's webhook endpoints (app/webhooks). */
+  webhook_endpoints: {
+    id: string;
+    url: string;
+    description: string;
+    /** The event types it receives (JSON array). */
+    events_json: string;
+    /** The signing secret ("whsec_" + base64), shown to the administrator once. */
+    secret: string;
+    /** The secret before the last rotation, still signing until previous_secret_until. */
+    previous_secret: string | null;
+    previous_secret_until: string | null;
+    created_at: string;
+    updated_at: string;
+    /** Receives nothing new from then on; its deliveries stay listed. */
+    disabled_at: string | null;
+  };
+  /** Each event once (its id is the webhook-id header), written with the change it reports. */
+  webhook_events: {
+    id: string;
+    type: string;
+    created_at: string;
+    /** The JSON body sent ({ type, timestamp, data }). */
+    payload: string;
+    /** The visitor's address (lower case) the event is about, for access and erasure; null if none. */
+    email: string | null;
+  };
+  /** One event to one endpoint: claimed, sent and retried like the outbox. */
+  webhook_deliveries: {
+    id: string;
+    event_id: string;
+    endpoint_id: string;
+    created_at: string;
+    attempts: Generated<number>;
+    next_attempt_at: string;
+    locked_until: string | null;
+    /** The worker (outbox_workers.id) holding the lease. */
+    locked_by: string | null;
+    last_attempt_at: string | null;
+    /** The endpoint's HTTP status at the last attempt; null if it gave none. */
+    last_status: number | null;
+    last_error: string | null;
+    delivered_at: string | null;
+    /** Given up (still failing about three days on): tried again only if someone asks. */
+    dead_at: string | null;
+  };
   /** Outbox workers alive now (or until found dead): who may hold a lease. */
   outbox_workers: {
     id: string;
@@ -297,6 +343,9 @@ export type LeadTable = Exclude<
   | "leads"
   | "lead_events"
   | "spam_submissions"
+  | "webhook_endpoints"
+  | "webhook_events"
+  | "webhook_deliveries"
 >;
 
 export type StaffRole = "admin" | "staff";

@@ -6,6 +6,7 @@
  * and when.
  */
 import { randomUUID } from "node:crypto";
+import { emitEvent } from "~/webhooks/events.server.ts";
 import type { Selectable } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -117,7 +118,7 @@ export async function updateLead(
     const current = await trx
       .selectFrom("leads as l")
       .leftJoin("staff_users as u", "u.id", "l.owner_id")
-      .select(["l.status", "l.owner_id", "u.name as owner_name"])
+      .select(["l.kind", "l.email", "l.status", "l.owner_id", "u.name as owner_name"])
       .where("l.id", "=", id)
       .executeTakeFirst();
     if (!current) return null;
@@ -151,6 +152,23 @@ export async function updateLead(
         })),
       )
       .execute();
+    await emitEvent(
+      trx,
+      {
+        type: "lead.updated",
+        email: current.email,
+        data: {
+          id,
+          kind: current.kind,
+          status: change.status,
+          owner: change.owner ? { name: change.owner.name, email: change.owner.email } : null,
+          changed: changes.map((c) => c.type),
+          changedBy: actor.name,
+          updatedAt: now.toISOString(),
+        },
+      },
+      now,
+    );
     return changes.map((c) => `${c.type === "status" ? "Status" : "Owner"}: ${c.body}`);
   });
 }

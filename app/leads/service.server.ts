@@ -14,6 +14,7 @@ import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import { listLead } from "~/inbox/index.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
+import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";
 import { responseDeadline } from "./response-deadline.ts";
 import type { LeadFacts, MailContext } from "~/mail/types.ts";
 import { allLeadKinds, leadKinds } from "./kinds/index.server.ts";
@@ -32,7 +33,7 @@ export type LeadServiceOptions = {
   /** A repeat of the same submission within this time is a duplicate. */
   duplicateWindowMs?: number;
   clock?: () => Date;
-  /** Called after a transaction that queued e-mails has committed. */
+  /** Called after a transaction that queued e-mails (and webhook events) has committed. */
   onEmailsQueued?: () => void;
   /** Called after a new lead (not a repeat) has committed. */
   onStored?: (kind: FormKind) => void;
@@ -96,14 +97,33 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
         const leadFacts = facts(kind, id, now, meta);
         const stored = await definition.store(input, { trx, now, facts: leadFacts, mail, link });
         const hours = definition.answerWithinBusinessHours;
+        const listing = definition.listing(input);
         await listLead(trx, {
           kind,
           id: stored.id,
           facts: leadFacts,
-          listing: definition.listing(input),
+          listing,
           deadline: hours === undefined ? null : responseDeadline(now, hours, mail.calendar),
         });
         await queueEmails(trx, { type: kind, id: stored.id }, stored.emails, now);
+        // A repeat sign-up joins its first record: that lead was reported already.
+        if (stored.id === id) {
+          await emitEvent(
+            trx,
+            leadCreated({
+              kind,
+              id,
+              createdAt: leadFacts.createdAt,
+              sourcePage: meta.sourcePage,
+              isTest: meta.isTest,
+              listing,
+              subjectLabel: listing.subject ? definition.subjectLabel(listing.subject) : "",
+              fields: input as Record<string, unknown>,
+              adminUrl: link(`/admin/leads/${id}`),
+            }),
+            now,
+          );
+        }
         return stored.id;
       });
     },
@@ -139,6 +159,15 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           [newsletterWelcomeEmail(signup, mail), newsletterTeamNotification(signup, mail)],
           now,
         );
+        await emitEvent(
+          trx,
+          {
+            type: "subscriber.confirmed",
+            email: sub.email,
+            data: { id: sub.id, email: sub.email, confirmedAt: now.toISOString(), test: sub.is_test === 1 },
+          },
+          now,
+        );
         return "confirmed";
       });
       if (outcome === "confirmed") onEmailsQueued();
@@ -146,20 +175,35 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     },
 
     async unsubscribeNewsletter(token: string): Promise<UnsubscribeOutcome> {
-      const now = clock().toISOString();
-      const sub = await db
-        .selectFrom("newsletter_subscriptions")
-        .select(["id", "status"])
-        .where("unsubscribe_token", "=", token)
-        .executeTakeFirst();
-      if (!sub) return "unknown";
-      const updated = await db
-        .updateTable("newsletter_subscriptions")
-        .set({ status: "unsubscribed", unsubscribed_at: now, updated_at: now })
-        .where("id", "=", sub.id)
-        .where("status", "!=", "unsubscribed")
-        .executeTakeFirst();
-      return Number(updated.numUpdatedRows) === 1 ? "unsubscribed" : "already-unsubscribed";
+      const at = clock();
+      const now = at.toISOString();
+      const outcome = await db.transaction().execute(async (trx): Promise<UnsubscribeOutcome> => {
+        const sub = await trx
+          .selectFrom("newsletter_subscriptions")
+          .select(["id", "status", "email", "is_test"])
+          .where("unsubscribe_token", "=", token)
+          .executeTakeFirst();
+        if (!sub) return "unknown";
+        const updated = await trx
+          .updateTable("newsletter_subscriptions")
+          .set({ status: "unsubscribed", unsubscribed_at: now, updated_at: now })
+          .where("id", "=", sub.id)
+          .where("status", "!=", "unsubscribed")
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return "already-unsubscribed";
+        await emitEvent(
+          trx,
+          {
+            type: "subscriber.unsubscribed",
+            email: sub.email,
+            data: { id: sub.id, email: sub.email, unsubscribedAt: now, test: sub.is_test === 1 },
+          },
+          at,
+        );
+        return "unsubscribed";
+      });
+      if (outcome === "unsubscribed") onEmailsQueued();
+      return outcome;
     },
 
     keepRefused(spam) {

@@ -82,6 +82,13 @@ export const configSchema = z.object({
    */
   DAILY_DIGEST: z.enum(["on", "off"]).default("on"),
   /**
+   * Webhook endpoints on this machine's loopback (http://127.0.0.1:…,
+   * http://localhost:…): "on" allows them, for a relay or receiver running
+   * beside the site; "off" (default) allows only https addresses on the
+   * internet. Private and link-local networks are refused either way.
+   */
+  WEBHOOK_LOCAL_RECEIVERS: z.enum(["on", "off"]).default("off"),
+  /**
    * Public address of the site, for links in e-mails (download, confirm,
    * unsubscribe). Unset: http://localhost:PORT.
    */

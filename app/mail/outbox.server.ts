@@ -413,6 +413,13 @@ export class OutboxWorker {
       .where("locked_by", "in", dead)
       .where("sent_at", "is", null)
       .executeTakeFirst();
+    // Webhook deliveries are leased under the same identity (app/webhooks/dispatcher.server.ts).
+    await this.db
+      .updateTable("webhook_deliveries")
+      .set({ locked_until: null, locked_by: null })
+      .where("locked_by", "in", dead)
+      .where("delivered_at", "is", null)
+      .execute();
     await this.db.deleteFrom("outbox_workers").where("id", "in", dead).execute();
     const count = Number(freed.numUpdatedRows);
     if (count > 0)

@@ -37,6 +37,12 @@ export function createMetrics() {
       help: "E-mails given up after MAIL_GIVE_UP_HOURS (never retried)",
       registers,
     }),
+    webhookAttempts: new Counter({
+      name: "webhook_attempts_total",
+      help: "Attempts to deliver a webhook, by outcome (delivered, failed: retried later, dead: given up)",
+      labelNames: ["outcome"] as const,
+      registers,
+    }),
     outboxBacklog: new Gauge({
       name: "outbox_backlog",
       help: "E-mails in the outbox by state (pending: waiting to be sent; dead: given up)",

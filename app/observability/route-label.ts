@@ -14,6 +14,7 @@ const patterns: [RegExp, string][] = [
   [/^\/downloads\/[^/]+$/, "/downloads/:token"],
   [/^\/admin\/setup\/[^/]+$/, "/admin/setup/:token"],
   [/^\/admin\/leads\/[^/]+$/, "/admin/leads/:id"],
+  [/^\/admin\/webhooks\/[^/]+$/, "/admin/webhooks/:id"],
 ];
 
 /** Paths that are routes of their own (app/routes.ts), plus the server's own endpoints and public files. */
@@ -60,6 +61,7 @@ export const exactRoutes = new Set([
   "/admin/sign-in/code",
   "/admin/sign-out",
   "/admin/users",
+  "/admin/webhooks",
   "/admin/leads",
   "/admin/leads.csv",
   "/admin/newsletter.csv",

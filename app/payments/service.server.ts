@@ -18,6 +18,7 @@ import Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { storeOnce } from "~/data/once.server.ts";
+import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { bookingPaidEmails } from "./emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
@@ -106,6 +107,27 @@ export function createPaymentService(options: PaymentServiceOptions) {
       mail,
     );
     await queueEmails(trx, { type: "booking", id: booking.id }, emails, clock());
+    await emitEvent(
+      trx,
+      {
+        type: "booking.paid",
+        email: booking.customer_email,
+        data: {
+          id: booking.id,
+          name: booking.customer_name,
+          email: booking.customer_email,
+          participants: booking.quantity,
+          amount: booking.amount_pence,
+          currency: booking.currency,
+          paidAt: now,
+          paymentIntent: intent.id,
+          sourcePage: booking.source_page,
+          test: booking.is_test === 1,
+          url: `${mail.siteUrl}/admin/bookings`,
+        },
+      },
+      clock(),
+    );
     return true;
   }
 
@@ -191,6 +213,27 @@ export function createPaymentService(options: PaymentServiceOptions) {
             source_page: sourcePage,
           })
           .execute();
+        await emitEvent(
+          trx,
+          leadCreated({
+            kind: "booking",
+            id,
+            createdAt: now.toISOString(),
+            sourcePage,
+            isTest: request.isTest,
+            listing: {
+              name: request.customerName,
+              email: request.customerEmail,
+              company: "",
+              subject: "",
+              pillar: null,
+            },
+            subjectLabel: "Strategy consultation (60 minutes)",
+            fields: { name: request.customerName, email: request.customerEmail, participants: request.quantity },
+            adminUrl: `${mail.siteUrl}/admin/bookings`,
+          }),
+          now,
+        );
       });
       let intent: Stripe.PaymentIntent;
       try {

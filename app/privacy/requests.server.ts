@@ -36,6 +36,8 @@ export type Holdings = {
   bookings: Row[];
   /** Forms refused as automated (the spam folder). */
   spam: Row[];
+  /** Messages forwarded to the team's webhook endpoints about the address (their body included). */
+  webhooks: Row[];
   /** E-mail files under DATA_DIR/mail that name the address (no SMTP server set). */
   mailFiles: string[];
 };
@@ -118,6 +120,12 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     .where("email", "=", address)
     .orderBy("received_at")
     .execute()) as Row[];
+  const webhooks = (await db
+    .selectFrom("webhook_events")
+    .select(["id", "type", "created_at", "payload"])
+    .where("email", "=", address)
+    .orderBy("created_at")
+    .execute()) as Row[];
   return {
     address,
     leads,
@@ -126,6 +134,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     emails,
     bookings: bookings.map(withoutSecrets),
     spam,
+    webhooks,
     mailFiles: await mailFilesNaming(mailDir, address),
   };
 }
@@ -146,6 +155,7 @@ export function holdingsAsRows(holdings: Holdings): [what: string, record: strin
   add("E-mails", holdings.emails);
   add("Bookings", holdings.bookings);
   add("Forms refused as automated", holdings.spam);
+  add("Messages to the team's business tools (webhooks)", holdings.webhooks);
   for (const name of holdings.mailFiles) rows.push(["E-mail file", name, "file", name]);
   return rows;
 }
@@ -158,6 +168,7 @@ export type ErasureCounts = {
   bookingsKept: number;
   suppressed: number;
   spam: number;
+  webhooks: number;
   mailFiles: number;
 };
 
@@ -177,6 +188,7 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
       bookingsKept: 0,
       suppressed: 0,
       spam: 0,
+      webhooks: 0,
       mailFiles: 0,
     };
     const ids: string[] = [];
@@ -229,6 +241,12 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
         (await trx.deleteFrom(kind.table).where(sameAddress("email", address)).executeTakeFirst()).numDeletedRows,
       );
     }
+    // Messages for the team's tools: the deliveries (pending ones never go), then the events.
+    const events = trx.selectFrom("webhook_events").select("id").where("email", "=", address);
+    await trx.deleteFrom("webhook_deliveries").where("event_id", "in", events).execute();
+    counts.webhooks = Number(
+      (await trx.deleteFrom("webhook_events").where("email", "=", address).executeTakeFirst()).numDeletedRows,
+    );
     counts.spam = Number(
       (await trx.deleteFrom("spam_submissions").where("email", "=", address).executeTakeFirst()).numDeletedRows,
     );

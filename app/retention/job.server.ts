@@ -274,6 +274,18 @@ export async function applyRetention(
     rows.where("received_at", "<", cut.spam_submissions),
   );
 
+  // Webhook messages: the deliveries first, then their events.
+  await deleteInBatches("webhook_deliveries", (rows) =>
+    rows.where(
+      "event_id",
+      "in",
+      db.selectFrom("webhook_events").select("id").where("created_at", "<", cut.webhook_events),
+    ),
+  );
+  counts.webhook_events = await deleteInBatches("webhook_events", (rows) =>
+    rows.where("created_at", "<", cut.webhook_events),
+  );
+
   counts.mail_files = mailDir && !signal?.aborted ? await sweepMailFiles(mailDir, now) : 0;
   counts.log_files = logFile && !signal?.aborted ? await sweepLogFiles(path.resolve(logFile), now) : 0;
   return counts;

@@ -34,7 +34,8 @@ export type RuleName =
   | "staff_sessions"
   | "staff_invitations"
   | "staff_accounts_disabled"
-  | "spam_submissions";
+  | "spam_submissions"
+  | "webhook_events";
 
 export type RetentionRule = {
   /** Also the `rule` label of the retention_records_total metric and the key in the run's log line. */
@@ -163,6 +164,14 @@ export const retentionRules: readonly RetentionRule[] = [
     rule: "spam_submissions",
     records: "spam_submissions (the spam folder: submissions refused as automated, with the client address)",
     from: "received_at",
+    keep: { days: 30 },
+    action: "delete",
+  },
+  {
+    rule: "webhook_events",
+    records:
+      "webhook_events (messages forwarded to the team's webhook endpoints, with the lead's details) and their webhook_deliveries",
+    from: "created_at (when the change happened; deliveries give up after about three days)",
     keep: { days: 30 },
     action: "delete",
   },

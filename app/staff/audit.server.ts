@@ -28,6 +28,12 @@ export const auditActions = {
   erasure: "Erased everything held about an address",
   "spam-released": "Released a form from the spam folder as a lead",
   "spam-deleted": "Deleted a form from the spam folder",
+  "webhook-added": "Added a webhook endpoint",
+  "webhook-changed": "Changed the events a webhook endpoint receives",
+  "webhook-secret-rotated": "Made a new signing secret for a webhook endpoint",
+  "webhook-disabled": "Disabled a webhook endpoint",
+  "webhook-retried": "Asked for a given-up webhook delivery to be tried again",
+  "webhook-replayed": "Sent a webhook event again",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

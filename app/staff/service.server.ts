@@ -13,6 +13,8 @@ export type StaffServices = {
   mailDir: string;
   /** Wakes the outbox worker (a message was made due now). */
   kickOutbox(): void;
+  /** Wakes the webhook dispatcher; whether endpoints on this machine's loopback are allowed (WEBHOOK_LOCAL_RECEIVERS). */
+  webhooks: { kick(): void; allowLocal: boolean };
   /** Queues one e-mail (an invitation) and wakes the outbox worker. */
   sendEmail(email: OutgoingEmail, about: { type: string; id: string }, now: Date): Promise<void>;
   /**
@@ -28,14 +30,16 @@ export function createStaffServices(options: {
   mail: MailContext;
   mailDir: string;
   kickOutbox: () => void;
+  webhooks: StaffServices["webhooks"];
   limits: { byAddress: (key: string) => Promise<boolean>; byAccount: (key: string) => Promise<boolean> };
 }): StaffServices {
-  const { db, mail, mailDir, kickOutbox, limits } = options;
+  const { db, mail, mailDir, kickOutbox, webhooks, limits } = options;
   return {
     db,
     mail,
     mailDir,
     kickOutbox,
+    webhooks,
     async sendEmail(email, about, now) {
       await queueEmails(db, about, [email], now);
       kickOutbox();

@@ -13,6 +13,7 @@ import { siteCalendar } from "~/leads/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
@@ -28,6 +29,8 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
   beforeAll(async () => {
     t = await openTestDatabase(dialect);
     mailDir = mkdtempSync(path.join(tmpdir(), "privacy-mail-"));
+    // A webhook endpoint: every lead's message to it holds the address too.
+    await createEndpoint(t.handle.db, { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] }, now);
     const s = createLeadService({ db: t.handle.db, mail, clock: () => now });
     for (const email of [subject, other]) {
       const contact = await s.submit(
@@ -104,6 +107,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     expect(held.emails.some((e) => e.subject === "Your consultation")).toBe(true);
     expect(held.bookings.map((b) => b.id).sort()).toEqual(["b-paid", "b-pending"]);
     expect(held.mailFiles).toEqual(["1-a.eml"]);
+    expect(held.webhooks.map((w) => w.type)).toEqual(Array(4).fill("lead.created"));
     const rows = holdingsAsRows(held);
     expect(rows).toContainEqual(["Contact enquiry", expect.any(String), "message", "Please call me."]);
     expect(rows).toContainEqual(["E-mail file", "1-a.eml", "file", "1-a.eml"]);
@@ -111,7 +115,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
 
   it("erases all of it but the suppression list and the paid booking (without the address)", async () => {
     const counts = await erase(t.handle.db, subject, now, mailDir);
-    expect(counts).toMatchObject({ leads: 3, notes: 1, bookingsDeleted: 1, bookingsKept: 1, suppressed: 1, mailFiles: 1 });
+    expect(counts).toMatchObject({ leads: 3, notes: 1, bookingsDeleted: 1, bookingsKept: 1, suppressed: 1, webhooks: 4, mailFiles: 1 });
     expect(counts.emails).toBeGreaterThanOrEqual(6);
 
     // Every text column of every table: the address is only on the suppression list.
@@ -138,6 +142,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     expect(theirs.notes).toHaveLength(1);
     expect(theirs.bookings).toHaveLength(1);
     expect(theirs.mailFiles).toEqual(["2-b.eml"]);
+    expect(theirs.webhooks).toHaveLength(4);
 
     // Asking again finds only the suppression entry.
     const again = await findEverything(t.handle.db, subject, mailDir);

@@ -43,6 +43,8 @@ const tables = [
   "staff_users",
   "leads",
   "lead_events",
+  "webhook_events",
+  "webhook_deliveries",
 ] as const;
 
 const lead = (id: string, createdAt: string) => ({
@@ -378,6 +380,35 @@ describe.each(dialects)("retention on %s", (dialect) => {
     expect(await ids("submission_keys", "fingerprint")).toEqual(["current"]);
     expect(await ids("stripe_events")).toEqual(["evt_inside"]);
     expect(counts).toMatchObject({ submission_keys: 1, stripe_events: 1 });
+  });
+
+  it("webhook messages 30 days after the change they report, with their deliveries", async () => {
+    const now = "2027-06-30T12:00:00.000Z";
+    const edge = before(now, 30 * dayMs);
+    const event = (id: string, at: string) => ({ id, type: "lead.created", created_at: at, payload: "{}", email: "a@example.test" });
+    const delivery = (id: string, eventId: string, at: string) => ({
+      id,
+      event_id: eventId,
+      endpoint_id: "crm",
+      created_at: at,
+      next_attempt_at: at,
+      locked_until: null,
+      locked_by: null,
+      last_attempt_at: at,
+      last_status: 200,
+      last_error: null,
+      delivered_at: at,
+      dead_at: null,
+    });
+    await db().insertInto("webhook_events").values([event("msg_inside", edge), event("msg_past", before(edge, 1))]).execute();
+    await db()
+      .insertInto("webhook_deliveries")
+      .values([delivery("d_inside", "msg_inside", edge), delivery("d_past", "msg_past", before(edge, 1))])
+      .execute();
+    const counts = await applyRetention({ db: db() }, new Date(now));
+    expect(await ids("webhook_events")).toEqual(["msg_inside"]);
+    expect(await ids("webhook_deliveries")).toEqual(["d_inside"]);
+    expect(counts.webhook_events).toBe(1);
   });
 
   it("the back office: audit events 12 months after, sessions and invitations 30 days after they end", async () => {

@@ -58,8 +58,10 @@ const signedInPages = [
   "/admin/requests/access.json?email=someone%40example.test",
   "/admin/requests/access.csv?email=someone%40example.test",
   "/admin/account",
+  "/admin/webhooks",
+  `/admin/webhooks/${someLead}`,
 ];
-const adminPages = ["/admin/users", "/admin/audit"];
+const adminPages = ["/admin/users", "/admin/audit", "/admin/webhooks"];
 const invitationsTo = (email: string) =>
   sqliteQuery(site.dataDir, "SELECT id FROM staff_invitations WHERE email = ?", [email]).length;
 const resetLinksFor = (id: string) =>

@@ -67,14 +67,19 @@ export function Time({ iso }: { iso: string }) {
   return <time dateTime={iso}>{londonDateTime.format(new Date(iso))}</time>;
 }
 
-/** A table that scrolls sideways on a narrow screen: a named region the keyboard can scroll. */
+/**
+ * A table that scrolls sideways on a narrow screen: a named region the
+ * keyboard can scroll. It is positioned, so that a screen-reader-only text
+ * in a cell scrolled out of view (absolutely positioned) stays inside it
+ * instead of widening the page on a phone.
+ */
 export function ScrollingTable({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div
       role="region"
       aria-label={label}
       tabIndex={0}
-      className="overflow-x-auto focus-visible:ring-2 focus-visible:ring-navy-800"
+      className="relative overflow-x-auto focus-visible:ring-2 focus-visible:ring-navy-800"
     >
       {children}
     </div>

@@ -36,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bookings: held.bookings.length,
       paidBookings: held.bookings.filter((b) => b.status === "paid").length,
       mailFiles: held.mailFiles.length,
+      webhooks: held.webhooks.length,
       onlySuppression:
         held.leads.length === 1 &&
         held.leads[0]!.table === "newsletter_subscriptions" &&
@@ -121,6 +122,7 @@ export default function Requests() {
             <li>E-mails to or about them: {summary.emails}</li>
             <li>Bookings: {summary.bookings}</li>
             {summary.mailFiles > 0 && <li>E-mail files on the server: {summary.mailFiles}</li>}
+            {summary.webhooks > 0 && <li>Messages to the team's business tools (webhooks): {summary.webhooks}</li>}
           </ul>
           <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
             <a href={`/admin/requests/access.json${query}`} download className="font-semibold text-navy-800 underline">

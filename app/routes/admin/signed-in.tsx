@@ -23,6 +23,7 @@ const sections = [
   { to: "/admin/bookings", label: "Bookings", adminOnly: false },
   { to: "/admin/requests", label: "Requests", adminOnly: false },
   { to: "/admin/users", label: "Team", adminOnly: true },
+  { to: "/admin/webhooks", label: "Webhooks", adminOnly: true },
   { to: "/admin/audit", label: "Audit log", adminOnly: true },
   { to: "/admin/account", label: "Your account", adminOnly: false },
 ];

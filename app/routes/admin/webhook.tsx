@@ -1,0 +1,295 @@
+/**
+ * One webhook endpoint (administrators only): its recent deliveries (state,
+ * the endpoint's answer, when), a retry for a given-up delivery and a replay
+ * for any event; its events, a new signing secret (the old one keeps signing
+ * for a day) and disabling it. Every change is audited.
+ */
+import type { ReactNode } from "react";
+import { data, Form, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/webhook";
+import { EventChoices } from "~/components/admin/webhook-events.tsx";
+import { SecretOnce } from "~/components/admin/webhook-secret.tsx";
+import { CsrfField, Notice, ScrollingTable, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { FormAlert } from "~/components/forms/field.tsx";
+import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
+import { readEvents } from "~/webhooks/endpoint-form.server.ts";
+import {
+  disableEndpoint,
+  getEndpoint,
+  listDeliveries,
+  replayEvent,
+  retryDelivery,
+  rotateSecret,
+  updateEndpointEvents,
+} from "~/webhooks/endpoints.server.ts";
+import type { AuditAction } from "~/staff/audit.server.ts";
+import type { DeliveryState } from "~/webhooks/event-types.ts";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const endpoint = await getEndpoint(staff.db, params.id, new Date());
+  if (!endpoint) throw data("There is no such endpoint.", { status: 404 });
+  return { endpoint, deliveries: await listDeliveries(staff.db, endpoint.id) };
+}
+
+type Answer = { done?: string; error?: string; eventsError?: string; secret?: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const now = new Date();
+  const id = params.id;
+  const audit = (action: AuditAction, detail?: Record<string, string>) =>
+    auditRequest(context, { actor: admin, action, target: `webhook:${id}`, detail }, now);
+  const gone = () => data<Answer>({ error: "This endpoint is disabled or no longer exists." }, { status: 409 });
+
+  if (intent === "retry" || intent === "replay") {
+    const ok =
+      intent === "retry"
+        ? await retryDelivery(staff.db, id, String(form.get("delivery") ?? ""), now)
+        : await replayEvent(staff.db, id, String(form.get("event") ?? ""), now);
+    if (!ok) {
+      return data<Answer>(
+        {
+          error:
+            "That could not be sent again: it is no longer given up, its event has expired, or the endpoint is disabled.",
+        },
+        { status: 409 },
+      );
+    }
+    staff.webhooks.kick();
+    await audit(intent === "retry" ? "webhook-retried" : "webhook-replayed", {
+      [intent === "retry" ? "delivery" : "event"]: String(form.get(intent === "retry" ? "delivery" : "event")),
+    });
+    return data<Answer>({ done: "It is being sent now. Its state below changes once the endpoint has answered." });
+  }
+  if (intent === "events") {
+    const read = readEvents(form);
+    if ("error" in read) return data<Answer>({ eventsError: read.error }, { status: 400 });
+    if (!(await updateEndpointEvents(staff.db, id, read.events, now))) return gone();
+    await audit("webhook-changed", { events: read.events.join(" ") });
+    return data<Answer>({ done: "Saved. New events are sent to it from now on." });
+  }
+  if (intent === "rotate") {
+    const rotated = await rotateSecret(staff.db, id, now);
+    if (!rotated) return gone();
+    await audit("webhook-secret-rotated");
+    return data<Answer>({ secret: rotated.secret });
+  }
+  if (intent === "disable") {
+    if (!(await disableEndpoint(staff.db, id, now))) return gone();
+    await audit("webhook-disabled");
+    return data<Answer>({ done: "Disabled. It receives nothing from now on; its waiting deliveries were given up." });
+  }
+  return data<Answer>({ error: "Unknown action." }, { status: 400 });
+}
+
+const stateLabels: Record<DeliveryState, string> = {
+  pending: "Waiting",
+  failing: "Failing, being retried",
+  delivered: "Delivered",
+  dead: "Given up",
+};
+
+export default function Webhook() {
+  const { endpoint, deliveries } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const active = !endpoint.disabledAt;
+  return (
+    <StaffPage
+      title={endpoint.description || "Webhook endpoint"}
+      intro={
+        <>
+          <p className="break-all">{endpoint.url}</p>
+          {endpoint.disabledAt && (
+            <p>
+              Disabled <Time iso={endpoint.disabledAt} />.
+            </p>
+          )}
+        </>
+      }
+    >
+      <Notice>
+        {answer?.secret ? (
+          <>
+            New secret made. <SecretOnce secret={answer.secret} /> The old secret keeps signing beside it for 24 hours,
+            so switch the receiver over within a day.
+          </>
+        ) : (
+          answer?.done
+        )}
+      </Notice>
+      <FormAlert message={answer?.error} className="mb-6" />
+
+      <section aria-labelledby="deliveries-heading">
+        <h2 id="deliveries-heading" className="text-xl font-bold text-navy-900">
+          Recent deliveries
+        </h2>
+        <p className="mt-1 text-slate-700">
+          The latest 50, newest first. Delivered {endpoint.counts.delivered} · waiting {endpoint.counts.pending} ·
+          failing {endpoint.counts.failing} · given up {endpoint.counts.dead}. Messages are kept for 30 days.
+        </p>
+        {deliveries.length === 0 ? (
+          <p className="mt-3 text-slate-700">None yet.</p>
+        ) : (
+          <ScrollingTable label="Recent deliveries, newest first">
+            <table className="mt-3 w-full min-w-3xl border-collapse text-left text-sm">
+              <caption className="sr-only">Recent deliveries, newest first</caption>
+              <thead>
+                <tr className="border-b-2 border-navy-900">
+                  {["Event", "Happened", "State", "Answer", "Last attempt", ""].map((h, i) => (
+                    <th key={i} scope="col" className="py-2 pr-3">
+                      {h || <span className="sr-only">Actions</span>}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((d) => (
+                  <tr key={d.id} className="border-b border-slate-300 align-top" data-delivery={d.state}>
+                    <td className="py-2 pr-3">
+                      <code className="font-mono font-semibold">{d.eventType}</code>
+                      <span className="block font-mono text-xs break-all text-slate-700">{d.eventId}</span>
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">
+                      <Time iso={d.eventAt} />
+                    </td>
+                    <td className="py-2 pr-3">
+                      {stateLabels[d.state]}
+                      {d.attempts > 0 && (
+                        <span className="block text-slate-700">
+                          {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+                        </span>
+                      )}
+                      {d.nextAttemptAt && d.state === "failing" && (
+                        <span className="block text-slate-700">
+                          next <Time iso={d.nextAttemptAt} />
+                        </span>
+                      )}
+                    </td>
+                    <td className="py-2 pr-3">
+                      {d.lastStatus ?? (d.attempts > 0 ? "none" : "")}
+                      {d.lastError && <span className="block break-words text-red-800">{d.lastError}</span>}
+                    </td>
+                    <td className="py-2 pr-3 whitespace-nowrap">{d.lastAttemptAt && <Time iso={d.lastAttemptAt} />}</td>
+                    <td className="py-2">
+                      {active && d.state === "dead" && (
+                        <DeliveryAction intent="retry" name="delivery" value={d.id} label="Retry" about={d.eventType} />
+                      )}
+                      {active && (d.state === "delivered" || d.state === "dead") && (
+                        <DeliveryAction
+                          intent="replay"
+                          name="event"
+                          value={d.eventId}
+                          label="Send again"
+                          about={d.eventType}
+                        />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollingTable>
+        )}
+      </section>
+
+      {active && (
+        <>
+          <section aria-labelledby="events-heading" className="mt-10 max-w-xl">
+            <h2 id="events-heading" className="text-xl font-bold text-navy-900">
+              What it receives
+            </h2>
+            <Form method="post" className="mt-4 space-y-4">
+              <CsrfField />
+              <EventChoices formId="endpoint" chosen={endpoint.events} error={answer?.eventsError} />
+              <button type="submit" name="intent" value="events" className="btn-primary">
+                Save events
+              </button>
+            </Form>
+          </section>
+
+          <section aria-labelledby="secret-heading" className="mt-10 max-w-xl">
+            <h2 id="secret-heading" className="text-xl font-bold text-navy-900">
+              Signing secret
+            </h2>
+            <p className="mt-2 text-slate-700">
+              {endpoint.previousSecretUntil ? (
+                <>
+                  The previous secret still signs beside the new one until <Time iso={endpoint.previousSecretUntil} />.
+                </>
+              ) : (
+                "Make a new secret if the old one may have leaked. The old one keeps signing beside it for 24 hours."
+              )}
+            </p>
+            <IntentButton intent="rotate" className="border border-navy-800 text-navy-900">
+              Make a new secret
+            </IntentButton>
+          </section>
+
+          <section aria-labelledby="disable-heading" className="mt-10 max-w-xl">
+            <h2 id="disable-heading" className="text-xl font-bold text-navy-900">
+              Disable
+            </h2>
+            <p className="mt-2 text-slate-700">
+              It receives nothing more, and its waiting deliveries are given up. This cannot be undone: add it again to
+              start over.
+            </p>
+            <IntentButton intent="disable" className="border-2 border-red-800 text-red-900">
+              Disable this endpoint
+            </IntentButton>
+          </section>
+        </>
+      )}
+    </StaffPage>
+  );
+}
+
+/** A form of one button that posts its intent. */
+function IntentButton({ intent, className, children }: { intent: string; className: string; children: ReactNode }) {
+  return (
+    <Form method="post" className="mt-3">
+      <CsrfField />
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        className={`min-h-11 rounded-md px-4 py-2 font-semibold ${className}`}
+      >
+        {children}
+      </button>
+    </Form>
+  );
+}
+
+function DeliveryAction({
+  intent,
+  name,
+  value,
+  label,
+  about,
+}: {
+  intent: "retry" | "replay";
+  name: string;
+  value: string;
+  label: string;
+  about: string;
+}) {
+  return (
+    <Form method="post" className="mb-2">
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={name} value={value} />
+      <button
+        type="submit"
+        aria-label={`${label}: ${about} ${value}`}
+        className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-navy-900"
+      >
+        {label}
+      </button>
+    </Form>
+  );
+}
