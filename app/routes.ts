@@ -64,6 +64,7 @@ export default [
       route("bookings.csv", "routes/admin/export.ts", { id: "admin-export-bookings" }),
       route("outbox", "routes/admin/outbox.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),
+      route("conversions", "routes/admin/conversions.tsx"),
       route("spam", "routes/admin/spam.tsx"),
       route("requests", "routes/admin/requests.tsx"),
       route("requests/access.json", "routes/admin/access-export.ts", { id: "admin-access-json" }),

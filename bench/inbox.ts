@@ -142,6 +142,11 @@ function lead(i: number): Database["leads"] {
     updated_at: created_at,
     deadline_at: kind === "contact" ? new Date(createdMs + 3 * 86_400_000).toISOString() : null,
     search: searchText({ name, email, company, message }),
+    landing_page: null,
+    referrer: null,
+    utm_source: null,
+    utm_medium: null,
+    utm_campaign: null,
   };
 }
 

@@ -10,7 +10,8 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { prerenderedPaths } from "../app/content/site-map.ts";
+import { prerenderedPaths, sitePages } from "../app/content/site-map.ts";
+import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
 import {
@@ -73,6 +74,23 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
     next();
   });
   app.use(limitRequestBodies);
+  // Page views (docs/decisions/031): a person's browser opening a public page, counted once it is answered.
+  const pages = new Set(sitePages.map((p) => p.path));
+  app.use((req, res, next) => {
+    const page = viewedPage({ method: req.method, path: req.path, header: (name) => req.get(name) }, pages);
+    if (page) {
+      res.on("finish", () => {
+        if (res.statusCode === 200 || res.statusCode === 304) services.pageViews.count(page);
+      });
+    }
+    next();
+  });
+  // A page the browser had prefetched is counted when it is opened (the page script's beacon).
+  app.post("/api/page-view", express.text({ type: () => true, limit: 512 }), (req, res) => {
+    const page = typeof req.body === "string" ? pageOf(req.body.trim(), pages) : null;
+    if (page && isPerson(req.get("user-agent"))) services.pageViews.count(page);
+    res.status(204).set("Cache-Control", "no-store").end();
+  });
   // The back office: never stored by a browser or proxy, never indexed,
   // whatever answers (its pages set the same; this covers its 404s and data requests).
   app.use((req, res, next) => {

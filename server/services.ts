@@ -21,6 +21,7 @@ import type { AppServices } from "../app/leads/types.ts";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
 import { WebhookDispatcher } from "../app/webhooks/dispatcher.server.ts";
+import { createPageViewCounter } from "../app/analytics/page-views.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -155,8 +156,9 @@ export async function startServices(
   jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
   if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
+  const pageViews = createPageViewCounter({ db: database.db, log: log.child({ component: "page-views" }) });
   return {
-    services: { leads, payments, allowSubmission: (clientKey) => submissionLimit.consume(clientKey), staff },
+    services: { leads, payments, allowSubmission: (clientKey) => submissionLimit.consume(clientKey), staff, pageViews },
     database,
     worker,
     description: `leads in ${database.description}; e-mail via ${transport.description}; card payment ${
@@ -164,6 +166,7 @@ export async function startServices(
     }; ${submissionLimit.description}`,
     async close() {
       await scheduler.stop();
+      await pageViews.close();
       await webhooks.stop();
       await worker.stop();
       await submissionLimit.close();

@@ -1,4 +1,5 @@
 import type { LegalDocument } from "~/content/schema.ts";
+import { AttributionChoice } from "./attribution-choice.tsx";
 
 const dateFormat = new Intl.DateTimeFormat("en-GB", {
   day: "numeric",
@@ -27,6 +28,7 @@ export function LegalPage({ doc }: { doc: LegalDocument }) {
             {section.paragraphs.map((p) => (
               <p key={p}>{p}</p>
             ))}
+            {section.control === "attribution-choice" && <AttributionChoice />}
             {section.list && (
               <ul>
                 {section.list.map((item) => (

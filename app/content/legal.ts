@@ -98,6 +98,18 @@ export const privacyPolicy = {
             "30 days after the change it reports. What those tools keep is subject to the periods above.",
           ],
           [
+            "How you found us: when you send a form, the page you first opened on that visit, the website that linked to us (its domain only) and the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign). Nothing is recorded if you object on our Cookie Policy page, or if JavaScript is off.",
+            "To learn which pages and campaigns bring enquiries. We look at it in totals, and do not use it to profile you.",
+            "Legitimate interests in understanding what brings enquiries. UK law allows keeping it in your browser during your visit for statistical purposes, as long as we tell you and you can object.",
+            "As long as the enquiry, request or sign-up it came with (the periods above).",
+          ],
+          [
+            "Page views: how many times each page of our website is opened each day. We do not record your IP address, any identifier or anything else about you with it, and we leave out known search engines and other automated visitors.",
+            "To see which pages are read, and which of them lead to enquiries.",
+            "Legitimate interests in improving our website.",
+            "24 months after the day.",
+          ],
+          [
             "Server logs: your IP address, the date and time, the page requested and your browser type.",
             "To keep the website secure and to investigate faults and attacks.",
             "Legitimate interests in protecting our website and your data.",
@@ -404,7 +416,7 @@ export const cookiePolicy = {
     {
       heading: "No tracking",
       paragraphs: [
-        "We do not use advertising cookies, analytics cookies or social media tracking. We do not load any third-party analytics tag, so no analytics company sees your visit.",
+        "We do not use advertising cookies, analytics cookies or social media tracking. We do not load any third-party analytics tag, so no analytics company sees your visit, and nothing follows you from one visit to the next.",
         "If we ever want to add optional cookies, we will ask for your consent first, give you a real choice, and update this policy before we do.",
       ],
     },
@@ -417,12 +429,13 @@ export const cookiePolicy = {
       ],
     },
     {
-      heading: "The one item we store in your browser",
+      heading: "What we store in your browser",
       paragraphs: [
-        "We store one item in your browser's local storage. It is a flag that records that our newsletter pop-up has been shown to you, so that it never appears again.",
-        "It holds no personal data and no identifier. It stays in your browser and is never sent to us. It remains until you clear your browser's storage. If you clear it, the pop-up may appear once more.",
+        "A flag in your browser's local storage records that our newsletter pop-up has been shown to you, so that it never appears again. It holds no personal data and no identifier, is never sent to us, and remains until you clear your browser's storage.",
+        "How you found us, for the length of your visit: the page you first opened, the website that linked to us (its domain only, such as linkedin.com) and the campaign tags in the link you followed (utm_source, utm_medium and utm_campaign). It is kept in your browser's session storage, which the browser deletes when you close the tab; it holds no identifier and is not a cookie. It reaches us only if you send us a form, with that form, so that we can tell which pages and campaigns bring enquiries. UK law allows this for statistical purposes without asking first, as long as we tell you and you can object: use the button below. Your choice is remembered in local storage on this device.",
         "We store nothing else on your device.",
       ],
+      control: "attribution-choice",
     },
     {
       heading: "Stripe cookies on payment pages",

@@ -152,6 +152,8 @@ export const legalSectionSchema = z.object({
       rows: z.array(z.array(text)).min(1),
     })
     .optional(),
+  /** A control shown after the section's text: the visitor's choice about attribution (/cookies). */
+  control: z.literal("attribution-choice").optional(),
 });
 export const legalDocumentSchema = z.object({
   path: z.enum(["/privacy", "/terms", "/cookies"]),

@@ -487,4 +487,21 @@ export const migrations: Record<string, Migration> = {
       await db.schema.createIndex("webhook_deliveries_event").on("webhook_deliveries").column("event_id").execute();
     },
   },
+  "2026-11-24-014-attribution-and-page-views": {
+    async up(db: AnyDb) {
+      // The visit that brought each lead (app/leads/attribution.ts), and page
+      // views counted per page and London day, with no visitor identifier
+      // (app/analytics, docs/decisions/031-attribution-and-page-views.md).
+      for (const column of ["landing_page", "referrer", "utm_source", "utm_medium", "utm_campaign"]) {
+        await db.schema.alterTable("leads").addColumn(column, "text").execute();
+      }
+      await db.schema
+        .createTable("page_views")
+        .addColumn("day", "text", (c) => c.notNull())
+        .addColumn("path", "text", (c) => c.notNull())
+        .addColumn("views", "integer", (c) => c.notNull())
+        .addPrimaryKeyConstraint("page_views_pk", ["day", "path"])
+        .execute();
+    },
+  },
 };

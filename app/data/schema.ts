@@ -283,6 +283,20 @@ export type Database = {
     deadline_at: string | null;
     /** Plain lower-case words (app/inbox/search.ts). */
     search: string;
+    /** The visit that brought it (app/leads/attribution.ts); null when not known. */
+    landing_page: string | null;
+    /** The referring site's domain. */
+    referrer: string | null;
+    utm_source: string | null;
+    utm_medium: string | null;
+    utm_campaign: string | null;
+  };
+  /** Page views per page and London day (known bots and prefetches left out; no visitor identifier). */
+  page_views: {
+    /** YYYY-MM-DD, London. */
+    day: string;
+    path: string;
+    views: number;
   };
   /** What the team did with a lead: status and owner changes, notes. */
   lead_events: {
@@ -346,6 +360,7 @@ export type LeadTable = Exclude<
   | "webhook_endpoints"
   | "webhook_events"
   | "webhook_deliveries"
+  | "page_views"
 >;
 
 export type StaffRole = "admin" | "staff";

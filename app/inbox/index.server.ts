@@ -2,6 +2,7 @@
  * Writes a lead's row in the inbox's index (the `leads` table), in the
  * lead's own transaction (docs/decisions/024-lead-index.md).
  */
+import type { Attribution } from "~/leads/attribution.ts";
 import type { Transaction } from "kysely";
 import type { Database } from "~/data/schema.ts";
 import type { FormKind } from "~/forms/schemas.ts";
@@ -12,9 +13,16 @@ import { searchText } from "./search.ts";
 /** Lists a stored lead (once: a newsletter address signing up again keeps its first row). */
 export async function listLead(
   trx: Transaction<Database>,
-  lead: { kind: FormKind; id: string; facts: LeadFacts; listing: Listing; deadline: Date | null },
+  lead: {
+    kind: FormKind;
+    id: string;
+    facts: LeadFacts;
+    listing: Listing;
+    deadline: Date | null;
+    attribution?: Attribution | null;
+  },
 ): Promise<void> {
-  const { kind, id, facts, listing, deadline } = lead;
+  const { kind, id, facts, listing, deadline, attribution } = lead;
   const email = listing.email.toLowerCase();
   await trx
     .insertInto("leads")
@@ -34,6 +42,11 @@ export async function listLead(
       updated_at: facts.createdAt,
       deadline_at: deadline?.toISOString() ?? null,
       search: searchText({ ...listing, email }),
+      landing_page: attribution?.landingPage ?? null,
+      referrer: attribution?.referrer ?? null,
+      utm_source: attribution?.utmSource ?? null,
+      utm_medium: attribution?.utmMedium ?? null,
+      utm_campaign: attribution?.utmCampaign ?? null,
     })
     .onConflict((oc) => oc.column("id").doNothing())
     .execute();

@@ -6,6 +6,7 @@
  * FTS5 on SQLite, a GIN-indexed tsvector on PostgreSQL
  * (docs/decisions/024-lead-index.md).
  */
+import { campaignLabel } from "~/leads/attribution.ts";
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -26,6 +27,9 @@ export type InboxRow = {
   subject: string;
   pillar: string | null;
   sourcePage: string;
+  landingPage: string | null;
+  referrer: string | null;
+  campaign: string;
   status: Database["leads"]["status"];
   ownerName: string | null;
   deadlineAt: string | null;
@@ -65,6 +69,11 @@ export async function listLeads(
       "l.subject",
       "l.pillar",
       "l.source_page",
+      "l.landing_page",
+      "l.referrer",
+      "l.utm_source",
+      "l.utm_medium",
+      "l.utm_campaign",
       "l.status",
       "l.deadline_at",
       "u.name as owner_name",
@@ -140,6 +149,9 @@ export async function listLeads(
       subject: r.subject,
       pillar: r.pillar,
       sourcePage: r.source_page,
+      landingPage: r.landing_page,
+      referrer: r.referrer,
+      campaign: campaignLabel({ utmSource: r.utm_source, utmMedium: r.utm_medium, utmCampaign: r.utm_campaign }),
       status: r.status,
       ownerName: r.owner_name,
       deadlineAt: r.deadline_at,

@@ -10,6 +10,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { type FormResult, resultMessages } from "~/forms/result.ts";
 import { type FormKind, protectionFields, validate } from "~/forms/schemas.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
+import { attributionField, parseAttribution } from "./attribution.ts";
 import { UnknownReferenceError } from "./errors.ts";
 import { leadKinds } from "./kinds/index.server.ts";
 import { readJsonBody, sourcePageFromReferer, sourcePageOf, type JsonAnswer } from "~/lib/http.server.ts";
@@ -97,6 +98,7 @@ export async function handleSubmission(
     await services.leads.submit(kind, result.data, {
       sourcePage,
       isTest: testRequested && config.testPagesEnabled,
+      attribution: parseAttribution(fields[attributionField]),
     });
   } catch (error) {
     if (error instanceof UnknownReferenceError) {

@@ -104,6 +104,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           facts: leadFacts,
           listing,
           deadline: hours === undefined ? null : responseDeadline(now, hours, mail.calendar),
+          attribution: meta.attribution,
         });
         await queueEmails(trx, { type: kind, id: stored.id }, stored.emails, now);
         // A repeat sign-up joins its first record: that lead was reported already.
@@ -119,6 +120,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
               listing,
               subjectLabel: listing.subject ? definition.subjectLabel(listing.subject) : "",
               fields: input as Record<string, unknown>,
+              attribution: meta.attribution ?? null,
               adminUrl: link(`/admin/leads/${id}`),
             }),
             now,

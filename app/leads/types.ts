@@ -3,6 +3,7 @@
  * and what they get back. Client-safe types only.
  */
 import type { GuideId } from "~/content/ids.ts";
+import type { Attribution } from "./attribution.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import type { PaymentService } from "~/payments/service.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
@@ -13,6 +14,8 @@ export type SubmissionMeta = {
   sourcePage: string;
   /** Marked as a test (the /test-forms dashboard); kept apart from real leads. */
   isTest: boolean;
+  /** The visit that brought it, when the page script sent it (app/leads/attribution.ts). */
+  attribution?: Attribution | null;
 };
 
 export type SubmitOutcome = {
@@ -60,4 +63,6 @@ export type AppServices = {
   allowSubmission(clientKey: string): Promise<boolean>;
   /** The back office (/admin): accounts, sessions, sign-in limits. */
   staff: StaffServices;
+  /** Page views per page and day (app/analytics). */
+  pageViews: { count(page: string): void };
 };

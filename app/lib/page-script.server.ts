@@ -45,6 +45,8 @@ import { pricesEvent } from "~/components/price.tsx";
 import { exitPopupExcluded, exitPopupStorageKey } from "~/components/exit-popup/exit-rules.ts";
 import { APP_NEEDED_EVENT } from "./deferred-hydration.server.ts";
 import { currencyForCountry } from "./money.ts";
+import { attributionField, attributionOptOutKey, attributionStorageKey } from "~/leads/attribution.ts";
+import { attributionChoiceTexts } from "~/components/attribution-choice.tsx";
 
 export type PageScriptSettings = {
   headerShadowAfterPx: number;
@@ -55,6 +57,18 @@ export type PageScriptSettings = {
   bookingSectionEvent: string;
   exitPopup: { minOnPageMs: number; storageKey: string };
   appNeededEvent: string;
+  attribution: {
+    field: string;
+    storageKey: string;
+    optOutKey: string;
+    /** What the /cookies page's choice says in each state, and its button. */
+    recorded: string;
+    objected: string;
+    object: string;
+    allow: string;
+  };
+  /** Where a page opened from a prefetch is counted (the server never saw it opened). */
+  pageViewUrl: string;
 };
 
 export function pageScript(
@@ -71,6 +85,97 @@ export function pageScript(
     if (doc.readyState === "complete") task();
     else window.addEventListener("load", task, { once: true });
   };
+
+  // --- Attribution: the visit that brought a lead (app/leads/attribution.ts) --
+  // Kept for this visit only (sessionStorage, no cookie): the landing page,
+  // the referring site's domain and the landing address's campaign tags;
+  // added to every form's data as it is built (the formdata event: a page
+  // post, React's forms and readForm alike). Nothing once the visitor has
+  // objected (remembered in localStorage; the choice is on /cookies).
+  const attribution = settings.attribution;
+  const objected = () => {
+    try {
+      return localStorage.getItem(attribution.optOutKey) === "1";
+    } catch {
+      return true;
+    }
+  };
+  const visitSource = () => {
+    try {
+      return objected() ? null : sessionStorage.getItem(attribution.storageKey);
+    } catch {
+      return null;
+    }
+  };
+  if (!objected() && visitSource() === null) {
+    const query = new URLSearchParams(location.search);
+    let referrer = "";
+    try {
+      const from = new URL(doc.referrer);
+      if (from.hostname !== location.hostname) referrer = from.hostname;
+    } catch {
+      // no referrer, or not a URL
+    }
+    const source = {
+      l: location.pathname,
+      r: referrer,
+      s: query.get("utm_source") ?? "",
+      m: query.get("utm_medium") ?? "",
+      c: query.get("utm_campaign") ?? "",
+    };
+    try {
+      sessionStorage.setItem(attribution.storageKey, JSON.stringify(source));
+    } catch {
+      // storage blocked: no attribution
+    }
+  }
+  doc.addEventListener("formdata", (event) => {
+    const source = visitSource();
+    const form = event.target;
+    if (
+      source &&
+      form instanceof HTMLFormElement &&
+      !new URL(form.action, location.href).pathname.startsWith("/admin")
+    ) {
+      (event as FormDataEvent).formData.set(attribution.field, source);
+    }
+  });
+  const choice = doc.querySelector<HTMLElement>("[data-attribution-choice]");
+  if (choice) {
+    const state = choice.querySelector("[data-attribution-state]");
+    const button = choice.querySelector<HTMLButtonElement>("[data-attribution-toggle]");
+    const show = () => {
+      const off = objected();
+      if (state) state.textContent = off ? attribution.objected : attribution.recorded;
+      if (button) {
+        button.textContent = off ? attribution.allow : attribution.object;
+        button.hidden = false;
+      }
+    };
+    button?.addEventListener("click", () => {
+      try {
+        if (objected()) localStorage.removeItem(attribution.optOutKey);
+        else {
+          localStorage.setItem(attribution.optOutKey, "1");
+          sessionStorage.removeItem(attribution.storageKey);
+        }
+      } catch {
+        // storage blocked: nothing is recorded anyway
+      }
+      show();
+    });
+    show();
+  }
+
+  // --- Page views of prefetched pages ---------------------------------------
+  // The server counts a page when it sends it; a page the browser had
+  // prefetched (speculation rules) was sent before the visitor chose it, and
+  // not counted then: it is counted now that it is opened.
+  const opened = performance.getEntriesByType("navigation")[0] as
+    (PerformanceEntry & { deliveryType?: string }) | undefined;
+  if (opened?.deliveryType === "navigational-prefetch") {
+    navigator.sendBeacon(settings.pageViewUrl, location.pathname);
+  }
 
   // --- Header shadow ------------------------------------------------------
   const onScroll = () => {
@@ -277,6 +382,13 @@ export const pageScriptText = `(${pageScript.toString().replace(/\n\s*/g, "\n")}
   bookingSectionEvent,
   exitPopup: { minOnPageMs: ui.exitPopup.minOnPageMs, storageKey: exitPopupStorageKey },
   appNeededEvent: APP_NEEDED_EVENT,
+  attribution: {
+    field: attributionField,
+    storageKey: attributionStorageKey,
+    optOutKey: attributionOptOutKey,
+    ...attributionChoiceTexts,
+  },
+  pageViewUrl: "/api/page-view",
 } satisfies PageScriptSettings)},${currencyForCountry.toString()},${exitPopupExcluded.toString()});`;
 
 /**

@@ -230,6 +230,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
             },
             subjectLabel: "Strategy consultation (60 minutes)",
             fields: { name: request.customerName, email: request.customerEmail, participants: request.quantity },
+            attribution: null,
             adminUrl: `${mail.siteUrl}/admin/bookings`,
           }),
           now,

@@ -13,6 +13,7 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DeleteResult, Kysely, SelectQueryBuilder, Transaction } from "kysely";
+import { londonDay } from "~/analytics/weeks.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { newToken } from "~/leads/kinds/tokens.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
@@ -62,7 +63,7 @@ async function inBatches(batchSize: number, signal: AbortSignal | undefined, ste
 const deleted = (result: DeleteResult) => Number(result.numDeletedRows);
 
 /** The tables the job deletes rows from. */
-type SweptTable = Exclude<keyof Database, "outbox_workers" | "job_runs">;
+type SweptTable = Exclude<keyof Database, "outbox_workers" | "job_runs" | "page_views">;
 /** The rows of `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 type Rows<T extends SweptTable> = SelectQueryBuilder<Database, T, object>;
 /** The column naming a row of `table` (submission_keys are named by their fingerprint). */
@@ -284,6 +285,15 @@ export async function applyRetention(
   );
   counts.webhook_events = await deleteInBatches("webhook_events", (rows) =>
     rows.where("created_at", "<", cut.webhook_events),
+  );
+
+  // A day's count goes once the whole day is past the cutoff (its date is before the cutoff's London date).
+  // (At most one row per page a day, a hundred or so: one statement.)
+  counts.page_views = deleted(
+    await db
+      .deleteFrom("page_views")
+      .where("day", "<", londonDay(new Date(cut.page_views)))
+      .executeTakeFirst(),
   );
 
   counts.mail_files = mailDir && !signal?.aborted ? await sweepMailFiles(mailDir, now) : 0;

@@ -35,7 +35,8 @@ export type RuleName =
   | "staff_invitations"
   | "staff_accounts_disabled"
   | "spam_submissions"
-  | "webhook_events";
+  | "webhook_events"
+  | "page_views";
 
 export type RetentionRule = {
   /** Also the `rule` label of the retention_records_total metric and the key in the run's log line. */
@@ -173,6 +174,13 @@ export const retentionRules: readonly RetentionRule[] = [
       "webhook_events (messages forwarded to the team's webhook endpoints, with the lead's details) and their webhook_deliveries",
     from: "created_at (when the change happened; deliveries give up after about three days)",
     keep: { days: 30 },
+    action: "delete",
+  },
+  {
+    rule: "page_views",
+    records: "page_views (views per page and London day, no visitor data)",
+    from: "day (its end, London)",
+    keep: { months: 24 },
     action: "delete",
   },
   {

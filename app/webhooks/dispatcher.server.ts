@@ -161,8 +161,13 @@ export class WebhookDispatcher {
   async deliverDue(): Promise<number> {
     let tried = 0;
     for (;;) {
-      tried += await this.fill();
-      if (this.inFlight.size === 0) return tried;
+      const started = await this.fill();
+      tried += started;
+      if (this.inFlight.size === 0) {
+        // All settled, maybe before this round's last claim (which left out their busy endpoint): look again.
+        if (started === 0) return tried;
+        continue;
+      }
       await Promise.race([...this.inFlight.values()].map((f) => f.done));
     }
   }

@@ -8,6 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/data/schema.ts";
+import type { Attribution } from "~/leads/attribution.ts";
 import type { WebhookEventType } from "./event-types.ts";
 
 export type WebhookEvent = {
@@ -87,6 +88,8 @@ export function leadCreated(lead: {
   listing: { name: string; email: string; company: string; subject: string; pillar: string | null };
   subjectLabel: string;
   fields: Record<string, unknown>;
+  /** The visit that brought it (landing page, referring domain, campaign tags), if known. */
+  attribution: Attribution | null;
   adminUrl: string;
 }): WebhookEvent {
   const { listing } = lead;
@@ -106,6 +109,7 @@ export function leadCreated(lead: {
       subjectLabel: lead.subjectLabel || null,
       pillar: listing.pillar,
       fields: lead.fields,
+      attribution: lead.attribution,
       url: lead.adminUrl,
     },
   };

@@ -5,13 +5,11 @@
  * started.
  */
 import { sql } from "kysely";
-import { siteCalendar } from "~/leads/response-deadline.ts";
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { migrate } from "~/data/db.server.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
-import type { ContactInput } from "~/forms/schemas.ts";
 import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
 import { OutboxWorker, queueEmails, processRuns, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
@@ -19,20 +17,12 @@ import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../support/ports.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { contactEnquiry, testMail } from "./fixtures.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
 
-const enquiry = (email: string): ContactInput => ({
-  name: "Ann Lee",
-  email,
-  phone: "020 7946 0000",
-  company: "Acme Ltd",
-  jobTitle: "CFO",
-  serviceInterest: "strategy",
-  message: "Please call me about a programme for 12 people.",
-  preferredContact: "email",
-});
+const enquiry = contactEnquiry;
 
 describe.each(dialects)("leads on %s", (dialect) => {
   let t: TestDatabase;

@@ -45,6 +45,7 @@ const tables = [
   "lead_events",
   "webhook_events",
   "webhook_deliveries",
+  "page_views",
 ] as const;
 
 const lead = (id: string, createdAt: string) => ({
@@ -409,6 +410,20 @@ describe.each(dialects)("retention on %s", (dialect) => {
     expect(await ids("webhook_events")).toEqual(["msg_inside"]);
     expect(await ids("webhook_deliveries")).toEqual(["d_inside"]);
     expect(counts.webhook_events).toBe(1);
+  });
+
+  it("page views 24 months after their London day", async () => {
+    await db()
+      .insertInto("page_views")
+      .values([
+        { day: "2025-06-29", path: "/about", views: 3 },
+        { day: "2025-06-30", path: "/about", views: 5 },
+      ])
+      .execute();
+    // 24 months before 2027-06-30 12:00 London is 2025-06-30 12:00: the 29th is wholly past, the 30th not yet.
+    const counts = await applyRetention({ db: db() }, new Date("2027-06-30T11:00:00.000Z"));
+    expect((await db().selectFrom("page_views").select("day").execute()).map((r) => r.day)).toEqual(["2025-06-30"]);
+    expect(counts.page_views).toBe(1);
   });
 
   it("the back office: audit events 12 months after, sessions and invitations 30 days after they end", async () => {

@@ -6,9 +6,7 @@
  * timestamps more than five minutes off).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { ContactInput } from "~/forms/schemas.ts";
 import { createLeadService } from "~/leads/service.server.ts";
-import { siteCalendar } from "~/leads/response-deadline.ts";
 import { OutboxWorker } from "~/mail/outbox.server.ts";
 import { WebhookDispatcher } from "~/webhooks/dispatcher.server.ts";
 import {
@@ -23,18 +21,10 @@ import { emitEvent } from "~/webhooks/events.server.ts";
 import type { WebhookEventType } from "~/webhooks/event-types.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { contactEnquiry, testMail } from "./fixtures.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
-const enquiry = (email: string): ContactInput => ({
-  name: "Ann Lee",
-  email,
-  phone: "020 7946 0000",
-  company: "Acme Ltd",
-  jobTitle: "CFO",
-  serviceInterest: "strategy",
-  message: "Please call me about a programme for 12 people.",
-  preferredContact: "email",
-});
+const mail = testMail;
+const enquiry = contactEnquiry;
 
 describe.each(dialects)("webhooks on %s", (dialect) => {
   let t: TestDatabase;

@@ -60,6 +60,8 @@ const signedInPages = [
   "/admin/account",
   "/admin/webhooks",
   `/admin/webhooks/${someLead}`,
+  "/admin/conversions",
+  "/admin/conversions?week=2026-11-16",
 ];
 const adminPages = ["/admin/users", "/admin/audit", "/admin/webhooks"];
 const invitationsTo = (email: string) =>

@@ -148,11 +148,11 @@ test("CSV exports: the filtered list as a spreadsheet opens it, formulas neutral
   const lines = text.split("\r\n").filter(Boolean);
   expect(lines).toHaveLength(2);
   expect(lines[0]).toBe(
-    '"Received (London)","Kind","Name","E-mail","Company","Subject","Pillar","Source page","Status","Owner","Answer by (London)","Lead id"',
+    '"Received (London)","Kind","Name","E-mail","Company","Subject","Pillar","Source page","Landing page","Referrer","Campaign","Status","Owner","Answer by (London)","Lead id"',
   );
   expect(lines[1]).toContain('"Contact enquiry","Zoë Müller"');
   expect(lines[1]).toContain(
-    `"${email}","'=HYPERLINK(""http://evil.example"",""x"")","Risk Management & GRC","risk-grc","api","New"`,
+    `"${email}","'=HYPERLINK(""http://evil.example"",""x"")","Risk Management & GRC","risk-grc","api","","","","New"`,
   );
 
   // The audit log has the export, with its filters.

@@ -18,6 +18,7 @@ function contextWith(leads: Partial<LeadService>) {
     allowSubmission: async () => true,
     // The newsletter links never reach the back office.
     staff: {} as StaffServices,
+    pageViews: { count() {} },
   } satisfies AppServices);
   return context;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageScriptText } from "~/lib/page-script.server.ts";
+import { attributionChoiceTexts } from "~/components/attribution-choice.tsx";
 
 describe("pageScriptText", () => {
   it("is one self-contained script: it parses, and calls the page script with its settings and its rules", () => {
@@ -15,6 +16,13 @@ describe("pageScriptText", () => {
       bookingSectionEvent: "booking-section",
       exitPopup: { minOnPageMs: 10_000, storageKey: "exitPopupShown" },
       appNeededEvent: "app:needed",
+      attribution: {
+        field: "attribution",
+        storageKey: "visit-source",
+        optOutKey: "visit-source-off",
+        ...attributionChoiceTexts,
+      },
+      pageViewUrl: "/api/page-view",
     });
     expect(pageScriptText).toMatch(
       /,function currencyForCountry\(country\) \{[\s\S]*"GBP"[\s\S]*\},function exitPopupExcluded\(pathname\) \{[\s\S]*\}\);$/,

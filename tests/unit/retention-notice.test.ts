@@ -38,6 +38,7 @@ describe("the privacy notice states the retention rules", () => {
     ["staff_invitations", "Our team's accounts", "after they expire"],
     ["spam_submissions", "Forms refused as automated", "after the form was sent"],
     ["webhook_events", "Messages to our team's own business tools", "after the change it reports"],
+    ["page_views", "Page views", "after the day"],
   ];
 
   it.each(cases)("%s: its period, in the row for %s", (rule, what, words) => {

@@ -44,6 +44,7 @@ describe("the rule table", () => {
       staff_accounts_disabled: [{ months: 12 }, "delete"],
       spam_submissions: [{ days: 30 }, "delete"],
       webhook_events: [{ days: 30 }, "delete"],
+      page_views: [{ months: 24 }, "delete"],
       stripe_events: [{ days: 90 }, "delete"],
       mail_files: [{ days: 90 }, "delete"],
       log_files: [{ days: 30 }, "delete"],

@@ -85,3 +85,18 @@ export function ScrollingTable({ label, children }: { label: string; children: R
     </div>
   );
 }
+
+/** A table's column headings (a blank heading is named for screen readers only). */
+export function HeaderRow({ headings }: { headings: readonly string[] }) {
+  return (
+    <thead>
+      <tr className="border-b-2 border-navy-900">
+        {headings.map((h, i) => (
+          <th key={i} scope="col" className="py-2 pr-3">
+            {h || <span className="sr-only">Actions</span>}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}

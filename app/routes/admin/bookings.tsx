@@ -1,7 +1,7 @@
 /** Paid consultation bookings and checkouts, newest first: their Stripe state and amount. */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/bookings";
-import { ScrollingTable, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ScrollingTable, StaffPage, Time, HeaderRow } from "~/components/admin/staff-ui.tsx";
 import { listBookings } from "~/inbox/bookings.server.ts";
 import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
@@ -45,15 +45,7 @@ export default function Bookings() {
         <ScrollingTable label="Bookings, newest first">
           <table className="w-full min-w-3xl border-collapse text-left text-sm">
             <caption className="sr-only">Bookings, newest first</caption>
-            <thead>
-              <tr className="border-b-2 border-navy-900">
-                {["Started", "Customer", "Participants", "Amount", "State", "Stripe payment"].map((h) => (
-                  <th key={h} scope="col" className="py-2 pr-3">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <HeaderRow headings={["Started", "Customer", "Participants", "Amount", "State", "Stripe payment"]} />
             <tbody>
               {bookings.map((b) => (
                 <tr key={b.id} className="border-b border-slate-300 align-top">

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { campaignLabel } from "~/leads/attribution.ts";
 import type { Route } from "./+types/lead";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
@@ -77,6 +78,11 @@ const emailState = { sent: "Sent", waiting: "Waiting to be sent", "given-up": "G
 
 export default function LeadPage() {
   const { lead, due, owners } = useLoaderData<typeof loader>();
+  const campaign = campaignLabel({
+    utmSource: lead.listing.utm_source,
+    utmMedium: lead.listing.utm_medium,
+    utmCampaign: lead.listing.utm_campaign,
+  });
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
   // The note box empties once its note is stored, and only then: the page's
@@ -134,6 +140,20 @@ export default function LeadPage() {
                 <dt className="font-semibold text-navy-900">Received</dt>
                 <dd className="sm:col-span-2">
                   <Time iso={listing.created_at} /> from the page {listing.source_page}
+                </dd>
+              </div>
+              <div className="grid gap-1 py-2 sm:grid-cols-3">
+                <dt className="font-semibold text-navy-900">How they found us</dt>
+                <dd className="break-words sm:col-span-2">
+                  {listing.landing_page ? (
+                    <>
+                      Landed on {listing.landing_page}
+                      {listing.referrer ? `, from ${listing.referrer}` : ", directly or from an unknown site"}
+                      {campaign && `; campaign ${campaign}`}
+                    </>
+                  ) : (
+                    "Not recorded (the form was sent without JavaScript, or the visitor objected)."
+                  )}
                 </dd>
               </div>
               {listing.deadline_at && (

@@ -21,6 +21,7 @@ const sections = [
   { to: "/admin/spam", label: "Spam", adminOnly: false },
   { to: "/admin/outbox", label: "Outbox", adminOnly: false },
   { to: "/admin/bookings", label: "Bookings", adminOnly: false },
+  { to: "/admin/conversions", label: "What converts", adminOnly: false },
   { to: "/admin/requests", label: "Requests", adminOnly: false },
   { to: "/admin/users", label: "Team", adminOnly: true },
   { to: "/admin/webhooks", label: "Webhooks", adminOnly: true },

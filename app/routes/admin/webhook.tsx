@@ -9,7 +9,7 @@ import { data, Form, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/webhook";
 import { EventChoices } from "~/components/admin/webhook-events.tsx";
 import { SecretOnce } from "~/components/admin/webhook-secret.tsx";
-import { CsrfField, Notice, ScrollingTable, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { CsrfField, Notice, ScrollingTable, StaffPage, Time, HeaderRow } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
 import { readEvents } from "~/webhooks/endpoint-form.server.ts";
@@ -138,15 +138,7 @@ export default function Webhook() {
           <ScrollingTable label="Recent deliveries, newest first">
             <table className="mt-3 w-full min-w-3xl border-collapse text-left text-sm">
               <caption className="sr-only">Recent deliveries, newest first</caption>
-              <thead>
-                <tr className="border-b-2 border-navy-900">
-                  {["Event", "Happened", "State", "Answer", "Last attempt", ""].map((h, i) => (
-                    <th key={i} scope="col" className="py-2 pr-3">
-                      {h || <span className="sr-only">Actions</span>}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
+              <HeaderRow headings={["Event", "Happened", "State", "Answer", "Last attempt", ""]} />
               <tbody>
                 {deliveries.map((d) => (
                   <tr key={d.id} className="border-b border-slate-300 align-top" data-delivery={d.state}>

@@ -1,0 +1,72 @@
+/**
+ * Attribution: the visit that brought a lead (docs/decisions/031-attribution-and-page-views.md).
+ * The page script keeps, for the length of the visit, the page the visitor
+ * landed on, the site that sent them (its domain only) and the campaign
+ * tags of the landing address, in the browser's sessionStorage (no
+ * cookie), and adds them to every form's data; a visitor who objects (on
+ * /cookies) is remembered in localStorage and nothing is kept. The server
+ * reads the field with `parseAttribution`: anything malformed is dropped,
+ * never a reason to refuse a lead. Client-safe and pure.
+ */
+import { z } from "zod";
+
+/** The form field the page script adds (a JSON string). */
+export const attributionField = "attribution";
+/** sessionStorage: this visit's source. */
+export const attributionStorageKey = "visit-source";
+/** localStorage: "1" once the visitor has objected. */
+export const attributionOptOutKey = "visit-source-off";
+
+export type Attribution = {
+  landingPage: string;
+  referrer: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+};
+
+const tag = z
+  .string()
+  .trim()
+  .max(100)
+  .transform((v) => v || null)
+  .catch(null);
+
+/** What the page script stores: short keys keep it to a few dozen bytes. */
+const stored = z.object({
+  l: z
+    .string()
+    .max(300)
+    .regex(/^\/[^\s]*$/),
+  r: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(253)
+    .regex(/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^$/)
+    .transform((v) => v || null)
+    .catch(null),
+  s: tag,
+  m: tag,
+  c: tag,
+});
+
+/** The attribution in a submitted form field, or null if there is none or it is malformed. */
+export function parseAttribution(raw: unknown): Attribution | null {
+  if (typeof raw !== "string" || raw.length > 1000) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const parsed = stored.safeParse(value);
+  if (!parsed.success) return null;
+  const { l, r, s, m, c } = parsed.data;
+  return { landingPage: l, referrer: r, utmSource: s, utmMedium: m, utmCampaign: c };
+}
+
+/** "google / cpc / spring-launch", or "" when the visit carried no campaign tags. */
+export function campaignLabel(a: Pick<Attribution, "utmSource" | "utmMedium" | "utmCampaign">): string {
+  return [a.utmSource, a.utmMedium, a.utmCampaign].filter(Boolean).join(" / ");
+}

@@ -1,0 +1,133 @@
+/**
+ * What converts, in Chromium at both widths: a visitor lands on a course
+ * page from a LinkedIn post with campaign tags, sends the contact form from
+ * another page, and the lead shows the visit that brought it; the
+ * conversion view shows the week's pages, views, leads and sources, as a
+ * chart and as tables, and passes axe. A visitor who objects on /cookies
+ * records nothing. The site runs on its own, so its counts are this test's.
+ */
+import type { Page } from "@playwright/test";
+import type { SiteServer } from "../support/servers.ts";
+import { pollUntil, sqliteQuery } from "../support/servers.ts";
+import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { axeViolations, expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";
+
+const test = shared.extend<object, { statsSite: SiteServer }>({
+  statsSite: [
+    async ({ launcher }, use) => use(await launcher.site({ name: "conversions", env: { FORM_MIN_FILL_SECONDS: "0" } })),
+    { scope: "worker" },
+  ],
+  baseURL: async ({ statsSite }, use) => use(statsSite.baseURL),
+});
+
+const landing = "/courses/corporate-finance?utm_source=linkedin&utm_medium=social&utm_campaign=autumn-launch";
+const enquiryForm = (page: Page) => page.getByRole("form", { name: "Enquiry form" });
+
+async function sendEnquiry(page: Page, email: string) {
+  await gotoHydrated(page, "/contact");
+  const form = enquiryForm(page);
+  await form.getByLabel(/^Full Name\*?$/).fill("Lena Lander");
+  await form.getByLabel(/^Email Address\*?$/).fill(email);
+  await form.getByLabel(/^Phone Number\*?$/).fill("+44 20 7946 0555");
+  await form.getByLabel(/^Company Name\*?$/).fill("Landing Partners");
+  await form.getByLabel(/^Area of Interest\*?$/).selectOption({ label: "Strategy & Execution" });
+  await form.getByLabel(/^Your Message\*?$/).fill("We would like a strategy programme for our directors.");
+  await form.getByRole("button", { name: "Send Message" }).click();
+  await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
+}
+
+test("a lead carries the visit that brought it, and the conversion view shows the week's pages and sources", async ({
+  page,
+  statsSite,
+}) => {
+  await page.goto(landing, { referer: "https://www.linkedin.com/feed/" });
+  const email = uniqueEmail("lander");
+  await sendEnquiry(page, email);
+  const [lead] = sqliteQuery(
+    statsSite.dataDir,
+    "SELECT id, landing_page, referrer, utm_campaign FROM leads WHERE email = ?",
+    [email],
+  );
+  expect(lead).toMatchObject({
+    landing_page: "/courses/corporate-finance",
+    referrer: "www.linkedin.com",
+    utm_campaign: "autumn-launch",
+  });
+  // The views reach the database within a few seconds (counted in memory first).
+  const contactViews = () =>
+    sqliteQuery(statsSite.dataDir, "SELECT SUM(views) AS n FROM page_views WHERE path = '/contact'")[0]!.n as
+      number | null;
+  expect(await pollUntil(() => (contactViews() ?? 0) >= 1, 15_000)).toBe(true);
+
+  await setUpInBrowser(
+    page,
+    await inviteFromCommandLine(statsSite, { email: uniqueEmail("stats-admin"), name: "Stella Stats" }),
+  );
+  await page.goto(`/admin/leads/${String(lead!.id)}`);
+  await expect(page.getByText("How they found us")).toBeVisible();
+  await expect(
+    page.getByText(
+      "Landed on /courses/corporate-finance, from www.linkedin.com; campaign linkedin / social / autumn-launch",
+    ),
+  ).toBeVisible();
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "What converts" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "What converts" })).toBeVisible();
+  const chart = page.getByRole("img", { name: /^Leads per week for the 8 weeks/ });
+  await expect(chart).toBeVisible();
+  const pages = page.getByRole("region", { name: "Pages: views, leads and conversion" });
+  const contactRow = pages
+    .getByRole("row")
+    .filter({ has: page.getByRole("rowheader", { name: "/contact", exact: true }) });
+  await expect(contactRow.getByRole("cell").last()).toHaveText(/%$/);
+  await expect(contactRow).toContainText("1"); // its lead
+  await expect(page.getByRole("region", { name: "Referring sites" }).getByRole("listitem")).toHaveText([
+    "www.linkedin.com1 lead",
+  ]);
+  await expect(page.getByRole("region", { name: "Campaigns" }).getByRole("listitem")).toHaveText([
+    "linkedin / social / autumn-launch1 lead",
+  ]);
+  await expect(page.getByRole("region", { name: "Landing pages" }).getByRole("listitem")).toHaveText([
+    "/courses/corporate-finance1 lead",
+  ]);
+  const weeks = page.getByRole("region", { name: "Week by week, the numbers" }).getByRole("row");
+  await expect(weeks).toHaveCount(9); // the header and 8 weeks
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(
+    await page.evaluate(() => document.documentElement.clientWidth),
+  );
+  await page.getByRole("link", { name: "Previous week" }).click();
+  await expect(page.getByRole("link", { name: "Next week" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a visitor who objects on /cookies records nothing, and the choice is remembered", async ({ page }) => {
+  const formAttribution = () =>
+    page.evaluate(() =>
+      new FormData(document.querySelector<HTMLFormElement>("#enquiry-form form")!).get("attribution"),
+    );
+  await page.goto(landing, { referer: "https://www.linkedin.com/feed/" });
+  await page.goto("/contact");
+  expect(JSON.parse(String(await formAttribution()))).toMatchObject({
+    l: "/courses/corporate-finance",
+    r: "www.linkedin.com",
+  });
+
+  await page.goto("/cookies");
+  const choice = page.getByRole("status").filter({ hasText: "how you found us" });
+  await expect(choice).toContainText("This browser records how you found us");
+  await page.getByRole("button", { name: "Don't record how I found this site" }).click();
+  await expect(choice).toHaveText("You have objected: this browser records nothing about how you found us.");
+  expect(await axeViolations(page)).toEqual([]);
+  expect(await page.evaluate(() => sessionStorage.getItem("visit-source"))).toBeNull();
+
+  await page.goto(landing, { referer: "https://www.linkedin.com/feed/" });
+  await page.goto("/contact");
+  expect(await formAttribution()).toBeNull();
+  await page.goto("/cookies");
+  await expect(page.getByRole("button", { name: "Record it again" })).toBeVisible();
+  await page.getByRole("button", { name: "Record it again" }).click();
+  await page.goto(landing);
+  await page.goto("/contact");
+  expect(JSON.parse(String(await formAttribution()))).toMatchObject({ l: "/courses/corporate-finance", s: "linkedin" });
+});

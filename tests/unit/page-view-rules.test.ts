@@ -1,0 +1,61 @@
+/** Which requests are page views (app/analytics/page-view-rules.ts). */
+import { describe, expect, it } from "vitest";
+import { pageOf, viewedPage } from "~/analytics/page-view-rules.ts";
+
+const pages = new Set(["/", "/about", "/courses/corporate-finance"]);
+const chrome =
+  "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36";
+const view = (path: string, headers: Record<string, string> = {}, method = "GET") =>
+  viewedPage(
+    {
+      method,
+      path,
+      header: (name) => ({ "user-agent": chrome, "sec-fetch-dest": "document", ...headers })[name],
+    },
+    pages,
+  );
+
+describe("viewedPage", () => {
+  it("a browser opening a public page is a view of that page", () => {
+    expect(view("/about")).toBe("/about");
+    expect(view("/about/")).toBe("/about");
+    expect(view("/")).toBe("/");
+    expect(view("/courses/corporate-finance")).toBe("/courses/corporate-finance");
+  });
+
+  it("not a page of the site, not a document, not a GET: no view", () => {
+    expect(view("/admin")).toBeNull();
+    expect(view("/api/geo")).toBeNull();
+    expect(view("/no-such-page")).toBeNull();
+    expect(view("/about", { "sec-fetch-dest": "script" })).toBeNull();
+    expect(view("/about", {}, "POST")).toBeNull();
+  });
+
+  it("a prefetch is not a view (the page script counts it once it is opened)", () => {
+    expect(view("/about", { "sec-purpose": "prefetch" })).toBeNull();
+    expect(view("/about", { "sec-purpose": "prefetch;prerender" })).toBeNull();
+    expect(view("/about", { purpose: "prefetch" })).toBeNull();
+  });
+
+  it("known bots and clients without a user agent are not views", () => {
+    expect(
+      view("/about", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
+    ).toBeNull();
+    expect(view("/about", { "user-agent": "curl/8.5.0" })).toBeNull();
+    expect(view("/about", { "user-agent": "" })).toBeNull();
+  });
+
+  it("without Sec-Fetch-Dest (older browsers), an HTML request counts", () => {
+    const old = (accept: string) =>
+      viewedPage({ method: "GET", path: "/about", header: (n) => ({ "user-agent": chrome, accept })[n] }, pages);
+    expect(old("text/html,application/xhtml+xml,*/*;q=0.8")).toBe("/about");
+    expect(old("*/*")).toBeNull();
+  });
+});
+
+describe("pageOf", () => {
+  it("names only the site's pages", () => {
+    expect(pageOf("/about///", pages)).toBe("/about");
+    expect(pageOf("/about?x=1", pages)).toBeNull();
+  });
+});
