@@ -5,11 +5,18 @@
  * before, each once (even with two runs racing), none once the webinar has
  * started, none to a registration that is gone (erased).
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { catalogue } from "~/content/index.server.ts";
 import { reminderDue, sendDueReminders, webinarRemindersJob } from "~/leads/webinar-reminders.server.ts";
 import { siteCalendar } from "~/leads/response-deadline.ts";
+import { OutboxWorker } from "~/mail/outbox.server.ts";
+import { createMailTransport } from "~/mail/transport.server.ts";
 import type { MailContext } from "~/mail/types.ts";
+import { Mailbox } from "../support/mail.ts";
+import { createSmtpSink } from "../support/servers.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const HOUR = 3_600_000;
@@ -101,6 +108,30 @@ describe.each(dialects)("webinar reminders on %s", (dialect) => {
     await register("at-start", at(-2 * HOUR));
     expect(await sendDueReminders(db(), mail, at(0))).toEqual({ "day-before": 0, "hour-before": 0 });
     expect(await outbox()).toHaveLength(3);
+  });
+
+  it("a reminder reaches a real SMTP server through the outbox, with the joining link", async () => {
+    await register("smtp", at(-3 * 24 * HOUR));
+    const dir = mkdtempSync(path.join(tmpdir(), "reminder-smtp-"));
+    const sink = await createSmtpSink({ dir });
+    const transport = createMailTransport({
+      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
+      from: "Training <hello@training.example.com>",
+      dataDir: dir,
+    });
+    try {
+      expect(await sendDueReminders(db(), mail, at(-HOUR))).toEqual({ "day-before": 0, "hour-before": 1 });
+      const worker = new OutboxWorker({ db: db(), transport, maxRetryDelayMs: 60_000, clock: () => at(-HOUR + 60_000) });
+      expect(await worker.sendDue()).toBe(1);
+      const [received] = await new Mailbox(dir).to("smtp@visitor.example");
+      expect(received!.subject).toBe(`In one hour: ${webinar.title}`);
+      expect(received!.text).toContain("https://meet.example.com/j/123456");
+      expect(received!.text).toContain("Reg smtp");
+    } finally {
+      transport.close?.();
+      await sink.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("two runs racing remind each registrant once", async () => {

@@ -45,23 +45,15 @@ export function WeeklyChart({ weeks, tableId }: { weeks: WeekTotals[]; tableId: 
           const barW = slot * 0.56;
           const top = yLeads(w.leads);
           return (
-            <g key={w.week}>
-              <rect
-                x={x(i) - barW / 2}
-                y={top}
-                width={barW}
-                height={pad.top + plotH - top}
-                rx={3}
-                className="fill-navy-800"
-              />
-              <text x={x(i)} y={top - 8} textAnchor="middle" className="fill-navy-900 text-[13px] font-semibold">
-                {w.leads}
-                {w.rate !== null ? ` · ${w.rate}%` : ""}
-              </text>
-              <text x={x(i)} y={height - 12} textAnchor="middle" className="fill-slate-800 text-[12px]">
-                {weekLabel(w.week)}
-              </text>
-            </g>
+            <rect
+              key={w.week}
+              x={x(i) - barW / 2}
+              y={top}
+              width={barW}
+              height={pad.top + plotH - top}
+              rx={3}
+              className="fill-navy-800"
+            />
           );
         })}
         <polyline
@@ -73,6 +65,25 @@ export function WeeklyChart({ weeks, tableId }: { weeks: WeekTotals[]; tableId: 
         />
         {weeks.map((w, i) => (
           <circle key={w.week} cx={x(i)} cy={yViews(w.views)} r={4} className="fill-amber-700" />
+        ))}
+        {/* The labels last, over the line, on a white halo so the line never hides them. */}
+        {weeks.map((w, i) => (
+          <g key={w.week}>
+            <text
+              x={x(i)}
+              y={yLeads(w.leads) - 8}
+              textAnchor="middle"
+              paintOrder="stroke"
+              strokeWidth={4}
+              className="fill-navy-900 stroke-white text-[13px] font-semibold"
+            >
+              {w.leads}
+              {w.rate !== null ? ` · ${w.rate}%` : ""}
+            </text>
+            <text x={x(i)} y={height - 12} textAnchor="middle" className="fill-slate-800 text-[12px]">
+              {weekLabel(w.week)}
+            </text>
+          </g>
         ))}
       </svg>
       <figcaption className="mt-2 flex flex-wrap gap-x-6 gap-y-1 text-sm text-slate-800">
