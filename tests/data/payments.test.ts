@@ -8,6 +8,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentService, type PaymentService } from "~/payments/service.server.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const secret = "whsec_data_tests";
@@ -75,6 +76,42 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     expect((await payments.handleWebhook(again.payload, again.header)).status).toBe(200);
     expect(await outbox()).toHaveLength(2);
     expect((await booking(paymentIntentId)).paid_at).toBe(row.paid_at);
+  });
+
+  it("a webhook endpoint gets lead.created when the checkout starts and booking.paid once when it is paid", async () => {
+    await createEndpoint(
+      t.handle.db,
+      { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created", "booking.paid"] },
+      new Date(),
+    );
+    try {
+      const { paymentIntentId } = await payments.createPayment(request("hooked@example.test", 3), "/consultation-payment");
+      const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
+      const e = event("payment_intent.succeeded", intent);
+      await payments.handleWebhook(e.payload, e.header);
+      const again = event("payment_intent.succeeded", intent);
+      await payments.handleWebhook(again.payload, again.header);
+      const row = await booking(paymentIntentId);
+      const events = await t.handle.db
+        .selectFrom("webhook_events")
+        .select(["type", "payload", "email"])
+        .where("email", "=", "hooked@example.test")
+        .orderBy("created_at")
+        .execute();
+      expect(events.map((x) => x.type)).toEqual(["lead.created", "booking.paid"]);
+      expect(JSON.parse(events[0]!.payload).data).toMatchObject({ id: row.id, kind: "booking", email: "hooked@example.test" });
+      expect(JSON.parse(events[1]!.payload).data).toMatchObject({
+        id: row.id,
+        participants: 3,
+        amount: 1_350_000,
+        currency: "gbp",
+        paymentIntent: paymentIntentId,
+      });
+    } finally {
+      await t.handle.db.deleteFrom("webhook_deliveries").execute();
+      await t.handle.db.deleteFrom("webhook_events").execute();
+      await t.handle.db.deleteFrom("webhook_endpoints").execute();
+    }
   });
 
   it("refuses forged and stale events without recording them", async () => {

@@ -85,6 +85,26 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     expect(await db().selectFrom("webhook_events").select("id").execute()).toHaveLength(1);
   });
 
+  it("a newsletter sign-up, its confirmation and its unsubscription each write their event; a repeat writes none", async () => {
+    await endpoint(["lead.created", "subscriber.confirmed", "subscriber.unsubscribed"]);
+    const signUp = () => leads().submit("newsletter", { email: "news@example.test" }, { sourcePage: "/newsletter", isTest: false });
+    await signUp();
+    const sub = await db()
+      .selectFrom("newsletter_subscriptions")
+      .select(["id", "confirm_token", "unsubscribe_token"])
+      .where("email", "=", "news@example.test")
+      .executeTakeFirstOrThrow();
+    expect(await leads().confirmNewsletter(sub.confirm_token)).toBe("confirmed");
+    expect(await leads().confirmNewsletter(sub.confirm_token)).toBe("already-confirmed");
+    expect(await leads().unsubscribeNewsletter(sub.unsubscribe_token)).toBe("unsubscribed");
+    expect(await leads().unsubscribeNewsletter(sub.unsubscribe_token)).toBe("already-unsubscribed");
+    later(20 * 60_000); // past the duplicate window: a new sign-up of the same address joins its record
+    await signUp();
+    const events = await db().selectFrom("webhook_events").select(["type", "payload"]).orderBy("created_at").execute();
+    expect(events.map((e) => e.type)).toEqual(["lead.created", "subscriber.confirmed", "subscriber.unsubscribed"]);
+    expect(JSON.parse(events[2]!.payload).data).toMatchObject({ id: sub.id, email: "news@example.test" });
+  });
+
   it("delivers each event signed so that the Standard Webhooks library verifies it, and records the answer", async () => {
     await endpoint();
     const { id } = await leads().submit("contact", enquiry("bo@example.test"), { sourcePage: "/contact", isTest: false });
