@@ -7,7 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { emitEvent } from "~/webhooks/events.server.ts";
-import type { Selectable } from "kysely";
+import { PostgresAdapter, type Selectable } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { leadKinds } from "~/leads/kinds/index.server.ts";
@@ -120,6 +120,8 @@ export async function updateLead(
       .leftJoin("staff_users as u", "u.id", "l.owner_id")
       .select(["l.kind", "l.email", "l.status", "l.owner_id", "u.name as owner_name"])
       .where("l.id", "=", id)
+      // Two changes at once: the second waits and sees the first (SQLite's transactions begin with the lock).
+      .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forUpdate("l"))
       .executeTakeFirst();
     if (!current) return null;
     const changes: { type: "status" | "owner"; body: string }[] = [];

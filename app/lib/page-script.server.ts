@@ -46,7 +46,6 @@ import { exitPopupExcluded, exitPopupStorageKey } from "~/components/exit-popup/
 import { APP_NEEDED_EVENT } from "./deferred-hydration.server.ts";
 import { currencyForCountry } from "./money.ts";
 import { attributionField, attributionOptOutKey, attributionStorageKey } from "~/leads/attribution.ts";
-import { attributionChoiceTexts } from "~/components/attribution-choice.tsx";
 
 export type PageScriptSettings = {
   headerShadowAfterPx: number;
@@ -57,16 +56,7 @@ export type PageScriptSettings = {
   bookingSectionEvent: string;
   exitPopup: { minOnPageMs: number; storageKey: string };
   appNeededEvent: string;
-  attribution: {
-    field: string;
-    storageKey: string;
-    optOutKey: string;
-    /** What the /cookies page's choice says in each state, and its button. */
-    recorded: string;
-    objected: string;
-    object: string;
-    allow: string;
-  };
+  attribution: { field: string; storageKey: string; optOutKey: string };
   /** Where a page opened from a prefetch is counted (the server never saw it opened). */
   pageViewUrl: string;
 };
@@ -140,21 +130,30 @@ export function pageScript(
       (event as FormDataEvent).formData.set(attribution.field, source);
     }
   });
+  // The choice on /cookies: every state is in the HTML; only `hidden` changes
+  // (React, when it starts, finds the text it rendered).
   const choice = doc.querySelector<HTMLElement>("[data-attribution-choice]");
   if (choice) {
-    const state = choice.querySelector("[data-attribution-state]");
-    const button = choice.querySelector<HTMLButtonElement>("[data-attribution-toggle]");
+    const part = (selector: string) => choice.querySelector<HTMLElement>(selector);
     const show = () => {
       const off = objected();
-      if (state) state.textContent = off ? attribution.objected : attribution.recorded;
-      if (button) {
-        button.textContent = off ? attribution.allow : attribution.object;
-        button.hidden = false;
+      const states: [string, boolean][] = [
+        ["[data-attribution-state=no-script]", false],
+        ["[data-attribution-state=recorded]", !off],
+        ["[data-attribution-state=objected]", off],
+        ["[data-attribution-toggle=object]", !off],
+        ["[data-attribution-toggle=allow]", off],
+      ];
+      for (const [selector, shown] of states) {
+        const element = part(selector);
+        if (element) element.hidden = !shown;
       }
     };
-    button?.addEventListener("click", () => {
+    choice.addEventListener("click", (event) => {
+      const toggle = event.target instanceof Element ? event.target.closest("[data-attribution-toggle]") : null;
+      if (!toggle) return;
       try {
-        if (objected()) localStorage.removeItem(attribution.optOutKey);
+        if (toggle.getAttribute("data-attribution-toggle") === "allow") localStorage.removeItem(attribution.optOutKey);
         else {
           localStorage.setItem(attribution.optOutKey, "1");
           sessionStorage.removeItem(attribution.storageKey);
@@ -163,6 +162,8 @@ export function pageScript(
         // storage blocked: nothing is recorded anyway
       }
       show();
+      // The pressed button is hidden now: focus goes to the one that undoes it.
+      part(objected() ? "[data-attribution-toggle=allow]" : "[data-attribution-toggle=object]")?.focus();
     });
     show();
   }
@@ -382,12 +383,7 @@ export const pageScriptText = `(${pageScript.toString().replace(/\n\s*/g, "\n")}
   bookingSectionEvent,
   exitPopup: { minOnPageMs: ui.exitPopup.minOnPageMs, storageKey: exitPopupStorageKey },
   appNeededEvent: APP_NEEDED_EVENT,
-  attribution: {
-    field: attributionField,
-    storageKey: attributionStorageKey,
-    optOutKey: attributionOptOutKey,
-    ...attributionChoiceTexts,
-  },
+  attribution: { field: attributionField, storageKey: attributionStorageKey, optOutKey: attributionOptOutKey },
   pageViewUrl: "/api/page-view",
 } satisfies PageScriptSettings)},${currencyForCountry.toString()},${exitPopupExcluded.toString()});`;
 

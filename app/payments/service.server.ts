@@ -213,28 +213,6 @@ export function createPaymentService(options: PaymentServiceOptions) {
             source_page: sourcePage,
           })
           .execute();
-        await emitEvent(
-          trx,
-          leadCreated({
-            kind: "booking",
-            id,
-            createdAt: now.toISOString(),
-            sourcePage,
-            isTest: request.isTest,
-            listing: {
-              name: request.customerName,
-              email: request.customerEmail,
-              company: "",
-              subject: "",
-              pillar: null,
-            },
-            subjectLabel: "Strategy consultation (60 minutes)",
-            fields: { name: request.customerName, email: request.customerEmail, participants: request.quantity },
-            attribution: null,
-            adminUrl: `${mail.siteUrl}/admin/bookings`,
-          }),
-          now,
-        );
       });
       let intent: Stripe.PaymentIntent;
       try {
@@ -266,11 +244,41 @@ export function createPaymentService(options: PaymentServiceOptions) {
           .execute();
         throw new PaymentSetupError(message);
       }
-      await db
-        .updateTable("bookings")
-        .set({ payment_intent_id: intent.id, client_secret: intent.client_secret, updated_at: clock().toISOString() })
-        .where("id", "=", id)
-        .execute();
+      // The checkout has started once Stripe has the payment: the team's tools hear of it then, once
+      // (a repeated request gets the same payment, and finds it recorded).
+      const started = await db.transaction().execute(async (trx) => {
+        const updated = await trx
+          .updateTable("bookings")
+          .set({ payment_intent_id: intent.id, client_secret: intent.client_secret, updated_at: clock().toISOString() })
+          .where("id", "=", id)
+          .where("payment_intent_id", "is", null)
+          .executeTakeFirst();
+        if (Number(updated.numUpdatedRows) !== 1) return false;
+        await emitEvent(
+          trx,
+          leadCreated({
+            kind: "booking",
+            id,
+            createdAt: now.toISOString(),
+            sourcePage,
+            isTest: request.isTest,
+            listing: {
+              name: request.customerName,
+              email: request.customerEmail,
+              company: "",
+              subject: "",
+              pillar: null,
+            },
+            subjectLabel: "Strategy consultation (60 minutes)",
+            fields: { name: request.customerName, email: request.customerEmail, participants: request.quantity },
+            attribution: null,
+            adminUrl: `${mail.siteUrl}/admin/bookings`,
+          }),
+          now,
+        );
+        return true;
+      });
+      if (started) onEmailsQueued();
       return { bookingId: id, paymentIntentId: intent.id, clientSecret: intent.client_secret! };
     },
 

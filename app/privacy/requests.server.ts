@@ -87,7 +87,20 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
   const none = ["-"];
   const inbox = (await db
     .selectFrom("leads")
-    .select(["id", "kind", "created_at", "status", "owner_id", "updated_at", "deadline_at"])
+    .select([
+      "id",
+      "kind",
+      "created_at",
+      "status",
+      "owner_id",
+      "updated_at",
+      "deadline_at",
+      "landing_page",
+      "referrer",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+    ])
     .where((eb) => eb.or([eb("email", "=", address), eb("id", "in", ids.length ? ids : none)]))
     .execute()) as Row[];
   const notes = (await db

@@ -7,9 +7,12 @@
  * but before the outcome was recorded sends it again, with the same
  * webhook-id, which receivers use to tell a repeat.
  *
- * Leases carry the outbox worker's identity, so the outbox's heartbeat and
- * reaper (ADR 009) free a dead process's claims here too: a restarted
- * process delivers what its predecessor held at once.
+ * Leases carry the outbox worker's identity, so the outbox's reaper (ADR
+ * 009) frees a dead process's claims here too: a restarted process delivers
+ * what its predecessor held at once. A lease lasts three times the request
+ * timeout, so it cannot run out while its request is in flight; an outcome
+ * is recorded only by the dispatcher that holds the delivery (a delivery
+ * made after losing the claim is still recorded as delivered).
  *
  * A slow or failing endpoint never holds up the site or another endpoint:
  * deliveries run in the background, at most `perEndpoint` at a time for one
@@ -257,6 +260,8 @@ export class WebhookDispatcher {
       const client = target.protocol === "https:" ? https : http;
       const agent = target.protocol === "https:" ? this.agents.https : this.agents.http;
       let settled = false;
+      /** The status, once the answer's head has arrived: a slow body does not undo a 2xx. */
+      let answered: number | null = null;
       const finish = (result: AttemptResult) => {
         if (settled) return;
         settled = true;
@@ -275,11 +280,19 @@ export class WebhookDispatcher {
         },
       });
       const timer = setTimeout(
-        () => finish({ status: null, error: `No answer within ${this.timeoutMs / 1000} s.` }),
+        () =>
+          finish({
+            status: answered,
+            error:
+              answered === null
+                ? `No answer within ${this.timeoutMs / 1000} s.`
+                : `The answer's body did not end within ${this.timeoutMs / 1000} s.`,
+          }),
         this.timeoutMs,
       );
       request.on("response", (response) => {
         const status = response.statusCode ?? null;
+        answered = status;
         let read = 0;
         response.on("data", (chunk: Buffer) => {
           read += chunk.length;
@@ -310,7 +323,7 @@ export class WebhookDispatcher {
         ? null
         : (result.error ?? (result.status !== null ? `The endpoint answered ${result.status}.` : "No answer."));
     const at = now.toISOString();
-    await this.db
+    const recorded = await this.db
       .updateTable("webhook_deliveries")
       .set({
         attempts,
@@ -326,8 +339,23 @@ export class WebhookDispatcher {
             : { next_attempt_at: outcome.nextAttemptAt.toISOString() }),
       })
       .where("id", "=", row.id)
+      .where("locked_by", "=", this.workerId)
       .where("delivered_at", "is", null)
-      .execute();
+      .executeTakeFirst();
+    if (Number(recorded.numUpdatedRows) !== 1) {
+      // Another dispatcher holds it now (this one was taken for dead): its attempt decides,
+      // unless this one delivered it, which is recorded so that nobody sends it a third time.
+      if (outcome.state === "delivered") {
+        await this.db
+          .updateTable("webhook_deliveries")
+          .set({ delivered_at: at, last_attempt_at: at, last_status: result.status, last_error: null, dead_at: null })
+          .where("id", "=", row.id)
+          .where("delivered_at", "is", null)
+          .execute();
+      }
+      this.log?.warn({ deliveryId: row.id }, "Webhooks: an attempt ended after its claim was taken back");
+      return;
+    }
     const metric = outcome.state === "delivered" ? "delivered" : outcome.state === "dead" ? "dead" : "failed";
     this.metrics?.webhookAttempts.inc({ outcome: metric });
     if (outcome.state === "failing") {

@@ -240,7 +240,7 @@ export async function retryDelivery(db: Db, endpointId: string, deliveryId: stri
   const at = now.toISOString();
   const result = await db
     .updateTable("webhook_deliveries")
-    .set({ dead_at: null, created_at: at, next_attempt_at: at, locked_until: null, locked_by: null })
+    .set({ dead_at: null, created_at: at, next_attempt_at: at, attempts: 0, locked_until: null, locked_by: null })
     .where("id", "=", deliveryId)
     .where("endpoint_id", "=", endpointId)
     .where("dead_at", "is not", null)

@@ -171,6 +171,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     now = new Date(); // back to the real time, so the receiver's check of the timestamp passes
     expect(await retryDelivery(db(), crm.id, dead!.id, now)).toBe(true);
     expect(await retryDelivery(db(), crm.id, dead!.id, now)).toBe(false); // no longer given up
+    expect((await listDeliveries(db(), crm.id))[0]).toMatchObject({ state: "pending", attempts: 0 }); // backoff from 15 s again
     expect(await worker.deliverDue()).toBe(1);
     expect(receiver.received.at(-1)!.verified).not.toBeNull();
     expect((await listDeliveries(db(), crm.id))[0]!.state).toBe("delivered");

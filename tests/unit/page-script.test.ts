@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { pageScriptText } from "~/lib/page-script.server.ts";
-import { attributionChoiceTexts } from "~/components/attribution-choice.tsx";
 
 describe("pageScriptText", () => {
   it("is one self-contained script: it parses, and calls the page script with its settings and its rules", () => {
@@ -16,12 +15,7 @@ describe("pageScriptText", () => {
       bookingSectionEvent: "booking-section",
       exitPopup: { minOnPageMs: 10_000, storageKey: "exitPopupShown" },
       appNeededEvent: "app:needed",
-      attribution: {
-        field: "attribution",
-        storageKey: "visit-source",
-        optOutKey: "visit-source-off",
-        ...attributionChoiceTexts,
-      },
+      attribution: { field: "attribution", storageKey: "visit-source", optOutKey: "visit-source-off" },
       pageViewUrl: "/api/page-view",
     });
     expect(pageScriptText).toMatch(

@@ -1,15 +1,15 @@
 /**
  * The conversion view's chart: leads per week as bars, each labelled with
  * its number and its conversion rate, views as a line over them. An image
- * with a text alternative that says what it shows; the numbers are in the
- * table beside it (ConversionTable), which screen readers are pointed to.
+ * with a text alternative that gives the figures and says where the table
+ * with the same numbers is (below it on the page).
  */
 import type { WeekTotals } from "~/analytics/conversions.server.ts";
 
 const dayMonth = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", timeZone: "UTC" });
 export const weekLabel = (monday: string) => dayMonth.format(new Date(`${monday}T00:00:00Z`));
 
-export function WeeklyChart({ weeks, tableId }: { weeks: WeekTotals[]; tableId: string }) {
+export function WeeklyChart({ weeks }: { weeks: WeekTotals[] }) {
   const width = 640;
   const height = 260;
   const pad = { top: 28, right: 12, bottom: 36, left: 12 };
@@ -27,13 +27,7 @@ export function WeeklyChart({ weeks, tableId }: { weeks: WeekTotals[]; tableId: 
     ". The same figures, with views and conversion rates, are in the table below.";
   return (
     <figure className="mt-4">
-      <svg
-        viewBox={`0 0 ${width} ${height}`}
-        role="img"
-        aria-label={summary}
-        aria-describedby={tableId}
-        className="h-auto w-full max-w-3xl"
-      >
+      <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={summary} className="h-auto w-full max-w-3xl">
         <line
           x1={pad.left}
           x2={width - pad.right}

@@ -107,7 +107,7 @@ export default function Conversions() {
         <h2 id="trend-heading" className="text-xl font-bold text-navy-900">
           Week by week
         </h2>
-        <WeeklyChart weeks={report.weeks} tableId="weeks-table" />
+        <WeeklyChart weeks={report.weeks} />
         <ScrollingTable label="Week by week, the numbers">
           <table id="weeks-table" className="mt-3 w-full min-w-lg border-collapse text-left text-sm">
             <caption className="sr-only">Week by week: views, leads, conversion and paid consultations</caption>
