@@ -132,6 +132,16 @@ test("an endpoint added in the back office receives signed events; its delivery 
     expect(newSecret).not.toBe(secret);
     await expect(page.getByText("The previous secret still signs beside the new one until")).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
+
+    // Disabling asks for a confirmation (the browser's, and the server's if the box is not ticked).
+    const confirm = page.getByLabel("I understand: it receives nothing more, and this cannot be undone");
+    await confirm.evaluate((box) => box.removeAttribute("required"));
+    await page.getByRole("button", { name: "Disable this endpoint" }).click();
+    await expect(page.getByRole("alert")).toContainText("Tick the box to confirm");
+    await confirm.check();
+    await page.getByRole("button", { name: "Disable this endpoint" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Disabled." })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Make a new secret" })).toHaveCount(0);
   } finally {
     await receiver.close();
   }

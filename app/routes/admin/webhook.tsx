@@ -80,6 +80,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return data<Answer>({ secret: rotated.secret });
   }
   if (intent === "disable") {
+    if (form.get("confirm") !== "yes") {
+      return data<Answer>(
+        { error: "Tick the box to confirm: a disabled endpoint receives nothing more, and this cannot be undone." },
+        { status: 400 },
+      );
+    }
     if (!(await disableEndpoint(staff.db, id, now))) return gone();
     await audit("webhook-disabled");
     return data<Answer>({ done: "Disabled. It receives nothing from now on; its waiting deliveries were given up." });
@@ -230,9 +236,30 @@ export default function Webhook() {
               It receives nothing more, and its waiting deliveries are given up. This cannot be undone: add it again to
               start over.
             </p>
-            <IntentButton intent="disable" className="border-2 border-red-800 text-red-900">
-              Disable this endpoint
-            </IntentButton>
+            <Form method="post" className="mt-3 space-y-3">
+              <CsrfField />
+              <div className="flex items-start gap-3">
+                <input
+                  type="checkbox"
+                  id="disable-confirm"
+                  name="confirm"
+                  value="yes"
+                  required
+                  className="mt-1 size-5 shrink-0 accent-red-800"
+                />
+                <label htmlFor="disable-confirm" className="text-slate-900">
+                  I understand: it receives nothing more, and this cannot be undone
+                </label>
+              </div>
+              <button
+                type="submit"
+                name="intent"
+                value="disable"
+                className="min-h-11 rounded-md border-2 border-red-800 px-4 py-2 font-semibold text-red-900"
+              >
+                Disable this endpoint
+              </button>
+            </Form>
           </section>
         </>
       )}
