@@ -202,8 +202,8 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       }
       const worker = dispatcher();
       const draining = worker.deliverDue();
-      await expect.poll(() => other.received.filter((r) => r.verified).length).toBe(4);
-      await expect.poll(() => receiver.held()).toBe(2);
+      await expect.poll(() => other.received.filter((r) => r.verified).length, { timeout: 15_000 }).toBe(4);
+      await expect.poll(() => receiver.held(), { timeout: 15_000 }).toBe(2);
       expect(receiver.held()).toBe(2); // the rest wait for a free slot of their endpoint
       receiver.mode = "ok";
       receiver.release();
