@@ -6,6 +6,7 @@
  * FTS5 on SQLite, a GIN-indexed tsvector on PostgreSQL
  * (docs/decisions/024-lead-index.md).
  */
+import { addDays } from "~/analytics/weeks.ts";
 import { campaignLabel } from "~/leads/attribution.ts";
 import { PostgresAdapter, sql, type Kysely } from "kysely";
 import type { Db } from "~/data/db.server.ts";
@@ -36,12 +37,6 @@ export type InboxRow = {
 };
 
 const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
-
-/** The day after a London date, as a date. */
-function nextDay(date: string): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-}
 
 export async function listLeads(
   db: Db,
@@ -87,7 +82,7 @@ export async function listLeads(
       q.where("l.created_at", ">=", startOfLocalDay(filters.from!, timeZone).toISOString()),
     )
     .$if(filters.to !== null, (q) =>
-      q.where("l.created_at", "<", startOfLocalDay(nextDay(filters.to!), timeZone).toISOString()),
+      q.where("l.created_at", "<", startOfLocalDay(addDays(filters.to!, 1), timeZone).toISOString()),
     );
 
   if (byDeadline) {
