@@ -1,4 +1,5 @@
-import { CalendarClock, Clock, ExternalLink, Video } from "lucide-react";
+import { CalendarClock, Clock, ExternalLink, Video } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useEffect } from "react";
 import { Link } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
@@ -81,19 +82,19 @@ export function BookingSection() {
           className="mt-8 grid gap-4 grayscale group-data-[available=true]/booking:grayscale-0 md:grid-cols-2"
           data-testid="booking-cards"
         >
-          {options.map(({ icon: Icon, title, description }) => (
+          {options.map(({ icon, title, description }) => (
             <div
               key={title}
               className="rounded-lg border border-slate-200 bg-slate-100 p-6 group-data-[available=true]/booking:bg-white"
             >
-              <Icon aria-hidden="true" className="size-6 text-slate-600" />
+              <Icon drawing={icon} className="size-6 text-slate-600" />
               <h3 className="mt-3 text-lg font-semibold text-slate-800">{title}</h3>
               <p className="mt-1 text-slate-700">{description}</p>
             </div>
           ))}
         </div>
         <button type="button" disabled data-booking-open="" suppressHydrationWarning className="btn-primary mt-6">
-          <CalendarClock aria-hidden="true" className="size-4" />
+          <Icon drawing={CalendarClock} className="size-4" />
           Book Your Consultation
         </button>
         {/* The page script puts the scheduler's frame here (React leaves the
@@ -115,7 +116,7 @@ export function BookingSection() {
           suppressHydrationWarning
           className="mt-3 inline-flex items-center gap-1 font-semibold text-navy-800 underline"
         >
-          Open the booking page in a new tab <ExternalLink aria-hidden="true" className="size-4" />
+          Open the booking page in a new tab <Icon drawing={ExternalLink} className="size-4" />
         </a>
       </div>
     </section>

@@ -1,3 +1,4 @@
+/** The icons content data names (pillars, courses), drawn by `Icon`. */
 import {
   Award,
   Briefcase,
@@ -15,11 +16,11 @@ import {
   TrendingUp,
   Users,
   Zap,
-  type LucideIcon,
-} from "lucide-react";
+} from "lucide";
+import { type Drawing, Icon } from "./icon.tsx";
 import type { IconName } from "~/content/schema.ts";
 
-const icons: Record<IconName, LucideIcon> = {
+const drawings: Record<IconName, Drawing> = {
   "shield-check": ShieldCheck,
   calculator: Calculator,
   compass: Compass,
@@ -40,6 +41,5 @@ const icons: Record<IconName, LucideIcon> = {
 
 /** An icon named in content data. */
 export function PillarIcon({ name, className }: { name: IconName; className?: string }) {
-  const Icon = icons[name];
-  return <Icon aria-hidden="true" className={className} />;
+  return <Icon drawing={drawings[name]} className={className} />;
 }

@@ -1,4 +1,5 @@
-import { MapPin } from "lucide-react";
+import { MapPin } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { formatAddress, organisation } from "~/content/organisation.ts";
 
 const slotId = "office-map-frame";
@@ -23,7 +24,7 @@ export function MapEmbed() {
         suppressHydrationWarning
         className="flex h-90 flex-col items-center justify-center gap-3 bg-navy-50 p-6 text-center"
       >
-        <MapPin aria-hidden="true" className="size-8 text-navy-700" />
+        <Icon drawing={MapPin} className="size-8 text-navy-700" />
         <p className="max-w-sm text-slate-700">
           The map is provided by OpenStreetMap and loads from their servers only when you ask for it.
         </p>

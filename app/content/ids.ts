@@ -2,6 +2,10 @@
  * Identifiers shared by the content schemas (server) and the form schemas
  * (browser), kept apart so the browser bundle does not pull in full zod.
  */
+/** The four pillars, in the site's order. */
+export const pillarIds = ["risk-grc", "accounting-auditing", "strategy", "sustainability"] as const;
+export type PillarId = (typeof pillarIds)[number];
+
 export const guideIds = ["risk-guide", "finance-toolkit", "sustainability-guide"] as const;
 export type GuideId = (typeof guideIds)[number];
 

@@ -5,11 +5,10 @@
  * tests, never a visitor.
  */
 import { z } from "zod";
-import { guideIds, guideNames } from "./ids.ts";
+import { guideIds, guideNames, pillarIds } from "./ids.ts";
 
-export const pillarIds = ["risk-grc", "accounting-auditing", "strategy", "sustainability"] as const;
+export { pillarIds, type PillarId } from "./ids.ts";
 export const pillarIdSchema = z.enum(pillarIds);
-export type PillarId = z.infer<typeof pillarIdSchema>;
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);

@@ -4,7 +4,7 @@
  * (an unknown value is no filter, never an error) and written back for
  * links. Client-safe and pure.
  */
-import { pillarIds, type PillarId } from "~/content/schema.ts";
+import { pillarIds, type PillarId } from "~/content/ids.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { isLeadStatus, type LeadStatus } from "./statuses.ts";

@@ -8,7 +8,7 @@
  * reads the field with `parseAttribution`: anything malformed is dropped,
  * never a reason to refuse a lead. Client-safe and pure.
  */
-import { z } from "zod";
+import * as v from "valibot";
 
 /** The form field the page script adds (a JSON string). */
 export const attributionField = "attribution";
@@ -25,27 +25,25 @@ export type Attribution = {
   utmCampaign: string | null;
 };
 
-const tag = z
-  .string()
-  .trim()
-  .max(100)
-  .transform((v) => v || null)
-  .catch(null);
+/** An empty value is no value (a malformed one is dropped: `v.fallback`). */
+const orNull = v.transform((value: string) => value || null);
+
+const tag = v.fallback(v.pipe(v.string(), v.trim(), v.maxLength(100), orNull), null);
 
 /** What the page script stores: short keys keep it to a few dozen bytes. */
-const stored = z.object({
-  l: z
-    .string()
-    .max(300)
-    .regex(/^\/[^\s]*$/),
-  r: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(253)
-    .regex(/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^$/)
-    .transform((v) => v || null)
-    .catch(null),
+const stored = v.object({
+  l: v.pipe(v.string(), v.maxLength(300), v.regex(/^\/[^\s]*$/)),
+  r: v.fallback(
+    v.pipe(
+      v.string(),
+      v.trim(),
+      v.toLowerCase(),
+      v.maxLength(253),
+      v.regex(/^(?:[a-z0-9-]+\.)*[a-z0-9-]+$|^$/),
+      orNull,
+    ),
+    null,
+  ),
   s: tag,
   m: tag,
   c: tag,
@@ -60,9 +58,9 @@ export function parseAttribution(raw: unknown): Attribution | null {
   } catch {
     return null;
   }
-  const parsed = stored.safeParse(value);
+  const parsed = v.safeParse(stored, value);
   if (!parsed.success) return null;
-  const { l, r, s, m, c } = parsed.data;
+  const { l, r, s, m, c } = parsed.output;
   return { landingPage: l, referrer: r, utmSource: s, utmMedium: m, utmCampaign: c };
 }
 

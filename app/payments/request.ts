@@ -3,9 +3,9 @@
  * amount computed here from the quantity, never taken from the browser.
  * Pure; used by the server (and its unit tests).
  */
-import * as z from "zod/mini";
+import * as v from "valibot";
 import { consultation, pricing } from "~/content/business.ts";
-import { paymentDetailsSchema } from "~/forms/schemas.ts";
+import { issueMessage, paymentDetailsSchema } from "~/forms/schemas.ts";
 import { paymentMessages } from "./messages.ts";
 
 export type PaymentRequest = {
@@ -25,25 +25,26 @@ export function consultationAmountPence(quantity: number): number {
   return quantity * pricing.consultationPerParticipantGbp * 100;
 }
 
-const participants = z
-  .int(paymentMessages.quantity)
-  .check(
-    z.minimum(consultation.minParticipants, paymentMessages.quantity),
-    z.maximum(consultation.maxParticipants, paymentMessages.quantity),
-  );
+const participants = v.pipe(
+  v.number(paymentMessages.quantity),
+  v.integer(paymentMessages.quantity),
+  v.minValue(consultation.minParticipants, paymentMessages.quantity),
+  v.maxValue(consultation.maxParticipants, paymentMessages.quantity),
+);
 
 /** A consultation for 1-12 participants; `amount` (pounds, as the page shows it) is checked against ours. */
-const consultationRequest = z.object({
+const consultationRequest = v.object({
   quantity: participants,
-  amount: z.optional(z.number(paymentMessages.amountMismatch)),
+  amount: v.optional(v.number(paymentMessages.amountMismatch)),
 });
 
 /** The £1.00 test payment; `amount`, when sent, must be that pound. */
-const testRequest = z.object({
-  amount: z.optional(z.literal(pricing.testPaymentGbp, paymentMessages.amountMismatch)),
+const testRequest = v.object({
+  amount: v.optional(v.literal(pricing.testPaymentGbp, paymentMessages.amountMismatch)),
 });
 
-const firstMessage = (error: z.core.$ZodError) => error.issues[0]?.message ?? paymentMessages.missing;
+const firstMessage = (schema: Parameters<typeof issueMessage>[0], issues: v.BaseIssue<unknown>[]) =>
+  issues[0] ? issueMessage(schema, issues[0]) : paymentMessages.missing;
 
 /**
  * Checks the body of POST /api/create-consultation-payment. The customer's
@@ -56,21 +57,22 @@ const firstMessage = (error: z.core.$ZodError) => error.issues[0]?.message ?? pa
 export function parsePaymentRequest(body: Record<string, unknown>, testModeAllowed: boolean): PaymentRequestResult {
   const blank = (value: unknown) => typeof value !== "string" || value.trim() === "";
   if (blank(body.customerName) || blank(body.customerEmail)) return { ok: false, message: paymentMessages.missing };
-  const details = paymentDetailsSchema.safeParse(body);
-  if (!details.success) return { ok: false, message: firstMessage(details.error) };
-  const { customerName, customerEmail } = details.data;
+  const details = v.safeParse(paymentDetailsSchema, body);
+  if (!details.success) return { ok: false, message: firstMessage(paymentDetailsSchema, details.issues) };
+  const { customerName, customerEmail } = details.output;
 
   if (body.test === true) {
     if (!testModeAllowed) return { ok: false, message: paymentMessages.testUnavailable };
-    const test = testRequest.safeParse(body);
-    if (!test.success) return { ok: false, message: firstMessage(test.error) };
+    const test = v.safeParse(testRequest, body);
+    if (!test.success) return { ok: false, message: firstMessage(testRequest, test.issues) };
     const amountPence = pricing.testPaymentGbp * 100;
     return { ok: true, value: { customerName, customerEmail, quantity: null, amountPence, isTest: true } };
   }
 
-  const consultationBody = consultationRequest.safeParse(body);
-  if (!consultationBody.success) return { ok: false, message: firstMessage(consultationBody.error) };
-  const { quantity, amount } = consultationBody.data;
+  const consultationBody = v.safeParse(consultationRequest, body);
+  if (!consultationBody.success)
+    return { ok: false, message: firstMessage(consultationRequest, consultationBody.issues) };
+  const { quantity, amount } = consultationBody.output;
   const amountPence = consultationAmountPence(quantity);
   if (amount !== undefined && amount * 100 !== amountPence)
     return { ok: false, message: paymentMessages.amountMismatch };

@@ -18,6 +18,7 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
+import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { newToken } from "~/leads/kinds/tokens.server.ts";
@@ -45,6 +46,10 @@ export type Holdings = {
 const secretColumns = new Set(["download_token", "confirm_token", "unsubscribe_token", "client_secret"]);
 const withoutSecrets = (row: Row): Row =>
   Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumns.has(column)));
+
+/** Whether `email` is an e-mail address the site could hold (what a request is asked for). */
+const emailAddress = z.email().max(254);
+export const isAddress = (email: string) => emailAddress.safeParse(email).success;
 
 export const normalAddress = (email: string) => email.trim().toLowerCase();
 

@@ -1,6 +1,8 @@
-import { Check } from "lucide-react";
+import { Check } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { BookingSection } from "~/components/booking-section.tsx";
-import { IconCards, MethodSteps, PageHero, Section, Testimonials } from "~/components/sections.tsx";
+import { IconCards, MethodSteps, Testimonials } from "~/components/feature-cards.tsx";
+import { PageHero, Section } from "~/components/sections.tsx";
 import { claims } from "~/content/business.ts";
 import { catalogue, getPillar } from "~/content/index.server.ts";
 import { seo } from "~/lib/seo.ts";
@@ -93,7 +95,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
           <ul className="space-y-3">
             {copy.expertNetwork.points.map((point) => (
               <li key={point} className="flex gap-3 text-slate-700">
-                <Check aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-navy-700" />
+                <Icon drawing={Check} className="mt-0.5 size-5 shrink-0 text-navy-700" />
                 {point}
               </li>
             ))}

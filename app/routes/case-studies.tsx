@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import { IconCards, PageHero, Section } from "~/components/sections.tsx";
+import { IconCards } from "~/components/feature-cards.tsx";
+import { PageHero, Section } from "~/components/sections.tsx";
 import { catalogue } from "~/content/index.server.ts";
 import { seo } from "~/lib/seo.ts";
 import type { Route } from "./+types/case-studies";

@@ -1,4 +1,5 @@
-import { Check } from "lucide-react";
+import { Check } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { PaymentForm, type PaymentFormConfig } from "~/components/payment/payment-form.tsx";
 import { PageHero } from "~/components/sections.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
@@ -83,7 +84,7 @@ export default function ConsultationPayment({ loaderData }: Route.ComponentProps
             <ul className="mt-6 space-y-3">
               {consultation.included.map((item) => (
                 <li key={item} className="flex gap-3 text-lg text-slate-800">
-                  <Check aria-hidden="true" className="mt-1 size-5 shrink-0 text-emerald-700" />
+                  <Icon drawing={Check} className="mt-1 size-5 shrink-0 text-emerald-700" />
                   <span>{item}</span>
                 </li>
               ))}

@@ -1,9 +1,11 @@
-import { Clock, Mail, MapPin, Phone } from "lucide-react";
+import { Clock, Mail, MapPin, Phone } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { ContactForm, type ContactDefaults } from "~/components/forms/contact-form.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { MapEmbed } from "~/components/map-embed.tsx";
-import { FaqList, PageHero, Section } from "~/components/sections.tsx";
+import { FaqList } from "~/components/faq-list.tsx";
+import { PageHero, Section } from "~/components/sections.tsx";
 import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
@@ -72,16 +74,16 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
               Our London Office
             </h3>
             <address className="flex gap-3 text-slate-700 not-italic">
-              <MapPin aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+              <Icon drawing={MapPin} className="mt-1 size-5 shrink-0 text-navy-700" />
               <span>{formatAddress(", ")}</span>
             </address>
             <p className="flex gap-3 text-slate-700">
-              <Clock aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+              <Icon drawing={Clock} className="mt-1 size-5 shrink-0 text-navy-700" />
               <span>{promises.businessHours}</span>
             </p>
             <ul className="space-y-4">
               <li className="flex gap-3">
-                <Mail aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+                <Icon drawing={Mail} className="mt-1 size-5 shrink-0 text-navy-700" />
                 <a
                   className="font-semibold text-navy-800 underline underline-offset-4"
                   href={`mailto:${organisation.email}`}
@@ -90,7 +92,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 </a>
               </li>
               <li className="flex gap-3">
-                <Phone aria-hidden="true" className="mt-1 size-5 shrink-0 text-navy-700" />
+                <Icon drawing={Phone} className="mt-1 size-5 shrink-0 text-navy-700" />
                 <a className="font-semibold text-navy-800 underline underline-offset-4" href={organisation.phone.href}>
                   {organisation.phone.display}
                 </a>

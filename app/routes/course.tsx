@@ -1,9 +1,12 @@
-import { Award, CalendarDays, Download, MapPin, Target, Users, Wallet } from "lucide-react";
+import { Award, CalendarDays, Download, MapPin, Target, Users, Wallet } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import type { ReactNode } from "react";
 import { data, Link, redirect } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { Price } from "~/components/price.tsx";
-import { Breadcrumbs, CourseGrid, FaqList } from "~/components/sections.tsx";
+import { CourseGrid } from "~/components/course-cards.tsx";
+import { FaqList } from "~/components/faq-list.tsx";
+import { Breadcrumbs } from "~/components/sections.tsx";
 import { courseFacts, pricing } from "~/content/business.ts";
 import {
   courseRedirectTarget,
@@ -207,10 +210,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               Course Details
             </h2>
             <dl className="mt-4 space-y-4 text-sm">
-              {details.map(({ icon: Icon, term, value }) => (
+              {details.map(({ icon, term, value }) => (
                 <div key={term}>
                   <dt className="flex items-center gap-3 font-semibold text-navy-900">
-                    <Icon aria-hidden="true" className="size-5 shrink-0 text-navy-700" />
+                    <Icon drawing={icon} className="size-5 shrink-0 text-navy-700" />
                     {term}
                   </dt>
                   <dd className="pl-8 text-slate-700">{value}</dd>
@@ -219,7 +222,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             </dl>
             <p className="mt-4 text-sm text-slate-600">Part of: {pillars.map((p) => p.title).join(" and ")}</p>
             <a href={`/courses/${course.id}/brochure.pdf`} download className="btn-outline mt-5 w-full">
-              <Download aria-hidden="true" className="size-4" />
+              <Icon drawing={Download} className="size-4" />
               Download Course Brochure
             </a>
           </div>

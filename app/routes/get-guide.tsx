@@ -2,7 +2,8 @@
  * The guide request screen, at /get-guide and /lead-capture (one page, one
  * canonical address). `?guide=<guide_name>` preselects a guide.
  */
-import { BookOpenCheck, PenTool, Users, Zap } from "lucide-react";
+import { BookOpenCheck, PenTool, Users, Zap } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
 import { GuideForm } from "~/components/forms/guide-form.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
@@ -29,17 +30,17 @@ const benefits = [
   {
     title: "Expert-authored",
     text: `Written by our trainers, practitioners with ${claims.trainerExperience} years of experience in their field.`,
-    Icon: PenTool,
+    icon: PenTool,
   },
   {
     title: "Proven frameworks",
     text: "Step-by-step frameworks, checklists and worked examples, tested with client teams.",
-    Icon: BookOpenCheck,
+    icon: BookOpenCheck,
   },
   {
     title: "Immediate implementation",
     text: "Practical actions you can apply in your organisation the same week.",
-    Icon: Zap,
+    icon: Zap,
   },
 ] as const;
 
@@ -78,10 +79,10 @@ export default function GetGuide({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{copy.heroLead}</p>
           <ul className="mt-8 space-y-5">
-            {benefits.map(({ title, text, Icon }) => (
+            {benefits.map(({ title, text, icon }) => (
               <li key={title} className="flex gap-4">
                 <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-gold-400 text-navy-950">
-                  <Icon aria-hidden="true" className="size-5" />
+                  <Icon drawing={icon} className="size-5" />
                 </span>
                 <span>
                   <span className="block font-semibold">{title}</span>
@@ -91,7 +92,7 @@ export default function GetGuide({ loaderData }: Route.ComponentProps) {
             ))}
           </ul>
           <p className="mt-8 flex items-center gap-2 font-semibold text-gold-300">
-            <Users aria-hidden="true" className="size-5" />
+            <Icon drawing={Users} className="size-5" />
             Trusted by {claims.guideTrustedBy} professionals
           </p>
         </div>

@@ -1,10 +1,13 @@
-import { ArrowRight, BookOpen } from "lucide-react";
+import { ArrowRight, BookOpen } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { ResourceDownloadForm } from "~/components/forms/resource-form.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { PillarIcon } from "~/components/icons.tsx";
-import { CourseGrid, IconCards, PageHero, Section, Testimonials } from "~/components/sections.tsx";
+import { CourseGrid } from "~/components/course-cards.tsx";
+import { IconCards, Testimonials } from "~/components/feature-cards.tsx";
+import { PageHero, Section } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
 import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
@@ -95,7 +98,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 <h3 className="mt-4 text-lg font-semibold text-navy-900">{pillar.title}</h3>
                 <p className="mt-2 flex-1 text-slate-700">{pillar.tagline}</p>
                 <span className="mt-4 inline-flex items-center gap-1 text-sm font-semibold text-navy-800">
-                  Explore courses <ArrowRight aria-hidden="true" className="size-4" />
+                  Explore courses <Icon drawing={ArrowRight} className="size-4" />
                 </span>
               </Link>
             </li>
@@ -139,7 +142,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             to="/about"
             className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4"
           >
-            Learn more about our expertise <ArrowRight aria-hidden="true" className="size-4" />
+            Learn more about our expertise <Icon drawing={ArrowRight} className="size-4" />
           </Link>
         </p>
       </Section>
@@ -148,7 +151,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-3">
           {guides.map((guide) => (
             <li key={guide.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
-              <BookOpen aria-hidden="true" className="size-7 text-navy-700" />
+              <Icon drawing={BookOpen} className="size-7 text-navy-700" />
               <h3 className="mt-4 text-lg font-semibold text-navy-900">{guide.title}</h3>
               <p className="mt-2 flex-1 text-slate-700">{guide.description}</p>
               <p className="mt-3 text-sm text-slate-600">Free guide · {guide.pages} pages · PDF</p>
@@ -161,7 +164,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             to="/get-guide"
             className="inline-flex min-h-6 items-center gap-1 font-semibold text-navy-800 underline underline-offset-4"
           >
-            Get all guides <ArrowRight aria-hidden="true" className="size-4" />
+            Get all guides <Icon drawing={ArrowRight} className="size-4" />
           </Link>
         </p>
       </Section>

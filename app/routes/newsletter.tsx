@@ -1,4 +1,5 @@
-import { MailCheck, ShieldCheck, Undo2 } from "lucide-react";
+import { MailCheck, ShieldCheck, Undo2 } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
@@ -70,9 +71,9 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
           <div>
             <h2 className="text-2xl font-bold tracking-tight text-navy-900">How it works</h2>
             <ul className="mt-6 space-y-6">
-              {points.map(({ icon: Icon, title, text }) => (
+              {points.map(({ icon, title, text }) => (
                 <li key={title} className="flex gap-4">
-                  <Icon aria-hidden="true" className="mt-1 size-6 shrink-0 text-navy-700" />
+                  <Icon drawing={icon} className="mt-1 size-6 shrink-0 text-navy-700" />
                   <div>
                     <h3 className="text-lg font-semibold text-navy-900">{title}</h3>
                     <p className="mt-1 max-w-prose text-slate-700">{text}</p>

@@ -1,7 +1,10 @@
 import { Link, data } from "react-router";
 import { PillarIcon } from "~/components/icons.tsx";
 import { Price } from "~/components/price.tsx";
-import { CourseGrid, FaqList, PageHero, PremiumBenefits, Section } from "~/components/sections.tsx";
+import { CourseGrid } from "~/components/course-cards.tsx";
+import { FaqList } from "~/components/faq-list.tsx";
+import { PremiumBenefits } from "~/components/feature-cards.tsx";
+import { PageHero, Section } from "~/components/sections.tsx";
 import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";

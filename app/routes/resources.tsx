@@ -1,4 +1,5 @@
-import { CalendarDays } from "lucide-react";
+import { CalendarDays } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
@@ -101,7 +102,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-2 text-xl font-semibold text-navy-900">{w.title}</h3>
               <p className="mt-2 flex-1 text-slate-700">{w.description}</p>
               <p className="mt-4 flex items-center gap-2 text-sm text-slate-700">
-                <CalendarDays aria-hidden="true" className="size-4 text-navy-700" />
+                <Icon drawing={CalendarDays} className="size-4 text-navy-700" />
                 <time dateTime={w.startsAt}>{formatDateTime(w.startsAt)}</time> · {w.durationMinutes} minutes ·{" "}
                 {w.presenter}
               </p>

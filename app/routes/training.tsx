@@ -1,8 +1,11 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { PillarIcon } from "~/components/icons.tsx";
 import { BookConsultationLink } from "~/components/layout/book-consultation-link.tsx";
-import { CourseCard, IconCards, MethodSteps, PageHero, Section } from "~/components/sections.tsx";
+import { CourseCard } from "~/components/course-cards.tsx";
+import { IconCards, MethodSteps } from "~/components/feature-cards.tsx";
+import { PageHero, Section } from "~/components/sections.tsx";
 import { courseFacts } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
@@ -69,7 +72,7 @@ export default function Training({ loaderData }: Route.ComponentProps) {
                 to={pillar.href}
                 className="inline-flex items-center gap-1 font-semibold text-navy-800 underline underline-offset-4"
               >
-                About {pillar.title} training <ArrowRight aria-hidden="true" className="size-4" />
+                About {pillar.title} training <Icon drawing={ArrowRight} className="size-4" />
               </Link>
             </div>
             <div className="mt-8 grid gap-6 lg:grid-cols-3">

@@ -15,6 +15,7 @@
  *   first, at sign-out, or when it is revoked.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
 import { passwordProblem } from "./password-rules.ts";
@@ -72,6 +73,26 @@ export type Invitation = {
   /** The account whose sign-in the link sets up again; null for a new account. */
   resetOf: string | null;
 };
+
+const invitationForm = z.object({
+  name: z.string().trim().min(1, "Enter their name.").max(100, "Use at most 100 characters."),
+  email: z.email("Enter an e-mail address, like name@example.com.").max(254),
+  role: z.enum(["staff", "admin"], "Choose a role."),
+});
+export type InvitationField = keyof z.input<typeof invitationForm>;
+
+/** The invitation form's fields (/admin/users), checked; on a problem, the first message per field. */
+export function readInvitationForm(
+  fields: Record<string, unknown>,
+):
+  | { ok: true; invitee: z.output<typeof invitationForm> }
+  | { ok: false; problems: Partial<Record<InvitationField, string>> } {
+  const parsed = invitationForm.safeParse(fields);
+  if (parsed.success) return { ok: true, invitee: parsed.data };
+  const problems: Partial<Record<InvitationField, string>> = {};
+  for (const issue of parsed.error.issues) problems[issue.path[0] as InvitationField] ??= issue.message;
+  return { ok: false, problems };
+}
 
 /**
  * Invites someone (replacing any open invitation for the same address).

@@ -14,6 +14,11 @@ const contact = {
 };
 
 describe("contact schema (spec section 5)", () => {
+  it("accepts an address with an apostrophe or a plus, as it always has", () => {
+    for (const email of ["o'brien@example.com", "ann+training@example.co.uk"]) {
+      expect(validate("contact", { ...contact, email }).ok).toBe(true);
+    }
+  });
   it("accepts a complete enquiry and trims it", () => {
     const r = validate("contact", { ...contact, name: "  Ann Lee  " });
     expect(r.ok && r.data.name).toBe("Ann Lee");

@@ -19,6 +19,9 @@ describe("consultation payment request", () => {
   it.each([0, 13, 2.5, -1, "2", null, undefined, Number.NaN])("refuses quantity %s", (quantity) => {
     expect(parsePaymentRequest({ ...base, quantity }, false)).toEqual({ ok: false, message: paymentMessages.quantity });
   });
+  it("gives a request without a quantity the quantity's message", () => {
+    expect(parsePaymentRequest(base, false)).toEqual({ ok: false, message: paymentMessages.quantity });
+  });
   it("refuses an amount that does not match the quantity (never charges what the browser says)", () => {
     for (const amount of [1, 4499, 9000.5, "9000", 0]) {
       expect(parsePaymentRequest({ ...base, quantity: 2, amount }, false)).toEqual({

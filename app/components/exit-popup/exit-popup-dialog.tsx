@@ -1,4 +1,5 @@
-import { X } from "lucide-react";
+import { X } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type PointerEvent } from "react";
 import { fieldId } from "~/components/forms/field.tsx";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
@@ -99,7 +100,7 @@ export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) 
           aria-label="Close"
           className="absolute top-2 right-2 inline-flex size-11 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 hover:text-navy-900"
         >
-          <X aria-hidden="true" className="size-5" />
+          <Icon drawing={X} className="size-5" />
         </button>
         <p className="eyebrow pr-10">Before you go</p>
         <h2 id={titleId} className="mt-2 pr-10 text-2xl font-bold tracking-tight text-navy-900">

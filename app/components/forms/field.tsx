@@ -11,7 +11,8 @@
  * - required fields show an asterisk (hidden from screen readers, which hear
  *   the `required` attribute instead).
  */
-import { LoaderCircle } from "lucide-react";
+import { LoaderCircle } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
 import type { FieldErrors, ValidationKind, validate } from "~/forms/schemas.ts";
 
@@ -424,7 +425,7 @@ export function SubmitButton({
 }) {
   return (
     <button type="submit" disabled={submitting} className={className}>
-      {submitting && spinner && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+      {submitting && spinner && <Icon drawing={LoaderCircle} className="size-4 animate-spin" />}
       {submitting ? busyLabel : label}
     </button>
   );

@@ -3,7 +3,8 @@
  * idle, submitting (spinner, "Sending Guide..."), then the success screen or
  * an alert. Works without JavaScript.
  */
-import { CheckCircle2 } from "lucide-react";
+import { CheckCircle2 } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { FormResult } from "~/forms/result.ts";
@@ -50,7 +51,7 @@ export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?:
       <FormStatus statusRef={successRef}>
         {success && (
           <div className="text-center">
-            <CheckCircle2 aria-hidden="true" className="mx-auto size-12 text-green-700" />
+            <Icon drawing={CheckCircle2} className="mx-auto size-12 text-green-700" />
             <h2 className="mt-4 text-2xl font-bold text-navy-900">{guideSuccessTitle}</h2>
             <p className="mt-3 text-slate-700">
               We have e-mailed you a link to download your guide. Please check your inbox (and your spam folder if it

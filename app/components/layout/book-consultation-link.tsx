@@ -1,4 +1,5 @@
-import { CalendarCheck } from "lucide-react";
+import { CalendarCheck } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { bookingHref } from "~/content/navigation.ts";
 
@@ -26,7 +27,7 @@ export function BookConsultationLink({
       data-analytics-action="Click"
       data-analytics-label={`Book a Consultation - ${analyticsLabel}`}
     >
-      <CalendarCheck aria-hidden="true" className="size-4" />
+      <Icon drawing={CalendarCheck} className="size-4" />
       {label}
     </Link>
   );

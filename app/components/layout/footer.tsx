@@ -1,4 +1,5 @@
-import { ChevronDown, Clock, Mail, MapPin, Phone } from "lucide-react";
+import { ChevronDown, Clock, Mail, MapPin, Phone } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
@@ -54,17 +55,17 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             "Contact",
             <address className="space-y-3 text-sm not-italic">
               <p className="flex gap-2">
-                <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+                <Icon drawing={MapPin} className="mt-0.5 size-4 shrink-0 text-gold-400" />
                 <span>{formatAddress(", ")}</span>
               </p>
               <p className="flex gap-2">
-                <Phone aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+                <Icon drawing={Phone} className="mt-0.5 size-4 shrink-0 text-gold-400" />
                 <a className="inline-block py-1 underline-offset-4 hover:underline" href={organisation.phone.href}>
                   {organisation.phone.display}
                 </a>
               </p>
               <p className="flex gap-2">
-                <Mail aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+                <Icon drawing={Mail} className="mt-0.5 size-4 shrink-0 text-gold-400" />
                 <a
                   className="inline-block py-1 break-all underline-offset-4 hover:underline"
                   href={`mailto:${organisation.email}`}
@@ -73,7 +74,7 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
                 </a>
               </p>
               <p className="flex gap-2">
-                <Clock aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-gold-400" />
+                <Icon drawing={Clock} className="mt-0.5 size-4 shrink-0 text-gold-400" />
                 <span>{promises.businessHours}</span>
               </p>
             </address>,
@@ -120,7 +121,7 @@ function FooterSection({ id, title, children }: { id: SectionId; title: string; 
       <details name="footer-sections" className="group md:details-content:[content-visibility:visible]">
         <summary className="flex w-full cursor-pointer list-none items-center justify-between py-4 md:hidden [&::-webkit-details-marker]:hidden">
           <h2 className={heading}>{title}</h2>
-          <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
+          <Icon drawing={ChevronDown} className="size-5 transition-transform group-open:rotate-180" />
         </summary>
         <div className="pb-5 md:mt-4 md:pb-0">{children}</div>
       </details>

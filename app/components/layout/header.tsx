@@ -1,4 +1,5 @@
-import { ChevronDown, Menu, X } from "lucide-react";
+import { ChevronDown, Menu, X } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import {
@@ -105,8 +106,8 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
             popoverTarget="mobile-menu"
             className="group/menu-button inline-flex size-11 items-center justify-center rounded-md text-navy-900 hover:bg-navy-50 lg:hidden"
           >
-            <Menu aria-hidden="true" className="size-6 in-[header:has(#mobile-menu:popover-open)]:hidden" />
-            <X aria-hidden="true" className="hidden size-6 in-[header:has(#mobile-menu:popover-open)]:block" />
+            <Icon drawing={Menu} className="size-6 in-[header:has(#mobile-menu:popover-open)]:hidden" />
+            <Icon drawing={X} className="hidden size-6 in-[header:has(#mobile-menu:popover-open)]:block" />
             <span className="sr-only in-[header:has(#mobile-menu:popover-open)]:hidden">Open menu</span>
             <span className="sr-only hidden in-[header:has(#mobile-menu:popover-open)]:inline">Close menu</span>
           </button>
@@ -154,8 +155,8 @@ function DropdownMenu({
         className={`${linkBase} inline-flex items-center gap-1 ${active ? linkActive : linkIdle}`}
       >
         {label}
-        <ChevronDown
-          aria-hidden="true"
+        <Icon
+          drawing={ChevronDown}
           className="size-4 transition-transform group-has-[:popover-open]/dropdown:rotate-180"
         />
       </button>

@@ -26,7 +26,8 @@ import type {
   StripeElementsOptions,
   StripePaymentElementOptions,
 } from "@stripe/stripe-js";
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { useToast } from "~/components/toast/use-toast.ts";
@@ -245,7 +246,7 @@ function PayForm({
           {status === "idle" ? payLabel : "Processing..."}
         </button>
         <p className="flex items-start gap-2 text-sm text-slate-700">
-          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <Icon drawing={Lock} className="mt-0.5 size-4 shrink-0" />
           <span>
             You will be charged <strong className="text-navy-900">{amountText}</strong>. Your card details go straight
             to Stripe, our payment provider; we never see or store them.

@@ -17,7 +17,8 @@
  * The inputs are uncontrolled, so anything typed before the page hydrated
  * is kept (and read when it does).
  */
-import { Lock } from "lucide-react";
+import { Lock } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { Link } from "react-router";
 import {
@@ -343,7 +344,7 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
           </p>
         </noscript>
         <p className="flex items-start gap-2 text-sm text-slate-700">
-          <Lock aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <Icon drawing={Lock} className="mt-0.5 size-4 shrink-0" />
           <span>
             Card payments are processed securely by Stripe; we never see or store your card details. By paying you agree
             to our{" "}

@@ -5,7 +5,8 @@
  * anything else gets an honest message and a way back (spec section 2,
  * Consultation success screen; issue 5: no false success).
  */
-import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide-react";
+import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
@@ -56,7 +57,7 @@ export function PaymentOutcome({
 }) {
   const title = outcomeTitle(kind, outcome.state);
   const eyebrow = kind === "test" ? "Test payment" : "Strategy consultation";
-  const Icon = { succeeded: CircleCheck, processing: Clock, failed: CircleAlert, missing: SearchX }[outcome.state];
+  const drawing = { succeeded: CircleCheck, processing: Clock, failed: CircleAlert, missing: SearchX }[outcome.state];
   const iconColour =
     outcome.state === "succeeded"
       ? "text-emerald-700"
@@ -74,7 +75,7 @@ export function PaymentOutcome({
         id="payment-outcome-title"
         className="mt-3 flex items-center gap-3 text-4xl font-bold tracking-tight text-navy-900"
       >
-        <Icon aria-hidden="true" className={`size-10 shrink-0 ${iconColour}`} />
+        <Icon drawing={drawing} className={`size-10 shrink-0 ${iconColour}`} />
         {title}
       </h1>
       <div className="mt-6 max-w-prose space-y-5 text-lg text-slate-700">

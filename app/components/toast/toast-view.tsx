@@ -10,7 +10,8 @@
  * Loaded by <Toaster /> (./toaster.tsx) with the first toast, never before.
  */
 import * as ToastPrimitive from "@radix-ui/react-toast";
-import { CircleAlert, CircleCheck, X } from "lucide-react";
+import { CircleAlert, CircleCheck, X } from "lucide";
+import { Icon } from "~/components/icon.tsx";
 import { ui } from "~/content/business.ts";
 import { dismissToast, toastTone, useToasts, type ToastItem } from "./use-toast.ts";
 
@@ -37,7 +38,7 @@ export function ToastView() {
 
 function ToastCard({ item }: { item: ToastItem }) {
   const destructive = item.variant === "destructive";
-  const Icon = destructive ? CircleAlert : CircleCheck;
+  const drawing = destructive ? CircleAlert : CircleCheck;
   return (
     <ToastPrimitive.Root
       open={item.open}
@@ -48,7 +49,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg transition-transform duration-200 data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none ${toastTone(item.variant)}`}
     >
       <Icon
-        aria-hidden="true"
+        drawing={drawing}
         className={`pointer-events-none mt-0.5 size-5 shrink-0 ${destructive ? "text-white" : "text-emerald-700"}`}
       />
       <div className="min-w-0">
@@ -65,7 +66,7 @@ function ToastCard({ item }: { item: ToastItem }) {
           destructive ? "text-white hover:bg-red-900" : "text-slate-700 hover:bg-slate-100"
         }`}
       >
-        <X aria-hidden="true" className="size-5" />
+        <Icon drawing={X} className="size-5" />
       </ToastPrimitive.Close>
     </ToastPrimitive.Root>
   );

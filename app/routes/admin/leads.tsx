@@ -5,7 +5,7 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/leads";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { pillarIds } from "~/content/schema.ts";
+import { pillarIds } from "~/content/ids.ts";
 import { serviceInterests } from "~/forms/fields.ts";
 import { openLeadDue } from "~/inbox/due.ts";
 import type { DeadlineState } from "~/leads/response-deadline.ts";

@@ -5,7 +5,6 @@
  * disable an account. Every change is audited.
  */
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/users";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert, SelectField, TextField } from "~/components/forms/field.tsx";
@@ -15,8 +14,10 @@ import {
   createResetLink,
   disableAccount,
   findAccount,
+  type InvitationField,
   listAccounts,
   listOpenInvitations,
+  readInvitationForm,
   revokeSessionsOf,
 } from "~/staff/accounts.server.ts";
 import { invitationEmail, resetEmail } from "~/staff/invitation-email.server.ts";
@@ -37,13 +38,7 @@ const roles = [
   { value: "admin", label: "Administrator: also manages the team and erasure" },
 ] as const;
 
-const invitation = z.object({
-  name: z.string().trim().min(1, "Enter their name.").max(100, "Use at most 100 characters."),
-  email: z.email("Enter an e-mail address, like name@example.com.").max(254),
-  role: z.enum(["staff", "admin"], "Choose a role."),
-});
-
-type Answer = { done?: string; error?: string; fields?: Partial<Record<"name" | "email" | "role", string>> };
+type Answer = { done?: string; error?: string; fields?: Partial<Record<InvitationField, string>> };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
@@ -53,16 +48,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
 
   if (intent === "invite") {
-    const parsed = invitation.safeParse(Object.fromEntries(form));
-    if (!parsed.success) {
-      const fields: Answer["fields"] = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof NonNullable<Answer["fields"]>;
-        fields[key] ??= issue.message;
-      }
-      return data<Answer>({ fields }, { status: 400 });
-    }
-    const invitee = parsed.data;
+    const parsed = readInvitationForm(Object.fromEntries(form));
+    if (!parsed.ok) return data<Answer>({ fields: parsed.problems }, { status: 400 });
+    const { invitee } = parsed;
     try {
       const { token, expiresAt } = await createInvitation(staff.db, { ...invitee, invitedBy: admin.id }, now);
       await staff.sendEmail(

@@ -1,0 +1,18 @@
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test } from "./fixtures.ts";
+import { ROOT } from "../support/servers.ts";
+
+// ADR 032: what a browser may load validates with valibot; zod (full or
+// mini) stays on the server, where its size costs nothing. Reads the
+// production build's scripts (npm run build).
+
+const assets = path.join(ROOT, "build", "client", "assets");
+
+test("no script a browser can fetch carries zod", () => {
+  const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  expect(scripts.length).toBeGreaterThan(20);
+  // Zod names its schema classes ("ZodString", "$ZodObject", "ZodMiniString"…) at run time.
+  const withZod = scripts.filter((name) => /\$?Zod(Mini)?[A-Z]\w+/.test(readFileSync(path.join(assets, name), "utf8")));
+  expect(withZod).toEqual([]);
+});
