@@ -23,6 +23,8 @@ function minifyPageScript(): Plugin {
 }
 
 const sep = String.raw`[\\/]`;
+const siteModule = new RegExp(`${sep}(app|node_modules${sep}lucide)${sep}`);
+const notSiteModule = new RegExp(`${sep}(admin|routes)${sep}|${sep}components${sep}icons\\.tsx`);
 const clientChunks = [
   // React, React DOM and React Router, with React Router's default browser entry
   // (in @react-router/dev): every page that starts React needs all of them.
@@ -45,9 +47,7 @@ const clientChunks = [
   // The site's own modules that many pages share (not the staff pages').
   {
     name: "site",
-    test: (id: string) =>
-      new RegExp(`${sep}(app|node_modules${sep}lucide)${sep}`).test(id) &&
-      !new RegExp(`${sep}(admin|routes)${sep}|${sep}components${sep}icons\\.tsx`).test(id),
+    test: (id: string) => siteModule.test(id) && !notSiteModule.test(id),
     minShareCount: 6,
     priority: 10,
   },

@@ -59,6 +59,9 @@ const controlCharsMultiline = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
  */
 const emailPattern = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+.-]*)[A-Za-z0-9_+-]@([A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
+/** Whether `value` is an e-mail address the forms take (the server's other address checks use it too). */
+export const isEmailAddress = (value: string): boolean => value.length <= limits.email && emailPattern.test(value);
+
 /** A trimmed single-line text of `min` to `max` characters. */
 function line(min: number, max: number, message: string) {
   return v.pipe(
@@ -182,9 +185,8 @@ export function validate<K extends ValidationKind>(kind: K, input: unknown): Val
   const fieldErrors: FieldErrors = {};
   for (const issue of result.issues) {
     const key = issue.path?.[0]?.key;
-    const field = key === undefined ? "form" : String(key);
-    fieldErrors[field] ??=
-      key === undefined ? "Please send the form's fields as a JSON object." : issueMessage(schema, issue);
+    if (key === undefined) fieldErrors.form ??= "Please send the form's fields as a JSON object.";
+    else fieldErrors[String(key)] ??= issueMessage(schema, issue);
   }
   return { ok: false, fieldErrors };
 }

@@ -18,8 +18,8 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
-import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
+import { isEmailAddress } from "~/forms/schemas.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { newToken } from "~/leads/kinds/tokens.server.ts";
 
@@ -48,8 +48,7 @@ const withoutSecrets = (row: Row): Row =>
   Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumns.has(column)));
 
 /** Whether `email` is an e-mail address the site could hold (what a request is asked for). */
-const emailAddress = z.email().max(254);
-export const isAddress = (email: string) => emailAddress.safeParse(email).success;
+export const isAddress = isEmailAddress;
 
 export const normalAddress = (email: string) => email.trim().toLowerCase();
 

@@ -18,6 +18,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
+import { isEmailAddress } from "~/forms/schemas.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
 import { acceptedStep, newTotpSecret } from "./totp.server.ts";
@@ -74,9 +75,10 @@ export type Invitation = {
   resetOf: string | null;
 };
 
+const invalidEmail = "Enter an e-mail address, like name@example.com.";
 const invitationForm = z.object({
   name: z.string().trim().min(1, "Enter their name.").max(100, "Use at most 100 characters."),
-  email: z.email("Enter an e-mail address, like name@example.com.").max(254),
+  email: z.string(invalidEmail).refine(isEmailAddress, invalidEmail),
   role: z.enum(["staff", "admin"], "Choose a role."),
 });
 export type InvitationField = keyof z.input<typeof invitationForm>;

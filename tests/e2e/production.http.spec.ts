@@ -1,3 +1,4 @@
+import { holidaysRunningOut, siteCalendar } from "../../app/leads/response-deadline.ts";
 import { freePort } from "../support/ports.ts";
 import { pgUrl, pollUntil, postJson, rawRequest } from "../support/servers.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
@@ -45,8 +46,9 @@ test("npm start is production: indexed, no test pages, and each embedded fallbac
   expect(ready.status).toBe(200);
   expect(ready.json).toMatchObject({ status: "ready", database: "ok", outbox: { dead: 0 } });
   expect((ready.json as { fallbacks: string[] }).fallbacks).toHaveLength(3);
-  // The built-in bank holidays reach 60 days ahead (until November 2027): nothing to warn about.
-  expect(ready.json).toMatchObject({ warnings: [] });
+  // The only setting warning: the built-in bank holidays, 60 days before they run out (none until autumn 2027).
+  const holidays = holidaysRunningOut(siteCalendar(), new Date());
+  expect(ready.json).toMatchObject({ warnings: holidays ? [holidays] : [] });
 });
 
 test("a public SITE_URL without https stops start-up with a message naming the setting", async ({ servers }) => {
