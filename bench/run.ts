@@ -10,8 +10,8 @@
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import { get } from "node:http";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
@@ -78,6 +78,8 @@ type PageResult = {
   jsOnDemandServedBytes: number;
   median: Run;
   runs: Run[];
+  /** The machine's 1-minute load average as the page's runs began (a shared machine: context for TBT). */
+  loadBefore: number;
 };
 
 const log = (msg: string): void => void process.stderr.write(`[bench] ${msg}\n`);
@@ -301,6 +303,7 @@ async function benchPage(
   const html = await fetchRaw(url);
   const gzCache = new Map<string, number>();
   const results: Run[] = [];
+  const loadBefore = loadavg()[0]!;
   // A run that Lighthouse itself reports as failed (e.g. NO_NAVSTART) is
   // recorded and replaced by another attempt, up to `runs` extra attempts.
   let attempts = 0;
@@ -328,6 +331,7 @@ async function benchPage(
     jsOnDemandServedBytes,
     median: medianRun(valid.length > 0 ? valid : results),
     runs: results,
+    loadBefore,
   };
 }
 
@@ -383,13 +387,13 @@ function targetMisses(page: PageResult): string[] {
 
 function markdownTable(pages: PageResult[]): string {
   const rows = pages.map(
-    ({ path: p, kind, median: m, html, jsOnDemandGzipBytes, jsOnDemandServedBytes }) =>
+    ({ path: p, kind, median: m, runs, loadBefore, html, jsOnDemandGzipBytes, jsOnDemandServedBytes }) =>
       `| \`${p}\` | ${kind} | ${m.scores.performance ?? "—"} | ${m.scores.accessibility ?? "—"} | ${m.scores["best-practices"] ?? "—"} | ${m.scores.seo ?? "—"} ` +
-      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(jsOnDemandGzipBytes)} | ${kb(jsOnDemandServedBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
+      `| ${fmt(m.lcpMs === null ? null : m.lcpMs / 1000, 2)} | ${fmt(m.tbtMs, 0)} | ${runs.map((r) => fmt(r.tbtMs, 0)).join(", ")} | ${loadBefore.toFixed(1)} | ${fmt(m.cls, 3)} | ${kb(m.jsGzipBytes)} | ${kb(jsOnDemandGzipBytes)} | ${kb(jsOnDemandServedBytes)} | ${kb(html.rawBytes)} (${kb(html.gzipBytes)} gz) |`,
   );
   return [
-    "| Page | Kind | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | CLS | JS gz (KB) | JS on demand gz (KB) | JS on demand served (KB) | HTML (KB) |",
-    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| Page | Kind | Perf | A11y | BP | SEO | LCP (s) | TBT (ms) | TBT of each run | Load | CLS | JS gz (KB) | JS on demand gz (KB) | JS on demand served (KB) | HTML (KB) |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
 }
@@ -401,7 +405,7 @@ function markdownReport(
   const intro =
     `${meta.date} · ${meta.runs} run(s) per page, scores are the median run (by performance score, ties by LCP) · ` +
     `Lighthouse ${meta.env.lighthouse}, mobile, default simulated throttling · Chromium ${meta.env.chromium} · Node ${meta.env.node}` +
-    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling), gzipped at level 9 (gz, the target's measure) and as the server sends them to a browser that accepts brotli (served: brotli where the build precompressed, else as is)`;
+    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · Load = the machine's 1-minute load average as the page's runs began (2 cores, shared) · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling), gzipped at level 9 (gz, the target's measure) and as the server sends them to a browser that accepts brotli (served: brotli where the build precompressed, else as is)`;
   const sections = pages.map((page) => {
     const audits = page.median.failingAudits.map(
       (a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,
