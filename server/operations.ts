@@ -1,6 +1,6 @@
 /**
  * What operators see of a running instance: its log, its metrics (prom-client,
- * with the outbox backlog read at each scrape) and its readiness. Built once
+ * with the outbox and webhook backlogs read at each scrape) and its readiness. Built once
  * per process by server/index.ts and handed to the Express app.
  */
 import type http from "node:http";
@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { Db } from "../app/data/db.server.ts";
 import { holidaysRunningOut } from "../app/leads/response-deadline.ts";
-import { outboxBacklog } from "../app/mail/outbox.server.ts";
+import { backlog } from "../app/data/backlog.server.ts";
 import { checkReadiness, type Readiness } from "../app/observability/health.server.ts";
 import { metricsEndpoint } from "../app/observability/http.server.ts";
 import type { Metrics } from "../app/observability/metrics.server.ts";
@@ -45,17 +45,21 @@ export function createOperations({
       checkReadiness({
         db,
         fallbacks: config.fallbacks,
-        backlog: outboxBacklog,
         warnings: (now) => settingWarnings(config, now),
       }),
     async collectMetrics() {
       try {
-        const backlog = await outboxBacklog(db, new Date());
-        metrics.outboxBacklog.set({ state: "pending" }, backlog.pending);
-        metrics.outboxBacklog.set({ state: "dead" }, backlog.dead);
-        metrics.outboxOldestUnsent.set(backlog.oldestUnsentSeconds ?? 0);
+        const now = new Date();
+        const outbox = await backlog(db, "outbox", now);
+        metrics.outboxBacklog.set({ state: "pending" }, outbox.pending);
+        metrics.outboxBacklog.set({ state: "dead" }, outbox.dead);
+        metrics.outboxOldestUnsent.set(outbox.oldestUnsentSeconds ?? 0);
+        const webhooks = await backlog(db, "webhook_deliveries", now);
+        metrics.webhookBacklog.set({ state: "pending" }, webhooks.pending);
+        metrics.webhookBacklog.set({ state: "dead" }, webhooks.dead);
+        metrics.webhookOldestUndelivered.set(webhooks.oldestUnsentSeconds ?? 0);
       } catch (error) {
-        log.warn({ err: error }, "Metrics: could not read the outbox backlog");
+        log.warn({ err: error }, "Metrics: could not read the outbox and webhook backlogs");
       }
       return { contentType: metrics.registry.contentType, body: await metrics.registry.metrics() };
     },

@@ -148,39 +148,6 @@ function errorText(error: unknown): string {
 }
 
 // ---------------------------------------------------------------------------
-// Outstanding work (readiness endpoint, metrics gauges)
-// ---------------------------------------------------------------------------
-
-export type OutboxBacklog = {
-  /** Messages not sent and not given up. */
-  pending: number;
-  /** Age of the oldest pending message at `now`, in seconds; null when none is pending. */
-  oldestUnsentSeconds: number | null;
-  /** Messages given up. */
-  dead: number;
-};
-
-export async function outboxBacklog(db: Kysely<Database>, now: Date): Promise<OutboxBacklog> {
-  const pending = await db
-    .selectFrom("outbox")
-    .select((eb) => [eb.fn.countAll<number | string | bigint>().as("n"), eb.fn.min("created_at").as("oldest")])
-    .where("sent_at", "is", null)
-    .where("dead_at", "is", null)
-    .executeTakeFirstOrThrow();
-  const dead = await db
-    .selectFrom("outbox")
-    .select((eb) => eb.fn.countAll<number | string | bigint>().as("n"))
-    .where("dead_at", "is not", null)
-    .executeTakeFirstOrThrow();
-  const oldest = pending.oldest as string | null;
-  return {
-    pending: Number(pending.n),
-    oldestUnsentSeconds: oldest ? Math.max(0, (now.getTime() - Date.parse(oldest)) / 1000) : null,
-    dead: Number(dead.n),
-  };
-}
-
-// ---------------------------------------------------------------------------
 // Worker identity and dead owners (ADR 009)
 // ---------------------------------------------------------------------------
 

@@ -1,19 +1,21 @@
 /**
  * Readiness: can this instance serve leads? It checks the database with a
- * bounded query and reports the e-mail outbox's backlog and the embedded
- * fallbacks still in use. 503 only when the database cannot be reached (a
- * load balancer then sends visitors elsewhere); a backlog or dead e-mails are
- * reported, not fatal, since taking the instance out would not send them.
+ * bounded query and reports the backlogs of the e-mail outbox and of the
+ * webhook deliveries and the embedded fallbacks still in use. 503 only when
+ * the database cannot be reached (a load balancer then sends visitors
+ * elsewhere); a backlog or dead e-mails and webhooks are reported, not fatal,
+ * since taking the instance out would not send them.
  */
 import { sql } from "kysely";
+import { backlog, type Backlog } from "~/data/backlog.server.ts";
 import type { Db } from "~/data/db.server.ts";
-
-import type { OutboxBacklog as Backlog } from "~/mail/outbox.server.ts";
 
 export type Readiness = {
   status: "ready" | "unavailable";
   database: "ok" | "unreachable";
   outbox: Backlog | null;
+  /** Webhook deliveries to the team's endpoints (/admin/webhooks). */
+  webhooks: Backlog | null;
   /** Embedded fallbacks in use in production (see AppConfig.fallbacks). */
   fallbacks: string[];
   /** Settings that need attention soon (e.g. BANK_HOLIDAYS running out); reported, never fatal. */
@@ -23,7 +25,6 @@ export type Readiness = {
 export type ReadinessOptions = {
   db: Db;
   fallbacks: string[];
-  backlog: (db: Db, now: Date) => Promise<Backlog>;
   /** What needs attention soon, as of `now`. */
   warnings?: (now: Date) => string[];
   timeoutMs?: number;
@@ -43,7 +44,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function checkReadiness({
   db,
   fallbacks,
-  backlog,
   warnings: warningsAt = () => [],
   timeoutMs = 2000,
   clock = () => new Date(),
@@ -51,9 +51,10 @@ export async function checkReadiness({
   const warnings = warningsAt(clock());
   try {
     await withTimeout(sql`select 1`.execute(db), timeoutMs);
-    const outbox = await withTimeout(backlog(db, clock()), timeoutMs);
-    return { status: "ready", database: "ok", outbox, fallbacks, warnings };
+    const outbox = await withTimeout(backlog(db, "outbox", clock()), timeoutMs);
+    const webhooks = await withTimeout(backlog(db, "webhook_deliveries", clock()), timeoutMs);
+    return { status: "ready", database: "ok", outbox, webhooks, fallbacks, warnings };
   } catch {
-    return { status: "unavailable", database: "unreachable", outbox: null, fallbacks, warnings };
+    return { status: "unavailable", database: "unreachable", outbox: null, webhooks: null, fallbacks, warnings };
   }
 }

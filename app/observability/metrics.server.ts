@@ -54,6 +54,17 @@ export function createMetrics() {
       help: "Age of the oldest e-mail still waiting to be sent",
       registers,
     }),
+    webhookBacklog: new Gauge({
+      name: "webhook_backlog",
+      help: "Webhook deliveries by state (pending: waiting to be delivered; dead: given up)",
+      labelNames: ["state"] as const,
+      registers,
+    }),
+    webhookOldestUndelivered: new Gauge({
+      name: "webhook_oldest_undelivered_seconds",
+      help: "Age of the oldest webhook delivery still waiting",
+      registers,
+    }),
     rateLimited: new Counter({
       name: "rate_limit_refusals_total",
       help: "Requests refused by the rate limit, by what was limited",

@@ -5,7 +5,8 @@
  */
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { OutboxWorker, outboxBacklog, queueEmails } from "~/mail/outbox.server.ts";
+import { backlog } from "~/data/backlog.server.ts";
+import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";
@@ -95,7 +96,7 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
     await worker.stop();
     expect(smtp.recipientAttempts.get(oldAddress)).toBe(1);
     expect(await counter(metrics.outboxDead)).toBe(1);
-    expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 1 });
+    expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 1 });
   });
 
   it("a failing message younger than giveUpMs is retried with backoff (2 s, 4 s, 8 s …), and given up once it is older", async () => {
@@ -131,7 +132,7 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
     expect(await counter(metrics.outboxDead)).toBe(0);
     expect(await counter(metrics.outboxFailed)).toBe(6);
     expect(lines.filter((l) => l.level === 40)).toHaveLength(6);
-    expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 1, oldestUnsentSeconds: 2 * 3600, dead: 0 });
+    expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 1, oldestUnsentSeconds: 2 * 3600, dead: 0 });
 
     // Exactly at giveUpMs it is still retried; past it, the next failure is the last.
     expect(await attemptsAt(GIVE_UP_MS)).toBe(1);
@@ -161,7 +162,7 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
     try {
       const m = await queueAt(T0, "finally@example.test");
       await worker.sendDue();
-      expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 1, oldestUnsentSeconds: 0, dead: 0 });
+      expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 1, oldestUnsentSeconds: 0, dead: 0 });
       now = new Date(T0.getTime() + 2000);
       expect(await okWorker.sendDue()).toBe(1);
       expect(ok.messages.map((x) => x.messageId)).toEqual([`<${m.id}@outbox.meridian-executive.co.uk>`]);
@@ -170,7 +171,7 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
       expect(r.sent_at).toBe(now.toISOString());
       expect(await counter(metrics.outboxSent)).toBe(1);
       expect(await counter(metrics.outboxFailed)).toBe(1);
-      expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 0 });
+      expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 0 });
     } finally {
       await okWorker.stop();
       okTransport.close?.();
@@ -178,16 +179,16 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
     }
   });
 
-  it("outboxBacklog counts pending (unsent, not given up) and dead messages and the oldest pending one's age", async () => {
-    expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 0 });
+  it("the outbox backlog counts pending (unsent, not given up) and dead messages and the oldest pending one's age", async () => {
+    expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 0 });
     const a = await queueAt(new Date(T0.getTime() - 90_000), "a@example.test");
     await queueAt(new Date(T0.getTime() - 30_000), "b@example.test");
     const c = await queueAt(new Date(T0.getTime() - 500_000), "c@example.test");
     const d = await queueAt(new Date(T0.getTime() - 900_000), "d@example.test");
     await t.handle.db.updateTable("outbox").set({ sent_at: T0.toISOString() }).where("id", "=", c.id).execute();
     await t.handle.db.updateTable("outbox").set({ dead_at: T0.toISOString() }).where("id", "=", d.id).execute();
-    expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 2, oldestUnsentSeconds: 90, dead: 1 });
+    expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 2, oldestUnsentSeconds: 90, dead: 1 });
     await t.handle.db.updateTable("outbox").set({ sent_at: T0.toISOString() }).where("id", "=", a.id).execute();
-    expect(await outboxBacklog(t.handle.db, now)).toEqual({ pending: 1, oldestUnsentSeconds: 30, dead: 1 });
+    expect(await backlog(t.handle.db, "outbox", now)).toEqual({ pending: 1, oldestUnsentSeconds: 30, dead: 1 });
   });
 });

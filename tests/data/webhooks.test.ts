@@ -6,6 +6,7 @@
  * timestamps more than five minutes off).
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { backlog } from "~/data/backlog.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { OutboxWorker } from "~/mail/outbox.server.ts";
 import { WebhookDispatcher } from "~/webhooks/dispatcher.server.ts";
@@ -149,6 +150,14 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   it("gives a delivery up after about three days; retried from the back office, it is delivered", async () => {
     const crm = await endpoint();
     await leads().submit("contact", enquiry("dee@example.test"), { sourcePage: "/contact", isTest: false });
+    // What /readyz and the metrics report (app/data/backlog.server.ts).
+    const queued = now;
+    expect(await backlog(db(), "webhook_deliveries", later(90_000))).toEqual({
+      pending: 1,
+      oldestUnsentSeconds: 90,
+      dead: 0,
+    });
+    now = queued;
     receiver.mode = 500;
     const worker = dispatcher();
     const start = now.getTime();
@@ -166,6 +175,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     expect(dead!.attempts).toBeGreaterThan(10);
     expect(dead!.attempts).toBeLessThan(30);
     expect(await worker.deliverDue()).toBe(0);
+    expect(await backlog(db(), "webhook_deliveries", now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 1 });
 
     receiver.mode = "ok";
     now = new Date(); // back to the real time, so the receiver's check of the timestamp passes
@@ -175,6 +185,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     expect(await worker.deliverDue()).toBe(1);
     expect(receiver.received.at(-1)!.verified).not.toBeNull();
     expect((await listDeliveries(db(), crm.id))[0]!.state).toBe("delivered");
+    expect(await backlog(db(), "webhook_deliveries", now)).toEqual({ pending: 0, oldestUnsentSeconds: null, dead: 0 });
   });
 
   it("replays a delivered event with its own webhook-id", async () => {

@@ -44,7 +44,12 @@ test("npm start is production: indexed, no test pages, and each embedded fallbac
 
   const ready = await rawRequest(site.baseURL, { path: "/readyz" });
   expect(ready.status).toBe(200);
-  expect(ready.json).toMatchObject({ status: "ready", database: "ok", outbox: { dead: 0 } });
+  expect(ready.json).toMatchObject({
+    status: "ready",
+    database: "ok",
+    outbox: { dead: 0 },
+    webhooks: { pending: 0, oldestUnsentSeconds: null, dead: 0 },
+  });
   expect((ready.json as { fallbacks: string[] }).fallbacks).toHaveLength(3);
   // The only setting warning: the built-in bank holidays, 60 days before they run out (none until autumn 2027).
   const holidays = holidaysRunningOut(siteCalendar(), new Date());
@@ -133,6 +138,8 @@ test("metrics are never public: behind a bearer token, or on a port of their own
     /http_request_duration_seconds_count\{method="POST",route="\/api\/contact",status="200"\} 1/,
   );
   expect(scrape.text).toMatch(/outbox_backlog\{state="dead"\} 0/);
+  expect(scrape.text).toMatch(/webhook_backlog\{state="pending"\} 0/);
+  expect(scrape.text).toMatch(/webhook_oldest_undelivered_seconds 0/);
   expect(scrape.text).toContain("outbox_sent_total");
   expect(scrape.text).toContain("rate_limit_refusals_total");
 
