@@ -7,7 +7,7 @@
  * since taking the instance out would not send them.
  */
 import { sql } from "kysely";
-import { backlog, type Backlog } from "~/data/backlog.server.ts";
+import { backlog, type Backlog } from "../data/backlog.server.ts";
 import type { Db } from "~/data/db.server.ts";
 
 export type Readiness = {
