@@ -4,7 +4,8 @@
  * only portable types (text, integer) and plain indexes. Never edit a
  * migration that has shipped; add the next one.
  */
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "./dialect.ts";
 import type { Migration } from "kysely/migration";
 import { searchText } from "../inbox/search.ts";
 
@@ -234,7 +235,7 @@ export const migrations: Record<string, Migration> = {
       // One row per lead of every kind, written in the lead's transaction:
       // what the back office lists, filters, searches and works
       // (docs/decisions/024-lead-index.md).
-      const postgres = db.getExecutor().adapter instanceof PostgresAdapter;
+      const postgres = isPostgres(db);
       let table = db.schema.createTable("leads");
       // SQLite: an integer key the full-text index can point at (a text key's
       // hidden rowid may change on VACUUM).

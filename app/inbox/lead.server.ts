@@ -7,7 +7,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { emitEvent } from "~/webhooks/events.server.ts";
-import { PostgresAdapter, type Selectable } from "kysely";
+import type { Selectable } from "kysely";
+import { isPostgres } from "../data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { leadKinds } from "~/leads/kinds/index.server.ts";
@@ -121,7 +122,7 @@ export async function updateLead(
       .select(["l.kind", "l.email", "l.status", "l.owner_id", "u.name as owner_name"])
       .where("l.id", "=", id)
       // Two changes at once: the second waits and sees the first (SQLite's transactions begin with the lock).
-      .$if(trx.getExecutor().adapter instanceof PostgresAdapter, (q) => q.forUpdate("l"))
+      .$if(isPostgres(trx), (q) => q.forUpdate("l"))
       .executeTakeFirst();
     if (!current) return null;
     const changes: { type: "status" | "owner"; body: string }[] = [];

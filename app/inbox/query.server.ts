@@ -8,7 +8,8 @@
  */
 import { addDays } from "~/analytics/weeks.ts";
 import { campaignLabel } from "~/leads/attribution.ts";
-import { PostgresAdapter, sql, type Kysely } from "kysely";
+import { sql } from "kysely";
+import { isPostgres } from "../data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { startOfLocalDay } from "~/leads/response-deadline.ts";
@@ -35,8 +36,6 @@ export type InboxRow = {
   ownerName: string | null;
   deadlineAt: string | null;
 };
-
-const isPostgres = (db: Kysely<Database>) => db.getExecutor().adapter instanceof PostgresAdapter;
 
 export async function listLeads(
   db: Db,

@@ -39,7 +39,6 @@
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import {
-  PostgresAdapter,
   sql,
   type ExpressionBuilder,
   type Kysely,
@@ -49,6 +48,7 @@ import {
   type Transaction,
 } from "kysely";
 import pino, { type Logger } from "pino";
+import { isPostgres } from "../data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import type { Attachment, OutgoingEmail } from "./types.ts";
@@ -278,7 +278,7 @@ export class OutboxWorker {
       );
     }
     // Dialect decides the claim statement (docs/decisions/011-outbox-claims.md).
-    this.postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    this.postgres = isPostgres(this.db);
     this.identity = {
       id: randomUUID(),
       host: hostname(),

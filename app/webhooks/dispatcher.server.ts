@@ -25,7 +25,8 @@
  */
 import http from "node:http";
 import https from "node:https";
-import { PostgresAdapter, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable } from "kysely";
+import { type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable } from "kysely";
+import { isPostgres } from "../data/dialect.ts";
 import { RequestFilteringHttpAgent, RequestFilteringHttpsAgent } from "request-filtering-agent";
 import { Webhook } from "standardwebhooks";
 import type { Database } from "~/data/schema.ts";
@@ -88,7 +89,7 @@ export class WebhookDispatcher {
     this.log = options.log;
     this.metrics = options.metrics;
     this.userAgent = options.userAgent ?? "lead-webhooks/1";
-    this.postgres = this.db.getExecutor().adapter instanceof PostgresAdapter;
+    this.postgres = isPostgres(this.db);
     const filter = options.allowLocal ? { allowIPAddressList: ["127.0.0.1", "::1"] } : {};
     this.agents = { http: new RequestFilteringHttpAgent(filter), https: new RequestFilteringHttpsAgent(filter) };
   }
