@@ -20,7 +20,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "@playwright/test";
 import type { Flags, Result } from "lighthouse";
-import { build, freePort, gitCommit, pageBenchOptions, readPageBenchOptions, ROOT } from "./common.ts";
+import { build, freePort, gitCommit, median, pageBenchOptions, readPageBenchOptions, ROOT } from "./common.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { sitePages } from "../app/content/site-map.ts";
 import { APP_NEEDED_EVENT } from "../app/lib/deferred-hydration.server.ts";
@@ -287,11 +287,10 @@ async function summarizeRun(lhr: Result, gzCache: Map<string, number>): Promise<
 
 type Medians = { performance: number | null; lcpMs: number | null; tbtMs: number | null; cls: number | null };
 
+/** The median of the values a run reported (null when none did). */
 function medianOf(values: (number | null)[]): number | null {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const mid = Math.floor(known.length / 2);
-  return known.length % 2 === 1 ? known[mid]! : (known[mid - 1]! + known[mid]!) / 2;
+  const known = values.filter((v): v is number => v !== null);
+  return known.length === 0 ? null : median(known);
 }
 
 function metricMedians(runs: Run[]): Medians {
@@ -344,14 +343,15 @@ async function benchPage(
   let jsOnDemandServedBytes = 0;
   for (const script of onDemand) jsOnDemandServedBytes += await servedSize(script);
   log(`${pagePath}: JS on demand ${kb(jsOnDemandGzipBytes)} KB gz, ${kb(jsOnDemandServedBytes)} KB as served`);
+  const kept = valid.length > 0 ? valid : results;
   return {
     path: pagePath,
     kind: pageKind(html.toString("utf8")),
     html: { rawBytes: html.length, gzipBytes: gzipSize(html) },
     jsOnDemandGzipBytes,
     jsOnDemandServedBytes,
-    median: medianRun(valid.length > 0 ? valid : results),
-    medians: metricMedians(valid.length > 0 ? valid : results),
+    median: medianRun(kept),
+    medians: metricMedians(kept),
     runs: results,
     loadBefore,
   };

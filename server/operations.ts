@@ -50,14 +50,16 @@ export function createOperations({
     async collectMetrics() {
       try {
         const now = new Date();
-        const outbox = await backlog(db, "outbox", now);
-        metrics.outboxBacklog.set({ state: "pending" }, outbox.pending);
-        metrics.outboxBacklog.set({ state: "dead" }, outbox.dead);
-        metrics.outboxOldestUnsent.set(outbox.oldestUnsentSeconds ?? 0);
-        const webhooks = await backlog(db, "webhook_deliveries", now);
-        metrics.webhookBacklog.set({ state: "pending" }, webhooks.pending);
-        metrics.webhookBacklog.set({ state: "dead" }, webhooks.dead);
-        metrics.webhookOldestUndelivered.set(webhooks.oldestUnsentSeconds ?? 0);
+        const gauges = [
+          { queue: "outbox", count: metrics.outboxBacklog, oldest: metrics.outboxOldestUnsent },
+          { queue: "webhook_deliveries", count: metrics.webhookBacklog, oldest: metrics.webhookOldestUndelivered },
+        ] as const;
+        for (const { queue, count, oldest } of gauges) {
+          const waiting = await backlog(db, queue, now);
+          count.set({ state: "pending" }, waiting.pending);
+          count.set({ state: "dead" }, waiting.dead);
+          oldest.set(waiting.oldestUnsentSeconds ?? 0);
+        }
       } catch (error) {
         log.warn({ err: error }, "Metrics: could not read the outbox and webhook backlogs");
       }

@@ -48,11 +48,12 @@ export async function checkReadiness({
   timeoutMs = 2000,
   clock = () => new Date(),
 }: ReadinessOptions): Promise<Readiness> {
-  const warnings = warningsAt(clock());
+  const now = clock();
+  const warnings = warningsAt(now);
   try {
     await withTimeout(sql`select 1`.execute(db), timeoutMs);
-    const outbox = await withTimeout(backlog(db, "outbox", clock()), timeoutMs);
-    const webhooks = await withTimeout(backlog(db, "webhook_deliveries", clock()), timeoutMs);
+    const outbox = await withTimeout(backlog(db, "outbox", now), timeoutMs);
+    const webhooks = await withTimeout(backlog(db, "webhook_deliveries", now), timeoutMs);
     return { status: "ready", database: "ok", outbox, webhooks, fallbacks, warnings };
   } catch {
     return { status: "unavailable", database: "unreachable", outbox: null, webhooks: null, fallbacks, warnings };

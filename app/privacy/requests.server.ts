@@ -19,7 +19,6 @@ import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Db } from "~/data/db.server.ts";
-import { isEmailAddress } from "~/forms/schemas.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { newToken } from "~/leads/kinds/tokens.server.ts";
 
@@ -46,9 +45,6 @@ export type Holdings = {
 const secretColumns = new Set(["download_token", "confirm_token", "unsubscribe_token", "client_secret"]);
 const withoutSecrets = (row: Row): Row =>
   Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumns.has(column)));
-
-/** Whether `email` is an e-mail address the site could hold (what a request is asked for). */
-export const isAddress = isEmailAddress;
 
 export const normalAddress = (email: string) => email.trim().toLowerCase();
 

@@ -2,7 +2,8 @@
 import { data } from "react-router";
 import type { Route } from "./+types/access-export";
 import { byteOrderMark, csvLine } from "~/inbox/csv.ts";
-import { addressHash, findEverything, holdingsAsRows, isAddress } from "~/privacy/requests.server.ts";
+import { isEmailAddress } from "~/forms/schemas.ts";
+import { addressHash, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -10,7 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { staff } = context.get(staffRequestContext);
   const url = new URL(request.url);
   const email = url.searchParams.get("email")?.trim() ?? "";
-  if (!isAddress(email)) throw data("Give an e-mail address.", { status: 400 });
+  if (!isEmailAddress(email)) throw data("Give an e-mail address.", { status: 400 });
   const now = new Date();
   const held = await findEverything(staff.db, email, staff.mailDir);
   const csv = url.pathname.endsWith(".csv");

@@ -8,7 +8,8 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import type { Route } from "./+types/requests";
 import { CsrfField, Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
-import { addressHash, erase, findEverything, isAddress, normalAddress } from "~/privacy/requests.server.ts";
+import { isEmailAddress } from "~/forms/schemas.ts";
+import { addressHash, erase, findEverything, normalAddress } from "~/privacy/requests.server.ts";
 import { auditRequest, requireAdmin, staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -19,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const erased = url.searchParams.get("erased") === "1";
   const canErase = user.role === "admin";
   if (!asked) return { email: "", invalid: false, summary: null, canErase, erased };
-  if (!isAddress(asked)) return { email: asked, invalid: true, summary: null, canErase, erased };
+  if (!isEmailAddress(asked)) return { email: asked, invalid: true, summary: null, canErase, erased };
   const held = await findEverything(staff.db, asked, staff.mailDir);
   return {
     email: held.address,
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
   const confirm = String(form.get("confirm") ?? "").trim();
-  if (!isAddress(email)) return data({ error: "Enter the e-mail address first." }, { status: 400 });
+  if (!isEmailAddress(email)) return data({ error: "Enter the e-mail address first." }, { status: 400 });
   if (normalAddress(confirm) !== normalAddress(email)) {
     return data({ error: "Type the same address in the confirmation box to erase." }, { status: 400 });
   }
