@@ -34,6 +34,7 @@ import { listLeads } from "../app/inbox/query.server.ts";
 import { searchText } from "../app/inbox/search.ts";
 import type { leadStatuses } from "../app/inbox/statuses.ts";
 import { acceptInvitation, createInvitation, findInvitation, startSession } from "../app/staff/accounts.server.ts";
+import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { sessionCookieHeader } from "../app/staff/request.server.ts";
 import {
   createSchema,
@@ -188,16 +189,25 @@ async function seed(handle: DatabaseHandle) {
 }
 
 /** An administrator, set up and signed in as the app does it; returns the Cookie header. */
-async function signedIn(handle: DatabaseHandle): Promise<{ cookie: string; userId: string }> {
+async function signedIn(handle: DatabaseHandle, dataDir: string): Promise<{ cookie: string; userId: string }> {
   const now = new Date();
+  // The key the site started on the same data folder uses (DATA_DIR/secrets.key).
+  const { keys } = loadKeyring({ dataDir });
   const { token } = await createInvitation(
     handle.db,
+    keys,
     { email: "bench-admin@example.test", name: "Bench Admin", role: "admin", invitedBy: null },
     now,
   );
-  const invitation = (await findInvitation(handle.db, token, now))!;
+  const invitation = (await findInvitation(handle.db, keys, token, now))!;
   const code = new TOTP({ secret: Secret.fromBase32(invitation.totpSecret) }).generate({ timestamp: now.getTime() });
-  const outcome = await acceptInvitation(handle.db, token, { password: "a bench password, long enough", code }, now);
+  const outcome = await acceptInvitation(
+    handle.db,
+    keys,
+    token,
+    { password: "a bench password, long enough", code },
+    now,
+  );
   if (!("user" in outcome)) throw new Error(outcome.problem.message);
   const session = await startSession(handle.db, outcome.user, "full", { ip: "127.0.0.1", userAgent: "bench" }, now);
   const header = await sessionCookieHeader(session.token, session.expiresAt);
@@ -260,7 +270,7 @@ async function measure(kind: DbKind): Promise<{ seedSeconds: number; results: Re
     log(`${kind}: storing ${total.toLocaleString("en-GB")} leads`);
     const seedSeconds = await seed(handle);
     log(`${kind}: stored in ${seedSeconds.toFixed(0)} s`);
-    const { cookie, userId } = await signedIn(handle);
+    const { cookie, userId } = await signedIn(handle, dataDir);
     const list = await scenarios(handle);
     server = startServer({ port: await freePort(), dataDir, databaseUrl: schema?.databaseUrl });
     await waitForHealth(server);

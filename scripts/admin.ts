@@ -44,6 +44,7 @@ import {
 } from "../app/staff/accounts.server.ts";
 import { addressHash, erase, findEverything } from "../app/privacy/requests.server.ts";
 import { audit } from "../app/staff/audit.server.ts";
+import { loadKeyring } from "../app/secrets/keys.server.ts";
 
 const usage = `Usage: npm run admin -- <command>
   create-user --email <address> --name <name> [--role admin|staff]
@@ -85,6 +86,8 @@ if (command !== "list-users" && (!email || !emailPattern.test(email) || email.le
 
 if (!config.DATABASE_URL) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+// The same key as the server's (SECRETS_KEY, or DATA_DIR/secrets.key): set-up links seal the new authenticator key.
+const { keys } = loadKeyring(config);
 const now = new Date();
 try {
   if (command === "create-user") {
@@ -95,6 +98,7 @@ try {
     try {
       const { token, expiresAt } = await createInvitation(
         database.db,
+        keys,
         { email: email!, name, role, invitedBy: null },
         now,
       );
@@ -113,7 +117,7 @@ try {
   } else if (command === "reset-user") {
     const account = (await listAccounts(database.db, now)).find((a) => a.email === email);
     if (!account) fail(`no account for ${email}`);
-    const link = await createResetLink(database.db, account.id, null, now);
+    const link = await createResetLink(database.db, keys, account.id, null, now);
     if (!link) fail(`${email} is disabled`);
     await audit(database.db, { actor: null, action: "sign-in-reset", target: `user:${account.id}`, ip: null }, now);
     console.log(`A new set-up link for ${account.name} <${email}> (works once, until ${link.expiresAt}):`);

@@ -22,6 +22,8 @@ import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
 import { WebhookDispatcher } from "../app/webhooks/dispatcher.server.ts";
 import { createPageViewCounter } from "../app/analytics/page-views.server.ts";
+import { loadKeyring } from "../app/secrets/keys.server.ts";
+import { resealSecrets } from "../app/secrets/reseal.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -46,6 +48,19 @@ export async function startServices(
     dataDir: config.dataDir,
     onConnectionError: (error) => log.warn({ err: error }, "Database: a pooled connection failed"),
   });
+  // The key that seals secrets kept in the database (ADR 033); anything stored
+  // before, or under a previous key, is sealed under it now.
+  const { keys } = loadKeyring(config);
+  const resealed = await resealSecrets(database.db, keys);
+  if (resealed.accounts + resealed.invitations + resealed.outbox > 0) {
+    log.info(resealed, "Secrets: sealed under the current key");
+  }
+  if (resealed.unopenable > 0) {
+    log.error(
+      { unopenable: resealed.unopenable },
+      "Secrets: some sealed values open with no key (SECRETS_KEY changed without SECRETS_KEY_PREVIOUS?): those accounts need new set-up links",
+    );
+  }
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -60,6 +75,7 @@ export async function startServices(
     giveUpMs: config.MAIL_GIVE_UP_HOURS * 3600_000,
     log: log.child({ component: "outbox" }),
     metrics,
+    keys,
   });
   // Webhooks are leased under the outbox worker's identity, so its heartbeat
   // and reaper cover them (app/webhooks/dispatcher.server.ts).
@@ -135,6 +151,7 @@ export async function startServices(
     db: database.db,
     mail,
     mailDir: path.join(config.dataDir, "mail"),
+    keys,
     kickOutbox: () => worker.kick(),
     webhooks: { kick: () => webhooks.kick(), allowLocal: config.WEBHOOK_LOCAL_RECEIVERS === "on" },
     limits: { byAddress: (key) => signInByAddress.consume(key), byAccount: (key) => signInByAccount.consume(key) },

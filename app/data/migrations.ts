@@ -505,4 +505,12 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "2026-11-25-015-sealed-outbox-credentials": {
+    async up(db: AnyDb) {
+      // One-time credentials of queued e-mails, sealed apart from the text
+      // (docs/decisions/033-secrets-at-rest.md). Second-factor keys stay in
+      // their columns, sealed at start-up (app/secrets/reseal.server.ts).
+      await db.schema.alterTable("outbox").addColumn("secrets", "text").execute();
+    },
+  },
 };

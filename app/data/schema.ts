@@ -116,6 +116,11 @@ export type Database = {
     last_error: string | null;
     /** Given up (still unsent after MAIL_GIVE_UP_HOURS): never tried again. */
     dead_at: string | null;
+    /**
+     * The message's one-time credentials (sealed JSON, app/secrets), put into
+     * the text only when it is sent; null once sent or given up.
+     */
+    secrets: string | null;
   };
   /** The team's webhook endpoints (app/webhooks). */
   webhook_endpoints: {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import { organisation } from "../content/organisation.ts";
 import { webinars } from "../content/webinars.ts";
 import { type BusinessCalendar, siteCalendar } from "../leads/response-deadline.ts";
+import { minimumKeyLength } from "../secrets/sealing.server.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);
 
@@ -171,6 +172,30 @@ export const configSchema = z.object({
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
   /** A form sent sooner than this after it was shown is refused (bots). 0: off. */
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
+  /**
+   * The key that encrypts secrets kept in the database (second-factor keys,
+   * one-time links waiting in the outbox): at least 32 characters, e.g.
+   * `openssl rand -base64 32`. Unset: a key made once in DATA_DIR/secrets.key
+   * (refused in production with PostgreSQL or a public SITE_URL).
+   */
+  SECRETS_KEY: z
+    .string()
+    .trim()
+    .min(minimumKeyLength, { error: `must be at least ${minimumKeyLength} characters (openssl rand -base64 32)` })
+    .optional(),
+  /** During a key rotation: the previous key(s), comma-separated, which still open what they sealed. */
+  SECRETS_KEY_PREVIOUS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((key) => key.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.string().min(minimumKeyLength, { error: `each key must be at least ${minimumKeyLength} characters` })),
+    )
+    .optional(),
 });
 
 export type AppConfig = Omit<z.infer<typeof configSchema>, "APP_ENV"> & {
@@ -258,6 +283,14 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
       `SITE_URL: must be an https URL in production (links in e-mails would be sent over plain http): ${c.SITE_URL}`,
     ]);
   }
+  // One key for every instance, kept apart from the server's disk: a real
+  // deployment (PostgreSQL, or a public address) must name it.
+  const publicSite = !!c.SITE_URL && !isLocalHost(siteHost);
+  if (production && !c.SECRETS_KEY && (c.DATABASE_URL || publicSite)) {
+    throw new ConfigError([
+      `SECRETS_KEY: required in production ${c.DATABASE_URL ? "with DATABASE_URL" : "with a public SITE_URL"} (at least ${minimumKeyLength} characters, e.g. openssl rand -base64 32; every instance the same)`,
+    ]);
+  }
   let calendar: BusinessCalendar;
   try {
     calendar = siteCalendar(c.BANK_HOLIDAYS?.split(",").map((date) => date.trim()));
@@ -275,6 +308,9 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     }
     if (!c.SMTP_URL) fallbacks.push("SMTP_URL is unset: e-mails are written to files in DATA_DIR/mail, not sent");
     if (!paymentsEnabled) fallbacks.push("STRIPE_SECRET_KEY/STRIPE_PUBLISHABLE_KEY are unset: card payment is off");
+    if (!c.SECRETS_KEY) {
+      fallbacks.push("SECRETS_KEY is unset: the key that encrypts second-factor keys is kept in DATA_DIR/secrets.key");
+    }
   }
   const dataDir = path.resolve(c.DATA_DIR);
   return {

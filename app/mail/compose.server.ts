@@ -295,7 +295,14 @@ function renderHtml(message: Message): string {
 
 export function compose(
   message: Message,
-  envelope: { to: string; replyTo?: string; subject: string; headers?: Record<string, string> },
+  envelope: {
+    to: string;
+    replyTo?: string;
+    subject: string;
+    headers?: Record<string, string>;
+    /** One-time credentials the text names by `withheldCredential(name)` (types.ts). */
+    secrets?: Record<string, string>;
+  },
 ): OutgoingEmail {
   const email: OutgoingEmail = {
     to: envelope.to,
@@ -305,6 +312,7 @@ export function compose(
   };
   if (envelope.replyTo) email.replyTo = envelope.replyTo;
   if (envelope.headers) email.headers = envelope.headers;
+  if (envelope.secrets) email.secrets = envelope.secrets;
   return email;
 }
 

@@ -51,7 +51,9 @@ import pino, { type Logger } from "pino";
 import { isPostgres } from "../data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
+import { seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import type { Attachment, OutgoingEmail } from "./types.ts";
+import { withheldCredential } from "./types.ts";
 
 export type MailTransport = {
   /** Sends one message; throws when it could not be handed over. */
@@ -66,14 +68,21 @@ export type MailTransport = {
 
 export type OutboxRow = Selectable<Database["outbox"]>;
 
-export function queueEmails(
+export async function queueEmails(
   trx: Transaction<Database> | Kysely<Database>,
   lead: { type: string; id: string },
   emails: OutgoingEmail[],
   now: Date,
+  /** Seals the messages' one-time credentials (required if any has some). */
+  keys?: Keyring,
 ) {
-  if (emails.length === 0) return Promise.resolve();
-  return trx
+  if (emails.length === 0) return;
+  const sealedSecrets = (email: OutgoingEmail) => {
+    if (!email.secrets || Object.keys(email.secrets).length === 0) return null;
+    if (!keys) throw new Error("queueEmails: a message with one-time credentials needs the secrets key");
+    return seal(keys, JSON.stringify(email.secrets), "outbox");
+  };
+  await trx
     .insertInto("outbox")
     .values(
       emails.map((email) => ({
@@ -89,6 +98,7 @@ export function queueEmails(
         headers_json: JSON.stringify(email.headers ?? {}),
         attachments_json: email.attachments?.length ? JSON.stringify(email.attachments) : null,
         not_after: email.notAfter ?? null,
+        secrets: sealedSecrets(email),
         next_attempt_at: now.toISOString(),
         locked_until: null,
         locked_by: null,
@@ -103,6 +113,13 @@ export function queueEmails(
 // ---------------------------------------------------------------------------
 // Pure rules (unit-tested)
 // ---------------------------------------------------------------------------
+
+/** A stored message's text with its one-time credentials put in (at sending only). */
+export function withCredentials(text: string, secrets: Readonly<Record<string, string>>): string {
+  let out = text;
+  for (const [name, value] of Object.entries(secrets)) out = out.replaceAll(withheldCredential(name), value);
+  return out;
+}
 
 /** Delay before attempt n+1 after n failures: 2 s, 4 s, 8 s ... capped. */
 export function retryDelayMs(failures: number, maxMs: number): number {
@@ -219,6 +236,8 @@ export type OutboxWorkerOptions = {
   identity?: Partial<WorkerIdentity>;
   /** Whether a process with this pid runs on this host. */
   processRuns?: (pid: number) => boolean;
+  /** Opens the one-time credentials of messages that carry them (queued with the same key). */
+  keys?: Keyring;
 };
 
 const DEFAULT_LEASE_MS = 60_000;
@@ -241,6 +260,7 @@ export class OutboxWorker {
   private readonly metrics: NonNullable<OutboxWorkerOptions["metrics"]>;
   private readonly processRuns: (pid: number) => boolean;
   private readonly postgres: boolean;
+  private readonly keys: Keyring | undefined;
   readonly identity: WorkerIdentity;
 
   /** Sends in flight, by outbox row id. */
@@ -269,6 +289,7 @@ export class OutboxWorker {
     this.log = options.log ?? fallbackLog();
     this.metrics = options.metrics ?? {};
     this.processRuns = options.processRuns ?? processRuns;
+    this.keys = options.keys;
     const sendTimeoutMs = this.transport.sendTimeoutMs;
     this.leaseMs = options.leaseMs ?? Math.max(DEFAULT_LEASE_MS, 2 * (sendTimeoutMs ?? 0));
     if (sendTimeoutMs !== undefined && this.leaseMs < 2 * sendTimeoutMs) {
@@ -538,13 +559,14 @@ export class OutboxWorker {
       if (row.not_after !== null && this.clock().getTime() >= Date.parse(row.not_after)) {
         throw new Error(`Not sent: no longer worth sending after ${row.not_after}`);
       }
+      const secrets = this.openSecrets(row);
       await this.transport.send({
         id: row.id,
         to: row.to_address,
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,
-        text: row.text_body,
-        html: row.html_body,
+        text: withCredentials(row.text_body, secrets),
+        html: withCredentials(row.html_body, secrets),
         headers: JSON.parse(row.headers_json) as Record<string, string>,
         attachments: row.attachments_json ? (JSON.parse(row.attachments_json) as Attachment[]) : undefined,
       });
@@ -566,6 +588,14 @@ export class OutboxWorker {
     );
   }
 
+  /** The message's one-time credentials, opened for this attempt only (never logged, never stored open). */
+  private openSecrets(row: OutboxRow): Record<string, string> {
+    if (row.secrets === null) return {};
+    if (!this.keys)
+      throw new Error("Not sent: the message carries sealed credentials and this worker has no secrets key");
+    return JSON.parse(unseal(this.keys, row.secrets, "outbox")) as Record<string, string>;
+  }
+
   /**
    * Marks a sent message. Normally this worker still holds it. If it does
    * not (the lease ran out, or a reaper took this worker for dead), the
@@ -575,6 +605,8 @@ export class OutboxWorker {
   private async recordSent(row: OutboxRow) {
     const sent = {
       sent_at: this.clock().toISOString(),
+      // Delivered: the one-time credentials are the recipient's alone now.
+      secrets: null,
       locked_until: null,
       locked_by: null,
       last_error: null,
@@ -627,7 +659,9 @@ export class OutboxWorker {
         last_error: lastError,
         locked_until: null,
         locked_by: null,
-        ...(outcome.giveUp ? { dead_at: now.toISOString() } : { next_attempt_at: outcome.nextAttemptAt.toISOString() }),
+        ...(outcome.giveUp
+          ? { dead_at: now.toISOString(), secrets: null }
+          : { next_attempt_at: outcome.nextAttemptAt.toISOString() }),
       })
       .where("id", "=", row.id)
       .where("locked_by", "=", this.identity.id)

@@ -17,7 +17,20 @@ export type OutgoingEmail = {
   attachments?: Attachment[];
   /** ISO instant from which it is no longer worth sending (a webinar's start, for its reminder). */
   notAfter?: string;
+  /**
+   * One-time credentials (a set-up link's token), by name: the text and HTML
+   * hold `withheldCredential(name)` instead, the outbox keeps the values
+   * sealed and puts them in only as it sends, then forgets them
+   * (docs/decisions/033-secrets-at-rest.md).
+   */
+  secrets?: Record<string, string>;
 };
+
+/** Where a one-time credential stands in a stored message (URL- and HTML-safe, readable in an export). */
+export function withheldCredential(name: string): string {
+  if (!/^[a-z]+(?:-[a-z]+)*$/.test(name)) throw new Error(`credential names are lower-case words: ${name}`);
+  return `withheld-credential-${name}`;
+}
 
 export type Attachment = { filename: string; contentType: string; content: string };
 

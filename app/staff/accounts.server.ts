@@ -21,6 +21,7 @@ import type { StaffRole } from "~/data/schema.ts";
 import { isEmailAddress } from "~/forms/schemas.ts";
 import { passwordProblem } from "./password-rules.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
+import { isSealed, seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { acceptedStep, newTotpSecret } from "./totp.server.ts";
 
 export const sessionLimits = {
@@ -102,6 +103,7 @@ export function readInvitationForm(
  */
 export async function createInvitation(
   db: Db,
+  keys: Keyring,
   invitee: { email: string; name: string; role: StaffRole; invitedBy: string | null },
   now: Date,
 ): Promise<{ token: string; expiresAt: string }> {
@@ -109,7 +111,7 @@ export async function createInvitation(
   return db.transaction().execute(async (trx) => {
     const existing = await trx.selectFrom("staff_users").select("id").where("email", "=", email).executeTakeFirst();
     if (existing) throw new AccountExistsError();
-    return insertInvitation(trx, { ...invitee, email, resetOf: null }, now);
+    return insertInvitation(trx, keys, { ...invitee, email, resetOf: null }, now);
   });
 }
 
@@ -121,6 +123,7 @@ export async function createInvitation(
  */
 export async function createResetLink(
   db: Db,
+  keys: Keyring,
   userId: string,
   invitedBy: string | null,
   now: Date,
@@ -133,13 +136,14 @@ export async function createResetLink(
       .where("disabled_at", "is", null)
       .executeTakeFirst();
     if (!account) return null;
-    const link = await insertInvitation(trx, { ...account, invitedBy, resetOf: account.id }, now);
+    const link = await insertInvitation(trx, keys, { ...account, invitedBy, resetOf: account.id }, now);
     return { ...link, email: account.email, name: account.name };
   });
 }
 
 async function insertInvitation(
   trx: Db,
+  keys: Keyring,
   invitee: { email: string; name: string; role: StaffRole; invitedBy: string | null; resetOf: string | null },
   now: Date,
 ): Promise<{ token: string; expiresAt: string }> {
@@ -157,7 +161,7 @@ async function insertInvitation(
       email: invitee.email,
       name: invitee.name.trim(),
       role: invitee.role,
-      totp_secret: newTotpSecret(),
+      totp_secret: sealTotpSecret(keys, newTotpSecret()),
       invited_by: invitee.invitedBy,
       user_id: invitee.resetOf,
       created_at: now.toISOString(),
@@ -169,7 +173,7 @@ async function insertInvitation(
 }
 
 /** The open invitation behind a set-up link, or null (unknown, used or expired). */
-export async function findInvitation(db: Db, token: string, now: Date): Promise<Invitation | null> {
+export async function findInvitation(db: Db, keys: Keyring, token: string, now: Date): Promise<Invitation | null> {
   const row = await db
     .selectFrom("staff_invitations")
     .selectAll()
@@ -182,10 +186,20 @@ export async function findInvitation(db: Db, token: string, now: Date): Promise<
     email: row.email,
     name: row.name,
     role: row.role,
-    totpSecret: row.totp_secret,
+    totpSecret: openTotpSecret(keys, row.totp_secret),
     expiresAt: row.expires_at,
     resetOf: row.user_id,
   };
+}
+
+/** An authenticator key as stored: sealed (docs/decisions/033-secrets-at-rest.md). */
+export function sealTotpSecret(keys: Keyring, secret: string): string {
+  return seal(keys, secret, "totp");
+}
+
+/** A stored authenticator key, opened (one stored before keys were sealed opens as it is, until sealed at start-up). */
+export function openTotpSecret(keys: Keyring, stored: string): string {
+  return isSealed(stored) ? unseal(keys, stored, "totp") : stored;
 }
 
 export type SetupProblem = { field: "password" | "code" | "form"; message: string };
@@ -199,11 +213,12 @@ export type SetupProblem = { field: "password" | "code" | "form"; message: strin
  */
 export async function acceptInvitation(
   db: Db,
+  keys: Keyring,
   token: string,
   answer: { password: string; code: string },
   now: Date,
 ): Promise<{ user: StaffUser; reset: boolean } | { problem: SetupProblem }> {
-  const invitation = await findInvitation(db, token, now);
+  const invitation = await findInvitation(db, keys, token, now);
   if (!invitation) return { problem: { field: "form", message: "This set-up link has expired or was already used." } };
   const weak = passwordProblem(answer.password, invitation);
   if (weak) return { problem: { field: "password", message: weak } };
@@ -217,6 +232,7 @@ export async function acceptInvitation(
     };
   }
   const passwordHash = await hashPassword(answer.password);
+  const sealedSecret = sealTotpSecret(keys, invitation.totpSecret);
   const user: StaffUser = {
     id: invitation.resetOf ?? randomUUID(),
     email: invitation.email,
@@ -235,7 +251,7 @@ export async function acceptInvitation(
     if (invitation.resetOf) {
       const reset = await trx
         .updateTable("staff_users")
-        .set({ password_hash: passwordHash, totp_secret: invitation.totpSecret, totp_last_step: step })
+        .set({ password_hash: passwordHash, totp_secret: sealedSecret, totp_last_step: step })
         .set({ updated_at: now.toISOString() })
         .where("id", "=", invitation.resetOf)
         .where("email", "=", invitation.email)
@@ -260,7 +276,7 @@ export async function acceptInvitation(
         name: user.name,
         role: user.role,
         password_hash: passwordHash,
-        totp_secret: invitation.totpSecret,
+        totp_secret: sealedSecret,
         totp_last_step: step,
         created_at: now.toISOString(),
         updated_at: now.toISOString(),
@@ -355,6 +371,7 @@ export async function readSession(db: Db, token: string, now: Date): Promise<Sta
  */
 export async function completeSignIn(
   db: Db,
+  keys: Keyring,
   pending: StaffSession,
   code: string,
   client: ClientFacts,
@@ -367,7 +384,7 @@ export async function completeSignIn(
     .where("id", "=", pending.user.id)
     .executeTakeFirst();
   if (!account) return null;
-  const step = acceptedStep(account.totp_secret, code, now, account.totp_last_step);
+  const step = acceptedStep(openTotpSecret(keys, account.totp_secret), code, now, account.totp_last_step);
   if (step === null) return null;
   // The step moves on only if nobody used a code since we read it: one code, one sign-in.
   const moved = await db

@@ -5,17 +5,20 @@
 import type { Db } from "~/data/db.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
 
 export type StaffServices = {
   db: Db;
   mail: MailContext;
   /** DATA_DIR/mail: e-mails written to files when no SMTP server is set (access and erasure look there too). */
   mailDir: string;
+  /** Seals second-factor keys and the one-time links of e-mails (docs/decisions/033-secrets-at-rest.md). */
+  keys: Keyring;
   /** Wakes the outbox worker (a message was made due now). */
   kickOutbox(): void;
   /** Wakes the webhook dispatcher; whether endpoints on this machine's loopback are allowed (WEBHOOK_LOCAL_RECEIVERS). */
   webhooks: { kick(): void; allowLocal: boolean };
-  /** Queues one e-mail (an invitation) and wakes the outbox worker. */
+  /** Queues one e-mail (an invitation: its link sealed until sent) and wakes the outbox worker. */
   sendEmail(email: OutgoingEmail, about: { type: string; id: string }, now: Date): Promise<void>;
   /**
    * Counts one sign-in attempt (a password or a code) from this client
@@ -29,19 +32,21 @@ export function createStaffServices(options: {
   db: Db;
   mail: MailContext;
   mailDir: string;
+  keys: Keyring;
   kickOutbox: () => void;
   webhooks: StaffServices["webhooks"];
   limits: { byAddress: (key: string) => Promise<boolean>; byAccount: (key: string) => Promise<boolean> };
 }): StaffServices {
-  const { db, mail, mailDir, kickOutbox, webhooks, limits } = options;
+  const { db, mail, mailDir, keys, kickOutbox, webhooks, limits } = options;
   return {
     db,
     mail,
     mailDir,
+    keys,
     kickOutbox,
     webhooks,
     async sendEmail(email, about, now) {
-      await queueEmails(db, about, [email], now);
+      await queueEmails(db, about, [email], now, keys);
       kickOutbox();
     },
     async allowSignInAttempt(clientAddress, account) {

@@ -14,6 +14,7 @@ import {
   disableAccount,
   findInvitation,
   listAccounts,
+  openTotpSecret,
   readSession,
   revokeSession,
   revokeSessionsOf,
@@ -23,9 +24,13 @@ import {
   type StaffUser,
 } from "~/staff/accounts.server.ts";
 import { audit, listAudit, auditPageSize } from "~/staff/audit.server.ts";
+import { resealSecrets } from "~/secrets/reseal.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const client = { ip: "192.0.2.7", userAgent: "data test" };
+const keyMaterial = newKeyMaterial();
+const keys = keyring(keyMaterial);
 const password = "correct horse battery staple";
 const code = (secret: string, at: Date) =>
   new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
@@ -46,9 +51,9 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
   /** An account set up from an invitation at `at`; returns it with its secret. */
   async function account(at: Date, role: "admin" | "staff" = "staff") {
     const email = uniqueEmail();
-    const { token } = await createInvitation(db(), { email, name: "Sam Staff", role, invitedBy: null }, at);
-    const invitation = (await findInvitation(db(), token, at))!;
-    const outcome = await acceptInvitation(db(), token, { password, code: code(invitation.totpSecret, at) }, at);
+    const { token } = await createInvitation(db(), keys, { email, name: "Sam Staff", role, invitedBy: null }, at);
+    const invitation = (await findInvitation(db(), keys, token, at))!;
+    const outcome = await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
     if (!("user" in outcome)) throw new Error(outcome.problem.message);
     return { user: outcome.user, secret: invitation.totpSecret, token };
   }
@@ -56,8 +61,7 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
   it("an invitation is used once, expires, and its token is not stored", async () => {
     const at = new Date("2026-11-24T10:00:00Z");
     const email = uniqueEmail();
-    const { token, expiresAt } = await createInvitation(
-      db(),
+    const { token, expiresAt } = await createInvitation(db(), keys,
       { email: email.toUpperCase(), name: " Ann ", role: "admin", invitedBy: null },
       at,
     );
@@ -66,31 +70,31 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     expect(stored).toHaveLength(1);
     expect(stored[0]!.id).toBe(tokenHash(token));
     expect(stored[0]!.name).toBe("Ann");
-    expect(await findInvitation(db(), token, new Date("2026-11-27T10:00:00Z"))).toBeNull();
-    const invitation = (await findInvitation(db(), token, at))!;
+    expect(await findInvitation(db(), keys, token, new Date("2026-11-27T10:00:00Z"))).toBeNull();
+    const invitation = (await findInvitation(db(), keys, token, at))!;
     expect(invitation.email).toBe(email);
 
-    const weak = await acceptInvitation(db(), token, { password: "short", code: code(invitation.totpSecret, at) }, at);
+    const weak = await acceptInvitation(db(), keys, token, { password: "short", code: code(invitation.totpSecret, at) }, at);
     expect(weak).toEqual({ problem: { field: "password", message: "Use at least 12 characters." } });
-    const wrongCode = await acceptInvitation(db(), token, { password, code: "000000" }, at);
+    const wrongCode = await acceptInvitation(db(), keys, token, { password, code: "000000" }, at);
     expect("problem" in wrongCode && wrongCode.problem.field).toBe("code");
 
-    const good = await acceptInvitation(db(), token, { password, code: code(invitation.totpSecret, at) }, at);
+    const good = await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
     expect("user" in good && good.user).toMatchObject({ email, name: "Ann", role: "admin" });
-    const again = await acceptInvitation(db(), token, { password, code: code(invitation.totpSecret, at) }, at);
+    const again = await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
     expect("problem" in again && again.problem.field).toBe("form");
     await expect(
-      createInvitation(db(), { email, name: "Ann", role: "staff", invitedBy: null }, at),
+      createInvitation(db(), keys, { email, name: "Ann", role: "staff", invitedBy: null }, at),
     ).rejects.toBeInstanceOf(AccountExistsError);
   });
 
   it("a second invitation to the same address replaces the first", async () => {
     const at = new Date("2026-11-24T10:00:00Z");
     const email = uniqueEmail();
-    const first = await createInvitation(db(), { email, name: "Bo", role: "staff", invitedBy: null }, at);
-    const second = await createInvitation(db(), { email, name: "Bo", role: "staff", invitedBy: null }, at);
-    expect(await findInvitation(db(), first.token, at)).toBeNull();
-    expect(await findInvitation(db(), second.token, at)).not.toBeNull();
+    const first = await createInvitation(db(), keys, { email, name: "Bo", role: "staff", invitedBy: null }, at);
+    const second = await createInvitation(db(), keys, { email, name: "Bo", role: "staff", invitedBy: null }, at);
+    expect(await findInvitation(db(), keys, first.token, at)).toBeNull();
+    expect(await findInvitation(db(), keys, second.token, at)).not.toBeNull();
   });
 
   it("a reset link sets an account's sign-in up again: new password and key, passkeys and sessions gone", async () => {
@@ -113,12 +117,12 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
       .execute();
     // A new-account invitation cannot be made for it.
     await expect(
-      createInvitation(db(), { email: user.email, name: "Again", role: "admin", invitedBy: null }, at),
+      createInvitation(db(), keys, { email: user.email, name: "Again", role: "admin", invitedBy: null }, at),
     ).rejects.toThrow(AccountExistsError);
 
-    const link = (await createResetLink(db(), user.id, null, at))!;
+    const link = (await createResetLink(db(), keys, user.id, null, at))!;
     expect(link.email).toBe(user.email);
-    const invitation = (await findInvitation(db(), link.token, at))!;
+    const invitation = (await findInvitation(db(), keys, link.token, at))!;
     expect(invitation).toMatchObject({ resetOf: user.id, role: user.role, name: user.name });
     expect(invitation.totpSecret).not.toBe(secret);
     // Until it is used, the old sign-in works.
@@ -127,8 +131,7 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
 
     const later = minutes(at, 1);
     const newPassword = "a brand new passphrase";
-    const outcome = await acceptInvitation(
-      db(),
+    const outcome = await acceptInvitation(db(), keys,
       link.token,
       { password: newPassword, code: code(invitation.totpSecret, later) },
       later,
@@ -140,20 +143,20 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     const left = await db().selectFrom("staff_passkeys").select("id").where("user_id", "=", user.id).execute();
     expect(left).toEqual([]);
     const row = await db().selectFrom("staff_users").select("totp_secret").where("id", "=", user.id).executeTakeFirst();
-    expect(row!.totp_secret).toBe(invitation.totpSecret);
+    expect(openTotpSecret(keys, row!.totp_secret)).toBe(invitation.totpSecret);
     // Used once; the used link keeps no key.
-    expect(await findInvitation(db(), link.token, later)).toBeNull();
+    expect(await findInvitation(db(), keys, link.token, later)).toBeNull();
     const used = await db().selectFrom("staff_invitations").select("totp_secret").where("user_id", "=", user.id).execute();
     expect(used).toEqual([{ totp_secret: "" }]);
 
     // No reset for a disabled account, and a link made before it was disabled is gone.
     const other = await account(at);
-    const early = (await createResetLink(db(), other.user.id, null, at))!;
+    const early = (await createResetLink(db(), keys, other.user.id, null, at))!;
     expect(await disableAccount(db(), other.user.id, at)).toBe(true);
-    expect(await createResetLink(db(), other.user.id, null, at)).toBeNull();
+    expect(await createResetLink(db(), keys, other.user.id, null, at)).toBeNull();
     // Disabling deleted the open link (and the key it held).
-    expect(await findInvitation(db(), early.token, at)).toBeNull();
-    const refused = await acceptInvitation(db(), early.token, { password: newPassword, code: "000000" }, later);
+    expect(await findInvitation(db(), keys, early.token, at)).toBeNull();
+    const refused = await acceptInvitation(db(), keys, early.token, { password: newPassword, code: "000000" }, later);
     expect(refused).toMatchObject({ problem: { field: "form" } });
     expect(await checkPassword(db(), other.user.email, newPassword)).toBeNull();
   });
@@ -181,8 +184,8 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     // The password stage lasts 10 minutes.
     expect(await readSession(db(), pending.token, minutes(later, sessionLimits.secondFactorMinutes))).toBeNull();
 
-    expect(await completeSignIn(db(), pendingSession, "123456", client, later)).toBeNull();
-    const full = (await completeSignIn(db(), pendingSession, code(secret, later), client, later))!;
+    expect(await completeSignIn(db(), keys, pendingSession, "123456", client, later)).toBeNull();
+    const full = (await completeSignIn(db(), keys, pendingSession, code(secret, later), client, later))!;
     expect(full.token).not.toBe(pending.token);
     expect(await readSession(db(), pending.token, later)).toBeNull();
     expect(await readSession(db(), full.token, later)).toMatchObject({ stage: "full", user });
@@ -190,10 +193,42 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     // The same code again (another password session, same 30 seconds): refused.
     const second = await startSession(db(), user, "password", client, later);
     const secondSession = (await readSession(db(), second.token, later))!;
-    expect(await completeSignIn(db(), secondSession, code(secret, later), client, later)).toBeNull();
+    expect(await completeSignIn(db(), keys, secondSession, code(secret, later), client, later)).toBeNull();
     // A full session cannot be "completed" again.
     const fullSession = (await readSession(db(), full.token, later))!;
-    expect(await completeSignIn(db(), fullSession, code(secret, minutes(later, 1)), client, minutes(later, 1))).toBeNull();
+    expect(await completeSignIn(db(), keys, fullSession, code(secret, minutes(later, 1)), client, minutes(later, 1))).toBeNull();
+  });
+
+  it("authenticator keys are stored sealed: the database alone gives none away, the key opens them", async () => {
+    const at = new Date("2026-11-24T10:00:00Z");
+    const email = uniqueEmail();
+    const { token } = await createInvitation(db(), keys, { email, name: "Kay", role: "staff", invitedBy: null }, at);
+    const invitation = (await findInvitation(db(), keys, token, at))!;
+    const held = await db().selectFrom("staff_invitations").select("totp_secret").where("email", "=", email).execute();
+    expect(held[0]!.totp_secret).toMatch(/^v1\./);
+    expect(held[0]!.totp_secret).not.toContain(invitation.totpSecret);
+    // Another key opens nothing: the link is as good as unknown.
+    await expect(findInvitation(db(), keyring(newKeyMaterial()), token, at)).rejects.toThrow(/unknown key/);
+    await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
+    const user = await db().selectFrom("staff_users").select(["id", "totp_secret"]).where("email", "=", email).executeTakeFirstOrThrow();
+    expect(user.totp_secret).toMatch(/^v1\./);
+    expect(user.totp_secret).not.toContain(invitation.totpSecret);
+    const dump = JSON.stringify(await db().selectFrom("staff_users").selectAll().execute());
+    expect(dump).not.toContain(invitation.totpSecret);
+
+    // A key stored before sealing is sealed at start-up; a rotation seals it anew under the new key.
+    await db().updateTable("staff_users").set({ totp_secret: invitation.totpSecret }).where("id", "=", user.id).execute();
+    expect((await resealSecrets(db(), keys)).accounts).toBeGreaterThanOrEqual(1);
+    const sealed = await db().selectFrom("staff_users").select("totp_secret").where("id", "=", user.id).executeTakeFirstOrThrow();
+    expect(sealed.totp_secret).toMatch(/^v1\./);
+    const rotated = keyring(newKeyMaterial(), [keyMaterial]);
+    expect((await resealSecrets(db(), rotated)).unopenable).toBe(0);
+    const later = minutes(at, 2);
+    const pending = await startSession(db(), { id: user.id, email, name: "Kay", role: "staff" }, "password", client, later);
+    const session = (await readSession(db(), pending.token, later))!;
+    // Sealed under the new key now: the old key alone no longer opens it.
+    await expect(completeSignIn(db(), keys, session, code(invitation.totpSecret, later), client, later)).rejects.toThrow(/unknown key/);
+    expect(await completeSignIn(db(), rotated, session, code(invitation.totpSecret, later), client, later)).not.toBeNull();
   });
 
   it("a full session ends after 2 idle hours, after 12 hours, when revoked, or when its account is disabled", async () => {

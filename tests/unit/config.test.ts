@@ -101,7 +101,8 @@ describe("parseConfig", () => {
 
   it("names each embedded fallback still in use in production, and none elsewhere", () => {
     const fallbacks = parseConfig({ NODE_ENV: "production" }).fallbacks;
-    expect(fallbacks).toHaveLength(3);
+    expect(fallbacks).toHaveLength(4);
+    expect(fallbacks.join("\n")).toMatch(/SECRETS_KEY is unset: .* DATA_DIR\/secrets.key/);
     expect(fallbacks.join("\n")).toMatch(/SITE_URL is unset/);
     expect(fallbacks.join("\n")).toMatch(/SMTP_URL is unset/);
     expect(fallbacks.join("\n")).toMatch(/card payment is off/);
@@ -115,8 +116,33 @@ describe("parseConfig", () => {
       SMTP_URL: "smtp://mail.example:587",
       STRIPE_SECRET_KEY: "sk_live_abc",
       STRIPE_PUBLISHABLE_KEY: "pk_live_abc",
+      SECRETS_KEY: "k".repeat(32),
     });
     expect(complete.fallbacks).toEqual([]);
+  });
+
+  it("needs SECRETS_KEY in production with PostgreSQL or a public address, and refuses a short one anywhere", () => {
+    const key = "a-secrets-key-of-forty-four-characters-long-";
+    expect(errorOf({ NODE_ENV: "production", SITE_URL: "https://www.meridian-executive.co.uk" }).message).toMatch(
+      /SECRETS_KEY: required in production with a public SITE_URL/,
+    );
+    expect(errorOf({ NODE_ENV: "production", DATABASE_URL: "postgres://db/site" }).message).toMatch(
+      /SECRETS_KEY: required in production with DATABASE_URL/,
+    );
+    expect(errorOf({ SECRETS_KEY: "too-short" }).message).toMatch(/SECRETS_KEY: must be at least 32 characters/);
+    expect(errorOf({ SECRETS_KEY: key, SECRETS_KEY_PREVIOUS: `${key},short` }).message).toMatch(
+      /SECRETS_KEY_PREVIOUS.*at least 32 characters/,
+    );
+    // The quick start (no settings) and other environments use the key file.
+    expect(parseConfig({ NODE_ENV: "production" }).SECRETS_KEY).toBeUndefined();
+    expect(parseConfig({ DATABASE_URL: "postgres://db/site" }).SECRETS_KEY).toBeUndefined();
+    const set = parseConfig({
+      NODE_ENV: "production",
+      DATABASE_URL: "postgres://db/site",
+      SECRETS_KEY: key,
+      SECRETS_KEY_PREVIOUS: ` ${key}x , `,
+    });
+    expect(set.SECRETS_KEY_PREVIOUS).toEqual([`${key}x`]);
   });
 
   it("refuses a public SITE_URL without https in production, naming the setting", () => {

@@ -19,7 +19,7 @@ export const expiredLink = "This set-up link has expired or was already used. As
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { staff } = context.get(staffRequestContext);
-  const invitation = await findInvitation(staff.db, params.token, new Date());
+  const invitation = await findInvitation(staff.db, staff.keys, params.token, new Date());
   if (!invitation) throw data(expiredLink, { status: 404 });
   const uri = totpUri(invitation.totpSecret, invitation.email);
   return {
@@ -46,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const outcome = await acceptInvitation(staff.db, params.token, { password, code }, now);
+  const outcome = await acceptInvitation(staff.db, staff.keys, params.token, { password, code }, now);
   if ("problem" in outcome) {
     const status = outcome.problem.field === "form" ? 404 : 400;
     return data({ problem: outcome.problem as SetupProblem | { field: "confirm"; message: string } }, { status });

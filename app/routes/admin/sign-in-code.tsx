@@ -57,7 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session =
     step === "passkey"
       ? await signInWithPasskey(form.get("credential"))
-      : await completeSignIn(staff.db, pending, String(form.get("code") ?? "").slice(0, 20), client, now);
+      : await completeSignIn(staff.db, staff.keys, pending, String(form.get("code") ?? "").slice(0, 20), client, now);
   if (!session) {
     await auditRequest(context, { actor, action: "sign-in-failed", detail: { step } }, now);
     return data({ error: step === "passkey" ? wrongPasskey : wrongCode }, { status: 401 });

@@ -52,13 +52,14 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return data<Answer>({ fields: parsed.problems }, { status: 400 });
     const { invitee } = parsed;
     try {
-      const { token, expiresAt } = await createInvitation(staff.db, { ...invitee, invitedBy: admin.id }, now);
+      const { token, expiresAt } = await createInvitation(staff.db, staff.keys, { ...invitee, invitedBy: admin.id }, now);
       await staff.sendEmail(
         invitationEmail({
           to: invitee.email,
           name: invitee.name,
           invitedBy: admin.name,
-          link: `${staff.mail.siteUrl}/admin/setup/${token}`,
+          siteUrl: staff.mail.siteUrl,
+          token,
           expiresAt,
         }),
         { type: "staff_invitation", id: invitee.email.toLowerCase() },
@@ -90,14 +91,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data<Answer>({ error: "You cannot do this to your own account here: sign out instead." }, { status: 400 });
     }
     if (intent === "reset") {
-      const link = await createResetLink(staff.db, account.id, admin.id, now);
+      const link = await createResetLink(staff.db, staff.keys, account.id, admin.id, now);
       if (!link) return data<Answer>({ error: `${account.name}'s account is disabled.` }, { status: 409 });
       await staff.sendEmail(
         resetEmail({
           to: link.email,
           name: link.name,
           sentBy: admin.name,
-          link: `${staff.mail.siteUrl}/admin/setup/${link.token}`,
+          siteUrl: staff.mail.siteUrl,
+          token: link.token,
           expiresAt: link.expiresAt,
         }),
         { type: "staff_invitation", id: link.email },
