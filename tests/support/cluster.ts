@@ -16,6 +16,7 @@
  * every folder; the scale-out test (tests/e2e/scale-out.http.spec.ts) and
  * the scale benchmark (bench/scale.ts) both start their clusters here.
  */
+import { randomBytes } from "node:crypto";
 import { rmSync } from "node:fs";
 import { Mailbox, type ReceivedEmail } from "./mail.ts";
 import { startNginx, type NginxProxy } from "./nginx.ts";
@@ -107,6 +108,8 @@ export async function startCluster({
     const env: Record<string, string> = {
       APP_ENV: "test",
       DATABASE_URL: databaseUrl,
+      // One key for every instance, as production must have (ADR 033).
+      SECRETS_KEY: randomBytes(32).toString("base64url"),
       SITE_URL: `http://${HOST}:${publicPort}`,
       TEAM_EMAIL,
       TRUST_PROXY_HOPS: "1",
