@@ -22,9 +22,10 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
-import { clientIpContext, servicesContext } from "~/lib/request-context.ts";
+import { clientIpContext, logContext, servicesContext } from "~/lib/request-context.ts";
 import { readSession, sessionLimits, type ClientFacts, type StaffSession, type StaffUser } from "./accounts.server.ts";
 import { audit, type AuditEntry } from "./audit.server.ts";
+import { traceRefusal, type RefusalTrace } from "./refusals.server.ts";
 import type { StaffServices } from "./service.server.ts";
 
 /** `Secure` and `__Host-`: browsers accept them from http://localhost and 127.0.0.1 too. */
@@ -48,6 +49,10 @@ export type StaffRequest = {
   csrf: string;
   client: ClientFacts;
   staff: StaffServices;
+  /** Where a refusal of this request is logged and audited (app/staff/refusals.server.ts). */
+  trace: RefusalTrace;
+  /** The path as the browser sent it (for the trace of a refusal). */
+  path: string;
 };
 
 export const staffRequestContext = createContext<StaffRequest>();
@@ -77,6 +82,7 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
       .catch(() => null);
     const sent = form?.get("_csrf");
     if (fresh || typeof sent !== "string" || !sameToken(sent, csrf)) {
+      await refuseForgedPost(request, context, staff);
       throw data(csrfRefusal, { status: 403 });
     }
   }
@@ -88,7 +94,8 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
     ip: context.get(clientIpContext) ?? "unknown",
     userAgent: request.headers.get("User-Agent") ?? "",
   };
-  context.set(staffRequestContext, { session, csrf, client, staff });
+  const trace = { db: staff.db, log: context.get(logContext), ip: client.ip };
+  context.set(staffRequestContext, { session, csrf, client, staff, trace, path: new URL(request.url).pathname });
 
   const response = await next();
   if (fresh) response.headers.append("Set-Cookie", await csrfCookie.serialize(csrf));
@@ -131,11 +138,34 @@ export function staffUser(context: Readonly<RouterContextProvider>): StaffUser {
 
 export const adminOnly = "Only administrators can do this.";
 
-/** The signed-in administrator; a staff member gets 403. */
+/** The signed-in administrator; a staff member gets 403, and the refusal is traced. */
 export function requireAdmin(context: Readonly<RouterContextProvider>): StaffUser {
   const user = staffUser(context);
-  if (user.role !== "admin") throw data(adminOnly, { status: 403 });
+  if (user.role !== "admin") {
+    const { trace, path } = context.get(staffRequestContext);
+    // Not awaited: the refusal is answered at once; traceRefusal never rejects.
+    void traceRefusal(
+      trace,
+      { actor: user, action: "access-refused", target: `path:${path.slice(0, 200)}` },
+      new Date(),
+    );
+    throw data(adminOnly, { status: 403 });
+  }
   return user;
+}
+
+/** Traces a post without a valid CSRF token, naming the session's account if the cookie holds one. */
+async function refuseForgedPost(
+  request: Request,
+  context: Readonly<RouterContextProvider>,
+  staff: StaffServices,
+): Promise<void> {
+  const now = new Date();
+  const token: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
+  const session = typeof token === "string" && token ? await readSession(staff.db, token, now) : null;
+  const trace = { db: staff.db, log: context.get(logContext), ip: context.get(clientIpContext) ?? "unknown" };
+  const path = new URL(request.url).pathname.slice(0, 200);
+  await traceRefusal(trace, { actor: session?.user ?? null, action: "csrf-refused", target: `path:${path}` }, now);
 }
 
 /** Set-Cookie for a new session (its cookie ends when the session can last no longer). */

@@ -52,12 +52,13 @@ test("an access request, then erasure: nothing about the address is left but the
   await expect(held).toContainText("Guide request: 1");
   await expect(held).toContainText("Newsletter subscription: 1");
   await expect(held).toContainText("Webinar registration: 1");
+  expect(page.url()).not.toContain("subject");
   expect(await axeViolations(page)).toEqual([]);
 
   // The access request's files.
   const [json] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download everything (JSON)" }).click(),
+    page.getByRole("button", { name: "Download everything (JSON)" }).click(),
   ]);
   const everything = JSON.parse(await readFile((await json.path())!, "utf8")) as {
     address: string;
@@ -71,7 +72,7 @@ test("an access request, then erasure: nothing about the address is left but the
   expect(everything.emails.length).toBeGreaterThan(0);
   const [csv] = await Promise.all([
     page.waitForEvent("download"),
-    page.getByRole("link", { name: "Download everything (CSV)" }).click(),
+    page.getByRole("button", { name: "Download everything (CSV)" }).click(),
   ]);
   const csvText = await readFile((await csv.path())!, "utf8");
   expect(csvText.startsWith('\uFEFF"What","Record","Field","Value"\r\n')).toBe(true);
@@ -109,6 +110,12 @@ test("an access request, then erasure: nothing about the address is left but the
   await expect(
     page.getByRole("row").filter({ hasText: "Erased everything held about an address" }).first(),
   ).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "Looked up what is held about an address" }).first(),
+  ).toBeVisible();
+  await expect(
+    page.getByRole("row").filter({ hasText: "Downloaded everything held about an address" }).first(),
+  ).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: address })).toHaveCount(0);
 });
 
@@ -119,14 +126,20 @@ test("staff can answer an access request but not erase", async ({ page, sharedSi
   );
   const email = uniqueEmail("asker");
   expect((await page.request.post("/api/newsletter-signup", { data: { email } })).status()).toBe(200);
-  await page.goto(`/admin/requests?email=${encodeURIComponent(email)}`);
+  await page.goto("/admin/requests");
+  await page.getByLabel("E-mail address").fill(email);
+  await page.getByRole("button", { name: "Find" }).click();
   await expect(page.getByRole("region", { name: `What we hold about ${email}` })).toContainText(
     "Newsletter subscription: 1",
   );
+  // The address never reached the address bar (history, proxy logs).
+  expect(page.url()).not.toContain("asker");
   await expect(page.getByText("Only an administrator can erase.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Erase everything about this address" })).toHaveCount(0);
   // Posting anyway is refused.
   const csrf = await page.locator('input[name="_csrf"]').first().inputValue();
-  const refused = await page.request.post("/admin/requests", { form: { _csrf: csrf, email, confirm: email } });
+  const refused = await page.request.post("/admin/requests", {
+    form: { _csrf: csrf, intent: "erase", email, confirm: email },
+  });
   expect(refused.status()).toBe(403);
 });

@@ -1,4 +1,8 @@
-/** The access request's files: everything held about an address, as JSON or CSV. Audited. */
+/**
+ * The access request's files: everything held about an address, as JSON or
+ * CSV, for a posted form (the address never in a URL). Audited by a hash of
+ * the address.
+ */
 import { data } from "react-router";
 import type { Route } from "./+types/access-export";
 import { byteOrderMark, csvLine } from "~/inbox/csv.ts";
@@ -6,15 +10,23 @@ import { isEmailAddress } from "~/forms/schemas.ts";
 import { addressHash, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
+export function loader({ context }: Route.LoaderArgs) {
+  staffUser(context);
+  throw data("Download this from the Requests page (the address is sent in a form, not in the link).", {
+    status: 405,
+    headers: { Allow: "POST" },
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   const user = staffUser(context);
   const { staff } = context.get(staffRequestContext);
-  const url = new URL(request.url);
-  const email = url.searchParams.get("email")?.trim() ?? "";
+  const form = await request.formData();
+  const email = String(form.get("email") ?? "").trim();
   if (!isEmailAddress(email)) throw data("Give an e-mail address.", { status: 400 });
   const now = new Date();
   const held = await findEverything(staff.db, email, staff.mailDir);
-  const csv = url.pathname.endsWith(".csv");
+  const csv = new URL(request.url).pathname.toLowerCase().endsWith(".csv");
   await auditRequest(
     context,
     {

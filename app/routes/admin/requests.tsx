@@ -2,72 +2,101 @@
  * Data-protection requests for one e-mail address: what we hold (and its
  * download, JSON or CSV: the access request), and, for administrators,
  * erasure of all of it but what the law keeps, after a confirmation.
- * Both audited, by a hash of the address (app/privacy/requests.server.ts).
+ * The address travels in posted forms only, never in an address bar,
+ * history or proxy log; every look-up, download and erasure is audited by a
+ * hash of the address (app/privacy/requests.server.ts).
  */
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/requests";
 import { CsrfField, Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { isEmailAddress } from "~/forms/schemas.ts";
-import { addressHash, erase, findEverything, normalAddress } from "~/privacy/requests.server.ts";
+import { addressHash, erase, findEverything, normalAddress, type Holdings } from "~/privacy/requests.server.ts";
 import { auditRequest, requireAdmin, staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = staffUser(context);
-  const { staff } = context.get(staffRequestContext);
-  const url = new URL(request.url);
-  const asked = url.searchParams.get("email")?.trim() ?? "";
-  const erased = url.searchParams.get("erased") === "1";
-  const canErase = user.role === "admin";
-  if (!asked) return { email: "", invalid: false, summary: null, canErase, erased };
-  if (!isEmailAddress(asked)) return { email: asked, invalid: true, summary: null, canErase, erased };
-  const held = await findEverything(staff.db, asked, staff.mailDir);
+export function loader({ context }: Route.LoaderArgs) {
+  return { canErase: staffUser(context).role === "admin" };
+}
+
+function summaryOf(held: Holdings) {
   return {
-    email: held.address,
-    invalid: false,
-    canErase,
-    erased,
-    summary: {
-      leads: held.leads.map((g) => ({ kind: g.kind, count: g.rows.length })),
-      notes: held.notes.length,
-      emails: held.emails.length,
-      bookings: held.bookings.length,
-      paidBookings: held.bookings.filter((b) => b.status === "paid").length,
-      mailFiles: held.mailFiles.length,
-      webhooks: held.webhooks.length,
-      onlySuppression:
-        held.leads.length === 1 &&
-        held.leads[0]!.table === "newsletter_subscriptions" &&
-        held.leads[0]!.rows.every((r) => r.status === "unsubscribed" && r.consent_text === ""),
-    },
+    leads: held.leads.map((g) => ({ kind: g.kind, count: g.rows.length })),
+    notes: held.notes.length,
+    emails: held.emails.length,
+    bookings: held.bookings.length,
+    paidBookings: held.bookings.filter((b) => b.status === "paid").length,
+    mailFiles: held.mailFiles.length,
+    webhooks: held.webhooks.length,
+    onlySuppression:
+      held.leads.length === 1 &&
+      held.leads[0]!.table === "newsletter_subscriptions" &&
+      held.leads[0]!.rows.every((r) => r.status === "unsubscribed" && r.consent_text === ""),
   };
 }
 
+type Answer = {
+  email: string;
+  invalid?: boolean;
+  error?: string;
+  erased?: boolean;
+  summary?: ReturnType<typeof summaryOf>;
+};
+
 export async function action({ request, context }: Route.ActionArgs) {
-  const admin = requireAdmin(context);
+  const user = staffUser(context);
   const { staff } = context.get(staffRequestContext);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();
-  const confirm = String(form.get("confirm") ?? "").trim();
-  if (!isEmailAddress(email)) return data({ error: "Enter the e-mail address first." }, { status: 400 });
-  if (normalAddress(confirm) !== normalAddress(email)) {
-    return data({ error: "Type the same address in the confirmation box to erase." }, { status: 400 });
-  }
+  const intent = form.get("intent");
   const now = new Date();
-  const counts = await erase(staff.db, email, now, staff.mailDir);
-  await auditRequest(
-    context,
-    { actor: admin, action: "erasure", target: `address:${addressHash(email)}`, detail: counts },
-    now,
+  if (intent === "erase") {
+    const admin = requireAdmin(context);
+    const confirm = String(form.get("confirm") ?? "").trim();
+    if (!isEmailAddress(email))
+      return data<Answer>({ email, error: "Enter the e-mail address first." }, { status: 400 });
+    if (normalAddress(confirm) !== normalAddress(email)) {
+      const summary = summaryOf(await findEverything(staff.db, email, staff.mailDir));
+      return data<Answer>(
+        { email: normalAddress(email), summary, error: "Type the same address in the confirmation box to erase." },
+        { status: 400 },
+      );
+    }
+    const counts = await erase(staff.db, email, now, staff.mailDir);
+    await auditRequest(
+      context,
+      { actor: admin, action: "erasure", target: `address:${addressHash(email)}`, detail: counts },
+      now,
+    );
+    const summary = summaryOf(await findEverything(staff.db, email, staff.mailDir));
+    return data<Answer>({ email: normalAddress(email), summary, erased: true });
+  }
+  if (intent !== "look-up") return data<Answer>({ email, error: "Unknown action." }, { status: 400 });
+  if (!isEmailAddress(email)) return data<Answer>({ email, invalid: true }, { status: 400 });
+  const held = await findEverything(staff.db, email, staff.mailDir);
+  await auditRequest(context, { actor: user, action: "access-look-up", target: `address:${addressHash(email)}` }, now);
+  return data<Answer>({ email: held.address, summary: summaryOf(held) });
+}
+
+/** A download of everything held, as a posted form (the address stays out of the URL). */
+function DownloadButton({ email, format }: { email: string; format: "json" | "csv" }) {
+  return (
+    <form method="post" action={`/admin/requests/access.${format}`}>
+      <CsrfField />
+      <input type="hidden" name="email" value={email} />
+      <button type="submit" className="min-h-11 font-semibold text-navy-800 underline">
+        Download everything ({format.toUpperCase()})
+      </button>
+    </form>
   );
-  throw redirect(`/admin/requests?email=${encodeURIComponent(normalAddress(email))}&erased=1`);
 }
 
 export default function Requests() {
-  const { email, invalid, summary, canErase, erased } = useLoaderData<typeof loader>();
+  const { canErase } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === "submitting";
-  const query = `?email=${encodeURIComponent(email)}`;
+  const email = answer?.email ?? "";
+  const invalid = answer?.invalid ?? false;
+  const summary = answer?.summary;
   return (
     <StaffPage
       title="Access and erasure requests"
@@ -78,8 +107,10 @@ export default function Requests() {
         </p>
       }
     >
-      {erased && <Notice>Erased. What the law keeps is listed below.</Notice>}
-      <Form method="get" className="flex flex-wrap items-end gap-3">
+      {answer?.erased && <Notice>Erased. What the law keeps is listed below.</Notice>}
+      <Form method="post" className="flex flex-wrap items-end gap-3">
+        <CsrfField />
+        <input type="hidden" name="intent" value="look-up" />
         <div className="min-w-0 flex-1">
           <label htmlFor="request-email" className="block text-sm font-semibold text-navy-900">
             E-mail address
@@ -122,14 +153,10 @@ export default function Requests() {
             {summary.mailFiles > 0 && <li>E-mail files on the server: {summary.mailFiles}</li>}
             {summary.webhooks > 0 && <li>Messages to the team's business tools (webhooks): {summary.webhooks}</li>}
           </ul>
-          <p className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
-            <a href={`/admin/requests/access.json${query}`} download className="font-semibold text-navy-800 underline">
-              Download everything (JSON)
-            </a>
-            <a href={`/admin/requests/access.csv${query}`} download className="font-semibold text-navy-800 underline">
-              Download everything (CSV)
-            </a>
-          </p>
+          <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
+            <DownloadButton email={email} format="json" />
+            <DownloadButton email={email} format="csv" />
+          </div>
 
           {canErase && !summary.onlySuppression && (
             <section aria-labelledby="erase-heading" className="mt-8 rounded-md border-2 border-red-800 p-4">
@@ -149,6 +176,7 @@ export default function Requests() {
               </ul>
               <Form method="post" className="mt-4 space-y-3">
                 <CsrfField />
+                <input type="hidden" name="intent" value="erase" />
                 <input type="hidden" name="email" value={email} />
                 <FormAlert message={answer?.error} />
                 <label htmlFor="erase-confirm" className="block text-sm font-semibold text-navy-900">
