@@ -9,12 +9,13 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { Mailbox } from "../support/mail.ts";
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
 import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer;
-let mailbox: Awaited<ReturnType<import("./fixtures.ts").Launcher["smtp"]>>["mailbox"];
+let mailbox: Mailbox;
 
 test.beforeAll(async ({ launcher }) => {
   const sink = await launcher.smtp("credentials");

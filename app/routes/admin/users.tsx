@@ -52,7 +52,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!parsed.ok) return data<Answer>({ fields: parsed.problems }, { status: 400 });
     const { invitee } = parsed;
     try {
-      const { token, expiresAt } = await createInvitation(staff.db, staff.keys, { ...invitee, invitedBy: admin.id }, now);
+      const { token, expiresAt } = await createInvitation(
+        staff.db,
+        staff.keys,
+        { ...invitee, invitedBy: admin.id },
+        now,
+      );
       await staff.sendEmail(
         invitationEmail({
           to: invitee.email,
