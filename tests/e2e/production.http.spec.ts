@@ -18,9 +18,15 @@ const contact = (email: string) => ({
   preferredContact: "email",
 });
 
+const metricsToken = "t0ken-for-the-metrics-scraper-0123456789";
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 test("npm start is production: indexed, no test pages, and each embedded fallback named once", async ({ servers }) => {
-  // Exactly the quick start: no APP_ENV, no SITE_URL, no keys.
-  const site = await servers.site({ name: "prod-defaults", env: { APP_ENV: "", SITE_URL: "", TEAM_EMAIL: "" } });
+  // The quick start (no APP_ENV, no SITE_URL, no keys), with a metrics token to read readiness's details.
+  const site = await servers.site({
+    name: "prod-defaults",
+    env: { APP_ENV: "", SITE_URL: "", TEAM_EMAIL: "", METRICS_TOKEN: metricsToken },
+  });
 
   const robots = await rawRequest(site.baseURL, { path: "/robots.txt" });
   expect(robots.text).toContain("Allow: /");
@@ -42,7 +48,15 @@ test("npm start is production: indexed, no test pages, and each embedded fallbac
   expect(warnings).toHaveLength(1);
   expect(warnings[0]!.msg).toMatch(/SITE_URL is unset.*SMTP_URL is unset.*card payment is off/);
 
-  const ready = await rawRequest(site.baseURL, { path: "/readyz" });
+  // The public learns only that the instance is ready; a wrong token learns nothing more.
+  const open = await rawRequest(site.baseURL, { path: "/readyz" });
+  expect(open.status).toBe(200);
+  expect(open.json).toEqual({ status: "ready" });
+  const wrong = await rawRequest(site.baseURL, { path: "/readyz", headers: bearer(`${metricsToken}x`) });
+  expect(wrong.status).toBe(401);
+  expect(wrong.text).not.toMatch(/ready|fallbacks|outbox/);
+  // The token's holder gets the details.
+  const ready = await rawRequest(site.baseURL, { path: "/readyz", headers: bearer(metricsToken) });
   expect(ready.status).toBe(200);
   expect(ready.json).toMatchObject({
     status: "ready",
@@ -101,15 +115,25 @@ test("readiness answers 503 while the database is unreachable, and 200 again whe
   try {
     const url = new URL(pgUrl(schema));
     url.port = String(proxy.port);
-    const site = await servers.site({ name: "readyz-pg", env: { DATABASE_URL: url.toString() } });
-    const ready = await rawRequest(site.baseURL, { path: "/readyz" });
+    const metricsPort = await freePort();
+    const site = await servers.site({
+      name: "readyz-pg",
+      env: { DATABASE_URL: url.toString(), METRICS_PORT: String(metricsPort) },
+    });
+    // The details on the metrics port; the public answer on the site's port.
+    const details = () => rawRequest(`http://127.0.0.1:${metricsPort}`, { path: "/readyz" });
+    const ready = await details();
     expect(ready.status).toBe(200);
     expect(ready.json).toMatchObject({ database: "ok", outbox: { pending: 0, dead: 0, oldestUnsentSeconds: null } });
+    expect((await rawRequest(site.baseURL, { path: "/readyz" })).json).toEqual({ status: "ready" });
 
     await proxy.cut();
-    const down = await rawRequest(site.baseURL, { path: "/readyz" });
+    const down = await details();
     expect(down.status).toBe(503);
-    expect(down.json).toMatchObject({ status: "unavailable", database: "unreachable" });
+    expect(down.json).toMatchObject({ status: "not ready", database: "unreachable" });
+    const downInPublic = await rawRequest(site.baseURL, { path: "/readyz" });
+    expect(downInPublic.status).toBe(503);
+    expect(downInPublic.json).toEqual({ status: "not ready" });
     // Liveness is another question: the process still answers.
     expect((await rawRequest(site.baseURL, { path: "/healthz" })).status).toBe(200);
 
@@ -124,8 +148,10 @@ test("readiness answers 503 while the database is unreachable, and 200 again whe
   }
 });
 
-test("metrics are never public: behind a bearer token, or on a port of their own", async ({ servers }) => {
-  const token = "t0ken-for-the-metrics-scraper-0123456789";
+test("metrics and readiness's details are never public: behind a bearer token, or on a port of their own", async ({
+  servers,
+}) => {
+  const token = metricsToken;
   const site = await servers.site({ name: "metrics-token", env: { METRICS_TOKEN: token } });
   expect((await rawRequest(site.baseURL, { path: "/metrics" })).status).toBe(401);
   const wrong = await rawRequest(site.baseURL, { path: "/metrics", headers: { Authorization: `Bearer ${token}x` } });
@@ -149,4 +175,13 @@ test("metrics are never public: behind a bearer token, or on a port of their own
   const own = await rawRequest(`http://127.0.0.1:${metricsPort}`, { path: "/metrics" });
   expect(own.status).toBe(200);
   expect(own.text).toContain("http_request_duration_seconds");
+  // Readiness's details there too; the site's port tells anyone, token or not, only the status.
+  const details = await rawRequest(`http://127.0.0.1:${metricsPort}`, { path: "/readyz" });
+  expect(details.status).toBe(200);
+  expect(details.json).toMatchObject({ status: "ready", database: "ok", webhooks: { dead: 0 }, fallbacks: [] });
+  for (const headers of [{}, bearer(token)]) {
+    const open = await rawRequest(apart.baseURL, { path: "/readyz", headers });
+    expect(open.status).toBe(200);
+    expect(open.json).toEqual({ status: "ready" });
+  }
 });
