@@ -21,8 +21,13 @@ import {
   nonceContext,
   servicesContext,
 } from "../app/lib/request-context.ts";
-import { metricsEndpoint, requestLogging, requestMetrics } from "../app/observability/http.server.ts";
-import type { Operations } from "./operations.ts";
+import {
+  metricsEndpoint,
+  readinessEndpoint,
+  requestLogging,
+  requestMetrics,
+} from "../app/observability/http.server.ts";
+import { siteMetricsToken, type Operations } from "./operations.ts";
 import { maxBodyBytes } from "../app/lib/http.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
 import { loadPrecompressedFiles, sendResource, servePrecompressed, type StaticResource } from "./static-files.ts";
@@ -53,20 +58,13 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
-  app.get("/readyz", async (_req, res) => {
-    const readiness = await ops.readiness();
-    res
-      .status(readiness.status === "ready" ? 200 : 503)
-      .set("Cache-Control", "no-store")
-      .json(readiness);
-  });
+  // Metrics and readiness's details on the site's port only behind a bearer token (else on METRICS_PORT).
+  const metricsToken = siteMetricsToken(config);
+  app.get("/readyz", readinessEndpoint(ops.readiness, { token: metricsToken }));
 
   app.use(requestLogging(ops.log, config.TRUST_PROXY_HOPS > 0));
   app.use(requestMetrics(ops.metrics));
-  // Metrics on the site's port only behind a bearer token (else on METRICS_PORT, or not at all).
-  if (config.METRICS_TOKEN && !config.METRICS_PORT) {
-    app.get("/metrics", metricsEndpoint(ops.collectMetrics, config.METRICS_TOKEN));
-  }
+  if (metricsToken) app.get("/metrics", metricsEndpoint(ops.collectMetrics, metricsToken));
 
   app.use((_req, res, next) => {
     res.locals.nonce = randomBytes(16).toString("base64");

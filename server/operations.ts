@@ -1,7 +1,8 @@
 /**
  * What operators see of a running instance: its log, its metrics (prom-client,
- * with the outbox and webhook backlogs read at each scrape) and its readiness. Built once
- * per process by server/index.ts and handed to the Express app.
+ * with the outbox and webhook backlogs read at each scrape) and its readiness
+ * (the public learns only ready or not; the details go where the metrics go).
+ * Built once per process by server/index.ts and handed to the Express app.
  */
 import type http from "node:http";
 import express from "express";
@@ -11,10 +12,10 @@ import type { Db } from "../app/data/db.server.ts";
 import { holidaysRunningOut } from "../app/leads/response-deadline.ts";
 import { backlog } from "../app/data/backlog.server.ts";
 import { checkReadiness, type Readiness } from "../app/observability/health.server.ts";
-import { metricsEndpoint } from "../app/observability/http.server.ts";
+import { metricsEndpoint, readinessEndpoint } from "../app/observability/http.server.ts";
 import type { Metrics } from "../app/observability/metrics.server.ts";
 
-/** Settings that will need changing soon, as of `now` (logged at start-up, listed by /readyz). */
+/** Settings that will need changing soon, as of `now` (logged at start-up, listed in /readyz's details). */
 export function settingWarnings(config: AppConfig, now: Date): string[] {
   const holidays = holidaysRunningOut(config.businessCalendar, now);
   return holidays ? [holidays] : [];
@@ -68,13 +69,23 @@ export function createOperations({
   };
 }
 
-/** METRICS_PORT: a server of its own for /metrics (bind it to a private interface). */
+/**
+ * The token that opens /metrics and /readyz's details on the site's port:
+ * METRICS_TOKEN, unless METRICS_PORT serves them (then the site's port serves
+ * no metrics and only the public readiness).
+ */
+export function siteMetricsToken(config: Pick<AppConfig, "METRICS_PORT" | "METRICS_TOKEN">): string | undefined {
+  return config.METRICS_PORT ? undefined : config.METRICS_TOKEN;
+}
+
+/** METRICS_PORT: a server of its own for /metrics and /readyz with its details (bind it to a private interface). */
 export function startMetricsServer(config: AppConfig, ops: Operations): Promise<http.Server | null> {
   const port = config.METRICS_PORT;
   if (!port) return Promise.resolve(null);
   const app = express();
   app.disable("x-powered-by");
   app.get("/metrics", metricsEndpoint(ops.collectMetrics, config.METRICS_TOKEN));
+  app.get("/readyz", readinessEndpoint(ops.readiness, { token: config.METRICS_TOKEN, privatePort: true }));
   return new Promise((resolve, reject) => {
     const server = app.listen(port, config.METRICS_HOST, (error) => (error ? reject(error) : resolve(server)));
   });

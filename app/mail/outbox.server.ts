@@ -52,6 +52,7 @@ import { isPostgres } from "../data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import { seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
+import { redactAddresses } from "../observability/redact.ts";
 import type { Attachment, OutgoingEmail } from "./types.ts";
 import { withheldCredential } from "./types.ts";
 
@@ -151,11 +152,6 @@ export function failureOutcome({
   if (now.getTime() - Date.parse(createdAt) > giveUpMs) return { giveUp: true };
   if (notAfter !== null && now.getTime() >= Date.parse(notAfter)) return { giveUp: true };
   return { giveUp: false, nextAttemptAt: new Date(now.getTime() + retryDelayMs(failures, maxRetryDelayMs)) };
-}
-
-/** Replaces anything shaped like an e-mail address (mail servers quote recipients in errors). */
-export function redactAddresses(text: string): string {
-  return text.replace(/[^\s<>()[\]"',;:]+@[^\s<>()[\]"',;:]+/g, "[address]");
 }
 
 /** The error's text for logs and last_error: addresses removed, at most 1000 characters. */

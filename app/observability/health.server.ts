@@ -5,13 +5,16 @@
  * the database cannot be reached (a load balancer then sends visitors
  * elsewhere); a backlog or dead e-mails and webhooks are reported, not fatal,
  * since taking the instance out would not send them.
+ *
+ * The public learns only the status (publicReadiness); the details go to
+ * whoever may read the metrics (app/observability/http.server.ts).
  */
 import { sql } from "kysely";
 import { backlog, type Backlog } from "../data/backlog.server.ts";
 import type { Db } from "~/data/db.server.ts";
 
 export type Readiness = {
-  status: "ready" | "unavailable";
+  status: "ready" | "not ready";
   database: "ok" | "unreachable";
   outbox: Backlog | null;
   /** Webhook deliveries to the team's endpoints (/admin/webhooks). */
@@ -56,6 +59,11 @@ export async function checkReadiness({
     const webhooks = await withTimeout(backlog(db, "webhook_deliveries", now), timeoutMs);
     return { status: "ready", database: "ok", outbox, webhooks, fallbacks, warnings };
   } catch {
-    return { status: "unavailable", database: "unreachable", outbox: null, webhooks: null, fallbacks, warnings };
+    return { status: "not ready", database: "unreachable", outbox: null, webhooks: null, fallbacks, warnings };
   }
+}
+
+/** What anyone may know: ready or not, nothing about backlogs, fallbacks or warnings. */
+export function publicReadiness({ status }: Readiness): Pick<Readiness, "status"> {
+  return { status };
 }

@@ -2,14 +2,16 @@
  * The HTTP side of observability: a request id on every request (taken from
  * X-Request-Id when a trusted proxy sends one, else generated; echoed in the
  * response), one JSON log line per request (pino-http), request durations
- * by route (prom-client), and the /metrics endpoint, which is never public:
- * on a port of its own, or behind a bearer token.
+ * by route (prom-client), the /metrics endpoint, which is never public (on a
+ * port of its own, or behind a bearer token), and /readyz, whose details go
+ * only where the metrics go.
  */
 import { randomUUID, timingSafeEqual } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { pinoHttp } from "pino-http";
+import { publicReadiness, type Readiness } from "./health.server.ts";
 import { errSerializer } from "./log.server.ts";
 import type { Metrics } from "./metrics.server.ts";
 import { routeLabel } from "./route-label.ts";
@@ -72,19 +74,47 @@ export function requestMetrics(metrics: Pick<Metrics, "httpDuration">): RequestH
   };
 }
 
+/** Whether the request carries `Authorization: Bearer <token>` (compared in constant time). */
+function bearerMatches(req: Request, token: string): boolean {
+  const expected = Buffer.from(`Bearer ${token}`);
+  const given = Buffer.from(req.headers.authorization ?? "");
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+function unauthorized(res: Response) {
+  res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Unauthorized");
+}
+
 /** GET /metrics with `Authorization: Bearer <token>`; anything else is refused. */
 export function metricsEndpoint(collect: () => Promise<{ contentType: string; body: string }>, token?: string) {
-  const expected = token ? Buffer.from(`Bearer ${token}`) : null;
   return async (req: Request, res: Response) => {
     res.set("Cache-Control", "no-store");
-    if (expected) {
-      const given = Buffer.from(req.headers.authorization ?? "");
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
-        res.status(401).set("WWW-Authenticate", 'Bearer realm="metrics"').type("text/plain").send("Unauthorized");
-        return;
-      }
-    }
+    if (token && !bearerMatches(req, token)) return unauthorized(res);
     const { contentType, body } = await collect();
     res.type(contentType).send(body);
+  };
+}
+
+/**
+ * GET /readyz: 200 when ready, 503 when not. The public gets the status
+ * alone; the details (database, backlogs, fallbacks, warnings) go to whoever
+ * may read the metrics:
+ * - on the site's port (`privatePort` false), to requests with the metrics
+ *   token, when one is given; a request with any other Authorization header
+ *   is refused (401), one without gets the public answer;
+ * - on METRICS_PORT (`privatePort` true), to every request, or only to the
+ *   token's holder when a token is set (as /metrics there).
+ */
+export function readinessEndpoint(
+  check: () => Promise<Readiness>,
+  { token, privatePort = false }: { token?: string; privatePort?: boolean },
+) {
+  return async (req: Request, res: Response) => {
+    res.set("Cache-Control", "no-store");
+    const asks = privatePort || req.headers.authorization !== undefined;
+    if (token && asks && !bearerMatches(req, token)) return unauthorized(res);
+    const details = privatePort || (token !== undefined && asks);
+    const readiness = await check();
+    res.status(readiness.status === "ready" ? 200 : 503).json(details ? readiness : publicReadiness(readiness));
   };
 }

@@ -9,23 +9,37 @@
  * an e-mail address or a secret: code logs ids, not people.
  */
 import path from "node:path";
-import pino, { type Logger } from "pino";
+import pino, { type DestinationStream, type Logger } from "pino";
+import { redactAddresses } from "./redact.ts";
 
 export type { Logger };
 
 /**
  * Errors as name, message, code and stack only: a database error's other
- * fields (PostgreSQL's `detail`) can quote the values of a row.
+ * fields (PostgreSQL's `detail`) can quote the values of a row. The message
+ * (and the stack, which repeats it) comes from a third party as often as not
+ * (mail server, Stripe, a webhook endpoint), so addresses are masked.
  */
 export function errSerializer(error: unknown) {
-  if (!(error instanceof Error)) return { message: String(error) };
+  if (!(error instanceof Error)) return { message: redactAddresses(String(error)) };
   const code = (error as { code?: unknown }).code;
-  return { type: error.name, message: error.message, ...(code !== undefined ? { code } : {}), stack: error.stack };
+  return {
+    type: error.name,
+    message: redactAddresses(error.message),
+    ...(code !== undefined ? { code } : {}),
+    stack: error.stack === undefined ? undefined : redactAddresses(error.stack),
+  };
 }
 
-export type LogOptions = { level: string; file?: string; name?: string };
+export type LogOptions = {
+  level: string;
+  file?: string;
+  name?: string;
+  /** Where the lines go instead of standard output or `file` (a script's own stream). */
+  destination?: DestinationStream;
+};
 
-export function createLogger({ level, file, name = "site" }: LogOptions): Logger {
+export function createLogger({ level, file, name = "site", destination }: LogOptions): Logger {
   const options = {
     name,
     level,
@@ -50,6 +64,7 @@ export function createLogger({ level, file, name = "site" }: LogOptions): Logger
       censor: "[redacted]",
     },
   };
+  if (destination) return pino(options, destination);
   if (!file) return pino(options);
   const transport = pino.transport({
     target: "pino-roll",

@@ -23,6 +23,7 @@ import { queueEmails } from "~/mail/outbox.server.ts";
 import { bookingPaidEmails } from "./emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
+import { redactAddresses } from "~/observability/redact.ts";
 import type { PaymentRequest } from "./request.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
@@ -165,7 +166,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
             .updateTable("bookings")
             .set({
               status: "failed",
-              failure_message: (intent.last_payment_error?.message ?? "Payment failed").slice(0, 500),
+              failure_message: redactAddresses(intent.last_payment_error?.message ?? "Payment failed").slice(0, 500),
               updated_at: clock().toISOString(),
             })
             .where("id", "=", bookingId)
@@ -234,7 +235,8 @@ export function createPaymentService(options: PaymentServiceOptions) {
           { idempotencyKey: `booking-${id}` },
         );
       } catch (error) {
-        const message = (error as Error).message;
+        // Stripe's message can quote the customer's address: masked before it is logged or stored.
+        const message = redactAddresses((error as Error).message);
         log(`Stripe: creating the payment for booking ${id} failed: ${message}`);
         await db
           .updateTable("bookings")
@@ -318,7 +320,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
       try {
         intent = await stripe.paymentIntents.retrieve(id);
       } catch (error) {
-        log(`Stripe: reading payment ${id} failed: ${(error as Error).message}`);
+        log(`Stripe: reading payment ${id} failed: ${redactAddresses((error as Error).message)}`);
         // Stripe unreachable: say only what our own records prove.
         return { state: booking.status === "paid" ? "succeeded" : "processing", ...facts };
       }

@@ -32,6 +32,7 @@ import { Webhook } from "standardwebhooks";
 import type { Database } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
+import { redactAddresses } from "../observability/redact.ts";
 import { attemptOutcome, signingSecrets } from "./rules.ts";
 
 type DeliveryRow = Selectable<Database["webhook_deliveries"]>;
@@ -319,10 +320,13 @@ export class WebhookDispatcher {
     const outcome = giveUp
       ? ({ state: "dead" } as const)
       : attemptOutcome({ status: result.status, failures: attempts, queuedAt: row.created_at, now });
+    // An endpoint's or the network's error text is a third party's: masked before it is stored or logged.
     const error =
       outcome.state === "delivered"
         ? null
-        : (result.error ?? (result.status !== null ? `The endpoint answered ${result.status}.` : "No answer."));
+        : redactAddresses(
+            result.error ?? (result.status !== null ? `The endpoint answered ${result.status}.` : "No answer."),
+          );
     const at = now.toISOString();
     const recorded = await this.db
       .updateTable("webhook_deliveries")

@@ -1,3 +1,5 @@
+import { statSync } from "node:fs";
+import path from "node:path";
 import { holidaysRunningOut, siteCalendar } from "../../app/leads/response-deadline.ts";
 import { freePort } from "../support/ports.ts";
 import { pgUrl, pollUntil, postJson, rawRequest } from "../support/servers.ts";
@@ -18,9 +20,15 @@ const contact = (email: string) => ({
   preferredContact: "email",
 });
 
+const metricsToken = "t0ken-for-the-metrics-scraper-0123456789";
+const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
 test("npm start is production: indexed, no test pages, and each embedded fallback named once", async ({ servers }) => {
-  // Exactly the quick start: no APP_ENV, no SITE_URL, no keys.
-  const site = await servers.site({ name: "prod-defaults", env: { APP_ENV: "", SITE_URL: "", TEAM_EMAIL: "" } });
+  // The quick start (no APP_ENV, no SITE_URL, no keys), with a metrics token to read readiness's details.
+  const site = await servers.site({
+    name: "prod-defaults",
+    env: { APP_ENV: "", SITE_URL: "", TEAM_EMAIL: "", METRICS_TOKEN: metricsToken },
+  });
 
   const robots = await rawRequest(site.baseURL, { path: "/robots.txt" });
   expect(robots.text).toContain("Allow: /");
@@ -40,9 +48,19 @@ test("npm start is production: indexed, no test pages, and each embedded fallbac
     .map((line) => JSON.parse(line) as { level: number; msg: string; fallbacks?: string[] })
     .filter((entry) => entry.level === 40 && entry.fallbacks);
   expect(warnings).toHaveLength(1);
-  expect(warnings[0]!.msg).toMatch(/SITE_URL is unset.*SMTP_URL is unset.*card payment is off/);
+  expect(warnings[0]!.msg).toMatch(/SITE_URL is unset.*SMTP_URL is unset.*card payment is off.*SECRETS_KEY is unset/);
+  // The embedded key: made once in the data folder, outside the database, readable by its owner only.
+  expect(statSync(path.join(site.dataDir, "secrets.key")).mode & 0o777).toBe(0o600);
 
-  const ready = await rawRequest(site.baseURL, { path: "/readyz" });
+  // The public learns only that the instance is ready; a wrong token learns nothing more.
+  const open = await rawRequest(site.baseURL, { path: "/readyz" });
+  expect(open.status).toBe(200);
+  expect(open.json).toEqual({ status: "ready" });
+  const wrong = await rawRequest(site.baseURL, { path: "/readyz", headers: bearer(`${metricsToken}x`) });
+  expect(wrong.status).toBe(401);
+  expect(wrong.text).not.toMatch(/ready|fallbacks|outbox/);
+  // The token's holder gets the details.
+  const ready = await rawRequest(site.baseURL, { path: "/readyz", headers: bearer(metricsToken) });
   expect(ready.status).toBe(200);
   expect(ready.json).toMatchObject({
     status: "ready",
@@ -50,7 +68,7 @@ test("npm start is production: indexed, no test pages, and each embedded fallbac
     outbox: { dead: 0 },
     webhooks: { pending: 0, oldestUnsentSeconds: null, dead: 0 },
   });
-  expect((ready.json as { fallbacks: string[] }).fallbacks).toHaveLength(3);
+  expect((ready.json as { fallbacks: string[] }).fallbacks).toHaveLength(4);
   // The only setting warning: the built-in bank holidays, 60 days before they run out (none until autumn 2027).
   const holidays = holidaysRunningOut(siteCalendar(), new Date());
   expect(ready.json).toMatchObject({ warnings: holidays ? [holidays] : [] });
@@ -61,6 +79,18 @@ test("a public SITE_URL without https stops start-up with a message naming the s
     servers.site({ name: "prod-bad-url", env: { APP_ENV: "production", SITE_URL: "http://www.example.com" } }),
   ).rejects.toThrow(/SITE_URL: must be an https URL in production/);
   await expect(servers.site({ name: "prod-bad-url2", env: { SITE_URL: "not a url" } })).rejects.toThrow(/SITE_URL/);
+});
+
+test("production with a public SITE_URL or PostgreSQL needs SECRETS_KEY, of at least 32 characters", async ({
+  servers,
+}) => {
+  const https = { APP_ENV: "production", SITE_URL: "https://www.example.com" };
+  await expect(servers.site({ name: "prod-no-key", env: https })).rejects.toThrow(
+    /SECRETS_KEY: required in production with a public SITE_URL/,
+  );
+  await expect(servers.site({ name: "prod-short-key", env: { ...https, SECRETS_KEY: "short-key" } })).rejects.toThrow(
+    /SECRETS_KEY: must be at least 32 characters/,
+  );
 });
 
 test("request ids: generated and echoed; a proxy's id is taken only from a trusted proxy; logs hold no form data", async ({
@@ -101,15 +131,25 @@ test("readiness answers 503 while the database is unreachable, and 200 again whe
   try {
     const url = new URL(pgUrl(schema));
     url.port = String(proxy.port);
-    const site = await servers.site({ name: "readyz-pg", env: { DATABASE_URL: url.toString() } });
-    const ready = await rawRequest(site.baseURL, { path: "/readyz" });
+    const metricsPort = await freePort();
+    const site = await servers.site({
+      name: "readyz-pg",
+      env: { DATABASE_URL: url.toString(), METRICS_PORT: String(metricsPort) },
+    });
+    // The details on the metrics port; the public answer on the site's port.
+    const details = () => rawRequest(`http://127.0.0.1:${metricsPort}`, { path: "/readyz" });
+    const ready = await details();
     expect(ready.status).toBe(200);
     expect(ready.json).toMatchObject({ database: "ok", outbox: { pending: 0, dead: 0, oldestUnsentSeconds: null } });
+    expect((await rawRequest(site.baseURL, { path: "/readyz" })).json).toEqual({ status: "ready" });
 
     await proxy.cut();
-    const down = await rawRequest(site.baseURL, { path: "/readyz" });
+    const down = await details();
     expect(down.status).toBe(503);
-    expect(down.json).toMatchObject({ status: "unavailable", database: "unreachable" });
+    expect(down.json).toMatchObject({ status: "not ready", database: "unreachable" });
+    const downInPublic = await rawRequest(site.baseURL, { path: "/readyz" });
+    expect(downInPublic.status).toBe(503);
+    expect(downInPublic.json).toEqual({ status: "not ready" });
     // Liveness is another question: the process still answers.
     expect((await rawRequest(site.baseURL, { path: "/healthz" })).status).toBe(200);
 
@@ -124,8 +164,10 @@ test("readiness answers 503 while the database is unreachable, and 200 again whe
   }
 });
 
-test("metrics are never public: behind a bearer token, or on a port of their own", async ({ servers }) => {
-  const token = "t0ken-for-the-metrics-scraper-0123456789";
+test("metrics and readiness's details are never public: behind a bearer token, or on a port of their own", async ({
+  servers,
+}) => {
+  const token = metricsToken;
   const site = await servers.site({ name: "metrics-token", env: { METRICS_TOKEN: token } });
   expect((await rawRequest(site.baseURL, { path: "/metrics" })).status).toBe(401);
   const wrong = await rawRequest(site.baseURL, { path: "/metrics", headers: { Authorization: `Bearer ${token}x` } });
@@ -149,4 +191,13 @@ test("metrics are never public: behind a bearer token, or on a port of their own
   const own = await rawRequest(`http://127.0.0.1:${metricsPort}`, { path: "/metrics" });
   expect(own.status).toBe(200);
   expect(own.text).toContain("http_request_duration_seconds");
+  // Readiness's details there too; the site's port tells anyone, token or not, only the status.
+  const details = await rawRequest(`http://127.0.0.1:${metricsPort}`, { path: "/readyz" });
+  expect(details.status).toBe(200);
+  expect(details.json).toMatchObject({ status: "ready", database: "ok", webhooks: { dead: 0 }, fallbacks: [] });
+  for (const headers of [{}, bearer(token)]) {
+    const open = await rawRequest(apart.baseURL, { path: "/readyz", headers });
+    expect(open.status).toBe(200);
+    expect(open.json).toEqual({ status: "ready" });
+  }
 });

@@ -5,7 +5,8 @@
  * Stripe-shaped JSON answers and errors, and webhook events signed with the
  * real `stripe` library's test-header helper, POSTed to the site.
  *
- *   POST /v1/payment_intents            create (idempotent per Idempotency-Key)
+ *   POST /v1/payment_intents            create (idempotent per Idempotency-Key; a
+ *        receipt_email the test refuses: 400 quoting it, as Stripe does)
  *   GET  /v1/payment_intents/:id        retrieve
  *   POST /v1/payment_intents/:id/confirm   payment_method=pm_card_visa (succeeds),
  *        pm_card_chargeDeclined (402 card_declined), pm_card_authenticationRequired
@@ -35,7 +36,17 @@ export type FakePaymentIntent = {
   created: number;
 };
 
-export type FakeStripeOptions = { port?: number; webhookUrl?: string; webhookSecret?: string };
+export type FakeStripeOptions = {
+  port?: number;
+  webhookUrl?: string;
+  webhookSecret?: string;
+  /**
+   * receipt_email values Stripe's own check refuses: creating a payment
+   * with one answers 400 `Invalid email address: <the address>`, quoting it
+   * as Stripe does. Default: none.
+   */
+  refusesReceiptEmail?: (email: string) => boolean;
+};
 
 export type FakeStripe = {
   server: Server;
@@ -89,7 +100,12 @@ function send(res: ServerResponse, status: number, body: unknown) {
 
 const stripeError = (type: string, message: string, extra: object = {}) => ({ error: { type, message, ...extra } });
 
-export function startFakeStripe({ port = 0, webhookUrl, webhookSecret }: FakeStripeOptions = {}): Promise<FakeStripe> {
+export function startFakeStripe({
+  port = 0,
+  webhookUrl,
+  webhookSecret,
+  refusesReceiptEmail = () => false,
+}: FakeStripeOptions = {}): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
   const byIdempotencyKey = new Map<string, string>();
   const stats = { created: 0, createRequests: 0, confirms: 0, webhooksSent: 0, webhookStatuses: [] as number[] };
@@ -150,6 +166,15 @@ export function startFakeStripe({ port = 0, webhookUrl, webhookSecret }: FakeStr
             res,
             400,
             stripeError("invalid_request_error", "Amount must be at least £0.30 gbp", { param: "amount" }),
+          );
+        }
+        if (typeof body.receipt_email === "string" && refusesReceiptEmail(body.receipt_email)) {
+          return send(
+            res,
+            400,
+            stripeError("invalid_request_error", `Invalid email address: ${body.receipt_email}`, {
+              param: "receipt_email",
+            }),
           );
         }
         const pi: FakePaymentIntent = {

@@ -1,0 +1,87 @@
+/**
+ * Stripe's errors can quote the customer's address: the payment service
+ * masks it in what it logs (through the site's pino logger, captured here)
+ * and in what it stores, on both databases. The Stripe-shaped test server
+ * refuses the address as Stripe does, quoting it.
+ */
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { siteCalendar } from "~/leads/response-deadline.ts";
+import { createPaymentService, PaymentSetupError, type PaymentService } from "~/payments/service.server.ts";
+import { capturedLog } from "../support/captured-log.ts";
+import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const secret = "whsec_payment_logs";
+const refused = "Ann.Lee+Training@Example.co.uk";
+
+describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (dialect) => {
+  let t: TestDatabase;
+  let fake: FakeStripe;
+  let payments: PaymentService;
+  const { log, text } = capturedLog();
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+    fake = await startFakeStripe({ refusesReceiptEmail: (email) => email === refused });
+    payments = createPaymentService({
+      db: t.handle.db,
+      mail: { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() },
+      secretKey: "sk_test_logs",
+      webhookSecret: secret,
+      apiUrl: fake.url,
+      // As server/services.ts wires it.
+      log: (message) => log.error(message),
+    });
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await t?.dispose();
+  });
+
+  const outcome = (column: "customer_email" | "payment_intent_id", value: string) =>
+    t.handle.db
+      .selectFrom("bookings")
+      .select(["status", "failure_message"])
+      .where(column, "=", value)
+      .executeTakeFirstOrThrow();
+  const noAddress = (written: string) => expect(written).not.toMatch(/ann\.lee|training@|example\.co\.uk/i);
+
+  it("logs and stores a refused payment's error without the address Stripe quoted", async () => {
+    const request = { customerName: "Ann Lee", customerEmail: refused, quantity: 1, amountPence: 450_000, isTest: false };
+    const failure = await payments.createPayment(request, "/consultation-payment").catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(PaymentSetupError);
+    noAddress((failure as Error).message);
+
+    const logged = text();
+    expect(logged).toContain("Stripe: creating the payment for booking");
+    expect(logged).toContain("Invalid email address: [address]");
+    noAddress(logged);
+
+    expect(await outcome("customer_email", refused)).toEqual({ status: "setup_failed", failure_message: "Invalid email address: [address]" });
+  });
+
+  it("stores a declined payment's message without an address it quotes", async () => {
+    const request = { customerName: "Kim Park", customerEmail: "kim@example.test", quantity: 1, amountPence: 450_000, isTest: false };
+    const { paymentIntentId } = await payments.createPayment(request, "/consultation-payment");
+    const intent = {
+      ...fake.intents.get(paymentIntentId)!,
+      status: "requires_payment_method",
+      last_payment_error: {
+        type: "card_error",
+        code: "card_declined",
+        message: "The bank refused the charge for <KIM@example.test>.",
+      },
+    };
+    const payload = JSON.stringify({
+      id: `evt_declined_${dialect}`,
+      object: "event",
+      type: "payment_intent.payment_failed",
+      data: { object: intent },
+      created: Math.floor(Date.now() / 1000),
+    });
+    const header = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret });
+    expect((await payments.handleWebhook(payload, header)).status).toBe(200);
+    expect(await outcome("payment_intent_id", paymentIntentId)).toEqual({ status: "failed", failure_message: "The bank refused the charge for <[address]>." });
+  });
+});
