@@ -51,7 +51,7 @@ import pino, { type Logger } from "pino";
 import { isPostgres } from "../data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
-import { seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
+import { seal, unseal, type Keyring } from "../secrets/sealing.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
 import type { Attachment, OutgoingEmail } from "./types.ts";
 import { withheldCredential } from "./types.ts";
