@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
 import { isEmailAddress } from "~/forms/schemas.ts";
-import { passwordProblem } from "./password-rules.ts";
+import { passwordProblem } from "./password-check.server.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
 import { acceptedStep, newTotpSecret } from "./totp.server.ts";
 
@@ -205,7 +205,7 @@ export async function acceptInvitation(
 ): Promise<{ user: StaffUser; reset: boolean } | { problem: SetupProblem }> {
   const invitation = await findInvitation(db, token, now);
   if (!invitation) return { problem: { field: "form", message: "This set-up link has expired or was already used." } };
-  const weak = passwordProblem(answer.password, invitation);
+  const weak = await passwordProblem(answer.password, invitation);
   if (weak) return { problem: { field: "password", message: weak } };
   const step = acceptedStep(invitation.totpSecret, answer.code, now, 0);
   if (step === null) {
