@@ -56,9 +56,12 @@ export class StaffClient {
   csrf = "";
 
   readonly baseURL: string;
+  /** Sent with every request (X-Forwarded-For, to a site that trusts one proxy: the client's address). */
+  readonly headers: Record<string, string>;
 
-  constructor(baseURL: string) {
+  constructor(baseURL: string, headers: Record<string, string> = {}) {
     this.baseURL = baseURL;
+    this.headers = headers;
   }
 
   private remember(response: Response) {
@@ -79,7 +82,7 @@ export class StaffClient {
 
   async get(urlPath: string): Promise<{ response: Response; html: string }> {
     const response = await fetch(new URL(urlPath, this.baseURL), {
-      headers: { Cookie: this.cookieHeader() },
+      headers: { ...this.headers, Cookie: this.cookieHeader() },
       redirect: "manual",
     });
     this.remember(response);
@@ -98,7 +101,7 @@ export class StaffClient {
     if (csrf !== null) body.set("_csrf", csrf);
     const response = await fetch(new URL(urlPath, this.baseURL), {
       method: "POST",
-      headers: { Cookie: this.cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
+      headers: { ...this.headers, Cookie: this.cookieHeader(), "Content-Type": "application/x-www-form-urlencoded" },
       body,
       redirect: "manual",
     });

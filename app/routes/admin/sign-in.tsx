@@ -1,7 +1,8 @@
 /**
  * Sign-in, first step: e-mail address and password. A right pair starts a
  * short session that only opens the code page (sign-in-code.tsx). Attempts
- * are limited per client address and per account (app/staff/service.server.ts).
+ * are limited per client address, per account and address, and per account
+ * from addresses it never signed in from (app/staff/sign-in-limits.server.ts).
  */
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
@@ -36,7 +37,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (email.length > 320 || password.length > 1000) {
     return data({ error: wrongPassword, email: "" }, { status: 400 });
   }
-  if (!(await staff.allowSignInAttempt(client.ip, email))) {
+  const attempt = await staff.signIn.attempt(client.ip, email, now);
+  if (!attempt) {
     await auditRequest(context, { actor: { id: null, email }, action: "sign-in-throttled" }, now);
     return data({ error: tooManyAttempts, email }, { status: 429, headers: { "Retry-After": "900" } });
   }
@@ -49,6 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
     return data({ error: wrongPassword, email }, { status: 401 });
   }
+  await attempt.succeeded();
   const session = await startSession(staff.db, user, "password", client, now);
   const to = next === "/admin" ? "/admin/sign-in/code" : `/admin/sign-in/code?next=${encodeURIComponent(next)}`;
   throw redirect(to, { headers: { "Set-Cookie": await sessionCookieHeader(session.token, session.expiresAt) } });
