@@ -275,15 +275,32 @@ export async function acceptInvitation(
 
 /** The active account with this address and password, or null (the same time either way). */
 export async function checkPassword(db: Db, email: string, password: string): Promise<StaffUser | null> {
+  const outcome = await checkSignInPassword(db, email, password);
+  return outcome && "user" in outcome ? outcome.user : null;
+}
+
+/**
+ * Sign-in's password step: the active account with this address and
+ * password; `disabled` for a disabled account's address (its password hash
+ * is gone, so the password is not compared: nobody can tell it from a wrong
+ * one, which takes the same time); null otherwise.
+ */
+export async function checkSignInPassword(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ user: StaffUser } | { disabled: Pick<StaffUser, "id" | "email"> } | null> {
   const row = await db
     .selectFrom("staff_users")
-    .select(["id", "email", "name", "role", "password_hash"])
+    .select(["id", "email", "name", "role", "password_hash", "disabled_at"])
     .where("email", "=", normalEmail(email))
-    .where("disabled_at", "is", null)
     .executeTakeFirst();
-  if (!row) return verifyNothing(password).then(() => null);
+  if (!row || row.disabled_at !== null) {
+    await verifyNothing(password);
+    return row ? { disabled: { id: row.id, email: row.email } } : null;
+  }
   if (!(await verifyPassword(row.password_hash, password))) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { user: { id: row.id, email: row.email, name: row.name, role: row.role } };
 }
 
 /** Starts a session for `user` at `stage`; returns the token for the cookie. */

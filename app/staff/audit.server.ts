@@ -13,6 +13,7 @@ export const auditActions = {
   "sign-in": "Signed in",
   "sign-in-failed": "Sign-in refused (wrong password or code)",
   "sign-in-throttled": "Sign-in refused (too many attempts)",
+  "sign-in-disabled-account": "Sign-in refused (the account is disabled)",
   "sign-out": "Signed out",
   "user-invited": "Invited someone",
   "user-activated": "Set up an account (or its sign-in again)",

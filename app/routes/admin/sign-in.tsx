@@ -8,7 +8,8 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import type { Route } from "./+types/sign-in";
 import { CsrfField, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
-import { startSession, checkPassword } from "~/staff/accounts.server.ts";
+import { logContext } from "~/lib/request-context.ts";
+import { startSession, checkSignInPassword } from "~/staff/accounts.server.ts";
 import { auditRequest, safeReturnPath, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
 
 export const tooManyAttempts = "Too many sign-in attempts. Please wait 15 minutes and try again.";
@@ -42,15 +43,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     await auditRequest(context, { actor: { id: null, email }, action: "sign-in-throttled" }, now);
     return data({ error: tooManyAttempts, email }, { status: 429, headers: { "Retry-After": "900" } });
   }
-  const user = await checkPassword(staff.db, email, password);
-  if (!user) {
+  const outcome = await checkSignInPassword(staff.db, email, password);
+  if (!outcome || "disabled" in outcome) {
+    // A disabled account is answered as a wrong password, with one audit row
+    // either way (the same time); its own entry at most once a minute.
+    const disabled = outcome && (await staff.signIn.reportDisabled(outcome.disabled.id)) ? outcome.disabled : null;
+    if (disabled) context.get(logContext).warn({ account: disabled.id }, "sign-in attempt on a disabled account");
     await auditRequest(
       context,
-      { actor: { id: null, email }, action: "sign-in-failed", detail: { step: "password" } },
+      disabled
+        ? { actor: { id: null, email }, action: "sign-in-disabled-account", target: `user:${disabled.id}` }
+        : { actor: { id: null, email }, action: "sign-in-failed", detail: { step: "password" } },
       now,
     );
     return data({ error: wrongPassword, email }, { status: 401 });
   }
+  const { user } = outcome;
   await attempt.succeeded();
   const session = await startSession(staff.db, user, "password", client, now);
   const to = next === "/admin" ? "/admin/sign-in/code" : `/admin/sign-in/code?next=${encodeURIComponent(next)}`;
