@@ -6,12 +6,14 @@
  * from addresses it never signed in from, any new address is refused; the
  * owner, from an address they signed in from before, still signs in with
  * password and code. And a sign-in attempt on a disabled account is audited,
- * but answered as a wrong password.
+ * but answered as a wrong password. And the set-up page refuses a common
+ * password (the list itself: tests/unit/password-check.test.ts).
  */
 import { wrongPassword } from "../../app/routes/admin/sign-in.tsx";
+import { commonPassword } from "../../app/staff/password-check.server.ts";
 import { signInLimits } from "../../app/staff/sign-in-limits.server.ts";
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
+import { inviteFromCommandLine, keyOnSetupPage, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer;
@@ -104,4 +106,21 @@ test("a sign-in attempt on a disabled account is audited at most once a minute, 
   expect(audited("sign-in-failed", gone.email)).toHaveLength(2);
   expect(site.output().match(/sign-in attempt on a disabled account/g)).toHaveLength(1);
   expect(site.output()).toContain(`"account":"${gone.id}"`);
+});
+
+test("the set-up page refuses a common password with the reason and a suggestion, and takes a passphrase", async () => {
+  const link = await inviteFromCommandLine(site, { email: uniqueEmail("lockout-setup"), name: "Set Up" });
+  const client = await from("198.51.100.40");
+  const { html } = await client.get(link);
+  const fields = { confirm: "Password1234", password: "Password1234", code: totpCode(keyOnSetupPage(html)) };
+  const refused = await client.post(new URL(link).pathname, fields);
+  expect(refused.response.status).toBe(400);
+  expect(refused.html).toContain(commonPassword);
+  expect(client.cookies.has("__Host-staff-session")).toBe(false);
+  const taken = await client.post(new URL(link).pathname, {
+    ...fields,
+    password: staffPassword,
+    confirm: staffPassword,
+  });
+  expect(taken.response.status).toBe(302);
 });
