@@ -83,11 +83,11 @@ describe("passwordProblem", () => {
     // Weak in its first 64 characters, strong only after them: refused.
     expect(await passwordProblem(`${"1".repeat(64)} blue staple river cactus`, account)).toBe(patternPassword);
     expect(await passwordProblem(`${"1".repeat(40)} blue staple river cactus`, account)).toBeNull();
-    // About 20 ms each here for the slowest inputs known (0.3 to 0.5 s at 200 characters analysed).
+    // 30 to 100 ms each on a loaded 2-core machine for the slowest inputs known (0.3 to 0.5 s analysed whole).
     for (const worst of ["1".repeat(200), "aA1!".repeat(50), "p@ssw0rd".repeat(25), "qwertyuiop".repeat(20)]) {
       const started = performance.now();
       expect(await passwordProblem(worst, account)).not.toBeNull();
-      expect(performance.now() - started).toBeLessThan(1000);
+      expect(performance.now() - started).toBeLessThan(2000);
     }
   });
 });
