@@ -17,6 +17,7 @@ import { createSubmissionLimiter } from "../app/leads/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/payments/service.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
+import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
 import { OutboxWorker } from "../app/mail/outbox.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
@@ -33,9 +34,6 @@ export type RunningServices = {
   description: string;
   close(): Promise<void>;
 };
-
-/** Back-office sign-in attempts allowed per account in 15 minutes, from any address. */
-export const staffSignInPerAccount = 10;
 
 export type Observability = { log: Logger; metrics: Metrics };
 
@@ -124,26 +122,12 @@ export async function startServices(
     metrics,
     log,
   });
-  // Back-office sign-in: per client address and per account, in the same store.
-  const signInWindowSeconds = 15 * 60;
-  const signInByAddress = await createSubmissionLimiter({
-    max: config.STAFF_SIGN_IN_MAX,
-    windowSeconds: signInWindowSeconds,
+  // Back-office sign-in limits (ADR 037), in the same store.
+  const signIn = await createSignInGuard({
+    db: database.db,
+    maxPerAddress: config.STAFF_SIGN_IN_MAX,
     redisUrl: config.REDIS_URL,
     pgPool: database.pgPool,
-    keyPrefix: "signin-address",
-    scope: "sign-in-address",
-    metrics,
-    log,
-  });
-  const signInByAccount = await createSubmissionLimiter({
-    max: staffSignInPerAccount,
-    windowSeconds: signInWindowSeconds,
-    redisUrl: config.REDIS_URL,
-    pgPool: database.pgPool,
-    keyPrefix: "signin-account",
-    keyOf: (account) => account,
-    scope: "sign-in-account",
     metrics,
     log,
   });
@@ -154,7 +138,7 @@ export async function startServices(
     keys,
     kickOutbox: () => worker.kick(),
     webhooks: { kick: () => webhooks.kick(), allowLocal: config.WEBHOOK_LOCAL_RECEIVERS === "on" },
-    limits: { byAddress: (key) => signInByAddress.consume(key), byAccount: (key) => signInByAccount.consume(key) },
+    signIn,
   });
   await worker.start();
   webhooks.start();
@@ -187,8 +171,7 @@ export async function startServices(
       await webhooks.stop();
       await worker.stop();
       await submissionLimit.close();
-      await signInByAddress.close();
-      await signInByAccount.close();
+      await signIn.close();
       transport.close?.();
       await database.close();
     },

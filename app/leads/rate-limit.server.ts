@@ -24,6 +24,8 @@ import type { Metrics } from "~/observability/metrics.server.ts";
 export type SubmissionLimiter = {
   /** Counts one submission from this client; false once it is over the limit. Never rejects. */
   consume(clientAddress: string): Promise<boolean>;
+  /** Gives back one counted submission (a sign-in that turned out right: only failures count). Never rejects. */
+  reward(clientAddress: string): Promise<void>;
   /** Where the counts live, for the start-up line (no credentials). */
   description: string;
   /** Stops the limiter's own connections and timers (not the shared PostgreSQL pool). */
@@ -164,6 +166,13 @@ export async function createSubmissionLimiter(options: SubmissionLimiterOptions)
         // the visitor is not punished for our fault.
         log?.error({ err: error, scope }, "rate limit failed; request allowed");
         return true;
+      }
+    },
+    async reward(clientAddress) {
+      try {
+        await store.reward((options.keyOf ?? clientKey)(clientAddress), 1);
+      } catch (error) {
+        log?.error({ err: error, scope }, "rate limit reward failed");
       }
     },
     close: () => closeStore(),

@@ -104,8 +104,9 @@ export const configSchema = z.object({
   /** The rate limit's window, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /**
-   * Back-office sign-in attempts (passwords and codes) allowed per client
-   * address in 15 minutes. Each account also gets at most 10, from anywhere.
+   * Back-office sign-in attempts (passwords and codes), right or wrong,
+   * allowed per client address in 15 minutes. The per-account limits are
+   * fixed (app/staff/sign-in-limits.server.ts, ADR 037).
    */
   STAFF_SIGN_IN_MAX: z.coerce.number().int().min(1).default(30),
   /** Longest wait between two attempts to send one e-mail (retries back off up to this). */

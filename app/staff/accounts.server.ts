@@ -19,7 +19,7 @@ import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
 import { isEmailAddress } from "~/forms/schemas.ts";
-import { passwordProblem } from "./password-rules.ts";
+import { passwordProblem } from "./password-check.server.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
 import { isSealed, seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { acceptedStep, newTotpSecret } from "./totp.server.ts";
@@ -220,7 +220,7 @@ export async function acceptInvitation(
 ): Promise<{ user: StaffUser; reset: boolean } | { problem: SetupProblem }> {
   const invitation = await findInvitation(db, keys, token, now);
   if (!invitation) return { problem: { field: "form", message: "This set-up link has expired or was already used." } };
-  const weak = passwordProblem(answer.password, invitation);
+  const weak = await passwordProblem(answer.password, invitation);
   if (weak) return { problem: { field: "password", message: weak } };
   const step = acceptedStep(invitation.totpSecret, answer.code, now, 0);
   if (step === null) {
@@ -291,15 +291,32 @@ export async function acceptInvitation(
 
 /** The active account with this address and password, or null (the same time either way). */
 export async function checkPassword(db: Db, email: string, password: string): Promise<StaffUser | null> {
+  const outcome = await checkSignInPassword(db, email, password);
+  return outcome && "user" in outcome ? outcome.user : null;
+}
+
+/**
+ * Sign-in's password step: the active account with this address and
+ * password; `disabled` for a disabled account's address (its password hash
+ * is gone, so the password is not compared: nobody can tell it from a wrong
+ * one, which takes the same time); null otherwise.
+ */
+export async function checkSignInPassword(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<{ user: StaffUser } | { disabled: Pick<StaffUser, "id" | "email"> } | null> {
   const row = await db
     .selectFrom("staff_users")
-    .select(["id", "email", "name", "role", "password_hash"])
+    .select(["id", "email", "name", "role", "password_hash", "disabled_at"])
     .where("email", "=", normalEmail(email))
-    .where("disabled_at", "is", null)
     .executeTakeFirst();
-  if (!row) return verifyNothing(password).then(() => null);
+  if (!row || row.disabled_at !== null) {
+    await verifyNothing(password);
+    return row ? { disabled: { id: row.id, email: row.email } } : null;
+  }
   if (!(await verifyPassword(row.password_hash, password))) return null;
-  return { id: row.id, email: row.email, name: row.name, role: row.role };
+  return { user: { id: row.id, email: row.email, name: row.name, role: row.role } };
 }
 
 /** Starts a session for `user` at `stage`; returns the token for the cookie. */

@@ -13,6 +13,7 @@ export const auditActions = {
   "sign-in": "Signed in",
   "sign-in-failed": "Sign-in refused (wrong password or code)",
   "sign-in-throttled": "Sign-in refused (too many attempts)",
+  "sign-in-disabled-account": "Sign-in refused (the account is disabled)",
   "access-refused": "Refused: an administrator-only page or action",
   "csrf-refused": "Refused: a form without its security token (another site's, or an old page)",
   "sign-out": "Signed out",

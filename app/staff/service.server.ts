@@ -6,6 +6,7 @@ import type { Db } from "~/data/db.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
+import type { SignInGuard } from "./sign-in-guard.server.ts";
 
 export type StaffServices = {
   db: Db;
@@ -20,12 +21,8 @@ export type StaffServices = {
   webhooks: { kick(): void; allowLocal: boolean };
   /** Queues one e-mail (an invitation: its link sealed until sent) and wakes the outbox worker. */
   sendEmail(email: OutgoingEmail, about: { type: string; id: string }, now: Date): Promise<void>;
-  /**
-   * Counts one sign-in attempt (a password or a code) from this client
-   * address and for this account (its e-mail address, as typed); false once
-   * either is over its limit. Never rejects.
-   */
-  allowSignInAttempt(clientAddress: string, account: string): Promise<boolean>;
+  /** Sign-in limits: per client address, per account and address, per account from new addresses (ADR 037). */
+  signIn: Pick<SignInGuard, "attempt" | "reportDisabled">;
 };
 
 export function createStaffServices(options: {
@@ -35,9 +32,9 @@ export function createStaffServices(options: {
   keys: Keyring;
   kickOutbox: () => void;
   webhooks: StaffServices["webhooks"];
-  limits: { byAddress: (key: string) => Promise<boolean>; byAccount: (key: string) => Promise<boolean> };
+  signIn: StaffServices["signIn"];
 }): StaffServices {
-  const { db, mail, mailDir, keys, kickOutbox, webhooks, limits } = options;
+  const { db, mail, mailDir, keys, kickOutbox, webhooks, signIn } = options;
   return {
     db,
     mail,
@@ -45,18 +42,10 @@ export function createStaffServices(options: {
     keys,
     kickOutbox,
     webhooks,
+    signIn,
     async sendEmail(email, about, now) {
       await queueEmails(db, about, [email], now, keys);
       kickOutbox();
-    },
-    async allowSignInAttempt(clientAddress, account) {
-      // Both are counted, so guessing one account from many addresses and
-      // many accounts from one address are both stopped.
-      const [address, perAccount] = await Promise.all([
-        limits.byAddress(clientAddress),
-        limits.byAccount(account.trim().toLowerCase().slice(0, 320)),
-      ]);
-      return address && perAccount;
     },
   };
 }

@@ -8,10 +8,10 @@
  */
 import { existsSync } from "node:fs";
 import path from "node:path";
-import { staffSignInPerAccount } from "../../server/services.ts";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import routes from "../../app/routes.ts";
 import { csrfRefusal } from "../../app/staff/request.server.ts";
+import { signInLimits } from "../../app/staff/sign-in-limits.server.ts";
 import { sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
 import { inviteFromCommandLine, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
@@ -251,15 +251,16 @@ test("a post without the page's CSRF token is refused, signed in or not", async 
   expect(invitationsTo(invitee)).toBe(1);
 });
 
-test("password and code guessing are throttled per account, and per address", async () => {
+test("password and code guessing are throttled per account and address, and per address", async () => {
+  // The whole design, with addresses chosen by the test: sign-in-lockout.http.spec.ts.
   const victim = await account("staff");
   const guesser = new StaffClient(site.baseURL);
   await guesser.get("/admin/sign-in");
-  for (let i = 0; i < staffSignInPerAccount; i++) {
+  for (let i = 0; i < signInLimits.perAccountAndAddress; i++) {
     const { response } = await guesser.post("/admin/sign-in", { email: victim.email, password: `guess number ${i}!` });
     expect(response.status).toBe(401);
   }
-  // Now even the right password is refused, from any address (the account's limit).
+  // Now even the right password is refused from this address.
   const right = await guesser.post("/admin/sign-in", { email: victim.email, password: staffPassword });
   expect(right.response.status).toBe(429);
   expect(right.response.headers.get("retry-after")).toBe("900");
@@ -272,13 +273,13 @@ test("password and code guessing are throttled per account, and per address", as
     )[0]!.n,
   ).toBe(1);
 
-  // Codes: the password step counts too, so after it 9 wrong codes, then the right one is refused.
+  // Codes: a right password gives its count back, so 5 wrong codes, then the right one is refused.
   const target = await account("staff");
   const codeGuesser = new StaffClient(site.baseURL);
   await codeGuesser.get("/admin/sign-in");
   await codeGuesser.post("/admin/sign-in", { email: target.email, password: staffPassword });
   await codeGuesser.get("/admin/sign-in/code");
-  for (let i = 1; i < staffSignInPerAccount; i++) {
+  for (let i = 0; i < signInLimits.perAccountAndAddress; i++) {
     const { response } = await codeGuesser.post("/admin/sign-in/code", { code: String(100000 + i) });
     expect(response.status).toBe(401);
   }

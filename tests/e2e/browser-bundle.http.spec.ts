@@ -16,3 +16,12 @@ test("no script a browser can fetch carries zod", () => {
   const withZod = scripts.filter((name) => /\$?Zod(Mini)?[A-Z]\w+/.test(readFileSync(path.join(assets, name), "utf8")));
   expect(withZod).toEqual([]);
 });
+
+test("no script a browser can fetch carries the password lists or their estimator (ADR 037)", () => {
+  const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  // The lists' compressed text starts "A123456Apassword…"; the estimator names its dictionaries.
+  const withLists = scripts.filter((name) =>
+    /A123456Apassword|passwords-common|ZxcvbnFactory/.test(readFileSync(path.join(assets, name), "utf8")),
+  );
+  expect(withLists).toEqual([]);
+});

@@ -2,27 +2,27 @@
 import { TOTP, Secret } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { readableDetail } from "~/staff/audit.server.ts";
-import { passwordProblem } from "~/staff/password-rules.ts";
+import { passwordShapeProblem } from "~/staff/password-rules.ts";
 import { safeReturnPath } from "~/staff/request.server.ts";
 import { acceptedStep, groupedSecret, newTotpSecret, totpUri } from "~/staff/totp.server.ts";
 
 const account = { email: "jane.doe@example.com", name: "Jane Doe" };
 
-describe("passwordProblem", () => {
+describe("passwordShapeProblem (the rules that need no list; the whole check: password-check.test.ts)", () => {
   it("takes 12 to 200 characters of anything", () => {
-    expect(passwordProblem("correct horse", account)).toBeNull();
-    expect(passwordProblem("abcd".repeat(50), account)).toBeNull();
+    expect(passwordShapeProblem("correct horse", account)).toBeNull();
+    expect(passwordShapeProblem("abcd".repeat(50), account)).toBeNull();
     // Counted in characters, not UTF-16 units: six emoji and six letters.
-    expect(passwordProblem("🙂🙃🙂🙃🙂🙃abcdef", account)).toBeNull();
-    expect(passwordProblem("🙂🙃🙂🙃🙂abcdef", account)).toBe("Use at least 12 characters.");
+    expect(passwordShapeProblem("🙂🙃🙂🙃🙂🙃abcdef", account)).toBeNull();
+    expect(passwordShapeProblem("🙂🙃🙂🙃🙂abcdef", account)).toBe("Use at least 12 characters.");
   });
   it("refuses short, overlong, one-character-ish and personal passwords", () => {
-    expect(passwordProblem("elevenchars", account)).toBe("Use at least 12 characters.");
-    expect(passwordProblem("a".repeat(201), account)).toBe("Use at most 200 characters.");
-    expect(passwordProblem("aaaaaaaaaaaaaaab", account)).toMatch(/different characters/);
-    expect(passwordProblem("Jane.Doe@Example.com", account)).toMatch(/not your e-mail address or name/);
-    expect(passwordProblem("jane.doe2026", account)).toMatch(/not your e-mail address or name/);
-    expect(passwordProblem("jane doe is here to stay", account)).toBeNull();
+    expect(passwordShapeProblem("elevenchars", account)).toBe("Use at least 12 characters.");
+    expect(passwordShapeProblem("a".repeat(201), account)).toBe("Use at most 200 characters.");
+    expect(passwordShapeProblem("aaaaaaaaaaaaaaab", account)).toMatch(/different characters/);
+    expect(passwordShapeProblem("Jane.Doe@Example.com", account)).toMatch(/not your e-mail address or name/);
+    expect(passwordShapeProblem("jane.doe2026", account)).toMatch(/not your e-mail address or name/);
+    expect(passwordShapeProblem("jane doe is here to stay", account)).toBeNull();
   });
 });
 

@@ -50,7 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const rp = relyingParty(staff.mail.siteUrl);
     return answer && completeSignInWithPasskey(staff.db, pending, answer, client, rp, now);
   };
-  if (!(await staff.allowSignInAttempt(client.ip, pending.user.email))) {
+  const attempt = await staff.signIn.attempt(client.ip, pending.user.email, now);
+  if (!attempt) {
     await auditRequest(context, { actor, action: "sign-in-throttled", detail: { step } }, now);
     return data({ error: tooManyAttempts }, { status: 429, headers: { "Retry-After": "900" } });
   }
@@ -62,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await auditRequest(context, { actor, action: "sign-in-failed", detail: { step } }, now);
     return data({ error: step === "passkey" ? wrongPasskey : wrongCode }, { status: 401 });
   }
+  await attempt.succeeded();
   await auditRequest(context, { actor, action: "sign-in", detail: { with: step } }, now);
   throw redirect(next, { headers: { "Set-Cookie": await sessionCookieHeader(session.token, session.expiresAt) } });
 }

@@ -1,13 +1,15 @@
 /**
  * Sign-in, first step: e-mail address and password. A right pair starts a
  * short session that only opens the code page (sign-in-code.tsx). Attempts
- * are limited per client address and per account (app/staff/service.server.ts).
+ * are limited per client address, per account and address, and per account
+ * from addresses it never signed in from (app/staff/sign-in-limits.server.ts).
  */
 import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/sign-in";
 import { CsrfField, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
-import { startSession, checkPassword } from "~/staff/accounts.server.ts";
+import { logContext } from "~/lib/request-context.ts";
+import { startSession, checkSignInPassword } from "~/staff/accounts.server.ts";
 import { auditRequest, safeReturnPath, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
 
 export const tooManyAttempts = "Too many sign-in attempts. Please wait 15 minutes and try again.";
@@ -36,19 +38,28 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (email.length > 320 || password.length > 1000) {
     return data({ error: wrongPassword, email: "" }, { status: 400 });
   }
-  if (!(await staff.allowSignInAttempt(client.ip, email))) {
+  const attempt = await staff.signIn.attempt(client.ip, email, now);
+  if (!attempt) {
     await auditRequest(context, { actor: { id: null, email }, action: "sign-in-throttled" }, now);
     return data({ error: tooManyAttempts, email }, { status: 429, headers: { "Retry-After": "900" } });
   }
-  const user = await checkPassword(staff.db, email, password);
-  if (!user) {
+  const outcome = await checkSignInPassword(staff.db, email, password);
+  if (!outcome || "disabled" in outcome) {
+    // A disabled account is answered as a wrong password, with one audit row
+    // either way (the same time); its own entry at most once a minute.
+    const disabled = outcome && (await staff.signIn.reportDisabled(outcome.disabled.id)) ? outcome.disabled : null;
+    if (disabled) context.get(logContext).warn({ account: disabled.id }, "sign-in attempt on a disabled account");
     await auditRequest(
       context,
-      { actor: { id: null, email }, action: "sign-in-failed", detail: { step: "password" } },
+      disabled
+        ? { actor: { id: null, email }, action: "sign-in-disabled-account", target: `user:${disabled.id}` }
+        : { actor: { id: null, email }, action: "sign-in-failed", detail: { step: "password" } },
       now,
     );
     return data({ error: wrongPassword, email }, { status: 401 });
   }
+  const { user } = outcome;
+  await attempt.succeeded();
   const session = await startSession(staff.db, user, "password", client, now);
   const to = next === "/admin" ? "/admin/sign-in/code" : `/admin/sign-in/code?next=${encodeURIComponent(next)}`;
   throw redirect(to, { headers: { "Set-Cookie": await sessionCookieHeader(session.token, session.expiresAt) } });
