@@ -1,7 +1,9 @@
 /**
  * Opens the database and brings its schema up to date.
  * - Default: SQLite (better-sqlite3) in DATA_DIR/site.db, WAL journal, so a
- *   committed lead survives the process being killed.
+ *   committed lead survives the process being killed; secure_delete, so a
+ *   deleted row's bytes are overwritten with zeros, not left in free space
+ *   (docs/decisions/034-erasure-leaves-nothing-to-read-back.md).
  * - DATABASE_URL=postgres://...: PostgreSQL through a pg pool.
  * Kysely is the one query layer; the same queries and migrations serve both.
  */
@@ -75,6 +77,10 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     sqlite.pragma("journal_mode = WAL");
     sqlite.pragma("synchronous = NORMAL");
     sqlite.pragma("busy_timeout = 5000");
+    // Deleted content is zeroed, in its page and in freed pages: what an
+    // erasure or the retention job deletes cannot be read back from the file
+    // (nor from a backup, which copies every page). Per connection, not stored.
+    sqlite.pragma("secure_delete = ON");
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
     handle = { db, dialect: "sqlite", sqlite, description: `SQLite at ${file}`, close: () => db.destroy() };
   }

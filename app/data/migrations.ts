@@ -513,4 +513,14 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("outbox").addColumn("secrets", "text").execute();
     },
   },
+  "2026-11-25-017-search-index-secure-delete": {
+    async up(db: AnyDb) {
+      // SQLite's inbox index removes a deleted lead's words from its
+      // segments at once, instead of adding a delete marker beside them until
+      // a merge: an erased lead's words are then in no page of the file
+      // (docs/decisions/034-erasure-leaves-nothing-to-read-back.md). Stored
+      // in the index's own settings. PostgreSQL: see that ADR (VACUUM).
+      if (!isPostgres(db)) await sql`insert into leads_fts(leads_fts, rank) values ('secure-delete', 1)`.execute(db);
+    },
+  },
 };

@@ -10,6 +10,8 @@
  *   address removed (name, amount, dates and Stripe reference kept), and a
  *   newsletter address stays alone on the suppression list, so we never
  *   e-mail it again. E-mail files on disk that name the address are deleted.
+ *   Then the database's files are cleared of the deleted rows (SQLite: the
+ *   WAL checkpointed; PostgreSQL: the tables vacuumed; app/data/wipe.server.ts).
  *
  * Addresses are compared without case. Nothing here writes the address to
  * a log or the audit log (the audit records a hash of it).
@@ -19,6 +21,7 @@ import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
 import { sql } from "kysely";
 import type { Db } from "~/data/db.server.ts";
+import { leaveNothingToReadBack } from "~/data/wipe.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { newToken } from "~/leads/kinds/tokens.server.ts";
 
@@ -183,7 +186,23 @@ export type ErasureCounts = {
   spam: number;
   webhooks: number;
   mailFiles: number;
+  /** The database's files hold nothing of the deleted rows (false: an old SQLite reader kept the WAL; erase again). */
+  wiped: boolean;
 };
+
+/** Every table an erasure deletes from or rewrites: what is cleared from the files afterwards. */
+const erasedTables = [
+  ...new Set([
+    ...allLeadKinds.map((kind) => kind.table),
+    "leads",
+    "lead_events",
+    "outbox",
+    "webhook_deliveries",
+    "webhook_events",
+    "spam_submissions",
+    "bookings",
+  ]),
+];
 
 /**
  * Erases everything about `email` but what the law keeps (see above).
@@ -203,6 +222,7 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
       spam: 0,
       webhooks: 0,
       mailFiles: 0,
+      wiped: false,
     };
     const ids: string[] = [];
     for (const kind of allLeadKinds) {
@@ -284,6 +304,7 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
     );
     return counts;
   });
+  counts.wiped = await leaveNothingToReadBack(db, erasedTables);
   for (const name of await mailFilesNaming(mailDir, address)) {
     await unlink(path.join(mailDir!, name)).catch(() => {});
     counts.mailFiles += 1;
