@@ -39,6 +39,8 @@ type Answer = {
   invalid?: boolean;
   error?: string;
   erased?: boolean;
+  /** The database files were cleared of what was erased (false: a reader held them; erasing again clears them). */
+  wiped?: boolean;
   summary?: ReturnType<typeof summaryOf>;
 };
 
@@ -68,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       now,
     );
     const summary = summaryOf(await findEverything(staff.db, email, staff.mailDir));
-    return data<Answer>({ email: normalAddress(email), summary, erased: true });
+    return data<Answer>({ email: normalAddress(email), summary, erased: true, wiped: counts.wiped });
   }
   if (intent !== "look-up") return data<Answer>({ email, error: "Unknown action." }, { status: 400 });
   if (!isEmailAddress(email)) return data<Answer>({ email, invalid: true }, { status: 400 });
@@ -107,7 +109,13 @@ export default function Requests() {
         </p>
       }
     >
-      {answer?.erased && <Notice>Erased. What the law keeps is listed below.</Notice>}
+      {answer?.erased && (
+        <Notice>
+          Erased. What the law keeps is listed below.
+          {answer.wiped === false &&
+            " The database file could not be cleared of it just now (it was busy): erase the same address again in a few minutes to clear it."}
+        </Notice>
+      )}
       <Form method="post" className="flex flex-wrap items-end gap-3">
         <CsrfField />
         <input type="hidden" name="intent" value="look-up" />
