@@ -505,4 +505,13 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "2026-11-25-016-session-proof": {
+    async up(db: AnyDb) {
+      // When a session last proved it is its account's owner (password or
+      // second factor): adding a passkey needs a proof in the last 5 minutes
+      // (docs/decisions/036-account-self-service.md). Sessions from before
+      // have none: they confirm once on the account page.
+      await db.schema.alterTable("staff_sessions").addColumn("proved_at", "text").execute();
+    },
+  },
 };
