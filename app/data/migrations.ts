@@ -513,6 +513,15 @@ export const migrations: Record<string, Migration> = {
       await db.schema.alterTable("outbox").addColumn("secrets", "text").execute();
     },
   },
+  "2026-11-25-016-session-proof": {
+    async up(db: AnyDb) {
+      // When a session last proved it is its account's owner (password or
+      // second factor): adding a passkey needs a proof in the last 5 minutes
+      // (docs/decisions/036-account-self-service.md). Sessions from before
+      // have none: they confirm once on the account page.
+      await db.schema.alterTable("staff_sessions").addColumn("proved_at", "text").execute();
+    },
+  },
   "2026-11-25-017-search-index-secure-delete": {
     async up(db: AnyDb) {
       // SQLite's inbox index removes a deleted lead's words from its

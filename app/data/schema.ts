@@ -241,6 +241,8 @@ export type Database = {
     /** The open WebAuthn challenge (base64url) of this session, if any: answered once, then cleared. */
     challenge: string | null;
     challenge_expires_at: string | null;
+    /** When this session last proved it is its account's owner (password or second factor): sign-in, or "Confirm it is you". */
+    proved_at: string | null;
   };
   /** Passkeys (WebAuthn credentials): the better second factor, beside the TOTP app. */
   staff_passkeys: {

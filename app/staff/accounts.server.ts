@@ -344,6 +344,8 @@ export async function startSession(
       revoked_at: null,
       ip: client.ip.slice(0, 100),
       user_agent: client.userAgent.slice(0, 300),
+      // A full session starts with both factors just given: a fresh proof (app/staff/account-rules.ts).
+      proved_at: stage === "full" ? now.toISOString() : null,
     })
     .execute();
   return { token, expiresAt };
@@ -395,23 +397,39 @@ export async function completeSignIn(
   now: Date,
 ): Promise<{ token: string; expiresAt: string } | null> {
   if (pending.stage !== "password") return null;
+  if (!(await acceptAuthenticatorCode(db, keys, pending.user.id, code, now))) return null;
+  return promoteToFullSession(db, pending, client, now);
+}
+
+/**
+ * Checks a code from the account's authenticator app and uses it up: true
+ * for a right code of a step not used before (sign-in, or a proof on the
+ * account page).
+ */
+export async function acceptAuthenticatorCode(
+  db: Db,
+  keys: Keyring,
+  userId: string,
+  code: string,
+  now: Date,
+): Promise<boolean> {
   const account = await db
     .selectFrom("staff_users")
     .select(["totp_secret", "totp_last_step"])
-    .where("id", "=", pending.user.id)
+    .where("id", "=", userId)
+    .where("disabled_at", "is", null)
     .executeTakeFirst();
-  if (!account) return null;
+  if (!account) return false;
   const step = acceptedStep(openTotpSecret(keys, account.totp_secret), code, now, account.totp_last_step);
-  if (step === null) return null;
-  // The step moves on only if nobody used a code since we read it: one code, one sign-in.
+  if (step === null) return false;
+  // The step moves on only if nobody used a code since we read it: one code, one use.
   const moved = await db
     .updateTable("staff_users")
     .set({ totp_last_step: step })
-    .where("id", "=", pending.user.id)
+    .where("id", "=", userId)
     .where("totp_last_step", "=", account.totp_last_step)
     .executeTakeFirst();
-  if (Number(moved.numUpdatedRows) !== 1) return null;
-  return promoteToFullSession(db, pending, client, now);
+  return Number(moved.numUpdatedRows) === 1;
 }
 
 /** After a right second factor: the password-stage session ends and a full one (a new token) starts. */

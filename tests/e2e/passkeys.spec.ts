@@ -5,16 +5,26 @@
  * step of sign-in, refused when replayed, removed.
  *
  * WebAuthn needs a domain name for its relying party, not an IP address, so
- * these tests run a site of their own at http://localhost:PORT.
+ * these tests run a site of their own at http://localhost:PORT (with an SMTP
+ * server of their own: adding a passkey is e-mailed to the account's owner).
  */
 import type { CDPSession, Page } from "@playwright/test";
-import type { SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, setUpInBrowser, staffPassword } from "../support/staff.ts";
+import type { Mailbox } from "../support/mail.ts";
+import { sqliteWrite, type SiteServer } from "../support/servers.ts";
+import { inviteFromCommandLine, setUpInBrowser, staffPassword, totpCode } from "../support/staff.ts";
 import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.ts";
 
-const test = shared.extend<object, { passkeySite: SiteServer }>({
+const test = shared.extend<object, { passkeySite: SiteServer & { mailbox: Mailbox } }>({
   passkeySite: [
-    async ({ launcher }, use) => use(await launcher.site({ name: "passkeys", hostName: "localhost" })),
+    async ({ launcher }, use) => {
+      const smtp = await launcher.smtp("passkeys-smtp");
+      const site = await launcher.site({
+        name: "passkeys",
+        hostName: "localhost",
+        env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
+      });
+      await use(Object.assign(site, { mailbox: smtp.mailbox }));
+    },
     { scope: "worker" },
   ],
   baseURL: async ({ passkeySite }, use) => use(passkeySite.baseURL),
@@ -181,4 +191,49 @@ test("the passkey options are refused without the right session or a CSRF token"
   const none = await page.request.post("/admin/passkey-options", { form: { _csrf: pending, purpose: "sign-in" } });
   expect(none.status()).toBe(404);
   expect(await none.text()).toContain("This account has no passkey.");
+});
+
+test("adding a passkey needs a fresh proof: after 5 minutes the page asks for the password or a code first", async ({
+  page,
+  passkeySite,
+}) => {
+  const email = uniqueEmail("passkey-proof");
+  const key = await setUpInBrowser(page, await inviteFromCommandLine(passkeySite, { email, name: "Pru Proof" }));
+  await virtualAuthenticator(page);
+  // The set-up was a proof, 6 minutes ago.
+  const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();
+  expect(
+    sqliteWrite(
+      passkeySite.dataDir,
+      "UPDATE staff_sessions SET proved_at = ? WHERE revoked_at IS NULL AND user_id = (SELECT id FROM staff_users WHERE email = ?)",
+      [sixMinutesAgo, email],
+    ),
+  ).toBe(1);
+
+  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Your account" }).click();
+  const passkeys = page.getByRole("region", { name: "Passkeys" });
+  await expect(passkeys.getByRole("heading", { name: "Confirm it is you to add a passkey" })).toBeVisible();
+  await expect(passkeys.getByRole("button", { name: "Add a passkey" })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const proof = passkeys.getByLabel("Your password, or the 6-digit code from your authenticator app");
+  await proof.fill("not my password at all");
+  await passkeys.getByRole("button", { name: "Confirm it is me" }).click();
+  await expect(passkeys.getByText("That is not your password.")).toBeVisible();
+  await expect(proof).toHaveAttribute("aria-invalid", "true");
+  expect(await axeViolations(page)).toEqual([]);
+  // The set-up used this moment's code: the next one.
+  await proof.fill(totpCode(key, 1));
+  await passkeys.getByRole("button", { name: "Confirm it is me" }).click();
+  await expect(page.getByRole("status")).toContainText("For the next 5 minutes you can add a passkey.");
+  await expect(passkeys.getByText(/You confirmed it is you: you can add a passkey until/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel("A name to tell it apart").fill("Proved laptop");
+  await page.getByRole("button", { name: "Add a passkey" }).click();
+  await expect(page.getByRole("status")).toContainText("Passkey “Proved laptop” added.");
+  const notice = await passkeySite.mailbox.waitForEmail(email, { subject: /passkey was added/ });
+  expect(notice.text).toContain("A passkey named “Proved laptop” was added to your account");
+  expect(notice.text).toMatch(/Device: Chrome on (Windows|Android)/);
+  expect(notice.text).toContain("If it was not you, tell an administrator at once");
 });

@@ -1,15 +1,22 @@
 /**
- * Your account: who you are signed in as, and your passkeys (WebAuthn), the
- * better second factor: added from here (the browser's passkey prompt),
- * listed with when each was last used, and removed. The authenticator app
- * stays as the other factor, so removing every passkey locks nobody out.
+ * Your account (docs/decisions/036-account-self-service.md): who you are
+ * signed in as; your password (changed with the current one, which signs
+ * out your other sessions); your sessions (device, address, started, last
+ * active), any or all of the others ended from here; and your passkeys
+ * (WebAuthn), the better second factor: added from here (the browser's
+ * passkey prompt) after a fresh proof that it is you, listed with when each
+ * was last used, and removed. The authenticator app stays as the other
+ * factor, so removing every passkey locks nobody out. Each change is
+ * audited, and each change to your sign-in is e-mailed to you.
  */
 import { useRef } from "react";
-import { data, Form, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/account";
 import { PasskeyButton } from "~/components/admin/passkey-button.tsx";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { FormAlert, TextField } from "~/components/forms/field.tsx";
+import { RowAction } from "~/components/admin/row-action.tsx";
+import { CsrfField, londonDateTime, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
+import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
 import { passkeyNameMaxLength } from "~/staff/passkey-rules.ts";
 import {
   addPasskey,
@@ -19,23 +26,139 @@ import {
   relyingParty,
   removePasskey,
 } from "~/staff/passkeys.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { passwordLength } from "~/staff/password-rules.ts";
+import { auditRequest, staffRequestContext } from "~/staff/request.server.ts";
+import {
+  changePassword,
+  endOtherSessions,
+  endSession,
+  freshProofUntil,
+  hasFreshProof,
+  listSessions,
+  notifyAccountChange,
+  proveIdentity,
+  wrongCurrentPassword,
+} from "~/staff/self-service.server.ts";
+import { tooManyAttempts } from "./sign-in.tsx";
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const user = staffUser(context);
-  const { staff } = context.get(staffRequestContext);
-  return { user, passkeys: await listPasskeys(staff.db, user.id) };
+/** The signed-in request (the layout's middleware let only full sessions in). */
+function signedIn(context: Route.LoaderArgs["context"]) {
+  const request = context.get(staffRequestContext);
+  const { session } = request;
+  if (session?.stage !== "full") throw redirect("/admin/sign-in");
+  return { ...request, session, user: session.user };
 }
 
-type Answer = { done?: string; error?: string };
+export async function loader({ context }: Route.LoaderArgs) {
+  const { staff, session, user } = signedIn(context);
+  const now = new Date();
+  const [passkeys, sessions, provedUntil] = await Promise.all([
+    listPasskeys(staff.db, user.id),
+    listSessions(staff.db, session, now),
+    freshProofUntil(staff.db, session.id, now),
+  ]);
+  return { user, passkeys, sessions, provedUntil };
+}
+
+/** The action's headers (Retry-After on a refusal) reach the page's answer. */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
+
+type Answer = {
+  done?: string;
+  error?: string;
+  /** A problem with one field of one of the page's forms. */
+  problem?: { form: "proof" | "password"; field: string; message: string };
+  /** Set after a password change: the form starts empty again. */
+  changedAt?: string;
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = staffUser(context);
-  const { staff, session } = context.get(staffRequestContext);
+  const { staff, session, user, client } = signedIn(context);
   const form = await request.formData();
   const now = new Date();
   const intent = form.get("intent");
-  if (intent === "add" && session) {
+  const target = `user:${user.id}`;
+  const throttled = async (step: string) => {
+    await auditRequest(context, { actor: user, action: "sign-in-throttled", target, detail: { step } }, now);
+    return data<Answer>({ error: tooManyAttempts }, { status: 429, headers: { "Retry-After": "900" } });
+  };
+
+  if (intent === "prove") {
+    const typed = String(form.get("proof") ?? "").slice(0, 1000);
+    if (!typed) {
+      const message = "Enter your password or the 6-digit code from your authenticator app.";
+      return data<Answer>({ problem: { form: "proof", field: "proof", message } }, { status: 400 });
+    }
+    // A wrong answer is a guess at the password or a code: counted with sign-in's.
+    const attempt = await staff.signIn.attempt(client.ip, user.email, now);
+    if (!attempt) return throttled("proof");
+    const answer = readProofAnswer(typed);
+    if (!(await proveIdentity(staff.db, staff.keys, session, answer, now))) {
+      await auditRequest(context, { actor: user, action: "proof-failed", target, detail: { with: answer.kind } }, now);
+      const message =
+        answer.kind === "code"
+          ? "That code is not right. Enter the 6-digit code your authenticator app shows now."
+          : "That is not your password.";
+      return data<Answer>({ problem: { form: "proof", field: "proof", message } }, { status: 401 });
+    }
+    await attempt.succeeded();
+    await auditRequest(context, { actor: user, action: "proof-given", target, detail: { with: answer.kind } }, now);
+    return data<Answer>({ done: `Thank you. For the next ${freshProofMinutes} minutes you can add a passkey.` });
+  }
+
+  if (intent === "password") {
+    const attempt = await staff.signIn.attempt(client.ip, user.email, now);
+    if (!attempt) return throttled("password-change");
+    const changed = await changePassword(
+      staff.db,
+      session,
+      {
+        current: String(form.get("current") ?? ""),
+        password: String(form.get("password") ?? "").slice(0, 1000),
+        confirm: String(form.get("confirm") ?? "").slice(0, 1000),
+      },
+      now,
+    );
+    if ("problem" in changed) {
+      const wrong = changed.problem.message === wrongCurrentPassword;
+      if (wrong) {
+        await auditRequest(
+          context,
+          { actor: user, action: "proof-failed", target, detail: { with: "password", for: "password change" } },
+          now,
+        );
+      }
+      return data<Answer>({ problem: { form: "password", ...changed.problem } }, { status: wrong ? 401 : 400 });
+    }
+    await attempt.succeeded();
+    const { sessionsEnded } = changed;
+    await auditRequest(context, { actor: user, action: "password-changed", target, detail: { sessionsEnded } }, now);
+    await notifyAccountChange(staff, user, { kind: "password-changed", sessionsEnded }, client, now);
+    const others = sessionsEnded === 1 ? "Your other session has" : `Your other sessions (${sessionsEnded}) have`;
+    return data<Answer>({
+      done: `Your password is changed. ${sessionsEnded === 0 ? "You had no other session" : `${others} ended`}; this one stays signed in.`,
+      changedAt: now.toISOString(),
+    });
+  }
+
+  if (intent === "end-session") {
+    const ended = await endSession(staff.db, session, String(form.get("session") ?? ""), now);
+    if (!ended)
+      return data<Answer>({ error: "That session has already ended, or is not another of yours." }, { status: 404 });
+    await auditRequest(context, { actor: user, action: "session-ended", target, detail: ended }, now);
+    return data<Answer>({ done: `The session on ${ended.device} has ended.` });
+  }
+
+  if (intent === "end-others") {
+    const count = await endOtherSessions(staff.db, session, now);
+    await auditRequest(context, { actor: user, action: "other-sessions-ended", target, detail: { count } }, now);
+    return data<Answer>({
+      done: count === 0 ? "You had no other session." : `Your other sessions (${count}) have ended.`,
+    });
+  }
+
+  if (intent === "add") {
+    if (!(await hasFreshProof(staff.db, session.id, now))) return data<Answer>({ error: proofNeeded }, { status: 403 });
     const response = newPasskeyAnswer(form.get("credential"));
     if (!response) return data<Answer>({ error: passkeyNotChecked }, { status: 400 });
     const name = String(form.get("name") ?? "");
@@ -44,37 +167,38 @@ export async function action({ request, context }: Route.ActionArgs) {
     if ("problem" in added) return data<Answer>({ error: added.problem.message }, { status: 400 });
     await auditRequest(
       context,
-      {
-        actor: user,
-        action: "passkey-added",
-        target: `user:${user.id}`,
-        detail: { name: added.passkey.name },
-      },
+      { actor: user, action: "passkey-added", target, detail: { name: added.passkey.name } },
       now,
     );
+    await notifyAccountChange(staff, user, { kind: "passkey-added", name: added.passkey.name }, client, now);
     return data<Answer>({ done: `Passkey “${added.passkey.name}” added. Use it the next time you sign in.` });
   }
+
   if (intent === "remove") {
     const name = await removePasskey(staff.db, user.id, String(form.get("passkey") ?? ""));
     if (name === null) {
       return data<Answer>({ error: "There is no such passkey on your account." }, { status: 404 });
     }
-    await auditRequest(
-      context,
-      { actor: user, action: "passkey-removed", target: `user:${user.id}`, detail: { name } },
-      now,
-    );
+    await auditRequest(context, { actor: user, action: "passkey-removed", target, detail: { name } }, now);
+    await notifyAccountChange(staff, user, { kind: "passkey-removed", name }, client, now);
     return data<Answer>({ done: `Passkey “${name}” removed.` });
   }
   return data<Answer>({ error: "Unknown action." }, { status: 400 });
 }
 
+const sectionHeading = "text-xl font-bold text-navy-900";
+
 export default function Account() {
-  const { user, passkeys } = useLoaderData<typeof loader>();
+  const { user, passkeys, sessions, provedUntil } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  const submittingIntent = submitting ? navigation.formData?.get("intent") : null;
   const submit = useSubmit();
   const addForm = useRef<HTMLFormElement>(null);
+  const problem = (form: "proof" | "password", field: string) =>
+    answer?.problem?.form === form && answer.problem.field === field ? answer.problem.message : undefined;
+  const others = sessions.filter((s) => !s.current);
   return (
     <StaffPage title="Your account">
       <Notice>{answer?.done}</Notice>
@@ -88,8 +212,89 @@ export default function Account() {
         <dd>{user.role === "admin" ? "Administrator" : "Staff"}</dd>
       </dl>
 
+      <section aria-labelledby="password-heading" className="mt-10">
+        <h2 id="password-heading" className={sectionHeading}>
+          Password
+        </h2>
+        <p className="mt-2 max-w-prose text-slate-700">
+          Changing your password signs you out everywhere else: all your other sessions end, and this one stays signed
+          in. We send you an e-mail each time your password or passkeys change.
+        </p>
+        <Form method="post" className="mt-4 max-w-md space-y-4" key={answer?.changedAt ?? "password"}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="password" />
+          <TextField
+            formId="password-change"
+            name="current"
+            type="password"
+            label="Current password"
+            autoComplete="current-password"
+            error={problem("password", "current")}
+            required
+          />
+          <TextField
+            formId="password-change"
+            name="password"
+            type="password"
+            label="New password"
+            hint={`At least ${passwordLength.min} characters. A phrase of a few words is easy to remember and hard to guess.`}
+            autoComplete="new-password"
+            error={problem("password", "password")}
+            required
+          />
+          <TextField
+            formId="password-change"
+            name="confirm"
+            type="password"
+            label="The new password again"
+            autoComplete="new-password"
+            error={problem("password", "confirm")}
+            required
+          />
+          <SubmitButton submitting={submittingIntent === "password"} label="Change my password" busyLabel="Changing…" />
+        </Form>
+      </section>
+
+      <section aria-labelledby="sessions-heading" className="mt-10">
+        <h2 id="sessions-heading" className={sectionHeading}>
+          Where you are signed in
+        </h2>
+        <p className="mt-2 max-w-prose text-slate-700">
+          If you see a device or an address you do not know, end its session, change your password and tell an
+          administrator.
+        </p>
+        <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300" aria-label="Your sessions">
+          {sessions.map((s) => (
+            <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-navy-900">
+                  {s.device}
+                  {s.current && <span className="font-normal text-slate-700"> (this session)</span>}
+                </p>
+                <p className="text-sm break-all text-slate-700">
+                  Address {s.ip}; started <Time iso={s.startedAt} />; last active <Time iso={s.lastActiveAt} />
+                </p>
+              </div>
+              {!s.current && (
+                <RowAction
+                  intent="end-session"
+                  fields={{ session: s.id }}
+                  text="End"
+                  label={`End the session on ${s.device}, started ${londonDateTime.format(new Date(s.startedAt))}`}
+                />
+              )}
+            </li>
+          ))}
+        </ul>
+        {others.length > 0 && (
+          <div className="mt-4">
+            <RowAction intent="end-others" fields={{}} text="End all other sessions" label="End all other sessions" />
+          </div>
+        )}
+      </section>
+
       <section aria-labelledby="passkeys-heading" className="mt-10">
-        <h2 id="passkeys-heading" className="text-xl font-bold text-navy-900">
+        <h2 id="passkeys-heading" className={sectionHeading}>
           Passkeys
         </h2>
         <p className="mt-2 max-w-prose text-slate-700">
@@ -116,50 +321,68 @@ export default function Account() {
                     {passkey.backedUp && "; synced by its provider"}
                   </p>
                 </div>
-                <Form method="post">
-                  <CsrfField />
-                  <input type="hidden" name="passkey" value={passkey.id} />
-                  <button
-                    type="submit"
-                    name="intent"
-                    value="remove"
-                    aria-label={`Remove the passkey ${passkey.name}`}
-                    className="min-h-11 rounded-md border border-red-800 px-3 py-2 text-sm font-semibold text-red-800"
-                  >
-                    Remove
-                  </button>
-                </Form>
+                <RowAction
+                  intent="remove"
+                  fields={{ passkey: passkey.id }}
+                  text="Remove"
+                  label={`Remove the passkey ${passkey.name}`}
+                />
               </li>
             ))}
           </ul>
         )}
 
-        <form ref={addForm} className="mt-6 max-w-md space-y-4" onSubmit={(e) => e.preventDefault()}>
-          <h3 className="text-lg font-bold text-navy-900">Add a passkey</h3>
-          <CsrfField />
-          <TextField
-            formId="passkey"
-            name="name"
-            label="A name to tell it apart (for example, Work laptop)"
-            maxLength={passkeyNameMaxLength}
-            autoComplete="off"
-          />
-          <PasskeyButton
-            purpose="register"
-            label="Add a passkey"
-            unavailable="This browser cannot make passkeys. Try another browser or device; your authenticator app keeps working."
-            busy={submitting}
-            onAnswer={(credential) => {
-              const fields = new FormData(addForm.current ?? undefined);
-              fields.set("intent", "add");
-              fields.set("credential", credential);
-              void submit(fields, { method: "post" });
-            }}
-          />
-          <noscript>
-            <p className="text-slate-700">Adding a passkey needs JavaScript, which is off in this browser.</p>
-          </noscript>
-        </form>
+        {provedUntil ? (
+          <form ref={addForm} className="mt-6 max-w-md space-y-4" onSubmit={(e) => e.preventDefault()}>
+            <h3 className="text-lg font-bold text-navy-900">Add a passkey</h3>
+            <p className="text-sm text-slate-700">
+              You confirmed it is you: you can add a passkey until <Time iso={provedUntil} />.
+            </p>
+            <CsrfField />
+            <TextField
+              formId="passkey"
+              name="name"
+              label="A name to tell it apart (for example, Work laptop)"
+              maxLength={passkeyNameMaxLength}
+              autoComplete="off"
+            />
+            <PasskeyButton
+              purpose="register"
+              label="Add a passkey"
+              unavailable="This browser cannot make passkeys. Try another browser or device; your authenticator app keeps working."
+              busy={submitting}
+              onAnswer={(credential) => {
+                const fields = new FormData(addForm.current ?? undefined);
+                fields.set("intent", "add");
+                fields.set("credential", credential);
+                void submit(fields, { method: "post" });
+              }}
+            />
+            <noscript>
+              <p className="text-slate-700">Adding a passkey needs JavaScript, which is off in this browser.</p>
+            </noscript>
+          </form>
+        ) : (
+          <Form method="post" className="mt-6 max-w-md space-y-4">
+            <h3 className="text-lg font-bold text-navy-900">Confirm it is you to add a passkey</h3>
+            <p className="text-sm text-slate-700">
+              Adding a passkey needs a fresh proof that it is you, in the last {freshProofMinutes} minutes: your
+              password, or the code your authenticator app shows now.
+            </p>
+            <CsrfField />
+            <input type="hidden" name="intent" value="prove" />
+            <TextField
+              formId="proof"
+              name="proof"
+              type="password"
+              label="Your password, or the 6-digit code from your authenticator app"
+              autoComplete="current-password"
+              error={problem("proof", "proof")}
+              required
+            />
+            <SubmitButton submitting={submittingIntent === "prove"} label="Confirm it is me" busyLabel="Checking…" />
+          </Form>
+        )}
       </section>
     </StaffPage>
   );

@@ -13,6 +13,7 @@ import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx
 import { passwordLength } from "~/staff/password-rules.ts";
 import { acceptInvitation, findInvitation, startSession, type SetupProblem } from "~/staff/accounts.server.ts";
 import { auditRequest, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
+import { notifyAccountChange } from "~/staff/self-service.server.ts";
 import { groupedSecret, totpUri } from "~/staff/totp.server.ts";
 
 export const expiredLink = "This set-up link has expired or was already used. Ask an administrator for a new one.";
@@ -57,6 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { actor: user, action: "user-activated", target: `user:${user.id}`, detail: { reset } },
     now,
   );
+  if (reset) await notifyAccountChange(staff, user, { kind: "sign-in-set-up-again" }, client, now);
   const session = await startSession(staff.db, user, "full", client, now);
   await auditRequest(context, { actor: user, action: "sign-in", detail: { via: "set-up" } }, now);
   throw redirect("/admin", { headers: { "Set-Cookie": await sessionCookieHeader(session.token, session.expiresAt) } });
