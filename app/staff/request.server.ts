@@ -25,6 +25,7 @@ import {
 import { clientIpContext, servicesContext } from "~/lib/request-context.ts";
 import { readSession, sessionLimits, type ClientFacts, type StaffSession, type StaffUser } from "./accounts.server.ts";
 import { audit, type AuditEntry } from "./audit.server.ts";
+import { withBackOfficeHeaders } from "./back-office-address.ts";
 import type { StaffServices } from "./service.server.ts";
 
 /** `Secure` and `__Host-`: browsers accept them from http://localhost and 127.0.0.1 too. */
@@ -90,7 +91,9 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
   };
   context.set(staffRequestContext, { session, csrf, client, staff });
 
-  const response = await next();
+  // Whatever answers below (a page, a refusal, a download, a data request),
+  // decided where the router matched the path, in whatever spelling.
+  const response = withBackOfficeHeaders(await next());
   if (fresh) response.headers.append("Set-Cookie", await csrfCookie.serialize(csrf));
   return response;
 };
