@@ -120,13 +120,18 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (isRouteErrorResponse(error) && error.status === 404) {
     return <NotFoundContent />;
   }
+  // A refusal in its own words: React Router renders what a middleware
+  // throws here, at the root (the back office's access rule and CSRF check).
+  const refusal =
+    isRouteErrorResponse(error) && error.status < 500 && typeof error.data === "string" ? error.data : null;
+  const title = refusal ? (isRouteErrorResponse(error) && error.status === 403 ? "Not allowed" : "Not done") : null;
   return (
     <section className="container-page py-20">
-      <title>{pageTitle("Something went wrong")}</title>
-      <h1 className="text-3xl font-bold text-navy-900">Something went wrong</h1>
+      <title>{pageTitle(title ?? "Something went wrong")}</title>
+      <h1 className="text-3xl font-bold text-navy-900">{title ?? "Something went wrong"}</h1>
       <p className="mt-4 max-w-prose text-slate-700">
-        Sorry, this page could not be shown just now. Please try again in a moment, or contact us and we will help
-        directly.
+        {refusal ??
+          "Sorry, this page could not be shown just now. Please try again in a moment, or contact us and we will help directly."}
       </p>
     </section>
   );

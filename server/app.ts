@@ -12,6 +12,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { RouterContextProvider } from "react-router";
 import { prerenderedPaths, sitePages } from "../app/content/site-map.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
+import { backOfficeHeaders, isBackOfficeAddress } from "../app/staff/back-office-address.ts";
 import type { AppConfig } from "../app/lib/config.server.ts";
 import type { AppServices } from "../app/leads/types.ts";
 import {
@@ -90,11 +91,19 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
     res.status(204).set("Cache-Control", "no-store").end();
   });
   // The back office: never stored by a browser or proxy, never indexed,
-  // whatever answers (its pages set the same; this covers its 404s and data requests).
+  // whatever answers and however its address is spelt (/ADMIN, /%61dmin,
+  // /x/../admin: read as the router reads it). Its own middleware sets the
+  // same on every answer it gives; this covers the router's 404s and what
+  // is refused before that middleware (docs/decisions/035). Set as the head
+  // is written (as on-headers does), so each header has one value even
+  // where the router's answer carries it too (its headers are appended).
   app.use((req, res, next) => {
-    if (/^\/admin(?:[/.]|$)/.test(req.path)) {
-      res.set("Cache-Control", "no-store");
-      res.set("X-Robots-Tag", "noindex, nofollow");
+    if (isBackOfficeAddress(req.originalUrl)) {
+      const writeHead = res.writeHead;
+      res.writeHead = function (this: Response, ...args: unknown[]) {
+        this.set(backOfficeHeaders);
+        return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+      } as Response["writeHead"];
     }
     next();
   });

@@ -26,6 +26,7 @@ import { clientIpContext, logContext, servicesContext } from "~/lib/request-cont
 import { readSession, sessionLimits, type ClientFacts, type StaffSession, type StaffUser } from "./accounts.server.ts";
 import { audit, type AuditEntry } from "./audit.server.ts";
 import { traceRefusal, type RefusalTrace } from "./refusals.server.ts";
+import { withBackOfficeHeaders } from "./back-office-address.ts";
 import type { StaffServices } from "./service.server.ts";
 
 /** `Secure` and `__Host-`: browsers accept them from http://localhost and 127.0.0.1 too. */
@@ -97,7 +98,9 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
   const trace = { db: staff.db, log: context.get(logContext), ip: client.ip };
   context.set(staffRequestContext, { session, csrf, client, staff, trace, path: new URL(request.url).pathname });
 
-  const response = await next();
+  // Whatever answers below (a page, a refusal, a download, a data request),
+  // decided where the router matched the path, in whatever spelling.
+  const response = withBackOfficeHeaders(await next());
   if (fresh) response.headers.append("Set-Cookie", await csrfCookie.serialize(csrf));
   return response;
 };

@@ -5,11 +5,15 @@
  * the security tests.
  */
 import { execFile } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { TOTP, Secret } from "otpauth";
+import { tokenHash } from "../../app/staff/accounts.server.ts";
+import { sessionCookieHeader } from "../../app/staff/request.server.ts";
+import { sqliteWrite } from "./servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
@@ -149,4 +153,29 @@ export async function setUpInBrowser(page: Page, link: string, { checkAccessibil
   await page.getByRole("button", { name: "Set up my account" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
   return key;
+}
+
+/**
+ * A session written straight into a site's SQLite database, as sign-in
+ * writes one (its id the token's SHA-256), full and fresh unless told
+ * otherwise; returns the Cookie pair that presents it.
+ */
+export async function insertSession(
+  dataDir: string,
+  userId: string,
+  {
+    stage = "full",
+    expiresAt = new Date(Date.now() + 3600_000).toISOString(),
+    lastSeenAt = new Date().toISOString(),
+    revokedAt = null,
+  }: { stage?: "password" | "full"; expiresAt?: string; lastSeenAt?: string; revokedAt?: string | null } = {},
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  sqliteWrite(
+    dataDir,
+    `INSERT INTO staff_sessions (id, user_id, stage, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent)
+     VALUES (?, ?, ?, ?, ?, ?, ?, '127.0.0.1', 'access matrix')`,
+    [tokenHash(token), userId, stage, new Date().toISOString(), lastSeenAt, expiresAt, revokedAt],
+  );
+  return (await sessionCookieHeader(token, expiresAt)).split(";")[0]!;
 }

@@ -107,6 +107,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (intent === "password") {
+    if (!String(form.get("current") ?? "")) {
+      const message = "Enter your current password.";
+      return data<Answer>({ problem: { form: "password", field: "current", message } }, { status: 400 });
+    }
     const attempt = await staff.signIn.attempt(client.ip, user.email, now);
     if (!attempt) return throttled("password-change");
     const changed = await changePassword(

@@ -1,14 +1,17 @@
 /**
  * The back office (/admin), every page of it: no-store and noindex, the
- * CSRF check on every post, the session read (app/staff/request.server.ts).
+ * CSRF check on every post, the session read (app/staff/request.server.ts),
+ * the access rule (app/staff/access.server.ts).
  * Its own frame instead of the public site's header and footer.
  */
 import { isRouteErrorResponse, Link, Outlet } from "react-router";
 import type { Route } from "./+types/area";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
+import { accessRule } from "~/staff/access.server.ts";
 import { staffArea, staffRequestContext } from "~/staff/request.server.ts";
 
-export const middleware: Route.MiddlewareFunction[] = [staffArea];
+/** The CSRF check, the session and the headers; then who may do this (app/staff/access-rules.ts). */
+export const middleware: Route.MiddlewareFunction[] = [staffArea, accessRule];
 
 /** Tells the root layout to leave out the public site's frame (app/root.tsx). */
 export const handle = { area: "staff" };

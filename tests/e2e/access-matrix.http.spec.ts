@@ -1,0 +1,365 @@
+/**
+ * The back office's access matrix, over plain HTTP against the production
+ * server (docs/decisions/035-one-access-rule.md): generated from the route
+ * table and the one rules table (app/staff/access-rules.ts), it sends every
+ * back-office route's GET and each of its actions (every intent, and one the
+ * route does not know) × session kinds × with and without the CSRF token ×
+ * spellings of the address, and checks each answer against the one the
+ * rules give, and no-store + noindex on every answer. A refused post carries
+ * a body that would change something; afterwards nothing has changed. An
+ * allowed post carries a harmless one (an unknown id, an empty field) and
+ * gets the route's own answer, the same in every spelling.
+ */
+import { accessRules, refusals, type AccessRule, type Audience } from "../../app/staff/access-rules.ts";
+import { adminOnly, csrfRefusal } from "../../app/staff/request.server.ts";
+import { backOfficeRoutes } from "../support/back-office-routes.ts";
+import { postJson, sqliteCount, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
+import { insertSession, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
+
+type Kind = "none" | "expired" | "revoked" | "staff" | "admin" | "password" | "idle" | "disabled";
+/** Every kind in every spelling; the others (the old per-kind checks) in the canonical spelling. */
+const kinds: Kind[] = ["none", "expired", "revoked", "staff", "admin"];
+const canonicalOnly: Kind[] = ["password", "idle", "disabled"];
+const fullSession = (kind: Kind) => kind === "staff" || kind === "admin";
+
+/** A spelling of an address: its literal segments (never its ids) changed; `matched` if the router still takes it. */
+type Spelling = { name: string; matched: boolean; spell(segments: string[], literal: boolean[]): string };
+const eachLiteral = (change: (segment: string) => string) => (segments: string[], literal: boolean[]) =>
+  "/" + segments.map((s, i) => (literal[i] ? change(s) : s)).join("/");
+const spellings: Spelling[] = [
+  { name: "canonical", matched: true, spell: eachLiteral((s) => s) },
+  { name: "upper case", matched: true, spell: eachLiteral((s) => s.toUpperCase()) },
+  {
+    name: "mixed case",
+    matched: true,
+    spell: eachLiteral((s) => [...s].map((c, i) => (i % 2 ? c : c.toUpperCase())).join("")),
+  },
+  {
+    name: "percent-encoded letter",
+    matched: true,
+    spell: eachLiteral((s) => `%${s.charCodeAt(0).toString(16).toUpperCase()}${s.slice(1)}`),
+  },
+  {
+    name: "trailing slash",
+    matched: true,
+    spell: (segments, literal) => `${eachLiteral((s) => s)(segments, literal)}/`,
+  },
+  // A doubled slash inside the path matches no route: the site's 404, still no-store and noindex.
+  {
+    name: "doubled slash",
+    matched: false,
+    spell: (segments) =>
+      segments.length === 1 ? `//${segments[0]}` : `/${segments[0]}//${segments.slice(1).join("/")}`,
+  },
+];
+
+type Fields = Record<string, string>;
+/** What a post carries: harmless when allowed; when refused, what would do harm if it got through. */
+type Bodies = { harmless?: Fields; refused?: Fields };
+type Action = {
+  method: "GET" | "POST";
+  /** The form's intent ("" none); undefined for a GET. */
+  intent?: string;
+  who: Audience | keyof typeof refusals;
+};
+
+const unknownIntent = "no-such-intent";
+
+/** The actions of a rule: its GET, and its posts (each intent, plus one it does not know). */
+function actionsOf(rule: AccessRule): Action[] {
+  const actions: Action[] = [{ method: "GET", who: rule.get }];
+  if (rule.post === undefined) actions.push({ method: "POST", intent: "", who: "no-action" });
+  else if (typeof rule.post === "string") actions.push({ method: "POST", intent: "", who: rule.post });
+  else {
+    for (const [intent, who] of Object.entries(rule.post)) actions.push({ method: "POST", intent, who });
+    actions.push({ method: "POST", intent: unknownIntent, who: "unknown-intent" });
+  }
+  return actions;
+}
+
+let site: SiteServer;
+let csrfCookie: string;
+let csrfToken: string;
+const users = {} as Record<
+  "admin" | "staff" | "victim" | "off" | "endsAdmin" | "endsStaff",
+  { id: string; email: string }
+>;
+/** Each kind's Cookie pair (none: no session cookie). */
+const sessions = new Map<Kind, string | null>();
+let lead: { id: string; email: string; events: number };
+const refusedInvitee = uniqueEmail("matrix-refused-invitee");
+const refusedHook = "https://refused.example.test/hook";
+let victimSession: string;
+
+/** The route's own answer to an allowed request with a harmless body, by session kind. */
+type Own = number | ((kind: Kind) => number);
+const params: Record<string, () => string> = {
+  id: () => lead.id,
+  token: () => "not-a-set-up-token",
+};
+
+/** Per route pattern and intent ("GET" for the page): the route's own answer, and the bodies. */
+function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
+  const key = `${pattern} ${action.method === "GET" ? "GET" : action.intent}`;
+  const signedIn = (kind: Kind) => (fullSession(kind) ? 302 : 200);
+  const table: Record<string, { own: Own } & Bodies> = {
+    "/admin/sign-in GET": { own: signedIn },
+    "/admin/sign-in ": { own: (k) => (fullSession(k) ? 302 : 400) },
+    "/admin/sign-in/code GET": { own: (k) => (k === "password" ? 200 : 302) },
+    "/admin/sign-in/code ": { own: (k) => (k === "password" ? 401 : 302) },
+    "/admin/sign-in/code passkey": { own: (k) => (k === "password" ? 401 : 302) },
+    "/admin/passkey-options GET": { own: 404 },
+    "/admin/passkey-options ": { own: 400 },
+    "/admin/sign-out GET": { own: 302 },
+    "/admin/sign-out ": { own: 302 },
+    "/admin/setup/:token GET": { own: 404 },
+    "/admin/setup/:token ": { own: 404 },
+    "/admin/requests/access.json GET": { own: 405 },
+    "/admin/requests/access.csv GET": { own: 405 },
+    "/admin/requests/access.json ": { own: 400, refused: { email: "someone@example.test" } },
+    "/admin/requests/access.csv ": { own: 400, refused: { email: "someone@example.test" } },
+    "/admin/webhooks/:id GET": { own: 404 },
+    "/admin/outbox ": { own: 409, refused: { message: lead.id } },
+    "/admin/spam release": { own: 404, refused: { intent: "release", entry: lead.id } },
+    "/admin/spam delete": { own: 404, refused: { intent: "delete", entry: lead.id } },
+    "/admin/requests look-up": { own: 400, refused: { intent: "look-up", email: "someone@example.test" } },
+    "/admin/requests erase": { own: 400, refused: { intent: "erase", email: lead.email, confirm: lead.email } },
+    "/admin/leads/:id update": { own: 400, refused: { intent: "update", status: "won", owner: "" } },
+    "/admin/leads/:id note": { own: 400, refused: { intent: "note", note: "A refused note" } },
+    "/admin/users invite": {
+      own: 400,
+      refused: { intent: "invite", name: "Refused", email: refusedInvitee, role: "admin" },
+    },
+    "/admin/users disable": { own: 404, refused: { intent: "disable", user: users.victim.id } },
+    "/admin/users revoke": { own: 404, refused: { intent: "revoke", user: users.victim.id } },
+    "/admin/users reset": { own: 404, refused: { intent: "reset", user: users.victim.id } },
+    "/admin/webhooks ": {
+      own: 400,
+      refused: { url: refusedHook, description: "Refused", events: "lead.created" },
+    },
+    "/admin/webhooks/:id retry": { own: 409 },
+    "/admin/webhooks/:id replay": { own: 409 },
+    "/admin/webhooks/:id events": { own: 400 },
+    "/admin/webhooks/:id rotate": { own: 409 },
+    "/admin/webhooks/:id disable": { own: 400 },
+    // Adding a passkey needs a proof in the last 5 minutes first (the matrix's sessions have none).
+    "/admin/account add": { own: 403 },
+    "/admin/account remove": { own: 404 },
+    "/admin/account prove": { own: 400 },
+    "/admin/account password": { own: 400 },
+    "/admin/account end-session": { own: 404 },
+    "/admin/account end-others": { own: 200 },
+  };
+  const entry = table[key];
+  const intent: Fields = action.intent ? { intent: action.intent } : {};
+  if (action.method === "POST" && action.who !== "no-action" && action.who !== "unknown-intent" && !entry) {
+    throw new Error(`The matrix has no answer for ${key}: add one to plan() (and to the rules, if new)`);
+  }
+  return {
+    own: entry?.own ?? 200,
+    bodies: { harmless: intent, refused: entry?.refused ?? intent },
+  };
+}
+
+type Expected = { status: number; location?: RegExp; text?: string; own: boolean };
+
+/** The answer the rules give (or the route's own, where they let the request through). */
+function expected(pattern: string, action: Action, kind: Kind, csrf: boolean, spelling: Spelling): Expected {
+  const { own } = plan(pattern, action);
+  const ownAnswer = { status: typeof own === "number" ? own : own(kind), own: true };
+  if (!spelling.matched) return { status: action.method === "GET" ? 404 : 405, own: false };
+  if (action.method === "POST" && !csrf) return { status: 403, text: csrfRefusal, own: false };
+  if (action.who in refusals) {
+    const { status, message } = refusals[action.who as keyof typeof refusals];
+    return { status, text: message, own: false };
+  }
+  if (action.who === "public") return ownAnswer;
+  if (!fullSession(kind)) return { status: 302, location: /^\/admin\/sign-in(\?next=[^&]+)?$/, own: false };
+  if (action.who === "admin" && kind !== "admin") return { status: 403, text: adminOnly, own: false };
+  return ownAnswer;
+}
+
+test.beforeAll(async ({ launcher }) => {
+  site = await launcher.site({ name: "access-matrix", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+  const make = async (key: keyof typeof users, role: "admin" | "staff") => {
+    const email = uniqueEmail(`matrix-${key}`);
+    await new StaffClient(site.baseURL).setUp(
+      await inviteFromCommandLine(site, { email, name: `Matrix ${key}`, role }),
+    );
+    const id = String(
+      sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id,
+    );
+    users[key] = { id, email };
+  };
+  await Promise.all([
+    make("admin", "admin"),
+    make("staff", "staff"),
+    make("victim", "staff"),
+    make("off", "admin"),
+    // "End all other sessions" really ends them: allowed, it is sent from accounts of its own.
+    make("endsAdmin", "admin"),
+    make("endsStaff", "staff"),
+  ]);
+  sqliteWrite(site.dataDir, "UPDATE staff_users SET disabled_at = ? WHERE id = ?", [
+    new Date().toISOString(),
+    users.off.id,
+  ]);
+
+  const long = "2000-01-01T00:00:00.000Z";
+  const fixed = new Map<Kind, string>([
+    ["staff", await insertSession(site.dataDir, users.staff.id)],
+    ["admin", await insertSession(site.dataDir, users.admin.id)],
+    ["expired", await insertSession(site.dataDir, users.admin.id, { expiresAt: long })],
+    ["revoked", await insertSession(site.dataDir, users.admin.id, { revokedAt: new Date().toISOString() })],
+    ["idle", await insertSession(site.dataDir, users.admin.id, { lastSeenAt: long })],
+    ["password", await insertSession(site.dataDir, users.admin.id, { stage: "password" })],
+    ["disabled", await insertSession(site.dataDir, users.off.id)],
+  ]);
+  sessions.set("none", null);
+  for (const [kind, cookie] of fixed) sessions.set(kind, cookie);
+  victimSession = await insertSession(site.dataDir, users.victim.id);
+
+  // One browser's CSRF pair (the token is not bound to a session).
+  const browser = new StaffClient(site.baseURL);
+  await browser.get("/admin/sign-in");
+  csrfToken = browser.csrf;
+  csrfCookie = `__Host-staff-csrf=${browser.cookies.get("__Host-staff-csrf")}`;
+
+  // A lead that refused posts aim at (note it, change it, erase it).
+  const email = uniqueEmail("matrix-lead");
+  const sent = await postJson(site.baseURL, "/api/contact", {
+    name: "Matrix Lead",
+    email,
+    phone: "+44 20 7946 0000",
+    company: "Matrix Ltd",
+    serviceInterest: "strategy",
+    message: "A lead that no refused request may touch.",
+    preferredContact: "email",
+  });
+  expect(sent.status).toBe(200);
+  const id = String(sqliteQuery(site.dataDir, "SELECT id FROM leads WHERE email = ?", [email])[0]!.id);
+  lead = { id, email, events: sqliteCount(site.dataDir, "lead_events", "lead_id = ?", [id]) };
+});
+test.afterAll(({ launcher }) => launcher.stopAll());
+
+test("every back-office route in the route table has an access rule", () => {
+  const routes = backOfficeRoutes();
+  expect(routes.length).toBeGreaterThan(20);
+  for (const { pattern } of routes)
+    expect(Object.keys(accessRules), `no access rule for ${pattern}`).toContain(pattern);
+});
+
+test("the access matrix: every route, action, session, CSRF token and spelling gets the answer the rules give", async () => {
+  test.setTimeout(180_000);
+  type Case = { pattern: string; action: Action; kind: Kind; csrf: boolean; spelling: Spelling; path: string };
+  const cases: Case[] = [];
+  for (const { pattern } of backOfficeRoutes()) {
+    const rule: AccessRule = accessRules[pattern as keyof typeof accessRules];
+    const segments = pattern.slice(1).split("/");
+    const literal = segments.map((s) => !s.startsWith(":"));
+    const concrete = segments.map((s) => (s.startsWith(":") ? params[s.slice(1)]!() : s));
+    for (const spelling of spellings) {
+      const path = spelling.spell(concrete, literal);
+      for (const kind of [...kinds, ...(spelling.name === "canonical" ? canonicalOnly : [])]) {
+        for (const action of actionsOf(rule)) {
+          for (const csrf of action.method === "POST" ? [true, false] : [false]) {
+            cases.push({ pattern, action, kind, csrf, spelling, path });
+          }
+        }
+      }
+    }
+  }
+
+  const failures: string[] = [];
+  const started = Date.now();
+  const run = async (c: Case) => {
+    const want = expected(c.pattern, c.action, c.kind, c.csrf, c.spelling);
+    const { bodies } = plan(c.pattern, c.action);
+    // Sign-out ends the session it is sent with: it gets one of its own.
+    const ownSession = c.pattern === "/admin/sign-out" && c.action.method === "POST" && c.kind !== "none";
+    const endsOthers =
+      c.pattern === "/admin/account" && c.action.intent === "end-others" && (c.kind === "staff" || c.kind === "admin");
+    const session = ownSession
+      ? await freshSession(c.kind)
+      : endsOthers
+        ? await insertSession(site.dataDir, users[c.kind === "staff" ? "endsStaff" : "endsAdmin"].id)
+        : sessions.get(c.kind)!;
+    const cookie = [csrfCookie, session].filter(Boolean).join("; ");
+    const init: RequestInit = { headers: { Cookie: cookie }, redirect: "manual" };
+    if (c.action.method === "POST") {
+      const body = new URLSearchParams(want.own ? bodies.harmless : bodies.refused);
+      if (c.csrf) body.set("_csrf", csrfToken);
+      init.method = "POST";
+      init.body = body;
+      init.headers = { Cookie: cookie, "Content-Type": "application/x-www-form-urlencoded" };
+    }
+    // Origin + path as written (new URL would read "//admin" as a host).
+    const response = await fetch(new URL(site.baseURL).origin + c.path, init);
+    const text = await response.text();
+    const about = `${c.action.method} ${c.path}${c.action.intent ? ` intent=${c.action.intent}` : ""} as ${c.kind}${
+      c.action.method === "POST" ? (c.csrf ? " with CSRF" : " without CSRF") : ""
+    }`;
+    const problems: string[] = [];
+    if (response.status !== want.status) problems.push(`status ${response.status}, expected ${want.status}`);
+    const location = response.headers.get("location") ?? "";
+    if (want.location && !want.location.test(location)) problems.push(`location "${location}"`);
+    // The refusal's words on the page itself (not only in the page's data), or
+    // the whole answer of a route without a page (a download, passkey options).
+    const says = (words: string) =>
+      text.includes(`>${escapeHtml(words)}<`) || text === words || text === JSON.stringify(words);
+    if (want.text && !says(want.text)) problems.push(`no "${want.text}" shown`);
+    if (!want.own && text.includes(users.admin.email)) problems.push("a refusal shows an account");
+    if (response.headers.get("cache-control") !== "no-store") problems.push("not no-store");
+    if (response.headers.get("x-robots-tag") !== "noindex, nofollow") problems.push("not noindex");
+    if (problems.length) failures.push(`${about}: ${problems.join("; ")}`);
+  };
+  const queue = [...cases];
+  await Promise.all(
+    Array.from({ length: 6 }, async () => {
+      for (let c = queue.shift(); c; c = queue.shift()) await run(c);
+    }),
+  );
+  const seconds = (Date.now() - started) / 1000;
+  const routes = new Set(cases.map((c) => c.pattern)).size;
+  const actions = new Set(cases.map((c) => `${c.pattern} ${c.action.method} ${c.action.intent}`)).size;
+  console.log(
+    `Access matrix: ${routes} routes, ${actions} route actions, ${kinds.length} session kinds × ${spellings.length} spellings` +
+      ` (+${canonicalOnly.length} kinds canonical only), posts with and without CSRF: ${cases.length} requests in ${seconds.toFixed(1)} s`,
+  );
+  expect(failures.slice(0, 40), `${failures.length} of ${cases.length} answers differ`).toEqual([]);
+
+  // Nothing a refused request asked for was done.
+  expect(sqliteCount(site.dataDir, "staff_invitations", "email = ?", [refusedInvitee])).toBe(0);
+  expect(sqliteCount(site.dataDir, "staff_invitations", "user_id = ?", [users.victim.id])).toBe(0);
+  expect(sqliteCount(site.dataDir, "staff_users", "id = ? AND disabled_at IS NULL", [users.victim.id])).toBe(1);
+  expect(sqliteCount(site.dataDir, "webhook_endpoints", "url = ?", [refusedHook])).toBe(0);
+  expect(sqliteQuery(site.dataDir, "SELECT status FROM leads WHERE id = ?", [lead.id])).toEqual([{ status: "new" }]);
+  expect(sqliteCount(site.dataDir, "lead_events", "lead_id = ?", [lead.id])).toBe(lead.events);
+  const victim = await fetch(new URL("/admin", site.baseURL), {
+    headers: { Cookie: victimSession },
+    redirect: "manual",
+  });
+  expect(victim.status).toBe(200);
+});
+
+/** Text as React writes it into HTML. */
+const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
+
+/** A new session of the kind's account and state (for a request that ends it). */
+async function freshSession(kind: Kind): Promise<string> {
+  const long = "2000-01-01T00:00:00.000Z";
+  const user = kind === "staff" ? users.staff : kind === "disabled" ? users.off : users.admin;
+  return insertSession(site.dataDir, user.id, {
+    stage: kind === "password" ? "password" : "full",
+    expiresAt: kind === "expired" ? long : undefined,
+    lastSeenAt: kind === "idle" ? long : undefined,
+    revokedAt: kind === "revoked" ? new Date().toISOString() : null,
+  });
+}

@@ -1,0 +1,153 @@
+/**
+ * The back office's one access rule (app/staff/access-rules.ts): every route
+ * of the route table has its entry, every action and intent its line, and
+ * the decision fails closed. The addresses that count as the back office
+ * (app/staff/back-office-address.ts), in every spelling the router takes.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { accessRules, decide, type AccessRule } from "~/staff/access-rules.ts";
+import { isBackOfficeAddress, routerPath, withBackOfficeHeaders } from "~/staff/back-office-address.ts";
+import { backOfficeRoutes } from "../support/back-office-routes.ts";
+
+const source = (file: string) => readFileSync(path.resolve(import.meta.dirname, "../../app", file), "utf8");
+
+/** The intents a route module's source names: compared with, posted by its forms, or typed. */
+function intentsNamed(text: string): Set<string> {
+  const found = new Set<string>();
+  const patterns = [
+    /intent["')]*\s*[!=]==\s*"([\w-]+)"/g, // intent === "x", form.get("intent") === "x"
+    /["']?intent["']?\s*[:,]\s*"([\w-]+)"/g, // { intent: "x" }, fields.set("intent", "x"), intent: "x" | …
+    /intent:\s*(?:"[\w-]+"\s*\|\s*)+"([\w-]+)"/g, // the last member of a union type
+    /intent:\s*"[\w-]+"\s*\|\s*"([\w-]+)"/g, // the second
+    /name="intent"[^>]*?value="([\w-]+)"/gs, // <button name="intent" value="x">
+    /\bintent="([\w-]+)"/g, // <Action intent="x">
+  ];
+  for (const pattern of patterns) for (const match of text.matchAll(pattern)) found.add(match[1]!);
+  return found;
+}
+
+describe("the access rules", () => {
+  const routes = backOfficeRoutes();
+
+  it("name every back-office route of the route table, and nothing else", () => {
+    expect(routes.length).toBeGreaterThan(20);
+    const patterns = routes.map((r) => r.pattern);
+    for (const pattern of patterns) expect(Object.keys(accessRules), `no rule for ${pattern}`).toContain(pattern);
+    for (const pattern of Object.keys(accessRules))
+      expect(patterns, `rule for no route: ${pattern}`).toContain(pattern);
+  });
+
+  it("say who may post wherever a module has an action, and nowhere else", () => {
+    for (const { pattern, files } of routes) {
+      const rule: AccessRule = accessRules[pattern as keyof typeof accessRules];
+      const hasAction = files.some((file) => /export\s+(?:async\s+)?function\s+action\b/.test(source(file)));
+      expect(rule.post !== undefined, `${pattern}: action ${hasAction ? "without" : "with no module"} rule`).toBe(
+        hasAction,
+      );
+    }
+  });
+
+  it("list every intent a route module names", () => {
+    let checked = 0;
+    for (const { pattern, files } of routes) {
+      const rule: AccessRule = accessRules[pattern as keyof typeof accessRules];
+      const named = new Set(files.flatMap((file) => [...intentsNamed(source(file))]));
+      if (typeof rule.post === "object") {
+        for (const intent of named) expect(Object.keys(rule.post), `${pattern}: intent "${intent}"`).toContain(intent);
+        checked += named.size;
+      } else {
+        expect([...named], `${pattern} has intents: give it one rule per intent`).toEqual([]);
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(15);
+  });
+
+  it("finds intents however a module names them", () => {
+    const text = `
+      if (intent === "one") {}
+      const step = form.get("intent") === "two" ? 1 : 2;
+      submit({ _csrf: csrf, intent: "three" });
+      fields.set("intent", "four");
+      type P = { intent: "five" | "six" | "seven" };
+      <button type="submit"
+        name="intent"
+        value="eight">Go</button>
+      <AccountAction intent="nine" />`;
+    expect([...intentsNamed(text)].sort()).toEqual(
+      ["eight", "five", "four", "nine", "one", "seven", "six", "three", "two"].sort(),
+    );
+  });
+
+  it("decide: reads by `get`, posts by `post` or its intent, and fail closed", () => {
+    const rules: Record<string, AccessRule> = {
+      "/admin/a": { get: "staff" },
+      "/admin/b": { get: "public", post: "admin" },
+      "/admin/c": { get: "staff", post: { "": "public", keep: "staff", drop: "admin" } },
+    };
+    expect(decide("/admin/a", "GET", null, rules)).toEqual({ allow: "staff" });
+    expect(decide("admin/a", "GET", null, rules)).toEqual({ allow: "staff" }); // as React Router gives it
+    expect(decide("/admin/a", "HEAD", null, rules)).toEqual({ allow: "staff" });
+    expect(decide("/admin/a", "POST", "", rules)).toEqual({ refuse: "no-action" });
+    expect(decide("/admin/a", "DELETE", "", rules)).toEqual({ refuse: "no-action" });
+    expect(decide("/admin/b", "POST", "anything", rules)).toEqual({ allow: "admin" });
+    expect(decide("/admin/c", "POST", "keep", rules)).toEqual({ allow: "staff" });
+    expect(decide("/admin/c", "PUT", "drop", rules)).toEqual({ allow: "admin" });
+    expect(decide("/admin/c", "POST", "", rules)).toEqual({ allow: "public" });
+    expect(decide("/admin/c", "POST", null, rules)).toEqual({ allow: "public" });
+    expect(decide("/admin/c", "POST", "Keep", rules)).toEqual({ refuse: "unknown-intent" });
+    expect(decide("/admin/c", "POST", "toString", rules)).toEqual({ refuse: "unknown-intent" });
+    expect(decide("/admin/d", "GET", null, rules)).toEqual({ refuse: "no-rule" });
+    expect(decide("constructor", "GET", null, rules)).toEqual({ refuse: "no-rule" });
+  });
+});
+
+describe("back-office addresses", () => {
+  it("are read as the router reads them: parsed, decoded, any case, one slash at a time", () => {
+    expect(routerPath("/admin/leads")).toBe("/admin/leads");
+    expect(routerPath("/ADMIN/LeAdS?q=A")).toBe("/admin/leads");
+    expect(routerPath("/%61dmin/%6Ceads")).toBe("/admin/leads");
+    expect(routerPath("/x/../admin/./leads")).toBe("/admin/leads");
+    expect(routerPath("/admin/%2e%2e/admin/leads")).toBe("/admin/leads");
+    expect(routerPath("/admin\\leads")).toBe("/admin/leads");
+    expect(routerPath("//admin//leads//")).toBe("/admin/leads/");
+    expect(routerPath("/admin/%E0%A4%A")).toBe("/admin/%e0%a4%a");
+  });
+
+  it("cover /admin in every spelling, its data requests and its near misses", () => {
+    const yes = [
+      "/admin",
+      "/admin/",
+      "/admin.data",
+      "/admin/_.data",
+      "/admin/leads",
+      "/Admin/leads",
+      "/ADMIN/leads.csv",
+      "/%61dmin/leads",
+      "/%41DMIN",
+      "/admin/leads/",
+      "/admin/leads//",
+      "/admin//leads",
+      "//admin/leads",
+      "/x/../admin/leads",
+      "/admin\\leads",
+      "/%2Fadmin/leads",
+      "/ADMIN/users.data?_routes=x",
+      "/admin/no-such-page",
+    ];
+    for (const target of yes) expect(isBackOfficeAddress(target), target).toBe(true);
+    const no = ["/", "/about", "/administration", "/admins/x", "/contact?next=/admin", "/resources/admin", "/ad%6Dins"];
+    for (const target of no) expect(isBackOfficeAddress(target), target).toBe(false);
+  });
+
+  it("count a target that is not a URL as the back office (the headers cost nothing there)", () => {
+    expect(isBackOfficeAddress(":bad/leads")).toBe(true);
+  });
+
+  it("answers carry no-store and noindex, replacing what a route set", () => {
+    const response = withBackOfficeHeaders(new Response("x", { headers: { "Cache-Control": "public, max-age=60" } }));
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+  });
+});
