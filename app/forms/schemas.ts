@@ -164,7 +164,7 @@ export type FieldErrors = Record<string, string>;
 
 export type Validation<T> = { ok: true; data: T } | { ok: false; fieldErrors: FieldErrors };
 
-type FormSchema<T = unknown> = v.ObjectSchema<v.ObjectEntries, undefined> & v.GenericSchema<unknown, T>;
+export type FormSchema<T = unknown> = v.ObjectSchema<v.ObjectEntries, undefined> & v.GenericSchema<unknown, T>;
 
 /**
  * An issue's message. A field missing from the input gets the message its
@@ -177,9 +177,17 @@ export function issueMessage(schema: FormSchema, issue: v.BaseIssue<unknown>): s
   return (entry && v.safeParse(entry, undefined).issues?.[0]?.message) || issue.message;
 }
 
-/** Validates input; on failure, the first message for each field. */
+/** Validates input against a public form's schema; on failure, the first message for each field. */
 export function validate<K extends ValidationKind>(kind: K, input: unknown): Validation<FormInput<K>> {
-  const schema = validationSchemas[kind] as unknown as FormSchema<FormInput<K>>;
+  return validateWith(validationSchemas[kind] as unknown as FormSchema<FormInput<K>>, input);
+}
+
+/**
+ * The one way a form is checked, public or staff: a valibot object schema,
+ * and on failure the first message for each field (`form` when the input is
+ * not an object of fields).
+ */
+export function validateWith<T>(schema: FormSchema<T>, input: unknown): Validation<T> {
   const result = v.safeParse(schema, input);
   if (result.success) return { ok: true, data: result.output };
   const fieldErrors: FieldErrors = {};

@@ -15,10 +15,10 @@
  *   first, at sign-out, or when it is revoked.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { z } from "zod";
+import * as v from "valibot";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
-import { isEmailAddress } from "~/forms/schemas.ts";
+import { isEmailAddress, validateWith } from "~/forms/schemas.ts";
 import { passwordProblem } from "./password-check.server.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
 import { isSealed, seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
@@ -77,24 +77,26 @@ export type Invitation = {
 };
 
 const invalidEmail = "Enter an e-mail address, like name@example.com.";
-const invitationForm = z.object({
-  name: z.string().trim().min(1, "Enter their name.").max(100, "Use at most 100 characters."),
-  email: z.string(invalidEmail).refine(isEmailAddress, invalidEmail),
-  role: z.enum(["staff", "admin"], "Choose a role."),
+const invitationForm = v.object({
+  name: v.pipe(
+    v.string("Enter their name."),
+    v.trim(),
+    v.minLength(1, "Enter their name."),
+    v.maxLength(100, "Use at most 100 characters."),
+  ),
+  email: v.pipe(v.string(invalidEmail), v.check(isEmailAddress, invalidEmail)),
+  role: v.picklist(["staff", "admin"], "Choose a role."),
 });
-export type InvitationField = keyof z.input<typeof invitationForm>;
+export type InvitationField = keyof v.InferInput<typeof invitationForm>;
 
 /** The invitation form's fields (/admin/users), checked; on a problem, the first message per field. */
 export function readInvitationForm(
   fields: Record<string, unknown>,
 ):
-  | { ok: true; invitee: z.output<typeof invitationForm> }
+  | { ok: true; invitee: v.InferOutput<typeof invitationForm> }
   | { ok: false; problems: Partial<Record<InvitationField, string>> } {
-  const parsed = invitationForm.safeParse(fields);
-  if (parsed.success) return { ok: true, invitee: parsed.data };
-  const problems: Partial<Record<InvitationField, string>> = {};
-  for (const issue of parsed.error.issues) problems[issue.path[0] as InvitationField] ??= issue.message;
-  return { ok: false, problems };
+  const checked = validateWith(invitationForm, fields);
+  return checked.ok ? { ok: true, invitee: checked.data } : { ok: false, problems: checked.fieldErrors };
 }
 
 /**

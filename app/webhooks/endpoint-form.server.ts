@@ -2,14 +2,17 @@
  * Reading the back office's webhook forms (administrators only): an
  * endpoint's address, description and events, with a message per field.
  */
-import { z } from "zod";
+import * as v from "valibot";
+import { validateWith } from "~/forms/schemas.ts";
 import { isWebhookEventType, type WebhookEventType } from "./event-types.ts";
 import { checkEndpointUrl } from "./rules.ts";
 
 export type EndpointFields = { url: string; description: string; events: WebhookEventType[] };
 export type EndpointProblems = Partial<Record<"url" | "description" | "events", string>>;
 
-const description = z.string().trim().max(100, "Use at most 100 characters.");
+const descriptionForm = v.object({
+  description: v.pipe(v.string(), v.trim(), v.maxLength(100, "Use at most 100 characters.")),
+});
 const noEvents = "Choose at least one event.";
 
 /** The events ticked in a form, or a message. */
@@ -25,10 +28,10 @@ export function readEndpoint(
   const problems: EndpointProblems = {};
   const url = checkEndpointUrl(String(form.get("url") ?? ""), { allowLocal });
   if (!url.ok) problems.url = url.error;
-  const text = description.safeParse(String(form.get("description") ?? ""));
-  if (!text.success) problems.description = text.error.issues[0]!.message;
+  const text = validateWith(descriptionForm, { description: String(form.get("description") ?? "") });
+  if (!text.ok) problems.description = text.fieldErrors.description;
   const events = readEvents(form);
   if ("error" in events) problems.events = events.error;
-  if (!url.ok || !text.success || "error" in events) return { ok: false, problems };
-  return { ok: true, endpoint: { url: url.url, description: text.data, events: events.events } };
+  if (!url.ok || !text.ok || "error" in events) return { ok: false, problems };
+  return { ok: true, endpoint: { url: url.url, description: text.data.description, events: events.events } };
 }

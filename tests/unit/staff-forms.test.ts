@@ -1,0 +1,64 @@
+/** Staff forms read with the one form check (validateWith, valibot) the public forms use: a message per field. */
+import { describe, expect, it } from "vitest";
+import { readInvitationForm } from "~/staff/accounts.server.ts";
+import { readEndpoint } from "~/webhooks/endpoint-form.server.ts";
+
+const form = (fields: Record<string, string | string[]>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const v of [value].flat()) data.append(name, v);
+  return data;
+};
+
+describe("the invitation form (/admin/users)", () => {
+  it("takes a name, an address and a role, the name trimmed", () => {
+    expect(readInvitationForm({ name: "  Ivy  ", email: "ivy@example.com", role: "staff" })).toEqual({
+      ok: true,
+      invitee: { name: "Ivy", email: "ivy@example.com", role: "staff" },
+    });
+  });
+
+  it("gives the first message for each field, for missing and wrong values alike", () => {
+    expect(readInvitationForm({})).toEqual({
+      ok: false,
+      problems: {
+        name: "Enter their name.",
+        email: "Enter an e-mail address, like name@example.com.",
+        role: "Choose a role.",
+      },
+    });
+    expect(readInvitationForm({ name: " ", email: "not an address", role: "owner" })).toEqual({
+      ok: false,
+      problems: {
+        name: "Enter their name.",
+        email: "Enter an e-mail address, like name@example.com.",
+        role: "Choose a role.",
+      },
+    });
+    expect(readInvitationForm({ name: "x".repeat(101), email: "a@example.com", role: "admin" })).toEqual({
+      ok: false,
+      problems: { name: "Use at most 100 characters." },
+    });
+  });
+});
+
+describe("the webhook endpoint form (/admin/webhooks)", () => {
+  it("takes an https address, a trimmed description and events", () => {
+    const read = readEndpoint(
+      form({ url: "https://hooks.example.com/in", description: "  CRM  ", events: ["lead.created", "lead.created"] }),
+      false,
+    );
+    expect(read).toEqual({
+      ok: true,
+      endpoint: { url: "https://hooks.example.com/in", description: "CRM", events: ["lead.created"] },
+    });
+  });
+
+  it("says what is wrong with each field", () => {
+    const read = readEndpoint(form({ url: "http://127.0.0.1/x", description: "d".repeat(101) }), false);
+    expect(read.ok).toBe(false);
+    if (read.ok) return;
+    expect(read.problems.description).toBe("Use at most 100 characters.");
+    expect(read.problems.events).toBe("Choose at least one event.");
+    expect(read.problems.url).toMatch(/./);
+  });
+});
