@@ -3,7 +3,10 @@
  * a free resource download, home page): the personal download link, and the
  * two e-mails, a team notification and the visitor's e-mail with the link.
  */
+import { sql } from "kysely";
+import type { GuideId } from "~/content/ids.ts";
 import { organisation } from "~/content/organisation.ts";
+import type { Db } from "~/data/db.server.ts";
 import {
   address,
   compose,
@@ -27,6 +30,28 @@ import { newToken } from "./tokens.server.ts";
 export function newDownload(siteLink: (path: string) => string): { token: string; url: string } {
   const token = newToken();
   return { token, url: siteLink(`/downloads/${token}`) };
+}
+
+/** The column of each table with download tokens that names the guide. */
+type GuideColumn = { guide_requests: "guide_name"; resource_downloads: "resource_id" };
+
+/**
+ * The kind's `findDownload`: the guide a download token of `table` is for
+ * (`column` holds what `guideOf` turns into the guide); null for none.
+ */
+export function findGuideDownload<T extends keyof GuideColumn>(
+  table: T,
+  column: GuideColumn[T],
+  guideOf: (value: string) => { id: GuideId } | undefined,
+) {
+  return async (db: Db, token: string): Promise<GuideId | null> => {
+    const row = await db
+      .selectFrom(table as keyof GuideColumn)
+      .select(sql.ref<string>(column).as("value"))
+      .where("download_token", "=", token)
+      .executeTakeFirst();
+    return row ? (guideOf(row.value)?.id ?? null) : null;
+  };
 }
 
 export type GuideDeliveryLead = LeadFacts & { email: string; guideTitle: string; downloadUrl: string };

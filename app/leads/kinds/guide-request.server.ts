@@ -7,7 +7,7 @@ import { catalogue } from "~/content/index.server.ts";
 import type { GuideRequestInput } from "~/forms/schemas.ts";
 import { asString, inSubject, oneLine, p } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
+import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
 import { guideRequest as texts } from "./guide-request.ts";
 import { type LeadKind, leadRow } from "./kind.server.ts";
 
@@ -37,14 +37,7 @@ export const guideRequest: LeadKind<"guideRequest"> = {
     const lead = { ...input, ...facts, guideTitle: guide.title, downloadUrl: download.url };
     return { id: facts.id, emails: guideRequestEmails(lead, mail) };
   },
-  async findDownload(db, token) {
-    const row = await db
-      .selectFrom("guide_requests")
-      .select("guide_name")
-      .where("download_token", "=", token)
-      .executeTakeFirst();
-    return row ? (guideByName(row.guide_name)?.id ?? null) : null;
-  },
+  findDownload: findGuideDownload("guide_requests", "guide_name", guideByName),
 };
 
 /** [team notification, visitor e-mail with the download link] for a guide request. */

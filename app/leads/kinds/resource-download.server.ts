@@ -6,7 +6,7 @@
 import { catalogue } from "~/content/index.server.ts";
 import { inSubject, oneLine } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
+import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
 import { type LeadKind, leadRow } from "./kind.server.ts";
 import { resourceDownload as texts } from "./resource-download.ts";
 
@@ -47,14 +47,7 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
     };
     return { id: facts.id, emails: resourceDownloadEmails(lead, mail) };
   },
-  async findDownload(db, token) {
-    const row = await db
-      .selectFrom("resource_downloads")
-      .select("resource_id")
-      .where("download_token", "=", token)
-      .executeTakeFirst();
-    return row ? (guideById(row.resource_id)?.id ?? null) : null;
-  },
+  findDownload: findGuideDownload("resource_downloads", "resource_id", guideById),
 };
 
 /** [team notification, visitor e-mail with the download link] for a free resource. */
