@@ -27,14 +27,12 @@
  * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
-  build,
   cpuTimes,
   createSchema,
   dropSchema,
@@ -57,6 +55,7 @@ import {
   type Spread,
   type Tracking,
 } from "./common.ts";
+import { loadFigures, machine, requireBuild, runMain, verdict } from "./common-report.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 
@@ -276,8 +275,7 @@ async function runDatabase(
       const cpuAfter = cpuTimes(pid);
       // The requests in flight when the load stopped have long been answered by now.
       const check = await checkRows(reader, scenario, runId, tracking, result["2xx"], options.connections);
-      const byCode: Record<string, number> = {};
-      for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) byCode[code] = Number(stat.count ?? 0);
+      const figures = loadFigures(result);
       const entry: ScenarioRun = {
         scenario: scenario.name,
         path: scenario.path,
@@ -286,20 +284,8 @@ async function runDatabase(
         requestsTotal: result.requests.total,
         rps: result.requests.average,
         leadsPerS: result["2xx"] / result.duration,
-        latencyMs: {
-          p50: result.latency.p50,
-          p90: result.latency.p90,
-          p99: result.latency.p99,
-          max: result.latency.max,
-          mean: result.latency.mean,
-        },
-        status: {
-          "2xx": result["2xx"],
-          non2xx: result.non2xx,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          byCode,
-        },
+        latencyMs: { ...figures.latencyMs, mean: result.latency.mean },
+        status: figures.status,
         backlogAtEnd,
         drainS: drainMs === null ? null : drainMs / 1000,
         leftAfterDrain: left,
@@ -425,21 +411,9 @@ function markdownReport(
   return `# API load benchmark\n\n${intro}\n\n${sections.join("\n\n")}\n\n${how}\n`;
 }
 
-function gitCommit(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
-      .toString()
-      .trim();
-  } catch {
-    return null;
-  }
-}
-
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  if (options.build) build(log);
-  if (!existsSync(path.join(ROOT, "build", "server", "index.js")))
-    throw new Error("no production build: run `npm run build` first (or pass --build)");
+  requireBuild(options.build, log);
   const loadBefore = loadavg()[0]!;
   const results: DbResult[] = [];
   for (const kind of options.only) {
@@ -455,15 +429,7 @@ async function main(): Promise<number> {
   const loadAfter = loadavg()[0]!;
 
   const date = new Date().toISOString();
-  const commit = gitCommit();
-  const cpuList = cpus();
-  const env: Record<string, string> = {
-    node: process.version,
-    cpus: `${cpuList.length} × ${cpuList[0]?.model.trim() ?? "CPU"}`,
-    // Other work on the machine skews the figures: the 1-minute load average before and after.
-    load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-  };
-  if (commit) env.commit = commit;
+  const env = machine(loadBefore, loadAfter);
   mkdirSync(RESULTS_DIR, { recursive: true });
   const json = { date, options, environment: env, results };
   writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
@@ -475,18 +441,7 @@ async function main(): Promise<number> {
       r.scenarios.filter((s) => !s.check.pass).map((s) => `${db.database} run ${r.run} ${s.scenario}`),
     ),
   );
-  if (failed.length) {
-    log(`FAIL: ${failed.join(", ")}`);
-    return 2;
-  }
-  log("PASS: stored rows match the 2xx answers");
-  return 0;
+  return verdict(failed, "stored rows match the 2xx answers", log);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

@@ -27,15 +27,15 @@
  * The figures depend on the machine: the 1-minute load average before and
  * after is recorded; take them on a quiet machine.
  */
-import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { cpus, loadavg } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { startCluster, type Cluster } from "../tests/support/cluster.ts";
 import { pollUntil } from "../tests/support/servers.ts";
-import { build, ROOT, runScenario, SCENARIOS } from "./common.ts";
+import { ROOT, runScenario, SCENARIOS } from "./common.ts";
+import { loadFigures, machine, requireBuild, runMain, verdict } from "./common-report.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const EMAILS_PER_LEAD = 2;
@@ -215,26 +215,12 @@ async function oneRun(cluster: Cluster, run: number, options: Options): Promise<
   if (!drained) notes.push(`${emailsMissing} e-mails not delivered ${options.mailTimeout} s after the load`);
   if (emailsTwice) notes.push(`${emailsTwice} e-mails delivered twice`);
 
-  const byCode: Record<string, number> = {};
-  for (const [code, stat] of Object.entries(result.statusCodeStats ?? {})) byCode[code] = Number(stat.count ?? 0);
   return {
     run,
     durationS: result.duration,
     requests: result.requests.total,
     leadsPerSecond: result["2xx"] / result.duration,
-    latencyMs: {
-      p50: result.latency.p50,
-      p90: result.latency.p90,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
-    status: {
-      "2xx": result["2xx"],
-      non2xx: result.non2xx,
-      errors: result.errors,
-      timeouts: result.timeouts,
-      byCode,
-    },
+    ...loadFigures(result),
     check: {
       rows: rows.length,
       missing: missing.length,
@@ -326,35 +312,17 @@ function markdownTable(results: SizeResult[]): string {
   ].join("\n");
 }
 
-function gitCommit(): string | null {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] })
-      .toString()
-      .trim();
-  } catch {
-    return null;
-  }
-}
-
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  if (options.build) build(log);
-  if (!existsSync(path.join(ROOT, "build", "server", "index.js")))
-    throw new Error("no production build: run `npm run build` first (or pass --build)");
+  requireBuild(options.build, log);
   const loadBefore = loadavg()[0]!;
   const results: SizeResult[] = [];
   for (const n of options.instances) results.push(await benchSize(n, options));
   const loadAfter = loadavg()[0]!;
 
   const date = new Date().toISOString();
-  const cpuList = cpus();
-  const env: Record<string, string> = {
-    node: process.version,
-    cpus: `${cpuList.length} × ${cpuList[0]?.model.trim() ?? "CPU"}`,
-    load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-  };
-  const commit = gitCommit();
-  if (commit) env.commit = commit;
+  const env = machine(loadBefore, loadAfter);
+  const commit = env.commit;
   mkdirSync(RESULTS_DIR, { recursive: true });
   writeFileSync(
     path.join(RESULTS_DIR, `${options.out}.json`),
@@ -378,18 +346,7 @@ async function main(): Promise<number> {
   process.stdout.write(`\n${markdownTable(results)}\n`);
   log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
   const failed = results.filter((r) => r.runs.some((run) => !run.check.pass)).map((r) => `${r.instances} instance(s)`);
-  if (failed.length) {
-    log(`FAIL: ${failed.join(", ")}`);
-    return 2;
-  }
-  log("PASS: stored rows match the 2xx answers; every e-mail sent once, in time");
-  return 0;
+  return verdict(failed, "stored rows match the 2xx answers; every e-mail sent once, in time", log);
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { organisation } from "~/content/organisation.ts";
 
 /**
  * The page behind a link in a newsletter e-mail: a title and a body. After
@@ -59,5 +60,72 @@ export function NewsletterLinkButton({
         {submitting ? busyLabel : label}
       </button>
     </Form>
+  );
+}
+
+/** What the page says: a title and a body. */
+export type LinkAnswer = { title: string; body: ReactNode };
+
+/** One link's page: its title's id, its button, and what it says for each outcome. */
+export type LinkPage<O extends string> = {
+  id: string;
+  button: { label: string; busyLabel: string };
+  /** After "we could not find a subscription", for an unknown link or none. */
+  notFound: ReactNode;
+  /** Given the button, for the pages that offer it again. "ask": the page that offers it first. */
+  answers: (retryForm: ReactNode) => Record<Exclude<O, "unknown" | "invalid"> | "ask", LinkAnswer>;
+};
+
+/**
+ * The page for a link's outcome: what the action answered, "invalid"
+ * without a token, else "ask" (the page that offers the button).
+ */
+export function NewsletterLinkAnswer<O extends string>({
+  token,
+  actionData,
+  page,
+}: {
+  token: string | null;
+  actionData: { outcome: O } | undefined;
+  page: LinkPage<O>;
+}) {
+  const outcome = actionData?.outcome ?? (token ? "ask" : "invalid");
+  const { title, body } =
+    outcome === "unknown" || outcome === "invalid"
+      ? {
+          title: "This link is not valid or has expired",
+          body: (
+            <>
+              <LinkNotFound />
+              {page.notFound}
+            </>
+          ),
+        }
+      : page.answers(<NewsletterLinkButton token={token} {...page.button} />)[
+          outcome as Exclude<O, "unknown" | "invalid"> | "ask"
+        ];
+  return (
+    <NewsletterLinkPage id={page.id} title={title} actionData={actionData}>
+      {body}
+    </NewsletterLinkPage>
+  );
+}
+
+/** Why a link finds nothing. */
+function LinkNotFound() {
+  return (
+    <p>
+      We could not find a subscription for this link. It may be incomplete (some e-mail programs split long links), or
+      the subscription may have been removed.
+    </p>
+  );
+}
+
+/** The organisation's address as a mailto link. */
+export function EmailUs() {
+  return (
+    <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
+      {organisation.email}
+    </a>
   );
 }

@@ -1,7 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NewsletterLinkButton, NewsletterLinkPage } from "~/components/newsletter-link-page.tsx";
-import { organisation } from "~/content/organisation.ts";
+import { EmailUs, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
 import { servicesContext } from "~/lib/request-context.ts";
 import { seo } from "~/lib/seo.ts";
 import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
@@ -38,88 +36,65 @@ export function meta() {
 }
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
-  const outcome: Outcome | undefined = actionData?.outcome ?? (loaderData.token ? undefined : "invalid");
-  const retryForm = (
-    <NewsletterLinkButton token={loaderData.token} label="Confirm my subscription" busyLabel="Confirming…" />
-  );
+  return <NewsletterLinkAnswer token={loaderData.token} actionData={actionData} page={page} />;
+}
 
-  let title: string;
-  let body: ReactNode;
-  switch (outcome) {
-    case "confirmed":
-      title = "Your subscription is confirmed";
-      body = (
+const page: LinkPage<Outcome> = {
+  id: "newsletter-confirm-title",
+  button: { label: "Confirm my subscription", busyLabel: "Confirming…" },
+  notFound: (
+    <p>
+      You can{" "}
+      <Link to="/newsletter" className="font-semibold text-navy-800 underline underline-offset-4">
+        sign up to the newsletter again
+      </Link>
+      ; we will send you a new confirmation e-mail.
+    </p>
+  ),
+  answers: (retryForm) => ({
+    confirmed: {
+      title: "Your subscription is confirmed",
+      body: (
         <>
           <p>Thank you. You will receive our newsletter at the address you signed up with.</p>
           <p>Every newsletter has an unsubscribe link, so you can stop it whenever you like.</p>
           <BrowseLinks />
         </>
-      );
-      break;
-    case "already-confirmed":
-      title = "Your subscription is already confirmed";
-      body = (
+      ),
+    },
+    "already-confirmed": {
+      title: "Your subscription is already confirmed",
+      body: (
         <>
           <p>You confirmed this subscription before. There is nothing more to do.</p>
           <BrowseLinks />
         </>
-      );
-      break;
-    case "unknown":
-    case "invalid":
-      title = "This link is not valid or has expired";
-      body = (
-        <>
-          <p>
-            We could not find a subscription for this link. It may be incomplete (some e-mail programs split long
-            links), or the subscription may have been removed.
-          </p>
-          <p>
-            You can{" "}
-            <Link to="/newsletter" className="font-semibold text-navy-800 underline underline-offset-4">
-              sign up to the newsletter again
-            </Link>
-            ; we will send you a new confirmation e-mail.
-          </p>
-        </>
-      );
-      break;
-    case "unavailable":
-      title = "We could not confirm your subscription just now";
-      body = (
+      ),
+    },
+    unavailable: {
+      title: "We could not confirm your subscription just now",
+      body: (
         <>
           <p>Nothing has changed. Please try again in a few minutes.</p>
           <p>
-            If it keeps failing, e-mail us at{" "}
-            <a
-              className="font-semibold text-navy-800 underline underline-offset-4"
-              href={`mailto:${organisation.email}`}
-            >
-              {organisation.email}
-            </a>{" "}
-            and we will confirm it for you.
+            If it keeps failing, e-mail us at <EmailUs /> and we will confirm it for you.
           </p>
           {retryForm}
         </>
-      );
-      break;
-    default:
-      title = "Confirm your newsletter subscription";
-      body = (
+      ),
+    },
+    ask: {
+      title: "Confirm your newsletter subscription",
+      body: (
         <>
           <p>Please press the button to confirm that you want to receive our newsletter.</p>
           <p>Until you confirm, we send you nothing else. You can unsubscribe at any time.</p>
           {retryForm}
         </>
-      );
-  }
-
-  return (
-    <NewsletterLinkPage id="newsletter-confirm-title" title={title} actionData={actionData}>
-      {body}
-    </NewsletterLinkPage>
-  );
-}
+      ),
+    },
+  }),
+};
 
 function BrowseLinks() {
   return (

@@ -1,7 +1,5 @@
-import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { NewsletterLinkButton, NewsletterLinkPage } from "~/components/newsletter-link-page.tsx";
-import { organisation } from "~/content/organisation.ts";
+import { EmailUs, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
 import { servicesContext } from "~/lib/request-context.ts";
 import { seo } from "~/lib/seo.ts";
 import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
@@ -40,15 +38,29 @@ export function meta() {
 }
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
-  const outcome: Outcome | undefined = actionData?.outcome ?? (loaderData.token ? undefined : "invalid");
-  const retryForm = <NewsletterLinkButton token={loaderData.token} label="Unsubscribe" busyLabel="Unsubscribing…" />;
+  return <NewsletterLinkAnswer token={loaderData.token} actionData={actionData} page={page} />;
+}
 
-  let title: string;
-  let body: ReactNode;
-  switch (outcome) {
-    case "unsubscribed":
-      title = "You have been unsubscribed";
-      body = (
+const page: LinkPage<Outcome> = {
+  id: "newsletter-unsubscribe-title",
+  button: { label: "Unsubscribe", busyLabel: "Unsubscribing…" },
+  notFound: (
+    <>
+      <p>
+        If you still receive our newsletter, use the unsubscribe link in the latest one, or e-mail us at <EmailUs /> and
+        we will remove you by hand.
+      </p>
+      <p>
+        <Link to="/newsletter" className="font-semibold text-navy-800 underline underline-offset-4">
+          About our newsletter
+        </Link>
+      </p>
+    </>
+  ),
+  answers: (retryForm) => ({
+    unsubscribed: {
+      title: "You have been unsubscribed",
+      body: (
         <>
           <p>We will not send you our newsletter again.</p>
           <p>
@@ -59,75 +71,36 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
             at any time.
           </p>
         </>
-      );
-      break;
-    case "already-unsubscribed":
-      title = "You are already unsubscribed";
-      body = (
+      ),
+    },
+    "already-unsubscribed": {
+      title: "You are already unsubscribed",
+      body: (
         <>
           <p>This address was unsubscribed before. We do not send it our newsletter.</p>
         </>
-      );
-      break;
-    case "unknown":
-    case "invalid":
-      title = "This link is not valid or has expired";
-      body = (
-        <>
-          <p>
-            We could not find a subscription for this link. It may be incomplete (some e-mail programs split long
-            links), or the subscription may have been removed.
-          </p>
-          <p>
-            If you still receive our newsletter, use the unsubscribe link in the latest one, or e-mail us at{" "}
-            <a
-              className="font-semibold text-navy-800 underline underline-offset-4"
-              href={`mailto:${organisation.email}`}
-            >
-              {organisation.email}
-            </a>{" "}
-            and we will remove you by hand.
-          </p>
-          <p>
-            <Link to="/newsletter" className="font-semibold text-navy-800 underline underline-offset-4">
-              About our newsletter
-            </Link>
-          </p>
-        </>
-      );
-      break;
-    case "unavailable":
-      title = "We could not unsubscribe you just now";
-      body = (
+      ),
+    },
+    unavailable: {
+      title: "We could not unsubscribe you just now",
+      body: (
         <>
           <p>Nothing has changed yet. Please try again in a few minutes.</p>
           <p>
-            If it keeps failing, e-mail us at{" "}
-            <a
-              className="font-semibold text-navy-800 underline underline-offset-4"
-              href={`mailto:${organisation.email}`}
-            >
-              {organisation.email}
-            </a>{" "}
-            and we will unsubscribe you by hand.
+            If it keeps failing, e-mail us at <EmailUs /> and we will unsubscribe you by hand.
           </p>
           {retryForm}
         </>
-      );
-      break;
-    default:
-      title = "Unsubscribe from our newsletter";
-      body = (
+      ),
+    },
+    ask: {
+      title: "Unsubscribe from our newsletter",
+      body: (
         <>
           <p>Please press the button to stop receiving our newsletter. You can sign up again at any time.</p>
           {retryForm}
         </>
-      );
-  }
-
-  return (
-    <NewsletterLinkPage id="newsletter-unsubscribe-title" title={title} actionData={actionData}>
-      {body}
-    </NewsletterLinkPage>
-  );
-}
+      ),
+    },
+  }),
+};

@@ -4,13 +4,13 @@
  * leads with the visit that brought them, a week's pages, sources and paid
  * consultations, and the weeks before it. Test submissions are left out.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { conversionReport } from "~/analytics/conversions.server.ts";
 import { createPageViewCounter } from "~/analytics/page-views.server.ts";
 import type { Attribution } from "~/leads/attribution.ts";
 import { createLeadService } from "~/leads/service.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { contactEnquiry, testMail } from "./fixtures.ts";
+import { dialects } from "./databases.ts";
+import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
@@ -23,17 +23,11 @@ const linkedin: Attribution = {
 };
 
 describe.each(dialects)("page views and conversions on %s", (dialect) => {
-  let t: TestDatabase;
   let now: Date;
   const db = () => t.handle.db;
   const leads = () => createLeadService({ db: db(), mail, clock: () => now });
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(async () => {
     for (const table of ["page_views", "leads", "contact_enquiries", "guide_requests", "bookings"] as const) {
       await db().deleteFrom(table).execute();

@@ -4,11 +4,12 @@
  * submissions left out), the open enquiries near or past their deadline,
  * and the e-mail, which links each to the back office and names no one.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { collectDigest, digestEmail, digestJob } from "~/inbox/digest.server.ts";
 import { siteCalendar } from "~/leads/response-deadline.ts";
 import type { MailContext } from "~/mail/types.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const mail: MailContext = {
   siteUrl: "https://training.example.com",
@@ -17,13 +18,7 @@ const mail: MailContext = {
 };
 
 describe.each(dialects)("the daily digest on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   const db = () => t.handle.db;
 
   const lead = (

@@ -1,6 +1,16 @@
-/** What several data tests submit: the e-mail settings and a contact enquiry. */
+/**
+ * What several data tests share: the e-mail settings, a contact enquiry,
+ * a database opened for a suite, and a staff account set up from an
+ * invitation.
+ */
+import { TOTP, Secret } from "otpauth";
+import { afterAll, beforeAll } from "vitest";
+import type { Db } from "~/data/db.server.ts";
 import type { ContactInput } from "~/forms/schemas.ts";
 import { siteCalendar } from "~/leads/response-deadline.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
+import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
+import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
 export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 
@@ -14,3 +24,66 @@ export const contactEnquiry = (email: string): ContactInput => ({
   message: "Please call me about a programme for 12 people.",
   preferredContact: "email",
 });
+
+/**
+ * A database of `dialect`, opened before the suite's tests and disposed of
+ * after them (call it in the body of a `describe`). Its handle is there
+ * while the tests run.
+ */
+export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabase {
+  let opened: TestDatabase | undefined;
+  beforeAll(async () => {
+    opened = await openTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await opened?.dispose();
+    opened = undefined;
+  });
+  return {
+    get handle() {
+      if (!opened) throw new Error("The test database is open only while the suite's tests run");
+      return opened.handle;
+    },
+    async dispose() {
+      await opened?.dispose();
+      opened = undefined;
+    },
+  };
+}
+
+export const staffPassword = "correct horse battery staple";
+
+/** The code an authenticator shows for `secret` at `at`. */
+export const totpCode = (secret: string, at: Date) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
+
+let staffCounter = 0;
+/** An address no other account of this run has (`prefix` tells the test files' accounts apart). */
+export const uniqueStaffEmail = (prefix = "staff") =>
+  `${prefix}-${Date.now().toString(36)}-${staffCounter++}@example.test`;
+
+/**
+ * A staff account set up from an invitation at `at`, as the set-up page
+ * does it: invited, the invitation opened with the keys that sealed its
+ * authenticator secret, accepted with a password and the code of that
+ * moment. Returns the account, its authenticator secret and the
+ * invitation's token.
+ */
+export async function staffFromInvitation(
+  db: Db,
+  keys: Keyring,
+  {
+    at = new Date(),
+    email = uniqueStaffEmail(),
+    name = "Sam Staff",
+    role = "staff",
+    password = staffPassword,
+  }: { at?: Date; email?: string; name?: string; role?: StaffUser["role"]; password?: string } = {},
+) {
+  const { token } = await createInvitation(db, keys, { email, name, role, invitedBy: null }, at);
+  const invitation = await findInvitation(db, keys, token, at);
+  if (!invitation) throw new Error(`The invitation for ${email} was not found`);
+  const outcome = await acceptInvitation(db, keys, token, { password, code: totpCode(invitation.totpSecret, at) }, at);
+  if (!("user" in outcome)) throw new Error(outcome.problem.message);
+  return { user: outcome.user, secret: invitation.totpSecret, token };
+}

@@ -6,7 +6,7 @@
  */
 import { sql } from "kysely";
 import { spawn } from "node:child_process";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
 import { migrate } from "~/data/db.server.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
@@ -16,8 +16,8 @@ import { OutboxWorker, queueEmails, processRuns, retryDelayMs, type MailTranspor
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../support/ports.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { contactEnquiry, testMail } from "./fixtures.ts";
+import { dialects } from "./databases.ts";
+import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -25,19 +25,13 @@ const meta = { sourcePage: "/contact", isTest: false };
 const enquiry = contactEnquiry;
 
 describe.each(dialects)("leads on %s", (dialect) => {
-  let t: TestDatabase;
   let now: Date;
   const clock = () => now;
   let queued = 0;
   const service = () =>
     createLeadService({ db: t.handle.db, mail, clock, onEmailsQueued: () => (queued += 1) });
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(() => {
     now = new Date("2026-11-23T10:00:00.000Z");
     queued = 0;

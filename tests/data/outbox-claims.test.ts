@@ -12,13 +12,14 @@
  */
 import { sql } from "kysely";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../support/outbox-harness.ts";
 import { pollUntil } from "../support/servers.ts";
-import { dialects, openTestDatabase, postgresUrl, type TestDatabase } from "./databases.ts";
+import { dialects, postgresUrl } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const N = 60;
 const LEASE_MS = 3000;
@@ -28,18 +29,12 @@ const HOLD_MS = 600;
 const messageIdOf = (rowId: string) => `<${rowId}@outbox.meridian-executive.co.uk>`;
 
 describe.each(dialects)("outbox claims on %s", (dialect) => {
-  let t: TestDatabase;
   let smtp: OutboxSmtp | null = null;
   const processes: WorkerProcess[] = [];
   const workers: OutboxWorker[] = [];
   const transports: { close?(): void }[] = [];
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect);
   afterEach(async () => {
     await Promise.all(processes.splice(0).map((p) => p.kill()));
     await Promise.all(workers.splice(0).map((w) => w.stop()));

@@ -4,13 +4,14 @@
  * the address in its refusal). The worker runs on a clock the test moves.
  */
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backlog } from "~/data/backlog.server.ts";
 import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const HOUR = 3600_000;
 const GIVE_UP_MS = 72 * HOUR;
@@ -19,7 +20,6 @@ const T0 = new Date("2026-11-23T10:00:00.000Z");
 type LogLine = { level: number; msg: string; [key: string]: unknown };
 
 describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
-  let t: TestDatabase;
   let smtp: OutboxSmtp;
   let now: Date;
   let lines: LogLine[];
@@ -27,12 +27,7 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
   let transport: ReturnType<typeof createMailTransport>;
   let worker: OutboxWorker;
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(async () => {
     now = T0;
     lines = [];

@@ -4,9 +4,10 @@
  * docs/decisions/011-outbox-claims.md lists these races.
  */
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OutboxWorker, queueEmails, type MailTransport } from "~/mail/outbox.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const T0 = new Date("2026-11-23T10:00:00.000Z");
 const LEASE_MS = 60_000;
@@ -32,17 +33,11 @@ function controlled() {
 }
 
 describe.each(dialects)("outbox races on %s", (dialect) => {
-  let t: TestDatabase;
   let now: Date;
   let lines: LogLine[];
   const workers: OutboxWorker[] = [];
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(() => {
     now = T0;
     lines = [];

@@ -21,6 +21,7 @@ import {
 import { freePort } from "../support/ports.ts";
 import { pollUntil } from "../support/servers.ts";
 import { dialects, openTestDatabase, postgresUrl, type TestDatabase } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -66,13 +67,7 @@ const currentSchema = async (pool: pg.Pool) =>
   (await pool.query<{ schema: string }>("select current_schema() as schema")).rows[0]!.schema;
 
 describe.each(dialects)("the submission limit with the database on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
 
   // What each of two instances over this database allows one client, 7 tries in turn.
   const expected = {

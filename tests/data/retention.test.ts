@@ -13,12 +13,13 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
 import pino from "pino";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/data/schema.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { formerTeamMember, applyRetention, runRetention } from "~/retention/job.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const dayMs = 86_400_000;
@@ -57,17 +58,11 @@ const lead = (id: string, createdAt: string) => ({
 });
 
 describe.each(dialects)("retention on %s", (dialect) => {
-  let t: TestDatabase;
   const db = () => t.handle.db;
   const ids = async (table: (typeof tables)[number], key: "id" | "fingerprint" = "id") =>
     (await db().selectFrom(table).select(key).orderBy(key).execute()).map((r) => (r as Record<string, string>)[key]);
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(async () => {
     for (const table of tables) await db().deleteFrom(table).execute();
   });

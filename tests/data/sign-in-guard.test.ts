@@ -7,27 +7,18 @@
  */
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { randomInt } from "node:crypto";
-import { TOTP, Secret } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  acceptInvitation,
-  checkSignInPassword,
-  createInvitation,
-  disableAccount,
-  findInvitation,
-  startSession,
-} from "~/staff/accounts.server.ts";
+import { checkSignInPassword, disableAccount, startSession } from "~/staff/accounts.server.ts";
 import { createSignInGuard, signedInAddresses, type SignInGuard } from "~/staff/sign-in-guard.server.ts";
 import { signInLimits } from "~/staff/sign-in-limits.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { staffFromInvitation, staffPassword as password, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const password = "correct horse battery staple";
 const now = new Date();
 const daysAgo = (days: number) => new Date(now.getTime() - days * 86_400_000);
-let counter = 0;
-const uniqueEmail = () => `guard-${Date.now().toString(36)}-${counter++}@example.test`;
+const uniqueEmail = () => uniqueStaffEmail("guard");
 /** A fresh address per call: counts left in Redis by an earlier run (15 minutes) never meet this one's. */
 const newAddress = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const perAddress = 40;
@@ -35,13 +26,8 @@ const keys = keyring(newKeyMaterial());
 
 /** An account set up from an invitation, now. */
 async function setUpAccount(db: Db) {
-  const email = uniqueEmail();
-  const { token } = await createInvitation(db, keys, { email, name: "Guarded Owner", role: "admin", invitedBy: null }, now);
-  const { totpSecret } = (await findInvitation(db, keys, token, now))!;
-  const code = new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate({ timestamp: now.getTime() });
-  const outcome = await acceptInvitation(db, keys, token, { password, code }, now);
-  if (!("user" in outcome)) throw new Error(outcome.problem.message);
-  return outcome.user;
+  const { user } = await staffFromInvitation(db, keys, { at: now, email: uniqueEmail(), name: "Guarded Owner", role: "admin" });
+  return user;
 }
 
 const stores = [
@@ -150,13 +136,7 @@ describe.each(stores)("sign-in limits in $store", ({ store, dialect, instances }
 });
 
 describe.each(dialects)("the password step on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
 
   it("tells a disabled account apart, without comparing its (deleted) password", async () => {
     const db = t.handle.db;

@@ -1,23 +1,18 @@
 /** The spam folder on both databases: what is kept, the caps, retention, and access and erasure. */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { siteCalendar } from "~/leads/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { keepSpam, listSpam, spamCaps, takeSpam } from "~/spam/folder.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 
 describe.each(dialects)("the spam folder on %s", (dialect) => {
-  let t: TestDatabase;
   const now = new Date("2026-11-24T10:00:00.000Z");
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   const spam = (n: number, clientAddress: string) => ({
     kind: "contact" as const,
     reason: "honeypot" as const,

@@ -2,8 +2,7 @@
  * Staff accounts, invitations and sessions on both databases
  * (app/staff/accounts.server.ts), with the clock moved by hand.
  */
-import { TOTP, Secret } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   acceptInvitation,
   AccountExistsError,
@@ -26,37 +25,27 @@ import {
 import { audit, listAudit, auditPageSize } from "~/staff/audit.server.ts";
 import { resealSecrets } from "~/secrets/reseal.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import {
+  staffFromInvitation,
+  staffPassword as password,
+  totpCode as code,
+  uniqueStaffEmail as uniqueEmail,
+  useTestDatabase,
+} from "./fixtures.ts";
 
 const client = { ip: "192.0.2.7", userAgent: "data test" };
 const keyMaterial = newKeyMaterial();
 const keys = keyring(keyMaterial);
-const password = "correct horse battery staple";
-const code = (secret: string, at: Date) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-let counter = 0;
-const uniqueEmail = () => `staff-${Date.now().toString(36)}-${counter++}@example.test`;
 
 describe.each(dialects)("staff accounts on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   const db = () => t.handle.db;
 
   /** An account set up from an invitation at `at`; returns it with its secret. */
-  async function account(at: Date, role: "admin" | "staff" = "staff") {
-    const email = uniqueEmail();
-    const { token } = await createInvitation(db(), keys, { email, name: "Sam Staff", role, invitedBy: null }, at);
-    const invitation = (await findInvitation(db(), keys, token, at))!;
-    const outcome = await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
-    if (!("user" in outcome)) throw new Error(outcome.problem.message);
-    return { user: outcome.user, secret: invitation.totpSecret, token };
-  }
+  const account = (at: Date, role: "admin" | "staff" = "staff") =>
+    staffFromInvitation(db(), keys, { at, email: uniqueEmail(), role });
 
   it("an invitation is used once, expires, and its token is not stored", async () => {
     const at = new Date("2026-11-24T10:00:00Z");

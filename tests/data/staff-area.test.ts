@@ -7,42 +7,31 @@
  * before any loader runs (the routes' own checks are the second layer, so
  * the access matrix alone would not see it fail).
  */
-import { TOTP, Secret } from "otpauth";
 import { RouterContextProvider } from "react-router";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { AppServices } from "~/leads/types.ts";
 import { clientIpContext, logContext, servicesContext } from "~/lib/request-context.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { acceptInvitation, createInvitation, findInvitation, startSession } from "~/staff/accounts.server.ts";
+import { startSession } from "~/staff/accounts.server.ts";
 import { accessRule } from "~/staff/access.server.ts";
 import { adminOnly, sessionCookieHeader, staffArea, staffRequestContext } from "~/staff/request.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { staffFromInvitation, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
 
 describe.each(dialects)("the back office's middleware on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
 
   const client = { ip: "192.0.2.8", userAgent: "data test" };
   const keys = keyring(newKeyMaterial());
-  let counter = 0;
 
   /** A staff member's session cookie (an account set up from an invitation, signed in with both factors). */
   async function staffCookie(): Promise<{ cookie: string; email: string }> {
     const now = new Date();
-    const email = `area-${Date.now().toString(36)}-${counter++}@example.test`;
+    const email = uniqueStaffEmail("area");
     const db = t.handle.db;
-    const { token } = await createInvitation(db, keys, { email, name: "Area Test", role: "staff", invitedBy: null }, now);
-    const { totpSecret } = (await findInvitation(db, keys, token, now))!;
-    const code = new TOTP({ secret: Secret.fromBase32(totpSecret) }).generate({ timestamp: now.getTime() });
-    const outcome = await acceptInvitation(db, keys, token, { password: "a long and memorable passphrase", code }, now);
-    if (!("user" in outcome)) throw new Error(outcome.problem.message);
-    const session = await startSession(db, outcome.user, "full", client, now);
+    const { user } = await staffFromInvitation(db, keys, { at: now, email, name: "Area Test" });
+    const session = await startSession(db, user, "full", client, now);
     return { cookie: (await sessionCookieHeader(session.token, session.expiresAt)).split(";")[0]!, email };
   }
 

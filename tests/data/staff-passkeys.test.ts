@@ -6,7 +6,7 @@
  * are checked in Chromium with its virtual authenticator
  * (tests/e2e/passkeys.spec.ts).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { disableAccount, readSession, startSession, type StaffSession, type StaffUser } from "~/staff/accounts.server.ts";
 import {
   challengeMinutes,
@@ -19,20 +19,15 @@ import {
   signInOptions,
   takeChallenge,
 } from "~/staff/passkeys.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const client = { ip: "192.0.2.8", userAgent: "data test" };
 const rp = relyingParty("https://training.example.com/");
 let counter = 0;
 
 describe.each(dialects)("passkeys on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   const db = () => t.handle.db;
 
   /** An account (inserted directly: the set-up is staff-accounts.test.ts's) and a session of it at `stage`. */

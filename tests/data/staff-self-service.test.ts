@@ -4,18 +4,8 @@
  * sessions. The clock is moved by hand.
  */
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { TOTP, Secret } from "otpauth";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  acceptInvitation,
-  checkPassword,
-  completeSignIn,
-  createInvitation,
-  findInvitation,
-  readSession,
-  startSession,
-  type StaffSession,
-} from "~/staff/accounts.server.ts";
+import { describe, expect, it } from "vitest";
+import { checkPassword, completeSignIn, readSession, startSession, type StaffSession } from "~/staff/accounts.server.ts";
 import {
   changePassword,
   endOtherSessions,
@@ -26,7 +16,8 @@ import {
   proveIdentity,
   wrongCurrentPassword,
 } from "~/staff/self-service.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { staffFromInvitation, staffPassword as password, totpCode as code, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const phone = {
@@ -37,31 +28,15 @@ const laptop = {
   ip: "198.51.100.4",
   userAgent: "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/140.0.0.0 Safari/537.36",
 };
-const password = "correct horse battery staple";
-const code = (secret: string, at: Date) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-let counter = 0;
 
 describe.each(dialects)("looking after your own account on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   const db = () => t.handle.db;
 
   /** An account set up at `at` (its set-up used the code of that moment), with its secret. */
-  async function account(at: Date) {
-    const email = `self-${Date.now().toString(36)}-${counter++}@example.test`;
-    const { token } = await createInvitation(db(), keys, { email, name: "Sam Self", role: "staff", invitedBy: null }, at);
-    const invitation = (await findInvitation(db(), keys, token, at))!;
-    const outcome = await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
-    if (!("user" in outcome)) throw new Error(outcome.problem.message);
-    return { user: outcome.user, secret: invitation.totpSecret };
-  }
+  const account = (at: Date) =>
+    staffFromInvitation(db(), keys, { at, email: uniqueStaffEmail("self"), name: "Sam Self" });
 
   async function session(user: Awaited<ReturnType<typeof account>>["user"], client: typeof phone, at: Date) {
     const { token } = await startSession(db(), user, "full", client, at);

@@ -5,7 +5,7 @@
  * The clock is set by hand from the real time (the library refuses
  * timestamps more than five minutes off).
  */
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backlog } from "~/data/backlog.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { OutboxWorker } from "~/mail/outbox.server.ts";
@@ -21,14 +21,13 @@ import {
 import { emitEvent } from "~/webhooks/events.server.ts";
 import type { WebhookEventType } from "~/webhooks/event-types.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { contactEnquiry, testMail } from "./fixtures.ts";
+import { dialects } from "./databases.ts";
+import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
 
 describe.each(dialects)("webhooks on %s", (dialect) => {
-  let t: TestDatabase;
   let now: Date;
   let receiver: WebhookReceiver;
   const clock = () => now;
@@ -43,12 +42,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     return made;
   };
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(async () => {
     now = new Date();
     receiver = await startWebhookReceiver();

@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { catalogue } from "~/content/index.server.ts";
 import { reminderDue, sendDueReminders, webinarRemindersJob } from "~/leads/webinar-reminders.server.ts";
 import { siteCalendar } from "~/leads/response-deadline.ts";
@@ -17,7 +17,8 @@ import { createMailTransport } from "~/mail/transport.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { Mailbox } from "../support/mail.ts";
 import { createSmtpSink } from "../support/servers.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const HOUR = 3_600_000;
 const webinar = catalogue.webinars.find((w) => w.id === "supplier-tiering-third-party-risk")!;
@@ -42,13 +43,7 @@ describe("reminderDue", () => {
 });
 
 describe.each(dialects)("webinar reminders on %s", (dialect) => {
-  let t: TestDatabase;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
+  const t = useTestDatabase(dialect);
   beforeEach(async () => {
     await t.handle.db.deleteFrom("webinar_registrations").execute();
     await t.handle.db.deleteFrom("outbox").execute();

@@ -1,16 +1,4 @@
-import { inflateSync } from "node:zlib";
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  PDFString,
-  StandardFonts,
-  type PDFFont,
-  type PDFPage,
-} from "pdf-lib";
+import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { courseFacts, premiumBenefits } from "~/content/business.ts";
 import { catalogue, getPillar, requireCourse } from "~/content/index.server.ts";
@@ -18,8 +6,15 @@ import { formatAddress, organisation } from "~/content/organisation.ts";
 import type { Course, Trainer } from "~/content/schema.ts";
 import { courseBrochurePdf } from "~/lib/brochure.server.ts";
 import { toWinAnsi, wrapText } from "~/lib/pdf-text.server.ts";
-
-const a4 = { width: 595.28, height: 841.89 };
+import {
+  a4,
+  documentText,
+  helveticaFonts,
+  layoutProblems as layoutProblemsWith,
+  linkTargets,
+  pageContent,
+  pageText,
+} from "../support/pdf.ts";
 
 function trainer(id: string): Trainer {
   const found = catalogue.trainers.find((t) => t.id === id);
@@ -39,118 +34,13 @@ function inputFor(course: Course) {
   };
 }
 
-/* ---- Reading the PDF back ---- */
-
-/**
- * pdf-lib always Flate-compresses page content streams (PDFContentStream is
- * created with encode = true; save({ useObjectStreams: false }) only affects
- * how objects are laid out), so content is inflated here.
- */
-function streamBytes(page: PDFPage, object: unknown): Uint8Array {
-  const stream = object instanceof PDFRef ? page.doc.context.lookup(object) : object;
-  if (!(stream instanceof PDFRawStream)) throw new Error("page content is not a stream");
-  const filter = stream.dict.get(PDFName.of("Filter"));
-  if (filter === undefined) return stream.getContents();
-  if (filter === PDFName.of("FlateDecode")) return inflateSync(stream.getContents());
-  throw new Error(`unexpected stream filter ${String(filter)}`);
-}
-
-function pageContent(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const parts = contents instanceof PDFArray ? contents.asArray() : [contents];
-  return parts.map((part) => Buffer.from(streamBytes(page, part)).toString("latin1")).join("\n");
-}
-
-/**
- * pdf-lib writes text with the standard fonts as hex strings of WinAnsi
- * (Windows-1252) codes: "£4,500" is <A3342C353030>.
- */
-function decodeWinAnsiHex(hex: string): string {
-  return new TextDecoder("windows-1252").decode(Buffer.from(hex, "hex"));
-}
-
-function baseFontOf(page: PDFPage, key: string): string {
-  const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
-  const base = fonts?.lookup(PDFName.of(key), PDFDict).get(PDFName.of("BaseFont"));
-  if (!(base instanceof PDFName)) throw new Error(`page has no font ${key}`);
-  return base.decodeText();
-}
-
-interface TextRun {
-  text: string;
-  baseFont: string;
-  size: number;
-  x: number;
-  y: number;
-}
-
-/** Every line of text on a page with its font and position (pdf-lib sets both before each line it shows). */
-function textRuns(page: PDFPage): TextRun[] {
-  const token = /\/(\S+) ([\d.]+) Tf|(?:[-\d.]+ ){4}([-\d.]+) ([-\d.]+) Tm|<([0-9A-Fa-f]*)> Tj/g;
-  const runs: TextRun[] = [];
-  let baseFont = "";
-  let size = Number.NaN;
-  let x = Number.NaN;
-  let y = Number.NaN;
-  for (const match of pageContent(page).matchAll(token)) {
-    if (match[1] !== undefined) {
-      baseFont = baseFontOf(page, match[1]);
-      size = Number(match[2]);
-    } else if (match[3] !== undefined) {
-      x = Number(match[3]);
-      y = Number(match[4]);
-    } else {
-      runs.push({ text: decodeWinAnsiHex(match[5] ?? ""), baseFont, size, x, y });
-    }
-  }
-  return runs;
-}
-
-const pageText = (page: PDFPage) =>
-  textRuns(page)
-    .map((run) => run.text)
-    .join(" ");
-const documentText = (doc: PDFDocument) => doc.getPages().map(pageText).join(" ");
-
-function linkTargets(doc: PDFDocument): string[] {
-  return doc.getPages().flatMap((page) =>
-    (page.node.Annots()?.asArray() ?? []).map((ref) => {
-      const action = page.doc.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict);
-      const uri = action.lookup(PDFName.of("URI"));
-      return uri instanceof PDFString ? uri.decodeText() : String(uri);
-    }),
-  );
-}
-
 let helvetica: Map<string, PDFFont>;
 beforeAll(async () => {
-  const scratch = await PDFDocument.create();
-  const names = [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique];
-  helvetica = new Map(await Promise.all(names.map(async (name) => [name, await scratch.embedFont(name)] as const)));
+  helvetica = await helveticaFonts();
 });
 
 /** Why each run of text falls outside the page's printable area, if it does. */
-function layoutProblems(doc: PDFDocument): string[] {
-  const problems: string[] = [];
-  doc.getPages().forEach((page, index) => {
-    const runs = textRuns(page);
-    if (runs.length === 0) problems.push(`page ${index + 1} has no text`);
-    for (const run of runs) {
-      const font = helvetica.get(run.baseFont);
-      if (!font) {
-        problems.push(`page ${index + 1}: unexpected font ${run.baseFont}`);
-        continue;
-      }
-      const right = run.x + font.widthOfTextAtSize(run.text, run.size);
-      const where = `page ${index + 1}, "${run.text}" at (${run.x}, ${run.y})`;
-      if (run.x < 40 || right > a4.width - 40) problems.push(`${where} runs ${right.toFixed(1)} wide`);
-      if (run.y < 24 || run.y > a4.height - 20) problems.push(`${where} is off the page`);
-      const isFooter = /^Page \d+ of \d+$/.test(run.text) || run.text.startsWith(organisation.name);
-      if (run.y < 56 && !isFooter) problems.push(`${where} runs into the footer`);
-    }
-  });
-  return problems;
-}
+const layoutProblems = (doc: PDFDocument) => layoutProblemsWith(doc, helvetica, { margin: 40 });
 
 /* ---- Tests ---- */
 

@@ -1,16 +1,4 @@
-import { inflateSync } from "node:zlib";
-import {
-  PDFArray,
-  PDFDict,
-  PDFDocument,
-  PDFName,
-  PDFRawStream,
-  PDFRef,
-  PDFString,
-  StandardFonts,
-  type PDFFont,
-  type PDFPage,
-} from "pdf-lib";
+import { PDFDocument, type PDFFont } from "pdf-lib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { courseFacts } from "~/content/business.ts";
 import { guideDocuments, type GuideDocument } from "~/content/guide-documents.ts";
@@ -20,129 +8,34 @@ import { pillars } from "~/content/pillars.ts";
 import { guideIds } from "~/content/schema.ts";
 import { toWinAnsi } from "~/lib/pdf-text.server.ts";
 import { renderGuidePdf, type GuideId } from "~/lib/guide-pdf.server.ts";
+import {
+  a4,
+  helveticaFonts,
+  joinRuns,
+  layoutProblems as layoutProblemsWith,
+  linkTargets,
+  pageText,
+  textRuns,
+} from "../support/pdf.ts";
 
-const a4 = { width: 595.28, height: 841.89 };
 const host = new URL(organisation.siteUrl).host;
-
-/* ---- Reading the PDF back (as in brochure.test.ts) ---- */
-
-/** pdf-lib always Flate-compresses page content streams, so content is inflated here. */
-function streamBytes(page: PDFPage, object: unknown): Uint8Array {
-  const stream = object instanceof PDFRef ? page.doc.context.lookup(object) : object;
-  if (!(stream instanceof PDFRawStream)) throw new Error("page content is not a stream");
-  const filter = stream.dict.get(PDFName.of("Filter"));
-  if (filter === undefined) return stream.getContents();
-  if (filter === PDFName.of("FlateDecode")) return inflateSync(stream.getContents());
-  throw new Error(`unexpected stream filter ${String(filter)}`);
-}
-
-function pageContent(page: PDFPage): string {
-  const contents = page.node.Contents();
-  const parts = contents instanceof PDFArray ? contents.asArray() : [contents];
-  return parts.map((part) => Buffer.from(streamBytes(page, part)).toString("latin1")).join("\n");
-}
-
-/** pdf-lib writes text with the standard fonts as hex strings of WinAnsi (Windows-1252) codes. */
-function decodeWinAnsiHex(hex: string): string {
-  return new TextDecoder("windows-1252").decode(Buffer.from(hex, "hex"));
-}
-
-function baseFontOf(page: PDFPage, key: string): string {
-  const fonts = page.node.Resources()?.lookup(PDFName.of("Font"), PDFDict);
-  const base = fonts?.lookup(PDFName.of(key), PDFDict).get(PDFName.of("BaseFont"));
-  if (!(base instanceof PDFName)) throw new Error(`page has no font ${key}`);
-  return base.decodeText();
-}
-
-interface TextRun {
-  text: string;
-  baseFont: string;
-  size: number;
-  x: number;
-  y: number;
-}
-
-/** Every line of text on a page with its font and position (pdf-lib sets both before each line it shows). */
-function textRuns(page: PDFPage): TextRun[] {
-  const token = /\/(\S+) ([\d.]+) Tf|(?:[-\d.]+ ){4}([-\d.]+) ([-\d.]+) Tm|<([0-9A-Fa-f]*)> Tj/g;
-  const runs: TextRun[] = [];
-  let baseFont = "";
-  let size = Number.NaN;
-  let x = Number.NaN;
-  let y = Number.NaN;
-  for (const match of pageContent(page).matchAll(token)) {
-    if (match[1] !== undefined) {
-      baseFont = baseFontOf(page, match[1]);
-      size = Number(match[2]);
-    } else if (match[3] !== undefined) {
-      x = Number(match[3]);
-      y = Number(match[4]);
-    } else {
-      runs.push({ text: decodeWinAnsiHex(match[5] ?? ""), baseFont, size, x, y });
-    }
-  }
-  return runs;
-}
-
-const join = (runs: TextRun[]) => runs.map((run) => run.text).join(" ");
-const pageText = (page: PDFPage) => join(textRuns(page));
 
 /** The text of the pages after the cover without their running header and footer, so that text split across pages reads on. */
 function bodyText(doc: PDFDocument): string {
   return doc
     .getPages()
     .slice(1)
-    .map((page) => join(textRuns(page).filter((run) => run.y > 56 && run.y < a4.height - 34)))
+    .map((page) => joinRuns(textRuns(page).filter((run) => run.y > 56 && run.y < a4.height - 34)))
     .join(" ");
-}
-
-function linkTargets(doc: PDFDocument): string[] {
-  return doc.getPages().flatMap((page) =>
-    (page.node.Annots()?.asArray() ?? []).map((ref) => {
-      const action = page.doc.context.lookup(ref, PDFDict).lookup(PDFName.of("A"), PDFDict);
-      const uri = action.lookup(PDFName.of("URI"));
-      return uri instanceof PDFString ? uri.decodeText() : String(uri);
-    }),
-  );
 }
 
 let helvetica: Map<string, PDFFont>;
 beforeAll(async () => {
-  const scratch = await PDFDocument.create();
-  const names = [StandardFonts.Helvetica, StandardFonts.HelveticaBold, StandardFonts.HelveticaOblique];
-  helvetica = new Map(await Promise.all(names.map(async (name) => [name, await scratch.embedFont(name)] as const)));
+  helvetica = await helveticaFonts();
 });
 
 /** Text outside the printable area, running into the footer, or overlapping other text. */
-function layoutProblems(doc: PDFDocument): string[] {
-  const problems: string[] = [];
-  doc.getPages().forEach((page, index) => {
-    const boxes: { where: string; left: number; right: number; bottom: number; top: number }[] = [];
-    const runs = textRuns(page);
-    if (runs.length === 0) problems.push(`page ${index + 1} has no text`);
-    for (const run of runs) {
-      const font = helvetica.get(run.baseFont);
-      if (!font) {
-        problems.push(`page ${index + 1}: unexpected font ${run.baseFont}`);
-        continue;
-      }
-      const right = run.x + font.widthOfTextAtSize(run.text, run.size);
-      const where = `page ${index + 1}, "${run.text}" at (${run.x}, ${run.y})`;
-      if (run.x < 50 || right > a4.width - 50) problems.push(`${where} runs ${right.toFixed(1)} wide`);
-      if (run.y < 24 || run.y > a4.height - 20) problems.push(`${where} is off the page`);
-      const isFooter = /^Page \d+ of \d+$/.test(run.text) || run.text.startsWith(organisation.name);
-      if (run.y < 56 && !isFooter) problems.push(`${where} runs into the footer`);
-      boxes.push({ where, left: run.x, right, bottom: run.y - 0.2 * run.size, top: run.y + 0.72 * run.size });
-    }
-    boxes.forEach((a, i) => {
-      for (const b of boxes.slice(i + 1)) {
-        const overlaps = a.left < b.right && b.left < a.right && a.bottom < b.top && b.bottom < a.top;
-        if (overlaps) problems.push(`${a.where} overlaps ${b.where}`);
-      }
-    });
-  });
-  return problems;
-}
+const layoutProblems = (doc: PDFDocument) => layoutProblemsWith(doc, helvetica, { margin: 50, checkOverlaps: true });
 
 /** Every string of a guide's text, in one list; printed: as the PDF shows it (contact labels in capitals). */
 function allText(document: GuideDocument, printed = false): string[] {

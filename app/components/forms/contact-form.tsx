@@ -20,9 +20,9 @@ import {
   SelectField,
   SubmitButton,
   TextAreaField,
-  TextField,
   useFormValidation,
 } from "./field.tsx";
+import { PersonField } from "./person-field.tsx";
 import { useFormSubmission, useOwnFormAction, type FormSubmission } from "./submission.ts";
 
 export const contactFormId = "contact";
@@ -135,57 +135,11 @@ function ContactFormFields({
       <BotFields />
 
       <div className="grid gap-6 sm:grid-cols-2">
-        <TextField
-          formId={id}
-          name="name"
-          label="Full Name"
-          required
-          autoComplete="name"
-          maxLength={limits.name}
-          defaultValue={defaults.name}
-          error={errors.name}
-        />
-        <TextField
-          formId={id}
-          name="email"
-          type="email"
-          label="Email Address"
-          required
-          autoComplete="email"
-          maxLength={limits.email}
-          defaultValue={defaults.email}
-          error={errors.email}
-        />
-        <TextField
-          formId={id}
-          name="phone"
-          type="tel"
-          label="Phone Number"
-          required
-          autoComplete="tel"
-          maxLength={limits.phone}
-          defaultValue={defaults.phone}
-          error={errors.phone}
-        />
-        <TextField
-          formId={id}
-          name="company"
-          label="Company Name"
-          required
-          autoComplete="organization"
-          maxLength={limits.company}
-          defaultValue={defaults.company}
-          error={errors.company}
-        />
-        <TextField
-          formId={id}
-          name="jobTitle"
-          label="Job Title"
-          autoComplete="organization-title"
-          maxLength={limits.jobTitle}
-          defaultValue={defaults.jobTitle}
-          error={errors.jobTitle}
-        />
+        <PersonField formId={id} field="name" label="Full Name" required values={defaults} errors={errors} />
+        <PersonField formId={id} field="email" label="Email Address" required values={defaults} errors={errors} />
+        <PersonField formId={id} field="phone" label="Phone Number" required values={defaults} errors={errors} />
+        <PersonField formId={id} field="company" label="Company Name" required values={defaults} errors={errors} />
+        <PersonField formId={id} field="jobTitle" label="Job Title" values={defaults} errors={errors} />
         <SelectField
           formId={id}
           name="serviceInterest"

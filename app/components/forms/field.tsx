@@ -87,7 +87,7 @@ export function FieldError({ id, message, tone = "light" }: { id: string; messag
   );
 }
 
-type FieldBase = {
+export type FieldBase = {
   formId: string;
   name: string;
   label: ReactNode;
@@ -100,7 +100,11 @@ type FieldBase = {
   tone?: Tone;
 };
 
-export function TextField({
+/**
+ * A field's frame: the wrapper the summary scrolls to, the label, the hint,
+ * the control (given the wiring it needs) and the message under it.
+ */
+function FieldFrame({
   formId,
   name,
   label,
@@ -110,20 +114,8 @@ export function TextField({
   labelHidden,
   className = "",
   tone,
-  type = "text",
-  defaultValue,
-  autoComplete,
-  placeholder,
-  inputMode,
-  maxLength,
-}: FieldBase & {
-  type?: "text" | "email" | "tel" | "password";
-  defaultValue?: string;
-  autoComplete?: string;
-  placeholder?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
-  maxLength?: number;
-}) {
+  control,
+}: FieldBase & { control: (wiring: ControlWiring) => ReactNode }) {
   const id = fieldId(formId, name);
   const hintId = hint ? `${id}-hint` : undefined;
   return (
@@ -134,105 +126,117 @@ export function TextField({
           {hint}
         </p>
       )}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        defaultValue={defaultValue}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        inputMode={inputMode}
-        maxLength={maxLength}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId(id))}
-        className={controlClass(error, labelHidden ? "min-h-11" : "mt-1.5 min-h-11")}
-      />
+      {control({
+        id,
+        required,
+        "aria-invalid": error ? true : undefined,
+        "aria-describedby": describedBy(hintId, error && errorId(id)),
+      })}
       <FieldError id={id} message={error} tone={tone} />
     </div>
   );
 }
 
+/** What a control carries to be tied to its label, hint and message. */
+type ControlWiring = {
+  id: string;
+  required?: boolean;
+  "aria-invalid": true | undefined;
+  "aria-describedby": string | undefined;
+};
+
+export function TextField({
+  type = "text",
+  defaultValue,
+  autoComplete,
+  placeholder,
+  inputMode,
+  maxLength,
+  ...field
+}: FieldBase & {
+  type?: "text" | "email" | "tel" | "password";
+  defaultValue?: string;
+  autoComplete?: string;
+  placeholder?: string;
+  inputMode?: "text" | "email" | "tel" | "numeric";
+  maxLength?: number;
+}) {
+  return (
+    <FieldFrame
+      {...field}
+      control={({ id, required, ...aria }) => (
+        <input
+          id={id}
+          name={field.name}
+          type={type}
+          defaultValue={defaultValue}
+          autoComplete={autoComplete}
+          placeholder={placeholder}
+          inputMode={inputMode}
+          maxLength={maxLength}
+          required={required}
+          {...aria}
+          className={controlClass(field.error, field.labelHidden ? "min-h-11" : "mt-1.5 min-h-11")}
+        />
+      )}
+    />
+  );
+}
+
 export function TextAreaField({
-  formId,
-  name,
-  label,
-  required,
-  error,
-  hint,
-  className = "",
   defaultValue,
   rows = 5,
   maxLength,
+  ...field
 }: FieldBase & { defaultValue?: string; rows?: number; maxLength?: number }) {
-  const id = fieldId(formId, name);
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className={className} data-field={name}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
+    <FieldFrame
+      {...field}
+      control={({ id, required, ...aria }) => (
+        <textarea
+          id={id}
+          name={field.name}
+          rows={rows}
+          defaultValue={defaultValue}
+          maxLength={maxLength}
+          required={required}
+          {...aria}
+          className={controlClass(field.error, "mt-1.5")}
+        />
       )}
-      <textarea
-        id={id}
-        name={name}
-        rows={rows}
-        defaultValue={defaultValue}
-        maxLength={maxLength}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId(id))}
-        className={controlClass(error, "mt-1.5")}
-      />
-      <FieldError id={id} message={error} />
-    </div>
+    />
   );
 }
 
 export type Option = { value: string; label: string };
 
 export function SelectField({
-  formId,
-  name,
-  label,
-  required,
-  error,
-  hint,
-  className = "",
   options,
   defaultValue = "",
   placeholder = "Please choose",
+  ...field
 }: FieldBase & { options: readonly Option[]; defaultValue?: string; placeholder?: string }) {
-  const id = fieldId(formId, name);
-  const hintId = hint ? `${id}-hint` : undefined;
   return (
-    <div className={className} data-field={name}>
-      <FieldLabel htmlFor={id} label={label} required={required} />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
+    <FieldFrame
+      {...field}
+      control={({ id, required, ...aria }) => (
+        <select
+          id={id}
+          name={field.name}
+          defaultValue={defaultValue}
+          required={required}
+          {...aria}
+          className={controlClass(field.error, "mt-1.5 min-h-11")}
+        >
+          <option value="">{placeholder}</option>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
       )}
-      <select
-        id={id}
-        name={name}
-        defaultValue={defaultValue}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hintId, error && errorId(id))}
-        className={controlClass(error, "mt-1.5 min-h-11")}
-      >
-        <option value="">{placeholder}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      <FieldError id={id} message={error} />
-    </div>
+    />
   );
 }
 

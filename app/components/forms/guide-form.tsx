@@ -8,7 +8,6 @@ import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef } from "react";
 import { Link } from "react-router";
 import type { FormResult } from "~/forms/result.ts";
-import { limits } from "~/forms/fields.ts";
 import { BotFields } from "./bot-fields.tsx";
 import {
   ConsentNote,
@@ -18,10 +17,10 @@ import {
   RequiredNote,
   SelectField,
   SubmitButton,
-  TextField,
   useFormValidation,
   type Option,
 } from "./field.tsx";
+import { PersonField } from "./person-field.tsx";
 import { useFormSubmission, useOwnFormAction } from "./submission.ts";
 
 export const guideFormId = "guide";
@@ -90,48 +89,27 @@ export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?:
           <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} />
           <BotFields />
           <div className="grid gap-5 sm:grid-cols-2">
-            <TextField
+            <PersonField
               formId={id}
+              field="givenName"
               name="first_name"
               label="First Name"
               required
-              autoComplete="given-name"
-              maxLength={limits.name}
-              defaultValue={values.first_name}
-              error={errors.first_name}
+              values={values}
+              errors={errors}
             />
-            <TextField
+            <PersonField
               formId={id}
+              field="familyName"
               name="last_name"
               label="Last Name"
               required
-              autoComplete="family-name"
-              maxLength={limits.name}
-              defaultValue={values.last_name}
-              error={errors.last_name}
+              values={values}
+              errors={errors}
             />
           </div>
-          <TextField
-            formId={id}
-            name="email"
-            type="email"
-            label="Email Address"
-            required
-            autoComplete="email"
-            maxLength={limits.email}
-            defaultValue={values.email}
-            error={errors.email}
-          />
-          <TextField
-            formId={id}
-            name="company"
-            label="Company Name"
-            required
-            autoComplete="organization"
-            maxLength={limits.company}
-            defaultValue={values.company}
-            error={errors.company}
-          />
+          <PersonField formId={id} field="email" label="Email Address" required values={values} errors={errors} />
+          <PersonField formId={id} field="company" label="Company Name" required values={values} errors={errors} />
           <SelectField
             formId={id}
             name="guide_name"

@@ -11,10 +11,10 @@
  * announced in the status region.
  */
 import { useEffect, useEffectEvent } from "react";
-import { limits } from "~/forms/fields.ts";
 import type { FormResult } from "~/forms/result.ts";
 import { BotFields } from "./bot-fields.tsx";
-import { ConsentNote, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation, type Tone } from "./field.tsx";
+import { ConsentNote, FormAlert, FormStatus, SubmitButton, useFormValidation, type Tone } from "./field.tsx";
+import { PersonField } from "./person-field.tsx";
 import { useFetcherSubmission } from "./submission.ts";
 
 export function NewsletterForm({
@@ -77,16 +77,13 @@ export function NewsletterForm({
           {/* A fresh start time after each answer (bot protection). */}
           <BotFields resetKey={fetcher.data} />
           <div className={stacked ? "space-y-4" : "flex flex-col gap-2 sm:flex-row sm:items-start"}>
-            <TextField
+            <PersonField
               formId={formId}
-              name="email"
-              type="email"
+              field="email"
               label="Email address"
               required
-              autoComplete="email"
-              maxLength={limits.email}
-              defaultValue={failure?.values?.email}
-              error={errors.email}
+              values={failure?.values}
+              errors={errors}
               tone={tone}
               className="min-w-0 flex-1"
             />

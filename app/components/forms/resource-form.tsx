@@ -4,10 +4,10 @@
  * of these forms share the page). Works without JavaScript.
  */
 import { useEffect, useRef } from "react";
-import { limits } from "~/forms/fields.ts";
 import { trackEvent } from "~/lib/analytics.ts";
 import { BotFields } from "./bot-fields.tsx";
-import { ConsentNote, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation } from "./field.tsx";
+import { ConsentNote, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
+import { PersonField } from "./person-field.tsx";
 import { useFormSubmission } from "./submission.ts";
 
 export function resourceFormId(guideId: string): string {
@@ -45,18 +45,15 @@ export function ResourceDownloadForm({ guide }: { guide: { id: string; title: st
     >
       <BotFields />
       <input type="hidden" name="resourceId" value={guide.id} />
-      <TextField
+      <PersonField
         formId={id}
-        name="email"
-        type="email"
+        field="email"
         label={`Work email for ${guide.title}`}
         labelHidden
         placeholder="Your work email"
         required
-        autoComplete="email"
-        maxLength={limits.email}
-        defaultValue={failure?.values?.email}
-        error={errors.email}
+        values={failure?.values}
+        errors={errors}
       />
       {alert && <FormAlert message={alert} className="text-sm" />}
       <SubmitButton

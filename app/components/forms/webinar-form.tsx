@@ -5,17 +5,9 @@
  * webinar id, so the page re-rendered without JavaScript opens the right one.
  */
 import { useEffect, useRef, useState } from "react";
-import { limits } from "~/forms/fields.ts";
 import { BotFields } from "./bot-fields.tsx";
-import {
-  ConsentNote,
-  ErrorSummary,
-  FormAlert,
-  FormStatus,
-  SubmitButton,
-  TextField,
-  useFormValidation,
-} from "./field.tsx";
+import { ConsentNote, ErrorSummary, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
+import { PersonField } from "./person-field.tsx";
 import { useFormSubmission, useOwnFormAction } from "./submission.ts";
 
 const fieldOrder = ["name", "email", "company"] as const;
@@ -62,36 +54,15 @@ export function WebinarRegistration({ webinar }: { webinar: { id: string; title:
             <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} headingLevel={4} />
             <BotFields />
             <input type="hidden" name="webinarId" value={webinar.id} />
-            <TextField
+            <PersonField formId={id} field="name" label="Name" required values={failure?.values} errors={errors} />
+            <PersonField formId={id} field="email" label="Email" required values={failure?.values} errors={errors} />
+            <PersonField
               formId={id}
-              name="name"
-              label="Name"
-              required
-              autoComplete="name"
-              maxLength={limits.name}
-              defaultValue={failure?.values?.name}
-              error={errors.name}
-            />
-            <TextField
-              formId={id}
-              name="email"
-              type="email"
-              label="Email"
-              required
-              autoComplete="email"
-              maxLength={limits.email}
-              defaultValue={failure?.values?.email}
-              error={errors.email}
-            />
-            <TextField
-              formId={id}
-              name="company"
+              field="company"
               label="Company"
               required
-              autoComplete="organization"
-              maxLength={limits.company}
-              defaultValue={failure?.values?.company}
-              error={errors.company}
+              values={failure?.values}
+              errors={errors}
             />
             <SubmitButton submitting={submitting} label="Register" busyLabel="Registering..." />
             <ConsentNote kind="webinarRegistration" />

@@ -4,27 +4,11 @@
  * notification and an e-mail with the download link.
  */
 import { catalogue } from "~/content/index.server.ts";
-import { organisation } from "~/content/organisation.ts";
-import {
-  address,
-  compose,
-  contactDetails,
-  h,
-  inSubject,
-  leadFacts,
-  link,
-  notYou,
-  oneLine,
-  p,
-  responsePromise,
-  subject,
-  testNotice,
-  titleInSubject,
-} from "~/mail/compose.server.ts";
+import { inSubject, oneLine } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
 import { type LeadKind, leadRow } from "./kind.server.ts";
 import { resourceDownload as texts } from "./resource-download.ts";
-import { newToken } from "./tokens.server.ts";
 
 export type ResourceDownloadLead = LeadFacts & {
   email: string;
@@ -48,10 +32,10 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
   }),
   subjectLabel: (subject) => guideById(subject)?.title ?? subject,
   async store(input, { trx, facts, mail, link }) {
-    const token = newToken();
+    const download = newDownload(link);
     await trx
       .insertInto("resource_downloads")
-      .values({ ...leadRow(facts), email: input.email, resource_id: input.resourceId, download_token: token })
+      .values({ ...leadRow(facts), email: input.email, resource_id: input.resourceId, download_token: download.token })
       .execute();
     const guide = guideById(input.resourceId)!;
     const lead: ResourceDownloadLead = {
@@ -59,67 +43,34 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
       email: input.email,
       resourceId: input.resourceId,
       guideTitle: guide.title,
-      downloadUrl: link(`/downloads/${token}`),
+      downloadUrl: download.url,
     };
     return { id: facts.id, emails: resourceDownloadEmails(lead, mail) };
   },
-  async findDownload(db, token) {
-    const row = await db
-      .selectFrom("resource_downloads")
-      .select("resource_id")
-      .where("download_token", "=", token)
-      .executeTakeFirst();
-    return row ? (guideById(row.resource_id)?.id ?? null) : null;
-  },
+  findDownload: findGuideDownload("resource_downloads", "resource_id", guideById),
 };
 
 /** [team notification, visitor e-mail with the download link] for a free resource. */
 export function resourceDownloadEmails(lead: ResourceDownloadLead, ctx: MailContext): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
-  const download = link(lead.downloadUrl, "the download link");
   const title = oneLine(lead.guideTitle);
-
-  const team = compose(
-    {
+  return guideDeliveryEmails(lead, ctx, {
+    team: {
       title: "New resource download",
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(`${oneLine(lead.email)} asked for ${title}.`),
-        h("Request"),
-        {
-          kind: "fields",
-          items: [
-            ["Email", oneLine(lead.email)],
-            ["Resource", title],
-            ["Resource id", oneLine(lead.resourceId)],
-          ],
-        },
-        ...leadFacts(lead, ctx),
+      summary: `${oneLine(lead.email)} asked for ${title}.`,
+      fields: [
+        ["Email", oneLine(lead.email)],
+        ["Resource", title],
+        ["Resource id", oneLine(lead.resourceId)],
       ],
+      subject: `Resource download: ${inSubject(lead.email)}`,
     },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(`Resource download: ${inSubject(lead.email)} (${titleInSubject(lead.guideTitle)})`, lead.isTest),
-    },
-  );
-
-  const delivery = compose(
-    {
+    visitor: {
       title: "Your download link",
-      blocks: [
-        p("Hello,"),
-        p(`Thank you for your interest in ${title}. You can download it now:`),
-        { kind: "button", href: download, text: `Download ${title}` },
-        p(
-          `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
-        ),
-        ...contactDetails(ctx),
-        notYou("free resources form", ctx),
-      ],
+      greeting: "Hello,",
+      thanks: "Thank you for your interest in",
+      notes: [],
+      form: "free resources form",
+      subject: "Your download",
     },
-    { to: visitor, subject: subject(`Your download: ${titleInSubject(lead.guideTitle)}`, lead.isTest) },
-  );
-
-  return [team, delivery];
+  });
 }
