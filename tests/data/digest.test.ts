@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { collectDigest, digestEmail, digestJob } from "~/inbox/digest.server.ts";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 

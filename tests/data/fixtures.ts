@@ -1,6 +1,6 @@
 /** What several data tests submit: the e-mail settings and a contact enquiry. */
 import type { ContactInput } from "~/forms/schemas.ts";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 
 export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 

@@ -10,8 +10,8 @@
 import { TOTP, Secret } from "otpauth";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AppServices } from "~/leads/types.ts";
-import { clientIpContext, logContext, servicesContext } from "~/lib/request-context.ts";
+import { servicesContext, type AppServices } from "~/services.ts";
+import { clientIpContext, logContext } from "~/http/request-context.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, startSession } from "~/staff/accounts.server.ts";

@@ -18,8 +18,8 @@ import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
 import { pillars } from "~/content/pillars.ts";
 import { guideIds } from "~/content/schema.ts";
-import { toWinAnsi } from "~/lib/pdf-text.server.ts";
-import { renderGuidePdf, type GuideId } from "~/lib/guide-pdf.server.ts";
+import { toWinAnsi } from "~/pdf/pdf-text.server.ts";
+import { renderGuidePdf, type GuideId } from "~/pdf/guide-pdf.server.ts";
 
 const a4 = { width: 595.28, height: 841.89 };
 const host = new URL(organisation.siteUrl).host;

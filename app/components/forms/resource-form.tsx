@@ -5,7 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { limits } from "~/forms/fields.ts";
-import { trackEvent } from "~/lib/analytics.ts";
+import { trackEvent } from "~/analytics/track-event.ts";
 import { BotFields } from "./bot-fields.tsx";
 import { ConsentNote, FormAlert, FormStatus, SubmitButton, TextField, useFormValidation } from "./field.tsx";
 import { useFormSubmission } from "./submission.ts";
