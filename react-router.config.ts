@@ -1,6 +1,6 @@
 import path from "node:path";
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./app/content/site-map.ts";
+import { prerenderedPaths } from "./app/content/site-map.server.ts";
 import { precompressDirectory } from "./server/static-files.ts";
 
 export default {

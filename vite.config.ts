@@ -5,7 +5,7 @@ import { defineConfig, type Plugin } from "vite";
 
 /**
  * The page script is inlined into every page as the text of its function
- * (app/lib/page-script.server.ts, ADR 019); the server bundle is not
+ * (app/page-script/page-script.server.ts, ADR 019); the server bundle is not
  * minified, so its module is, here: every byte of it comes before the first
  * paint (ADR 021).
  */
@@ -14,7 +14,7 @@ function minifyPageScript(): Plugin {
     name: "minify-page-script",
     enforce: "post",
     transform(code, id) {
-      if (!id.endsWith("/app/lib/page-script.server.ts")) return null;
+      if (!id.endsWith("/app/page-script/page-script.server.ts")) return null;
       const result = minifySync(`${id}.js`, code, { module: true, compress: true, mangle: true, sourcemap: true });
       if (result.errors.length) this.error(result.errors.map((error) => error.message).join("\n"));
       return { code: result.code, map: result.map ?? null };

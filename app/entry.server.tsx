@@ -2,11 +2,11 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { criticalCss } from "./lib/critical-css.server.ts";
-import { deferHydration } from "./lib/deferred-hydration.server.ts";
-import { hydrationMode } from "./lib/hydration.ts";
-import { pageScriptText, speculationRulesText } from "./lib/page-script.server.ts";
-import { nonceContext, ServerRenderContext } from "./lib/request-context.ts";
+import { criticalCss } from "./page-script/critical-css.server.ts";
+import { deferHydration } from "./page-script/deferred-hydration.server.ts";
+import { hydrationMode } from "./page-script/hydration.ts";
+import { pageScriptText, speculationRulesText } from "./page-script/page-script.server.ts";
+import { nonceContext, ServerRenderContext } from "./http/request-context.ts";
 import { requestLog } from "./observability/request-log.server.ts";
 
 export const streamTimeout = 5_000;

@@ -16,8 +16,8 @@ import { Header } from "./components/layout/header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
 import { catalogueNavigation } from "./content/navigation.server.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
-import { ServerRenderContext } from "./lib/request-context.ts";
-import { jsonLdScript, organisationJsonLd, pageTitle } from "./lib/seo.ts";
+import { ServerRenderContext } from "./http/request-context.ts";
+import { jsonLdScript, organisationJsonLd, pageTitle } from "./seo/meta.ts";
 
 export function loader() {
   return { navigation: catalogueNavigation(), year: new Date().getFullYear() };
@@ -67,7 +67,7 @@ export function Layout({ children }: { children: ReactNode }) {
             after it to wait for (ADR 021). Browsers without render-blocking
             `expect` links paint as before. */}
         <link rel="expect" href={`#${pageEndId}`} blocking="render" />
-        {/* Prefetch a page when the visitor is about to open it (app/lib/page-script.server.ts). */}
+        {/* Prefetch a page when the visitor is about to open it (app/page-script/page-script.server.ts). */}
         {!staffArea && (
           <script
             type="speculationrules"
@@ -94,7 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
             </main>
             <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
             {/* Page-wide behaviours from the first paint, with or without React
-                (app/lib/page-script.server.ts); inlined by the server render. */}
+                (app/page-script/page-script.server.ts); inlined by the server render. */}
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript ?? "" }} suppressHydrationWarning />
             <ExitIntent />
           </>
@@ -109,7 +109,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
 export default function App() {
   // Marks the document once React has taken over (hydration is deferred
-  // until after the first paint; see app/lib/deferred-hydration.server.ts).
+  // until after the first paint; see app/page-script/deferred-hydration.server.ts).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);

@@ -56,7 +56,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
-import { sitePages } from "../app/content/site-map.ts";
+import { sitePages } from "../app/content/site-map.server.ts";
 import { catalogue } from "../app/content/index.server.ts";
 import { coursePath } from "../app/content/paths.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";

@@ -21,7 +21,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
-import { parseConfig } from "../app/lib/config.server.ts";
+import { parseConfig } from "../app/config/config.server.ts";
 import type * as ServerApp from "../server/app.ts";
 import { cpuTimes, createSchema, dropSchema, median, outboxBacklog, ROOT, type DbKind, type Reader } from "./common.ts";
 

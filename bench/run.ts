@@ -22,8 +22,8 @@ import { chromium, type Browser } from "@playwright/test";
 import type { Flags, Result } from "lighthouse";
 import { build, freePort, gitCommit, median, pageBenchOptions, readPageBenchOptions, ROOT } from "./common.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
-import { sitePages } from "../app/content/site-map.ts";
-import { APP_NEEDED_EVENT } from "../app/lib/deferred-hydration.server.ts";
+import { sitePages } from "../app/content/site-map.server.ts";
+import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;

@@ -1,5 +1,5 @@
 /** What the command-line scripts share: failing with a message and an exit code, and the server's settings. */
-import { ConfigError, parseConfig, type AppConfig } from "../app/lib/config.server.ts";
+import { ConfigError, parseConfig, type AppConfig } from "../app/config/config.server.ts";
 
 /** Prints `<command>: <message>` to standard error and exits with `code`. */
 export function failer(command: string) {

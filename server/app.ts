@@ -10,18 +10,12 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider } from "react-router";
-import { prerenderedPaths, sitePages } from "../app/content/site-map.ts";
+import { prerenderedPaths, sitePages } from "../app/content/site-map.server.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
 import { backOfficeHeaders, isBackOfficeAddress } from "../app/staff/back-office-address.ts";
-import type { AppConfig } from "../app/lib/config.server.ts";
-import type { AppServices } from "../app/leads/types.ts";
-import {
-  clientIpContext,
-  configContext,
-  logContext,
-  nonceContext,
-  servicesContext,
-} from "../app/lib/request-context.ts";
+import type { AppConfig } from "../app/config/config.server.ts";
+import { servicesContext, type AppServices } from "../app/services.ts";
+import { clientIpContext, configContext, logContext, nonceContext } from "../app/http/request-context.ts";
 import {
   metricsEndpoint,
   readinessEndpoint,
@@ -29,7 +23,7 @@ import {
   requestMetrics,
 } from "../app/observability/http.server.ts";
 import { siteMetricsToken, type Operations } from "./operations.ts";
-import { maxBodyBytes } from "../app/lib/http.server.ts";
+import { maxBodyBytes } from "../app/http/http.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
 import { loadPrecompressedFiles, sendResource, servePrecompressed, type StaticResource } from "./static-files.ts";
 import { frameSources, securityHeaders, staticCsp } from "./security.ts";

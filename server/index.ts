@@ -5,7 +5,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { ConfigError, parseConfig } from "../app/lib/config.server.ts";
+import { ConfigError, parseConfig } from "../app/config/config.server.ts";
 import { createLogger } from "../app/observability/log.server.ts";
 import { createMetrics } from "../app/observability/metrics.server.ts";
 import type * as ServerApp from "./app.ts";

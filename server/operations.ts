@@ -7,9 +7,9 @@
 import type http from "node:http";
 import express from "express";
 import type { Logger } from "pino";
-import type { AppConfig } from "../app/lib/config.server.ts";
+import type { AppConfig } from "../app/config/config.server.ts";
 import type { Db } from "../app/data/db.server.ts";
-import { holidaysRunningOut } from "../app/leads/response-deadline.ts";
+import { holidaysRunningOut } from "../app/calendar/response-deadline.ts";
 import { backlog } from "../app/data/backlog.server.ts";
 import { checkReadiness, type Readiness } from "../app/observability/health.server.ts";
 import { metricsEndpoint, readinessEndpoint } from "../app/observability/http.server.ts";

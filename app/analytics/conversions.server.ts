@@ -7,7 +7,7 @@
  */
 import type { Db } from "~/data/db.server.ts";
 import type { FormKind } from "~/forms/schemas.ts";
-import { campaignLabel } from "~/leads/attribution.ts";
+import { campaignLabel } from "~/forms/attribution.ts";
 import { addDays, conversionRate, weekBounds, weekOf, weeksUpTo } from "./weeks.ts";
 
 export type WeekTotals = { week: string; views: number; leads: number; paid: number; rate: number | null };

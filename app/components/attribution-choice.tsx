@@ -1,5 +1,5 @@
 /**
- * The visitor's choice on /cookies about attribution (app/leads/attribution.ts):
+ * The visitor's choice on /cookies about attribution (app/forms/attribution.ts):
  * whether this browser records how they found the site. Every state is in
  * the HTML; the page script shows the one that holds (by the `hidden`
  * attribute only, so React finds the same text when it starts) and handles

@@ -4,9 +4,7 @@ import { useEffect } from "react";
 import { Link } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
-
-/** Announces a booking section React has just rendered (a client-side navigation) to the page script. */
-export const bookingSectionEvent = "booking-section";
+import { bookingSectionEvent } from "~/page-script/events.ts";
 
 export const bookingUnavailable = {
   title: "Booking System Temporarily Unavailable",
@@ -29,7 +27,7 @@ const options = [
 
 /**
  * The booking section (#book-consultation). It renders the spec's
- * unavailable state; the page script (app/lib/page-script.server.ts) asks
+ * unavailable state; the page script (app/page-script/page-script.server.ts) asks
  * /api/booking-settings and, when the site has a scheduler (SCHEDULER_URL),
  * makes it available: `data-available`, the cards no longer inert, the
  * button enabled, and on the button the scheduler's page (a third party)

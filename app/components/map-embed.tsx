@@ -7,7 +7,7 @@ const slotId = "office-map-frame";
 /**
  * The office map. Nothing is requested from the map provider until the
  * visitor asks for the map; the address and a directions link work without it.
- * The "Show map" button is the page script's (app/lib/page-script.server.ts,
+ * The "Show map" button is the page script's (app/page-script/page-script.server.ts,
  * frames on request), so it works from the first paint, before or without
  * React: the frame goes into the slot, which React renders with empty inner
  * HTML and leaves alone.

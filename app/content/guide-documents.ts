@@ -1,6 +1,6 @@
 /**
  * The text of the three free business guides, one per id in guides.ts (which
- * holds their titles, descriptions and pillars). app/lib/guide-pdf.server.ts
+ * holds their titles, descriptions and pillars). app/pdf/guide-pdf.server.ts
  * lays this out as the PDF the site e-mails to visitors who ask for a guide.
  *
  * Plain data: no React, nothing server-only. Keep every string in characters

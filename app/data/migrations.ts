@@ -7,7 +7,7 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "./dialect.ts";
 import type { Migration } from "kysely/migration";
-import { searchText } from "../inbox/search.ts";
+import { searchText } from "./search-text.ts";
 
 type AnyDb = Kysely<unknown>;
 
@@ -490,7 +490,7 @@ export const migrations: Record<string, Migration> = {
   },
   "2026-11-24-014-attribution-and-page-views": {
     async up(db: AnyDb) {
-      // The visit that brought each lead (app/leads/attribution.ts), and page
+      // The visit that brought each lead (app/forms/attribution.ts), and page
       // views counted per page and London day, with no visitor identifier
       // (app/analytics, docs/decisions/031-attribution-and-page-views.md).
       for (const column of ["landing_page", "referrer", "utm_source", "utm_medium", "utm_campaign"]) {

@@ -6,7 +6,7 @@
 import type { Generated } from "kysely";
 import type { PillarId } from "../content/schema.ts";
 import type { FormKind } from "../forms/schemas.ts";
-import type { LeadStatus } from "../inbox/statuses.ts";
+import type { LeadStatus } from "./lead-statuses.ts";
 
 type Lead = {
   id: string;
@@ -288,9 +288,9 @@ export type Database = {
     updated_at: string;
     /** When the answer is due (contact enquiries: 24 business hours). */
     deadline_at: string | null;
-    /** Plain lower-case words (app/inbox/search.ts). */
+    /** Plain lower-case words (app/data/search-text.ts). */
     search: string;
-    /** The visit that brought it (app/leads/attribution.ts); null when not known. */
+    /** The visit that brought it (app/forms/attribution.ts); null when not known. */
     landing_page: string | null;
     /** The referring site's domain. */
     referrer: string | null;

@@ -16,7 +16,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import { leadKinds } from "~/leads/kinds/index.server.ts";
-import { addBusinessHours, latestWorkingDayTime, type WallTime } from "~/leads/response-deadline.ts";
+import { addBusinessHours, latestWorkingDayTime, type WallTime } from "~/calendar/response-deadline.ts";
 import { address, compose, h, londonTime, p, site } from "~/mail/compose.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";

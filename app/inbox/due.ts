@@ -1,9 +1,9 @@
 /**
  * Where an open enquiry stands against the site's 24-business-hour promise,
  * as the inbox and a lead's page show it (the rule itself is
- * app/leads/response-deadline.ts).
+ * app/calendar/response-deadline.ts).
  */
-import { deadlineState, type BusinessCalendar, type DeadlineState } from "~/leads/response-deadline.ts";
+import { deadlineState, type BusinessCalendar, type DeadlineState } from "~/calendar/response-deadline.ts";
 
 /** An open enquiry with at most this much business time left is due soon. */
 export const dueSoonHours = 4;

@@ -11,7 +11,7 @@ import { byteOrderMark, csvLine } from "./csv.ts";
 import type { InboxFilters } from "./filters.ts";
 import { listBookings } from "./bookings.server.ts";
 import { listLeads } from "./query.server.ts";
-import { statusLabels } from "./statuses.ts";
+import { statusLabels } from "~/data/lead-statuses.ts";
 
 type Cell = string | number | null;
 const batchSize = 1000;

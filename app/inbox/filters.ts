@@ -7,7 +7,7 @@
 import { pillarIds, type PillarId } from "~/content/ids.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
-import { isLeadStatus, type LeadStatus } from "./statuses.ts";
+import { isLeadStatus, type LeadStatus } from "~/data/lead-statuses.ts";
 
 export type InboxSort = "newest" | "deadline";
 

@@ -8,12 +8,12 @@
 import { randomUUID } from "node:crypto";
 import { emitEvent } from "~/webhooks/events.server.ts";
 import type { Selectable } from "kysely";
-import { isPostgres } from "../data/dialect.ts";
+import { isPostgres } from "~/data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { leadKinds } from "~/leads/kinds/index.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
-import { statusLabels, type LeadStatus } from "./statuses.ts";
+import { statusLabels, type LeadStatus } from "~/data/lead-statuses.ts";
 
 /** Columns the lead page does not list as fields: shown elsewhere, or secrets (links' tokens). */
 const notFields = new Set([

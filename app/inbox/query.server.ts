@@ -7,14 +7,14 @@
  * (docs/decisions/024-lead-index.md).
  */
 import { addDays } from "~/analytics/weeks.ts";
-import { campaignLabel } from "~/leads/attribution.ts";
+import { campaignLabel } from "~/forms/attribution.ts";
 import { sql } from "kysely";
-import { isPostgres } from "../data/dialect.ts";
+import { isPostgres } from "~/data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { startOfLocalDay } from "~/leads/response-deadline.ts";
+import { startOfLocalDay } from "~/calendar/response-deadline.ts";
 import { decodeCursor, encodeCursor, type InboxFilters } from "./filters.ts";
-import { searchWords } from "./search.ts";
+import { searchWords } from "~/data/search-text.ts";
 
 export const inboxPageSize = 50;
 const timeZone = "Europe/London";

@@ -10,11 +10,12 @@ import { data, type RouterContextProvider } from "react-router";
 import { type FormResult, resultMessages } from "~/forms/result.ts";
 import { type FormKind, protectionFields, validate } from "~/forms/schemas.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
-import { attributionField, parseAttribution } from "./attribution.ts";
+import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { UnknownReferenceError } from "./errors.ts";
 import { leadKinds } from "./kinds/index.server.ts";
-import { readJsonBody, sourcePageFromReferer, sourcePageOf, type JsonAnswer } from "~/lib/http.server.ts";
-import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
+import { readJsonBody, sourcePageFromReferer, sourcePageOf, type JsonAnswer } from "~/http/http.server.ts";
+import { servicesContext } from "~/services.ts";
+import { clientIpContext, configContext } from "~/http/request-context.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 

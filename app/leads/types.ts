@@ -3,10 +3,8 @@
  * and what they get back. Client-safe types only.
  */
 import type { GuideId } from "~/content/ids.ts";
-import type { Attribution } from "./attribution.ts";
+import type { Attribution } from "~/forms/attribution.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
-import type { PaymentService } from "~/payments/service.server.ts";
-import type { StaffServices } from "~/staff/service.server.ts";
 
 /** Facts about a submission that the visitor does not type. */
 export type SubmissionMeta = {
@@ -14,7 +12,7 @@ export type SubmissionMeta = {
   sourcePage: string;
   /** Marked as a test (the /test-forms dashboard); kept apart from real leads. */
   isTest: boolean;
-  /** The visit that brought it, when the page script sent it (app/leads/attribution.ts). */
+  /** The visit that brought it, when the page script sent it (app/forms/attribution.ts). */
   attribution?: Attribution | null;
 };
 
@@ -49,20 +47,3 @@ export interface LeadService {
   /** The guide behind a download link, or null for an unknown link. */
   findDownload(token: string): Promise<GuideId | null>;
 }
-
-/** Services the server hands to loaders and actions (see request-context.ts). */
-export type AppServices = {
-  leads: LeadService;
-  /** Card payment (Stripe); null when the Stripe keys are not set. */
-  payments: PaymentService | null;
-  /**
-   * Counts one form submission from this client address (as resolved with
-   * TRUST_PROXY_HOPS); false once over the limit. Shared by every instance
-   * when REDIS_URL or DATABASE_URL is set (ADR 012). Never rejects.
-   */
-  allowSubmission(clientKey: string): Promise<boolean>;
-  /** The back office (/admin): accounts, sessions, sign-in limits. */
-  staff: StaffServices;
-  /** Page views per page and day (app/analytics). */
-  pageViews: { count(page: string): void };
-};

@@ -19,7 +19,7 @@
  */
 import { promises } from "~/content/business.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
-import { formatDateTime } from "~/lib/dates.ts";
+import { formatDateTime } from "~/format/dates.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "./types.ts";
 
 // ---------------------------------------------------------------------------

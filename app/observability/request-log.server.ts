@@ -5,7 +5,7 @@
  */
 import type { RouterContextProvider } from "react-router";
 import type { Logger } from "pino";
-import { logContext } from "~/lib/request-context.ts";
+import { logContext } from "~/http/request-context.ts";
 
 type Log = Pick<Logger, "error" | "warn" | "info">;
 

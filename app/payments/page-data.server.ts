@@ -4,7 +4,8 @@
  * outcome of a payment named in a return address.
  */
 import type { RouterContextProvider } from "react-router";
-import { configContext, servicesContext } from "~/lib/request-context.ts";
+import { servicesContext } from "~/services.ts";
+import { configContext } from "~/http/request-context.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { PaymentOutcome } from "./service.server.ts";
 

@@ -5,9 +5,9 @@ import { IconCards, MethodSteps, Testimonials } from "~/components/feature-cards
 import { PageHero, Section } from "~/components/sections.tsx";
 import { claims } from "~/content/business.ts";
 import { catalogue, getPillar } from "~/content/index.server.ts";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/about";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

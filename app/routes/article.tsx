@@ -3,10 +3,10 @@ import { Breadcrumbs } from "~/components/sections.tsx";
 import { getArticle, getPillar, getTrainer } from "~/content/index.server.ts";
 import { articlePath, pillarPath } from "~/content/paths.ts";
 import { organisation } from "~/content/organisation.ts";
-import { formatDate } from "~/lib/dates.ts";
-import { absoluteUrl, breadcrumbJsonLd, seo } from "~/lib/seo.ts";
+import { formatDate } from "~/format/dates.ts";
+import { absoluteUrl, breadcrumbJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/article";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

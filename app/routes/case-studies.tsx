@@ -2,9 +2,9 @@ import { Link } from "react-router";
 import { IconCards } from "~/components/feature-cards.tsx";
 import { PageHero, Section } from "~/components/sections.tsx";
 import { catalogue } from "~/content/index.server.ts";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/case-studies";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

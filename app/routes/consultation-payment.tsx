@@ -5,10 +5,10 @@ import { PageHero } from "~/components/sections.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { consultation, pricing, promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
-import { formatGbp } from "~/lib/money.ts";
-import { absoluteUrl, seo } from "~/lib/seo.ts";
+import { formatGbp } from "~/format/money.ts";
+import { absoluteUrl, seo } from "~/seo/meta.ts";
 import { paymentPageData } from "~/payments/page-data.server.ts";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/consultation-payment";
 
 /** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */

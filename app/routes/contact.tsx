@@ -11,8 +11,8 @@ import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
 import { serviceInterests } from "~/forms/fields.ts";
-import { faqJsonLd, seo } from "~/lib/seo.ts";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { faqJsonLd, seo } from "~/seo/meta.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/contact";
 
 /** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */

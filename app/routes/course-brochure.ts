@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { getCourse, getPillar, getTrainer } from "~/content/index.server.ts";
-import { courseBrochurePdf } from "~/lib/brochure.server.ts";
+import { courseBrochurePdf } from "~/pdf/brochure.server.ts";
 import type { Route } from "./+types/course-brochure";
 
 /** GET /courses/{id}/brochure.pdf: the course's brochure, built from its data. */

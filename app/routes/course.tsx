@@ -18,9 +18,9 @@ import {
   requireCourse,
 } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
-import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";
+import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/course";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

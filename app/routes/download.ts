@@ -1,6 +1,6 @@
 import { catalogue } from "~/content/index.server.ts";
-import { renderGuidePdf } from "~/lib/guide-pdf.server.ts";
-import { servicesContext } from "~/lib/request-context.ts";
+import { renderGuidePdf } from "~/pdf/guide-pdf.server.ts";
+import { servicesContext } from "~/services.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/download";
 

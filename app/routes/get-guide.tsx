@@ -10,8 +10,8 @@ import { clientFormAction } from "~/components/forms/submission.ts";
 import { claims } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
-import { seo } from "~/lib/seo.ts";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { seo } from "~/seo/meta.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/get-guide";
 
 /** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */

@@ -13,9 +13,9 @@ import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
 import { formAction } from "~/leads/form-action.server.ts";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

@@ -2,9 +2,9 @@ import { data } from "react-router";
 import { LegalPage } from "~/components/legal-page.tsx";
 import { getLegalDocument } from "~/content/index.server.ts";
 import { legalDocumentSchema } from "~/content/schema.ts";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/legal";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

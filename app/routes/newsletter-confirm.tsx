@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { EmailUs, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
-import { servicesContext } from "~/lib/request-context.ts";
-import { seo } from "~/lib/seo.ts";
+import { servicesContext } from "~/services.ts";
+import { seo } from "~/seo/meta.ts";
 import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
 import type { ConfirmOutcome } from "~/leads/types.ts";
 import type { Route } from "./+types/newsletter-confirm";

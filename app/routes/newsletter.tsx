@@ -4,8 +4,8 @@ import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { formAction } from "~/leads/form-action.server.ts";
-import { seo } from "~/lib/seo.ts";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { seo } from "~/seo/meta.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/newsletter";
 
 /** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */

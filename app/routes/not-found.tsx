@@ -1,8 +1,8 @@
 import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content.tsx";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/not-found";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

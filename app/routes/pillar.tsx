@@ -7,9 +7,9 @@ import { PremiumBenefits } from "~/components/feature-cards.tsx";
 import { PageHero, Section } from "~/components/sections.tsx";
 import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
-import { breadcrumbJsonLd, faqJsonLd, seo } from "~/lib/seo.ts";
+import { breadcrumbJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/pillar";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

@@ -7,15 +7,15 @@ import { PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
 import { byTiming, webinarTiming } from "~/content/webinar-schedule.ts";
 import { formAction } from "~/leads/form-action.server.ts";
-import { formatDate, formatDateTime } from "~/lib/dates.ts";
-import { seo } from "~/lib/seo.ts";
+import { formatDate, formatDateTime } from "~/format/dates.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/resources";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
-/** Rendered per request (app/content/site-map.ts): a webinar is upcoming or past as it stands now. */
+/** Rendered per request (app/content/site-map.server.ts): a webinar is upcoming or past as it stands now. */
 export function loader() {
   const { pages, articles, webinars } = catalogue;
   const now = new Date();

@@ -1,5 +1,5 @@
-import { configContext } from "~/lib/request-context.ts";
-import { absoluteUrl } from "~/lib/seo.ts";
+import { configContext } from "~/http/request-context.ts";
+import { absoluteUrl } from "~/seo/meta.ts";
 import type { Route } from "./+types/robots";
 
 /** robots.txt: production invites crawlers (except test pages); other copies turn them away. */

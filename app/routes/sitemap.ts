@@ -1,5 +1,5 @@
-import { sitePages } from "~/content/site-map.ts";
-import { absoluteUrl } from "~/lib/seo.ts";
+import { sitePages } from "~/content/site-map.server.ts";
+import { absoluteUrl } from "~/seo/meta.ts";
 
 /** sitemap.xml: every indexable page, generated from the same list as the prerender. */
 export function loader() {

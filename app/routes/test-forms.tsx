@@ -2,8 +2,8 @@ import { useState, type FormEvent } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { FormKind } from "~/forms/schemas.ts";
 import { handleSubmission } from "~/leads/form-action.server.ts";
-import { configContext } from "~/lib/request-context.ts";
-import { seo } from "~/lib/seo.ts";
+import { configContext } from "~/http/request-context.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/test-forms";
 
 /**

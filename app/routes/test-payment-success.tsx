@@ -2,7 +2,7 @@ import { data, useLocation } from "react-router";
 import { maskEmail } from "~/components/payment/format.ts";
 import { outcomeTitle, PaymentOutcome, type PaymentOutcomeData } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import { paymentOutcome, paymentPageData } from "~/payments/page-data.server.ts";
 import type { Route } from "./+types/test-payment-success";
 

@@ -3,7 +3,7 @@ import { formatAmountGbp } from "~/components/payment/format.ts";
 import { PaymentForm, type PaymentFormConfig } from "~/components/payment/payment-form.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { pricing } from "~/content/business.ts";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import { paymentPageData } from "~/payments/page-data.server.ts";
 import type { Route } from "./+types/test-payment";
 

@@ -10,9 +10,9 @@ import { courseFacts } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { pillarIdSchema } from "~/content/schema.ts";
-import { seo } from "~/lib/seo.ts";
+import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/training";
-import { hydrateOnDemand } from "~/lib/hydration.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

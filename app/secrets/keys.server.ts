@@ -5,7 +5,7 @@
  * random key and readable by its owner alone. The file is outside the
  * database, so a copy or backup of the database alone opens nothing.
  * Production with PostgreSQL or a public SITE_URL refuses to start without
- * SECRETS_KEY (app/lib/config.server.ts): instances must share one key, and
+ * SECRETS_KEY (app/config/config.server.ts): instances must share one key, and
  * a key on the server's disk beside the database protects less.
  */
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -9,7 +9,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/data/db.server.ts";
 import type { FormKind } from "~/forms/schemas.ts";
-import { clientKey } from "~/leads/rate-limit.server.ts";
+import { clientKey } from "~/http/rate-limit.server.ts";
 
 export const spamCaps = { perAddressPerDay: 20, total: 10_000, fieldsBytes: 10_000 } as const;
 

@@ -22,7 +22,8 @@ import {
   type MiddlewareFunction,
   type RouterContextProvider,
 } from "react-router";
-import { clientIpContext, logContext, servicesContext } from "~/lib/request-context.ts";
+import { servicesContext } from "~/services.ts";
+import { clientIpContext, logContext } from "~/http/request-context.ts";
 import { readSession, sessionLimits, type ClientFacts, type StaffSession, type StaffUser } from "./accounts.server.ts";
 import { audit, type AuditEntry } from "./audit.server.ts";
 import { traceRefusal, type RefusalTrace } from "./refusals.server.ts";

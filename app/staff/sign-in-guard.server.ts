@@ -9,7 +9,7 @@ import type pg from "pg";
 import type { Logger } from "pino";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Db } from "~/data/db.server.ts";
-import { createSubmissionLimiter, type SubmissionLimiter } from "~/leads/rate-limit.server.ts";
+import { createSubmissionLimiter, type SubmissionLimiter } from "~/http/rate-limit.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import {
   accountAndAddressKey,

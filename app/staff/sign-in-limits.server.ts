@@ -17,7 +17,7 @@
  * counted by their /64, as the form limit does.
  */
 import { createHash } from "node:crypto";
-import { clientKey } from "~/leads/rate-limit.server.ts";
+import { clientKey } from "~/http/rate-limit.server.ts";
 
 export const signInLimits = {
   windowSeconds: 15 * 60,

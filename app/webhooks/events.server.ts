@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/data/schema.ts";
-import type { Attribution } from "~/leads/attribution.ts";
+import type { Attribution } from "~/forms/attribution.ts";
 import type { WebhookEventType } from "./event-types.ts";
 
 export type WebhookEvent = {

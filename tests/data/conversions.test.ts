@@ -7,7 +7,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { conversionReport } from "~/analytics/conversions.server.ts";
 import { createPageViewCounter } from "~/analytics/page-views.server.ts";
-import type { Attribution } from "~/leads/attribution.ts";
+import type { Attribution } from "~/forms/attribution.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { dialects } from "./databases.ts";
 import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";

@@ -28,7 +28,7 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/data/db.server.ts";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { erase } from "~/privacy/requests.server.ts";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactInput } from "~/forms/schemas.ts";
 import { noFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { inboxPageSize, listLeads } from "~/inbox/query.server.ts";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";

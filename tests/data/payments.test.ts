@@ -3,7 +3,7 @@
  * `stripe` library and the Stripe-shaped test server, with signed webhooks.
  */
 import { sql } from "kysely";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createPaymentService, type PaymentService } from "~/payments/service.server.ts";

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";

@@ -17,7 +17,7 @@ import {
   rateLimitTable,
   type SubmissionLimiter,
   type SubmissionLimiterOptions,
-} from "~/leads/rate-limit.server.ts";
+} from "~/http/rate-limit.server.ts";
 import { freePort } from "../support/ports.ts";
 import { pollUntil } from "../support/servers.ts";
 import { dialects, openTestDatabase, postgresUrl, type TestDatabase } from "./databases.ts";

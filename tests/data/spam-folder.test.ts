@@ -1,6 +1,6 @@
 /** The spam folder on both databases: what is kept, the caps, retention, and access and erasure. */
 import { describe, expect, it } from "vitest";
-import { siteCalendar } from "~/leads/response-deadline.ts";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";

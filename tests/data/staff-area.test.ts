@@ -9,8 +9,8 @@
  */
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { AppServices } from "~/leads/types.ts";
-import { clientIpContext, logContext, servicesContext } from "~/lib/request-context.ts";
+import { servicesContext, type AppServices } from "~/services.ts";
+import { clientIpContext, logContext } from "~/http/request-context.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { startSession } from "~/staff/accounts.server.ts";

@@ -1,4 +1,4 @@
-import { sitePages } from "../../app/content/site-map.ts";
+import { sitePages } from "../../app/content/site-map.server.ts";
 import { axeViolations, expect, gotoHydrated, isPhone, test } from "./fixtures.ts";
 
 // Every page, plus the 404 page, at desktop and phone widths (the two

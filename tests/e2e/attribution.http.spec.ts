@@ -1,5 +1,5 @@
 /**
- * The attribution field over HTTP (app/leads/attribution.ts): a well-formed
+ * The attribution field over HTTP (app/forms/attribution.ts): a well-formed
  * one is stored with the lead; a malformed one, of any shape, is dropped and
  * the lead is stored all the same (never a 4xx or 5xx because of it).
  */

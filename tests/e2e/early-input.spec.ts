@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { APP_NEEDED_EVENT } from "../../app/lib/deferred-hydration.server.ts";
+import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 import { expect, expectHydrated, holdApp, isPhone, test, uniqueEmail } from "./fixtures.ts";
 
 // Issue 12: what a visitor does before the app's code has arrived is never

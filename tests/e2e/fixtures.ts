@@ -28,7 +28,7 @@ import {
   type StartOptions,
 } from "../support/servers.ts";
 import { teamAddress } from "./shared-site.ts";
-import { APP_NEEDED_EVENT } from "../../app/lib/deferred-hydration.server.ts";
+import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 
 export { expect };
 export { uniqueEmail, type ReceivedEmail } from "../support/mail.ts";

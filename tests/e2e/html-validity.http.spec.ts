@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { sitePages } from "../../app/content/site-map.ts";
+import { sitePages } from "../../app/content/site-map.server.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Every page's HTML, as the site serves it, through the Nu HTML checker

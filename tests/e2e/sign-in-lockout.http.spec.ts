@@ -9,7 +9,7 @@
  * but answered as a wrong password. And the set-up page refuses a common
  * password (the list itself: tests/unit/password-check.test.ts).
  */
-import { wrongPassword } from "../../app/routes/admin/sign-in.tsx";
+import { wrongPassword } from "../../app/staff/sign-in-messages.ts";
 import { commonPassword } from "../../app/staff/password-check.server.ts";
 import { signInLimits } from "../../app/staff/sign-in-limits.server.ts";
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";

@@ -1,5 +1,5 @@
 import { type APIRequestContext } from "@playwright/test";
-import { sitePages } from "../../app/content/site-map.ts";
+import { sitePages } from "../../app/content/site-map.server.ts";
 import { expect, test } from "./fixtures.ts";
 
 // Site-wide HTTP checks: crawl, redirects, structured data, sitemap.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { trackEvent } from "~/lib/analytics.ts";
+import { trackEvent } from "~/analytics/track-event.ts";
 
 afterEach(() => {
   vi.unstubAllGlobals();

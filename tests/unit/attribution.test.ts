@@ -1,6 +1,6 @@
-/** Reading a form's attribution field (app/leads/attribution.ts). */
+/** Reading a form's attribution field (app/forms/attribution.ts). */
 import { describe, expect, it } from "vitest";
-import { campaignLabel, parseAttribution } from "~/leads/attribution.ts";
+import { campaignLabel, parseAttribution } from "~/forms/attribution.ts";
 
 const field = (value: object) => JSON.stringify(value);
 

@@ -4,8 +4,8 @@ import { courseFacts, premiumBenefits } from "~/content/business.ts";
 import { catalogue, getPillar, requireCourse } from "~/content/index.server.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
 import type { Course, Trainer } from "~/content/schema.ts";
-import { courseBrochurePdf } from "~/lib/brochure.server.ts";
-import { toWinAnsi, wrapText } from "~/lib/pdf-text.server.ts";
+import { courseBrochurePdf } from "~/pdf/brochure.server.ts";
+import { toWinAnsi, wrapText } from "~/pdf/pdf-text.server.ts";
 import {
   a4,
   documentText,

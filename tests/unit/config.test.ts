@@ -1,7 +1,7 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { businessCalendar } from "~/content/business.ts";
-import { ConfigError, isLocalHost, parseConfig } from "~/lib/config.server.ts";
+import { ConfigError, isLocalHost, parseConfig } from "~/config/config.server.ts";
 
 function errorOf(env: Record<string, string | undefined>): ConfigError {
   try {

@@ -5,8 +5,8 @@ import {
   bootLoader,
   DEFERRED_DATA_TYPE,
   deferHydration,
-} from "~/lib/deferred-hydration.server.ts";
-import type { HydrationMode } from "~/lib/hydration.ts";
+} from "~/page-script/deferred-hydration.server.ts";
+import type { HydrationMode } from "~/page-script/hydration.ts";
 
 const code = 'import("/assets/entry.js");';
 const page = (head: string, scripts: string) =>

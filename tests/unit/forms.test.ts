@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { messages, validate } from "~/forms/schemas.ts";
-import { readJsonBody, sourcePageOf } from "~/lib/http.server.ts";
+import { readJsonBody, sourcePageOf } from "~/http/http.server.ts";
 
 const contact = {
   name: "Ann Lee",

@@ -5,7 +5,7 @@ import {
   isPublicIp,
   lookupIpWithGeoipLite,
   normaliseCountry,
-} from "~/lib/geo.server.ts";
+} from "~/http/geo.server.ts";
 
 function request(headers: Record<string, string> = {}) {
   return { headers: new Headers(headers) };
@@ -343,7 +343,7 @@ describe("default lookup: lazy loading", () => {
   async function freshGeoWith(factory: () => { default: { lookup(ip: string): { country: string } | null } }) {
     vi.resetModules();
     vi.doMock("geoip-lite", factory);
-    return import("~/lib/geo.server.ts");
+    return import("~/http/geo.server.ts");
   }
 
   it("imports geoip-lite only when an address lookup is needed, and only once", async () => {

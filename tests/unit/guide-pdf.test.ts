@@ -6,8 +6,8 @@ import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
 import { pillars } from "~/content/pillars.ts";
 import { guideIds } from "~/content/schema.ts";
-import { toWinAnsi } from "~/lib/pdf-text.server.ts";
-import { renderGuidePdf, type GuideId } from "~/lib/guide-pdf.server.ts";
+import { toWinAnsi } from "~/pdf/pdf-text.server.ts";
+import { renderGuidePdf, type GuideId } from "~/pdf/guide-pdf.server.ts";
 import {
   a4,
   helveticaFonts,

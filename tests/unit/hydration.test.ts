@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrateOnDemand, hydrationMode } from "~/lib/hydration.ts";
+import { hydrateOnDemand, hydrationMode } from "~/page-script/hydration.ts";
 
 describe("hydrationMode", () => {
   it("starts React after the first paint unless a route says otherwise", () => {

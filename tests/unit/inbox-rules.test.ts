@@ -2,9 +2,9 @@
 import { describe, expect, it } from "vitest";
 import { byteOrderMark, csvCell, csvLine } from "~/inbox/csv.ts";
 import { decodeCursor, encodeCursor, filterQuery, noFilters, parseFilters } from "~/inbox/filters.ts";
-import { maxSearchWords, searchText, searchWords } from "~/inbox/search.ts";
+import { maxSearchWords, searchText, searchWords } from "~/data/search-text.ts";
 import { due, openLeadDue } from "~/inbox/due.ts";
-import { siteCalendar, startOfLocalDay } from "~/leads/response-deadline.ts";
+import { siteCalendar, startOfLocalDay } from "~/calendar/response-deadline.ts";
 
 describe("search", () => {
   it("makes plain lower-case words: accents dropped, anything else a separator", () => {

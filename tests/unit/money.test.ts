@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, displayPrice, formatGbp, formatUsd, gbpToUsd } from "~/lib/money.ts";
+import { currencyForCountry, displayPrice, formatGbp, formatUsd, gbpToUsd } from "~/format/money.ts";
 
 describe("gbpToUsd", () => {
   it("converts the £4,500 course price to US$5,700 (4500 / 0.79 = 5696.2, nearest 50)", () => {

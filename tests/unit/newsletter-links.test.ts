@@ -1,8 +1,8 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import type { AppServices, LeadService } from "~/leads/types.ts";
+import { servicesContext, type AppServices } from "~/services.ts";
+import type { LeadService } from "~/leads/types.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
-import { servicesContext } from "~/lib/request-context.ts";
 import * as confirmRoute from "~/routes/newsletter-confirm.tsx";
 import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prerenderedPaths } from "~/content/site-map.ts";
+import { prerenderedPaths } from "~/content/site-map.server.ts";
 import routes from "~/routes.ts";
 import { loggablePath, requestIdFor } from "~/observability/http.server.ts";
 import { errSerializer } from "~/observability/log.server.ts";

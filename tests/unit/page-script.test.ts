@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageScriptText } from "~/lib/page-script.server.ts";
+import { pageScriptText } from "~/page-script/page-script.server.ts";
 
 describe("pageScriptText", () => {
   it("is one self-contained script: it parses, and calls the page script with its settings and its rules", () => {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { bootLoader, deferHydration } from "~/lib/deferred-hydration.server.ts";
+import { bootLoader, deferHydration } from "~/page-script/deferred-hydration.server.ts";
 import { htmlFileFor, inlineScriptHashes, loadPrerenderedPages } from "../../server/prerendered.ts";
 import { loadPrecompressedFiles, precompressDirectory } from "../../server/static-files.ts";
 

@@ -5,7 +5,7 @@
  * their outages: tests/data/rate-limit.test.ts.
  */
 import { afterEach, describe, expect, it } from "vitest";
-import { clientKey, createSubmissionLimiter, type SubmissionLimiter } from "~/leads/rate-limit.server.ts";
+import { clientKey, createSubmissionLimiter, type SubmissionLimiter } from "~/http/rate-limit.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { pollUntil } from "../support/servers.ts";
 

@@ -10,7 +10,7 @@ import {
   responseDeadline,
   siteCalendar,
   type BusinessCalendar,
-} from "~/leads/response-deadline.ts";
+} from "~/calendar/response-deadline.ts";
 
 const calendar: BusinessCalendar = { ...businessCalendar, holidays: holidaySet(businessCalendar.bankHolidays) };
 const H = 3_600_000;

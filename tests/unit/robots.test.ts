@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { parseConfig } from "~/lib/config.server.ts";
-import { configContext } from "~/lib/request-context.ts";
+import { parseConfig } from "~/config/config.server.ts";
+import { configContext } from "~/http/request-context.ts";
 import { loader } from "~/routes/robots.ts";
 
 function contextFor(APP_ENV: string) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageTitle, seo } from "~/lib/seo.ts";
+import { pageTitle, seo } from "~/seo/meta.ts";
 
 const description = "Meet the senior practitioners behind our five-day executive training programmes.";
 const input = { title: "About Us", description, path: "/about" };

@@ -4,7 +4,7 @@
  */
 import type { ReactNode } from "react";
 import { useRouteLoaderData } from "react-router";
-import { pageTitle } from "~/lib/seo.ts";
+import { pageTitle } from "~/seo/meta.ts";
 
 /** The area route's id (routes/admin/area.tsx), whose loader hands out the CSRF token. */
 export const staffAreaRouteId = "routes/admin/area";

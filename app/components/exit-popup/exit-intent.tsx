@@ -4,7 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } 
  * The exit-intent newsletter popup, once the page script has seen the
  * intent (spec section 4): once ever, when the pointer leaves the top edge of
  * the window after at least ui.exitPopup.minOnPageMs on the page. The page
- * script (app/lib/page-script.server.ts) watches for it from the first
+ * script (app/page-script/page-script.server.ts) watches for it from the first
  * paint, sets the "already shown" flag, marks <html data-exit-intent="pending">,
  * announces the `exit-intent` event and asks for the app; this part opens
  * the popup when React is here, at once if the intent came first.

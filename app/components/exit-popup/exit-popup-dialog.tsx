@@ -4,7 +4,7 @@ import { useCallback, useEffect, useId, useRef, useState, type MouseEvent, type 
 import { fieldId } from "~/components/forms/field.tsx";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
 import { ui } from "~/content/business.ts";
-import { trackEvent } from "~/lib/analytics.ts";
+import { trackEvent } from "~/analytics/track-event.ts";
 
 const { autoHideMs, successCloseMs, resetMs } = ui.exitPopup;
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { FormKind } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
-import type { Tone } from "./field.tsx";
+import type { Tone } from "./tone.ts";
 
 /**
  * The consent line under a form's button: the very text the server stores

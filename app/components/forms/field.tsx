@@ -15,6 +15,7 @@ import { LoaderCircle } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
 import type { FieldErrors, ValidationKind, validate } from "~/forms/schemas.ts";
+import type { Tone } from "./tone.ts";
 
 export function fieldId(formId: string, name: string): string {
   return `${formId}-${name}`;
@@ -51,9 +52,6 @@ export function RequiredMark() {
 export function RequiredNote({ className = "" }: { className?: string }) {
   return <p className={`text-sm text-slate-700 ${className}`}>Fields marked with an asterisk (*) are required.</p>;
 }
-
-/** "dark": a field on the site's navy background (the footer). */
-export type Tone = "light" | "dark";
 
 function FieldLabel({
   htmlFor,
@@ -568,3 +566,4 @@ function focusProblem(summary: HTMLElement | null, form: HTMLFormElement | null)
 }
 
 export { ConsentNote } from "./consent-note.tsx";
+export type { Tone };

@@ -4,7 +4,7 @@
  * of these forms share the page). Works without JavaScript.
  */
 import { useEffect, useRef } from "react";
-import { trackEvent } from "~/lib/analytics.ts";
+import { trackEvent } from "~/analytics/track-event.ts";
 import { BotFields } from "./bot-fields.tsx";
 import { ConsentNote, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";

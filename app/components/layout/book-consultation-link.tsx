@@ -6,7 +6,7 @@ import { bookingHref } from "~/content/navigation.ts";
 /**
  * "Book a Consultation": scrolls to this page's booking section, or, on a
  * page without one, goes to the home page's. Sends a click event either way.
- * Both are the page script's (app/lib/page-script.server.ts), so they work before
+ * Both are the page script's (app/page-script/page-script.server.ts), so they work before
  * and without React: `data-local-anchor` and the `data-analytics-*` event.
  */
 export function BookConsultationLink({

@@ -45,7 +45,7 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
     <header
       ref={headerRef}
       // The page script sets data-scrolled after the first 20 px of scroll
-      // (app/lib/page-script.server.ts), before and after React arrives.
+      // (app/page-script/page-script.server.ts), before and after React arrives.
       data-site-header=""
       data-scrolled="false"
       suppressHydrationWarning

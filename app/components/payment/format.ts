@@ -1,5 +1,5 @@
 /** Amounts and addresses as the payment pages show them. */
-import { formatGbp } from "~/lib/money.ts";
+import { formatGbp } from "~/format/money.ts";
 
 const withPence = new Intl.NumberFormat("en-GB", { style: "currency", currency: "GBP", minimumFractionDigits: 2 });
 

@@ -6,7 +6,7 @@
 import { businessCalendar } from "~/content/business.ts";
 import { pillarIds, type PillarId } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
-import { responseDeadline } from "~/leads/response-deadline.ts";
+import { responseDeadline } from "~/calendar/response-deadline.ts";
 import { type ContactInput, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
 import {
   address,

@@ -39,7 +39,7 @@ import {
   proveIdentity,
   wrongCurrentPassword,
 } from "~/staff/self-service.server.ts";
-import { tooManyAttempts } from "./sign-in.tsx";
+import { tooManyAttempts } from "~/staff/sign-in-messages.ts";
 
 /** The signed-in request (the layout's middleware let only full sessions in). */
 function signedIn(context: Route.LoaderArgs["context"]) {

@@ -5,13 +5,13 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
-import { campaignLabel } from "~/leads/attribution.ts";
+import { campaignLabel } from "~/forms/attribution.ts";
 import type { Route } from "./+types/lead";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { noteMaxLength } from "~/inbox/notes.ts";
-import { isLeadStatus, leadStatuses, statusLabels } from "~/inbox/statuses.ts";
+import { isLeadStatus, leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
 import { openLeadDue } from "~/inbox/due.ts";
 import { findAccount, listOwners } from "~/staff/accounts.server.ts";
 import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";

@@ -12,7 +12,7 @@ import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx
 import { completeSignIn } from "~/staff/accounts.server.ts";
 import { completeSignInWithPasskey, hasPasskey, passkeyAnswer, relyingParty } from "~/staff/passkeys.server.ts";
 import { auditRequest, safeReturnPath, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
-import { tooManyAttempts } from "./sign-in.tsx";
+import { tooManyAttempts } from "~/staff/sign-in-messages.ts";
 
 export const wrongCode = "That code is not right. Enter the 6-digit code your authenticator app shows now.";
 export const wrongPasskey =

@@ -8,12 +8,10 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation } fro
 import type { Route } from "./+types/sign-in";
 import { CsrfField, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
-import { logContext } from "~/lib/request-context.ts";
+import { logContext } from "~/http/request-context.ts";
 import { startSession, checkSignInPassword } from "~/staff/accounts.server.ts";
 import { auditRequest, safeReturnPath, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
-
-export const tooManyAttempts = "Too many sign-in attempts. Please wait 15 minutes and try again.";
-export const wrongPassword = "That e-mail address and password do not match an account.";
+import { tooManyAttempts, wrongPassword } from "~/staff/sign-in-messages.ts";
 
 /** The action's headers (Retry-After on a refusal) reach the page's answer. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;

@@ -9,7 +9,7 @@ import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.
 import { FormAlert } from "~/components/forms/field.tsx";
 import { validate } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
-import { servicesContext } from "~/lib/request-context.ts";
+import { servicesContext } from "~/services.ts";
 import { keepSpam, listSpam, takeSpam } from "~/spam/folder.server.ts";
 import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
 

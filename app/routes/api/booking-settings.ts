@@ -1,4 +1,4 @@
-import { configContext } from "~/lib/request-context.ts";
+import { configContext } from "~/http/request-context.ts";
 import type { Route } from "./+types/booking-settings";
 
 /** GET /api/booking-settings: whether the booking section can take bookings. */

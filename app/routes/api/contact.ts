@@ -1,5 +1,5 @@
 import { apiAction } from "~/leads/form-action.server.ts";
-import { methodNotAllowed } from "~/lib/http.server.ts";
+import { methodNotAllowed } from "~/http/http.server.ts";
 import type { Route } from "./+types/contact";
 
 /** POST /api/contact (spec section 7): answers { success, message }. */

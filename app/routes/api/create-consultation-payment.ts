@@ -1,6 +1,7 @@
 import { organisation } from "~/content/organisation.ts";
-import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/lib/http.server.ts";
-import { clientIpContext, configContext, servicesContext } from "~/lib/request-context.ts";
+import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/http/http.server.ts";
+import { servicesContext } from "~/services.ts";
+import { clientIpContext, configContext } from "~/http/request-context.ts";
 import { parsePaymentRequest } from "~/payments/request.ts";
 import { PaymentSetupError } from "~/payments/service.server.ts";
 import { requestLog } from "~/observability/request-log.server.ts";

@@ -1,5 +1,5 @@
-import { configContext, clientIpContext } from "~/lib/request-context.ts";
-import { detectCountry } from "~/lib/geo.server.ts";
+import { configContext, clientIpContext } from "~/http/request-context.ts";
+import { detectCountry } from "~/http/geo.server.ts";
 import type { Route } from "./+types/geo";
 
 /** GET /api/geo: the visitor's country code as plain text (e.g. "gb"). */

@@ -1,5 +1,5 @@
-import { methodNotAllowed } from "~/lib/http.server.ts";
-import { servicesContext } from "~/lib/request-context.ts";
+import { methodNotAllowed } from "~/http/http.server.ts";
+import { servicesContext } from "~/services.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/stripe-webhook";
 

@@ -10,7 +10,7 @@
  * links are removed, React Router's bootstrap module and its route data
  * scripts are kept as inert text, and a small loader runs them (with the
  * preloads) when the page's mode says
- * (app/lib/hydration.ts; docs/decisions/020-javascript-by-page.md). Links,
+ * (app/page-script/hydration.ts; docs/decisions/020-javascript-by-page.md). Links,
  * forms and the menus (popovers, <details>) work as plain HTML in the
  * meantime, and the page script (page-script.server.ts) handles the rest of
  * what a page does from the start.
@@ -30,7 +30,7 @@ export const BOOT_ID = "rr-boot";
 export const APP_NEEDED_EVENT = "app:needed";
 
 /**
- * The loader's triggers by mode (app/lib/hydration.ts):
+ * The loader's triggers by mode (app/page-script/hydration.ts):
  * - `after-paint`: the first contentful paint, the visitor's first
  *   interaction, or 4 s, whichever comes first;
  * - `on-demand`: focus inside a <form> (the visitor starts using it), or the

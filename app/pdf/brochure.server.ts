@@ -7,9 +7,9 @@ import type { RGB } from "pdf-lib";
 import { courseFacts, premiumBenefits, pricing, promises } from "~/content/business.ts";
 import { formatAddress, organisation } from "~/content/organisation.ts";
 import type { Course, Trainer } from "~/content/schema.ts";
-import { formatGbp } from "~/lib/money.ts";
-import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/lib/pdf-composer.server.ts";
-import { colors, type Style } from "~/lib/pdf-text.server.ts";
+import { formatGbp } from "~/format/money.ts";
+import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
+import { colors, type Style } from "~/pdf/pdf-text.server.ts";
 
 export interface CourseBrochureInput {
   course: Course;

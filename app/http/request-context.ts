@@ -1,8 +1,7 @@
 import { createContext } from "react";
 import { createContext as createRouterContext } from "react-router";
 import type { Logger } from "pino";
-import type { AppServices } from "~/leads/types.ts";
-import type { AppConfig } from "./config.server.ts";
+import type { AppConfig } from "~/config/config.server.ts";
 
 /** Settings, read once at start-up and handed to loaders and actions. */
 export const configContext = createRouterContext<AppConfig>();
@@ -19,9 +18,6 @@ export type ServerRenderValues = {
   speculationRules?: string;
 };
 export const ServerRenderContext = createContext<ServerRenderValues>({});
-
-/** The lead service and friends; set by the server for every request. */
-export const servicesContext = createRouterContext<AppServices>();
 
 /** This request's logger (carries its request id); set by the server for every request. */
 export const logContext = createRouterContext<Logger>();

@@ -7,7 +7,7 @@ import path from "node:path";
 import { z } from "zod";
 import { organisation } from "../content/organisation.ts";
 import { webinars } from "../content/webinars.ts";
-import { type BusinessCalendar, siteCalendar } from "../leads/response-deadline.ts";
+import { type BusinessCalendar, siteCalendar } from "../calendar/response-deadline.ts";
 import { minimumKeyLength } from "../secrets/sealing.server.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);

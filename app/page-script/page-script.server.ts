@@ -40,12 +40,11 @@
  */
 import { bookingAnchor } from "~/content/navigation.ts";
 import { ui } from "~/content/business.ts";
-import { bookingSectionEvent } from "~/components/booking-section.tsx";
-import { pricesEvent } from "~/components/price.tsx";
-import { exitPopupExcluded, exitPopupStorageKey } from "~/components/exit-popup/exit-rules.ts";
+import { bookingSectionEvent, pricesEvent } from "./events.ts";
+import { exitPopupExcluded, exitPopupStorageKey } from "./exit-rules.ts";
 import { APP_NEEDED_EVENT } from "./deferred-hydration.server.ts";
-import { currencyForCountry } from "./money.ts";
-import { attributionField, attributionOptOutKey, attributionStorageKey } from "~/leads/attribution.ts";
+import { currencyForCountry } from "~/format/money.ts";
+import { attributionField, attributionOptOutKey, attributionStorageKey } from "~/forms/attribution.ts";
 
 export type PageScriptSettings = {
   headerShadowAfterPx: number;
@@ -76,7 +75,7 @@ export function pageScript(
     else window.addEventListener("load", task, { once: true });
   };
 
-  // --- Attribution: the visit that brought a lead (app/leads/attribution.ts) --
+  // --- Attribution: the visit that brought a lead (app/forms/attribution.ts) --
   // Kept for this visit only (sessionStorage, no cookie): the landing page,
   // the referring site's domain and the landing address's campaign tags;
   // added to every form's data as it is built (the formdata event: a page

@@ -21,8 +21,8 @@ import {
 } from "~/content/guide-documents.ts";
 import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
-import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/lib/pdf-composer.server.ts";
-import { colors, toWinAnsi, truncate, type Style } from "~/lib/pdf-text.server.ts";
+import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
+import { colors, toWinAnsi, truncate, type Style } from "~/pdf/pdf-text.server.ts";
 
 export type { GuideId };
 

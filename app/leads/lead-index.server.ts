@@ -2,13 +2,13 @@
  * Writes a lead's row in the inbox's index (the `leads` table), in the
  * lead's own transaction (docs/decisions/024-lead-index.md).
  */
-import type { Attribution } from "~/leads/attribution.ts";
+import type { Attribution } from "~/forms/attribution.ts";
 import type { Transaction } from "kysely";
 import type { Database } from "~/data/schema.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import type { Listing } from "~/leads/kinds/kind.server.ts";
 import type { LeadFacts } from "~/mail/types.ts";
-import { searchText } from "./search.ts";
+import { searchText } from "~/data/search-text.ts";
 
 /** Lists a stored lead (once: a newsletter address signing up again keeps its first row). */
 export async function listLead(

@@ -1,6 +1,6 @@
 /**
  * The exit-intent popup's rules (spec section 4), used by the page script
- * (app/lib/page-script.server.ts), which watches for the intent on every
+ * (app/page-script/page-script.server.ts), which watches for the intent on every
  * page from the first paint.
  */
 

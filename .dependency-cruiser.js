@@ -1,0 +1,122 @@
+/**
+ * The layers of app/ and which may import which (docs/decisions/039-layers.md,
+ * README "Project layout"). `npm run lint:layers` checks them; `npm test` runs it.
+ *
+ * From the bottom:
+ * 1. foundations: content, and pure rules and formats every layer may use;
+ * 2. plumbing: configuration, database, secrets, logs and metrics, HTTP, PDF,
+ *    e-mail, the scheduler and the page script; it imports no domain;
+ * 3. domains: what the business does (leads and the folders that build on
+ *    them), and services.ts, the app's services, which names several domains;
+ * 4. components: React's page sections;
+ * 5. routes, root.tsx and entry.server.tsx: import anything below them.
+ * Outside app/: server/, scripts/, bench/ and tests/ may import app/, never
+ * the other way round.
+ */
+
+const foundations = "^app/(content|forms|calendar|format|seo)/";
+const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|page-script)/";
+const domains = "^app/(leads|payments|webhooks|spam|staff|inbox|analytics|retention|privacy)/|^app/services[.]ts$";
+const components = "^app/components/";
+const top = "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|routes[.]ts$)";
+/** Modules that may import server-only code: server-only modules, and route modules (the build keeps loaders and actions on the server). */
+const serverSide = "[.]server[.]tsx?$|^app/routes/|^app/root[.]tsx$|^app/entry[.]server[.]tsx$|^app/routes[.]ts$";
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+export default {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment:
+        "An import circle: two modules that need each other belong together, or what both need belongs below them.",
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: "content-is-the-bottom",
+      severity: "error",
+      comment: "content/ is typed content and constants: it imports no other folder of app/.",
+      from: { path: "^app/content/" },
+      to: { path: "^app/", pathNot: "^app/content/" },
+    },
+    {
+      name: "foundations-import-foundations",
+      severity: "error",
+      comment: "content, forms, calendar, format and seo are pure foundations: they import only each other.",
+      from: { path: foundations },
+      to: { path: "^app/", pathNot: foundations },
+    },
+    {
+      name: "plumbing-imports-no-domain",
+      severity: "error",
+      comment:
+        "Plumbing (config, data, secrets, observability, http, pdf, mail, jobs, page-script) imports foundations and other plumbing, never a domain, a component or a route: move what it needs down.",
+      from: { path: plumbing },
+      to: { path: `${domains}|${components}|${top}` },
+    },
+    {
+      name: "domains-import-no-ui",
+      severity: "error",
+      comment: "A domain folder imports no component and no route.",
+      from: { path: domains },
+      to: { path: `${components}|${top}` },
+    },
+    {
+      name: "lead-building-blocks-import-no-leads",
+      severity: "error",
+      comment:
+        "webhooks, spam and payments are what the lead pipeline uses: they import neither leads/ nor the folders that read leads.",
+      from: { path: "^app/(webhooks|spam|payments)/" },
+      to: { path: "^app/(leads|inbox|staff|analytics|retention|privacy)/" },
+    },
+    {
+      name: "leads-import-no-readers",
+      severity: "error",
+      comment:
+        "leads/ stores leads; inbox, analytics, retention, privacy and the staff area read them: leads/ imports none of them.",
+      from: { path: "^app/leads/" },
+      to: { path: "^app/(inbox|analytics|retention|privacy|staff)/" },
+    },
+    {
+      name: "components-import-no-routes",
+      severity: "error",
+      comment: "Components are below the routes: a component imports no route module.",
+      from: { path: components },
+      to: { path: top },
+    },
+    {
+      name: "nothing-imports-routes",
+      severity: "error",
+      comment:
+        "A route module is the top: nothing in app/ imports one (not even another route; move what two routes share into a folder below).",
+      from: { path: "^app/" },
+      to: { path: top },
+    },
+    {
+      name: "app-imports-nothing-outside",
+      severity: "error",
+      comment: "app/ never imports server/, scripts/, bench/ or tests/.",
+      from: { path: "^app/" },
+      to: { path: "^(server|scripts|bench|tests)/" },
+    },
+    {
+      name: "server-only-stays-on-the-server",
+      severity: "error",
+      comment:
+        "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
+      from: { path: "^app/", pathNot: serverSide },
+      to: { path: "[.]server[.]tsx?$", dependencyTypesNot: ["type-only"] },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "^(node_modules|build|[.]react-router)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      extensions: [".ts", ".tsx", ".js"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
+  },
+};

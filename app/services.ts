@@ -1,0 +1,31 @@
+/**
+ * The app's services: what the server (server/services.ts) builds once and
+ * hands to every loader and action through `servicesContext`. A neutral home
+ * above the domains it names (leads, payments, staff, analytics) and below
+ * the routes and the server that use it (docs/decisions/039-layers.md).
+ * Types and the router context only.
+ */
+import { createContext as createRouterContext } from "react-router";
+import type { LeadService } from "~/leads/types.ts";
+import type { PaymentService } from "~/payments/service.server.ts";
+import type { StaffServices } from "~/staff/service.server.ts";
+
+/** Services the server hands to loaders and actions (servicesContext, below). */
+export type AppServices = {
+  leads: LeadService;
+  /** Card payment (Stripe); null when the Stripe keys are not set. */
+  payments: PaymentService | null;
+  /**
+   * Counts one form submission from this client address (as resolved with
+   * TRUST_PROXY_HOPS); false once over the limit. Shared by every instance
+   * when REDIS_URL or DATABASE_URL is set (ADR 012). Never rejects.
+   */
+  allowSubmission(clientKey: string): Promise<boolean>;
+  /** The back office (/admin): accounts, sessions, sign-in limits. */
+  staff: StaffServices;
+  /** Page views per page and day (app/analytics). */
+  pageViews: { count(page: string): void };
+};
+
+/** The lead service and friends; set by the server for every request. */
+export const servicesContext = createRouterContext<AppServices>();
