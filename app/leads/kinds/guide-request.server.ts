@@ -25,7 +25,7 @@ import {
 } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { guideRequest as texts } from "./guide-request.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 import { newToken } from "./tokens.server.ts";
 
 export type GuideRequestLead = GuideRequestInput & LeadFacts & { guideTitle: string; downloadUrl: string };
@@ -35,6 +35,9 @@ const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName =
 export const guideRequest: LeadKind<"guideRequest"> = {
   ...texts,
   table: "guide_requests",
+  secretColumns: ["download_token"],
+  erasure: "delete",
+  sweep: sweepByAge("guide_requests", "guide_requests"),
   listing: (input) => ({
     name: `${input.first_name} ${input.last_name}`,
     email: input.email,

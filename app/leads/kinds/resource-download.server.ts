@@ -22,7 +22,7 @@ import {
   titleInSubject,
 } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 import { resourceDownload as texts } from "./resource-download.ts";
 import { newToken } from "./tokens.server.ts";
 
@@ -38,6 +38,9 @@ const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 export const resourceDownload: LeadKind<"resourceDownload"> = {
   ...texts,
   table: "resource_downloads",
+  secretColumns: ["download_token"],
+  erasure: "delete",
+  sweep: sweepByAge("resource_downloads", "resource_downloads"),
   listing: (input) => ({
     name: "",
     email: input.email,
