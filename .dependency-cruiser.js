@@ -37,15 +37,33 @@ export default {
       name: "content-is-the-bottom",
       severity: "error",
       comment: "content/ is typed content and constants: it imports no other folder of app/.",
-      from: { path: "^app/content/" },
+      // One exception: the privacy notice's table is generated from the lead
+      // kinds' own declarations (their client-safe halves: texts, notice rows,
+      // retention rules), so the notice and the code that keeps it agree (ADR 041).
+      from: { path: "^app/content/", pathNot: "^app/content/legal\\.ts$" },
       to: { path: "^app/", pathNot: "^app/content/" },
     },
     {
       name: "foundations-import-foundations",
       severity: "error",
       comment: "content, forms, calendar, format and seo are pure foundations: they import only each other.",
-      from: { path: foundations },
+      from: { path: foundations, pathNot: "^app/content/legal\\.ts$" },
       to: { path: "^app/", pathNot: foundations },
+    },
+    {
+      name: "the-notice-reads-only-the-kinds-declarations",
+      severity: "error",
+      comment:
+        "The privacy notice (content/legal.ts) may read the lead kinds' client-safe declarations (leads/kinds/*.ts, not *.server.ts) and foundations, nothing else.",
+      from: { path: "^app/content/legal\\.ts$" },
+      to: { path: "^app/", pathNot: [foundations, "^app/leads/kinds/[^/]+\\.ts$"] },
+    },
+    {
+      name: "the-notice-reads-no-server-half",
+      severity: "error",
+      comment: "The privacy notice reads no kind's server half.",
+      from: { path: "^app/content/legal\\.ts$" },
+      to: { path: "\\.server\\.ts$" },
     },
     {
       name: "plumbing-imports-no-domain",

@@ -5,6 +5,7 @@
  */
 import { consultation, courseFacts, pricing, promises, support } from "./business.ts";
 import { formatAddress, organisation } from "./organisation.ts";
+import { leadNoticeRows } from "../leads/kinds/index.ts";
 import type { LegalDocumentInput } from "./schema.ts";
 
 const lastUpdated = "2026-11-21";
@@ -55,30 +56,8 @@ export const privacyPolicy = {
         caption: "Personal data we collect, why we use it, our lawful basis and how long we keep it",
         columns: ["What", "Why", "Lawful basis", "How long we keep it"],
         rows: [
-          [
-            "Contact enquiries: your name, e-mail address, phone number, company, job title (optional), area of interest, message and preferred contact method, the consent text shown on the form, and the page and time you sent it.",
-            "To answer your enquiry, and to keep a record of what you asked and what you were told when you sent it.",
-            "Legitimate interests in responding to you. Where you ask about a booking, steps you ask us to take before a contract.",
-            "24 months after you send your enquiry.",
-          ],
-          [
-            "Guide requests and resource downloads: your name, e-mail address, company and the guide you chose.",
-            "To send you the guide you asked for. This does not subscribe you to our newsletter.",
-            "Legitimate interests in providing the guide you requested.",
-            "24 months after your request. Your download link stops working then.",
-          ],
-          [
-            "Newsletter subscriptions: your e-mail address and the time you confirmed your subscription.",
-            "To send you our newsletter, and to show that you agreed to receive it.",
-            "Consent.",
-            "Until you unsubscribe. After that we keep your e-mail address alone, with the date you unsubscribed, on a suppression list, so that we never e-mail you again by mistake. If you never confirm your subscription, we delete your address 30 days after you signed up.",
-          ],
-          [
-            "Free webinar registrations: your name, e-mail address and company.",
-            "To send you joining details and reminders, and to run the webinar.",
-            "Legitimate interests in running the webinar you registered for.",
-            "12 months after the webinar.",
-          ],
+          // Each lead kind's row, as the kind declares it (app/leads/kinds/).
+          ...leadNoticeRows().map((row) => [row.what, row.why, row.basis, row.howLong]),
           [
             "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid and the payment status. Card details are handled by Stripe and never reach our servers.",
             "To take payment, arrange your consultation and keep our accounting records.",

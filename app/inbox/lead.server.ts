@@ -15,17 +15,8 @@ import { leadKinds } from "~/leads/kinds/index.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { statusLabels, type LeadStatus } from "~/data/lead-statuses.ts";
 
-/** Columns the lead page does not list as fields: shown elsewhere, or secrets (links' tokens). */
-const notFields = new Set([
-  "id",
-  "created_at",
-  "consent_text",
-  "source_page",
-  "is_test",
-  "download_token",
-  "confirm_token",
-  "unsubscribe_token",
-]);
+/** Columns the lead page does not list as fields: shown elsewhere (besides the kind's secrets: its links' tokens). */
+const shownElsewhere = ["id", "created_at", "consent_text", "source_page", "is_test"];
 
 const fieldLabel = (column: string) => {
   const words = column.replace(/_/g, " ");
@@ -67,6 +58,7 @@ export async function findLead(db: Db, id: string): Promise<LeadDetail | null> {
   const kind = leadKinds[listing.kind];
   const row = (await db.selectFrom(kind.table).selectAll().where("id", "=", id).executeTakeFirst()) as
     Record<string, unknown> | undefined;
+  const notFields = new Set([...shownElsewhere, ...kind.secretColumns]);
   const fields = Object.entries(row ?? {})
     .filter(([column, value]) => !notFields.has(column) && value !== null && value !== "")
     .map(([column, value]): [string, string] => [fieldLabel(column), String(value)]);

@@ -19,11 +19,10 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
-import { sql } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import { leaveNothingToReadBack } from "~/data/wipe.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
-import { newToken } from "~/leads/kinds/tokens.server.ts";
+import { sameAddress } from "~/leads/kinds/kind.server.ts";
 
 type Row = Record<string, unknown>;
 
@@ -45,17 +44,17 @@ export type Holdings = {
   mailFiles: string[];
 };
 
-const secretColumns = new Set(["download_token", "confirm_token", "unsubscribe_token", "client_secret"]);
-const withoutSecrets = (row: Row): Row =>
-  Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumns.has(column)));
+/** A row without the columns no one is handed (each lead kind names its own; a booking's is its payment's client secret). */
+const withoutSecrets =
+  (secretColumns: readonly string[]) =>
+  (row: Row): Row =>
+    Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumns.includes(column)));
 
 export const normalAddress = (email: string) => email.trim().toLowerCase();
 
 /** What the audit log records instead of the address. */
 export const addressHash = (address: string) =>
   createHash("sha256").update(normalAddress(address)).digest("hex").slice(0, 16);
-
-const sameAddress = (column: string, address: string) => sql<boolean>`lower(${sql.ref(column)}) = ${address}`;
 
 async function mailFilesNaming(mailDir: string | undefined, address: string): Promise<string[]> {
   if (!mailDir) return [];
@@ -85,7 +84,8 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
       .orderBy("created_at")
       .execute()) as Row[];
     ids.push(...rows.map((r) => String(r.id)));
-    if (rows.length > 0) leads.push({ kind: kind.label, table: kind.table, rows: rows.map(withoutSecrets) });
+    if (rows.length > 0)
+      leads.push({ kind: kind.label, table: kind.table, rows: rows.map(withoutSecrets(kind.secretColumns)) });
   }
   const none = ["-"];
   const inbox = (await db
@@ -148,7 +148,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     inbox,
     notes,
     emails,
-    bookings: bookings.map(withoutSecrets),
+    bookings: bookings.map(withoutSecrets(["client_secret"])),
     spam,
     webhooks,
     mailFiles: await mailFilesNaming(mailDir, address),
@@ -249,30 +249,13 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
       ).numDeletedRows,
     );
     for (const kind of allLeadKinds) {
-      if (kind.table === "newsletter_subscriptions") {
-        // The address alone stays, unsubscribed: the suppression list.
-        const result = await trx
-          .updateTable("newsletter_subscriptions")
-          .set({
-            status: "unsubscribed",
-            consent_text: "",
-            source_page: "",
-            confirm_token: newToken(),
-            unsubscribe_token: newToken(),
-            confirmed_at: null,
-            created_at: nowIso,
-            updated_at: nowIso,
-            unsubscribed_at: nowIso,
-            is_test: 0,
-          })
-          .where(sameAddress("email", address))
-          .executeTakeFirst();
-        counts.suppressed = Number(result.numUpdatedRows);
-        continue;
+      if (kind.erasure === "delete") {
+        counts.leads += Number(
+          (await trx.deleteFrom(kind.table).where(sameAddress("email", address)).executeTakeFirst()).numDeletedRows,
+        );
+      } else {
+        counts.suppressed += await kind.erasure.suppress(trx, address, now);
       }
-      counts.leads += Number(
-        (await trx.deleteFrom(kind.table).where(sameAddress("email", address)).executeTakeFirst()).numDeletedRows,
-      );
     }
     // Messages for the team's tools: the deliveries (pending ones never go), then the events.
     const events = trx.selectFrom("webhook_events").select("id").where("email", "=", address);

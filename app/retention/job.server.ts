@@ -15,7 +15,8 @@ import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DeleteResult, Kysely, SelectQueryBuilder, Transaction } from "kysely";
 import { londonDay } from "~/analytics/weeks.ts";
 import { catalogue } from "~/content/index.server.ts";
-import { newToken } from "~/leads/kinds/tokens.server.ts";
+import { allLeadKinds } from "~/leads/kinds/index.server.ts";
+import type { LeadRows, SweepContext } from "~/leads/kinds/kind.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
@@ -25,7 +26,6 @@ import {
   defaultBatchSize,
   expiredLogFiles,
   expiredMailFiles,
-  expiredWebinars,
   logFilePattern,
   type RuleName,
 } from "./rules.ts";
@@ -114,8 +114,8 @@ export async function applyRetention(
    * in the inbox's index and their notes and changes (lead_events), in one
    * transaction, so nothing about a lead outlives it.
    */
-  const deleteLeadsInBatches = <T extends LeadTable>(table: T, where: (rows: Rows<T>) => Rows<T>) => {
-    const pick = where as unknown as (rows: Rows<LeadTable>) => Rows<LeadTable>;
+  const deleteLeadsInBatches = <T extends LeadTable>(table: T, where: (rows: LeadRows<T>) => LeadRows<T>) => {
+    const pick = where as unknown as (rows: LeadRows<LeadTable>) => LeadRows<LeadTable>;
     return batches(async () => {
       const ids = (
         await pick(db.selectFrom(table as LeadTable))
@@ -138,77 +138,22 @@ export async function applyRetention(
 
   const counts = {} as RetentionCounts;
 
-  // Contact enquiries, guide requests and resource downloads: 24 months after they were made.
-  for (const table of ["contact_enquiries", "guide_requests", "resource_downloads"] as const) {
-    counts[table] = await deleteLeadsInBatches(table, (rows) => rows.where("created_at", "<", cut[table]));
-  }
-
-  // Webinar registrations: 12 months after their webinar; a webinar no longer
-  // listed has no date, so 12 months after the registration (always before
-  // the webinar, so never later than promised).
-  const expired = expiredWebinars(webinars, now);
-  const listed = webinars.map((w) => w.id);
-  counts.webinar_registrations =
-    (expired.length === 0
-      ? 0
-      : await deleteLeadsInBatches("webinar_registrations", (rows) => rows.where("webinar_id", "in", expired))) +
-    (await deleteLeadsInBatches("webinar_registrations", (rows) =>
-      rows
-        .where("created_at", "<", cut.webinar_registrations)
-        .$if(listed.length > 0, (qb) => qb.where("webinar_id", "not in", listed)),
-    ));
-
-  // Newsletter, unsubscribed: only the address stays (with its status and
-  // the date it was unsubscribed), so a later sign-up still finds it and
-  // needs a new confirmation. Everything else is emptied, and the tokens are
-  // replaced by fresh random ones: old links in old e-mails lead nowhere.
-  // An anonymised row has created_at = updated_at and no consent text; any
-  // later change (a new sign-up, a confirmation, an unsubscribe) moves
-  // updated_at, so the row is anonymised again once it is unsubscribed again.
-  counts.newsletter_unsubscribed = await batches(async () => {
-    const rows = await db
-      .selectFrom("newsletter_subscriptions")
-      .select(["id", "updated_at"])
-      .where("status", "=", "unsubscribed")
-      .where("updated_at", "<", cut.newsletter_unsubscribed)
-      .where((eb) => eb.or([eb("consent_text", "<>", ""), eb("created_at", "<>", eb.ref("updated_at"))]))
-      .limit(batchSize)
-      .execute();
-    if (rows.length === 0) return 0;
-    // Counted row by row: a row changed meanwhile (a new sign-up) is left alone.
-    return db.transaction().execute(async (trx) => {
-      let changed = 0;
-      for (const row of rows) {
-        const result = await trx
-          .updateTable("newsletter_subscriptions")
-          .set({
-            consent_text: "",
-            source_page: "",
-            confirm_token: newToken(),
-            unsubscribe_token: newToken(),
-            confirmed_at: null,
-            created_at: row.updated_at,
-            unsubscribed_at: row.updated_at,
-          })
-          .where("id", "=", row.id)
-          .where("status", "=", "unsubscribed")
-          .where("updated_at", "=", row.updated_at)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 1) {
-          // The address stays on the suppression list only: not in the inbox.
-          await forgetListing(trx, [row.id]);
-          changed += 1;
-        }
-      }
-      return changed;
-    });
-  });
-
-  // Newsletter, never confirmed: 30 days after the sign-up (the confirmation
-  // link, which has no expiry of its own, stops working then).
-  counts.newsletter_pending = await deleteLeadsInBatches("newsletter_subscriptions", (rows) =>
-    rows.where("status", "=", "pending").where("updated_at", "<", cut.newsletter_pending),
-  );
+  // Each lead kind cuts its own table, by its own rules (app/leads/kinds/).
+  const sweep: SweepContext = {
+    db,
+    now,
+    cutoff: (rule) => {
+      const at = cut[rule as RuleName];
+      if (at === undefined) throw new Error(`No retention rule ${rule}`);
+      return at;
+    },
+    webinars,
+    batchSize,
+    batches,
+    deleteLeads: deleteLeadsInBatches,
+    forgetListing,
+  };
+  for (const kind of allLeadKinds) Object.assign(counts, await kind.sweep(sweep));
 
   // Paid bookings: 6 years from the end of the financial year of the payment.
   counts.bookings_paid = await deleteInBatches("bookings", (rows) =>

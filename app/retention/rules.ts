@@ -1,28 +1,23 @@
 /**
  * How long the site keeps each kind of record, as the privacy notice
- * (/privacy, app/content/legal.ts) promises: one table of rules, and the
- * pure date arithmetic that turns a rule and "now" into a cutoff. The job
+ * (/privacy, app/content/legal.ts) promises: one table of rules, and what
+ * turns a rule and "now" into a cutoff. The job
  * that applies them is app/retention/job.server.ts; the reasons are in
- * docs/decisions/013-retention-and-backups.md.
+ * docs/decisions/013-retention-and-backups.md. Each lead kind declares its
+ * own rules and the sentence the notice shows for them (app/leads/kinds/,
+ * docs/decisions/041-a-lead-kind-declares-itself.md); the periods' date
+ * arithmetic is app/calendar/period.ts.
  *
  * A record whose age date is before its rule's cutoff is past its period
  * (deleted, or anonymised); one on or after the cutoff is still inside it.
  */
+import { allLeadKindTexts, type LeadKindRuleName } from "~/leads/kinds/index.ts";
+import { cutoff, type RetentionRule as Rule } from "../calendar/period.ts";
 
-/** How long a record is kept, counted from its age date. */
-export type Keep =
-  | { days: number }
-  | { months: number }
-  /** Whole financial years after the end of the one the date falls in (accounting records). */
-  | { financialYears: number };
+export { addMonths, cutoff, financialYearEnd, financialYearStart, type Keep } from "../calendar/period.ts";
 
-export type RuleName =
-  | "contact_enquiries"
-  | "guide_requests"
-  | "resource_downloads"
-  | "webinar_registrations"
-  | "newsletter_unsubscribed"
-  | "newsletter_pending"
+/** The rules of the records no lead kind holds (the lead kinds name theirs: app/leads/kinds/). */
+export type SiteRuleName =
   | "bookings_paid"
   | "bookings_unpaid"
   | "outbox"
@@ -38,65 +33,16 @@ export type RuleName =
   | "webhook_events"
   | "page_views";
 
-export type RetentionRule = {
-  /** Also the `rule` label of the retention_records_total metric and the key in the run's log line. */
-  rule: RuleName;
-  /** What the rule covers (table and rows, or files). */
-  records: string;
-  /** The date the period is counted from. */
-  from: string;
-  keep: Keep;
-  action: "delete" | "anonymise";
-};
+export type RuleName = LeadKindRuleName | SiteRuleName;
 
-/**
- * The company's financial year ends on 31 March (the content does not name
- * an accounting reference date; 31 March, the UK tax year-end, is the usual
- * one). Month 1-12.
- */
-export const financialYearEnd = { month: 3, day: 31 } as const;
+export type RetentionRule = Rule<RuleName>;
 
 /** Rows are deleted in statements of at most this many, so no table is locked for long. */
 export const defaultBatchSize = 1000;
 
+/** Every rule: each lead kind's, as the kind declares it, then the rest. */
 export const retentionRules: readonly RetentionRule[] = [
-  {
-    rule: "contact_enquiries",
-    records: "contact_enquiries",
-    // No "last contact" date is recorded yet (the back office will add one).
-    from: "created_at (the enquiry)",
-    keep: { months: 24 },
-    action: "delete",
-  },
-  { rule: "guide_requests", records: "guide_requests", from: "created_at", keep: { months: 24 }, action: "delete" },
-  {
-    rule: "resource_downloads",
-    records: "resource_downloads",
-    from: "created_at",
-    keep: { months: 24 },
-    action: "delete",
-  },
-  {
-    rule: "webinar_registrations",
-    records: "webinar_registrations",
-    from: "the webinar's startsAt (app/content/webinars.ts); created_at for a webinar no longer listed",
-    keep: { months: 12 },
-    action: "delete",
-  },
-  {
-    rule: "newsletter_unsubscribed",
-    records: "newsletter_subscriptions, status unsubscribed: everything but the address (the suppression list)",
-    from: "updated_at (the unsubscribe)",
-    keep: { days: 0 },
-    action: "anonymise",
-  },
-  {
-    rule: "newsletter_pending",
-    records: "newsletter_subscriptions, status pending (never confirmed)",
-    from: "updated_at (the sign-up)",
-    keep: { days: 30 },
-    action: "delete",
-  },
+  ...allLeadKindTexts.flatMap((kind): readonly RetentionRule[] => kind.retention),
   {
     rule: "bookings_paid",
     records: "bookings, status paid",
@@ -205,53 +151,9 @@ export function ruleFor(name: RuleName): RetentionRule {
   return rule;
 }
 
-const dayMs = 86_400_000;
-
-/** `date` moved by `months` calendar months (UTC), the day clamped to the target month's length. */
-export function addMonths(date: Date, months: number): Date {
-  const y = date.getUTCFullYear();
-  const m = date.getUTCMonth() + months;
-  const target = new Date(Date.UTC(y, m, 1));
-  const lastDay = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
-  target.setUTCDate(Math.min(date.getUTCDate(), lastDay));
-  target.setUTCHours(date.getUTCHours(), date.getUTCMinutes(), date.getUTCSeconds(), date.getUTCMilliseconds());
-  return target;
-}
-
-/** The first moment (UTC) of the financial year that `date` falls in. */
-export function financialYearStart(date: Date, yearEnd: { month: number; day: number } = financialYearEnd): Date {
-  const startIn = (year: number) => new Date(Date.UTC(year, yearEnd.month - 1, yearEnd.day + 1));
-  const thisYear = startIn(date.getUTCFullYear());
-  return date.getTime() >= thisYear.getTime() ? thisYear : startIn(date.getUTCFullYear() - 1);
-}
-
-/**
- * The cutoff of a period at `now`: a record whose age date is before it is
- * past its period.
- * - days: now minus whole days;
- * - months: now minus calendar months;
- * - financialYears: kept for n years after the end of the financial year
- *   the date falls in, so past it exactly when the date falls before the
- *   start of the financial year n years before the current one (a payment on
- *   31 March 2027, with the year ending 31 March, is kept until the end of
- *   31 March 2033 and past it from 1 April 2033).
- */
-export function cutoff(keep: Keep, now: Date, yearEnd = financialYearEnd): Date {
-  if ("days" in keep) return new Date(now.getTime() - keep.days * dayMs);
-  if ("months" in keep) return addMonths(now, -keep.months);
-  const start = financialYearStart(now, yearEnd);
-  return new Date(Date.UTC(start.getUTCFullYear() - keep.financialYears, start.getUTCMonth(), start.getUTCDate()));
-}
-
 /** Every rule's cutoff at `now`, as ISO 8601 UTC text (the database's time format). */
 export function cutoffs(now: Date, rules: readonly RetentionRule[] = retentionRules): Record<RuleName, string> {
   return Object.fromEntries(rules.map((r) => [r.rule, cutoff(r.keep, now).toISOString()])) as Record<RuleName, string>;
-}
-
-/** The webinars whose registrations are past their period at `now` (the webinar began before the cutoff). */
-export function expiredWebinars(webinars: readonly { id: string; startsAt: string }[], now: Date): string[] {
-  const before = cutoff(ruleFor("webinar_registrations").keep, now).getTime();
-  return webinars.filter((w) => Date.parse(w.startsAt) < before).map((w) => w.id);
 }
 
 // ---------------------------------------------------------------------------

@@ -12,7 +12,6 @@ import {
   cutoffs,
   expiredLogFiles,
   expiredMailFiles,
-  expiredWebinars,
   financialYearEnd,
   financialYearStart,
   logFilePattern,
@@ -20,6 +19,7 @@ import {
   ruleFor,
   type RuleName,
 } from "~/retention/rules.ts";
+import { expiredWebinars } from "~/leads/kinds/webinar-registration.ts";
 
 const at = (iso: string) => new Date(iso);
 const ms = (iso: string) => Date.parse(iso);

@@ -28,7 +28,7 @@ import {
 } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { contact as texts } from "./contact.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 
 export type ContactLead = ContactInput & LeadFacts & { serviceInterestLabel: string };
 
@@ -48,6 +48,9 @@ export const contact: LeadKind<"contact"> = {
   }),
   subjectLabel: (subject) => serviceInterests.find((s) => s.value === subject)?.label ?? subject,
   answerWithinBusinessHours: businessCalendar.responseHours,
+  secretColumns: [],
+  erasure: "delete",
+  sweep: sweepByAge("contact_enquiries", "contact_enquiries"),
   async store(input, { trx, facts, mail }) {
     await trx
       .insertInto("contact_enquiries")

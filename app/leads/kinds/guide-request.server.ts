@@ -9,7 +9,7 @@ import { asString, inSubject, oneLine, p } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
 import { guideRequest as texts } from "./guide-request.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 
 export type GuideRequestLead = GuideRequestInput & LeadFacts & { guideTitle: string; downloadUrl: string };
 
@@ -18,6 +18,9 @@ const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName =
 export const guideRequest: LeadKind<"guideRequest"> = {
   ...texts,
   table: "guide_requests",
+  secretColumns: ["download_token"],
+  erasure: "delete",
+  sweep: sweepByAge("guide_requests", "guide_requests"),
   listing: (input) => ({
     name: `${input.first_name} ${input.last_name}`,
     email: input.email,

@@ -6,4 +6,13 @@ export const guideRequest = defineLeadKindTexts({
   label: "Guide request",
   consentText: "By requesting a guide, you agree to the Privacy Policy. We will e-mail you the download link.",
   successMessage: "Success! Your guide is on its way to your inbox.",
+  notice: {
+    what: "Guide requests and resource downloads: your name, e-mail address, company and the guide you chose.",
+    why: "To send you the guide you asked for. This does not subscribe you to our newsletter.",
+    basis: "Legitimate interests in providing the guide you requested.",
+    howLong: "24 months after your request. Your download link stops working then.",
+  },
+  retention: [
+    { rule: "guide_requests", records: "guide_requests", from: "created_at", keep: { months: 24 }, action: "delete" },
+  ],
 });

@@ -23,7 +23,7 @@ import {
   unsubscribeHeaders,
 } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, sameAddress } from "./kind.server.ts";
 import { newsletter as texts } from "./newsletter.ts";
 import { newToken } from "./tokens.server.ts";
 
@@ -41,11 +41,89 @@ export function newsletterLinks(link: (path: string) => string, tokens: { confir
   };
 }
 
+/**
+ * What an address alone on the suppression list keeps of its row: nothing
+ * but the address and its status; fresh random tokens (old links lead
+ * nowhere), and `at` as the only date.
+ */
+const addressAlone = (at: string) => ({
+  consent_text: "",
+  source_page: "",
+  confirm_token: newToken(),
+  unsubscribe_token: newToken(),
+  confirmed_at: null,
+  created_at: at,
+  unsubscribed_at: at,
+});
+
 export const newsletter: LeadKind<"newsletter"> = {
   ...texts,
   table: "newsletter_subscriptions",
   listing: (input) => ({ name: "", email: input.email, company: "", subject: "", pillar: null, message: "" }),
   subjectLabel: () => "The newsletter",
+  secretColumns: ["confirm_token", "unsubscribe_token"],
+  erasure: {
+    // The address alone stays, unsubscribed: the suppression list.
+    async suppress(trx, address, now) {
+      const nowIso = now.toISOString();
+      const result = await trx
+        .updateTable("newsletter_subscriptions")
+        .set({
+          status: "unsubscribed",
+          ...addressAlone(nowIso),
+          updated_at: nowIso,
+          is_test: 0,
+        })
+        .where(sameAddress("email", address))
+        .executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+  },
+  async sweep({ db, cutoff, batches, batchSize, deleteLeads, forgetListing }) {
+    // Unsubscribed: only the address stays (with its status and the date it
+    // was unsubscribed), so a later sign-up still finds it and needs a new
+    // confirmation. Everything else is emptied, and the tokens are replaced
+    // by fresh random ones: old links in old e-mails lead nowhere. An
+    // anonymised row has created_at = updated_at and no consent text; any
+    // later change (a new sign-up, a confirmation, an unsubscribe) moves
+    // updated_at, so the row is anonymised again once it is unsubscribed again.
+    const newsletter_unsubscribed = await batches(async () => {
+      const rows = await db
+        .selectFrom("newsletter_subscriptions")
+        .select(["id", "updated_at"])
+        .where("status", "=", "unsubscribed")
+        .where("updated_at", "<", cutoff("newsletter_unsubscribed"))
+        .where((eb) => eb.or([eb("consent_text", "<>", ""), eb("created_at", "<>", eb.ref("updated_at"))]))
+        .limit(batchSize)
+        .execute();
+      if (rows.length === 0) return 0;
+      // Counted row by row: a row changed meanwhile (a new sign-up) is left alone.
+      return db.transaction().execute(async (trx) => {
+        let changed = 0;
+        for (const row of rows) {
+          const result = await trx
+            .updateTable("newsletter_subscriptions")
+            .set(addressAlone(row.updated_at))
+            .where("id", "=", row.id)
+            .where("status", "=", "unsubscribed")
+            .where("updated_at", "=", row.updated_at)
+            .executeTakeFirst();
+          if (Number(result.numUpdatedRows) === 1) {
+            // The address stays on the suppression list only: not in the inbox.
+            await forgetListing(trx, [row.id]);
+            changed += 1;
+          }
+        }
+        return changed;
+      });
+    });
+    // Never confirmed: 30 days after the sign-up (the confirmation link,
+    // which has no expiry of its own, stops working then).
+    const newsletter_pending = await deleteLeads("newsletter_subscriptions", (rows) =>
+      rows.where("status", "=", "pending").where("updated_at", "<", cutoff("newsletter_pending")),
+    );
+    return { newsletter_unsubscribed, newsletter_pending };
+  },
   async store(input, { trx, facts, now, mail, link }) {
     const email = input.email.toLowerCase();
     const nowIso = now.toISOString();

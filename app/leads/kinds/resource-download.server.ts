@@ -7,7 +7,7 @@ import { catalogue } from "~/content/index.server.ts";
 import { inSubject, oneLine } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 import { resourceDownload as texts } from "./resource-download.ts";
 
 export type ResourceDownloadLead = LeadFacts & {
@@ -22,6 +22,9 @@ const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 export const resourceDownload: LeadKind<"resourceDownload"> = {
   ...texts,
   table: "resource_downloads",
+  secretColumns: ["download_token"],
+  erasure: "delete",
+  sweep: sweepByAge("resource_downloads", "resource_downloads"),
   listing: (input) => ({
     name: "",
     email: input.email,

@@ -1,9 +1,21 @@
 /** A free resource download (home page): the visitor's side. Server: ./resource-download.server.ts. */
 import { defineLeadKindTexts } from "./texts.ts";
+import { guideRequest } from "./guide-request.ts";
 
 export const resourceDownload = defineLeadKindTexts({
   kind: "resourceDownload",
   label: "Resource download",
   consentText: "By requesting a guide, you agree to the Privacy Policy. We will e-mail you the download link.",
   successMessage: "Your download link has been sent to your email.",
+  // A guide by another door: the notice's row for guide requests covers it.
+  notice: guideRequest.notice,
+  retention: [
+    {
+      rule: "resource_downloads",
+      records: "resource_downloads",
+      from: "created_at",
+      keep: { months: 24 },
+      action: "delete",
+    },
+  ],
 });

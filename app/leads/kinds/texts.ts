@@ -1,19 +1,33 @@
 /**
- * What a visitor sees of a lead kind, besides its form: its name, the
- * consent line under the form's button (stored with each lead: the server
- * never trusts a text sent by the browser) and the answer to a successful
- * submission. Client-safe: each kind's module (./contact.ts, …) declares
- * its own; the server half is in ./<kind>.server.ts.
+ * A lead kind's client-safe half (docs/decisions/041-a-lead-kind-declares-itself.md):
+ * what a visitor sees of it besides its form (its name, the consent line
+ * under the form's button, stored with each lead: the server never trusts a
+ * text sent by the browser, and the answer to a successful submission), its
+ * row in the privacy notice's table, and its retention rules, whose periods
+ * that row states. Each kind's module (./contact.ts, …) declares its own;
+ * the server half is in ./<kind>.server.ts. The privacy notice
+ * (app/content/legal.ts) and the retention rules (app/retention/rules.ts)
+ * read them from the registry (./index.ts).
  */
 import type { FormKind } from "~/forms/schemas.ts";
+import type { RetentionRule } from "~/calendar/period.ts";
 
-export type LeadKindTexts<K extends FormKind = FormKind> = {
+/** A row of the privacy notice's table: what is kept, why, on what lawful basis, and for how long. */
+export type NoticeRow = { what: string; why: string; basis: string; howLong: string };
+
+export type LeadKindTexts<K extends FormKind = FormKind, R extends string = string> = {
   kind: K;
-  /** What the team calls one (the back office, exports). */
+  /** What the team calls one (the back office, exports, the digest, access requests). */
   label: string;
   consentText: string;
   successMessage: string;
+  /** Its row in the privacy notice; kinds that share a row declare the same object (the notice shows it once). */
+  notice: NoticeRow;
+  /** How long its records are kept (the job applies them: its server half's `sweep`); `notice.howLong` says so. */
+  retention: readonly RetentionRule<R>[];
 };
 
-/** Declares a kind's texts (typed against its form). */
-export const defineLeadKindTexts = <K extends FormKind>(texts: LeadKindTexts<K>): LeadKindTexts<K> => texts;
+/** Declares a kind's texts (typed against its form; its rules' names kept as written). */
+export const defineLeadKindTexts = <K extends FormKind, const R extends string>(
+  texts: LeadKindTexts<K, R>,
+): LeadKindTexts<K, R> => texts;

@@ -31,7 +31,7 @@ import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { UnknownReferenceError } from "../errors.ts";
 import { webinarInvitation } from "../webinar-calendar.server.ts";
 import { type LeadKind, leadRow } from "./kind.server.ts";
-import { webinarRegistration as texts } from "./webinar-registration.ts";
+import { expiredWebinars, webinarRegistration as texts } from "./webinar-registration.ts";
 
 export type WebinarRegistrationLead = WebinarRegistrationInput &
   LeadFacts & {
@@ -57,6 +57,27 @@ function webinarOf(input: WebinarRegistrationInput, now: Date) {
 export const webinarRegistration: LeadKind<"webinarRegistration"> = {
   ...texts,
   table: "webinar_registrations",
+  secretColumns: [],
+  erasure: "delete",
+  // 12 months after their webinar; a webinar no longer listed has no date,
+  // so 12 months after the registration (always before the webinar, so
+  // never later than promised).
+  async sweep({ deleteLeads, cutoff, webinars, now }) {
+    const rule = "webinar_registrations";
+    const expired = expiredWebinars(webinars, now);
+    const listed = webinars.map((w) => w.id);
+    return {
+      [rule]:
+        (expired.length === 0
+          ? 0
+          : await deleteLeads("webinar_registrations", (rows) => rows.where("webinar_id", "in", expired))) +
+        (await deleteLeads("webinar_registrations", (rows) =>
+          rows
+            .where("created_at", "<", cutoff(rule))
+            .$if(listed.length > 0, (qb) => qb.where("webinar_id", "not in", listed)),
+        )),
+    };
+  },
   listing: (input) => ({
     name: input.name,
     email: input.email,

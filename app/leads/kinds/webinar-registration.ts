@@ -1,4 +1,5 @@
 /** A free webinar registration (resources page): the visitor's side. Server: ./webinar-registration.server.ts. */
+import { cutoff } from "../../calendar/period.ts";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const webinarRegistration = defineLeadKindTexts({
@@ -6,4 +7,25 @@ export const webinarRegistration = defineLeadKindTexts({
   label: "Webinar registration",
   consentText: "By registering, you agree to the Privacy Policy. We will e-mail you the joining details.",
   successMessage: "You are registered. We have sent a confirmation to your email.",
+  notice: {
+    what: "Free webinar registrations: your name, e-mail address and company.",
+    why: "To send you joining details and reminders, and to run the webinar.",
+    basis: "Legitimate interests in running the webinar you registered for.",
+    howLong: "12 months after the webinar.",
+  },
+  retention: [
+    {
+      rule: "webinar_registrations",
+      records: "webinar_registrations",
+      from: "the webinar's startsAt (app/content/webinars.ts); created_at for a webinar no longer listed",
+      keep: { months: 12 },
+      action: "delete",
+    },
+  ],
 });
+
+/** The webinars whose registrations are past their period at `now` (the webinar began before the cutoff). */
+export function expiredWebinars(webinars: readonly { id: string; startsAt: string }[], now: Date): string[] {
+  const before = cutoff(webinarRegistration.retention[0]!.keep, now).getTime();
+  return webinars.filter((w) => Date.parse(w.startsAt) < before).map((w) => w.id);
+}
