@@ -9,12 +9,11 @@
  * (deleted, or anonymised); one on or after the cutoff is still inside it.
  */
 
-/** How long a record is kept, counted from its age date. */
-export type Keep =
-  | { days: number }
-  | { months: number }
-  /** Whole financial years after the end of the one the date falls in (accounting records). */
-  | { financialYears: number };
+import { businessPromises, financialYearEnd, type Keep } from "../content/business.ts";
+
+/** How long a record is kept, counted from its age date (each rule's period: content/business.ts). */
+export type { Keep };
+export { financialYearEnd };
 
 export type RuleName =
   | "contact_enquiries"
@@ -49,15 +48,11 @@ export type RetentionRule = {
   action: "delete" | "anonymise";
 };
 
-/**
- * The company's financial year ends on 31 March (the content does not name
- * an accounting reference date; 31 March, the UK tax year-end, is the usual
- * one). Month 1-12.
- */
-export const financialYearEnd = { month: 3, day: 31 } as const;
-
 /** Rows are deleted in statements of at most this many, so no table is locked for long. */
 export const defaultBatchSize = 1000;
+
+/** Each rule's period, from the business's promises (a rule without one does not compile). */
+const period: Readonly<Record<RuleName, Keep>> = businessPromises.retention;
 
 export const retentionRules: readonly RetentionRule[] = [
   {
@@ -65,92 +60,98 @@ export const retentionRules: readonly RetentionRule[] = [
     records: "contact_enquiries",
     // No "last contact" date is recorded yet (the back office will add one).
     from: "created_at (the enquiry)",
-    keep: { months: 24 },
+    keep: period.contact_enquiries,
     action: "delete",
   },
-  { rule: "guide_requests", records: "guide_requests", from: "created_at", keep: { months: 24 }, action: "delete" },
+  {
+    rule: "guide_requests",
+    records: "guide_requests",
+    from: "created_at",
+    keep: period.guide_requests,
+    action: "delete",
+  },
   {
     rule: "resource_downloads",
     records: "resource_downloads",
     from: "created_at",
-    keep: { months: 24 },
+    keep: period.resource_downloads,
     action: "delete",
   },
   {
     rule: "webinar_registrations",
     records: "webinar_registrations",
     from: "the webinar's startsAt (app/content/webinars.ts); created_at for a webinar no longer listed",
-    keep: { months: 12 },
+    keep: period.webinar_registrations,
     action: "delete",
   },
   {
     rule: "newsletter_unsubscribed",
     records: "newsletter_subscriptions, status unsubscribed: everything but the address (the suppression list)",
     from: "updated_at (the unsubscribe)",
-    keep: { days: 0 },
+    keep: period.newsletter_unsubscribed,
     action: "anonymise",
   },
   {
     rule: "newsletter_pending",
     records: "newsletter_subscriptions, status pending (never confirmed)",
     from: "updated_at (the sign-up)",
-    keep: { days: 30 },
+    keep: period.newsletter_pending,
     action: "delete",
   },
   {
     rule: "bookings_paid",
     records: "bookings, status paid",
     from: "paid_at",
-    keep: { financialYears: 6 },
+    keep: period.bookings_paid,
     action: "delete",
   },
   {
     rule: "bookings_unpaid",
     records: "bookings, status pending (abandoned checkout), failed or setup_failed",
     from: "updated_at (the last payment attempt)",
-    keep: { days: 30 },
+    keep: period.bookings_unpaid,
     action: "delete",
   },
   {
     rule: "outbox",
     records: "outbox rows sent or given up (dead)",
     from: "sent_at, or dead_at",
-    keep: { days: 90 },
+    keep: period.outbox,
     action: "delete",
   },
   {
     rule: "submission_keys",
     records: "submission_keys (duplicate-submission fingerprints)",
     from: "expires_at",
-    keep: { days: 0 },
+    keep: period.submission_keys,
     action: "delete",
   },
   {
     rule: "stripe_events",
     records: "stripe_events (ids of handled webhook events)",
     from: "received_at",
-    keep: { days: 90 },
+    keep: period.stripe_events,
     action: "delete",
   },
   {
     rule: "audit_events",
     records: "audit_events (the back office's audit log: sign-ins, refused sign-ins with the address typed, changes)",
     from: "at (when it happened)",
-    keep: { months: 12 },
+    keep: period.audit_events,
     action: "delete",
   },
   {
     rule: "staff_sessions",
     records: "staff_sessions (back-office sign-in sessions, with the client address and browser)",
     from: "expires_at (the longest it could have lasted)",
-    keep: { days: 30 },
+    keep: period.staff_sessions,
     action: "delete",
   },
   {
     rule: "staff_invitations",
     records: "staff_invitations (used or not)",
     from: "expires_at",
-    keep: { days: 30 },
+    keep: period.staff_invitations,
     action: "delete",
   },
   {
@@ -158,14 +159,14 @@ export const retentionRules: readonly RetentionRule[] = [
     records:
       "staff_users disabled by an administrator (their password hash, authenticator key and passkeys went when they were disabled); the leads they owned are left without an owner",
     from: "disabled_at",
-    keep: { months: 12 },
+    keep: period.staff_accounts_disabled,
     action: "delete",
   },
   {
     rule: "spam_submissions",
     records: "spam_submissions (the spam folder: submissions refused as automated, with the client address)",
     from: "received_at",
-    keep: { days: 30 },
+    keep: period.spam_submissions,
     action: "delete",
   },
   {
@@ -173,31 +174,36 @@ export const retentionRules: readonly RetentionRule[] = [
     records:
       "webhook_events (messages forwarded to the team's webhook endpoints, with the lead's details) and their webhook_deliveries",
     from: "created_at (when the change happened; deliveries give up after about three days)",
-    keep: { days: 30 },
+    keep: period.webhook_events,
     action: "delete",
   },
   {
     rule: "page_views",
     records: "page_views (views per page and London day, no visitor data)",
     from: "day (its end, London)",
-    keep: { months: 24 },
+    keep: period.page_views,
     action: "delete",
   },
   {
     rule: "mail_files",
     records: "DATA_DIR/mail/*.eml: e-mails written to files when no SMTP_URL is set (copies, like the outbox)",
     from: "the time in the name (when it was written), or the last write if earlier",
-    keep: { days: 90 },
+    keep: period.mail_files,
     action: "delete",
   },
   {
     rule: "log_files",
     records: "LOG_FILE's daily files (<base>.<yyyy-MM-dd>.<n>.<ext>)",
     from: "the newest line: the end of the day in the name, or the last write if earlier",
-    keep: { days: 30 },
+    keep: period.log_files,
     action: "delete",
   },
 ];
+
+/** The same rules with other periods (what changing the business's periods would do). */
+export function retentionRulesFor(periods: Readonly<Record<RuleName, Keep>>): readonly RetentionRule[] {
+  return retentionRules.map((rule) => ({ ...rule, keep: periods[rule.rule] }));
+}
 
 export function ruleFor(name: RuleName): RetentionRule {
   const rule = retentionRules.find((r) => r.rule === name);

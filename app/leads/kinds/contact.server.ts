@@ -1,9 +1,9 @@
 /**
  * A contact enquiry (contact page, spec sections 5 and 9), on the server:
  * stored in contact_enquiries, answered by a team notification (reply-to
- * the visitor) and an acknowledgement with the 24-business-hour promise.
+ * the visitor) and an acknowledgement with the response-time promise.
  */
-import { businessCalendar } from "~/content/business.ts";
+import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { pillarIds, type PillarId } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import { responseDeadline } from "~/leads/response-deadline.ts";
@@ -47,7 +47,7 @@ export const contact: LeadKind<"contact"> = {
     message: input.message,
   }),
   subjectLabel: (subject) => serviceInterests.find((s) => s.value === subject)?.label ?? subject,
-  answerWithinBusinessHours: businessCalendar.responseHours,
+  answerWithinBusinessHours: businessPromises.responseTime.businessHours,
   async store(input, { trx, facts, mail }) {
     await trx
       .insertInto("contact_enquiries")
@@ -72,8 +72,9 @@ export const contact: LeadKind<"contact"> = {
 function answerBy(receivedAt: string, ctx: MailContext): string {
   const received = new Date(receivedAt);
   if (Number.isNaN(received.getTime())) return "not known";
-  const due = responseDeadline(received, businessCalendar.responseHours, ctx.calendar);
-  return `${londonTime(due.toISOString())} (${businessCalendar.responseHours} business hours after receipt)`;
+  const hours = businessPromises.responseTime.businessHours;
+  const due = responseDeadline(received, hours, ctx.calendar);
+  return `${londonTime(due.toISOString())} (${businessHoursText(hours)} after receipt)`;
 }
 
 /** [team notification, visitor acknowledgement] for a contact enquiry. */
