@@ -105,20 +105,6 @@ export const businessCalendar = {
   ],
 } as const;
 
-/** How long a record is kept, counted from its age date (app/retention/rules.ts applies it). */
-export type Keep =
-  | { days: number }
-  | { months: number }
-  /** Whole financial years after the end of the one the date falls in (accounting records). */
-  | { financialYears: number };
-
-/**
- * The company's financial year ends on 31 March (the content does not name
- * an accounting reference date; 31 March, the UK tax year-end, is the usual
- * one). Month 1-12.
- */
-export const financialYearEnd = { month: 3, day: 31 } as const;
-
 /**
  * The business's promises, each stated once, as a number (ADR 040). Copy,
  * e-mails, the back office, the privacy notice and the code that keeps them
@@ -142,8 +128,6 @@ export type BusinessPromises = {
     /** A refund is paid within this many days of the request. */
     refundWithinDays: number;
   };
-  /** How long each kind of record is kept: one period per retention rule (app/retention/rules.ts). */
-  retention: Readonly<Record<string, Keep>>;
 };
 
 export const businessPromises = {
@@ -151,28 +135,6 @@ export const businessPromises = {
   teamContactHours: 24,
   confirmationEmailMinutes: 5,
   moneyBack: { days: 30, refundWithinDays: 14 },
-  retention: {
-    contact_enquiries: { months: 24 },
-    guide_requests: { months: 24 },
-    resource_downloads: { months: 24 },
-    webinar_registrations: { months: 12 },
-    newsletter_unsubscribed: { days: 0 },
-    newsletter_pending: { days: 30 },
-    bookings_paid: { financialYears: 6 },
-    bookings_unpaid: { days: 30 },
-    outbox: { days: 90 },
-    submission_keys: { days: 0 },
-    stripe_events: { days: 90 },
-    audit_events: { months: 12 },
-    staff_sessions: { days: 30 },
-    staff_invitations: { days: 30 },
-    staff_accounts_disabled: { months: 12 },
-    spam_submissions: { days: 30 },
-    webhook_events: { days: 30 },
-    page_views: { months: 24 },
-    mail_files: { days: 90 },
-    log_files: { days: 30 },
-  },
 } as const satisfies BusinessPromises;
 
 // ---------------------------------------------------------------------------
@@ -192,19 +154,6 @@ export const answerPromise = (p: BusinessPromises = businessPromises) =>
 /** The deadline it sets, named: "24-business-hour deadline". */
 export const answerDeadlineName = (p: BusinessPromises = businessPromises) =>
   `${p.responseTime.businessHours}-business-hour deadline`;
-
-/** A retention period: "30 days", "24 months", "6 years" (financial years). */
-export function periodText(keep: Keep): string {
-  if ("days" in keep) return count(keep.days, "day");
-  if ("months" in keep) return count(keep.months, "month");
-  return count(keep.financialYears, "year");
-}
-
-/** "31 March". */
-export function financialYearEndText(end: { month: number; day: number } = financialYearEnd): string {
-  const month = new Date(Date.UTC(2000, end.month - 1, 1)).toLocaleString("en-GB", { month: "long", timeZone: "UTC" });
-  return `${end.day} ${month}`;
-}
 
 type OpeningHours = {
   opens: { hour: number; minute: number };

@@ -3,18 +3,14 @@
  * Contact details come from `organisation`, prices and promises from
  * `business`, so a change there reaches these pages too.
  */
+import { businessPromises, consultation, courseFacts, pricing, promises, support } from "./business.ts";
 import {
-  businessPromises,
-  consultation,
-  courseFacts,
   financialYearEnd,
   financialYearEndText,
   periodText,
-  pricing,
-  promises,
-  support,
+  retentionPeriods,
   type Keep,
-} from "./business.ts";
+} from "./retention-periods.ts";
 import { formatAddress, organisation } from "./organisation.ts";
 import type { LegalDocumentInput } from "./schema.ts";
 
@@ -42,7 +38,7 @@ const guaranteeDays = promises.moneyBackDays;
  * periods the retention job applies (content/business.ts, ADR 040).
  */
 export function retentionNotice(
-  period: Readonly<Record<keyof typeof businessPromises.retention, Keep>> = businessPromises.retention,
+  period: Readonly<Record<keyof typeof retentionPeriods, Keep>> = retentionPeriods,
   yearEnd: { month: number; day: number } = financialYearEnd,
 ) {
   const keep = (rule: keyof typeof period) => periodText(period[rule]);

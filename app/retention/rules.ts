@@ -9,9 +9,9 @@
  * (deleted, or anonymised); one on or after the cutoff is still inside it.
  */
 
-import { businessPromises, financialYearEnd, type Keep } from "../content/business.ts";
+import { financialYearEnd, retentionPeriods, type Keep } from "../content/retention-periods.ts";
 
-/** How long a record is kept, counted from its age date (each rule's period: content/business.ts). */
+/** How long a record is kept, counted from its age date (each rule's period: content/retention-periods.ts). */
 export type { Keep };
 export { financialYearEnd };
 
@@ -52,7 +52,7 @@ export type RetentionRule = {
 export const defaultBatchSize = 1000;
 
 /** Each rule's period, from the business's promises (a rule without one does not compile). */
-const period: Readonly<Record<RuleName, Keep>> = businessPromises.retention;
+const period: Readonly<Record<RuleName, Keep>> = retentionPeriods;
 
 export const retentionRules: readonly RetentionRule[] = [
   {

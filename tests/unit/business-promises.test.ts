@@ -14,13 +14,11 @@ import {
   businessHoursText,
   businessPromises,
   type BusinessPromises,
-  financialYearEnd,
-  financialYearEndText,
   openingHoursText,
-  periodText,
   promises,
   promiseTexts,
 } from "~/content/business.ts";
+import { financialYearEnd, financialYearEndText, periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { privacyPolicy, retentionNotice, termsOfService } from "~/content/legal.ts";
 import { digestEmail } from "~/inbox/digest.server.ts";
 import { dueSoonHours } from "~/inbox/due.ts";
@@ -91,7 +89,7 @@ describe("the response time is one number", () => {
 
 describe("a retention period is one number", () => {
   it("changed, the privacy notice's row and the retention job's cut-off move together", () => {
-    const periods = { ...businessPromises.retention, contact_enquiries: { months: 36 } };
+    const periods = { ...retentionPeriods, contact_enquiries: { months: 36 } };
     const now = new Date("2029-06-15T10:00:00.000Z");
     expect(retentionNotice(periods).contact).toBe("36 months after you send your enquiry.");
     expect(cutoffs(now, retentionRulesFor(periods)).contact_enquiries).toBe("2026-06-15T10:00:00.000Z");
@@ -109,8 +107,8 @@ describe("a retention period is one number", () => {
   });
 
   it("every rule keeps the settings' period, and the notice's rows are the sentences built from them", () => {
-    expect(retentionRules.map((r) => r.rule).sort()).toStrictEqual(Object.keys(businessPromises.retention).sort());
-    for (const rule of retentionRules) expect(rule.keep).toBe(businessPromises.retention[rule.rule]);
+    expect(retentionRules.map((r) => r.rule).sort()).toStrictEqual(Object.keys(retentionPeriods).sort());
+    for (const rule of retentionRules) expect(rule.keep).toBe(retentionPeriods[rule.rule]);
     const table = privacyPolicy.sections.find((s) => "table" in s && s.table)!.table!;
     const howLong = (what: string) => table.rows.find((r) => r[0]!.startsWith(what))![3];
     const kept = retentionNotice();
@@ -127,7 +125,7 @@ describe("a retention period is one number", () => {
     expect(howLong("Back-office security records")).toBe(kept.security);
     expect(howLong("Our team's accounts")).toBe(kept.staffAccounts);
     // The guide row covers two rules: they must agree.
-    expect(businessPromises.retention.resource_downloads).toStrictEqual(businessPromises.retention.guide_requests);
+    expect(retentionPeriods.resource_downloads).toStrictEqual(retentionPeriods.guide_requests);
   });
 
   it("the notice and the back office write no retention period by hand", () => {
@@ -142,7 +140,7 @@ describe("a retention period is one number", () => {
     expect(rules.financialYearEnd).toBe(financialYearEnd);
     expect(financialYearEndText()).toBe("31 March");
     expect(financialYearEndText({ month: 12, day: 31 })).toBe("31 December");
-    expect(retentionNotice(businessPromises.retention, { month: 12, day: 31 }).bookings).toContain(
+    expect(retentionNotice(retentionPeriods, { month: 12, day: 31 }).bookings).toContain(
       "our financial year ends on 31 December",
     );
   });

@@ -6,7 +6,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/outbox";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
-import { businessPromises, periodText } from "~/content/business.ts";
+import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { outboxStates, type OutboxState } from "~/mail/outbox-states.ts";
 import { listOutbox, outboxCounts, retryNow } from "~/mail/outbox-view.server.ts";
@@ -51,8 +51,8 @@ export default function Outbox() {
       title="Outbox"
       intro={
         <p>
-          E-mails not sent yet. Sent ones are kept for {periodText(businessPromises.retention.outbox)} and shown on
-          their lead's page.
+          E-mails not sent yet. Sent ones are kept for {periodText(retentionPeriods.outbox)} and shown on their lead's
+          page.
         </p>
       }
     >

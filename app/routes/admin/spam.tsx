@@ -7,7 +7,7 @@ import { data, Form, redirect, useActionData, useLoaderData } from "react-router
 import type { Route } from "./+types/spam";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
-import { businessPromises, periodText } from "~/content/business.ts";
+import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { validate } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { servicesContext } from "~/lib/request-context.ts";
@@ -76,8 +76,8 @@ export default function SpamFolder() {
       title="Spam folder"
       intro={
         <p>
-          Forms our spam checks refused in the last {periodText(businessPromises.retention.spam_submissions)}. Release a
-          real one to make it a lead: it then gets its e-mails as if it had been accepted.
+          Forms our spam checks refused in the last {periodText(retentionPeriods.spam_submissions)}. Release a real one
+          to make it a lead: it then gets its e-mails as if it had been accepted.
         </p>
       }
     >
