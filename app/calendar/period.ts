@@ -1,16 +1,13 @@
 /**
- * Retention periods and their date arithmetic (pure, no imports): a period
- * (`Keep`), a rule's shape, and the cutoff a period gives at "now". The rule
+ * Retention periods' date arithmetic (pure): a period (`Keep`, whose values
+ * live in content/retention-periods.ts, ADR 040), a rule's shape, and the cutoff a period gives at "now". The rule
  * table is ./rules.ts; each lead kind declares its own rules with these types
  * (app/leads/kinds/texts.ts).
  */
 
-/** How long a record is kept, counted from its age date. */
-export type Keep =
-  | { days: number }
-  | { months: number }
-  /** Whole financial years after the end of the one the date falls in (accounting records). */
-  | { financialYears: number };
+import { financialYearEnd, type Keep } from "../content/retention-periods.ts";
+
+export { financialYearEnd, type Keep };
 
 /**
  * One retention rule. `R` is its name: also the `rule` label of the
@@ -25,13 +22,6 @@ export type RetentionRule<R extends string = string> = {
   keep: Keep;
   action: "delete" | "anonymise";
 };
-
-/**
- * The company's financial year ends on 31 March (the content does not name
- * an accounting reference date; 31 March, the UK tax year-end, is the usual
- * one). Month 1-12.
- */
-export const financialYearEnd = { month: 3, day: 31 } as const;
 
 const dayMs = 86_400_000;
 

@@ -1,7 +1,8 @@
 /**
- * The site's promise to every enquirer: an answer "within 24 business hours"
- * (content/business.ts), business hours being Monday-Friday 9:00-17:30,
- * London time, bank holidays excepted. This module turns the promise into
+ * The site's promise to every enquirer: an answer within so many business
+ * hours (the number: businessPromises.responseTime in content/business.ts),
+ * business hours being its businessCalendar's (Monday-Friday 9:00-17:30,
+ * London time, bank holidays excepted). This module turns the promise into
  * instants: when an enquiry's answer is due, how much business time is left,
  * and whether it is on track, due soon or overdue (issue 13's inbox).
  *

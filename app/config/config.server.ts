@@ -65,7 +65,7 @@ export const configSchema = z.object({
   /** Sender of the site's e-mails. */
   MAIL_FROM: z.string().trim().min(3).default(`${organisation.name} <no-reply@meridian-executive.co.uk>`),
   /**
-   * Days the 24-business-hour promise does not count (besides weekends), as
+   * Days the response-time promise does not count (besides weekends), as
    * London dates "YYYY-MM-DD", comma-separated. Unset: the bank holidays of
    * England and Wales in app/content/business.ts (2026-2027).
    */

@@ -74,20 +74,9 @@ export const consultation = {
   ],
 } as const;
 
-export const promises = {
-  confirmationEmailMinutes: 5,
-  teamContactHours: 24,
-  /** The contact page's promise. */
-  contactResponse: "within 24 business hours",
-  /** The faster promise used in one place (the booking section). */
-  fastResponse: "within 4 hours",
-  businessHours: "Monday-Friday 9:00 AM - 5:30 PM",
-  moneyBackDays: 30,
-} as const;
-
 /**
- * The hours behind `promises.businessHours` and `contactResponse`, as the
- * back office counts an enquiry's deadline (leads/response-deadline.ts).
+ * The hours behind the opening hours and the response-time promise, as the
+ * back office counts an enquiry's deadline (calendar/response-deadline.ts).
  * Bank holidays in England and Wales (gov.uk/bank-holidays); a deployment
  * can replace the list with its own setting.
  */
@@ -96,7 +85,6 @@ export const businessCalendar = {
   opens: { hour: 9, minute: 0 },
   closes: { hour: 17, minute: 30 },
   weekdays: [1, 2, 3, 4, 5],
-  responseHours: 24,
   bankHolidays: [
     "2026-01-01",
     "2026-04-03",
@@ -116,6 +104,91 @@ export const businessCalendar = {
     "2027-12-28",
   ],
 } as const;
+
+/**
+ * The business's promises, each stated once, as a number (ADR 040). Copy,
+ * e-mails, the back office, the privacy notice and the code that keeps them
+ * (the answer deadline, the retention job) read them here, the sentences
+ * through the small builders below: no other file writes the number.
+ */
+export type BusinessPromises = {
+  responseTime: {
+    /** Every enquiry is answered within this many business hours (businessCalendar). */
+    businessHours: number;
+    /** The faster reply the booking section offers, in hours. */
+    fastHours: number;
+  };
+  /** After a paid consultation: the team contacts the buyer within this many hours. */
+  teamContactHours: number;
+  /** The confirmation e-mail after a payment arrives within this many minutes. */
+  confirmationEmailMinutes: number;
+  moneyBack: {
+    /** The guarantee: ask within this many days of a course's last day. */
+    days: number;
+    /** A refund is paid within this many days of the request. */
+    refundWithinDays: number;
+  };
+};
+
+export const businessPromises = {
+  responseTime: { businessHours: 24, fastHours: 4 },
+  teamContactHours: 24,
+  confirmationEmailMinutes: 5,
+  moneyBack: { days: 30, refundWithinDays: 14 },
+} as const satisfies BusinessPromises;
+
+// ---------------------------------------------------------------------------
+// Sentences built from the numbers (pure)
+// ---------------------------------------------------------------------------
+
+/** "1 day", "30 days". */
+export const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
+
+/** "24 business hours". */
+export const businessHoursText = (hours: number) => count(hours, "business hour");
+
+/** The response-time promise: "within 24 business hours". */
+export const answerPromise = (p: BusinessPromises = businessPromises) =>
+  `within ${businessHoursText(p.responseTime.businessHours)}`;
+
+/** The deadline it sets, named: "24-business-hour deadline". */
+export const answerDeadlineName = (p: BusinessPromises = businessPromises) =>
+  `${p.responseTime.businessHours}-business-hour deadline`;
+
+type OpeningHours = {
+  opens: { hour: number; minute: number };
+  closes: { hour: number; minute: number };
+  /** 1 = Monday ... 7 = Sunday. */
+  weekdays: readonly number[];
+};
+
+const dayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+/** 17:30 as "5:30 PM". */
+const clock = ({ hour, minute }: { hour: number; minute: number }) =>
+  `${((hour + 11) % 12) + 1}:${String(minute).padStart(2, "0")} ${hour < 12 ? "AM" : "PM"}`;
+
+/** The opening hours: "Monday-Friday 9:00 AM - 5:30 PM" (consecutive working days). */
+export function openingHoursText(calendar: OpeningHours = businessCalendar): string {
+  const first = dayNames[calendar.weekdays[0]! - 1];
+  const last = dayNames[calendar.weekdays.at(-1)! - 1];
+  return `${first}-${last} ${clock(calendar.opens)} - ${clock(calendar.closes)}`;
+}
+
+/** The promises as the pages and e-mails state them. */
+export function promiseTexts(p: BusinessPromises = businessPromises, calendar: OpeningHours = businessCalendar) {
+  return {
+    confirmationEmailMinutes: p.confirmationEmailMinutes,
+    teamContactHours: p.teamContactHours,
+    /** The contact page's promise. */
+    contactResponse: answerPromise(p),
+    /** The faster promise used in one place (the booking section). */
+    fastResponse: `within ${count(p.responseTime.fastHours, "hour")}`,
+    businessHours: openingHoursText(calendar),
+    moneyBackDays: p.moneyBack.days,
+  } as const;
+}
+
+export const promises = promiseTexts();
 
 export const claims = {
   trainerExperience: "15+",

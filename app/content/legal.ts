@@ -3,7 +3,8 @@
  * Contact details come from `organisation`, prices and promises from
  * `business`, so a change there reaches these pages too.
  */
-import { consultation, courseFacts, pricing, promises, support } from "./business.ts";
+import { businessPromises, consultation, courseFacts, pricing, promises, support } from "./business.ts";
+import { retentionNotice } from "./retention-periods.ts";
 import { formatAddress, organisation } from "./organisation.ts";
 import { leadNoticeRows } from "../leads/kinds/index.ts";
 import type { LegalDocumentInput } from "./schema.ts";
@@ -26,6 +27,8 @@ const guaranteeDays = promises.moneyBackDays;
 // ---------------------------------------------------------------------------
 // Privacy policy
 // ---------------------------------------------------------------------------
+
+const kept = retentionNotice();
 
 export const privacyPolicy = {
   path: "/privacy",
@@ -62,19 +65,19 @@ export const privacyPolicy = {
             "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid and the payment status. Card details are handled by Stripe and never reach our servers.",
             "To take payment, arrange your consultation and keep our accounting records.",
             "Contract, to provide the consultation you paid for. Legal obligation, to keep accounting records.",
-            "6 years from the end of the financial year the payment falls in (our financial year ends on 31 March), as HMRC requires for company accounting records. If a payment is never completed or fails, we delete the booking 30 days after the last attempt.",
+            kept.bookings,
           ],
           [
             "Outgoing e-mail records: copies of the e-mails we queue for sending, such as confirmations, guides and replies, with their delivery status.",
             "To make sure our e-mails are delivered, and to resend one that failed.",
             "Legitimate interests in reliable communication with you.",
-            "90 days after the e-mail was sent, or after we gave up trying to send it.",
+            kept.outbox,
           ],
           [
             "Messages to our team's own business tools: if our team connects this website to its customer-relationship or automation tools (by webhooks), a copy of each message we forward, with the details of your enquiry, sign-up or booking, and whether it arrived.",
             "So that our team can work your enquiry in the tools it uses, and send a message again if it did not arrive.",
             "Legitimate interests in handling your enquiry efficiently.",
-            "30 days after the change it reports. What those tools keep is subject to the periods above.",
+            kept.webhooks,
           ],
           [
             "How you found us: when you send a form, the page you first opened on that visit, the website that linked to us (its domain only) and the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign). Nothing is recorded if you object on our Cookie Policy page, or if JavaScript is off.",
@@ -86,31 +89,31 @@ export const privacyPolicy = {
             "Page views: how many times each page of our website is opened each day. We do not record your IP address, any identifier or anything else about you with it, and we leave out known search engines and other automated visitors.",
             "To see which pages are read, and which of them lead to enquiries.",
             "Legitimate interests in improving our website.",
-            "24 months after the day.",
+            kept.pageViews,
           ],
           [
             "Server logs: your IP address, the date and time, the page requested and your browser type.",
             "To keep the website secure and to investigate faults and attacks.",
             "Legitimate interests in protecting our website and your data.",
-            "30 days.",
+            kept.logs,
           ],
           [
             "Forms refused as automated: when our spam checks refuse a form (a hidden field filled in, or a form sent faster than a person could), what was entered, the reason, the page, the time and a shortened form of your IP address.",
             "So that our team can check what was refused and accept a real enquiry our checks refused by mistake. An accepted one is then kept like any other.",
             "Legitimate interests in protecting our forms without losing real enquiries.",
-            "30 days after the form was sent.",
+            kept.spam,
           ],
           [
             "Back-office security records: when someone tries to sign in to our staff area, the e-mail address they typed, their IP address and the time, whether or not they succeed; and a record of what our team does there (for example, who exported or deleted which records).",
             "To protect the data we hold about you from unauthorised access, and to show who did what with it.",
             "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
-            "12 months after the event. Our team's sign-in sessions (with their IP address and browser) are deleted 30 days after they end.",
+            kept.security,
           ],
           [
             "Our team's accounts for the staff area (this concerns our staff, not visitors): name, work e-mail address and role; the password, kept only as a one-way code (a hash); the key of their authenticator app; and, for each passkey they add, its public key, the name they gave it and when it was added and last used (a passkey's private key never leaves their device).",
             "So that only our team can sign in to the staff area, each with two factors, and so that we know who looked after which enquiry.",
             "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
-            "While the person works with us. When an account is closed, its password hash, authenticator key and passkeys are deleted at once; the name and e-mail address are deleted 12 months after the account is closed, and the notes and changes they made on enquiries are then shown as by a former team member (a change of owner keeps the names it was between, as part of the enquiry's record). Set-up links (an invitation, or a new link after a lost phone, with the name, address and role it was sent for) are deleted 30 days after they expire; a used one keeps no key.",
+            kept.staffAccounts,
           ],
           [
             "Abuse protection: your IP address, with a count of the forms sent from it.",
@@ -136,7 +139,7 @@ export const privacyPolicy = {
     {
       heading: "Our newsletter",
       paragraphs: [
-        "We send our newsletter only to people who ask for it. After you enter your e-mail address, we send you a confirmation e-mail. You are subscribed only when you click the link in it. This is called double opt-in. If you do not confirm, we send you no newsletters, and after 30 days we delete your address and the link stops working.",
+        `We send our newsletter only to people who ask for it. After you enter your e-mail address, we send you a confirmation e-mail. You are subscribed only when you click the link in it. This is called double opt-in. If you do not confirm, we send you no newsletters, and after ${kept.newsletterPending} we delete your address and the link stops working.`,
         `Every newsletter has an unsubscribe link. You can also unsubscribe by e-mailing ${org.privacyEmail}. We stop sending as soon as you unsubscribe.`,
         "After you unsubscribe, we keep your e-mail address on a suppression list and use it for nothing else. If you want it removed as well, tell us. We will then have no way to stop a future sign-up with that address.",
         "Sending an enquiry, requesting a guide or registering for a webinar does not add you to the newsletter.",
@@ -316,7 +319,7 @@ export const termsOfService = {
         `Ask within ${guaranteeDays} days of the last day of the course, by e-mail to ${org.bookingsEmail}. You do not have to give a reason, although we welcome feedback.`,
         "Attending means taking part in every day, in person or online. If a participant misses part of a course because of a change we made, we still honour the guarantee.",
         `If illness or an emergency makes a participant miss a day, we offer a place on a later run of the same course so they can complete it. The ${guaranteeDays} days then run from the day they complete it.`,
-        "We refund to the original payment method within 14 days of your request.",
+        `We refund to the original payment method within ${businessPromises.moneyBack.refundWithinDays} days of your request.`,
       ],
     },
     {

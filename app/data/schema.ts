@@ -286,7 +286,7 @@ export type Database = {
     status: LeadStatus;
     owner_id: string | null;
     updated_at: string;
-    /** When the answer is due (contact enquiries: 24 business hours). */
+    /** When the answer is due (contact enquiries: the response-time promise, content/business.ts). */
     deadline_at: string | null;
     /** Plain lower-case words (app/data/search-text.ts). */
     search: string;

@@ -2,7 +2,7 @@
  * The team's daily digest (docs/decisions/028-daily-digest.md): on working
  * days at 08:30 London time, one e-mail to the team address with the leads
  * received since the previous digest, by kind, and every open enquiry past
- * or near its 24-business-hour deadline, each linked to the back office.
+ * or near its response-time deadline, each linked to the back office.
  *
  * The digest names no one: a lead is its kind, subject, times and a link.
  * The e-mail is kept in the outbox (and DATA_DIR/mail) like any other, and
@@ -12,6 +12,7 @@
  * instance sends it, once, and a digest missed while the site was down goes
  * out at start-up.
  */
+import { answerDeadlineName, businessHoursText } from "~/content/business.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
@@ -128,10 +129,10 @@ export function digestEmail(digest: Digest, mail: MailContext): OutgoingEmail {
       kind: "fields" as const,
       items: digest.received.map((k): [string, string] => [k.label, String(k.count)]),
     },
-    h(`Enquiries past or near their 24-business-hour deadline (${dueCount}, ${overdue} overdue)`),
+    h(`Enquiries past or near their ${answerDeadlineName()} (${dueCount}, ${overdue} overdue)`),
   ];
   if (digest.due.length === 0) {
-    blocks.push(p("None: every open enquiry has more than 4 business hours left."));
+    blocks.push(p(`None: every open enquiry has more than ${businessHoursText(dueSoonHours)} left.`));
   } else {
     for (const d of digest.due) {
       blocks.push(

@@ -1,5 +1,5 @@
 /**
- * Where an open enquiry stands against the site's 24-business-hour promise,
+ * Where an open enquiry stands against the site's response-time promise,
  * as the inbox and a lead's page show it (the rule itself is
  * app/calendar/response-deadline.ts).
  */

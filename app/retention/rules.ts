@@ -15,6 +15,7 @@ import { allLeadKindTexts, type LeadKindRuleName } from "~/leads/kinds/index.ts"
 import { cutoff, type RetentionRule as Rule } from "../calendar/period.ts";
 
 export { addMonths, cutoff, financialYearEnd, financialYearStart, type Keep } from "../calendar/period.ts";
+import { retentionPeriods, type Keep } from "../content/retention-periods.ts";
 
 /** The rules of the records no lead kind holds (the lead kinds name theirs: app/leads/kinds/). */
 export type SiteRuleName =
@@ -40,63 +41,66 @@ export type RetentionRule = Rule<RuleName>;
 /** Rows are deleted in statements of at most this many, so no table is locked for long. */
 export const defaultBatchSize = 1000;
 
-/** Every rule: each lead kind's, as the kind declares it, then the rest. */
+/** Each rule's period, from the business's promises (a rule without one does not compile). */
+const period: Readonly<Record<RuleName, Keep>> = retentionPeriods;
+
+/** Every rule: each lead kind's, as the kind declares it (its period from the same settings), then the rest. */
 export const retentionRules: readonly RetentionRule[] = [
   ...allLeadKindTexts.flatMap((kind): readonly RetentionRule[] => kind.retention),
   {
     rule: "bookings_paid",
     records: "bookings, status paid",
     from: "paid_at",
-    keep: { financialYears: 6 },
+    keep: period.bookings_paid,
     action: "delete",
   },
   {
     rule: "bookings_unpaid",
     records: "bookings, status pending (abandoned checkout), failed or setup_failed",
     from: "updated_at (the last payment attempt)",
-    keep: { days: 30 },
+    keep: period.bookings_unpaid,
     action: "delete",
   },
   {
     rule: "outbox",
     records: "outbox rows sent or given up (dead)",
     from: "sent_at, or dead_at",
-    keep: { days: 90 },
+    keep: period.outbox,
     action: "delete",
   },
   {
     rule: "submission_keys",
     records: "submission_keys (duplicate-submission fingerprints)",
     from: "expires_at",
-    keep: { days: 0 },
+    keep: period.submission_keys,
     action: "delete",
   },
   {
     rule: "stripe_events",
     records: "stripe_events (ids of handled webhook events)",
     from: "received_at",
-    keep: { days: 90 },
+    keep: period.stripe_events,
     action: "delete",
   },
   {
     rule: "audit_events",
     records: "audit_events (the back office's audit log: sign-ins, refused sign-ins with the address typed, changes)",
     from: "at (when it happened)",
-    keep: { months: 12 },
+    keep: period.audit_events,
     action: "delete",
   },
   {
     rule: "staff_sessions",
     records: "staff_sessions (back-office sign-in sessions, with the client address and browser)",
     from: "expires_at (the longest it could have lasted)",
-    keep: { days: 30 },
+    keep: period.staff_sessions,
     action: "delete",
   },
   {
     rule: "staff_invitations",
     records: "staff_invitations (used or not)",
     from: "expires_at",
-    keep: { days: 30 },
+    keep: period.staff_invitations,
     action: "delete",
   },
   {
@@ -104,14 +108,14 @@ export const retentionRules: readonly RetentionRule[] = [
     records:
       "staff_users disabled by an administrator (their password hash, authenticator key and passkeys went when they were disabled); the leads they owned are left without an owner",
     from: "disabled_at",
-    keep: { months: 12 },
+    keep: period.staff_accounts_disabled,
     action: "delete",
   },
   {
     rule: "spam_submissions",
     records: "spam_submissions (the spam folder: submissions refused as automated, with the client address)",
     from: "received_at",
-    keep: { days: 30 },
+    keep: period.spam_submissions,
     action: "delete",
   },
   {
@@ -119,31 +123,36 @@ export const retentionRules: readonly RetentionRule[] = [
     records:
       "webhook_events (messages forwarded to the team's webhook endpoints, with the lead's details) and their webhook_deliveries",
     from: "created_at (when the change happened; deliveries give up after about three days)",
-    keep: { days: 30 },
+    keep: period.webhook_events,
     action: "delete",
   },
   {
     rule: "page_views",
     records: "page_views (views per page and London day, no visitor data)",
     from: "day (its end, London)",
-    keep: { months: 24 },
+    keep: period.page_views,
     action: "delete",
   },
   {
     rule: "mail_files",
     records: "DATA_DIR/mail/*.eml: e-mails written to files when no SMTP_URL is set (copies, like the outbox)",
     from: "the time in the name (when it was written), or the last write if earlier",
-    keep: { days: 90 },
+    keep: period.mail_files,
     action: "delete",
   },
   {
     rule: "log_files",
     records: "LOG_FILE's daily files (<base>.<yyyy-MM-dd>.<n>.<ext>)",
     from: "the newest line: the end of the day in the name, or the last write if earlier",
-    keep: { days: 30 },
+    keep: period.log_files,
     action: "delete",
   },
 ];
+
+/** The same rules with other periods (what changing the business's periods would do). */
+export function retentionRulesFor(periods: Readonly<Record<RuleName, Keep>>): readonly RetentionRule[] {
+  return retentionRules.map((rule) => ({ ...rule, keep: periods[rule.rule] }));
+}
 
 export function ruleFor(name: RuleName): RetentionRule {
   const rule = retentionRules.find((r) => r.rule === name);

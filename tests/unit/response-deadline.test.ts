@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { businessCalendar, promises } from "~/content/business.ts";
+import { businessCalendar, businessPromises, promises } from "~/content/business.ts";
 import {
   addBusinessHours,
   businessMsBetween,
@@ -15,11 +15,12 @@ import {
 const calendar: BusinessCalendar = { ...businessCalendar, holidays: holidaySet(businessCalendar.bankHolidays) };
 const H = 3_600_000;
 /** The deadline of an enquiry received at `iso` (an instant, with its offset). */
-const due = (iso: string) => responseDeadline(new Date(iso), businessCalendar.responseHours, calendar).toISOString();
+const due = (iso: string) =>
+  responseDeadline(new Date(iso), businessPromises.responseTime.businessHours, calendar).toISOString();
 
 describe("the 24-business-hour promise", () => {
   it("is the promise the site makes", () => {
-    expect(promises.contactResponse).toBe(`within ${businessCalendar.responseHours} business hours`);
+    expect(promises.contactResponse).toBe(`within ${businessPromises.responseTime.businessHours} business hours`);
   });
 
   it("counts only Monday-Friday 9:00-17:30 (8.5 hours a day)", () => {

@@ -1,9 +1,9 @@
 /**
  * A contact enquiry (contact page, spec sections 5 and 9), on the server:
  * stored in contact_enquiries, answered by a team notification (reply-to
- * the visitor) and an acknowledgement with the 24-business-hour promise.
+ * the visitor) and an acknowledgement with the response-time promise.
  */
-import { businessCalendar } from "~/content/business.ts";
+import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { pillarIds, type PillarId } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import { responseDeadline } from "~/calendar/response-deadline.ts";
@@ -47,7 +47,7 @@ export const contact: LeadKind<"contact"> = {
     message: input.message,
   }),
   subjectLabel: (subject) => serviceInterests.find((s) => s.value === subject)?.label ?? subject,
-  answerWithinBusinessHours: businessCalendar.responseHours,
+  answerWithinBusinessHours: businessPromises.responseTime.businessHours,
   secretColumns: [],
   erasure: "delete",
   sweep: sweepByAge("contact_enquiries", "contact_enquiries"),
@@ -71,12 +71,13 @@ export const contact: LeadKind<"contact"> = {
   },
 };
 
-/** When the answer is due: the promise's business hours after receipt (leads/response-deadline.ts). */
+/** When the answer is due: the promise's business hours after receipt (calendar/response-deadline.ts). */
 function answerBy(receivedAt: string, ctx: MailContext): string {
   const received = new Date(receivedAt);
   if (Number.isNaN(received.getTime())) return "not known";
-  const due = responseDeadline(received, businessCalendar.responseHours, ctx.calendar);
-  return `${londonTime(due.toISOString())} (${businessCalendar.responseHours} business hours after receipt)`;
+  const hours = businessPromises.responseTime.businessHours;
+  const due = responseDeadline(received, hours, ctx.calendar);
+  return `${londonTime(due.toISOString())} (${businessHoursText(hours)} after receipt)`;
 }
 
 /** [team notification, visitor acknowledgement] for a contact enquiry. */

@@ -1,4 +1,5 @@
 /** A guide request (guide page): the visitor's side. Server: ./guide-request.server.ts. */
+import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const guideRequest = defineLeadKindTexts({
@@ -10,9 +11,15 @@ export const guideRequest = defineLeadKindTexts({
     what: "Guide requests and resource downloads: your name, e-mail address, company and the guide you chose.",
     why: "To send you the guide you asked for. This does not subscribe you to our newsletter.",
     basis: "Legitimate interests in providing the guide you requested.",
-    howLong: "24 months after your request. Your download link stops working then.",
+    howLong: retentionNotice().guides,
   },
   retention: [
-    { rule: "guide_requests", records: "guide_requests", from: "created_at", keep: { months: 24 }, action: "delete" },
+    {
+      rule: "guide_requests",
+      records: "guide_requests",
+      from: "created_at",
+      keep: retentionPeriods.guide_requests,
+      action: "delete",
+    },
   ],
 });

@@ -1,4 +1,5 @@
 /** A newsletter subscription (footer, newsletter page, exit popup): the visitor's side. Server: ./newsletter.server.ts. */
+import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const newsletter = defineLeadKindTexts({
@@ -11,22 +12,21 @@ export const newsletter = defineLeadKindTexts({
     what: "Newsletter subscriptions: your e-mail address and the time you confirmed your subscription.",
     why: "To send you our newsletter, and to show that you agreed to receive it.",
     basis: "Consent.",
-    howLong:
-      "Until you unsubscribe. After that we keep your e-mail address alone, with the date you unsubscribed, on a suppression list, so that we never e-mail you again by mistake. If you never confirm your subscription, we delete your address 30 days after you signed up.",
+    howLong: retentionNotice().newsletter,
   },
   retention: [
     {
       rule: "newsletter_unsubscribed",
       records: "newsletter_subscriptions, status unsubscribed: everything but the address (the suppression list)",
       from: "updated_at (the unsubscribe)",
-      keep: { days: 0 },
+      keep: retentionPeriods.newsletter_unsubscribed,
       action: "anonymise",
     },
     {
       rule: "newsletter_pending",
       records: "newsletter_subscriptions, status pending (never confirmed)",
       from: "updated_at (the sign-up)",
-      keep: { days: 30 },
+      keep: retentionPeriods.newsletter_pending,
       action: "delete",
     },
   ],

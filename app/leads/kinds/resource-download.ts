@@ -1,4 +1,5 @@
 /** A free resource download (home page): the visitor's side. Server: ./resource-download.server.ts. */
+import { retentionPeriods } from "../../content/retention-periods.ts";
 import { defineLeadKindTexts } from "./texts.ts";
 import { guideRequest } from "./guide-request.ts";
 
@@ -14,7 +15,7 @@ export const resourceDownload = defineLeadKindTexts({
       rule: "resource_downloads",
       records: "resource_downloads",
       from: "created_at",
-      keep: { months: 24 },
+      keep: retentionPeriods.resource_downloads,
       action: "delete",
     },
   ],

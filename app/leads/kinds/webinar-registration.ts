@@ -1,4 +1,5 @@
 /** A free webinar registration (resources page): the visitor's side. Server: ./webinar-registration.server.ts. */
+import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
 import { cutoff } from "../../calendar/period.ts";
 import { defineLeadKindTexts } from "./texts.ts";
 
@@ -11,14 +12,14 @@ export const webinarRegistration = defineLeadKindTexts({
     what: "Free webinar registrations: your name, e-mail address and company.",
     why: "To send you joining details and reminders, and to run the webinar.",
     basis: "Legitimate interests in running the webinar you registered for.",
-    howLong: "12 months after the webinar.",
+    howLong: retentionNotice().webinars,
   },
   retention: [
     {
       rule: "webinar_registrations",
       records: "webinar_registrations",
       from: "the webinar's startsAt (app/content/webinars.ts); created_at for a webinar no longer listed",
-      keep: { months: 12 },
+      keep: retentionPeriods.webinar_registrations,
       action: "delete",
     },
   ],

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from "react";
 import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import type { Route } from "./+types/lead";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
@@ -73,6 +74,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return data<Answer>({ error: "Unknown action." }, { status: 400 });
 }
+
+/** The answer deadline's promise, as the page names it ("N business hours"). */
+const answerHours = businessHoursText(businessPromises.responseTime.businessHours);
 
 const emailState = { sent: "Sent", waiting: "Waiting to be sent", "given-up": "Given up" } as const;
 
@@ -160,7 +164,7 @@ export default function LeadPage() {
                 <div className="grid gap-1 py-2 sm:grid-cols-3">
                   <dt className="font-semibold text-navy-900">Answer by</dt>
                   <dd className="sm:col-span-2">
-                    <Time iso={listing.deadline_at} /> (24 business hours)
+                    <Time iso={listing.deadline_at} /> ({answerHours})
                     {due === "overdue" && <strong className="ml-2 text-red-800">Overdue</strong>}
                     {due === "due-soon" && <strong className="ml-2 text-amber-900">Due soon</strong>}
                   </dd>

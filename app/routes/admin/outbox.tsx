@@ -6,6 +6,7 @@ import { data, Form, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/outbox";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
+import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { outboxStates, type OutboxState } from "~/mail/outbox-states.ts";
 import { listOutbox, outboxCounts, retryNow } from "~/mail/outbox-view.server.ts";
@@ -48,7 +49,12 @@ export default function Outbox() {
   return (
     <StaffPage
       title="Outbox"
-      intro={<p>E-mails not sent yet. Sent ones are kept for 90 days and shown on their lead's page.</p>}
+      intro={
+        <p>
+          E-mails not sent yet. Sent ones are kept for {periodText(retentionPeriods.outbox)} and shown on their lead's
+          page.
+        </p>
+      }
     >
       <Notice>{answer && "done" in answer ? answer.done : undefined}</Notice>
       <FormAlert message={answer && "error" in answer ? answer.error : undefined} className="mb-6" />

@@ -1,12 +1,13 @@
 /**
  * The spam folder: submissions the honeypot or the fill-time check refused
- * (kept 30 days). A real one can be released: it becomes a lead and gets
- * its e-mails, as if it had been accepted. Or deleted at once. Audited.
+ * (kept for its retention period). A real one can be released: it becomes a
+ * lead and gets its e-mails, as if it had been accepted. Or deleted at once. Audited.
  */
 import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/spam";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
+import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { validate } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { servicesContext } from "~/services.ts";
@@ -75,8 +76,8 @@ export default function SpamFolder() {
       title="Spam folder"
       intro={
         <p>
-          Forms our spam checks refused in the last 30 days. Release a real one to make it a lead: it then gets its
-          e-mails as if it had been accepted.
+          Forms our spam checks refused in the last {periodText(retentionPeriods.spam_submissions)}. Release a real one
+          to make it a lead: it then gets its e-mails as if it had been accepted.
         </p>
       }
     >

@@ -11,6 +11,7 @@ import { EventChoices } from "~/components/admin/webhook-events.tsx";
 import { SecretOnce } from "~/components/admin/webhook-secret.tsx";
 import { CsrfField, Notice, ScrollingTable, StaffPage, Time, HeaderRow } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
+import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
 import { readEvents } from "~/webhooks/endpoint-form.server.ts";
 import {
@@ -136,7 +137,8 @@ export default function Webhook() {
         </h2>
         <p className="mt-1 text-slate-700">
           The latest 50, newest first. Delivered {endpoint.counts.delivered} · waiting {endpoint.counts.pending} ·
-          failing {endpoint.counts.failing} · given up {endpoint.counts.dead}. Messages are kept for 30 days.
+          failing {endpoint.counts.failing} · given up {endpoint.counts.dead}. Messages are kept for{" "}
+          {periodText(retentionPeriods.webhook_events)}.
         </p>
         {deliveries.length === 0 ? (
           <p className="mt-3 text-slate-700">None yet.</p>
