@@ -10,7 +10,7 @@ import { createPageViewCounter } from "~/analytics/page-views.server.ts";
 import type { Attribution } from "~/forms/attribution.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { dialects } from "./databases.ts";
-import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
+import { bookingRow, contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
@@ -84,23 +84,7 @@ describe.each(dialects)("page views and conversions on %s", (dialect) => {
       { sourcePage: "/get-guide", isTest: false, attribution: { landingPage: "/get-guide", referrer: null, utmSource: "newsletter", utmMedium: "email", utmCampaign: null } },
     );
     await leads().submit("contact", enquiry("test@example.test"), { sourcePage: "/contact", isTest: true, attribution: linkedin });
-    const booking = (id: string, paidAt: string) => ({
-      id,
-      created_at: paidAt,
-      updated_at: paidAt,
-      customer_name: "Bo",
-      customer_email: `${id}@example.test`,
-      quantity: 1,
-      amount_pence: 45000,
-      currency: "gbp",
-      status: "paid" as const,
-      payment_intent_id: null,
-      client_secret: null,
-      paid_at: paidAt,
-      failure_message: null,
-      is_test: 0,
-      source_page: "/consultation-payment",
-    });
+    const booking = (id: string, paidAt: string) => bookingRow(id, "paid", paidAt, { customer_name: "Bo", payment_intent_id: null });
     await db()
       .insertInto("bookings")
       .values([booking("b1", "2026-11-25T09:00:00.000Z"), booking("b2", "2026-11-17T09:00:00.000Z")])

@@ -35,6 +35,7 @@ import { erase } from "~/privacy/requests.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, postgresUrl } from "./databases.ts";
+import { bookingRow } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const meta = { sourcePage: "/contact", isTest: false };
@@ -100,23 +101,8 @@ async function storeEverything(db: DatabaseHandle["db"]) {
     await person(name, `${name.replace(" ", ".").toLowerCase()}${i}@example.test`, `Company ${i}`, `A question about audit ${i}.`);
     if (i === 2) await person(subject.name, subject.email, subject.company, message);
   }
-  const booking = (id: string, status: "paid" | "pending") => ({
-    id,
-    created_at: now.toISOString(),
-    updated_at: now.toISOString(),
-    customer_name: subject.name,
-    customer_email: subject.email,
-    quantity: 1,
-    amount_pence: 45000,
-    currency: "gbp",
-    status,
-    payment_intent_id: `pi_${id}`,
-    client_secret: `pi_${id}_secret`,
-    paid_at: status === "paid" ? now.toISOString() : null,
-    failure_message: null,
-    is_test: 0,
-    source_page: "/consultation-payment",
-  });
+  const booking = (id: string, status: "paid" | "pending") =>
+    bookingRow(id, status, now.toISOString(), { customer_name: subject.name, customer_email: subject.email, client_secret: `pi_${id}_secret` });
   await db.insertInto("bookings").values([booking("b-paid", "paid"), booking("b-pending", "pending")]).execute();
   await queueEmails(
     db,

@@ -15,6 +15,7 @@ import { queueEmails } from "~/mail/outbox.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { bookingRow } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const meta = { sourcePage: "/contact", isTest: false };
@@ -55,23 +56,14 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       await s.submit("newsletter", { email }, meta);
       await s.submit("webinarRegistration", { webinarId: "scope-3-supplier-data", name: "Erin Erasure", email, company: "Forget Me Ltd" }, meta);
     }
-    const booking = (id: string, email: string, status: "paid" | "pending") => ({
-      id,
-      created_at: now.toISOString(),
-      updated_at: now.toISOString(),
-      customer_name: "Erin Erasure",
-      customer_email: email,
-      quantity: 2,
-      amount_pence: 90000,
-      currency: "gbp",
-      status,
-      payment_intent_id: `pi_${id}`,
-      client_secret: `pi_${id}_secret`,
-      paid_at: status === "paid" ? now.toISOString() : null,
-      failure_message: null,
-      is_test: 0,
-      source_page: "/consultation-payment",
-    });
+    const booking = (id: string, email: string, status: "paid" | "pending") =>
+      bookingRow(id, status, now.toISOString(), {
+        customer_name: "Erin Erasure",
+        customer_email: email,
+        quantity: 2,
+        amount_pence: 90000,
+        client_secret: `pi_${id}_secret`,
+      });
     await t.handle.db
       .insertInto("bookings")
       .values([booking("b-paid", subject.toLowerCase(), "paid"), booking("b-pending", subject, "pending"), booking("b-other", other, "paid")])

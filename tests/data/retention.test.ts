@@ -19,7 +19,7 @@ import { createLeadService } from "~/leads/service.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { formerTeamMember, applyRetention, runRetention } from "~/retention/job.server.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase } from "./fixtures.ts";
+import { bookingRow, useTestDatabase } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const dayMs = 86_400_000;
@@ -56,6 +56,26 @@ const lead = (id: string, createdAt: string) => ({
   source_page: "/contact",
   is_test: 0,
 });
+/** A contact enquiry's row for `<id>@example.test`, made `at`. */
+const contactEnquiryRow = (id: string, at: string) => ({
+  ...lead(id, at),
+  name: "Ann Lee",
+  email: `${id}@example.test`,
+  phone: "020 7946 0000",
+  company: "Acme",
+  job_title: null,
+  service_interest: "strategy",
+  message: "Hello",
+  preferred_contact: "email",
+});
+/** A webinar registration's row for `<id>@example.test`, made `at`. */
+const webinarRegistration = (id: string, webinarId: string, at: string) => ({
+  ...lead(id, at),
+  webinar_id: webinarId,
+  name: "Ann Lee",
+  email: `${id}@example.test`,
+  company: "Acme",
+});
 
 describe.each(dialects)("retention on %s", (dialect) => {
   const db = () => t.handle.db;
@@ -70,17 +90,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
   it("contact enquiries, guide requests and resource downloads: 24 months after they were made", async () => {
     const now = "2029-06-15T10:00:00.000Z";
     const edge = "2027-06-15T10:00:00.000Z"; // exactly 24 months
-    const contact = (id: string, at: string) => ({
-      ...lead(id, at),
-      name: "Ann Lee",
-      email: `${id}@example.test`,
-      phone: "020 7946 0000",
-      company: "Acme",
-      job_title: null,
-      service_interest: "strategy",
-      message: "Hello",
-      preferred_contact: "email",
-    });
+    const contact = (id: string, at: string) => contactEnquiryRow(id, at);
     await db()
       .insertInto("contact_enquiries")
       .values([contact("c-inside", edge), contact("c-past", before(edge, 1)), contact("c-new", now)])
@@ -127,21 +137,14 @@ describe.each(dialects)("retention on %s", (dialect) => {
       { id: "edge-webinar", startsAt: "2027-03-01T12:00:00.000Z" }, // exactly 12 months ago
       { id: "future-webinar", startsAt: "2028-05-01T12:00:00.000Z" },
     ];
-    const registration = (id: string, webinarId: string, at: string) => ({
-      ...lead(id, at),
-      webinar_id: webinarId,
-      name: "Ann Lee",
-      email: `${id}@example.test`,
-      company: "Acme",
-    });
     await db()
       .insertInto("webinar_registrations")
       .values([
-        registration("w-past", "past-webinar", "2027-02-01T00:00:00.000Z"),
-        registration("w-edge", "edge-webinar", "2026-01-01T00:00:00.000Z"), // registered long before: the webinar's date counts
-        registration("w-future", "future-webinar", "2026-01-01T00:00:00.000Z"),
-        registration("w-gone-past", "unlisted", before("2027-03-01T12:00:00.000Z", 1)),
-        registration("w-gone-inside", "unlisted", "2027-03-01T12:00:00.000Z"),
+        webinarRegistration("w-past", "past-webinar", "2027-02-01T00:00:00.000Z"),
+        webinarRegistration("w-edge", "edge-webinar", "2026-01-01T00:00:00.000Z"), // registered long before: the webinar's date counts
+        webinarRegistration("w-future", "future-webinar", "2026-01-01T00:00:00.000Z"),
+        webinarRegistration("w-gone-past", "unlisted", before("2027-03-01T12:00:00.000Z", 1)),
+        webinarRegistration("w-gone-inside", "unlisted", "2027-03-01T12:00:00.000Z"),
       ])
       .execute();
 
@@ -151,13 +154,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
   });
 
   it("the site's webinars are the default: their registrations go 12 months after each webinar", async () => {
-    const registration = (id: string, webinarId: string) => ({
-      ...lead(id, "2027-01-05T09:00:00.000Z"),
-      webinar_id: webinarId,
-      name: "Ann Lee",
-      email: `${id}@example.test`,
-      company: "Acme",
-    });
+    const registration = (id: string, webinarId: string) => webinarRegistration(id, webinarId, "2027-01-05T09:00:00.000Z");
     await db()
       .insertInto("webinar_registrations")
       .values([
@@ -259,23 +256,8 @@ describe.each(dialects)("retention on %s", (dialect) => {
   });
 
   describe("bookings", () => {
-    const booking = (id: string, status: "pending" | "paid" | "failed" | "setup_failed", at: string) => ({
-      id,
-      created_at: at,
-      updated_at: at,
-      customer_name: "Ann Lee",
-      customer_email: `${id}@example.test`,
-      quantity: 1,
-      amount_pence: 50_000,
-      currency: "gbp",
-      status,
-      payment_intent_id: `pi_${id.replace(/-/g, "_")}`,
-      client_secret: null,
-      paid_at: status === "paid" ? at : null,
-      failure_message: null,
-      is_test: 0,
-      source_page: "/consultation-payment",
-    });
+    const booking = (id: string, status: "pending" | "paid" | "failed" | "setup_failed", at: string) =>
+      bookingRow(id, status, at, { amount_pence: 50_000, payment_intent_id: `pi_${id.replace(/-/g, "_")}` });
 
     it("paid: kept for 6 years after the end of the financial year (31 March) the payment falls in", async () => {
       await db()
@@ -601,15 +583,9 @@ describe.each(dialects)("retention on %s", (dialect) => {
     await db()
       .insertInto("contact_enquiries")
       .values({
-        ...lead("c1", "2020-01-01T00:00:00.000Z"),
+        ...contactEnquiryRow("c1", "2020-01-01T00:00:00.000Z"),
         name: "Secret Person",
         email: "secret.person@example.test",
-        phone: "020 7946 0000",
-        company: "Acme",
-        job_title: null,
-        service_interest: "strategy",
-        message: "Hello",
-        preferred_contact: "email",
       })
       .execute();
     const lines: string[] = [];

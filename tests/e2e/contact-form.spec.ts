@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, pauseClock, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, pauseClock, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 import { ui } from "../../app/content/business.ts";
 
 // The contact enquiry form (spec sections 2 to 5, 8): validation, the
@@ -331,9 +331,7 @@ test("field messages from the server are shown under the fields", async ({ page 
   await expectValuesKept(page, e);
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+withoutJavaScript(() => {
   test("the server answers with the messages and keeps what was typed, then accepts the enquiry", async ({
     page,
     mailbox,

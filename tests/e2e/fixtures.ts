@@ -219,3 +219,11 @@ export async function pauseClock(page: Page) {
 }
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
+
+/** The "without JavaScript" group of a spec: its tests run with the browser's JavaScript off. */
+export function withoutJavaScript(tests: () => void) {
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    tests();
+  });
+}

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 
 // The guide request screen (/get-guide and /lead-capture): hero, benefits,
 // the form's states, the e-mails, preselect, failures, no JavaScript.
@@ -172,9 +172,7 @@ test("a failure shows 'Something went wrong. Please try again.' in the page, kee
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+withoutJavaScript(() => {
   test("the server answers with the messages and keeps the values, then shows the success screen", async ({
     page,
     mailbox,

@@ -1,5 +1,13 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, recordAnalytics, test, uniqueEmail } from "./fixtures.ts";
+import {
+  axeViolations,
+  expect,
+  gotoHydrated,
+  recordAnalytics,
+  test,
+  uniqueEmail,
+  withoutJavaScript,
+} from "./fixtures.ts";
 
 // The home page's free-resources section: one e-mail form per guide.
 
@@ -116,9 +124,7 @@ test("a failure is explained under the field and the address is kept", async ({ 
   await expect(emailField(page, title)).toHaveValue(email);
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+withoutJavaScript(() => {
   test("the answer comes back on the right card", async ({ page, mailbox }) => {
     const { title } = guides[1];
     await page.goto("/");

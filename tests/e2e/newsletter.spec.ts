@@ -1,5 +1,13 @@
 import { type APIRequestContext, type Page } from "@playwright/test";
-import { type ReceivedEmail, axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
+import {
+  type ReceivedEmail,
+  axeViolations,
+  expect,
+  gotoHydrated,
+  test,
+  uniqueEmail,
+  withoutJavaScript,
+} from "./fixtures.ts";
 import type { Mailbox } from "../support/mail.ts";
 
 // The newsletter: sign-up (footer and /newsletter, with and without
@@ -112,9 +120,7 @@ test.describe("footer sign-up", () => {
   });
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+withoutJavaScript(() => {
   test("the footer form posts to /newsletter, which shows the result; the e-mail arrives", async ({
     page,
     mailbox,

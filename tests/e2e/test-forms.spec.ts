@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, test, withoutJavaScript } from "./fixtures.ts";
 
 // The form endpoint test dashboard (spec section 2, Test screens). The e2e
 // server runs with APP_ENV=test, so the page is on; test-pages.http.spec.ts
@@ -115,9 +115,7 @@ test("a failing endpoint is reported with the server's message or an error text"
   await expect(page.getByTestId("result-guide-request")).toContainText("Success");
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+withoutJavaScript(() => {
   test("the button runs the four submissions on the server", async ({ page, mailbox }) => {
     await page.goto("/test-forms");
     await page.getByRole("button", { name: "Run All Form Tests" }).click();

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 
 // Free webinar registration on /resources: "Register Now" discloses a short
 // form in each webinar card.
@@ -115,9 +115,7 @@ test("a failure is shown in the form and what was typed is kept", async ({ page 
   await expect(field(page, title, "Company")).toHaveValue("Bramley Foods");
 });
 
-test.describe("without JavaScript", () => {
-  test.use({ javaScriptEnabled: false });
-
+withoutJavaScript(() => {
   test("the form opens and posts; the answer comes back in the right webinar, open", async ({ page, mailbox }) => {
     const { id, title } = webinars[0];
     await page.goto("/resources");

@@ -21,16 +21,9 @@ import { Lock } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
 import { Link } from "react-router";
-import {
-  RequiredMark,
-  RequiredNote,
-  TextField,
-  fieldId,
-  readForm,
-  useFormValidation,
-} from "~/components/forms/field.tsx";
+import { RequiredMark, RequiredNote, fieldId, readForm, useFormValidation } from "~/components/forms/field.tsx";
+import { PersonField } from "~/components/forms/person-field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
-import { limits } from "~/forms/fields.ts";
 import { paymentMessages } from "~/payments/messages.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
 import type { CardPaymentProps } from "./card-payment.tsx";
@@ -143,6 +136,7 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
   }, [phase]);
 
   const ready = details.name !== "" && details.email !== "";
+  const values = { customerName: details.name, customerEmail: details.email };
   const preparing = phase.step === "preparing";
   const total = details.quantity * config.unitGbp;
 
@@ -274,26 +268,23 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
       {range && (
         <ParticipantsField formId={id} range={range} defaultValue={details.quantity} unitGbp={config.unitGbp} />
       )}
-      <TextField
+      <PersonField
         formId={id}
+        field="name"
         name="customerName"
         label="Contact Name"
         required
-        autoComplete="name"
-        maxLength={limits.name}
-        defaultValue={details.name}
-        error={errors.customerName}
+        values={values}
+        errors={errors}
       />
-      <TextField
+      <PersonField
         formId={id}
+        field="email"
         name="customerEmail"
-        type="email"
         label="Contact Email"
         required
-        autoComplete="email"
-        maxLength={limits.email}
-        defaultValue={details.email}
-        error={errors.customerEmail}
+        values={values}
+        errors={errors}
         hint="We send your receipt and booking confirmation here."
       />
 
