@@ -1,6 +1,6 @@
 /** A contact enquiry (contact page, spec section 5): the visitor's side. Server: ./contact.server.ts. */
 import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
-import { answerPromise } from "~/content/business.ts";
+import { answerPromise } from "../../content/business.ts";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const contact = defineLeadKindTexts({
