@@ -6,6 +6,7 @@
 import { consultation, courseFacts, pricing, promises, support } from "./business.ts";
 import { formatAddress, organisation } from "./organisation.ts";
 import { leadNoticeRows } from "../leads/kinds/index.ts";
+import { orderNoticeRows } from "../orders/index.ts";
 import type { LegalDocumentInput } from "./schema.ts";
 
 const lastUpdated = "2026-11-21";
@@ -58,12 +59,8 @@ export const privacyPolicy = {
         rows: [
           // Each lead kind's row, as the kind declares it (app/leads/kinds/).
           ...leadNoticeRows().map((row) => [row.what, row.why, row.basis, row.howLong]),
-          [
-            "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid and the payment status. Card details are handled by Stripe and never reach our servers.",
-            "To take payment, arrange your consultation and keep our accounting records.",
-            "Contract, to provide the consultation you paid for. Legal obligation, to keep accounting records.",
-            "6 years from the end of the financial year the payment falls in (our financial year ends on 31 March), as HMRC requires for company accounting records. If a payment is never completed or fails, we delete the booking 30 days after the last attempt.",
-          ],
+          // Each order kind's row, as the kind declares it (app/orders/).
+          ...orderNoticeRows().map((row) => [row.what, row.why, row.basis, row.howLong]),
           [
             "Outgoing e-mail records: copies of the e-mails we queue for sending, such as confirmations, guides and replies, with their delivery status.",
             "To make sure our e-mails are delivered, and to resend one that failed.",

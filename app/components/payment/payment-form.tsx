@@ -31,7 +31,7 @@ import {
 } from "~/components/forms/field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { limits } from "~/forms/fields.ts";
-import { paymentMessages } from "~/payments/messages.ts";
+import { paymentMessages } from "~/orders/payment-messages.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
 import type { CardPaymentProps } from "./card-payment.tsx";
 import { createPayment, type CreatePaymentBody, type CreatePaymentResult } from "./create-payment.ts";
