@@ -6,8 +6,8 @@
  * 1. foundations: content, and pure rules and formats every layer may use;
  * 2. plumbing: configuration, database, secrets, logs and metrics, HTTP, PDF,
  *    e-mail, the scheduler and the page script; it imports no domain;
- * 3. domains: what the business does (leads and the folders that build on
- *    them), and services.ts, the app's services, which names several domains;
+ * 3. domains: what the business does (leads, orders, and the folders that
+ *    build on them), and services.ts, the app's services, which names several domains;
  * 4. components: React's page sections;
  * 5. routes, root.tsx and entry.server.tsx: import anything below them.
  * Outside app/: server/, scripts/, bench/ and tests/ may import app/, never
@@ -16,7 +16,7 @@
 
 const foundations = "^app/(content|forms|calendar|format|seo)/";
 const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|page-script)/";
-const domains = "^app/(leads|payments|webhooks|spam|staff|inbox|analytics|retention|privacy)/|^app/services[.]ts$";
+const domains = "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy)/|^app/services[.]ts$";
 const components = "^app/components/";
 const top = "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|routes[.]ts$)";
 /** Modules that may import server-only code: server-only modules, and route modules (the build keeps loaders and actions on the server). */
@@ -38,8 +38,9 @@ export default {
       severity: "error",
       comment: "content/ is typed content and constants: it imports no other folder of app/.",
       // One exception: the privacy notice's table is generated from the lead
-      // kinds' own declarations (their client-safe halves: texts, notice rows,
-      // retention rules), so the notice and the code that keeps it agree (ADR 041).
+      // kinds' and order kinds' own declarations (their client-safe halves:
+      // texts, notice rows, retention rules), so the notice and the code that
+      // keeps it agree (ADR 041, 042).
       from: { path: "^app/content/", pathNot: "^app/content/legal\\.ts$" },
       to: { path: "^app/", pathNot: "^app/content/" },
     },
@@ -54,9 +55,9 @@ export default {
       name: "the-notice-reads-only-the-kinds-declarations",
       severity: "error",
       comment:
-        "The privacy notice (content/legal.ts) may read the lead kinds' client-safe declarations (leads/kinds/*.ts, not *.server.ts) and foundations, nothing else.",
+        "The privacy notice (content/legal.ts) may read the lead kinds' and order kinds' client-safe declarations (leads/kinds/*.ts, orders/*.ts, not *.server.ts) and foundations, nothing else.",
       from: { path: "^app/content/legal\\.ts$" },
-      to: { path: "^app/", pathNot: [foundations, "^app/leads/kinds/[^/]+\\.ts$"] },
+      to: { path: "^app/", pathNot: [foundations, "^app/leads/kinds/[^/]+\\.ts$", "^app/orders/[^/]+\\.ts$"] },
     },
     {
       name: "the-notice-reads-no-server-half",
@@ -84,8 +85,8 @@ export default {
       name: "lead-building-blocks-import-no-leads",
       severity: "error",
       comment:
-        "webhooks, spam and payments are what the lead pipeline uses: they import neither leads/ nor the folders that read leads.",
-      from: { path: "^app/(webhooks|spam|payments)/" },
+        "webhooks, spam and orders (paid things) are what the lead pipeline and its readers use: they import neither leads/ nor the folders that read leads.",
+      from: { path: "^app/(webhooks|spam|orders)/" },
       to: { path: "^app/(leads|inbox|staff|analytics|retention|privacy)/" },
     },
     {

@@ -7,7 +7,7 @@
  */
 import { createContext as createRouterContext } from "react-router";
 import type { LeadService } from "~/leads/types.ts";
-import type { PaymentService } from "~/payments/service.server.ts";
+import type { PaymentService } from "~/orders/payment-service.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
 
 /** Services the server hands to loaders and actions (servicesContext, below). */

@@ -15,7 +15,7 @@ import { createMetrics, type Metrics } from "../app/observability/metrics.server
 import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import { createSubmissionLimiter } from "../app/http/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
-import { createPaymentService } from "../app/payments/service.server.ts";
+import { createPaymentService } from "../app/orders/payment-service.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
 import type { AppServices } from "../app/services.ts";

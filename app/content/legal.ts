@@ -7,6 +7,7 @@ import { businessPromises, consultation, courseFacts, pricing, promises, support
 import { retentionNotice } from "./retention-periods.ts";
 import { formatAddress, organisation } from "./organisation.ts";
 import { leadNoticeRows } from "../leads/kinds/index.ts";
+import { orderNoticeRows } from "../orders/index.ts";
 import type { LegalDocumentInput } from "./schema.ts";
 
 const lastUpdated = "2026-11-21";
@@ -61,12 +62,8 @@ export const privacyPolicy = {
         rows: [
           // Each lead kind's row, as the kind declares it (app/leads/kinds/).
           ...leadNoticeRows().map((row) => [row.what, row.why, row.basis, row.howLong]),
-          [
-            "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid and the payment status. Card details are handled by Stripe and never reach our servers.",
-            "To take payment, arrange your consultation and keep our accounting records.",
-            "Contract, to provide the consultation you paid for. Legal obligation, to keep accounting records.",
-            kept.bookings,
-          ],
+          // Each order kind's row, as the kind declares it (app/orders/).
+          ...orderNoticeRows().map((row) => [row.what, row.why, row.basis, row.howLong]),
           [
             "Outgoing e-mail records: copies of the e-mails we queue for sending, such as confirmations, guides and replies, with their delivery status.",
             "To make sure our e-mails are delivered, and to resend one that failed.",

@@ -80,13 +80,4 @@ export function filterQuery(filters: InboxFilters, after?: string | null): strin
 }
 
 /** Where a page ends: the last row's sort value (received or due time) and id. */
-export type Cursor = { at: string; id: string };
-
-export function encodeCursor(cursor: Cursor): string {
-  return `${cursor.at}~${cursor.id}`;
-}
-
-export function decodeCursor(value: string | null): Cursor | null {
-  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([\w-]{1,64})$/.exec(value ?? "");
-  return match ? { at: match[1]!, id: match[2]! } : null;
-}
+export { decodeCursor, encodeCursor, type Cursor } from "~/data/cursor.ts";

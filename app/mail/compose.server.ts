@@ -3,7 +3,7 @@
  * composed messages for the outbox. No I/O, no clock, no environment:
  * everything they need comes in the arguments. Each lead kind writes its own
  * e-mails with these (app/leads/kinds/*.server.ts), as do the payments
- * (app/payments/emails.server.ts).
+ * (app/orders/consultation-emails.server.ts).
  *
  * Each message is described once as a list of blocks and rendered twice,
  * as plain text and as HTML, so both parts always say the same.

@@ -3,13 +3,14 @@
  * rights of access and erasure; docs/decisions/025-data-protection-requests.md):
  *
  * - `findEverything`: every record that holds the address, across every
- *   lead kind, the inbox (status, owner, notes), the outbox, bookings and
- *   e-mail files written to disk: what an access request hands over.
+ *   lead kind and order kind (bookings), the inbox (status, owner, notes),
+ *   the outbox and e-mail files written to disk: what an access request
+ *   hands over.
  * - `erase`: deletes all of it, in one transaction, except what the law
  *   makes us keep: a paid booking stays for the accounting period with the
- *   address removed (name, amount, dates and Stripe reference kept), and a
- *   newsletter address stays alone on the suppression list, so we never
- *   e-mail it again. E-mail files on disk that name the address are deleted.
+ *   address removed (name, amount, dates and Stripe reference kept; each
+ *   order kind's `erase`, app/orders/), and a newsletter address stays alone
+ *   on the suppression list, so we never e-mail it again. E-mail files on disk that name the address are deleted.
  *   Then the database's files are cleared of the deleted rows (SQLite: the
  *   WAL checkpointed; PostgreSQL: the tables vacuumed; app/data/wipe.server.ts).
  *
@@ -22,7 +23,8 @@ import path from "node:path";
 import type { Db } from "~/data/db.server.ts";
 import { leaveNothingToReadBack } from "~/data/wipe.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
-import { sameAddress } from "~/leads/kinds/kind.server.ts";
+import { sameAddress } from "~/data/same-address.ts";
+import { allOrderKinds } from "~/orders/index.server.ts";
 
 type Row = Record<string, unknown>;
 
@@ -35,6 +37,7 @@ export type Holdings = {
   notes: Row[];
   /** E-mails to or about the address (their text included). */
   emails: Row[];
+  /** Every order kind's rows (secrets left out), kind after kind. */
   bookings: Row[];
   /** Forms refused as automated (the spam folder). */
   spam: Row[];
@@ -44,7 +47,7 @@ export type Holdings = {
   mailFiles: string[];
 };
 
-/** A row without the columns no one is handed (each lead kind names its own; a booking's is its payment's client secret). */
+/** A row without the columns no one is handed (each lead kind and order kind names its own: a booking's is its payment's client secret). */
 const withoutSecrets =
   (secretColumns: readonly string[]) =>
   (row: Row): Row =>
@@ -124,12 +127,9 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     )
     .orderBy("created_at")
     .execute()) as Row[];
-  const bookings = (await db
-    .selectFrom("bookings")
-    .selectAll()
-    .where(sameAddress("customer_email", address))
-    .orderBy("created_at")
-    .execute()) as Row[];
+  const bookings: Row[] = [];
+  for (const kind of allOrderKinds)
+    bookings.push(...(await kind.findByAddress(db, address)).map(withoutSecrets(kind.secretColumns)));
   const spam = (await db
     .selectFrom("spam_submissions")
     .selectAll()
@@ -148,7 +148,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     inbox,
     notes,
     emails,
-    bookings: bookings.map(withoutSecrets(["client_secret"])),
+    bookings,
     spam,
     webhooks,
     mailFiles: await mailFilesNaming(mailDir, address),
@@ -200,7 +200,7 @@ const erasedTables = [
     "webhook_deliveries",
     "webhook_events",
     "spam_submissions",
-    "bookings",
+    ...allOrderKinds.map((kind) => kind.table),
   ]),
 ];
 
@@ -210,7 +210,6 @@ const erasedTables = [
  */
 export async function erase(db: Db, email: string, now: Date, mailDir?: string): Promise<ErasureCounts> {
   const address = normalAddress(email);
-  const nowIso = now.toISOString();
   const counts = await db.transaction().execute(async (trx) => {
     const counts: ErasureCounts = {
       leads: 0,
@@ -266,25 +265,12 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
     counts.spam = Number(
       (await trx.deleteFrom("spam_submissions").where("email", "=", address).executeTakeFirst()).numDeletedRows,
     );
-    counts.bookingsDeleted = Number(
-      (
-        await trx
-          .deleteFrom("bookings")
-          .where(sameAddress("customer_email", address))
-          .where("status", "!=", "paid")
-          .executeTakeFirst()
-      ).numDeletedRows,
-    );
-    // Paid bookings are accounting records (kept 6 years): the address goes, the rest stays.
-    counts.bookingsKept = Number(
-      (
-        await trx
-          .updateTable("bookings")
-          .set({ customer_email: "erased", client_secret: null, updated_at: nowIso })
-          .where(sameAddress("customer_email", address))
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    );
+    // Orders: each kind deletes what it may and keeps its accounting records without the address.
+    for (const kind of allOrderKinds) {
+      const { deleted, kept } = await kind.erase(trx, address, now);
+      counts.bookingsDeleted += deleted;
+      counts.bookingsKept += kept;
+    }
     return counts;
   });
   counts.wiped = await leaveNothingToReadBack(db, erasedTables);

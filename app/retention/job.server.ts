@@ -17,6 +17,8 @@ import { londonDay } from "~/analytics/weeks.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import type { LeadRows, SweepContext } from "~/leads/kinds/kind.server.ts";
+import { allOrderKinds } from "~/orders/index.server.ts";
+import type { OrderSweepContext } from "~/orders/kind.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
@@ -155,15 +157,9 @@ export async function applyRetention(
   };
   for (const kind of allLeadKinds) Object.assign(counts, await kind.sweep(sweep));
 
-  // Paid bookings: 6 years from the end of the financial year of the payment.
-  counts.bookings_paid = await deleteInBatches("bookings", (rows) =>
-    rows.where("status", "=", "paid").where("paid_at", "<", cut.bookings_paid),
-  );
-
-  // Bookings never paid (abandoned checkout) or failed: 30 days after the last attempt.
-  counts.bookings_unpaid = await deleteInBatches("bookings", (rows) =>
-    rows.where("status", "in", ["pending", "failed", "setup_failed"]).where("updated_at", "<", cut.bookings_unpaid),
-  );
+  // Each order kind cuts its own table, by its own rules (app/orders/).
+  const orderSweep: OrderSweepContext = { cutoff: sweep.cutoff, deleteRows: deleteInBatches };
+  for (const kind of allOrderKinds) Object.assign(counts, await kind.sweep(orderSweep));
 
   // Outbox: copies of e-mails (personal data); sent or given up 90 days ago.
   // Unsent rows still waiting to be sent are never deleted here.

@@ -5,22 +5,22 @@
  * that applies them is app/retention/job.server.ts; the reasons are in
  * docs/decisions/013-retention-and-backups.md. Each lead kind declares its
  * own rules and the sentence the notice shows for them (app/leads/kinds/,
- * docs/decisions/041-a-lead-kind-declares-itself.md); the periods' date
+ * docs/decisions/041-a-lead-kind-declares-itself.md), and so does each order
+ * kind (app/orders/, docs/decisions/042-orders-are-one-domain.md); the periods' date
  * arithmetic is app/calendar/period.ts.
  *
  * A record whose age date is before its rule's cutoff is past its period
  * (deleted, or anonymised); one on or after the cutoff is still inside it.
  */
 import { allLeadKindTexts, type LeadKindRuleName } from "~/leads/kinds/index.ts";
+import { allOrderKindTexts, type OrderKindRuleName } from "~/orders/index.ts";
 import { cutoff, type RetentionRule as Rule } from "../calendar/period.ts";
 
 export { addMonths, cutoff, financialYearEnd, financialYearStart, type Keep } from "../calendar/period.ts";
 import { retentionPeriods, type Keep } from "../content/retention-periods.ts";
 
-/** The rules of the records no lead kind holds (the lead kinds name theirs: app/leads/kinds/). */
+/** The rules of the records no lead kind or order kind holds (those name theirs: app/leads/kinds/, app/orders/). */
 export type SiteRuleName =
-  | "bookings_paid"
-  | "bookings_unpaid"
   | "outbox"
   | "submission_keys"
   | "stripe_events"
@@ -34,7 +34,7 @@ export type SiteRuleName =
   | "webhook_events"
   | "page_views";
 
-export type RuleName = LeadKindRuleName | SiteRuleName;
+export type RuleName = LeadKindRuleName | OrderKindRuleName | SiteRuleName;
 
 export type RetentionRule = Rule<RuleName>;
 
@@ -44,23 +44,10 @@ export const defaultBatchSize = 1000;
 /** Each rule's period, from the business's promises (a rule without one does not compile). */
 const period: Readonly<Record<RuleName, Keep>> = retentionPeriods;
 
-/** Every rule: each lead kind's, as the kind declares it (its period from the same settings), then the rest. */
+/** Every rule: each lead kind's and each order kind's, as the kind declares it (periods from the same settings), then the rest. */
 export const retentionRules: readonly RetentionRule[] = [
   ...allLeadKindTexts.flatMap((kind): readonly RetentionRule[] => kind.retention),
-  {
-    rule: "bookings_paid",
-    records: "bookings, status paid",
-    from: "paid_at",
-    keep: period.bookings_paid,
-    action: "delete",
-  },
-  {
-    rule: "bookings_unpaid",
-    records: "bookings, status pending (abandoned checkout), failed or setup_failed",
-    from: "updated_at (the last payment attempt)",
-    keep: period.bookings_unpaid,
-    action: "delete",
-  },
+  ...allOrderKindTexts.flatMap((kind): readonly RetentionRule[] => kind.retention),
   {
     rule: "outbox",
     records: "outbox rows sent or given up (dead)",

@@ -7,7 +7,7 @@ import { consultation, pricing, promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
 import { formatGbp } from "~/format/money.ts";
 import { absoluteUrl, seo } from "~/seo/meta.ts";
-import { paymentPageData } from "~/payments/page-data.server.ts";
+import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/consultation-payment";
 

@@ -3,7 +3,7 @@ import { maskEmail } from "~/components/payment/format.ts";
 import { outcomeTitle, PaymentOutcome, type PaymentOutcomeData } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { seo } from "~/seo/meta.ts";
-import { paymentOutcome, paymentPageData } from "~/payments/page-data.server.ts";
+import { paymentOutcome, paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment-success";
 
 /**

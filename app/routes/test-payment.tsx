@@ -4,7 +4,7 @@ import { PaymentForm, type PaymentFormConfig } from "~/components/payment/paymen
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { pricing } from "~/content/business.ts";
 import { seo } from "~/seo/meta.ts";
-import { paymentPageData } from "~/payments/page-data.server.ts";
+import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment";
 
 /**

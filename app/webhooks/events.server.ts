@@ -9,6 +9,8 @@ import { randomUUID } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/data/schema.ts";
 import type { Attribution } from "~/forms/attribution.ts";
+import type { FormKind } from "~/forms/schemas.ts";
+import type { OrderKindName } from "~/orders/texts.ts";
 import type { WebhookEventType } from "./event-types.ts";
 
 export type WebhookEvent = {
@@ -78,9 +80,12 @@ export function newDelivery(eventId: string, endpointId: string, now: Date) {
   };
 }
 
+/** What a `lead.created` message names as its `kind`: a lead kind, or an order kind (a checkout started). */
+export type LeadCreatedKind = FormKind | OrderKindName;
+
 /** `lead.created`: what the inbox lists for the lead, and the fields as the visitor sent them. */
 export function leadCreated(lead: {
-  kind: string;
+  kind: LeadCreatedKind;
   id: string;
   createdAt: string;
   sourcePage: string;

@@ -7,7 +7,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteCalendar } from "~/calendar/response-deadline.ts";
-import { createPaymentService, PaymentSetupError, type PaymentService } from "~/payments/service.server.ts";
+import { createPaymentService, PaymentSetupError, type PaymentService } from "~/orders/payment-service.server.ts";
 import { capturedLog } from "../support/captured-log.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";

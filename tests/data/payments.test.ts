@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import { siteCalendar } from "~/calendar/response-deadline.ts";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentService, type PaymentService } from "~/payments/service.server.ts";
+import { createPaymentService, type PaymentService } from "~/orders/payment-service.server.ts";
 import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { paymentMessages } from "~/payments/messages.ts";
-import { consultationAmountPence, parsePaymentRequest } from "~/payments/request.ts";
+import { paymentMessages } from "~/orders/payment-messages.ts";
+import { consultationAmountPence, parsePaymentRequest } from "~/orders/consultation-request.ts";
 import { messages } from "~/forms/schemas.ts";
 
 const base = { customerName: "Dana Whitfield", customerEmail: "dana@example.com" };

@@ -24,7 +24,7 @@ import { Link } from "react-router";
 import { RequiredMark, RequiredNote, fieldId, readForm, useFormValidation } from "~/components/forms/field.tsx";
 import { PersonField } from "~/components/forms/person-field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
-import { paymentMessages } from "~/payments/messages.ts";
+import { paymentMessages } from "~/orders/payment-messages.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
 import type { CardPaymentProps } from "./card-payment.tsx";
 import { createPayment, type CreatePaymentBody, type CreatePaymentResult } from "./create-payment.ts";

@@ -10,7 +10,7 @@
  * access requests, erasure and the retention job read the registry
  * (./index.server.ts) and name no kind.
  */
-import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
+import { type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import type { GuideId } from "~/content/ids.ts";
 import type { PillarId } from "~/content/schema.ts";
 import type { Db } from "~/data/db.server.ts";
@@ -111,8 +111,7 @@ export const sweepByAge =
     [rule]: await ctx.deleteLeads(table, (rows) => rows.where("created_at", "<", ctx.cutoff(rule))),
   });
 
-/** `column` holds `address` (normalised: lower case), whatever its case. */
-export const sameAddress = (column: string, address: string) => sql<boolean>`lower(${sql.ref(column)}) = ${address}`;
+export { sameAddress } from "~/data/same-address.ts";
 
 /** The columns every lead table shares, from the facts. */
 export function leadRow(facts: LeadFacts) {

@@ -11,9 +11,9 @@
  */
 import type { FormKind } from "~/forms/schemas.ts";
 import type { RetentionRule } from "~/calendar/period.ts";
+import type { NoticeRow } from "~/content/notice-row.ts";
 
-/** A row of the privacy notice's table: what is kept, why, on what lawful basis, and for how long. */
-export type NoticeRow = { what: string; why: string; basis: string; howLong: string };
+export type { NoticeRow } from "~/content/notice-row.ts";
 
 export type LeadKindTexts<K extends FormKind = FormKind, R extends string = string> = {
   kind: K;

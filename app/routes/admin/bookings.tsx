@@ -2,7 +2,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/bookings";
 import { ScrollingTable, StaffPage, Time, HeaderRow } from "~/components/admin/staff-ui.tsx";
-import { listBookings } from "~/inbox/bookings.server.ts";
+import { listBookings } from "~/orders/bookings.server.ts";
 import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
 const pageSize = 50;

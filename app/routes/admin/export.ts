@@ -1,20 +1,14 @@
 /**
  * CSV downloads (resource routes behind sign-in): the inbox's current
  * filtered list (/admin/leads.csv?…the inbox's filters), confirmed newsletter
- * subscribers (/admin/newsletter.csv) and bookings (/admin/bookings.csv).
+ * subscribers (/admin/newsletter.csv) and each order kind's orders
+ * (/admin/bookings.csv: its `export`, app/orders/).
  * Streamed; every export is in the audit log.
  */
 import type { Route } from "./+types/export";
-import {
-  bookingColumns,
-  bookingRows,
-  csvStream,
-  leadColumns,
-  leadRows,
-  subscriberColumns,
-  subscriberRows,
-} from "~/inbox/export.server.ts";
+import { csvStream, leadColumns, leadRows, subscriberColumns, subscriberRows } from "~/inbox/export.server.ts";
 import { filterQuery, parseFilters } from "~/inbox/filters.ts";
+import { orderExport } from "~/orders/index.server.ts";
 import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -26,14 +20,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let body: ReadableStream<Uint8Array>;
   let name: string;
   let detail: Record<string, string>;
+  const orders = orderExport(/\/([\w-]+)\.csv$/.exec(url.pathname)?.[1] ?? "");
   if (url.pathname.endsWith("/newsletter.csv")) {
     body = csvStream(subscriberColumns, subscriberRows(staff.db));
     name = "newsletter-subscribers";
     detail = { what: "confirmed newsletter subscribers" };
-  } else if (url.pathname.endsWith("/bookings.csv")) {
-    body = csvStream(bookingColumns, bookingRows(staff.db));
-    name = "bookings";
-    detail = { what: "bookings" };
+  } else if (orders) {
+    body = csvStream(orders.columns, orders.rows(staff.db));
+    name = orders.file;
+    detail = { what: orders.file };
   } else {
     const filters = parseFilters(url.searchParams);
     body = csvStream(leadColumns, leadRows(staff.db, filters, user.id));

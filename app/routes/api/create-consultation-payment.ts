@@ -2,8 +2,8 @@ import { organisation } from "~/content/organisation.ts";
 import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/http/http.server.ts";
 import { servicesContext } from "~/services.ts";
 import { clientIpContext, configContext } from "~/http/request-context.ts";
-import { parsePaymentRequest } from "~/payments/request.ts";
-import { PaymentSetupError } from "~/payments/service.server.ts";
+import { parsePaymentRequest } from "~/orders/consultation-request.ts";
+import { PaymentSetupError } from "~/orders/payment-service.server.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/create-consultation-payment";
 

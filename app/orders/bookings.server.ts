@@ -1,6 +1,6 @@
 /** Bookings as the back office reads them (the bookings page, the CSV export): newest first, by keyset. */
 import type { Db } from "~/data/db.server.ts";
-import { decodeCursor, encodeCursor } from "./filters.ts";
+import { decodeCursor, encodeCursor } from "~/data/cursor.ts";
 
 export async function listBookings(db: Db, after: string | null, pageSize: number) {
   const cursor = decodeCursor(after);

@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/services.ts";
 import { configContext } from "~/http/request-context.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
-import type { PaymentOutcome } from "./service.server.ts";
+import type { PaymentOutcome } from "./payment-service.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -20,11 +20,12 @@ import type { Database } from "~/data/schema.ts";
 import { storeOnce } from "~/data/once.server.ts";
 import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
-import { bookingPaidEmails } from "./emails.server.ts";
+import { bookingPaidEmails } from "./consultation-emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
-import type { PaymentRequest } from "./request.ts";
+import type { PaymentRequest } from "./consultation-request.ts";
+import { consultationBooking } from "./consultation.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
 export type PaymentOutcome = { state: PaymentState; amountPence?: number; quantity?: number | null; email?: string };
@@ -259,7 +260,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         await emitEvent(
           trx,
           leadCreated({
-            kind: "booking",
+            kind: consultationBooking.kind,
             id,
             createdAt: now.toISOString(),
             sourcePage,

@@ -6,7 +6,7 @@
 import * as v from "valibot";
 import { consultation, pricing } from "~/content/business.ts";
 import { issueMessage, paymentDetailsSchema } from "~/forms/schemas.ts";
-import { paymentMessages } from "./messages.ts";
+import { paymentMessages } from "./payment-messages.ts";
 
 export type PaymentRequest = {
   customerName: string;

@@ -1,0 +1,4 @@
+import { sql } from "kysely";
+
+/** `column` holds `address` (normalised: lower case), whatever its case: how access requests and erasure find a person's rows. */
+export const sameAddress = (column: string, address: string) => sql<boolean>`lower(${sql.ref(column)}) = ${address}`;

@@ -1,0 +1,110 @@
+/**
+ * Every order kind in the registry, walked through everything that reads it
+ * (docs/decisions/042-orders-are-one-domain.md), as tests/data/lead-kinds.test.ts
+ * does for lead kinds: the privacy notice shows its row, the retention rules
+ * hold its rules and the job cuts its table, an access request returns its
+ * rows without its secrets, erasure deletes an unpaid order and keeps a paid
+ * one (an accounting record) without the address, and the back office's
+ * export lists it. A new kind needs a sample below (a type error until it
+ * has one) and then fails here for whatever of these does not know it.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { privacyPolicy } from "~/content/legal.ts";
+import type { Db } from "~/data/db.server.ts";
+import { allOrderKinds, orderExport, orderKinds } from "~/orders/index.server.ts";
+import type { OrderKindName } from "~/orders/texts.ts";
+import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { applyRetention } from "~/retention/job.server.ts";
+import { retentionRules } from "~/retention/rules.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+type Sample = { db: Db; id: string; email: string; paid: boolean; at: Date };
+
+/** Stores an order of each kind, paid or not (a new kind is a type error here until it has one). */
+const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
+  booking: ({ db, id, email, paid, at }) =>
+    db
+      .insertInto("bookings")
+      .values({
+        id,
+        created_at: at.toISOString(),
+        updated_at: at.toISOString(),
+        customer_name: "Olga Order",
+        customer_email: email,
+        quantity: 2,
+        amount_pence: 900000,
+        currency: "gbp",
+        status: paid ? "paid" : "pending",
+        payment_intent_id: `pi_${id}`,
+        client_secret: `pi_${id}_secret`,
+        paid_at: paid ? at.toISOString() : null,
+        failure_message: null,
+        is_test: 0,
+        source_page: "/consultation-payment",
+      })
+      .execute(),
+};
+
+const now = new Date("2026-11-24T10:00:00.000Z");
+const noticeRows = privacyPolicy.sections.find((s) => "table" in s && s.table)!.table!.rows;
+
+describe.each(dialects)("every order kind, on %s", (dialect) => {
+  let t: TestDatabase;
+  const db = () => t.handle.db;
+  const rowsOf = (table: (typeof allOrderKinds)[number]["table"], ids: string[]) =>
+    db().selectFrom(table).selectAll().where("id", "in", ids).orderBy("id").execute() as Promise<Record<string, unknown>[]>;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect);
+  });
+  afterAll(() => t.dispose());
+
+  it.each(allOrderKinds.map((kind) => [kind.kind, kind] as const))("%s", async (name, kind) => {
+    // The privacy notice has its row, and says how long (its rules are in the rule table).
+    const { notice } = kind;
+    expect(noticeRows).toContainEqual([notice.what, notice.why, notice.basis, notice.howLong]);
+    expect(kind.retention.length).toBeGreaterThan(0);
+    for (const rule of kind.retention) expect(retentionRules).toContainEqual(rule);
+
+    const email = `${name.toLowerCase()}@orders.example`;
+    const [paid, unpaid] = [`${name}-paid`, `${name}-unpaid`];
+    await samples[kind.kind]({ db: db(), id: paid, email, paid: true, at: now });
+    await samples[kind.kind]({ db: db(), id: unpaid, email, paid: false, at: now });
+
+    // Its secrets: every token or secret column of its table is declared.
+    const [stored] = await rowsOf(kind.table, [paid]);
+    const secretLooking = Object.keys(stored!).filter((column) => /token|secret/.test(column));
+    expect([...kind.secretColumns].sort()).toEqual(secretLooking.sort());
+
+    // The back office's export lists it, under its own file.
+    expect(orderExport(kind.export.file)).toBe(kind.export);
+    const exported = [];
+    for await (const rows of kind.export.rows(db())) exported.push(...rows);
+    expect(exported.map((row) => row.at(-1)).sort()).toEqual([paid, unpaid]);
+    for (const row of exported) expect(row).toHaveLength(kind.export.columns.length);
+
+    // An access request returns its rows, without the secrets.
+    const holdings = await findEverything(db(), email.toUpperCase());
+    expect(holdings.bookings.map((row) => row.id).sort()).toEqual([paid, unpaid]);
+    for (const row of holdings.bookings) for (const secret of kind.secretColumns) expect(row).not.toHaveProperty(secret);
+
+    // Erasure deletes the unpaid order and keeps the paid one, an accounting record, without the address or secrets.
+    const erased = await erase(db(), email, now);
+    expect([erased.bookingsDeleted, erased.bookingsKept]).toEqual([1, 1]);
+    const left = await rowsOf(kind.table, [paid, unpaid]);
+    expect(left.map((row) => row.id)).toEqual([paid]);
+    expect(Object.values(left[0]!).map((value) => String(value).toLowerCase())).not.toContain(email);
+    for (const secret of kind.secretColumns) expect(left[0]![secret]).toBeNull();
+    expect((await findEverything(db(), email)).bookings).toEqual([]);
+
+    // The retention job applies its rules: orders made long before every period's cutoff are gone.
+    const [oldPaid, oldUnpaid] = [`${name}-old-paid`, `${name}-old-unpaid`];
+    const long = new Date("2026-11-23T10:00:00.000Z");
+    await samples[kind.kind]({ db: db(), id: oldPaid, email: `old-${email}`, paid: true, at: long });
+    await samples[kind.kind]({ db: db(), id: oldUnpaid, email: `old-${email}`, paid: false, at: long });
+    const counts = await applyRetention({ db: db() }, new Date("2046-11-24T10:00:00.000Z"));
+    for (const rule of kind.retention) expect((counts as Record<string, number>)[rule.rule]).toBeGreaterThan(0);
+    expect(await rowsOf(kind.table, [oldPaid, oldUnpaid, paid])).toEqual([]);
+    expect(orderKinds[kind.kind]).toBe(kind);
+  });
+});
