@@ -6,7 +6,7 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
@@ -81,7 +81,12 @@ export function startServer({
   delete childEnv.SMTP_URL;
   delete childEnv.DATABASE_URL;
   delete childEnv.REDIS_URL;
-  if (databaseUrl) childEnv.DATABASE_URL = databaseUrl;
+  if (databaseUrl) {
+    childEnv.DATABASE_URL = databaseUrl;
+    // Production with PostgreSQL needs SECRETS_KEY (ADR 033): the key file's
+    // own key, so what the bench seals beside the server (bench:inbox) opens.
+    childEnv.SECRETS_KEY = benchSecretsKey(dataDir);
+  }
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, [...nodeArgs, "server/index.ts"], {
     cwd: root,
@@ -381,4 +386,12 @@ export function readPageBenchOptions(values: { runs: string; only?: string; "no-
     : null;
   if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
   return { runs, only, build: !values["no-build"], out: values.out };
+}
+
+/** The data folder's secrets key (made once, as the embedded default makes it), for a server that must be given one. */
+export function benchSecretsKey(dataDir: string): string {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "secrets.key");
+  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
+  return readFileSync(file, "utf8").trim();
 }
