@@ -6,11 +6,12 @@
  */
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import pg from "pg";
+import { keyFileMaterial } from "../app/secrets/keys.server.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 
@@ -85,7 +86,7 @@ export function startServer({
     childEnv.DATABASE_URL = databaseUrl;
     // Production with PostgreSQL needs SECRETS_KEY (ADR 033): the key file's
     // own key, so what the bench seals beside the server (bench:inbox) opens.
-    childEnv.SECRETS_KEY = benchSecretsKey(dataDir);
+    childEnv.SECRETS_KEY = keyFileMaterial(dataDir);
   }
   Object.assign(childEnv, env);
   const child = spawn(process.execPath, [...nodeArgs, "server/index.ts"], {
@@ -386,12 +387,4 @@ export function readPageBenchOptions(values: { runs: string; only?: string; "no-
     : null;
   if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
   return { runs, only, build: !values["no-build"], out: values.out };
-}
-
-/** The data folder's secrets key (made once, as the embedded default makes it), for a server that must be given one. */
-export function benchSecretsKey(dataDir: string): string {
-  mkdirSync(dataDir, { recursive: true });
-  const file = path.join(dataDir, "secrets.key");
-  if (!existsSync(file)) writeFileSync(file, `${randomBytes(32).toString("base64url")}\n`, { mode: 0o600 });
-  return readFileSync(file, "utf8").trim();
 }

@@ -20,10 +20,11 @@ export function loadKeyring(settings: KeySettings): { keys: Keyring; source: "se
   if (settings.SECRETS_KEY) {
     return { keys: keyring(settings.SECRETS_KEY, settings.SECRETS_KEY_PREVIOUS ?? []), source: "setting" };
   }
-  return { keys: keyring(keyFromFile(settings.dataDir), settings.SECRETS_KEY_PREVIOUS ?? []), source: "file" };
+  return { keys: keyring(keyFileMaterial(settings.dataDir), settings.SECRETS_KEY_PREVIOUS ?? []), source: "file" };
 }
 
-function keyFromFile(dataDir: string): string {
+/** The key kept in DATA_DIR/secrets.key, made there first if need be (also what a benchmark hands its server as SECRETS_KEY). */
+export function keyFileMaterial(dataDir: string): string {
   const file = path.join(dataDir, keyFileName);
   const existing = readKeyFile(file);
   if (existing !== null) return existing;
