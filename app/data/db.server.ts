@@ -12,7 +12,6 @@ import SQLite from "better-sqlite3";
 import {
   CompiledQuery,
   Kysely,
-  PostgresDialect,
   SqliteDialect,
   SqliteDriver,
   sql,
@@ -23,6 +22,7 @@ import {
 } from "kysely";
 import { Migrator } from "kysely/migration";
 import pg from "pg";
+import { CurrentSchemaPostgresDialect } from "./current-schema-dialect.server.ts";
 import { migrations } from "./migrations.ts";
 import type { Database } from "./schema.ts";
 
@@ -62,7 +62,7 @@ export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: 
     pool.on("connect", (client) => {
       client.on("error", (error) => onConnectionError?.(error));
     });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new CurrentSchemaPostgresDialect({ pool }) });
     const url = new URL(databaseUrl);
     handle = {
       db,
