@@ -5,6 +5,7 @@
  * The clock is set by hand from the real time (the library refuses
  * timestamps more than five minutes off).
  */
+import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backlog } from "~/data/backlog.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
@@ -34,8 +35,16 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   const later = (ms: number) => (now = new Date(now.getTime() + ms));
   const db = () => t.handle.db;
   const leads = () => createLeadService({ db: db(), mail, clock });
+  /** What the dispatcher logged (a failed claim, an unexpected error): shown when a check fails. */
+  const logged: string[] = [];
+  const log = pino({ level: "warn" }, { write: (line: string) => void logged.push(line) });
+  const showingLog = (check: Promise<unknown>) =>
+    check.catch((error: Error) => {
+      error.message += `\nThe dispatcher logged: ${logged.join("") || "nothing"}`;
+      throw error;
+    });
   const dispatcher = (options: Partial<ConstructorParameters<typeof WebhookDispatcher>[0]> = {}) =>
-    new WebhookDispatcher({ db: db(), workerId: "worker-under-test", allowLocal: true, clock, ...options });
+    new WebhookDispatcher({ db: db(), workerId: "worker-under-test", allowLocal: true, clock, log, ...options });
   const endpoint = async (events: WebhookEventType[] = ["lead.created"], url = receiver.url) => {
     const made = await createEndpoint(db(), { url, description: "CRM", events }, now);
     receiver.secrets.push(made.secret);
@@ -44,6 +53,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
 
   const t = useTestDatabase(dialect);
   beforeEach(async () => {
+    logged.length = 0;
     now = new Date();
     receiver = await startWebhookReceiver();
     for (const table of ["webhook_deliveries", "webhook_events", "webhook_endpoints", "outbox_workers"] as const) {
@@ -207,8 +217,9 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
       }
       const worker = dispatcher();
       const draining = worker.deliverDue();
-      await expect.poll(() => other.received.filter((r) => r.verified).length, { timeout: 15_000 }).toBe(4);
-      await expect.poll(() => receiver.held(), { timeout: 15_000 }).toBe(2);
+      // Both waits fit in the test's time, so that a failure shows what the dispatcher logged.
+      await showingLog(expect.poll(() => other.received.filter((r) => r.verified).length, { timeout: 8_000 }).toBe(4));
+      await showingLog(expect.poll(() => receiver.held(), { timeout: 8_000 }).toBe(2));
       expect(receiver.held()).toBe(2); // the rest wait for a free slot of their endpoint
       receiver.mode = "ok";
       receiver.release();
