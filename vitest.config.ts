@@ -6,6 +6,9 @@ export default defineConfig({
     include: ["tests/unit/**/*.test.ts", "tests/unit/**/*.test.tsx", "tests/data/**/*.test.ts"],
     // Data tests share one PostgreSQL server; each file uses its own schema.
     testTimeout: 20_000,
+    // A suite's set-up creates and migrates a database (a schema, or a whole
+    // PostgreSQL database for the erasure test): seen over 10 s on a loaded machine.
+    hookTimeout: 30_000,
     environment: "node",
     // Test files share worker processes and their loaded modules (faster):
     // no test mocks a module, and those that stub a global or fake timers

@@ -74,6 +74,8 @@ export class WebhookDispatcher {
   /** Deliveries in flight, by id, with their endpoint. */
   private readonly inFlight = new Map<string, { endpointId: string; done: Promise<void> }>();
   private claiming: Promise<unknown> = Promise.resolve();
+  /** How many deliveries have ended (deliverDue looks again when one ends while it claims). */
+  private ended = 0;
   private timer: NodeJS.Timeout | null = null;
   private stopped = true;
 
@@ -146,6 +148,7 @@ export class WebhookDispatcher {
           started++;
           const done = this.deliver(row).finally(() => {
             this.inFlight.delete(row.id);
+            this.ended++;
             if (!this.stopped) this.kick();
           });
           this.inFlight.set(row.id, { endpointId: row.endpoint_id, done });
@@ -166,13 +169,12 @@ export class WebhookDispatcher {
   async deliverDue(): Promise<number> {
     let tried = 0;
     for (;;) {
-      const started = await this.fill();
-      tried += started;
-      if (this.inFlight.size === 0) {
-        // All settled, maybe before this round's last claim (which left out their busy endpoint): look again.
-        if (started === 0) return tried;
-        continue;
-      }
+      const endedBefore = this.ended;
+      tried += await this.fill();
+      // A delivery that ended while this round claimed may have left out its endpoint as busy:
+      // look again (its end is not among those awaited below, and nothing else would wake this).
+      if (this.ended !== endedBefore) continue;
+      if (this.inFlight.size === 0) return tried;
       await Promise.race([...this.inFlight.values()].map((f) => f.done));
     }
   }

@@ -52,8 +52,9 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   };
 
   const t = useTestDatabase(dialect);
-  beforeEach(async () => {
+  beforeEach(async ({ onTestFailed }) => {
     logged.length = 0;
+    onTestFailed(() => console.error(`The dispatcher logged: ${logged.join("") || "nothing"}`));
     now = new Date();
     receiver = await startWebhookReceiver();
     for (const table of ["webhook_deliveries", "webhook_events", "webhook_endpoints", "outbox_workers"] as const) {
