@@ -7,7 +7,7 @@ import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { pillarIds, type PillarId } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import { responseDeadline } from "~/calendar/response-deadline.ts";
-import { type ContactInput, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
+import { preferredContacts, serviceInterests } from "~/forms/schemas.ts";
 import {
   address,
   compose,
@@ -26,9 +26,25 @@ import {
   testNotice,
   titleInSubject,
 } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { contact as texts } from "./contact.ts";
+import { type ContactInput, contact as texts } from "./contact.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    contact_enquiries: LeadColumns & {
+      name: string;
+      email: string;
+      phone: string;
+      company: string;
+      job_title: string | null;
+      service_interest: string;
+      message: string;
+      preferred_contact: string;
+    };
+  }
+}
 
 export type ContactLead = ContactInput & LeadFacts & { serviceInterestLabel: string };
 

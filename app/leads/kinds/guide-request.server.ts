@@ -4,12 +4,25 @@
  * with the download link (/downloads/<token>).
  */
 import { catalogue } from "~/content/index.server.ts";
-import type { GuideRequestInput } from "~/forms/schemas.ts";
 import { asString, inSubject, oneLine, p } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
-import { guideRequest as texts } from "./guide-request.ts";
+import { type GuideRequestInput, guideRequest as texts } from "./guide-request.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    guide_requests: LeadColumns & {
+      first_name: string;
+      last_name: string;
+      email: string;
+      company: string;
+      guide_name: string;
+      download_token: string;
+    };
+  }
+}
 
 export type GuideRequestLead = GuideRequestInput & LeadFacts & { guideTitle: string; downloadUrl: string };
 

@@ -22,10 +22,27 @@ import {
   testNotice,
   unsubscribeHeaders,
 } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { type LeadKind, leadRow, sameAddress } from "./kind.server.ts";
 import { newsletter as texts } from "./newsletter.ts";
 import { newToken } from "./tokens.server.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    /** One row per address (the suppression list keeps an unsubscribed address alone). */
+    newsletter_subscriptions: LeadColumns & {
+      /** Lower-cased. */
+      email: string;
+      status: "pending" | "confirmed" | "unsubscribed";
+      confirm_token: string;
+      unsubscribe_token: string;
+      updated_at: string;
+      confirmed_at: string | null;
+      unsubscribed_at: string | null;
+    };
+  }
+}
 
 export type NewsletterSignup = LeadFacts & {
   email: string;

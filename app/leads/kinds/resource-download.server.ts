@@ -5,10 +5,21 @@
  */
 import { catalogue } from "~/content/index.server.ts";
 import { inSubject, oneLine } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 import { resourceDownload as texts } from "./resource-download.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    resource_downloads: LeadColumns & {
+      email: string;
+      resource_id: string;
+      download_token: string;
+    };
+  }
+}
 
 export type ResourceDownloadLead = LeadFacts & {
   email: string;

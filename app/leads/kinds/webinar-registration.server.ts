@@ -7,7 +7,6 @@
 import { getTrainer, getWebinar } from "~/content/index.server.ts";
 import { webinarTiming } from "~/content/webinar-schedule.ts";
 import { organisation } from "~/content/organisation.ts";
-import type { WebinarRegistrationInput } from "~/forms/schemas.ts";
 import {
   address,
   type Block,
@@ -27,11 +26,31 @@ import {
   testNotice,
   titleInSubject,
 } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { UnknownReferenceError } from "../errors.ts";
 import { webinarInvitation } from "../webinar-calendar.server.ts";
 import { type LeadKind, leadRow } from "./kind.server.ts";
-import { expiredWebinars, webinarRegistration as texts } from "./webinar-registration.ts";
+import {
+  expiredWebinars,
+  type WebinarRegistrationInput,
+  webinarRegistration as texts,
+} from "./webinar-registration.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    webinar_registrations: LeadColumns & {
+      webinar_id: string;
+      name: string;
+      email: string;
+      company: string;
+      /** When the reminder 24 hours before went (queued), if it did. */
+      reminded_day_before_at: string | null;
+      /** When the reminder 1 hour before went (queued), if it did. */
+      reminded_hour_before_at: string | null;
+    };
+  }
+}
 
 export type WebinarRegistrationLead = WebinarRegistrationInput &
   LeadFacts & {
