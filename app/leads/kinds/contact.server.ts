@@ -12,10 +12,8 @@ import {
   address,
   compose,
   contactDetails,
-  h,
   inSubject,
   label,
-  leadFacts,
   londonTime,
   multiline,
   notYou,
@@ -23,13 +21,13 @@ import {
   p,
   responsePromise,
   subject,
-  testNotice,
   titleInSubject,
 } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { type ContactInput, contact as texts } from "./contact.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
+import { teamNotification } from "./team-notification.server.ts";
 
 declare module "~/data/schema.ts" {
   interface LeadTables {
@@ -104,39 +102,24 @@ export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmai
   const name = oneLine(lead.name);
   const message = multiline(lead.message);
 
-  const team = compose(
-    {
-      title: "New enquiry from the website",
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(`${name} from ${oneLine(lead.company)} sent an enquiry about ${area}. Reply to this e-mail to answer them.`),
-        h("Enquiry"),
-        {
-          kind: "fields",
-          items: [
-            ["Name", name],
-            ["Email", oneLine(lead.email)],
-            ["Phone", oneLine(lead.phone)],
-            ["Company", oneLine(lead.company)],
-            ["Job title", oneLine(lead.jobTitle) || "not given"],
-            ["Area of interest", area],
-            ["Preferred contact", preferred],
-            ["Answer by", answerBy(lead.createdAt, ctx)],
-          ],
-        },
-        { kind: "quote", label: "Message", text: message },
-        ...leadFacts(lead, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(
-        `New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`,
-        lead.isTest,
-      ),
-    },
-  );
+  const team = teamNotification(lead, ctx, {
+    title: "New enquiry from the website",
+    summary: `${name} from ${oneLine(lead.company)} sent an enquiry about ${area}. Reply to this e-mail to answer them.`,
+    heading: "Enquiry",
+    fields: [
+      ["Name", name],
+      ["Email", oneLine(lead.email)],
+      ["Phone", oneLine(lead.phone)],
+      ["Company", oneLine(lead.company)],
+      ["Job title", oneLine(lead.jobTitle) || "not given"],
+      ["Area of interest", area],
+      ["Preferred contact", preferred],
+      ["Answer by", answerBy(lead.createdAt, ctx)],
+    ],
+    more: [{ kind: "quote", label: "Message", text: message }],
+    subject: `New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`,
+    replyToVisitor: true,
+  });
 
   const acknowledgement = compose(
     {

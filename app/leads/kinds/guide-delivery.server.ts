@@ -5,25 +5,25 @@
  */
 import { sql } from "kysely";
 import type { GuideId } from "~/content/ids.ts";
+import type { Guide } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import type { Db } from "~/data/db.server.ts";
 import {
   address,
   compose,
   contactDetails,
-  h,
-  leadFacts,
   link,
   notYou,
   oneLine,
   p,
   responsePromise,
   subject,
-  testNotice,
   titleInSubject,
   type Block,
 } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { sweepByAge } from "./kind.server.ts";
+import { teamNotification } from "./team-notification.server.ts";
 import { newToken } from "./tokens.server.ts";
 
 /** A new personal download token, and its address on the site (/downloads/<token>). */
@@ -35,23 +35,31 @@ export function newDownload(siteLink: (path: string) => string): { token: string
 /** The column of each table with download tokens that names the guide. */
 type GuideColumn = { guide_requests: "guide_name"; resource_downloads: "resource_id" };
 
+type GuideOf = (value: string) => Pick<Guide, "id" | "title"> | undefined;
+
 /**
- * The kind's `findDownload`: the guide a download token of `table` is for
- * (`column` holds what `guideOf` turns into the guide); null for none.
+ * What the kinds that send a guide declare alike: their table, whose
+ * download tokens are secret; erasure deletes; its rule (named after the
+ * table) keeps a row for its period after it was made; the subject is a
+ * guide (`column` holds what `guideOf` turns into it), and a link's token
+ * leads to it (`findDownload`, null for none).
  */
-export function findGuideDownload<T extends keyof GuideColumn>(
-  table: T,
-  column: GuideColumn[T],
-  guideOf: (value: string) => { id: GuideId } | undefined,
-) {
-  return async (db: Db, token: string): Promise<GuideId | null> => {
-    const row = await db
-      .selectFrom(table as keyof GuideColumn)
-      .select(sql.ref<string>(column).as("value"))
-      .where("download_token", "=", token)
-      .executeTakeFirst();
-    return row ? (guideOf(row.value)?.id ?? null) : null;
-  };
+export function guideDeliveryKind<T extends keyof GuideColumn>(table: T, column: GuideColumn[T], guideOf: GuideOf) {
+  return {
+    table,
+    secretColumns: ["download_token"],
+    erasure: "delete",
+    sweep: sweepByAge(table, table),
+    subjectLabel: (subject: string) => guideOf(subject)?.title ?? subject,
+    async findDownload(db: Db, token: string): Promise<GuideId | null> {
+      const row = await db
+        .selectFrom(table as keyof GuideColumn)
+        .select(sql.ref<string>(column).as("value"))
+        .where("download_token", "=", token)
+        .executeTakeFirst();
+      return row ? (guideOf(row.value)?.id ?? null) : null;
+    },
+  } as const;
 }
 
 export type GuideDeliveryLead = LeadFacts & { email: string; guideTitle: string; downloadUrl: string };
@@ -73,23 +81,12 @@ export function guideDeliveryEmails(
   const download = link(lead.downloadUrl, "the download link");
   const title = oneLine(lead.guideTitle);
 
-  const team = compose(
-    {
-      title: texts.team.title,
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(texts.team.summary),
-        h("Request"),
-        { kind: "fields", items: texts.team.fields },
-        ...leadFacts(lead, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(`${texts.team.subject} (${titleInSubject(lead.guideTitle)})`, lead.isTest),
-    },
-  );
+  const team = teamNotification(lead, ctx, {
+    ...texts.team,
+    heading: "Request",
+    subject: `${texts.team.subject} (${titleInSubject(lead.guideTitle)})`,
+    replyToVisitor: true,
+  });
 
   const delivery = compose(
     {

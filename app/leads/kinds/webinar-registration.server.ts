@@ -14,7 +14,6 @@ import {
   contactDetails,
   h,
   inSubject,
-  leadFacts,
   link,
   londonTime,
   minutes,
@@ -23,14 +22,14 @@ import {
   p,
   responsePromise,
   subject,
-  testNotice,
   titleInSubject,
 } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { UnknownReferenceError } from "../errors.ts";
 import { webinarInvitation } from "../webinar-calendar.server.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
+import { type LeadKind, leadRow, listing } from "./kind.server.ts";
+import { teamNotification } from "./team-notification.server.ts";
 import {
   expiredWebinars,
   type WebinarRegistrationInput,
@@ -97,14 +96,14 @@ export const webinarRegistration: LeadKind<"webinarRegistration"> = {
         )),
     };
   },
-  listing: (input) => ({
-    name: input.name,
-    email: input.email,
-    company: input.company,
-    subject: input.webinarId,
-    pillar: getWebinar(input.webinarId)?.pillar ?? null,
-    message: "",
-  }),
+  listing: (input) =>
+    listing({
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      subject: input.webinarId,
+      pillar: getWebinar(input.webinarId)?.pillar ?? null,
+    }),
   subjectLabel: (subject) => getWebinar(subject)?.title ?? subject,
   check: (input, now) => void webinarOf(input, now),
   async store(input, { trx, facts, mail, now }) {
@@ -140,38 +139,23 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
   const presenter = oneLine(lead.presenter);
   const name = oneLine(lead.name);
 
-  const team = compose(
-    {
-      title: "New webinar registration",
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(`${name} from ${oneLine(lead.company)} registered for ${title}. Reply to this e-mail to write to them.`),
-        h("Registration"),
-        {
-          kind: "fields",
-          items: [
-            ["Name", name],
-            ["Email", oneLine(lead.email)],
-            ["Company", oneLine(lead.company)],
-            ["Webinar", title],
-            ["Webinar id", oneLine(lead.webinarId)],
-            ["Starts", when],
-            ["Duration", duration],
-            ["Presenter", presenter],
-          ],
-        },
-        ...leadFacts(lead, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(
-        `Webinar registration: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(lead.webinarTitle)})`,
-        lead.isTest,
-      ),
-    },
-  );
+  const team = teamNotification(lead, ctx, {
+    title: "New webinar registration",
+    summary: `${name} from ${oneLine(lead.company)} registered for ${title}. Reply to this e-mail to write to them.`,
+    heading: "Registration",
+    fields: [
+      ["Name", name],
+      ["Email", oneLine(lead.email)],
+      ["Company", oneLine(lead.company)],
+      ["Webinar", title],
+      ["Webinar id", oneLine(lead.webinarId)],
+      ["Starts", when],
+      ["Duration", duration],
+      ["Presenter", presenter],
+    ],
+    subject: `Webinar registration: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(lead.webinarTitle)})`,
+    replyToVisitor: true,
+  });
 
   const confirmation = compose(
     {
