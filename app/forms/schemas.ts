@@ -66,16 +66,22 @@ const emailPattern = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+.-]*)[A-Za-z0-9_+-]@([A-Za-
 /** Whether `value` is an e-mail address the forms take (the server's other address checks use it too). */
 export const isEmailAddress = (value: string): boolean => value.length <= limits.email && emailPattern.test(value);
 
-/** A trimmed single-line text of `min` to `max` characters. */
-export function line(min: number, max: number, message: string) {
+/** A trimmed text of `min` to `max` characters without the `forbidden` characters. */
+function trimmed(min: number, max: number, message: string, forbidden: RegExp) {
   return v.pipe(
     v.string(message),
     v.trim(),
     v.minLength(min, message),
     v.maxLength(max, messages.tooLong(max)),
-    v.check((value) => !controlChars.test(value), messages.singleLine),
+    v.check((value) => !forbidden.test(value), messages.singleLine),
   );
 }
+
+/** A trimmed single-line text of `min` to `max` characters. */
+export const line = (min: number, max: number, message: string) => trimmed(min, max, message, controlChars);
+
+/** A trimmed multi-line text of `min` to `max` characters (tab and line breaks allowed). */
+export const text = (min: number, max: number, message: string) => trimmed(min, max, message, controlCharsMultiline);
 
 /** An e-mail address (`missing`: the message when there is none). */
 export function email(message: string, missing = message) {
@@ -85,17 +91,6 @@ export function email(message: string, missing = message) {
     v.minLength(1, missing),
     v.maxLength(limits.email, messages.tooLong(limits.email)),
     v.regex(emailPattern, message),
-  );
-}
-
-/** A trimmed multi-line text of `min` to `max` characters (tab and line breaks allowed). */
-export function text(min: number, max: number, message: string) {
-  return v.pipe(
-    v.string(message),
-    v.trim(),
-    v.minLength(min, message),
-    v.maxLength(max, messages.tooLong(max)),
-    v.check((value) => !controlCharsMultiline.test(value), messages.singleLine),
   );
 }
 

@@ -9,25 +9,20 @@ import { organisation } from "~/content/organisation.ts";
 import { responseDeadline } from "~/calendar/response-deadline.ts";
 import { preferredContacts, serviceInterests } from "~/forms/schemas.ts";
 import {
-  address,
-  compose,
-  contactDetails,
   inSubject,
   label,
   londonTime,
   multiline,
-  notYou,
   oneLine,
   p,
   responsePromise,
-  subject,
   titleInSubject,
 } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { type ContactInput, contact as texts } from "./contact.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
-import { teamNotification } from "./team-notification.server.ts";
+import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
 
 declare module "~/data/schema.ts" {
   interface LeadTables {
@@ -96,7 +91,6 @@ function answerBy(receivedAt: string, ctx: MailContext): string {
 
 /** [team notification, visitor acknowledgement] for a contact enquiry. */
 export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
   const area = oneLine(lead.serviceInterestLabel) || label(serviceInterests, lead.serviceInterest);
   const preferred = label(preferredContacts, lead.preferredContact);
   const name = oneLine(lead.name);
@@ -121,25 +115,22 @@ export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmai
     replyToVisitor: true,
   });
 
-  const acknowledgement = compose(
-    {
-      title: "We have received your enquiry",
-      blocks: [
-        p(`Dear ${name},`),
-        p(`Thank you for contacting ${organisation.name} about ${area}. We have received your enquiry.`),
-        p(responsePromise()),
-        p(
-          lead.preferredContact === "phone"
-            ? `You asked us to contact you by phone, so we will call you on ${oneLine(lead.phone)}.`
-            : `You asked us to contact you by email, so we will reply to ${oneLine(lead.email)}.`,
-        ),
-        { kind: "quote", label: "Your message", text: message },
-        ...contactDetails(ctx),
-        notYou("contact form", ctx),
-      ],
-    },
-    { to: visitor, subject: subject("We have received your enquiry", lead.isTest) },
-  );
+  const acknowledgement = visitorEmail(lead, ctx, {
+    title: "We have received your enquiry",
+    blocks: [
+      p(`Dear ${name},`),
+      p(`Thank you for contacting ${organisation.name} about ${area}. We have received your enquiry.`),
+      p(responsePromise()),
+      p(
+        lead.preferredContact === "phone"
+          ? `You asked us to contact you by phone, so we will call you on ${oneLine(lead.phone)}.`
+          : `You asked us to contact you by email, so we will reply to ${oneLine(lead.email)}.`,
+      ),
+      { kind: "quote", label: "Your message", text: message },
+    ],
+    form: "contact form",
+    subject: "We have received your enquiry",
+  });
 
   return [team, acknowledgement];
 }

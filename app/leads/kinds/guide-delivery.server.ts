@@ -8,22 +8,10 @@ import type { GuideId } from "~/content/ids.ts";
 import type { Guide } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import type { Db } from "~/data/db.server.ts";
-import {
-  address,
-  compose,
-  contactDetails,
-  link,
-  notYou,
-  oneLine,
-  p,
-  responsePromise,
-  subject,
-  titleInSubject,
-  type Block,
-} from "~/mail/compose.server.ts";
+import { link, oneLine, p, responsePromise, titleInSubject, type Block } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { sweepByAge } from "./kind.server.ts";
-import { teamNotification } from "./team-notification.server.ts";
+import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
 
 /** A new personal download token, and its address on the site (/downloads/<token>). */
@@ -77,7 +65,6 @@ export function guideDeliveryEmails(
     visitor: { title: string; greeting: string; thanks: string; notes: Block[]; form: string; subject: string };
   },
 ): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
   const download = link(lead.downloadUrl, "the download link");
   const title = oneLine(lead.guideTitle);
 
@@ -88,23 +75,20 @@ export function guideDeliveryEmails(
     replyToVisitor: true,
   });
 
-  const delivery = compose(
-    {
-      title: texts.visitor.title,
-      blocks: [
-        p(texts.visitor.greeting),
-        p(`${texts.visitor.thanks} ${title}. You can download it now:`),
-        { kind: "button", href: download, text: `Download ${title}` },
-        ...texts.visitor.notes,
-        p(
-          `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
-        ),
-        ...contactDetails(ctx),
-        notYou(texts.visitor.form, ctx),
-      ],
-    },
-    { to: visitor, subject: subject(`${texts.visitor.subject}: ${titleInSubject(lead.guideTitle)}`, lead.isTest) },
-  );
+  const delivery = visitorEmail(lead, ctx, {
+    title: texts.visitor.title,
+    blocks: [
+      p(texts.visitor.greeting),
+      p(`${texts.visitor.thanks} ${title}. You can download it now:`),
+      { kind: "button", href: download, text: `Download ${title}` },
+      ...texts.visitor.notes,
+      p(
+        `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
+      ),
+    ],
+    form: texts.visitor.form,
+    subject: `${texts.visitor.subject}: ${titleInSubject(lead.guideTitle)}`,
+  });
 
   return [team, delivery];
 }

@@ -23,7 +23,7 @@ import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { type LeadKind, leadRow, listing, sameAddress } from "./kind.server.ts";
 import { newsletter as texts } from "./newsletter.ts";
-import { teamNotification } from "./team-notification.server.ts";
+import { teamNotification } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
 
 declare module "~/data/schema.ts" {

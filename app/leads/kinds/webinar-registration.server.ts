@@ -8,20 +8,15 @@ import { getTrainer, getWebinar } from "~/content/index.server.ts";
 import { webinarTiming } from "~/content/webinar-schedule.ts";
 import { organisation } from "~/content/organisation.ts";
 import {
-  address,
   type Block,
-  compose,
-  contactDetails,
   h,
   inSubject,
   link,
   londonTime,
   minutes,
-  notYou,
   oneLine,
   p,
   responsePromise,
-  subject,
   titleInSubject,
 } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
@@ -29,7 +24,7 @@ import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { UnknownReferenceError } from "../errors.ts";
 import { webinarInvitation } from "../webinar-calendar.server.ts";
 import { type LeadKind, leadRow, listing } from "./kind.server.ts";
-import { teamNotification } from "./team-notification.server.ts";
+import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
 import {
   expiredWebinars,
   type WebinarRegistrationInput,
@@ -132,7 +127,6 @@ export const webinarRegistration: LeadKind<"webinarRegistration"> = {
 
 /** [team notification, visitor confirmation] for a free webinar registration. */
 export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
   const title = oneLine(lead.webinarTitle);
   const when = londonTime(lead.startsAt);
   const duration = minutes(lead.durationMinutes);
@@ -157,34 +151,29 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
     replyToVisitor: true,
   });
 
-  const confirmation = compose(
-    {
-      title: "You are registered for our webinar",
-      blocks: [
-        p(`Dear ${name},`),
-        p(
-          `Thank you for registering for ${title}. Your place is confirmed, and the webinar is free. The attached calendar invitation adds it to your calendar.`,
-        ),
-        h("Session details"),
-        {
-          kind: "fields",
-          items: [
-            ["Webinar", title],
-            ["Date and time", `${when} (London time)`],
-            ["Duration", duration],
-            ["Presenter", presenter],
-          ],
-        },
-        ...joiningBlocks(lead.webinarId, ctx, "confirmation"),
-        p(
-          `If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`,
-        ),
-        ...contactDetails(ctx),
-        notYou("webinar registration form", ctx),
-      ],
-    },
-    { to: visitor, subject: subject(`You are registered: ${titleInSubject(lead.webinarTitle)}`, lead.isTest) },
-  );
+  const confirmation = visitorEmail(lead, ctx, {
+    title: "You are registered for our webinar",
+    blocks: [
+      p(`Dear ${name},`),
+      p(
+        `Thank you for registering for ${title}. Your place is confirmed, and the webinar is free. The attached calendar invitation adds it to your calendar.`,
+      ),
+      h("Session details"),
+      {
+        kind: "fields",
+        items: [
+          ["Webinar", title],
+          ["Date and time", `${when} (London time)`],
+          ["Duration", duration],
+          ["Presenter", presenter],
+        ],
+      },
+      ...joiningBlocks(lead.webinarId, ctx, "confirmation"),
+      p(`If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`),
+    ],
+    form: "webinar registration form",
+    subject: `You are registered: ${titleInSubject(lead.webinarTitle)}`,
+  });
   confirmation.attachments = [
     webinarInvitation(
       {
