@@ -4,7 +4,8 @@
  * in the privacy notice and its retention rules. Adding a kind: its module
  * here and its server module (./index.server.ts), registered in both, and
  * its table in a migration. The list below is where the kinds' names
- * (`FormKind`) and their forms (`formSchemas`) come from.
+ * (`FormKind`) and their forms (`formSchemas`) come from. Relative imports:
+ * the React Router config loads this registry (the privacy notice).
  */
 import type { FormKind, FormSchema } from "../../forms/schemas.ts";
 import { contact } from "./contact.ts";
