@@ -5,6 +5,7 @@
  * (app/leads/kinds/texts.ts).
  */
 
+import type { NoticeRow } from "../content/notice-row.ts";
 import { financialYearEnd, type Keep } from "../content/retention-periods.ts";
 
 export { financialYearEnd, type Keep };
@@ -21,6 +22,20 @@ export type RetentionRule<R extends string = string> = {
   from: string;
   keep: Keep;
   action: "delete" | "anonymise";
+};
+
+/**
+ * What a kind of record the site keeps (a lead kind, an order kind) declares
+ * about it: its name, what the team calls one (the back office, access
+ * requests), its row in the privacy notice (kinds that share a row declare
+ * the same object: the notice shows it once) and its retention rules, whose
+ * periods that row states (the retention job applies them).
+ */
+export type KeptKind<K extends string = string, R extends string = string> = {
+  kind: K;
+  label: string;
+  notice: NoticeRow;
+  retention: readonly RetentionRule<R>[];
 };
 
 const dayMs = 86_400_000;

@@ -8,7 +8,8 @@ import type { PillarId } from "../content/schema.ts";
 import type { FormKind } from "../forms/schemas.ts";
 import type { LeadStatus } from "./lead-statuses.ts";
 
-type Lead = {
+/** The columns every lead table has (app/leads/kinds/kind.server.ts's `leadRow` writes them). */
+export type LeadColumns = {
   id: string;
   created_at: string;
   consent_text: string;
@@ -16,50 +17,21 @@ type Lead = {
   is_test: number;
 };
 
-export type Database = {
-  contact_enquiries: Lead & {
-    name: string;
-    email: string;
-    phone: string;
-    company: string;
-    job_title: string | null;
-    service_interest: string;
-    message: string;
-    preferred_contact: string;
-  };
-  guide_requests: Lead & {
-    first_name: string;
-    last_name: string;
-    email: string;
-    company: string;
-    guide_name: string;
-    download_token: string;
-  };
-  resource_downloads: Lead & {
-    email: string;
-    resource_id: string;
-    download_token: string;
-  };
-  newsletter_subscriptions: Lead & {
-    /** Lower-cased. */
-    email: string;
-    status: "pending" | "confirmed" | "unsubscribed";
-    confirm_token: string;
-    unsubscribe_token: string;
-    updated_at: string;
-    confirmed_at: string | null;
-    unsubscribed_at: string | null;
-  };
-  webinar_registrations: Lead & {
-    webinar_id: string;
-    name: string;
-    email: string;
-    company: string;
-    /** When the reminder 24 hours before went (queued), if it did. */
-    reminded_day_before_at: string | null;
-    /** When the reminder 1 hour before went (queued), if it did. */
-    reminded_hour_before_at: string | null;
-  };
+/**
+ * The lead kinds' own tables, one per kind: each kind's server module adds
+ * its table here by declaration merging (`declare module "~/data/schema.ts"
+ * { interface LeadTables { … } }`, app/leads/kinds/<kind>.server.ts), so a
+ * new kind needs no edit to this file (docs/decisions/043-a-new-kind-is-its-modules.md).
+ * Every one has the lead columns and an `email` (access requests and
+ * erasure find rows by it).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LeadTables {}
+
+/** A lead kind's table. */
+export type LeadTable = keyof LeadTables;
+
+export interface Database extends LeadTables {
   /** Recent submissions, by fingerprint: a repeat within the window is a duplicate. */
   submission_keys: {
     fingerprint: string;
@@ -346,28 +318,6 @@ export type Database = {
     /** More about it (JSON), never a lead's personal data. */
     detail: string | null;
   };
-};
-
-export type LeadTable = Exclude<
-  keyof Database,
-  | "submission_keys"
-  | "outbox"
-  | "outbox_workers"
-  | "job_runs"
-  | "bookings"
-  | "stripe_events"
-  | "staff_users"
-  | "staff_invitations"
-  | "staff_sessions"
-  | "staff_passkeys"
-  | "audit_events"
-  | "leads"
-  | "lead_events"
-  | "spam_submissions"
-  | "webhook_endpoints"
-  | "webhook_events"
-  | "webhook_deliveries"
-  | "page_views"
->;
+}
 
 export type StaffRole = "admin" | "staff";

@@ -1,7 +1,7 @@
 /**
  * Field facts the forms show (length caps, option lists), without the
- * schema library: components import these; the schemas (schemas.ts) are
- * fetched only when a visitor starts filling in a form.
+ * schema library: components import these; the schemas are declared by
+ * the lead kinds (app/leads/kinds/<kind>.ts) with the rules in ./schemas.ts.
  */
 export const limits = {
   name: 100,

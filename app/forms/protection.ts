@@ -1,7 +1,6 @@
 /**
  * Names of the fields that protect the forms from bots (never shown to
- * people). Kept apart from the schemas so the footer form, on every page,
- * does not pull the schema library into the page's JavaScript.
+ * people): plain names, without the schema library.
  */
 export const protectionFields = {
   /** Honeypot: hidden from people and screen readers; bots fill it in. */

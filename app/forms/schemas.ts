@@ -1,18 +1,22 @@
 /**
- * One schema per form, shared by the browser (validation as the visitor
- * types) and the server (the API and the page actions). Messages are the
- * spec's (section 5). They are valibot schemas, not zod: the browser fetches
- * this module when a visitor starts on a form, and valibot's checks cost
- * about 2 KB compressed where zod/mini's cost 6 (ADR 032).
+ * What every form's schema is built from, and the one way a form is
+ * checked: field rules, the spec's messages (section 5), and validation
+ * with a message per field. Each lead kind's schema is declared with the
+ * kind (app/leads/kinds/<kind>.ts) from these rules; the browser and the
+ * server share it (validation as the visitor types; the API and the page
+ * actions). They are valibot schemas, not zod: valibot's checks cost about
+ * 2 KB compressed where zod/mini's cost 6 (ADR 032).
  *
  * Every string is trimmed and has a length cap; single-line fields refuse
  * line breaks and control characters (they end up in e-mail headers).
+ *
+ * Relative imports only: the React Router config loads the kinds, and so
+ * this module, without the ~ alias.
  */
 import * as v from "valibot";
-import { limits, serviceInterests, type ServiceInterest } from "./fields.ts";
+import { limits } from "./fields.ts";
 
 export { limits, preferredContacts, serviceInterests, type ServiceInterest } from "./fields.ts";
-import { guideIds, guideNames } from "~/content/ids.ts";
 
 export const messages = {
   contact: {
@@ -62,18 +66,25 @@ const emailPattern = /^(?!\.)(?!.*\.\.)([A-Za-z0-9_'+.-]*)[A-Za-z0-9_+-]@([A-Za-
 /** Whether `value` is an e-mail address the forms take (the server's other address checks use it too). */
 export const isEmailAddress = (value: string): boolean => value.length <= limits.email && emailPattern.test(value);
 
-/** A trimmed single-line text of `min` to `max` characters. */
-function line(min: number, max: number, message: string) {
+/** A trimmed text of `min` to `max` characters without the `forbidden` characters. */
+function trimmed(min: number, max: number, message: string, forbidden: RegExp) {
   return v.pipe(
     v.string(message),
     v.trim(),
     v.minLength(min, message),
     v.maxLength(max, messages.tooLong(max)),
-    v.check((value) => !controlChars.test(value), messages.singleLine),
+    v.check((value) => !forbidden.test(value), messages.singleLine),
   );
 }
 
-function email(message: string, missing = message) {
+/** A trimmed single-line text of `min` to `max` characters. */
+export const line = (min: number, max: number, message: string) => trimmed(min, max, message, controlChars);
+
+/** A trimmed multi-line text of `min` to `max` characters (tab and line breaks allowed). */
+export const text = (min: number, max: number, message: string) => trimmed(min, max, message, controlCharsMultiline);
+
+/** An e-mail address (`missing`: the message when there is none). */
+export function email(message: string, missing = message) {
   return v.pipe(
     v.string(missing),
     v.trim(),
@@ -83,67 +94,18 @@ function email(message: string, missing = message) {
   );
 }
 
-const serviceInterestValues = serviceInterests.map((s) => s.value) as [ServiceInterest, ...ServiceInterest[]];
-
-/** Contact enquiry, with the field names the API takes (spec section 7). */
-export const contactSchema = v.object({
-  name: line(2, limits.name, messages.contact.name),
-  email: email(messages.contact.email),
-  phone: line(6, limits.phone, messages.contact.phone),
-  company: line(2, limits.company, messages.contact.company),
-  jobTitle: v.optional(line(0, limits.jobTitle, messages.contact.jobTitle)),
-  serviceInterest: v.picklist(serviceInterestValues, messages.contact.serviceInterest),
-  message: v.pipe(
-    v.string(messages.contact.message),
-    v.trim(),
-    v.minLength(10, messages.contact.message),
-    v.maxLength(limits.message, messages.tooLong(limits.message)),
-    v.check((value) => !controlCharsMultiline.test(value), messages.singleLine),
-  ),
-  preferredContact: v.picklist(["email", "phone"], messages.contact.preferredContact),
-});
-export type ContactInput = v.InferOutput<typeof contactSchema>;
-
-/** Guide request (guide page), with the API's snake_case names. */
-export const guideRequestSchema = v.object({
-  first_name: line(2, limits.name, messages.guide.first_name),
-  last_name: line(2, limits.name, messages.guide.last_name),
-  email: email(messages.guide.email),
-  company: line(2, limits.company, messages.guide.company),
-  guide_name: v.picklist(guideNames, messages.guide.guide_name),
-});
-export type GuideRequestInput = v.InferOutput<typeof guideRequestSchema>;
-
-/** Home page free-resources form: one e-mail for one guide. */
-export const resourceDownloadSchema = v.object({
-  email: email(messages.email),
-  resourceId: v.picklist(guideIds, messages.resource),
-});
-export type ResourceDownloadInput = v.InferOutput<typeof resourceDownloadSchema>;
-
-/** Newsletter (footer and exit popup). */
-export const newsletterSchema = v.object({
-  email: email(messages.email),
-});
-export type NewsletterInput = v.InferOutput<typeof newsletterSchema>;
-
-/** Free webinar registration (resources page). */
-export const webinarRegistrationSchema = v.object({
-  webinarId: line(1, 100, messages.webinar),
-  name: line(2, limits.name, messages.name),
-  email: email(messages.email),
-  company: line(2, limits.company, messages.company),
-});
-export type WebinarRegistrationInput = v.InferOutput<typeof webinarRegistrationSchema>;
-
-export const formSchemas = {
-  contact: contactSchema,
-  guideRequest: guideRequestSchema,
-  resourceDownload: resourceDownloadSchema,
-  newsletter: newsletterSchema,
-  webinarRegistration: webinarRegistrationSchema,
-} as const;
-export type FormKind = keyof typeof formSchemas;
+/**
+ * The lead kinds' form schemas by kind name. Each kind declares its schema
+ * in its client-safe module (app/leads/kinds/<kind>.ts); the kinds' registry
+ * (app/leads/kinds/index.ts) adds them here, so the layers below the kinds
+ * (the database's types, spam, webhooks) can name a kind without importing
+ * one (docs/decisions/043-a-new-kind-is-its-modules.md).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LeadFormSchemas {}
+export type FormKind = keyof LeadFormSchemas;
+/** What a valid submission of a lead kind's form holds. */
+export type FormInput<K extends FormKind> = v.InferOutput<LeadFormSchemas[K]>;
 
 /**
  * The card payment's contact details (consultation and test payment), checked
@@ -154,11 +116,6 @@ export const paymentDetailsSchema = v.object({
   customerName: line(1, limits.name, messages.payment.customerName),
   customerEmail: email(messages.payment.customerEmail, messages.payment.customerEmailMissing),
 });
-
-/** Every schema the browser validates a form with (useFormValidation). */
-export const validationSchemas = { ...formSchemas, paymentDetails: paymentDetailsSchema } as const;
-export type ValidationKind = keyof typeof validationSchemas;
-export type FormInput<K extends ValidationKind> = v.InferOutput<(typeof validationSchemas)[K]>;
 
 export type FieldErrors = Record<string, string>;
 
@@ -175,11 +132,6 @@ export function issueMessage(schema: FormSchema, issue: v.BaseIssue<unknown>): s
   const step = issue.path?.[0];
   const entry = issue.type === "object" && step?.origin === "key" ? schema.entries[String(step.key)] : undefined;
   return (entry && v.safeParse(entry, undefined).issues?.[0]?.message) || issue.message;
-}
-
-/** Validates input against a public form's schema; on failure, the first message for each field. */
-export function validate<K extends ValidationKind>(kind: K, input: unknown): Validation<FormInput<K>> {
-  return validateWith(validationSchemas[kind] as unknown as FormSchema<FormInput<K>>, input);
 }
 
 /**

@@ -8,7 +8,8 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { type FormResult, resultMessages } from "~/forms/result.ts";
-import { type FormKind, protectionFields, validate } from "~/forms/schemas.ts";
+import { type FormKind, protectionFields } from "~/forms/schemas.ts";
+import { validate } from "./validation.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { UnknownReferenceError } from "./errors.ts";

@@ -7,7 +7,7 @@ import { TOTP, Secret } from "otpauth";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import type { ContactInput } from "~/forms/schemas.ts";
+import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";

@@ -5,7 +5,7 @@
  * listing gone when retention deletes the lead.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ContactInput } from "~/forms/schemas.ts";
+import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { noFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { inboxPageSize, listLeads } from "~/inbox/query.server.ts";
 import { siteCalendar } from "~/calendar/response-deadline.ts";

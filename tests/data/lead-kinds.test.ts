@@ -9,7 +9,6 @@
  * fails here for whatever of these does not know it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privacyPolicy } from "~/content/legal.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import { collectDigest } from "~/inbox/digest.server.ts";
 import { leadRows } from "~/inbox/export.server.ts";
@@ -19,9 +18,9 @@ import { allLeadKinds, leadKinds } from "~/leads/kinds/index.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
-import { retentionRules } from "~/retention/rules.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { expectNoticeAndRules, expectSecretsDeclared } from "./kept-kinds.ts";
 import { testMail } from "./fixtures.ts";
 
 /** A valid submission of each kind (a new kind is a type error here until it has one). */
@@ -57,7 +56,6 @@ const samples: { [K in FormKind]: (email: string) => FormInput<K> } = {
 const now = new Date("2026-11-24T10:00:00.000Z");
 const nextDigest = new Date("2026-11-25T08:30:00.000Z");
 const meta = { sourcePage: "/kinds", isTest: false };
-const noticeRows = privacyPolicy.sections.find((s) => "table" in s && s.table)!.table!.rows;
 
 describe.each(dialects)("every lead kind, on %s", (dialect) => {
   let t: TestDatabase;
@@ -74,11 +72,7 @@ describe.each(dialects)("every lead kind, on %s", (dialect) => {
   afterAll(() => t.dispose());
 
   it.each(allLeadKinds.map((kind) => [kind.kind, kind] as const))("%s", async (name, kind) => {
-    // The privacy notice has its row, and says how long (its rules are in the rule table).
-    const { notice } = kind;
-    expect(noticeRows).toContainEqual([notice.what, notice.why, notice.basis, notice.howLong]);
-    expect(kind.retention.length).toBeGreaterThan(0);
-    for (const rule of kind.retention) expect(retentionRules).toContainEqual(rule);
+    expectNoticeAndRules(kind);
 
     // Submitted: the inbox's export, the digest and the webhook message name it.
     const email = `${name.toLowerCase()}@kinds.example`;
@@ -93,8 +87,7 @@ describe.each(dialects)("every lead kind, on %s", (dialect) => {
 
     // Its secrets: every token or secret column of its table is declared, and no one is shown or handed it.
     const [stored] = await rowsOf(kind.table, email);
-    const secretLooking = Object.keys(stored!).filter((column) => /token|secret/.test(column));
-    expect([...kind.secretColumns].sort()).toEqual(secretLooking.sort());
+    expectSecretsDeclared(kind, stored!);
     const shown = await findLead(db(), id);
     expect(shown?.kindLabel).toBe(kind.label);
     const labels = shown!.fields.map(([label]) => label.toLowerCase().replace(/ /g, "_"));

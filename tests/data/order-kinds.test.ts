@@ -9,14 +9,13 @@
  * has one) and then fails here for whatever of these does not know it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { privacyPolicy } from "~/content/legal.ts";
 import type { Db } from "~/data/db.server.ts";
 import { allOrderKinds, orderExport, orderKinds } from "~/orders/index.server.ts";
 import type { OrderKindName } from "~/orders/texts.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
-import { retentionRules } from "~/retention/rules.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { expectNoticeAndRules, expectSecretsDeclared } from "./kept-kinds.ts";
 
 type Sample = { db: Db; id: string; email: string; paid: boolean; at: Date };
 
@@ -46,7 +45,6 @@ const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
 };
 
 const now = new Date("2026-11-24T10:00:00.000Z");
-const noticeRows = privacyPolicy.sections.find((s) => "table" in s && s.table)!.table!.rows;
 
 describe.each(dialects)("every order kind, on %s", (dialect) => {
   let t: TestDatabase;
@@ -60,11 +58,7 @@ describe.each(dialects)("every order kind, on %s", (dialect) => {
   afterAll(() => t.dispose());
 
   it.each(allOrderKinds.map((kind) => [kind.kind, kind] as const))("%s", async (name, kind) => {
-    // The privacy notice has its row, and says how long (its rules are in the rule table).
-    const { notice } = kind;
-    expect(noticeRows).toContainEqual([notice.what, notice.why, notice.basis, notice.howLong]);
-    expect(kind.retention.length).toBeGreaterThan(0);
-    for (const rule of kind.retention) expect(retentionRules).toContainEqual(rule);
+    expectNoticeAndRules(kind);
 
     const email = `${name.toLowerCase()}@orders.example`;
     const [paid, unpaid] = [`${name}-paid`, `${name}-unpaid`];
@@ -73,8 +67,7 @@ describe.each(dialects)("every order kind, on %s", (dialect) => {
 
     // Its secrets: every token or secret column of its table is declared.
     const [stored] = await rowsOf(kind.table, [paid]);
-    const secretLooking = Object.keys(stored!).filter((column) => /token|secret/.test(column));
-    expect([...kind.secretColumns].sort()).toEqual(secretLooking.sort());
+    expectSecretsDeclared(kind, stored!);
 
     // The back office's export lists it, under its own file.
     expect(orderExport(kind.export.file)).toBe(kind.export);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { messages, validate } from "~/forms/schemas.ts";
+import { messages } from "~/forms/schemas.ts";
+import { validate } from "~/leads/validation.ts";
 import { readJsonBody, sourcePageOf } from "~/http/http.server.ts";
 
 const contact = {

@@ -14,7 +14,7 @@
 import { LoaderCircle } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
-import type { FieldErrors, ValidationKind, validate } from "~/forms/schemas.ts";
+import type { FieldErrors, ValidationKind, validate } from "~/leads/validation.ts";
 import type { Tone } from "./tone.ts";
 
 export function fieldId(formId: string, name: string): string {
@@ -542,7 +542,7 @@ const passThrough = (() => ({ ok: true, data: {} })) as unknown as Validate;
 let validator: Validate | null = null;
 let loading: Promise<void> | null = null;
 function loadValidator(): Promise<void> {
-  loading ??= import("~/forms/schemas.ts").then(
+  loading ??= import("~/leads/validation.ts").then(
     (m) => {
       validator = m.validate;
     },

@@ -7,28 +7,37 @@ import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { pillarIds, type PillarId } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import { responseDeadline } from "~/calendar/response-deadline.ts";
-import { type ContactInput, preferredContacts, serviceInterests } from "~/forms/schemas.ts";
+import { preferredContacts, serviceInterests } from "~/forms/schemas.ts";
 import {
-  address,
-  compose,
-  contactDetails,
-  h,
   inSubject,
   label,
-  leadFacts,
   londonTime,
   multiline,
-  notYou,
   oneLine,
   p,
   responsePromise,
-  subject,
-  testNotice,
   titleInSubject,
 } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { contact as texts } from "./contact.ts";
+import { type ContactInput, contact as texts } from "./contact.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
+import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    contact_enquiries: LeadColumns & {
+      name: string;
+      email: string;
+      phone: string;
+      company: string;
+      job_title: string | null;
+      service_interest: string;
+      message: string;
+      preferred_contact: string;
+    };
+  }
+}
 
 export type ContactLead = ContactInput & LeadFacts & { serviceInterestLabel: string };
 
@@ -82,65 +91,46 @@ function answerBy(receivedAt: string, ctx: MailContext): string {
 
 /** [team notification, visitor acknowledgement] for a contact enquiry. */
 export function contactEmails(lead: ContactLead, ctx: MailContext): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
   const area = oneLine(lead.serviceInterestLabel) || label(serviceInterests, lead.serviceInterest);
   const preferred = label(preferredContacts, lead.preferredContact);
   const name = oneLine(lead.name);
   const message = multiline(lead.message);
 
-  const team = compose(
-    {
-      title: "New enquiry from the website",
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(`${name} from ${oneLine(lead.company)} sent an enquiry about ${area}. Reply to this e-mail to answer them.`),
-        h("Enquiry"),
-        {
-          kind: "fields",
-          items: [
-            ["Name", name],
-            ["Email", oneLine(lead.email)],
-            ["Phone", oneLine(lead.phone)],
-            ["Company", oneLine(lead.company)],
-            ["Job title", oneLine(lead.jobTitle) || "not given"],
-            ["Area of interest", area],
-            ["Preferred contact", preferred],
-            ["Answer by", answerBy(lead.createdAt, ctx)],
-          ],
-        },
-        { kind: "quote", label: "Message", text: message },
-        ...leadFacts(lead, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(
-        `New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`,
-        lead.isTest,
-      ),
-    },
-  );
+  const team = teamNotification(lead, ctx, {
+    title: "New enquiry from the website",
+    summary: `${name} from ${oneLine(lead.company)} sent an enquiry about ${area}. Reply to this e-mail to answer them.`,
+    heading: "Enquiry",
+    fields: [
+      ["Name", name],
+      ["Email", oneLine(lead.email)],
+      ["Phone", oneLine(lead.phone)],
+      ["Company", oneLine(lead.company)],
+      ["Job title", oneLine(lead.jobTitle) || "not given"],
+      ["Area of interest", area],
+      ["Preferred contact", preferred],
+      ["Answer by", answerBy(lead.createdAt, ctx)],
+    ],
+    more: [{ kind: "quote", label: "Message", text: message }],
+    subject: `New enquiry: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(area)})`,
+    replyToVisitor: true,
+  });
 
-  const acknowledgement = compose(
-    {
-      title: "We have received your enquiry",
-      blocks: [
-        p(`Dear ${name},`),
-        p(`Thank you for contacting ${organisation.name} about ${area}. We have received your enquiry.`),
-        p(responsePromise()),
-        p(
-          lead.preferredContact === "phone"
-            ? `You asked us to contact you by phone, so we will call you on ${oneLine(lead.phone)}.`
-            : `You asked us to contact you by email, so we will reply to ${oneLine(lead.email)}.`,
-        ),
-        { kind: "quote", label: "Your message", text: message },
-        ...contactDetails(ctx),
-        notYou("contact form", ctx),
-      ],
-    },
-    { to: visitor, subject: subject("We have received your enquiry", lead.isTest) },
-  );
+  const acknowledgement = visitorEmail(lead, ctx, {
+    title: "We have received your enquiry",
+    blocks: [
+      p(`Dear ${name},`),
+      p(`Thank you for contacting ${organisation.name} about ${area}. We have received your enquiry.`),
+      p(responsePromise()),
+      p(
+        lead.preferredContact === "phone"
+          ? `You asked us to contact you by phone, so we will call you on ${oneLine(lead.phone)}.`
+          : `You asked us to contact you by email, so we will reply to ${oneLine(lead.email)}.`,
+      ),
+      { kind: "quote", label: "Your message", text: message },
+    ],
+    form: "contact form",
+    subject: "We have received your enquiry",
+  });
 
   return [team, acknowledgement];
 }

@@ -1,11 +1,26 @@
 /** A contact enquiry (contact page, spec section 5): the visitor's side. Server: ./contact.server.ts. */
 import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
 import { answerPromise } from "../../content/business.ts";
+import { email, line, limits, messages, serviceInterests, text, type ServiceInterest } from "../../forms/schemas.ts";
+import * as v from "valibot";
 import { defineLeadKindTexts } from "./texts.ts";
+
+const serviceInterestValues = serviceInterests.map((s) => s.value) as [ServiceInterest, ...ServiceInterest[]];
 
 export const contact = defineLeadKindTexts({
   kind: "contact",
   label: "Contact enquiry",
+  // With the field names the API takes (spec section 7).
+  schema: v.object({
+    name: line(2, limits.name, messages.contact.name),
+    email: email(messages.contact.email),
+    phone: line(6, limits.phone, messages.contact.phone),
+    company: line(2, limits.company, messages.contact.company),
+    jobTitle: v.optional(line(0, limits.jobTitle, messages.contact.jobTitle)),
+    serviceInterest: v.picklist(serviceInterestValues, messages.contact.serviceInterest),
+    message: text(10, limits.message, messages.contact.message),
+    preferredContact: v.picklist(["email", "phone"], messages.contact.preferredContact),
+  }),
   consentText: "By submitting this form, you agree to the Privacy Policy.",
   successMessage: `Thank you for your enquiry. We have received it and will respond ${answerPromise()}.`,
   notice: {
@@ -26,3 +41,5 @@ export const contact = defineLeadKindTexts({
     },
   ],
 });
+
+export type ContactInput = v.InferOutput<typeof contact.schema>;

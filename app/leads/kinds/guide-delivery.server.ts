@@ -5,25 +5,13 @@
  */
 import { sql } from "kysely";
 import type { GuideId } from "~/content/ids.ts";
+import type { Guide } from "~/content/schema.ts";
 import { organisation } from "~/content/organisation.ts";
 import type { Db } from "~/data/db.server.ts";
-import {
-  address,
-  compose,
-  contactDetails,
-  h,
-  leadFacts,
-  link,
-  notYou,
-  oneLine,
-  p,
-  responsePromise,
-  subject,
-  testNotice,
-  titleInSubject,
-  type Block,
-} from "~/mail/compose.server.ts";
+import { link, oneLine, p, responsePromise, titleInSubject, type Block } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { sweepByAge } from "./kind.server.ts";
+import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
 
 /** A new personal download token, and its address on the site (/downloads/<token>). */
@@ -35,23 +23,31 @@ export function newDownload(siteLink: (path: string) => string): { token: string
 /** The column of each table with download tokens that names the guide. */
 type GuideColumn = { guide_requests: "guide_name"; resource_downloads: "resource_id" };
 
+type GuideOf = (value: string) => Pick<Guide, "id" | "title"> | undefined;
+
 /**
- * The kind's `findDownload`: the guide a download token of `table` is for
- * (`column` holds what `guideOf` turns into the guide); null for none.
+ * What the kinds that send a guide declare alike: their table, whose
+ * download tokens are secret; erasure deletes; its rule (named after the
+ * table) keeps a row for its period after it was made; the subject is a
+ * guide (`column` holds what `guideOf` turns into it), and a link's token
+ * leads to it (`findDownload`, null for none).
  */
-export function findGuideDownload<T extends keyof GuideColumn>(
-  table: T,
-  column: GuideColumn[T],
-  guideOf: (value: string) => { id: GuideId } | undefined,
-) {
-  return async (db: Db, token: string): Promise<GuideId | null> => {
-    const row = await db
-      .selectFrom(table as keyof GuideColumn)
-      .select(sql.ref<string>(column).as("value"))
-      .where("download_token", "=", token)
-      .executeTakeFirst();
-    return row ? (guideOf(row.value)?.id ?? null) : null;
-  };
+export function guideDeliveryKind<T extends keyof GuideColumn>(table: T, column: GuideColumn[T], guideOf: GuideOf) {
+  return {
+    table,
+    secretColumns: ["download_token"],
+    erasure: "delete",
+    sweep: sweepByAge(table, table),
+    subjectLabel: (subject: string) => guideOf(subject)?.title ?? subject,
+    async findDownload(db: Db, token: string): Promise<GuideId | null> {
+      const row = await db
+        .selectFrom(table as keyof GuideColumn)
+        .select(sql.ref<string>(column).as("value"))
+        .where("download_token", "=", token)
+        .executeTakeFirst();
+      return row ? (guideOf(row.value)?.id ?? null) : null;
+    },
+  } as const;
 }
 
 export type GuideDeliveryLead = LeadFacts & { email: string; guideTitle: string; downloadUrl: string };
@@ -69,45 +65,30 @@ export function guideDeliveryEmails(
     visitor: { title: string; greeting: string; thanks: string; notes: Block[]; form: string; subject: string };
   },
 ): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
   const download = link(lead.downloadUrl, "the download link");
   const title = oneLine(lead.guideTitle);
 
-  const team = compose(
-    {
-      title: texts.team.title,
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(texts.team.summary),
-        h("Request"),
-        { kind: "fields", items: texts.team.fields },
-        ...leadFacts(lead, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(`${texts.team.subject} (${titleInSubject(lead.guideTitle)})`, lead.isTest),
-    },
-  );
+  const team = teamNotification(lead, ctx, {
+    ...texts.team,
+    heading: "Request",
+    subject: `${texts.team.subject} (${titleInSubject(lead.guideTitle)})`,
+    replyToVisitor: true,
+  });
 
-  const delivery = compose(
-    {
-      title: texts.visitor.title,
-      blocks: [
-        p(texts.visitor.greeting),
-        p(`${texts.visitor.thanks} ${title}. You can download it now:`),
-        { kind: "button", href: download, text: `Download ${title}` },
-        ...texts.visitor.notes,
-        p(
-          `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
-        ),
-        ...contactDetails(ctx),
-        notYou(texts.visitor.form, ctx),
-      ],
-    },
-    { to: visitor, subject: subject(`${texts.visitor.subject}: ${titleInSubject(lead.guideTitle)}`, lead.isTest) },
-  );
+  const delivery = visitorEmail(lead, ctx, {
+    title: texts.visitor.title,
+    blocks: [
+      p(texts.visitor.greeting),
+      p(`${texts.visitor.thanks} ${title}. You can download it now:`),
+      { kind: "button", href: download, text: `Download ${title}` },
+      ...texts.visitor.notes,
+      p(
+        `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
+      ),
+    ],
+    form: texts.visitor.form,
+    subject: `${texts.visitor.subject}: ${titleInSubject(lead.guideTitle)}`,
+  });
 
   return [team, delivery];
 }

@@ -4,12 +4,25 @@
  * with the download link (/downloads/<token>).
  */
 import { catalogue } from "~/content/index.server.ts";
-import type { GuideRequestInput } from "~/forms/schemas.ts";
 import { asString, inSubject, oneLine, p } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
-import { guideRequest as texts } from "./guide-request.ts";
-import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
+import { guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
+import { type GuideRequestInput, guideRequest as texts } from "./guide-request.ts";
+import { type LeadKind, leadRow, listing } from "./kind.server.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    guide_requests: LeadColumns & {
+      first_name: string;
+      last_name: string;
+      email: string;
+      company: string;
+      guide_name: string;
+      download_token: string;
+    };
+  }
+}
 
 export type GuideRequestLead = GuideRequestInput & LeadFacts & { guideTitle: string; downloadUrl: string };
 
@@ -17,19 +30,15 @@ const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName =
 
 export const guideRequest: LeadKind<"guideRequest"> = {
   ...texts,
-  table: "guide_requests",
-  secretColumns: ["download_token"],
-  erasure: "delete",
-  sweep: sweepByAge("guide_requests", "guide_requests"),
-  listing: (input) => ({
-    name: `${input.first_name} ${input.last_name}`,
-    email: input.email,
-    company: input.company,
-    subject: input.guide_name,
-    pillar: guideByName(input.guide_name)?.pillar ?? null,
-    message: "",
-  }),
-  subjectLabel: (subject) => guideByName(subject)?.title ?? subject,
+  ...guideDeliveryKind("guide_requests", "guide_name", guideByName),
+  listing: (input) =>
+    listing({
+      name: `${input.first_name} ${input.last_name}`,
+      email: input.email,
+      company: input.company,
+      subject: input.guide_name,
+      pillar: guideByName(input.guide_name)?.pillar ?? null,
+    }),
   async store(input, { trx, facts, mail, link }) {
     const download = newDownload(link);
     await trx
@@ -40,7 +49,6 @@ export const guideRequest: LeadKind<"guideRequest"> = {
     const lead = { ...input, ...facts, guideTitle: guide.title, downloadUrl: download.url };
     return { id: facts.id, emails: guideRequestEmails(lead, mail) };
   },
-  findDownload: findGuideDownload("guide_requests", "guide_name", guideByName),
 };
 
 /** [team notification, visitor e-mail with the download link] for a guide request. */

@@ -1,10 +1,21 @@
 /** A guide request (guide page): the visitor's side. Server: ./guide-request.server.ts. */
 import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
+import { guideNames } from "../../content/ids.ts";
+import { email, limits, line, messages } from "../../forms/schemas.ts";
+import * as v from "valibot";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const guideRequest = defineLeadKindTexts({
   kind: "guideRequest",
   label: "Guide request",
+  // With the API's snake_case names.
+  schema: v.object({
+    first_name: line(2, limits.name, messages.guide.first_name),
+    last_name: line(2, limits.name, messages.guide.last_name),
+    email: email(messages.guide.email),
+    company: line(2, limits.company, messages.guide.company),
+    guide_name: v.picklist(guideNames, messages.guide.guide_name),
+  }),
   consentText: "By requesting a guide, you agree to the Privacy Policy. We will e-mail you the download link.",
   successMessage: "Success! Your guide is on its way to your inbox.",
   notice: {
@@ -23,3 +34,5 @@ export const guideRequest = defineLeadKindTexts({
     },
   ],
 });
+
+export type GuideRequestInput = v.InferOutput<typeof guideRequest.schema>;

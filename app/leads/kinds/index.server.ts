@@ -1,8 +1,10 @@
 /**
- * Every lead kind, on the server (docs/decisions/022-lead-kinds.md). The
- * lead service, the form actions and the API read what a kind is from here;
- * adding a kind means adding its modules (./<kind>.ts, ./<kind>.server.ts)
- * and registering them here and in ./index.ts.
+ * Every lead kind, on the server (docs/decisions/041-a-lead-kind-declares-itself.md,
+ * 043-a-new-kind-is-its-modules.md). The lead service, the form actions, the
+ * API and every reader of leads take what a kind is from here. Adding a
+ * kind: its modules (./<kind>.ts, ./<kind>.server.ts), a line here and in
+ * ./index.ts (a kind missing here is a type error: the type below asks for
+ * every kind ./index.ts names), and its table in a migration.
  */
 import type { FormKind } from "~/forms/schemas.ts";
 import { contact } from "./contact.server.ts";

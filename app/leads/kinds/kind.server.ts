@@ -49,6 +49,16 @@ export type Listing = {
   message: string;
 };
 
+/** A listing of what the kind gives; "" (or no pillar) for what it does not ask for. */
+export const listing = (fields: Partial<Listing> & Pick<Listing, "email">): Listing => ({
+  name: "",
+  company: "",
+  subject: "",
+  pillar: null,
+  message: "",
+  ...fields,
+});
+
 export type LeadKind<K extends FormKind = FormKind> = LeadKindTexts<K> & {
   table: LeadTable;
   /** What the inbox lists for a submission of this kind. */

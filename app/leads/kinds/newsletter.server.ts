@@ -11,21 +11,36 @@ import {
   a,
   address,
   compose,
-  h,
   inSubject,
-  leadFacts,
   link,
   oneLine,
   p,
   siteLink,
   subject,
-  testNotice,
   unsubscribeHeaders,
 } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { type LeadKind, leadRow, sameAddress } from "./kind.server.ts";
+import { type LeadKind, leadRow, listing, sameAddress } from "./kind.server.ts";
 import { newsletter as texts } from "./newsletter.ts";
+import { teamNotification } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    /** One row per address (the suppression list keeps an unsubscribed address alone). */
+    newsletter_subscriptions: LeadColumns & {
+      /** Lower-cased. */
+      email: string;
+      status: "pending" | "confirmed" | "unsubscribed";
+      confirm_token: string;
+      unsubscribe_token: string;
+      updated_at: string;
+      confirmed_at: string | null;
+      unsubscribed_at: string | null;
+    };
+  }
+}
 
 export type NewsletterSignup = LeadFacts & {
   email: string;
@@ -59,7 +74,7 @@ const addressAlone = (at: string) => ({
 export const newsletter: LeadKind<"newsletter"> = {
   ...texts,
   table: "newsletter_subscriptions",
-  listing: (input) => ({ name: "", email: input.email, company: "", subject: "", pillar: null, message: "" }),
+  listing: (input) => listing({ email: input.email }),
   subjectLabel: () => "The newsletter",
   secretColumns: ["confirm_token", "unsubscribe_token"],
   erasure: {
@@ -239,20 +254,12 @@ export function newsletterWelcomeEmail(s: NewsletterSignup, ctx: MailContext): O
 
 /** Tells the team a subscription was confirmed. */
 export function newsletterTeamNotification(s: NewsletterSignup, ctx: MailContext): OutgoingEmail {
-  return compose(
-    {
-      title: "Newsletter subscription confirmed",
-      blocks: [
-        ...testNotice(s.isTest),
-        p(`${oneLine(s.email)} confirmed their subscription to the ${newsletterName}.`),
-        h("Subscriber"),
-        { kind: "fields", items: [["Email", oneLine(s.email)]] },
-        ...leadFacts(s, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      subject: subject(`Newsletter subscription confirmed: ${inSubject(s.email)}`, s.isTest),
-    },
-  );
+  return teamNotification(s, ctx, {
+    title: "Newsletter subscription confirmed",
+    summary: `${oneLine(s.email)} confirmed their subscription to the ${newsletterName}.`,
+    heading: "Subscriber",
+    fields: [["Email", oneLine(s.email)]],
+    subject: `Newsletter subscription confirmed: ${inSubject(s.email)}`,
+    replyToVisitor: false,
+  });
 }

@@ -1,10 +1,13 @@
 /** A newsletter subscription (footer, newsletter page, exit popup): the visitor's side. Server: ./newsletter.server.ts. */
 import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
+import { email, messages } from "../../forms/schemas.ts";
+import * as v from "valibot";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const newsletter = defineLeadKindTexts({
   kind: "newsletter",
   label: "Newsletter subscription",
+  schema: v.object({ email: email(messages.email) }),
   consentText:
     "By subscribing, you agree to the Privacy Policy. We will ask you to confirm by e-mail; every e-mail has an unsubscribe link.",
   successMessage: "Thank you! Please check your inbox and confirm your subscription.",

@@ -5,10 +5,21 @@
  */
 import { catalogue } from "~/content/index.server.ts";
 import { inSubject, oneLine } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { findGuideDownload, guideDeliveryEmails, newDownload } from "./guide-delivery.server.ts";
-import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
+import { guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
+import { type LeadKind, leadRow, listing } from "./kind.server.ts";
 import { resourceDownload as texts } from "./resource-download.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    resource_downloads: LeadColumns & {
+      email: string;
+      resource_id: string;
+      download_token: string;
+    };
+  }
+}
 
 export type ResourceDownloadLead = LeadFacts & {
   email: string;
@@ -21,19 +32,9 @@ const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 
 export const resourceDownload: LeadKind<"resourceDownload"> = {
   ...texts,
-  table: "resource_downloads",
-  secretColumns: ["download_token"],
-  erasure: "delete",
-  sweep: sweepByAge("resource_downloads", "resource_downloads"),
-  listing: (input) => ({
-    name: "",
-    email: input.email,
-    company: "",
-    subject: input.resourceId,
-    pillar: guideById(input.resourceId)?.pillar ?? null,
-    message: "",
-  }),
-  subjectLabel: (subject) => guideById(subject)?.title ?? subject,
+  ...guideDeliveryKind("resource_downloads", "resource_id", guideById),
+  listing: (input) =>
+    listing({ email: input.email, subject: input.resourceId, pillar: guideById(input.resourceId)?.pillar ?? null }),
   async store(input, { trx, facts, mail, link }) {
     const download = newDownload(link);
     await trx
@@ -50,7 +51,6 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
     };
     return { id: facts.id, emails: resourceDownloadEmails(lead, mail) };
   },
-  findDownload: findGuideDownload("resource_downloads", "resource_id", guideById),
 };
 
 /** [team notification, visitor e-mail with the download link] for a free resource. */

@@ -7,31 +7,44 @@
 import { getTrainer, getWebinar } from "~/content/index.server.ts";
 import { webinarTiming } from "~/content/webinar-schedule.ts";
 import { organisation } from "~/content/organisation.ts";
-import type { WebinarRegistrationInput } from "~/forms/schemas.ts";
 import {
-  address,
   type Block,
-  compose,
-  contactDetails,
   h,
   inSubject,
-  leadFacts,
   link,
   londonTime,
   minutes,
-  notYou,
   oneLine,
   p,
   responsePromise,
-  subject,
-  testNotice,
   titleInSubject,
 } from "~/mail/compose.server.ts";
+import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { UnknownReferenceError } from "../errors.ts";
 import { webinarInvitation } from "../webinar-calendar.server.ts";
-import { type LeadKind, leadRow } from "./kind.server.ts";
-import { expiredWebinars, webinarRegistration as texts } from "./webinar-registration.ts";
+import { type LeadKind, leadRow, listing } from "./kind.server.ts";
+import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
+import {
+  expiredWebinars,
+  type WebinarRegistrationInput,
+  webinarRegistration as texts,
+} from "./webinar-registration.ts";
+
+declare module "~/data/schema.ts" {
+  interface LeadTables {
+    webinar_registrations: LeadColumns & {
+      webinar_id: string;
+      name: string;
+      email: string;
+      company: string;
+      /** When the reminder 24 hours before went (queued), if it did. */
+      reminded_day_before_at: string | null;
+      /** When the reminder 1 hour before went (queued), if it did. */
+      reminded_hour_before_at: string | null;
+    };
+  }
+}
 
 export type WebinarRegistrationLead = WebinarRegistrationInput &
   LeadFacts & {
@@ -78,14 +91,14 @@ export const webinarRegistration: LeadKind<"webinarRegistration"> = {
         )),
     };
   },
-  listing: (input) => ({
-    name: input.name,
-    email: input.email,
-    company: input.company,
-    subject: input.webinarId,
-    pillar: getWebinar(input.webinarId)?.pillar ?? null,
-    message: "",
-  }),
+  listing: (input) =>
+    listing({
+      name: input.name,
+      email: input.email,
+      company: input.company,
+      subject: input.webinarId,
+      pillar: getWebinar(input.webinarId)?.pillar ?? null,
+    }),
   subjectLabel: (subject) => getWebinar(subject)?.title ?? subject,
   check: (input, now) => void webinarOf(input, now),
   async store(input, { trx, facts, mail, now }) {
@@ -114,74 +127,53 @@ export const webinarRegistration: LeadKind<"webinarRegistration"> = {
 
 /** [team notification, visitor confirmation] for a free webinar registration. */
 export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): OutgoingEmail[] {
-  const visitor = address(lead.email, "the visitor's address");
   const title = oneLine(lead.webinarTitle);
   const when = londonTime(lead.startsAt);
   const duration = minutes(lead.durationMinutes);
   const presenter = oneLine(lead.presenter);
   const name = oneLine(lead.name);
 
-  const team = compose(
-    {
-      title: "New webinar registration",
-      blocks: [
-        ...testNotice(lead.isTest),
-        p(`${name} from ${oneLine(lead.company)} registered for ${title}. Reply to this e-mail to write to them.`),
-        h("Registration"),
-        {
-          kind: "fields",
-          items: [
-            ["Name", name],
-            ["Email", oneLine(lead.email)],
-            ["Company", oneLine(lead.company)],
-            ["Webinar", title],
-            ["Webinar id", oneLine(lead.webinarId)],
-            ["Starts", when],
-            ["Duration", duration],
-            ["Presenter", presenter],
-          ],
-        },
-        ...leadFacts(lead, ctx),
-      ],
-    },
-    {
-      to: address(ctx.teamEmail, "the team address"),
-      replyTo: visitor,
-      subject: subject(
-        `Webinar registration: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(lead.webinarTitle)})`,
-        lead.isTest,
-      ),
-    },
-  );
+  const team = teamNotification(lead, ctx, {
+    title: "New webinar registration",
+    summary: `${name} from ${oneLine(lead.company)} registered for ${title}. Reply to this e-mail to write to them.`,
+    heading: "Registration",
+    fields: [
+      ["Name", name],
+      ["Email", oneLine(lead.email)],
+      ["Company", oneLine(lead.company)],
+      ["Webinar", title],
+      ["Webinar id", oneLine(lead.webinarId)],
+      ["Starts", when],
+      ["Duration", duration],
+      ["Presenter", presenter],
+    ],
+    subject: `Webinar registration: ${inSubject(lead.name)}, ${inSubject(lead.company)} (${titleInSubject(lead.webinarTitle)})`,
+    replyToVisitor: true,
+  });
 
-  const confirmation = compose(
-    {
-      title: "You are registered for our webinar",
-      blocks: [
-        p(`Dear ${name},`),
-        p(
-          `Thank you for registering for ${title}. Your place is confirmed, and the webinar is free. The attached calendar invitation adds it to your calendar.`,
-        ),
-        h("Session details"),
-        {
-          kind: "fields",
-          items: [
-            ["Webinar", title],
-            ["Date and time", `${when} (London time)`],
-            ["Duration", duration],
-            ["Presenter", presenter],
-          ],
-        },
-        ...joiningBlocks(lead.webinarId, ctx, "confirmation"),
-        p(
-          `If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`,
-        ),
-        ...contactDetails(ctx),
-        notYou("webinar registration form", ctx),
-      ],
-    },
-    { to: visitor, subject: subject(`You are registered: ${titleInSubject(lead.webinarTitle)}`, lead.isTest) },
-  );
+  const confirmation = visitorEmail(lead, ctx, {
+    title: "You are registered for our webinar",
+    blocks: [
+      p(`Dear ${name},`),
+      p(
+        `Thank you for registering for ${title}. Your place is confirmed, and the webinar is free. The attached calendar invitation adds it to your calendar.`,
+      ),
+      h("Session details"),
+      {
+        kind: "fields",
+        items: [
+          ["Webinar", title],
+          ["Date and time", `${when} (London time)`],
+          ["Duration", duration],
+          ["Presenter", presenter],
+        ],
+      },
+      ...joiningBlocks(lead.webinarId, ctx, "confirmation"),
+      p(`If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`),
+    ],
+    form: "webinar registration form",
+    subject: `You are registered: ${titleInSubject(lead.webinarTitle)}`,
+  });
   confirmation.attachments = [
     webinarInvitation(
       {

@@ -1,11 +1,19 @@
 /** A free webinar registration (resources page): the visitor's side. Server: ./webinar-registration.server.ts. */
 import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
 import { cutoff } from "../../calendar/period.ts";
+import { email, limits, line, messages } from "../../forms/schemas.ts";
+import * as v from "valibot";
 import { defineLeadKindTexts } from "./texts.ts";
 
 export const webinarRegistration = defineLeadKindTexts({
   kind: "webinarRegistration",
   label: "Webinar registration",
+  schema: v.object({
+    webinarId: line(1, 100, messages.webinar),
+    name: line(2, limits.name, messages.name),
+    email: email(messages.email),
+    company: line(2, limits.company, messages.company),
+  }),
   consentText: "By registering, you agree to the Privacy Policy. We will e-mail you the joining details.",
   successMessage: "You are registered. We have sent a confirmation to your email.",
   notice: {
@@ -24,6 +32,8 @@ export const webinarRegistration = defineLeadKindTexts({
     },
   ],
 });
+
+export type WebinarRegistrationInput = v.InferOutput<typeof webinarRegistration.schema>;
 
 /** The webinars whose registrations are past their period at `now` (the webinar began before the cutoff). */
 export function expiredWebinars(webinars: readonly { id: string; startsAt: string }[], now: Date): string[] {

@@ -8,7 +8,7 @@ import type { Route } from "./+types/spam";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
-import { validate } from "~/forms/schemas.ts";
+import { validate } from "~/leads/validation.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { servicesContext } from "~/services.ts";
 import { keepSpam, listSpam, takeSpam } from "~/spam/folder.server.ts";
