@@ -1,5 +1,14 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, pauseClock, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
+import {
+  axeViolations,
+  expect,
+  gotoHydrated,
+  holdRequests,
+  pauseClock,
+  test,
+  uniqueEmail,
+  withoutJavaScript,
+} from "./fixtures.ts";
 import { ui } from "../../app/content/business.ts";
 
 // The contact enquiry form (spec sections 2 to 5, 8): validation, the
@@ -169,12 +178,7 @@ test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty fo
 }) => {
   const e = enquiry("contact");
   // Hold the answer back until the button has been seen while it is sent.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/contact.data*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, "**/contact.data*");
   // The page's clock (a minute behind the server's, so the form's start time
   // is never in the server's future) is moved on by hand below.
   await page.clock.install({ time: Date.now() - 60_000 });

@@ -164,9 +164,17 @@ export async function gotoWithoutApp(page: Page, path: string) {
  * visitor taps and types into the server's HTML, then React arrives.
  */
 export async function holdApp(page: Page): Promise<{ release: () => void }> {
+  return holdRequests(page, "**/assets/entry.client-*.js");
+}
+
+/**
+ * Holds back the page's requests to `url` (a glob) until `release()`: what
+ * the page shows while an answer is on its way (a form being sent).
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/entry.client-*.js", async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });

@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, holdRequests, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 
 // The guide request screen (/get-guide and /lead-capture): hero, benefits,
 // the form's states, the e-mails, preselect, failures, no JavaScript.
@@ -96,12 +96,7 @@ test("a request: spinner and 'Sending Guide...', then the success screen; the gu
 }) => {
   const email = uniqueEmail("guide");
   // Hold the answer back until the button has been seen while it is sent.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/get-guide.data*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, "**/get-guide.data*");
   await gotoHydrated(page, "/get-guide");
   await fillRequest(page, email);
   await submit(page).click();

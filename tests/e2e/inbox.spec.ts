@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a lead from the contact form: found, opened, worked and filtered", async ({ page, sharedSite, mailbox }) => {
@@ -18,16 +19,12 @@ test("a lead from the contact form: found, opened, worked and filtered", async (
 
   const email = uniqueEmail("inbox-visitor");
   const sent = await page.request.post("/api/contact", {
-    data: {
+    data: contactEnquiry(email, {
       name: "Vera Visitor",
-      email,
-      phone: "+44 20 7946 0000",
       company: "Quantum Holdings",
       jobTitle: "CFO",
-      serviceInterest: "strategy",
       message: `Please call about ${tag}: a strategy programme for 12 directors.`,
-      preferredContact: "email",
-    },
+    }),
   });
   expect(sent.status()).toBe(200);
 
@@ -122,15 +119,12 @@ test("CSV exports: the filtered list as a spreadsheet opens it, formulas neutral
   );
   const email = uniqueEmail("csv-visitor");
   const sent = await page.request.post("/api/contact", {
-    data: {
+    data: contactEnquiry(email, {
       name: "Zoë Müller",
-      email,
-      phone: "+44 20 7946 0000",
       company: '=HYPERLINK("http://evil.example","x")',
       serviceInterest: "risk-grc",
       message: `Spreadsheet test ${tag}, with "quotes", commas and a\nsecond line.`,
-      preferredContact: "email",
-    },
+    }),
   });
   expect(sent.status()).toBe(200);
 
