@@ -67,6 +67,13 @@ export class Launcher {
     return Object.assign(sink, { mailbox: new Mailbox(dir, teamAddress) });
   }
 
+  /** A site (as `site`) sending its e-mail to an SMTP server of its own (as `smtp`), whose `mailbox` it carries. */
+  async siteWithMail(options: StartOptions): Promise<SiteServer & { mailbox: Mailbox }> {
+    const smtp = await this.smtp(`${options.name}-smtp`);
+    const site = await this.site({ ...options, env: { ...options.env, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    return Object.assign(site, { mailbox: smtp.mailbox });
+  }
+
   /** The Stripe-shaped test server on a free port. */
   async stripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
     const fake = await startFakeStripe(options);
@@ -179,6 +186,16 @@ export async function holdRequests(page: Page, url: string): Promise<{ release: 
     await route.continue();
   });
   return { release };
+}
+
+/**
+ * From now on the page's requests to `url` (a glob) get this JSON answer, in
+ * place of any route set for them before: a refusal or a failure as the
+ * server would send it.
+ */
+export async function answerWithJson(page: Page, url: string, status: number, json: unknown) {
+  await page.unroute(url);
+  await page.route(url, (route) => route.fulfill({ status, json }));
 }
 
 /** Waits until React has hydrated the page. */
