@@ -33,14 +33,18 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import {
+  benchLog,
   cpuTimes,
   createSchema,
   dropSchema,
   freePort,
+  loadBenchOptions,
   openReader,
   outboxBacklog,
   PG_BASE,
+  positiveOption,
   postgresVersion,
+  readLoadBenchOptions,
   ROOT,
   runScenario,
   SCENARIOS,
@@ -50,6 +54,7 @@ import {
   waitForDrain,
   waitForHealth,
   type DbKind,
+  type LoadBenchOptions,
   type Reader,
   type Scenario,
   type Spread,
@@ -59,16 +64,11 @@ import { loadFigures, machine, requireBuild, runMain, verdict } from "./common-r
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 
-type Options = {
-  duration: number;
-  connections: number;
-  runs: number;
+type Options = LoadBenchOptions & {
   /** Requests per second offered in all; null: as fast as answered. */
   rate: number | null;
   only: DbKind[];
   drainTimeoutS: number;
-  build: boolean;
-  out: string;
 };
 
 type Check = {
@@ -131,44 +131,27 @@ type ScenarioSummary = {
 
 type DbResult = { database: DbKind; description: string; runs: DbRun[]; summary: ScenarioSummary[] };
 
-const log = (msg: string): void => void process.stderr.write(`[bench:api] ${msg}\n`);
+const log = benchLog("bench:api");
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      duration: { type: "string", default: "10" },
-      connections: { type: "string", default: "10" },
-      runs: { type: "string", default: "1" },
+      ...loadBenchOptions({ duration: "10", connections: "10", runs: "1", out: "api" }),
       rate: { type: "string" },
       only: { type: "string" },
       "drain-timeout": { type: "string", default: "300" },
-      build: { type: "boolean", default: false },
-      out: { type: "string", default: "api" },
     },
   });
-  const duration = Number(values.duration);
-  if (!Number.isFinite(duration) || duration <= 0)
-    throw new Error(`--duration must be a positive number of seconds, got "${values.duration}"`);
-  const connections = Number(values.connections);
-  if (!Number.isInteger(connections) || connections < 1)
-    throw new Error(`--connections must be a positive integer, got "${values.connections}"`);
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
-  const drainTimeoutS = Number(values["drain-timeout"]);
-  if (!Number.isFinite(drainTimeoutS) || drainTimeoutS <= 0)
-    throw new Error(`--drain-timeout must be a positive number of seconds, got "${values["drain-timeout"]}"`);
-  const rate = values.rate === undefined ? null : Number(values.rate);
-  if (rate !== null && (!Number.isFinite(rate) || rate <= 0))
-    throw new Error(`--rate must be a positive number of requests per second, got "${values.rate}"`);
+  const drainTimeoutS = positiveOption("drain-timeout", values["drain-timeout"]);
+  const rate = values.rate === undefined ? null : positiveOption("rate", values.rate);
   let only: DbKind[] = ["sqlite", "postgres"];
   if (values.only !== undefined) {
     if (values.only !== "sqlite" && values.only !== "postgres")
       throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
     only = [values.only];
   }
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
-  return { duration, connections, runs, rate, only, drainTimeoutS, build: values.build, out: values.out };
+  return { ...readLoadBenchOptions(values), rate, only, drainTimeoutS };
 }
 
 // ---------------------------------------------------------------------------

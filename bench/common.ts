@@ -363,6 +363,59 @@ export function spread(values: number[]): Spread {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
 }
 
+/** A benchmark's progress line on stderr, marked with its name. */
+export const benchLog =
+  (name: string) =>
+  (msg: string): void =>
+    void process.stderr.write(`[${name}] ${msg}\n`);
+
+/** A positive number (a whole one if `integer`) from option --`name`; throws naming the option otherwise. */
+export function positiveOption(name: string, value: string, integer = false): number {
+  const n = Number(value);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
+    throw new Error(`--${name} must be a positive ${integer ? "integer" : "number"}, got "${value}"`);
+  return n;
+}
+
+/** --out: the results file's name (bench/results/<out>.{md,json}), a plain one. */
+function resultsName(out: string): string {
+  if (!/^[\w-]+$/.test(out)) throw new Error(`--out must be a plain file name, got "${out}"`);
+  return out;
+}
+
+/**
+ * The options the load benchmarks (api.ts, scale.ts, static.ts) share, with
+ * each one's defaults: autocannon's --duration (seconds) and --connections,
+ * --runs N, --build, --out NAME.
+ */
+export const loadBenchOptions = (defaults: { duration: string; connections: string; runs: string; out: string }) =>
+  ({
+    duration: { type: "string", default: defaults.duration },
+    connections: { type: "string", default: defaults.connections },
+    runs: { type: "string", default: defaults.runs },
+    build: { type: "boolean", default: false },
+    out: { type: "string", default: defaults.out },
+  }) as const;
+
+export type LoadBenchOptions = { duration: number; connections: number; runs: number; build: boolean; out: string };
+
+/** Reads the shared load-benchmark options from parseArgs' values. */
+export function readLoadBenchOptions(values: {
+  duration: string;
+  connections: string;
+  runs: string;
+  build: boolean;
+  out: string;
+}): LoadBenchOptions {
+  return {
+    duration: positiveOption("duration", values.duration),
+    connections: positiveOption("connections", values.connections, true),
+    runs: positiveOption("runs", values.runs, true),
+    build: values.build,
+    out: resultsName(values.out),
+  };
+}
+
 /** The options the page benchmarks share: --runs N, --only a,b, --no-build, --out NAME. */
 export const pageBenchOptions = {
   runs: { type: "string", default: "3" },
@@ -377,14 +430,12 @@ export function readPageBenchOptions(values: { runs: string; only?: string; "no-
   build: boolean;
   out: string;
 } {
-  const runs = Number(values.runs);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs must be a positive integer, got "${values.runs}"`);
+  const runs = positiveOption("runs", values.runs, true);
   const only = values.only
     ? values.only
         .split(",")
         .map((p) => p.trim())
         .filter(Boolean)
     : null;
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
-  return { runs, only, build: !values["no-build"], out: values.out };
+  return { runs, only, build: !values["no-build"], out: resultsName(values.out) };
 }

@@ -61,11 +61,14 @@ import { catalogue } from "../app/content/index.server.ts";
 import { coursePath } from "../app/content/paths.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import {
+  benchLog,
   build,
   freePort,
   gitCommit,
   median,
+  pageBenchOptions,
   percentile,
+  readPageBenchOptions,
   ROOT,
   spread,
   startServer,
@@ -73,8 +76,6 @@ import {
   waitForHealth,
   type Server,
   type Spread,
-  pageBenchOptions,
-  readPageBenchOptions,
 } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
@@ -205,7 +206,7 @@ type Summary = {
 /** What a report says about how it was measured. */
 type Meta = { date: string; runs: number; tap: TapMethod[]; env: Record<string, string> };
 
-const log = (msg: string): void => void process.stderr.write(`[first-interaction] ${msg}\n`);
+const log = benchLog("first-interaction");
 
 // ---------------------------------------------------------------------------
 // Options and targets

@@ -22,18 +22,17 @@
  * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
+import type { DatabaseHandle } from "../app/data/db.server.ts";
 import { queueEmails } from "../app/mail/outbox.server.ts";
+import { openTestDatabase } from "../tests/data/databases.ts";
 import { spawnWorkerProcess, startOutboxSmtp, type WorkerProcess } from "../tests/support/outbox-harness.ts";
 import { ROOT } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const BASELINE_SECONDS = 102;
 
 type DbKind = "sqlite" | "postgres";
@@ -61,42 +60,6 @@ const KINDS: DbKind[] = args.only ? [args.only as DbKind] : ["sqlite", "postgres
 const log = (message: string) => console.log(`[bench:outbox] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A fresh database, migrated; where a worker process finds it; how to throw it away. */
-async function freshDatabase(kind: DbKind) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-outbox-"));
-  if (kind === "sqlite") {
-    const handle = await openDatabase({ dataDir });
-    return {
-      handle,
-      where: { dataDir },
-      async dispose() {
-        await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  }
-  const schema = `bench_outbox_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
-  const url = new URL(PG_BASE);
-  url.searchParams.set("options", `-c search_path=${schema}`);
-  const handle = await openDatabase({ dataDir, databaseUrl: url.toString() });
-  return {
-    handle,
-    where: { databaseUrl: url.toString() },
-    async dispose() {
-      await handle.close();
-      const cleanup = new pg.Client({ connectionString: PG_BASE });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
 async function unsent(handle: DatabaseHandle) {
   const row = await handle.db
     .selectFrom("outbox")
@@ -107,7 +70,7 @@ async function unsent(handle: DatabaseHandle) {
 }
 
 async function oneRun(kind: DbKind): Promise<Run> {
-  const database = await freshDatabase(kind);
+  const database = await openTestDatabase(kind, "bench_outbox");
   const smtp = await startOutboxSmtp({ holdMs: HOLD_MS });
   const workers: WorkerProcess[] = [];
   try {

@@ -32,6 +32,7 @@ import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { parseArgs } from "node:util";
 import {
+  benchLog,
   cpuTimes,
   createSchema,
   dropSchema,
@@ -51,7 +52,7 @@ import {
 } from "./common.ts";
 import { formatSummary, readProfile, summarise } from "./profile-summary.ts";
 
-const log = (msg: string): void => void process.stderr.write(`[profile] ${msg}\n`);
+const log = benchLog("profile");
 
 type Variant = { name: string; root: string; env: Record<string, string> };
 

@@ -23,11 +23,21 @@ import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { parseConfig } from "../app/config/config.server.ts";
 import type * as ServerApp from "../server/app.ts";
-import { cpuTimes, createSchema, dropSchema, median, outboxBacklog, ROOT, type DbKind, type Reader } from "./common.ts";
+import {
+  benchLog,
+  cpuTimes,
+  createSchema,
+  dropSchema,
+  median,
+  outboxBacklog,
+  ROOT,
+  type DbKind,
+  type Reader,
+} from "./common.ts";
 
 type Variant = { name: string; root: string };
 
-const log = (msg: string): void => void process.stderr.write(`[profile-service] ${msg}\n`);
+const log = benchLog("profile-service");
 
 function contactInput(email: string) {
   return {

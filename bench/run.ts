@@ -9,7 +9,7 @@
  * and writes bench/results/lighthouse.{json,md}. Missed
  * targets are reported, not fatal: the exit code is non-zero only if the bench itself fails.
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { get } from "node:http";
@@ -20,7 +20,19 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "@playwright/test";
 import type { Flags, Result } from "lighthouse";
-import { build, freePort, gitCommit, median, pageBenchOptions, readPageBenchOptions, ROOT } from "./common.ts";
+import {
+  benchLog,
+  build,
+  freePort,
+  gitCommit,
+  median,
+  pageBenchOptions,
+  readPageBenchOptions,
+  ROOT,
+  stopServer,
+  waitForHealth,
+  type Server,
+} from "./common.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.ts";
@@ -28,7 +40,6 @@ import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.t
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
-const HEALTH_TIMEOUT_MS = 30_000;
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
 const KB = 1024;
 /**
@@ -85,7 +96,7 @@ type PageResult = {
   loadBefore: number;
 };
 
-const log = (msg: string): void => void process.stderr.write(`[bench] ${msg}\n`);
+const log = benchLog("bench");
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
@@ -113,7 +124,7 @@ function selectPages(only: string[] | null): string[] {
 }
 
 /** Starts the server in its own process group (so a wrapper's children die with it). */
-function startServer(cmd: string[], port: number, dataDir: string): { child: ChildProcess; output: () => string } {
+function startServer(cmd: string[], port: number, dataDir: string): Server {
   const [bin = process.execPath, ...args] = cmd;
   const env = {
     ...process.env,
@@ -128,44 +139,7 @@ function startServer(cmd: string[], port: number, dataDir: string): { child: Chi
   const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-4000));
   child.stdout?.on("data", keep);
   child.stderr?.on("data", keep);
-  return { child, output: () => out };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.pid === undefined || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const signal = (sig: NodeJS.Signals): void => {
-    try {
-      process.kill(-child.pid!, sig);
-    } catch {
-      /* already gone */
-    }
-  };
-  signal("SIGTERM");
-  const timer = setTimeout(() => signal("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
-}
-
-async function waitForHealth(base: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) {
-      throw new Error(
-        `server exited (${child.exitCode ?? child.signalCode}) before /healthz answered. Output:\n${output()}`,
-      );
-    }
-    try {
-      const res = await fetch(`${base}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(
-    `server did not answer 200 on ${base}/healthz within ${HEALTH_TIMEOUT_MS / 1000} s. Output:\n${output()}`,
-  );
+  return { child, output: () => out, base: `http://127.0.0.1:${port}` };
 }
 
 /** Body bytes as served uncompressed (Accept-Encoding: identity). */
@@ -464,23 +438,22 @@ async function main(): Promise<void> {
   const pages = selectPages(options.only);
   if (options.build) build(log);
 
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
-  const server = startServer(options.serverCmd ?? [process.execPath, "server/index.ts"], port, dataDir);
+  const server = startServer(options.serverCmd ?? [process.execPath, "server/index.ts"], await freePort(), dataDir);
+  const { base } = server;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let browser: Browser | undefined;
   const cleanup = async (): Promise<void> => {
     chrome?.kill();
     await browser?.close();
-    await stopServer(server.child);
+    await stopServer(server.child, "SIGTERM", 5000);
     rmSync(dataDir, { recursive: true, force: true });
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const)
     process.once(sig, () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    await waitForHealth(base, server.child, server.output);
+    await waitForHealth(server);
     log(`server up at ${base}; benchmarking ${pages.length} page(s) × ${options.runs} run(s)`);
     const chromePath = process.env.CHROME_PATH ?? chromiumPath;
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });

@@ -34,22 +34,22 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import { startCluster, type Cluster } from "../tests/support/cluster.ts";
 import { pollUntil } from "../tests/support/servers.ts";
-import { ROOT, runScenario, SCENARIOS } from "./common.ts";
+import {
+  benchLog,
+  loadBenchOptions,
+  positiveOption,
+  readLoadBenchOptions,
+  ROOT,
+  runScenario,
+  SCENARIOS,
+  type LoadBenchOptions,
+} from "./common.ts";
 import { loadFigures, machine, requireBuild, runMain, verdict } from "./common-report.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const EMAILS_PER_LEAD = 2;
 
-type Options = {
-  instances: number[];
-  runs: number;
-  duration: number;
-  connections: number;
-  warmup: number;
-  mailTimeout: number;
-  build: boolean;
-  out: string;
-};
+type Options = LoadBenchOptions & { instances: number[]; warmup: number; mailTimeout: number };
 
 type RunResult = {
   run: number;
@@ -86,39 +86,23 @@ type SizeResult = {
 
 type Spread = { median: number; min: number; max: number };
 
-const log = (msg: string): void => void process.stderr.write(`[bench:scale] ${msg}\n`);
+const log = benchLog("bench:scale");
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
+      ...loadBenchOptions({ duration: "10", connections: "20", runs: "3", out: "scale" }),
       instances: { type: "string", default: "1,2,3" },
-      runs: { type: "string", default: "3" },
-      duration: { type: "string", default: "10" },
-      connections: { type: "string", default: "20" },
       warmup: { type: "string", default: "2" },
       "mail-timeout": { type: "string", default: "60" },
-      build: { type: "boolean", default: false },
-      out: { type: "string", default: "scale" },
     },
   });
-  const positive = (name: string, value: string, integer = false): number => {
-    const n = Number(value);
-    if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n)))
-      throw new Error(`--${name} must be a positive ${integer ? "integer" : "number"}, got "${value}"`);
-    return n;
-  };
-  const instances = values.instances.split(",").map((v) => positive("instances", v.trim(), true));
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
   return {
-    instances,
-    runs: positive("runs", values.runs, true),
-    duration: positive("duration", values.duration),
-    connections: positive("connections", values.connections, true),
-    warmup: values.warmup === "0" ? 0 : positive("warmup", values.warmup),
-    mailTimeout: positive("mail-timeout", values["mail-timeout"]),
-    build: values.build,
-    out: values.out,
+    ...readLoadBenchOptions(values),
+    instances: values.instances.split(",").map((v) => positiveOption("instances", v.trim(), true)),
+    warmup: values.warmup === "0" ? 0 : positiveOption("warmup", values.warmup),
+    mailTimeout: positiveOption("mail-timeout", values["mail-timeout"]),
   };
 }
 

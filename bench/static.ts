@@ -29,7 +29,15 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { NGINX_BIN, startNginxSite, type NginxSite } from "../tests/support/nginx.ts";
-import { build, freePort, ROOT } from "./common.ts";
+import {
+  benchLog,
+  build,
+  freePort,
+  loadBenchOptions,
+  readLoadBenchOptions,
+  ROOT,
+  type LoadBenchOptions,
+} from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CLIENT_DIR = path.join(ROOT, "build", "client");
@@ -38,15 +46,7 @@ const START_TIMEOUT_MS = 30_000;
 /** The server must reach at least this share of nginx's rate. */
 const TARGET_RATIO = 0.5;
 
-type Options = {
-  runs: number;
-  duration: number;
-  connections: number;
-  accept: string[] | null;
-  build: boolean;
-  note: string | null;
-  out: string;
-};
+type Options = LoadBenchOptions & { accept: string[] | null; note: string | null };
 
 type ContenderName = "server" | "nginx";
 type Sample = { rps: number; mbPerS: number; p50: number; p99: number; non2xx: number; errors: number };
@@ -63,36 +63,18 @@ type Row = {
   targetMet: boolean;
 };
 
-const log = (msg: string): void => void process.stderr.write(`[bench:static] ${msg}\n`);
+const log = benchLog("bench:static");
 
 function parseOptions(argv: string[]): Options {
   const { values } = parseArgs({
     args: argv,
     options: {
-      runs: { type: "string", default: "5" },
-      duration: { type: "string", default: "5" },
-      connections: { type: "string", default: "10" },
+      ...loadBenchOptions({ duration: "5", connections: "10", runs: "5", out: "static" }),
       accept: { type: "string", multiple: true },
-      build: { type: "boolean", default: false },
       note: { type: "string" },
-      out: { type: "string", default: "static" },
     },
   });
-  const positiveInt = (name: string, value: string) => {
-    const n = Number(value);
-    if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer, got "${value}"`);
-    return n;
-  };
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
-  return {
-    runs: positiveInt("runs", values.runs),
-    duration: positiveInt("duration", values.duration),
-    connections: positiveInt("connections", values.connections),
-    accept: values.accept ?? null,
-    build: values.build,
-    note: values.note ?? null,
-    out: values.out,
-  };
+  return { ...readLoadBenchOptions(values), accept: values.accept ?? null, note: values.note ?? null };
 }
 
 // ---------------------------------------------------------------------------

@@ -7,43 +7,57 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { openDatabase, type DatabaseHandle } from "~/data/db.server.ts";
+import { openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
-export type TestDatabase = { handle: DatabaseHandle; dispose(): Promise<void> };
+export type TestDatabase = {
+  handle: DatabaseHandle;
+  /** What another process (an outbox worker) opens the same database with. */
+  where: { dataDir: string } | { databaseUrl: string };
+  dispose(): Promise<void>;
+};
 
 export const dialects = ["sqlite", "postgres"] as const;
 
-export async function openTestDatabase(dialect: (typeof dialects)[number]): Promise<TestDatabase> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "leads-data-"));
+/** A fresh database of `dialect`, migrated; `prefix` names its folder and schema. */
+export async function openTestDatabase(dialect: (typeof dialects)[number], prefix = "t"): Promise<TestDatabase> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-data-`));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (dialect === "sqlite") {
     const handle = await openDatabase({ dataDir });
     return {
       handle,
+      where: { dataDir },
       async dispose() {
         await handle.close();
-        rmSync(dataDir, { recursive: true, force: true });
+        removeDataDir();
       },
     };
   }
-  const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  const schema = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await postgresAdmin(`CREATE SCHEMA ${schema}`);
   const url = new URL(postgresUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
-  const handle = await openDatabase({ dataDir, databaseUrl: url.toString() });
+  const databaseUrl = url.toString();
+  const handle = await openDatabase({ dataDir, databaseUrl });
   return {
     handle,
+    where: { databaseUrl },
     async dispose() {
       await handle.close();
-      const cleanup = new pg.Client({ connectionString: postgresUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP SCHEMA ${schema} CASCADE`);
-      await cleanup.end();
-      rmSync(dataDir, { recursive: true, force: true });
+      await postgresAdmin(`DROP SCHEMA ${schema} CASCADE`);
+      removeDataDir();
     },
   };
+}
+
+async function postgresAdmin(sql: string) {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
 }

@@ -40,10 +40,16 @@ export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabas
     await opened?.dispose();
     opened = undefined;
   });
+  const open = () => {
+    if (!opened) throw new Error("The test database is open only while the suite's tests run");
+    return opened;
+  };
   return {
     get handle() {
-      if (!opened) throw new Error("The test database is open only while the suite's tests run");
-      return opened.handle;
+      return open().handle;
+    },
+    get where() {
+      return open().where;
     },
     async dispose() {
       await opened?.dispose();

@@ -27,6 +27,7 @@ import {
   sqliteQuery,
 } from "../support/servers.ts";
 import type { Mailbox } from "../support/mail.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 const TEAM = "team@example.test";
@@ -68,18 +69,8 @@ let clients = 0;
 const newClient = () => ({ "X-Forwarded-For": `198.51.100.${++clients}` });
 
 function enquiry(email: string, extra: Record<string, unknown> = {}) {
-  return {
-    name: "Abuse Tester",
-    email,
-    phone: "+44 20 7946 0002",
-    company: "Probe Ltd",
-    serviceInterest: "consulting",
-    message: "I would like to hear about your consulting services.",
-    preferredContact: "email",
-    // Shown five seconds ago: slower than the 3 s bot timer.
-    formStartedAt: Date.now() - 5000,
-    ...extra,
-  };
+  // Shown five seconds ago: slower than the 3 s bot timer.
+  return contactEnquiry(email, { formStartedAt: Date.now() - 5000, ...extra });
 }
 
 const stored = (email: string, base = server) => sqliteCount(base.dataDir, "contact_enquiries", "email = ?", [email]);

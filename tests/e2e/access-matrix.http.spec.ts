@@ -13,8 +13,9 @@
 import { accessRules, refusals, type AccessRule, type Audience } from "../../app/staff/access-rules.ts";
 import { adminOnly, csrfRefusal } from "../../app/staff/request.server.ts";
 import { backOfficeRoutes } from "../support/back-office-routes.ts";
-import { postJson, sqliteCount, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
+import { sqliteCount, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
 import { insertSession, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 type Kind = "none" | "expired" | "revoked" | "staff" | "admin" | "password" | "idle" | "disabled";
@@ -228,15 +229,7 @@ test.beforeAll(async ({ launcher }) => {
 
   // A lead that refused posts aim at (note it, change it, erase it).
   const email = uniqueEmail("matrix-lead");
-  const sent = await postJson(site.baseURL, "/api/contact", {
-    name: "Matrix Lead",
-    email,
-    phone: "+44 20 7946 0000",
-    company: "Matrix Ltd",
-    serviceInterest: "strategy",
-    message: "A lead that no refused request may touch.",
-    preferredContact: "email",
-  });
+  const sent = await postEnquiry(site.baseURL, email, { message: "A lead that no refused request may touch." });
   expect(sent.status).toBe(200);
   const id = String(sqliteQuery(site.dataDir, "SELECT id FROM leads WHERE email = ?", [email])[0]!.id);
   lead = { id, email, events: sqliteCount(site.dataDir, "lead_events", "lead_id = ?", [id]) };

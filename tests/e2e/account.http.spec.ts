@@ -13,16 +13,10 @@ import { sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts
 import { inviteFromCommandLine, keyOnSetupPage, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-let site: SiteServer;
-let mailbox: Mailbox;
+let site: SiteServer & { mailbox: Mailbox };
 
 test.beforeAll(async ({ launcher }) => {
-  const smtp = await launcher.smtp("account-http-smtp");
-  mailbox = smtp.mailbox;
-  site = await launcher.site({
-    name: "account-http",
-    env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, STAFF_SIGN_IN_MAX: "1000000" },
-  });
+  site = await launcher.siteWithMail({ name: "account-http", env: { STAFF_SIGN_IN_MAX: "1000000" } });
 });
 test.afterAll(({ launcher }) => launcher.stopAll());
 
@@ -209,7 +203,7 @@ test("removing a passkey and using a set-up link are each e-mailed to the accoun
   );
   const removed = await client.post("/admin/account", { intent: "remove", passkey: `key-${id}` });
   expect(removed.response.status).toBe(200);
-  const notice = await mailbox.waitForEmail(email, { subject: /passkey was removed/ });
+  const notice = await site.mailbox.waitForEmail(email, { subject: /passkey was removed/ });
   expect(notice.text).toContain("The passkey named “Old phone” was removed from your account");
   expect(notice.text).toContain("If it was not you, tell an administrator at once");
 
@@ -217,7 +211,7 @@ test("removing a passkey and using a set-up link are each e-mailed to the accoun
   await admin.client.get("/admin/users");
   const reset = await admin.client.post("/admin/users", { intent: "reset", user: id });
   expect(reset.response.status).toBe(200);
-  const linkEmail = await mailbox.waitForEmail(email, { subject: /sign-in .* again/ });
+  const linkEmail = await site.mailbox.waitForEmail(email, { subject: /sign-in .* again/ });
   const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(linkEmail.text)![0];
   const owner = new StaffClient(site.baseURL);
   const { html } = await owner.get(link);
@@ -225,7 +219,7 @@ test("removing a passkey and using a set-up link are each e-mailed to the accoun
   const password = "a brand new passphrase of mine";
   const used = await owner.post(new URL(link).pathname, { password, confirm: password, code: totpCode(newKey) });
   expect(used.response.status).toBe(302);
-  const setUpAgain = await mailbox.waitForEmail(email, { subject: /sign-in was set up again/ });
+  const setUpAgain = await site.mailbox.waitForEmail(email, { subject: /sign-in was set up again/ });
   expect(setUpAgain.text).toContain("A set-up link for your account was used");
   expect(setUpAgain.text).toContain("If it was not you, tell an administrator at once");
   expect(setUpAgain.text).not.toContain("/admin/setup/");

@@ -11,7 +11,6 @@ import {
   type RawRequest,
   type RawResponse,
   type SiteServer,
-  type SmtpSink,
   pollUntil,
   postJson,
   rawRequest,
@@ -28,16 +27,13 @@ const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 // One server for the file: its tests run in order in one worker.
 test.describe.configure({ mode: "default" });
 
-let server: SiteServer;
-let sink: SmtpSink & { mailbox: Mailbox };
+let server: SiteServer & { mailbox: Mailbox };
 
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(45_000);
-  sink = await launcher.smtp("api-fuzz");
-  server = await launcher.site({
+  server = await launcher.siteWithMail({
     name: "api-fuzz",
     env: {
-      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       MAIL_RETRY_MAX_SECONDS: "2",
       RATE_LIMIT_MAX: "1000000",
       FORM_MIN_FILL_SECONDS: "0",
@@ -316,16 +312,14 @@ const statusCounts = new Map<string, number>();
 const tally = (key: string) => statusCounts.set(key, (statusCounts.get(key) ?? 0) + 1);
 
 test("a CR LF in a name or address is refused (400, single-line rule) and nothing is stored", async () => {
-  const cases: { path: Endpoint; field: string; table: string }[] = [
-    { path: "/api/contact", field: "name", table: "contact_enquiries" },
-    { path: "/api/contact", field: "company", table: "contact_enquiries" },
-    { path: "/api/contact", field: "phone", table: "contact_enquiries" },
-    { path: "/api/contact", field: "email", table: "contact_enquiries" },
-    { path: "/api/webhook/guide-request", field: "first_name", table: "guide_requests" },
-    { path: "/api/webhook/guide-request", field: "email", table: "guide_requests" },
-    { path: "/api/webinar-registration", field: "name", table: "webinar_registrations" },
-    { path: "/api/newsletter-signup", field: "email", table: "newsletter_subscriptions" },
+  // Each endpoint, the table it stores in, and its single-line fields to break.
+  const endpoints: [Endpoint, string, string[]][] = [
+    ["/api/contact", "contact_enquiries", ["name", "company", "phone", "email"]],
+    ["/api/webhook/guide-request", "guide_requests", ["first_name", "email"]],
+    ["/api/webinar-registration", "webinar_registrations", ["name"]],
+    ["/api/newsletter-signup", "newsletter_subscriptions", ["email"]],
   ];
+  const cases = endpoints.flatMap(([path, table, fields]) => fields.map((field) => ({ path, field, table })));
   for (const c of cases) {
     for (const breaker of ["\r\n", "\n", "\r"]) {
       const body: Record<string, unknown> = validBodies[c.path]();
@@ -352,7 +346,7 @@ test("CR LF and header lines inside a message stay in the body: no extra header,
   expect(res.status, res.text).toBe(200);
   const visitor = String(body.email);
   const started = Date.now();
-  const mail = sink.mailbox;
+  const mail = server.mailbox;
   const found = await pollUntil(async () => {
     const all = await mail.all();
     const ack = all.find((m) => m.to.includes(visitor));
@@ -580,7 +574,7 @@ test("after the fuzz: the server is healthy, works normally, and no e-mail went 
   );
   expect(failed).toEqual([]);
   const sentCount = sentSoFar();
-  const all = await sink.mailbox.all();
+  const all = await server.mailbox.all();
   test.info().annotations.push({
     type: "outbox",
     description: `${queued.length} e-mails queued by the fuzz; ${sentCount} sent so far`,

@@ -4,18 +4,10 @@
  * the lead is stored all the same (never a 4xx or 5xx because of it).
  */
 import { postJson, sqliteQuery } from "../support/servers.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-const enquiry = (email: string, attribution: unknown) => ({
-  name: "Ari Attributed",
-  email,
-  phone: "+44 20 7946 0006",
-  company: "Source Ltd",
-  serviceInterest: "strategy",
-  message: "Please call me about a strategy programme.",
-  preferredContact: "email",
-  attribution,
-});
+const enquiry = (email: string, attribution: unknown) => contactEnquiry(email, { attribution });
 
 test("a well-formed attribution is stored with the lead; a malformed one is dropped, the lead kept", async ({
   servers,

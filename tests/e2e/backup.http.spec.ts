@@ -12,6 +12,7 @@ import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { ROOT, pollUntil, postJson, sqliteQuery } from "../support/servers.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test } from "./fixtures.ts";
 
 const CONCURRENCY = 8;
@@ -49,18 +50,9 @@ const written = (run: Run) => {
   return match![1]!;
 };
 
-function enquiry(email: string, i: number) {
-  return {
-    name: `Backup Tester ${i}`,
-    email,
-    phone: "+44 20 7946 0000",
-    company: "Backup Test Ltd",
-    jobTitle: "Head of Continuity",
-    serviceInterest: "risk-grc",
-    message: `Enquiry number ${i} of the backup burst.`,
-    preferredContact: "email",
-  };
-}
+/** Enquiry number i of the burst: each differs, so none is a duplicate of another. */
+const enquiry = (email: string, i: number) =>
+  contactEnquiry(email, { name: `Backup Tester ${i}`, message: `Enquiry number ${i} of the backup burst.` });
 
 test("snapshots taken mid-burst hold every lead acknowledged before they began; restoring one brings them back", async ({
   servers,

@@ -1,5 +1,15 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, pauseClock, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
+import {
+  answerWithJson,
+  axeViolations,
+  expect,
+  gotoHydrated,
+  holdRequests,
+  pauseClock,
+  test,
+  uniqueEmail,
+  withoutJavaScript,
+} from "./fixtures.ts";
 import { ui } from "../../app/content/business.ts";
 
 // The contact enquiry form (spec sections 2 to 5, 8): validation, the
@@ -169,12 +179,7 @@ test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty fo
 }) => {
   const e = enquiry("contact");
   // Hold the answer back until the button has been seen while it is sent.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/contact.data*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, "**/contact.data*");
   // The page's clock (a minute behind the server's, so the form's start time
   // is never in the server's future) is moved on by hand below.
   await page.clock.install({ time: Date.now() - 60_000 });
@@ -276,13 +281,7 @@ test("a server failure (503) is shown at the top of the form and nothing typed i
   const e = enquiry("unavailable");
   const failure =
     "Sorry, we could not save your details just now. Nothing was sent. Please try again in a few minutes or e-mail us.";
-  await page.route("**/contact.data*", (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: "application/json",
-      body: JSON.stringify({ success: false, message: failure }),
-    }),
-  );
+  await answerWithJson(page, "**/contact.data*", 503, { success: false, message: failure });
   await gotoHydrated(page, "/contact");
   await fillEnquiry(page, e);
   await sendButton(page).click();
@@ -310,17 +309,11 @@ test("a network failure is shown at the top of the form and nothing typed is los
 
 test("field messages from the server are shown under the fields", async ({ page }) => {
   // The server checks too: an answer with field errors (as if the browser's check had been bypassed).
-  await page.route("**/contact.data*", (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      body: JSON.stringify({
-        success: false,
-        message: "Please correct the highlighted fields and try again.",
-        errors: { phone: messages.phone },
-      }),
-    }),
-  );
+  await answerWithJson(page, "**/contact.data*", 400, {
+    success: false,
+    message: "Please correct the highlighted fields and try again.",
+    errors: { phone: messages.phone },
+  });
   const e = enquiry("server-check");
   await gotoHydrated(page, "/contact");
   await fillEnquiry(page, e);
@@ -371,13 +364,7 @@ test("no WCAG 2.2 AA violations with field errors and a failure message shown", 
   await expect(form(page).locator("[aria-invalid='true']").first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  await page.route("**/contact.data*", (route) =>
-    route.fulfill({
-      status: 503,
-      contentType: "application/json",
-      body: JSON.stringify({ success: false, message: "Not now." }),
-    }),
-  );
+  await answerWithJson(page, "**/contact.data*", 503, { success: false, message: "Not now." });
   await fillEnquiry(page, enquiry("axe"));
   await sendButton(page).click();
   await expect(form(page).getByRole("alert")).toHaveText("Not now.");

@@ -14,16 +14,10 @@ import { sqliteQuery, type SiteServer } from "../support/servers.ts";
 import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-let site: SiteServer;
-let mailbox: Mailbox;
+let site: SiteServer & { mailbox: Mailbox };
 
 test.beforeAll(async ({ launcher }) => {
-  const sink = await launcher.smtp("credentials");
-  mailbox = sink.mailbox;
-  site = await launcher.site({
-    name: "credentials",
-    env: { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, STAFF_SIGN_IN_MAX: "1000000" },
-  });
+  site = await launcher.siteWithMail({ name: "credentials", env: { STAFF_SIGN_IN_MAX: "1000000" } });
 });
 test.afterAll(({ launcher }) => launcher.stopAll());
 
@@ -56,8 +50,8 @@ test("a staff member finds no working set-up link in any page, export or access 
   expect(reset.response.status).toBe(200);
 
   // Both e-mails arrive with a working link: the recipients have them.
-  const [invitation] = await mailbox.waitForEmails(invitee, { subject: /Your account/ });
-  const [resetMessage] = await mailbox.waitForEmails(resetEmail, { subject: /Set up your sign-in/ });
+  const [invitation] = await site.mailbox.waitForEmails(invitee, { subject: /Your account/ });
+  const [resetMessage] = await site.mailbox.waitForEmails(resetEmail, { subject: /Set up your sign-in/ });
   const links = [linkIn(invitation!.text)!, linkIn(resetMessage!.text)!];
   const tokens = links.map((link) => new URL(link).pathname.split("/").pop()!);
   for (const token of tokens) expect(token).toMatch(/^[\w-]{43}$/);

@@ -5,7 +5,8 @@
  * out, through the outbox, to the team address on a real SMTP server,
  * linking the enquiry and naming no one.
  */
-import { pollUntil, postJson, sqliteQuery, sqliteWrite } from "../support/servers.ts";
+import { pollUntil, sqliteQuery, sqliteWrite } from "../support/servers.ts";
+import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 const TEAM = "team@example.test";
@@ -17,14 +18,10 @@ test("a digest missed while the site was down goes out at start-up: new leads by
   const env = { SMTP_URL: `smtp://127.0.0.1:${sink.port}`, DAILY_DIGEST: "on", FORM_MIN_FILL_SECONDS: "0" };
   const first = await servers.site({ name: "digest", env });
   const email = uniqueEmail("digest-visitor");
-  const sent = await postJson(first.baseURL, "/api/contact", {
+  const sent = await postEnquiry(first.baseURL, email, {
     name: "Dora Digest",
-    email,
-    phone: "+44 20 7946 0002",
     company: "Overdue Holdings",
     serviceInterest: "risk-grc",
-    message: "Please call me about a risk programme.",
-    preferredContact: "email",
   });
   expect(sent.status).toBe(200);
   const id = String(sqliteQuery(first.dataDir, "SELECT id FROM leads WHERE email = ?", [email])[0]!.id);

@@ -67,6 +67,13 @@ export class Launcher {
     return Object.assign(sink, { mailbox: new Mailbox(dir, teamAddress) });
   }
 
+  /** A site (as `site`) sending its e-mail to an SMTP server of its own (as `smtp`), whose `mailbox` it carries. */
+  async siteWithMail(options: StartOptions): Promise<SiteServer & { mailbox: Mailbox }> {
+    const smtp = await this.smtp(`${options.name}-smtp`);
+    const site = await this.site({ ...options, env: { ...options.env, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+    return Object.assign(site, { mailbox: smtp.mailbox });
+  }
+
   /** The Stripe-shaped test server on a free port. */
   async stripe(options: FakeStripeOptions = {}): Promise<FakeStripe> {
     const fake = await startFakeStripe(options);
@@ -164,13 +171,31 @@ export async function gotoWithoutApp(page: Page, path: string) {
  * visitor taps and types into the server's HTML, then React arrives.
  */
 export async function holdApp(page: Page): Promise<{ release: () => void }> {
+  return holdRequests(page, "**/assets/entry.client-*.js");
+}
+
+/**
+ * Holds back the page's requests to `url` (a glob) until `release()`: what
+ * the page shows while an answer is on its way (a form being sent).
+ */
+export async function holdRequests(page: Page, url: string): Promise<{ release: () => void }> {
   let release: () => void = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/assets/entry.client-*.js", async (route) => {
+  await page.route(url, async (route) => {
     await held;
     await route.continue();
   });
   return { release };
+}
+
+/**
+ * From now on the page's requests to `url` (a glob) get this JSON answer, in
+ * place of any route set for them before: a refusal or a failure as the
+ * server would send it.
+ */
+export async function answerWithJson(page: Page, url: string, status: number, json: unknown) {
+  await page.unroute(url);
+  await page.route(url, (route) => route.fulfill({ status, json }));
 }
 
 /** Waits until React has hydrated the page. */

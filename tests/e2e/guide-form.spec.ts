@@ -1,5 +1,14 @@
 import { type Page } from "@playwright/test";
-import { axeViolations, expect, gotoHydrated, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
+import {
+  answerWithJson,
+  axeViolations,
+  expect,
+  gotoHydrated,
+  holdRequests,
+  test,
+  uniqueEmail,
+  withoutJavaScript,
+} from "./fixtures.ts";
 
 // The guide request screen (/get-guide and /lead-capture): hero, benefits,
 // the form's states, the e-mails, preselect, failures, no JavaScript.
@@ -96,12 +105,7 @@ test("a request: spinner and 'Sending Guide...', then the success screen; the gu
 }) => {
   const email = uniqueEmail("guide");
   // Hold the answer back until the button has been seen while it is sent.
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/get-guide.data*", async (route) => {
-    await held;
-    await route.continue();
-  });
+  const { release } = await holdRequests(page, "**/get-guide.data*");
   await gotoHydrated(page, "/get-guide");
   await fillRequest(page, email);
   await submit(page).click();
@@ -153,18 +157,11 @@ test("a failure shows 'Something went wrong. Please try again.' in the page, kee
   await expect(submit(page)).toHaveText("Send Me the Guide");
 
   // A 400 from the server: the alert plus the field's message.
-  await page.unroute("**/get-guide.data*");
-  await page.route("**/get-guide.data*", (route) =>
-    route.fulfill({
-      status: 400,
-      contentType: "application/json",
-      body: JSON.stringify({
-        success: false,
-        message: "Please correct the highlighted fields and try again.",
-        errors: { email: messages.email },
-      }),
-    }),
-  );
+  await answerWithJson(page, "**/get-guide.data*", 400, {
+    success: false,
+    message: "Please correct the highlighted fields and try again.",
+    errors: { email: messages.email },
+  });
   await submit(page).click();
   await expect(form(page).getByRole("alert")).toContainText("Something went wrong. Please try again.");
   await expect(form(page).locator("#guide-email-error")).toHaveText(messages.email);

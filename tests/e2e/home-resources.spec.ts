@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import {
+  answerWithJson,
   axeViolations,
   expect,
   gotoHydrated,
@@ -106,17 +107,10 @@ test("a failure is explained under the field and the address is kept", async ({ 
   await expect(card(page, title).getByRole("status")).toBeEmpty();
   expect(await events()).toEqual([]);
 
-  await page.unroute("**/_.data*");
-  await page.route("**/_.data*", (route) =>
-    route.fulfill({
-      status: 429,
-      contentType: "application/json",
-      body: JSON.stringify({
-        success: false,
-        message: "Too many submissions from your network. Please wait a few minutes and try again.",
-      }),
-    }),
-  );
+  await answerWithJson(page, "**/_.data*", 429, {
+    success: false,
+    message: "Too many submissions from your network. Please wait a few minutes and try again.",
+  });
   await button(page, title).click();
   await expect(card(page, title).getByRole("alert")).toHaveText(
     "Too many submissions from your network. Please wait a few minutes and try again.",

@@ -6,6 +6,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { postEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a lead from the contact form: found, opened, worked and filtered", async ({ page, sharedSite, mailbox }) => {
@@ -17,19 +18,13 @@ test("a lead from the contact form: found, opened, worked and filtered", async (
   );
 
   const email = uniqueEmail("inbox-visitor");
-  const sent = await page.request.post("/api/contact", {
-    data: {
-      name: "Vera Visitor",
-      email,
-      phone: "+44 20 7946 0000",
-      company: "Quantum Holdings",
-      jobTitle: "CFO",
-      serviceInterest: "strategy",
-      message: `Please call about ${tag}: a strategy programme for 12 directors.`,
-      preferredContact: "email",
-    },
+  const sent = await postEnquiry(sharedSite.baseURL, email, {
+    name: "Vera Visitor",
+    company: "Quantum Holdings",
+    jobTitle: "CFO",
+    message: `Please call about ${tag}: a strategy programme for 12 directors.`,
   });
-  expect(sent.status()).toBe(200);
+  expect(sent.status).toBe(200);
 
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Inbox" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Inbox" })).toBeVisible();
@@ -121,18 +116,13 @@ test("CSV exports: the filtered list as a spreadsheet opens it, formulas neutral
     await inviteFromCommandLine(sharedSite, { email: uniqueEmail("csv-admin"), name: "Cy Csv" }),
   );
   const email = uniqueEmail("csv-visitor");
-  const sent = await page.request.post("/api/contact", {
-    data: {
-      name: "Zoë Müller",
-      email,
-      phone: "+44 20 7946 0000",
-      company: '=HYPERLINK("http://evil.example","x")',
-      serviceInterest: "risk-grc",
-      message: `Spreadsheet test ${tag}, with "quotes", commas and a\nsecond line.`,
-      preferredContact: "email",
-    },
+  const sent = await postEnquiry(sharedSite.baseURL, email, {
+    name: "Zoë Müller",
+    company: '=HYPERLINK("http://evil.example","x")',
+    serviceInterest: "risk-grc",
+    message: `Spreadsheet test ${tag}, with "quotes", commas and a\nsecond line.`,
   });
-  expect(sent.status()).toBe(200);
+  expect(sent.status).toBe(200);
 
   await page.goto(`/admin/leads?q=${tag}`);
   await expect(page.getByRole("list", { name: "Leads" }).getByRole("listitem")).toHaveCount(1);

@@ -13,6 +13,7 @@
  * MAIL_DEADLINE_MS is half of it.
  */
 import { type DbReader, type SiteServer, dbReader, pgUrl, postJson } from "../support/servers.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, type Launcher } from "./fixtures.ts";
 
 const TOTAL = 200;
@@ -28,18 +29,9 @@ const setups: Setup[] = [
   { name: "crash-postgres", postgres: true },
 ];
 
-function enquiry(email: string, i: number) {
-  return {
-    name: `Crash Tester ${i}`,
-    email,
-    phone: "+44 20 7946 0000",
-    company: "Crash Test Ltd",
-    jobTitle: "Head of Resilience",
-    serviceInterest: "risk-grc",
-    message: `Enquiry number ${i} of the crash test burst.`,
-    preferredContact: "email",
-  };
-}
+/** Enquiry number i of the burst: each differs, so none is a duplicate of another. */
+const enquiry = (email: string, i: number) =>
+  contactEnquiry(email, { name: `Crash Tester ${i}`, message: `Enquiry number ${i} of the crash test burst.` });
 
 // Both databases at once, in one test: the two bursts overlap.
 test("every answered enquiry survives a SIGKILL mid-burst and gets its e-mails (SQLite and PostgreSQL)", async ({

@@ -17,13 +17,7 @@ import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.t
 const test = shared.extend<object, { passkeySite: SiteServer & { mailbox: Mailbox } }>({
   passkeySite: [
     async ({ launcher }, use) => {
-      const smtp = await launcher.smtp("passkeys-smtp");
-      const site = await launcher.site({
-        name: "passkeys",
-        hostName: "localhost",
-        env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` },
-      });
-      await use(Object.assign(site, { mailbox: smtp.mailbox }));
+      await use(await launcher.siteWithMail({ name: "passkeys", hostName: "localhost" }));
     },
     { scope: "worker" },
   ],

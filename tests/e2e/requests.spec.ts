@@ -7,6 +7,7 @@
  */
 import { readFile } from "node:fs/promises";
 import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("an access request, then erasure: nothing about the address is left but the suppression list", async ({
@@ -18,15 +19,7 @@ test("an access request, then erasure: nothing about the address is left but the
   const email = uniqueEmail("Data.Subject");
   const post = async (path: string, body: Record<string, string>) =>
     expect((await page.request.post(path, { data: body })).status()).toBe(200);
-  await post("/api/contact", {
-    name: "Sid Subject",
-    email,
-    phone: "+44 20 7946 0000",
-    company: "Subject Ltd",
-    serviceInterest: "strategy",
-    message: "Please tell me what you hold.",
-    preferredContact: "email",
-  });
+  await post("/api/contact", contactEnquiry(email, { message: "Please tell me what you hold." }));
   await post("/api/webhook/guide-request", {
     first_name: "Sid",
     last_name: "Subject",

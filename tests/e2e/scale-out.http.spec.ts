@@ -25,6 +25,7 @@ import http from "node:http";
 import { Redis } from "ioredis";
 import { REDIS_URL, TEAM_EMAIL, startCluster, type Cluster } from "../support/cluster.ts";
 import { pollUntil } from "../support/servers.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test } from "./fixtures.ts";
 
 const LIMIT = 5;
@@ -374,18 +375,9 @@ const post = (baseURL: string, urlPath: string, value: unknown, options: Request
 const get = (baseURL: string, urlPath: string, options: RequestOptions = {}) =>
   request(baseURL, "GET", urlPath, undefined, options);
 
-function enquiry(email: string, i: number) {
-  return {
-    name: `Scale Tester ${i}`,
-    email,
-    phone: "+44 20 7946 0000",
-    company: "Scale Out Ltd",
-    jobTitle: "Head of Platforms",
-    serviceInterest: "risk-grc",
-    message: `Enquiry number ${i} sent through the load balancer.`,
-    preferredContact: "email",
-  };
-}
+/** Enquiry number i of the burst: each differs, so none is a duplicate of another. */
+const enquiry = (email: string, i: number) =>
+  contactEnquiry(email, { name: `Scale Tester ${i}`, message: `Enquiry number ${i} sent through the load balancer.` });
 
 function requestId(answer: Answer): string {
   return String(answer.headers["x-request-id"] ?? "");

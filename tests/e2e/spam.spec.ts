@@ -4,6 +4,7 @@
  * which then gets its e-mails; another is deleted.
  */
 import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a refused form is kept, released as a lead with its e-mails, or deleted", async ({
@@ -17,17 +18,13 @@ test("a refused form is kept, released as a lead with its e-mails, or deleted", 
   );
   const real = uniqueEmail("caught-by-mistake");
   const bot = uniqueEmail("real-bot");
-  const enquiry = (email: string, name: string) => ({
-    name,
-    email,
-    phone: "+44 20 7946 0000",
-    company: "Caught Ltd",
-    serviceInterest: "consulting",
-    message: "An autofill tool filled the hidden field.",
-    preferredContact: "email",
-    // The honeypot: a person's browser extension filled it in.
-    website: "https://caught.example",
-  });
+  const enquiry = (email: string, name: string) =>
+    contactEnquiry(email, {
+      name,
+      message: "An autofill tool filled the hidden field.",
+      // The honeypot: a person's browser extension filled it in.
+      website: "https://caught.example",
+    });
   for (const [email, name] of [
     [real, "Rita Real"],
     [bot, "Bob Bot"],

@@ -6,8 +6,9 @@
  * the same webhook-id, so the receiver can tell it is the same message.
  */
 import { randomUUID } from "node:crypto";
-import { postJson, sqliteQuery, sqliteWrite } from "../support/servers.ts";
+import { sqliteQuery, sqliteWrite } from "../support/servers.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
+import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("an event on its way when the site is killed is delivered after the restart, with the same webhook-id", async ({
@@ -29,15 +30,7 @@ test("an event on its way when the site is killed is delivered after the restart
     );
     receiver.mode = "hold"; // the endpoint is slow: the delivery is in flight when the site dies
     const email = uniqueEmail("crash-visitor");
-    const sent = await postJson(first.baseURL, "/api/contact", {
-      name: "Cora Crash",
-      email,
-      phone: "+44 20 7946 0004",
-      company: "Killed Ltd",
-      serviceInterest: "risk-grc",
-      message: "Please call me about a risk programme.",
-      preferredContact: "email",
-    });
+    const sent = await postEnquiry(first.baseURL, email, { company: "Killed Ltd" });
     expect(sent.status).toBe(200);
     await expect.poll(() => receiver.held()).toBe(1);
     await first.kill();

@@ -8,9 +8,9 @@
  * machine); every page passes axe.
  */
 import type { SiteServer } from "../support/servers.ts";
-import { postJson } from "../support/servers.ts";
 import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
+import { postEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.ts";
 
 const test = shared.extend<object, { webhookSite: SiteServer }>({
@@ -67,15 +67,7 @@ test("an endpoint added in the back office receives signed events; its delivery 
 
     // A new enquiry reaches the receiver, signed.
     const email = uniqueEmail("webhook-visitor");
-    const sent = await postJson(webhookSite.baseURL, "/api/contact", {
-      name: "Vera Visitor",
-      email,
-      phone: "+44 20 7946 0003",
-      company: "Hooked Ltd",
-      serviceInterest: "strategy",
-      message: "Please call me about a strategy programme.",
-      preferredContact: "email",
-    });
+    const sent = await postEnquiry(webhookSite.baseURL, email, { company: "Hooked Ltd" });
     expect(sent.status).toBe(200);
     await expect.poll(() => receiver.received.length).toBe(1);
     const created = receiver.received[0]!.verified!;

@@ -16,9 +16,28 @@ import {
   type PDFFont,
   type PDFPage,
 } from "pdf-lib";
+import { expect } from "vitest";
 import { organisation } from "~/content/organisation.ts";
 
 export const a4 = { width: 595.28, height: 841.89 };
+
+/** `bytes` are a PDF (`doc`, read back) of `min` to `max` A4 pages. */
+export function expectA4Pages(bytes: Uint8Array, doc: PDFDocument, { min, max }: { min: number; max: number }) {
+  expect(Buffer.from(bytes.subarray(0, 5)).toString("latin1")).toBe("%PDF-");
+  expect(doc.getPageCount()).toBeGreaterThanOrEqual(min);
+  expect(doc.getPageCount()).toBeLessThanOrEqual(max);
+  for (const page of doc.getPages()) {
+    expect(page.getWidth()).toBeCloseTo(a4.width, 2);
+    expect(page.getHeight()).toBeCloseTo(a4.height, 2);
+  }
+}
+
+/** The organisation is the document's author, and it has no clock-based dates (same bytes every time). */
+export function expectAuthorWithoutDates(doc: PDFDocument) {
+  expect(doc.getAuthor()).toBe(organisation.name);
+  expect(doc.getCreationDate()).toBeUndefined();
+  expect(doc.getModificationDate()).toBeUndefined();
+}
 
 /**
  * pdf-lib always Flate-compresses page content streams (PDFContentStream is
