@@ -1,5 +1,5 @@
 import { type Page } from "@playwright/test";
-import { contactSchema } from "../../app/forms/schemas.ts";
+import { contact as contactKind } from "../../app/leads/kinds/contact.ts";
 import { axeViolations, expect, gotoHydrated, test, withoutJavaScript } from "./fixtures.ts";
 
 // The form endpoint test dashboard (spec section 2, Test screens). The e2e
@@ -52,7 +52,7 @@ test("the button sends four JSON test submissions and lists success for each; th
   }
   // The contact test fills every field the API takes (optional ones too).
   const contact = sent[0]!.body as Record<string, string>;
-  for (const field of Object.keys(contactSchema.entries)) expect(contact[field], field).toBeTruthy();
+  for (const field of Object.keys(contactKind.schema.entries)) expect(contact[field], field).toBeTruthy();
   expect(sent[1]!.body).toEqual({ email: address, resourceId: "risk-guide" });
   expect(sent[2]!.body).toEqual({ email: address });
   expect(Object.keys(sent[3]!.body as object).sort()).toEqual([
