@@ -60,6 +60,17 @@ export function Section({
   );
 }
 
+/** Paragraphs of copy, one <p> each, in a block of the given look. */
+export function Paragraphs({ items, className }: { items: string[]; className: string }) {
+  return (
+    <div className={className}>
+      {items.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
 export function Breadcrumbs({ items }: { items: { name: string; path: string }[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-slate-300">

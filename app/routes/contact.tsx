@@ -5,7 +5,7 @@ import { ContactForm, type ContactDefaults } from "~/components/forms/contact-fo
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { MapEmbed } from "~/components/map-embed.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
@@ -104,21 +104,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
       <Section id="locations" title="Training Locations" tone="tint">
         <div className="grid gap-8 lg:grid-cols-2">
-          <div className="space-y-4 text-lg text-slate-700">
-            {copy.trainingLocations.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
+          <Paragraphs className="space-y-4 text-lg text-slate-700" items={copy.trainingLocations} />
           <MapEmbed />
         </div>
       </Section>
 
       <Section id="further" title={copy.furtherTitle}>
-        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-          {copy.furtherParagraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
+        <Paragraphs className="max-w-3xl space-y-4 text-lg text-slate-700" items={copy.furtherParagraphs} />
       </Section>
 
       <Section id="contact-faq" title="Frequently Asked Questions" tone="tint">

@@ -7,7 +7,7 @@ import { clientFormAction } from "~/components/forms/submission.ts";
 import { PillarIcon } from "~/components/icons.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { IconCards, Testimonials } from "~/components/feature-cards.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
 import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
@@ -16,6 +16,7 @@ import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { CardTitle } from "~/components/card-title.tsx";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
@@ -111,11 +112,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {premium.map((course) => (
             <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
               <p className="text-sm font-medium text-navy-700">{course.pillarTitle}</p>
-              <h3 className="mt-2 text-xl font-semibold text-navy-900">
-                <Link to={course.href} className="hover:underline">
-                  {course.title}
-                </Link>
-              </h3>
+              <CardTitle href={course.href} title={course.title} />
               <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
               <a href={`#${bookingAnchor}`} className="btn-outline mt-5 self-start">
                 Request Information<span className="sr-only"> about {course.title}</span>
@@ -132,11 +129,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BookingSection />
 
       <Section id="about-us" title={copy.aboutTitle}>
-        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-          {copy.aboutParagraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
+        <Paragraphs className="max-w-3xl space-y-4 text-lg text-slate-700" items={copy.aboutParagraphs} />
         <p className="mt-6">
           <Link
             to="/about"

@@ -1,7 +1,6 @@
 import { Link } from "react-router";
-import { EmailUs, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
+import { EmailUs, linkPageMeta, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
 import { servicesContext } from "~/services.ts";
-import { seo } from "~/seo/meta.ts";
 import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
 import type { UnsubscribeOutcome } from "~/leads/types.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -28,14 +27,7 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     context,
   );
 
-export function meta() {
-  return seo({
-    title: "Unsubscribe from the newsletter",
-    description: "Stop receiving the Meridian Executive Training newsletter.",
-    path: "/newsletter/unsubscribe",
-    noindex: true,
-  });
-}
+export const meta = () => linkPageMeta(page);
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return <NewsletterLinkAnswer token={loaderData.token} actionData={actionData} page={page} />;
@@ -43,6 +35,11 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
 
 const page: LinkPage<Outcome> = {
   id: "newsletter-unsubscribe-title",
+  meta: {
+    title: "Unsubscribe from the newsletter",
+    description: "Stop receiving the Meridian Executive Training newsletter.",
+    path: "/newsletter/unsubscribe",
+  },
   button: { label: "Unsubscribe", busyLabel: "Unsubscribing…" },
   notFound: (
     <>

@@ -10,6 +10,7 @@ import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } f
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/pillar";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { CardTitle } from "~/components/card-title.tsx";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
@@ -94,11 +95,11 @@ export default function PillarPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   )}
                 </p>
-                <h3 className="mt-1 text-xl font-semibold text-navy-900">
-                  <Link to={course.href} className="hover:underline">
-                    {course.title}
-                  </Link>
-                </h3>
+                <CardTitle
+                  href={course.href}
+                  title={course.title}
+                  className="mt-1 text-xl font-semibold text-navy-900"
+                />
                 <p className="mt-2 text-slate-700">{course.description}</p>
                 <p className="mt-2 text-sm text-slate-600">For: {course.target}</p>
                 <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">

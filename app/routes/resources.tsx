@@ -11,6 +11,7 @@ import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/resources";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { CardTitle } from "~/components/card-title.tsx";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
@@ -77,11 +78,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             <li key={a.slug}>
               <article className="flex h-full flex-col rounded-lg border border-slate-200 p-6">
                 <p className="text-sm font-medium text-navy-700">{a.pillarTitle}</p>
-                <h3 className="mt-2 text-xl font-semibold text-navy-900">
-                  <Link to={a.href} className="hover:underline">
-                    {a.title}
-                  </Link>
-                </h3>
+                <CardTitle href={a.href} title={a.title} />
                 <p className="mt-2 flex-1 text-slate-700">{a.summary}</p>
                 <p className="mt-4 text-sm text-slate-600">
                   <time dateTime={a.publishedOn}>{formatDate(a.publishedOn)}</time> · {a.readingMinutes} min read
