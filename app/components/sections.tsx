@@ -60,6 +60,32 @@ export function Section({
   );
 }
 
+/** A page without a hero: a section titled by its h1, under an eyebrow (test screens, the 404 page). */
+export function TitledPage({
+  id,
+  eyebrow,
+  title,
+  className = "container-page py-14 lg:py-20",
+  children,
+}: {
+  /** Id of the h1 (the section is labelled by it). */
+  id: string;
+  eyebrow: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 id={id} className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
 /** Paragraphs of copy, one <p> each, in a block of the given look. */
 export function Paragraphs({ items, className }: { items: string[]; className: string }) {
   return (

@@ -2,9 +2,9 @@ import { data, useLocation } from "react-router";
 import { maskEmail } from "~/components/payment/format.ts";
 import { outcomeTitle, PaymentOutcome, type PaymentOutcomeData } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
-import { seo } from "~/seo/meta.ts";
 import { paymentOutcome, paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment-success";
+import { testScreenMeta } from "./test-screen-meta.ts";
 
 /**
  * The test payment's return address: /test-payment-success?payment_intent=...
@@ -26,22 +26,11 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  if (error || !loaderData) {
-    return seo({
-      title: "Page Not Found",
-      description: "The page you were looking for could not be found.",
-      path: "/test-payment-success",
-      noindex: true,
-    });
-  }
-  return seo({
-    title: outcomeTitle("test", loaderData.state),
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  testScreenMeta("/test-payment-success", Boolean(error) || !loaderData, () => ({
+    title: outcomeTitle("test", loaderData!.state),
     description: "The outcome of a test-mode payment.",
-    path: "/test-payment-success",
-    noindex: true,
-  });
-}
+  }));
 
 export default function TestPaymentSuccess({ loaderData }: Route.ComponentProps) {
   const { search } = useLocation();
