@@ -66,6 +66,10 @@ export type FormSubmission<T extends TaggedResult> = {
   fetcher: FetcherWithComponents<T>;
   /** The answer to show: none while a submission is under way. */
   result: T | undefined;
+  /** The answer, when it is a failure (the form shows it and the visitor's values). */
+  failure: Extract<T, { success: false }> | undefined;
+  /** The answer, when it is a success. */
+  success: Extract<T, { success: true }> | undefined;
   submitting: boolean;
 };
 
@@ -88,7 +92,14 @@ export function useFormSubmission<T extends TaggedResult = TaggedResult>(formId?
 export function useFetcherSubmission<T extends TaggedResult = TaggedResult>(pageResult?: T): FormSubmission<T> {
   const fetcher = useFetcher<T>() as FetcherWithComponents<T>;
   const submitting = fetcher.state !== "idle";
-  return { fetcher, result: submitting ? undefined : (fetcher.data ?? pageResult), submitting };
+  const result = submitting ? undefined : (fetcher.data ?? pageResult);
+  return {
+    fetcher,
+    result,
+    failure: result && !result.success ? (result as Extract<T, { success: false }>) : undefined,
+    success: result?.success ? (result as Extract<T, { success: true }>) : undefined,
+    submitting,
+  };
 }
 
 /**

@@ -165,14 +165,7 @@ function Processing({ kind, checkAgainHref }: { kind: PaymentKind; checkAgainHre
         Please do not pay again.
       </p>
       <Support />
-      <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
-        <a href={checkAgainHref} className="btn-primary">
-          Check again
-        </a>
-        <Link to="/" className="btn-outline">
-          Return to the homepage
-        </Link>
-      </nav>
+      <WhereNext href={checkAgainHref} label="Check again" links={[home]} />
     </>
   );
 }
@@ -184,14 +177,7 @@ function Failed({ kind }: { kind: PaymentKind }) {
         Your payment did not go through, and no money has been taken. You can try again with the same or another card.
       </p>
       <Support />
-      <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
-        <a href={paymentPage[kind].href} className="btn-primary">
-          Try again
-        </a>
-        <Link to="/contact" className="btn-outline">
-          Contact us
-        </Link>
-      </nav>
+      <WhereNext href={paymentPage[kind].href} label="Try again" links={[contact]} />
     </>
   );
 }
@@ -211,18 +197,34 @@ function Missing({ kind }: { kind: PaymentKind }) {
         </a>
         .
       </p>
-      <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
-        <a href={paymentPage[kind].href} className="btn-primary">
-          {kind === "test" ? "Go to the test payment" : "Book a consultation"}
-        </a>
-        <Link to="/contact" className="btn-outline">
-          Contact us
-        </Link>
-        <Link to="/" className="btn-outline">
-          Return to the homepage
-        </Link>
-      </nav>
+      <WhereNext
+        href={paymentPage[kind].href}
+        label={kind === "test" ? "Go to the test payment" : "Book a consultation"}
+        links={[contact, home]}
+      />
     </>
+  );
+}
+
+const home = { to: "/", label: "Return to the homepage" };
+const contact = { to: "/contact", label: "Contact us" };
+
+/**
+ * Where to go next: the payment's own page first (a plain link: a fresh
+ * load asks Stripe again), then the site's pages.
+ */
+function WhereNext({ href, label, links }: { href: string; label: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
+      <a href={href} className="btn-primary">
+        {label}
+      </a>
+      {links.map((l) => (
+        <Link key={l.to} to={l.to} className="btn-outline">
+          {l.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
