@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useSearchParams } from "react-router";
 import { ContactForm, type ContactDefaults } from "~/components/forms/contact-form.tsx";
-import { clientFormAction } from "~/components/forms/submission.ts";
+import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { MapEmbed } from "~/components/map-embed.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
@@ -47,10 +47,7 @@ export const action = (args: Route.ActionArgs) => formAction("contact", args);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
-// The page's content does not change when the form is sent.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterPost;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/contact", jsonLd: faqJsonLd(loaderData.faqs) });

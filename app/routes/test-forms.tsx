@@ -6,7 +6,7 @@ import { configContext } from "~/http/request-context.ts";
 import type { Route } from "./+types/test-forms";
 import { type Column, DataTable } from "~/components/data-table.tsx";
 import { TitledPage } from "~/components/sections.tsx";
-import { testScreenMeta } from "./test-screen-meta.ts";
+import { testScreenMeta } from "~/seo/test-screen-meta.ts";
 
 /**
  * The form endpoint test dashboard (spec section 2, Test screens). Only

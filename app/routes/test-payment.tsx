@@ -7,7 +7,7 @@ import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment";
 import { type Column, DataTable } from "~/components/data-table.tsx";
 import { TitledPage } from "~/components/sections.tsx";
-import { testScreenMeta } from "./test-screen-meta.ts";
+import { testScreenMeta } from "~/seo/test-screen-meta.ts";
 
 /**
  * The £1.00 test payment (spec section 2, Test screens): the consultation's

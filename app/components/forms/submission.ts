@@ -11,7 +11,14 @@
  *
  * `useFormSubmission` merges the two into one `result`.
  */
-import { isRouteErrorResponse, useActionData, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useFetcher,
+  useLocation,
+  type FetcherWithComponents,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { FormResult } from "~/forms/result.ts";
 
 /** What a page form's action answers: a FormResult, tagged with the form it
@@ -111,4 +118,9 @@ export function useOwnFormAction(): string {
   const { pathname, search } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return `${path}${search}`;
+}
+
+/** A form page's `shouldRevalidate`: the page's content does not change when a form on it is sent. */
+export function keepDataAfterPost({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }

@@ -8,7 +8,7 @@
 import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
 import { formatPence, participantsText } from "./format.ts";
@@ -28,9 +28,13 @@ export type PaymentKind = "consultation" | "test";
 const link = "font-semibold text-navy-800 underline underline-offset-4";
 
 /** The payment page of each kind. Its CSP admits Stripe: reach it with a full page load. */
-const paymentPage: Record<PaymentKind, { href: string; label: string }> = {
-  consultation: { href: "/consultation-payment", label: "Book your consultation again" },
-  test: { href: "/test-payment", label: "Make another test payment" },
+const paymentPage: Record<PaymentKind, { href: string; label: string; returnPath: string }> = {
+  consultation: {
+    href: "/consultation-payment",
+    label: "Book your consultation again",
+    returnPath: "/consultation-success",
+  },
+  test: { href: "/test-payment", label: "Make another test payment", returnPath: "/test-payment-success" },
 };
 
 export function outcomeTitle(kind: PaymentKind, state: PaymentOutcomeState): string {
@@ -46,15 +50,9 @@ export function outcomeTitle(kind: PaymentKind, state: PaymentOutcomeState): str
   }
 }
 
-export function PaymentOutcome({
-  kind,
-  outcome,
-  checkAgainHref,
-}: {
-  kind: PaymentKind;
-  outcome: PaymentOutcomeData;
-  checkAgainHref: string;
-}) {
+/** The return page's content; "Check again" loads the same address (with its payment_intent) again. */
+export function PaymentOutcome({ kind, outcome }: { kind: PaymentKind; outcome: PaymentOutcomeData }) {
+  const checkAgainHref = `${paymentPage[kind].returnPath}${useLocation().search}`;
   const title = outcomeTitle(kind, outcome.state);
   const eyebrow = kind === "test" ? "Test payment" : "Strategy consultation";
   const drawing = { succeeded: CircleCheck, processing: Clock, failed: CircleAlert, missing: SearchX }[outcome.state];

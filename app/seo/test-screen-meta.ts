@@ -1,4 +1,4 @@
-import { seo } from "~/seo/meta.ts";
+import { seo } from "./meta.ts";
 
 /**
  * A test screen's meta, never indexed: its own, or the not-found page's
