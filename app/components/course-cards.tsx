@@ -5,7 +5,7 @@ import { Icon } from "~/components/icon.tsx";
 import { courseFacts, pricing } from "~/content/business.ts";
 import type { CourseSummary } from "~/content/index.server.ts";
 import { Price } from "./price.tsx";
-import { CardTitle } from "./card-title.tsx";
+import { CardTitle } from "./sections.tsx";
 
 export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
   return (

@@ -7,7 +7,7 @@ import { clientFormAction, keepDataAfterPost } from "~/components/forms/submissi
 import { PillarIcon } from "~/components/icons.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { IconCards, Testimonials } from "~/components/feature-cards.tsx";
-import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
+import { CardTitle, PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
 import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
@@ -16,7 +16,6 @@ import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
-import { CardTitle } from "~/components/card-title.tsx";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

@@ -4,13 +4,12 @@ import { Price } from "~/components/price.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { PremiumBenefits } from "~/components/feature-cards.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
 import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/pillar";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
-import { CardTitle } from "~/components/card-title.tsx";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

@@ -3,7 +3,7 @@ import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
 import { byTiming, webinarTiming } from "~/content/webinar-schedule.ts";
 import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
@@ -11,7 +11,6 @@ import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/resources";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
-import { CardTitle } from "~/components/card-title.tsx";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;

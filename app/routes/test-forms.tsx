@@ -4,9 +4,8 @@ import type { FormKind } from "~/forms/schemas.ts";
 import { handleSubmission } from "~/leads/form-action.server.ts";
 import { configContext } from "~/http/request-context.ts";
 import type { Route } from "./+types/test-forms";
-import { type Column, DataTable } from "~/components/data-table.tsx";
 import { TitledPage } from "~/components/sections.tsx";
-import { testScreenMeta } from "~/seo/test-screen-meta.ts";
+import { type Column, DataTable, testScreenMeta } from "~/components/test-screen.tsx";
 
 /**
  * The form endpoint test dashboard (spec section 2, Test screens). Only

@@ -4,7 +4,7 @@ import { Toaster } from "~/components/toast/toaster.tsx";
 import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import { paymentReturnData } from "~/components/payment/payment-return.server.ts";
 import type { Route } from "./+types/test-payment-success";
-import { testScreenMeta } from "~/seo/test-screen-meta.ts";
+import { testScreenMeta } from "~/components/test-screen.tsx";
 
 /**
  * The test payment's return address: /test-payment-success?payment_intent=...

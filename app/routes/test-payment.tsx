@@ -5,9 +5,8 @@ import { Toaster } from "~/components/toast/toaster.tsx";
 import { pricing } from "~/content/business.ts";
 import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment";
-import { type Column, DataTable } from "~/components/data-table.tsx";
 import { TitledPage } from "~/components/sections.tsx";
-import { testScreenMeta } from "~/seo/test-screen-meta.ts";
+import { type Column, DataTable, testScreenMeta } from "~/components/test-screen.tsx";
 
 /**
  * The £1.00 test payment (spec section 2, Test screens): the consultation's

@@ -1,4 +1,6 @@
+/** Pieces of the test screens (/test-forms, /test-payment, /test-payment-success). */
 import type { ReactNode } from "react";
+import { seo } from "~/seo/meta.ts";
 
 /** A column: its header, the cell it shows for a row and the cell's look. */
 export type Column<Row> = { header: string; cell: (row: Row) => ReactNode; className: string };
@@ -43,4 +45,15 @@ export function DataTable<Row>({
       </tbody>
     </table>
   );
+}
+
+/**
+ * A test screen's meta, never indexed: its own, or the not-found page's
+ * where the screen is off (it answers 404 there).
+ */
+export function testScreenMeta(path: string, off: boolean, own: () => { title: string; description: string }) {
+  const text = off
+    ? { title: "Page Not Found", description: "The page you were looking for could not be found." }
+    : own();
+  return seo({ ...text, path, noindex: true });
 }
