@@ -1,7 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
 import { organisation } from "~/content/organisation.ts";
-import { seo } from "~/seo/meta.ts";
 
 /**
  * The page behind a link in a newsletter e-mail: a title and a body. After
@@ -67,21 +66,15 @@ export function NewsletterLinkButton({
 /** What the page says: a title and a body. */
 export type LinkAnswer = { title: string; body: ReactNode };
 
-/** One link's page: its title's id, its meta, its button, and what it says for each outcome. */
+/** One link's page: its title's id, its button, and what it says for each outcome. */
 export type LinkPage<O extends string> = {
   id: string;
-  meta: { title: string; description: string; path: string };
   button: { label: string; busyLabel: string };
   /** After "we could not find a subscription", for an unknown link or none. */
   notFound: ReactNode;
   /** Given the button, for the pages that offer it again. "ask": the page that offers it first. */
   answers: (retryForm: ReactNode) => Record<Exclude<O, "unknown" | "invalid"> | "ask", LinkAnswer>;
 };
-
-/** The page's meta: never indexed (each address carries someone's token). */
-export function linkPageMeta(page: LinkPage<string>) {
-  return seo({ ...page.meta, noindex: true });
-}
 
 /**
  * The page for a link's outcome: what the action answered, "invalid"

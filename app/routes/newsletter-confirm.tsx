@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { EmailUs, linkPageMeta, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
+import { EmailUs, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
 import { servicesContext } from "~/services.ts";
+import { seo } from "~/seo/meta.ts";
 import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
 import type { ConfirmOutcome } from "~/leads/types.ts";
 import type { Route } from "./+types/newsletter-confirm";
@@ -25,7 +26,14 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     context,
   );
 
-export const meta = () => linkPageMeta(page);
+export function meta() {
+  return seo({
+    title: "Confirm your newsletter subscription",
+    description: "Confirm your subscription to the Meridian Executive Training newsletter.",
+    path: "/newsletter/confirm",
+    noindex: true,
+  });
+}
 
 export default function NewsletterConfirm({ loaderData, actionData }: Route.ComponentProps) {
   return <NewsletterLinkAnswer token={loaderData.token} actionData={actionData} page={page} />;
@@ -33,11 +41,6 @@ export default function NewsletterConfirm({ loaderData, actionData }: Route.Comp
 
 const page: LinkPage<Outcome> = {
   id: "newsletter-confirm-title",
-  meta: {
-    title: "Confirm your newsletter subscription",
-    description: "Confirm your subscription to the Meridian Executive Training newsletter.",
-    path: "/newsletter/confirm",
-  },
   button: { label: "Confirm my subscription", busyLabel: "Confirming…" },
   notFound: (
     <p>

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
-import { EmailUs, linkPageMeta, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
+import { EmailUs, NewsletterLinkAnswer, type LinkPage } from "~/components/newsletter-link-page.tsx";
 import { servicesContext } from "~/services.ts";
+import { seo } from "~/seo/meta.ts";
 import { type LinkOutcome, newsletterLinkAction, newsletterLinkLoader } from "~/leads/newsletter-link.server.ts";
 import type { UnsubscribeOutcome } from "~/leads/types.ts";
 import type { Route } from "./+types/newsletter-unsubscribe";
@@ -27,7 +28,14 @@ export const action = ({ request, context }: Route.ActionArgs) =>
     context,
   );
 
-export const meta = () => linkPageMeta(page);
+export function meta() {
+  return seo({
+    title: "Unsubscribe from the newsletter",
+    description: "Stop receiving the Meridian Executive Training newsletter.",
+    path: "/newsletter/unsubscribe",
+    noindex: true,
+  });
+}
 
 export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.ComponentProps) {
   return <NewsletterLinkAnswer token={loaderData.token} actionData={actionData} page={page} />;
@@ -35,11 +43,6 @@ export default function NewsletterUnsubscribe({ loaderData, actionData }: Route.
 
 const page: LinkPage<Outcome> = {
   id: "newsletter-unsubscribe-title",
-  meta: {
-    title: "Unsubscribe from the newsletter",
-    description: "Stop receiving the Meridian Executive Training newsletter.",
-    path: "/newsletter/unsubscribe",
-  },
   button: { label: "Unsubscribe", busyLabel: "Unsubscribing…" },
   notFound: (
     <>
