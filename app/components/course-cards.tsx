@@ -5,9 +5,9 @@ import { Icon } from "~/components/icon.tsx";
 import { courseFacts, pricing } from "~/content/business.ts";
 import type { CourseSummary } from "~/content/index.server.ts";
 import { Price } from "./price.tsx";
+import { CardTitle } from "./sections.tsx";
 
 export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
-  const Heading = headingLevel === 2 ? "h2" : "h3";
   return (
     <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-medium text-navy-700">
@@ -18,11 +18,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
           </span>
         )}
       </p>
-      <Heading className="mt-2 text-xl font-semibold text-navy-900">
-        <Link to={course.href} className="hover:underline">
-          {course.title}
-        </Link>
-      </Heading>
+      <CardTitle href={course.href} title={course.title} level={headingLevel} />
       <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
       <CourseFacts />
       <Link

@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { notFoundLinks } from "~/content/navigation.ts";
+import { TitledPage } from "./sections.tsx";
 
 export function NotFoundContent() {
   return (
-    <section className="container-page py-20 lg:py-28" aria-labelledby="not-found-title">
-      <p className="eyebrow">Error 404</p>
-      <h1 id="not-found-title" className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
-        Page Not Found
-      </h1>
+    <TitledPage
+      id="not-found-title"
+      eyebrow="Error 404"
+      title="Page Not Found"
+      className="container-page py-20 lg:py-28"
+    >
       <p className="mt-4 max-w-prose text-lg text-slate-700">
         The page you were looking for has moved or no longer exists. These pages may help you find what you need:
       </p>
@@ -23,6 +25,6 @@ export function NotFoundContent() {
           </li>
         ))}
       </ul>
-    </section>
+    </TitledPage>
   );
 }

@@ -60,6 +60,65 @@ export function Section({
   );
 }
 
+/** A page without a hero: a section titled by its h1, under an eyebrow (test screens, the 404 page). */
+export function TitledPage({
+  id,
+  eyebrow,
+  title,
+  className = "container-page py-14 lg:py-20",
+  children,
+}: {
+  /** Id of the h1 (the section is labelled by it). */
+  id: string;
+  eyebrow: string;
+  title: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={className} aria-labelledby={id}>
+      <p className="eyebrow">{eyebrow}</p>
+      <h1 id={id} className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
+        {title}
+      </h1>
+      {children}
+    </section>
+  );
+}
+
+/** Paragraphs of copy, one <p> each, in a block of the given look. */
+export function Paragraphs({ items, className }: { items: string[]; className: string }) {
+  return (
+    <div className={className}>
+      {items.map((p) => (
+        <p key={p}>{p}</p>
+      ))}
+    </div>
+  );
+}
+
+/** A card's title: a heading whose text links to the card's page. */
+export function CardTitle({
+  href,
+  title,
+  level = 3,
+  className = "mt-2 text-xl font-semibold text-navy-900",
+}: {
+  href: string;
+  title: string;
+  level?: 2 | 3;
+  className?: string;
+}) {
+  const Heading = level === 2 ? "h2" : "h3";
+  return (
+    <Heading className={className}>
+      <Link to={href} className="hover:underline">
+        {title}
+      </Link>
+    </Heading>
+  );
+}
+
 export function Breadcrumbs({ items }: { items: { name: string; path: string }[] }) {
   return (
     <nav aria-label="Breadcrumb" className="text-sm text-slate-300">

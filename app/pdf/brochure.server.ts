@@ -10,6 +10,7 @@ import type { Course, Trainer } from "~/content/schema.ts";
 import { formatGbp } from "~/format/money.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
 import { colors, type Style } from "~/pdf/pdf-text.server.ts";
+import { type PanelRow, rowPanel } from "~/pdf/row-panel.server.ts";
 
 export interface CourseBrochureInput {
   course: Course;
@@ -66,20 +67,13 @@ const layout: Layout = {
   },
 };
 
-interface Row {
-  label: string;
-  value: string;
-  /** Makes the value a link to this URI. */
-  href?: string;
-}
-
 /**
- * A panel of label/value rows, kept whole on one page. Returns nothing; the
- * cursor ends below the panel.
+ * A panel of label/value rows in the brochure's look, kept whole on one
+ * page. Returns nothing; the cursor ends below the panel.
  */
 function panel(
   c: Composer,
-  rows: Row[],
+  rows: PanelRow[],
   options: {
     title?: string;
     fill: RGB;
@@ -90,57 +84,24 @@ function panel(
     noteColor?: RGB;
   },
 ): void {
-  const padding = 14;
-  const labelWidth = 112;
-  const valueWidth = contentWidth - 2 * padding - labelWidth;
-  const label: Style = { font: c.fonts.bold, size: 9, color: options.labelColor, leading: 14 };
-  const value: Style = { ...c.body, color: options.valueColor, leading: 14 };
-  const titleStyle: Style = {
-    font: c.fonts.bold,
-    size: 12.5,
-    color: options.titleColor ?? options.valueColor,
-    leading: 20,
-  };
-  const noteStyle: Style = { ...c.small, color: options.noteColor ?? options.valueColor };
-  const rowGap = 5;
-
-  const wrapped = rows.map((row) => c.wrap(row.value, value, valueWidth));
-  const noteLines = options.note ? c.wrap(options.note, noteStyle, contentWidth - 2 * padding) : [];
-  const height =
-    2 * padding +
-    (options.title ? titleStyle.leading + 4 : 0) +
-    wrapped.reduce((sum, lines) => sum + Math.max(lines.length, 1) * value.leading + rowGap, -rowGap) +
-    (noteLines.length ? 8 + noteLines.length * noteStyle.leading : 0);
-
-  c.ensure(height);
-  const top = c.y;
-  c.page.drawRectangle({ x: marginX, y: top - height, width: contentWidth, height, color: options.fill });
-  c.page.drawRectangle({ x: marginX, y: top - height, width: 3, height, color: colors.gold });
-
-  let y = top - padding;
-  const x = marginX + padding;
-  if (options.title) {
-    c.drawLine(options.title, x, y - titleStyle.size, titleStyle);
-    y -= titleStyle.leading + 4;
-  }
-  rows.forEach((row, index) => {
-    const lines = wrapped[index] ?? [];
-    c.drawLine(row.label.toUpperCase(), x, y - value.size, label);
-    lines.forEach((line, lineIndex) => {
-      const baseline = y - value.size - lineIndex * value.leading;
-      c.drawLine(line, x + labelWidth, baseline, value);
-      if (row.href) c.link(row.href, x + labelWidth, baseline - 3, c.width(line, value), value.size + 5);
-    });
-    y -= Math.max(lines.length, 1) * value.leading + rowGap;
+  const { height, draw } = rowPanel(c, rows, {
+    padding: 14,
+    labelWidth: 112,
+    label: { font: c.fonts.bold, size: 9, color: options.labelColor, leading: 14 },
+    value: { ...c.body, color: options.valueColor, leading: 14 },
+    fill: options.fill,
+    title: options.title
+      ? {
+          text: options.title,
+          style: { font: c.fonts.bold, size: 12.5, color: options.titleColor ?? options.valueColor, leading: 20 },
+        }
+      : undefined,
+    note: options.note
+      ? { text: options.note, style: { ...c.small, color: options.noteColor ?? options.valueColor } }
+      : undefined,
   });
-  if (noteLines.length) {
-    y -= 8 - rowGap;
-    for (const line of noteLines) {
-      c.drawLine(line, x, y - noteStyle.size, noteStyle);
-      y -= noteStyle.leading;
-    }
-  }
-  c.y = top - height;
+  c.ensure(height);
+  draw();
 }
 
 function theoryPracticeText(split: Course["theoryPracticeSplit"]): string {

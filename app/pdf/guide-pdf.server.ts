@@ -23,6 +23,7 @@ import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
 import { colors, toWinAnsi, truncate, type Style } from "~/pdf/pdf-text.server.ts";
+import { panelBox, rowPanel } from "~/pdf/row-panel.server.ts";
 
 export type { GuideId };
 
@@ -121,9 +122,7 @@ function panel(c: Composer, title: string, items: PanelItem[]): void {
   }
 
   c.ensure(height);
-  const top = c.y;
-  c.page.drawRectangle({ x: marginX, y: top - height, width: contentWidth, height, color: colors.panel });
-  c.page.drawRectangle({ x: marginX, y: top - height, width: 3, height, color: colors.gold });
+  const top = panelBox(c, height, colors.panel);
   let y = top - panelPadding;
   const x = marginX + panelPadding;
   for (const item of all) {
@@ -223,41 +222,24 @@ function table(c: Composer, spec: GuideTable): void {
 
 /** The navy closing panel: one labelled, linked row per contact route. Kept whole on one page. */
 function contactPanel(c: Composer, title: string, links: GuideLink[], measureOnly = false): number {
-  const padding = 16;
   const label: Style = { font: c.fonts.bold, size: 8.5, color: colors.paleOnNavy, leading: 14 };
-  const labelWidth = Math.max(96, ...links.map((link) => c.width(link.label.toUpperCase(), label) + 16));
-  const valueWidth = contentWidth - 2 * padding - labelWidth;
-  const value: Style = { ...c.body, size: 10, color: colors.white, leading: 14 };
-  const titleStyle: Style = { font: c.fonts.bold, size: 12.5, color: colors.white, leading: 20 };
-  const rowGap = 5;
-  const wrapped = links.map((link) => c.wrap(link.text, value, valueWidth));
-  const height =
-    2 * padding +
-    titleStyle.leading +
-    4 +
-    wrapped.reduce((sum, lines) => sum + Math.max(lines.length, 1) * value.leading + rowGap, -rowGap);
+  const { height, draw } = rowPanel(
+    c,
+    links.map((link) => ({ label: link.label, value: link.text, href: link.href })),
+    {
+      padding: 16,
+      labelWidth: Math.max(96, ...links.map((link) => c.width(link.label.toUpperCase(), label) + 16)),
+      label,
+      value: { ...c.body, size: 10, color: colors.white, leading: 14 },
+      fill: colors.navy,
+      title: { text: title, style: { font: c.fonts.bold, size: 12.5, color: colors.white, leading: 20 } },
+    },
+  );
   if (measureOnly) return 6 + height;
 
   c.space(6);
   c.ensure(height);
-  const top = c.y;
-  c.page.drawRectangle({ x: marginX, y: top - height, width: contentWidth, height, color: colors.navy });
-  c.page.drawRectangle({ x: marginX, y: top - height, width: 3, height, color: colors.gold });
-  let y = top - padding;
-  const x = marginX + padding;
-  c.drawLine(title, x, y - titleStyle.size, titleStyle);
-  y -= titleStyle.leading + 4;
-  links.forEach((link, index) => {
-    const lines = wrapped[index] ?? [];
-    c.drawLine(link.label.toUpperCase(), x, y - value.size, label);
-    lines.forEach((line, lineIndex) => {
-      const baseline = y - value.size - lineIndex * value.leading;
-      c.drawLine(line, x + labelWidth, baseline, value);
-      c.link(link.href, x + labelWidth, baseline - 3, c.width(line, value), value.size + 5);
-    });
-    y -= Math.max(lines.length, 1) * value.leading + rowGap;
-  });
-  c.y = top - height;
+  draw();
   return 6 + height;
 }
 

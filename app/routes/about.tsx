@@ -2,7 +2,7 @@ import { Check } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { IconCards, MethodSteps, Testimonials } from "~/components/feature-cards.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { claims } from "~/content/business.ts";
 import { catalogue, getPillar } from "~/content/index.server.ts";
 import { seo } from "~/seo/meta.ts";
@@ -43,11 +43,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <Section id="story" title="Our Story">
         <div className="grid gap-10 lg:grid-cols-[1fr_20rem]">
-          <div className="space-y-4 text-lg leading-8 text-slate-700">
-            {copy.story.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
+          <Paragraphs className="space-y-4 text-lg leading-8 text-slate-700" items={copy.story} />
           <dl className="grid grid-cols-2 gap-4 self-start">
             {stats.map((s) => (
               <div key={s.label} className="rounded-lg bg-navy-900 p-4 text-white">
@@ -87,11 +83,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
 
       <Section id="expert-network" title={copy.expertNetwork.title}>
         <div className="grid gap-8 lg:grid-cols-2">
-          <div className="space-y-4 text-lg text-slate-700">
-            {copy.expertNetwork.paragraphs.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
+          <Paragraphs className="space-y-4 text-lg text-slate-700" items={copy.expertNetwork.paragraphs} />
           <ul className="space-y-3">
             {copy.expertNetwork.points.map((point) => (
               <li key={point} className="flex gap-3 text-slate-700">

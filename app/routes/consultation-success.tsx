@@ -1,9 +1,7 @@
-import { useLocation } from "react-router";
-import { maskEmail } from "~/components/payment/format.ts";
-import { outcomeTitle, PaymentOutcome, type PaymentOutcomeData } from "~/components/payment/payment-outcome.tsx";
+import { outcomeTitle, PaymentOutcome } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { seo } from "~/seo/meta.ts";
-import { paymentOutcome } from "~/orders/payment-page-data.server.ts";
+import { paymentReturnData } from "~/components/payment/payment-return.server.ts";
 import type { Route } from "./+types/consultation-success";
 
 /**
@@ -12,16 +10,7 @@ import type { Route } from "./+types/consultation-success";
  * that PaymentIntent; 'Payment Successful!' and the next steps show only
  * when it has succeeded (visiting the page directly proves nothing).
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<PaymentOutcomeData> {
-  const outcome = await paymentOutcome(context, new URL(request.url).searchParams.get("payment_intent"));
-  return {
-    state: outcome.state,
-    amountPence: outcome.amountPence,
-    quantity: outcome.quantity ?? undefined,
-    // The page names the address only partly: the link may be shared or logged.
-    email: outcome.email ? maskEmail(outcome.email) : undefined,
-  };
-}
+export const loader = (args: Route.LoaderArgs) => paymentReturnData(args);
 
 // A payment's state changes; never keep an answer.
 export function headers() {
@@ -39,10 +28,9 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ConsultationSuccess({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation();
   return (
     <>
-      <PaymentOutcome kind="consultation" outcome={loaderData} checkAgainHref={`/consultation-success${search}`} />
+      <PaymentOutcome kind="consultation" outcome={loaderData} />
       <Toaster />
     </>
   );

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { catalogue } from "~/content/index.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/consulting";
@@ -29,11 +29,7 @@ export default function Consulting({ loaderData }: Route.ComponentProps) {
         </Link>
       </PageHero>
       <Section id="consulting-now" title="Working with us today">
-        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-          {copy.paragraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
+        <Paragraphs className="max-w-3xl space-y-4 text-lg text-slate-700" items={copy.paragraphs} />
       </Section>
     </>
   );

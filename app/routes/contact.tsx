@@ -1,11 +1,11 @@
 import { Clock, Mail, MapPin, Phone } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useSearchParams } from "react-router";
 import { ContactForm, type ContactDefaults } from "~/components/forms/contact-form.tsx";
-import { clientFormAction } from "~/components/forms/submission.ts";
+import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { MapEmbed } from "~/components/map-embed.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
@@ -47,10 +47,7 @@ export const action = (args: Route.ActionArgs) => formAction("contact", args);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
-// The page's content does not change when the form is sent.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterPost;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/contact", jsonLd: faqJsonLd(loaderData.faqs) });
@@ -104,21 +101,13 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
 
       <Section id="locations" title="Training Locations" tone="tint">
         <div className="grid gap-8 lg:grid-cols-2">
-          <div className="space-y-4 text-lg text-slate-700">
-            {copy.trainingLocations.map((p) => (
-              <p key={p}>{p}</p>
-            ))}
-          </div>
+          <Paragraphs className="space-y-4 text-lg text-slate-700" items={copy.trainingLocations} />
           <MapEmbed />
         </div>
       </Section>
 
       <Section id="further" title={copy.furtherTitle}>
-        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-          {copy.furtherParagraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
+        <Paragraphs className="max-w-3xl space-y-4 text-lg text-slate-700" items={copy.furtherParagraphs} />
       </Section>
 
       <Section id="contact-faq" title="Frequently Asked Questions" tone="tint">

@@ -6,7 +6,7 @@ import { BookingSection } from "~/components/booking-section.tsx";
 import { Price } from "~/components/price.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
-import { Breadcrumbs } from "~/components/sections.tsx";
+import { Breadcrumbs, Paragraphs } from "~/components/sections.tsx";
 import { courseFacts, pricing } from "~/content/business.ts";
 import {
   courseRedirectTarget,
@@ -151,11 +151,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_22rem] lg:py-20">
         <div className="min-w-0 space-y-14">
           <CourseSection id="overview" title="Course Overview">
-            <div className="mt-4 space-y-4 text-lg leading-8 text-slate-700">
-              {course.overview.map((p) => (
-                <p key={p}>{p}</p>
-              ))}
-            </div>
+            <Paragraphs className="mt-4 space-y-4 text-lg leading-8 text-slate-700" items={course.overview} />
           </CourseSection>
 
           <ListSection id="benefits" title="Key Benefits" items={course.benefits} />

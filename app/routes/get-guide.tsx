@@ -4,9 +4,9 @@
  */
 import { BookOpenCheck, PenTool, Users, Zap } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from "react-router";
+import { useSearchParams } from "react-router";
 import { GuideForm } from "~/components/forms/guide-form.tsx";
-import { clientFormAction } from "~/components/forms/submission.ts";
+import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { claims } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
@@ -58,9 +58,7 @@ export const action = (args: Route.ActionArgs) => formAction("guideRequest", arg
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterPost;
 
 export default function GetGuide({ loaderData }: Route.ComponentProps) {
   const { guides } = loaderData;

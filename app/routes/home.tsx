@@ -1,18 +1,18 @@
 import { ArrowRight, BookOpen } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { ResourceDownloadForm } from "~/components/forms/resource-form.tsx";
-import { clientFormAction } from "~/components/forms/submission.ts";
+import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { PillarIcon } from "~/components/icons.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { IconCards, Testimonials } from "~/components/feature-cards.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { CardTitle, PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
 import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
-import { formAction } from "~/leads/form-action.server.ts";
+import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
@@ -41,25 +41,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** The free-resources forms (one per guide): the answer names the guide
  * (`formId`), so the page re-rendered without JavaScript shows it on the
  * right card. */
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const resourceId = form?.get("resourceId");
-  const answer = await formAction("resourceDownload", args);
-  return data(
-    { ...answer.data, formId: typeof resourceId === "string" ? resourceId.slice(0, 100) : "" },
-    answer.init ?? undefined,
-  );
-}
+export const action = (args: Route.ActionArgs) => cardFormAction("resourceDownload", "resourceId", args);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
-// The page's content does not change when a form is sent.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterPost;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { copy, featured, premium, pillars, testimonials, guides } = loaderData;
@@ -111,11 +97,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           {premium.map((course) => (
             <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 bg-white p-6">
               <p className="text-sm font-medium text-navy-700">{course.pillarTitle}</p>
-              <h3 className="mt-2 text-xl font-semibold text-navy-900">
-                <Link to={course.href} className="hover:underline">
-                  {course.title}
-                </Link>
-              </h3>
+              <CardTitle href={course.href} title={course.title} />
               <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
               <a href={`#${bookingAnchor}`} className="btn-outline mt-5 self-start">
                 Request Information<span className="sr-only"> about {course.title}</span>
@@ -132,11 +114,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <BookingSection />
 
       <Section id="about-us" title={copy.aboutTitle}>
-        <div className="max-w-3xl space-y-4 text-lg text-slate-700">
-          {copy.aboutParagraphs.map((p) => (
-            <p key={p}>{p}</p>
-          ))}
-        </div>
+        <Paragraphs className="max-w-3xl space-y-4 text-lg text-slate-700" items={copy.aboutParagraphs} />
         <p className="mt-6">
           <Link
             to="/about"

@@ -4,7 +4,7 @@ import { Price } from "~/components/price.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { PremiumBenefits } from "~/components/feature-cards.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
 import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
@@ -94,11 +94,11 @@ export default function PillarPage({ loaderData }: Route.ComponentProps) {
                     </span>
                   )}
                 </p>
-                <h3 className="mt-1 text-xl font-semibold text-navy-900">
-                  <Link to={course.href} className="hover:underline">
-                    {course.title}
-                  </Link>
-                </h3>
+                <CardTitle
+                  href={course.href}
+                  title={course.title}
+                  className="mt-1 text-xl font-semibold text-navy-900"
+                />
                 <p className="mt-2 text-slate-700">{course.description}</p>
                 <p className="mt-2 text-sm text-slate-600">For: {course.target}</p>
                 <ul className="mt-3 list-disc space-y-1 pl-5 text-sm text-slate-700">

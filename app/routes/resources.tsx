@@ -1,12 +1,12 @@
 import { CalendarDays } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
-import { clientFormAction } from "~/components/forms/submission.ts";
+import { Link } from "react-router";
+import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
-import { PageHero, Section } from "~/components/sections.tsx";
+import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
 import { byTiming, webinarTiming } from "~/content/webinar-schedule.ts";
-import { formAction } from "~/leads/form-action.server.ts";
+import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/resources";
@@ -45,25 +45,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
 /** Webinar registration, for every webinar on the page: the webinarId field
  * says which. The answer names the webinar (`formId`), so the page
  * re-rendered without JavaScript shows it in the right card. */
-export async function action(args: Route.ActionArgs) {
-  const form = await args.request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const webinarId = form?.get("webinarId");
-  const answer = await formAction("webinarRegistration", args);
-  return data(
-    { ...answer.data, formId: typeof webinarId === "string" ? webinarId.slice(0, 100) : "" },
-    answer.init ?? undefined,
-  );
-}
+export const action = (args: Route.ActionArgs) => cardFormAction("webinarRegistration", "webinarId", args);
 
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
-// The page's content does not change when a form is sent.
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
-}
+export const shouldRevalidate = keepDataAfterPost;
 
 export default function Resources({ loaderData }: Route.ComponentProps) {
   const { copy, articles, webinars } = loaderData;
@@ -77,11 +63,7 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
             <li key={a.slug}>
               <article className="flex h-full flex-col rounded-lg border border-slate-200 p-6">
                 <p className="text-sm font-medium text-navy-700">{a.pillarTitle}</p>
-                <h3 className="mt-2 text-xl font-semibold text-navy-900">
-                  <Link to={a.href} className="hover:underline">
-                    {a.title}
-                  </Link>
-                </h3>
+                <CardTitle href={a.href} title={a.title} />
                 <p className="mt-2 flex-1 text-slate-700">{a.summary}</p>
                 <p className="mt-4 text-sm text-slate-600">
                   <time dateTime={a.publishedOn}>{formatDate(a.publishedOn)}</time> · {a.readingMinutes} min read

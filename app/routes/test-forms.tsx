@@ -3,8 +3,9 @@ import { data, Form, useNavigation } from "react-router";
 import type { FormKind } from "~/forms/schemas.ts";
 import { handleSubmission } from "~/leads/form-action.server.ts";
 import { configContext } from "~/http/request-context.ts";
-import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/test-forms";
+import { TitledPage } from "~/components/sections.tsx";
+import { type Column, DataTable, testScreenMeta } from "~/components/test-screen.tsx";
 
 /**
  * The form endpoint test dashboard (spec section 2, Test screens). Only
@@ -98,6 +99,12 @@ const endpoints = [
   { method: "POST", path: "/api/webinar-registration", description: "Free webinar registration" },
 ] as const;
 
+const endpointColumns: Column<(typeof endpoints)[number]>[] = [
+  { header: "Method", cell: (e) => e.method, className: "py-2 pr-4 font-mono text-sm" },
+  { header: "Path", cell: (e) => e.path, className: "py-2 pr-4 font-mono text-sm break-all" },
+  { header: "Purpose", cell: (e) => e.description, className: "py-2 text-slate-700" },
+];
+
 function requireTestPages(context: Readonly<Route.LoaderArgs["context"]>) {
   if (!context.get(configContext).testPagesEnabled) throw data(null, { status: 404 });
 }
@@ -133,22 +140,11 @@ export async function action({ context }: Route.ActionArgs): Promise<RunData> {
   return { address, results };
 }
 
-export function meta({ error }: Route.MetaArgs) {
-  if (error) {
-    return seo({
-      title: "Page Not Found",
-      description: "The page you were looking for could not be found.",
-      path: "/test-forms",
-      noindex: true,
-    });
-  }
-  return seo({
+export const meta = ({ error }: Route.MetaArgs) =>
+  testScreenMeta("/test-forms", Boolean(error), () => ({
     title: "Form Endpoint Tests",
     description: "Test dashboard for the site's form endpoints.",
-    path: "/test-forms",
-    noindex: true,
-  });
-}
+  }));
 
 async function runOne(test: TestCase): Promise<TestResult> {
   const base = { id: test.id, label: test.label, path: test.path };
@@ -211,11 +207,7 @@ export default function TestForms({ actionData }: Route.ComponentProps) {
   const passed = shown?.results.filter((r) => r.ok).length ?? 0;
 
   return (
-    <section className="container-page py-14 lg:py-20" aria-labelledby="test-forms-title">
-      <p className="eyebrow">Test screen</p>
-      <h1 id="test-forms-title" className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
-        Form Endpoint Tests
-      </h1>
+    <TitledPage id="test-forms-title" eyebrow="Test screen" title="Form Endpoint Tests">
       <div className="mt-4 max-w-prose space-y-3 text-lg text-slate-700">
         <p>
           This dashboard sends one complete submission to each form endpoint. Submissions from this page are marked as
@@ -258,30 +250,12 @@ export default function TestForms({ actionData }: Route.ComponentProps) {
       </div>
 
       <h2 className="mt-12 text-2xl font-bold text-navy-900">Available endpoints</h2>
-      <table className="mt-4 w-full max-w-3xl border-collapse text-left">
-        <thead>
-          <tr className="border-b border-slate-300">
-            <th scope="col" className="py-2 pr-4 font-semibold text-navy-900">
-              Method
-            </th>
-            <th scope="col" className="py-2 pr-4 font-semibold text-navy-900">
-              Path
-            </th>
-            <th scope="col" className="py-2 font-semibold text-navy-900">
-              Purpose
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {endpoints.map((e) => (
-            <tr key={`${e.method} ${e.path}`} className="border-b border-slate-200">
-              <td className="py-2 pr-4 font-mono text-sm">{e.method}</td>
-              <td className="py-2 pr-4 font-mono text-sm break-all">{e.path}</td>
-              <td className="py-2 text-slate-700">{e.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
+      <DataTable
+        className="mt-4 w-full max-w-3xl border-collapse text-left"
+        columns={endpointColumns}
+        rows={endpoints}
+        rowKey={(e) => `${e.method} ${e.path}`}
+      />
+    </TitledPage>
   );
 }

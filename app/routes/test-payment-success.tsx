@@ -1,53 +1,35 @@
-import { data, useLocation } from "react-router";
-import { maskEmail } from "~/components/payment/format.ts";
-import { outcomeTitle, PaymentOutcome, type PaymentOutcomeData } from "~/components/payment/payment-outcome.tsx";
+import { data } from "react-router";
+import { outcomeTitle, PaymentOutcome } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
-import { seo } from "~/seo/meta.ts";
-import { paymentOutcome, paymentPageData } from "~/orders/payment-page-data.server.ts";
+import { paymentPageData } from "~/orders/payment-page-data.server.ts";
+import { paymentReturnData } from "~/components/payment/payment-return.server.ts";
 import type { Route } from "./+types/test-payment-success";
+import { testScreenMeta } from "~/components/test-screen.tsx";
 
 /**
  * The test payment's return address: /test-payment-success?payment_intent=...
  * Like /consultation-success, it shows success only when Stripe says so.
  * Only in Stripe test mode; otherwise a 404.
  */
-export async function loader({ request, context }: Route.LoaderArgs): Promise<PaymentOutcomeData> {
-  if (!paymentPageData(context).testMode) throw data(null, { status: 404 });
-  const outcome = await paymentOutcome(context, new URL(request.url).searchParams.get("payment_intent"));
-  return {
-    state: outcome.state,
-    amountPence: outcome.amountPence,
-    quantity: outcome.quantity ?? undefined,
-    email: outcome.email ? maskEmail(outcome.email) : undefined,
-  };
+export function loader(args: Route.LoaderArgs) {
+  if (!paymentPageData(args.context).testMode) throw data(null, { status: 404 });
+  return paymentReturnData(args);
 }
 
 export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ loaderData, error }: Route.MetaArgs) {
-  if (error || !loaderData) {
-    return seo({
-      title: "Page Not Found",
-      description: "The page you were looking for could not be found.",
-      path: "/test-payment-success",
-      noindex: true,
-    });
-  }
-  return seo({
-    title: outcomeTitle("test", loaderData.state),
+export const meta = ({ loaderData, error }: Route.MetaArgs) =>
+  testScreenMeta("/test-payment-success", Boolean(error) || !loaderData, () => ({
+    title: outcomeTitle("test", loaderData!.state),
     description: "The outcome of a test-mode payment.",
-    path: "/test-payment-success",
-    noindex: true,
-  });
-}
+  }));
 
 export default function TestPaymentSuccess({ loaderData }: Route.ComponentProps) {
-  const { search } = useLocation();
   return (
     <>
-      <PaymentOutcome kind="test" outcome={loaderData} checkAgainHref={`/test-payment-success${search}`} />
+      <PaymentOutcome kind="test" outcome={loaderData} />
       <Toaster />
     </>
   );

@@ -3,9 +3,10 @@ import { formatAmountGbp } from "~/components/payment/format.ts";
 import { PaymentForm, type PaymentFormConfig } from "~/components/payment/payment-form.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { pricing } from "~/content/business.ts";
-import { seo } from "~/seo/meta.ts";
 import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment";
+import { TitledPage } from "~/components/sections.tsx";
+import { type Column, DataTable, testScreenMeta } from "~/components/test-screen.tsx";
 
 /**
  * The £1.00 test payment (spec section 2, Test screens): the consultation's
@@ -23,22 +24,11 @@ export function headers() {
   return { "Cache-Control": "no-store" };
 }
 
-export function meta({ error }: Route.MetaArgs) {
-  if (error) {
-    return seo({
-      title: "Page Not Found",
-      description: "The page you were looking for could not be found.",
-      path: "/test-payment",
-      noindex: true,
-    });
-  }
-  return seo({
+export const meta = ({ error }: Route.MetaArgs) =>
+  testScreenMeta("/test-payment", Boolean(error), () => ({
     title: "Test Payment",
     description: "A £1.00 test-mode card payment that checks the payment set-up.",
-    path: "/test-payment",
-    noindex: true,
-  });
-}
+  }));
 
 const config: PaymentFormConfig = {
   id: "test-payment",
@@ -57,14 +47,15 @@ const testCards = [
   { number: "4000 0025 0000 3155", outcome: "Asks for 3-D Secure authentication" },
 ];
 
+const testCardColumns: Column<(typeof testCards)[number]>[] = [
+  { header: "Card number", cell: (card) => card.number, className: "py-2 pr-4 font-mono whitespace-nowrap" },
+  { header: "What happens", cell: (card) => card.outcome, className: "py-2 text-slate-700" },
+];
+
 export default function TestPayment({ loaderData }: Route.ComponentProps) {
   return (
     <>
-      <section className="container-page py-14 lg:py-20" aria-labelledby="test-payment-title">
-        <p className="eyebrow">Test screen</p>
-        <h1 id="test-payment-title" className="mt-3 text-4xl font-bold tracking-tight text-navy-900">
-          Test Payment
-        </h1>
+      <TitledPage id="test-payment-title" eyebrow="Test screen" title="Test Payment">
         <p className="mt-4 max-w-prose text-lg text-slate-700">
           A {formatAmountGbp(pricing.testPaymentGbp)} card payment through the same steps as the consultation booking,
           in Stripe&rsquo;s test mode: no real money is taken.
@@ -78,26 +69,12 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
             <p className="mt-2 text-slate-700">
               Use any future expiry date, any three-digit security code (CVC) and any postcode.
             </p>
-            <table className="mt-4 w-full max-w-xl border-collapse text-left">
-              <thead>
-                <tr className="border-b border-slate-300">
-                  <th scope="col" className="py-2 pr-4 font-semibold text-navy-900">
-                    Card number
-                  </th>
-                  <th scope="col" className="py-2 font-semibold text-navy-900">
-                    What happens
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {testCards.map((card) => (
-                  <tr key={card.number} className="border-b border-slate-200">
-                    <td className="py-2 pr-4 font-mono whitespace-nowrap">{card.number}</td>
-                    <td className="py-2 text-slate-700">{card.outcome}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <DataTable
+              className="mt-4 w-full max-w-xl border-collapse text-left"
+              columns={testCardColumns}
+              rows={testCards}
+              rowKey={(card) => card.number}
+            />
           </section>
 
           <section
@@ -112,7 +89,7 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
             </div>
           </section>
         </div>
-      </section>
+      </TitledPage>
       <Toaster />
     </>
   );

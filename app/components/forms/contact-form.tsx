@@ -103,8 +103,7 @@ function ContactFormFields({
   defaults: ContactDefaults;
   focusOnMount: boolean;
 }) {
-  const { fetcher, result, submitting } = submission;
-  const failure = result && !result.success ? result : undefined;
+  const { fetcher, failure, submitting } = submission;
   const { errors, summaryRef, formRef, formProps } = useFormValidation("contact", failure?.errors);
   const action = useOwnFormAction();
   const id = contactFormId;

@@ -113,9 +113,18 @@ function FieldFrame({
   className = "",
   tone,
   control,
-}: FieldBase & { control: (wiring: ControlWiring) => ReactNode }) {
+}: FieldBase & { control: (wire: Wire) => ReactNode }) {
   const id = fieldId(formId, name);
   const hintId = hint ? `${id}-hint` : undefined;
+  const wire: Wire = (own, extraClass) => ({
+    id,
+    name,
+    ...own,
+    required,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": describedBy(hintId, error && errorId(id)),
+    className: controlClass(error, extraClass),
+  });
   return (
     <div className={className} data-field={name}>
       <FieldLabel htmlFor={id} label={label} required={required} hidden={labelHidden} tone={tone} />
@@ -124,23 +133,26 @@ function FieldFrame({
           {hint}
         </p>
       )}
-      {control({
-        id,
-        required,
-        "aria-invalid": error ? true : undefined,
-        "aria-describedby": describedBy(hintId, error && errorId(id)),
-      })}
+      {control(wire)}
       <FieldError id={id} message={error} tone={tone} />
     </div>
   );
 }
 
-/** What a control carries to be tied to its label, hint and message. */
-type ControlWiring = {
+/**
+ * A control's attributes: id and name, then its own (in the order given),
+ * then what ties it to its label, hint and message, and its class.
+ */
+type Wire = <Own extends object>(
+  own: Own,
+  extraClass: string,
+) => Own & {
   id: string;
+  name: string;
   required?: boolean;
   "aria-invalid": true | undefined;
   "aria-describedby": string | undefined;
+  className: string;
 };
 
 export function TextField({
@@ -162,19 +174,12 @@ export function TextField({
   return (
     <FieldFrame
       {...field}
-      control={({ id, required, ...aria }) => (
+      control={(wire) => (
         <input
-          id={id}
-          name={field.name}
-          type={type}
-          defaultValue={defaultValue}
-          autoComplete={autoComplete}
-          placeholder={placeholder}
-          inputMode={inputMode}
-          maxLength={maxLength}
-          required={required}
-          {...aria}
-          className={controlClass(field.error, field.labelHidden ? "min-h-11" : "mt-1.5 min-h-11")}
+          {...wire(
+            { type, defaultValue, autoComplete, placeholder, inputMode, maxLength },
+            field.labelHidden ? "min-h-11" : "mt-1.5 min-h-11",
+          )}
         />
       )}
     />
@@ -188,21 +193,7 @@ export function TextAreaField({
   ...field
 }: FieldBase & { defaultValue?: string; rows?: number; maxLength?: number }) {
   return (
-    <FieldFrame
-      {...field}
-      control={({ id, required, ...aria }) => (
-        <textarea
-          id={id}
-          name={field.name}
-          rows={rows}
-          defaultValue={defaultValue}
-          maxLength={maxLength}
-          required={required}
-          {...aria}
-          className={controlClass(field.error, "mt-1.5")}
-        />
-      )}
-    />
+    <FieldFrame {...field} control={(wire) => <textarea {...wire({ rows, defaultValue, maxLength }, "mt-1.5")} />} />
   );
 }
 
@@ -217,15 +208,8 @@ export function SelectField({
   return (
     <FieldFrame
       {...field}
-      control={({ id, required, ...aria }) => (
-        <select
-          id={id}
-          name={field.name}
-          defaultValue={defaultValue}
-          required={required}
-          {...aria}
-          className={controlClass(field.error, "mt-1.5 min-h-11")}
-        >
+      control={(wire) => (
+        <select {...wire({ defaultValue }, "mt-1.5 min-h-11")}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>

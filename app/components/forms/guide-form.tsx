@@ -30,9 +30,7 @@ export const guideSuccessTitle = "Success! Your Guide is On Its Way";
 const fieldOrder = ["first_name", "last_name", "email", "company", "guide_name"] as const;
 
 export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?: string }) {
-  const { fetcher, result, submitting } = useFormSubmission<FormResult>();
-  const failure = result && !result.success ? result : undefined;
-  const success = result?.success ? result : undefined;
+  const { fetcher, failure, success, submitting } = useFormSubmission<FormResult>();
   const { errors, summaryRef, formRef, formProps } = useFormValidation("guideRequest", failure?.errors);
   const successRef = useRef<HTMLDivElement | null>(null);
   const action = useOwnFormAction();

@@ -39,9 +39,7 @@ export function NewsletterForm({
   onEngaged?: () => void;
   onSubscribed?: () => void;
 }) {
-  const { fetcher, result, submitting } = useFetcherSubmission(pageResult);
-  const failure = result && !result.success ? result : undefined;
-  const success = result?.success ? result : undefined;
+  const { fetcher, failure, success, submitting } = useFetcherSubmission(pageResult);
   const { errors, formRef, formProps } = useFormValidation("newsletter", failure?.errors);
   const subscribed = useEffectEvent(() => onSubscribed?.());
   const dark = tone === "dark";

@@ -15,9 +15,7 @@ export function resourceFormId(guideId: string): string {
 }
 
 export function ResourceDownloadForm({ guide }: { guide: { id: string; title: string } }) {
-  const { fetcher, result, submitting } = useFormSubmission(guide.id);
-  const failure = result && !result.success ? result : undefined;
-  const success = result?.success ? result : undefined;
+  const { fetcher, failure, success, submitting } = useFormSubmission(guide.id);
   const { errors, formRef, formProps } = useFormValidation("resourceDownload", failure?.errors);
   const statusRef = useRef<HTMLDivElement | null>(null);
   const id = resourceFormId(guide.id);

@@ -11,7 +11,14 @@
  *
  * `useFormSubmission` merges the two into one `result`.
  */
-import { isRouteErrorResponse, useActionData, useFetcher, useLocation, type FetcherWithComponents } from "react-router";
+import {
+  isRouteErrorResponse,
+  useActionData,
+  useFetcher,
+  useLocation,
+  type FetcherWithComponents,
+  type ShouldRevalidateFunctionArgs,
+} from "react-router";
 import type { FormResult } from "~/forms/result.ts";
 
 /** What a page form's action answers: a FormResult, tagged with the form it
@@ -66,6 +73,10 @@ export type FormSubmission<T extends TaggedResult> = {
   fetcher: FetcherWithComponents<T>;
   /** The answer to show: none while a submission is under way. */
   result: T | undefined;
+  /** The answer, when it is a failure (the form shows it and the visitor's values). */
+  failure: Extract<T, { success: false }> | undefined;
+  /** The answer, when it is a success. */
+  success: Extract<T, { success: true }> | undefined;
   submitting: boolean;
 };
 
@@ -88,7 +99,14 @@ export function useFormSubmission<T extends TaggedResult = TaggedResult>(formId?
 export function useFetcherSubmission<T extends TaggedResult = TaggedResult>(pageResult?: T): FormSubmission<T> {
   const fetcher = useFetcher<T>() as FetcherWithComponents<T>;
   const submitting = fetcher.state !== "idle";
-  return { fetcher, result: submitting ? undefined : (fetcher.data ?? pageResult), submitting };
+  const result = submitting ? undefined : (fetcher.data ?? pageResult);
+  return {
+    fetcher,
+    result,
+    failure: result && !result.success ? (result as Extract<T, { success: false }>) : undefined,
+    success: result?.success ? (result as Extract<T, { success: true }>) : undefined,
+    submitting,
+  };
 }
 
 /**
@@ -100,4 +118,9 @@ export function useOwnFormAction(): string {
   const { pathname, search } = useLocation();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   return `${path}${search}`;
+}
+
+/** A form page's `shouldRevalidate`: the page's content does not change when a form on it is sent. */
+export function keepDataAfterPost({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod && formMethod !== "GET" ? false : defaultShouldRevalidate;
 }

@@ -17,9 +17,7 @@ export function webinarFormId(webinarId: string): string {
 }
 
 export function WebinarRegistration({ webinar }: { webinar: { id: string; title: string } }) {
-  const { fetcher, result, submitting } = useFormSubmission(webinar.id);
-  const failure = result && !result.success ? result : undefined;
-  const success = result?.success ? result : undefined;
+  const { fetcher, result, failure, success, submitting } = useFormSubmission(webinar.id);
   const { errors, summaryRef, formRef, formProps } = useFormValidation("webinarRegistration", failure?.errors);
   // Open from the start when the server answered for this webinar (no JavaScript).
   const [initiallyOpen] = useState(() => result !== undefined);

@@ -86,18 +86,11 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             {organisation.companyNumber}.
           </p>
           <nav aria-label="Legal">
-            <ul className="flex flex-wrap gap-x-6 gap-y-2">
-              {legalLinks.map((link) => (
-                <li key={link.href}>
-                  <Link
-                    className="inline-block py-1.5 underline-offset-4 hover:text-white hover:underline"
-                    to={link.href}
-                  >
-                    {link.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
+            <LinkList
+              items={legalLinks}
+              className="flex flex-wrap gap-x-6 gap-y-2"
+              linkClassName="inline-block py-1.5 underline-offset-4 hover:text-white hover:underline"
+            />
           </nav>
         </div>
       </div>
@@ -129,16 +122,20 @@ function FooterSection({ id, title, children }: { id: SectionId; title: string; 
   );
 }
 
-function LinkList({ items }: { items: NavItem[] }) {
+function LinkList({
+  items,
+  className = "space-y-1 text-sm",
+  linkClassName = "inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline",
+}: {
+  items: NavItem[];
+  className?: string;
+  linkClassName?: string;
+}) {
   return (
-    <ul className="space-y-1 text-sm">
+    <ul className={className}>
       {items.map((item) => (
         <li key={item.href}>
-          <Link
-            className="inline-block py-1.5 text-slate-300 underline-offset-4 hover:text-white hover:underline"
-            to={item.href}
-            reloadDocument={item.reloadDocument}
-          >
+          <Link className={linkClassName} to={item.href} reloadDocument={item.reloadDocument}>
             {item.label}
           </Link>
         </li>

@@ -8,7 +8,7 @@
 import { CircleAlert, CircleCheck, Clock, SearchX } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
 import { formatPence, participantsText } from "./format.ts";
@@ -28,9 +28,13 @@ export type PaymentKind = "consultation" | "test";
 const link = "font-semibold text-navy-800 underline underline-offset-4";
 
 /** The payment page of each kind. Its CSP admits Stripe: reach it with a full page load. */
-const paymentPage: Record<PaymentKind, { href: string; label: string }> = {
-  consultation: { href: "/consultation-payment", label: "Book your consultation again" },
-  test: { href: "/test-payment", label: "Make another test payment" },
+const paymentPage: Record<PaymentKind, { href: string; label: string; returnPath: string }> = {
+  consultation: {
+    href: "/consultation-payment",
+    label: "Book your consultation again",
+    returnPath: "/consultation-success",
+  },
+  test: { href: "/test-payment", label: "Make another test payment", returnPath: "/test-payment-success" },
 };
 
 export function outcomeTitle(kind: PaymentKind, state: PaymentOutcomeState): string {
@@ -46,15 +50,9 @@ export function outcomeTitle(kind: PaymentKind, state: PaymentOutcomeState): str
   }
 }
 
-export function PaymentOutcome({
-  kind,
-  outcome,
-  checkAgainHref,
-}: {
-  kind: PaymentKind;
-  outcome: PaymentOutcomeData;
-  checkAgainHref: string;
-}) {
+/** The return page's content; "Check again" loads the same address (with its payment_intent) again. */
+export function PaymentOutcome({ kind, outcome }: { kind: PaymentKind; outcome: PaymentOutcomeData }) {
+  const checkAgainHref = `${paymentPage[kind].returnPath}${useLocation().search}`;
   const title = outcomeTitle(kind, outcome.state);
   const eyebrow = kind === "test" ? "Test payment" : "Strategy consultation";
   const drawing = { succeeded: CircleCheck, processing: Clock, failed: CircleAlert, missing: SearchX }[outcome.state];
@@ -165,14 +163,7 @@ function Processing({ kind, checkAgainHref }: { kind: PaymentKind; checkAgainHre
         Please do not pay again.
       </p>
       <Support />
-      <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
-        <a href={checkAgainHref} className="btn-primary">
-          Check again
-        </a>
-        <Link to="/" className="btn-outline">
-          Return to the homepage
-        </Link>
-      </nav>
+      <WhereNext href={checkAgainHref} label="Check again" links={[home]} />
     </>
   );
 }
@@ -184,14 +175,7 @@ function Failed({ kind }: { kind: PaymentKind }) {
         Your payment did not go through, and no money has been taken. You can try again with the same or another card.
       </p>
       <Support />
-      <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
-        <a href={paymentPage[kind].href} className="btn-primary">
-          Try again
-        </a>
-        <Link to="/contact" className="btn-outline">
-          Contact us
-        </Link>
-      </nav>
+      <WhereNext href={paymentPage[kind].href} label="Try again" links={[contact]} />
     </>
   );
 }
@@ -211,18 +195,34 @@ function Missing({ kind }: { kind: PaymentKind }) {
         </a>
         .
       </p>
-      <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
-        <a href={paymentPage[kind].href} className="btn-primary">
-          {kind === "test" ? "Go to the test payment" : "Book a consultation"}
-        </a>
-        <Link to="/contact" className="btn-outline">
-          Contact us
-        </Link>
-        <Link to="/" className="btn-outline">
-          Return to the homepage
-        </Link>
-      </nav>
+      <WhereNext
+        href={paymentPage[kind].href}
+        label={kind === "test" ? "Go to the test payment" : "Book a consultation"}
+        links={[contact, home]}
+      />
     </>
+  );
+}
+
+const home = { to: "/", label: "Return to the homepage" };
+const contact = { to: "/contact", label: "Contact us" };
+
+/**
+ * Where to go next: the payment's own page first (a plain link: a fresh
+ * load asks Stripe again), then the site's pages.
+ */
+function WhereNext({ href, label, links }: { href: string; label: string; links: { to: string; label: string }[] }) {
+  return (
+    <nav aria-label="Where next" className="flex flex-wrap gap-3 pt-2">
+      <a href={href} className="btn-primary">
+        {label}
+      </a>
+      {links.map((l) => (
+        <Link key={l.to} to={l.to} className="btn-outline">
+          {l.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 
