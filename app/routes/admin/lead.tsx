@@ -9,6 +9,7 @@ import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import type { Route } from "./+types/lead";
 import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { noteMaxLength } from "~/inbox/notes.ts";
@@ -129,10 +130,7 @@ export default function LeadPage() {
       <FormAlert message={answer?.error} className="mb-6" />
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
-          <section aria-labelledby="fields-heading">
-            <h2 id="fields-heading" className="text-xl font-bold text-navy-900">
-              What they sent
-            </h2>
+          <StaffSection id="fields" title="What they sent">
             <dl className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
               {lead.fields.map(([label, value]) => (
                 <div key={label} className="grid gap-1 py-2 sm:grid-cols-3">
@@ -175,43 +173,35 @@ export default function LeadPage() {
             <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-800">
               {lead.consentText || "Not recorded."}
             </blockquote>
-          </section>
+          </StaffSection>
 
-          <section aria-labelledby="emails-heading">
-            <h2 id="emails-heading" className="text-xl font-bold text-navy-900">
-              E-mails
-            </h2>
-            {lead.emails.length === 0 ? (
-              <p className="mt-3 text-slate-700">None.</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
-                {lead.emails.map((e) => (
-                  <li key={e.id} className="py-2">
-                    <p className="font-semibold break-words text-navy-900">{e.subject}</p>
-                    <p className="text-sm break-all text-slate-800">To {e.to}</p>
-                    <p className="text-sm text-slate-800">
-                      {emailState[e.state]}
-                      {e.at && (
-                        <>
-                          {" "}
-                          <Time iso={e.at} />
-                        </>
-                      )}
-                      {e.state !== "sent" &&
-                        e.attempts > 0 &&
-                        ` after ${e.attempts} attempt${e.attempts === 1 ? "" : "s"}`}
-                      {e.lastError && e.state !== "sent" && `: ${e.lastError}`}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <StaffSection id="emails" title="E-mails">
+            <RuledList
+              items={lead.emails}
+              empty="None."
+              row={(e) => (
+                <li key={e.id} className="py-2">
+                  <p className="font-semibold break-words text-navy-900">{e.subject}</p>
+                  <p className="text-sm break-all text-slate-800">To {e.to}</p>
+                  <p className="text-sm text-slate-800">
+                    {emailState[e.state]}
+                    {e.at && (
+                      <>
+                        {" "}
+                        <Time iso={e.at} />
+                      </>
+                    )}
+                    {e.state !== "sent" &&
+                      e.attempts > 0 &&
+                      ` after ${e.attempts} attempt${e.attempts === 1 ? "" : "s"}`}
+                    {e.lastError && e.state !== "sent" && `: ${e.lastError}`}
+                  </p>
+                </li>
+              )}
+            />
+          </StaffSection>
 
-          <section aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="text-xl font-bold text-navy-900">
-              Timeline
-            </h2>
+          <StaffSection id="timeline" title="Timeline">
             <ol className="mt-3 space-y-3 border-l-2 border-slate-300 pl-4">
               {timeline.map((item) => (
                 <li key={item.id}>
@@ -227,14 +217,11 @@ export default function LeadPage() {
                 </li>
               ))}
             </ol>
-          </section>
+          </StaffSection>
         </div>
 
         <div className="space-y-8">
-          <section aria-labelledby="work-heading" className="rounded-md border border-slate-300 p-4">
-            <h2 id="work-heading" className="text-xl font-bold text-navy-900">
-              Status and owner
-            </h2>
+          <StaffSection id="work" title="Status and owner" className="rounded-md border border-slate-300 p-4">
             <Form method="post" className="mt-3 space-y-4">
               <CsrfField />
               <div>
@@ -278,12 +265,9 @@ export default function LeadPage() {
                 Save
               </button>
             </Form>
-          </section>
+          </StaffSection>
 
-          <section aria-labelledby="note-heading" className="rounded-md border border-slate-300 p-4">
-            <h2 id="note-heading" className="text-xl font-bold text-navy-900">
-              Add a note
-            </h2>
+          <StaffSection id="note" title="Add a note" className="rounded-md border border-slate-300 p-4">
             <Form method="post" className="mt-3 space-y-4" ref={noteForm}>
               <CsrfField />
               <label htmlFor="lead-note" className="block text-sm font-semibold text-navy-900">
@@ -301,7 +285,7 @@ export default function LeadPage() {
                 Add note
               </button>
             </Form>
-          </section>
+          </StaffSection>
         </div>
       </div>
     </StaffPage>

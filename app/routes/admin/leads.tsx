@@ -5,6 +5,7 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/leads";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { RuledList } from "~/components/admin/sections.tsx";
 import { pillarIds } from "~/content/ids.ts";
 import { serviceInterests } from "~/forms/fields.ts";
 import { openLeadDue } from "~/inbox/due.ts";
@@ -191,45 +192,45 @@ export default function Inbox() {
         {filters.test ? "Test submissions" : filters.sort === "deadline" ? "By deadline" : "Newest first"}
         {data.paged && ", older page"}
       </h2>
-      {data.leads.length === 0 ? (
-        <p className="mt-3 text-slate-700">No leads match.</p>
-      ) : (
-        <ol className="mt-3 divide-y divide-slate-300 border-y border-slate-300" aria-label="Leads">
-          {data.leads.map((lead) => (
-            <li key={lead.id} className="py-3" data-status={lead.status}>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <Link
-                  to={`/admin/leads/${lead.id}`}
-                  className="font-semibold break-all text-navy-800 underline underline-offset-2"
-                >
-                  {lead.name || lead.email}
-                </Link>
-                <span className="rounded bg-slate-200 px-2 py-0.5 text-sm text-slate-900">
-                  {statusLabels[lead.status]}
-                </span>
-                {lead.due && <DueBadge due={lead.due} />}
-              </div>
-              <p className="mt-1 text-sm text-slate-800">
-                {lead.kindLabel}
-                {lead.subjectLabel && `: ${lead.subjectLabel}`}
-                {lead.company && ` · ${lead.company}`}
-                {lead.name && <span className="break-all"> · {lead.email}</span>}
-              </p>
-              <p className="mt-1 text-sm text-slate-700">
-                Received <Time iso={lead.createdAt} /> from {lead.sourcePage}
-                {lead.deadlineAt && (
-                  <>
-                    {" "}
-                    · answer by <Time iso={lead.deadlineAt} />
-                  </>
-                )}
-                {" · "}
-                {lead.ownerName ? `Owner: ${lead.ownerName}` : "No owner"}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <RuledList
+        items={data.leads}
+        empty="No leads match."
+        label="Leads"
+        ordered
+        row={(lead) => (
+          <li key={lead.id} className="py-3" data-status={lead.status}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Link
+                to={`/admin/leads/${lead.id}`}
+                className="font-semibold break-all text-navy-800 underline underline-offset-2"
+              >
+                {lead.name || lead.email}
+              </Link>
+              <span className="rounded bg-slate-200 px-2 py-0.5 text-sm text-slate-900">
+                {statusLabels[lead.status]}
+              </span>
+              {lead.due && <DueBadge due={lead.due} />}
+            </div>
+            <p className="mt-1 text-sm text-slate-800">
+              {lead.kindLabel}
+              {lead.subjectLabel && `: ${lead.subjectLabel}`}
+              {lead.company && ` · ${lead.company}`}
+              {lead.name && <span className="break-all"> · {lead.email}</span>}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              Received <Time iso={lead.createdAt} /> from {lead.sourcePage}
+              {lead.deadlineAt && (
+                <>
+                  {" "}
+                  · answer by <Time iso={lead.deadlineAt} />
+                </>
+              )}
+              {" · "}
+              {lead.ownerName ? `Owner: ${lead.ownerName}` : "No owner"}
+            </p>
+          </li>
+        )}
+      />
       <nav aria-label="Pages" className="mt-6 flex flex-wrap gap-6">
         {data.paged && (
           <Link to={`/admin/leads${data.first}`} className="font-semibold text-navy-800 underline">

@@ -9,6 +9,7 @@
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/requests";
 import { CsrfField, Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
+import { StaffSection } from "~/components/admin/sections.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { isEmailAddress } from "~/forms/schemas.ts";
 import { addressHash, erase, findEverything, normalAddress, type Holdings } from "~/privacy/requests.server.ts";
@@ -145,10 +146,7 @@ export default function Requests() {
       )}
 
       {summary && (
-        <section aria-labelledby="held-heading" className="mt-8">
-          <h2 id="held-heading" className="text-xl font-bold text-navy-900">
-            What we hold about {email}
-          </h2>
+        <StaffSection id="held" title={<>What we hold about {email}</>} className="mt-8">
           <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-900">
             {summary.leads.map((g) => (
               <li key={g.kind}>
@@ -209,7 +207,7 @@ export default function Requests() {
             </section>
           )}
           {!canErase && <p className="mt-6 text-slate-700">Only an administrator can erase.</p>}
-        </section>
+        </StaffSection>
       )}
     </StaffPage>
   );
