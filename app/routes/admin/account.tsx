@@ -15,6 +15,7 @@ import type { Route } from "./+types/account";
 import { PasskeyButton } from "~/components/admin/passkey-button.tsx";
 import { RowAction } from "~/components/admin/row-action.tsx";
 import { CsrfField, londonDateTime, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
@@ -220,9 +221,7 @@ export default function Account() {
           Changing your password signs you out everywhere else: all your other sessions end, and this one stays signed
           in. We send you an e-mail each time your password or passkeys change.
         </p>
-        <Form method="post" className="mt-4 max-w-md space-y-4" key={answer?.changedAt ?? "password"}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="password" />
+        <PostForm className="mt-4 max-w-md space-y-4" key={answer?.changedAt ?? "password"} intent="password">
           <TextField
             formId="password-change"
             name="current"
@@ -252,7 +251,7 @@ export default function Account() {
             required
           />
           <SubmitButton submitting={submittingIntent === "password"} label="Change my password" busyLabel="Changing…" />
-        </Form>
+        </PostForm>
       </StaffSection>
 
       <StaffSection id="sessions" title="Where you are signed in" className="mt-10">

@@ -4,13 +4,14 @@
  * team's status, owner and notes (each change recorded with who and when).
  */
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import type { Route } from "./+types/lead";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
+import { FormAlert, SelectField, TextAreaField } from "~/components/forms/field.tsx";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { noteMaxLength } from "~/inbox/notes.ts";
 import { isLeadStatus, leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
@@ -222,69 +223,45 @@ export default function LeadPage() {
 
         <div className="space-y-8">
           <StaffSection id="work" title="Status and owner" className="rounded-md border border-slate-300 p-4">
-            <Form method="post" className="mt-3 space-y-4">
-              <CsrfField />
-              <div>
-                <label htmlFor="lead-status" className="block text-sm font-semibold text-navy-900">
-                  Status
-                </label>
-                <select
-                  id="lead-status"
-                  name="status"
-                  defaultValue={listing.status}
-                  key={listing.status}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
-                >
-                  {leadStatuses.map((s) => (
-                    <option key={s} value={s}>
-                      {statusLabels[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="lead-owner" className="block text-sm font-semibold text-navy-900">
-                  Owner
-                </label>
-                <select
-                  id="lead-owner"
-                  name="owner"
-                  defaultValue={listing.owner_id ?? ""}
-                  key={listing.owner_id ?? ""}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
-                >
-                  <option value="">Nobody</option>
-                  {owners.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+            <PostForm className="mt-3 space-y-4">
+              <SelectField
+                key={`status-${listing.status}`}
+                formId="lead"
+                name="status"
+                label="Status"
+                options={leadStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+                defaultValue={listing.status}
+                required
+              />
+              <SelectField
+                key={`owner-${listing.owner_id ?? ""}`}
+                formId="lead"
+                name="owner"
+                label="Owner"
+                options={owners.map((o) => ({ value: o.id, label: o.name }))}
+                defaultValue={listing.owner_id ?? ""}
+                placeholder="Nobody"
+              />
               <button type="submit" name="intent" value="update" disabled={busy} className="btn-primary">
                 Save
               </button>
-            </Form>
+            </PostForm>
           </StaffSection>
 
           <StaffSection id="note" title="Add a note" className="rounded-md border border-slate-300 p-4">
-            <Form method="post" className="mt-3 space-y-4" ref={noteForm}>
-              <CsrfField />
-              <label htmlFor="lead-note" className="block text-sm font-semibold text-navy-900">
-                Note (the team sees it on this page)
-              </label>
-              <textarea
-                id="lead-note"
+            <PostForm className="mt-3 space-y-4" ref={noteForm}>
+              <TextAreaField
+                formId="lead"
                 name="note"
+                label="Note (the team sees it on this page)"
                 rows={4}
                 maxLength={noteMaxLength}
                 required
-                className="block w-full rounded-md border border-slate-500 bg-white px-3 py-2"
               />
               <button type="submit" name="intent" value="note" disabled={busy} className="btn-primary">
                 Add note
               </button>
-            </Form>
+            </PostForm>
           </StaffSection>
         </div>
       </div>

@@ -2,9 +2,10 @@
  * The outbox: e-mails waiting, failing (with their last error) or given up,
  * newest first, and a button to send one again now. Audited.
  */
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/outbox";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList } from "~/components/admin/sections.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
@@ -110,17 +111,9 @@ export default function Outbox() {
               )}
             </div>
             {state !== "waiting" && (
-              <Form method="post">
-                <CsrfField />
-                <input type="hidden" name="message" value={m.id} />
-                <button
-                  type="submit"
-                  aria-label={`Send again now: ${m.subject}`}
-                  className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold text-navy-900"
-                >
-                  Send again now
-                </button>
-              </Form>
+              <PostForm fields={{ message: m.id }}>
+                <RowButton label={`Send again now: ${m.subject}`}>Send again now</RowButton>
+              </PostForm>
             )}
           </li>
         )}

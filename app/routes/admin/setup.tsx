@@ -6,9 +6,10 @@
  * existing account (a lost phone) sets its sign-in up again the same way.
  */
 import QRCode from "qrcode";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
-import { CsrfField, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { passwordLength } from "~/staff/password-rules.ts";
 import { acceptInvitation, findInvitation, startSession, type SetupProblem } from "~/staff/accounts.server.ts";
@@ -90,8 +91,7 @@ export default function Setup() {
       }
       narrow
     >
-      <Form method="post" className="space-y-6">
-        <CsrfField />
+      <PostForm className="space-y-6">
         <FormAlert message={error("form")} />
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">1. Choose a password</legend>
@@ -149,7 +149,7 @@ export default function Setup() {
           label={invitation.reset ? "Set up my sign-in" : "Set up my account"}
           busyLabel="Setting up…"
         />
-      </Form>
+      </PostForm>
     </StaffPage>
   );
 }

@@ -3,9 +3,10 @@
  * (kept for its retention period). A real one can be released: it becomes a
  * lead and gets its e-mails, as if it had been accepted. Or deleted at once. Audited.
  */
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/spam";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList } from "~/components/admin/sections.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
@@ -105,28 +106,14 @@ export default function SpamFolder() {
                 </div>
               ))}
             </dl>
-            <Form method="post" className="mt-3 flex flex-wrap gap-3">
-              <CsrfField />
-              <input type="hidden" name="entry" value={entry.id} />
-              <button
-                type="submit"
-                name="intent"
-                value="release"
-                aria-label={`Release as a lead: ${entry.fields.email ?? entry.id}`}
-                className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold text-navy-900"
-              >
+            <PostForm fields={{ entry: entry.id }} className="mt-3 flex flex-wrap gap-3">
+              <RowButton intent="release" label={`Release as a lead: ${entry.fields.email ?? entry.id}`}>
                 Release as a lead
-              </button>
-              <button
-                type="submit"
-                name="intent"
-                value="delete"
-                aria-label={`Delete now: ${entry.fields.email ?? entry.id}`}
-                className="min-h-11 rounded-md border border-red-800 px-3 py-2 text-sm font-semibold text-red-800"
-              >
+              </RowButton>
+              <RowButton intent="delete" label={`Delete now: ${entry.fields.email ?? entry.id}`} tone="danger">
                 Delete now
-              </button>
-            </Form>
+              </RowButton>
+            </PostForm>
           </li>
         )}
       />

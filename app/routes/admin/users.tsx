@@ -4,9 +4,10 @@
  * someone a new set-up link (a lost phone), end an account's sessions,
  * disable an account. Every change is audited.
  */
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { FormAlert, SelectField, TextField } from "~/components/forms/field.tsx";
 import {
@@ -207,8 +208,7 @@ export default function Team() {
           They get an e-mail with a link to choose a password and set up their authenticator app. Inviting an address
           again sends a new link and cancels the old one.
         </p>
-        <Form method="post" className="mt-4 space-y-4">
-          <CsrfField />
+        <PostForm className="mt-4 space-y-4">
           <TextField
             formId="invite"
             name="name"
@@ -238,7 +238,7 @@ export default function Team() {
           <button type="submit" name="intent" value="invite" disabled={submitting} className="btn-primary">
             Send invitation
           </button>
-        </Form>
+        </PostForm>
       </StaffSection>
     </StaffPage>
   );
@@ -257,20 +257,10 @@ function AccountAction({
   danger?: boolean;
 }) {
   return (
-    <Form method="post">
-      <CsrfField />
-      <input type="hidden" name="user" value={account.id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        aria-label={`${label}: ${account.name}`}
-        className={`min-h-11 rounded-md border px-3 py-2 text-sm font-semibold ${
-          danger ? "border-red-800 text-red-800" : "border-navy-800 text-navy-900"
-        }`}
-      >
+    <PostForm fields={{ user: account.id }}>
+      <RowButton intent={intent} label={`${label}: ${account.name}`} tone={danger ? "danger" : "plain"}>
         {label}
-      </button>
-    </Form>
+      </RowButton>
+    </PostForm>
   );
 }

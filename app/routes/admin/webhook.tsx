@@ -4,12 +4,12 @@
  * for any event; its events, a new signing secret (the old one keeps signing
  * for a day) and disabling it. Every change is audited.
  */
-import type { ReactNode } from "react";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/webhook";
 import { EventChoices } from "~/components/admin/webhook-events.tsx";
 import { SecretOnce } from "~/components/admin/webhook-secret.tsx";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
@@ -197,13 +197,12 @@ export default function Webhook() {
       {active && (
         <>
           <StaffSection id="events" title="What it receives" className="mt-10 max-w-xl">
-            <Form method="post" className="mt-4 space-y-4">
-              <CsrfField />
+            <PostForm className="mt-4 space-y-4">
               <EventChoices formId="endpoint" chosen={endpoint.events} error={answer?.eventsError} />
               <button type="submit" name="intent" value="events" className="btn-primary">
                 Save events
               </button>
-            </Form>
+            </PostForm>
           </StaffSection>
 
           <StaffSection id="secret" title="Signing secret" className="mt-10 max-w-xl">
@@ -216,9 +215,16 @@ export default function Webhook() {
                 "Make a new secret if the old one may have leaked. The old one keeps signing beside it for 24 hours."
               )}
             </p>
-            <IntentButton intent="rotate" className="border border-navy-800 text-navy-900">
-              Make a new secret
-            </IntentButton>
+            <PostForm className="mt-3">
+              <button
+                type="submit"
+                name="intent"
+                value="rotate"
+                className="min-h-11 rounded-md border border-navy-800 px-4 py-2 font-semibold text-navy-900"
+              >
+                Make a new secret
+              </button>
+            </PostForm>
           </StaffSection>
 
           <StaffSection id="disable" title="Disable" className="mt-10 max-w-xl">
@@ -226,8 +232,7 @@ export default function Webhook() {
               It receives nothing more, and its waiting deliveries are given up. This cannot be undone: add it again to
               start over.
             </p>
-            <Form method="post" className="mt-3 space-y-3">
-              <CsrfField />
+            <PostForm className="mt-3 space-y-3">
               <div className="flex items-start gap-3">
                 <input
                   type="checkbox"
@@ -249,28 +254,11 @@ export default function Webhook() {
               >
                 Disable this endpoint
               </button>
-            </Form>
+            </PostForm>
           </StaffSection>
         </>
       )}
     </StaffPage>
-  );
-}
-
-/** A form of one button that posts its intent. */
-function IntentButton({ intent, className, children }: { intent: string; className: string; children: ReactNode }) {
-  return (
-    <Form method="post" className="mt-3">
-      <CsrfField />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={`min-h-11 rounded-md px-4 py-2 font-semibold ${className}`}
-      >
-        {children}
-      </button>
-    </Form>
   );
 }
 
@@ -288,17 +276,10 @@ function DeliveryAction({
   about: string;
 }) {
   return (
-    <Form method="post" className="mb-2">
-      <CsrfField />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name={name} value={value} />
-      <button
-        type="submit"
-        aria-label={`${label}: ${about} ${value}`}
-        className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-navy-900"
-      >
+    <PostForm intent={intent} fields={{ [name]: value }} className="mb-2">
+      <RowButton label={`${label}: ${about} ${value}`} className="whitespace-nowrap">
         {label}
-      </button>
-    </Form>
+      </RowButton>
+    </PostForm>
   );
 }

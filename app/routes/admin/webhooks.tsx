@@ -3,10 +3,11 @@
  * events (docs/decisions/030-outgoing-webhooks.md), and the form to add one.
  * A new endpoint's signing secret is shown once, here. Audited.
  */
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { EventChoices } from "~/components/admin/webhook-events.tsx";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
@@ -93,8 +94,7 @@ export default function Webhooks() {
       </StaffSection>
 
       <StaffSection id="add" title="Add an endpoint" className="mt-10 max-w-xl">
-        <Form method="post" className="mt-4 space-y-5">
-          <CsrfField />
+        <PostForm className="mt-4 space-y-5">
           <TextField
             formId="webhook"
             name="url"
@@ -121,7 +121,7 @@ export default function Webhooks() {
           <button type="submit" disabled={submitting} className="btn-primary">
             Add endpoint
           </button>
-        </Form>
+        </PostForm>
       </StaffSection>
     </StaffPage>
   );
