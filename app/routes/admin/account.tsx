@@ -14,10 +14,12 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useS
 import type { Route } from "./+types/account";
 import { PasskeyButton } from "~/components/admin/passkey-button.tsx";
 import { RowAction } from "~/components/admin/row-action.tsx";
-import { CsrfField, londonDateTime, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { CsrfField, londonDateTime, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { NewPasswordFields } from "~/components/admin/new-password-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
-import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
+import { SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
 import { passkeyNameMaxLength } from "~/staff/passkey-rules.ts";
 import {
@@ -28,7 +30,6 @@ import {
   relyingParty,
   removePasskey,
 } from "~/staff/passkeys.server.ts";
-import { passwordLength } from "~/staff/password-rules.ts";
 import { auditRequest, staffRequestContext } from "~/staff/request.server.ts";
 import {
   changePassword,
@@ -205,8 +206,7 @@ export default function Account() {
   const others = sessions.filter((s) => !s.current);
   return (
     <StaffPage title="Your account">
-      <Notice>{answer?.done}</Notice>
-      <FormAlert message={answer?.error} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold text-navy-900">Name</dt>
         <dd>{user.name}</dd>
@@ -231,24 +231,10 @@ export default function Account() {
             error={problem("password", "current")}
             required
           />
-          <TextField
+          <NewPasswordFields
             formId="password-change"
-            name="password"
-            type="password"
-            label="New password"
-            hint={`At least ${passwordLength.min} characters. A phrase of a few words is easy to remember and hard to guess.`}
-            autoComplete="new-password"
-            error={problem("password", "password")}
-            required
-          />
-          <TextField
-            formId="password-change"
-            name="confirm"
-            type="password"
-            label="The new password again"
-            autoComplete="new-password"
-            error={problem("password", "confirm")}
-            required
+            labels={["New password", "The new password again"]}
+            error={(field) => problem("password", field)}
           />
           <SubmitButton submitting={submittingIntent === "password"} label="Change my password" busyLabel="Changing…" />
         </PostForm>

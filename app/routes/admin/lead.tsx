@@ -8,10 +8,11 @@ import { data, Link, useActionData, useLoaderData, useNavigation } from "react-r
 import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import type { Route } from "./+types/lead";
-import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
-import { FormAlert, SelectField, TextAreaField } from "~/components/forms/field.tsx";
+import { SelectField, TextAreaField } from "~/components/forms/field.tsx";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { noteMaxLength } from "~/inbox/notes.ts";
 import { isLeadStatus, leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
@@ -127,8 +128,7 @@ export default function LeadPage() {
         </p>
       }
     >
-      <Notice>{answer?.done}</Notice>
-      <FormAlert message={answer?.error} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <StaffSection id="fields" title="What they sent">

@@ -4,10 +4,10 @@
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/outbox";
-import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList } from "~/components/admin/sections.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { outboxStates, type OutboxState } from "~/mail/outbox-states.ts";
@@ -58,8 +58,7 @@ export default function Outbox() {
         </p>
       }
     >
-      <Notice>{answer && "done" in answer ? answer.done : undefined}</Notice>
-      <FormAlert message={answer && "error" in answer ? answer.error : undefined} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <nav aria-label="Outbox states">
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {outboxStates.map((s) => (

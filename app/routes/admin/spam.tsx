@@ -5,10 +5,10 @@
  */
 import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/spam";
-import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList } from "~/components/admin/sections.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { validate } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
@@ -83,8 +83,7 @@ export default function SpamFolder() {
         </p>
       }
     >
-      <Notice>{answer && "done" in answer ? answer.done : undefined}</Notice>
-      <FormAlert message={answer && "error" in answer ? answer.error : undefined} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <RuledList
         items={entries}
         empty="Nothing was refused."

@@ -6,10 +6,11 @@
  */
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
-import { FormAlert, SelectField, TextField } from "~/components/forms/field.tsx";
+import { SelectField, TextField } from "~/components/forms/field.tsx";
 import {
   AccountExistsError,
   createInvitation,
@@ -148,8 +149,7 @@ export default function Team() {
   const submitting = useNavigation().state === "submitting";
   return (
     <StaffPage title="Team">
-      <Notice>{answer?.done}</Notice>
-      <FormAlert message={answer?.error} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <StaffSection id="accounts" title="Accounts">
         <RuledList
           items={accounts}
