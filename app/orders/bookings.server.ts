@@ -4,7 +4,7 @@
  * and the conversion report's paid consultations.
  */
 import type { Db } from "~/data/db.server.ts";
-import { decodeCursor, encodeCursor } from "~/data/cursor.ts";
+import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
 import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
 
 export async function listBookings(db: Db, after: string | null, pageSize: number) {
@@ -32,12 +32,8 @@ export async function listBookings(db: Db, after: string | null, pageSize: numbe
     .orderBy("id", "desc")
     .limit(pageSize + 1)
     .execute();
-  const page = rows.slice(0, pageSize);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    next: rows.length > pageSize && last ? encodeCursor({ at: last.created_at, id: last.id }) : null,
-  };
+  const { page, next } = keysetPage(rows, pageSize, (last) => encodeCursor({ at: last.created_at, id: last.id }));
+  return { rows: page, next };
 }
 
 /** Paid bookings (test payments left out) made since each instant given, and all that are kept: the overview's row. */
