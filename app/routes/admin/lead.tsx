@@ -231,7 +231,6 @@ export default function LeadPage() {
                 label="Status"
                 options={leadStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
                 defaultValue={listing.status}
-                required
               />
               <SelectField
                 key={`owner-${listing.owner_id ?? ""}`}
