@@ -22,111 +22,97 @@ const top = "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|routes[.]ts$)";
 /** Modules that may import server-only code: server-only modules, and route modules (the build keeps loaders and actions on the server). */
 const serverSide = "[.]server[.]tsx?$|^app/routes/|^app/root[.]tsx$|^app/entry[.]server[.]tsx$|^app/routes[.]ts$";
 
+/**
+ * A rule that fails the check: its name, why it holds, and the imports it
+ * forbids (from the modules `from` matches to the modules `to` matches).
+ */
+const forbid = (name, comment, from, to) => ({ name, severity: "error", comment, from, to });
+
 /** @type {import('dependency-cruiser').IConfiguration} */
 export default {
   forbidden: [
-    {
-      name: "no-circular",
-      severity: "error",
-      comment:
-        "An import circle: two modules that need each other belong together, or what both need belongs below them.",
-      from: {},
-      to: { circular: true },
-    },
-    {
-      name: "content-is-the-bottom",
-      severity: "error",
-      comment: "content/ is typed content and constants: it imports no other folder of app/.",
-      // One exception: the privacy notice's table is generated from the lead
-      // kinds' and order kinds' own declarations (their client-safe halves:
-      // texts, notice rows, retention rules), so the notice and the code that
-      // keeps it agree (ADR 041, 042).
-      from: { path: "^app/content/", pathNot: "^app/content/legal\\.ts$" },
-      to: { path: "^app/", pathNot: "^app/content/" },
-    },
-    {
-      name: "foundations-import-foundations",
-      severity: "error",
-      comment: "content, forms, calendar, format and seo are pure foundations: they import only each other.",
-      from: { path: foundations, pathNot: "^app/content/legal\\.ts$" },
-      to: { path: "^app/", pathNot: foundations },
-    },
-    {
-      name: "the-notice-reads-only-the-kinds-declarations",
-      severity: "error",
-      comment:
-        "The privacy notice (content/legal.ts) may read the lead kinds' and order kinds' client-safe declarations (leads/kinds/*.ts, orders/*.ts, not *.server.ts) and foundations, nothing else.",
-      from: { path: "^app/content/legal\\.ts$" },
-      to: { path: "^app/", pathNot: [foundations, "^app/leads/kinds/[^/]+\\.ts$", "^app/orders/[^/]+\\.ts$"] },
-    },
-    {
-      name: "the-notice-reads-no-server-half",
-      severity: "error",
-      comment: "The privacy notice reads no kind's server half.",
-      from: { path: "^app/content/legal\\.ts$" },
-      to: { path: "\\.server\\.ts$" },
-    },
-    {
-      name: "plumbing-imports-no-domain",
-      severity: "error",
-      comment:
-        "Plumbing (config, data, secrets, observability, http, pdf, mail, jobs, page-script) imports foundations and other plumbing, never a domain, a component or a route: move what it needs down.",
-      from: { path: plumbing },
-      to: { path: `${domains}|${components}|${top}` },
-    },
-    {
-      name: "domains-import-no-ui",
-      severity: "error",
-      comment: "A domain folder imports no component and no route.",
-      from: { path: domains },
-      to: { path: `${components}|${top}` },
-    },
-    {
-      name: "lead-building-blocks-import-no-leads",
-      severity: "error",
-      comment:
-        "webhooks, spam and orders (paid things) are what the lead pipeline and its readers use: they import neither leads/ nor the folders that read leads.",
-      from: { path: "^app/(webhooks|spam|orders)/" },
-      to: { path: "^app/(leads|inbox|staff|analytics|retention|privacy)/" },
-    },
-    {
-      name: "leads-import-no-readers",
-      severity: "error",
-      comment:
-        "leads/ stores leads; inbox, analytics, retention, privacy and the staff area read them: leads/ imports none of them.",
-      from: { path: "^app/leads/" },
-      to: { path: "^app/(inbox|analytics|retention|privacy|staff)/" },
-    },
-    {
-      name: "components-import-no-routes",
-      severity: "error",
-      comment: "Components are below the routes: a component imports no route module.",
-      from: { path: components },
-      to: { path: top },
-    },
-    {
-      name: "nothing-imports-routes",
-      severity: "error",
-      comment:
-        "A route module is the top: nothing in app/ imports one (not even another route; move what two routes share into a folder below).",
-      from: { path: "^app/" },
-      to: { path: top },
-    },
-    {
-      name: "app-imports-nothing-outside",
-      severity: "error",
-      comment: "app/ never imports server/, scripts/, bench/ or tests/.",
-      from: { path: "^app/" },
-      to: { path: "^(server|scripts|bench|tests)/" },
-    },
-    {
-      name: "server-only-stays-on-the-server",
-      severity: "error",
-      comment:
-        "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
-      from: { path: "^app/", pathNot: serverSide },
-      to: { path: "[.]server[.]tsx?$", dependencyTypesNot: ["type-only"] },
-    },
+    forbid(
+      "no-circular",
+      "An import circle: two modules that need each other belong together, or what both need belongs below them.",
+      {},
+      { circular: true },
+    ),
+    // One exception: the privacy notice's table is generated from the lead
+    // kinds' and order kinds' own declarations (their client-safe halves:
+    // texts, notice rows, retention rules), so the notice and the code that
+    // keeps it agree (ADR 041, 042).
+    forbid(
+      "content-is-the-bottom",
+      "content/ is typed content and constants: it imports no other folder of app/.",
+      { path: "^app/content/", pathNot: "^app/content/legal\\.ts$" },
+      { path: "^app/", pathNot: "^app/content/" },
+    ),
+    forbid(
+      "foundations-import-foundations",
+      "content, forms, calendar, format and seo are pure foundations: they import only each other.",
+      { path: foundations, pathNot: "^app/content/legal\\.ts$" },
+      { path: "^app/", pathNot: foundations },
+    ),
+    forbid(
+      "the-notice-reads-only-the-kinds-declarations",
+      "The privacy notice (content/legal.ts) may read the lead kinds' and order kinds' client-safe declarations (leads/kinds/*.ts, orders/*.ts, not *.server.ts) and foundations, nothing else.",
+      { path: "^app/content/legal\\.ts$" },
+      { path: "^app/", pathNot: [foundations, "^app/leads/kinds/[^/]+\\.ts$", "^app/orders/[^/]+\\.ts$"] },
+    ),
+    forbid(
+      "the-notice-reads-no-server-half",
+      "The privacy notice reads no kind's server half.",
+      { path: "^app/content/legal\\.ts$" },
+      { path: "\\.server\\.ts$" },
+    ),
+    forbid(
+      "plumbing-imports-no-domain",
+      "Plumbing (config, data, secrets, observability, http, pdf, mail, jobs, page-script) imports foundations and other plumbing, never a domain, a component or a route: move what it needs down.",
+      { path: plumbing },
+      { path: `${domains}|${components}|${top}` },
+    ),
+    forbid(
+      "domains-import-no-ui",
+      "A domain folder imports no component and no route.",
+      { path: domains },
+      { path: `${components}|${top}` },
+    ),
+    forbid(
+      "lead-building-blocks-import-no-leads",
+      "webhooks, spam and orders (paid things) are what the lead pipeline and its readers use: they import neither leads/ nor the folders that read leads.",
+      { path: "^app/(webhooks|spam|orders)/" },
+      { path: "^app/(leads|inbox|staff|analytics|retention|privacy)/" },
+    ),
+    forbid(
+      "leads-import-no-readers",
+      "leads/ stores leads; inbox, analytics, retention, privacy and the staff area read them: leads/ imports none of them.",
+      { path: "^app/leads/" },
+      { path: "^app/(inbox|analytics|retention|privacy|staff)/" },
+    ),
+    forbid(
+      "components-import-no-routes",
+      "Components are below the routes: a component imports no route module.",
+      { path: components },
+      { path: top },
+    ),
+    forbid(
+      "nothing-imports-routes",
+      "A route module is the top: nothing in app/ imports one (not even another route; move what two routes share into a folder below).",
+      { path: "^app/" },
+      { path: top },
+    ),
+    forbid(
+      "app-imports-nothing-outside",
+      "app/ never imports server/, scripts/, bench/ or tests/.",
+      { path: "^app/" },
+      { path: "^(server|scripts|bench|tests)/" },
+    ),
+    forbid(
+      "server-only-stays-on-the-server",
+      "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
+      { path: "^app/", pathNot: serverSide },
+      { path: "[.]server[.]tsx?$", dependencyTypesNot: ["type-only"] },
+    ),
   ],
   options: {
     doNotFollow: { path: "node_modules" },

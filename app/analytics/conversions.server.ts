@@ -8,6 +8,7 @@
 import type { Db } from "~/data/db.server.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
+import { paidBookingTimes } from "~/orders/bookings.server.ts";
 import { addDays, conversionRate, weekBounds, weekOf, weeksUpTo } from "./weeks.ts";
 
 export type WeekTotals = { week: string; views: number; leads: number; paid: number; rate: number | null };
@@ -82,14 +83,7 @@ export async function conversionReport(db: Db, day: string, weekCount = 8): Prom
       .where("created_at", ">=", first)
       .where("created_at", "<", end)
       .execute(),
-    db
-      .selectFrom("bookings")
-      .select("paid_at")
-      .where("status", "=", "paid")
-      .where("is_test", "=", 0)
-      .where("paid_at", ">=", first)
-      .where("paid_at", "<", end)
-      .execute(),
+    paidBookingTimes(db, first, end),
   ]);
 
   // Week by week: the site's totals.
@@ -97,7 +91,7 @@ export async function conversionReport(db: Db, day: string, weekCount = 8): Prom
   for (const row of dailyViews) totals.get(weekOf(row.day))!.views += Number(row.views);
   const weekOfInstant = (iso: string) => weeks.findLast((w) => iso >= weekBounds(w).from.toISOString())!;
   for (const lead of leads) totals.get(weekOfInstant(lead.created_at))!.leads += 1;
-  for (const booking of paid) totals.get(weekOfInstant(booking.paid_at!))!.paid += 1;
+  for (const paidAt of paid) totals.get(weekOfInstant(paidAt))!.paid += 1;
 
   // The chosen week, page by page, and where its leads came from.
   const pages = new Map<string, PageFigures>();

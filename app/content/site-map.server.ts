@@ -4,6 +4,7 @@
  * page (or a new course) cannot be forgotten by any of them.
  */
 import { contentPaths } from "./index.server.ts";
+import { staticPagePaths } from "./page-paths.ts";
 
 export type SitePage = {
   path: string;
@@ -13,28 +14,13 @@ export type SitePage = {
   indexable: boolean;
 };
 
-const staticPaths = [
-  "/",
-  "/about",
-  "/contact",
-  "/resources",
-  "/training",
-  "/consulting",
-  "/case-studies",
-  "/privacy",
-  "/terms",
-  "/cookies",
-  "/get-guide",
-  "/newsletter",
-];
-
 /**
  * Pages rendered for each request instead: /resources shows each webinar as
  * upcoming (with its registration form) or past, as it stands when asked.
  */
 const renderedPerRequest = new Set(["/resources"]);
 
-export const sitePages: SitePage[] = [...staticPaths, ...contentPaths()].map((path) => ({
+export const sitePages: SitePage[] = [...staticPagePaths, ...contentPaths()].map((path) => ({
   path,
   prerender: !renderedPerRequest.has(path),
   indexable: true,

@@ -9,3 +9,17 @@ export function decodeCursor(value: string | null): Cursor | null {
   const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z)~([\w-]{1,64})$/.exec(value ?? "");
   return match ? { at: match[1]!, id: match[2]! } : null;
 }
+
+/**
+ * A page of a list read one row past the page (`limit(pageSize + 1)`): the
+ * page, and the next page's cursor, made from its last row (null: no more).
+ */
+export function keysetPage<Row>(
+  rows: Row[],
+  pageSize: number,
+  cursorOf: (last: Row) => string,
+): { page: Row[]; next: string | null } {
+  const page = rows.slice(0, pageSize);
+  const last = page.at(-1);
+  return { page, next: rows.length > pageSize && last !== undefined ? cursorOf(last) : null };
+}

@@ -12,6 +12,7 @@ import { sql } from "kysely";
 import { isPostgres } from "~/data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
+import { keysetPage } from "~/data/cursor.ts";
 import { startOfLocalDay } from "~/calendar/response-deadline.ts";
 import { decodeCursor, encodeCursor, type InboxFilters } from "./filters.ts";
 import { searchWords } from "~/data/search-text.ts";
@@ -130,8 +131,9 @@ export async function listLeads(
       .execute();
   }
 
-  const page = found.slice(0, pageSize);
-  const last = page.at(-1);
+  const { page, next } = keysetPage(found, pageSize, (last) =>
+    encodeCursor({ at: (byDeadline ? last.deadline_at : last.created_at)!, id: last.id }),
+  );
   return {
     rows: page.map((r) => ({
       id: r.id,
@@ -150,9 +152,6 @@ export async function listLeads(
       ownerName: r.owner_name,
       deadlineAt: r.deadline_at,
     })),
-    next:
-      found.length > pageSize && last
-        ? encodeCursor({ at: (byDeadline ? last.deadline_at : last.created_at)!, id: last.id })
-        : null,
+    next,
   };
 }

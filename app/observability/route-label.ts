@@ -4,6 +4,8 @@
  * probing random addresses cannot create unbounded label values. Pure; a
  * unit test holds this list to app/routes.ts.
  */
+import { staticPagePaths } from "../content/page-paths.ts";
+
 const patterns: [RegExp, string][] = [
   [/^\/assets\//, "/assets/*"],
   [/^\/courses\/[^/]+\/brochure\.pdf$/, "/courses/:courseId/brochure.pdf"],
@@ -18,18 +20,10 @@ const patterns: [RegExp, string][] = [
 ];
 
 /** Paths that are routes of their own (app/routes.ts), plus the server's own endpoints and public files. */
-export const exactRoutes = new Set([
-  "/",
-  "/about",
-  "/contact",
-  "/resources",
-  "/training",
-  "/consulting",
-  "/case-studies",
+export const exactRoutes = new Set<string>([
+  ...staticPagePaths,
   "/courses",
-  "/get-guide",
   "/lead-capture",
-  "/newsletter",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",
   "/test-forms",
@@ -37,9 +31,6 @@ export const exactRoutes = new Set([
   "/consultation-success",
   "/test-payment",
   "/test-payment-success",
-  "/privacy",
-  "/terms",
-  "/cookies",
   "/api/geo",
   "/api/booking-settings",
   "/api/contact",

@@ -1,6 +1,11 @@
-/** Bookings as the back office reads them (the bookings page, the CSV export): newest first, by keyset. */
+/**
+ * Bookings as the back office reads them: the bookings page and the CSV
+ * export (newest first, by keyset), the overview's count of paid bookings
+ * and the conversion report's paid consultations.
+ */
 import type { Db } from "~/data/db.server.ts";
-import { decodeCursor, encodeCursor } from "~/data/cursor.ts";
+import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
+import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
 
 export async function listBookings(db: Db, after: string | null, pageSize: number) {
   const cursor = decodeCursor(after);
@@ -27,10 +32,34 @@ export async function listBookings(db: Db, after: string | null, pageSize: numbe
     .orderBy("id", "desc")
     .limit(pageSize + 1)
     .execute();
-  const page = rows.slice(0, pageSize);
-  const last = page.at(-1);
-  return {
-    rows: page,
-    next: rows.length > pageSize && last ? encodeCursor({ at: last.created_at, id: last.id }) : null,
-  };
+  const { page, next } = keysetPage(rows, pageSize, (last) => encodeCursor({ at: last.created_at, id: last.id }));
+  return { rows: page, next };
+}
+
+/** Paid bookings (test payments left out) made since each instant given, and all that are kept: the overview's row. */
+export async function paidBookingCounts(db: Db, since: { day: string; week: string }): Promise<RecentCounts> {
+  const row = await db
+    .selectFrom("bookings")
+    .select((eb) => [
+      countedSince(since.day).as("day"),
+      countedSince(since.week).as("week"),
+      eb.fn.countAll<number>().as("all"),
+    ])
+    .where("is_test", "=", 0)
+    .where("status", "=", "paid")
+    .executeTakeFirstOrThrow();
+  return recentCounts(row);
+}
+
+/** When each booking paid in [from, to) was paid (test payments left out): the conversion report's paid consultations. */
+export async function paidBookingTimes(db: Db, from: string, to: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom("bookings")
+    .select("paid_at")
+    .where("status", "=", "paid")
+    .where("is_test", "=", 0)
+    .where("paid_at", ">=", from)
+    .where("paid_at", "<", to)
+    .execute();
+  return rows.map((r) => r.paid_at!);
 }

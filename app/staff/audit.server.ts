@@ -7,6 +7,7 @@
  */
 import { randomUUID } from "node:crypto";
 import type { Db } from "~/data/db.server.ts";
+import { keysetPage } from "~/data/cursor.ts";
 import type { StaffUser } from "./accounts.server.ts";
 
 export const auditActions = {
@@ -116,8 +117,7 @@ export async function listAudit(db: Db, before?: string): Promise<{ events: Audi
     .orderBy("id", "desc")
     .limit(auditPageSize + 1)
     .execute();
-  const page = rows.slice(0, auditPageSize);
-  const last = page.at(-1);
+  const { page, next } = keysetPage(rows, auditPageSize, (last) => `${last.at}_${last.id}`);
   return {
     events: page.map((r) => ({
       id: r.id,
@@ -129,6 +129,6 @@ export async function listAudit(db: Db, before?: string): Promise<{ events: Audi
       ip: r.ip,
       detail: r.detail && readableDetail(r.detail),
     })),
-    next: rows.length > auditPageSize && last ? `${last.at}_${last.id}` : null,
+    next,
   };
 }

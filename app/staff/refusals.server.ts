@@ -6,13 +6,13 @@
  * address on each instance, and the first one held back says so in the log.
  */
 import type { Logger } from "pino";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import type { Db } from "~/data/db.server.ts";
 import { audit, type AuditAction, type AuditEntry } from "./audit.server.ts";
+import { perMinute } from "./per-minute.server.ts";
 
 export const tracesPerMinute = 10;
 
-const traces = new RateLimiterMemory({ keyPrefix: "refusal-trace", points: tracesPerMinute, duration: 60 });
+const traces = perMinute("refusal-trace", tracesPerMinute);
 
 export type RefusalTrace = {
   db: Db;
@@ -30,10 +30,9 @@ export async function traceRefusal(
   now: Date,
 ): Promise<void> {
   const key = `${entry.action}:${trace.ip}`;
-  try {
-    await traces.consume(key);
-  } catch (rejected) {
-    if (rejected instanceof RateLimiterRes && rejected.consumedPoints === tracesPerMinute + 1) {
+  const taken = await traces.take(key);
+  if (!taken.allowed) {
+    if (taken.firstHeldBack) {
       trace.log.warn(
         { event: entry.action, ip: trace.ip },
         `Refusals: more than ${tracesPerMinute} a minute from this address; the rest of this minute's are not recorded`,

@@ -7,7 +7,6 @@
  */
 import type pg from "pg";
 import type { Logger } from "pino";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import type { Db } from "~/data/db.server.ts";
 import { createSubmissionLimiter, type SubmissionLimiter } from "~/http/rate-limit.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
@@ -19,6 +18,7 @@ import {
   signInLimits,
   type SignInCount,
 } from "./sign-in-limits.server.ts";
+import { perMinute } from "./per-minute.server.ts";
 
 export type SignInAttempt = {
   /** Whether the client's address is one the account signed in from. */
@@ -80,7 +80,7 @@ export async function createSignInGuard(options: {
       scope: "sign-in-account",
     }),
   ]);
-  const disabledReports = new RateLimiterMemory({ points: 1, duration: 60, keyPrefix: "signin-disabled" });
+  const disabledReports = perMinute("signin-disabled", 1);
 
   return {
     async attempt(clientAddress, typedEmail, now) {
@@ -107,10 +107,7 @@ export async function createSignInGuard(options: {
       };
     },
     async reportDisabled(accountId) {
-      return disabledReports.consume(accountId).then(
-        () => true,
-        () => false,
-      );
+      return (await disabledReports.take(accountId)).allowed;
     },
     async close() {
       await Promise.all([address.close(), accountAndAddress.close(), account.close()]);

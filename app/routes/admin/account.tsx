@@ -14,8 +14,12 @@ import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useS
 import type { Route } from "./+types/account";
 import { PasskeyButton } from "~/components/admin/passkey-button.tsx";
 import { RowAction } from "~/components/admin/row-action.tsx";
-import { CsrfField, londonDateTime, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
+import { CsrfField, londonDateTime, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { NewPasswordFields } from "~/components/admin/new-password-fields.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
 import { passkeyNameMaxLength } from "~/staff/passkey-rules.ts";
 import {
@@ -26,7 +30,6 @@ import {
   relyingParty,
   removePasskey,
 } from "~/staff/passkeys.server.ts";
-import { passwordLength } from "~/staff/password-rules.ts";
 import { auditRequest, staffRequestContext } from "~/staff/request.server.ts";
 import {
   changePassword,
@@ -190,8 +193,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Answer>({ error: "Unknown action." }, { status: 400 });
 }
 
-const sectionHeading = "text-xl font-bold text-navy-900";
-
 export default function Account() {
   const { user, passkeys, sessions, provedUntil } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -205,8 +206,7 @@ export default function Account() {
   const others = sessions.filter((s) => !s.current);
   return (
     <StaffPage title="Your account">
-      <Notice>{answer?.done}</Notice>
-      <FormAlert message={answer?.error} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <dl className="grid gap-x-6 gap-y-1 sm:grid-cols-[max-content_1fr]">
         <dt className="font-semibold text-navy-900">Name</dt>
         <dd>{user.name}</dd>
@@ -216,17 +216,12 @@ export default function Account() {
         <dd>{user.role === "admin" ? "Administrator" : "Staff"}</dd>
       </dl>
 
-      <section aria-labelledby="password-heading" className="mt-10">
-        <h2 id="password-heading" className={sectionHeading}>
-          Password
-        </h2>
+      <StaffSection id="password" title="Password" className="mt-10">
         <p className="mt-2 max-w-prose text-slate-700">
           Changing your password signs you out everywhere else: all your other sessions end, and this one stays signed
           in. We send you an e-mail each time your password or passkeys change.
         </p>
-        <Form method="post" className="mt-4 max-w-md space-y-4" key={answer?.changedAt ?? "password"}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="password" />
+        <PostForm className="mt-4 max-w-md space-y-4" key={answer?.changedAt ?? "password"} intent="password">
           <TextField
             formId="password-change"
             name="current"
@@ -236,39 +231,24 @@ export default function Account() {
             error={problem("password", "current")}
             required
           />
-          <TextField
+          <NewPasswordFields
             formId="password-change"
-            name="password"
-            type="password"
-            label="New password"
-            hint={`At least ${passwordLength.min} characters. A phrase of a few words is easy to remember and hard to guess.`}
-            autoComplete="new-password"
-            error={problem("password", "password")}
-            required
-          />
-          <TextField
-            formId="password-change"
-            name="confirm"
-            type="password"
-            label="The new password again"
-            autoComplete="new-password"
-            error={problem("password", "confirm")}
-            required
+            labels={["New password", "The new password again"]}
+            error={(field) => problem("password", field)}
           />
           <SubmitButton submitting={submittingIntent === "password"} label="Change my password" busyLabel="Changing…" />
-        </Form>
-      </section>
+        </PostForm>
+      </StaffSection>
 
-      <section aria-labelledby="sessions-heading" className="mt-10">
-        <h2 id="sessions-heading" className={sectionHeading}>
-          Where you are signed in
-        </h2>
+      <StaffSection id="sessions" title="Where you are signed in" className="mt-10">
         <p className="mt-2 max-w-prose text-slate-700">
           If you see a device or an address you do not know, end its session, change your password and tell an
           administrator.
         </p>
-        <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300" aria-label="Your sessions">
-          {sessions.map((s) => (
+        <RuledList
+          items={sessions}
+          label="Your sessions"
+          row={(s) => (
             <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-navy-900">
@@ -288,53 +268,49 @@ export default function Account() {
                 />
               )}
             </li>
-          ))}
-        </ul>
+          )}
+        />
         {others.length > 0 && (
           <div className="mt-4">
             <RowAction intent="end-others" fields={{}} text="End all other sessions" label="End all other sessions" />
           </div>
         )}
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="passkeys-heading" className="mt-10">
-        <h2 id="passkeys-heading" className={sectionHeading}>
-          Passkeys
-        </h2>
+      <StaffSection id="passkeys" title="Passkeys" className="mt-10">
         <p className="mt-2 max-w-prose text-slate-700">
           A passkey confirms it is you after your password, with your fingerprint, face or device PIN instead of a code,
           and cannot be used on a fake copy of this site. Your authenticator app keeps working beside it.
         </p>
-        {passkeys.length === 0 ? (
-          <p className="mt-3 text-slate-700">You have no passkey yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300" aria-label="Your passkeys">
-            {passkeys.map((passkey) => (
-              <li key={passkey.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-                <div className="min-w-0 flex-1">
-                  <p className="font-semibold text-navy-900">{passkey.name}</p>
-                  <p className="text-sm text-slate-700">
-                    Added <Time iso={passkey.createdAt} />
-                    {passkey.lastUsedAt ? (
-                      <>
-                        ; last used <Time iso={passkey.lastUsedAt} />
-                      </>
-                    ) : (
-                      "; not used yet"
-                    )}
-                    {passkey.backedUp && "; synced by its provider"}
-                  </p>
-                </div>
-                <RowAction
-                  intent="remove"
-                  fields={{ passkey: passkey.id }}
-                  text="Remove"
-                  label={`Remove the passkey ${passkey.name}`}
-                />
-              </li>
-            ))}
-          </ul>
-        )}
+        <RuledList
+          items={passkeys}
+          empty="You have no passkey yet."
+          label="Your passkeys"
+          row={(passkey) => (
+            <li key={passkey.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <div className="min-w-0 flex-1">
+                <p className="font-semibold text-navy-900">{passkey.name}</p>
+                <p className="text-sm text-slate-700">
+                  Added <Time iso={passkey.createdAt} />
+                  {passkey.lastUsedAt ? (
+                    <>
+                      ; last used <Time iso={passkey.lastUsedAt} />
+                    </>
+                  ) : (
+                    "; not used yet"
+                  )}
+                  {passkey.backedUp && "; synced by its provider"}
+                </p>
+              </div>
+              <RowAction
+                intent="remove"
+                fields={{ passkey: passkey.id }}
+                text="Remove"
+                label={`Remove the passkey ${passkey.name}`}
+              />
+            </li>
+          )}
+        />
 
         {provedUntil ? (
           <form ref={addForm} className="mt-6 max-w-md space-y-4" onSubmit={(e) => e.preventDefault()}>
@@ -387,7 +363,7 @@ export default function Account() {
             <SubmitButton submitting={submittingIntent === "prove"} label="Confirm it is me" busyLabel="Checking…" />
           </Form>
         )}
-      </section>
+      </StaffSection>
     </StaffPage>
   );
 }

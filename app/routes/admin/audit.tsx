@@ -1,7 +1,8 @@
 /** The audit log (administrators only): newest first, 50 to a page. */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/audit";
-import { ScrollingTable, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffTable } from "~/components/admin/data-table.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { listAudit } from "~/staff/audit.server.ts";
 import { requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
 
@@ -19,46 +20,27 @@ export default function AuditLog() {
       {events.length === 0 ? (
         <p className="text-slate-700">Nothing recorded yet.</p>
       ) : (
-        <ScrollingTable label="Audit events">
-          <table className="w-full min-w-2xl border-collapse text-left text-sm">
-            <caption className="sr-only">Audit events, newest first</caption>
-            <thead>
-              <tr className="border-b-2 border-navy-900">
-                <th scope="col" className="py-2 pr-3">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  What
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  On
-                </th>
-                <th scope="col" className="py-2">
-                  From
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.map((event) => (
-                <tr key={event.id} className="border-b border-slate-300 align-top" data-action={event.action}>
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    <Time iso={event.at} />
-                  </td>
-                  <td className="py-2 pr-3 break-all">{event.actorEmail ?? "command line"}</td>
-                  <td className="py-2 pr-3">
-                    {event.what}
-                    {event.detail && <span className="block text-slate-700">{event.detail}</span>}
-                  </td>
-                  <td className="py-2 pr-3 break-all">{event.target ?? ""}</td>
-                  <td className="py-2">{event.ip ?? "command line"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollingTable>
+        <StaffTable
+          label="Audit events"
+          caption="Audit events, newest first"
+          headings={["When", "Who", "What", "On", "From"]}
+          className="min-w-2xl"
+        >
+          {events.map((event) => (
+            <tr key={event.id} className="border-b border-slate-300 align-top" data-action={event.action}>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <Time iso={event.at} />
+              </td>
+              <td className="py-2 pr-3 break-all">{event.actorEmail ?? "command line"}</td>
+              <td className="py-2 pr-3">
+                {event.what}
+                {event.detail && <span className="block text-slate-700">{event.detail}</span>}
+              </td>
+              <td className="py-2 pr-3 break-all">{event.target ?? ""}</td>
+              <td className="py-2">{event.ip ?? "command line"}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       {next && (
         <p className="mt-6">

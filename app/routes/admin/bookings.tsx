@@ -1,7 +1,8 @@
 /** Paid consultation bookings and checkouts, newest first: their Stripe state and amount. */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/bookings";
-import { ScrollingTable, StaffPage, Time, HeaderRow } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffTable } from "~/components/admin/data-table.tsx";
 import { listBookings } from "~/orders/bookings.server.ts";
 import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
@@ -42,38 +43,36 @@ export default function Bookings() {
       {bookings.length === 0 ? (
         <p className="text-slate-700">No bookings yet.</p>
       ) : (
-        <ScrollingTable label="Bookings, newest first">
-          <table className="w-full min-w-3xl border-collapse text-left text-sm">
-            <caption className="sr-only">Bookings, newest first</caption>
-            <HeaderRow headings={["Started", "Customer", "Participants", "Amount", "State", "Stripe payment"]} />
-            <tbody>
-              {bookings.map((b) => (
-                <tr key={b.id} className="border-b border-slate-300 align-top">
-                  <td className="py-2 pr-3 whitespace-nowrap">
-                    <Time iso={b.created_at} />
-                  </td>
-                  <td className="py-2 pr-3 break-all">
-                    {b.customer_name}
-                    <span className="block text-slate-700">{b.customer_email}</span>
-                  </td>
-                  <td className="py-2 pr-3">{b.quantity ?? "(test payment)"}</td>
-                  <td className="py-2 pr-3 whitespace-nowrap">{money(b.amount_pence, b.currency)}</td>
-                  <td className="py-2 pr-3">
-                    {statusLabels[b.status]}
-                    {b.is_test === 1 && " (test)"}
-                    {b.paid_at && (
-                      <span className="block text-slate-700">
-                        <Time iso={b.paid_at} />
-                      </span>
-                    )}
-                    {b.failure_message && <span className="block text-red-800">{b.failure_message}</span>}
-                  </td>
-                  <td className="py-2 font-mono text-xs break-all">{b.payment_intent_id ?? ""}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollingTable>
+        <StaffTable
+          label="Bookings, newest first"
+          headings={["Started", "Customer", "Participants", "Amount", "State", "Stripe payment"]}
+          className="min-w-3xl"
+        >
+          {bookings.map((b) => (
+            <tr key={b.id} className="border-b border-slate-300 align-top">
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <Time iso={b.created_at} />
+              </td>
+              <td className="py-2 pr-3 break-all">
+                {b.customer_name}
+                <span className="block text-slate-700">{b.customer_email}</span>
+              </td>
+              <td className="py-2 pr-3">{b.quantity ?? "(test payment)"}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{money(b.amount_pence, b.currency)}</td>
+              <td className="py-2 pr-3">
+                {statusLabels[b.status]}
+                {b.is_test === 1 && " (test)"}
+                {b.paid_at && (
+                  <span className="block text-slate-700">
+                    <Time iso={b.paid_at} />
+                  </span>
+                )}
+                {b.failure_message && <span className="block text-red-800">{b.failure_message}</span>}
+              </td>
+              <td className="py-2 font-mono text-xs break-all">{b.payment_intent_id ?? ""}</td>
+            </tr>
+          ))}
+        </StaffTable>
       )}
       <nav aria-label="Pages" className="mt-6 flex gap-6">
         {paged && (

@@ -8,7 +8,9 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/conversions";
 import { weekLabel, WeeklyChart } from "~/components/admin/weekly-chart.tsx";
-import { ScrollingTable, StaffPage, HeaderRow } from "~/components/admin/staff-ui.tsx";
+import { StaffPage } from "~/components/admin/staff-ui.tsx";
+import { StaffSection } from "~/components/admin/sections.tsx";
+import { StaffTable } from "~/components/admin/data-table.tsx";
 import { conversionReport, type Source } from "~/analytics/conversions.server.ts";
 import { addDays, londonDay, weekOf } from "~/analytics/weeks.ts";
 import type { FormKind } from "~/forms/schemas.ts";
@@ -103,79 +105,65 @@ export default function Conversions() {
         ))}
       </dl>
 
-      <section aria-labelledby="trend-heading" className="mt-8">
-        <h2 id="trend-heading" className="text-xl font-bold text-navy-900">
-          Week by week
-        </h2>
+      <StaffSection id="trend" title="Week by week" className="mt-8">
         <WeeklyChart weeks={report.weeks} />
-        <ScrollingTable label="Week by week, the numbers">
-          <table id="weeks-table" className="mt-3 w-full min-w-lg border-collapse text-left text-sm">
-            <caption className="sr-only">Week by week: views, leads, conversion and paid consultations</caption>
-            <HeaderRow headings={["Week of", "Page views", "Leads", "Conversion", "Paid consultations"]} />
-            <tbody>
-              {report.weeks.map((w) => (
-                <tr key={w.week} className="border-b border-slate-300">
-                  <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
-                    {weekLabel(w.week)} {w.week.slice(0, 4)}
-                  </th>
-                  <td className="py-2 pr-3">{w.views}</td>
-                  <td className="py-2 pr-3">{w.leads}</td>
-                  <td className="py-2 pr-3">{percent(w.rate)}</td>
-                  <td className="py-2 pr-3">{w.paid}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollingTable>
-      </section>
+        <StaffTable
+          label="Week by week, the numbers"
+          caption="Week by week: views, leads, conversion and paid consultations"
+          headings={["Week of", "Page views", "Leads", "Conversion", "Paid consultations"]}
+          className="mt-3 min-w-lg"
+          id="weeks-table"
+        >
+          {report.weeks.map((w) => (
+            <tr key={w.week} className="border-b border-slate-300">
+              <th scope="row" className="py-2 pr-3 font-normal whitespace-nowrap">
+                {weekLabel(w.week)} {w.week.slice(0, 4)}
+              </th>
+              <td className="py-2 pr-3">{w.views}</td>
+              <td className="py-2 pr-3">{w.leads}</td>
+              <td className="py-2 pr-3">{percent(w.rate)}</td>
+              <td className="py-2 pr-3">{w.paid}</td>
+            </tr>
+          ))}
+        </StaffTable>
+      </StaffSection>
 
-      <section aria-labelledby="pages-heading" className="mt-10">
-        <h2 id="pages-heading" className="text-xl font-bold text-navy-900">
-          Pages, week of {weekLabel(week)}
-        </h2>
+      <StaffSection id="pages" title={<>Pages, week of {weekLabel(week)}</>} className="mt-10">
         {report.pages.length === 0 ? (
           <p className="mt-3 text-slate-700">No views or leads this week.</p>
         ) : (
-          <ScrollingTable label="Pages: views, leads and conversion">
-            <table className="mt-3 w-full min-w-2xl border-collapse text-left text-sm">
-              <caption className="sr-only">
-                Each page's views, the leads sent from it by kind, and its conversion
-              </caption>
-              <HeaderRow
-                headings={["Page", "Views", ...kinds.map((k) => leadKindTexts[k].label), "Leads", "Conversion"]}
-              />
-              <tbody>
-                {report.pages.map((p) => (
-                  <tr key={p.page} className="border-b border-slate-300">
-                    <th scope="row" className="py-2 pr-3 font-normal break-all">
-                      {p.page}
-                    </th>
-                    <td className="py-2 pr-3">{p.views}</td>
-                    {kinds.map((k) => (
-                      <td key={k} className="py-2 pr-3">
-                        {p.leads[k] ?? 0}
-                      </td>
-                    ))}
-                    <td className="py-2 pr-3 font-semibold">{p.totalLeads}</td>
-                    <td className="py-2 pr-3">{percent(p.rate)}</td>
-                  </tr>
+          <StaffTable
+            label="Pages: views, leads and conversion"
+            caption="Each page's views, the leads sent from it by kind, and its conversion"
+            headings={["Page", "Views", ...kinds.map((k) => leadKindTexts[k].label), "Leads", "Conversion"]}
+            className="mt-3 min-w-2xl"
+          >
+            {report.pages.map((p) => (
+              <tr key={p.page} className="border-b border-slate-300">
+                <th scope="row" className="py-2 pr-3 font-normal break-all">
+                  {p.page}
+                </th>
+                <td className="py-2 pr-3">{p.views}</td>
+                {kinds.map((k) => (
+                  <td key={k} className="py-2 pr-3">
+                    {p.leads[k] ?? 0}
+                  </td>
                 ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+                <td className="py-2 pr-3 font-semibold">{p.totalLeads}</td>
+                <td className="py-2 pr-3">{percent(p.rate)}</td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
-      </section>
+      </StaffSection>
 
-      <section aria-labelledby="sources-heading" className="mt-10">
-        <h2 id="sources-heading" className="text-xl font-bold text-navy-900">
-          Where the week's leads came from
-        </h2>
+      <StaffSection id="sources" title="Where the week's leads came from" className="mt-10">
         <div className="mt-3 grid gap-6 md:grid-cols-3">
           <SourceList title="Referring sites" sources={report.referrers} empty="None recorded." />
           <SourceList title="Campaigns" sources={report.campaigns} empty="No campaign tags." />
           <SourceList title="Landing pages" sources={report.landingPages} empty="None recorded." />
         </div>
-      </section>
+      </StaffSection>
     </StaffPage>
   );
 }

@@ -4,7 +4,8 @@
  */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { ScrollingTable, StaffPage } from "~/components/admin/staff-ui.tsx";
+import { StaffTable } from "~/components/admin/data-table.tsx";
+import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { leadCounts } from "~/staff/overview.server.ts";
 import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
@@ -18,39 +19,22 @@ export default function Overview() {
   const { name, counts } = useLoaderData<typeof loader>();
   return (
     <StaffPage title="Overview" intro={<p>Welcome, {name}. Test submissions are not counted.</p>}>
-      <ScrollingTable label="Leads received, by kind">
-        <table className="w-full min-w-md border-collapse text-left">
-          <caption className="sr-only">Leads received, by kind</caption>
-          <thead>
-            <tr className="border-b-2 border-navy-900">
-              <th scope="col" className="py-2 pr-4">
-                Kind
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right">
-                Last 24 hours
-              </th>
-              <th scope="col" className="py-2 pr-4 text-right">
-                Last 7 days
-              </th>
-              <th scope="col" className="py-2 text-right">
-                All kept
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {counts.map((row) => (
-              <tr key={row.label} className="border-b border-slate-300">
-                <th scope="row" className="py-2 pr-4 font-semibold">
-                  {row.label}
-                </th>
-                <td className="py-2 pr-4 text-right tabular-nums">{row.day}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{row.week}</td>
-                <td className="py-2 text-right tabular-nums">{row.all}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollingTable>
+      <StaffTable
+        label="Leads received, by kind"
+        headings={["Kind", "Last 24 hours", "Last 7 days", "All kept"]}
+        className="min-w-md [&_thead_th:not(:first-child)]:text-right"
+      >
+        {counts.map((row) => (
+          <tr key={row.label} className="border-b border-slate-300">
+            <th scope="row" className="py-2 pr-3 font-semibold">
+              {row.label}
+            </th>
+            <td className="py-2 pr-3 text-right tabular-nums">{row.day}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{row.week}</td>
+            <td className="py-2 text-right tabular-nums">{row.all}</td>
+          </tr>
+        ))}
+      </StaffTable>
       <h2 className="mt-8 text-xl font-bold text-navy-900">Exports (CSV)</h2>
       <ul className="mt-3 list-disc space-y-2 pl-6">
         <li>

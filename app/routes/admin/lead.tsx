@@ -4,12 +4,15 @@
  * team's status, owner and notes (each change recorded with who and when).
  */
 import { useEffect, useRef } from "react";
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import { businessHoursText, businessPromises } from "~/content/business.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import type { Route } from "./+types/lead";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { SelectField, TextAreaField } from "~/components/forms/field.tsx";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { noteMaxLength } from "~/inbox/notes.ts";
 import { isLeadStatus, leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
@@ -125,14 +128,10 @@ export default function LeadPage() {
         </p>
       }
     >
-      <Notice>{answer?.done}</Notice>
-      <FormAlert message={answer?.error} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
-          <section aria-labelledby="fields-heading">
-            <h2 id="fields-heading" className="text-xl font-bold text-navy-900">
-              What they sent
-            </h2>
+          <StaffSection id="fields" title="What they sent">
             <dl className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
               {lead.fields.map(([label, value]) => (
                 <div key={label} className="grid gap-1 py-2 sm:grid-cols-3">
@@ -175,43 +174,35 @@ export default function LeadPage() {
             <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-800">
               {lead.consentText || "Not recorded."}
             </blockquote>
-          </section>
+          </StaffSection>
 
-          <section aria-labelledby="emails-heading">
-            <h2 id="emails-heading" className="text-xl font-bold text-navy-900">
-              E-mails
-            </h2>
-            {lead.emails.length === 0 ? (
-              <p className="mt-3 text-slate-700">None.</p>
-            ) : (
-              <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
-                {lead.emails.map((e) => (
-                  <li key={e.id} className="py-2">
-                    <p className="font-semibold break-words text-navy-900">{e.subject}</p>
-                    <p className="text-sm break-all text-slate-800">To {e.to}</p>
-                    <p className="text-sm text-slate-800">
-                      {emailState[e.state]}
-                      {e.at && (
-                        <>
-                          {" "}
-                          <Time iso={e.at} />
-                        </>
-                      )}
-                      {e.state !== "sent" &&
-                        e.attempts > 0 &&
-                        ` after ${e.attempts} attempt${e.attempts === 1 ? "" : "s"}`}
-                      {e.lastError && e.state !== "sent" && `: ${e.lastError}`}
-                    </p>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </section>
+          <StaffSection id="emails" title="E-mails">
+            <RuledList
+              items={lead.emails}
+              empty="None."
+              row={(e) => (
+                <li key={e.id} className="py-2">
+                  <p className="font-semibold break-words text-navy-900">{e.subject}</p>
+                  <p className="text-sm break-all text-slate-800">To {e.to}</p>
+                  <p className="text-sm text-slate-800">
+                    {emailState[e.state]}
+                    {e.at && (
+                      <>
+                        {" "}
+                        <Time iso={e.at} />
+                      </>
+                    )}
+                    {e.state !== "sent" &&
+                      e.attempts > 0 &&
+                      ` after ${e.attempts} attempt${e.attempts === 1 ? "" : "s"}`}
+                    {e.lastError && e.state !== "sent" && `: ${e.lastError}`}
+                  </p>
+                </li>
+              )}
+            />
+          </StaffSection>
 
-          <section aria-labelledby="timeline-heading">
-            <h2 id="timeline-heading" className="text-xl font-bold text-navy-900">
-              Timeline
-            </h2>
+          <StaffSection id="timeline" title="Timeline">
             <ol className="mt-3 space-y-3 border-l-2 border-slate-300 pl-4">
               {timeline.map((item) => (
                 <li key={item.id}>
@@ -227,81 +218,50 @@ export default function LeadPage() {
                 </li>
               ))}
             </ol>
-          </section>
+          </StaffSection>
         </div>
 
         <div className="space-y-8">
-          <section aria-labelledby="work-heading" className="rounded-md border border-slate-300 p-4">
-            <h2 id="work-heading" className="text-xl font-bold text-navy-900">
-              Status and owner
-            </h2>
-            <Form method="post" className="mt-3 space-y-4">
-              <CsrfField />
-              <div>
-                <label htmlFor="lead-status" className="block text-sm font-semibold text-navy-900">
-                  Status
-                </label>
-                <select
-                  id="lead-status"
-                  name="status"
-                  defaultValue={listing.status}
-                  key={listing.status}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
-                >
-                  {leadStatuses.map((s) => (
-                    <option key={s} value={s}>
-                      {statusLabels[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <div>
-                <label htmlFor="lead-owner" className="block text-sm font-semibold text-navy-900">
-                  Owner
-                </label>
-                <select
-                  id="lead-owner"
-                  name="owner"
-                  defaultValue={listing.owner_id ?? ""}
-                  key={listing.owner_id ?? ""}
-                  className="mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
-                >
-                  <option value="">Nobody</option>
-                  {owners.map((o) => (
-                    <option key={o.id} value={o.id}>
-                      {o.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
+          <StaffSection id="work" title="Status and owner" className="rounded-md border border-slate-300 p-4">
+            <PostForm className="mt-3 space-y-4">
+              <SelectField
+                key={`status-${listing.status}`}
+                formId="lead"
+                name="status"
+                label="Status"
+                options={leadStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
+                defaultValue={listing.status}
+              />
+              <SelectField
+                key={`owner-${listing.owner_id ?? ""}`}
+                formId="lead"
+                name="owner"
+                label="Owner"
+                options={owners.map((o) => ({ value: o.id, label: o.name }))}
+                defaultValue={listing.owner_id ?? ""}
+                placeholder="Nobody"
+              />
               <button type="submit" name="intent" value="update" disabled={busy} className="btn-primary">
                 Save
               </button>
-            </Form>
-          </section>
+            </PostForm>
+          </StaffSection>
 
-          <section aria-labelledby="note-heading" className="rounded-md border border-slate-300 p-4">
-            <h2 id="note-heading" className="text-xl font-bold text-navy-900">
-              Add a note
-            </h2>
-            <Form method="post" className="mt-3 space-y-4" ref={noteForm}>
-              <CsrfField />
-              <label htmlFor="lead-note" className="block text-sm font-semibold text-navy-900">
-                Note (the team sees it on this page)
-              </label>
-              <textarea
-                id="lead-note"
+          <StaffSection id="note" title="Add a note" className="rounded-md border border-slate-300 p-4">
+            <PostForm className="mt-3 space-y-4" ref={noteForm}>
+              <TextAreaField
+                formId="lead"
                 name="note"
+                label="Note (the team sees it on this page)"
                 rows={4}
                 maxLength={noteMaxLength}
                 required
-                className="block w-full rounded-md border border-slate-500 bg-white px-3 py-2"
               />
               <button type="submit" name="intent" value="note" disabled={busy} className="btn-primary">
                 Add note
               </button>
-            </Form>
-          </section>
+            </PostForm>
+          </StaffSection>
         </div>
       </div>
     </StaffPage>

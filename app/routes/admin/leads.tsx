@@ -5,6 +5,8 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/leads";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { RuledList } from "~/components/admin/sections.tsx";
+import { FilterInput, FilterSelect } from "~/components/forms/filter-fields.tsx";
 import { pillarIds } from "~/content/ids.ts";
 import { serviceInterests } from "~/forms/fields.ts";
 import { openLeadDue } from "~/inbox/due.ts";
@@ -46,50 +48,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const selectClass =
-  "mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2 text-base text-ink focus-visible:ring-2 focus-visible:ring-navy-800";
-
-function Select({
-  name,
-  label,
-  value,
-  options,
-  any,
-}: {
-  name: string;
-  label: string;
-  value: string;
-  options: readonly { value: string; label: string }[];
-  any: string;
-}) {
-  return (
-    <div>
-      <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      <select id={`filter-${name}`} name={name} defaultValue={value} className={selectClass}>
-        <option value="">{any}</option>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
-function DateFilter({ name, label, value }: { name: string; label: string; value: string | null }) {
-  return (
-    <div>
-      <label htmlFor={`filter-${name}`} className="block text-sm font-semibold text-navy-900">
-        {label}
-      </label>
-      <input id={`filter-${name}`} name={name} type="date" defaultValue={value ?? ""} className={selectClass} />
-    </div>
-  );
-}
-
 function DueBadge({ due }: { due: { state: DeadlineState; hours: number | null } }) {
   if (due.state === "overdue") {
     return (
@@ -115,28 +73,22 @@ export default function Inbox() {
     <StaffPage title="Inbox">
       <Form method="get" className="rounded-md border border-slate-300 bg-slate-50 p-4" aria-label="Filter the leads">
         <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          <div className="sm:col-span-2">
-            <label htmlFor="filter-q" className="block text-sm font-semibold text-navy-900">
-              Search names, e-mail addresses, companies and messages
-            </label>
-            <input
-              id="filter-q"
-              name="q"
-              type="search"
-              defaultValue={filters.q}
-              className={selectClass}
-              autoComplete="off"
-            />
-          </div>
-          <Select name="kind" label="Kind" value={filters.kind ?? ""} options={data.kinds} any="All kinds" />
-          <Select
+          <FilterInput
+            name="q"
+            type="search"
+            label="Search names, e-mail addresses, companies and messages"
+            value={filters.q}
+            className="sm:col-span-2"
+          />
+          <FilterSelect name="kind" label="Kind" value={filters.kind ?? ""} options={data.kinds} any="All kinds" />
+          <FilterSelect
             name="status"
             label="Status"
             value={filters.status ?? ""}
             options={leadStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
             any="Any status"
           />
-          <Select
+          <FilterSelect
             name="owner"
             label="Owner"
             value={filters.owner ?? ""}
@@ -147,16 +99,16 @@ export default function Inbox() {
             ]}
             any="Anyone"
           />
-          <Select
+          <FilterSelect
             name="pillar"
             label="Pillar"
             value={filters.pillar ?? ""}
             options={serviceInterests.filter((s) => (pillarIds as readonly string[]).includes(s.value))}
             any="Any pillar"
           />
-          <DateFilter name="from" label="Received from" value={filters.from} />
-          <DateFilter name="to" label="Received to" value={filters.to} />
-          <Select
+          <FilterInput name="from" type="date" label="Received from" value={filters.from ?? ""} />
+          <FilterInput name="to" type="date" label="Received to" value={filters.to ?? ""} />
+          <FilterSelect
             name="sort"
             label="Order"
             value={filters.sort === "deadline" ? "deadline" : ""}
@@ -191,45 +143,45 @@ export default function Inbox() {
         {filters.test ? "Test submissions" : filters.sort === "deadline" ? "By deadline" : "Newest first"}
         {data.paged && ", older page"}
       </h2>
-      {data.leads.length === 0 ? (
-        <p className="mt-3 text-slate-700">No leads match.</p>
-      ) : (
-        <ol className="mt-3 divide-y divide-slate-300 border-y border-slate-300" aria-label="Leads">
-          {data.leads.map((lead) => (
-            <li key={lead.id} className="py-3" data-status={lead.status}>
-              <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <Link
-                  to={`/admin/leads/${lead.id}`}
-                  className="font-semibold break-all text-navy-800 underline underline-offset-2"
-                >
-                  {lead.name || lead.email}
-                </Link>
-                <span className="rounded bg-slate-200 px-2 py-0.5 text-sm text-slate-900">
-                  {statusLabels[lead.status]}
-                </span>
-                {lead.due && <DueBadge due={lead.due} />}
-              </div>
-              <p className="mt-1 text-sm text-slate-800">
-                {lead.kindLabel}
-                {lead.subjectLabel && `: ${lead.subjectLabel}`}
-                {lead.company && ` · ${lead.company}`}
-                {lead.name && <span className="break-all"> · {lead.email}</span>}
-              </p>
-              <p className="mt-1 text-sm text-slate-700">
-                Received <Time iso={lead.createdAt} /> from {lead.sourcePage}
-                {lead.deadlineAt && (
-                  <>
-                    {" "}
-                    · answer by <Time iso={lead.deadlineAt} />
-                  </>
-                )}
-                {" · "}
-                {lead.ownerName ? `Owner: ${lead.ownerName}` : "No owner"}
-              </p>
-            </li>
-          ))}
-        </ol>
-      )}
+      <RuledList
+        items={data.leads}
+        empty="No leads match."
+        label="Leads"
+        ordered
+        row={(lead) => (
+          <li key={lead.id} className="py-3" data-status={lead.status}>
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <Link
+                to={`/admin/leads/${lead.id}`}
+                className="font-semibold break-all text-navy-800 underline underline-offset-2"
+              >
+                {lead.name || lead.email}
+              </Link>
+              <span className="rounded bg-slate-200 px-2 py-0.5 text-sm text-slate-900">
+                {statusLabels[lead.status]}
+              </span>
+              {lead.due && <DueBadge due={lead.due} />}
+            </div>
+            <p className="mt-1 text-sm text-slate-800">
+              {lead.kindLabel}
+              {lead.subjectLabel && `: ${lead.subjectLabel}`}
+              {lead.company && ` · ${lead.company}`}
+              {lead.name && <span className="break-all"> · {lead.email}</span>}
+            </p>
+            <p className="mt-1 text-sm text-slate-700">
+              Received <Time iso={lead.createdAt} /> from {lead.sourcePage}
+              {lead.deadlineAt && (
+                <>
+                  {" "}
+                  · answer by <Time iso={lead.deadlineAt} />
+                </>
+              )}
+              {" · "}
+              {lead.ownerName ? `Owner: ${lead.ownerName}` : "No owner"}
+            </p>
+          </li>
+        )}
+      />
       <nav aria-label="Pages" className="mt-6 flex flex-wrap gap-6">
         {data.paged && (
           <Link to={`/admin/leads${data.first}`} className="font-semibold text-navy-800 underline">

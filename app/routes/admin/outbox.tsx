@@ -2,10 +2,12 @@
  * The outbox: e-mails waiting, failing (with their last error) or given up,
  * newest first, and a button to send one again now. Audited.
  */
-import { data, Form, Link, useActionData, useLoaderData } from "react-router";
+import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/outbox";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
+import { RuledList } from "~/components/admin/sections.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { outboxStates, type OutboxState } from "~/mail/outbox-states.ts";
@@ -56,8 +58,7 @@ export default function Outbox() {
         </p>
       }
     >
-      <Notice>{answer && "done" in answer ? answer.done : undefined}</Notice>
-      <FormAlert message={answer && "error" in answer ? answer.error : undefined} className="mb-6" />
+      <ActionAnswer answer={answer} />
       <nav aria-label="Outbox states">
         <ul className="flex flex-wrap gap-x-6 gap-y-2">
           {outboxStates.map((s) => (
@@ -74,58 +75,48 @@ export default function Outbox() {
         </ul>
       </nav>
       <h2 className="mt-6 text-xl font-bold text-navy-900">{stateLabels[state]}</h2>
-      {messages.length === 0 ? (
-        <p className="mt-3 text-slate-700">None.</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
-          {messages.map((m) => (
-            <li key={m.id} className="flex flex-wrap items-start gap-4 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold break-words text-navy-900">{m.subject}</p>
-                <p className="text-sm break-all text-slate-800">To {m.to}</p>
-                <p className="text-sm text-slate-800">
-                  Queued <Time iso={m.createdAt} />
-                  {m.attempts > 0 && ` · ${m.attempts} attempt${m.attempts === 1 ? "" : "s"}`}
-                  {m.deadAt ? (
+      <RuledList
+        items={messages}
+        empty="None."
+        row={(m) => (
+          <li key={m.id} className="flex flex-wrap items-start gap-4 py-3">
+            <div className="min-w-0 flex-1">
+              <p className="font-semibold break-words text-navy-900">{m.subject}</p>
+              <p className="text-sm break-all text-slate-800">To {m.to}</p>
+              <p className="text-sm text-slate-800">
+                Queued <Time iso={m.createdAt} />
+                {m.attempts > 0 && ` · ${m.attempts} attempt${m.attempts === 1 ? "" : "s"}`}
+                {m.deadAt ? (
+                  <>
+                    {" "}
+                    · given up <Time iso={m.deadAt} />
+                  </>
+                ) : (
+                  m.attempts > 0 && (
                     <>
                       {" "}
-                      · given up <Time iso={m.deadAt} />
+                      · next try <Time iso={m.nextAttemptAt} />
                     </>
-                  ) : (
-                    m.attempts > 0 && (
-                      <>
-                        {" "}
-                        · next try <Time iso={m.nextAttemptAt} />
-                      </>
-                    )
-                  )}
-                </p>
-                {m.lastError && <p className="mt-1 text-sm break-words text-red-800">Last error: {m.lastError}</p>}
-                {isLeadKind(m.leadType) && (
-                  <p className="mt-1 text-sm">
-                    <Link to={`/admin/leads/${m.leadId}`} className="text-navy-800 underline">
-                      Its lead
-                    </Link>
-                  </p>
+                  )
                 )}
-              </div>
-              {state !== "waiting" && (
-                <Form method="post">
-                  <CsrfField />
-                  <input type="hidden" name="message" value={m.id} />
-                  <button
-                    type="submit"
-                    aria-label={`Send again now: ${m.subject}`}
-                    className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold text-navy-900"
-                  >
-                    Send again now
-                  </button>
-                </Form>
+              </p>
+              {m.lastError && <p className="mt-1 text-sm break-words text-red-800">Last error: {m.lastError}</p>}
+              {isLeadKind(m.leadType) && (
+                <p className="mt-1 text-sm">
+                  <Link to={`/admin/leads/${m.leadId}`} className="text-navy-800 underline">
+                    Its lead
+                  </Link>
+                </p>
               )}
-            </li>
-          ))}
-        </ul>
-      )}
+            </div>
+            {state !== "waiting" && (
+              <PostForm fields={{ message: m.id }}>
+                <RowButton label={`Send again now: ${m.subject}`}>Send again now</RowButton>
+              </PostForm>
+            )}
+          </li>
+        )}
+      />
     </StaffPage>
   );
 }

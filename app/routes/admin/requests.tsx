@@ -6,10 +6,12 @@
  * history or proxy log; every look-up, download and erasure is audited by a
  * hash of the address (app/privacy/requests.server.ts).
  */
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/requests";
 import { CsrfField, Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { StaffSection } from "~/components/admin/sections.tsx";
+import { FormAlert, TextField } from "~/components/forms/field.tsx";
 import { isEmailAddress } from "~/forms/schemas.ts";
 import { addressHash, erase, findEverything, normalAddress, type Holdings } from "~/privacy/requests.server.ts";
 import { auditRequest, requireAdmin, staffRequestContext, staffUser } from "~/staff/request.server.ts";
@@ -116,39 +118,24 @@ export default function Requests() {
             " The database file could not be cleared of it just now (it was busy): erase the same address again in a few minutes to clear it."}
         </Notice>
       )}
-      <Form method="post" className="flex flex-wrap items-end gap-3">
-        <CsrfField />
-        <input type="hidden" name="intent" value="look-up" />
-        <div className="min-w-0 flex-1">
-          <label htmlFor="request-email" className="block text-sm font-semibold text-navy-900">
-            E-mail address
-          </label>
-          <input
-            id="request-email"
-            name="email"
-            type="email"
-            required
-            defaultValue={email}
-            aria-invalid={invalid || undefined}
-            aria-describedby={invalid ? "request-email-error" : undefined}
-            className="mt-1 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
-          />
-        </div>
+      <PostForm className="flex flex-wrap items-end gap-3" intent="look-up">
+        <TextField
+          formId="request"
+          name="email"
+          type="email"
+          label="E-mail address"
+          defaultValue={email}
+          error={invalid ? "Enter an e-mail address, like name@example.com." : undefined}
+          className="min-w-0 flex-1"
+          required
+        />
         <button type="submit" className="btn-primary">
           Find
         </button>
-      </Form>
-      {invalid && (
-        <p id="request-email-error" className="mt-2 text-sm font-medium text-red-700">
-          Enter an e-mail address, like name@example.com.
-        </p>
-      )}
+      </PostForm>
 
       {summary && (
-        <section aria-labelledby="held-heading" className="mt-8">
-          <h2 id="held-heading" className="text-xl font-bold text-navy-900">
-            What we hold about {email}
-          </h2>
+        <StaffSection id="held" title={<>What we hold about {email}</>} className="mt-8">
           <ul className="mt-3 list-disc space-y-1 pl-6 text-slate-900">
             {summary.leads.map((g) => (
               <li key={g.kind}>
@@ -182,21 +169,15 @@ export default function Requests() {
                   amount, dates and payment reference stay).
                 </li>
               </ul>
-              <Form method="post" className="mt-4 space-y-3">
-                <CsrfField />
-                <input type="hidden" name="intent" value="erase" />
-                <input type="hidden" name="email" value={email} />
+              <PostForm className="mt-4 space-y-3" intent="erase" fields={{ email }}>
                 <FormAlert message={answer?.error} />
-                <label htmlFor="erase-confirm" className="block text-sm font-semibold text-navy-900">
-                  To confirm, type the address again
-                </label>
-                <input
-                  id="erase-confirm"
+                <TextField
+                  formId="erase"
                   name="confirm"
                   type="email"
-                  required
+                  label="To confirm, type the address again"
                   autoComplete="off"
-                  className="block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2"
+                  required
                 />
                 <button
                   type="submit"
@@ -205,11 +186,11 @@ export default function Requests() {
                 >
                   Erase everything about this address
                 </button>
-              </Form>
+              </PostForm>
             </section>
           )}
           {!canErase && <p className="mt-6 text-slate-700">Only an administrator can erase.</p>}
-        </section>
+        </StaffSection>
       )}
     </StaffPage>
   );

@@ -6,11 +6,12 @@
  * existing account (a lost phone) sets its sign-in up again the same way.
  */
 import QRCode from "qrcode";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/setup";
-import { CsrfField, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { NewPasswordFields } from "~/components/admin/new-password-fields.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
-import { passwordLength } from "~/staff/password-rules.ts";
 import { acceptInvitation, findInvitation, startSession, type SetupProblem } from "~/staff/accounts.server.ts";
 import { auditRequest, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
 import { notifyAccountChange } from "~/staff/self-service.server.ts";
@@ -90,30 +91,11 @@ export default function Setup() {
       }
       narrow
     >
-      <Form method="post" className="space-y-6">
-        <CsrfField />
+      <PostForm className="space-y-6">
         <FormAlert message={error("form")} />
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">1. Choose a password</legend>
-          <TextField
-            formId="setup"
-            name="password"
-            type="password"
-            label="Password"
-            hint={`At least ${passwordLength.min} characters. A phrase of a few words is easy to remember and hard to guess.`}
-            autoComplete="new-password"
-            error={error("password")}
-            required
-          />
-          <TextField
-            formId="setup"
-            name="confirm"
-            type="password"
-            label="The same password again"
-            autoComplete="new-password"
-            error={error("confirm")}
-            required
-          />
+          <NewPasswordFields formId="setup" labels={["Password", "The same password again"]} error={error} />
         </fieldset>
         <fieldset className="space-y-4">
           <legend className="text-lg font-bold text-navy-900">2. Add the site to your authenticator app</legend>
@@ -149,7 +131,7 @@ export default function Setup() {
           label={invitation.reset ? "Set up my sign-in" : "Set up my account"}
           busyLabel="Setting up…"
         />
-      </Form>
+      </PostForm>
     </StaffPage>
   );
 }

@@ -3,10 +3,12 @@
  * (kept for its retention period). A real one can be released: it becomes a
  * lead and gets its e-mails, as if it had been accepted. Or deleted at once. Audited.
  */
-import { data, Form, redirect, useActionData, useLoaderData } from "react-router";
+import { data, redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/spam";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { FormAlert } from "~/components/forms/field.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
+import { RuledList } from "~/components/admin/sections.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { validate } from "~/leads/validation.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
@@ -81,54 +83,39 @@ export default function SpamFolder() {
         </p>
       }
     >
-      <Notice>{answer && "done" in answer ? answer.done : undefined}</Notice>
-      <FormAlert message={answer && "error" in answer ? answer.error : undefined} className="mb-6" />
-      {entries.length === 0 ? (
-        <p className="text-slate-700">Nothing was refused.</p>
-      ) : (
-        <ul className="divide-y divide-slate-300 border-y border-slate-300" aria-label="Refused forms">
-          {entries.map((entry) => (
-            <li key={entry.id} className="py-3">
-              <p className="font-semibold text-navy-900">
-                {entry.kindLabel}: {entry.fields.name || entry.fields.first_name || entry.fields.email || "no name"}
-              </p>
-              <p className="text-sm text-slate-800">
-                <Time iso={entry.receivedAt} /> from {entry.sourcePage} · {reasons[entry.reason]}
-              </p>
-              <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-                {Object.entries(entry.fields).map(([name, value]) => (
-                  <div key={name} className="contents">
-                    <dt className="font-semibold text-slate-900">{name}</dt>
-                    <dd className="break-words whitespace-pre-line text-slate-800">{value}</dd>
-                  </div>
-                ))}
-              </dl>
-              <Form method="post" className="mt-3 flex flex-wrap gap-3">
-                <CsrfField />
-                <input type="hidden" name="entry" value={entry.id} />
-                <button
-                  type="submit"
-                  name="intent"
-                  value="release"
-                  aria-label={`Release as a lead: ${entry.fields.email ?? entry.id}`}
-                  className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold text-navy-900"
-                >
-                  Release as a lead
-                </button>
-                <button
-                  type="submit"
-                  name="intent"
-                  value="delete"
-                  aria-label={`Delete now: ${entry.fields.email ?? entry.id}`}
-                  className="min-h-11 rounded-md border border-red-800 px-3 py-2 text-sm font-semibold text-red-800"
-                >
-                  Delete now
-                </button>
-              </Form>
-            </li>
-          ))}
-        </ul>
-      )}
+      <ActionAnswer answer={answer} />
+      <RuledList
+        items={entries}
+        empty="Nothing was refused."
+        label="Refused forms"
+        className=""
+        row={(entry) => (
+          <li key={entry.id} className="py-3">
+            <p className="font-semibold text-navy-900">
+              {entry.kindLabel}: {entry.fields.name || entry.fields.first_name || entry.fields.email || "no name"}
+            </p>
+            <p className="text-sm text-slate-800">
+              <Time iso={entry.receivedAt} /> from {entry.sourcePage} · {reasons[entry.reason]}
+            </p>
+            <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+              {Object.entries(entry.fields).map(([name, value]) => (
+                <div key={name} className="contents">
+                  <dt className="font-semibold text-slate-900">{name}</dt>
+                  <dd className="break-words whitespace-pre-line text-slate-800">{value}</dd>
+                </div>
+              ))}
+            </dl>
+            <PostForm fields={{ entry: entry.id }} className="mt-3 flex flex-wrap gap-3">
+              <RowButton intent="release" label={`Release as a lead: ${entry.fields.email ?? entry.id}`}>
+                Release as a lead
+              </RowButton>
+              <RowButton intent="delete" label={`Delete now: ${entry.fields.email ?? entry.id}`} tone="danger">
+                Delete now
+              </RowButton>
+            </PostForm>
+          </li>
+        )}
+      />
     </StaffPage>
   );
 }

@@ -4,10 +4,13 @@
  * someone a new set-up link (a lost phone), end an account's sessions,
  * disable an account. Every change is audited.
  */
-import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { FormAlert, SelectField, TextField } from "~/components/forms/field.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { SelectField, TextField } from "~/components/forms/field.tsx";
 import {
   AccountExistsError,
   createInvitation,
@@ -146,14 +149,11 @@ export default function Team() {
   const submitting = useNavigation().state === "submitting";
   return (
     <StaffPage title="Team">
-      <Notice>{answer?.done}</Notice>
-      <FormAlert message={answer?.error} className="mb-6" />
-      <section aria-labelledby="accounts-heading">
-        <h2 id="accounts-heading" className="text-xl font-bold text-navy-900">
-          Accounts
-        </h2>
-        <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
-          {accounts.map((account) => (
+      <ActionAnswer answer={answer} />
+      <StaffSection id="accounts" title="Accounts">
+        <RuledList
+          items={accounts}
+          row={(account) => (
             <li key={account.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
               <div className="min-w-0 flex-1">
                 <p className="font-semibold text-navy-900">
@@ -181,47 +181,34 @@ export default function Team() {
                 </div>
               )}
             </li>
-          ))}
-        </ul>
-      </section>
+          )}
+        />
+      </StaffSection>
 
-      <section aria-labelledby="invitations-heading" className="mt-10">
-        <h2 id="invitations-heading" className="text-xl font-bold text-navy-900">
-          Open invitations
-        </h2>
-        {invitations.length === 0 ? (
-          <p className="mt-3 text-slate-700">None.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
-            {invitations.map((open) => (
-              <li key={open.email} className="py-3">
-                <p className="font-semibold text-navy-900">
-                  {open.name} <span className="font-normal break-all text-slate-700">{open.email}</span>
-                </p>
-                <p className="text-sm text-slate-700">
-                  {open.reset
-                    ? "A new set-up link for their account"
-                    : open.role === "admin"
-                      ? "Administrator"
-                      : "Staff"}
-                  ; the link works until <Time iso={open.expiresAt} />
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffSection id="invitations" title="Open invitations" className="mt-10">
+        <RuledList
+          items={invitations}
+          empty="None."
+          row={(open) => (
+            <li key={open.email} className="py-3">
+              <p className="font-semibold text-navy-900">
+                {open.name} <span className="font-normal break-all text-slate-700">{open.email}</span>
+              </p>
+              <p className="text-sm text-slate-700">
+                {open.reset ? "A new set-up link for their account" : open.role === "admin" ? "Administrator" : "Staff"}
+                ; the link works until <Time iso={open.expiresAt} />
+              </p>
+            </li>
+          )}
+        />
+      </StaffSection>
 
-      <section aria-labelledby="invite-heading" className="mt-10 max-w-md">
-        <h2 id="invite-heading" className="text-xl font-bold text-navy-900">
-          Invite someone
-        </h2>
+      <StaffSection id="invite" title="Invite someone" className="mt-10 max-w-md">
         <p className="mt-2 text-slate-700">
           They get an e-mail with a link to choose a password and set up their authenticator app. Inviting an address
           again sends a new link and cancels the old one.
         </p>
-        <Form method="post" className="mt-4 space-y-4">
-          <CsrfField />
+        <PostForm className="mt-4 space-y-4">
           <TextField
             formId="invite"
             name="name"
@@ -251,8 +238,8 @@ export default function Team() {
           <button type="submit" name="intent" value="invite" disabled={submitting} className="btn-primary">
             Send invitation
           </button>
-        </Form>
-      </section>
+        </PostForm>
+      </StaffSection>
     </StaffPage>
   );
 }
@@ -270,20 +257,10 @@ function AccountAction({
   danger?: boolean;
 }) {
   return (
-    <Form method="post">
-      <CsrfField />
-      <input type="hidden" name="user" value={account.id} />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        aria-label={`${label}: ${account.name}`}
-        className={`min-h-11 rounded-md border px-3 py-2 text-sm font-semibold ${
-          danger ? "border-red-800 text-red-800" : "border-navy-800 text-navy-900"
-        }`}
-      >
+    <PostForm fields={{ user: account.id }}>
+      <RowButton intent={intent} label={`${label}: ${account.name}`} tone={danger ? "danger" : "plain"}>
         {label}
-      </button>
-    </Form>
+      </RowButton>
+    </PostForm>
   );
 }

@@ -4,12 +4,14 @@
  * for any event; its events, a new signing secret (the old one keeps signing
  * for a day) and disabling it. Every change is audited.
  */
-import type { ReactNode } from "react";
-import { data, Form, useActionData, useLoaderData } from "react-router";
+import { data, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/webhook";
 import { EventChoices } from "~/components/admin/webhook-events.tsx";
 import { SecretOnce } from "~/components/admin/webhook-secret.tsx";
-import { CsrfField, Notice, ScrollingTable, StaffPage, Time, HeaderRow } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
+import { StaffSection } from "~/components/admin/sections.tsx";
+import { StaffTable } from "~/components/admin/data-table.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
@@ -131,10 +133,7 @@ export default function Webhook() {
       </Notice>
       <FormAlert message={answer?.error} className="mb-6" />
 
-      <section aria-labelledby="deliveries-heading">
-        <h2 id="deliveries-heading" className="text-xl font-bold text-navy-900">
-          Recent deliveries
-        </h2>
+      <StaffSection id="deliveries" title="Recent deliveries">
         <p className="mt-1 text-slate-700">
           The latest 50, newest first. Delivered {endpoint.counts.delivered} · waiting {endpoint.counts.pending} ·
           failing {endpoint.counts.failing} · given up {endpoint.counts.dead}. Messages are kept for{" "}
@@ -143,79 +142,70 @@ export default function Webhook() {
         {deliveries.length === 0 ? (
           <p className="mt-3 text-slate-700">None yet.</p>
         ) : (
-          <ScrollingTable label="Recent deliveries, newest first">
-            <table className="mt-3 w-full min-w-3xl border-collapse text-left text-sm">
-              <caption className="sr-only">Recent deliveries, newest first</caption>
-              <HeaderRow headings={["Event", "Happened", "State", "Answer", "Last attempt", ""]} />
-              <tbody>
-                {deliveries.map((d) => (
-                  <tr key={d.id} className="border-b border-slate-300 align-top" data-delivery={d.state}>
-                    <td className="py-2 pr-3">
-                      <code className="font-mono font-semibold">{d.eventType}</code>
-                      <span className="block font-mono text-xs break-all text-slate-700">{d.eventId}</span>
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">
-                      <Time iso={d.eventAt} />
-                    </td>
-                    <td className="py-2 pr-3">
-                      {stateLabels[d.state]}
-                      {d.attempts > 0 && (
-                        <span className="block text-slate-700">
-                          {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
-                        </span>
-                      )}
-                      {d.nextAttemptAt && d.state === "failing" && (
-                        <span className="block text-slate-700">
-                          next <Time iso={d.nextAttemptAt} />
-                        </span>
-                      )}
-                    </td>
-                    <td className="py-2 pr-3">
-                      {d.lastStatus ?? (d.attempts > 0 ? "none" : "")}
-                      {d.lastError && <span className="block break-words text-red-800">{d.lastError}</span>}
-                    </td>
-                    <td className="py-2 pr-3 whitespace-nowrap">{d.lastAttemptAt && <Time iso={d.lastAttemptAt} />}</td>
-                    <td className="py-2">
-                      {active && d.state === "dead" && (
-                        <DeliveryAction intent="retry" name="delivery" value={d.id} label="Retry" about={d.eventType} />
-                      )}
-                      {active && (d.state === "delivered" || d.state === "dead") && (
-                        <DeliveryAction
-                          intent="replay"
-                          name="event"
-                          value={d.eventId}
-                          label="Send again"
-                          about={d.eventType}
-                        />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollingTable>
+          <StaffTable
+            label="Recent deliveries, newest first"
+            headings={["Event", "Happened", "State", "Answer", "Last attempt", ""]}
+            className="mt-3 min-w-3xl"
+          >
+            {deliveries.map((d) => (
+              <tr key={d.id} className="border-b border-slate-300 align-top" data-delivery={d.state}>
+                <td className="py-2 pr-3">
+                  <code className="font-mono font-semibold">{d.eventType}</code>
+                  <span className="block font-mono text-xs break-all text-slate-700">{d.eventId}</span>
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">
+                  <Time iso={d.eventAt} />
+                </td>
+                <td className="py-2 pr-3">
+                  {stateLabels[d.state]}
+                  {d.attempts > 0 && (
+                    <span className="block text-slate-700">
+                      {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+                    </span>
+                  )}
+                  {d.nextAttemptAt && d.state === "failing" && (
+                    <span className="block text-slate-700">
+                      next <Time iso={d.nextAttemptAt} />
+                    </span>
+                  )}
+                </td>
+                <td className="py-2 pr-3">
+                  {d.lastStatus ?? (d.attempts > 0 ? "none" : "")}
+                  {d.lastError && <span className="block break-words text-red-800">{d.lastError}</span>}
+                </td>
+                <td className="py-2 pr-3 whitespace-nowrap">{d.lastAttemptAt && <Time iso={d.lastAttemptAt} />}</td>
+                <td className="py-2">
+                  {active && d.state === "dead" && (
+                    <DeliveryAction intent="retry" name="delivery" value={d.id} label="Retry" about={d.eventType} />
+                  )}
+                  {active && (d.state === "delivered" || d.state === "dead") && (
+                    <DeliveryAction
+                      intent="replay"
+                      name="event"
+                      value={d.eventId}
+                      label="Send again"
+                      about={d.eventType}
+                    />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
         )}
-      </section>
+      </StaffSection>
 
       {active && (
         <>
-          <section aria-labelledby="events-heading" className="mt-10 max-w-xl">
-            <h2 id="events-heading" className="text-xl font-bold text-navy-900">
-              What it receives
-            </h2>
-            <Form method="post" className="mt-4 space-y-4">
-              <CsrfField />
+          <StaffSection id="events" title="What it receives" className="mt-10 max-w-xl">
+            <PostForm className="mt-4 space-y-4">
               <EventChoices formId="endpoint" chosen={endpoint.events} error={answer?.eventsError} />
               <button type="submit" name="intent" value="events" className="btn-primary">
                 Save events
               </button>
-            </Form>
-          </section>
+            </PostForm>
+          </StaffSection>
 
-          <section aria-labelledby="secret-heading" className="mt-10 max-w-xl">
-            <h2 id="secret-heading" className="text-xl font-bold text-navy-900">
-              Signing secret
-            </h2>
+          <StaffSection id="secret" title="Signing secret" className="mt-10 max-w-xl">
             <p className="mt-2 text-slate-700">
               {endpoint.previousSecretUntil ? (
                 <>
@@ -225,21 +215,24 @@ export default function Webhook() {
                 "Make a new secret if the old one may have leaked. The old one keeps signing beside it for 24 hours."
               )}
             </p>
-            <IntentButton intent="rotate" className="border border-navy-800 text-navy-900">
-              Make a new secret
-            </IntentButton>
-          </section>
+            <PostForm className="mt-3">
+              <button
+                type="submit"
+                name="intent"
+                value="rotate"
+                className="min-h-11 rounded-md border border-navy-800 px-4 py-2 font-semibold text-navy-900"
+              >
+                Make a new secret
+              </button>
+            </PostForm>
+          </StaffSection>
 
-          <section aria-labelledby="disable-heading" className="mt-10 max-w-xl">
-            <h2 id="disable-heading" className="text-xl font-bold text-navy-900">
-              Disable
-            </h2>
+          <StaffSection id="disable" title="Disable" className="mt-10 max-w-xl">
             <p className="mt-2 text-slate-700">
               It receives nothing more, and its waiting deliveries are given up. This cannot be undone: add it again to
               start over.
             </p>
-            <Form method="post" className="mt-3 space-y-3">
-              <CsrfField />
+            <PostForm className="mt-3 space-y-3">
               <div className="flex items-start gap-3">
                 <input
                   type="checkbox"
@@ -261,28 +254,11 @@ export default function Webhook() {
               >
                 Disable this endpoint
               </button>
-            </Form>
-          </section>
+            </PostForm>
+          </StaffSection>
         </>
       )}
     </StaffPage>
-  );
-}
-
-/** A form of one button that posts its intent. */
-function IntentButton({ intent, className, children }: { intent: string; className: string; children: ReactNode }) {
-  return (
-    <Form method="post" className="mt-3">
-      <CsrfField />
-      <button
-        type="submit"
-        name="intent"
-        value={intent}
-        className={`min-h-11 rounded-md px-4 py-2 font-semibold ${className}`}
-      >
-        {children}
-      </button>
-    </Form>
   );
 }
 
@@ -300,17 +276,10 @@ function DeliveryAction({
   about: string;
 }) {
   return (
-    <Form method="post" className="mb-2">
-      <CsrfField />
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name={name} value={value} />
-      <button
-        type="submit"
-        aria-label={`${label}: ${about} ${value}`}
-        className="min-h-11 rounded-md border border-navy-800 px-3 py-2 text-sm font-semibold whitespace-nowrap text-navy-900"
-      >
+    <PostForm intent={intent} fields={{ [name]: value }} className="mb-2">
+      <RowButton label={`${label}: ${about} ${value}`} className="whitespace-nowrap">
         {label}
-      </button>
-    </Form>
+      </RowButton>
+    </PostForm>
   );
 }

@@ -3,10 +3,12 @@
  * events (docs/decisions/030-outgoing-webhooks.md), and the form to add one.
  * A new endpoint's signing secret is shown once, here. Audited.
  */
-import { data, Form, Link, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/webhooks";
 import { EventChoices } from "~/components/admin/webhook-events.tsx";
-import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
 import { readEndpoint, type EndpointProblems } from "~/webhooks/endpoint-form.server.ts";
@@ -66,42 +68,33 @@ export default function Webhooks() {
           </Link>
         </Notice>
       )}
-      <section aria-labelledby="endpoints-heading">
-        <h2 id="endpoints-heading" className="text-xl font-bold text-navy-900">
-          Endpoints
-        </h2>
-        {endpoints.length === 0 ? (
-          <p className="mt-3 text-slate-700">None yet.</p>
-        ) : (
-          <ul className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
-            {endpoints.map((e) => (
-              <li key={e.id} className="py-3">
-                <p className="font-semibold break-all text-navy-900">
-                  <Link to={`/admin/webhooks/${e.id}`} className="underline">
-                    {e.description || e.url}
-                  </Link>
-                  {e.disabledAt && <span className="font-normal text-slate-700"> (disabled)</span>}
-                </p>
-                {e.description && <p className="text-sm break-all text-slate-700">{e.url}</p>}
-                <p className="text-sm text-slate-700">
-                  {e.events.join(", ")} · added <Time iso={e.createdAt} />
-                </p>
-                <p className="text-sm text-slate-800">
-                  Delivered {e.counts.delivered} · waiting {e.counts.pending} · failing {e.counts.failing} · given up{" "}
-                  {e.counts.dead}
-                </p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffSection id="endpoints" title="Endpoints">
+        <RuledList
+          items={endpoints}
+          empty="None yet."
+          row={(e) => (
+            <li key={e.id} className="py-3">
+              <p className="font-semibold break-all text-navy-900">
+                <Link to={`/admin/webhooks/${e.id}`} className="underline">
+                  {e.description || e.url}
+                </Link>
+                {e.disabledAt && <span className="font-normal text-slate-700"> (disabled)</span>}
+              </p>
+              {e.description && <p className="text-sm break-all text-slate-700">{e.url}</p>}
+              <p className="text-sm text-slate-700">
+                {e.events.join(", ")} · added <Time iso={e.createdAt} />
+              </p>
+              <p className="text-sm text-slate-800">
+                Delivered {e.counts.delivered} · waiting {e.counts.pending} · failing {e.counts.failing} · given up{" "}
+                {e.counts.dead}
+              </p>
+            </li>
+          )}
+        />
+      </StaffSection>
 
-      <section aria-labelledby="add-heading" className="mt-10 max-w-xl">
-        <h2 id="add-heading" className="text-xl font-bold text-navy-900">
-          Add an endpoint
-        </h2>
-        <Form method="post" className="mt-4 space-y-5">
-          <CsrfField />
+      <StaffSection id="add" title="Add an endpoint" className="mt-10 max-w-xl">
+        <PostForm className="mt-4 space-y-5">
           <TextField
             formId="webhook"
             name="url"
@@ -128,8 +121,8 @@ export default function Webhooks() {
           <button type="submit" disabled={submitting} className="btn-primary">
             Add endpoint
           </button>
-        </Form>
-      </section>
+        </PostForm>
+      </StaffSection>
     </StaffPage>
   );
 }
