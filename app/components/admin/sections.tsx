@@ -1,7 +1,7 @@
 /**
  * The parts a back-office page is made of: a section named by its heading,
- * and the ruled list its rows stand in (or the sentence said when there are
- * none).
+ * the ruled list its rows stand in (or the sentence said when there are
+ * none), and a row with the actions on it beside its text.
  */
 import type { ReactNode } from "react";
 
@@ -60,5 +60,26 @@ export function RuledList<T>({
     <List className={`${className} divide-y divide-slate-300 border-y border-slate-300`.trim()} aria-label={label}>
       {items.map(row)}
     </List>
+  );
+}
+
+/**
+ * A row of a ruled list: its text, with the actions on it beside (below on a
+ * narrow screen); `top` lines the actions up with a long text's first line.
+ */
+export function ActionRow({
+  actions,
+  top = false,
+  children,
+}: {
+  actions?: ReactNode;
+  top?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <li className={`flex flex-wrap gap-x-4 gap-y-2 py-3 ${top ? "items-start" : "items-center"}`}>
+      <div className="min-w-0 flex-1">{children}</div>
+      {actions}
+    </li>
   );
 }

@@ -18,7 +18,7 @@ import { CsrfField, londonDateTime, StaffPage, Time } from "~/components/admin/s
 import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { NewPasswordFields } from "~/components/admin/new-password-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
-import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { ActionRow, RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
 import { passkeyNameMaxLength } from "~/staff/passkey-rules.ts";
@@ -249,25 +249,27 @@ export default function Account() {
           items={sessions}
           label="Your sessions"
           row={(s) => (
-            <li key={s.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-navy-900">
-                  {s.device}
-                  {s.current && <span className="font-normal text-slate-700"> (this session)</span>}
-                </p>
-                <p className="text-sm break-all text-slate-700">
-                  Address {s.ip}; started <Time iso={s.startedAt} />; last active <Time iso={s.lastActiveAt} />
-                </p>
-              </div>
-              {!s.current && (
-                <RowAction
-                  intent="end-session"
-                  fields={{ session: s.id }}
-                  text="End"
-                  label={`End the session on ${s.device}, started ${londonDateTime.format(new Date(s.startedAt))}`}
-                />
-              )}
-            </li>
+            <ActionRow
+              key={s.id}
+              actions={
+                !s.current && (
+                  <RowAction
+                    intent="end-session"
+                    fields={{ session: s.id }}
+                    text="End"
+                    label={`End the session on ${s.device}, started ${londonDateTime.format(new Date(s.startedAt))}`}
+                  />
+                )
+              }
+            >
+              <p className="font-semibold text-navy-900">
+                {s.device}
+                {s.current && <span className="font-normal text-slate-700"> (this session)</span>}
+              </p>
+              <p className="text-sm break-all text-slate-700">
+                Address {s.ip}; started <Time iso={s.startedAt} />; last active <Time iso={s.lastActiveAt} />
+              </p>
+            </ActionRow>
           )}
         />
         {others.length > 0 && (
@@ -287,28 +289,30 @@ export default function Account() {
           empty="You have no passkey yet."
           label="Your passkeys"
           row={(passkey) => (
-            <li key={passkey.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-navy-900">{passkey.name}</p>
-                <p className="text-sm text-slate-700">
-                  Added <Time iso={passkey.createdAt} />
-                  {passkey.lastUsedAt ? (
-                    <>
-                      ; last used <Time iso={passkey.lastUsedAt} />
-                    </>
-                  ) : (
-                    "; not used yet"
-                  )}
-                  {passkey.backedUp && "; synced by its provider"}
-                </p>
-              </div>
-              <RowAction
-                intent="remove"
-                fields={{ passkey: passkey.id }}
-                text="Remove"
-                label={`Remove the passkey ${passkey.name}`}
-              />
-            </li>
+            <ActionRow
+              key={passkey.id}
+              actions={
+                <RowAction
+                  intent="remove"
+                  fields={{ passkey: passkey.id }}
+                  text="Remove"
+                  label={`Remove the passkey ${passkey.name}`}
+                />
+              }
+            >
+              <p className="font-semibold text-navy-900">{passkey.name}</p>
+              <p className="text-sm text-slate-700">
+                Added <Time iso={passkey.createdAt} />
+                {passkey.lastUsedAt ? (
+                  <>
+                    ; last used <Time iso={passkey.lastUsedAt} />
+                  </>
+                ) : (
+                  "; not used yet"
+                )}
+                {passkey.backedUp && "; synced by its provider"}
+              </p>
+            </ActionRow>
           )}
         />
 

@@ -7,7 +7,7 @@ import type { Route } from "./+types/outbox";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
-import { RuledList } from "~/components/admin/sections.tsx";
+import { ActionRow, RuledList } from "~/components/admin/sections.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { outboxStates, type OutboxState } from "~/mail/outbox-states.ts";
@@ -79,42 +79,45 @@ export default function Outbox() {
         items={messages}
         empty="None."
         row={(m) => (
-          <li key={m.id} className="flex flex-wrap items-start gap-4 py-3">
-            <div className="min-w-0 flex-1">
-              <p className="font-semibold break-words text-navy-900">{m.subject}</p>
-              <p className="text-sm break-all text-slate-800">To {m.to}</p>
-              <p className="text-sm text-slate-800">
-                Queued <Time iso={m.createdAt} />
-                {m.attempts > 0 && ` · ${m.attempts} attempt${m.attempts === 1 ? "" : "s"}`}
-                {m.deadAt ? (
+          <ActionRow
+            key={m.id}
+            top
+            actions={
+              state !== "waiting" && (
+                <PostForm fields={{ message: m.id }}>
+                  <RowButton label={`Send again now: ${m.subject}`}>Send again now</RowButton>
+                </PostForm>
+              )
+            }
+          >
+            <p className="font-semibold break-words text-navy-900">{m.subject}</p>
+            <p className="text-sm break-all text-slate-800">To {m.to}</p>
+            <p className="text-sm text-slate-800">
+              Queued <Time iso={m.createdAt} />
+              {m.attempts > 0 && ` · ${m.attempts} attempt${m.attempts === 1 ? "" : "s"}`}
+              {m.deadAt ? (
+                <>
+                  {" "}
+                  · given up <Time iso={m.deadAt} />
+                </>
+              ) : (
+                m.attempts > 0 && (
                   <>
                     {" "}
-                    · given up <Time iso={m.deadAt} />
+                    · next try <Time iso={m.nextAttemptAt} />
                   </>
-                ) : (
-                  m.attempts > 0 && (
-                    <>
-                      {" "}
-                      · next try <Time iso={m.nextAttemptAt} />
-                    </>
-                  )
-                )}
-              </p>
-              {m.lastError && <p className="mt-1 text-sm break-words text-red-800">Last error: {m.lastError}</p>}
-              {isLeadKind(m.leadType) && (
-                <p className="mt-1 text-sm">
-                  <Link to={`/admin/leads/${m.leadId}`} className="text-navy-800 underline">
-                    Its lead
-                  </Link>
-                </p>
+                )
               )}
-            </div>
-            {state !== "waiting" && (
-              <PostForm fields={{ message: m.id }}>
-                <RowButton label={`Send again now: ${m.subject}`}>Send again now</RowButton>
-              </PostForm>
+            </p>
+            {m.lastError && <p className="mt-1 text-sm break-words text-red-800">Last error: {m.lastError}</p>}
+            {isLeadKind(m.leadType) && (
+              <p className="mt-1 text-sm">
+                <Link to={`/admin/leads/${m.leadId}`} className="text-navy-800 underline">
+                  Its lead
+                </Link>
+              </p>
             )}
-          </li>
+          </ActionRow>
         )}
       />
     </StaffPage>

@@ -9,7 +9,7 @@ import type { Route } from "./+types/users";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
-import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { ActionRow, RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { SelectField, TextField } from "~/components/forms/field.tsx";
 import {
   AccountExistsError,
@@ -154,33 +154,35 @@ export default function Team() {
         <RuledList
           items={accounts}
           row={(account) => (
-            <li key={account.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-              <div className="min-w-0 flex-1">
-                <p className="font-semibold text-navy-900">
-                  {account.name}{" "}
-                  <span className="font-normal text-slate-700">
-                    ({account.role === "admin" ? "administrator" : "staff"})
-                  </span>
-                </p>
-                <p className="text-sm break-all text-slate-700">{account.email}</p>
-                <p className="text-sm text-slate-700">
-                  {account.disabledAt ? (
-                    <>
-                      Disabled <Time iso={account.disabledAt} />
-                    </>
-                  ) : (
-                    `${account.liveSessions} signed-in session${account.liveSessions === 1 ? "" : "s"}`
-                  )}
-                </p>
-              </div>
-              {!account.disabledAt && (
-                <div className="flex flex-wrap gap-2">
-                  <AccountAction account={account} intent="reset" label="Send a new set-up link" />
-                  <AccountAction account={account} intent="revoke" label="Sign out everywhere" />
-                  <AccountAction account={account} intent="disable" label="Disable" danger />
-                </div>
-              )}
-            </li>
+            <ActionRow
+              key={account.id}
+              actions={
+                !account.disabledAt && (
+                  <div className="flex flex-wrap gap-2">
+                    <AccountAction account={account} intent="reset" label="Send a new set-up link" />
+                    <AccountAction account={account} intent="revoke" label="Sign out everywhere" />
+                    <AccountAction account={account} intent="disable" label="Disable" danger />
+                  </div>
+                )
+              }
+            >
+              <p className="font-semibold text-navy-900">
+                {account.name}{" "}
+                <span className="font-normal text-slate-700">
+                  ({account.role === "admin" ? "administrator" : "staff"})
+                </span>
+              </p>
+              <p className="text-sm break-all text-slate-700">{account.email}</p>
+              <p className="text-sm text-slate-700">
+                {account.disabledAt ? (
+                  <>
+                    Disabled <Time iso={account.disabledAt} />
+                  </>
+                ) : (
+                  `${account.liveSessions} signed-in session${account.liveSessions === 1 ? "" : "s"}`
+                )}
+              </p>
+            </ActionRow>
           )}
         />
       </StaffSection>
