@@ -4,6 +4,8 @@
  * unsent message due now (a given-up one gets one more attempt; if that
  * fails too it is given up again, since it is older than MAIL_GIVE_UP_HOURS).
  */
+import type { Expression, SqlBool } from "kysely";
+
 import type { Db } from "~/data/db.server.ts";
 
 import type { OutboxState } from "./outbox-states.ts";
@@ -65,29 +67,16 @@ export async function listOutbox(db: Db, state: OutboxState): Promise<OutboxEntr
 export async function outboxCounts(db: Db): Promise<Record<OutboxState, number>> {
   const row = await db
     .selectFrom("outbox")
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when("dead_at", "is not", null).then(1).else(0).end()).as("given_up"),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb("dead_at", "is", null), eb("attempts", ">", 0)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("failing"),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb("dead_at", "is", null), eb("attempts", "=", 0)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as("waiting"),
-    ])
+    .select((eb) => {
+      /** How many rows meet the condition. */
+      const countWhere = (condition: Expression<SqlBool>) =>
+        eb.fn.sum<number>(eb.case().when(condition).then(1).else(0).end());
+      return [
+        countWhere(eb("dead_at", "is not", null)).as("given_up"),
+        countWhere(eb.and([eb("dead_at", "is", null), eb("attempts", ">", 0)])).as("failing"),
+        countWhere(eb.and([eb("dead_at", "is", null), eb("attempts", "=", 0)])).as("waiting"),
+      ];
+    })
     .where("sent_at", "is", null)
     .executeTakeFirstOrThrow();
   return {
