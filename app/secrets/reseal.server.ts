@@ -39,41 +39,59 @@ function resealed(keys: Keyring, value: string, purpose: SealPurpose): string | 
   }
 }
 
-export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
-  const counts: ResealCounts = { accounts: 0, invitations: 0, outbox: 0, unopenable: 0 };
-  for (const table of ["staff_users", "staff_invitations"] as const) {
-    for (const row of await db.selectFrom(table).select(["id", "totp_secret"]).execute()) {
-      if (!needsSealing(keys, row.totp_secret)) continue;
-      const value = resealed(keys, row.totp_secret, "totp");
-      if (value === null) {
-        counts.unopenable += 1;
-        continue;
-      }
-      // Only if nobody changed it meanwhile (a sign-in, a new set-up link).
-      await db
-        .updateTable(table)
-        .set({ totp_secret: value })
-        .where("id", "=", row.id)
-        .where("totp_secret", "=", row.totp_secret)
-        .execute();
-      counts[table === "staff_users" ? "accounts" : "invitations"] += 1;
-    }
-  }
-  const waiting = await db.selectFrom("outbox").select(["id", "secrets"]).where("secrets", "is not", null).execute();
-  for (const row of waiting) {
-    if (!needsSealing(keys, row.secrets)) continue;
-    const value = resealed(keys, row.secrets, "outbox");
+/**
+ * Seals again each value of `rows` that needs it; `write` stores a row's new
+ * value only if the row still holds the one read (nobody changed it meanwhile:
+ * a sign-in, a new set-up link, a send). Returns how many it sealed again and
+ * how many no key opens.
+ */
+async function resealRows(
+  keys: Keyring,
+  purpose: SealPurpose,
+  rows: readonly { id: string; value: string | null }[],
+  write: (id: string, read: string, value: string) => Promise<unknown>,
+): Promise<{ resealed: number; unopenable: number }> {
+  const result = { resealed: 0, unopenable: 0 };
+  for (const row of rows) {
+    if (!needsSealing(keys, row.value)) continue;
+    const value = resealed(keys, row.value, purpose);
     if (value === null) {
-      counts.unopenable += 1;
+      result.unopenable += 1;
       continue;
     }
-    await db
-      .updateTable("outbox")
-      .set({ secrets: value })
-      .where("id", "=", row.id)
-      .where("secrets", "=", row.secrets)
-      .execute();
-    counts.outbox += 1;
+    await write(row.id, row.value, value);
+    result.resealed += 1;
   }
+  return result;
+}
+
+export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
+  const counts: ResealCounts = { accounts: 0, invitations: 0, outbox: 0, unopenable: 0 };
+  const add = (
+    counted: Exclude<keyof ResealCounts, "unopenable">,
+    result: { resealed: number; unopenable: number },
+  ) => {
+    counts[counted] += result.resealed;
+    counts.unopenable += result.unopenable;
+  };
+  for (const [table, counted] of [
+    ["staff_users", "accounts"],
+    ["staff_invitations", "invitations"],
+  ] as const) {
+    const rows = await db.selectFrom(table).select(["id", "totp_secret as value"]).execute();
+    const result = await resealRows(keys, "totp", rows, (id, read, value) =>
+      db.updateTable(table).set({ totp_secret: value }).where("id", "=", id).where("totp_secret", "=", read).execute(),
+    );
+    add(counted, result);
+  }
+  const waiting = await db
+    .selectFrom("outbox")
+    .select(["id", "secrets as value"])
+    .where("secrets", "is not", null)
+    .execute();
+  const result = await resealRows(keys, "outbox", waiting, (id, read, value) =>
+    db.updateTable("outbox").set({ secrets: value }).where("id", "=", id).where("secrets", "=", read).execute(),
+  );
+  add("outbox", result);
   return counts;
 }
