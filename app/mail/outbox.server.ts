@@ -53,6 +53,7 @@ import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import { seal, unseal, type Keyring } from "../secrets/sealing.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
+import { PollTimer } from "../jobs/poll-timer.ts";
 import type { Attachment, OutgoingEmail } from "./types.ts";
 import { withheldCredential } from "./types.ts";
 
@@ -248,7 +249,7 @@ export class OutboxWorker {
   private readonly maxRetryDelayMs: number;
   private readonly concurrency: number;
   private readonly giveUpMs: number;
-  private readonly pollMs: number;
+  private readonly poll: PollTimer;
   private readonly leaseMs: number;
   private readonly heartbeatMs: number;
   private readonly clock: () => Date;
@@ -263,7 +264,6 @@ export class OutboxWorker {
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Claims run one after another (each sees the slots the previous one filled). */
   private claimChain: Promise<unknown> = Promise.resolve();
-  private timer: NodeJS.Timeout | null = null;
   private heartbeat: NodeJS.Timeout | null = null;
   private registered: Promise<unknown> | null = null;
   private pumping = false;
@@ -279,7 +279,7 @@ export class OutboxWorker {
     this.maxRetryDelayMs = options.maxRetryDelayMs;
     this.concurrency = Math.max(1, Math.floor(options.concurrency ?? 8));
     this.giveUpMs = options.giveUpMs ?? 72 * 3600_000;
-    this.pollMs = options.pollMs ?? 2000;
+    this.poll = new PollTimer(options.pollMs ?? 2000, () => this.kick());
     this.heartbeatMs = options.heartbeatMs ?? 10_000;
     this.clock = options.clock ?? (() => new Date());
     this.log = options.log ?? fallbackLog();
@@ -330,9 +330,8 @@ export class OutboxWorker {
   async stop() {
     this.stopped = true;
     this.closing = true;
-    if (this.timer) clearTimeout(this.timer);
+    this.poll.clear();
     if (this.heartbeat) clearInterval(this.heartbeat);
-    this.timer = null;
     this.heartbeat = null;
     await this.registered;
     await this.claimChain;
@@ -414,8 +413,7 @@ export class OutboxWorker {
   /** Look for due messages now (after a lead was stored). */
   kick() {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.poll.clear();
     void this.pump();
   }
 
@@ -441,12 +439,8 @@ export class OutboxWorker {
 
   /** Polls later while a slot is free (a full pool claims again as each send settles). */
   private armPoll() {
-    if (this.stopped || this.timer || this.inFlight.size >= this.concurrency) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.kick();
-    }, this.pollMs);
-    this.timer.unref();
+    if (this.stopped || this.inFlight.size >= this.concurrency) return;
+    this.poll.arm();
   }
 
   /**

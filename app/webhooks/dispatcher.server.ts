@@ -33,6 +33,7 @@ import type { Database } from "~/data/schema.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
+import { PollTimer } from "../jobs/poll-timer.ts";
 import { attemptOutcome, signingSecrets } from "./rules.ts";
 
 type DeliveryRow = Selectable<Database["webhook_deliveries"]>;
@@ -63,7 +64,7 @@ export class WebhookDispatcher {
   private readonly perEndpoint: number;
   private readonly timeoutMs: number;
   private readonly maxResponseBytes: number;
-  private readonly pollMs: number;
+  private readonly poll: PollTimer;
   private readonly leaseMs: number;
   private readonly clock: () => Date;
   private readonly log: DispatcherOptions["log"];
@@ -76,7 +77,6 @@ export class WebhookDispatcher {
   private claiming: Promise<unknown> = Promise.resolve();
   /** How many deliveries have ended (deliverDue looks again when one ends while it claims). */
   private ended = 0;
-  private timer: NodeJS.Timeout | null = null;
   private stopped = true;
 
   constructor(options: DispatcherOptions) {
@@ -86,7 +86,7 @@ export class WebhookDispatcher {
     this.perEndpoint = options.perEndpoint ?? 2;
     this.timeoutMs = options.timeoutMs ?? 10_000;
     this.maxResponseBytes = options.maxResponseBytes ?? 64 * 1024;
-    this.pollMs = options.pollMs ?? 2000;
+    this.poll = new PollTimer(options.pollMs ?? 2000, () => this.kick());
     this.leaseMs = 3 * this.timeoutMs;
     this.clock = options.clock ?? (() => new Date());
     this.log = options.log;
@@ -105,8 +105,7 @@ export class WebhookDispatcher {
   /** Stops claiming, waits for the deliveries in flight (each within the timeout) and frees what it holds. */
   async stop() {
     this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.poll.clear();
     await this.claiming;
     await Promise.allSettled([...this.inFlight.values()].map((f) => f.done));
     await this.db
@@ -123,18 +122,10 @@ export class WebhookDispatcher {
   /** Look for due deliveries now (an event was just committed). */
   kick() {
     if (this.stopped) return;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    void this.fill().finally(() => this.arm());
-  }
-
-  private arm() {
-    if (this.stopped || this.timer) return;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.kick();
-    }, this.pollMs);
-    this.timer.unref();
+    this.poll.clear();
+    void this.fill().finally(() => {
+      if (!this.stopped) this.poll.arm();
+    });
   }
 
   /** Claims due deliveries until the slots are full or none is due; starts each at once. */
