@@ -12,11 +12,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
     <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
       <p className="text-sm font-medium text-navy-700">
         {course.pillarTitle}
-        {course.sharedWith && (
-          <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">
-            Shared with {course.sharedWith}
-          </span>
-        )}
+        <SharedWith pillar={course.sharedWith} />
       </p>
       <CardTitle href={course.href} title={course.title} level={headingLevel} />
       <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
@@ -29,6 +25,12 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
       </Link>
     </article>
   );
+}
+
+/** The badge on a course listed under more than one pillar. */
+export function SharedWith({ pillar }: { pillar: string | undefined }) {
+  if (!pillar) return null;
+  return <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">Shared with {pillar}</span>;
 }
 
 /** A grid of course cards (featured, related and similar lists). */

@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { NextStepLinks } from "~/components/next-step-links.tsx";
 import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { catalogue } from "~/content/index.server.ts";
 import { seo } from "~/seo/meta.ts";
@@ -21,12 +21,7 @@ export default function Consulting({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHero eyebrow="Consulting · Coming soon" title={copy.heroTitle} lead={copy.lead}>
-        <Link to="/training" className="btn-accent">
-          Explore Our Training
-        </Link>
-        <Link to="/contact" className="btn-outline-light">
-          Contact Us
-        </Link>
+        <NextStepLinks tone="dark" />
       </PageHero>
       <Section id="consulting-now" title="Working with us today">
         <Paragraphs className="max-w-3xl space-y-4 text-lg text-slate-700" items={copy.paragraphs} />

@@ -2,6 +2,7 @@ import { MailCheck, ShieldCheck, Undo2 } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
+import { PageHero } from "~/components/sections.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
@@ -55,16 +56,11 @@ const points = [
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   return (
     <>
-      <section className="bg-navy-900 text-white">
-        <div className="container-page py-14 lg:py-20">
-          <p className="text-sm font-semibold tracking-wide text-gold-300 uppercase">Stay informed</p>
-          <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">Newsletter</h1>
-          <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">
-            Practical articles, free guides and the dates of our free webinars, written by our trainers in risk,
-            accounting and auditing, strategy and sustainability.
-          </p>
-        </div>
-      </section>
+      <PageHero
+        eyebrow="Stay informed"
+        title="Newsletter"
+        lead="Practical articles, free guides and the dates of our free webinars, written by our trainers in risk, accounting and auditing, strategy and sustainability."
+      />
 
       <section aria-labelledby="newsletter-signup-title" className="py-14 lg:py-20">
         <div className="container-page grid gap-12 lg:grid-cols-[1fr_26rem]">

@@ -1,7 +1,7 @@
 import { Link, data } from "react-router";
 import { PillarIcon } from "~/components/icons.tsx";
 import { Price } from "~/components/price.tsx";
-import { CourseGrid } from "~/components/course-cards.tsx";
+import { CourseGrid, SharedWith } from "~/components/course-cards.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { PremiumBenefits } from "~/components/feature-cards.tsx";
 import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
@@ -88,11 +88,7 @@ export default function PillarPage({ loaderData }: Route.ComponentProps) {
               <div>
                 <p className="text-sm font-medium text-navy-700">
                   {courseFacts.cardDurationText}
-                  {course.sharedWith && (
-                    <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">
-                      Shared with {course.sharedWith}
-                    </span>
-                  )}
+                  <SharedWith pillar={course.sharedWith} />
                 </p>
                 <CardTitle
                   href={course.href}

@@ -3,7 +3,7 @@ import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { PillarIcon } from "~/components/icons.tsx";
 import { BookConsultationLink } from "~/components/layout/book-consultation-link.tsx";
-import { CourseCard } from "~/components/course-cards.tsx";
+import { CourseCard, SharedWith } from "~/components/course-cards.tsx";
 import { IconCards, MethodSteps } from "~/components/feature-cards.tsx";
 import { PageHero, Section } from "~/components/sections.tsx";
 import { courseFacts } from "~/content/business.ts";
@@ -92,11 +92,7 @@ export default function Training({ loaderData }: Route.ComponentProps) {
                       <Link to={course.href} className="font-semibold text-navy-800 underline-offset-4 hover:underline">
                         {course.title}
                       </Link>
-                      {course.sharedWith && (
-                        <span className="ml-2 rounded bg-gold-300/40 px-2 py-0.5 text-xs text-navy-950">
-                          Shared with {course.sharedWith}
-                        </span>
-                      )}
+                      <SharedWith pillar={course.sharedWith} />
                       <p className="mt-1 text-sm text-slate-700">{course.target}</p>
                     </li>
                   ))}

@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { servicesContext, type AppServices } from "~/services.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
-import * as confirmRoute from "~/routes/newsletter-confirm.tsx";
-import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
+import * as linkRoute from "~/routes/newsletter-link.tsx";
 
 // The actions behind the links in newsletter e-mails: the status for each
 // outcome, where the token comes from, and a 503 (never a 500) when the
@@ -47,7 +46,7 @@ describe("confirm action", () => {
     ] as const) {
       const confirmNewsletter = vi.fn().mockResolvedValue(outcome);
       const answer = await run(
-        confirmRoute.action,
+        linkRoute.action,
         post("/newsletter/confirm", { token: "abc" }),
         contextWith({ confirmNewsletter }),
       );
@@ -59,11 +58,11 @@ describe("confirm action", () => {
   it("answers 400 for a missing or overlong token without calling the service", async () => {
     const confirmNewsletter = vi.fn();
     const context = contextWith({ confirmNewsletter });
-    expect(await run(confirmRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
+    expect(await run(linkRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
       outcome: "invalid",
       status: 400,
     });
-    expect(await run(confirmRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
+    expect(await run(linkRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
       outcome: "invalid",
       status: 400,
     });
@@ -74,23 +73,23 @@ describe("confirm action", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const confirmNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
-      await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter })),
+      await run(linkRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter })),
     ).toEqual({ outcome: "unavailable", status: 503 });
     // No service at all (not set up): also a 503.
     expect(
-      await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), new RouterContextProvider()),
+      await run(linkRoute.action, post("/newsletter/confirm", { token: "abc" }), new RouterContextProvider()),
     ).toEqual({ outcome: "unavailable", status: 503 });
     error.mockRestore();
   });
 
   it("a GET (the loader) never calls the service", () => {
-    const answer = confirmRoute.loader({
+    const answer = linkRoute.loader({
       request: new Request("http://localhost/newsletter/confirm?token=abc"),
     } as never) as unknown as Answer & {
       data: { token: string };
     };
     expect(answer.data).toEqual({ token: "abc" });
-    const missing = confirmRoute.loader({
+    const missing = linkRoute.loader({
       request: new Request("http://localhost/newsletter/confirm"),
     } as never) as unknown as Answer;
     expect(missing.init?.status).toBe(400);
@@ -101,7 +100,7 @@ describe("unsubscribe action", () => {
   it("takes an RFC 8058 one-click POST with the token in the address", async () => {
     const unsubscribeNewsletter = vi.fn().mockResolvedValue("unsubscribed");
     const answer = await run(
-      unsubscribeRoute.action,
+      linkRoute.action,
       post("/newsletter/unsubscribe?token=tok123", { "List-Unsubscribe": "One-Click" }),
       contextWith({ unsubscribeNewsletter }),
     );
@@ -118,7 +117,7 @@ describe("unsubscribe action", () => {
       const unsubscribeNewsletter = vi.fn().mockResolvedValue(result);
       expect(
         await run(
-          unsubscribeRoute.action,
+          linkRoute.action,
           post("/newsletter/unsubscribe", { token: "t" }),
           contextWith({ unsubscribeNewsletter }),
         ),
@@ -127,7 +126,7 @@ describe("unsubscribe action", () => {
     const unsubscribeNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
       await run(
-        unsubscribeRoute.action,
+        linkRoute.action,
         post("/newsletter/unsubscribe", { token: "t" }),
         contextWith({ unsubscribeNewsletter }),
       ),

@@ -6,7 +6,7 @@
 import { CheckCircle2 } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef } from "react";
-import { Link } from "react-router";
+import { NextStepLinks } from "~/components/next-step-links.tsx";
 import type { FormResult } from "~/forms/result.ts";
 import { BotFields } from "./bot-fields.tsx";
 import {
@@ -55,12 +55,7 @@ export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?:
               has not arrived within a few minutes).
             </p>
             <p className="mt-6 flex flex-wrap justify-center gap-3">
-              <Link to="/training" className="btn-primary">
-                Explore Our Training
-              </Link>
-              <Link to="/contact" className="btn-outline">
-                Contact Us
-              </Link>
+              <NextStepLinks />
             </p>
           </div>
         )}

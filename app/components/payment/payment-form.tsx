@@ -19,7 +19,17 @@
  */
 import { Lock } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type FormEvent } from "react";
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type FormEvent,
+  type ReactNode,
+  type RefObject,
+} from "react";
 import { Link } from "react-router";
 import { RequiredMark, RequiredNote, fieldId, readForm, useFormValidation } from "~/components/forms/field.tsx";
 import { PersonField } from "~/components/forms/person-field.tsx";
@@ -201,14 +211,9 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
     return (
       <div className="space-y-6">
         <div>
-          <h3
-            ref={cardHeadingRef}
-            tabIndex={-1}
-            id={`${id}-card-title`}
-            className="text-xl font-semibold text-navy-900 focus:outline-none"
-          >
+          <StepHeading headingRef={cardHeadingRef} id={`${id}-card-title`}>
             Pay by card
-          </h3>
+          </StepHeading>
           <p className="mt-1 text-slate-700">Check your booking, then enter your card details.</p>
         </div>
         <dl
@@ -254,14 +259,9 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
       className="space-y-6"
     >
       <div>
-        <h3
-          ref={detailsHeadingRef}
-          tabIndex={-1}
-          id={`${id}-details-title`}
-          className="text-xl font-semibold text-navy-900 focus:outline-none"
-        >
+        <StepHeading headingRef={detailsHeadingRef} id={`${id}-details-title`}>
           Your details
-        </h3>
+        </StepHeading>
         <RequiredNote className="mt-1" />
       </div>
 
@@ -430,5 +430,22 @@ function SetupProblemNote({ problem, contactHref }: { problem: SetupProblem; con
         . Nothing has been charged.
       </p>
     </div>
+  );
+}
+
+/** A step's title (details, then card): focus moves to it when the step opens. */
+function StepHeading({
+  headingRef,
+  id,
+  children,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  id: string;
+  children: ReactNode;
+}) {
+  return (
+    <h3 ref={headingRef} tabIndex={-1} id={id} className="text-xl font-semibold text-navy-900 focus:outline-none">
+      {children}
+    </h3>
   );
 }
