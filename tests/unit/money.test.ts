@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { currencyForCountry, displayPrice, formatGbp, formatUsd, gbpToUsd } from "~/format/money.ts";
+import { expectOutputs } from "../support/cases.ts";
 
 describe("gbpToUsd", () => {
   it("converts the £4,500 course price to US$5,700 (4500 / 0.79 = 5696.2, nearest 50)", () => {
@@ -30,10 +31,12 @@ describe("price formatting", () => {
 
 describe("the visitor's currency", () => {
   it("is GBP for gb only, USD for any other country", () => {
-    expect(currencyForCountry("gb")).toBe("GBP");
-    expect(currencyForCountry(" GB ")).toBe("GBP");
-    expect(currencyForCountry("us")).toBe("USD");
-    expect(currencyForCountry("fr")).toBe("USD");
+    expectOutputs(currencyForCountry, [
+      ["gb", "GBP"],
+      [" GB ", "GBP"],
+      ["us", "USD"],
+      ["fr", "USD"],
+    ]);
   });
 
   it("shows £4,500 to a gb visitor and $5,700 (USD) to others", () => {
