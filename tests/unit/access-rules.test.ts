@@ -106,13 +106,16 @@ describe("the access rules", () => {
 
 describe("back-office addresses", () => {
   it("are read as the router reads them: parsed, decoded, any case, one slash at a time", () => {
+    const spellings = [
+      "/admin/leads",
+      "/ADMIN/LeAdS?q=A",
+      "/%61dmin/%6Ceads",
+      "/x/../admin/./leads",
+      "/admin/%2e%2e/admin/leads",
+      "/admin\\leads",
+    ];
+    for (const target of spellings) expect(routerPath(target), target).toBe("/admin/leads");
     expectOutputs(routerPath, [
-      ["/admin/leads", "/admin/leads"],
-      ["/ADMIN/LeAdS?q=A", "/admin/leads"],
-      ["/%61dmin/%6Ceads", "/admin/leads"],
-      ["/x/../admin/./leads", "/admin/leads"],
-      ["/admin/%2e%2e/admin/leads", "/admin/leads"],
-      ["/admin\\leads", "/admin/leads"],
       ["//admin//leads//", "/admin/leads/"],
       ["/admin/%E0%A4%A", "/admin/%e0%a4%a"],
     ]);

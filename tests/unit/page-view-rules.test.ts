@@ -18,20 +18,12 @@ const view = (path: string, headers: Record<string, string> = {}, method = "GET"
 
 describe("viewedPage", () => {
   it("a browser opening a public page is a view of that page", () => {
-    expectOutputs(view, [
-      ["/about", "/about"],
-      ["/about/", "/about"],
-      ["/", "/"],
-      ["/courses/corporate-finance", "/courses/corporate-finance"],
-    ]);
+    for (const page of ["/about", "/", "/courses/corporate-finance"]) expect(view(page), page).toBe(page);
+    expect(view("/about/")).toBe("/about");
   });
 
   it("not a page of the site, not a document, not a GET: no view", () => {
-    expectOutputs(view, [
-      ["/admin", null],
-      ["/api/geo", null],
-      ["/no-such-page", null],
-    ]);
+    for (const path of ["/admin", "/api/geo", "/no-such-page"]) expect(view(path), path).toBeNull();
     expect(view("/about", { "sec-fetch-dest": "script" })).toBeNull();
     expect(view("/about", {}, "POST")).toBeNull();
   });
