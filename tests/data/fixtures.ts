@@ -11,9 +11,26 @@ import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
+import { createPaymentService, type PaymentServiceOptions } from "~/orders/payment-service.server.ts";
+import { startFakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
 export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+
+/**
+ * A fresh database of `dialect`, a Stripe-shaped server, and a payment
+ * service on both with the test mail settings; `service` gives the rest.
+ */
+export async function openPaymentService(
+  dialect: (typeof dialects)[number],
+  stripe: FakeStripeOptions,
+  service: Omit<PaymentServiceOptions, "db" | "mail" | "apiUrl">,
+) {
+  const t = await openTestDatabase(dialect);
+  const fake = await startFakeStripe(stripe);
+  const payments = createPaymentService({ db: t.handle.db, mail: testMail, apiUrl: fake.url, ...service });
+  return { t, fake, payments };
+}
 
 export const contactEnquiry = (email: string): ContactInput => ({
   name: "Ann Lee",
