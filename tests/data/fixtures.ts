@@ -4,6 +4,7 @@
  * invitation.
  */
 import { TOTP, Secret } from "otpauth";
+import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -31,6 +32,10 @@ export async function openPaymentService(
   const payments = createPaymentService({ db: t.handle.db, mail: testMail, apiUrl: fake.url, ...service });
   return { t, fake, payments };
 }
+
+/** A logger at level info that adds each line it writes, parsed, to `lines`. */
+export const loggerInto = <Line>(lines: Line[]) =>
+  pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
 
 export const contactEnquiry = (email: string): ContactInput => ({
   name: "Ann Lee",
