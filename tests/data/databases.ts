@@ -52,7 +52,8 @@ export async function openTestDatabase(dialect: (typeof dialects)[number], prefi
   };
 }
 
-async function postgresAdmin(sql: string) {
+/** Runs one statement (or several, `;`-separated) on the test PostgreSQL server, outside any test schema. */
+export async function postgresAdmin(sql: string) {
   const client = new pg.Client({ connectionString: postgresUrl });
   await client.connect();
   try {

@@ -4,6 +4,7 @@
  * invitation.
  */
 import { TOTP, Secret } from "otpauth";
+import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -11,9 +12,30 @@ import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
+import { createPaymentService, type PaymentServiceOptions } from "~/orders/payment-service.server.ts";
+import { startFakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
 export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+
+/**
+ * A fresh database of `dialect`, a Stripe-shaped server, and a payment
+ * service on both with the test mail settings; `service` gives the rest.
+ */
+export async function openPaymentService(
+  dialect: (typeof dialects)[number],
+  stripe: FakeStripeOptions,
+  service: Omit<PaymentServiceOptions, "db" | "mail" | "apiUrl">,
+) {
+  const t = await openTestDatabase(dialect);
+  const fake = await startFakeStripe(stripe);
+  const payments = createPaymentService({ db: t.handle.db, mail: testMail, apiUrl: fake.url, ...service });
+  return { t, fake, payments };
+}
+
+/** A logger at level info that adds each line it writes, parsed, to `lines`. */
+export const loggerInto = <Line>(lines: Line[]) =>
+  pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
 
 export const contactEnquiry = (email: string): ContactInput => ({
   name: "Ann Lee",

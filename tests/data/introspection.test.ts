@@ -4,29 +4,19 @@
  * of the database, which may be dropped while the look-up runs, is never
  * read, so a neighbour's DROP SCHEMA cannot fail a start-up.
  */
-import pg from "pg";
 import { sql } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import { migrate } from "~/data/db.server.ts";
-import { postgresUrl } from "./databases.ts";
+import { postgresAdmin } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
 
 describe("the PostgreSQL introspector", () => {
   const t = useTestDatabase("postgres");
   const neighbour = `n_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = async (query: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(query);
-    } finally {
-      await client.end();
-    }
-  };
-  afterAll(() => admin(`DROP SCHEMA IF EXISTS ${neighbour} CASCADE`));
+  afterAll(() => postgresAdmin(`DROP SCHEMA IF EXISTS ${neighbour} CASCADE`));
 
   it("reads the tables of the connection's schema, and no other schema's", async () => {
-    await admin(`CREATE SCHEMA ${neighbour}; CREATE TABLE ${neighbour}.outbox (id serial primary key, note text)`);
+    await postgresAdmin(`CREATE SCHEMA ${neighbour}; CREATE TABLE ${neighbour}.outbox (id serial primary key, note text)`);
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.handle.db);
     const own = rows[0]!.schema;
 
@@ -45,8 +35,8 @@ describe("the PostgreSQL introspector", () => {
   it("migrates again (nothing to do) while neighbouring schemas come and go", async () => {
     const churn = (async () => {
       for (let i = 0; i < 5; i++) {
-        await admin(`CREATE SCHEMA ${neighbour}_${i}; CREATE TABLE ${neighbour}_${i}.t (id serial primary key)`);
-        await admin(`DROP SCHEMA ${neighbour}_${i} CASCADE`);
+        await postgresAdmin(`CREATE SCHEMA ${neighbour}_${i}; CREATE TABLE ${neighbour}_${i}.t (id serial primary key)`);
+        await postgresAdmin(`DROP SCHEMA ${neighbour}_${i} CASCADE`);
       }
     })();
     for (let i = 0; i < 5; i++) await migrate(t.handle);

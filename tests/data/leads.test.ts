@@ -376,6 +376,14 @@ describe.each(dialects)("leads on %s", (dialect) => {
         await vi.waitFor(async () => expect(await claimedBy(a.identity.id)).toBe(1));
         return { leadId: id, a, hang, sending };
       };
+      /** `other` sends all of the lead's messages; then A's hung send is let go and `other` stops. */
+      const expectSendsEverything = async (other: OutboxWorker, claimed: Awaited<ReturnType<typeof claimAndHang>>) => {
+        await other.sendDue();
+        expect((await outboxFor(claimed.leadId)).every((r) => r.sent_at !== null)).toBe(true);
+        claimed.hang.release();
+        await claimed.sending;
+        await other.stop();
+      };
 
       it("a process restarted after a crash sends what its dead predecessor had claimed, without waiting for the lease", async () => {
         const pid = await deadPid();
@@ -397,15 +405,11 @@ describe.each(dialects)("leads on %s", (dialect) => {
       });
 
       it("a restarted process that got its predecessor's pid (a container's pid 1) still takes its leases back", async () => {
-        const { leadId, hang, sending } = await claimAndHang({ pid: process.pid, processId: "earlier-process-same-pid" });
+        const claimed = await claimAndHang({ pid: process.pid, processId: "earlier-process-same-pid" });
         const b = recorder();
         const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
         expect(await restarted.register()).toBe(1);
-        await restarted.sendDue();
-        expect((await outboxFor(leadId)).every((r) => r.sent_at !== null)).toBe(true);
-        hang.release();
-        await sending;
-        await restarted.stop();
+        await expectSendsEverything(restarted, claimed);
       });
 
       it("a live owner keeps its lease: another worker of the same process, or a running process on this host", async () => {
@@ -434,18 +438,14 @@ describe.each(dialects)("leads on %s", (dialect) => {
       });
 
       it("an owner on another host is dead only once its heartbeat is three beats old", async () => {
-        const { leadId, hang, sending } = await claimAndHang({ host: "another-host.internal", pid: 1 });
+        const claimed = await claimAndHang({ host: "another-host.internal", pid: 1 });
         const b = recorder();
         const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, heartbeatMs: 10_000, clock, log: silentLogger });
         now = new Date(now.getTime() + 30_000);
         expect(await other.register()).toBe(0);
         now = new Date(now.getTime() + 1);
         expect(await other.register()).toBe(1);
-        await other.sendDue();
-        expect((await outboxFor(leadId)).every((r) => r.sent_at !== null)).toBe(true);
-        hang.release();
-        await sending;
-        await other.stop();
+        await expectSendsEverything(other, claimed);
       });
 
       it("a worker that stops deregisters and leaves no lease behind", async () => {

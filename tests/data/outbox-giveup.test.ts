@@ -11,7 +11,7 @@ import { createMailTransport } from "~/mail/transport.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase } from "./fixtures.ts";
+import { loggerInto, useTestDatabase } from "./fixtures.ts";
 
 const HOUR = 3600_000;
 const GIVE_UP_MS = 72 * HOUR;
@@ -40,7 +40,7 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
       maxRetryDelayMs: 60_000,
       giveUpMs: GIVE_UP_MS,
       clock: () => now,
-      log: pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }),
+      log: loggerInto(lines),
       metrics,
     });
   });

@@ -7,7 +7,7 @@ import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { OutboxWorker, queueEmails, type MailTransport } from "~/mail/outbox.server.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase } from "./fixtures.ts";
+import { loggerInto, useTestDatabase } from "./fixtures.ts";
 
 const T0 = new Date("2026-11-23T10:00:00.000Z");
 const LEASE_MS = 60_000;
@@ -55,7 +55,7 @@ describe.each(dialects)("outbox races on %s", (dialect) => {
       maxRetryDelayMs: 60_000,
       leaseMs: LEASE_MS,
       clock: () => now,
-      log: pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) }),
+      log: loggerInto(lines),
     });
     workers.push(w);
     return w;

@@ -6,11 +6,11 @@
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
-import { createPaymentService, PaymentSetupError, type PaymentService } from "~/orders/payment-service.server.ts";
+import { PaymentSetupError, type PaymentService } from "~/orders/payment-service.server.ts";
 import { capturedLog } from "../support/captured-log.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import type { FakeStripe } from "../support/fake-stripe.ts";
+import { dialects, type TestDatabase } from "./databases.ts";
+import { openPaymentService } from "./fixtures.ts";
 
 const secret = "whsec_payment_logs";
 const refused = "Ann.Lee+Training@Example.co.uk";
@@ -22,17 +22,12 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
   const { log, text } = capturedLog();
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-    fake = await startFakeStripe({ refusesReceiptEmail: (email) => email === refused });
-    payments = createPaymentService({
-      db: t.handle.db,
-      mail: { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() },
-      secretKey: "sk_test_logs",
-      webhookSecret: secret,
-      apiUrl: fake.url,
-      // As server/services.ts wires it.
-      log: (message) => log.error(message),
-    });
+    ({ t, fake, payments } = await openPaymentService(
+      dialect,
+      { refusesReceiptEmail: (email) => email === refused },
+      // The log as server/services.ts wires it.
+      { secretKey: "sk_test_logs", webhookSecret: secret, log: (message) => log.error(message) },
+    ));
   });
   afterAll(async () => {
     await fake?.close();

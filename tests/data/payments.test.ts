@@ -3,13 +3,13 @@
  * `stripe` library and the Stripe-shaped test server, with signed webhooks.
  */
 import { sql } from "kysely";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createPaymentService, type PaymentService } from "~/orders/payment-service.server.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import type { PaymentService } from "~/orders/payment-service.server.ts";
+import type { FakeStripe } from "../support/fake-stripe.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects, type TestDatabase } from "./databases.ts";
+import { openPaymentService } from "./fixtures.ts";
 
 const secret = "whsec_data_tests";
 const signer = new Stripe("sk_test_signer").webhooks;
@@ -21,17 +21,11 @@ describe.each(dialects)("bookings on %s", (dialect) => {
   let queued = 0;
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-    fake = await startFakeStripe();
-    payments = createPaymentService({
-      db: t.handle.db,
-      mail: { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() },
-      secretKey: "sk_test_data",
-      webhookSecret: secret,
-      apiUrl: fake.url,
-      onEmailsQueued: () => (queued += 1),
-      log: () => {},
-    });
+    ({ t, fake, payments } = await openPaymentService(
+      dialect,
+      {},
+      { secretKey: "sk_test_data", webhookSecret: secret, onEmailsQueued: () => (queued += 1), log: () => {} },
+    ));
   });
   afterAll(async () => {
     await fake?.close();

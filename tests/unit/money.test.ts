@@ -30,10 +30,8 @@ describe("price formatting", () => {
 
 describe("the visitor's currency", () => {
   it("is GBP for gb only, USD for any other country", () => {
-    expect(currencyForCountry("gb")).toBe("GBP");
-    expect(currencyForCountry(" GB ")).toBe("GBP");
-    expect(currencyForCountry("us")).toBe("USD");
-    expect(currencyForCountry("fr")).toBe("USD");
+    for (const country of ["gb", " GB "]) expect(currencyForCountry(country), country).toBe("GBP");
+    for (const country of ["us", "fr"]) expect(currencyForCountry(country), country).toBe("USD");
   });
 
   it("shows £4,500 to a gb visitor and $5,700 (USD) to others", () => {

@@ -1,6 +1,7 @@
 /** Which requests are page views (app/analytics/page-view-rules.ts). */
 import { describe, expect, it } from "vitest";
 import { pageOf, viewedPage } from "~/analytics/page-view-rules.ts";
+import { expectOutputs } from "../support/cases.ts";
 
 const pages = new Set(["/", "/about", "/courses/corporate-finance"]);
 const chrome =
@@ -17,32 +18,33 @@ const view = (path: string, headers: Record<string, string> = {}, method = "GET"
 
 describe("viewedPage", () => {
   it("a browser opening a public page is a view of that page", () => {
-    expect(view("/about")).toBe("/about");
+    for (const page of ["/about", "/", "/courses/corporate-finance"]) expect(view(page), page).toBe(page);
     expect(view("/about/")).toBe("/about");
-    expect(view("/")).toBe("/");
-    expect(view("/courses/corporate-finance")).toBe("/courses/corporate-finance");
   });
 
   it("not a page of the site, not a document, not a GET: no view", () => {
-    expect(view("/admin")).toBeNull();
-    expect(view("/api/geo")).toBeNull();
-    expect(view("/no-such-page")).toBeNull();
+    for (const path of ["/admin", "/api/geo", "/no-such-page"]) expect(view(path), path).toBeNull();
     expect(view("/about", { "sec-fetch-dest": "script" })).toBeNull();
     expect(view("/about", {}, "POST")).toBeNull();
   });
 
+  /** A browser's GET of /about, with these headers over its usual ones. */
+  const viewAbout = (headers: Record<string, string>) => view("/about", headers);
+
   it("a prefetch is not a view (the page script counts it once it is opened)", () => {
-    expect(view("/about", { "sec-purpose": "prefetch" })).toBeNull();
-    expect(view("/about", { "sec-purpose": "prefetch;prerender" })).toBeNull();
-    expect(view("/about", { purpose: "prefetch" })).toBeNull();
+    expectOutputs(viewAbout, [
+      [{ "sec-purpose": "prefetch" }, null],
+      [{ "sec-purpose": "prefetch;prerender" }, null],
+      [{ purpose: "prefetch" }, null],
+    ]);
   });
 
   it("known bots and clients without a user agent are not views", () => {
-    expect(
-      view("/about", { "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }),
-    ).toBeNull();
-    expect(view("/about", { "user-agent": "curl/8.5.0" })).toBeNull();
-    expect(view("/about", { "user-agent": "" })).toBeNull();
+    expectOutputs(viewAbout, [
+      [{ "user-agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)" }, null],
+      [{ "user-agent": "curl/8.5.0" }, null],
+      [{ "user-agent": "" }, null],
+    ]);
   });
 
   it("without Sec-Fetch-Dest (older browsers), an HTML request counts", () => {

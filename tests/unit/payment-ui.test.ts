@@ -8,6 +8,7 @@ import {
 import { formatAmountGbp, formatPence, maskEmail, participantsText } from "~/components/payment/format.ts";
 import { paymentIntentIdFromSecret } from "~/components/payment/stripe-loader.ts";
 import type * as ToastStore from "~/components/toast/use-toast.ts";
+import { expectOutputs } from "../support/cases.ts";
 
 // The payment pages' browser-side helpers: amounts and addresses as shown,
 // the setup call's outcomes (spec section 8's messages), and the toast list
@@ -15,28 +16,38 @@ import type * as ToastStore from "~/components/toast/use-toast.ts";
 
 describe("amounts and addresses", () => {
   it("shows whole pounds without pence and the £1 test payment with them", () => {
-    expect(formatAmountGbp(4500)).toBe("£4,500");
-    expect(formatAmountGbp(54_000)).toBe("£54,000");
-    expect(formatAmountGbp(1)).toBe("£1.00");
-    expect(formatPence(900_000)).toBe("£9,000");
-    expect(formatPence(100)).toBe("£1.00");
-    expect(formatPence(1050)).toBe("£10.50");
+    expectOutputs(formatAmountGbp, [
+      [4500, "£4,500"],
+      [54_000, "£54,000"],
+      [1, "£1.00"],
+    ]);
+    expectOutputs(formatPence, [
+      [900_000, "£9,000"],
+      [100, "£1.00"],
+      [1050, "£10.50"],
+    ]);
   });
 
   it("names participants in the singular and plural", () => {
-    expect(participantsText(1)).toBe("1 participant");
-    expect(participantsText(12)).toBe("12 participants");
+    expectOutputs(participantsText, [
+      [1, "1 participant"],
+      [12, "12 participants"],
+    ]);
   });
 
   it("hides most of an e-mail address, keeping its first letter and domain", () => {
-    expect(maskEmail("olivia@example.com")).toBe("o•••@example.com");
-    expect(maskEmail("o•••@example.com")).toBe("o•••@example.com");
-    expect(maskEmail("not-an-address")).toBe("your e-mail address");
+    expectOutputs(maskEmail, [
+      ["olivia@example.com", "o•••@example.com"],
+      ["o•••@example.com", "o•••@example.com"],
+      ["not-an-address", "your e-mail address"],
+    ]);
   });
 
   it("reads the PaymentIntent id from a client secret", () => {
-    expect(paymentIntentIdFromSecret("pi_3Abc_secret_xyz")).toBe("pi_3Abc");
-    expect(paymentIntentIdFromSecret("pi_plain")).toBe("pi_plain");
+    expectOutputs(paymentIntentIdFromSecret, [
+      ["pi_3Abc_secret_xyz", "pi_3Abc"],
+      ["pi_plain", "pi_plain"],
+    ]);
   });
 });
 

@@ -11,6 +11,7 @@ import {
   siteCalendar,
   type BusinessCalendar,
 } from "~/calendar/response-deadline.ts";
+import { expectOutputs } from "../support/cases.ts";
 
 const calendar: BusinessCalendar = { ...businessCalendar, holidays: holidaySet(businessCalendar.bankHolidays) };
 const H = 3_600_000;
@@ -149,26 +150,32 @@ describe("latestWorkingDayTime (the digest's set times)", () => {
     latestWorkingDayTime(new Date(iso), at830, calendar, { before }).toISOString();
   it("is today's 08:30 from 08:30 on, the last working day's before it", () => {
     // Tuesday 24 November 2026 (GMT).
-    expect(latest("2026-11-24T08:30:00Z")).toBe("2026-11-24T08:30:00.000Z");
-    expect(latest("2026-11-24T17:00:00Z")).toBe("2026-11-24T08:30:00.000Z");
-    expect(latest("2026-11-24T08:29:59Z")).toBe("2026-11-23T08:30:00.000Z");
+    expectOutputs(latest, [
+      ["2026-11-24T08:30:00Z", "2026-11-24T08:30:00.000Z"],
+      ["2026-11-24T17:00:00Z", "2026-11-24T08:30:00.000Z"],
+      ["2026-11-24T08:29:59Z", "2026-11-23T08:30:00.000Z"],
+    ]);
     // Strictly before: the set time before this one.
     expect(latest("2026-11-24T08:30:00Z", true)).toBe("2026-11-23T08:30:00.000Z");
   });
   it("skips weekends and bank holidays", () => {
-    // Monday before 08:30: Friday's. Sunday: Friday's.
-    expect(latest("2026-11-30T07:00:00Z")).toBe("2026-11-27T08:30:00.000Z");
-    expect(latest("2026-11-29T12:00:00Z")).toBe("2026-11-27T08:30:00.000Z");
-    // Christmas (Friday) and the Monday bank holiday after it: Thursday 24th's, until Tuesday 29th.
-    expect(latest("2026-12-28T12:00:00Z")).toBe("2026-12-24T08:30:00.000Z");
-    expect(latest("2026-12-29T08:30:00Z")).toBe("2026-12-29T08:30:00.000Z");
+    expectOutputs(latest, [
+      // Monday before 08:30: Friday's. Sunday: Friday's.
+      ["2026-11-30T07:00:00Z", "2026-11-27T08:30:00.000Z"],
+      ["2026-11-29T12:00:00Z", "2026-11-27T08:30:00.000Z"],
+      // Christmas (Friday) and the Monday bank holiday after it: Thursday 24th's, until Tuesday 29th.
+      ["2026-12-28T12:00:00Z", "2026-12-24T08:30:00.000Z"],
+      ["2026-12-29T08:30:00Z", "2026-12-29T08:30:00.000Z"],
+    ]);
   });
   it("follows British Summer Time: 08:30 in London is 07:30 UTC in summer", () => {
-    // Clocks go forward on Sunday 28 March 2027: Monday 29th is BST.
-    expect(latest("2027-03-29T07:30:00Z")).toBe("2027-03-29T07:30:00.000Z");
-    expect(latest("2027-03-29T07:29:00Z")).toBe("2027-03-26T08:30:00.000Z");
-    // And back on Sunday 31 October 2027: Friday 29th is BST, Monday 1 November GMT.
-    expect(latest("2027-11-01T08:29:00Z")).toBe("2027-10-29T07:30:00.000Z");
-    expect(latest("2027-11-01T08:30:00Z")).toBe("2027-11-01T08:30:00.000Z");
+    expectOutputs(latest, [
+      // Clocks go forward on Sunday 28 March 2027: Monday 29th is BST.
+      ["2027-03-29T07:30:00Z", "2027-03-29T07:30:00.000Z"],
+      ["2027-03-29T07:29:00Z", "2027-03-26T08:30:00.000Z"],
+      // And back on Sunday 31 October 2027: Friday 29th is BST, Monday 1 November GMT.
+      ["2027-11-01T08:29:00Z", "2027-10-29T07:30:00.000Z"],
+      ["2027-11-01T08:30:00Z", "2027-11-01T08:30:00.000Z"],
+    ]);
   });
 });

@@ -5,6 +5,7 @@ import { readableDetail } from "~/staff/audit.server.ts";
 import { passwordShapeProblem } from "~/staff/password-rules.ts";
 import { safeReturnPath } from "~/staff/request.server.ts";
 import { acceptedStep, groupedSecret, newTotpSecret, totpUri } from "~/staff/totp.server.ts";
+import { expectOutputs } from "../support/cases.ts";
 
 const account = { email: "jane.doe@example.com", name: "Jane Doe" };
 
@@ -85,9 +86,10 @@ describe("safeReturnPath", () => {
 
 describe("readableDetail", () => {
   it("shows a stored detail as key: value pairs, and anything else as it is", () => {
-    expect(readableDetail('{"with":"passkey"}')).toBe("with: passkey");
-    expect(readableDetail('{"step":"code","sessions":2,"test":true}')).toBe("step: code; sessions: 2; test: true");
-    expect(readableDetail("[1,2]")).toBe("[1,2]");
-    expect(readableDetail("not json")).toBe("not json");
+    expectOutputs(readableDetail, [
+      ['{"with":"passkey"}', "with: passkey"],
+      ['{"step":"code","sessions":2,"test":true}', "step: code; sessions: 2; test: true"],
+    ]);
+    for (const other of ["[1,2]", "not json"]) expect(readableDetail(other), other).toBe(other);
   });
 });
