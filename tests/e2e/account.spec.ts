@@ -6,7 +6,7 @@
  * (WebAuthn needs its own site) and account.http.spec.ts.
  */
 import type { Browser, Page } from "@playwright/test";
-import { inviteFromCommandLine, setUpInBrowser, staffPassword, totpCode } from "../support/staff.ts";
+import { signInNewStaff, staffPassword, totpCode } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 /** Signs in in a browser of its own with the password and the code `steps` × 30 s ahead. */
@@ -35,7 +35,7 @@ test("changing your password needs the current one, signs your other session out
   mailbox,
 }) => {
   const email = uniqueEmail("password-change");
-  const key = await setUpInBrowser(page, await inviteFromCommandLine(sharedSite, { email, name: "Pat Password" }));
+  const key = await signInNewStaff(page, sharedSite, { email, name: "Pat Password" });
   const elsewhere = await signInElsewhere(browser, page, email, key, 1);
   try {
     await openAccount(page);
@@ -105,7 +105,7 @@ test("your sessions: both browsers listed, this one marked; ending the other sig
   sharedSite,
 }) => {
   const email = uniqueEmail("sessions");
-  const key = await setUpInBrowser(page, await inviteFromCommandLine(sharedSite, { email, name: "Sol Sessions" }));
+  const key = await signInNewStaff(page, sharedSite, { email, name: "Sol Sessions" });
   const elsewhere = await signInElsewhere(browser, page, email, key, 1);
   try {
     await openAccount(page);
