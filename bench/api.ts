@@ -31,20 +31,18 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import {
   benchLog,
   cpuTimes,
   createSchema,
   dropSchema,
   freePort,
-  loadBenchOptions,
+  loadBenchCommandLine,
   openReader,
   outboxBacklog,
   PG_BASE,
   positiveOption,
   postgresVersion,
-  readLoadBenchOptions,
   ROOT,
   runScenario,
   SCENARIOS,
@@ -133,26 +131,25 @@ type DbResult = { database: DbKind; description: string; runs: DbRun[]; summary:
 
 const log = benchLog("bench:api");
 
-function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...loadBenchOptions({ duration: "10", connections: "10", runs: "1", out: "api" }),
-      rate: { type: "string" },
-      only: { type: "string" },
-      "drain-timeout": { type: "string", default: "300" },
-    },
-  });
-  const drainTimeoutS = positiveOption("drain-timeout", values["drain-timeout"]);
-  const rate = values.rate === undefined ? null : positiveOption("rate", values.rate);
-  let only: DbKind[] = ["sqlite", "postgres"];
-  if (values.only !== undefined) {
-    if (values.only !== "sqlite" && values.only !== "postgres")
-      throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
-    only = [values.only];
-  }
-  return { ...readLoadBenchOptions(values), rate, only, drainTimeoutS };
-}
+const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
+  { duration: "10", connections: "10", runs: "1", out: "api" },
+  {
+    rate: { type: "string" },
+    only: { type: "string" },
+    "drain-timeout": { type: "string", default: "300" },
+  },
+  (values) => {
+    const drainTimeoutS = positiveOption("drain-timeout", values["drain-timeout"]);
+    const rate = values.rate === undefined ? null : positiveOption("rate", values.rate);
+    let only: DbKind[] = ["sqlite", "postgres"];
+    if (values.only !== undefined) {
+      if (values.only !== "sqlite" && values.only !== "postgres")
+        throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
+      only = [values.only];
+    }
+    return { rate, only, drainTimeoutS };
+  },
+);
 
 // ---------------------------------------------------------------------------
 // Checks

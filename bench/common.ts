@@ -8,6 +8,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { parseArgs, type ParseArgsOptionsConfig } from "node:util";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import pg from "pg";
@@ -383,12 +384,35 @@ function resultsName(out: string): string {
   return out;
 }
 
+/** parseArgs' values for the options `O`, typed by their declarations. */
+type OptionValues<O extends ParseArgsOptionsConfig> = ReturnType<
+  typeof parseArgs<{ args: string[]; options: O }>
+>["values"];
+
+/**
+ * A benchmark's command-line parser: the options it shares with its kind (`shared`, read by
+ * `readShared`) and its own (`own`, read by `readOwn`), parsed together, so that an option
+ * neither declares is an error.
+ */
+function benchCommandLine<S extends ParseArgsOptionsConfig, SR, O extends ParseArgsOptionsConfig, OR>(
+  shared: S,
+  readShared: (values: OptionValues<S>) => SR,
+  own: O,
+  readOwn: (values: OptionValues<O>) => OR,
+): (argv: string[]) => SR & OR {
+  return (argv) => {
+    const { values } = parseArgs({ args: argv, options: { ...shared, ...own } });
+    // The values of both sets of options: each reader takes its own.
+    return { ...readShared(values as OptionValues<S>), ...readOwn(values as OptionValues<O>) };
+  };
+}
+
 /**
  * The options the load benchmarks (api.ts, scale.ts, static.ts) share, with
  * each one's defaults: autocannon's --duration (seconds) and --connections,
  * --runs N, --build, --out NAME.
  */
-export const loadBenchOptions = (defaults: { duration: string; connections: string; runs: string; out: string }) =>
+const loadBenchOptions = (defaults: { duration: string; connections: string; runs: string; out: string }) =>
   ({
     duration: { type: "string", default: defaults.duration },
     connections: { type: "string", default: defaults.connections },
@@ -399,14 +423,7 @@ export const loadBenchOptions = (defaults: { duration: string; connections: stri
 
 export type LoadBenchOptions = { duration: number; connections: number; runs: number; build: boolean; out: string };
 
-/** Reads the shared load-benchmark options from parseArgs' values. */
-export function readLoadBenchOptions(values: {
-  duration: string;
-  connections: string;
-  runs: string;
-  build: boolean;
-  out: string;
-}): LoadBenchOptions {
+function readLoadBenchOptions(values: OptionValues<ReturnType<typeof loadBenchOptions>>): LoadBenchOptions {
   return {
     duration: positiveOption("duration", values.duration),
     connections: positiveOption("connections", values.connections, true),
@@ -416,20 +433,27 @@ export function readLoadBenchOptions(values: {
   };
 }
 
-/** The options the page benchmarks share: --runs N, --only a,b, --no-build, --out NAME. */
-export const pageBenchOptions = {
-  runs: { type: "string", default: "3" },
-  only: { type: "string" },
-  "no-build": { type: "boolean", default: false },
-} as const;
+/** A load benchmark's command-line parser: the shared options with its `defaults`, and its `own`. */
+export function loadBenchCommandLine<O extends ParseArgsOptionsConfig, T>(
+  defaults: Parameters<typeof loadBenchOptions>[0],
+  own: O,
+  readOwn: (values: OptionValues<O>) => T,
+): (argv: string[]) => LoadBenchOptions & T {
+  return benchCommandLine(loadBenchOptions(defaults), readLoadBenchOptions, own, readOwn);
+}
 
-/** Reads the shared page-benchmark options from parseArgs' values. */
-export function readPageBenchOptions(values: { runs: string; only?: string; "no-build": boolean; out: string }): {
-  runs: number;
-  only: string[] | null;
-  build: boolean;
-  out: string;
-} {
+/** The options the page benchmarks share: --runs N, --only a,b, --no-build, --out NAME (default: `out`). */
+const pageBenchOptions = (out: string) =>
+  ({
+    runs: { type: "string", default: "3" },
+    only: { type: "string" },
+    "no-build": { type: "boolean", default: false },
+    out: { type: "string", default: out },
+  }) as const;
+
+export type PageBenchOptions = { runs: number; only: string[] | null; build: boolean; out: string };
+
+function readPageBenchOptions(values: OptionValues<ReturnType<typeof pageBenchOptions>>): PageBenchOptions {
   const runs = positiveOption("runs", values.runs, true);
   const only = values.only
     ? values.only
@@ -438,4 +462,13 @@ export function readPageBenchOptions(values: { runs: string; only?: string; "no-
         .filter(Boolean)
     : null;
   return { runs, only, build: !values["no-build"], out: resultsName(values.out) };
+}
+
+/** A page benchmark's command-line parser: the shared options, --out defaulting to `out`, and its `own`. */
+export function pageBenchCommandLine<O extends ParseArgsOptionsConfig, T>(
+  out: string,
+  own: O,
+  readOwn: (values: OptionValues<O>) => T,
+): (argv: string[]) => PageBenchOptions & T {
+  return benchCommandLine(pageBenchOptions(out), readPageBenchOptions, own, readOwn);
 }

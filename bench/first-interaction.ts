@@ -54,7 +54,6 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { catalogue } from "../app/content/index.server.ts";
@@ -66,9 +65,8 @@ import {
   freePort,
   gitCommit,
   median,
-  pageBenchOptions,
+  pageBenchCommandLine,
   percentile,
-  readPageBenchOptions,
   ROOT,
   spread,
   startServer,
@@ -212,22 +210,17 @@ const log = benchLog("first-interaction");
 // Options and targets
 // ---------------------------------------------------------------------------
 
-function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...pageBenchOptions,
-      out: { type: "string", default: "first-interaction" },
-      tap: { type: "string", default: "point" },
-    },
-  });
-  const tap = [...new Set(values.tap.split(",").map((m) => m.trim()))].map((name) => {
-    const method = TAP_METHODS.find((m) => m === name);
-    if (!method) throw new Error(`--tap takes ${TAP_METHODS.join(" and/or ")} (comma-separated), got "${name}"`);
-    return method;
-  });
-  return { ...readPageBenchOptions(values), tap };
-}
+const parseOptions: (argv: string[]) => Options = pageBenchCommandLine(
+  "first-interaction",
+  { tap: { type: "string", default: "point" } },
+  (values) => ({
+    tap: [...new Set(values.tap.split(",").map((m) => m.trim()))].map((name) => {
+      const method = TAP_METHODS.find((m) => m === name);
+      if (!method) throw new Error(`--tap takes ${TAP_METHODS.join(" and/or ")} (comma-separated), got "${name}"`);
+      return method;
+    }),
+  }),
+);
 
 /** The course whose page's FAQs are tapped, and how many it has (checked against the page). */
 function faqCourse(): { path: string; faqs: number } {

@@ -14,7 +14,6 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { get } from "node:http";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -26,8 +25,7 @@ import {
   freePort,
   gitCommit,
   median,
-  pageBenchOptions,
-  readPageBenchOptions,
+  pageBenchCommandLine,
   ROOT,
   stopServer,
   waitForHealth,
@@ -98,18 +96,11 @@ type PageResult = {
 
 const log = benchLog("bench");
 
-function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...pageBenchOptions,
-      "server-cmd": { type: "string" }, // testing aid: benchmark another server command
-      out: { type: "string", default: "lighthouse" }, // results file name (bench/results/<out>.{md,json})
-    },
-  });
-  const serverCmd = values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null;
-  return { ...readPageBenchOptions(values), serverCmd };
-}
+const parseOptions: (argv: string[]) => Options = pageBenchCommandLine(
+  "lighthouse",
+  { "server-cmd": { type: "string" } }, // testing aid: benchmark another server command
+  (values) => ({ serverCmd: values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null }),
+);
 
 /** Server-rendered pages (not prerendered, so not in sitePages) that --only may name. */
 const serverRenderedPages = ["/consultation-payment", "/consultation-success", "/newsletter/confirm", "/test-forms"];

@@ -31,14 +31,12 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { startCluster, type Cluster } from "../tests/support/cluster.ts";
 import { pollUntil } from "../tests/support/servers.ts";
 import {
   benchLog,
-  loadBenchOptions,
+  loadBenchCommandLine,
   positiveOption,
-  readLoadBenchOptions,
   ROOT,
   runScenario,
   SCENARIOS,
@@ -88,23 +86,19 @@ type Spread = { median: number; min: number; max: number };
 
 const log = benchLog("bench:scale");
 
-function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...loadBenchOptions({ duration: "10", connections: "20", runs: "3", out: "scale" }),
-      instances: { type: "string", default: "1,2,3" },
-      warmup: { type: "string", default: "2" },
-      "mail-timeout": { type: "string", default: "60" },
-    },
-  });
-  return {
-    ...readLoadBenchOptions(values),
+const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
+  { duration: "10", connections: "20", runs: "3", out: "scale" },
+  {
+    instances: { type: "string", default: "1,2,3" },
+    warmup: { type: "string", default: "2" },
+    "mail-timeout": { type: "string", default: "60" },
+  },
+  (values) => ({
     instances: values.instances.split(",").map((v) => positiveOption("instances", v.trim(), true)),
     warmup: values.warmup === "0" ? 0 : positiveOption("warmup", values.warmup),
     mailTimeout: positiveOption("mail-timeout", values["mail-timeout"]),
-  };
-}
+  }),
+);
 
 const contact = SCENARIOS.find((s) => s.name === "contact")!;
 

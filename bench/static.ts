@@ -26,18 +26,9 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import { NGINX_BIN, startNginxSite, type NginxSite } from "../tests/support/nginx.ts";
-import {
-  benchLog,
-  build,
-  freePort,
-  loadBenchOptions,
-  readLoadBenchOptions,
-  ROOT,
-  type LoadBenchOptions,
-} from "./common.ts";
+import { benchLog, build, freePort, loadBenchCommandLine, ROOT, type LoadBenchOptions } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CLIENT_DIR = path.join(ROOT, "build", "client");
@@ -65,17 +56,11 @@ type Row = {
 
 const log = benchLog("bench:static");
 
-function parseOptions(argv: string[]): Options {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
-      ...loadBenchOptions({ duration: "5", connections: "10", runs: "5", out: "static" }),
-      accept: { type: "string", multiple: true },
-      note: { type: "string" },
-    },
-  });
-  return { ...readLoadBenchOptions(values), accept: values.accept ?? null, note: values.note ?? null };
-}
+const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
+  { duration: "5", connections: "10", runs: "5", out: "static" },
+  { accept: { type: "string", multiple: true }, note: { type: "string" } },
+  (values) => ({ accept: values.accept ?? null, note: values.note ?? null }),
+);
 
 // ---------------------------------------------------------------------------
 // Processes

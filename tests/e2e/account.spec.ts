@@ -6,7 +6,7 @@
  * (WebAuthn needs its own site) and account.http.spec.ts.
  */
 import type { Browser, Page } from "@playwright/test";
-import { inviteFromCommandLine, setUpInBrowser, staffPassword, totpCode } from "../support/staff.ts";
+import { signInNewStaff, staffPassword, totpCode } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 /** Signs in in a browser of its own with the password and the code `steps` × 30 s ahead. */
@@ -28,17 +28,33 @@ async function openAccount(page: Page) {
   await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 }
 
+/**
+ * A new staff member called `name`, signed in here and in a browser of its own, this
+ * page on "Your account"; `use` gets the address and the other browser's page, closed after.
+ */
+async function signedInTwice(
+  { page, browser, sharedSite }: { page: Page; browser: Browser; sharedSite: Parameters<typeof signInNewStaff>[1] },
+  name: string,
+  use: (email: string, elsewhere: Page) => Promise<void>,
+) {
+  const email = uniqueEmail(name.toLowerCase().replace(/\W+/g, "-"));
+  const key = await signInNewStaff(page, sharedSite, { email, name });
+  const elsewhere = await signInElsewhere(browser, page, email, key, 1);
+  try {
+    await openAccount(page);
+    await use(email, elsewhere.page);
+  } finally {
+    await elsewhere.close();
+  }
+}
+
 test("changing your password needs the current one, signs your other session out and e-mails you", async ({
   page,
   browser,
   sharedSite,
   mailbox,
 }) => {
-  const email = uniqueEmail("password-change");
-  const key = await setUpInBrowser(page, await inviteFromCommandLine(sharedSite, { email, name: "Pat Password" }));
-  const elsewhere = await signInElsewhere(browser, page, email, key, 1);
-  try {
-    await openAccount(page);
+  await signedInTwice({ page, browser, sharedSite }, "Pat Password", async (email, elsewhere) => {
     await expect(page.getByText(/Changing your password signs you out everywhere else/)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
 
@@ -52,8 +68,8 @@ test("changing your password needs the current one, signs your other session out
     await expect(form.getByLabel("Current password")).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page)).toEqual([]);
     // Nothing changed: the other browser is still signed in.
-    await elsewhere.page.goto("/admin/account");
-    await expect(elsewhere.page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+    await elsewhere.goto("/admin/account");
+    await expect(elsewhere.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
 
     await form.getByLabel("Current password").fill(staffPassword);
     await form.getByRole("textbox", { name: "New password", exact: true }).fill(newPassword);
@@ -66,17 +82,15 @@ test("changing your password needs the current one, signs your other session out
     expect(await axeViolations(page)).toEqual([]);
 
     // The other browser is signed out; this one is not.
-    await elsewhere.page.goto("/admin/account");
-    await expect(elsewhere.page).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Faccount$/);
+    await elsewhere.goto("/admin/account");
+    await expect(elsewhere).toHaveURL(/\/admin\/sign-in\?next=%2Fadmin%2Faccount$/);
     await page.goto("/admin/account");
     await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
     // The old password no longer opens the account.
-    await elsewhere.page.getByLabel("E-mail address").fill(email);
-    await elsewhere.page.getByLabel("Password").fill(staffPassword);
-    await elsewhere.page.getByRole("button", { name: "Continue" }).click();
-    await expect(elsewhere.page.getByRole("alert")).toHaveText(
-      "That e-mail address and password do not match an account.",
-    );
+    await elsewhere.getByLabel("E-mail address").fill(email);
+    await elsewhere.getByLabel("Password").fill(staffPassword);
+    await elsewhere.getByRole("button", { name: "Continue" }).click();
+    await expect(elsewhere.getByRole("alert")).toHaveText("That e-mail address and password do not match an account.");
 
     const notice = await mailbox.waitForEmail(email, { subject: /password was changed/ });
     expect(notice.text).toContain("The password of your account was changed");
@@ -94,9 +108,7 @@ test("changing your password needs the current one, signs your other session out
     await expect(
       page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Could not confirm it is them" }),
     ).toHaveCount(1);
-  } finally {
-    await elsewhere.close();
-  }
+  });
 });
 
 test("your sessions: both browsers listed, this one marked; ending the other signs it out", async ({
@@ -104,11 +116,7 @@ test("your sessions: both browsers listed, this one marked; ending the other sig
   browser,
   sharedSite,
 }) => {
-  const email = uniqueEmail("sessions");
-  const key = await setUpInBrowser(page, await inviteFromCommandLine(sharedSite, { email, name: "Sol Sessions" }));
-  const elsewhere = await signInElsewhere(browser, page, email, key, 1);
-  try {
-    await openAccount(page);
+  await signedInTwice({ page, browser, sharedSite }, "Sol Sessions", async (email, elsewhere) => {
     const sessions = page.getByRole("list", { name: "Your sessions" }).getByRole("listitem");
     await expect(sessions).toHaveCount(2);
     await expect(sessions.first()).toContainText("(this session)");
@@ -127,13 +135,11 @@ test("your sessions: both browsers listed, this one marked; ending the other sig
     await expect(page.getByRole("button", { name: "End all other sessions" })).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
-    await elsewhere.page.goto("/admin");
-    await expect(elsewhere.page).toHaveURL(/\/admin\/sign-in$/);
+    await elsewhere.goto("/admin");
+    await expect(elsewhere).toHaveURL(/\/admin\/sign-in$/);
     await page.goto("/admin/audit");
     await expect(
       page.getByRole("row").filter({ hasText: email }).filter({ hasText: "Ended one of their other sessions" }),
     ).toHaveCount(1);
-  } finally {
-    await elsewhere.close();
-  }
+  });
 });

@@ -3,7 +3,13 @@
  * up from the command line, sign-in with both factors, invitations by
  * e-mail, the two roles, and every page's accessibility.
  */
-import { inviteFromCommandLine, setUpInBrowser as setUp, staffPassword, totpCode } from "../support/staff.ts";
+import {
+  inviteFromCommandLine,
+  setUpInBrowser as setUp,
+  signInNewStaff,
+  staffPassword,
+  totpCode,
+} from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("the first administrator: set up from the command line, then signs in with password and code", async ({
@@ -54,7 +60,7 @@ test("the first administrator: set up from the command line, then signs in with 
 
 test("a page asked for before sign-in opens after it", async ({ page, sharedSite }) => {
   const email = uniqueEmail("returning-admin");
-  const key = await setUp(page, await inviteFromCommandLine(sharedSite, { email, name: "Rui Return" }));
+  const key = await signInNewStaff(page, sharedSite, { email, name: "Rui Return" });
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page).toHaveURL(/\/admin\/sign-in$/);
   await page.goto("/admin/audit");
@@ -73,10 +79,7 @@ test("an administrator invites staff by e-mail; staff cannot manage the team; di
   sharedSite,
   mailbox,
 }) => {
-  await setUp(
-    page,
-    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("inviting-admin"), name: "Ines Invite" }),
-  );
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("inviting-admin"), name: "Ines Invite" });
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -131,7 +134,7 @@ test("a lost phone: an administrator sends a new set-up link; once used, the old
   sharedSite,
   mailbox,
 }) => {
-  await setUp(page, await inviteFromCommandLine(sharedSite, { email: uniqueEmail("reset-admin"), name: "Rhea Reset" }));
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("reset-admin"), name: "Rhea Reset" });
   const staffEmail = uniqueEmail("reset-staff");
   const staffName = `Lou ${staffEmail.slice(0, 12)}`;
   const staffLink = await inviteFromCommandLine(sharedSite, { email: staffEmail, name: staffName, role: "staff" });

@@ -5,14 +5,11 @@
  */
 import { randomUUID } from "node:crypto";
 import { sqliteWrite } from "../support/servers.ts";
-import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { signInNewStaff } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a given-up e-mail is sent again from the outbox page, and arrives", async ({ page, sharedSite, mailbox }) => {
-  await setUpInBrowser(
-    page,
-    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("outbox-admin"), name: "Otto Outbox" }),
-  );
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("outbox-admin"), name: "Otto Outbox" });
   const to = uniqueEmail("given-up");
   const subject = `Given up ${randomUUID()}`;
   // A message the worker gave up on (queued days ago, failed many times).
@@ -50,10 +47,7 @@ test("a given-up e-mail is sent again from the outbox page, and arrives", async 
 });
 
 test("the bookings page shows each booking's state and amount", async ({ page, sharedSite }) => {
-  await setUpInBrowser(
-    page,
-    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("bookings-admin"), name: "Bea Bookings" }),
-  );
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("bookings-admin"), name: "Bea Bookings" });
   const email = uniqueEmail("booker");
   const now = new Date().toISOString();
   sqliteWrite(

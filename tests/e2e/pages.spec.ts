@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { expect, gotoHydrated, gotoWithoutApp, test } from "./fixtures.ts";
 
 const main = (page: Page) => page.locator("main");
@@ -238,39 +238,36 @@ for (const app of [true, false]) {
       page.getByRole("complementary", { name: "Course highlights" }).locator("[data-price]");
 
     test("a gb visitor sees GBP", async ({ browser }) => {
-      const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": "GB" } });
-      const page = await context.newPage();
-      const geo = page.waitForResponse("**/api/geo");
-      await goto(page, "/courses/risk-management");
-      expect(await (await geo).text()).toBe("gb");
-      await expect(page.locator("html")).toHaveAttribute("data-currency", "GBP");
-      await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
-      await context.close();
+      await fromCountry(browser, "GB", async (page) => {
+        const geo = page.waitForResponse("**/api/geo");
+        await goto(page, "/courses/risk-management");
+        expect(await (await geo).text()).toBe("gb");
+        await expect(page.locator("html")).toHaveAttribute("data-currency", "GBP");
+        await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
+      });
     });
 
     test("a visitor from elsewhere sees USD, tagged (USD), after the page first shows GBP", async ({ browser }) => {
-      const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": "US" } });
-      const page = await context.newPage();
-      const html = await (await page.request.get("/courses/risk-management")).text();
-      expect(html).toMatch(/<html[^>]*>/);
-      expect(html.match(/<html[^>]*>/)?.[0]).not.toContain("data-currency");
-      await goto(page, "/courses/risk-management");
-      await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
-      await expect(shownPrice(page)).toHaveText("$5,700 (USD)", { useInnerText: true });
-      await context.close();
+      await fromCountry(browser, "US", async (page) => {
+        const html = await (await page.request.get("/courses/risk-management")).text();
+        expect(html).toMatch(/<html[^>]*>/);
+        expect(html.match(/<html[^>]*>/)?.[0]).not.toContain("data-currency");
+        await goto(page, "/courses/risk-management");
+        await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
+        await expect(shownPrice(page)).toHaveText("$5,700 (USD)", { useInnerText: true });
+      });
     });
 
     test("a failed detection logs a warning and stays GBP", async ({ browser }) => {
-      const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": "US" } });
-      const page = await context.newPage();
-      const warnings: string[] = [];
-      page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
-      await page.route("**/api/geo", (route) => route.fulfill({ status: 503, body: "unavailable" }));
-      await goto(page, "/courses/risk-management");
-      await expect.poll(() => warnings.join("\n")).toContain("Location detection failed");
-      await expect(page.locator("html")).not.toHaveAttribute("data-currency");
-      await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
-      await context.close();
+      await fromCountry(browser, "US", async (page) => {
+        const warnings: string[] = [];
+        page.on("console", (m) => m.type() === "warning" && warnings.push(m.text()));
+        await page.route("**/api/geo", (route) => route.fulfill({ status: 503, body: "unavailable" }));
+        await goto(page, "/courses/risk-management");
+        await expect.poll(() => warnings.join("\n")).toContain("Location detection failed");
+        await expect(page.locator("html")).not.toHaveAttribute("data-currency");
+        await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
+      });
     });
 
     test("a page without a price does not ask for the visitor's country", async ({ page }) => {
@@ -283,23 +280,35 @@ for (const app of [true, false]) {
   });
 }
 
+/**
+ * A page in a browser context of its own whose requests come from `country` (as
+ * Cloudflare's CF-IPCountry says); the context is closed after.
+ */
+async function fromCountry(browser: Browser, country: string, use: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": country } });
+  try {
+    await use(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
 test("a client-side navigation to a page with prices asks for the country then", async ({ browser }) => {
-  const context = await browser.newContext({ extraHTTPHeaders: { "cf-ipcountry": "US" } });
-  const page = await context.newPage();
-  const asked = geoRequests(page);
-  await gotoHydrated(page, "/privacy");
-  await page.waitForLoadState("networkidle");
-  expect(asked).toEqual([]);
-  const geo = page.waitForResponse("**/api/geo");
-  await page.evaluate(() => {
-    // React Router's client navigation (the page is hydrated): no new document.
-    (document.querySelector('footer a[href^="/courses/"]') as HTMLAnchorElement).click();
+  await fromCountry(browser, "US", async (page) => {
+    const asked = geoRequests(page);
+    await gotoHydrated(page, "/privacy");
+    await page.waitForLoadState("networkidle");
+    expect(asked).toEqual([]);
+    const geo = page.waitForResponse("**/api/geo");
+    await page.evaluate(() => {
+      // React Router's client navigation (the page is hydrated): no new document.
+      (document.querySelector('footer a[href^="/courses/"]') as HTMLAnchorElement).click();
+    });
+    await expect(page).toHaveURL(/\/courses\//);
+    expect(await (await geo).text()).toBe("us");
+    await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
+    await expect(page.locator("[data-price]").first()).toContainText("$", { useInnerText: true });
   });
-  await expect(page).toHaveURL(/\/courses\//);
-  expect(await (await geo).text()).toBe("us");
-  await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
-  await expect(page.locator("[data-price]").first()).toContainText("$", { useInnerText: true });
-  await context.close();
 });
 
 test.describe("booking section with a scheduler configured", () => {

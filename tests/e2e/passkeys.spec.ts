@@ -11,7 +11,7 @@
 import type { CDPSession, Page } from "@playwright/test";
 import type { Mailbox } from "../support/mail.ts";
 import { sqliteWrite, type SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, setUpInBrowser, staffPassword, totpCode } from "../support/staff.ts";
+import { signInNewStaff, staffPassword, totpCode } from "../support/staff.ts";
 import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.ts";
 
 const test = shared.extend<object, { passkeySite: SiteServer & { mailbox: Mailbox } }>({
@@ -56,7 +56,7 @@ test("a passkey added on the account page signs in after the password; a replaye
   passkeySite,
 }) => {
   const email = uniqueEmail("passkey-admin");
-  await setUpInBrowser(page, await inviteFromCommandLine(passkeySite, { email, name: "Paz Passkey" }));
+  await signInNewStaff(page, passkeySite, { email, name: "Paz Passkey" });
   const { cdp, id: authenticator } = await virtualAuthenticator(page);
 
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Your account" }).click();
@@ -162,7 +162,7 @@ test("the passkey options are refused without the right session or a CSRF token"
   expect(forged.status()).toBe(403);
 
   // A signed-in session cannot start a sign-in ceremony, nor anything else than the two purposes.
-  await setUpInBrowser(page, await inviteFromCommandLine(passkeySite, { email, name: "Opal Options" }));
+  await signInNewStaff(page, passkeySite, { email, name: "Opal Options" });
   const signedIn = await csrfOf(page);
   expect(
     (await page.request.post("/admin/passkey-options", { form: { _csrf: signedIn, purpose: "sign-in" } })).status(),
@@ -192,7 +192,7 @@ test("adding a passkey needs a fresh proof: after 5 minutes the page asks for th
   passkeySite,
 }) => {
   const email = uniqueEmail("passkey-proof");
-  const key = await setUpInBrowser(page, await inviteFromCommandLine(passkeySite, { email, name: "Pru Proof" }));
+  const key = await signInNewStaff(page, passkeySite, { email, name: "Pru Proof" });
   await virtualAuthenticator(page);
   // The set-up was a proof, 6 minutes ago.
   const sixMinutesAgo = new Date(Date.now() - 6 * 60_000).toISOString();

@@ -6,7 +6,7 @@
  * database but on the newsletter suppression list. Staff can look up, not erase.
  */
 import { readFile } from "node:fs/promises";
-import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { signInNewStaff } from "../support/staff.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -15,7 +15,7 @@ test("an access request, then erasure: nothing about the address is left but the
   sharedSite,
   siteDb,
 }) => {
-  await setUpInBrowser(page, await inviteFromCommandLine(sharedSite, { email: uniqueEmail("dpo"), name: "Dana Dpo" }));
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("dpo"), name: "Dana Dpo" });
   const email = uniqueEmail("Data.Subject");
   const post = async (path: string, body: Record<string, string>) =>
     expect((await page.request.post(path, { data: body })).status()).toBe(200);
@@ -113,10 +113,7 @@ test("an access request, then erasure: nothing about the address is left but the
 });
 
 test("staff can answer an access request but not erase", async ({ page, sharedSite }) => {
-  await setUpInBrowser(
-    page,
-    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("dpo-staff"), name: "Sam Staff", role: "staff" }),
-  );
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("dpo-staff"), name: "Sam Staff", role: "staff" });
   const email = uniqueEmail("asker");
   expect((await page.request.post("/api/newsletter-signup", { data: { email } })).status()).toBe(200);
   await page.goto("/admin/requests");

@@ -3,7 +3,7 @@
  * is kept, shown with what was entered and why, and released as a lead,
  * which then gets its e-mails; another is deleted.
  */
-import { inviteFromCommandLine, setUpInBrowser } from "../support/staff.ts";
+import { signInNewStaff } from "../support/staff.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -12,10 +12,7 @@ test("a refused form is kept, released as a lead with its e-mails, or deleted", 
   sharedSite,
   mailbox,
 }) => {
-  await setUpInBrowser(
-    page,
-    await inviteFromCommandLine(sharedSite, { email: uniqueEmail("spam-admin"), name: "Sue Spam" }),
-  );
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("spam-admin"), name: "Sue Spam" });
   const real = uniqueEmail("caught-by-mistake");
   const bot = uniqueEmail("real-bot");
   const enquiry = (email: string, name: string) =>

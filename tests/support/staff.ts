@@ -156,6 +156,18 @@ export async function setUpInBrowser(page: Page, link: string, { checkAccessibil
 }
 
 /**
+ * A new account made the way an operator makes one and set up in the browser:
+ * signed in after; returns the authenticator key.
+ */
+export async function signInNewStaff(
+  page: Page,
+  site: Parameters<typeof inviteFromCommandLine>[0],
+  invitee: Parameters<typeof inviteFromCommandLine>[1],
+): Promise<string> {
+  return setUpInBrowser(page, await inviteFromCommandLine(site, invitee));
+}
+
+/**
  * A session written straight into a site's SQLite database, as sign-in
  * writes one (its id the token's SHA-256), full and fresh unless told
  * otherwise; returns the Cookie pair that presents it.
