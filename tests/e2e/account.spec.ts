@@ -54,6 +54,8 @@ test("changing your password needs the current one, signs your other session out
   sharedSite,
   mailbox,
 }) => {
+  // Two browsers, several accessibility scans and password hashes: 25–30 s on two cores (CI).
+  test.slow();
   await signedInTwice({ page, browser, sharedSite }, "Pat Password", async (email, elsewhere) => {
     await expect(page.getByText(/Changing your password signs you out everywhere else/)).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -116,6 +118,8 @@ test("your sessions: both browsers listed, this one marked; ending the other sig
   browser,
   sharedSite,
 }) => {
+  // Two browsers, several accessibility scans and password hashes: 25–30 s on two cores (CI).
+  test.slow();
   await signedInTwice({ page, browser, sharedSite }, "Sol Sessions", async (email, elsewhere) => {
     const sessions = page.getByRole("list", { name: "Your sessions" }).getByRole("listitem");
     await expect(sessions).toHaveCount(2);
