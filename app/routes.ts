@@ -23,9 +23,8 @@ export default [
   route("get-guide", "routes/get-guide.tsx"),
   route("lead-capture", "routes/get-guide.tsx", { id: "lead-capture" }),
   route("newsletter", "routes/newsletter.tsx"),
-  // The two links in newsletter e-mails: one module, the route ids as before.
-  route("newsletter/confirm", "routes/newsletter-link.tsx", { id: "routes/newsletter-confirm" }),
-  route("newsletter/unsubscribe", "routes/newsletter-link.tsx", { id: "routes/newsletter-unsubscribe" }),
+  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
+  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
   route("downloads/:token", "routes/download.ts"),
   route("test-forms", "routes/test-forms.tsx"),
 

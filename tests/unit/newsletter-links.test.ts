@@ -3,7 +3,8 @@ import { describe, expect, it, vi } from "vitest";
 import { servicesContext, type AppServices } from "~/services.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
-import * as linkRoute from "~/routes/newsletter-link.tsx";
+import * as confirmRoute from "~/routes/newsletter-confirm.tsx";
+import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
 
 // The actions behind the links in newsletter e-mails: the status for each
 // outcome, where the token comes from, and a 503 (never a 500) when the
@@ -46,7 +47,7 @@ describe("confirm action", () => {
     ] as const) {
       const confirmNewsletter = vi.fn().mockResolvedValue(outcome);
       const answer = await run(
-        linkRoute.action,
+        confirmRoute.action,
         post("/newsletter/confirm", { token: "abc" }),
         contextWith({ confirmNewsletter }),
       );
@@ -58,11 +59,11 @@ describe("confirm action", () => {
   it("answers 400 for a missing or overlong token without calling the service", async () => {
     const confirmNewsletter = vi.fn();
     const context = contextWith({ confirmNewsletter });
-    expect(await run(linkRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
+    expect(await run(confirmRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
       outcome: "invalid",
       status: 400,
     });
-    expect(await run(linkRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
+    expect(await run(confirmRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
       outcome: "invalid",
       status: 400,
     });
@@ -73,23 +74,23 @@ describe("confirm action", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const confirmNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
-      await run(linkRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter })),
+      await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter })),
     ).toEqual({ outcome: "unavailable", status: 503 });
     // No service at all (not set up): also a 503.
     expect(
-      await run(linkRoute.action, post("/newsletter/confirm", { token: "abc" }), new RouterContextProvider()),
+      await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), new RouterContextProvider()),
     ).toEqual({ outcome: "unavailable", status: 503 });
     error.mockRestore();
   });
 
   it("a GET (the loader) never calls the service", () => {
-    const answer = linkRoute.loader({
+    const answer = confirmRoute.loader({
       request: new Request("http://localhost/newsletter/confirm?token=abc"),
     } as never) as unknown as Answer & {
       data: { token: string };
     };
     expect(answer.data).toEqual({ token: "abc" });
-    const missing = linkRoute.loader({
+    const missing = confirmRoute.loader({
       request: new Request("http://localhost/newsletter/confirm"),
     } as never) as unknown as Answer;
     expect(missing.init?.status).toBe(400);
@@ -100,7 +101,7 @@ describe("unsubscribe action", () => {
   it("takes an RFC 8058 one-click POST with the token in the address", async () => {
     const unsubscribeNewsletter = vi.fn().mockResolvedValue("unsubscribed");
     const answer = await run(
-      linkRoute.action,
+      unsubscribeRoute.action,
       post("/newsletter/unsubscribe?token=tok123", { "List-Unsubscribe": "One-Click" }),
       contextWith({ unsubscribeNewsletter }),
     );
@@ -117,7 +118,7 @@ describe("unsubscribe action", () => {
       const unsubscribeNewsletter = vi.fn().mockResolvedValue(result);
       expect(
         await run(
-          linkRoute.action,
+          unsubscribeRoute.action,
           post("/newsletter/unsubscribe", { token: "t" }),
           contextWith({ unsubscribeNewsletter }),
         ),
@@ -126,7 +127,7 @@ describe("unsubscribe action", () => {
     const unsubscribeNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
       await run(
-        linkRoute.action,
+        unsubscribeRoute.action,
         post("/newsletter/unsubscribe", { token: "t" }),
         contextWith({ unsubscribeNewsletter }),
       ),
