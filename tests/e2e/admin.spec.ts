@@ -16,6 +16,8 @@ test("the first administrator: set up from the command line, then signs in with 
   page,
   sharedSite,
 }) => {
+  // Set-up and sign-in in the browser (password hashes, codes) and several axe scans: 25–30 s on two cores (CI).
+  test.slow();
   const email = uniqueEmail("first-admin");
   const link = await inviteFromCommandLine(sharedSite, { email, name: "Ada Admin" });
   const key = await setUp(page, link, { checkAccessibility: true });
@@ -79,6 +81,8 @@ test("an administrator invites staff by e-mail; staff cannot manage the team; di
   sharedSite,
   mailbox,
 }) => {
+  // Set-up and sign-in in the browser (password hashes, codes) and several axe scans: 25–30 s on two cores (CI).
+  test.slow();
   await signInNewStaff(page, sharedSite, { email: uniqueEmail("inviting-admin"), name: "Ines Invite" });
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
@@ -134,6 +138,8 @@ test("a lost phone: an administrator sends a new set-up link; once used, the old
   sharedSite,
   mailbox,
 }) => {
+  // Set-up and sign-in in the browser (password hashes, codes) and several axe scans: 25–30 s on two cores (CI).
+  test.slow();
   await signInNewStaff(page, sharedSite, { email: uniqueEmail("reset-admin"), name: "Rhea Reset" });
   const staffEmail = uniqueEmail("reset-staff");
   const staffName = `Lou ${staffEmail.slice(0, 12)}`;
