@@ -21,7 +21,10 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!process.env.CI,
   reporter: "list",
-  timeout: 30_000,
+  // A back-office flow (set-up, sign-in with password hashes and codes, two
+  // browsers, several axe scans) takes 20–30 s on two cores with two workers;
+  // each step still fails after its own 5 s.
+  timeout: 60_000,
   expect: { timeout: 5_000 },
   use: {
     // A CI clone is thrown away after the run, and recording a trace of every
