@@ -10,7 +10,6 @@
  * the clock read once per batch of 20 sequential sends) hands them out
  * already expired, and other workers send them again.
  */
-import { sql } from "kysely";
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
 import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
@@ -18,7 +17,7 @@ import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../support/outbox-harness.ts";
 import { pollUntil } from "../support/servers.ts";
-import { dialects, postgresUrl } from "./databases.ts";
+import { dialects } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
 
 const N = 60;
@@ -108,15 +107,6 @@ describe.each(dialects)("outbox claims on %s", (dialect) => {
     expect(rows.filter((r) => r.locked_by !== null || r.attempts !== 1 + (abandoned.get(r.id) ?? 0))).toEqual([]);
   };
 
-  /** Where a worker process finds this test's database. */
-  const location = async () => {
-    if (dialect === "sqlite") return { dataDir: t.handle.sqlite!.name.replace(/\/site\.db$/, "") };
-    const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.handle.db);
-    const url = new URL(postgresUrl);
-    url.searchParams.set("options", `-c search_path=${rows[0]!.schema}`);
-    return { databaseUrl: url.toString() };
-  };
-
   it(`3 workers in one process (4 sends each at a time, ${LEASE_MS} ms lease, a server taking ${HOLD_MS} ms a message): ${N} in, ${N} out, none twice but after its own send timed out`, async () => {
     smtp = await startOutboxSmtp({ holdMs: HOLD_MS });
     const ids = await queue(N, "inproc");
@@ -150,12 +140,11 @@ describe.each(dialects)("outbox claims on %s", (dialect) => {
   it(`3 worker processes on one database: ${N} in, ${N} out, none twice but after its own send timed out`, async () => {
     smtp = await startOutboxSmtp({ holdMs: HOLD_MS });
     const ids = await queue(N, "procs");
-    const where = await location();
     processes.push(
       ...(await Promise.all(
         [1, 2, 3].map(() =>
           spawnWorkerProcess({
-            ...where,
+            ...t.where,
             smtpUrl: smtp!.url,
             concurrency: 4,
             leaseMs: LEASE_MS,
@@ -188,8 +177,7 @@ describe.each(dialects)("outbox claims on %s", (dialect) => {
       },
     });
     const [id] = await queue(1, "crash");
-    const where = await location();
-    const doomed = await spawnWorkerProcess({ ...where, smtpUrl: smtp.url, concurrency: 1 });
+    const doomed = await spawnWorkerProcess({ ...t.where, smtpUrl: smtp.url, concurrency: 1 });
     processes.push(doomed);
     await firstReceived;
     holding = false;
