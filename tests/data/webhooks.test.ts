@@ -5,7 +5,6 @@
  * The clock is set by hand from the real time (the library refuses
  * timestamps more than five minutes off).
  */
-import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backlog } from "~/data/backlog.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
@@ -23,7 +22,7 @@ import { emitEvent } from "~/webhooks/events.server.ts";
 import type { WebhookEventType } from "~/webhooks/event-types.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { dialects } from "./databases.ts";
-import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
+import { contactEnquiry, loggerInto, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
@@ -36,11 +35,12 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   const db = () => t.handle.db;
   const leads = () => createLeadService({ db: db(), mail, clock });
   /** What the dispatcher logged (a failed claim, an unexpected error): shown when a check fails. */
-  const logged: string[] = [];
-  const log = pino({ level: "warn" }, { write: (line: string) => void logged.push(line) });
+  const logged: object[] = [];
+  const log = loggerInto(logged);
+  const loggedText = () => logged.map((line) => JSON.stringify(line)).join("\n") || "nothing";
   const showingLog = (check: Promise<unknown>) =>
     check.catch((error: Error) => {
-      error.message += `\nThe dispatcher logged: ${logged.join("") || "nothing"}`;
+      error.message += `\nThe dispatcher logged: ${loggedText()}`;
       throw error;
     });
   const dispatcher = (options: Partial<ConstructorParameters<typeof WebhookDispatcher>[0]> = {}) =>
@@ -54,7 +54,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   const t = useTestDatabase(dialect);
   beforeEach(async ({ onTestFailed }) => {
     logged.length = 0;
-    onTestFailed(() => console.error(`The dispatcher logged: ${logged.join("") || "nothing"}`));
+    onTestFailed(() => console.error(`The dispatcher logged: ${loggedText()}`));
     now = new Date();
     receiver = await startWebhookReceiver();
     for (const table of ["webhook_deliveries", "webhook_events", "webhook_endpoints", "outbox_workers"] as const) {
