@@ -23,8 +23,8 @@ export default [
   route("get-guide", "routes/get-guide.tsx"),
   route("lead-capture", "routes/get-guide.tsx", { id: "lead-capture" }),
   route("newsletter", "routes/newsletter.tsx"),
-  route("newsletter/confirm", "routes/newsletter-confirm.tsx"),
-  route("newsletter/unsubscribe", "routes/newsletter-unsubscribe.tsx"),
+  route("newsletter/confirm", "routes/newsletter-link.tsx", { id: "newsletter-confirm" }),
+  route("newsletter/unsubscribe", "routes/newsletter-link.tsx", { id: "newsletter-unsubscribe" }),
   route("downloads/:token", "routes/download.ts"),
   route("test-forms", "routes/test-forms.tsx"),
 

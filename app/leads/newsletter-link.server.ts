@@ -19,10 +19,10 @@ function readToken(value: FormDataEntryValue | string | null | undefined): strin
 
 export type LinkOutcome<O extends string> = O | "invalid" | "unavailable";
 
-/** GET: the token from the address (400 without a usable one). */
-export function newsletterLinkLoader(request: Request) {
+/** GET: which link this is, and the token from the address (400 without a usable one). */
+export function newsletterLinkLoader<L extends string>(request: Request, link: L) {
   const token = readToken(new URL(request.url).searchParams.get("token"));
-  return data({ token }, { status: token ? 200 : 400 });
+  return data({ token, link }, { status: token ? 200 : 400 });
 }
 
 /**

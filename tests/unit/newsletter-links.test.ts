@@ -3,8 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { servicesContext, type AppServices } from "~/services.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
-import * as confirmRoute from "~/routes/newsletter-confirm.tsx";
-import * as unsubscribeRoute from "~/routes/newsletter-unsubscribe.tsx";
+import * as linkRoute from "~/routes/newsletter-link.tsx";
 
 // The actions behind the links in newsletter e-mails: the status for each
 // outcome, where the token comes from, and a 503 (never a 500) when the
@@ -34,7 +33,8 @@ async function run(
   request: Request,
   context: RouterContextProvider,
 ): Promise<{ outcome: string; status: number }> {
-  const answer = (await action({ request, context, params: {} } as never)) as Answer;
+  // The router's `url`: the page's address (for a hydrated page's `.data` request too).
+  const answer = (await action({ request, url: new URL(request.url), context, params: {} } as never)) as Answer;
   return { outcome: answer.data.outcome, status: answer.init?.status ?? 200 };
 }
 
@@ -47,7 +47,7 @@ describe("confirm action", () => {
     ] as const) {
       const confirmNewsletter = vi.fn().mockResolvedValue(outcome);
       const answer = await run(
-        confirmRoute.action,
+        linkRoute.action,
         post("/newsletter/confirm", { token: "abc" }),
         contextWith({ confirmNewsletter }),
       );
@@ -59,11 +59,11 @@ describe("confirm action", () => {
   it("answers 400 for a missing or overlong token without calling the service", async () => {
     const confirmNewsletter = vi.fn();
     const context = contextWith({ confirmNewsletter });
-    expect(await run(confirmRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
+    expect(await run(linkRoute.action, post("/newsletter/confirm", {}), context)).toEqual({
       outcome: "invalid",
       status: 400,
     });
-    expect(await run(confirmRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
+    expect(await run(linkRoute.action, post("/newsletter/confirm", { token: "x".repeat(257) }), context)).toEqual({
       outcome: "invalid",
       status: 400,
     });
@@ -74,26 +74,41 @@ describe("confirm action", () => {
     const error = vi.spyOn(console, "error").mockImplementation(() => {});
     const confirmNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
-      await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter })),
+      await run(linkRoute.action, post("/newsletter/confirm", { token: "abc" }), contextWith({ confirmNewsletter })),
     ).toEqual({ outcome: "unavailable", status: 503 });
     // No service at all (not set up): also a 503.
     expect(
-      await run(confirmRoute.action, post("/newsletter/confirm", { token: "abc" }), new RouterContextProvider()),
+      await run(linkRoute.action, post("/newsletter/confirm", { token: "abc" }), new RouterContextProvider()),
     ).toEqual({ outcome: "unavailable", status: 503 });
     error.mockRestore();
   });
 
-  it("a GET (the loader) never calls the service", () => {
-    const answer = confirmRoute.loader({
-      request: new Request("http://localhost/newsletter/confirm?token=abc"),
-    } as never) as unknown as Answer & {
-      data: { token: string };
+  it("a GET (the loader) never calls the service, and names the link", () => {
+    const get = (address: string) => {
+      const request = new Request(`http://localhost${address}`);
+      return linkRoute.loader({ request, url: new URL(request.url) } as never) as unknown as Answer & {
+        data: { token: string | null; link: string };
+      };
     };
-    expect(answer.data).toEqual({ token: "abc" });
-    const missing = confirmRoute.loader({
-      request: new Request("http://localhost/newsletter/confirm"),
-    } as never) as unknown as Answer;
-    expect(missing.init?.status).toBe(400);
+    expect(get("/newsletter/confirm?token=abc").data).toEqual({ token: "abc", link: "confirm" });
+    expect(get("/newsletter/unsubscribe/?token=abc").data).toEqual({ token: "abc", link: "unsubscribe" });
+    expect(get("/newsletter/confirm").init?.status).toBe(400);
+  });
+
+  it("each address acts on its own link only", async () => {
+    const confirmNewsletter = vi.fn().mockResolvedValue("confirmed");
+    const unsubscribeNewsletter = vi.fn().mockResolvedValue("unsubscribed");
+    const context = contextWith({ confirmNewsletter, unsubscribeNewsletter });
+    expect(await run(linkRoute.action, post("/newsletter/unsubscribe", { token: "u" }), context)).toEqual({
+      outcome: "unsubscribed",
+      status: 200,
+    });
+    expect(await run(linkRoute.action, post("/newsletter/confirm", { token: "c" }), context)).toEqual({
+      outcome: "confirmed",
+      status: 200,
+    });
+    expect(unsubscribeNewsletter.mock.calls).toEqual([["u"]]);
+    expect(confirmNewsletter.mock.calls).toEqual([["c"]]);
   });
 });
 
@@ -101,7 +116,7 @@ describe("unsubscribe action", () => {
   it("takes an RFC 8058 one-click POST with the token in the address", async () => {
     const unsubscribeNewsletter = vi.fn().mockResolvedValue("unsubscribed");
     const answer = await run(
-      unsubscribeRoute.action,
+      linkRoute.action,
       post("/newsletter/unsubscribe?token=tok123", { "List-Unsubscribe": "One-Click" }),
       contextWith({ unsubscribeNewsletter }),
     );
@@ -118,7 +133,7 @@ describe("unsubscribe action", () => {
       const unsubscribeNewsletter = vi.fn().mockResolvedValue(result);
       expect(
         await run(
-          unsubscribeRoute.action,
+          linkRoute.action,
           post("/newsletter/unsubscribe", { token: "t" }),
           contextWith({ unsubscribeNewsletter }),
         ),
@@ -127,7 +142,7 @@ describe("unsubscribe action", () => {
     const unsubscribeNewsletter = vi.fn().mockRejectedValue(new Error("database down"));
     expect(
       await run(
-        unsubscribeRoute.action,
+        linkRoute.action,
         post("/newsletter/unsubscribe", { token: "t" }),
         contextWith({ unsubscribeNewsletter }),
       ),
