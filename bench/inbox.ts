@@ -25,7 +25,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import { TOTP, Secret } from "otpauth";
 import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import type { Database } from "../app/data/schema.ts";
@@ -38,11 +37,13 @@ import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { sessionCookieHeader } from "../app/staff/request.server.ts";
 import {
   createSchema,
+  databaseBenchCommandLine,
   dropSchema,
   freePort,
   gitCommit,
   median,
   percentile,
+  positiveOption,
   ROOT,
   startServer,
   stopServer,
@@ -50,19 +51,20 @@ import {
   type DbKind,
 } from "./common.ts";
 
-const { values } = parseArgs({
-  options: {
+const options = databaseBenchCommandLine(
+  "inbox",
+  {
     leads: { type: "string", default: "1000000" },
     requests: { type: "string", default: "30" },
     rounds: { type: "string", default: "3" },
-    only: { type: "string" },
-    out: { type: "string", default: "inbox" },
   },
-});
-const total = Number(values.leads);
-const requests = Number(values.requests);
-const rounds = Number(values.rounds);
-const dialects: DbKind[] = values.only ? [values.only as DbKind] : ["sqlite", "postgres"];
+  (values) => ({
+    total: positiveOption("leads", values.leads, true),
+    requests: positiveOption("requests", values.requests, true),
+    rounds: positiveOption("rounds", values.rounds, true),
+  }),
+)(process.argv.slice(2));
+const { total, requests, rounds, databases: dialects } = options;
 const log = (message: string) => console.log(`[bench:inbox] ${message}`);
 
 // ---------------------------------------------------------------------------
@@ -359,9 +361,9 @@ for (const [kind, run] of Object.entries(runs)) {
 }
 const resultsDir = path.join(ROOT, "bench", "results");
 mkdirSync(resultsDir, { recursive: true });
-writeFileSync(path.join(resultsDir, `${values.out}.md`), `${lines.join("\n")}\n`);
+writeFileSync(path.join(resultsDir, `${options.out}.md`), `${lines.join("\n")}\n`);
 writeFileSync(
-  path.join(resultsDir, `${values.out}.json`),
+  path.join(resultsDir, `${options.out}.json`),
   `${JSON.stringify({ commit: gitCommit(), leads: total, requests, rounds, runs }, null, 2)}\n`,
 );
-log(`wrote bench/results/${values.out}.md`);
+log(`wrote bench/results/${options.out}.md`);

@@ -25,37 +25,37 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import type { DatabaseHandle } from "../app/data/db.server.ts";
 import { queueEmails } from "../app/mail/outbox.server.ts";
 import { openTestDatabase } from "../tests/data/databases.ts";
 import { spawnWorkerProcess, startOutboxSmtp, type WorkerProcess } from "../tests/support/outbox-harness.ts";
-import { ROOT } from "./common.ts";
+import { databaseBenchCommandLine, positiveOption, ROOT, type DbKind } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const BASELINE_SECONDS = 102;
 
-type DbKind = "sqlite" | "postgres";
 type Run = { seconds: number; received: number; duplicates: number; unsent: number; ok: boolean };
 type Result = { database: DbKind; runs: Run[]; medianSeconds: number; minSeconds: number; maxSeconds: number };
 
-const { values: args } = parseArgs({
-  options: {
+const args = databaseBenchCommandLine(
+  "outbox",
+  {
     runs: { type: "string", default: "3" },
     messages: { type: "string", default: "60" },
     "hold-ms": { type: "string", default: "3500" },
     workers: { type: "string", default: "2" },
     concurrency: { type: "string", default: "8" },
-    only: { type: "string" },
-    out: { type: "string", default: "outbox" },
   },
-});
-const RUNS = Number(args.runs);
-const MESSAGES = Number(args.messages);
-const HOLD_MS = Number(args["hold-ms"]);
-const WORKERS = Number(args.workers);
-const CONCURRENCY = Number(args.concurrency);
-const KINDS: DbKind[] = args.only ? [args.only as DbKind] : ["sqlite", "postgres"];
+  (values) => ({
+    runs: positiveOption("runs", values.runs, true),
+    messages: positiveOption("messages", values.messages, true),
+    holdMs: positiveOption("hold-ms", values["hold-ms"]),
+    workers: positiveOption("workers", values.workers, true),
+    concurrency: positiveOption("concurrency", values.concurrency, true),
+  }),
+)(process.argv.slice(2));
+const { runs: RUNS, messages: MESSAGES, holdMs: HOLD_MS, workers: WORKERS, concurrency: CONCURRENCY } = args;
+const KINDS = args.databases;
 
 const log = (message: string) => console.log(`[bench:outbox] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -27,10 +27,8 @@
  * are busy with out of the comparison.
  */
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
-import { parseArgs } from "node:util";
 import {
   benchLog,
   cpuTimes,
@@ -40,6 +38,8 @@ import {
   median,
   openReader,
   outboxBacklog,
+  positiveOption,
+  profileCommandLine,
   ROOT,
   runScenario,
   SCENARIOS,
@@ -49,12 +49,11 @@ import {
   waitForHealth,
   type DbKind,
   type Reader,
+  type Variant,
 } from "./common.ts";
 import { formatSummary, readProfile, summarise } from "./profile-summary.ts";
 
 const log = benchLog("profile");
-
-type Variant = { name: string; root: string; env: Record<string, string> };
 
 type RunResult = {
   variant: string;
@@ -74,19 +73,6 @@ type RunResult = {
   processCpuPerLead: number;
   profile?: string;
 };
-
-function parseVariant(spec: string): Variant {
-  const [head, ...settings] = spec.split(",");
-  const eq = head!.indexOf("=");
-  if (eq < 1) throw new Error(`--variant must be NAME=DIR[,KEY=VALUE...], got "${spec}"`);
-  const env: Record<string, string> = {};
-  for (const s of settings) {
-    const i = s.indexOf("=");
-    if (i < 1) throw new Error(`bad setting "${s}" in --variant ${spec}`);
-    env[s.slice(0, i)] = s.slice(i + 1);
-  }
-  return { name: head!.slice(0, eq), root: path.resolve(head!.slice(eq + 1)), env };
-}
 
 async function runOnce(
   variant: Variant,
@@ -198,37 +184,29 @@ const header =
   "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|";
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      variant: { type: "string", multiple: true },
-      rounds: { type: "string", default: "1" },
+  const options = profileCommandLine(
+    "1",
+    {
       duration: { type: "string", default: "10" },
       connections: { type: "string", default: "10" },
-      db: { type: "string", default: "sqlite" },
       scenario: { type: "string", default: "contact" },
       prof: { type: "boolean", default: false },
       out: { type: "string" },
-      tmp: { type: "string", default: tmpdir() },
       rate: { type: "string" },
     },
-  });
-  const variants = (values.variant?.length ? values.variant : [`current=${ROOT}`]).map(parseVariant);
-  if (new Set(variants.map((v) => v.name)).size !== variants.length) throw new Error("variant names must differ");
-  if (values.db !== "sqlite" && values.db !== "postgres") throw new Error("--db must be sqlite or postgres");
-  const out = path.resolve(values.out ?? path.join(ROOT, "bench", "tmp", `profile-${Date.now()}`));
-  mkdirSync(out, { recursive: true });
-  const opts = {
-    duration: Number(values.duration),
-    connections: Number(values.connections),
-    db: values.db as DbKind,
-    scenario: values.scenario,
-    prof: values.prof,
-    out,
-    tmp: values.tmp,
-    rate: values.rate ? Number(values.rate) : undefined,
-  };
+    (values) => ({
+      duration: positiveOption("duration", values.duration),
+      connections: positiveOption("connections", values.connections, true),
+      scenario: values.scenario,
+      prof: values.prof,
+      out: path.resolve(values.out ?? path.join(ROOT, "bench", "tmp", `profile-${Date.now()}`)),
+      rate: values.rate ? positiveOption("rate", values.rate) : undefined,
+    }),
+  )(process.argv.slice(2));
+  const { variants, rounds, ...opts } = options;
+  mkdirSync(opts.out, { recursive: true });
   const results: RunResult[] = [];
-  for (let round = 1; round <= Number(values.rounds); round++) {
+  for (let round = 1; round <= rounds; round++) {
     for (const variant of variants) {
       log(
         `round ${round}: ${variant.name} (${variant.root}${Object.keys(variant.env).length ? `, ${JSON.stringify(variant.env)}` : ""})`,
@@ -262,9 +240,9 @@ async function main() {
     ),
   ].join("\n");
   const report = `${header}\n${results.map(line).join("\n")}\n\n${table}\n`;
-  writeFileSync(path.join(out, "runs.md"), report);
-  writeFileSync(path.join(out, "runs.json"), `${JSON.stringify({ opts, variants, results }, null, 2)}\n`);
-  process.stdout.write(`\n${report}\nwritten to ${out}\n`);
+  writeFileSync(path.join(opts.out, "runs.md"), report);
+  writeFileSync(path.join(opts.out, "runs.json"), `${JSON.stringify({ opts, variants, results }, null, 2)}\n`);
+  process.stdout.write(`\n${report}\nwritten to ${opts.out}\n`);
 }
 
 main().catch((error: unknown) => {

@@ -17,10 +17,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { parseArgs } from "node:util";
 import { parseConfig } from "../app/config/config.server.ts";
 import type * as ServerApp from "../server/app.ts";
 import {
@@ -30,12 +28,13 @@ import {
   dropSchema,
   median,
   outboxBacklog,
+  positiveOption,
+  profileCommandLine,
   ROOT,
   type DbKind,
   type Reader,
+  type Variant,
 } from "./common.ts";
-
-type Variant = { name: string; root: string };
 
 const log = benchLog("profile-service");
 
@@ -133,41 +132,33 @@ async function runOnce(
 }
 
 async function main() {
-  const { values } = parseArgs({
-    options: {
-      variant: { type: "string", multiple: true },
-      rounds: { type: "string", default: "3" },
+  const { variants, rounds, ...opts } = profileCommandLine(
+    "3",
+    {
       leads: { type: "string", default: "3000" },
       concurrency: { type: "string", default: "10" },
-      db: { type: "string", default: "sqlite" },
       kind: { type: "string", default: "contact" },
-      tmp: { type: "string", default: tmpdir() },
     },
-  });
-  const variants: Variant[] = (values.variant?.length ? values.variant : [`current=${ROOT}`]).map((spec) => {
-    const i = spec.indexOf("=");
-    if (i < 1) throw new Error(`--variant must be NAME=DIR, got "${spec}"`);
-    return { name: spec.slice(0, i), root: path.resolve(spec.slice(i + 1)) };
-  });
-  if (values.kind !== "contact" && values.kind !== "newsletter")
-    throw new Error("--kind must be contact or newsletter");
-  const opts = {
-    leads: Number(values.leads),
-    concurrency: Number(values.concurrency),
-    db: values.db as DbKind,
-    kind: values.kind as "contact" | "newsletter",
-    tmp: values.tmp,
-  };
+    (values) => {
+      if (values.kind !== "contact" && values.kind !== "newsletter")
+        throw new Error("--kind must be contact or newsletter");
+      return {
+        leads: positiveOption("leads", values.leads, true),
+        concurrency: positiveOption("concurrency", values.concurrency, true),
+        kind: values.kind as "contact" | "newsletter",
+      };
+    },
+  )(process.argv.slice(2));
   // One variant per process: two builds would share module-level state (and the first
   // loaded gets the JIT warm-up). So each run is a child process of this script.
   if (process.env.PROFILE_SERVICE_CHILD) {
-    const row = await runOnce(variants[0]!, Number(values.rounds), opts);
+    const row = await runOnce(variants[0]!, rounds, opts);
     process.stdout.write(`${JSON.stringify(row)}\n`);
     return;
   }
   const { execFileSync } = await import("node:child_process");
   const rows: Row[] = [];
-  for (let round = 1; round <= Number(values.rounds); round++) {
+  for (let round = 1; round <= rounds; round++) {
     for (const v of variants) {
       const out = execFileSync(
         process.execPath,
