@@ -117,7 +117,6 @@ function ContactFormFields({
 
   return (
     <fetcher.Form
-      ref={formRef}
       method="post"
       action={action}
       tabIndex={-1}

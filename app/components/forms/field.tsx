@@ -436,9 +436,11 @@ export type FormValidation = {
   summaryRef: RefObject<HTMLDivElement | null>;
   /** Put on the <form>. */
   formRef: RefObject<HTMLFormElement | null>;
-  /** Spread on the <form>: validates on submit (and blocks it while
-   * invalid), then again on every change. */
+  /** Spread on the <form> (its ref included): validates on submit (and
+   * blocks it while invalid), then again on every change. */
   formProps: {
+    /** The form itself: the kit moves focus to the first problem in it. */
+    ref: RefObject<HTMLFormElement | null>;
     noValidate: true;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
     onChange: (event: FormEvent<HTMLFormElement>) => void;
@@ -512,7 +514,7 @@ export function useFormValidation(
     errors: clientErrors ?? serverErrors ?? noErrors,
     summaryRef,
     formRef,
-    formProps: { noValidate: true, onSubmit, onChange, onFocus: preloadValidator },
+    formProps: { ref: formRef, noValidate: true, onSubmit, onChange, onFocus: preloadValidator },
   };
 }
 

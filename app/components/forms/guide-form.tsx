@@ -31,7 +31,7 @@ const fieldOrder = ["first_name", "last_name", "email", "company", "guide_name"]
 
 export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?: string }) {
   const { fetcher, failure, success, submitting } = useFormSubmission<FormResult>();
-  const { errors, summaryRef, formRef, formProps } = useFormValidation("guideRequest", failure?.errors);
+  const { errors, summaryRef, formProps } = useFormValidation("guideRequest", failure?.errors);
   const successRef = useRef<HTMLDivElement | null>(null);
   const action = useOwnFormAction();
   const id = guideFormId;
@@ -62,7 +62,6 @@ export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?:
       </FormStatus>
       {!success && (
         <fetcher.Form
-          ref={formRef}
           method="post"
           action={action}
           aria-labelledby={`${id}-form-title`}

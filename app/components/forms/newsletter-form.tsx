@@ -57,7 +57,6 @@ export function NewsletterForm({
 
   return (
     <fetcher.Form
-      ref={formRef}
       method="post"
       action="/newsletter"
       defaultShouldRevalidate={false}

@@ -34,13 +34,7 @@ export function ResourceDownloadForm({ guide }: { guide: { id: string; title: st
   const alert = failure && !errors.email ? [failure.message, ...otherErrors].join(" ") : otherErrors.join(" ");
 
   return (
-    <fetcher.Form
-      ref={formRef}
-      method="post"
-      aria-label={`Download ${guide.title}`}
-      className="mt-5 space-y-3"
-      {...formProps}
-    >
+    <fetcher.Form method="post" aria-label={`Download ${guide.title}`} className="mt-5 space-y-3" {...formProps}>
       <BotFields />
       <input type="hidden" name="resourceId" value={guide.id} />
       <PersonField

@@ -18,7 +18,7 @@ export function webinarFormId(webinarId: string): string {
 
 export function WebinarRegistration({ webinar }: { webinar: { id: string; title: string } }) {
   const { fetcher, result, failure, success, submitting } = useFormSubmission(webinar.id);
-  const { errors, summaryRef, formRef, formProps } = useFormValidation("webinarRegistration", failure?.errors);
+  const { errors, summaryRef, formProps } = useFormValidation("webinarRegistration", failure?.errors);
   // Open from the start when the server answered for this webinar (no JavaScript).
   const [initiallyOpen] = useState(() => result !== undefined);
   const statusRef = useRef<HTMLDivElement | null>(null);
@@ -40,7 +40,6 @@ export function WebinarRegistration({ webinar }: { webinar: { id: string; title:
         </FormStatus>
         {!success && (
           <fetcher.Form
-            ref={formRef}
             method="post"
             action={action}
             aria-label={`Register for ${webinar.title}`}

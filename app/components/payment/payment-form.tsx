@@ -251,7 +251,6 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
   const hintId = `${id}-proceed-hint`;
   return (
     <form
-      ref={formRef}
       aria-labelledby={`${id}-details-title`}
       {...formProps}
       onChange={onChange}
