@@ -15,15 +15,16 @@ import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
 import { catalogueNavigation } from "./content/navigation.server.ts";
+import { consentTexts } from "./leads/kinds/index.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
 import { ServerRenderContext } from "./http/request-context.ts";
 import { jsonLdScript, organisationJsonLd, pageTitle } from "./seo/meta.ts";
 
 export function loader() {
-  return { navigation: catalogueNavigation(), year: new Date().getFullYear() };
+  return { navigation: catalogueNavigation(), year: new Date().getFullYear(), consentTexts: consentTexts() };
 }
 
-// The navigation and year do not change between pages.
+// The navigation, year and consent lines do not change between pages.
 export function shouldRevalidate() {
   return false;
 }

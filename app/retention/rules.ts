@@ -12,7 +12,7 @@
  * A record whose age date is before its rule's cutoff is past its period
  * (deleted, or anonymised); one on or after the cutoff is still inside it.
  */
-import { allLeadKindTexts, type LeadKindRuleName } from "~/leads/kinds/index.ts";
+import { keptLeadKinds, type LeadKindRuleName } from "~/leads/kinds/index.ts";
 import { allOrderKindTexts, type OrderKindRuleName } from "~/orders/index.ts";
 import { cutoff, type RetentionRule as Rule } from "../calendar/period.ts";
 
@@ -46,7 +46,7 @@ const period: Readonly<Record<RuleName, Keep>> = retentionPeriods;
 
 /** Every rule: each lead kind's and each order kind's, as the kind declares it (periods from the same settings), then the rest. */
 export const retentionRules: readonly RetentionRule[] = [
-  ...allLeadKindTexts.flatMap((kind): readonly RetentionRule[] => kind.retention),
+  ...keptLeadKinds().flatMap((kind): readonly RetentionRule[] => kind.retention),
   ...allOrderKindTexts.flatMap((kind): readonly RetentionRule[] => kind.retention),
   {
     rule: "outbox",

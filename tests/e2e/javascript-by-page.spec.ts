@@ -57,6 +57,31 @@ for (const path of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?to
   });
 }
 
+test("the code a page starts with carries no form schema or privacy-notice row: the schemas come when a form is used", async ({
+  page,
+}) => {
+  const scripts = appScripts(page);
+  // valibot marks every schema with "~standard"; the kinds' notice rows say what the legal basis is.
+  const carrying = async () => {
+    const bodies = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
+    return {
+      schemas: scripts.filter((_, i) => bodies[i]!.includes("~standard")).length,
+      notice: scripts.filter((_, i) => bodies[i]!.includes("Legitimate interests")).length,
+    };
+  };
+  // This page starts the app without waiting for the visitor (its footer has the newsletter form).
+  await page.goto("/newsletter/confirm?token=abc");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
+  await page.waitForLoadState("networkidle");
+  await expect(page.getByRole("contentinfo").getByText("By subscribing, you agree to the")).toBeVisible();
+  expect(await carrying()).toEqual({ schemas: 0, notice: 0 });
+
+  // Focus on a form field fetches the schemas (the checks in the browser), still without the notice.
+  await page.getByRole("contentinfo").getByLabel("Email address").focus();
+  await expect.poll(async () => (await carrying()).schemas).toBeGreaterThan(0);
+  expect((await carrying()).notice).toBe(0);
+});
+
 test("every page tells the browser which links it may fetch ahead (speculation rules)", async ({ page }) => {
   await page.goto("/about");
   const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? "null") as {

@@ -1,12 +1,14 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { FormKind } from "~/forms/schemas.ts";
-import { leadKindTexts } from "~/leads/kinds/index.ts";
 import type { Tone } from "./tone.ts";
 
 /**
  * The consent line under a form's button: the very text the server stores
  * with the lead (its kind's, ~/leads/kinds/), with the Privacy Policy linked.
- * Client-safe and schema-free (the footer form uses it on every page).
+ * The text comes with the root loader's data (app/root.tsx), not with the
+ * code: the kinds' modules, with their schemas and notice rows, stay out of
+ * the code every page loads (the footer's form is on every page). Without
+ * that data (the root loader failed: an error page) there is no line.
  */
 export function ConsentNote({
   kind,
@@ -18,8 +20,10 @@ export function ConsentNote({
   /** The background it sits on, as the kit's fields take it. */
   tone?: Tone;
 }) {
+  const root = useRouteLoaderData("root") as { consentTexts?: Record<FormKind, string> } | undefined;
+  const text = root?.consentTexts?.[kind];
+  if (!text) return null;
   const dark = tone === "dark";
-  const text = leadKindTexts[kind].consentText;
   const at = text.indexOf("Privacy Policy");
   const link = dark
     ? "font-semibold text-white underline underline-offset-4"

@@ -20,7 +20,7 @@ import {
 } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { type ContactInput, contact as texts } from "./contact.ts";
+import { type ContactInput, contact as texts, contactKept as kept } from "./contact.ts";
 import { type LeadKind, leadRow, sweepByAge } from "./kind.server.ts";
 import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
 
@@ -46,6 +46,7 @@ const pillarOf = (interest: string): PillarId | null =>
 
 export const contact: LeadKind<"contact"> = {
   ...texts,
+  ...kept,
   table: "contact_enquiries",
   listing: (input) => ({
     name: input.name,

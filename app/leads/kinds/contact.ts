@@ -3,7 +3,7 @@ import { retentionNotice, retentionPeriods } from "../../content/retention-perio
 import { answerPromise } from "../../content/business.ts";
 import { email, line, limits, messages, serviceInterests, text, type ServiceInterest } from "../../forms/schemas.ts";
 import * as v from "valibot";
-import { defineLeadKindTexts } from "./texts.ts";
+import { defineKeptLeadKind, defineLeadKindTexts } from "./texts.ts";
 
 const serviceInterestValues = serviceInterests.map((s) => s.value) as [ServiceInterest, ...ServiceInterest[]];
 
@@ -23,6 +23,10 @@ export const contact = defineLeadKindTexts({
   }),
   consentText: "By submitting this form, you agree to the Privacy Policy.",
   successMessage: `Thank you for your enquiry. We have received it and will respond ${answerPromise()}.`,
+});
+
+/** What the site keeps of it, and for how long (the privacy notice, the retention job; no page's code). */
+export const contactKept = defineKeptLeadKind(contact, () => ({
   notice: {
     what: "Contact enquiries: your name, e-mail address, phone number, company, job title (optional), area of interest, message and preferred contact method, the consent text shown on the form, and the page and time you sent it.",
     why: "To answer your enquiry, and to keep a record of what you asked and what you were told when you sent it.",
@@ -40,6 +44,6 @@ export const contact = defineLeadKindTexts({
       action: "delete",
     },
   ],
-});
+}));
 
 export type ContactInput = v.InferOutput<typeof contact.schema>;

@@ -8,7 +8,7 @@ import { asString, inSubject, oneLine, p } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
-import { type GuideRequestInput, guideRequest as texts } from "./guide-request.ts";
+import { type GuideRequestInput, guideRequest as texts, guideRequestKept as kept } from "./guide-request.ts";
 import { type LeadKind, leadRow, listing } from "./kind.server.ts";
 
 declare module "~/data/schema.ts" {
@@ -30,6 +30,7 @@ const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName =
 
 export const guideRequest: LeadKind<"guideRequest"> = {
   ...texts,
+  ...kept,
   ...guideDeliveryKind("guide_requests", "guide_name", guideByName),
   listing: (input) =>
     listing({

@@ -3,7 +3,7 @@ import { retentionNotice, retentionPeriods } from "../../content/retention-perio
 import { guideNames } from "../../content/ids.ts";
 import { email, limits, line, messages } from "../../forms/schemas.ts";
 import * as v from "valibot";
-import { defineLeadKindTexts } from "./texts.ts";
+import { defineKeptLeadKind, defineLeadKindTexts } from "./texts.ts";
 
 export const guideRequest = defineLeadKindTexts({
   kind: "guideRequest",
@@ -18,6 +18,10 @@ export const guideRequest = defineLeadKindTexts({
   }),
   consentText: "By requesting a guide, you agree to the Privacy Policy. We will e-mail you the download link.",
   successMessage: "Success! Your guide is on its way to your inbox.",
+});
+
+/** What the site keeps of it, and for how long (the privacy notice, the retention job; no page's code). */
+export const guideRequestKept = defineKeptLeadKind(guideRequest, () => ({
   notice: {
     what: "Guide requests and resource downloads: your name, e-mail address, company and the guide you chose.",
     why: "To send you the guide you asked for. This does not subscribe you to our newsletter.",
@@ -33,6 +37,6 @@ export const guideRequest = defineLeadKindTexts({
       action: "delete",
     },
   ],
-});
+}));
 
 export type GuideRequestInput = v.InferOutput<typeof guideRequest.schema>;

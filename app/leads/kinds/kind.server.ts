@@ -17,6 +17,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import type { KeptKind } from "~/calendar/period.ts";
 import type { LeadKindTexts } from "./texts.ts";
 
 export type StoreContext = {
@@ -59,30 +60,32 @@ export const listing = (fields: Partial<Listing> & Pick<Listing, "email">): List
   ...fields,
 });
 
-export type LeadKind<K extends FormKind = FormKind> = LeadKindTexts<K> & {
-  table: LeadTable;
-  /** What the inbox lists for a submission of this kind. */
-  listing: (input: FormInput<K>) => Listing;
-  /** The subject as the team reads it (a title for a reference), or the reference itself if unknown. */
-  subjectLabel: (subject: string) => string;
-  /** Business hours within which the site promises an answer (the deadline the inbox shows), if it does. */
-  answerWithinBusinessHours?: number;
-  /**
-   * Checks what the schema cannot know (a webinar that exists and has not
-   * started by `now`); throws UnknownReferenceError (../errors.ts), which the
-   * visitor sees as a field's message.
-   */
-  check?: (input: FormInput<K>, now: Date) => void;
-  store: (input: FormInput<K>, ctx: StoreContext) => Promise<Stored>;
-  /** For kinds that send a download link: the guide behind a link's token, or null. */
-  findDownload?: (db: Db, token: string) => Promise<GuideId | null>;
-  /** Columns no one is shown or handed (links' tokens): not on the lead's page, not in an access request. */
-  secretColumns: readonly string[];
-  /** What erasing an address does to its rows: delete them, or keep the address alone (see Suppression). */
-  erasure: "delete" | Suppression;
-  /** Applies the kind's retention rules (its `retention`) once: how many records each rule deleted or anonymised. */
-  sweep: (ctx: SweepContext) => Promise<Record<string, number>>;
-};
+/** A kind on the server: its client-safe declarations (texts, and what is kept of it), then the rest. */
+export type LeadKind<K extends FormKind = FormKind> = LeadKindTexts<K> &
+  KeptKind<K> & {
+    table: LeadTable;
+    /** What the inbox lists for a submission of this kind. */
+    listing: (input: FormInput<K>) => Listing;
+    /** The subject as the team reads it (a title for a reference), or the reference itself if unknown. */
+    subjectLabel: (subject: string) => string;
+    /** Business hours within which the site promises an answer (the deadline the inbox shows), if it does. */
+    answerWithinBusinessHours?: number;
+    /**
+     * Checks what the schema cannot know (a webinar that exists and has not
+     * started by `now`); throws UnknownReferenceError (../errors.ts), which the
+     * visitor sees as a field's message.
+     */
+    check?: (input: FormInput<K>, now: Date) => void;
+    store: (input: FormInput<K>, ctx: StoreContext) => Promise<Stored>;
+    /** For kinds that send a download link: the guide behind a link's token, or null. */
+    findDownload?: (db: Db, token: string) => Promise<GuideId | null>;
+    /** Columns no one is shown or handed (links' tokens): not on the lead's page, not in an access request. */
+    secretColumns: readonly string[];
+    /** What erasing an address does to its rows: delete them, or keep the address alone (see Suppression). */
+    erasure: "delete" | Suppression;
+    /** Applies the kind's retention rules (its `retention`) once: how many records each rule deleted or anonymised. */
+    sweep: (ctx: SweepContext) => Promise<Record<string, number>>;
+  };
 
 /** Erasure that keeps the address alone, so it is never written to again (the newsletter's suppression list). */
 export type Suppression = {

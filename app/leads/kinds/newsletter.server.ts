@@ -22,7 +22,7 @@ import {
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { type LeadKind, leadRow, listing, sameAddress } from "./kind.server.ts";
-import { newsletter as texts } from "./newsletter.ts";
+import { newsletter as texts, newsletterKept as kept } from "./newsletter.ts";
 import { teamNotification } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
 
@@ -73,6 +73,7 @@ const addressAlone = (at: string) => ({
 
 export const newsletter: LeadKind<"newsletter"> = {
   ...texts,
+  ...kept,
   table: "newsletter_subscriptions",
   listing: (input) => listing({ email: input.email }),
   subjectLabel: () => "The newsletter",

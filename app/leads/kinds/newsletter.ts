@@ -2,7 +2,7 @@
 import { retentionNotice, retentionPeriods } from "../../content/retention-periods.ts";
 import { email, messages } from "../../forms/schemas.ts";
 import * as v from "valibot";
-import { defineLeadKindTexts } from "./texts.ts";
+import { defineKeptLeadKind, defineLeadKindTexts } from "./texts.ts";
 
 export const newsletter = defineLeadKindTexts({
   kind: "newsletter",
@@ -11,6 +11,10 @@ export const newsletter = defineLeadKindTexts({
   consentText:
     "By subscribing, you agree to the Privacy Policy. We will ask you to confirm by e-mail; every e-mail has an unsubscribe link.",
   successMessage: "Thank you! Please check your inbox and confirm your subscription.",
+});
+
+/** What the site keeps of it, and for how long (the privacy notice, the retention job; no page's code). */
+export const newsletterKept = defineKeptLeadKind(newsletter, () => ({
   notice: {
     what: "Newsletter subscriptions: your e-mail address and the time you confirmed your subscription.",
     why: "To send you our newsletter, and to show that you agreed to receive it.",
@@ -33,4 +37,4 @@ export const newsletter = defineLeadKindTexts({
       action: "delete",
     },
   ],
-});
+}));

@@ -9,7 +9,7 @@ import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
 import { type LeadKind, leadRow, listing } from "./kind.server.ts";
-import { resourceDownload as texts } from "./resource-download.ts";
+import { resourceDownload as texts, resourceDownloadKept as kept } from "./resource-download.ts";
 
 declare module "~/data/schema.ts" {
   interface LeadTables {
@@ -32,6 +32,7 @@ const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 
 export const resourceDownload: LeadKind<"resourceDownload"> = {
   ...texts,
+  ...kept,
   ...guideDeliveryKind("resource_downloads", "resource_id", guideById),
   listing: (input) =>
     listing({ email: input.email, subject: input.resourceId, pillar: guideById(input.resourceId)?.pillar ?? null }),

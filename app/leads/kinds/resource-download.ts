@@ -3,8 +3,8 @@ import { retentionPeriods } from "../../content/retention-periods.ts";
 import { guideIds } from "../../content/ids.ts";
 import { email, messages } from "../../forms/schemas.ts";
 import * as v from "valibot";
-import { defineLeadKindTexts } from "./texts.ts";
-import { guideRequest } from "./guide-request.ts";
+import { defineKeptLeadKind, defineLeadKindTexts } from "./texts.ts";
+import { guideRequestKept } from "./guide-request.ts";
 
 export const resourceDownload = defineLeadKindTexts({
   kind: "resourceDownload",
@@ -16,8 +16,12 @@ export const resourceDownload = defineLeadKindTexts({
   }),
   consentText: "By requesting a guide, you agree to the Privacy Policy. We will e-mail you the download link.",
   successMessage: "Your download link has been sent to your email.",
+});
+
+/** What the site keeps of it, and for how long (the privacy notice, the retention job; no page's code). */
+export const resourceDownloadKept = defineKeptLeadKind(resourceDownload, () => ({
   // A guide by another door: the notice's row for guide requests covers it.
-  notice: guideRequest.notice,
+  notice: guideRequestKept.notice,
   retention: [
     {
       rule: "resource_downloads",
@@ -27,4 +31,4 @@ export const resourceDownload = defineLeadKindTexts({
       action: "delete",
     },
   ],
-});
+}));

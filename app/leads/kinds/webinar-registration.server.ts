@@ -29,6 +29,7 @@ import {
   expiredWebinars,
   type WebinarRegistrationInput,
   webinarRegistration as texts,
+  webinarRegistrationKept as kept,
 } from "./webinar-registration.ts";
 
 declare module "~/data/schema.ts" {
@@ -69,6 +70,7 @@ function webinarOf(input: WebinarRegistrationInput, now: Date) {
 
 export const webinarRegistration: LeadKind<"webinarRegistration"> = {
   ...texts,
+  ...kept,
   table: "webinar_registrations",
   secretColumns: [],
   erasure: "delete",

@@ -3,7 +3,7 @@ import { retentionNotice, retentionPeriods } from "../../content/retention-perio
 import { cutoff } from "../../calendar/period.ts";
 import { email, limits, line, messages } from "../../forms/schemas.ts";
 import * as v from "valibot";
-import { defineLeadKindTexts } from "./texts.ts";
+import { defineKeptLeadKind, defineLeadKindTexts } from "./texts.ts";
 
 export const webinarRegistration = defineLeadKindTexts({
   kind: "webinarRegistration",
@@ -16,6 +16,10 @@ export const webinarRegistration = defineLeadKindTexts({
   }),
   consentText: "By registering, you agree to the Privacy Policy. We will e-mail you the joining details.",
   successMessage: "You are registered. We have sent a confirmation to your email.",
+});
+
+/** What the site keeps of it, and for how long (the privacy notice, the retention job; no page's code). */
+export const webinarRegistrationKept = defineKeptLeadKind(webinarRegistration, () => ({
   notice: {
     what: "Free webinar registrations: your name, e-mail address and company.",
     why: "To send you joining details and reminders, and to run the webinar.",
@@ -31,12 +35,12 @@ export const webinarRegistration = defineLeadKindTexts({
       action: "delete",
     },
   ],
-});
+}));
 
 export type WebinarRegistrationInput = v.InferOutput<typeof webinarRegistration.schema>;
 
 /** The webinars whose registrations are past their period at `now` (the webinar began before the cutoff). */
 export function expiredWebinars(webinars: readonly { id: string; startsAt: string }[], now: Date): string[] {
-  const before = cutoff(webinarRegistration.retention[0]!.keep, now).getTime();
+  const before = cutoff(webinarRegistrationKept.retention[0]!.keep, now).getTime();
   return webinars.filter((w) => Date.parse(w.startsAt) < before).map((w) => w.id);
 }
