@@ -28,16 +28,15 @@ import { sql } from "kysely";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/data/db.server.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { erase } from "~/privacy/requests.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, postgresUrl } from "./databases.ts";
-import { bookingRow } from "./fixtures.ts";
+import { bookingRow, testMail } from "./fixtures.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
 const now = new Date("2026-11-25T10:00:00.000Z");
 

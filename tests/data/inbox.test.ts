@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { noFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { inboxPageSize, listLeads } from "~/inbox/query.server.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { testMail } from "./fixtures.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
 const enquiry = (n: number, extra: Partial<ContactInput> = {}): ContactInput => ({
   name: `Person ${n}`,

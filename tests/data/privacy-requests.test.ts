@@ -9,15 +9,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { bookingRow } from "./fixtures.ts";
+import { bookingRow, testMail } from "./fixtures.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
 
 describe.each(dialects)("access and erasure on %s", (dialect) => {

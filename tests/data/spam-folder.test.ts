@@ -1,14 +1,13 @@
 /** The spam folder on both databases: what is kept, the caps, retention, and access and erasure. */
 import { describe, expect, it } from "vitest";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { keepSpam, listSpam, spamCaps, takeSpam } from "~/spam/folder.server.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase } from "./fixtures.ts";
+import { useTestDatabase, testMail } from "./fixtures.ts";
 
-const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+const mail = testMail;
 
 describe.each(dialects)("the spam folder on %s", (dialect) => {
   const now = new Date("2026-11-24T10:00:00.000Z");

@@ -25,12 +25,11 @@ import {
   rawRequest,
   sqliteCount,
   sqliteQuery,
+  teamAddress,
 } from "../support/servers.ts";
 import type { Mailbox } from "../support/mail.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
-
-const TEAM = "team@example.test";
 
 // One server for the file: its tests run in order in one worker.
 test.describe.configure({ mode: "default" });
@@ -83,7 +82,7 @@ async function expectOneLeadWithItsEmails(email: string): Promise<void> {
   expect(stored(email)).toBe(1);
   const [lead] = sqliteQuery(server.dataDir, "SELECT id FROM contact_enquiries WHERE email = ?", [email]);
   expect(sqliteCount(server.dataDir, "outbox", "lead_id = ?", [lead!.id])).toBe(2);
-  const teamAbout = async () => (await sink.mailbox.to(TEAM)).filter((m) => m.text.includes(email));
+  const teamAbout = async () => (await sink.mailbox.to(teamAddress)).filter((m) => m.text.includes(email));
   // Every e-mail queued for the lead handed over: the mailbox holds all there will be.
   await outboxDrained(lead!.id);
   expect(await sink.mailbox.to(email)).toHaveLength(1);

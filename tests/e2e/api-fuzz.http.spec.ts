@@ -16,11 +16,11 @@ import {
   rawRequest,
   sqliteCount,
   sqliteQuery,
+  teamAddress,
 } from "../support/servers.ts";
 import type { Mailbox, ReceivedEmail } from "../support/mail.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-const TEAM = "team@example.test";
 const RUNS_PER_ENDPOINT = 250;
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
 
@@ -350,7 +350,7 @@ test("CR LF and header lines inside a message stay in the body: no extra header,
   const found = await pollUntil(async () => {
     const all = await mail.all();
     const ack = all.find((m) => m.to.includes(visitor));
-    const team = all.find((m) => m.to.includes(TEAM) && m.text.includes(visitor));
+    const team = all.find((m) => m.to.includes(teamAddress) && m.text.includes(visitor));
     return ack && team ? [ack, team] : null;
   }, 15_000);
   test.info().annotations.push({ type: "outbox", description: `e-mails arrived after ${Date.now() - started} ms` });

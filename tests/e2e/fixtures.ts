@@ -22,12 +22,12 @@ import {
   freshDataDir,
   sqliteQuery,
   startSite,
+  teamAddress,
   type Row,
   type SiteServer,
   type SmtpSink,
   type StartOptions,
 } from "../support/servers.ts";
-import { teamAddress } from "./shared-site.ts";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 
 export { expect };

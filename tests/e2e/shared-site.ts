@@ -1,4 +1,5 @@
 /** How the shared site of the browser tests is configured (tests/e2e/global-setup.ts). */
+import { teamAddress } from "../support/servers.ts";
 
 /** Test keys for the Stripe-shaped test server (not real keys). */
 export const e2eStripe = {
@@ -6,8 +7,6 @@ export const e2eStripe = {
   publishableKey: "pk_test_e2e_not_a_real_key",
   webhookSecret: "whsec_e2e_not_a_real_secret",
 };
-
-export const teamAddress = "team@example.test";
 
 export const sharedSiteEnv: Record<string, string> = {
   APP_ENV: "test",

@@ -18,6 +18,8 @@ import { freePort } from "./ports.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const HOST = "127.0.0.1";
+/** The team's address on every site a test starts (TEAM_EMAIL): where the notifications go. */
+export const teamAddress = "team@example.test";
 const HEALTH_TIMEOUT_MS = 30_000;
 /** Attempts at a free port: another program may take the one we were given before the site binds it. */
 const PORT_ATTEMPTS = 5;
@@ -98,7 +100,7 @@ async function startSiteOn(
     DATA_DIR: dir,
     APP_ENV: "test",
     SITE_URL: baseURL,
-    TEAM_EMAIL: "team@example.test",
+    TEAM_EMAIL: teamAddress,
     // No digest unless a test asks: a run spanning 08:30 on a working day
     // would add an e-mail to tests that count them.
     DAILY_DIGEST: "off",
