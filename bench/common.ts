@@ -54,6 +54,8 @@ export type ServerOptions = {
   env?: Record<string, string>;
   /** Extra Node options, e.g. --cpu-prof. */
   nodeArgs?: string[];
+  /** Another program to run instead, with its arguments (the Lighthouse bench's --server-cmd, a testing aid). */
+  command?: string[];
 };
 
 /**
@@ -68,6 +70,7 @@ export function startServer({
   root = ROOT,
   env = {},
   nodeArgs = [],
+  command = [process.execPath, ...nodeArgs, "server/index.ts"],
 }: ServerOptions): Server {
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
@@ -91,7 +94,8 @@ export function startServer({
     childEnv.SECRETS_KEY = keyFileMaterial(dataDir);
   }
   Object.assign(childEnv, env);
-  const child = spawn(process.execPath, [...nodeArgs, "server/index.ts"], {
+  const [program = process.execPath, ...args] = command;
+  const child = spawn(program, args, {
     cwd: root,
     env: childEnv,
     detached: true,
@@ -363,6 +367,18 @@ export type Spread = { median: number; min: number; max: number };
 
 export function spread(values: number[]): Spread {
   return { median: median(values), min: Math.min(...values), max: Math.max(...values) };
+}
+
+/**
+ * The pages a page benchmark measures: `pages`, or those --only names, each of which must be
+ * one of `pages` or of `more` (pages measured only when named).
+ */
+export function selectPages(only: string[] | null, pages: readonly string[], more: readonly string[] = []): string[] {
+  if (!only) return [...pages];
+  const known = [...pages, ...more];
+  const unknown = only.filter((p) => !known.includes(p));
+  if (unknown.length > 0) throw new Error(`--only: not a page this benchmark knows: ${unknown.join(", ")}`);
+  return known.filter((p) => only.includes(p));
 }
 
 /** A benchmark's progress line on stderr, marked with its name. */

@@ -68,6 +68,7 @@ import {
   pageBenchCommandLine,
   percentile,
   ROOT,
+  selectPages,
   spread,
   startServer,
   stopServer,
@@ -227,15 +228,6 @@ function faqCourse(): { path: string; faqs: number } {
   const course = catalogue.courses.find((c) => c.id === FAQ_COURSE_ID);
   if (!course || course.faqs.length === 0) throw new Error(`course "${FAQ_COURSE_ID}" has no FAQs: pick another`);
   return { path: coursePath(course.id), faqs: course.faqs.length };
-}
-
-/** Every page of the site, or those --only names (each must be one of them). */
-function selectPages(only: string[] | null): string[] {
-  const all = sitePages.map((p) => p.path);
-  if (!only) return all;
-  const unknown = only.filter((p) => !all.includes(p));
-  if (unknown.length > 0) throw new Error(`--only: not a page of sitePages: ${unknown.join(", ")}`);
-  return all.filter((p) => only.includes(p));
 }
 
 type FoundControl = Omit<Target, "page" | "kind" | "index">;
@@ -783,7 +775,10 @@ async function runAll(browser: Browser, base: string, targets: Target[], options
 
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
-  const pages = selectPages(options.only);
+  const pages = selectPages(
+    options.only,
+    sitePages.map((p) => p.path),
+  );
   if (options.build) build(log);
   if (!existsSync(path.join(ROOT, "build", "server", "index.js")))
     throw new Error("no production build: run without --no-build (or `npm run build`) first");

@@ -9,7 +9,7 @@
  * and writes bench/results/lighthouse.{json,md}. Missed
  * targets are reported, not fatal: the exit code is non-zero only if the bench itself fails.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { get } from "node:http";
@@ -27,9 +27,10 @@ import {
   median,
   pageBenchCommandLine,
   ROOT,
+  selectPages,
+  startServer,
   stopServer,
   waitForHealth,
-  type Server,
 } from "./common.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { sitePages } from "../app/content/site-map.server.ts";
@@ -102,36 +103,11 @@ const parseOptions: (argv: string[]) => Options = pageBenchCommandLine(
   (values) => ({ serverCmd: values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null }),
 );
 
-/** Server-rendered pages (not prerendered, so not in sitePages) that --only may name. */
-const serverRenderedPages = ["/consultation-payment", "/consultation-success", "/newsletter/confirm", "/test-forms"];
-
-function selectPages(only: string[] | null): string[] {
-  const prerendered = sitePages.map((p) => p.path);
-  if (!only) return prerendered;
-  const all = [...prerendered, ...serverRenderedPages];
-  const unknown = only.filter((p) => !all.includes(p));
-  if (unknown.length > 0) throw new Error(`--only: not a known page: ${unknown.join(", ")}`);
-  return all.filter((p) => only.includes(p));
-}
-
-/** Starts the server in its own process group (so a wrapper's children die with it). */
-function startServer(cmd: string[], port: number, dataDir: string): Server {
-  const [bin = process.execPath, ...args] = cmd;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    APP_ENV: "production",
-    NODE_ENV: "production",
-    DATA_DIR: dataDir,
-  };
-  const child = spawn(bin, args, { cwd: ROOT, env, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-  let out = "";
-  const keep = (chunk: Buffer): void => void (out = (out + chunk.toString()).slice(-4000));
-  child.stdout?.on("data", keep);
-  child.stderr?.on("data", keep);
-  return { child, output: () => out, base: `http://127.0.0.1:${port}` };
-}
+/**
+ * Server-rendered pages (not prerendered, so not in sitePages) that --only may name. The
+ * newsletter links are not among them: without a token they answer 400.
+ */
+const serverRenderedPages = ["/consultation-payment", "/consultation-success", "/test-forms"];
 
 /** Body bytes as served uncompressed (Accept-Encoding: identity). */
 async function fetchRaw(url: string): Promise<Buffer> {
@@ -426,11 +402,15 @@ function chromiumVersion(chromePath: string): string {
 
 async function main(): Promise<void> {
   const options = parseOptions(process.argv.slice(2));
-  const pages = selectPages(options.only);
+  const pages = selectPages(
+    options.only,
+    sitePages.map((p) => p.path),
+    serverRenderedPages,
+  );
   if (options.build) build(log);
 
   const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
-  const server = startServer(options.serverCmd ?? [process.execPath, "server/index.ts"], await freePort(), dataDir);
+  const server = startServer({ port: await freePort(), dataDir, command: options.serverCmd ?? undefined });
   const { base } = server;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let browser: Browser | undefined;
