@@ -10,7 +10,7 @@ import {
   staffPassword,
   totpCode,
 } from "../support/staff.ts";
-import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
+import { adminName, axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("the first administrator: set up from the command line, then signs in with password and code", async ({
   page,
@@ -76,14 +76,12 @@ test("a page asked for before sign-in opens after it", async ({ page, sharedSite
 });
 
 test("an administrator invites staff by e-mail; staff cannot manage the team; disabling signs them out", async ({
-  page,
+  adminPage: page,
   browser,
-  sharedSite,
   mailbox,
 }) => {
   // Set-up and sign-in in the browser (password hashes, codes) and several axe scans: 25–30 s on two cores (CI).
   test.slow();
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("inviting-admin"), name: "Ines Invite" });
   await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Team" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
@@ -105,7 +103,7 @@ test("an administrator invites staff by e-mail; staff cannot manage the team; di
   await expect(page.getByRole("region", { name: "Open invitations" })).toContainText(staffEmail);
 
   const invitation = await mailbox.waitForEmail(staffEmail, { subject: /back office/ });
-  expect(invitation.text).toContain("Ines Invite has invited you");
+  expect(invitation.text).toContain(`${adminName} has invited you`);
   const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(invitation.text)?.[0];
   expect(link).toBeDefined();
 
@@ -133,14 +131,13 @@ test("an administrator invites staff by e-mail; staff cannot manage the team; di
 });
 
 test("a lost phone: an administrator sends a new set-up link; once used, the old password, code and sessions stop working", async ({
-  page,
+  adminPage: page,
   browser,
   sharedSite,
   mailbox,
 }) => {
   // Set-up and sign-in in the browser (password hashes, codes) and several axe scans: 25–30 s on two cores (CI).
   test.slow();
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("reset-admin"), name: "Rhea Reset" });
   const staffEmail = uniqueEmail("reset-staff");
   const staffName = `Lou ${staffEmail.slice(0, 12)}`;
   const staffLink = await inviteFromCommandLine(sharedSite, { email: staffEmail, name: staffName, role: "staff" });
@@ -160,7 +157,7 @@ test("a lost phone: an administrator sends a new set-up link; once used, the old
     await expect(page.getByRole("status")).toContainText(`A new set-up link is on its way to ${staffName}.`);
     expect(await axeViolations(page)).toEqual([]);
     const email = await mailbox.waitForEmail(staffEmail, { subject: /sign-in .* again/ });
-    expect(email.text).toContain("Rhea Reset has sent you a new set-up link");
+    expect(email.text).toContain(`${adminName} has sent you a new set-up link`);
     const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(email.text)?.[0];
     expect(link).toBeDefined();
 

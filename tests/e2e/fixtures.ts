@@ -14,7 +14,8 @@ import { rmSync } from "node:fs";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
 import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
-import { Mailbox } from "../support/mail.ts";
+import { Mailbox, uniqueEmail } from "../support/mail.ts";
+import { signInNewStaff } from "../support/staff.ts";
 import {
   createPgSchema,
   createSmtpSink,
@@ -104,7 +105,14 @@ export class Launcher {
   }
 }
 
-type TestFixtures = { servers: Launcher };
+/** The name of the administrator `adminPage` signs in as. */
+export const adminName = "Alex Admin";
+
+type TestFixtures = {
+  servers: Launcher;
+  /** `page`, signed in to the shared site's back office as a new administrator (a fresh account per test). */
+  adminPage: Page;
+};
 type WorkerFixtures = {
   sharedSite: SharedSite;
   mailbox: Mailbox;
@@ -137,6 +145,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
+  adminPage: async ({ page, sharedSite }, use) => {
+    await signInNewStaff(page, sharedSite, { email: uniqueEmail("admin"), name: adminName });
+    await use(page);
+  },
   servers: async ({}, use) => {
     const launcher = new Launcher();
     await use(launcher);

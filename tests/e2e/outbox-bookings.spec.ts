@@ -5,11 +5,13 @@
  */
 import { randomUUID } from "node:crypto";
 import { sqliteWrite } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
-test("a given-up e-mail is sent again from the outbox page, and arrives", async ({ page, sharedSite, mailbox }) => {
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("outbox-admin"), name: "Otto Outbox" });
+test("a given-up e-mail is sent again from the outbox page, and arrives", async ({
+  adminPage: page,
+  sharedSite,
+  mailbox,
+}) => {
   const to = uniqueEmail("given-up");
   const subject = `Given up ${randomUUID()}`;
   // A message the worker gave up on (queued days ago, failed many times).
@@ -46,8 +48,7 @@ test("a given-up e-mail is sent again from the outbox page, and arrives", async 
   await expect(page.getByRole("listitem").filter({ hasText: subject })).toHaveCount(0);
 });
 
-test("the bookings page shows each booking's state and amount", async ({ page, sharedSite }) => {
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("bookings-admin"), name: "Bea Bookings" });
+test("the bookings page shows each booking's state and amount", async ({ adminPage: page, sharedSite }) => {
   const email = uniqueEmail("booker");
   const now = new Date().toISOString();
   sqliteWrite(

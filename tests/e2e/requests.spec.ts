@@ -11,11 +11,9 @@ import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("an access request, then erasure: nothing about the address is left but the suppression list", async ({
-  page,
-  sharedSite,
+  adminPage: page,
   siteDb,
 }) => {
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("dpo"), name: "Dana Dpo" });
   const email = uniqueEmail("Data.Subject");
   const post = async (path: string, body: Record<string, string>) =>
     expect((await page.request.post(path, { data: body })).status()).toBe(200);

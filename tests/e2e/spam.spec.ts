@@ -3,16 +3,13 @@
  * is kept, shown with what was entered and why, and released as a lead,
  * which then gets its e-mails; another is deleted.
  */
-import { signInNewStaff } from "../support/staff.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a refused form is kept, released as a lead with its e-mails, or deleted", async ({
-  page,
-  sharedSite,
+  adminPage: page,
   mailbox,
 }) => {
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("spam-admin"), name: "Sue Spam" });
   const real = uniqueEmail("caught-by-mistake");
   const bot = uniqueEmail("real-bot");
   const enquiry = (email: string, name: string) =>
