@@ -19,11 +19,23 @@ import type { Route } from "./+types/newsletter-link";
  * Which link it is comes from the router's `url` (the page's address, also
  * for the `.data` requests of a hydrated page), as in ./legal.tsx.
  */
-const linkPaths = { "/newsletter/confirm": "confirm", "/newsletter/unsubscribe": "unsubscribe" } as const;
-type LinkName = (typeof linkPaths)[keyof typeof linkPaths];
+const links = {
+  confirm: {
+    path: "/newsletter/confirm",
+    title: "Confirm your newsletter subscription",
+    description: "Confirm your subscription to the Meridian Executive Training newsletter.",
+  },
+  unsubscribe: {
+    path: "/newsletter/unsubscribe",
+    title: "Unsubscribe from the newsletter",
+    description: "Stop receiving the Meridian Executive Training newsletter.",
+  },
+} as const;
+type LinkName = keyof typeof links;
 
 function linkAt(url: URL): LinkName {
-  const link = linkPaths[url.pathname.replace(/(.)\/+$/, "$1") as keyof typeof linkPaths] as LinkName | undefined;
+  const path = url.pathname.replace(/(.)\/+$/, "$1");
+  const link = (Object.keys(links) as LinkName[]).find((name) => links[name].path === path);
   if (!link) throw data(null, { status: 404 });
   return link;
 }
@@ -47,21 +59,8 @@ export const action = ({ request, url, context }: Route.ActionArgs) => {
       );
 };
 
-const seoOf: Record<LinkName, { title: string; description: string; path: string }> = {
-  confirm: {
-    title: "Confirm your newsletter subscription",
-    description: "Confirm your subscription to the Meridian Executive Training newsletter.",
-    path: "/newsletter/confirm",
-  },
-  unsubscribe: {
-    title: "Unsubscribe from the newsletter",
-    description: "Stop receiving the Meridian Executive Training newsletter.",
-    path: "/newsletter/unsubscribe",
-  },
-};
-
 export function meta({ loaderData }: Route.MetaArgs) {
-  return seo({ ...seoOf[loaderData.link], noindex: true });
+  return seo({ ...links[loaderData.link], noindex: true });
 }
 
 export default function NewsletterLink({ loaderData, actionData }: Route.ComponentProps) {
