@@ -306,6 +306,16 @@ export function pageScript(
     if (!frame || !placeholder) return;
     placeholder.hidden = true;
     frame.focus();
+    // Chromium can drop that focus when the frame's first (blank) document is
+    // swapped for the provider's, which runs in another process: give it back
+    // once the map has loaded, unless the visitor has moved on.
+    frame.addEventListener(
+      "load",
+      () => {
+        if (doc.activeElement === doc.body || doc.activeElement === null) frame.focus();
+      },
+      { once: true },
+    );
   });
 
   // --- The booking section ---------------------------------------------------
