@@ -62,27 +62,60 @@ function uniqueIds<T extends { id: string }>(items: T[], what: string): T[] {
   return items;
 }
 
-export function buildCatalogue() {
-  const pillars = uniqueIds(parse(z.array(pillarSchema).length(4), pillarData, "pillars"), "pillar");
-  const courses = uniqueIds(
-    parse(
-      z.array(courseSchema),
-      [...riskGrcCourses, ...accountingAuditingCourses, ...strategyCourses, ...sustainabilityCourses],
-      "courses",
-    ),
-    "course",
-  );
-  const trainers = uniqueIds(parse(z.array(trainerSchema), trainerData, "trainers"), "trainer");
-  const testimonials = parse(z.array(testimonialSchema).min(3), testimonialData, "testimonials");
-  const guides = uniqueIds(parse(z.array(guideSchema).length(3), guideData, "guides"), "guide");
-  const generalFaqs = parse(z.array(faqSchema).length(4), generalFaqData, "general FAQs");
+/**
+ * The content the team edits, as it comes in: from the release (the typed
+ * modules beside this one) or from the database (what is published,
+ * app/publishing/store.server.ts). Unvalidated: `buildCatalogue` checks it.
+ */
+export type ContentSource = {
+  pillars: readonly unknown[];
+  courses: readonly unknown[];
+  trainers: readonly unknown[];
+  testimonials: readonly unknown[];
+  guides: readonly unknown[];
+  generalFaqs: readonly unknown[];
+  pages: Readonly<Record<string, unknown>>;
+  articles: readonly unknown[];
+  webinars: readonly unknown[];
+};
+
+/** This release's content: what an empty database is seeded with. */
+export const releaseContent: ContentSource = {
+  pillars: pillarData,
+  courses: [...riskGrcCourses, ...accountingAuditingCourses, ...strategyCourses, ...sustainabilityCourses],
+  trainers: trainerData,
+  testimonials: testimonialData,
+  guides: guideData,
+  generalFaqs: generalFaqData,
+  pages: pageCopyData,
+  articles: articleData,
+  webinars: webinarData,
+};
+
+/**
+ * The catalogue of `source`, every item parsed through its schema and the
+ * whole cross-checked (references resolve, ids are unique): throws a
+ * ContentError saying what is wrong. The release's content at build time and
+ * in the unit tests; the published content before each publish takes effect.
+ */
+export function buildCatalogue(source: ContentSource = releaseContent) {
+  const pillars = uniqueIds(parse(z.array(pillarSchema).length(4), source.pillars, "pillars"), "pillar");
+  const courses = uniqueIds(parse(z.array(courseSchema), source.courses, "courses"), "course");
+  const trainers = uniqueIds(parse(z.array(trainerSchema), source.trainers, "trainers"), "trainer");
+  const testimonials = parse(z.array(testimonialSchema).min(3), source.testimonials, "testimonials");
+  const guides = uniqueIds(parse(z.array(guideSchema).length(3), source.guides, "guides"), "guide");
+  const generalFaqs = parse(z.array(faqSchema).length(4), source.generalFaqs, "general FAQs");
   const legal = [privacyPolicy, termsOfService, cookiePolicy].map((doc) =>
     parse(legalDocumentSchema, doc, `legal document ${doc.path}`),
   );
   const redirects = parse(z.array(courseRedirectSchema), courseRedirectData, "course redirects");
-  const pages = parse(pageCopySchema, pageCopyData, "page copy");
-  const articles = parse(z.array(articleSchema).length(3), articleData, "articles");
-  const webinars = parse(z.array(webinarSchema).length(2), webinarData, "webinars");
+  const pages = parse(pageCopySchema, source.pages, "page copy");
+  const articles = parse(z.array(articleSchema).min(1), source.articles, "articles");
+  uniqueIds(
+    articles.map((a) => ({ id: a.slug })),
+    "article",
+  );
+  const webinars = uniqueIds(parse(z.array(webinarSchema), source.webinars, "webinars"), "webinar");
 
   const courseIds = new Set(courses.map((c) => c.id));
   const trainerIds = new Set(trainers.map((t) => t.id));

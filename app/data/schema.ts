@@ -302,6 +302,55 @@ export interface Database extends LeadTables {
     client_key: string;
     source_page: string;
   };
+  /** The site's content: each item's draft and state (app/publishing/store.server.ts). */
+  content_items: {
+    /** The content type (app/content/types.server.ts). */
+    type: string;
+    /** The item's key within its type, fixed when it is made (its address may change). */
+    key: string;
+    /** Its place in its type's list (pages show items in this order). */
+    position: number;
+    /** The working copy (JSON), valid for its type's schema. */
+    draft: string;
+    /** Moves with every save: a save names the version it started from. */
+    draft_version: number;
+    draft_saved_at: string;
+    /** The staff account that saved it (null: the release's seed). */
+    draft_saved_by: string | null;
+    /** draft: never published; live: its published revision is on the site; unpublished: hidden. */
+    status: "draft" | "live" | "unpublished";
+    /** The revision on the site (or last on it, when unpublished). */
+    published_revision: number | null;
+    /** When the draft is to be published by the scheduler. */
+    publish_at: string | null;
+    /** The staff account that scheduled it. */
+    publish_at_by: string | null;
+  };
+  /** Every version of an item ever published. */
+  content_revisions: {
+    type: string;
+    key: string;
+    revision: number;
+    data: string;
+    published_at: string;
+    published_by: string | null;
+    /** The name at the time ("Release content" for the seed). */
+    published_by_name: string;
+    /** How it came: "Published", "Scheduled", "Restored revision 3", "Release content". */
+    note: string;
+  };
+  /** One row ("site"): the content's version, moved by every publish and unpublish. */
+  content_state: {
+    id: string;
+    version: number;
+    changed_at: string;
+  };
+  /** Content types seeded from a release's content: each is seeded once, never again. */
+  content_seeds: {
+    type: string;
+    seeded_at: string;
+    items: number;
+  };
   /** Who did what in the back office, and when (administrators read it). */
   audit_events: {
     id: string;

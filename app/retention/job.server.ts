@@ -193,7 +193,8 @@ export async function applyRetention(
 
   // A disabled account's name and address stay 12 months (who owned what,
   // who did what), then go; the leads it owned are left without an owner,
-  // and its notes and changes on their timelines are signed formerTeamMember.
+  // and its notes and changes on their timelines, and the site content it
+  // published, are signed formerTeamMember (a schedule it set is cancelled).
   counts.staff_accounts_disabled = await batches(async () => {
     const gone = await db
       .selectFrom("staff_users")
@@ -206,6 +207,17 @@ export async function applyRetention(
     await db.transaction().execute(async (trx) => {
       await trx.updateTable("leads").set({ owner_id: null }).where("owner_id", "in", ids).execute();
       await trx.updateTable("lead_events").set({ actor_name: formerTeamMember }).where("actor_id", "in", ids).execute();
+      await trx
+        .updateTable("content_revisions")
+        .set({ published_by: null, published_by_name: formerTeamMember })
+        .where("published_by", "in", ids)
+        .execute();
+      await trx.updateTable("content_items").set({ draft_saved_by: null }).where("draft_saved_by", "in", ids).execute();
+      await trx
+        .updateTable("content_items")
+        .set({ publish_at: null, publish_at_by: null })
+        .where("publish_at_by", "in", ids)
+        .execute();
       await trx.deleteFrom("staff_passkeys").where("user_id", "in", ids).execute();
       await trx.deleteFrom("staff_users").where("id", "in", ids).execute();
     });

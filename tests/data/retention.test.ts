@@ -528,8 +528,33 @@ describe.each(dialects)("retention on %s", (dialect) => {
         })),
       )
       .execute();
+    await db()
+      .insertInto("content_revisions")
+      .values(
+        ["user_inside", "user_past"].map((actor) => ({
+          type: "webinar",
+          key: `webinar-by-${actor}`,
+          revision: 1,
+          data: "{}",
+          published_at: before(now, dayMs),
+          published_by: actor,
+          published_by_name: `Name of ${actor}`,
+          note: "Published",
+        })),
+      )
+      .execute();
     const counts = await applyRetention({ db: db() }, new Date(now));
     expect(await ids("staff_users")).toEqual(["user_active", "user_inside"]);
+    const published = await db()
+      .selectFrom("content_revisions")
+      .select(["key", "published_by", "published_by_name"])
+      .where("key", "like", "webinar-by-%")
+      .orderBy("key")
+      .execute();
+    expect(published).toEqual([
+      { key: "webinar-by-user_inside", published_by: "user_inside", published_by_name: "Name of user_inside" },
+      { key: "webinar-by-user_past", published_by: null, published_by_name: formerTeamMember },
+    ]);
     const signed = await db().selectFrom("lead_events").select(["id", "actor_name"]).orderBy("id").execute();
     expect(signed).toEqual([
       { id: "event_user_inside", actor_name: "Name of user_inside" },

@@ -1,0 +1,221 @@
+/**
+ * The kinds of content the team edits, one entry each: what an item is
+ * called, the schema one item must pass (the same schemas the release's
+ * content passes, app/content/schema.ts), how its key and title are read,
+ * where its items go in the catalogue's source, and whether its set of items
+ * is fixed by the product (the four pillars, the three guides, the four
+ * general FAQs, the pages' copy: edited, never added or unpublished).
+ * The store (app/publishing/store.server.ts) and the editor read this table
+ * only (docs/decisions/045-content-in-the-database.md).
+ */
+import type { z } from "zod";
+import type { ContentSource } from "./index.server.ts";
+import {
+  articleSchema,
+  courseSchema,
+  faqSchema,
+  guideSchema,
+  pageCopySchema,
+  pillarSchema,
+  testimonialSchema,
+  trainerSchema,
+  webinarSchema,
+} from "./schema.ts";
+
+type ListField = Exclude<keyof ContentSource, "pages">;
+
+type Common = {
+  /** One item, as the editor names it. */
+  label: string;
+  /** The list's name. */
+  plural: string;
+  /** Items are edited only: none added, none unpublished. */
+  fixed: boolean;
+};
+
+/** A type whose items are a list in the catalogue (courses, articles…). */
+export type ListType = Common & {
+  shape: "list";
+  field: ListField;
+  schema: z.ZodType;
+  /** The key an item is stored under when it is first made (seeded or added). */
+  keyOf(data: Record<string, unknown>, index: number): string;
+  titleOf(data: Record<string, unknown>): string;
+};
+
+/** A type whose items are the named parts of one object (the pages' copy). */
+export type RecordType = Common & {
+  shape: "record";
+  field: "pages";
+  /** Each part's schema, by its key. */
+  parts: Readonly<Record<string, z.ZodType>>;
+  titleOf(key: string): string;
+};
+
+export type ContentTypeDefinition = ListType | RecordType;
+
+const text = (value: unknown) => (typeof value === "string" ? value : "");
+const byField =
+  (field: string) =>
+  (data: Record<string, unknown>): string =>
+    text(data[field]);
+
+const pageTitles: Readonly<Record<keyof typeof pageCopySchema.shape, string>> = {
+  home: "Home page",
+  method: "Our method (home and training pages)",
+  about: "About page",
+  training: "Training page",
+  consulting: "Consulting page",
+  caseStudies: "Case studies page",
+  contact: "Contact page",
+  resources: "Resources page",
+  pillarPage: "Pillar pages (shared copy)",
+};
+
+export const contentTypes = {
+  course: {
+    shape: "list",
+    field: "courses",
+    label: "Course",
+    plural: "Courses",
+    fixed: false,
+    schema: courseSchema,
+    keyOf: byField("id"),
+    titleOf: byField("title"),
+  },
+  pillar: {
+    shape: "list",
+    field: "pillars",
+    label: "Pillar",
+    plural: "Pillars",
+    fixed: true,
+    schema: pillarSchema,
+    keyOf: byField("id"),
+    titleOf: byField("title"),
+  },
+  article: {
+    shape: "list",
+    field: "articles",
+    label: "Article",
+    plural: "Articles",
+    fixed: false,
+    schema: articleSchema,
+    keyOf: byField("slug"),
+    titleOf: byField("title"),
+  },
+  webinar: {
+    shape: "list",
+    field: "webinars",
+    label: "Webinar",
+    plural: "Webinars",
+    fixed: false,
+    schema: webinarSchema,
+    keyOf: byField("id"),
+    titleOf: byField("title"),
+  },
+  trainer: {
+    shape: "list",
+    field: "trainers",
+    label: "Trainer",
+    plural: "Trainers",
+    fixed: false,
+    schema: trainerSchema,
+    keyOf: byField("id"),
+    titleOf: byField("name"),
+  },
+  testimonial: {
+    shape: "list",
+    field: "testimonials",
+    label: "Testimonial",
+    plural: "Testimonials",
+    fixed: false,
+    schema: testimonialSchema,
+    keyOf: (_data, index) => `testimonial-${index + 1}`,
+    titleOf: (data) => `${text(data.role)}, ${text(data.company)}`,
+  },
+  guide: {
+    shape: "list",
+    field: "guides",
+    label: "Free guide",
+    plural: "Free guides",
+    fixed: true,
+    schema: guideSchema,
+    keyOf: byField("id"),
+    titleOf: byField("title"),
+  },
+  faq: {
+    shape: "list",
+    field: "generalFaqs",
+    label: "General FAQ",
+    plural: "General FAQs",
+    fixed: true,
+    schema: faqSchema,
+    keyOf: (_data, index) => `faq-${index + 1}`,
+    titleOf: byField("question"),
+  },
+  page: {
+    shape: "record",
+    field: "pages",
+    label: "Page copy",
+    plural: "Pages' copy",
+    fixed: true,
+    parts: pageCopySchema.shape,
+    titleOf: (key) => pageTitles[key as keyof typeof pageTitles] ?? key,
+  },
+} as const satisfies Record<string, ContentTypeDefinition>;
+
+export type ContentType = keyof typeof contentTypes;
+export const contentTypeNames = Object.keys(contentTypes) as ContentType[];
+
+export function isContentType(name: string): name is ContentType {
+  return Object.hasOwn(contentTypes, name);
+}
+
+/** The schema an item of `type` stored under `key` must pass (null: no such part). */
+export function itemSchema(type: ContentType, key: string): z.ZodType | null {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.shape === "list") return definition.schema;
+  return Object.hasOwn(definition.parts, key) ? definition.parts[key]! : null;
+}
+
+/** An item's title in lists and messages. */
+export function itemTitle(type: ContentType, key: string, data: unknown): string {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.shape === "record") return definition.titleOf(key);
+  const title = definition.titleOf((data ?? {}) as Record<string, unknown>);
+  return title || key;
+}
+
+/** The items of `type` in `source`, each with the key it is stored under, in order. */
+export function itemsOf(type: ContentType, source: ContentSource): { key: string; data: unknown }[] {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.shape === "record") return Object.entries(source.pages).map(([key, data]) => ({ key, data }));
+  return source[definition.field].map((data, index) => ({
+    key: definition.keyOf(data as Record<string, unknown>, index),
+    data,
+  }));
+}
+
+/** A catalogue source from each type's items (in order); a type not given is empty. */
+export function sourceOf(
+  items: Partial<Record<ContentType, readonly { key: string; data: unknown }[]>>,
+): ContentSource {
+  const source: { -readonly [K in keyof ContentSource]: ContentSource[K] } = {
+    pillars: [],
+    courses: [],
+    trainers: [],
+    testimonials: [],
+    guides: [],
+    generalFaqs: [],
+    pages: {},
+    articles: [],
+    webinars: [],
+  };
+  for (const type of contentTypeNames) {
+    const definition: ContentTypeDefinition = contentTypes[type];
+    const list = items[type] ?? [];
+    if (definition.shape === "record") source.pages = Object.fromEntries(list.map((i) => [i.key, i.data]));
+    else source[definition.field] = list.map((i) => i.data);
+  }
+  return source;
+}
