@@ -8,6 +8,7 @@
 import { createContext as createRouterContext } from "react-router";
 import type { LeadService } from "~/leads/types.ts";
 import type { PaymentService } from "~/orders/payment-service.server.ts";
+import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
 
 /** Services the server hands to loaders and actions (servicesContext, below). */
@@ -25,6 +26,8 @@ export type AppServices = {
   staff: StaffServices;
   /** Page views per page and day (app/analytics). */
   pageViews: { count(page: string): void };
+  /** The published content this instance serves (app/publishing). */
+  content: SiteContent;
 };
 
 /** The lead service and friends; set by the server for every request. */

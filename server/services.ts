@@ -25,6 +25,7 @@ import { WebhookDispatcher } from "../app/webhooks/dispatcher.server.ts";
 import { createPageViewCounter } from "../app/analytics/page-views.server.ts";
 import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { resealSecrets } from "../app/secrets/reseal.server.ts";
+import { scheduledPublishingJob, startSiteContent } from "../app/publishing/site-content.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -59,6 +60,12 @@ export async function startServices(
       "Secrets: some sealed values open with no key (SECRETS_KEY changed without SECRETS_KEY_PREVIOUS?): those accounts need new set-up links",
     );
   }
+  // The site's content: seeded from this release if never seeded, then what
+  // is published, swapped in whenever any instance publishes (ADR 045).
+  const content = await startSiteContent({
+    db: database.db,
+    log: log.child({ component: "content" }),
+  });
   const transport = createMailTransport({
     smtpUrl: config.SMTP_URL,
     from: config.MAIL_FROM,
@@ -156,16 +163,25 @@ export async function startServices(
   ];
   jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
   if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
+  jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
   const pageViews = createPageViewCounter({ db: database.db, log: log.child({ component: "page-views" }) });
   return {
-    services: { leads, payments, allowSubmission: (clientKey) => submissionLimit.consume(clientKey), staff, pageViews },
+    services: {
+      leads,
+      payments,
+      allowSubmission: (clientKey) => submissionLimit.consume(clientKey),
+      staff,
+      pageViews,
+      content,
+    },
     database,
     worker,
     description: `leads in ${database.description}; e-mail via ${transport.description}; card payment ${
       config.paymentsEnabled ? (config.stripeTestMode ? "on (Stripe test mode)" : "on") : "off (no Stripe keys)"
     }; ${submissionLimit.description}`,
     async close() {
+      content.close();
       await scheduler.stop();
       await pageViews.close();
       await webhooks.stop();

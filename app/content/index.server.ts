@@ -158,8 +158,36 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
   return { pillars, courses, trainers, testimonials, guides, generalFaqs, legal, redirects, pages, articles, webinars };
 }
 
-export const catalogue = buildCatalogue();
-export type Catalogue = typeof catalogue;
+export type Catalogue = ReturnType<typeof buildCatalogue>;
+
+/** The catalogue this process serves, and the content version it is (0: the release's, before the database's is read). */
+let inUse: { catalogue: Catalogue; version: number } = { catalogue: buildCatalogue(), version: 0 };
+
+/**
+ * The catalogue the site serves now: the release's until the published
+ * content is read from the database at start-up, then whatever was published
+ * last (app/publishing/site-content.server.ts swaps it). Each property is
+ * read at the moment of use, so a page rendered after a publish shows it.
+ */
+export const catalogue: Catalogue = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    Object.keys(inUse.catalogue).map((name) => [
+      name,
+      { enumerable: true, get: () => inUse.catalogue[name as keyof Catalogue] },
+    ]),
+  ),
+) as Catalogue;
+
+/** Serves `next` from now on (a catalogue built by `buildCatalogue`, so valid), as content version `version`. */
+export function serveCatalogue(next: Catalogue, version: number): void {
+  inUse = { catalogue: next, version };
+}
+
+/** The content version being served (0: the release's content). */
+export function servedContentVersion(): number {
+  return inUse.version;
+}
 
 export function getPillar(id: string) {
   return catalogue.pillars.find((p) => p.id === id);

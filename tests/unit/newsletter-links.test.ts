@@ -2,6 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { servicesContext, type AppServices } from "~/services.ts";
 import type { LeadService } from "~/leads/types.ts";
+import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
 import * as linkRoute from "~/routes/newsletter-link.tsx";
 
@@ -15,9 +16,10 @@ function contextWith(leads: Partial<LeadService>) {
     leads: leads as LeadService,
     payments: null,
     allowSubmission: async () => true,
-    // The newsletter links never reach the back office.
+    // The newsletter links never reach the back office or the content.
     staff: {} as StaffServices,
     pageViews: { count() {} },
+    content: {} as SiteContent,
   } satisfies AppServices);
   return context;
 }

@@ -1,0 +1,123 @@
+/**
+ * What this instance serves of the published content
+ * (docs/decisions/045-content-in-the-database.md). At start-up: seeds the
+ * types never seeded from the release's content, then reads what is
+ * published and serves it (`serveCatalogue`). Afterwards: looks at the
+ * content's version every `pollMs` (one row) and reads the content again when
+ * it moved, so a publish on any instance is served by every instance within
+ * that time; the instance that publishes reads it at once (`refresh`).
+ *
+ * Published content that no longer builds a catalogue (a release whose
+ * schemas became stricter than what the team published) is not served: the
+ * instance keeps what it serves and logs an error, so a page never fails
+ * because of content.
+ */
+import type { Db } from "~/data/db.server.ts";
+import { buildCatalogue, ContentError, serveCatalogue, servedContentVersion } from "~/content/index.server.ts";
+import { PollTimer } from "~/jobs/poll-timer.ts";
+import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
+import type { Logger } from "~/observability/log.server.ts";
+import { contentVersion, publishDue, publishedContent, seedContent } from "./store.server.ts";
+
+export type SiteContent = {
+  /** The content version this instance serves. */
+  version(): number;
+  /** Reads the published content if its version moved; true if it did. */
+  refresh(): Promise<boolean>;
+  /** Called with each new version served (after the catalogue is swapped). */
+  onChange(listener: (version: number) => void): void;
+  close(): void;
+};
+
+export type SiteContentOptions = {
+  db: Db;
+  log: Logger;
+  /** How often to look for a publish made by another instance. */
+  pollMs?: number;
+  now?: () => Date;
+};
+
+export async function startSiteContent({
+  db,
+  log,
+  pollMs = 1000,
+  now = () => new Date(),
+}: SiteContentOptions): Promise<SiteContent> {
+  const { seeded } = await seedContent(db, now());
+  if (seeded.length) log.info({ types: seeded }, "Content: seeded from this release");
+  const listeners: ((version: number) => void)[] = [];
+  /** The version last read and found unusable: not read again until it moves. */
+  let refused = -1;
+  let reading: Promise<boolean> | null = null;
+
+  const read = async (): Promise<boolean> => {
+    const latest = await contentVersion(db);
+    if (latest === servedContentVersion() || latest === refused) return false;
+    const { version, source } = await publishedContent(db);
+    try {
+      serveCatalogue(buildCatalogue(source), version);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      refused = version;
+      log.error(
+        { err: error, version, served: servedContentVersion() },
+        "Content: the published content is not valid; still serving the previous version",
+      );
+      return false;
+    }
+    for (const listener of listeners) listener(version);
+    return true;
+  };
+  // One read at a time; a refresh asked for during one waits for it and reads again.
+  const refresh = async (): Promise<boolean> => {
+    while (reading) await reading.catch(() => {});
+    reading = read();
+    try {
+      return await reading;
+    } finally {
+      reading = null;
+    }
+  };
+
+  await refresh();
+  let closed = false;
+  const timer: PollTimer = new PollTimer(pollMs, () => {
+    refresh()
+      .catch((error: unknown) => log.warn({ err: error }, "Content: could not look for a new version"))
+      .finally(() => {
+        if (!closed) timer.arm();
+      });
+  });
+  timer.arm();
+  return {
+    version: servedContentVersion,
+    refresh,
+    onChange: (listener) => void listeners.push(listener),
+    close() {
+      closed = true;
+      timer.clear();
+    },
+  };
+}
+
+/**
+ * Publishes the drafts whose scheduled time has come (every minute, by one
+ * instance at a time); the instance that publishes serves them at once, the
+ * others within their poll. A draft that can no longer be published loses
+ * its schedule, and the log says why.
+ */
+export function scheduledPublishingJob(options: { db: Db; content: SiteContent; log: Logger }): ScheduledJob {
+  const { db, content, log } = options;
+  return {
+    name: "scheduled-publishing",
+    everyMs: 60_000,
+    async run({ now }) {
+      const { published, failed } = await publishDue(db, now);
+      for (const { item, message } of failed) {
+        log.warn({ item, reason: message }, "Content: a scheduled publish was refused; its schedule is cancelled");
+      }
+      if (published.length) await content.refresh();
+      return { published: published.length, failed: failed.length };
+    },
+  };
+}
