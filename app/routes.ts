@@ -74,6 +74,11 @@ export default [
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("webhooks/:id", "routes/admin/webhook.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // The site's content (docs/decisions/045-content-in-the-database.md).
+      route("content", "routes/admin/content.tsx"),
+      route("content/:type", "routes/admin/content-type.tsx"),
+      route("content/:type/new", "routes/admin/content-new.tsx"),
+      route("content/:type/:key", "routes/admin/content-item.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
   ]),

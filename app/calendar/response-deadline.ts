@@ -102,6 +102,18 @@ function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {
   return asUtc - offsetAt(first, timeZone);
 }
 
+/**
+ * The instant a local date and time names in `timeZone`, as a
+ * datetime-local field gives it ("YYYY-MM-DDTHH:MM"); null if it is not one.
+ */
+export function localDateTimeInstant(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  return new Date(instantOf({ year, month, day }, { hour, minute }, timeZone));
+}
+
 /** The instant a local date ("YYYY-MM-DD") begins in `timeZone`. */
 export function startOfLocalDay(date: string, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];

@@ -20,7 +20,9 @@ import {
   testimonialSchema,
   trainerSchema,
   webinarSchema,
+  type PillarId,
 } from "./schema.ts";
+import { articlePath, coursePath, pillarPath } from "./paths.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 
@@ -41,6 +43,8 @@ export type ListType = Common & {
   /** The key an item is stored under when it is first made (seeded or added). */
   keyOf(data: Record<string, unknown>, index: number): string;
   titleOf(data: Record<string, unknown>): string;
+  /** The public page that shows an item (for the preview and the "view" link). */
+  pathOf(data: Record<string, unknown>): string;
 };
 
 /** A type whose items are the named parts of one object (the pages' copy). */
@@ -50,6 +54,7 @@ export type RecordType = Common & {
   /** Each part's schema, by its key. */
   parts: Readonly<Record<string, z.ZodType>>;
   titleOf(key: string): string;
+  pathOf(key: string): string;
 };
 
 export type ContentTypeDefinition = ListType | RecordType;
@@ -60,17 +65,20 @@ const byField =
   (data: Record<string, unknown>): string =>
     text(data[field]);
 
-const pageTitles: Readonly<Record<keyof typeof pageCopySchema.shape, string>> = {
-  home: "Home page",
-  method: "Our method (home and training pages)",
-  about: "About page",
-  training: "Training page",
-  consulting: "Consulting page",
-  caseStudies: "Case studies page",
-  contact: "Contact page",
-  resources: "Resources page",
-  pillarPage: "Pillar pages (shared copy)",
+/** Each part of the pages' copy: its title in the editor, and a page that shows it. */
+const pageParts: Readonly<Record<keyof typeof pageCopySchema.shape, [title: string, path: string]>> = {
+  home: ["Home page", "/"],
+  method: ["Our method (home and training pages)", "/"],
+  about: ["About page", "/about"],
+  training: ["Training page", "/training"],
+  consulting: ["Consulting page", "/consulting"],
+  caseStudies: ["Case studies page", "/case-studies"],
+  contact: ["Contact page", "/contact"],
+  resources: ["Resources page", "/resources"],
+  pillarPage: ["Pillar pages (shared copy)", pillarPath("risk-grc")],
 };
+const pagePart = (key: string) => pageParts[key as keyof typeof pageParts];
+const always = (path: string) => () => path;
 
 export const contentTypes = {
   course: {
@@ -82,6 +90,7 @@ export const contentTypes = {
     schema: courseSchema,
     keyOf: byField("id"),
     titleOf: byField("title"),
+    pathOf: (data) => coursePath(text(data.id)),
   },
   pillar: {
     shape: "list",
@@ -92,6 +101,7 @@ export const contentTypes = {
     schema: pillarSchema,
     keyOf: byField("id"),
     titleOf: byField("title"),
+    pathOf: (data) => pillarPath(text(data.id) as PillarId),
   },
   article: {
     shape: "list",
@@ -102,6 +112,7 @@ export const contentTypes = {
     schema: articleSchema,
     keyOf: byField("slug"),
     titleOf: byField("title"),
+    pathOf: (data) => articlePath(text(data.slug)),
   },
   webinar: {
     shape: "list",
@@ -112,6 +123,7 @@ export const contentTypes = {
     schema: webinarSchema,
     keyOf: byField("id"),
     titleOf: byField("title"),
+    pathOf: always("/resources"),
   },
   trainer: {
     shape: "list",
@@ -122,6 +134,7 @@ export const contentTypes = {
     schema: trainerSchema,
     keyOf: byField("id"),
     titleOf: byField("name"),
+    pathOf: always("/about"),
   },
   testimonial: {
     shape: "list",
@@ -132,6 +145,7 @@ export const contentTypes = {
     schema: testimonialSchema,
     keyOf: (_data, index) => `testimonial-${index + 1}`,
     titleOf: (data) => `${text(data.role)}, ${text(data.company)}`,
+    pathOf: always("/"),
   },
   guide: {
     shape: "list",
@@ -142,6 +156,7 @@ export const contentTypes = {
     schema: guideSchema,
     keyOf: byField("id"),
     titleOf: byField("title"),
+    pathOf: always("/"),
   },
   faq: {
     shape: "list",
@@ -152,6 +167,7 @@ export const contentTypes = {
     schema: faqSchema,
     keyOf: (_data, index) => `faq-${index + 1}`,
     titleOf: byField("question"),
+    pathOf: always("/contact"),
   },
   page: {
     shape: "record",
@@ -160,7 +176,8 @@ export const contentTypes = {
     plural: "Pages' copy",
     fixed: true,
     parts: pageCopySchema.shape,
-    titleOf: (key) => pageTitles[key as keyof typeof pageTitles] ?? key,
+    titleOf: (key) => pagePart(key)?.[0] ?? key,
+    pathOf: (key) => pagePart(key)?.[1] ?? "/",
   },
 } as const satisfies Record<string, ContentTypeDefinition>;
 
@@ -218,4 +235,12 @@ export function sourceOf(
     else source[definition.field] = list.map((i) => i.data);
   }
   return source;
+}
+
+/** The public page that shows an item. */
+export function itemPath(type: ContentType, key: string, data: unknown): string {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  return definition.shape === "record"
+    ? definition.pathOf(key)
+    : definition.pathOf((data ?? {}) as Record<string, unknown>);
 }

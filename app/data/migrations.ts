@@ -532,7 +532,7 @@ export const migrations: Record<string, Migration> = {
       if (!isPostgres(db)) await sql`insert into leads_fts(leads_fts, rank) values ('secure-delete', 1)`.execute(db);
     },
   },
-  "2026-11-25-018-site-content": {
+  "2026-11-25-019-site-content": {
     async up(db: AnyDb) {
       // The site's content, edited in the back office and published without a
       // deploy (docs/decisions/045-content-in-the-database.md): each item's

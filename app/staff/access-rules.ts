@@ -56,6 +56,20 @@ export const accessRules = {
     post: { retry: "admin", replay: "admin", events: "admin", rotate: "admin", disable: "admin" },
   },
   "/admin/audit": { get: "admin" },
+  "/admin/content": { get: "admin" },
+  "/admin/content/:type": { get: "admin" },
+  "/admin/content/:type/new": { get: "admin", post: { add: "admin" } },
+  "/admin/content/:type/:key": {
+    get: "admin",
+    post: {
+      save: "admin",
+      publish: "admin",
+      schedule: "admin",
+      unschedule: "admin",
+      unpublish: "admin",
+      restore: "admin",
+    },
+  },
   "/admin/account": {
     get: "staff",
     post: {

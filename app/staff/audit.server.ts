@@ -44,6 +44,12 @@ export const auditActions = {
   "webhook-disabled": "Disabled a webhook endpoint",
   "webhook-retried": "Asked for a given-up webhook delivery to be tried again",
   "webhook-replayed": "Sent a webhook event again",
+  "content-added": "Added an item of the site's content (as a draft)",
+  "content-saved": "Saved a draft of the site's content",
+  "content-published": "Published an item of the site's content",
+  "content-scheduled": "Scheduled (or cancelled) the publishing of an item of the site's content",
+  "content-unpublished": "Took an item of the site's content off the site",
+  "content-restored": "Put an earlier revision of the site's content back on the site",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -98,6 +98,8 @@ type Own = number | ((kind: Kind) => number);
 const params: Record<string, () => string> = {
   id: () => lead.id,
   token: () => "not-a-set-up-token",
+  type: () => "webinar",
+  key: () => "no-such-item",
 };
 
 /** Per route pattern and intent ("GET" for the page): the route's own answer, and the bodies. */
@@ -151,6 +153,16 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/account password": { own: 400 },
     "/admin/account end-session": { own: 404 },
     "/admin/account end-others": { own: 200 },
+    // The content editor, on an item that does not exist: a save (publish,
+    // schedule) without fields is refused by the schema; the rest find nothing.
+    "/admin/content/:type/:key GET": { own: 404 },
+    "/admin/content/:type/:key save": { own: 400 },
+    "/admin/content/:type/:key publish": { own: 400 },
+    "/admin/content/:type/:key schedule": { own: 400 },
+    "/admin/content/:type/:key unschedule": { own: 404 },
+    "/admin/content/:type/:key unpublish": { own: 404 },
+    "/admin/content/:type/:key restore": { own: 400 },
+    "/admin/content/:type/new add": { own: 400 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

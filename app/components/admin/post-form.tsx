@@ -12,6 +12,7 @@ export function PostForm({
   intent,
   fields = {},
   className,
+  noValidate,
   ref,
   children,
 }: {
@@ -19,11 +20,13 @@ export function PostForm({
   intent?: string;
   fields?: Record<string, string>;
   className?: string;
+  /** The server checks the fields (and answers field by field), not the browser. */
+  noValidate?: boolean;
   ref?: Ref<HTMLFormElement>;
   children: ReactNode;
 }) {
   return (
-    <Form method="post" className={className} ref={ref}>
+    <Form method="post" className={className} noValidate={noValidate} ref={ref}>
       <CsrfField />
       {intent !== undefined && <input type="hidden" name="intent" value={intent} />}
       {Object.entries(fields).map(([name, value]) => (

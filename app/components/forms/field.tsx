@@ -164,7 +164,7 @@ export function TextField({
   maxLength,
   ...field
 }: FieldBase & {
-  type?: "text" | "email" | "tel" | "password";
+  type?: "text" | "email" | "tel" | "password" | "datetime-local";
   defaultValue?: string;
   autoComplete?: string;
   placeholder?: string;

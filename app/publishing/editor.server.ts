@@ -1,0 +1,312 @@
+/**
+ * The content editor's work behind its pages (/admin/content…): what each
+ * page shows, and each form's action (docs/decisions/045-content-in-the-database.md).
+ * Routes stay thin: they read the request and hand it here.
+ *
+ * Every change is audited; every publish, unpublish and restore is served by
+ * this instance at once (and by the others within their poll). A refused
+ * save keeps the person's text: the page shows what they posted, with the
+ * message (field by field, or the other editor's save).
+ */
+import { data, type RouterContextProvider } from "react-router";
+import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
+import { describeFields, formValues, readItemForm, type EditorField } from "~/content/editor-fields.ts";
+import {
+  contentTypeNames,
+  contentTypes,
+  isContentType,
+  itemPath,
+  itemSchema,
+  type ContentType,
+  type ContentTypeDefinition,
+} from "~/content/types.server.ts";
+import type { Db } from "~/data/db.server.ts";
+import { servicesContext } from "~/services.ts";
+import type { AuditEntry } from "~/staff/audit.server.ts";
+import type { StaffUser } from "~/staff/accounts.server.ts";
+import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import type { SiteContent } from "./site-content.server.ts";
+import {
+  createItem,
+  listItems,
+  publishItem,
+  readItem,
+  readRevision,
+  restoreRevision,
+  saveDraft,
+  schedulePublish,
+  unpublishItem,
+  type ContentActor,
+  type ContentRefusal,
+  type FieldIssue,
+  type ItemStatus,
+} from "./store.server.ts";
+
+const timeZone = "Europe/London";
+
+export type EditorContext = {
+  db: Db;
+  content: SiteContent;
+  user: StaffUser;
+  audit(entry: Omit<AuditEntry, "actor" | "ip">): Promise<void>;
+};
+
+/** The editor's context for a request in the back office: its database, the signed-in account, its audit. */
+export function editorContext(context: Readonly<RouterContextProvider>): EditorContext {
+  const user = staffUser(context);
+  return {
+    db: context.get(staffRequestContext).staff.db,
+    content: context.get(servicesContext).content,
+    user,
+    audit: (entry) => auditRequest(context, { ...entry, actor: user }, new Date()),
+  };
+}
+
+/** The type named in the address, or a 404. */
+export function contentTypeOf(name: string | undefined): ContentType {
+  if (!name || !isContentType(name)) throw data("There is no such kind of content.", { status: 404 });
+  return name;
+}
+
+/** The types, with how many items each has and how many wait to be published. */
+export async function contentOverview(db: Db) {
+  return Promise.all(
+    contentTypeNames.map(async (type) => {
+      const items = await listItems(db, type);
+      return {
+        type,
+        plural: contentTypes[type].plural,
+        count: items.length,
+        unpublishedChanges: items.filter((i) => i.changed).length,
+        scheduled: items.filter((i) => i.publishAt).length,
+      };
+    }),
+  );
+}
+
+export async function contentList(db: Db, type: ContentType, search: string) {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  return {
+    type,
+    label: definition.label,
+    plural: definition.plural,
+    canAdd: definition.shape === "list" && !definition.fixed,
+    search,
+    items: await listItems(db, type, search),
+  };
+}
+
+/** A difference between two versions of an item, field by field. */
+export type FieldChange = { name: string; live: string; other: string };
+
+function differences(schema: Parameters<typeof formValues>[0], live: unknown, other: unknown): FieldChange[] {
+  const a = live === null ? {} : formValues(schema, live);
+  const b = formValues(schema, other);
+  const names = [...new Set([...Object.keys(a), ...Object.keys(b)])].sort();
+  return names
+    .filter((n) => (a[n] ?? "") !== (b[n] ?? ""))
+    .map((n) => ({ name: n, live: a[n] ?? "", other: b[n] ?? "" }));
+}
+
+export type ItemPage = {
+  type: ContentType;
+  label: string;
+  plural: string;
+  key: string;
+  title: string;
+  status: ItemStatus;
+  fixed: boolean;
+  draftVersion: number;
+  savedAt: string;
+  publishAt: string | null;
+  /** The draft differs from what is live. */
+  changed: boolean;
+  path: string;
+  fields: EditorField[];
+  values: Record<string, string>;
+  revisions: { revision: number; publishedAt: string; publishedBy: string; note: string; live: boolean }[];
+  /** A revision compared with the live one (`?compare=N`). */
+  compare: { revision: number; changes: FieldChange[] } | null;
+};
+
+export async function contentItemPage(
+  db: Db,
+  type: ContentType,
+  key: string,
+  compareWith: string | null,
+): Promise<ItemPage> {
+  const item = await readItem(db, type, key);
+  const schema = itemSchema(type, key);
+  if (!item || !schema) throw data("There is no such item.", { status: 404 });
+  const definition: ContentTypeDefinition = contentTypes[type];
+  let compare: ItemPage["compare"] = null;
+  const revision = compareWith === null ? NaN : Number(compareWith);
+  if (Number.isInteger(revision)) {
+    const old = await readRevision(db, type, key, revision);
+    if (old !== null) compare = { revision, changes: differences(schema, item.published, old) };
+  }
+  return {
+    type,
+    label: definition.label,
+    plural: definition.plural,
+    key,
+    title: item.title,
+    status: item.status,
+    fixed: definition.fixed,
+    draftVersion: item.draftVersion,
+    savedAt: item.savedAt,
+    publishAt: item.publishAt,
+    changed: item.status !== "live" || JSON.stringify(item.draft) !== JSON.stringify(item.published),
+    path: itemPath(type, key, item.draft),
+    fields: describeFields(schema, item.draft),
+    values: formValues(schema, item.draft),
+    revisions: item.revisions,
+    compare,
+  };
+}
+
+/** A blank item's form, for a type that takes new ones. */
+export function newItemPage(type: ContentType) {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.shape !== "list" || definition.fixed) {
+    throw data(`${definition.plural} are fixed: each can be edited, but none added.`, { status: 404 });
+  }
+  return { type, label: definition.label, plural: definition.plural, fields: describeFields(definition.schema, {}) };
+}
+
+/** What a refused form answers: the message, each field's, and the text posted (kept). */
+export type EditorAnswer = {
+  done?: string;
+  message?: string;
+  errors?: Record<string, string>;
+  values?: Record<string, string>;
+  conflict?: boolean;
+};
+
+function formFields(form: FormData) {
+  const names = [...form.keys()].filter((n) => n !== "intent" && n !== "_csrf" && n !== "version" && n !== "publishAt");
+  const get = (name: string) => {
+    const value = form.get(name);
+    return typeof value === "string" ? value : null;
+  };
+  const values = Object.fromEntries(names.map((n) => [n, get(n) ?? ""]));
+  return { names, get, values };
+}
+
+function errorsOf(issues: readonly FieldIssue[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) errors[issue.path || "form"] ??= issue.message;
+  return errors;
+}
+
+function refusal(result: ContentRefusal, values?: Record<string, string>) {
+  const status = { "not-found": 404, invalid: 400, conflict: 409, refused: 409 }[result.reason];
+  return data<EditorAnswer>(
+    {
+      message: result.message,
+      ...(result.reason === "invalid" ? { errors: errorsOf(result.issues) } : {}),
+      ...(result.reason === "conflict" ? { conflict: true } : {}),
+      ...(values ? { values } : {}),
+    },
+    { status },
+  );
+}
+
+const actorOf = (user: StaffUser): ContentActor => ({ id: user.id, name: user.name });
+const target = (type: ContentType, key: string) => `content:${type}:${key}`;
+
+/** The item page's forms: save, publish, schedule, unschedule, unpublish, restore. */
+export async function itemAction(ctx: EditorContext, type: ContentType, key: string, form: FormData) {
+  const intent = String(form.get("intent") ?? "");
+  const now = new Date();
+  const actor = actorOf(ctx.user);
+  const schema = itemSchema(type, key);
+  if (!schema) throw data("There is no such item.", { status: 404 });
+  const served = async (detail: Record<string, number>, action: AuditEntry["action"]) => {
+    await ctx.content.refresh();
+    await ctx.audit({ action, target: target(type, key), detail });
+  };
+
+  if (intent === "save" || intent === "publish" || intent === "schedule") {
+    const { names, get, values } = formFields(form);
+    const baseVersion = Number(form.get("version"));
+    let publishAt: Date | null = null;
+    if (intent === "schedule") {
+      publishAt = localDateTimeInstant(String(form.get("publishAt") ?? ""), timeZone);
+      if (!publishAt || publishAt.getTime() <= now.getTime()) {
+        return data<EditorAnswer>(
+          {
+            message: "Choose the date and time to publish it: in the future, London time.",
+            errors: { publishAt: "Choose a date and time in the future." },
+            values,
+          },
+          { status: 400 },
+        );
+      }
+    }
+    const saved = await saveDraft(ctx.db, {
+      type,
+      key,
+      data: readItemForm(schema, get, names),
+      baseVersion,
+      actor,
+      now,
+    });
+    if (!saved.ok) return refusal(saved, values);
+    await ctx.audit({ action: "content-saved", target: target(type, key), detail: { version: saved.version } });
+    if (intent === "save") return data<EditorAnswer>({ done: "Draft saved. Nothing on the site has changed." });
+    if (intent === "schedule") {
+      const scheduled = await schedulePublish(ctx.db, { type, key, at: publishAt, actor, now });
+      if (!scheduled.ok) return refusal(scheduled);
+      await ctx.audit({
+        action: "content-scheduled",
+        target: target(type, key),
+        detail: { at: publishAt!.toISOString() },
+      });
+      return data<EditorAnswer>({ done: "Draft saved and scheduled: it will be published at the time you chose." });
+    }
+    const published = await publishItem(ctx.db, { type, key, actor, now, baseVersion: saved.version });
+    if (!published.ok) return refusal(published);
+    await served({ revision: published.revision }, "content-published");
+    return data<EditorAnswer>({ done: `Published: it is on the site now (revision ${published.revision}).` });
+  }
+  if (intent === "unschedule") {
+    const result = await schedulePublish(ctx.db, { type, key, at: null, actor, now });
+    if (!result.ok) return refusal(result);
+    await ctx.audit({ action: "content-scheduled", target: target(type, key), detail: { at: "cancelled" } });
+    return data<EditorAnswer>({ done: "The scheduled publish is cancelled." });
+  }
+  if (intent === "unpublish") {
+    const result = await unpublishItem(ctx.db, { type, key, now });
+    if (!result.ok) return refusal(result);
+    await served({}, "content-unpublished");
+    return data<EditorAnswer>({ done: "Unpublished: it is no longer on the site. Its revisions are kept." });
+  }
+  if (intent === "restore") {
+    const raw = form.get("revision");
+    const revision = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
+    if (!Number.isInteger(revision))
+      return data<EditorAnswer>({ message: "Choose a revision to restore." }, { status: 400 });
+    const result = await restoreRevision(ctx.db, { type, key, revision, actor, now });
+    if (!result.ok) return refusal(result);
+    await served({ restored: revision, revision: result.revision }, "content-restored");
+    return data<EditorAnswer>({ done: `Revision ${revision} is on the site again (as revision ${result.revision}).` });
+  }
+  return data<EditorAnswer>({ message: "This form's action is not known here." }, { status: 400 });
+}
+
+/** The new-item page's form: adds the item as a draft; the page then opens it. */
+export async function newItemAction(ctx: EditorContext, type: ContentType, form: FormData) {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.shape !== "list") throw data("There is no such kind of content.", { status: 404 });
+  const { names, get, values } = formFields(form);
+  const result = await createItem(ctx.db, {
+    type,
+    data: readItemForm(definition.schema, get, names),
+    actor: actorOf(ctx.user),
+    now: new Date(),
+  });
+  if (!result.ok) return { answer: refusal(result, values) };
+  await ctx.audit({ action: "content-added", target: target(type, result.key), detail: {} });
+  return { key: result.key };
+}

@@ -1,0 +1,193 @@
+/**
+ * One item of the site's content (/admin/content/:type/:key): its form, built
+ * from its schema, to save as a draft, publish now or at a set time; its
+ * preview; taking it off the site; and its revisions, each comparable with the
+ * live one (`?compare=N`) and restorable (docs/decisions/045-content-in-the-database.md).
+ */
+import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import type { Route } from "./+types/content-item";
+import { ContentFields, ContentProblems, contentFormId } from "~/components/admin/content-fields.tsx";
+import { statusLabels } from "~/components/admin/content-status.tsx";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { TextField } from "~/components/forms/field.tsx";
+import { contentItemPage, contentTypeOf, editorContext, itemAction } from "~/publishing/editor.server.ts";
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
+  const compare = new URL(request.url).searchParams.get("compare");
+  return contentItemPage(editorContext(context).db, contentTypeOf(params.type), params.key, compare);
+}
+
+export async function action({ context, params, request }: Route.ActionArgs) {
+  return itemAction(editorContext(context), contentTypeOf(params.type), params.key, await request.formData());
+}
+
+/**
+ * After any form, the page shows the item as it is now (a refused publish
+ * still saved the draft), except after a refused save over someone else's:
+ * the form keeps the version it started from, so saving again is refused
+ * again until the page is reloaded and their text seen.
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult === undefined) return defaultShouldRevalidate;
+  return !(actionResult as { conflict?: boolean } | null)?.conflict;
+}
+
+export default function ContentItem() {
+  const page = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== "idle";
+  const errors = answer?.errors ?? {};
+  const base = `/admin/content/${page.type}/${page.key}`;
+  return (
+    <StaffPage
+      title={`${page.label}: ${page.title}`}
+      intro={
+        <p>
+          <Link to={`/admin/content/${page.type}`} className="underline">
+            All {page.plural.toLowerCase()}
+          </Link>{" "}
+          · {statusLabels[page.status]}
+          {page.changed && page.status === "live" && " · the draft has unpublished changes"} · saved{" "}
+          <Time iso={page.savedAt} />
+          {page.status === "live" && (
+            <>
+              {" "}
+              ·{" "}
+              <a href={page.path} className="underline">
+                View it on the site
+              </a>
+            </>
+          )}
+        </p>
+      }
+    >
+      <Notice>{answer?.done}</Notice>
+      <ContentProblems
+        fields={page.fields}
+        title={answer?.conflict ? "Not saved: someone else saved this item first" : undefined}
+        message={answer?.message}
+        errors={errors}
+      />
+      {page.publishAt && (
+        <div className="mb-6 flex flex-wrap items-center gap-3 rounded-md border border-slate-300 p-4">
+          <p>
+            To be published <Time iso={page.publishAt} /> (London time).
+          </p>
+          <PostForm intent="unschedule">
+            <RowButton label="Cancel the scheduled publish">Cancel the scheduled publish</RowButton>
+          </PostForm>
+        </div>
+      )}
+
+      <StaffSection id="edit" title="Edit" className="mt-6">
+        {/* Starts again only when the draft's text changed otherwise (a restore), never under someone's typing. */}
+        <PostForm
+          key={JSON.stringify(page.values)}
+          fields={{ version: String(page.draftVersion) }}
+          className="mt-4 space-y-5"
+          noValidate
+        >
+          <ContentFields fields={page.fields} values={answer?.values ?? page.values} errors={errors} />
+          <div className="flex flex-wrap items-end gap-3 border-t border-slate-300 pt-5">
+            <button type="submit" name="intent" value="save" disabled={busy} className="btn-outline min-h-11">
+              Save draft
+            </button>
+            <button type="submit" name="intent" value="publish" disabled={busy} className="btn-primary min-h-11">
+              Publish now
+            </button>
+          </div>
+          <div className="flex flex-wrap items-end gap-3">
+            <TextField
+              formId={contentFormId}
+              name="publishAt"
+              type="datetime-local"
+              label="Or publish at (London time)"
+              error={errors.publishAt}
+            />
+            <button type="submit" name="intent" value="schedule" disabled={busy} className="btn-outline min-h-11">
+              Save and schedule
+            </button>
+          </div>
+        </PostForm>
+      </StaffSection>
+
+      <StaffSection id="preview" title="Preview" className="mt-10">
+        <p className="mt-2 text-slate-700">
+          The page with the saved draft, as visitors will see it once it is published (save the draft first to see your
+          changes).{" "}
+          <a href={`${base}/preview`} className="underline">
+            Open the preview on its own
+          </a>
+          .
+        </p>
+      </StaffSection>
+
+      {page.status === "live" && !page.fixed && (
+        <StaffSection id="unpublish" title="Take it off the site" className="mt-10">
+          <p className="mt-2 text-slate-700">
+            It stops being shown at once; its revisions are kept and it can be published again. An item the site still
+            refers to (a featured course, a presenter) cannot be unpublished until that reference is changed.
+          </p>
+          <PostForm intent="unpublish" className="mt-3">
+            <RowButton label={`Unpublish ${page.title}`} tone="danger">
+              Unpublish
+            </RowButton>
+          </PostForm>
+        </StaffSection>
+      )}
+
+      <StaffSection id="revisions" title="Revisions" className="mt-10">
+        <RuledList
+          items={page.revisions}
+          empty="Not published yet."
+          row={(r) => (
+            <li key={r.revision} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
+              <p className="min-w-0 flex-1">
+                <span className="font-semibold">Revision {r.revision}</span>
+                {r.live && " (on the site)"} · {r.note} by {r.publishedBy}, <Time iso={r.publishedAt} />
+              </p>
+              {!r.live && (
+                <>
+                  <Link to={`${base}?compare=${r.revision}#compare`} className="underline">
+                    Compare with the live one<span className="sr-only"> (revision {r.revision})</span>
+                  </Link>
+                  <PostForm intent="restore" fields={{ revision: String(r.revision) }}>
+                    <RowButton label={`Restore revision ${r.revision}`}>Restore</RowButton>
+                  </PostForm>
+                </>
+              )}
+            </li>
+          )}
+        />
+      </StaffSection>
+
+      {page.compare && (
+        <StaffSection id="compare" title={`Revision ${page.compare.revision} and the live one`} className="mt-10">
+          {page.compare.changes.length === 0 ? (
+            <p className="mt-3 text-slate-700">They are the same.</p>
+          ) : (
+            <dl className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
+              {page.compare.changes.map((c) => (
+                <div key={c.name} className="grid gap-2 py-3 sm:grid-cols-[12rem_1fr_1fr]">
+                  <dt className="font-semibold break-all">{c.name}</dt>
+                  <dd className="whitespace-pre-wrap">
+                    <span className="block text-sm font-semibold text-slate-700">Live</span>
+                    {c.live || "(empty)"}
+                  </dd>
+                  <dd className="whitespace-pre-wrap">
+                    <span className="block text-sm font-semibold text-slate-700">
+                      Revision {page.compare!.revision}
+                    </span>
+                    {c.other || "(empty)"}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+          )}
+        </StaffSection>
+      )}
+    </StaffPage>
+  );
+}

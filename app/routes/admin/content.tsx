@@ -1,0 +1,48 @@
+/**
+ * The site's content (/admin/content): each kind of content the team edits,
+ * with how many items it has, how many have unpublished changes and how many
+ * are scheduled (docs/decisions/045-content-in-the-database.md).
+ */
+import { Link, useLoaderData } from "react-router";
+import type { Route } from "./+types/content";
+import { StaffTable } from "~/components/admin/data-table.tsx";
+import { StaffPage } from "~/components/admin/staff-ui.tsx";
+import { contentOverview, editorContext } from "~/publishing/editor.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  return { types: await contentOverview(editorContext(context).db) };
+}
+
+export default function Content() {
+  const { types } = useLoaderData<typeof loader>();
+  return (
+    <StaffPage
+      title="Site content"
+      intro={
+        <p>
+          Edit the site&apos;s pages, courses, articles and webinars. A saved draft changes nothing on the site until
+          you publish it; every publish is kept, so any earlier version can be put back.
+        </p>
+      }
+    >
+      <StaffTable
+        label="Kinds of content"
+        headings={["Content", "Items", "Unpublished changes", "Scheduled"]}
+        className="min-w-md [&_thead_th:not(:first-child)]:text-right"
+      >
+        {types.map((t) => (
+          <tr key={t.type} className="border-b border-slate-300">
+            <th scope="row" className="py-2 pr-3 font-semibold">
+              <Link to={`/admin/content/${t.type}`} className="text-navy-800 underline">
+                {t.plural}
+              </Link>
+            </th>
+            <td className="py-2 pr-3 text-right tabular-nums">{t.count}</td>
+            <td className="py-2 pr-3 text-right tabular-nums">{t.unpublishedChanges}</td>
+            <td className="py-2 text-right tabular-nums">{t.scheduled}</td>
+          </tr>
+        ))}
+      </StaffTable>
+    </StaffPage>
+  );
+}

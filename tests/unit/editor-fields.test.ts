@@ -1,0 +1,100 @@
+/**
+ * The editor's form, read from each content type's schema
+ * (app/content/editor-fields.ts): every item of the release's content goes
+ * through the form and back unchanged; the fields are the kinds the page
+ * renders; lists grow by their blank item and shrink by a cleared one.
+ */
+import { describe, expect, it } from "vitest";
+import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
+import { releaseContent } from "~/content/index.server.ts";
+import { contentTypeNames, itemSchema, itemsOf } from "~/content/types.server.ts";
+import { courseSchema, webinarSchema } from "~/content/schema.ts";
+
+/** What a browser posts for `values`: every field the form has, filled or not. */
+function post(fields: EditorField[], values: Record<string, string>) {
+  const names: string[] = [];
+  const collect = (list: EditorField[]) => {
+    for (const f of list) {
+      if (f.kind === "group") collect(f.fields);
+      else if (f.kind === "list") f.items.forEach((item) => collect(item.fields));
+      else names.push(f.name);
+    }
+  };
+  collect(fields);
+  return { names, get: (name: string) => (names.includes(name) ? (values[name] ?? "") : null) };
+}
+
+describe("the editor's form", () => {
+  const items = contentTypeNames.flatMap((type) =>
+    itemsOf(type, releaseContent).map((item) => ({ type, ...item, schema: itemSchema(type, item.key)! })),
+  );
+
+  it.each(items.map((i) => [`${i.type} ${i.key}`, i] as const))(
+    "%s goes through the form and back unchanged",
+    (_name, { schema, data }) => {
+      const fields = describeFields(schema, data);
+      const { names, get } = post(fields, formValues(schema, data));
+      expect(schema.parse(readItemForm(schema, get, names))).toEqual(schema.parse(data));
+    },
+  );
+
+  it("names fields by their path, with the kinds the page renders", () => {
+    const course = releaseContent.courses[0] as Record<string, unknown>;
+    const fields = describeFields(courseSchema, course);
+    const byName = new Map(fields.map((f) => [f.name, f]));
+    expect(byName.get("title")).toMatchObject({
+      kind: "text",
+      label: "Title",
+      required: true,
+      maxLength: 80,
+      long: false,
+    });
+    expect(byName.get("shortDescription")).toMatchObject({ kind: "text", long: true });
+    expect(byName.get("theoryPracticeSplit")).toMatchObject({ kind: "choice", options: ["30/70", "35/65", "40/60"] });
+    expect(byName.get("groupSize")).toMatchObject({ kind: "number", required: false });
+    expect(byName.get("benefits")).toMatchObject({ kind: "lines", hint: "One per line: 4 to 8 lines." });
+    expect(byName.get("objectives")).toMatchObject({ kind: "lines", required: false });
+    const seo = byName.get("seo");
+    expect(seo).toMatchObject({ kind: "group", label: "Search engines (SEO)" });
+    expect(seo?.kind === "group" && seo.fields.map((f) => f.name)).toEqual(["seo.title", "seo.description"]);
+    // Exactly five days: no blank day to add.
+    const curriculum = byName.get("curriculum");
+    expect(curriculum?.kind === "list" && curriculum.items.map((i) => i.label)).toEqual([
+      "Curriculum 1",
+      "Curriculum 2",
+      "Curriculum 3",
+      "Curriculum 4",
+      "Curriculum 5",
+    ]);
+    // FAQs (3 to 6): one blank to add.
+    const faqs = byName.get("faqs");
+    const count = (course.faqs as unknown[]).length;
+    expect(faqs?.kind === "list" && faqs.items.at(-1)?.label).toBe(`FAQ ${count + 1} (new)`);
+    expect(labelOf("presenterTrainerId")).toBe("Presenter trainer");
+  });
+
+  it("a filled blank item is added; a cleared item is taken out; an empty number is left for the schema to refuse", () => {
+    const course = releaseContent.courses[0] as { faqs: { question: string; answer: string }[] };
+    const fields = describeFields(courseSchema, course);
+    const values = formValues(courseSchema, course);
+    const n = course.faqs.length;
+    values[`faqs.${n}.question`] = "Is lunch included?";
+    values[`faqs.${n}.answer`] = "Yes, lunch and refreshments are included on every day of the course.";
+    values["faqs.0.question"] = "";
+    values["faqs.0.answer"] = " ";
+    const { names, get } = post(fields, values);
+    const read = readItemForm(courseSchema, get, names) as typeof course;
+    expect(read.faqs.map((f) => f.question)).toEqual([
+      ...course.faqs.slice(1).map((f) => f.question),
+      "Is lunch included?",
+    ]);
+
+    const webinar = releaseContent.webinars[0]!;
+    const webinarFields = describeFields(webinarSchema, webinar);
+    const webinarValues = { ...formValues(webinarSchema, webinar), durationMinutes: " " };
+    const form = post(webinarFields, webinarValues);
+    const parsed = webinarSchema.safeParse(readItemForm(webinarSchema, form.get, form.names));
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.path.join("."))).toEqual(["durationMinutes"]);
+  });
+});
