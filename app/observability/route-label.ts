@@ -17,6 +17,9 @@ const patterns: [RegExp, string][] = [
   [/^\/admin\/setup\/[^/]+$/, "/admin/setup/:token"],
   [/^\/admin\/leads\/[^/]+$/, "/admin/leads/:id"],
   [/^\/admin\/webhooks\/[^/]+$/, "/admin/webhooks/:id"],
+  [/^\/admin\/content\/[^/]+\/new$/, "/admin/content/:type/new"],
+  [/^\/admin\/content\/[^/]+\/[^/]+$/, "/admin/content/:type/:key"],
+  [/^\/admin\/content\/[^/]+$/, "/admin/content/:type"],
 ];
 
 /** Paths that are routes of their own (app/routes.ts), plus the server's own endpoints and public files. */
@@ -66,6 +69,7 @@ export const exactRoutes = new Set<string>([
   "/admin/requests/access.csv",
   "/admin/bookings",
   "/admin/audit",
+  "/admin/content",
   "/admin/account",
   "/admin/passkey-options",
 ]);
