@@ -163,7 +163,7 @@ async function seed(handle: DatabaseHandle) {
         id,
         email: `${id}@example.test`,
         name: `Owner ${n + 1}`,
-        role: "staff" as const,
+        role: "leads" as const,
         password_hash: "x",
         totp_secret: "JBSWY3DPEHPK3PXP",
         totp_last_step: 0,

@@ -15,12 +15,14 @@ export type AdminCommand = {
 export const adminCommands = [
   {
     name: "create-user",
-    usage: "--email <address> --name <name> [--role admin|staff]",
+    usage: "--email <address> --name <name> [--role admin|leads|site|leads,site]",
     about: [
-      "Invites someone (an administrator unless --role staff) and prints their",
-      "set-up link (valid 3 days): they choose a password and add the site to an",
-      "authenticator app there. This is how the first administrator is made;",
-      "later ones can be invited from /admin/users.",
+      "Invites someone and prints their set-up link (valid 3 days): they choose",
+      "a password and add the site to an authenticator app there. An",
+      "administrator unless --role names a member's permissions: leads (work",
+      "leads), site (edit the site) or leads,site (both); staff, the role's old",
+      "name, still means leads. This is how the first administrator is made;",
+      "later accounts can be invited from /admin/users.",
     ],
   },
   {
@@ -53,7 +55,7 @@ export const adminCommands = [
   {
     name: "list-users",
     usage: "",
-    about: ["Every account, its role and whether it is disabled."],
+    about: ["Every account, its role (admin, or its permissions) and whether it is disabled."],
   },
   {
     name: "access",

@@ -22,6 +22,7 @@ import {
   listAccounts,
 } from "../app/staff/accounts.server.ts";
 import { addressHash, erase, findEverything } from "../app/privacy/requests.server.ts";
+import { parseRole, roleAsPerson } from "../app/staff/permissions.ts";
 import { audit } from "../app/staff/audit.server.ts";
 import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { resealSecrets } from "../app/secrets/reseal.server.ts";
@@ -83,9 +84,9 @@ const now = new Date();
 try {
   if (command === "create-user") {
     const name = values.name?.trim();
-    const role = values.role ?? "admin";
+    const role = parseRole(values.role ?? "admin");
     if (!name || name.length > 100) wrongUsage("--name is needed (at most 100 characters)");
-    if (role !== "admin" && role !== "staff") wrongUsage("--role must be admin or staff");
+    if (!role) wrongUsage("--role must be admin, leads, site or leads,site (staff is read as leads)");
     try {
       const { token, expiresAt } = await createInvitation(
         database.db,
@@ -98,7 +99,7 @@ try {
         { actor: null, action: "user-invited", target: `invitation:${email}`, ip: null, detail: { role } },
         now,
       );
-      console.log(`Invited ${name} <${email}> as ${role === "admin" ? "an administrator" : "staff"}.`);
+      console.log(`Invited ${name} <${email}> as ${roleAsPerson(role)}.`);
       console.log(`Their set-up link (works once, for ${invitationDays} days, until ${expiresAt}):`);
       console.log(`${config.siteUrl}/admin/setup/${token}`);
     } catch (error) {

@@ -532,6 +532,17 @@ export const migrations: Record<string, Migration> = {
       if (!isPostgres(db)) await sql`insert into leads_fts(leads_fts, rank) values ('secure-delete', 1)`.execute(db);
     },
   },
+  "2026-11-25-018-staff-permissions": {
+    async up(db: AnyDb) {
+      // A member's role is now the permissions they hold (`leads`, `site`,
+      // `leads,site`; administrators stay `admin`): every member until now
+      // worked leads (docs/decisions/044-permissions.md). Open invitations too.
+      const staffDb = db as Kysely<Record<string, { role: string }>>;
+      for (const table of ["staff_users", "staff_invitations"]) {
+        await staffDb.updateTable(table).set({ role: "leads" }).where("role", "=", "staff").execute();
+      }
+    },
+  },
   "2026-11-25-019-site-content": {
     async up(db: AnyDb) {
       // The site's content, edited in the back office and published without a

@@ -369,4 +369,8 @@ export interface Database extends LeadTables {
   };
 }
 
-export type StaffRole = "admin" | "staff";
+/**
+ * A back-office account's role as stored: `admin`, or a member's permissions
+ * sorted and joined by commas (app/staff/permissions.ts, ADR 044).
+ */
+export type StaffRole = "admin" | "leads" | "site" | "leads,site";

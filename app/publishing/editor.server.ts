@@ -24,7 +24,7 @@ import type { Db } from "~/data/db.server.ts";
 import { servicesContext } from "~/services.ts";
 import type { AuditEntry } from "~/staff/audit.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 import type { SiteContent } from "./site-content.server.ts";
 import {
   createItem,
@@ -53,7 +53,7 @@ export type EditorContext = {
 
 /** The editor's context for a request in the back office: its database, the signed-in account, its audit. */
 export function editorContext(context: Readonly<RouterContextProvider>): EditorContext {
-  const user = staffUser(context);
+  const user = requirePermission(context, "site");
   return {
     db: context.get(staffRequestContext).staff.db,
     content: context.get(servicesContext).content,

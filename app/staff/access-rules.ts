@@ -12,21 +12,28 @@
  * handles ("" for a post without an intent field).
  *
  * - "public": anyone (sign-in and set-up pages: the route checks for itself)
- * - "staff": anyone signed in with both factors
+ * - "signed-in": any account signed in with both factors (the home page, the
+ *   account page)
+ * - "leads": an account that works leads, signed in with both factors
+ * - "site": an account that edits the site, signed in with both factors
  * - "admin": an administrator signed in with both factors
+ * An administrator may do everything; a member, what their permissions say
+ * (app/staff/permissions.ts, docs/decisions/044-permissions.md).
  *
  * Fail closed: a route with no entry opens to nobody, a post to a route
  * without `post` is refused (405), and an intent not listed is refused
  * (400). So a new route, action or intent needs its line here:
- *   - a new page:   "/admin/things": { get: "staff" },
+ *   - a new page:   "/admin/things": { get: "leads" },
  *   - a new action: add `post: "admin"` to its entry,
- *   - a new intent: add `rename: "staff",` to its entry's `post` map
- *     (a route whose action takes one role for all posts turns its
- *     `post: "staff"` into `post: { lookup: "staff", erase: "admin" }`).
+ *   - a new intent: add `rename: "site",` to its entry's `post` map
+ *     (a route whose action takes one audience for all posts turns its
+ *     `post: "leads"` into `post: { lookup: "leads", erase: "admin" }`).
  * The matrix test and tests/unit/access-rules.test.ts fail until it is there.
  */
 
-export type Audience = "public" | "staff" | "admin";
+import { may, type Grant } from "./permissions.ts";
+
+export type Audience = "public" | "signed-in" | Grant;
 export type PostRule = Audience | Readonly<Record<string, Audience>>;
 export type AccessRule = { readonly get: Audience; readonly post?: PostRule };
 
@@ -36,49 +43,52 @@ export const accessRules = {
   "/admin/passkey-options": { get: "public", post: "public" },
   "/admin/sign-out": { get: "public", post: "public" },
   "/admin/setup/:token": { get: "public", post: "public" },
-  "/admin": { get: "staff" },
-  "/admin/leads": { get: "staff" },
-  "/admin/leads.csv": { get: "staff" },
-  "/admin/newsletter.csv": { get: "staff" },
-  "/admin/bookings.csv": { get: "staff" },
-  "/admin/outbox": { get: "staff", post: "staff" },
-  "/admin/bookings": { get: "staff" },
-  "/admin/conversions": { get: "staff" },
-  "/admin/spam": { get: "staff", post: { release: "staff", delete: "staff" } },
-  "/admin/requests": { get: "staff", post: { "look-up": "staff", erase: "admin" } },
-  "/admin/requests/access.json": { get: "staff", post: "staff" },
-  "/admin/requests/access.csv": { get: "staff", post: "staff" },
-  "/admin/leads/:id": { get: "staff", post: { update: "staff", note: "staff" } },
-  "/admin/users": { get: "admin", post: { invite: "admin", disable: "admin", revoke: "admin", reset: "admin" } },
+  "/admin": { get: "signed-in" },
+  "/admin/leads": { get: "leads" },
+  "/admin/leads.csv": { get: "leads" },
+  "/admin/newsletter.csv": { get: "leads" },
+  "/admin/bookings.csv": { get: "leads" },
+  "/admin/outbox": { get: "leads", post: "leads" },
+  "/admin/bookings": { get: "leads" },
+  "/admin/conversions": { get: "leads" },
+  "/admin/spam": { get: "leads", post: { release: "leads", delete: "leads" } },
+  "/admin/requests": { get: "leads", post: { "look-up": "leads", erase: "admin" } },
+  "/admin/requests/access.json": { get: "leads", post: "leads" },
+  "/admin/requests/access.csv": { get: "leads", post: "leads" },
+  "/admin/leads/:id": { get: "leads", post: { update: "leads", note: "leads" } },
+  "/admin/users": {
+    get: "admin",
+    post: { invite: "admin", permissions: "admin", disable: "admin", revoke: "admin", reset: "admin" },
+  },
   "/admin/webhooks": { get: "admin", post: "admin" },
   "/admin/webhooks/:id": {
     get: "admin",
     post: { retry: "admin", replay: "admin", events: "admin", rotate: "admin", disable: "admin" },
   },
   "/admin/audit": { get: "admin" },
-  "/admin/content": { get: "admin" },
-  "/admin/content/:type": { get: "admin" },
-  "/admin/content/:type/new": { get: "admin", post: { add: "admin" } },
+  "/admin/content": { get: "site" },
+  "/admin/content/:type": { get: "site" },
+  "/admin/content/:type/new": { get: "site", post: { add: "site" } },
   "/admin/content/:type/:key": {
-    get: "admin",
+    get: "site",
     post: {
-      save: "admin",
-      publish: "admin",
-      schedule: "admin",
-      unschedule: "admin",
-      unpublish: "admin",
-      restore: "admin",
+      save: "site",
+      publish: "site",
+      schedule: "site",
+      unschedule: "site",
+      unpublish: "site",
+      restore: "site",
     },
   },
   "/admin/account": {
-    get: "staff",
+    get: "signed-in",
     post: {
-      prove: "staff",
-      password: "staff",
-      "end-session": "staff",
-      "end-others": "staff",
-      add: "staff",
-      remove: "staff",
+      prove: "signed-in",
+      password: "signed-in",
+      "end-session": "signed-in",
+      "end-others": "signed-in",
+      add: "signed-in",
+      remove: "signed-in",
     },
   },
 } as const satisfies Record<string, AccessRule>;
@@ -114,4 +124,12 @@ export function decide(
   if (typeof rule.post === "string") return { allow: rule.post };
   const key = intent ?? "";
   return Object.hasOwn(rule.post, key) ? { allow: rule.post[key]! } : { refuse: "unknown-intent" };
+}
+
+/** May an account with this role open the page at `path` (a route pattern)? For showing only what it may open. */
+export function mayOpen(role: string, path: string): boolean {
+  const decision = decide(path, "GET", null);
+  if ("refuse" in decision) return false;
+  const { allow } = decision;
+  return allow === "public" || allow === "signed-in" || may(role, allow);
 }

@@ -3,15 +3,16 @@
  * the area's second middleware (after `staffArea`, which has checked the
  * CSRF token and read the session) looks the request up in the one table,
  * app/staff/access-rules.ts, by the pattern of the route React Router
- * matched, whatever the spelling of the address. A staff or administrator
- * rule without a full session sends to sign-in (`signedIn`); an
- * administrator rule with a staff session is refused 403 (`requireAdmin`).
+ * matched, whatever the spelling of the address. Any rule but "public"
+ * without a full session sends to sign-in (`signedIn`); a permission or
+ * administrator rule with an account that lacks it is refused 403, naming
+ * what is missing (`requirePermission`, docs/decisions/044-permissions.md).
  * Its refusals are rendered by the area's error boundary and pass back
  * through `staffArea`, which marks every answer no-store and noindex.
  */
 import { data, type MiddlewareFunction } from "react-router";
 import { decide, refusals } from "./access-rules.ts";
-import { requireAdmin, signedIn } from "./request.server.ts";
+import { requirePermission, signedIn } from "./request.server.ts";
 
 /** The form's `intent` field ("" without one, or when the body is not a form). */
 async function intentOf(request: Request): Promise<string> {
@@ -32,9 +33,10 @@ export const accessRule: MiddlewareFunction<Response> = async (args, next) => {
     throw data(message, { status });
   }
   if (decision.allow === "public") return next();
-  if (decision.allow === "staff") return signedIn(args, next);
+  if (decision.allow === "signed-in") return signedIn(args, next);
+  const grant = decision.allow;
   return signedIn(args, () => {
-    requireAdmin(context);
+    requirePermission(context, grant);
     return next();
   });
 };

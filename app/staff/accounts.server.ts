@@ -18,11 +18,13 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import * as v from "valibot";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
+import { isPostgres } from "~/data/dialect.ts";
 import { isEmailAddress, validateWith } from "~/forms/schemas.ts";
 import { passwordProblem } from "./password-check.server.ts";
 import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.ts";
 import { isSealed, seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { acceptedStep, newTotpSecret } from "./totp.server.ts";
+import { readRoleChoice, type RoleField } from "./permissions.ts";
 
 export const sessionLimits = {
   /** The code page after a right password. */
@@ -85,18 +87,27 @@ const invitationForm = v.object({
     v.maxLength(100, "Use at most 100 characters."),
   ),
   email: v.pipe(v.string(invalidEmail), v.check(isEmailAddress, invalidEmail)),
-  role: v.picklist(["staff", "admin"], "Choose a role."),
 });
-export type InvitationField = keyof v.InferInput<typeof invitationForm>;
+export type InvitationField = keyof v.InferInput<typeof invitationForm> | RoleField;
 
-/** The invitation form's fields (/admin/users), checked; on a problem, the first message per field. */
+/**
+ * The invitation form's fields (/admin/users), checked: name, address, and
+ * the role (`access`: admin or member; a member's `permissions`, every
+ * checked box). On a problem, the first message per field.
+ */
 export function readInvitationForm(
   fields: Record<string, unknown>,
+  permissions: readonly unknown[],
 ):
-  | { ok: true; invitee: v.InferOutput<typeof invitationForm> }
+  | { ok: true; invitee: v.InferOutput<typeof invitationForm> & { role: StaffRole } }
   | { ok: false; problems: Partial<Record<InvitationField, string>> } {
   const checked = validateWith(invitationForm, fields);
-  return checked.ok ? { ok: true, invitee: checked.data } : { ok: false, problems: checked.fieldErrors };
+  const role = readRoleChoice(fields.access, permissions);
+  if (checked.ok && role.ok) return { ok: true, invitee: { ...checked.data, role: role.role } };
+  return {
+    ok: false,
+    problems: { ...(checked.ok ? {} : checked.fieldErrors), ...(role.ok ? {} : role.problems) },
+  };
 }
 
 /**
@@ -564,4 +575,44 @@ export async function findAccount(db: Db, userId: string): Promise<(StaffUser & 
   return row
     ? { id: row.id, email: row.email, name: row.name, role: row.role, disabled: row.disabled_at !== null }
     : null;
+}
+
+export type RoleChange =
+  | { changed: true; before: StaffRole; after: StaffRole }
+  | { changed: false; why: "no-account" | "unchanged" | "last-admin" };
+
+/**
+ * Gives an active account another role. An account cannot stop being an
+ * administrator while it is the last active one (someone must be able to
+ * manage the team): on PostgreSQL the administrators' rows are locked first,
+ * so two administrators demoting each other at once cannot both succeed
+ * (SQLite runs one write transaction at a time). The account's sessions
+ * carry on, with the new role from their next request.
+ */
+export async function changeRole(db: Db, userId: string, role: StaffRole, now: Date): Promise<RoleChange> {
+  return db.transaction().execute(async (trx) => {
+    const admins = trx
+      .selectFrom("staff_users")
+      .select("id")
+      .where("role", "=", "admin")
+      .where("disabled_at", "is", null)
+      .orderBy("id");
+    const activeAdmins = await (isPostgres(trx) ? admins.forUpdate() : admins).execute();
+    const account = await trx
+      .selectFrom("staff_users")
+      .select("role")
+      .where("id", "=", userId)
+      .where("disabled_at", "is", null)
+      .executeTakeFirst();
+    if (!account) return { changed: false, why: "no-account" };
+    if (account.role === role) return { changed: false, why: "unchanged" };
+    const otherAdmins = activeAdmins.filter((a) => a.id !== userId).length;
+    if (account.role === "admin" && otherAdmins === 0) return { changed: false, why: "last-admin" };
+    await trx
+      .updateTable("staff_users")
+      .set({ role, updated_at: now.toISOString() })
+      .where("id", "=", userId)
+      .execute();
+    return { changed: true, before: account.role, after: role };
+  });
 }

@@ -8,7 +8,8 @@
  *   if any, read from its `__Host-` cookie.
  * - `signedIn`, the middleware of the pages behind sign-in: no full
  *   session, no page (a redirect to sign-in, then back).
- * - `requireAdmin` for what only administrators may do.
+ * - `requirePermission` for what needs a permission (or an administrator:
+ *   `requireAdmin`), app/staff/permissions.ts.
  *
  * Every answer under /admin is no-store and noindex: the server sets that
  * for the whole path, whatever answers (server/app.ts).
@@ -28,6 +29,7 @@ import { readSession, sessionLimits, type ClientFacts, type StaffSession, type S
 import { audit, type AuditEntry } from "./audit.server.ts";
 import { traceRefusal, type RefusalTrace } from "./refusals.server.ts";
 import { withBackOfficeHeaders } from "./back-office-address.ts";
+import { may, missingGrant, type Grant } from "./permissions.ts";
 import type { StaffServices } from "./service.server.ts";
 
 /** `Secure` and `__Host-`: browsers accept them from http://localhost and 127.0.0.1 too. */
@@ -140,22 +142,31 @@ export function staffUser(context: Readonly<RouterContextProvider>): StaffUser {
   return session.user;
 }
 
-export const adminOnly = "Only administrators can do this.";
+export const adminOnly = missingGrant.admin;
 
-/** The signed-in administrator; a staff member gets 403, and the refusal is traced. */
-export function requireAdmin(context: Readonly<RouterContextProvider>): StaffUser {
+/**
+ * The signed-in account, if it may do what `grant` asks (an administrator
+ * may do everything); otherwise 403 naming what is missing, and the
+ * refusal is traced.
+ */
+export function requirePermission(context: Readonly<RouterContextProvider>, grant: Grant): StaffUser {
   const user = staffUser(context);
-  if (user.role !== "admin") {
+  if (!may(user.role, grant)) {
     const { trace, path } = context.get(staffRequestContext);
     // Not awaited: the refusal is answered at once; traceRefusal never rejects.
     void traceRefusal(
       trace,
-      { actor: user, action: "access-refused", target: `path:${path.slice(0, 200)}` },
+      { actor: user, action: "access-refused", target: `path:${path.slice(0, 200)}`, detail: { needs: grant } },
       new Date(),
     );
-    throw data(adminOnly, { status: 403 });
+    throw data(missingGrant[grant], { status: 403 });
   }
   return user;
+}
+
+/** The signed-in administrator; anyone else gets 403, and the refusal is traced. */
+export function requireAdmin(context: Readonly<RouterContextProvider>): StaffUser {
+  return requirePermission(context, "admin");
 }
 
 /** Traces a post without a valid CSRF token, naming the session's account if the cookie holds one. */

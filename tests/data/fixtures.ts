@@ -105,7 +105,7 @@ export async function staffFromInvitation(
     at = new Date(),
     email = uniqueStaffEmail(),
     name = "Sam Staff",
-    role = "staff",
+    role = "leads",
     password = staffPassword,
   }: { at?: Date; email?: string; name?: string; role?: StaffUser["role"]; password?: string } = {},
 ) {

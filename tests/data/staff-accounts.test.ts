@@ -22,6 +22,7 @@ import {
   tokenHash,
   type StaffUser,
 } from "~/staff/accounts.server.ts";
+import type { StaffRole } from "~/data/schema.ts";
 import { audit, listAudit, auditPageSize } from "~/staff/audit.server.ts";
 import { resealSecrets } from "~/secrets/reseal.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
@@ -44,7 +45,7 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
   const db = () => t.handle.db;
 
   /** An account set up from an invitation at `at`; returns it with its secret. */
-  const account = (at: Date, role: "admin" | "staff" = "staff") =>
+  const account = (at: Date, role: StaffRole = "leads") =>
     staffFromInvitation(db(), keys, { at, email: uniqueEmail(), role });
 
   it("an invitation is used once, expires, and its token is not stored", async () => {
@@ -73,15 +74,15 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     const again = await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
     expect("problem" in again && again.problem.field).toBe("form");
     await expect(
-      createInvitation(db(), keys, { email, name: "Ann", role: "staff", invitedBy: null }, at),
+      createInvitation(db(), keys, { email, name: "Ann", role: "leads", invitedBy: null }, at),
     ).rejects.toBeInstanceOf(AccountExistsError);
   });
 
   it("a second invitation to the same address replaces the first", async () => {
     const at = new Date("2026-11-24T10:00:00Z");
     const email = uniqueEmail();
-    const first = await createInvitation(db(), keys, { email, name: "Bo", role: "staff", invitedBy: null }, at);
-    const second = await createInvitation(db(), keys, { email, name: "Bo", role: "staff", invitedBy: null }, at);
+    const first = await createInvitation(db(), keys, { email, name: "Bo", role: "leads", invitedBy: null }, at);
+    const second = await createInvitation(db(), keys, { email, name: "Bo", role: "leads", invitedBy: null }, at);
     expect(await findInvitation(db(), keys, first.token, at)).toBeNull();
     expect(await findInvitation(db(), keys, second.token, at)).not.toBeNull();
   });
@@ -191,7 +192,7 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
   it("authenticator keys are stored sealed: the database alone gives none away, the key opens them", async () => {
     const at = new Date("2026-11-24T10:00:00Z");
     const email = uniqueEmail();
-    const { token } = await createInvitation(db(), keys, { email, name: "Kay", role: "staff", invitedBy: null }, at);
+    const { token } = await createInvitation(db(), keys, { email, name: "Kay", role: "leads", invitedBy: null }, at);
     const invitation = (await findInvitation(db(), keys, token, at))!;
     const held = await db().selectFrom("staff_invitations").select("totp_secret").where("email", "=", email).execute();
     expect(held[0]!.totp_secret).toMatch(/^v1\./);
@@ -213,7 +214,7 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     const rotated = keyring(newKeyMaterial(), [keyMaterial]);
     expect((await resealSecrets(db(), rotated)).unopenable).toBe(0);
     const later = minutes(at, 2);
-    const pending = await startSession(db(), { id: user.id, email, name: "Kay", role: "staff" }, "password", client, later);
+    const pending = await startSession(db(), { id: user.id, email, name: "Kay", role: "leads" }, "password", client, later);
     const session = (await readSession(db(), pending.token, later))!;
     // Sealed under the new key now: the old key alone no longer opens it.
     await expect(completeSignIn(db(), keys, session, code(invitation.totpSecret, later), client, later)).rejects.toThrow(/unknown key/);

@@ -16,6 +16,8 @@ import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { startSession } from "~/staff/accounts.server.ts";
 import { accessRule } from "~/staff/access.server.ts";
 import { adminOnly, sessionCookieHeader, staffArea, staffRequestContext } from "~/staff/request.server.ts";
+import type { StaffRole } from "~/data/schema.ts";
+import { missingGrant } from "~/staff/permissions.ts";
 import { dialects } from "./databases.ts";
 import { staffFromInvitation, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
 
@@ -25,12 +27,12 @@ describe.each(dialects)("the back office's middleware on %s", (dialect) => {
   const client = { ip: "192.0.2.8", userAgent: "data test" };
   const keys = keyring(newKeyMaterial());
 
-  /** A staff member's session cookie (an account set up from an invitation, signed in with both factors). */
-  async function staffCookie(): Promise<{ cookie: string; email: string }> {
+  /** A member's session cookie (an account set up from an invitation, signed in with both factors). */
+  async function staffCookie(role: StaffRole = "leads"): Promise<{ cookie: string; email: string }> {
     const now = new Date();
     const email = uniqueStaffEmail("area");
     const db = t.handle.db;
-    const { user } = await staffFromInvitation(db, keys, { at: now, email, name: "Area Test" });
+    const { user } = await staffFromInvitation(db, keys, { at: now, email, name: "Area Test", role });
     const session = await startSession(db, user, "full", client, now);
     return { cookie: (await sessionCookieHeader(session.token, session.expiresAt)).split(";")[0]!, email };
   }
@@ -100,5 +102,13 @@ describe.each(dialects)("the back office's middleware on %s", (dialect) => {
     const unruled = await answer("/admin/new-page", "admin/new-page", signedIn);
     expect(unruled.reached).toBe(false);
     expect(unruled.thrown).toMatchObject({ init: { status: 403 } });
+
+    // A member who edits the site only: any account's pages, not the lead work's.
+    const editor = { Cookie: (await staffCookie("site")).cookie };
+    expect((await answer("/admin", "admin", editor)).response?.status).toBe(200);
+    expect((await answer("/admin/account", "admin/account", editor)).response?.status).toBe(200);
+    const leadsPage = await answer("/admin/Leads", "admin/leads", editor);
+    expect(leadsPage.reached).toBe(false);
+    expect(leadsPage.thrown).toMatchObject({ data: missingGrant.leads, init: { status: 403 } });
   });
 });

@@ -33,7 +33,7 @@ describe.each(dialects)("passkeys on %s", (dialect) => {
   /** An account (inserted directly: the set-up is staff-accounts.test.ts's) and a session of it at `stage`. */
   async function sessionOf(stage: "password" | "full", at: Date): Promise<StaffSession> {
     const n = counter++;
-    const user: StaffUser = { id: `user-${dialect}-${n}`, email: `pk-${n}@example.test`, name: "Pat Key", role: "staff" };
+    const user: StaffUser = { id: `user-${dialect}-${n}`, email: `pk-${n}@example.test`, name: "Pat Key", role: "leads" };
     await db()
       .insertInto("staff_users")
       .values({

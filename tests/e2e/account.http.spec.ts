@@ -21,7 +21,7 @@ test.beforeAll(async ({ launcher }) => {
 test.afterAll(({ launcher }) => launcher.stopAll());
 
 /** A signed-in account (set up from the command line, which signs it in with both factors). */
-async function account(role: "admin" | "staff" = "staff") {
+async function account(role: "admin" | "leads" = "leads") {
   const email = uniqueEmail(`account-${role}`);
   const client = new StaffClient(site.baseURL);
   const key = await client.setUp(await inviteFromCommandLine(site, { email, name: `Acc ${role}`, role }));
@@ -195,7 +195,7 @@ test("ending all other sessions keeps this one; another account's session cannot
 
 test("removing a passkey and using a set-up link are each e-mailed to the account's owner", async () => {
   const admin = await account("admin");
-  const { client, email, id } = await account("staff");
+  const { client, email, id } = await account("leads");
   sqliteWrite(
     site.dataDir,
     "INSERT INTO staff_passkeys (id, user_id, name, public_key, counter, transports, backed_up, created_at) VALUES (?, ?, 'Old phone', 'AQID', 0, '[]', 0, ?)",

@@ -32,7 +32,7 @@ test.beforeAll(async ({ launcher }) => {
 test.afterAll(({ launcher }) => launcher.stopAll());
 
 /** A signed-in account (set up from the command line); `role` admin by default. */
-async function account(role: "admin" | "staff" = "admin", on: SiteServer = site) {
+async function account(role: "admin" | "leads" = "admin", on: SiteServer = site) {
   const email = uniqueEmail(`sec-${role}`);
   const client = new StaffClient(on.baseURL);
   const key = await client.setUp(await inviteFromCommandLine(on, { email, name: `Sec ${role}`, role }));
@@ -84,7 +84,7 @@ async function expectRefused(client: StaffClient, victim: { id: string }) {
   const { html: data } = await client.get("/admin/users.data");
   expect(data).not.toContain("@example.test");
   const invitee = uniqueEmail("never-invited");
-  const invite = await client.post("/admin/users", { intent: "invite", name: "X", email: invitee, role: "admin" });
+  const invite = await client.post("/admin/users", { intent: "invite", name: "X", email: invitee, access: "admin" });
   expect(invite.response.status).toBe(302);
   expect(invitationsTo(invitee)).toBe(0);
   const disable = await client.post("/admin/users", { intent: "disable", user: victim.id });
@@ -115,7 +115,7 @@ async function expectRefused(client: StaffClient, victim: { id: string }) {
 }
 
 test("without a session every page sends to sign-in and every action does nothing", async () => {
-  const victim = await account("staff");
+  const victim = await account("leads");
   const stranger = new StaffClient(site.baseURL);
   await stranger.get("/admin/sign-in");
   await expectRefused(stranger, victim);
@@ -126,28 +126,28 @@ test("without a session every page sends to sign-in and every action does nothin
 });
 
 test("a session is refused once it has expired, sat idle, been revoked, or its account was disabled", async () => {
-  const victim = await account("staff");
+  const victim = await account("leads");
   const admin = await account("admin");
   const ages: [string, string][] = [
     ["expired", "UPDATE staff_sessions SET expires_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?"],
     ["idle", "UPDATE staff_sessions SET last_seen_at = '2000-01-01T00:00:00.000Z' WHERE user_id = ?"],
   ];
   for (const [what, sql] of ages) {
-    const { client, id } = await account("staff");
+    const { client, id } = await account("leads");
     expect((await client.get("/admin")).response.status, what).toBe(200);
     expect(sqliteWrite(site.dataDir, sql, [id])).toBeGreaterThan(0);
     await expectRefused(client, victim);
   }
 
-  const revoked = await account("staff");
+  const revoked = await account("leads");
   expect((await revoked.client.get("/admin")).response.status).toBe(200);
   await admin.client.get("/admin/users");
   const revoke = await admin.client.post("/admin/users", { intent: "revoke", user: revoked.id });
   expect(revoke.response.status).toBe(200);
-  expect(revoke.html).toContain("Sec staff is signed out everywhere (1 session ended).");
+  expect(revoke.html).toContain("Sec leads is signed out everywhere (1 session ended).");
   await expectRefused(revoked.client, victim);
 
-  const off = await account("staff");
+  const off = await account("leads");
   await admin.client.post("/admin/users", { intent: "disable", user: off.id });
   expect(disabled(off.id)).toBe(true);
   await expectRefused(off.client, victim);
@@ -158,7 +158,7 @@ test("a session is refused once it has expired, sat idle, been revoked, or its a
 });
 
 test("signing out ends the session on the server, not just in the browser", async () => {
-  const { client, id } = await account("staff");
+  const { client, id } = await account("leads");
   const cookie = client.cookies.get("__Host-staff-session")!;
   await client.get("/admin");
   const out = await client.post("/admin/sign-out", {});
@@ -181,7 +181,7 @@ test("signing out ends the session on the server, not just in the browser", asyn
 test("a post without the page's CSRF token is refused, signed in or not", async () => {
   const admin = await account("admin");
   const invitee = uniqueEmail("csrf-invitee");
-  const fields = { intent: "invite", name: "X", email: invitee, role: "admin" };
+  const fields = { intent: "invite", name: "X", email: invitee, access: "admin" };
   await admin.client.get("/admin/users");
   for (const csrf of [null, "", "A".repeat(43)]) {
     const { response, html } = await admin.client.post("/admin/users", fields, { csrf });
@@ -211,7 +211,7 @@ test("a post without the page's CSRF token is refused, signed in or not", async 
 
 test("password and code guessing are throttled per account and address, and per address", async () => {
   // The whole design, with addresses chosen by the test: sign-in-lockout.http.spec.ts.
-  const victim = await account("staff");
+  const victim = await account("leads");
   const guesser = new StaffClient(site.baseURL);
   await guesser.get("/admin/sign-in");
   for (let i = 0; i < signInLimits.perAccountAndAddress; i++) {
@@ -232,7 +232,7 @@ test("password and code guessing are throttled per account and address, and per 
   ).toBe(1);
 
   // Codes: a right password gives its count back, so 5 wrong codes, then the right one is refused.
-  const target = await account("staff");
+  const target = await account("leads");
   const codeGuesser = new StaffClient(site.baseURL);
   await codeGuesser.get("/admin/sign-in");
   await codeGuesser.post("/admin/sign-in", { email: target.email, password: staffPassword });
@@ -279,7 +279,7 @@ test("every /admin answer is no-store and noindex; nothing of it is prerendered 
   // Every spelling the router takes, sent as written (fetch would tidy some
   // up), with a staff session: data requests, downloads, dot segments,
   // backslashes, and the near misses the router answers with its 404.
-  const staff = await account("staff");
+  const staff = await account("leads");
   const admin = await account("admin");
   const spelt: [string, number][] = [
     ["/ADMIN/leads", 200],
@@ -314,10 +314,10 @@ test("every /admin answer is no-store and noindex; nothing of it is prerendered 
   expect(existsSync(path.resolve("build/client/admin"))).toBe(false);
 
   // The session cookie: __Host-, HttpOnly, Secure, SameSite=Lax, ending with the session.
-  const { client: signedIn } = await account("staff");
+  const { client: signedIn } = await account("leads");
   expect(signedIn.cookies.has("__Host-staff-session")).toBe(true);
   const again = new StaffClient(site.baseURL);
-  const { email, key } = await account("staff");
+  const { email, key } = await account("leads");
   await again.get("/admin/sign-in");
   const first = await again.post("/admin/sign-in", { email, password: staffPassword });
   expect(first.response.headers.get("set-cookie")).toMatch(

@@ -1,7 +1,8 @@
 /**
  * The back office in Chromium, at both widths: the first administrator set
  * up from the command line, sign-in with both factors, invitations by
- * e-mail, the two roles, and every page's accessibility.
+ * e-mail, administrators and members with permissions (what each sees, and
+ * changing them), and every page's accessibility.
  */
 import {
   inviteFromCommandLine,
@@ -75,7 +76,7 @@ test("a page asked for before sign-in opens after it", async ({ page, sharedSite
   await expect(page.getByRole("heading", { level: 1, name: "Audit log" })).toBeVisible();
 });
 
-test("an administrator invites staff by e-mail; staff cannot manage the team; disabling signs them out", async ({
+test("an administrator invites a member who edits the site; they see only what they may open; the administrator gives them the leads too; disabling signs them out", async ({
   adminPage: page,
   browser,
   mailbox,
@@ -86,21 +87,29 @@ test("an administrator invites staff by e-mail; staff cannot manage the team; di
   await expect(page.getByRole("heading", { level: 1, name: "Team" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // A mistake first: the form says what is wrong.
-  await page.getByLabel("Name").fill("Sol Staff");
-  await page.getByLabel("E-mail address").fill("not-an-address");
-  await page.getByLabel("Role").selectOption("staff");
+  // Mistakes first: the form says what is wrong, field by field.
+  const invite = page.getByRole("region", { name: "Invite someone" });
+  await invite.getByLabel("Name").fill("Sol Staff");
+  await invite.getByLabel("E-mail address").fill("not-an-address");
+  await invite.getByRole("radio", { name: "Member" }).check();
+  await invite.getByRole("checkbox", { name: /Work leads/ }).uncheck();
   await page.evaluate(() => document.querySelectorAll("form").forEach((f) => (f.noValidate = true)));
-  await page.getByRole("button", { name: "Send invitation" }).click();
-  await expect(page.getByText("Enter an e-mail address, like name@example.com.")).toBeVisible();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(invite.getByText("Enter an e-mail address, like name@example.com.")).toBeVisible();
+  await expect(invite.getByText("Choose what a member may do: Work leads, Edit the site, or both.")).toBeVisible();
+  await expect(invite.getByRole("group", { name: "A member may" })).toHaveAccessibleDescription(
+    "Choose what a member may do: Work leads, Edit the site, or both.",
+  );
   expect(await axeViolations(page)).toEqual([]);
 
-  const staffEmail = uniqueEmail("invited-staff");
-  await page.getByLabel("E-mail address").fill(staffEmail);
-  await page.getByLabel("Role").selectOption("staff");
-  await page.getByRole("button", { name: "Send invitation" }).click();
+  const staffEmail = uniqueEmail("invited-editor");
+  await invite.getByLabel("E-mail address").fill(staffEmail);
+  await invite.getByRole("checkbox", { name: /Edit the site/ }).check();
+  await invite.getByRole("button", { name: "Send invitation" }).click();
   await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${staffEmail}.` })).toBeVisible();
-  await expect(page.getByRole("region", { name: "Open invitations" })).toContainText(staffEmail);
+  await expect(
+    page.getByRole("region", { name: "Open invitations" }).getByRole("listitem").filter({ hasText: staffEmail }),
+  ).toContainText("Edit the site;");
 
   const invitation = await mailbox.waitForEmail(staffEmail, { subject: /back office/ });
   expect(invitation.text).toContain(`${adminName} has invited you`);
@@ -110,17 +119,73 @@ test("an administrator invites staff by e-mail; staff cannot manage the team; di
   const staffContext = await browser.newContext({ viewport: page.viewportSize(), isMobile: false });
   try {
     const staffPage = await staffContext.newPage();
+    await staffPage.goto(link!);
+    await expect(
+      staffPage.getByText("you are invited to the back office as a member who may edit the site"),
+    ).toBeVisible();
     await setUp(staffPage, link!);
+    // The overview and the bar show only what the account may open.
     const nav = staffPage.getByRole("navigation", { name: "Back office" });
-    await expect(nav.getByRole("link", { name: "Overview" })).toBeVisible();
-    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Your account"]);
+    await expect(staffPage.getByText("Your account may: Edit the site.")).toBeVisible();
+    await expect(staffPage.getByRole("table", { name: "Leads received, by kind" })).toHaveCount(0);
+    await expect(staffPage.getByRole("link", { name: "Every lead" })).toHaveCount(0);
+    expect(await axeViolations(staffPage)).toEqual([]);
+    await staffPage.goto("/admin/leads");
+    await expect(
+      staffPage.getByText(
+        "Only those who work leads can do this: ask an administrator for the “Work leads” permission.",
+      ),
+    ).toBeVisible();
+    expect(await axeViolations(staffPage)).toEqual([]);
     await staffPage.goto("/admin/users");
     await expect(staffPage.getByText("Only administrators can do this.")).toBeVisible();
-    expect(await axeViolations(staffPage)).toEqual([]);
+    await staffPage.goto("/admin/account");
+    await expect(staffPage.getByRole("definition").filter({ hasText: "Edit the site" })).toBeVisible();
 
-    // The administrator disables the account: the staff member's next page is the sign-in page.
+    // The administrator lets them work leads too.
     await page.reload();
-    const row = page.getByRole("listitem").filter({ hasText: staffEmail });
+    const row = page.getByRole("region", { name: "Accounts" }).getByRole("listitem").filter({ hasText: staffEmail });
+    await expect(row).toContainText("May: Edit the site");
+    await row.getByText("Change what Sol Staff may do").click();
+    // None checked: a member needs at least one.
+    await row.getByRole("checkbox", { name: /Edit the site/ }).uncheck();
+    await row.getByRole("button", { name: "Save permissions: Sol Staff" }).click();
+    await expect(row.getByText("Choose what a member may do: Work leads, Edit the site, or both.")).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    await row.getByRole("checkbox", { name: /Work leads/ }).check();
+    await row.getByRole("checkbox", { name: /Edit the site/ }).check();
+    await row.getByRole("button", { name: "Save permissions: Sol Staff" }).click();
+    await expect(
+      page.getByRole("status").filter({ hasText: "Sol Staff may now: Work leads, Edit the site." }),
+    ).toBeVisible();
+    await expect(row).toContainText("May: Work leads, Edit the site");
+    expect(await axeViolations(page)).toEqual([]);
+    await page.goto("/admin/audit");
+    await expect(
+      page
+        .getByRole("row")
+        .filter({ hasText: "Changed what an account may do" })
+        .filter({ hasText: "before: site" })
+        .first(),
+    ).toContainText("after: leads,site");
+
+    await staffPage.goto("/admin");
+    await expect(nav.getByRole("link")).toHaveText([
+      "Overview",
+      "Inbox",
+      "Spam",
+      "Outbox",
+      "Bookings",
+      "What converts",
+      "Requests",
+      "Your account",
+    ]);
+    await expect(staffPage.getByRole("table", { name: "Leads received, by kind" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Team" })).toHaveCount(0);
+
+    // The administrator disables the account: the member's next page is the sign-in page.
+    await page.goto("/admin/users");
     await row.getByRole("button", { name: "Disable: Sol Staff" }).click();
     await expect(page.getByRole("status").filter({ hasText: "Sol Staff's account is disabled" })).toBeVisible();
     await staffPage.goto("/admin");
@@ -140,7 +205,7 @@ test("a lost phone: an administrator sends a new set-up link; once used, the old
   test.slow();
   const staffEmail = uniqueEmail("reset-staff");
   const staffName = `Lou ${staffEmail.slice(0, 12)}`;
-  const staffLink = await inviteFromCommandLine(sharedSite, { email: staffEmail, name: staffName, role: "staff" });
+  const staffLink = await inviteFromCommandLine(sharedSite, { email: staffEmail, name: staffName, role: "leads" });
   const contexts = [] as Awaited<ReturnType<typeof browser.newContext>>[];
   const newPage = async () => {
     const context = await browser.newContext({ viewport: page.viewportSize(), isMobile: false });

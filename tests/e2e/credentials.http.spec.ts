@@ -29,7 +29,7 @@ test("a staff member finds no working set-up link in any page, export or access 
   await admin.setUp(await inviteFromCommandLine(site, { email: adminEmail, name: "Ada Admin" }));
   const staffEmail = uniqueEmail("cred-staff");
   const staff = new StaffClient(site.baseURL);
-  await staff.setUp(await inviteFromCommandLine(site, { email: staffEmail, name: "Sam Staff", role: "staff" }));
+  await staff.setUp(await inviteFromCommandLine(site, { email: staffEmail, name: "Sam Staff", role: "leads" }));
   const resetEmail = uniqueEmail("cred-reset");
   await new StaffClient(site.baseURL).setUp(
     await inviteFromCommandLine(site, { email: resetEmail, name: "Rory Reset", role: "admin" }),
@@ -43,7 +43,7 @@ test("a staff member finds no working set-up link in any page, export or access 
     intent: "invite",
     name: "Ivy Invitee",
     email: invitee,
-    role: "admin",
+    access: "admin",
   });
   expect(invited.response.status).toBe(200);
   const reset = await admin.post("/admin/users", { intent: "reset", user: resetId });

@@ -111,7 +111,7 @@ test("an access request, then erasure: nothing about the address is left but the
 });
 
 test("staff can answer an access request but not erase", async ({ page, sharedSite }) => {
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("dpo-staff"), name: "Sam Staff", role: "staff" });
+  await signInNewStaff(page, sharedSite, { email: uniqueEmail("dpo-staff"), name: "Sam Staff", role: "leads" });
   const email = uniqueEmail("asker");
   expect((await page.request.post("/api/newsletter-signup", { data: { email } })).status()).toBe(200);
   await page.goto("/admin/requests");

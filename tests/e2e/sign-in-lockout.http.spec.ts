@@ -31,7 +31,7 @@ async function from(address: string): Promise<StaffClient> {
 }
 
 /** An account set up (and so signed in) from `address`; returns its address, key and id. */
-async function account(address: string, role: "admin" | "staff" = "staff") {
+async function account(address: string, role: "admin" | "leads" = "leads") {
   const email = uniqueEmail(`lockout-${role}`);
   const client = new StaffClient(site.baseURL, { "X-Forwarded-For": address });
   const key = await client.setUp(await inviteFromCommandLine(site, { email, name: `Lockout ${role}`, role }));

@@ -11,6 +11,7 @@ import { promisify } from "node:util";
 import { expect, type Page } from "@playwright/test";
 import AxeBuilder from "@axe-core/playwright";
 import { TOTP, Secret } from "otpauth";
+import type { StaffRole } from "../../app/data/schema.ts";
 import { tokenHash } from "../../app/staff/accounts.server.ts";
 import { sessionCookieHeader } from "../../app/staff/request.server.ts";
 import { sqliteWrite } from "./servers.ts";
@@ -20,10 +21,13 @@ const run = promisify(execFile);
 
 export const staffPassword = "a long and memorable passphrase";
 
-/** Runs `npm run admin -- create-user` against a site's data; returns the set-up link it prints. */
+/**
+ * Runs `npm run admin -- create-user` against a site's data; returns the set-up
+ * link it prints. An administrator unless `role` names a member's permissions.
+ */
 export async function inviteFromCommandLine(
   site: { dataDir: string; baseURL: string; env?: Record<string, string> },
-  invitee: { email: string; name: string; role?: "admin" | "staff" },
+  invitee: { email: string; name: string; role?: StaffRole },
 ): Promise<string> {
   const args = ["--import", "./scripts/aliases.ts", "scripts/admin.ts", "create-user"];
   args.push("--email", invitee.email, "--name", invitee.name, "--role", invitee.role ?? "admin");
@@ -35,6 +39,15 @@ export async function inviteFromCommandLine(
   if (!link) throw new Error(`create-user printed no set-up link:\n${stdout}`);
   return link;
 }
+
+/** Text as React writes it into HTML (to find a message on a page). */
+export const escapeHtml = (text: string) =>
+  text
+    .replace(/&/g, "&amp;")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&#x27;");
 
 /** The code an authenticator app shows for `key` (spaces allowed), `steps` × 30 s from now. */
 export function totpCode(key: string, steps = 0): string {
@@ -96,12 +109,14 @@ export class StaffClient {
     return { response, html };
   }
 
+  /** Posts a form: a field given several values (checkboxes) is sent once for each. */
   async post(
     urlPath: string,
-    fields: Record<string, string>,
+    fields: Record<string, string | readonly string[]>,
     { csrf = this.csrf }: { csrf?: string | null } = {},
   ): Promise<{ response: Response; html: string }> {
-    const body = new URLSearchParams(fields);
+    const body = new URLSearchParams();
+    for (const [name, value] of Object.entries(fields)) for (const one of [value].flat()) body.append(name, one);
     if (csrf !== null) body.set("_csrf", csrf);
     const response = await fetch(new URL(urlPath, this.baseURL), {
       method: "POST",

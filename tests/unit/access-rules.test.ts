@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { accessRules, decide, type AccessRule } from "~/staff/access-rules.ts";
+import { accessRules, decide, mayOpen, type AccessRule, type Audience } from "~/staff/access-rules.ts";
 import { isBackOfficeAddress, routerPath, withBackOfficeHeaders } from "~/staff/back-office-address.ts";
 import { backOfficeRoutes } from "../support/back-office-routes.ts";
 import { expectOutputs } from "../support/cases.ts";
@@ -81,19 +81,94 @@ describe("the access rules", () => {
     );
   });
 
+  /** Every audience of a rule: its GET's and each post's. */
+  const audiencesOf = (rule: AccessRule): Audience[] => [
+    rule.get,
+    ...(rule.post === undefined ? [] : typeof rule.post === "string" ? [rule.post] : Object.values(rule.post)),
+  ];
+  const byAudience = (audience: Audience) =>
+    Object.entries(accessRules as Record<string, AccessRule>)
+      .filter(([, rule]) => audiencesOf(rule).includes(audience))
+      .map(([pattern]) => pattern)
+      .sort();
+
+  it("give every page and action one of the five audiences", () => {
+    const known: Audience[] = ["public", "signed-in", "leads", "site", "admin"];
+    for (const [pattern, rule] of Object.entries(accessRules as Record<string, AccessRule>)) {
+      for (const audience of audiencesOf(rule)) expect(known, `${pattern}: "${audience}"`).toContain(audience);
+    }
+  });
+
+  it("open the home and account pages to any account, the lead work to those who work leads, the rest to administrators", () => {
+    expect(byAudience("signed-in")).toEqual(["/admin", "/admin/account"]);
+    for (const pattern of byAudience("signed-in")) {
+      const rule: AccessRule = accessRules[pattern as keyof typeof accessRules];
+      expect(new Set(audiencesOf(rule)), pattern).toEqual(new Set(["signed-in"]));
+    }
+    expect(byAudience("leads")).toEqual(
+      [
+        "/admin/leads",
+        "/admin/leads.csv",
+        "/admin/newsletter.csv",
+        "/admin/bookings.csv",
+        "/admin/outbox",
+        "/admin/bookings",
+        "/admin/conversions",
+        "/admin/spam",
+        "/admin/requests",
+        "/admin/requests/access.json",
+        "/admin/requests/access.csv",
+        "/admin/leads/:id",
+      ].sort(),
+    );
+    // Erasure stays with administrators, on a page those who work leads open.
+    expect(decide("/admin/requests", "POST", "erase")).toEqual({ allow: "admin" });
+    expect(byAudience("admin")).toEqual(
+      ["/admin/users", "/admin/webhooks", "/admin/webhooks/:id", "/admin/audit", "/admin/requests"].sort(),
+    );
+    // Changing an account's permissions is for administrators only.
+    expect(decide("/admin/users", "POST", "permissions")).toEqual({ allow: "admin" });
+    // The content editor is for those who edit the site (and administrators).
+    expect(byAudience("site")).toEqual(
+      ["/admin/content", "/admin/content/:type", "/admin/content/:type/new", "/admin/content/:type/:key"].sort(),
+    );
+  });
+
+  it("mayOpen: an account sees only the pages its role opens", () => {
+    const pages = [
+      "/admin",
+      "/admin/leads",
+      "/admin/requests",
+      "/admin/content",
+      "/admin/users",
+      "/admin/account",
+      "/admin/nowhere",
+    ];
+    const opens = (role: string) => pages.filter((page) => mayOpen(role, page));
+    expectOutputs(opens, [
+      ["admin", ["/admin", "/admin/leads", "/admin/requests", "/admin/content", "/admin/users", "/admin/account"]],
+      ["leads", ["/admin", "/admin/leads", "/admin/requests", "/admin/account"]],
+      ["leads,site", ["/admin", "/admin/leads", "/admin/requests", "/admin/content", "/admin/account"]],
+      ["site", ["/admin", "/admin/content", "/admin/account"]],
+      ["staff", ["/admin", "/admin/account"]],
+    ]);
+    expect(mayOpen("admin", "/admin/sign-in")).toBe(true);
+  });
+
   it("decide: reads by `get`, posts by `post` or its intent, and fail closed", () => {
     const rules: Record<string, AccessRule> = {
-      "/admin/a": { get: "staff" },
+      "/admin/a": { get: "leads" },
       "/admin/b": { get: "public", post: "admin" },
-      "/admin/c": { get: "staff", post: { "": "public", keep: "staff", drop: "admin" } },
+      "/admin/c": { get: "signed-in", post: { "": "public", keep: "site", drop: "admin" } },
     };
-    expect(decide("/admin/a", "GET", null, rules)).toEqual({ allow: "staff" });
-    expect(decide("admin/a", "GET", null, rules)).toEqual({ allow: "staff" }); // as React Router gives it
-    expect(decide("/admin/a", "HEAD", null, rules)).toEqual({ allow: "staff" });
+    expect(decide("/admin/a", "GET", null, rules)).toEqual({ allow: "leads" });
+    expect(decide("admin/a", "GET", null, rules)).toEqual({ allow: "leads" }); // as React Router gives it
+    expect(decide("/admin/a", "HEAD", null, rules)).toEqual({ allow: "leads" });
+    expect(decide("/admin/c", "GET", null, rules)).toEqual({ allow: "signed-in" });
     expect(decide("/admin/a", "POST", "", rules)).toEqual({ refuse: "no-action" });
     expect(decide("/admin/a", "DELETE", "", rules)).toEqual({ refuse: "no-action" });
     expect(decide("/admin/b", "POST", "anything", rules)).toEqual({ allow: "admin" });
-    expect(decide("/admin/c", "POST", "keep", rules)).toEqual({ allow: "staff" });
+    expect(decide("/admin/c", "POST", "keep", rules)).toEqual({ allow: "site" });
     expect(decide("/admin/c", "PUT", "drop", rules)).toEqual({ allow: "admin" });
     expect(decide("/admin/c", "POST", "", rules)).toEqual({ allow: "public" });
     expect(decide("/admin/c", "POST", null, rules)).toEqual({ allow: "public" });

@@ -9,6 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import SQLite from "better-sqlite3";
 import { adminCommands, adminHelp } from "../../scripts/admin-commands.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -38,7 +39,7 @@ function run(
 describe("npm run admin -- --help", () => {
   it("prints every command with its options, and exits 0, for --help, -h and help", { timeout: 90_000 }, async () => {
     const expected = [
-      "create-user --email <address> --name <name> [--role admin|staff]",
+      "create-user --email <address> --name <name> [--role admin|leads|site|leads,site]",
       "reset-user --email <address>",
       "disable-user --email <address>",
       "rotate-secrets",
@@ -107,6 +108,44 @@ describe("npm run admin -- rotate-secrets", () => {
       const lost = await run(["rotate-secrets"], { DATA_DIR: rotating, SECRETS_KEY: otherKey! });
       expect(lost.code).toBe(1);
       expect(lost.stderr).toMatch(/1 value\(s\) open with no key given/);
+    },
+  );
+});
+
+describe("npm run admin -- create-user --role", () => {
+  it(
+    "invites an administrator or a member with permissions (staff read as leads), and refuses any other role",
+    { timeout: 90_000 },
+    async () => {
+      const roles = path.join(scratch, "roles");
+      const invite = (email: string, ...role: string[]) =>
+        run(["create-user", "--email", email, "--name", "Rae", ...role], { DATA_DIR: roles });
+      const cases = [
+        [[], "admin", "as an administrator."],
+        [["--role", "admin"], "admin", "as an administrator."],
+        [["--role", "leads"], "leads", "as a member who may work leads."],
+        [["--role", "site"], "site", "as a member who may edit the site."],
+        [["--role", "site,leads"], "leads,site", "as a member who may work leads and edit the site."],
+        [["--role", "staff"], "leads", "as a member who may work leads."],
+      ] as const;
+      for (const [i, [args, stored, said]] of cases.entries()) {
+        const email = `role-${i}@example.test`;
+        const done = await invite(email, ...args);
+        expect(done.code, args.join(" ")).toBe(0);
+        expect(done.stdout).toContain(`Invited Rae <${email}> ${said}`);
+        const db = new SQLite(path.join(roles, "site.db"), { readonly: true });
+        try {
+          const row = db.prepare("SELECT role FROM staff_invitations WHERE email = ?").get(email);
+          expect(row, args.join(" ")).toEqual({ role: stored });
+        } finally {
+          db.close();
+        }
+      }
+      for (const wrong of ["owner", "leads,leads", "admin,leads", "", "leads,"]) {
+        const refused = await invite("refused@example.test", "--role", wrong);
+        expect(refused.code, wrong).toBe(2);
+        expect(refused.stderr).toContain("--role must be admin, leads, site or leads,site (staff is read as leads)");
+      }
     },
   );
 });

@@ -10,34 +10,46 @@ const form = (fields: Record<string, string | string[]>) => {
 };
 
 describe("the invitation form (/admin/users)", () => {
-  it("takes a name, an address and a role, the name trimmed", () => {
-    expect(readInvitationForm({ name: "  Ivy  ", email: "ivy@example.com", role: "staff" })).toEqual({
+  it("takes a name, an address and a role (administrator, or a member's permissions), the name trimmed", () => {
+    const ivy = { name: "  Ivy  ", email: "ivy@example.com" };
+    expect(readInvitationForm({ ...ivy, access: "member" }, ["site", "leads"])).toEqual({
       ok: true,
-      invitee: { name: "Ivy", email: "ivy@example.com", role: "staff" },
+      invitee: { name: "Ivy", email: "ivy@example.com", role: "leads,site" },
     });
+    expect(readInvitationForm({ ...ivy, access: "member" }, ["site"])).toMatchObject({ invitee: { role: "site" } });
+    // An administrator has every permission: boxes left checked do not matter.
+    expect(readInvitationForm({ ...ivy, access: "admin" }, ["site"])).toMatchObject({ invitee: { role: "admin" } });
   });
 
   it("gives the first message for each field, for missing and wrong values alike", () => {
-    expect(readInvitationForm({})).toEqual({
+    expect(readInvitationForm({}, [])).toEqual({
       ok: false,
       problems: {
         name: "Enter their name.",
         email: "Enter an e-mail address, like name@example.com.",
-        role: "Choose a role.",
+        access: "Choose Administrator or Member.",
       },
     });
-    expect(readInvitationForm({ name: " ", email: "not an address", role: "owner" })).toEqual({
+    expect(readInvitationForm({ name: " ", email: "not an address", access: "owner" }, [])).toEqual({
       ok: false,
       problems: {
         name: "Enter their name.",
         email: "Enter an e-mail address, like name@example.com.",
-        role: "Choose a role.",
+        access: "Choose Administrator or Member.",
       },
     });
-    expect(readInvitationForm({ name: "x".repeat(101), email: "a@example.com", role: "admin" })).toEqual({
+    expect(readInvitationForm({ name: "x".repeat(101), email: "a@example.com", access: "admin" }, [])).toEqual({
       ok: false,
       problems: { name: "Use at most 100 characters." },
     });
+  });
+
+  it("needs at least one permission for a member, each one known", () => {
+    const member = { name: "Ivy", email: "ivy@example.com", access: "member" };
+    const problems = { permissions: "Choose what a member may do: Work leads, Edit the site, or both." };
+    for (const chosen of [[], ["admin"], ["leads", "everything"], [""]]) {
+      expect(readInvitationForm(member, chosen), chosen.join(",")).toEqual({ ok: false, problems });
+    }
   });
 });
 

@@ -8,10 +8,10 @@ import type { Route } from "./+types/access-export";
 import { byteOrderMark, csvLine } from "~/inbox/csv.ts";
 import { isEmailAddress } from "~/forms/schemas.ts";
 import { addressHash, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  staffUser(context);
+  requirePermission(context, "leads");
   throw data("Download this from the Requests page (the address is sent in a form, not in the link).", {
     status: 405,
     headers: { Allow: "POST" },
@@ -19,7 +19,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();

@@ -22,6 +22,7 @@ import { ActionRow, RuledList, StaffSection } from "~/components/admin/sections.
 import { SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
 import { passkeyNameMaxLength } from "~/staff/passkey-rules.ts";
+import { roleLabel } from "~/staff/permissions.ts";
 import {
   addPasskey,
   listPasskeys,
@@ -212,8 +213,8 @@ export default function Account() {
         <dd>{user.name}</dd>
         <dt className="font-semibold text-navy-900">E-mail address</dt>
         <dd className="break-all">{user.email}</dd>
-        <dt className="font-semibold text-navy-900">Role</dt>
-        <dd>{user.role === "admin" ? "Administrator" : "Staff"}</dd>
+        <dt className="font-semibold text-navy-900">What you may do</dt>
+        <dd>{roleLabel(user.role)}</dd>
       </dl>
 
       <StaffSection id="password" title="Password" className="mt-10">

@@ -4,7 +4,7 @@ import type { Route } from "./+types/bookings";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { listBookings } from "~/orders/bookings.server.ts";
-import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 const pageSize = 50;
 
@@ -16,7 +16,7 @@ const statusLabels = {
 } as const;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffUser(context);
+  requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const after = new URL(request.url).searchParams.get("after");
   const { rows, next } = await listBookings(staff.db, after, pageSize);

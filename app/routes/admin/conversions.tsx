@@ -15,10 +15,10 @@ import { conversionReport, type Source } from "~/analytics/conversions.server.ts
 import { addDays, londonDay, weekOf } from "~/analytics/weeks.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
-import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffUser(context);
+  requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const today = londonDay(new Date());
   const asked = new URL(request.url).searchParams.get("week");

@@ -9,10 +9,10 @@ import type { Route } from "./+types/export";
 import { csvStream, leadColumns, leadRows, subscriberColumns, subscriberRows } from "~/inbox/export.server.ts";
 import { filterQuery, parseFilters } from "~/inbox/filters.ts";
 import { orderExport } from "~/orders/index.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const url = new URL(request.url);
   const now = new Date();

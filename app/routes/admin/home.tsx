@@ -1,24 +1,49 @@
 /**
- * The back office's first page: how many leads of each kind came in (today,
- * the last 7 days, all kept), and the paid bookings.
+ * The back office's first page, open to every account: what the account may
+ * do; for those who work leads, how many leads of each kind came in (today,
+ * the last 7 days, all kept) and the exports.
  */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { leadCounts } from "~/staff/overview.server.ts";
+import { may, roleLabel } from "~/staff/permissions.ts";
 import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = staffUser(context);
   const { staff } = context.get(staffRequestContext);
-  return { name: user.name, counts: await leadCounts(staff.db, new Date()) };
+  return {
+    name: user.name,
+    role: roleLabel(user.role),
+    counts: may(user.role, "leads") ? await leadCounts(staff.db, new Date()) : null,
+  };
 }
 
 export default function Overview() {
-  const { name, counts } = useLoaderData<typeof loader>();
+  const { name, role, counts } = useLoaderData<typeof loader>();
   return (
-    <StaffPage title="Overview" intro={<p>Welcome, {name}. Test submissions are not counted.</p>}>
+    <StaffPage
+      title="Overview"
+      intro={
+        <p>
+          Welcome, {name}. Your account may: {role}.{counts && " Test submissions are not counted."}
+        </p>
+      }
+    >
+      {counts ? (
+        <LeadFigures counts={counts} />
+      ) : (
+        <p>Your account does not work leads: ask an administrator if you need to.</p>
+      )}
+    </StaffPage>
+  );
+}
+
+function LeadFigures({ counts }: { counts: Awaited<ReturnType<typeof leadCounts>> }) {
+  return (
+    <>
       <StaffTable
         label="Leads received, by kind"
         headings={["Kind", "Last 24 hours", "Last 7 days", "All kept"]}
@@ -58,6 +83,6 @@ export default function Overview() {
           </a>
         </li>
       </ul>
-    </StaffPage>
+    </>
   );
 }

@@ -18,12 +18,12 @@ import { noteMaxLength } from "~/inbox/notes.ts";
 import { isLeadStatus, leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
 import { openLeadDue } from "~/inbox/due.ts";
 import { findAccount, listOwners } from "~/staff/accounts.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export const unknownLead = "There is no such lead. It may have been deleted at the end of its retention period.";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  staffUser(context);
+  requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const lead = await findLead(staff.db, params.id);
   if (!lead) throw data(unknownLead, { status: 404 });
@@ -38,7 +38,7 @@ type Answer = { done?: string; error?: string };
 const noteAdded = "Note added.";
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const form = await request.formData();
   const now = new Date();

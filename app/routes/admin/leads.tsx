@@ -16,10 +16,10 @@ import { listLeads } from "~/inbox/query.server.ts";
 import { leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
 import { leadKinds } from "~/leads/kinds/index.server.ts";
 import { listOwners } from "~/staff/accounts.server.ts";
-import { staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const url = new URL(request.url);
   const filters = parseFilters(url.searchParams);

@@ -12,7 +12,7 @@ import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { outboxStates, type OutboxState } from "~/mail/outbox-states.ts";
 import { listOutbox, outboxCounts, retryNow } from "~/mail/outbox-view.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 const stateLabels: Record<OutboxState, string> = {
   waiting: "Waiting",
@@ -21,7 +21,7 @@ const stateLabels: Record<OutboxState, string> = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  staffUser(context);
+  requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const asked = new URL(request.url).searchParams.get("state");
   const state: OutboxState = outboxStates.includes(asked as OutboxState) ? (asked as OutboxState) : "failing";
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const form = await request.formData();
   const id = String(form.get("message") ?? "");

@@ -14,10 +14,11 @@ import { StaffSection } from "~/components/admin/sections.tsx";
 import { FormAlert, TextField } from "~/components/forms/field.tsx";
 import { isEmailAddress } from "~/forms/schemas.ts";
 import { addressHash, erase, findEverything, normalAddress, type Holdings } from "~/privacy/requests.server.ts";
-import { auditRequest, requireAdmin, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requireAdmin, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+import { may } from "~/staff/permissions.ts";
 
 export function loader({ context }: Route.LoaderArgs) {
-  return { canErase: staffUser(context).role === "admin" };
+  return { canErase: may(requirePermission(context, "leads").role, "admin") };
 }
 
 function summaryOf(held: Holdings) {
@@ -47,7 +48,7 @@ type Answer = {
 };
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const form = await request.formData();
   const email = String(form.get("email") ?? "").trim();

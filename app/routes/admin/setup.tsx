@@ -14,6 +14,7 @@ import { PostForm } from "~/components/admin/post-form.tsx";
 import { FormAlert, SubmitButton, TextField } from "~/components/forms/field.tsx";
 import { acceptInvitation, findInvitation, startSession, type SetupProblem } from "~/staff/accounts.server.ts";
 import { auditRequest, sessionCookieHeader, staffRequestContext } from "~/staff/request.server.ts";
+import { roleAsPerson } from "~/staff/permissions.ts";
 import { notifyAccountChange } from "~/staff/self-service.server.ts";
 import { groupedSecret, totpUri } from "~/staff/totp.server.ts";
 
@@ -27,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     name: invitation.name,
     email: invitation.email,
-    role: invitation.role,
+    role: roleAsPerson(invitation.role),
     expiresAt: invitation.expiresAt,
     reset: invitation.resetOf !== null,
     key: groupedSecret(invitation.totpSecret),
@@ -83,9 +84,8 @@ export default function Setup() {
           </p>
         ) : (
           <p>
-            {invitation.name} ({invitation.email}), you are invited to the back office as{" "}
-            {invitation.role === "admin" ? "an administrator" : "a member of staff"}. This link works until{" "}
-            <Time iso={invitation.expiresAt} />.
+            {invitation.name} ({invitation.email}), you are invited to the back office as {invitation.role}. This link
+            works until <Time iso={invitation.expiresAt} />.
           </p>
         )
       }

@@ -1,36 +1,43 @@
 /**
  * The pages behind sign-in: the `signedIn` middleware sends anyone without
- * a full session to sign in first. The bar with the back office's sections,
- * who is signed in, and sign-out.
+ * a full session to sign in first. The bar with the back office's sections
+ * the account may open (by the access rules), who is signed in and what they
+ * may do, and sign-out.
  */
 import { Form, NavLink, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/signed-in";
 import { CsrfField } from "~/components/admin/staff-ui.tsx";
+import { mayOpen } from "~/staff/access-rules.ts";
+import { roleLabel } from "~/staff/permissions.ts";
 import { signedIn, staffUser } from "~/staff/request.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [signedIn];
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = staffUser(context);
-  return { user: { name: user.name, email: user.email, role: user.role } };
+  return {
+    user: { name: user.name, role: roleLabel(user.role) },
+    sections: sections.filter((s) => mayOpen(user.role, s.to)),
+  };
 }
 
 const sections = [
-  { to: "/admin", label: "Overview", adminOnly: false },
-  { to: "/admin/leads", label: "Inbox", adminOnly: false },
-  { to: "/admin/spam", label: "Spam", adminOnly: false },
-  { to: "/admin/outbox", label: "Outbox", adminOnly: false },
-  { to: "/admin/bookings", label: "Bookings", adminOnly: false },
-  { to: "/admin/conversions", label: "What converts", adminOnly: false },
-  { to: "/admin/requests", label: "Requests", adminOnly: false },
-  { to: "/admin/users", label: "Team", adminOnly: true },
-  { to: "/admin/webhooks", label: "Webhooks", adminOnly: true },
-  { to: "/admin/audit", label: "Audit log", adminOnly: true },
-  { to: "/admin/account", label: "Your account", adminOnly: false },
+  { to: "/admin", label: "Overview" },
+  { to: "/admin/leads", label: "Inbox" },
+  { to: "/admin/spam", label: "Spam" },
+  { to: "/admin/outbox", label: "Outbox" },
+  { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/conversions", label: "What converts" },
+  { to: "/admin/requests", label: "Requests" },
+  { to: "/admin/content", label: "Site content" },
+  { to: "/admin/users", label: "Team" },
+  { to: "/admin/webhooks", label: "Webhooks" },
+  { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/account", label: "Your account" },
 ];
 
 export default function SignedIn() {
-  const { user } = useLoaderData<typeof loader>();
+  const { user, sections } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="bg-navy-900 text-white">
@@ -38,24 +45,22 @@ export default function SignedIn() {
           <p className="font-bold">Back office</p>
           <nav aria-label="Back office" className="order-last w-full sm:order-none sm:w-auto">
             <ul className="flex flex-wrap gap-x-4 gap-y-1">
-              {sections
-                .filter((s) => !s.adminOnly || user.role === "admin")
-                .map((s) => (
-                  <li key={s.to}>
-                    <NavLink
-                      to={s.to}
-                      end
-                      className="inline-block min-h-11 py-2.5 underline-offset-4 hover:underline aria-[current=page]:underline"
-                    >
-                      {s.label}
-                    </NavLink>
-                  </li>
-                ))}
+              {sections.map((s) => (
+                <li key={s.to}>
+                  <NavLink
+                    to={s.to}
+                    end
+                    className="inline-block min-h-11 py-2.5 underline-offset-4 hover:underline aria-[current=page]:underline"
+                  >
+                    {s.label}
+                  </NavLink>
+                </li>
+              ))}
             </ul>
           </nav>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span>
-              {user.name} <span className="text-slate-300">({user.role === "admin" ? "administrator" : "staff"})</span>
+              {user.name} <span className="text-slate-300">({user.role})</span>
             </span>
             <Form method="post" action="/admin/sign-out">
               <CsrfField />

@@ -14,10 +14,10 @@ import { validate } from "~/leads/validation.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { servicesContext } from "~/services.ts";
 import { keepSpam, listSpam, takeSpam } from "~/spam/folder.server.ts";
-import { auditRequest, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
-  staffUser(context);
+  requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   return {
     entries: (await listSpam(staff.db)).map((e) => ({ ...e, kindLabel: leadKindTexts[e.kind]?.label ?? e.kind })),
@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 const reasons = { honeypot: "A hidden field was filled in", "too-fast": "Sent faster than a person could" } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = staffUser(context);
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const form = await request.formData();
   const id = String(form.get("entry") ?? "");

@@ -1,18 +1,22 @@
 /**
  * The team (administrators only): who has an account, who is invited, and
- * the actions on them: invite someone (an e-mail with a set-up link), send
- * someone a new set-up link (a lost phone), end an account's sessions,
- * disable an account. Every change is audited.
+ * the actions on them: invite someone (an e-mail with a set-up link) as an
+ * administrator or a member with permissions, change what an account may do
+ * (docs/decisions/044-permissions.md), send someone a new set-up link (a
+ * lost phone), end an account's sessions, disable an account. Every change
+ * is audited.
  */
-import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import { data, redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/users";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { ActionRow, RuledList, StaffSection } from "~/components/admin/sections.tsx";
-import { SelectField, TextField } from "~/components/forms/field.tsx";
+import { RoleChoice } from "~/components/admin/role-choice.tsx";
+import { TextField } from "~/components/forms/field.tsx";
 import {
   AccountExistsError,
+  changeRole,
   createInvitation,
   createResetLink,
   disableAccount,
@@ -23,6 +27,7 @@ import {
   readInvitationForm,
   revokeSessionsOf,
 } from "~/staff/accounts.server.ts";
+import { readRoleChoice, roleLabel, type RoleField, type StaffRole } from "~/staff/permissions.ts";
 import { invitationEmail, resetEmail } from "~/staff/invitation-email.server.ts";
 import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
 
@@ -36,12 +41,22 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const roles = [
-  { value: "staff", label: "Staff: works leads" },
-  { value: "admin", label: "Administrator: also manages the team and erasure" },
-] as const;
+type Answer = {
+  done?: string;
+  error?: string;
+  fields?: Partial<Record<InvitationField, string>>;
+  /** The account whose permissions form the field messages are for (none: the invitation form). */
+  account?: string;
+};
 
-type Answer = { done?: string; error?: string; fields?: Partial<Record<InvitationField, string>> };
+const roleChangeRefusals = {
+  "no-account": { status: 404, message: "There is no such active account." },
+  unchanged: { status: 409, message: "The account already has these permissions." },
+  "last-admin": {
+    status: 409,
+    message: "You are the last active administrator: make someone else an administrator first.",
+  },
+} as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
@@ -51,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const now = new Date();
 
   if (intent === "invite") {
-    const parsed = readInvitationForm(Object.fromEntries(form));
+    const parsed = readInvitationForm(Object.fromEntries(form), form.getAll("permissions"));
     if (!parsed.ok) return data<Answer>({ fields: parsed.problems }, { status: 400 });
     const { invitee } = parsed;
     try {
@@ -89,6 +104,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       now,
     );
     return data<Answer>({ done: `Invitation sent to ${invitee.email}.` });
+  }
+
+  if (intent === "permissions") {
+    const userId = String(form.get("user") ?? "");
+    const chosen = readRoleChoice(form.get("access"), form.getAll("permissions"));
+    if (!chosen.ok) return data<Answer>({ fields: chosen.problems, account: userId }, { status: 400 });
+    const account = await findAccount(staff.db, userId);
+    if (!account) return data<Answer>({ error: "There is no such account." }, { status: 404 });
+    const change = await changeRole(staff.db, account.id, chosen.role, now);
+    if (!change.changed) {
+      const { status, message } = roleChangeRefusals[change.why];
+      return data<Answer>({ error: message }, { status });
+    }
+    await auditRequest(
+      context,
+      {
+        actor: admin,
+        action: "permissions-changed",
+        target: `user:${account.id}`,
+        detail: { before: change.before, after: change.after },
+      },
+      now,
+    );
+    // An administrator who gave up the role may no longer open this page.
+    if (account.id === admin.id) throw redirect("/admin");
+    return data<Answer>({ done: `${account.name} may now: ${roleLabel(change.after)}.` });
   }
 
   if (intent === "disable" || intent === "revoke" || intent === "reset") {
@@ -166,12 +207,8 @@ export default function Team() {
                 )
               }
             >
-              <p className="font-semibold text-navy-900">
-                {account.name}{" "}
-                <span className="font-normal text-slate-700">
-                  ({account.role === "admin" ? "administrator" : "staff"})
-                </span>
-              </p>
+              <p className="font-semibold text-navy-900">{account.name}</p>
+              <p className="text-sm text-slate-700">May: {roleLabel(account.role)}</p>
               <p className="text-sm break-all text-slate-700">{account.email}</p>
               <p className="text-sm text-slate-700">
                 {account.disabledAt ? (
@@ -182,6 +219,9 @@ export default function Team() {
                   `${account.liveSessions} signed-in session${account.liveSessions === 1 ? "" : "s"}`
                 )}
               </p>
+              {!account.disabledAt && (
+                <ChangeRole account={account} errors={answer?.account === account.id ? answer.fields : undefined} />
+              )}
             </ActionRow>
           )}
         />
@@ -197,8 +237,8 @@ export default function Team() {
                 {open.name} <span className="font-normal break-all text-slate-700">{open.email}</span>
               </p>
               <p className="text-sm text-slate-700">
-                {open.reset ? "A new set-up link for their account" : open.role === "admin" ? "Administrator" : "Staff"}
-                ; the link works until <Time iso={open.expiresAt} />
+                {open.reset ? "A new set-up link for their account" : roleLabel(open.role)}; the link works until{" "}
+                <Time iso={open.expiresAt} />
               </p>
             </li>
           )}
@@ -216,7 +256,7 @@ export default function Team() {
             name="name"
             label="Name"
             autoComplete="off"
-            error={answer?.fields?.name}
+            error={answer?.account ? undefined : answer?.fields?.name}
             required
           />
           <TextField
@@ -225,18 +265,10 @@ export default function Team() {
             type="email"
             label="E-mail address"
             autoComplete="off"
-            error={answer?.fields?.email}
+            error={answer?.account ? undefined : answer?.fields?.email}
             required
           />
-          <SelectField
-            formId="invite"
-            name="role"
-            label="Role"
-            options={roles}
-            defaultValue="staff"
-            error={answer?.fields?.role}
-            required
-          />
+          <RoleChoice formId="invite" role="leads" errors={answer?.account ? undefined : answer?.fields} />
           <button type="submit" name="intent" value="invite" disabled={submitting} className="btn-primary">
             Send invitation
           </button>
@@ -264,5 +296,28 @@ function AccountAction({
         {label}
       </RowButton>
     </PostForm>
+  );
+}
+
+/** What an account may do, changed (open when its last change had a problem). */
+function ChangeRole({
+  account,
+  errors,
+}: {
+  account: { id: string; name: string; role: StaffRole };
+  errors?: Partial<Record<RoleField, string>>;
+}) {
+  return (
+    <details className="mt-2" open={errors ? true : undefined}>
+      <summary className="min-h-11 cursor-pointer py-2.5 text-sm font-semibold text-navy-800 underline">
+        Change what {account.name} may do
+      </summary>
+      <PostForm intent="permissions" fields={{ user: account.id }} className="mt-2 max-w-md space-y-4">
+        <RoleChoice formId={`account-${account.id}`} role={account.role} errors={errors} />
+        <button type="submit" className="btn-primary" aria-label={`Save permissions: ${account.name}`}>
+          Save permissions
+        </button>
+      </PostForm>
+    </details>
   );
 }

@@ -1,0 +1,126 @@
+/**
+ * What a back-office account may do, in the database, on both databases
+ * (docs/decisions/044-permissions.md): the migration that turned the old
+ * member role into `leads`, and changing an account's role, which never
+ * leaves the team without an active administrator, even when two
+ * administrators give up the role at the same moment.
+ */
+import type { Kysely } from "kysely";
+import { describe, expect, it } from "vitest";
+import { migrations } from "~/data/migrations.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { changeRole, disableAccount, readSession, startSession } from "~/staff/accounts.server.ts";
+import { dialects } from "./databases.ts";
+import { staffFromInvitation, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
+
+const keys = keyring(newKeyMaterial());
+const client = { ip: "192.0.2.9", userAgent: "data test" };
+
+describe.each(dialects)("staff permissions on %s", (dialect) => {
+  const t = useTestDatabase(dialect);
+  const db = () => t.handle.db;
+  const account = (role: "admin" | "leads" | "site" | "leads,site", at = new Date()) =>
+    staffFromInvitation(db(), keys, { at, email: uniqueStaffEmail("perm"), role }).then((made) => made.user);
+  /** No active administrator but those a test makes. */
+  const noOtherAdmins = (at: Date) =>
+    db()
+      .updateTable("staff_users")
+      .set({ disabled_at: at.toISOString() })
+      .where("role", "=", "admin")
+      .where("disabled_at", "is", null)
+      .execute();
+  const roleOf = async (id: string) =>
+    (await db().selectFrom("staff_users").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role;
+
+  it("the migration makes every member from before (role staff) one who works leads, invitations too", async () => {
+    const at = new Date();
+    const member = await account("leads", at);
+    const admin = await account("admin", at);
+    // As they were stored before the migration.
+    const old = db() as unknown as Kysely<Record<string, { role: string; email: string }>>;
+    await old.updateTable("staff_users").set({ role: "staff" }).where("email", "=", member.email).execute();
+    const invited = uniqueStaffEmail("old-invite");
+    const editor = await account("site", at);
+    await old
+      .insertInto("staff_invitations")
+      .values({
+        id: `old-${invited}`,
+        email: invited,
+        name: "Old Invite",
+        role: "staff",
+        totp_secret: "",
+        invited_by: null,
+        user_id: null,
+        created_at: at.toISOString(),
+        expires_at: at.toISOString(),
+        accepted_at: null,
+      } as never)
+      .execute();
+
+    await migrations["2026-11-25-018-staff-permissions"]!.up(db() as never);
+
+    expect(await roleOf(member.id)).toBe("leads");
+    expect(await roleOf(admin.id)).toBe("admin");
+    expect(await roleOf(editor.id)).toBe("site");
+    const invitation = await db()
+      .selectFrom("staff_invitations")
+      .select("role")
+      .where("email", "=", invited)
+      .executeTakeFirstOrThrow();
+    expect(invitation.role).toBe("leads");
+    const left = await old.selectFrom("staff_users").select("role").where("role", "=", "staff").execute();
+    expect(left).toEqual([]);
+  });
+
+  it("changes an account's role; its sessions carry on with the new one", async () => {
+    const at = new Date();
+    const member = await account("leads", at);
+    const session = await startSession(db(), member, "full", client, at);
+    expect(await changeRole(db(), member.id, "leads,site", at)).toEqual({
+      changed: true,
+      before: "leads",
+      after: "leads,site",
+    });
+    expect((await readSession(db(), session.token, at))?.user.role).toBe("leads,site");
+    expect(await changeRole(db(), member.id, "leads,site", at)).toEqual({ changed: false, why: "unchanged" });
+    expect(await changeRole(db(), member.id, "admin", at)).toMatchObject({ changed: true, after: "admin" });
+    expect(await changeRole(db(), "no-such-account", "site", at)).toEqual({ changed: false, why: "no-account" });
+    await disableAccount(db(), member.id, at);
+    expect(await changeRole(db(), member.id, "site", at)).toEqual({ changed: false, why: "no-account" });
+  });
+
+  it("the last active administrator stays one; with another, either may step down", async () => {
+    const at = new Date();
+    await noOtherAdmins(at);
+    const ada = await account("admin", at);
+    expect(await changeRole(db(), ada.id, "leads", at)).toEqual({ changed: false, why: "last-admin" });
+    expect(await roleOf(ada.id)).toBe("admin");
+
+    // A disabled administrator does not count.
+    const gone = await account("admin", at);
+    await disableAccount(db(), gone.id, at);
+    expect(await changeRole(db(), ada.id, "site", at)).toEqual({ changed: false, why: "last-admin" });
+
+    const bo = await account("admin", at);
+    expect(await changeRole(db(), ada.id, "site", at)).toMatchObject({ changed: true, before: "admin" });
+    expect(await changeRole(db(), bo.id, "leads", at)).toEqual({ changed: false, why: "last-admin" });
+  });
+
+  it("two administrators stepping down at the same moment: one does, the other stays", async () => {
+    for (let round = 0; round < 8; round++) {
+      const at = new Date();
+      await noOtherAdmins(at);
+      const [a, b] = await Promise.all([account("admin", at), account("admin", at)]);
+      const outcomes = await Promise.all([changeRole(db(), a.id, "leads", at), changeRole(db(), b.id, "site", at)]);
+      expect(outcomes.filter((o) => o.changed), `round ${round}`).toHaveLength(1);
+      expect(outcomes.filter((o) => !o.changed)).toEqual([{ changed: false, why: "last-admin" }]);
+      const admins = await db()
+        .selectFrom("staff_users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("disabled_at", "is", null)
+        .execute();
+      expect(admins).toHaveLength(1);
+    }
+  });
+});
