@@ -126,7 +126,7 @@ test("an administrator invites a member who edits the site; they see only what t
     await setUp(staffPage, link!);
     // The overview and the bar show only what the account may open.
     const nav = staffPage.getByRole("navigation", { name: "Back office" });
-    await expect(nav.getByRole("link")).toHaveText(["Overview", "Your account"]);
+    await expect(nav.getByRole("link")).toHaveText(["Overview", "Site content", "Your account"]);
     await expect(staffPage.getByText("Your account may: Edit the site.")).toBeVisible();
     await expect(staffPage.getByRole("table", { name: "Leads received, by kind" })).toHaveCount(0);
     await expect(staffPage.getByRole("link", { name: "Every lead" })).toHaveCount(0);
@@ -140,6 +140,8 @@ test("an administrator invites a member who edits the site; they see only what t
     expect(await axeViolations(staffPage)).toEqual([]);
     await staffPage.goto("/admin/users");
     await expect(staffPage.getByText("Only administrators can do this.")).toBeVisible();
+    await staffPage.goto("/admin/content");
+    await expect(staffPage.getByRole("heading", { level: 1, name: "Site content" })).toBeVisible();
     await staffPage.goto("/admin/account");
     await expect(staffPage.getByRole("definition").filter({ hasText: "Edit the site" })).toBeVisible();
 
@@ -179,6 +181,7 @@ test("an administrator invites a member who edits the site; they see only what t
       "Bookings",
       "What converts",
       "Requests",
+      "Site content",
       "Your account",
     ]);
     await expect(staffPage.getByRole("table", { name: "Leads received, by kind" })).toBeVisible();
