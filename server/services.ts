@@ -26,6 +26,7 @@ import { createPageViewCounter } from "../app/analytics/page-views.server.ts";
 import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { resealSecrets } from "../app/secrets/reseal.server.ts";
 import { scheduledPublishingJob, startSiteContent } from "../app/publishing/site-content.server.ts";
+import { webinarJoinLinks } from "../app/content/index.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -99,7 +100,10 @@ export async function startServices(
     siteUrl: config.siteUrl,
     teamEmail: config.TEAM_EMAIL,
     calendar: config.businessCalendar,
-    webinarJoinUrls: config.webinarJoinUrls,
+    // The published webinars' joining links, read when an e-mail is written.
+    get webinarJoinUrls() {
+      return webinarJoinLinks();
+    },
   };
   const leads = createLeadService({
     db: database.db,

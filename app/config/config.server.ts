@@ -6,7 +6,6 @@
 import path from "node:path";
 import { z } from "zod";
 import { organisation } from "../content/organisation.ts";
-import { webinars } from "../content/webinars.ts";
 import { type BusinessCalendar, siteCalendar } from "../calendar/response-deadline.ts";
 import { minimumKeyLength } from "../secrets/sealing.server.ts";
 
@@ -71,10 +70,17 @@ export const configSchema = z.object({
    */
   BANK_HOLIDAYS: z.string().trim().optional(),
   /**
-   * Each webinar's joining link, sent in the reminders (and in the
-   * confirmation once set): "webinar-id=https://…", comma-separated.
+   * Gone: each webinar's joining link is now part of its content, set in the
+   * back office (/admin/content/webinar). Set, it stops start-up with that
+   * message, so links set here are not silently lost.
    */
-  WEBINAR_JOIN_URLS: z.string().trim().optional(),
+  WEBINAR_JOIN_URLS: z
+    .string()
+    .optional()
+    .refine((value) => value === undefined, {
+      error:
+        "is no longer read: set each webinar's joining link in the back office (Site content › Webinars), then unset it",
+    }),
   /** Where lead notifications go (the team's inbox). */
   TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).default(organisation.email),
   /**
@@ -210,8 +216,6 @@ export type AppConfig = Omit<z.infer<typeof configSchema>, "APP_ENV"> & {
   fallbacks: string[];
   /** SITE_URL without a trailing slash, or http://localhost:PORT. */
   siteUrl: string;
-  /** WEBINAR_JOIN_URLS, by webinar id. */
-  webinarJoinUrls: Readonly<Record<string, string>>;
   /** Business hours with BANK_HOLIDAYS (or the content's list). */
   businessCalendar: BusinessCalendar;
   testPagesEnabled: boolean;
@@ -247,29 +251,6 @@ export function isLocalHost(hostname: string): boolean {
   );
 }
 
-/** WEBINAR_JOIN_URLS as { id: url }: known webinar ids, https links. */
-function joinUrls(value: string | undefined): Record<string, string> {
-  const links: Record<string, string> = {};
-  for (const pair of (value ?? "")
-    .split(",")
-    .map((p) => p.trim())
-    .filter(Boolean)) {
-    const eq = pair.indexOf("=");
-    const [id, url] = eq > 0 ? [pair.slice(0, eq).trim(), pair.slice(eq + 1).trim()] : ["", ""];
-    if (!id || !url) throw new ConfigError([`WEBINAR_JOIN_URLS: "${pair}" is not webinar-id=https://…`]);
-    if (!webinars.some((w) => w.id === id)) {
-      throw new ConfigError([
-        `WEBINAR_JOIN_URLS: no webinar "${id}" (the webinars are ${webinars.map((w) => w.id).join(", ")})`,
-      ]);
-    }
-    if (!URL.canParse(url) || new URL(url).protocol !== "https:") {
-      throw new ConfigError([`WEBINAR_JOIN_URLS: the link for ${id} must be an https URL`]);
-    }
-    links[id] = url;
-  }
-  return links;
-}
-
 export function parseConfig(env: Record<string, string | undefined>): AppConfig {
   const result = configSchema.safeParse(withoutEmpty(env));
   if (!result.success) {
@@ -298,7 +279,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
   } catch (error) {
     throw new ConfigError([`BANK_HOLIDAYS: ${(error as Error).message}`]);
   }
-  const webinarJoinUrls = joinUrls(c.WEBINAR_JOIN_URLS);
   const paymentsEnabled = !!(c.STRIPE_SECRET_KEY && c.STRIPE_PUBLISHABLE_KEY);
   const fallbacks: string[] = [];
   if (production) {
@@ -322,7 +302,6 @@ export function parseConfig(env: Record<string, string | undefined>): AppConfig 
     fallbacks,
     siteUrl: (c.SITE_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, ""),
     businessCalendar: calendar,
-    webinarJoinUrls,
     testPagesEnabled: c.TEST_PAGES ? c.TEST_PAGES === "on" : !production,
     paymentsEnabled,
     stripeTestMode:

@@ -48,6 +48,7 @@ export function labelOf(name: string): string {
     faqs: "FAQs",
     id: "Address (slug)",
     slug: "Address (slug)",
+    joinUrl: "Joining link (sent to registrants only, never shown on the site)",
   };
   if (known[name]) return known[name];
   const words = name

@@ -201,6 +201,11 @@ export function getWebinar(id: string) {
   return catalogue.webinars.find((w) => w.id === id);
 }
 
+/** Each published webinar's joining link, by webinar id (a webinar without one has none yet). */
+export function webinarJoinLinks(): Readonly<Record<string, string>> {
+  return Object.fromEntries(catalogue.webinars.flatMap((w) => (w.joinUrl ? [[w.id, w.joinUrl]] : [])));
+}
+
 export function getArticle(slug: string) {
   return catalogue.articles.find((a) => a.slug === slug);
 }

@@ -272,6 +272,11 @@ export const webinarSchema = z.object({
   durationMinutes: z.number().int().min(30).max(120),
   presenterTrainerId: slug,
   pillar: pillarIdSchema,
+  /**
+   * The joining link (https), sent to registrants only: in their
+   * confirmation once it is set, and in the reminders. Never on a page.
+   */
+  joinUrl: z.url({ protocol: /^https$/, error: "must be an https:// link" }).optional(),
 });
 export type Webinar = z.infer<typeof webinarSchema>;
 export type WebinarInput = z.input<typeof webinarSchema>;

@@ -1,7 +1,7 @@
 /**
  * Webinar reminders, as the privacy notice promises registrants ("joining
  * details and reminders"): one 24 hours before the webinar and one 1 hour
- * before, with the joining link (WEBINAR_JOIN_URLS) when it is set.
+ * before, with the joining link (set in the webinar's content) when it is set.
  *
  * - Each goes once: the registration row records it
  *   (reminded_day_before_at, reminded_hour_before_at) in the transaction
@@ -147,8 +147,8 @@ export async function sendDueReminders(
 
 /**
  * The scheduled job: every 5 minutes, the reminders that are due. Reminders
- * that went without a joining link (WEBINAR_JOIN_URLS unset for their
- * webinar) are logged as a warning, so the operator sets it before the next.
+ * that went without a joining link (none in their webinar's content) are
+ * logged as a warning, so the team sets it in the editor before the next.
  */
 export function webinarRemindersJob(options: {
   db: Db;
@@ -168,7 +168,7 @@ export function webinarRemindersJob(options: {
       if (unlinked.length > 0) {
         log?.warn(
           { webinars: unlinked.map((w) => w.id) },
-          "Webinar reminders went without a joining link: set WEBINAR_JOIN_URLS for these webinars",
+          "Webinar reminders went without a joining link: set it in each webinar's content (/admin/content/webinar)",
         );
       }
       return sent;

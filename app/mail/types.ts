@@ -41,7 +41,7 @@ export type MailContext = {
   teamEmail: string;
   /** Business hours and bank holidays: when an enquiry's answer is due (the team's notification says). */
   calendar: BusinessCalendar;
-  /** Each webinar's joining link, by webinar id (WEBINAR_JOIN_URLS); a webinar without one has none yet. */
+  /** Each webinar's joining link, by webinar id (the webinar's content, as published); a webinar without one has none yet. */
   webinarJoinUrls?: Readonly<Record<string, string>>;
 };
 

@@ -30,8 +30,13 @@ export function loader() {
       pillarTitle: getPillar(a.pillar)!.title,
       href: articlePath(a.slug),
     })),
+    // Field by field: a webinar's joining link is for its registrants only.
     webinars: byTiming(webinars, now).map((w) => ({
-      ...w,
+      id: w.id,
+      title: w.title,
+      description: w.description,
+      startsAt: w.startsAt,
+      durationMinutes: w.durationMinutes,
       presenter: getTrainer(w.presenterTrainerId)!.name,
       upcoming: webinarTiming(w.startsAt, now) === "upcoming",
     })),

@@ -176,6 +176,10 @@ test("a new webinar is added as a draft, then published; an unknown presenter is
   await page.getByLabel("Duration minutes").fill("60");
   await page.getByLabel("Presenter trainer").fill("nobody-we-know");
   await page.getByLabel("Pillar").selectOption("risk-grc");
+  await page.getByLabel("Joining link").fill("http://meet.example.com/j/777");
+  await page.getByRole("button", { name: "Save as a draft" }).click();
+  await expect(page.getByRole("group", { name: "There is a problem" })).toContainText("must be an https:// link");
+  await page.getByLabel("Joining link").fill("https://meet.example.com/j/777");
   await page.getByRole("button", { name: "Save as a draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Webinar: Setting a Board Risk Appetite" })).toBeVisible();
   expect(await webinarTitles(page)).not.toContain("Setting a Board Risk Appetite");
@@ -189,4 +193,8 @@ test("a new webinar is added as a draft, then published; an unknown presenter is
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
   expect(await webinarTitles(page)).toContain("Setting a Board Risk Appetite");
+  // The joining link is for registrants: not in the page, nor in its data.
+  expect(await page.content()).not.toContain("meet.example.com");
+  const data = await page.request.get(`${site.baseURL}/resources.data`);
+  expect(await data.text()).not.toContain("meet.example.com");
 });

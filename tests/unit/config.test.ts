@@ -58,27 +58,12 @@ describe("parseConfig", () => {
     );
   });
 
-  it("reads each webinar's joining link from WEBINAR_JOIN_URLS", () => {
-    expect(parseConfig({}).webinarJoinUrls).toEqual({});
-    expect(
-      parseConfig({
-        WEBINAR_JOIN_URLS:
-          "supplier-tiering-third-party-risk=https://meet.example.com/j/1?pwd=a=b , scope-3-supplier-data=https://meet.example.com/j/2",
-      }).webinarJoinUrls,
-    ).toEqual({
-      "supplier-tiering-third-party-risk": "https://meet.example.com/j/1?pwd=a=b",
-      "scope-3-supplier-data": "https://meet.example.com/j/2",
-    });
-  });
-
-  it.each([
-    ["no-such-webinar=https://meet.example.com/j/1", /no webinar "no-such-webinar"/],
-    ["scope-3-supplier-data=http://meet.example.com/j/1", /the link for scope-3-supplier-data must be an https URL/],
-    ["https://meet.example.com/j/1", /is not webinar-id=https/],
-  ])("rejects WEBINAR_JOIN_URLS=%s, naming it", (value, message) => {
-    const error = errorOf({ WEBINAR_JOIN_URLS: value });
-    expect(error.message).toMatch(/WEBINAR_JOIN_URLS: /);
-    expect(error.message).toMatch(message);
+  it("refuses WEBINAR_JOIN_URLS, which is no longer read, saying where the links are set now", () => {
+    const error = errorOf({ WEBINAR_JOIN_URLS: "scope-3-supplier-data=https://meet.example.com/j/2" });
+    expect(error.message).toMatch(
+      /WEBINAR_JOIN_URLS: is no longer read: set each webinar's joining link in the back office/,
+    );
+    expect(() => parseConfig({})).not.toThrow();
   });
 
   it("names every bad setting at once", () => {

@@ -193,7 +193,7 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
 }
 
 /**
- * The joining link (WEBINAR_JOIN_URLS) where it is set, or the promise of
+ * The joining link (set in the webinar's content) where it is set, or the promise of
  * it; and when the reminders come. Shared by the confirmation and the
  * reminders (app/leads/webinar-reminders.server.ts).
  */
