@@ -189,6 +189,21 @@ export function servedContentVersion(): number {
   return inUse.version;
 }
 
+const releaseJson = JSON.stringify(inUse.catalogue);
+let sameAsRelease = { version: 0, same: true };
+
+/**
+ * Whether what is served is the release's content, as the build prerendered
+ * it (true until the team publishes a change): the build's pages stand for
+ * it. Worked out once per content version.
+ */
+export function servesReleaseContent(): boolean {
+  if (sameAsRelease.version !== inUse.version) {
+    sameAsRelease = { version: inUse.version, same: JSON.stringify(inUse.catalogue) === releaseJson };
+  }
+  return sameAsRelease.same;
+}
+
 export function getPillar(id: string) {
   return catalogue.pillars.find((p) => p.id === id);
 }

@@ -1,9 +1,9 @@
-import { sitePages } from "~/content/site-map.server.ts";
+import { currentSitePages } from "~/content/site-map.server.ts";
 import { absoluteUrl } from "~/seo/meta.ts";
 
 /** sitemap.xml: every indexable page, generated from the same list as the prerender. */
 export function loader() {
-  const urls = sitePages
+  const urls = currentSitePages()
     .filter((p) => p.indexable)
     .map((p) => `  <url><loc>${absoluteUrl(p.path)}</loc></url>`)
     .join("\n");
