@@ -4,10 +4,12 @@
  * file as the server build's entry (vite.config.ts), so it shares module
  * instances (router contexts) with the app it serves.
  */
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import proxyaddr from "proxy-addr";
 import { RouterContextProvider } from "react-router";
 import { prerenderedPaths, sitePages } from "../app/content/site-map.server.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
@@ -16,6 +18,7 @@ import type { AppConfig } from "../app/config/config.server.ts";
 import { servicesContext, type AppServices } from "../app/services.ts";
 import { clientIpContext, configContext, logContext, nonceContext } from "../app/http/request-context.ts";
 import {
+  loggablePath,
   metricsEndpoint,
   observeRequests,
   readinessEndpoint,
@@ -55,11 +58,21 @@ export type AppOptions = {
   clientDir?: string;
 };
 
-export function createApp({ config, services, ops, clientDir }: AppOptions) {
+/** What serves the site: Node's request listener (production), or middleware (under Vite in development). */
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+export function createApp({ config, services, ops, clientDir }: AppOptions): SiteHandler {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY_HOPS);
-  const observe = requestObserver(ops.log, ops.metrics, config.TRUST_PROXY_HOPS > 0);
+  // Express's own rule for req.ip, also for what the fast path answers before Express.
+  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const observe = requestObserver({
+    log: ops.log,
+    metrics: ops.metrics,
+    trustProxy: config.TRUST_PROXY_HOPS > 0,
+    clientIp: (req) => proxyaddr(req, trust),
+  });
   const notIndexed: Record<string, string> =
     config.APP_ENV !== "production" ? { "X-Robots-Tag": "noindex, nofollow" } : {};
   const frames = frameSources(config.SCHEDULER_URL);
@@ -71,10 +84,9 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
   // The build wrote .br and .gz beside every compressible file of 1 kB or
   // more; those files and the prerendered pages are served from memory in
   // the encoding the client takes, with an ETag per encoding
-  // (docs/decisions/014), first of all, by the fast path; smaller files
-  // from disk (express.static), further down.
+  // (docs/decisions/014), by the fast path before Express (below); smaller
+  // files from disk (express.static).
   const inMemory = clientDir ? loadInMemory(clientDir, frames, everyAnswer) : null;
-  if (inMemory) app.use(fastPath(inMemory, observe, countView));
 
   // Liveness: the process answers. Readiness: it can serve leads (database).
   app.get("/healthz", (_req, res) => {
@@ -93,7 +105,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
   });
   app.use(limitRequestBodies);
   app.use((req, res, next) => {
-    countView(req, res);
+    countView(req, req.path, res);
     next();
   });
   // A page the browser had prefetched is counted when it is opened (the page script's beacon).
@@ -161,13 +173,30 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
     }),
   );
   app.use(errorHandler(ops.log));
-  return app;
+
+  const handle: SiteHandler = app;
+  if (!inMemory) return handle;
+  const fast = fastPath(inMemory, observe, countView);
+  return (req, res, next) => {
+    try {
+      if (fast(req, res)) return;
+    } catch (error) {
+      // Not expected (the answers were built at start-up); Express answers instead, if it still can.
+      ops.log.error({ err: error, path: loggablePath(req.url) }, "Fast path failed");
+      if (res.headersSent) return void res.destroy();
+    }
+    handle(req, res, next);
+  };
 }
 
-/** Counts the page view a request is, if it is one, once it is answered 200 or 304. */
+/** Counts the page view a request (at `path`: no query) is, if it is one, once it is answered 200 or 304. */
 function pageViewCounter(pages: ReadonlySet<string>, services: AppServices) {
-  return (req: Request, res: Response): void => {
-    const page = viewedPage({ method: req.method, path: req.path, header: (name) => req.get(name) }, pages);
+  const headerOf = (req: IncomingMessage, name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  return (req: IncomingMessage, path: string, res: ServerResponse): void => {
+    const page = viewedPage({ method: req.method ?? "", path, header: (name) => headerOf(req, name) }, pages);
     if (!page) return;
     res.on("finish", () => {
       if (res.statusCode === 200 || res.statusCode === 304) services.pageViews.count(page);
@@ -262,23 +291,23 @@ function servePrerendered(pages: InMemory["pages"]) {
 
 /**
  * The fast path: a GET or HEAD of a prerendered page or a precompressed file
- * at its plain address, answered before any other middleware, with what the
- * chain would have done for it and nothing else: its id, log line and
- * metrics (`observe`), its page view, and its answer's headers, built at
- * start-up, in one writeHead. The rest goes on down the chain, which answers
- * as before: a page with a query string (the server renders it), a .data
- * file with one, a percent-encoded path, and a client that gets identity
- * while naming some coding (the compression middleware may deflate for it).
- * No answer here needs a nonce, and none is under /admin (docs/decisions/035).
+ * at its plain address, answered before Express, with what the chain would
+ * have done for it and nothing else: its id, log line and metrics
+ * (`observe`), its page view, and its answer's headers, built at start-up,
+ * in one writeHead. It declines (false) the rest, which Express answers as
+ * before: a page with a query string (the server renders it), a .data file
+ * with one, a percent-encoded path, and a client that gets identity while
+ * naming some coding (the compression middleware may deflate for it). No
+ * answer here needs a nonce, and none is under /admin (docs/decisions/035).
  */
 function fastPath(inMemory: InMemory, observe: RequestObserver, countView: ReturnType<typeof pageViewCounter>) {
   const { pages, files, routes } = inMemory;
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const url = req.url;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
     const query = url.indexOf("?");
     const urlPath = query === -1 ? url : url.slice(0, query);
-    if (urlPath.includes("%")) return next();
+    if (urlPath.includes("%")) return false;
     let key = urlPath;
     let served = query === -1 ? pages.get(key) : undefined;
     if (!served && query === -1 && key.length > 1 && key.endsWith("/")) {
@@ -289,11 +318,12 @@ function fastPath(inMemory: InMemory, observe: RequestObserver, countView: Retur
       key = urlPath;
       served = query !== -1 && key.endsWith(".data") ? undefined : files.get(key);
     }
-    if (!served) return next();
+    if (!served) return false;
     const answer = answerFor(req, served);
-    if (answer.encoding === "identity" && req.headers["accept-encoding"]?.trim()) return next();
+    if (answer.encoding === "identity" && req.headers["accept-encoding"]?.trim()) return false;
     const id = observe(req, res, routes.get(key));
-    countView(req, res);
+    countView(req, urlPath, res);
     sendAnswer(req, res, served, answer, { "X-Request-Id": id });
+    return true;
   };
 }

@@ -7,6 +7,7 @@
  * only where the metrics go.
  */
 import { randomUUID, timingSafeEqual } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Request, RequestHandler, Response } from "express";
 import type { Logger } from "pino";
 import { publicReadiness, type Readiness } from "./health.server.ts";
@@ -35,11 +36,14 @@ declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace Express {
     interface Request {
-      /** The request id (X-Request-Id), set by the request observer. */
+      /** The request id (X-Request-Id), set by `observeRequests`. */
       id?: string;
     }
   }
 }
+
+/** A request as the observer reads it: Node's, or Express's (with its path and original URL). */
+type ObservedRequest = IncomingMessage & { originalUrl?: string; path?: string };
 
 /**
  * Starts observing a request, and returns its id (for X-Request-Id, which
@@ -54,17 +58,25 @@ declare global {
  * A request the client gave up on is logged when its connection closes,
  * not counted in the metrics.
  */
-export type RequestObserver = (req: Request, res: Response, route?: string) => string;
+export type RequestObserver = (req: ObservedRequest, res: ServerResponse, route?: string) => string;
 
-export function requestObserver(
-  log: Logger,
-  metrics: Pick<Metrics, "httpDuration">,
-  trustProxy: boolean,
-): RequestObserver {
+export function requestObserver({
+  log,
+  metrics,
+  trustProxy,
+  clientIp,
+}: {
+  log: Logger;
+  metrics: Pick<Metrics, "httpDuration">;
+  /** Whether a proxy's X-Request-Id is taken. */
+  trustProxy: boolean;
+  /** The client's address, by the trusted-proxy rules (Express's req.ip). */
+  clientIp: (req: IncomingMessage) => string | undefined;
+}): RequestObserver {
   // The line's keys are fixed here and none is one the logger redacts (log.server.ts; `err`
   // is masked by its serializer): redaction, a third of the line's cost, would find nothing.
   const lines = log.child({}, { redact: { paths: [] } });
-  const logLine = (req: Request, res: Response, id: string, ms: number, error: unknown) => {
+  const logLine = (req: ObservedRequest, res: ServerResponse, id: string, ms: number, error: unknown) => {
     const status = res.statusCode;
     const line = {
       reqId: id,
@@ -72,7 +84,7 @@ export function requestObserver(
         id,
         method: req.method,
         path: loggablePath(req.originalUrl ?? req.url),
-        ip: req.ip,
+        ip: clientIp(req),
         userAgent: req.headers["user-agent"]?.slice(0, 300),
       },
       res: { statusCode: status },
@@ -85,7 +97,6 @@ export function requestObserver(
   };
   return (req, res, route) => {
     const id = requestIdFor(req.headers["x-request-id"], trustProxy);
-    req.id = id;
     const start = performance.now();
     const url = req.url ?? "/";
     const query = url.indexOf("?");
@@ -96,22 +107,27 @@ export function requestObserver(
       done = true;
       const ms = performance.now() - start;
       if (res.writableFinished) {
-        const labels = { method: req.method, route: route ?? routeLabel(req.path), status: String(res.statusCode) };
+        const labels = {
+          method: req.method,
+          route: route ?? routeLabel(req.path ?? url),
+          status: String(res.statusCode),
+        };
         metrics.httpDuration.observe(labels, ms / 1000);
       }
       if (logged) logLine(req, res, id, ms, error);
     };
     // 'close' follows 'finish', and comes alone when the client goes away first.
-    res.once("close", () => end());
-    res.once("error", end);
+    res.on("close", end);
+    res.on("error", end);
     return id;
   };
 }
 
-/** The request observer as middleware: X-Request-Id set on the response. */
+/** The request observer as middleware: the id in `req.id` and X-Request-Id. */
 export function observeRequests(observe: RequestObserver): RequestHandler {
   return (req, res, next) => {
-    res.setHeader("X-Request-Id", observe(req, res));
+    req.id = observe(req, res);
+    res.setHeader("X-Request-Id", req.id);
     next();
   };
 }
