@@ -4,11 +4,12 @@
  * file as the server build's entry (vite.config.ts), so it shares module
  * instances (router contexts) with the app it serves.
  */
-import { randomBytes } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import path from "node:path";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import proxyaddr from "proxy-addr";
 import { RouterContextProvider } from "react-router";
 import { prerenderedPaths, sitePages } from "../app/content/site-map.server.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
@@ -17,16 +18,29 @@ import type { AppConfig } from "../app/config/config.server.ts";
 import { servicesContext, type AppServices } from "../app/services.ts";
 import { clientIpContext, configContext, logContext, nonceContext } from "../app/http/request-context.ts";
 import {
+  loggablePath,
   metricsEndpoint,
+  observeRequests,
   readinessEndpoint,
-  requestLogging,
-  requestMetrics,
+  requestLogger,
+  requestObserver,
+  type RequestObserver,
 } from "../app/observability/http.server.ts";
+import { routeLabel } from "../app/observability/route-label.ts";
 import { siteMetricsToken, type Operations } from "./operations.ts";
 import { maxBodyBytes } from "../app/http/http.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
-import { loadPrecompressedFiles, sendResource, servePrecompressed, type StaticResource } from "./static-files.ts";
-import { frameSources, securityHeaders, staticCsp } from "./security.ts";
+import {
+  answerFor,
+  loadPrecompressedFiles,
+  sendAnswer,
+  sendResource,
+  serveAs,
+  serveFiles,
+  servePrecompressed,
+  type ServedResource,
+} from "./static-files.ts";
+import { frameSources, renderedPageCsp, securityHeaders, staticCsp } from "./security.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
@@ -44,10 +58,35 @@ export type AppOptions = {
   clientDir?: string;
 };
 
-export function createApp({ config, services, ops, clientDir }: AppOptions) {
+/** What serves the site: Node's request listener (production), or middleware (under Vite in development). */
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next?: (error?: unknown) => void) => void;
+
+export function createApp({ config, services, ops, clientDir }: AppOptions): SiteHandler {
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.TRUST_PROXY_HOPS);
+  // Express's own rule for req.ip, also for what the fast path answers before Express.
+  const trust = app.get("trust proxy fn") as (address: string, hop: number) => boolean;
+  const observe = requestObserver({
+    log: ops.log,
+    metrics: ops.metrics,
+    trustProxy: config.TRUST_PROXY_HOPS > 0,
+    clientIp: (req) => proxyaddr(req, trust),
+  });
+  const notIndexed: Record<string, string> =
+    config.APP_ENV !== "production" ? { "X-Robots-Tag": "noindex, nofollow" } : {};
+  const frames = frameSources(config.SCHEDULER_URL);
+  const everyAnswer = { ...notIndexed, ...securityHeaders(frames) };
+  // Page views (docs/decisions/031): a person's browser opening a public page, counted once it is answered.
+  const pages = new Set(sitePages.map((p) => p.path));
+  const countView = pageViewCounter(pages, services);
+
+  // The build wrote .br and .gz beside every compressible file of 1 kB or
+  // more; those files and the prerendered pages are served from memory in
+  // the encoding the client takes, with an ETag per encoding
+  // (docs/decisions/014), by the fast path before Express (below); smaller
+  // files from disk (express.static).
+  const inMemory = clientDir ? loadInMemory(clientDir, frames, everyAnswer) : null;
 
   // Liveness: the process answers. Readiness: it can serve leads (database).
   app.get("/healthz", (_req, res) => {
@@ -57,25 +96,16 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
   const metricsToken = siteMetricsToken(config);
   app.get("/readyz", readinessEndpoint(ops.readiness, { token: metricsToken }));
 
-  app.use(requestLogging(ops.log, config.TRUST_PROXY_HOPS > 0));
-  app.use(requestMetrics(ops.metrics));
+  app.use(observeRequests(observe));
   if (metricsToken) app.get("/metrics", metricsEndpoint(ops.collectMetrics, metricsToken));
 
   app.use((_req, res, next) => {
-    res.locals.nonce = randomBytes(16).toString("base64");
-    if (config.APP_ENV !== "production") res.set("X-Robots-Tag", "noindex, nofollow");
+    for (const [name, value] of Object.entries(notIndexed)) res.setHeader(name, value);
     next();
   });
   app.use(limitRequestBodies);
-  // Page views (docs/decisions/031): a person's browser opening a public page, counted once it is answered.
-  const pages = new Set(sitePages.map((p) => p.path));
   app.use((req, res, next) => {
-    const page = viewedPage({ method: req.method, path: req.path, header: (name) => req.get(name) }, pages);
-    if (page) {
-      res.on("finish", () => {
-        if (res.statusCode === 200 || res.statusCode === 304) services.pageViews.count(page);
-      });
-    }
+    countView(req, req.path, res);
     next();
   });
   // A page the browser had prefetched is counted when it is opened (the page script's beacon).
@@ -101,22 +131,17 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
     }
     next();
   });
-  const frames = frameSources(config.SCHEDULER_URL);
-  app.use(securityHeaders(frames));
+  app.use((_req, res, next) => {
+    for (const [name, value] of Object.entries(everyAnswer)) res.setHeader(name, value);
+    next();
+  });
   app.use(compression({ threshold: 1024 }));
 
-  if (clientDir) {
-    // The build wrote .br and .gz beside every compressible file of 1 kB or
-    // more; those files are served from memory in the encoding the client
-    // takes, with an ETag per encoding (docs/decisions/014). Prerendered pages
-    // first, then those files; smaller files from disk (express.static).
-    const precompressed = loadPrecompressedFiles(clientDir);
-    servePrerendered(app, clientDir, frames, precompressed);
-    // Hashed build output never changes: cache for a year. Other public files
-    // (favicon, robots.txt, prerendered .data files): briefly.
-    const yearLong = "public, max-age=31536000, immutable";
-    const brief = "public, max-age=3600";
-    app.use(servePrecompressed(precompressed, (urlPath) => (urlPath.startsWith("/assets/") ? yearLong : brief)));
+  if (clientDir && inMemory) {
+    // What the fast path passed on (a percent-encoded path, a client the
+    // compression middleware may answer in deflate…), answered as before.
+    app.use(servePrerendered(inMemory.pages));
+    app.use(servePrecompressed(inMemory.files));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
@@ -130,6 +155,8 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
     });
   }
 
+  // Only what the server renders gets a nonce (and pays for its random bytes).
+  app.use(renderedPageCsp(frames));
   app.use(
     createRequestHandler({
       build: serverBuild,
@@ -140,13 +167,41 @@ export function createApp({ config, services, ops, clientDir }: AppOptions) {
         context.set(configContext, config);
         context.set(servicesContext, services);
         context.set(nonceContext, res.locals.nonce as string);
-        context.set(logContext, req.log);
+        context.set(logContext, requestLogger(ops.log, req));
         return context;
       },
     }),
   );
   app.use(errorHandler(ops.log));
-  return app;
+
+  const handle: SiteHandler = app;
+  if (!inMemory) return handle;
+  const fast = fastPath(inMemory, observe, countView);
+  return (req, res, next) => {
+    try {
+      if (fast(req, res)) return;
+    } catch (error) {
+      // Not expected (the answers were built at start-up); Express answers instead, if it still can.
+      ops.log.error({ err: error, path: loggablePath(req.url) }, "Fast path failed");
+      if (res.headersSent) return void res.destroy();
+    }
+    handle(req, res, next);
+  };
+}
+
+/** Counts the page view a request (at `path`: no query) is, if it is one, once it is answered 200 or 304. */
+function pageViewCounter(pages: ReadonlySet<string>, services: AppServices) {
+  const headerOf = (req: IncomingMessage, name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return Array.isArray(value) ? value.join(", ") : value;
+  };
+  return (req: IncomingMessage, path: string, res: ServerResponse): void => {
+    const page = viewedPage({ method: req.method ?? "", path, header: (name) => headerOf(req, name) }, pages);
+    if (!page) return;
+    res.on("finish", () => {
+      if (res.statusCode === 200 || res.statusCode === 304) services.pageViews.count(page);
+    });
+  };
 }
 
 /**
@@ -175,40 +230,100 @@ const errorHandler = (log: Operations["log"]) => (error: unknown, req: Request, 
     res.status(status).type("text/plain").send("Bad request: the address or request could not be understood.");
     return;
   }
-  (req.log ?? log).error({ err: error }, "Request failed");
+  requestLogger(log, req).error({ err: error }, "Request failed");
   res.status(500).type("text/plain").send("Sorry, something went wrong on our side. Please try again shortly.");
 };
 
+type InMemory = {
+  /** Prerendered pages by path (/about), with their hash CSP. */
+  pages: ReadonlyMap<string, ServedResource>;
+  /** Precompressed files by URL path (/assets/entry-abc.js, /about.data). */
+  files: ReadonlyMap<string, ServedResource>;
+  /** The metrics' route label of each key of either. */
+  routes: ReadonlyMap<string, string>;
+};
+
 /**
- * Prerendered HTML is served straight from memory at its own path (/about,
- * not /about/: no trailing-slash redirect), with a CSP that allows its inline
- * scripts by hash, in the encoding the client takes (brotli and gzip written
- * at build), with an ETag per encoding and 304 to a matching If-None-Match.
- * Requests with a query string are server-rendered instead.
+ * What is served from memory, with every header of each answer: `everyAnswer`
+ * (security headers, X-Robots-Tag), then prerendered pages'
+ * `Cache-Control: public, max-age=0, must-revalidate` and a CSP that allows
+ * their inline scripts by hash; hashed build output (never changes) cached
+ * for a year; other public files (favicon, robots.txt, prerendered .data
+ * files) briefly.
  */
-function servePrerendered(
-  app: express.Express,
-  clientDir: string,
-  frames: string[],
-  loaded: ReadonlyMap<string, StaticResource>,
-) {
+function loadInMemory(clientDir: string, frames: string[], everyAnswer: Record<string, string>): InMemory {
+  const loaded = loadPrecompressedFiles(clientDir);
   const pages = new Map(
     [...loadPrerenderedPages(clientDir, prerenderedPaths, loaded)].map(([key, page]) => [
       key,
-      {
-        resource: page.resource,
-        headers: {
-          "Cache-Control": "public, max-age=0, must-revalidate",
-          "Content-Security-Policy": staticCsp(page.scriptHashes, frames),
-        },
-      },
+      serveAs(page.resource, {
+        ...everyAnswer,
+        "Cache-Control": "public, max-age=0, must-revalidate",
+        "Content-Security-Policy": staticCsp(page.scriptHashes, frames),
+      }),
     ]),
   );
-  app.use((req, res, next) => {
+  const yearLong = "public, max-age=31536000, immutable";
+  const brief = "public, max-age=3600";
+  const files = serveFiles(loaded, (urlPath) => ({
+    ...everyAnswer,
+    "Cache-Control": urlPath.startsWith("/assets/") ? yearLong : brief,
+  }));
+  const routes = new Map([...pages.keys(), ...files.keys()].map((key) => [key, routeLabel(key)]));
+  return { pages, files, routes };
+}
+
+/**
+ * Prerendered HTML is served straight from memory at its own path (/about,
+ * not /about/: no trailing-slash redirect), in the encoding the client takes
+ * (brotli and gzip written at build), with an ETag per encoding and 304 to a
+ * matching If-None-Match. Requests with a query string are server-rendered
+ * instead.
+ */
+function servePrerendered(pages: InMemory["pages"]) {
+  return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes("?")) return next();
-    const key = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
-    const page = pages.get(key);
+    const page = pages.get(req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path);
     if (!page) return next();
-    sendResource(req, res, page.resource, page.headers);
-  });
+    sendResource(req, res, page);
+  };
+}
+
+/**
+ * The fast path: a GET or HEAD of a prerendered page or a precompressed file
+ * at its plain address, answered before Express, with what the chain would
+ * have done for it and nothing else: its id, log line and metrics
+ * (`observe`), its page view, and its answer's headers, built at start-up,
+ * in one writeHead. It declines (false) the rest, which Express answers as
+ * before: a page with a query string (the server renders it), a .data file
+ * with one, a percent-encoded path, and a client that gets identity while
+ * naming some coding (the compression middleware may deflate for it). No
+ * answer here needs a nonce, and none is under /admin (docs/decisions/035).
+ */
+function fastPath(inMemory: InMemory, observe: RequestObserver, countView: ReturnType<typeof pageViewCounter>) {
+  const { pages, files, routes } = inMemory;
+  return (req: IncomingMessage, res: ServerResponse): boolean => {
+    if (req.method !== "GET" && req.method !== "HEAD") return false;
+    const url = req.url ?? "/";
+    const query = url.indexOf("?");
+    const urlPath = query === -1 ? url : url.slice(0, query);
+    if (urlPath.includes("%")) return false;
+    let key = urlPath;
+    let served = query === -1 ? pages.get(key) : undefined;
+    if (!served && query === -1 && key.length > 1 && key.endsWith("/")) {
+      key = key.replace(/\/+$/, "");
+      served = pages.get(key);
+    }
+    if (!served) {
+      key = urlPath;
+      served = query !== -1 && key.endsWith(".data") ? undefined : files.get(key);
+    }
+    if (!served) return false;
+    const answer = answerFor(req, served);
+    if (answer.encoding === "identity" && req.headers["accept-encoding"]?.trim()) return false;
+    const id = observe(req, res, routes.get(key));
+    countView(req, urlPath, res);
+    sendAnswer(req, res, served, answer, { "X-Request-Id": id });
+    return true;
+  };
 }

@@ -4,6 +4,7 @@
  * as middleware for hot reloading.
  */
 import { mkdirSync } from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { ConfigError, parseConfig } from "../app/config/config.server.ts";
 import { createLogger } from "../app/observability/log.server.ts";
@@ -87,9 +88,14 @@ const metricsServer = await startMetricsServer(config, ops!).catch((error: unkno
   fail(`Could not start the metrics server on ${config.METRICS_HOST}:${config.METRICS_PORT}`, error),
 );
 
-const server = app!.listen(config.PORT, config.HOST, (error) => {
-  // EADDRINUSE and friends: say which address could not be used.
-  if (error) fail(`Could not start the server on ${config.HOST}:${config.PORT}`, error);
+const server = http.createServer(app!);
+let listening = false;
+// EADDRINUSE and friends: say which address could not be used (as Express's listen, only until listening).
+server.once("error", (error) => {
+  if (!listening) fail(`Could not start the server on ${config.HOST}:${config.PORT}`, error);
+});
+server.listen(config.PORT, config.HOST, () => {
+  listening = true;
   log.info(
     {
       appEnv: config.APP_ENV,

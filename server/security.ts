@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
 
@@ -51,27 +52,60 @@ export function staticCsp(scriptHashes: string[], frames: string[] = []): string
     .join("; ");
 }
 
-/**
- * Helmet's headers, with a per-request nonce for server-rendered pages.
- * The card payment pages also admit Stripe's origins; no other page does.
- */
-export function securityHeaders(frames: string[] = []) {
-  const nonce: Source = (_req, res) =>
-    `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
-  const options = (directives: Record<string, Source[] | null>) => ({
+type HelmetOptions = Parameters<typeof helmet>[0];
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
+
+function helmetOptions(directives: Record<string, Source[] | null>): HelmetOptions {
+  return {
     contentSecurityPolicy: { useDefaults: false, directives },
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: { maxAge: 63_072_000, includeSubDomains: true },
-    referrerPolicy: { policy: "strict-origin-when-cross-origin" as const },
-  });
-  const everyPage = helmet(options(cspDirectives([nonce], frames)));
-  const paymentPages = helmet(
-    options(
-      cspDirectives([nonce, ...stripeSources.script], [...frames, ...stripeSources.frame], stripeSources.connect),
-    ),
+    referrerPolicy: { policy: "strict-origin-when-cross-origin" },
+  };
+}
+
+/**
+ * Helmet's headers as they are on every answer, computed once (helmet run on
+ * a stand-in response): its CSP here has no nonce, there being no script of
+ * the answer's own to allow (a static file, an error). Answers rendered by
+ * the server replace the CSP with one holding their nonce
+ * (`renderedPageCsp`); prerendered pages with one holding their scripts'
+ * hashes (`staticCsp`).
+ */
+export function securityHeaders(frames: string[] = []): Readonly<Record<string, string>> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader: (name: string, value: unknown) => void (headers[name] = String(value)),
+    removeHeader: () => undefined,
+  };
+  let failure: unknown;
+  (helmet(helmetOptions(cspDirectives([], frames))) as Middleware)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error) => void (failure = error),
   );
-  return (req: IncomingMessage & { path?: string }, res: ServerResponse, next: (error?: unknown) => void) => {
+  if (failure) throw failure as Error;
+  return headers;
+}
+
+/**
+ * The CSP of an answer the server renders, with a nonce made for it (in
+ * `res.locals.nonce`, where the render reads it). Only these answers pay
+ * for the random bytes. The card payment pages also admit Stripe's
+ * origins; no other page does.
+ */
+export function renderedPageCsp(frames: string[] = []): Middleware {
+  const nonce: Source = (_req, res) =>
+    `'nonce-${(res as ServerResponse & { locals: { nonce: string } }).locals.nonce}'`;
+  const csp = (directives: Record<string, Source[] | null>) =>
+    helmet.contentSecurityPolicy({ useDefaults: false, directives }) as Middleware;
+  const everyPage = csp(cspDirectives([nonce], frames));
+  const paymentPages = csp(
+    cspDirectives([nonce, ...stripeSources.script], [...frames, ...stripeSources.frame], stripeSources.connect),
+  );
+  return (req: IncomingMessage & { path?: string }, res: ServerResponse & { locals?: { nonce?: string } }, next) => {
+    (res.locals ??= {}).nonce = randomBytes(16).toString("base64");
     const path = (req.path ?? "").replace(/\/+$/, "") || "/";
-    return (paymentPagePaths.includes(path) ? paymentPages : everyPage)(req, res, next);
+    (paymentPagePaths.includes(path) ? paymentPages : everyPage)(req, res, next);
   };
 }

@@ -222,46 +222,83 @@ export function loadPrecompressedFiles(clientDir: string): Map<string, StaticRes
 // ---------------------------------------------------------------------------
 
 type Req = IncomingMessage & { method?: string };
+type Headers = Readonly<Record<string, string>>;
+
+/** One representation's answer, its headers written once at start-up. */
+export type Answer = {
+  encoding: Encoding;
+  etag: string;
+  body: Buffer;
+  /** The 200's headers: the resource's, Vary, ETag, Last-Modified, Content-Type, -Encoding and -Length. */
+  ok: Headers;
+  /** The 304's: the same without the body's own (Content-Type, -Encoding, -Length). */
+  notModified: Headers;
+};
+
+/** A resource as it is served: an answer per representation, and what negotiation needs. */
+export type ServedResource = {
+  lastModified: string;
+  /** What exists, in the server's order of preference. */
+  available: Encoding[];
+  answers: { identity: Answer } & Partial<Record<"br" | "gzip", Answer>>;
+};
 
 /**
- * Sends the representation the request asks for (or 304), with `headers`
- * (Cache-Control, CSP…) on both. Sets Content-Encoding, so the compression
- * middleware leaves the body alone ("already encoded").
+ * The answers for `resource`, each carrying `headers` (security headers,
+ * Cache-Control, CSP…) and its representation's own, so that a request costs
+ * one `writeHead` with a ready object. Content-Encoding is set, so the
+ * compression middleware leaves the body alone ("already encoded").
  */
-export function sendResource(
-  req: Req,
-  res: ServerResponse,
-  resource: StaticResource,
-  headers: Record<string, string>,
-): void {
-  const encoding = negotiateEncoding(req.headers["accept-encoding"], resource.available);
-  const representation = resource.representations[encoding] ?? resource.representations.identity;
-  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
-  if (resource.available.length > 1) addVary(res, "Accept-Encoding");
-  res.setHeader("ETag", representation.etag);
-  res.setHeader("Last-Modified", resource.lastModified);
-  if (isNotModified(req.headers, representation.etag, resource.lastModified)) {
-    res.statusCode = 304;
-    res.end();
-    return;
-  }
-  res.statusCode = 200;
-  res.setHeader("Content-Type", resource.contentType);
-  if (representation.encoding !== "identity") res.setHeader("Content-Encoding", representation.encoding);
-  res.setHeader("Content-Length", representation.body.length);
-  if (req.method === "HEAD") res.end();
-  else res.end(representation.body);
+export function serveAs(resource: StaticResource, headers: Headers): ServedResource {
+  const answer = ({ encoding, body, etag }: Representation): Answer => {
+    const notModified = {
+      ...headers,
+      ...(resource.available.length > 1 ? { Vary: "Accept-Encoding" } : {}),
+      ETag: etag,
+      "Last-Modified": resource.lastModified,
+    };
+    const ok = {
+      ...notModified,
+      "Content-Type": resource.contentType,
+      ...(encoding !== "identity" ? { "Content-Encoding": encoding } : {}),
+      "Content-Length": String(body.length),
+    };
+    return { encoding, etag, body, ok, notModified };
+  };
+  const { identity, br, gzip } = resource.representations;
+  return {
+    lastModified: resource.lastModified,
+    available: resource.available,
+    answers: {
+      identity: answer(identity),
+      ...(br ? { br: answer(br) } : {}),
+      ...(gzip ? { gzip: answer(gzip) } : {}),
+    },
+  };
 }
 
-function addVary(res: ServerResponse, field: string): void {
-  const current = res.getHeader("Vary");
-  const value = Array.isArray(current) ? current.join(", ") : current === undefined ? "" : String(current);
-  const names = value
-    .split(",")
-    .map((s) => s.trim())
-    .filter(Boolean);
-  if (names.includes("*") || names.some((n) => n.toLowerCase() === field.toLowerCase())) return;
-  res.setHeader("Vary", [...names, field].join(", "));
+/** The representation the request's Accept-Encoding asks for. */
+export function answerFor(req: Req, served: ServedResource): Answer {
+  const encoding = negotiateEncoding(req.headers["accept-encoding"], served.available);
+  return served.answers[encoding] ?? served.answers.identity;
+}
+
+/**
+ * Sends `answer`, or 304 when the request's validators match it, in one
+ * `writeHead`; HEAD gets the headers alone. `first`: headers of this
+ * request's own (its id), written before the answer's.
+ */
+export function sendAnswer(req: Req, res: ServerResponse, served: ServedResource, answer: Answer, first?: Headers) {
+  const notModified = isNotModified(req.headers, answer.etag, served.lastModified);
+  const headers = notModified ? answer.notModified : answer.ok;
+  res.writeHead(notModified ? 304 : 200, first ? { ...first, ...headers } : headers);
+  if (notModified || req.method === "HEAD") res.end();
+  else res.end(answer.body);
+}
+
+/** Sends the representation the request asks for (or 304). */
+export function sendResource(req: Req, res: ServerResponse, served: ServedResource): void {
+  sendAnswer(req, res, served, answerFor(req, served));
 }
 
 // ---------------------------------------------------------------------------
@@ -326,16 +363,21 @@ export async function precompressDirectory(dir: string): Promise<PrecompressRepo
 // Middleware
 // ---------------------------------------------------------------------------
 
+/** Each file's served form, with the headers `headersFor` gives for its URL path. */
+export function serveFiles(
+  files: ReadonlyMap<string, StaticResource>,
+  headersFor: (urlPath: string) => Headers,
+): Map<string, ServedResource> {
+  return new Map([...files].map(([urlPath, resource]) => [urlPath, serveAs(resource, headersFor(urlPath))]));
+}
+
 /**
  * Serves the files in `files` (keyed by URL path) from memory, GET and HEAD
- * only, with the Cache-Control `cacheControl` gives for the path. Anything
- * else goes on to `next`. A `.data` request with a query string is not the
- * prerendered file (the server renders it), so it goes on too.
+ * only. Anything else goes on to `next`. A `.data` request with a query
+ * string is not the prerendered file (the server renders it), so it goes on
+ * too.
  */
-export function servePrecompressed(
-  files: ReadonlyMap<string, StaticResource>,
-  cacheControl: (urlPath: string) => string,
-) {
+export function servePrecompressed(files: ReadonlyMap<string, ServedResource>) {
   return (req: Req, res: ServerResponse, next: () => void): void => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const url = req.url ?? "/";
@@ -350,6 +392,6 @@ export function servePrecompressed(
     }
     const file = files.get(urlPath);
     if (!file) return next();
-    sendResource(req, res, file, { "Cache-Control": cacheControl(urlPath) });
+    sendResource(req, res, file);
   };
 }

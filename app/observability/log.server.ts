@@ -31,6 +31,16 @@ export function errSerializer(error: unknown) {
   };
 }
 
+/**
+ * pino's isoTime (`,"time":"2026-11-25T13:49:38.123Z"`), formatted once per
+ * millisecond: a busy server writes several lines in one.
+ */
+export function isoTime(now = Date.now()): string {
+  if (now !== lastTime.ms) lastTime = { ms: now, text: `,"time":"${new Date(now).toISOString()}"` };
+  return lastTime.text;
+}
+let lastTime = { ms: Number.NaN, text: "" };
+
 export type LogOptions = {
   level: string;
   file?: string;
@@ -44,7 +54,7 @@ export function createLogger({ level, file, name = "site", destination }: LogOpt
     name,
     level,
     base: { pid: process.pid },
-    timestamp: pino.stdTimeFunctions.isoTime,
+    timestamp: () => isoTime(),
     serializers: { err: errSerializer },
     // Belt and braces: these keys never reach a log line, whoever logs them.
     redact: {

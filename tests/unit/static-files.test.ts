@@ -16,6 +16,8 @@ import {
   negotiateEncoding,
   precompressDirectory,
   resourceFrom,
+  serveAs,
+  serveFiles,
   servePrecompressed,
   type Encoding,
 } from "../../server/static-files.ts";
@@ -189,7 +191,13 @@ describe("servePrecompressed behind the compression middleware", () => {
   beforeAll(async () => {
     const app = express();
     app.use(compression({ threshold: 1024 }));
-    app.use(servePrecompressed(new Map([["/assets/app.js", resource]]), () => "public, max-age=31536000, immutable"));
+    app.use(
+      servePrecompressed(
+        serveFiles(new Map([["/assets/app.js", resource]]), () => ({
+          "Cache-Control": "public, max-age=31536000, immutable",
+        })),
+      ),
+    );
     app.use((_req, res) => void res.status(404).send("not here"));
     server = http.createServer(app);
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -254,7 +262,9 @@ describe("servePrecompressed behind the compression middleware", () => {
 
   it("passes on a .data request with a query string (the server renders it)", async () => {
     const data = resourceFrom(body, { br }, "application/octet-stream", new Date(statSync(tmpdir()).mtime));
-    const app = servePrecompressed(new Map([["/training.data", data]]), () => "public, max-age=3600");
+    const app = servePrecompressed(
+      new Map([["/training.data", serveAs(data, { "Cache-Control": "public, max-age=3600" })]]),
+    );
     let passed = 0;
     const res = { setHeader() {}, getHeader() {}, end() {} } as unknown as http.ServerResponse;
     app({ method: "GET", url: "/training.data?pillar=strategy", headers: {} } as http.IncomingMessage, res, () => {
