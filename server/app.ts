@@ -10,8 +10,9 @@ import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import proxyaddr from "proxy-addr";
-import { RouterContextProvider } from "react-router";
-import { prerenderedPaths, sitePages } from "../app/content/site-map.server.ts";
+import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
+import { currentSitePages, prerenderedPaths } from "../app/content/site-map.server.ts";
+import { servedContentVersion, servesReleaseContent } from "../app/content/index.server.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
 import { backOfficeHeaders, isBackOfficeAddress } from "../app/staff/back-office-address.ts";
 import type { AppConfig } from "../app/config/config.server.ts";
@@ -30,6 +31,7 @@ import { routeLabel } from "../app/observability/route-label.ts";
 import { siteMetricsToken, type Operations } from "./operations.ts";
 import { maxBodyBytes } from "../app/http/http.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
+import { createPageCache, type PageCache } from "./page-cache.ts";
 import {
   answerFor,
   loadPrecompressedFiles,
@@ -77,9 +79,23 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     config.APP_ENV !== "production" ? { "X-Robots-Tag": "noindex, nofollow" } : {};
   const frames = frameSources(config.SCHEDULER_URL);
   const everyAnswer = { ...notIndexed, ...securityHeaders(frames) };
+  // The site's pages as the published content has them now (a course added
+  // or unpublished in the editor), worked out once per content version:
+  // all of them, and those the same for every visitor (kept in the page cache).
+  let known = { version: -1, all: new Set<string>(), kept: new Set<string>() };
+  const sitePaths = () => {
+    if (known.version !== servedContentVersion()) {
+      const pages = currentSitePages();
+      known = {
+        version: servedContentVersion(),
+        all: new Set(pages.map((p) => p.path)),
+        kept: new Set(pages.filter((p) => p.prerender).map((p) => p.path)),
+      };
+    }
+    return known;
+  };
   // Page views (docs/decisions/031): a person's browser opening a public page, counted once it is answered.
-  const pages = new Set(sitePages.map((p) => p.path));
-  const countView = pageViewCounter(pages, services);
+  const countView = pageViewCounter(() => sitePaths().all, services);
 
   // The build wrote .br and .gz beside every compressible file of 1 kB or
   // more; those files and the prerendered pages are served from memory in
@@ -87,6 +103,19 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
   // (docs/decisions/014), by the fast path before Express (below); smaller
   // files from disk (express.static).
   const inMemory = clientDir ? loadInMemory(clientDir, frames, everyAnswer) : null;
+  // Public pages as published (ADR 045): the build's while the release's
+  // content is served, then each rendered once per content version.
+  const renderPage = fetchRenderer({ config, services, ops });
+  const cache = inMemory
+    ? createPageCache({
+        prerendered: inMemory.pages,
+        render: renderPage,
+        headers: (hashes) => pageHeaders(everyAnswer, hashes, frames),
+        version: servedContentVersion,
+        servesRelease: servesReleaseContent,
+        keeps: (path) => sitePaths().kept.has(path),
+      })
+    : null;
 
   // Liveness: the process answers. Readiness: it can serve leads (database).
   app.get("/healthz", (_req, res) => {
@@ -110,7 +139,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
   });
   // A page the browser had prefetched is counted when it is opened (the page script's beacon).
   app.post("/api/page-view", express.text({ type: () => true, limit: 512 }), (req, res) => {
-    const page = typeof req.body === "string" ? pageOf(req.body.trim(), pages) : null;
+    const page = typeof req.body === "string" ? pageOf(req.body.trim(), sitePaths().all) : null;
     if (page && isPerson(req.get("user-agent"))) services.pageViews.count(page);
     res.status(204).set("Cache-Control", "no-store").end();
   });
@@ -137,11 +166,14 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
   });
   app.use(compression({ threshold: 1024 }));
 
-  if (clientDir && inMemory) {
+  if (clientDir && inMemory && cache) {
     // What the fast path passed on (a percent-encoded path, a client the
-    // compression middleware may answer in deflate…), answered as before.
-    app.use(servePrerendered(inMemory.pages));
-    app.use(servePrecompressed(inMemory.files));
+    // compression middleware may answer in deflate…, a page not rendered
+    // since the last publish), answered as before.
+    app.use(servePages(cache, ops.log));
+    // The build's data files (/about.data) stand for the release's content only.
+    const files = servePrecompressed(inMemory.files);
+    app.use((req, res, next) => (staleData(req.path) ? next() : files(req, res, next)));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
@@ -150,7 +182,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     // not the prerendered one: the server renders it.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => {
-      if (req.path.endsWith(".data") && req.url.includes("?")) return next();
+      if (req.path.endsWith(".data") && (req.url.includes("?") || staleData(req.path))) return next();
       publicFiles(req, res, next);
     });
   }
@@ -176,7 +208,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
 
   const handle: SiteHandler = app;
   if (!inMemory) return handle;
-  const fast = fastPath(inMemory, observe, countView);
+  const fast = fastPath(inMemory, cache!, observe, countView);
   return (req, res, next) => {
     try {
       if (fast(req, res)) return;
@@ -190,13 +222,13 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
 }
 
 /** Counts the page view a request (at `path`: no query) is, if it is one, once it is answered 200 or 304. */
-function pageViewCounter(pages: ReadonlySet<string>, services: AppServices) {
+function pageViewCounter(pages: () => ReadonlySet<string>, services: AppServices) {
   const headerOf = (req: IncomingMessage, name: string) => {
     const value = req.headers[name.toLowerCase()];
     return Array.isArray(value) ? value.join(", ") : value;
   };
   return (req: IncomingMessage, path: string, res: ServerResponse): void => {
-    const page = viewedPage({ method: req.method ?? "", path, header: (name) => headerOf(req, name) }, pages);
+    const page = viewedPage({ method: req.method ?? "", path, header: (name) => headerOf(req, name) }, pages());
     if (!page) return;
     res.on("finish", () => {
       if (res.statusCode === 200 || res.statusCode === 304) services.pageViews.count(page);
@@ -256,11 +288,7 @@ function loadInMemory(clientDir: string, frames: string[], everyAnswer: Record<s
   const pages = new Map(
     [...loadPrerenderedPages(clientDir, prerenderedPaths, loaded)].map(([key, page]) => [
       key,
-      serveAs(page.resource, {
-        ...everyAnswer,
-        "Cache-Control": "public, max-age=0, must-revalidate",
-        "Content-Security-Policy": staticCsp(page.scriptHashes, frames),
-      }),
+      serveAs(page.resource, pageHeaders(everyAnswer, page.scriptHashes, frames)),
     ]),
   );
   const yearLong = "public, max-age=31536000, immutable";
@@ -273,19 +301,56 @@ function loadInMemory(clientDir: string, frames: string[], everyAnswer: Record<s
   return { pages, files, routes };
 }
 
+/** A public page's headers: those of every answer, revalidated on each use, its inline scripts allowed by hash. */
+function pageHeaders(everyAnswer: Record<string, string>, scriptHashes: string[], frames: string[]) {
+  return {
+    ...everyAnswer,
+    "Cache-Control": "public, max-age=0, must-revalidate",
+    "Content-Security-Policy": staticCsp(scriptHashes, frames),
+  };
+}
+
+/** A build's data file of a page (/about.data) once the served content is no longer the release's. */
+const staleData = (urlPath: string) => urlPath.endsWith(".data") && !servesReleaseContent();
+
 /**
- * Prerendered HTML is served straight from memory at its own path (/about,
- * not /about/: no trailing-slash redirect), in the encoding the client takes
- * (brotli and gzip written at build), with an ETag per encoding and 304 to a
- * matching If-None-Match. Requests with a query string are server-rendered
- * instead.
+ * Renders a page as the server renders it for a visitor, without a nonce
+ * (its inline scripts are allowed by hash): React Router's own handler, with
+ * the request context every loader gets.
  */
-function servePrerendered(pages: InMemory["pages"]) {
+function fetchRenderer({ config, services, ops }: Pick<AppOptions, "config" | "services" | "ops">) {
+  const handler = createFetchHandler(serverBuild, process.env.NODE_ENV);
+  return async (path: string) => {
+    const context = new RouterContextProvider();
+    context.set(clientIpContext, null);
+    context.set(configContext, config);
+    context.set(servicesContext, services);
+    context.set(logContext, ops.log);
+    const response = await handler(new Request(new URL(path, "http://localhost")), context);
+    return { status: response.status, html: await response.text() };
+  };
+}
+
+/**
+ * A page is served from memory at its own path (/about, not /about/: no
+ * trailing-slash redirect), in the encoding the client takes, with an ETag
+ * per encoding and 304 to a matching If-None-Match: the build's, or rendered
+ * now (once per content version) when the content changed since. Requests
+ * with a query string are server-rendered instead. A render that fails is
+ * logged, and the router answers.
+ */
+function servePages(cache: PageCache, log: Operations["log"]) {
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || req.url.includes("?")) return next();
-    const page = pages.get(req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path);
-    if (!page) return next();
-    sendResource(req, res, page);
+    const path = req.path.length > 1 ? req.path.replace(/\/+$/, "") : req.path;
+    if (!cache.keeps(path)) return next();
+    cache.fill(path).then(
+      (page) => (page ? sendResource(req, res, page) : next()),
+      (error: unknown) => {
+        requestLogger(log, req).error({ err: error }, "Page cache: the page could not be rendered");
+        next();
+      },
+    );
   };
 }
 
@@ -300,8 +365,13 @@ function servePrerendered(pages: InMemory["pages"]) {
  * naming some coding (the compression middleware may deflate for it). No
  * answer here needs a nonce, and none is under /admin (docs/decisions/035).
  */
-function fastPath(inMemory: InMemory, observe: RequestObserver, countView: ReturnType<typeof pageViewCounter>) {
-  const { pages, files, routes } = inMemory;
+function fastPath(
+  inMemory: InMemory,
+  cache: PageCache,
+  observe: RequestObserver,
+  countView: ReturnType<typeof pageViewCounter>,
+) {
+  const { files, routes } = inMemory;
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     if (req.method !== "GET" && req.method !== "HEAD") return false;
     const url = req.url ?? "/";
@@ -309,14 +379,14 @@ function fastPath(inMemory: InMemory, observe: RequestObserver, countView: Retur
     const urlPath = query === -1 ? url : url.slice(0, query);
     if (urlPath.includes("%")) return false;
     let key = urlPath;
-    let served = query === -1 ? pages.get(key) : undefined;
+    let served = query === -1 ? cache.get(key) : undefined;
     if (!served && query === -1 && key.length > 1 && key.endsWith("/")) {
       key = key.replace(/\/+$/, "");
-      served = pages.get(key);
+      served = cache.get(key);
     }
     if (!served) {
       key = urlPath;
-      served = query !== -1 && key.endsWith(".data") ? undefined : files.get(key);
+      served = key.endsWith(".data") && (query !== -1 || staleData(key)) ? undefined : files.get(key);
     }
     if (!served) return false;
     const answer = answerFor(req, served);

@@ -198,3 +198,36 @@ test("a new webinar is added as a draft, then published; an unknown presenter is
   const data = await page.request.get(`${site.baseURL}/resources.data`);
   expect(await data.text()).not.toContain("meet.example.com");
 });
+
+test("a course published in the editor is on its page at once: rendered once, served with its hash CSP, ETag and 304", async ({
+  page,
+}) => {
+  test.slow();
+  const course = releaseContent.courses[3] as { id: string; title: string };
+  await signIn(page);
+  await open(page, `${site.baseURL}/admin/content/course/${course.id}`);
+  // The course's own title: the first of its titles (each day of its curriculum has one, in its group).
+  await page.getByRole("textbox", { name: "Title", exact: true }).first().fill(`${course.title} (Revised)`);
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
+
+  const address = `${site.baseURL}/courses/${course.id}`;
+  const first = await page.request.get(address, { headers: { "Accept-Encoding": "br, gzip" } });
+  expect(first.status()).toBe(200);
+  expect(await first.text()).toContain(`${course.title} (Revised)`);
+  const headers = first.headers();
+  expect(headers["content-encoding"]).toBe("br");
+  expect(headers["content-security-policy"]).toMatch(/script-src[^;]*'sha256-/);
+  expect(headers["content-security-policy"]).not.toContain("nonce-");
+  const again = await page.request.get(address, {
+    headers: { "Accept-Encoding": "br, gzip", "If-None-Match": headers.etag! },
+  });
+  expect(again.status()).toBe(304);
+  // A visitor moving there within the app gets the new data too, not the build's.
+  const data = await page.request.get(`${address}.data`);
+  expect(await data.text()).toContain(`${course.title} (Revised)`);
+  // And the page as a visitor sees it, in Chromium.
+  await page.goto(address);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`${course.title} (Revised)`);
+  expect(await axeViolations(page)).toEqual([]);
+});
