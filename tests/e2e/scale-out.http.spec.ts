@@ -15,6 +15,10 @@
  *    (by Message-ID), after the survivors take over the dead instance's
  *    claimed e-mails (docs/decisions/009-outbox-lease-owners.md).
  *
+ * 3. A publish (the content store, on the shared database) is on every
+ *    instance's page, asked for directly and through nginx, within 5 seconds
+ *    (docs/decisions/045-content-in-the-database.md).
+ *
  * Visitors come from addresses of their own in 127.0.0.0/8 (all loopback on
  * Linux: the client socket is bound to it), random per run, so two runs never
  * share a rate-limit count, not even in Redis (whose keys for those
@@ -26,6 +30,12 @@ import { Redis } from "ioredis";
 import { REDIS_URL, TEAM_EMAIL, startCluster, type Cluster } from "../support/cluster.ts";
 import { pollUntil } from "../support/servers.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { releaseContent } from "../../app/content/index.server.ts";
+import { openDatabase } from "../../app/data/db.server.ts";
+import { publishItem, readItem, saveDraft } from "../../app/publishing/store.server.ts";
 import { expect, test } from "./fixtures.ts";
 
 const LIMIT = 5;
@@ -442,3 +452,48 @@ function note(type: string, description: string) {
   test.info().annotations.push({ type, description });
   console.log(`${type}: ${description}`);
 }
+
+// ---------------------------------------------------------------------------
+// 3. A publish reaches every instance
+// ---------------------------------------------------------------------------
+
+test("a publish on the shared database is on every instance's page within 5 seconds", async () => {
+  test.setTimeout(60_000);
+  const c = await cluster({ name: "publish" });
+  const course = releaseContent.courses[5] as { id: string; title: string };
+  const page = `/courses/${course.id}`;
+  // Every instance has the page ready (from the build) before the publish.
+  for (const site of c.instances) expect(await (await get(site.baseURL, page)).body).toContain(course.title);
+
+  const dataDir = mkdtempSync(path.join(tmpdir(), "publish-"));
+  const db = await openDatabase({ databaseUrl: c.databaseUrl, dataDir });
+  try {
+    const item = await readItem(db.db, "course", course.id);
+    const title = `${course.title} (Published Elsewhere)`;
+    const editor = { id: null, name: "Scale-out test" };
+    const saved = await saveDraft(db.db, {
+      type: "course",
+      key: course.id,
+      data: { ...(item!.draft as object), title },
+      baseVersion: item!.draftVersion,
+      actor: editor,
+      now: new Date(),
+    });
+    expect(saved.ok).toBe(true);
+    const published = await publishItem(db.db, { type: "course", key: course.id, actor: editor, now: new Date() });
+    const at = Date.now();
+    expect(published.ok).toBe(true);
+    const seen = await Promise.all(
+      [...c.instances.map((site) => site.baseURL), c.baseURL].map(async (baseURL) => {
+        const shown = await pollUntil(async () => (await get(baseURL, page)).body.includes(title), 5000, 50);
+        expect(shown, `the published title at ${baseURL}${page}`).toBe(true);
+        return Date.now() - at;
+      }),
+    );
+    console.log(`publish: on instances 1-3 after ${seen.slice(0, 3).join(", ")} ms; through nginx after ${seen[3]} ms`);
+    expect(Math.max(...seen)).toBeLessThan(5000);
+  } finally {
+    await db.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
