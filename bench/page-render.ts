@@ -1,0 +1,114 @@
+/**
+ * Cache-miss render benchmark (issue 28): how long a public page takes when it
+ * is not in the page cache (the first request after a publish: rendered,
+ * compressed, kept), against a cached hit of the same page.
+ *
+ *   npm run bench:page-render -- [--rounds 5] [--out page-render]
+ *
+ * Starts the production server (`node server/index.ts`, SQLite in a fresh
+ * DATA_DIR, a free port; builds first when build/ is missing), then for each
+ * round publishes a change to one webinar through the content store on the
+ * same database file (as the editor does), waits until the server serves the
+ * new version (its pages are then all misses), and asks for every kept page
+ * once (a miss), then once more (a hit), one request at a time. Reports the
+ * miss and hit times (p50, p99, max) over all rounds and pages, and writes
+ * bench/results/<out>.{md,json}.
+ */
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { releaseContent } from "../app/content/index.server.ts";
+import { sitePages } from "../app/content/site-map.server.ts";
+import { openDatabase } from "../app/data/db.server.ts";
+import { contentVersion, publishItem, readItem, saveDraft } from "../app/publishing/store.server.ts";
+import { build, freePort, percentile, ROOT, startServer, stopServer, waitForHealth } from "./common.ts";
+
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "5" }, out: { type: "string", default: "page-render" } },
+});
+const rounds = Number(values.rounds);
+if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50)
+  throw new Error("--rounds must be a whole number from 1 to 50");
+
+if (!existsSync(path.join(ROOT, "build", "server"))) build((m) => console.log(m));
+const dataDir = mkdtempSync(path.join(tmpdir(), "page-render-"));
+const port = await freePort();
+const server = startServer({ port, dataDir });
+const base = `http://127.0.0.1:${port}`;
+const pages = sitePages.filter((p) => p.prerender).map((p) => p.path);
+const misses: number[] = [];
+const hits: number[] = [];
+const timed = async (url: string) => {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { "Accept-Encoding": "br, gzip" } });
+  await response.arrayBuffer();
+  if (response.status !== 200) throw new Error(`${url} answered ${response.status}`);
+  return performance.now() - started;
+};
+
+try {
+  await waitForHealth(server);
+  const db = await openDatabase({ dataDir });
+  const webinar = releaseContent.webinars[0] as { id: string; title: string };
+  const editor = { id: null, name: "Benchmark" };
+  for (let round = 1; round <= rounds; round++) {
+    const item = await readItem(db.db, "webinar", webinar.id);
+    const title = `${webinar.title} (round ${round})`;
+    await saveDraft(db.db, {
+      type: "webinar",
+      key: webinar.id,
+      data: { ...(item!.draft as object), title },
+      baseVersion: item!.draftVersion,
+      actor: editor,
+      now: new Date(),
+    });
+    await publishItem(db.db, { type: "webinar", key: webinar.id, actor: editor, now: new Date() });
+    const version = await contentVersion(db.db);
+    // The server serves the new version once /resources (rendered per request) shows it.
+    for (let i = 0; ; i++) {
+      const text = await (await fetch(`${base}/resources`)).text();
+      if (text.includes(title)) break;
+      if (i > 200) throw new Error(`version ${version} not served after 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    for (const page of pages) misses.push(await timed(base + page));
+    for (const page of pages) hits.push(await timed(base + page));
+  }
+  await db.close();
+} finally {
+  await stopServer(server.child);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const summary = (times: number[]) => ({
+  p50: Number(percentile(times, 50).toFixed(1)),
+  p99: Number(percentile(times, 99).toFixed(1)),
+  max: Number(Math.max(...times).toFixed(1)),
+  n: times.length,
+});
+const result = {
+  date: new Date().toISOString(),
+  machine: `${cpus().length} × ${cpus()[0]?.model ?? "?"}`,
+  load: loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" "),
+  rounds,
+  pages: pages.length,
+  miss: summary(misses),
+  hit: summary(hits),
+};
+const md = [
+  `# Cache-miss render (bench/page-render.ts)`,
+  ``,
+  `${result.date} · ${result.machine} · load ${result.load} · ${rounds} rounds × ${pages.length} pages, one request at a time, Accept-Encoding: br, gzip`,
+  ``,
+  `| | p50 (ms) | p99 (ms) | max (ms) | requests |`,
+  `|---|---:|---:|---:|---:|`,
+  `| miss (first request after a publish: render, compress, keep) | ${result.miss.p50} | ${result.miss.p99} | ${result.miss.max} | ${result.miss.n} |`,
+  `| hit (the same page again) | ${result.hit.p50} | ${result.hit.p99} | ${result.hit.max} | ${result.hit.n} |`,
+  ``,
+].join("\n");
+writeFileSync(path.join(ROOT, "bench", "results", `${values.out}.md`), md);
+writeFileSync(path.join(ROOT, "bench", "results", `${values.out}.json`), JSON.stringify(result, null, 2) + "\n");
+console.log(md);
