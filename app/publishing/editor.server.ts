@@ -10,7 +10,7 @@
  */
 import { data, type RouterContextProvider } from "react-router";
 import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
-import { describeFields, formValues, readItemForm, type EditorField } from "~/content/editor-fields.ts";
+import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
 import {
   contentTypeNames,
   contentTypes,
@@ -193,9 +193,19 @@ function formFields(form: FormData) {
   return { names, get, values };
 }
 
+const placeholder = "copy contains a placeholder";
+
+/** Each field's first message, named by its label (the summary lists them all) and in the editor's words. */
 function errorsOf(issues: readonly FieldIssue[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const issue of issues) errors[issue.path || "form"] ??= issue.message;
+  for (const issue of issues) {
+    const field = issue.path.split(".").findLast((part) => !/^\d+$/.test(part)) ?? "";
+    const message =
+      issue.message === placeholder
+        ? "contains a placeholder (TODO, TBC, lorem ipsum or {…}): write the final text"
+        : issue.message;
+    errors[issue.path || "form"] ??= field ? `${labelOf(field)}: ${message}` : message;
+  }
   return errors;
 }
 

@@ -146,7 +146,7 @@ test("two editors on one item: the second save is refused and keeps its text; a 
     await page.getByLabel("Duration minutes").fill("5");
     await page.getByRole("button", { name: "Publish now" }).click();
     const summary = page.getByRole("group", { name: "There is a problem" });
-    await expect(summary).toContainText("copy contains a placeholder");
+    await expect(summary).toContainText("Description: contains a placeholder (TODO, TBC, lorem ipsum or {…})");
     await expect(page.getByLabel("Description")).toHaveValue("TODO: describe the session");
     await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Duration minutes")).toHaveAttribute("aria-invalid", "true");

@@ -4,7 +4,7 @@
  * lists, and groups (a course's days, its FAQs) as fieldsets with a legend.
  * Each field shows its message from the last save, under it.
  */
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import type { EditorField } from "~/content/editor-fields.ts";
 import { ErrorSummary, FormAlert, SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
 
@@ -123,6 +123,11 @@ export function ContentProblems({
   errors?: Readonly<Record<string, string>>;
 }) {
   const summaryRef = useRef<HTMLDivElement>(null);
+  // After a refused save, the summary is where the eye and the keyboard go first.
+  const said = Object.entries(errors).join("\n");
+  useEffect(() => {
+    if (said) summaryRef.current?.focus();
+  }, [said]);
   return (
     <>
       <FormAlert title={title} message={message} className="mb-6" />

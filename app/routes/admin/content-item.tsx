@@ -1,7 +1,7 @@
 /**
  * One item of the site's content (/admin/content/:type/:key): its form, built
- * from its schema, to save as a draft, publish now or at a set time; its
- * preview; taking it off the site; and its revisions, each comparable with the
+ * from its schema, to save as a draft, publish now or at a set time; taking
+ * it off the site; and its revisions, each comparable with the
  * live one (`?compare=N`) and restorable (docs/decisions/045-content-in-the-database.md).
  */
 import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
@@ -111,17 +111,6 @@ export default function ContentItem() {
             </button>
           </div>
         </PostForm>
-      </StaffSection>
-
-      <StaffSection id="preview" title="Preview" className="mt-10">
-        <p className="mt-2 text-slate-700">
-          The page with the saved draft, as visitors will see it once it is published (save the draft first to see your
-          changes).{" "}
-          <a href={`${base}/preview`} className="underline">
-            Open the preview on its own
-          </a>
-          .
-        </p>
       </StaffSection>
 
       {page.status === "live" && !page.fixed && (
