@@ -40,6 +40,12 @@ export type ListType = Common & {
   shape: "list";
   field: ListField;
   schema: z.ZodType;
+  /**
+   * The field that is the item's address (its id or slug), if it has one: it
+   * is the key, and cannot change yet (a change of address needs its
+   * permanent redirect, still to come).
+   */
+  addressField?: "id" | "slug";
   /** The key an item is stored under when it is first made (seeded or added). */
   keyOf(data: Record<string, unknown>, index: number): string;
   titleOf(data: Record<string, unknown>): string;
@@ -88,6 +94,7 @@ export const contentTypes = {
     plural: "Courses",
     fixed: false,
     schema: courseSchema,
+    addressField: "id",
     keyOf: byField("id"),
     titleOf: byField("title"),
     pathOf: (data) => coursePath(text(data.id)),
@@ -99,6 +106,7 @@ export const contentTypes = {
     plural: "Pillars",
     fixed: true,
     schema: pillarSchema,
+    addressField: "id",
     keyOf: byField("id"),
     titleOf: byField("title"),
     pathOf: (data) => pillarPath(text(data.id) as PillarId),
@@ -110,6 +118,7 @@ export const contentTypes = {
     plural: "Articles",
     fixed: false,
     schema: articleSchema,
+    addressField: "slug",
     keyOf: byField("slug"),
     titleOf: byField("title"),
     pathOf: (data) => articlePath(text(data.slug)),
@@ -121,6 +130,7 @@ export const contentTypes = {
     plural: "Webinars",
     fixed: false,
     schema: webinarSchema,
+    addressField: "id",
     keyOf: byField("id"),
     titleOf: byField("title"),
     pathOf: always("/resources"),
@@ -132,6 +142,7 @@ export const contentTypes = {
     plural: "Trainers",
     fixed: false,
     schema: trainerSchema,
+    addressField: "id",
     keyOf: byField("id"),
     titleOf: byField("name"),
     pathOf: always("/about"),
@@ -154,6 +165,7 @@ export const contentTypes = {
     plural: "Free guides",
     fixed: true,
     schema: guideSchema,
+    addressField: "id",
     keyOf: byField("id"),
     titleOf: byField("title"),
     pathOf: always("/"),

@@ -79,7 +79,16 @@ export function checkItem(
   const schema = itemSchema(type, key);
   if (!schema) return { ok: false, issues: [{ path: "", message: `No part "${key}" of ${type}` }] };
   const parsed = schema.safeParse(data);
-  return parsed.success ? { ok: true, data: parsed.data } : { ok: false, issues: fieldIssues(parsed.error) };
+  if (!parsed.success) return { ok: false, issues: fieldIssues(parsed.error) };
+  const definition: ContentTypeDefinition = contentTypes[type];
+  const address = definition.shape === "list" ? definition.addressField : undefined;
+  if (address && (parsed.data as Record<string, unknown>)[address] !== key) {
+    return {
+      ok: false,
+      issues: [{ path: address, message: `The address cannot be changed yet: keep "${key}" (or add a new item).` }],
+    };
+  }
+  return { ok: true, data: parsed.data };
 }
 
 // --- Seeding -----------------------------------------------------------------

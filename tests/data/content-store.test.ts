@@ -146,6 +146,16 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
     expect(result.issues.map((i) => i.path).sort()).toEqual(["description", "durationMinutes", "title"]);
     expect(result.issues.find((i) => i.path === "description")?.message).toBe("copy contains a placeholder");
     expect((await readItem(db, "webinar", firstWebinar.id))?.draftVersion).toBe(1);
+    // Its address is its key: a change is refused until addresses can move with a redirect.
+    const moved = await saveDraft(db, {
+      type: "webinar",
+      key: firstWebinar.id,
+      data: { ...firstWebinar, id: "a-new-address" },
+      baseVersion: 1,
+      actor: ann,
+      now: later(1),
+    });
+    expect(moved).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "id" }] });
     });
   });
 
