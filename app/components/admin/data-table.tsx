@@ -34,3 +34,38 @@ export function StaffTable({
     </ScrollingTable>
   );
 }
+
+/** One row of a count table: what is counted, and its figures in column order. */
+export type CountRow = { key: string; heading: ReactNode; figures: readonly number[] };
+
+/**
+ * A table of figures (the overview's leads, the site's content): a heading
+ * cell per row and its counts right-aligned, one column per heading after
+ * the first.
+ */
+export function CountTable({
+  label,
+  headings,
+  rows,
+}: {
+  label: string;
+  headings: readonly string[];
+  rows: readonly CountRow[];
+}) {
+  return (
+    <StaffTable label={label} headings={headings} className="min-w-md [&_thead_th:not(:first-child)]:text-right">
+      {rows.map((row) => (
+        <tr key={row.key} className="border-b border-slate-300">
+          <th scope="row" className="py-2 pr-3 font-semibold">
+            {row.heading}
+          </th>
+          {row.figures.map((figure, i) => (
+            <td key={headings[i + 1]} className="py-2 pr-3 text-right tabular-nums last:pr-0">
+              {figure}
+            </td>
+          ))}
+        </tr>
+      ))}
+    </StaffTable>
+  );
+}

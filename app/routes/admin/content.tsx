@@ -5,7 +5,7 @@
  */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content";
-import { StaffTable } from "~/components/admin/data-table.tsx";
+import { CountTable } from "~/components/admin/data-table.tsx";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { contentOverview, editorContext } from "~/publishing/editor.server.ts";
 
@@ -25,24 +25,19 @@ export default function Content() {
         </p>
       }
     >
-      <StaffTable
+      <CountTable
         label="Kinds of content"
         headings={["Content", "Items", "Unpublished changes", "Scheduled"]}
-        className="min-w-md [&_thead_th:not(:first-child)]:text-right"
-      >
-        {types.map((t) => (
-          <tr key={t.type} className="border-b border-slate-300">
-            <th scope="row" className="py-2 pr-3 font-semibold">
-              <Link to={`/admin/content/${t.type}`} className="text-navy-800 underline">
-                {t.plural}
-              </Link>
-            </th>
-            <td className="py-2 pr-3 text-right tabular-nums">{t.count}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{t.unpublishedChanges}</td>
-            <td className="py-2 text-right tabular-nums">{t.scheduled}</td>
-          </tr>
-        ))}
-      </StaffTable>
+        rows={types.map((t) => ({
+          key: t.type,
+          heading: (
+            <Link to={`/admin/content/${t.type}`} className="text-navy-800 underline">
+              {t.plural}
+            </Link>
+          ),
+          figures: [t.count, t.unpublishedChanges, t.scheduled],
+        }))}
+      />
     </StaffPage>
   );
 }

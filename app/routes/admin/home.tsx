@@ -5,7 +5,7 @@
  */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { StaffTable } from "~/components/admin/data-table.tsx";
+import { CountTable } from "~/components/admin/data-table.tsx";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { leadCounts } from "~/staff/overview.server.ts";
 import { may, roleLabel } from "~/staff/permissions.ts";
@@ -44,22 +44,11 @@ export default function Overview() {
 function LeadFigures({ counts }: { counts: Awaited<ReturnType<typeof leadCounts>> }) {
   return (
     <>
-      <StaffTable
+      <CountTable
         label="Leads received, by kind"
         headings={["Kind", "Last 24 hours", "Last 7 days", "All kept"]}
-        className="min-w-md [&_thead_th:not(:first-child)]:text-right"
-      >
-        {counts.map((row) => (
-          <tr key={row.label} className="border-b border-slate-300">
-            <th scope="row" className="py-2 pr-3 font-semibold">
-              {row.label}
-            </th>
-            <td className="py-2 pr-3 text-right tabular-nums">{row.day}</td>
-            <td className="py-2 pr-3 text-right tabular-nums">{row.week}</td>
-            <td className="py-2 text-right tabular-nums">{row.all}</td>
-          </tr>
-        ))}
-      </StaffTable>
+        rows={counts.map((row) => ({ key: row.label, heading: row.label, figures: [row.day, row.week, row.all] }))}
+      />
       <h2 className="mt-8 text-xl font-bold text-navy-900">Exports (CSV)</h2>
       <ul className="mt-3 list-disc space-y-2 pl-6">
         <li>

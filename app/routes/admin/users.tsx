@@ -184,10 +184,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Answer>({ error: "Unknown action." }, { status: 400 });
 }
 
+/** The invitation's text fields (its permissions follow them). */
+const inviteFields = [
+  { name: "name", label: "Name" },
+  { name: "email", label: "E-mail address", type: "email" },
+] as const;
+
 export default function Team() {
   const { accounts, invitations } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const submitting = useNavigation().state === "submitting";
+  const inviteErrors = answer?.account ? undefined : answer?.fields;
   return (
     <StaffPage title="Team">
       <ActionAnswer answer={answer} />
@@ -251,24 +258,17 @@ export default function Team() {
           again sends a new link and cancels the old one.
         </p>
         <PostForm className="mt-4 space-y-4">
-          <TextField
-            formId="invite"
-            name="name"
-            label="Name"
-            autoComplete="off"
-            error={answer?.account ? undefined : answer?.fields?.name}
-            required
-          />
-          <TextField
-            formId="invite"
-            name="email"
-            type="email"
-            label="E-mail address"
-            autoComplete="off"
-            error={answer?.account ? undefined : answer?.fields?.email}
-            required
-          />
-          <RoleChoice formId="invite" role="leads" errors={answer?.account ? undefined : answer?.fields} />
+          {inviteFields.map((field) => (
+            <TextField
+              key={field.name}
+              formId="invite"
+              {...field}
+              autoComplete="off"
+              error={inviteErrors?.[field.name]}
+              required
+            />
+          ))}
+          <RoleChoice formId="invite" role="leads" errors={inviteErrors} />
           <button type="submit" name="intent" value="invite" disabled={submitting} className="btn-primary">
             Send invitation
           </button>
