@@ -544,25 +544,47 @@ export async function listOpenInvitations(db: Db, now: Date): Promise<OpenInvita
 }
 
 /**
+ * The active administrators' ids, read inside a transaction that may take
+ * away one of them: on PostgreSQL their rows are locked first (`FOR
+ * UPDATE`), so two such transactions at once see each other's outcome;
+ * SQLite runs one write transaction at a time.
+ */
+async function lockActiveAdmins(trx: Db): Promise<string[]> {
+  const admins = trx
+    .selectFrom("staff_users")
+    .select("id")
+    .where("role", "=", "admin")
+    .where("disabled_at", "is", null)
+    .orderBy("id");
+  return (await (isPostgres(trx) ? admins.forUpdate() : admins).execute()).map((a) => a.id);
+}
+
+export type Disabling = { disabled: true } | { disabled: false; why: "no-account" | "last-admin" };
+
+/**
  * Disables an account (no sign-in), ends its sessions and deletes its
  * sign-in details (password hash, authenticator key, passkeys): the name and
  * address stay for the retention period (rule staff_accounts_disabled).
- * False if there is no such active account.
+ * Refused if there is no such active account, or if it is the last active
+ * administrator (as `changeRole`: two administrators disabling each other,
+ * or one disabled while the other steps down, cannot both succeed).
  */
-export async function disableAccount(db: Db, userId: string, now: Date): Promise<boolean> {
+export async function disableAccount(db: Db, userId: string, now: Date): Promise<Disabling> {
   return db.transaction().execute(async (trx) => {
+    const activeAdmins = await lockActiveAdmins(trx);
+    if (activeAdmins.includes(userId) && activeAdmins.length === 1) return { disabled: false, why: "last-admin" };
     const result = await trx
       .updateTable("staff_users")
       .set({ disabled_at: now.toISOString(), updated_at: now.toISOString(), password_hash: "", totp_secret: "" })
       .where("id", "=", userId)
       .where("disabled_at", "is", null)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) return false;
+    if (Number(result.numUpdatedRows) !== 1) return { disabled: false, why: "no-account" };
     await revokeSessionsOf(trx, userId, now);
     await trx.deleteFrom("staff_passkeys").where("user_id", "=", userId).execute();
     // An open set-up link for the account (a reset) holds a key too.
     await trx.deleteFrom("staff_invitations").where("user_id", "=", userId).where("accepted_at", "is", null).execute();
-    return true;
+    return { disabled: true };
   });
 }
 
@@ -584,20 +606,12 @@ export type RoleChange =
 /**
  * Gives an active account another role. An account cannot stop being an
  * administrator while it is the last active one (someone must be able to
- * manage the team): on PostgreSQL the administrators' rows are locked first,
- * so two administrators demoting each other at once cannot both succeed
- * (SQLite runs one write transaction at a time). The account's sessions
+ * manage the team; `lockActiveAdmins`). The account's sessions
  * carry on, with the new role from their next request.
  */
 export async function changeRole(db: Db, userId: string, role: StaffRole, now: Date): Promise<RoleChange> {
   return db.transaction().execute(async (trx) => {
-    const admins = trx
-      .selectFrom("staff_users")
-      .select("id")
-      .where("role", "=", "admin")
-      .where("disabled_at", "is", null)
-      .orderBy("id");
-    const activeAdmins = await (isPostgres(trx) ? admins.forUpdate() : admins).execute();
+    const activeAdmins = await lockActiveAdmins(trx);
     const account = await trx
       .selectFrom("staff_users")
       .select("role")
@@ -606,7 +620,7 @@ export async function changeRole(db: Db, userId: string, role: StaffRole, now: D
       .executeTakeFirst();
     if (!account) return { changed: false, why: "no-account" };
     if (account.role === role) return { changed: false, why: "unchanged" };
-    const otherAdmins = activeAdmins.filter((a) => a.id !== userId).length;
+    const otherAdmins = activeAdmins.filter((id) => id !== userId).length;
     if (account.role === "admin" && otherAdmins === 0) return { changed: false, why: "last-admin" };
     await trx
       .updateTable("staff_users")

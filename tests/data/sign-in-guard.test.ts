@@ -25,8 +25,8 @@ const perAddress = 40;
 const keys = keyring(newKeyMaterial());
 
 /** An account set up from an invitation, now. */
-async function setUpAccount(db: Db) {
-  const { user } = await staffFromInvitation(db, keys, { at: now, email: uniqueEmail(), name: "Guarded Owner", role: "admin" });
+async function setUpAccount(db: Db, role: "admin" | "leads" = "admin") {
+  const { user } = await staffFromInvitation(db, keys, { at: now, email: uniqueEmail(), name: "Guarded Owner", role });
   return user;
 }
 
@@ -140,11 +140,11 @@ describe.each(dialects)("the password step on %s", (dialect) => {
 
   it("tells a disabled account apart, without comparing its (deleted) password", async () => {
     const db = t.handle.db;
-    const user = await setUpAccount(db);
+    const user = await setUpAccount(db, "leads");
     expect(await checkSignInPassword(db, user.email.toUpperCase(), password)).toEqual({ user });
     expect(await checkSignInPassword(db, user.email, `${password}!`)).toBeNull();
     expect(await checkSignInPassword(db, "nobody@example.test", password)).toBeNull();
-    expect(await disableAccount(db, user.id, now)).toBe(true);
+    expect(await disableAccount(db, user.id, now)).toEqual({ disabled: true });
     expect(await checkSignInPassword(db, user.email, password)).toEqual({ disabled: { id: user.id, email: user.email } });
   });
 });

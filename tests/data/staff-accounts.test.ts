@@ -142,7 +142,7 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     // No reset for a disabled account, and a link made before it was disabled is gone.
     const other = await account(at);
     const early = (await createResetLink(db(), keys, other.user.id, null, at))!;
-    expect(await disableAccount(db(), other.user.id, at)).toBe(true);
+    expect(await disableAccount(db(), other.user.id, at)).toEqual({ disabled: true });
     expect(await createResetLink(db(), keys, other.user.id, null, at)).toBeNull();
     // Disabling deleted the open link (and the key it held).
     expect(await findInvitation(db(), keys, early.token, at)).toBeNull();
@@ -159,8 +159,8 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     expect(await checkPassword(db(), user.email.toUpperCase(), password)).toEqual(user);
     expect(await checkPassword(db(), user.email, `${password}!`)).toBeNull();
     expect(await checkPassword(db(), "nobody@example.test", password)).toBeNull();
-    expect(await disableAccount(db(), user.id, at)).toBe(true);
-    expect(await disableAccount(db(), user.id, at)).toBe(false);
+    expect(await disableAccount(db(), user.id, at)).toEqual({ disabled: true });
+    expect(await disableAccount(db(), user.id, at)).toEqual({ disabled: false, why: "no-account" });
     expect(await checkPassword(db(), user.email, password)).toBeNull();
   });
 

@@ -106,6 +106,32 @@ describe.each(dialects)("staff permissions on %s", (dialect) => {
     expect(await changeRole(db(), bo.id, "leads", at)).toEqual({ changed: false, why: "last-admin" });
   });
 
+  it("the last active administrator cannot be disabled; two disabling each other at once: one is, the other stays", async () => {
+    const at = new Date();
+    await noOtherAdmins(at);
+    const ada = await account("admin", at);
+    expect(await disableAccount(db(), ada.id, at)).toEqual({ disabled: false, why: "last-admin" });
+    expect(await disableAccount(db(), "no-such-account", at)).toEqual({ disabled: false, why: "no-account" });
+    for (let round = 0; round < 8; round++) {
+      const now = new Date();
+      await noOtherAdmins(now);
+      const [a, b] = await Promise.all([account("admin", now), account("admin", now)]);
+      // Each disables the other, and one steps down too: an administrator must be left.
+      const outcomes = await Promise.all([
+        disableAccount(db(), b.id, now),
+        disableAccount(db(), a.id, now),
+        changeRole(db(), a.id, "leads", now),
+      ]);
+      const admins = await db()
+        .selectFrom("staff_users")
+        .select("id")
+        .where("role", "=", "admin")
+        .where("disabled_at", "is", null)
+        .execute();
+      expect(admins, `round ${round}: ${JSON.stringify(outcomes)}`).toHaveLength(1);
+    }
+  });
+
   it("two administrators stepping down at the same moment: one does, the other stays", async () => {
     for (let round = 0; round < 8; round++) {
       const at = new Date();

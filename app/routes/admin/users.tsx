@@ -160,8 +160,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     if (intent === "disable") {
-      if (!(await disableAccount(staff.db, account.id, now))) {
-        return data<Answer>({ error: `${account.name}'s account is already disabled.` }, { status: 409 });
+      const disabling = await disableAccount(staff.db, account.id, now);
+      if (!disabling.disabled) {
+        const error =
+          disabling.why === "last-admin"
+            ? `${account.name} is the last active administrator: make someone else an administrator first.`
+            : `${account.name}'s account is already disabled.`;
+        return data<Answer>({ error }, { status: 409 });
       }
       await auditRequest(context, { actor: admin, action: "user-disabled", target: `user:${account.id}` }, now);
       return data<Answer>({ done: `${account.name}'s account is disabled and signed out everywhere.` });
