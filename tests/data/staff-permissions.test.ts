@@ -29,6 +29,8 @@ describe.each(dialects)("staff permissions on %s", (dialect) => {
       .where("role", "=", "admin")
       .where("disabled_at", "is", null)
       .execute();
+  const activeAdmins = () =>
+    db().selectFrom("staff_users").select("id").where("role", "=", "admin").where("disabled_at", "is", null).execute();
   const roleOf = async (id: string) =>
     (await db().selectFrom("staff_users").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role;
 
@@ -122,12 +124,7 @@ describe.each(dialects)("staff permissions on %s", (dialect) => {
         disableAccount(db(), a.id, now),
         changeRole(db(), a.id, "leads", now),
       ]);
-      const admins = await db()
-        .selectFrom("staff_users")
-        .select("id")
-        .where("role", "=", "admin")
-        .where("disabled_at", "is", null)
-        .execute();
+      const admins = await activeAdmins();
       expect(admins, `round ${round}: ${JSON.stringify(outcomes)}`).toHaveLength(1);
     }
   });
@@ -140,12 +137,7 @@ describe.each(dialects)("staff permissions on %s", (dialect) => {
       const outcomes = await Promise.all([changeRole(db(), a.id, "leads", at), changeRole(db(), b.id, "site", at)]);
       expect(outcomes.filter((o) => o.changed), `round ${round}`).toHaveLength(1);
       expect(outcomes.filter((o) => !o.changed)).toEqual([{ changed: false, why: "last-admin" }]);
-      const admins = await db()
-        .selectFrom("staff_users")
-        .select("id")
-        .where("role", "=", "admin")
-        .where("disabled_at", "is", null)
-        .execute();
+      const admins = await activeAdmins();
       expect(admins).toHaveLength(1);
     }
   });
