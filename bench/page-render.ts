@@ -18,10 +18,9 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { releaseContent } from "../app/content/index.server.ts";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { openDatabase } from "../app/data/db.server.ts";
-import { contentVersion, publishItem, readItem, saveDraft } from "../app/publishing/store.server.ts";
+import { publishChange } from "./publish.ts";
 import { build, freePort, percentile, ROOT, startServer, stopServer, waitForHealth } from "./common.ts";
 
 const { values } = parseArgs({
@@ -50,28 +49,8 @@ const timed = async (url: string) => {
 try {
   await waitForHealth(server);
   const db = await openDatabase({ dataDir });
-  const webinar = releaseContent.webinars[0] as { id: string; title: string };
-  const editor = { id: null, name: "Benchmark" };
   for (let round = 1; round <= rounds; round++) {
-    const item = await readItem(db.db, "webinar", webinar.id);
-    const title = `${webinar.title} (round ${round})`;
-    await saveDraft(db.db, {
-      type: "webinar",
-      key: webinar.id,
-      data: { ...(item!.draft as object), title },
-      baseVersion: item!.draftVersion,
-      actor: editor,
-      now: new Date(),
-    });
-    await publishItem(db.db, { type: "webinar", key: webinar.id, actor: editor, now: new Date() });
-    const version = await contentVersion(db.db);
-    // The server serves the new version once /resources (rendered per request) shows it.
-    for (let i = 0; ; i++) {
-      const text = await (await fetch(`${base}/resources`)).text();
-      if (text.includes(title)) break;
-      if (i > 200) throw new Error(`version ${version} not served after 10 s`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await publishChange(db.db, base, `round ${round}`);
     for (const page of pages) misses.push(await timed(base + page));
     for (const page of pages) hits.push(await timed(base + page));
   }

@@ -1,7 +1,11 @@
 /**
  * Lighthouse benchmark of every page in `sitePages` against the production build.
  *
- *   npm run bench [-- --runs N] [--only /,/privacy] [--no-build] [--out NAME] [--server-cmd "node /tmp/fake.js"]
+ *   npm run bench [-- --runs N] [--only /,/privacy] [--no-build] [--out NAME] [--after-publish] [--server-cmd "node /tmp/fake.js"]
+ *
+ * With --after-publish, a change is published through the content store first
+ * (bench/publish.ts), so every page is rendered from the database by the page
+ * cache, as it is once the team has published anything.
  *
  * Builds, starts `node server/index.ts` on a free port with a fresh DATA_DIR, runs
  * Lighthouse (mobile, default simulated throttling) N times per page, takes each metric's
@@ -34,6 +38,8 @@ import {
 } from "./common.ts";
 import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
 import { sitePages } from "../app/content/site-map.server.ts";
+import { openDatabase } from "../app/data/db.server.ts";
+import { publishChange } from "./publish.ts";
 import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
@@ -64,7 +70,15 @@ function pageKind(html: string): PageKind {
   return /<form[\s>]/.test(main) ? "form" : "reading";
 }
 
-type Options = { runs: number; only: string[] | null; build: boolean; serverCmd: string[] | null; out: string };
+type Options = {
+  runs: number;
+  only: string[] | null;
+  build: boolean;
+  serverCmd: string[] | null;
+  /** Publish a change first, so every page comes from the database through the page cache. */
+  afterPublish: boolean;
+  out: string;
+};
 type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 type FailingAudit = { category: string; id: string; title: string; displayValue: string | null };
 type Run = {
@@ -99,8 +113,12 @@ const log = benchLog("bench");
 
 const parseOptions: (argv: string[]) => Options = pageBenchCommandLine(
   "lighthouse",
-  { "server-cmd": { type: "string" } }, // testing aid: benchmark another server command
-  (values) => ({ serverCmd: values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null }),
+  // --server-cmd: a testing aid, to benchmark another server command.
+  { "server-cmd": { type: "string" }, "after-publish": { type: "boolean", default: false } },
+  (values) => ({
+    serverCmd: values["server-cmd"] ? values["server-cmd"].split(/\s+/).filter(Boolean) : null,
+    afterPublish: values["after-publish"] === true,
+  }),
 );
 
 /**
@@ -368,7 +386,7 @@ function markdownReport(
   const intro =
     `${meta.date} · ${meta.runs} run(s) per page, performance, LCP, TBT and CLS are each the median of the runs' values (TBT of each run listed; a run Lighthouse reports as failed shows — and is replaced), the other scores and the JS at load are the median run's (by performance score, ties by LCP) · ` +
     `Lighthouse ${meta.env.lighthouse}, mobile, default simulated throttling · Chromium ${meta.env.chromium} · Node ${meta.env.node}` +
-    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · Load = the machine's 1-minute load average as the page's runs began (2 cores, shared) · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling), gzipped at level 9 (gz, the target's measure) and as the server sends them to a browser that accepts brotli (served: brotli where the build precompressed, else as is)`;
+    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""} · content: ${meta.env.content} · Load = the machine's 1-minute load average as the page's runs began (2 cores, shared) · KB = 1024 bytes; JS gz = scripts gzipped at level 9, as loaded with the page during Lighthouse's run; JS on demand = the site's scripts once the page has asked for the app and a form field has focus (a separate headless Chromium, no throttling), gzipped at level 9 (gz, the target's measure) and as the server sends them to a browser that accepts brotli (served: brotli where the build precompressed, else as is)`;
   const sections = pages.map((page) => {
     const audits = page.median.failingAudits.map(
       (a) => `- \`${a.id}\` (${a.category}): ${a.title}${a.displayValue ? ` — ${a.displayValue}` : ""}`,
@@ -425,6 +443,14 @@ async function main(): Promise<void> {
 
   try {
     await waitForHealth(server);
+    if (options.afterPublish) {
+      const db = await openDatabase({ dataDir });
+      try {
+        log(`published content version ${await publishChange(db.db, base, "benchmark")}`);
+      } finally {
+        await db.close();
+      }
+    }
     log(`server up at ${base}; benchmarking ${pages.length} page(s) × ${options.runs} run(s)`);
     const chromePath = process.env.CHROME_PATH ?? chromiumPath;
     chrome = await chromeLauncher.launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
@@ -432,6 +458,9 @@ async function main(): Promise<void> {
     const env: Record<string, string> = { node: process.version, chromium: chromiumVersion(chromePath) };
     const commit = gitCommit();
     if (commit) env.commit = commit;
+    env.content = options.afterPublish
+      ? "published through the editor's store (page cache)"
+      : "the release's (prerendered)";
     const results: PageResult[] = [];
     for (const p of pages) results.push(await benchPage(base, p, options.runs, chrome.port, env, browser));
 
