@@ -39,7 +39,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { releaseContent } from "../../app/content/index.server.ts";
 import { openDatabase } from "../../app/data/db.server.ts";
-import { publishItem, readItem, saveDraft } from "../../app/publishing/store.server.ts";
+import { publishItem, readItem, saveDraft, unpublishItem } from "../../app/publishing/store.server.ts";
 import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -520,6 +520,27 @@ test("a publish on the shared database is on every instance's page, and through 
     );
     expect(Math.max(...seen)).toBeLessThan(5000);
     expect(cacheStatuses.has("HIT"), "nginx served the page from its cache while the publish spread").toBe(true);
+
+    // Unpublishing a page nginx holds: its 404 is never kept, and the old
+    // copy is gone for every visitor within 5 s too. (A course the site
+    // refers to, a featured one, cannot be unpublished: the first that can.)
+    let gone: string | null = null;
+    let unpublishedAt = 0;
+    for (const candidate of [...releaseContent.courses].reverse() as { id: string; title: string }[]) {
+      const address = `/courses/${candidate.id}`;
+      await get(c.baseURL, address);
+      expect((await get(c.baseURL, address)).headers["x-cache-status"], `GET ${address} again`).toBe("HIT");
+      const unpublished = await unpublishItem(db.db, { type: "course", key: candidate.id, now: new Date() });
+      if (!unpublished.ok) continue;
+      unpublishedAt = Date.now();
+      gone = address;
+      break;
+    }
+    expect(gone, "a course that can be unpublished").not.toBeNull();
+    const notFound = await pollUntil(async () => (await get(c.baseURL, gone!)).status === 404, 5000, 50);
+    const goneAfter = Date.now() - unpublishedAt;
+    expect(notFound, `${gone} answered 404 through nginx within 5 s of the unpublish`).toBe(true);
+    note("unpublish", `${gone} answered 404 through nginx's cache after ${goneAfter} ms`);
   } finally {
     await db.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -548,6 +569,9 @@ async function checkNeverCached(c: Cluster) {
     expect(response.headers.get("x-cache-status"), "the back office is not looked up in the cache").toBeNull();
     expect(await reachedInstance(response.headers.get("x-request-id")!), `signed-in /admin, time ${i + 1}`).toBe(true);
   }
+  // Anywhere else, an answer that says no-store is looked up but never kept.
+  await get(c.baseURL, "/healthz");
+  expect((await get(c.baseURL, "/healthz")).headers["x-cache-status"], "GET /healthz (no-store) again").toBe("MISS");
   // A visitor without the cookie right after: the sign-in, not the staff member's page.
   const anonymous = await get(c.baseURL, "/admin");
   expect(anonymous.status, "/admin without a session").toBe(302);
