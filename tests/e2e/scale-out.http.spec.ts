@@ -569,6 +569,19 @@ async function checkNeverCached(c: Cluster) {
     expect(response.headers.get("x-cache-status"), "the back office is not looked up in the cache").toBeNull();
     expect(await reachedInstance(response.headers.get("x-request-id")!), `signed-in /admin, time ${i + 1}`).toBe(true);
   }
+  // One copy per coding, and never a coding the visitor refused.
+  const codings: [string, string | undefined][] = [
+    ["br, gzip", "br"],
+    ["Gzip, Deflate", "gzip"],
+    ["br;q=0, gzip", "gzip"],
+    ["br;q=0.0, gzip;q=0.5", "gzip"],
+    ["gzip;q=0, br;q=0", undefined],
+    ["deflate", undefined],
+  ];
+  for (const [accept, coding] of codings) {
+    const answer = await get(c.baseURL, "/about", { headers: { "Accept-Encoding": accept } });
+    expect(answer.headers["content-encoding"], `Accept-Encoding: ${accept}`).toBe(coding);
+  }
   // Anywhere else, an answer that says no-store is looked up but never kept.
   await get(c.baseURL, "/healthz");
   expect((await get(c.baseURL, "/healthz")).headers["x-cache-status"], "GET /healthz (no-store) again").toBe("MISS");
