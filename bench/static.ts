@@ -369,13 +369,22 @@ function series(runs: Sample[]): Series {
 
 const fmt = (n: number, digits = 0): string => n.toFixed(digits);
 
+/** The ratios of a row below their targets, by name. */
+function missedTargets(r: Row): string[] {
+  return [
+    ...(r.bareRatio < TARGET_BARE_RATIO ? ["server/bare Node"] : []),
+    ...(r.ratio < TARGET_RATIO ? ["server/nginx"] : []),
+    ...(r.deployedRatio < TARGET_DEPLOYED_RATIO ? ["deployed/nginx"] : []),
+  ];
+}
+
 function markdownTable(rows: Row[]): string {
   const lines = rows.map((r) => {
     const cell = (s: Series) => `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`;
     const sent = (p: Probe) => `${p.encoding}, ${fmt(p.bytes / 1024, 1)} kB`;
     return (
       `| \`${r.accept}\` | ${r.target} | ${cell(r.server)} | ${cell(r.bare)} | ${cell(r.nginx)} | ${cell(r.deployed)} | ` +
-      `${fmt(r.bareRatio, 2)} | ${fmt(r.ratio, 2)} | ${fmt(r.deployedRatio, 2)} | ${sent(r.probe.server)} | ${sent(r.probe.nginx)} | ${r.targetMet ? "✅" : "❌"} |`
+      `${fmt(r.bareRatio, 2)} | ${fmt(r.ratio, 2)} | ${fmt(r.deployedRatio, 2)} | ${sent(r.probe.server)} | ${sent(r.probe.nginx)} | ${r.targetMet ? "✅" : `❌ ${missedTargets(r).join(", ")}`} |`
     );
   });
   return [
@@ -392,7 +401,7 @@ function markdownReport(rows: Row[], meta: Record<string, string>, options: Opti
     `production server (\`node server/index.ts\`, NODE_ENV=production, APP_ENV=test, its request log to a file) · ` +
     `bare Node (bench/bare-node-server.ts: the server's own answers, headers and bytes, from memory) · ` +
     `${meta.nginx}, 1 worker, gzip_static${meta.brotli === "yes" ? " and brotli_static" : ""}, access log off · ` +
-    `deployed layout: the same nginx, 1 worker, with deploy/nginx/'s files (the cache: pages 3 s then revalidated, assets 7 days; the page-view mirror; its JSON access log on, as in production) in front of the server · ` +
+    `deployed layout: the same nginx, 1 worker, with deploy/nginx/'s files (the cache: pages 2 s then revalidated, assets 7 days; the page-view mirror; its JSON access log on, as in production) in front of the server · ` +
     `127.0.0.1 · Node ${meta.node} · ${meta.cpus} · load average ${meta.load}${meta.commit ? ` · commit ${meta.commit}` : ""}`;
   const note = options.note ? `\n\n**${options.note}**` : "";
   const brotli =

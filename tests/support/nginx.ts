@@ -22,6 +22,7 @@
  * (the static-file bench, bench/static.ts, serves build/client with it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -127,7 +128,7 @@ export type NginxSite = {
 };
 
 /** The main configuration: this run's pid file, logs and temp paths around the site's own parts. */
-function mainConfig(dir: string, port: number, site: NginxSite): string {
+function mainConfig(dir: string, port: number, site: NginxSite, token: string): string {
   const p = (name: string) => path.join(dir, name);
   const indent = (text: string) => text.replace(/^(?=.)/gm, "    ");
   return `# Written by tests/support/nginx.ts for one run.
@@ -150,12 +151,20 @@ ${indent(site.http(p))}
     server {
         listen ${HOST}:${port};
         server_name _;
+        # The launcher's check that this nginx, not another program, holds the port.
+        location = ${runPath(token)} {
+            access_log off;
+            return 200 "${token}";
+        }
 ${indent(indent(typeof site.server === "string" ? site.server : site.server(p)))}    }
 }
 `;
 }
 
 class PortTaken extends Error {}
+
+/** The address at which only the nginx of this run answers `token`. */
+const runPath = (token: string) => `/.launcher-${token}`;
 
 /** Starts nginx on a free port in front of `upstreams`; resolves when a request through it reaches an instance. */
 export function startNginx(options: NginxOptions): Promise<NginxProxy> {
@@ -197,7 +206,11 @@ async function startOn(port: number, site: NginxSite): Promise<NginxProxy> {
   chmodSync(path.join(dir, "tmp"), 0o755);
   for (const [name, text] of Object.entries(site.files?.(dir) ?? {})) writeFileSync(path.join(dir, name), text);
   const confFile = path.join(dir, "nginx.conf");
-  writeFileSync(confFile, mainConfig(dir, port, site));
+  // Another program may have taken the port since it was free (other tests
+  // run on this machine): nginx then fails to bind, and until it exits that
+  // program would answer the ready check. Only this run's nginx knows the token.
+  const token = randomBytes(8).toString("hex");
+  writeFileSync(confFile, mainConfig(dir, port, site, token));
 
   // -e: errors before the configuration is read go to the run's folder too.
   const errorLog = path.join(dir, "error.log");
@@ -261,6 +274,8 @@ async function startOn(port: number, site: NginxSite): Promise<NginxProxy> {
     async () => {
       if (gone()) return "exited";
       try {
+        const ours = await fetch(`${baseURL}${runPath(token)}`, { signal: AbortSignal.timeout(2000) });
+        if ((await ours.text()) !== token) return "";
         const res = await fetch(`${baseURL}${site.readyPath}`, { signal: AbortSignal.timeout(2000) });
         return res.status === 200 ? "up" : "";
       } catch {
