@@ -1,12 +1,15 @@
 /**
  * The nginx configuration the scale-out test and bench:static run is
  * deploy/nginx/ itself: only the upstream addresses and production's
- * folders change (tests/support/nginx.ts, docs/decisions/051).
+ * folders change (tests/support/nginx.ts, docs/decisions/051); and the
+ * production layout, TLS server blocks included, passes `nginx -t`.
  */
-import { readFileSync, readdirSync } from "node:fs";
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEPLOY_NGINX, deployFiles } from "../support/nginx.ts";
+import { DEPLOY_NGINX, NGINX_BIN, deployFiles } from "../support/nginx.ts";
 
 const upstreams = [
   { host: "127.0.0.1", port: 41001 },
@@ -40,5 +43,64 @@ describe("deployFiles", () => {
       "server 127.0.0.1:41001 max_fails=2 fail_timeout=10s;",
       "server 127.0.0.1:41002 max_fails=2 fail_timeout=10s;",
     ]);
+  });
+});
+
+describe("the production layout", () => {
+  it("passes `nginx -t` as production installs it (meridian-site.conf including the rest)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "nginx-production-"));
+    try {
+      const productionPaths = (text: string) =>
+        text
+          .replaceAll("/etc/nginx/meridian/", `${dir}/meridian/`)
+          .replaceAll("/var/cache/nginx/meridian", `${dir}/cache`)
+          .replaceAll("/var/log/nginx/", `${dir}/`)
+          .replaceAll("/etc/letsencrypt/live/meridian-executive.co.uk/", `${dir}/`);
+      mkdirSync(path.join(dir, "meridian"));
+      for (const name of readdirSync(DEPLOY_NGINX).filter((n) => n.endsWith(".conf")))
+        writeFileSync(
+          path.join(dir, "meridian", name),
+          productionPaths(readFileSync(path.join(DEPLOY_NGINX, name), "utf8")),
+        );
+      // A throwaway certificate where Let's Encrypt's would be.
+      execFileSync(
+        "openssl",
+        [
+          "req",
+          "-x509",
+          "-newkey",
+          "rsa:2048",
+          "-nodes",
+          "-days",
+          "1",
+          "-subj",
+          "/CN=meridian.test",
+          "-keyout",
+          path.join(dir, "privkey.pem"),
+          "-out",
+          path.join(dir, "fullchain.pem"),
+        ],
+        { stdio: "ignore" },
+      );
+      // Debian's nginx.conf around it: its http block sets sendfile and tcp_nopush too.
+      const temp = ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]
+        .map((t) => `${t}_temp_path ${dir}/tmp;`)
+        .join(" ");
+      writeFileSync(
+        path.join(dir, "nginx.conf"),
+        `pid ${dir}/nginx.pid;\nevents {}\nhttp {\n${temp}\ninclude /etc/nginx/mime.types;\nsendfile on;\ntcp_nopush on;\n` +
+          `include ${dir}/meridian/meridian-site.conf;\n}\n`,
+      );
+      const check = spawnSync(
+        NGINX_BIN,
+        ["-t", "-p", dir, "-e", path.join(dir, "error.log"), "-c", path.join(dir, "nginx.conf")],
+        {
+          encoding: "utf8",
+        },
+      );
+      expect(`${check.stderr}`, "nginx -t").toContain("test is successful");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
