@@ -1,6 +1,8 @@
 /**
  * Static-file load benchmark: the production server against a bare Node server sending the
- * same bytes from memory, and against nginx serving the same build.
+ * same bytes from memory, and against nginx serving the same build; and the deployed layout
+ * (nginx with deploy/nginx/'s configuration, its cache included, in front of the server)
+ * against nginx serving the same bytes as static files.
  *
  *   node bench/static.ts [--runs 5] [--duration 5] [--connections 10] [--accept "br, gzip"]
  *                        [--build] [--note "busy machine"] [--out static]
@@ -17,14 +19,16 @@
  * build/client with `gzip_static on` (and `brotli_static on` when Debian's
  * libnginx-mod-http-brotli-static is installed).
  * and bench/bare-node-server.ts, given the server's own answers (headers and body) for each
- * target and encoding. Then drives `/about` (a prerendered page) and the entry script
+ * target and encoding, and the deployed layout: nginx started by tests/support/nginx.ts's
+ * startNginx with the files of deploy/nginx/ (upstream pool, cache, page views, access log
+ * on, as in production) with the server as its one instance. Then drives `/about` (a prerendered page) and the entry script
  * (/assets/entry.client-….js) on each with wrk, side by side, the order turning each run: a
  * 1 s warm-up, then N runs of D seconds, C connections, with the given Accept-Encoding.
  * Default: `br, gzip` (what browsers send) and, when nginx cannot serve brotli, also `gzip`
  * (all then send the same bytes). Reports requests/s (median and min–max), the ratios
- * server/bare Node and server/nginx, and whether the server reaches its targets (0.3 of
- * bare Node, issue 28; half of nginx, issue 12). Writes bench/results/<out>.{md,json}
- * (default: static).
+ * server/bare Node, server/nginx and deployed/nginx, and whether each reaches its target (the
+ * server 0.3 of bare Node, issue 28, and half of nginx, issue 12; the deployed layout half of
+ * nginx, issue 28). Writes bench/results/<out>.{md,json} (default: static).
  *
  * Exit code: 0 when every row reaches the target, 2 when one does not, 1 when the bench fails.
  */
@@ -34,7 +38,7 @@ import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { NGINX_BIN, startNginxSite, type NginxSite } from "../tests/support/nginx.ts";
+import { NGINX_BIN, startNginx as startDeployedNginx, startNginxSite, type NginxSite } from "../tests/support/nginx.ts";
 import { benchLog, build, freePort, loadBenchCommandLine, ROOT, type LoadBenchOptions } from "./common.ts";
 
 const RESULTS_DIR = path.join(ROOT, "bench", "results");
@@ -46,10 +50,12 @@ const WRK_BIN = "/usr/bin/wrk";
 const TARGET_RATIO = 0.5;
 /** …and of a bare Node server's sending the same bytes (issue 28). */
 const TARGET_BARE_RATIO = 0.3;
+/** The deployed layout (nginx with its cache in front of the server) against nginx's static files (issue 28). */
+const TARGET_DEPLOYED_RATIO = 0.5;
 
 type Options = LoadBenchOptions & { accept: string[] | null; note: string | null };
 
-type ContenderName = "server" | "bare" | "nginx";
+type ContenderName = "server" | "bare" | "nginx" | "deployed";
 type Sample = { rps: number; mbPerS: number; p50: number; p99: number; non2xx: number; errors: number };
 type Series = { runs: Sample[]; median: number; min: number; max: number };
 type Probe = {
@@ -68,10 +74,13 @@ type Row = {
   server: Series;
   bare: Series;
   nginx: Series;
+  deployed: Series;
   /** server / nginx */
   ratio: number;
   /** server / bare Node */
   bareRatio: number;
+  /** deployed layout / nginx */
+  deployedRatio: number;
   targetMet: boolean;
 };
 
@@ -194,6 +203,13 @@ location / {
 async function startNginx(brotli: boolean): Promise<Running> {
   const nginx = await startNginxSite(staticSite(brotli));
   return { name: "nginx", base: nginx.baseURL, child: nginx.child, dir: nginx.dir, output: nginx.output };
+}
+
+/** The deployed layout: nginx with deploy/nginx/'s files (its cache, access log on) in front of `server`. */
+async function startDeployed(server: Running): Promise<Running> {
+  const url = new URL(server.base);
+  const nginx = await startDeployedNginx({ upstreams: [{ host: url.hostname, port: Number(url.port) }] });
+  return { name: "deployed", base: nginx.baseURL, child: nginx.child, dir: nginx.dir, output: nginx.output };
 }
 
 /**
@@ -353,18 +369,27 @@ function series(runs: Sample[]): Series {
 
 const fmt = (n: number, digits = 0): string => n.toFixed(digits);
 
+/** The ratios of a row below their targets, by name. */
+function missedTargets(r: Row): string[] {
+  return [
+    ...(r.bareRatio < TARGET_BARE_RATIO ? ["server/bare Node"] : []),
+    ...(r.ratio < TARGET_RATIO ? ["server/nginx"] : []),
+    ...(r.deployedRatio < TARGET_DEPLOYED_RATIO ? ["deployed/nginx"] : []),
+  ];
+}
+
 function markdownTable(rows: Row[]): string {
   const lines = rows.map((r) => {
     const cell = (s: Series) => `${fmt(s.median)} (${fmt(s.min)}–${fmt(s.max)})`;
     const sent = (p: Probe) => `${p.encoding}, ${fmt(p.bytes / 1024, 1)} kB`;
     return (
-      `| \`${r.accept}\` | ${r.target} | ${cell(r.server)} | ${cell(r.bare)} | ${cell(r.nginx)} | ` +
-      `${fmt(r.bareRatio, 2)} | ${fmt(r.ratio, 2)} | ${sent(r.probe.server)} | ${sent(r.probe.nginx)} | ${r.targetMet ? "✅" : "❌"} |`
+      `| \`${r.accept}\` | ${r.target} | ${cell(r.server)} | ${cell(r.bare)} | ${cell(r.nginx)} | ${cell(r.deployed)} | ` +
+      `${fmt(r.bareRatio, 2)} | ${fmt(r.ratio, 2)} | ${fmt(r.deployedRatio, 2)} | ${sent(r.probe.server)} | ${sent(r.probe.nginx)} | ${r.targetMet ? "✅" : `❌ ${missedTargets(r).join(", ")}`} |`
     );
   });
   return [
-    `| Accept-Encoding | Target | Server req/s, median (min–max) | Bare Node req/s | nginx req/s | Server / bare Node (≥ ${TARGET_BARE_RATIO}) | Server / nginx (≥ ${TARGET_RATIO}) | Server and bare Node send | nginx sends | Targets met |`,
-    "|---|---|---:|---:|---:|---:|---:|---|---|---|",
+    `| Accept-Encoding | Target | Server req/s, median (min–max) | Bare Node req/s | nginx req/s | Deployed layout req/s | Server / bare Node (≥ ${TARGET_BARE_RATIO}) | Server / nginx (≥ ${TARGET_RATIO}) | Deployed / nginx (≥ ${TARGET_DEPLOYED_RATIO}) | Server, bare Node and deployed send | nginx sends | Targets met |`,
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---|---|---|",
     ...lines,
   ].join("\n");
 }
@@ -376,6 +401,7 @@ function markdownReport(rows: Row[], meta: Record<string, string>, options: Opti
     `production server (\`node server/index.ts\`, NODE_ENV=production, APP_ENV=test, its request log to a file) · ` +
     `bare Node (bench/bare-node-server.ts: the server's own answers, headers and bytes, from memory) · ` +
     `${meta.nginx}, 1 worker, gzip_static${meta.brotli === "yes" ? " and brotli_static" : ""}, access log off · ` +
+    `deployed layout: the same nginx, 1 worker, with deploy/nginx/'s files (the cache: pages 2 s then revalidated, assets 7 days; the page-view mirror; its JSON access log on, as in production) in front of the server · ` +
     `127.0.0.1 · Node ${meta.node} · ${meta.cpus} · load average ${meta.load}${meta.commit ? ` · commit ${meta.commit}` : ""}`;
   const note = options.note ? `\n\n**${options.note}**` : "";
   const brotli =
@@ -387,7 +413,8 @@ function markdownReport(rows: Row[], meta: Record<string, string>, options: Opti
   return (
     `# Static files: server against bare Node and nginx\n\n${intro}${note}\n\n${markdownTable(rows)}\n\n` +
     `Targets: \`${meta.page}\` (a prerendered page) and \`${meta.asset}\` (the entry script). ${brotli} ` +
-    `Targets: the server at least ${TARGET_BARE_RATIO * 100}% of bare Node's median rate (issue 28) and ${TARGET_RATIO * 100}% of nginx's (issue 12).\n`
+    `Targets: the server at least ${TARGET_BARE_RATIO * 100}% of bare Node's median rate (issue 28) and ${TARGET_RATIO * 100}% of nginx's (issue 12); ` +
+    `the deployed layout at least ${TARGET_DEPLOYED_RATIO * 100}% of nginx's static files (issue 28).\n`
   );
 }
 
@@ -437,6 +464,8 @@ async function main(): Promise<number> {
     running.push(server);
     const nginx = await startNginx(brotli);
     running.push(nginx);
+    const deployed = await startDeployed(server);
+    running.push(deployed);
     const home = await (await fetch(`${server.base}/`)).text();
     const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(home)?.[0];
     if (!entry) throw new Error("the home page names no /assets/entry.client-….js");
@@ -448,9 +477,10 @@ async function main(): Promise<number> {
         answers.push({ path: target.path, accept, probe: await probe(server.base, target.path, accept) });
     const bare = await startBareNode(answers);
     running.push(bare);
-    const contenders = [server, bare, nginx];
+    const contenders = [server, bare, nginx, deployed];
     log(
-      `server at ${server.base}, bare Node at ${bare.base}, nginx at ${nginx.base} (brotli: ${brotli ? "yes" : "no"})`,
+      `server at ${server.base}, bare Node at ${bare.base}, nginx at ${nginx.base} (brotli: ${brotli ? "yes" : "no"}), ` +
+        `deployed layout (nginx with deploy/nginx/ in front of the server) at ${deployed.base}`,
     );
     for (const accept of accepts) {
       for (const target of targets) {
@@ -458,14 +488,17 @@ async function main(): Promise<number> {
           server: await probe(server.base, target.path, accept),
           bare: await probe(bare.base, target.path, accept),
           nginx: await probe(nginx.base, target.path, accept),
+          deployed: await probe(deployed.base, target.path, accept),
         };
         for (const [name, p] of Object.entries(probes))
           if (p.status !== 200) throw new Error(`${name} answered ${p.status} to GET ${target.path}`);
         if (!probes.bare.body.equals(probes.server.body))
           throw new Error(`bare Node does not send the server's bytes for ${target.path}`);
+        if (!probes.deployed.body.equals(probes.server.body))
+          throw new Error(`the deployed layout does not send the server's bytes for ${target.path}`);
         for (const contender of contenders)
           await load(contender.base, target.path, accept, 1, options.connections, script);
-        const samples: Record<ContenderName, Sample[]> = { server: [], bare: [], nginx: [] };
+        const samples: Record<ContenderName, Sample[]> = { server: [], bare: [], nginx: [], deployed: [] };
         for (let run = 1; run <= options.runs; run++) {
           // Each run starts with the next contender: none always runs first or last.
           const order = contenders.map((_, i) => contenders[(i + run - 1) % contenders.length]!);
@@ -489,8 +522,10 @@ async function main(): Promise<number> {
         const s = series(samples.server);
         const bareSeries = series(samples.bare);
         const n = series(samples.nginx);
+        const d = series(samples.deployed);
         const ratio = s.median / n.median;
         const bareRatio = s.median / bareSeries.median;
+        const deployedRatio = d.median / n.median;
         rows.push({
           accept,
           target: target.name,
@@ -499,12 +534,15 @@ async function main(): Promise<number> {
           server: s,
           bare: bareSeries,
           nginx: n,
+          deployed: d,
           ratio,
           bareRatio,
-          targetMet: ratio >= TARGET_RATIO && bareRatio >= TARGET_BARE_RATIO,
+          deployedRatio,
+          targetMet: ratio >= TARGET_RATIO && bareRatio >= TARGET_BARE_RATIO && deployedRatio >= TARGET_DEPLOYED_RATIO,
         });
         log(
-          `${accept} · ${target.path}: server ${fmt(s.median)} req/s, bare Node ${fmt(bareSeries.median)}, nginx ${fmt(n.median)}; server/bare ${fmt(bareRatio, 2)}, server/nginx ${fmt(ratio, 2)}`,
+          `${accept} · ${target.path}: server ${fmt(s.median)} req/s, bare Node ${fmt(bareSeries.median)}, nginx ${fmt(n.median)}, deployed ${fmt(d.median)}; ` +
+            `server/bare ${fmt(bareRatio, 2)}, server/nginx ${fmt(ratio, 2)}, deployed/nginx ${fmt(deployedRatio, 2)}`,
         );
       }
     }
@@ -544,6 +582,7 @@ async function main(): Promise<number> {
     options,
     targetRatio: TARGET_RATIO,
     targetBareRatio: TARGET_BARE_RATIO,
+    targetDeployedRatio: TARGET_DEPLOYED_RATIO,
     rows: kept,
   };
   writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
@@ -553,11 +592,13 @@ async function main(): Promise<number> {
   const missed = rows.filter((r) => !r.targetMet);
   if (missed.length) {
     log(
-      `BELOW TARGET: ${missed.map((r) => `${r.accept} ${r.path} (bare ${fmt(r.bareRatio, 2)}, nginx ${fmt(r.ratio, 2)})`).join(", ")}`,
+      `BELOW TARGET: ${missed.map((r) => `${r.accept} ${r.path} (bare ${fmt(r.bareRatio, 2)}, nginx ${fmt(r.ratio, 2)}, deployed/nginx ${fmt(r.deployedRatio, 2)})`).join(", ")}`,
     );
     return 2;
   }
-  log(`PASS: the server reaches ${TARGET_BARE_RATIO} of bare Node's rate and ${TARGET_RATIO} of nginx's everywhere`);
+  log(
+    `PASS: the server reaches ${TARGET_BARE_RATIO} of bare Node's rate and ${TARGET_RATIO} of nginx's, and the deployed layout ${TARGET_DEPLOYED_RATIO} of nginx's, everywhere`,
+  );
   return 0;
 }
 

@@ -1,23 +1,29 @@
 /**
  * nginx in front of the site's instances, as in production: the test runs
- * the files in deploy/nginx/ themselves, not a copy.
+ * the files in deploy/nginx/ themselves, not a copy written by hand.
  *
- * - deploy/nginx/meridian-http.conf (log format, upstream pool): its
+ * Every file of deploy/nginx/ but the public server blocks
+ * (meridian-site.conf) is written to the run's folder with only these
+ * changes (deployFiles):
+ * - meridian-http.conf (log format, upstream pool, cache path, maps): its
  *   `server` lines are replaced by one per instance (the address changes;
  *   the parameters after it, such as max_fails and fail_timeout, are the
- *   file's), and the result is written to the run's folder;
- * - deploy/nginx/meridian-proxy.conf (body limits, request id, /metrics,
- *   proxy headers, failover) is included as it is, in a plain-http server
- *   block on a free port (production wraps it in the TLS server block of
- *   deploy/nginx/meridian-site.conf).
+ *   file's);
+ * - in every file, /etc/nginx/meridian/ (where production keeps them) names
+ *   the run's folder, and the cache folder /var/cache/nginx/meridian its
+ *   `cache` folder.
+ * meridian-proxy.conf (body limits, request id, /metrics, the cache, page
+ * views, failover) is then included in a plain-http server block on a free
+ * port (production wraps it in the TLS server block of meridian-site.conf).
  *
  * nginx runs in the foreground (`nginx -c FILE -g 'daemon off;'`) with its
- * pid file, logs and temp paths in a folder of its own; never the system
- * service. startNginxSite() is that launcher for any configuration (the
- * static-file bench, bench/static.ts, serves build/client with it).
+ * pid file, logs, cache and temp paths in a folder of its own; never the
+ * system service. startNginxSite() is that launcher for any configuration
+ * (the static-file bench, bench/static.ts, serves build/client with it).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { freePort } from "./ports.ts";
@@ -25,6 +31,11 @@ import { HOST, ROOT, pollUntil } from "./servers.ts";
 
 export const NGINX_BIN = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 export const DEPLOY_NGINX = path.join(ROOT, "deploy", "nginx");
+/** Where production keeps the files of deploy/nginx/, and nginx's cache. */
+const PRODUCTION_DIR = "/etc/nginx/meridian/";
+const PRODUCTION_CACHE = "/var/cache/nginx/meridian";
+/** The public server blocks (TLS, certificates): checked with `nginx -t` in production only. */
+const PUBLIC_SERVER_FILE = "meridian-site.conf";
 const START_TIMEOUT_MS = 15_000;
 const PORT_ATTEMPTS = 5;
 
@@ -80,16 +91,32 @@ export function upstreamConfig(
   });
 }
 
+/**
+ * The files of deploy/nginx/ (but meridian-site.conf) for a run in `dir`,
+ * by name: the upstream pool's addresses replaced, and production's folders
+ * (/etc/nginx/meridian/, /var/cache/nginx/meridian) pointed at the run's.
+ */
+export function deployFiles(upstreams: Upstream[], dir: string): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(DEPLOY_NGINX)) {
+    if (!name.endsWith(".conf") || name === PUBLIC_SERVER_FILE) continue;
+    let text = readFileSync(path.join(DEPLOY_NGINX, name), "utf8");
+    if (name === "meridian-http.conf") text = upstreamConfig(upstreams, text);
+    files[name] = text.replaceAll(PRODUCTION_DIR, `${dir}/`).replaceAll(PRODUCTION_CACHE, path.join(dir, "cache"));
+  }
+  return files;
+}
+
 /** What nginx serves: the parts of its configuration that are not the launcher's. */
 export type NginxSite = {
   /** Main-context lines before the launcher's (load_module …). */
   main?: string;
   /** http-context lines after the temp paths; `file(name)` is `name` in the run's folder. */
   http(file: (name: string) => string): string;
-  /** The server block's lines after its `listen` (the port) and `server_name _`. */
-  server: string;
-  /** Files written to the run's folder before nginx starts, by name. */
-  files?: Record<string, string>;
+  /** The server block's lines after its `listen` (the port) and `server_name _`; `file(name)` as above. */
+  server: string | ((file: (name: string) => string) => string);
+  /** Files written to the run's folder before nginx starts, by name (given the run's folder). */
+  files?: (dir: string) => Record<string, string>;
   /** Up when a GET of this path answers 200. */
   readyPath: string;
   /** What a 200 on readyPath shows, for the error when it does not come (default: "answer <readyPath>"). */
@@ -101,7 +128,7 @@ export type NginxSite = {
 };
 
 /** The main configuration: this run's pid file, logs and temp paths around the site's own parts. */
-function mainConfig(dir: string, port: number, site: NginxSite): string {
+function mainConfig(dir: string, port: number, site: NginxSite, token: string): string {
   const p = (name: string) => path.join(dir, name);
   const indent = (text: string) => text.replace(/^(?=.)/gm, "    ");
   return `# Written by tests/support/nginx.ts for one run.
@@ -124,23 +151,31 @@ ${indent(site.http(p))}
     server {
         listen ${HOST}:${port};
         server_name _;
-${indent(indent(site.server))}    }
+        # The launcher's check that this nginx, not another program, holds the port.
+        location = ${runPath(token)} {
+            access_log off;
+            return 200 "${token}";
+        }
+${indent(indent(typeof site.server === "string" ? site.server : site.server(p)))}    }
 }
 `;
 }
 
 class PortTaken extends Error {}
 
+/** The address at which only the nginx of this run answers `token`. */
+const runPath = (token: string) => `/.launcher-${token}`;
+
 /** Starts nginx on a free port in front of `upstreams`; resolves when a request through it reaches an instance. */
 export function startNginx(options: NginxOptions): Promise<NginxProxy> {
   return startNginxSite({
-    files: { "meridian-http.conf": upstreamConfig(options.upstreams) },
+    files: (dir) => deployFiles(options.upstreams, dir),
     http: (file) => `default_type application/octet-stream;
 
 include ${file("meridian-http.conf")};
 access_log ${file("access.log")} meridian;
 `,
-    server: `include ${path.join(DEPLOY_NGINX, "meridian-proxy.conf")};\n`,
+    server: (file) => `include ${file("meridian-proxy.conf")};\n`,
     readyPath: "/healthz", // nginx answers 502 until an instance is up
     ready: "pass /healthz to an instance",
     port: options.port,
@@ -163,15 +198,19 @@ async function startOn(port: number, site: NginxSite): Promise<NginxProxy> {
   // Run as root, nginx's workers switch to an unprivileged user: they must
   // reach the folder and write the temp paths.
   chmodSync(dir, 0o755);
-  for (const sub of ["client_body", "proxy", "fastcgi", "uwsgi", "scgi"]) {
-    const tmp = path.join(dir, "tmp", sub);
-    mkdirSync(tmp, { recursive: true });
-    chmodSync(tmp, 0o777);
+  for (const sub of ["tmp/client_body", "tmp/proxy", "tmp/fastcgi", "tmp/uwsgi", "tmp/scgi", "cache"]) {
+    const writable = path.join(dir, sub);
+    mkdirSync(writable, { recursive: true });
+    chmodSync(writable, 0o777);
   }
   chmodSync(path.join(dir, "tmp"), 0o755);
-  for (const [name, text] of Object.entries(site.files ?? {})) writeFileSync(path.join(dir, name), text);
+  for (const [name, text] of Object.entries(site.files?.(dir) ?? {})) writeFileSync(path.join(dir, name), text);
   const confFile = path.join(dir, "nginx.conf");
-  writeFileSync(confFile, mainConfig(dir, port, site));
+  // Another program may have taken the port since it was free (other tests
+  // run on this machine): nginx then fails to bind, and until it exits that
+  // program would answer the ready check. Only this run's nginx knows the token.
+  const token = randomBytes(8).toString("hex");
+  writeFileSync(confFile, mainConfig(dir, port, site, token));
 
   // -e: errors before the configuration is read go to the run's folder too.
   const errorLog = path.join(dir, "error.log");
@@ -235,6 +274,8 @@ async function startOn(port: number, site: NginxSite): Promise<NginxProxy> {
     async () => {
       if (gone()) return "exited";
       try {
+        const ours = await fetch(`${baseURL}${runPath(token)}`, { signal: AbortSignal.timeout(2000) });
+        if ((await ours.text()) !== token) return "";
         const res = await fetch(`${baseURL}${site.readyPath}`, { signal: AbortSignal.timeout(2000) });
         return res.status === 200 ? "up" : "";
       } catch {
