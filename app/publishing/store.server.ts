@@ -24,10 +24,17 @@
  * overwrites the team's edits.
  */
 import type { Transaction } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { buildCatalogue, ContentError, releaseContent, type ContentSource } from "~/content/index.server.ts";
+import {
+  buildCatalogue,
+  ContentError,
+  releaseContent,
+  releaseCourseRedirects,
+  type ContentSource,
+} from "~/content/index.server.ts";
+import { courseRedirectSchema } from "~/content/schema.ts";
 import { referencesIn, releaseReferrers } from "~/content/references.server.ts";
 import {
   contentTypeNames,
@@ -49,6 +56,8 @@ export type ContentActor = { id: string | null; name: string };
 export const releaseActor: ContentActor = { id: null, name: "Release content" };
 
 const stateId = "site";
+/** content_seeds' row for the release's course redirects (not a type). */
+const releaseRedirectsSeed = "release-redirects";
 
 /** A field's problem, by its path in the item ("curriculum.2.title"). */
 export type FieldIssue = { path: string; message: string };
@@ -280,12 +289,52 @@ export async function seedContent(
           })
           .execute();
       }
+      if (type === "course") await seedReleaseRedirects(trx, now);
       if (items.length) await bumpVersion(trx, now);
       return true;
     });
     if (done) seeded.push(type);
   }
+  // A database whose courses were seeded before redirects were data gets them now.
+  await db.transaction().execute(async (trx) => {
+    if (await seedReleaseRedirects(trx, now)) await bumpVersion(trx, now);
+  });
   return { seeded };
+}
+
+/**
+ * The release's redirects of the old site's course ids (ADR 047), once:
+ * with the courses, or on the first start after they became data. Each
+ * leads to its course where it is now; one whose id a course has is skipped.
+ */
+async function seedReleaseRedirects(trx: Tx, now: Date): Promise<boolean> {
+  const claimed = await trx
+    .insertInto("content_seeds")
+    .values({ type: releaseRedirectsSeed, seeded_at: now.toISOString(), items: releaseCourseRedirects.length })
+    .onConflict((oc) => oc.column("type").doNothing())
+    .executeTakeFirst();
+  if (!claimed.numInsertedOrUpdatedRows) return false;
+  const courses = await itemsWithPublished(trx, "course");
+  const addressNow = (row: (typeof courses)[number]) => addressOf("course", JSON.parse(row.published ?? row.draft));
+  for (const { from, to } of z.array(courseRedirectSchema).parse(releaseCourseRedirects)) {
+    const target = courses.find((row) => row.key === to);
+    if (!target || courses.some((row) => addressNow(row) === from)) continue;
+    const newPaths = pathsOf("course", addressNow(target) ?? to);
+    for (const [index, path] of pathsOf("course", from).entries()) {
+      await trx
+        .insertInto("content_redirects")
+        .values({
+          from_path: path,
+          to_path: newPaths[index]!,
+          type: "course",
+          key: target.key,
+          created_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.column("from_path").doNothing())
+        .execute();
+    }
+  }
+  return true;
 }
 
 // --- Reading -----------------------------------------------------------------
@@ -621,6 +670,20 @@ export async function deleteItem(
     }
     if (referrers.size)
       return rollBack(refused(`It cannot be deleted while ${whoRefers([...referrers])}, or keep it unpublished.`));
+    // A webinar's registrations name it (their confirmations and reminders are about it).
+    if (type === "webinar") {
+      const registered = await trx
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("kind", "=", "webinarRegistration")
+        .where("subject", "=", key)
+        .executeTakeFirst();
+      const n = Number(registered?.n ?? 0);
+      if (n) {
+        const who = n === 1 ? "1 person has" : `${n} people have`;
+        return rollBack(refused(`It cannot be deleted: ${who} registered for it. Keep it unpublished.`));
+      }
+    }
     const revisions = await trx
       .deleteFrom("content_revisions")
       .where("type", "=", type)

@@ -10,7 +10,7 @@
  * site map's publish times per page.
  */
 import { describe, expect, it } from "vitest";
-import { releaseContent } from "~/content/index.server.ts";
+import { releaseContent, releaseCourseRedirects } from "~/content/index.server.ts";
 import {
   contentVersion,
   createItem,
@@ -39,6 +39,12 @@ type Trainer = { id: string; name: string };
 const course = (releaseContent.courses as Course[]).find((c) => c.id === "finance-for-non-financial")!;
 const riskManagement = (releaseContent.courses as Course[]).find((c) => c.id === "risk-management")!;
 const article = releaseContent.articles[0] as Article;
+const releasePaths = releaseCourseRedirects.flatMap(({ from, to }) => [
+  { from: `/courses/${from}`, to: `/courses/${to}` },
+  { from: `/courses/${from}/brochure.pdf`, to: `/courses/${to}/brochure.pdf` },
+]);
+const releaseFrom = new Set(releasePaths.map((r) => r.from));
+const byFrom = (a: { from: string }, b: { from: string }) => a.from.localeCompare(b.from);
 
 describe.each(dialects)("addresses and deleting on %s", (dialect) => {
   async function withSeeded(test: (db: Db) => Promise<void>) {
@@ -59,7 +65,9 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
     return publishItem(db, { type, key, actor: ann, now: at });
   }
 
-  const redirects = async (db: Db) => (await publishedContent(db)).redirects;
+  /** The redirects served now, but the release's of the old site's course ids (tested on their own). */
+  const redirects = async (db: Db) =>
+    (await publishedContent(db)).redirects.filter((r) => !releaseFrom.has(r.from));
   const oldPaths = (from: string, to: string) => [
     { from: `/courses/${from}`, to: `/courses/${to}` },
     { from: `/courses/${from}/brochure.pdf`, to: `/courses/${to}/brochure.pdf` },
@@ -69,7 +77,7 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
     await withSeeded(async (db) => {
       const key = course.id;
       const before = await publishedContent(db);
-      expect(before.redirects).toEqual([]);
+      expect(await redirects(db)).toEqual([]);
       expect(await saveDraft(db, { type: "course", key, data: { ...course, id: "finance-basics" }, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
       expect(await publishedContent(db)).toEqual(before);
 
@@ -78,7 +86,7 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       const after = await publishedContent(db);
       expect((after.source.courses as Course[]).map((c) => c.id)).toContain("finance-basics");
       expect((after.source.courses as Course[]).map((c) => c.id)).not.toContain(course.id);
-      expect(after.redirects).toEqual(oldPaths(course.id, "finance-basics").sort((a, b) => a.from.localeCompare(b.from)));
+      expect(after.redirects.filter((r) => !releaseFrom.has(r.from))).toEqual(oldPaths(course.id, "finance-basics").sort(byFrom));
       // The key stays: the editor's address of the item does not move.
       expect((await readItem(db, "course", key))?.draft).toMatchObject({ id: "finance-basics" });
       // The page's publish time, for the site map; the release's seed is not a publish.
@@ -87,19 +95,40 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       // a→b then b→c: a→c and b→c.
       expect(await publish(db, "course", key, { ...course, id: "finance-for-managers" }, later(3))).toMatchObject({ ok: true, moved: { from: "finance-basics", to: "finance-for-managers" } });
       expect(await redirects(db)).toEqual(
-        [...oldPaths(course.id, "finance-for-managers"), ...oldPaths("finance-basics", "finance-for-managers")].sort((a, b) => a.from.localeCompare(b.from)),
+        [...oldPaths(course.id, "finance-for-managers"), ...oldPaths("finance-basics", "finance-for-managers")].sort(byFrom),
       );
 
       // Back to the first address: its redirects end, the others lead there.
       expect(await publish(db, "course", key, course, later(4))).toMatchObject({ ok: true, moved: { from: "finance-for-managers", to: course.id } });
       expect(await redirects(db)).toEqual(
-        [...oldPaths("finance-basics", course.id), ...oldPaths("finance-for-managers", course.id)].sort((a, b) => a.from.localeCompare(b.from)),
+        [...oldPaths("finance-basics", course.id), ...oldPaths("finance-for-managers", course.id)].sort(byFrom),
       );
 
       // A restore of an old revision moves it too.
       expect(await restoreRevision(db, { type: "course", key, revision: 2, actor: ann, now: later(5) })).toMatchObject({ ok: true, moved: { from: course.id, to: "finance-basics" } });
       expect((await redirects(db)).map((r) => r.from)).not.toContain("/courses/finance-basics");
       expect((await redirects(db)).every((r) => r.to.startsWith("/courses/finance-basics"))).toBe(true);
+    });
+  });
+
+  it("the release's redirects of the old site's course ids are seeded once, and end when a course takes one of those ids", async () => {
+    await withSeeded(async (db) => {
+      expect((await publishedContent(db)).redirects).toEqual(releasePaths.toSorted(byFrom));
+      // A database whose courses were seeded before redirects were data gets them on its next start.
+      await db.deleteFrom("content_redirects").execute();
+      await db.deleteFrom("content_seeds").where("type", "=", "release-redirects").execute();
+      const version = await contentVersion(db);
+      expect(await seedContent(db, later(1))).toEqual({ seeded: [] });
+      expect(await contentVersion(db)).toBe(version + 1);
+      expect(await seedContent(db, later(2))).toEqual({ seeded: [] });
+      expect(await contentVersion(db)).toBe(version + 1);
+      expect((await publishedContent(db)).redirects).toEqual(releasePaths.toSorted(byFrom));
+
+      const old = releaseCourseRedirects[2]!.from;
+      expect(await publish(db, "course", course.id, { ...course, id: old }, later(3))).toMatchObject({ ok: true });
+      const served = (await publishedContent(db)).redirects;
+      expect(served.map((r) => r.from)).not.toContain(`/courses/${old}`);
+      expect(served).toContainEqual({ from: `/courses/${course.id}`, to: `/courses/${old}` });
     });
   });
 
@@ -183,7 +212,7 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       expect(await publish(db, "article", article.slug, { ...article, slug: "moved-then-deleted" }, later(2))).toMatchObject({ ok: true });
       expect(await unpublishItem(db, { type: "article", key: article.slug, now: later(3) })).toMatchObject({ ok: true });
       expect(await deleteItem(db, { type: "article", key: article.slug })).toMatchObject({ ok: true, revisions: 2 });
-      expect(await db.selectFrom("content_redirects").selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom("content_redirects").selectAll().where("key", "=", article.slug).execute()).toEqual([]);
       expect(await db.selectFrom("content_revisions").selectAll().where("key", "=", article.slug).execute()).toEqual([]);
 
       // Referred to (by another item's draft): refused, naming it.
@@ -197,6 +226,40 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
         message: `It cannot be deleted while Article "${author.title}" (author) refers to it: change that first, or keep it unpublished.`,
       });
       expect(await readItem(db, "trainer", "new-trainer")).not.toBeNull();
+
+      // A webinar someone registered for: refused (their registration names it).
+      const webinar = { ...(releaseContent.webinars[0] as { id: string }), id: "a-registered-webinar" };
+      expect(await createItem(db, { type: "webinar", data: webinar, actor: ann, now: later(6) })).toMatchObject({ ok: true });
+      await db
+        .insertInto("leads")
+        .values({
+          id: "lead-1",
+          kind: "webinarRegistration",
+          created_at: later(6).toISOString(),
+          is_test: 0,
+          source_page: "/resources",
+          name: "Rita Registrant",
+          email: "rita@example.test",
+          company: "Example Ltd",
+          subject: "a-registered-webinar",
+          pillar: null,
+          status: "new",
+          owner_id: null,
+          updated_at: later(6).toISOString(),
+          deadline_at: null,
+          search: "rita",
+          landing_page: null,
+          referrer: null,
+          utm_source: null,
+          utm_medium: null,
+          utm_campaign: null,
+        })
+        .execute();
+      expect(await deleteItem(db, { type: "webinar", key: "a-registered-webinar" })).toEqual({
+        ok: false,
+        reason: "refused",
+        message: "It cannot be deleted: 1 person has registered for it. Keep it unpublished.",
+      });
 
       // Fixed types: never.
       expect(await deleteItem(db, { type: "pillar", key: "strategy" })).toMatchObject({ ok: false, reason: "refused" });
