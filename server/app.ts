@@ -11,7 +11,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
-import { currentSitePages, prerenderedPaths } from "../app/content/site-map.server.ts";
+import { currentSitePaths, prerenderedPaths } from "../app/content/site-map.server.ts";
+import { redirectFor } from "../app/content/redirects.server.ts";
 import { servedContentVersion, servesReleaseContent } from "../app/content/index.server.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
 import { backOfficeHeaders, isBackOfficeAddress } from "../app/staff/back-office-address.ts";
@@ -79,21 +80,10 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     config.APP_ENV !== "production" ? { "X-Robots-Tag": "noindex, nofollow" } : {};
   const frames = frameSources(config.SCHEDULER_URL);
   const everyAnswer = { ...notIndexed, ...securityHeaders(frames) };
-  // The site's pages as the published content has them now (a course added
-  // or unpublished in the editor), worked out once per content version:
-  // all of them, and those the same for every visitor (kept in the page cache).
-  let known = { version: -1, all: new Set<string>(), kept: new Set<string>() };
-  const sitePaths = () => {
-    if (known.version !== servedContentVersion()) {
-      const pages = currentSitePages();
-      known = {
-        version: servedContentVersion(),
-        all: new Set(pages.map((p) => p.path)),
-        kept: new Set(pages.filter((p) => p.prerender).map((p) => p.path)),
-      };
-    }
-    return known;
-  };
+  // The site's pages as the published content has them now (a course added,
+  // unpublished or moved in the editor), worked out once per content version
+  // by the site map's module: all of them, and those kept in the page cache.
+  const sitePaths = currentSitePaths;
   // Page views (docs/decisions/031): a person's browser opening a public page, counted once it is answered.
   const countView = pageViewCounter(() => sitePaths().all, services);
 
@@ -165,6 +155,8 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     next();
   });
   app.use(compression({ threshold: 1024 }));
+  // An item's old address (a course's id the team changed): 301 to where it is now (ADR 047).
+  app.use(movedPermanently);
 
   if (clientDir && inMemory && cache) {
     // What the fast path passed on (a percent-encoded path, a client the
@@ -234,6 +226,21 @@ function pageViewCounter(pages: () => ReadonlySet<string>, services: AppServices
       if (res.statusCode === 200 || res.statusCode === 304) services.pageViews.count(page);
     });
   };
+}
+
+/**
+ * A GET or HEAD of an old address of the published content (a page, its
+ * route data, a course's brochure) answers 301 to the new one, its query
+ * kept, before anything else could answer 404. Cached for an hour only: the
+ * old address may be given to another item later.
+ */
+function movedPermanently(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const to = redirectFor(req.path);
+  if (to === undefined) return next();
+  const query = req.url.indexOf("?");
+  res.set("Cache-Control", "public, max-age=3600");
+  res.redirect(301, query === -1 ? to : `${to}${req.url.slice(query)}`);
 }
 
 /**

@@ -41,11 +41,17 @@ export type ListType = Common & {
   field: ListField;
   schema: z.ZodType;
   /**
-   * The field that is the item's address (its id or slug), if it has one: it
-   * is the key, and cannot change yet (a change of address needs its
-   * permanent redirect, still to come).
+   * The field that is the item's address (its id or slug), if it has one:
+   * the key it is first stored under. It stays fixed unless the type has
+   * `addressPaths`.
    */
   addressField?: "id" | "slug";
+  /**
+   * The public paths an address gives an item (its page, a course's
+   * brochure), for a type whose address may change: a publish that changes
+   * it leaves a 301 from each old path to the new one (docs/decisions/047-addresses-move.md).
+   */
+  addressPaths?(address: string): string[];
   /** The key an item is stored under when it is first made (seeded or added). */
   keyOf(data: Record<string, unknown>, index: number): string;
   titleOf(data: Record<string, unknown>): string;
@@ -98,6 +104,7 @@ export const contentTypes = {
     keyOf: byField("id"),
     titleOf: byField("title"),
     pathOf: (data) => coursePath(text(data.id)),
+    addressPaths: (id) => [coursePath(id), `${coursePath(id)}/brochure.pdf`],
   },
   pillar: {
     shape: "list",
@@ -122,6 +129,7 @@ export const contentTypes = {
     keyOf: byField("slug"),
     titleOf: byField("title"),
     pathOf: (data) => articlePath(text(data.slug)),
+    addressPaths: (slug) => [articlePath(slug)],
   },
   webinar: {
     shape: "list",

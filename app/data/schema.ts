@@ -345,6 +345,17 @@ export interface Database extends LeadTables {
     version: number;
     changed_at: string;
   };
+  /** An item's old address, 301 to its address now while it is on the site (docs/decisions/047-addresses-move.md). */
+  content_redirects: {
+    /** The old public path (/courses/old-id, /courses/old-id/brochure.pdf). */
+    from_path: string;
+    /** Its path now. */
+    to_path: string;
+    /** The item it leads to (its type and stable key). */
+    type: string;
+    key: string;
+    created_at: string;
+  };
   /** Content types seeded from a release's content: each is seeded once, never again. */
   content_seeds: {
     type: string;

@@ -8,7 +8,7 @@
  * save keeps the person's text: the page shows what they posted, with the
  * message (field by field, or the other editor's save).
  */
-import { data, type RouterContextProvider } from "react-router";
+import { data, redirect, type RouterContextProvider } from "react-router";
 import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
 import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
 import {
@@ -28,7 +28,9 @@ import { auditRequest, requirePermission, staffRequestContext } from "~/staff/re
 import type { SiteContent } from "./site-content.server.ts";
 import {
   createItem,
+  deleteItem,
   listItems,
+  movesAddress,
   publishItem,
   readItem,
   readRevision,
@@ -36,6 +38,7 @@ import {
   saveDraft,
   schedulePublish,
   unpublishItem,
+  type AddressMove,
   type ContentActor,
   type ContentRefusal,
   type FieldIssue,
@@ -116,6 +119,8 @@ export type ItemPage = {
   title: string;
   status: ItemStatus;
   fixed: boolean;
+  /** Its address (id or slug) may change: the old one then 301s to the new (ADR 047). */
+  movable: boolean;
   draftVersion: number;
   savedAt: string;
   publishAt: string | null;
@@ -153,11 +158,13 @@ export async function contentItemPage(
     title: item.title,
     status: item.status,
     fixed: definition.fixed,
+    movable: movesAddress(type),
     draftVersion: item.draftVersion,
     savedAt: item.savedAt,
     publishAt: item.publishAt,
     changed: item.status !== "live" || JSON.stringify(item.draft) !== JSON.stringify(item.published),
-    path: itemPath(type, key, item.draft),
+    // Where it is on the site: its published address (a new one in the draft is not there yet).
+    path: itemPath(type, key, item.published ?? item.draft),
     fields: describeFields(schema, item.draft),
     values: formValues(schema, item.draft),
     revisions: item.revisions,
@@ -232,10 +239,13 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
   const actor = actorOf(ctx.user);
   const schema = itemSchema(type, key);
   if (!schema) throw data("There is no such item.", { status: 404 });
-  const served = async (detail: Record<string, number>, action: AuditEntry["action"]) => {
+  const served = async (detail: Record<string, number>, action: AuditEntry["action"], moved: AddressMove | null) => {
     await ctx.content.refresh();
     await ctx.audit({ action, target: target(type, key), detail });
+    if (moved) await ctx.audit({ action: "content-address-changed", target: target(type, key), detail: { ...moved } });
   };
+  const movedNote = (moved: AddressMove | null) =>
+    moved ? ` Its address is now "${moved.to}"; the old one, "${moved.from}", leads there.` : "";
 
   if (intent === "save" || intent === "publish" || intent === "schedule") {
     const { names, get, values } = formFields(form);
@@ -277,8 +287,10 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     }
     const published = await publishItem(ctx.db, { type, key, actor, now, baseVersion: saved.version });
     if (!published.ok) return refusal(published);
-    await served({ revision: published.revision }, "content-published");
-    return data<EditorAnswer>({ done: `Published: it is on the site now (revision ${published.revision}).` });
+    await served({ revision: published.revision }, "content-published", published.moved);
+    return data<EditorAnswer>({
+      done: `Published: it is on the site now (revision ${published.revision}).${movedNote(published.moved)}`,
+    });
   }
   if (intent === "unschedule") {
     const result = await schedulePublish(ctx.db, { type, key, at: null, actor, now });
@@ -289,7 +301,7 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
   if (intent === "unpublish") {
     const result = await unpublishItem(ctx.db, { type, key, now });
     if (!result.ok) return refusal(result);
-    await served({}, "content-unpublished");
+    await served({}, "content-unpublished", null);
     return data<EditorAnswer>({ done: "Unpublished: it is no longer on the site. Its revisions are kept." });
   }
   if (intent === "restore") {
@@ -299,8 +311,20 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
       return data<EditorAnswer>({ message: "Choose a revision to restore." }, { status: 400 });
     const result = await restoreRevision(ctx.db, { type, key, revision, actor, now });
     if (!result.ok) return refusal(result);
-    await served({ restored: revision, revision: result.revision }, "content-restored");
-    return data<EditorAnswer>({ done: `Revision ${revision} is on the site again (as revision ${result.revision}).` });
+    await served({ restored: revision, revision: result.revision }, "content-restored", result.moved);
+    return data<EditorAnswer>({
+      done: `Revision ${revision} is on the site again (as revision ${result.revision}).${movedNote(result.moved)}`,
+    });
+  }
+  if (intent === "delete") {
+    const result = await deleteItem(ctx.db, { type, key });
+    if (!result.ok) return refusal(result);
+    await ctx.audit({
+      action: "content-deleted",
+      target: target(type, key),
+      detail: { title: result.title, revisions: result.revisions },
+    });
+    return redirect(`/admin/content/${type}?deleted=${encodeURIComponent(result.title)}`);
   }
   return data<EditorAnswer>({ message: "This form's action is not known here." }, { status: 400 });
 }

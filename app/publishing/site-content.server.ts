@@ -14,6 +14,8 @@
  */
 import type { Db } from "~/data/db.server.ts";
 import { buildCatalogue, ContentError, serveCatalogue, servedContentVersion } from "~/content/index.server.ts";
+import { serveRedirects } from "~/content/redirects.server.ts";
+import { servePublishedTimes } from "~/content/site-map.server.ts";
 import { PollTimer } from "~/jobs/poll-timer.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import type { Logger } from "~/observability/log.server.ts";
@@ -53,9 +55,13 @@ export async function startSiteContent({
   const read = async (): Promise<boolean> => {
     const latest = await contentVersion(db);
     if (latest === servedContentVersion() || latest === refused) return false;
-    const { version, source } = await publishedContent(db);
+    const { version, source, redirects, published } = await publishedContent(db);
     try {
-      serveCatalogue(buildCatalogue(source), version);
+      const next = buildCatalogue(source);
+      // With the catalogue, at once: its redirects and its pages' publish times (ADR 047).
+      serveRedirects(redirects);
+      servePublishedTimes(published);
+      serveCatalogue(next, version);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
       refused = version;

@@ -24,13 +24,22 @@
  * overwrites the team's edits.
  */
 import type { Transaction } from "kysely";
-import type { z } from "zod";
+import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { buildCatalogue, ContentError, releaseContent, type ContentSource } from "~/content/index.server.ts";
+import {
+  buildCatalogue,
+  ContentError,
+  releaseContent,
+  releaseCourseRedirects,
+  type ContentSource,
+} from "~/content/index.server.ts";
+import { courseRedirectSchema } from "~/content/schema.ts";
+import { referencesIn, releaseReferrers } from "~/content/references.server.ts";
 import {
   contentTypeNames,
   contentTypes,
+  itemPath,
   itemSchema,
   itemsOf,
   itemTitle,
@@ -47,6 +56,8 @@ export type ContentActor = { id: string | null; name: string };
 export const releaseActor: ContentActor = { id: null, name: "Release content" };
 
 const stateId = "site";
+/** content_seeds' row for the release's course redirects (not a type). */
+const releaseRedirectsSeed = "release-redirects";
 
 /** A field's problem, by its path in the item ("curriculum.2.title"). */
 export type FieldIssue = { path: string; message: string };
@@ -81,14 +92,139 @@ export function checkItem(
   const parsed = schema.safeParse(data);
   if (!parsed.success) return { ok: false, issues: fieldIssues(parsed.error) };
   const definition: ContentTypeDefinition = contentTypes[type];
-  const address = definition.shape === "list" ? definition.addressField : undefined;
-  if (address && (parsed.data as Record<string, unknown>)[address] !== key) {
+  const field = definition.shape === "list" ? definition.addressField : undefined;
+  if (field && !movesAddress(type) && (parsed.data as Record<string, unknown>)[field] !== key) {
     return {
       ok: false,
-      issues: [{ path: address, message: `The address cannot be changed yet: keep "${key}" (or add a new item).` }],
+      issues: [
+        { path: field, message: `A ${definition.label.toLowerCase()}'s ${field} cannot change: keep "${key}".` },
+      ],
     };
   }
   return { ok: true, data: parsed.data };
+}
+
+// --- Addresses ---------------------------------------------------------------
+
+/** Whether items of `type` may change their address (a course's id, an article's slug: not fixed types). */
+export function movesAddress(type: ContentType): boolean {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  return definition.shape === "list" && !definition.fixed && !!definition.addressPaths;
+}
+
+/** The item's address (its id or slug) read from its data, or null for a type without one. */
+function addressOf(type: ContentType, data: unknown): string | null {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.shape !== "list" || !definition.addressField) return null;
+  const value = ((data ?? {}) as Record<string, unknown>)[definition.addressField];
+  return typeof value === "string" ? value : null;
+}
+
+/** The public paths an address gives an item of `type` (its page, a course's brochure). */
+function pathsOf(type: ContentType, address: string): string[] {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  return definition.shape === "list" && definition.addressPaths ? definition.addressPaths(address) : [];
+}
+
+/**
+ * Another item of the type (not `key`) that has `address`, in its draft or
+ * on the site: its title, or null when the address is free. An old address
+ * that only a redirect holds is free: the item published there ends the
+ * redirect.
+ */
+async function addressHolder(trx: Tx, type: ContentType, key: string | null, address: string): Promise<string | null> {
+  const rows = await itemsWithPublished(trx, type);
+  const holder = rows.find(
+    (row) =>
+      row.key !== key &&
+      (addressOf(type, JSON.parse(row.draft)) === address ||
+        (row.published !== null && addressOf(type, JSON.parse(row.published)) === address)),
+  );
+  return holder ? itemTitle(type, holder.key, JSON.parse(holder.draft)) : null;
+}
+
+/** "X refers to it: change that first" / "X; Y refer to it: change those first". */
+function whoRefers(referrers: readonly string[]): string {
+  const many = referrers.length > 1;
+  return `${referrers.join("; ")} ${many ? "refer" : "refers"} to it: change ${many ? "those" : "that"} first`;
+}
+
+function addressTaken(type: ContentType, address: string, holder: string): ContentRefusal {
+  const definition: ContentTypeDefinition = contentTypes[type];
+  const field = (definition.shape === "list" && definition.addressField) || "";
+  return invalid([
+    {
+      path: field,
+      message: `"${address}" is the address of another ${definition.label.toLowerCase()} ("${holder}"): choose another.`,
+    },
+  ]);
+}
+
+/** Each item of the type (or every type) with its draft and the revision it has on the site (or last had). */
+function itemsWithPublished(trx: Tx, type?: ContentType) {
+  let query = trx
+    .selectFrom("content_items as i")
+    .leftJoin("content_revisions as r", (join) =>
+      join.onRef("r.type", "=", "i.type").onRef("r.key", "=", "i.key").onRef("r.revision", "=", "i.published_revision"),
+    )
+    .select(["i.type", "i.key", "i.status", "i.draft", "r.data as published"]);
+  if (type) query = query.where("i.type", "=", type);
+  return query.execute();
+}
+
+/**
+ * Who refers to the item of `type` (stored under `key`) at `address`: every
+ * other item whose draft or live revision names it (by its title and
+ * field), and the release's lists. Empty: nothing does.
+ */
+export async function referrersOf(trx: Tx, type: ContentType, key: string, address: string): Promise<string[]> {
+  const rows = await itemsWithPublished(trx);
+  const found: string[] = [];
+  for (const row of rows) {
+    if (!(row.type in contentTypes) || (row.type === type && row.key === key)) continue;
+    const other = row.type as ContentType;
+    const versions = [row.draft, ...(row.status === "live" && row.published ? [row.published] : [])];
+    const fields = new Set(
+      versions.flatMap((json) =>
+        referencesIn(other, JSON.parse(json))
+          .filter((r) => r.type === type && r.address === address)
+          .map((r) => r.field),
+      ),
+    );
+    if (fields.size) {
+      const title = itemTitle(other, row.key, JSON.parse(row.draft));
+      found.push(`${contentTypes[other].label} "${title}" (${[...fields].join(", ")})`);
+    }
+  }
+  return [...found, ...releaseReferrers(type, address)];
+}
+
+/**
+ * After an item of `type` is published at `address` (having been at
+ * `previous`): each old path 301s to its new one, the redirects that led to
+ * an old path lead to the new one (a chain collapses: a→b then b→c is
+ * a→c), and a redirect from a path that is now live again (this item
+ * back at an old address, or another item there) ends.
+ */
+async function moveAddress(
+  trx: Tx,
+  change: { type: ContentType; key: string; previous: string | null; address: string; now: Date },
+) {
+  const { type, key, previous, address } = change;
+  const now = pathsOf(type, address);
+  if (previous !== null && previous !== address) {
+    const old = pathsOf(type, previous);
+    for (const [index, from] of old.entries()) {
+      const to = now[index]!;
+      await trx.updateTable("content_redirects").set({ to_path: to }).where("to_path", "=", from).execute();
+      await trx
+        .insertInto("content_redirects")
+        .values({ from_path: from, to_path: to, type, key, created_at: change.now.toISOString() })
+        .onConflict((oc) => oc.column("from_path").doUpdateSet({ to_path: to, type, key }))
+        .execute();
+    }
+  }
+  if (now.length) await trx.deleteFrom("content_redirects").where("from_path", "in", now).execute();
 }
 
 // --- Seeding -----------------------------------------------------------------
@@ -153,12 +289,52 @@ export async function seedContent(
           })
           .execute();
       }
+      if (type === "course") await seedReleaseRedirects(trx, now);
       if (items.length) await bumpVersion(trx, now);
       return true;
     });
     if (done) seeded.push(type);
   }
+  // A database whose courses were seeded before redirects were data gets them now.
+  await db.transaction().execute(async (trx) => {
+    if (await seedReleaseRedirects(trx, now)) await bumpVersion(trx, now);
+  });
   return { seeded };
+}
+
+/**
+ * The release's redirects of the old site's course ids (ADR 047), once:
+ * with the courses, or on the first start after they became data. Each
+ * leads to its course where it is now; one whose id a course has is skipped.
+ */
+async function seedReleaseRedirects(trx: Tx, now: Date): Promise<boolean> {
+  const claimed = await trx
+    .insertInto("content_seeds")
+    .values({ type: releaseRedirectsSeed, seeded_at: now.toISOString(), items: releaseCourseRedirects.length })
+    .onConflict((oc) => oc.column("type").doNothing())
+    .executeTakeFirst();
+  if (!claimed.numInsertedOrUpdatedRows) return false;
+  const courses = await itemsWithPublished(trx, "course");
+  const addressNow = (row: (typeof courses)[number]) => addressOf("course", JSON.parse(row.published ?? row.draft));
+  for (const { from, to } of z.array(courseRedirectSchema).parse(releaseCourseRedirects)) {
+    const target = courses.find((row) => row.key === to);
+    if (!target || courses.some((row) => addressNow(row) === from)) continue;
+    const newPaths = pathsOf("course", addressNow(target) ?? to);
+    for (const [index, path] of pathsOf("course", from).entries()) {
+      await trx
+        .insertInto("content_redirects")
+        .values({
+          from_path: path,
+          to_path: newPaths[index]!,
+          type: "course",
+          key: target.key,
+          created_at: now.toISOString(),
+        })
+        .onConflict((oc) => oc.column("from_path").doNothing())
+        .execute();
+    }
+  }
+  return true;
 }
 
 // --- Reading -----------------------------------------------------------------
@@ -169,21 +345,49 @@ export async function contentVersion(db: Tx): Promise<number> {
   return row ? Number(row.version) : 0;
 }
 
-/** What the site shows: each live item's published revision, in order, and the version it is. */
-export async function publishedContent(db: Tx): Promise<{ version: number; source: ContentSource }> {
+/** An old path and where it leads now (301). */
+export type Redirect = { from: string; to: string };
+
+/** A public page and when the team last published an item it shows. */
+export type PagePublished = { path: string; at: string };
+
+/**
+ * What the site shows: each live item's published revision, in order, and
+ * the version it is; the redirects from old addresses of live items; and,
+ * per page, when an item it shows was last published by the team (the
+ * release's seed does not count: the site map falls back to the release's date).
+ */
+export async function publishedContent(
+  db: Tx,
+): Promise<{ version: number; source: ContentSource; redirects: Redirect[]; published: PagePublished[] }> {
   const version = await contentVersion(db);
   const rows = await db
     .selectFrom("content_items as i")
     .innerJoin("content_revisions as r", (join) =>
       join.onRef("r.type", "=", "i.type").onRef("r.key", "=", "i.key").onRef("r.revision", "=", "i.published_revision"),
     )
-    .select(["i.type", "i.key", "r.data"])
+    .select(["i.type", "i.key", "r.data", "r.published_at", "r.published_by", "r.published_by_name"])
     .where("i.status", "=", "live")
     .orderBy("i.type")
     .orderBy("i.position")
     .orderBy("i.key")
     .execute();
-  return { version, source: sourceFromRows(rows) };
+  const redirects = await db
+    .selectFrom("content_redirects as d")
+    .innerJoin("content_items as i", (join) => join.onRef("i.type", "=", "d.type").onRef("i.key", "=", "d.key"))
+    .select(["d.from_path as from", "d.to_path as to"])
+    .where("i.status", "=", "live")
+    .orderBy("d.from_path")
+    .execute();
+  const latest = new Map<string, string>();
+  for (const row of rows) {
+    if (!(row.type in contentTypes)) continue;
+    if (row.published_by === null && row.published_by_name === releaseActor.name) continue;
+    const path = itemPath(row.type as ContentType, row.key, JSON.parse(row.data));
+    if ((latest.get(path) ?? "") < row.published_at) latest.set(path, row.published_at);
+  }
+  const published = [...latest].map(([path, at]) => ({ path, at }));
+  return { version, source: sourceFromRows(rows), redirects, published };
 }
 
 function sourceFromRows(rows: readonly { type: string; key: string; data: string }[]): ContentSource {
@@ -321,6 +525,9 @@ export async function saveDraft(
     if (!row) return notFound(type, key);
     const current = Number(row.draft_version);
     if (current !== input.baseVersion) return conflict(current, row.draft_saved_at);
+    const address = movesAddress(type) ? addressOf(type, checked.data) : null;
+    const holder = address === null ? null : await addressHolder(trx, type, key, address);
+    if (address !== null && holder !== null) return addressTaken(type, address, holder);
     const version = current + 1;
     await trx
       .updateTable("content_items")
@@ -360,9 +567,13 @@ export async function createItem(
       .select((eb) => [eb.fn.max("position").as("position"), eb.fn.countAll().as("count")])
       .where("type", "=", type)
       .executeTakeFirst();
-    const key = definition.keyOf(parsed.data as Record<string, unknown>, Number(last?.count ?? 0));
-    const taken = await item(trx, type, key).select("key").executeTakeFirst();
-    if (taken) return refused(`There is already a ${definition.label.toLowerCase()} "${key}": choose another.`);
+    const address = addressOf(type, parsed.data);
+    const holder = address === null ? null : await addressHolder(trx, type, null, address);
+    if (address !== null && holder !== null) return addressTaken(type, address, holder);
+    // The address is free, but an item that has moved away from it keeps it as its key: "-2", "-3"… then.
+    const wanted = definition.keyOf(parsed.data as Record<string, unknown>, Number(last?.count ?? 0));
+    let key = wanted;
+    for (let n = 2; await item(trx, type, key).select("key").executeTakeFirst(); n++) key = `${wanted}-${n}`;
     await trx
       .insertInto("content_items")
       .values({
@@ -391,7 +602,7 @@ export async function createItem(
 export async function publishItem(
   db: Db,
   input: { type: ContentType; key: string; actor: ContentActor; now: Date; baseVersion?: number; note?: string },
-): Promise<ContentResult<{ revision: number; version: number }>> {
+): Promise<ContentResult<{ revision: number; version: number; moved: AddressMove | null }>> {
   const { type, key } = input;
   return inTransaction(db, async (trx) => {
     const version = await bumpVersion(trx, input.now);
@@ -400,8 +611,8 @@ export async function publishItem(
     if (input.baseVersion !== undefined && Number(row.draft_version) !== input.baseVersion) {
       return rollBack(conflict(Number(row.draft_version), row.draft_saved_at));
     }
-    const revision = await goLive(trx, { ...input, data: row.draft, note: input.note ?? "Published" });
-    return { ok: true as const, revision, version };
+    const live = await goLive(trx, { ...input, data: row.draft, note: input.note ?? "Published" });
+    return { ok: true as const, ...live, version };
   });
 }
 
@@ -428,13 +639,74 @@ export async function unpublishItem(
 }
 
 /**
+ * Deletes an item that is not on the site (never published, or unpublished)
+ * and that nothing refers to: its draft, its revisions and its redirects go
+ * with it (the audit log keeps who deleted what). Refused, with who refers
+ * to it, while any other item's draft or live revision, or a list of the
+ * release's, names it; a fixed type's items and a live item are refused too
+ * (unpublish it first). Nothing public changes, so the version stays.
+ */
+export async function deleteItem(
+  db: Db,
+  input: { type: ContentType; key: string },
+): Promise<ContentResult<{ title: string; revisions: number }>> {
+  const { type, key } = input;
+  const definition: ContentTypeDefinition = contentTypes[type];
+  if (definition.fixed) return refused(`${definition.plural} are fixed: each can be edited, but none deleted.`);
+  return inTransaction(db, async (trx) => {
+    await lockContent(trx);
+    const row = (await itemsWithPublished(trx, type)).find((r) => r.key === key);
+    if (!row) return rollBack(notFound(type, key));
+    if (row.status === "live") return rollBack(refused("It is on the site: unpublish it first, then delete it."));
+    const addresses = new Set(
+      [row.draft, row.published].flatMap((json) => {
+        const address = json === null ? null : addressOf(type, JSON.parse(json));
+        return address === null ? [] : [address];
+      }),
+    );
+    const referrers = new Set<string>();
+    for (const address of addresses) {
+      for (const referrer of await referrersOf(trx, type, key, address)) referrers.add(referrer);
+    }
+    if (referrers.size)
+      return rollBack(refused(`It cannot be deleted while ${whoRefers([...referrers])}, or keep it unpublished.`));
+    // A webinar's registrations name it (their confirmations and reminders are about it).
+    if (type === "webinar") {
+      const registered = await trx
+        .selectFrom("leads")
+        .select((eb) => eb.fn.countAll().as("n"))
+        .where("kind", "=", "webinarRegistration")
+        .where("subject", "=", key)
+        .executeTakeFirst();
+      const n = Number(registered?.n ?? 0);
+      if (n) {
+        const who = n === 1 ? "1 person has" : `${n} people have`;
+        return rollBack(refused(`It cannot be deleted: ${who} registered for it. Keep it unpublished.`));
+      }
+    }
+    const revisions = await trx
+      .deleteFrom("content_revisions")
+      .where("type", "=", type)
+      .where("key", "=", key)
+      .executeTakeFirst();
+    await trx.deleteFrom("content_redirects").where("type", "=", type).where("key", "=", key).execute();
+    await trx.deleteFrom("content_items").where("type", "=", type).where("key", "=", key).execute();
+    return {
+      ok: true as const,
+      title: itemTitle(type, key, JSON.parse(row.draft)),
+      revisions: Number(revisions.numDeletedRows),
+    };
+  });
+}
+
+/**
  * Puts an old revision's text back on the site as a new revision, and makes
  * it the draft too (a newer unpublished draft is replaced: the editor asks first).
  */
 export async function restoreRevision(
   db: Db,
   input: { type: ContentType; key: string; revision: number; actor: ContentActor; now: Date },
-): Promise<ContentResult<{ revision: number; version: number }>> {
+): Promise<ContentResult<{ revision: number; version: number; moved: AddressMove | null }>> {
   const { type, key, actor, now } = input;
   return inTransaction(db, async (trx) => {
     const version = await bumpVersion(trx, now);
@@ -447,14 +719,14 @@ export async function restoreRevision(
       .executeTakeFirst();
     const row = await item(trx, type, key).select("draft_version").executeTakeFirst();
     if (!old || !row) return rollBack(notFound(type, `${key} revision ${input.revision}`));
-    const revision = await goLive(trx, { ...input, data: old.data, note: `Restored revision ${input.revision}` });
+    const live = await goLive(trx, { ...input, data: old.data, note: `Restored revision ${input.revision}` });
     await updateItem(trx, type, key, {
       draft: old.data,
       draft_version: Number(row.draft_version) + 1,
       draft_saved_at: now.toISOString(),
       draft_saved_by: actor.id,
     });
-    return { ok: true as const, revision, version };
+    return { ok: true as const, ...live, version };
   });
 }
 
@@ -524,17 +796,40 @@ async function updateItem(trx: Tx, type: ContentType, key: string, set: Partial<
   await trx.updateTable("content_items").set(set).where("type", "=", type).where("key", "=", key).execute();
 }
 
+/** An address change a publish made (the item's old and new id or slug). */
+export type AddressMove = { from: string; to: string };
+
 /**
  * Puts `data` (JSON) on the site as the item's next revision, if it passes
- * its schema and the site stays whole with it; else rolls back.
+ * its schema and the site stays whole with it; else rolls back. A new
+ * address (of a type whose address may change) is refused while anything
+ * refers to the old one, and leaves its redirects.
  */
 async function goLive(
   trx: Tx,
   change: { type: ContentType; key: string; data: string; actor: ContentActor; now: Date; note: string },
-): Promise<number> {
+): Promise<{ revision: number; moved: AddressMove | null }> {
   const { type, key } = change;
   const checked = checkItem(type, key, JSON.parse(change.data));
   if (!checked.ok) return rollBack(invalid(checked.issues));
+  const address = movesAddress(type) ? addressOf(type, checked.data) : null;
+  let moved: AddressMove | null = null;
+  if (address !== null) {
+    const last = (await itemsWithPublished(trx, type)).find((row) => row.key === key)?.published;
+    const previous = last ? addressOf(type, JSON.parse(last)) : null;
+    const holder = await addressHolder(trx, type, key, address);
+    if (holder !== null) return rollBack(addressTaken(type, address, holder));
+    if (previous !== null && previous !== address) {
+      const referrers = await referrersOf(trx, type, key, previous);
+      if (referrers.length) {
+        return rollBack(
+          refused(`Its address cannot change from "${previous}" while ${whoRefers(referrers)}, or keep the address.`),
+        );
+      }
+      moved = { from: previous, to: address };
+    }
+    await moveAddress(trx, { type, key, previous, address, now: change.now });
+  }
   const whole = await checkWhole(trx, { type, key, data: checked.data });
   if (whole) return rollBack(whole);
   const revision = await addRevision(trx, change);
@@ -544,12 +839,21 @@ async function goLive(
     publish_at: null,
     publish_at_by: null,
   });
-  return revision;
+  return { revision, moved };
 }
 
 /** Runs `work` in a transaction; a refusal it rolls back with is returned. */
 function inTransaction<T>(db: Db, work: (trx: Transaction<Database>) => Promise<T>): Promise<T | ContentRefusal> {
   return db.transaction().execute(work).catch(unwrapRollBack);
+}
+
+/** Takes the content's row, so that this change runs after (and sees) any publish under way, without moving the version. */
+async function lockContent(trx: Tx): Promise<void> {
+  await trx
+    .updateTable("content_state")
+    .set((eb) => ({ version: eb.ref("version") }))
+    .where("id", "=", stateId)
+    .execute();
 }
 
 async function bumpVersion(trx: Tx, now: Date): Promise<number> {

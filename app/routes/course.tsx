@@ -8,15 +8,8 @@ import { CourseGrid } from "~/components/course-cards.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { Breadcrumbs, Paragraphs } from "~/components/sections.tsx";
 import { courseFacts, pricing } from "~/content/business.ts";
-import {
-  courseRedirectTarget,
-  courseSummary,
-  getCourse,
-  getPillar,
-  getTrainer,
-  pillarPath,
-  requireCourse,
-} from "~/content/index.server.ts";
+import { redirectFor } from "~/content/redirects.server.ts";
+import { courseSummary, getCourse, getPillar, getTrainer, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
 import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/course";
@@ -25,21 +18,21 @@ import { hydrateOnDemand } from "~/page-script/hydration.ts";
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
-/** The canonical id for an old or mistyped course address, e.g. "risk management". */
-function canonicalCourseId(raw: string): string | undefined {
+/** The canonical page for a mistyped or old course address, e.g. "risk management" (old ones: ADR 047). */
+function canonicalCoursePath(raw: string): string | undefined {
   const normalised = raw
     .trim()
     .toLowerCase()
     .replace(/[\s_]+/g, "-");
-  if (getCourse(normalised)) return normalised;
-  return courseRedirectTarget(normalised);
+  if (getCourse(normalised)) return `/courses/${normalised}`;
+  return redirectFor(`/courses/${normalised}`);
 }
 
 export function loader({ params }: Route.LoaderArgs) {
   const course = getCourse(params.courseId);
   if (!course) {
-    const target = canonicalCourseId(params.courseId);
-    if (target) throw redirect(`/courses/${target}`, 301);
+    const target = canonicalCoursePath(params.courseId);
+    if (target) throw redirect(target, 301);
     throw data(null, { status: 404 });
   }
   const pillar = getPillar(course.pillars[0]!)!;

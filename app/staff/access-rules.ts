@@ -78,6 +78,7 @@ export const accessRules = {
       unschedule: "site",
       unpublish: "site",
       restore: "site",
+      delete: "site",
     },
   },
   "/admin/account": {

@@ -52,6 +52,8 @@ export const auditActions = {
   "content-scheduled": "Scheduled (or cancelled) the publishing of an item of the site's content",
   "content-unpublished": "Took an item of the site's content off the site",
   "content-restored": "Put an earlier revision of the site's content back on the site",
+  "content-address-changed": "Changed the address of an item of the site's content (the old one redirects)",
+  "content-deleted": "Deleted an item of the site's content (never published, or unpublished)",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

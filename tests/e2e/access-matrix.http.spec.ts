@@ -179,6 +179,7 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/:type/:key unschedule": { own: 404 },
     "/admin/content/:type/:key unpublish": { own: 404 },
     "/admin/content/:type/:key restore": { own: 400 },
+    "/admin/content/:type/:key delete": { own: 404 },
     "/admin/content/:type/new add": { own: 400 },
   };
   const entry = table[key];

@@ -82,6 +82,12 @@ export default function ContentItem() {
       )}
 
       <StaffSection id="edit" title="Edit" className="mt-6">
+        {page.movable && (
+          <p className="mt-2 text-slate-700">
+            Its address on the site comes from its {page.type === "article" ? "slug" : "id"}. If you change it, the old
+            address leads to the new one for good once you publish (nothing else may refer to the old one then).
+          </p>
+        )}
         {/* Starts again only when the draft's text changed otherwise (a restore), never under someone's typing. */}
         <PostForm
           key={JSON.stringify(page.values)}
@@ -122,6 +128,20 @@ export default function ContentItem() {
           <PostForm intent="unpublish" className="mt-3">
             <RowButton label={`Unpublish ${page.title}`} tone="danger">
               Unpublish
+            </RowButton>
+          </PostForm>
+        </StaffSection>
+      )}
+
+      {page.status !== "live" && !page.fixed && (
+        <StaffSection id="delete" title="Delete it" className="mt-10">
+          <p className="mt-2 text-slate-700">
+            It is not on the site. Deleting it removes it and its revisions for good (the audit log keeps who deleted
+            it). An item another one refers to (a related course, a featured course, an author) cannot be deleted.
+          </p>
+          <PostForm intent="delete" className="mt-3">
+            <RowButton label={`Delete ${page.title}`} tone="danger">
+              Delete
             </RowButton>
           </PostForm>
         </StaffSection>

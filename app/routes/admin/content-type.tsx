@@ -6,18 +6,21 @@
 import { Form, Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/content-type";
 import { RuledList } from "~/components/admin/sections.tsx";
-import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { contentList, contentTypeOf, editorContext } from "~/publishing/editor.server.ts";
 import { statusLabels } from "~/components/admin/content-status.tsx";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const search = new URL(request.url).searchParams.get("q") ?? "";
-  return contentList(editorContext(context).db, contentTypeOf(params.type), search.slice(0, 100));
+  const query = new URL(request.url).searchParams;
+  const search = query.get("q") ?? "";
+  const list = await contentList(editorContext(context).db, contentTypeOf(params.type), search.slice(0, 100));
+  // After a delete (the item page's form sends the person here).
+  return { ...list, deleted: query.get("deleted")?.slice(0, 200) ?? null };
 }
 
 export default function ContentType() {
-  const { type, label, plural, canAdd, search, items } = useLoaderData<typeof loader>();
+  const { type, label, plural, canAdd, search, items, deleted } = useLoaderData<typeof loader>();
   return (
     <StaffPage
       title={plural}
@@ -29,6 +32,7 @@ export default function ContentType() {
         </p>
       }
     >
+      <Notice>{deleted && `Deleted “${deleted}”, with its revisions. The audit log keeps who deleted it.`}</Notice>
       <Form method="get" role="search" className="flex flex-wrap items-end gap-3">
         <TextField formId="content-search" name="q" label={`Find ${plural.toLowerCase()}`} defaultValue={search} />
         <button type="submit" className="btn-outline min-h-11">
