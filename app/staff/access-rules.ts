@@ -80,6 +80,8 @@ export const accessRules = {
       restore: "site",
     },
   },
+  "/admin/content/:type/:key/preview": { get: "site" },
+  "/admin/content/:type/:key/preview/page": { get: "site" },
   "/admin/account": {
     get: "signed-in",
     post: {
