@@ -18,6 +18,7 @@ import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.t
 import { backOfficeHeaders, isBackOfficeAddress } from "../app/staff/back-office-address.ts";
 import type { AppConfig } from "../app/config/config.server.ts";
 import { servicesContext, type AppServices } from "../app/services.ts";
+import { pageRendererContext } from "../app/publishing/preview.server.ts";
 import { clientIpContext, configContext, logContext, nonceContext } from "../app/http/request-context.ts";
 import {
   loggablePath,
@@ -145,6 +146,9 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
       const writeHead = res.writeHead;
       res.writeHead = function (this: Response, ...args: unknown[]) {
         this.set(backOfficeHeaders);
+        // An answer with a policy of its own (a draft's preview, framed by the back office) keeps only its own.
+        const policy = this.getHeader("Content-Security-Policy");
+        if (Array.isArray(policy)) this.setHeader("Content-Security-Policy", policy.at(-1)!);
         return (writeHead as (...a: unknown[]) => Response).apply(this, args);
       } as Response["writeHead"];
     }
@@ -192,6 +196,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
         context.set(servicesContext, services);
         context.set(nonceContext, res.locals.nonce as string);
         context.set(logContext, requestLogger(ops.log, req));
+        context.set(pageRendererContext, renderPage);
         return context;
       },
     }),

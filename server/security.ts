@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import helmet from "helmet";
+import { isBackOfficeAddress } from "../app/staff/back-office-address.ts";
 
 type Source = string | ((req: IncomingMessage, res: ServerResponse) => string);
 
@@ -92,7 +93,8 @@ export function securityHeaders(frames: string[] = []): Readonly<Record<string, 
  * The CSP of an answer the server renders, with a nonce made for it (in
  * `res.locals.nonce`, where the render reads it). Only these answers pay
  * for the random bytes. The card payment pages also admit Stripe's
- * origins; no other page does.
+ * origins; no other page does. The back office may frame this origin's
+ * pages (only a draft's preview lets itself be framed, by this origin).
  */
 export function renderedPageCsp(frames: string[] = []): Middleware {
   const nonce: Source = (_req, res) =>
@@ -100,12 +102,19 @@ export function renderedPageCsp(frames: string[] = []): Middleware {
   const csp = (directives: Record<string, Source[] | null>) =>
     helmet.contentSecurityPolicy({ useDefaults: false, directives }) as Middleware;
   const everyPage = csp(cspDirectives([nonce], frames));
+  // The back office may frame its own pages (a draft's preview, the only page that lets it).
+  const backOffice = csp(cspDirectives([nonce], ["'self'", ...frames]));
   const paymentPages = csp(
     cspDirectives([nonce, ...stripeSources.script], [...frames, ...stripeSources.frame], stripeSources.connect),
   );
   return (req: IncomingMessage & { path?: string }, res: ServerResponse & { locals?: { nonce?: string } }, next) => {
     (res.locals ??= {}).nonce = randomBytes(16).toString("base64");
     const path = (req.path ?? "").replace(/\/+$/, "") || "/";
-    (paymentPagePaths.includes(path) ? paymentPages : everyPage)(req, res, next);
+    const policy = paymentPagePaths.includes(path)
+      ? paymentPages
+      : isBackOfficeAddress(req.url ?? "/")
+        ? backOffice
+        : everyPage;
+    policy(req, res, next);
   };
 }

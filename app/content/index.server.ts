@@ -5,6 +5,7 @@
  * pages receive what they show through their loaders, so the catalogue never
  * ships to the browser.
  */
+import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
 import { accountingAuditingCourses } from "./courses/accounting-auditing.ts";
 import { riskGrcCourses } from "./courses/risk-grc.ts";
@@ -163,21 +164,36 @@ export type Catalogue = ReturnType<typeof buildCatalogue>;
 /** The catalogue this process serves, and the content version it is (0: the release's, before the database's is read). */
 let inUse: { catalogue: Catalogue; version: number } = { catalogue: buildCatalogue(), version: 0 };
 
+/** A catalogue that stands in for the served one within one render: a draft's preview (app/publishing/preview.server.ts). */
+const standIn = new AsyncLocalStorage<Catalogue>();
+
 /**
  * The catalogue the site serves now: the release's until the published
  * content is read from the database at start-up, then whatever was published
  * last (app/publishing/site-content.server.ts swaps it). Each property is
- * read at the moment of use, so a page rendered after a publish shows it.
+ * read at the moment of use, so a page rendered after a publish shows it;
+ * inside `withCatalogue` it is that catalogue's instead (a preview).
  */
 export const catalogue: Catalogue = Object.defineProperties(
   {},
   Object.fromEntries(
     Object.keys(inUse.catalogue).map((name) => [
       name,
-      { enumerable: true, get: () => inUse.catalogue[name as keyof Catalogue] },
+      { enumerable: true, get: () => (standIn.getStore() ?? inUse.catalogue)[name as keyof Catalogue] },
     ]),
   ),
 ) as Catalogue;
+
+/**
+ * Runs `work` with `preview` read in place of the served catalogue by
+ * everything it calls (and only by that: other requests, the page cache
+ * included, go on reading the served one). `servedContentVersion` is NaN
+ * here, which equals no version: a memo of the served version's (the site's
+ * pages) filled meanwhile is worked out again on its next use.
+ */
+export function withCatalogue<T>(preview: Catalogue, work: () => Promise<T>): Promise<T> {
+  return standIn.run(preview, work);
+}
 
 /** Serves `next` from now on (a catalogue built by `buildCatalogue`, so valid), as content version `version`. */
 export function serveCatalogue(next: Catalogue, version: number): void {
@@ -186,7 +202,7 @@ export function serveCatalogue(next: Catalogue, version: number): void {
 
 /** The content version being served (0: the release's content). */
 export function servedContentVersion(): number {
-  return inUse.version;
+  return standIn.getStore() ? Number.NaN : inUse.version;
 }
 
 const releaseJson = JSON.stringify(inUse.catalogue);

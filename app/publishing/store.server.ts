@@ -892,14 +892,11 @@ async function addRevision(
   return revision;
 }
 
-/**
- * Whether the published content, with one item replaced (or taken off, `data`
- * null), still builds a catalogue: the reason it does not, or null.
- */
-async function checkWhole(
+/** The published content with one item replaced (or taken off, `data` null), unchecked. */
+async function publishedWith(
   trx: Tx,
   change: { type: ContentType; key: string; data: unknown },
-): Promise<ContentRefusal | null> {
+): Promise<ContentSource> {
   const rows = await trx
     .selectFrom("content_items as i")
     .leftJoin("content_revisions as r", (join) =>
@@ -917,8 +914,30 @@ async function checkWhole(
     }
     return row.status === "live" && row.data !== null ? [{ type: row.type, key: row.key, data: row.data }] : [];
   });
+  return sourceFromRows(withChange);
+}
+
+/**
+ * The published content with this item's draft in its place, as publishing
+ * the draft would make it (for its preview, unchecked: building its
+ * catalogue says what is wrong); null when there is no such item.
+ */
+export async function publishedWithDraft(db: Tx, type: ContentType, key: string): Promise<ContentSource | null> {
+  const row = await item(db, type, key).select("draft").executeTakeFirst();
+  if (!row) return null;
+  return publishedWith(db, { type, key, data: JSON.parse(row.draft) as unknown });
+}
+
+/**
+ * Whether the published content, with one item replaced (or taken off, `data`
+ * null), still builds a catalogue: the reason it does not, or null.
+ */
+async function checkWhole(
+  trx: Tx,
+  change: { type: ContentType; key: string; data: unknown },
+): Promise<ContentRefusal | null> {
   try {
-    buildCatalogue(sourceFromRows(withChange));
+    buildCatalogue(await publishedWith(trx, change));
     return null;
   } catch (error) {
     if (error instanceof ContentError) return refused(error.message);

@@ -81,6 +81,8 @@ export const accessRules = {
       delete: "site",
     },
   },
+  "/admin/content/:type/:key/preview": { get: "site" },
+  "/admin/content/:type/:key/preview/page": { get: "site" },
   "/admin/account": {
     get: "signed-in",
     post: {

@@ -181,6 +181,8 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/:type/:key restore": { own: 400 },
     "/admin/content/:type/:key delete": { own: 404 },
     "/admin/content/:type/new add": { own: 400 },
+    "/admin/content/:type/:key/preview GET": { own: 404 },
+    "/admin/content/:type/:key/preview/page GET": { own: 404 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

@@ -8,9 +8,9 @@
  */
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/index.server.ts";
+import { openHydrated as open, signInEditor } from "../support/content-editor.ts";
 import type { SiteServer } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
-import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, test } from "./fixtures.ts";
 
 const webinar = releaseContent.webinars[0] as { id: string; title: string };
 let site: SiteServer;
@@ -19,15 +19,7 @@ test.beforeAll(async ({ launcher }) => {
   site = await launcher.site({ name: "content-editor" });
 });
 
-async function signIn(page: Page, name = "Eddie Editor") {
-  await signInNewStaff(page, site, { email: uniqueEmail("editor"), name });
-}
-
-/** Opens a back-office page and waits for React (what is typed before it arrives is the browser's alone). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await expectHydrated(page);
-}
+const signIn = (page: Page, name?: string) => signInEditor(page, site, name);
 
 const webinarTitles = async (page: Page) => {
   await page.goto(`${site.baseURL}/resources`);

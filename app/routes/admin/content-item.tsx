@@ -50,7 +50,10 @@ export default function ContentItem() {
           </Link>{" "}
           · {statusLabels[page.status]}
           {page.changed && page.status === "live" && " · the draft has unpublished changes"} · saved{" "}
-          <Time iso={page.savedAt} />
+          <Time iso={page.savedAt} /> ·{" "}
+          <Link to={`${base}/preview`} className="underline">
+            Preview the saved draft
+          </Link>
           {page.status === "live" && (
             <>
               {" "}
