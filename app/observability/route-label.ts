@@ -18,6 +18,8 @@ const patterns: [RegExp, string][] = [
   [/^\/admin\/leads\/[^/]+$/, "/admin/leads/:id"],
   [/^\/admin\/webhooks\/[^/]+$/, "/admin/webhooks/:id"],
   [/^\/admin\/content\/[^/]+\/new$/, "/admin/content/:type/new"],
+  [/^\/admin\/content\/[^/]+\/[^/]+\/preview$/, "/admin/content/:type/:key/preview"],
+  [/^\/admin\/content\/[^/]+\/[^/]+\/preview\/page$/, "/admin/content/:type/:key/preview/page"],
   [/^\/admin\/content\/[^/]+\/[^/]+$/, "/admin/content/:type/:key"],
   [/^\/admin\/content\/[^/]+$/, "/admin/content/:type"],
 ];
