@@ -50,6 +50,7 @@ function headingId(text: string, used: Map<string, number>): string {
     text
       .toLowerCase()
       .normalize("NFKD")
+      .replace(/\p{M}/gu, "")
       .replace(/[^a-z0-9]+/g, "-")
       .replace(/^-+|-+$/g, "") || "section";
   const count = (used.get(base) ?? 0) + 1;
