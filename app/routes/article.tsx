@@ -78,7 +78,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="container-page max-w-3xl py-12">
-        <div dangerouslySetInnerHTML={{ __html: bodyHtml }} />
+        <div data-rich-text="" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <p className="mt-12 rounded-lg bg-navy-50 p-6 text-slate-700">
           Explore our{" "}
           <Link to={pillar.href} className="font-semibold text-navy-800 underline underline-offset-4">
