@@ -69,7 +69,7 @@ export function MarkdownField({
   };
 
   return (
-    <div className="grid gap-4 lg:grid-cols-2" data-field={common.name}>
+    <div className="grid gap-4 lg:grid-cols-2">
       <div onInput={typed}>
         <TextAreaField {...common} hint={hint} rows={24} maxLength={maxLength} defaultValue={value} />
         <details className="mt-2 text-sm text-slate-700">
@@ -94,7 +94,12 @@ export function MarkdownField({
           </table>
         </details>
       </div>
-      <section aria-labelledby={`${previewId}-heading`} className="min-w-0 rounded-md border border-slate-300 p-4">
+      {/* Scrolls beside a long text on a wide screen (focusable, so a keyboard can scroll it too). */}
+      <section
+        aria-labelledby={`${previewId}-heading`}
+        tabIndex={0}
+        className="min-w-0 rounded-md border border-slate-300 p-4 lg:max-h-[40rem] lg:overflow-y-auto"
+      >
         <h3 id={`${previewId}-heading`} className="text-sm font-semibold tracking-wide text-slate-700 uppercase">
           Preview: {common.label}
         </h3>
