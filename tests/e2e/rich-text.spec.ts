@@ -7,7 +7,8 @@
  * tests/support/xss-vectors.ts) where Markdown allows them (code, escaped
  * text, table cells, link text) is published, and the article shows them as
  * text: no dialog opens, no script runs, and the body Chromium parses holds
- * only the elements and attributes the renderer writes.
+ * only the elements and attributes the renderer writes. The preview's
+ * address refuses a post without a session and answers a GET with 405.
  */
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/index.server.ts";
@@ -89,7 +90,13 @@ test("an article's Markdown: a live preview, a javascript: link refused by line,
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
+  // The preview is for editors: refused without a session (and its CSRF token); only a post renders.
+  const previewUrl = `${site.baseURL}/admin/content/markdown-preview`;
+  const anonymous = await page.request.post(previewUrl, { form: { markdown: "## Hi" }, maxRedirects: 0 });
+  expect(anonymous.status()).toBe(403);
+  expect(await anonymous.text()).not.toContain("<h2");
   await signInNewStaff(page, site, { email: uniqueEmail("markdown"), name: "Mara Markdown" });
+  expect((await page.request.get(previewUrl)).status()).toBe(405);
   const editUrl = `${site.baseURL}/admin/content/article/${article.slug}`;
   await page.goto(editUrl);
   await expectHydrated(page);
