@@ -16,6 +16,7 @@
  * of an item's fields cleared, the item is taken out).
  */
 import type { z } from "zod";
+import { markdownMeta } from "./rich-text.ts";
 
 type Def = {
   type: string;
@@ -38,6 +39,8 @@ export type EditorField =
   | (Common & { kind: "choice"; options: string[] })
   | (Common & { kind: "yes-no" })
   | (Common & { kind: "lines"; hint: string })
+  /** Rich text (app/content/rich-text.ts): a text area with a live preview. */
+  | (Common & { kind: "markdown"; hint: string; maxLength?: number })
   | (Common & { kind: "group"; fields: EditorField[] })
   | (Common & { kind: "list"; hint: string; items: { label: string; fields: EditorField[] }[] });
 
@@ -89,6 +92,14 @@ function lengthHint(def: Def, what: string): string {
   if (max !== undefined) return `at most ${max} ${what}`;
   return what;
 }
+
+/** A string the schema marks as Markdown (`.meta(markdownMeta)`, app/content/schema.ts). */
+const isMarkdown = (schema: z.ZodType) =>
+  (schema as unknown as { meta(): { contentMediaType?: string } | undefined }).meta()?.contentMediaType ===
+  markdownMeta.contentMediaType;
+
+export const markdownHint =
+  "Markdown: ## for a heading (### and #### below it), a blank line between paragraphs, - for a list, **bold**, *italic*, [words](https://…) for a link, > for a quote, ![what it shows](/media/…) for an image.";
 
 const isScalarList = (element: z.ZodType) => {
   const type = defOf(unwrap(element).schema).type;
@@ -143,6 +154,9 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
     }
     default: {
       const maxLength = (schema as unknown as { maxLength?: number | null }).maxLength ?? undefined;
+      if (isMarkdown(schema)) {
+        return { ...common, kind: "markdown", hint: markdownHint, ...(maxLength !== undefined ? { maxLength } : {}) };
+      }
       const long = (maxLength === undefined && longText.test(key)) || (maxLength ?? 0) > 120;
       const hint =
         def.format === "datetime"

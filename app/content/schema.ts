@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import { guideIds, guideNames, pillarIds } from "./ids.ts";
+import { markdownMessage, markdownMeta, markdownProblems } from "./rich-text.ts";
 
 export { pillarIds, type PillarId } from "./ids.ts";
 export const pillarIdSchema = z.enum(pillarIds);
@@ -16,6 +17,19 @@ const text = z.string().trim().min(1);
 const copy = text.refine((s) => !/(lorem ipsum|TODO|TBC|\{[a-z]+\})/i.test(s), {
   error: "copy contains a placeholder",
 });
+
+/**
+ * Rich text: Markdown copy whose every heading, link and image passes the
+ * rules of app/content/rich-text.ts (one message naming each problem's line);
+ * marked as Markdown for the editor, which gives it a live preview.
+ */
+export const richText = copy
+  .max(40_000)
+  .superRefine((s, ctx) => {
+    const problems = markdownProblems(s);
+    if (problems.length > 0) ctx.addIssue({ code: "custom", message: markdownMessage(problems) });
+  })
+  .meta(markdownMeta);
 
 export const seoSchema = z.object({
   title: text.max(70),
@@ -256,9 +270,8 @@ export const articleSchema = z.object({
   readingMinutes: z.number().int().min(2).max(20),
   pillar: pillarIdSchema,
   authorTrainerId: slug,
-  body: z
-    .array(z.object({ heading: text.optional(), paragraphs: z.array(copy).min(1), list: z.array(copy).optional() }))
-    .min(3),
+  /** Markdown: headings (## to ####), paragraphs, lists, links, quotes, tables and images. */
+  body: richText,
   seo: seoSchema,
 });
 export type Article = z.infer<typeof articleSchema>;

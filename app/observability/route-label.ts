@@ -72,6 +72,7 @@ export const exactRoutes = new Set<string>([
   "/admin/bookings",
   "/admin/audit",
   "/admin/content",
+  "/admin/content/markdown-preview",
   "/admin/account",
   "/admin/passkey-options",
 ]);

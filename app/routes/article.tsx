@@ -1,6 +1,7 @@
 import { data, Link } from "react-router";
 import { Breadcrumbs } from "~/components/sections.tsx";
 import { getArticle, getPillar, getTrainer } from "~/content/index.server.ts";
+import { markdownToPlainText, renderMarkdown } from "~/content/rich-text.server.ts";
 import { articlePath, pillarPath } from "~/content/paths.ts";
 import { organisation } from "~/content/organisation.ts";
 import { formatDate } from "~/format/dates.ts";
@@ -16,8 +17,12 @@ export function loader({ params }: Route.LoaderArgs) {
   if (!article) throw data(null, { status: 404 });
   const author = getTrainer(article.authorTrainerId)!;
   const pillar = getPillar(article.pillar)!;
+  const { body, ...rest } = article;
   return {
-    article,
+    article: rest,
+    /** The body's Markdown as HTML that can carry no script (app/content/rich-text.server.ts). */
+    bodyHtml: renderMarkdown(body),
+    wordCount: markdownToPlainText(body).split(/\s+/).filter(Boolean).length,
     author: { name: author.name, title: author.title },
     pillar: { title: pillar.title, href: pillarPath(pillar.id) },
   };
@@ -25,7 +30,7 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { article, author } = loaderData;
+  const { article, author, wordCount } = loaderData;
   const path = articlePath(article.slug);
   return seo({
     ...article.seo,
@@ -38,6 +43,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
         headline: article.title,
         description: article.summary,
         datePublished: article.publishedOn,
+        wordCount,
         author: { "@type": "Person", name: author.name },
         publisher: { "@type": "Organization", name: organisation.name },
         mainEntityOfPage: absoluteUrl(path),
@@ -51,7 +57,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, author, pillar } = loaderData;
+  const { article, author, pillar, bodyHtml } = loaderData;
   return (
     <article>
       <header className="bg-navy-900 text-white">
@@ -72,23 +78,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
       <div className="container-page max-w-3xl py-12">
-        {article.body.map((section, i) => (
-          <section key={section.heading ?? i} className="mt-8 first:mt-0">
-            {section.heading && <h2 className="text-2xl font-semibold text-navy-900">{section.heading}</h2>}
-            {section.paragraphs.map((p) => (
-              <p key={p} className="mt-4 text-lg leading-8 text-slate-700">
-                {p}
-              </p>
-            ))}
-            {section.list && (
-              <ul className="mt-4 list-disc space-y-2 pl-6 text-lg text-slate-700">
-                {section.list.map((item) => (
-                  <li key={item}>{item}</li>
-                ))}
-              </ul>
-            )}
-          </section>
-        ))}
+        <div data-rich-text="" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <p className="mt-12 rounded-lg bg-navy-50 p-6 text-slate-700">
           Explore our{" "}
           <Link to={pillar.href} className="font-semibold text-navy-800 underline underline-offset-4">

@@ -183,6 +183,9 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/:type/new add": { own: 400 },
     "/admin/content/:type/:key/preview GET": { own: 404 },
     "/admin/content/:type/:key/preview/page GET": { own: 404 },
+    // A Markdown field's preview: only a post with the Markdown renders it.
+    "/admin/content/markdown-preview GET": { own: 405 },
+    "/admin/content/markdown-preview ": { own: 400 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

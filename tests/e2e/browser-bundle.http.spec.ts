@@ -25,3 +25,12 @@ test("no script a browser can fetch carries the password lists or their estimato
   );
   expect(withLists).toEqual([]);
 });
+
+test("no script a browser can fetch carries markdown-it or the rich-text rules (ADR 048): Markdown is rendered on the server", () => {
+  const scripts = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  // markdown-it's token types ("html_inline"), which its rules and the site's check both name, and its presets.
+  const withMarkdown = scripts.filter((name) =>
+    /html_inline|markdown-it|heading_open/.test(readFileSync(path.join(assets, name), "utf8")),
+  );
+  expect(withMarkdown).toEqual([]);
+});

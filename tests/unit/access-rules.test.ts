@@ -137,6 +137,7 @@ describe("the access rules", () => {
         "/admin/content/:type/:key",
         "/admin/content/:type/:key/preview",
         "/admin/content/:type/:key/preview/page",
+        "/admin/content/markdown-preview",
       ].sort(),
     );
   });

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
 import { releaseContent } from "~/content/index.server.ts";
 import { contentTypeNames, itemSchema, itemsOf } from "~/content/types.server.ts";
-import { courseSchema, webinarSchema } from "~/content/schema.ts";
+import { articleSchema, courseSchema, webinarSchema } from "~/content/schema.ts";
 
 /** What a browser posts for `values`: every field the form has, filled or not. */
 function post(fields: EditorField[], values: Record<string, string>) {
@@ -37,6 +37,16 @@ describe("the editor's form", () => {
       expect(schema.parse(readItemForm(schema, get, names))).toEqual(schema.parse(data));
     },
   );
+
+  it("gives a field the schema marks as Markdown (an article's body) the Markdown kind, with its syntax", () => {
+    const article = releaseContent.articles[0] as Record<string, unknown>;
+    const byName = new Map(describeFields(articleSchema, article).map((f) => [f.name, f]));
+    expect(byName.get("body")).toMatchObject({ kind: "markdown", label: "Body", required: true, maxLength: 40_000 });
+    const body = byName.get("body");
+    expect(body?.kind === "markdown" && body.hint).toMatch(/## for a heading/);
+    // Other long text stays plain.
+    expect(byName.get("summary")).toMatchObject({ kind: "text", long: true });
+  });
 
   it("names fields by their path, with the kinds the page renders", () => {
     const course = releaseContent.courses[0] as Record<string, unknown>;

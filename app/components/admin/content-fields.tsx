@@ -1,12 +1,14 @@
 /**
  * An item's fields in the content editor, as its schema describes them
  * (app/content/editor-fields.ts): text boxes, text areas, choices, one-per-line
- * lists, and groups (a course's days, its FAQs) as fieldsets with a legend.
+ * lists, Markdown with its live preview (./markdown-field.tsx), and groups (a
+ * course's days, its FAQs) as fieldsets with a legend.
  * Each field shows its message from the last save, under it.
  */
 import { useEffect, useRef } from "react";
 import type { EditorField } from "~/content/editor-fields.ts";
 import { ErrorSummary, FormAlert, SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
+import { MarkdownField } from "./markdown-field.tsx";
 
 export const contentFormId = "content";
 
@@ -90,6 +92,8 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
           defaultValue={value}
         />
       );
+    case "markdown":
+      return <MarkdownField {...common} hint={field.hint} maxLength={field.maxLength} value={value} />;
     case "text":
       return field.long ? (
         <TextAreaField {...common} hint={field.hint} rows={4} maxLength={field.maxLength} defaultValue={value} />
