@@ -5,7 +5,7 @@
  */
 import { businessPromises, consultation, courseFacts, pricing, promises, support } from "./business.ts";
 import { retentionNotice } from "./retention-periods.ts";
-import { formatAddress, organisation } from "./organisation.ts";
+import { organisation, registeredOfficeText } from "./organisation.ts";
 import { leadNoticeRows } from "../leads/kinds/index.ts";
 import { orderNoticeRows } from "../orders/index.ts";
 import type { LegalDocumentInput } from "./schema.ts";
@@ -14,7 +14,7 @@ const lastUpdated = "2026-11-21";
 
 const org = organisation;
 const site = org.siteUrl.replace(/^https?:\/\//, "");
-const address = formatAddress();
+const address = registeredOfficeText();
 const gbp = (amount: number) => `£${amount.toLocaleString("en-GB")}`;
 /** "3-4" becomes "3–4" for print. */
 const range = (s: string) => s.replace("-", "–");
@@ -258,7 +258,7 @@ export const termsOfService = {
       heading: "About us",
       paragraphs: [
         `This website is run by ${org.legalName}, a company registered in ${org.registeredIn} under company number ${org.companyNumber}. Our registered office is at ${address}.`,
-        `You can reach us by e-mail at ${org.email} or by phone on ${org.phone.display} (${promises.businessHours}, UK time). For bookings, e-mail ${org.bookingsEmail}.`,
+        `You can reach us by e-mail at ${org.legalContact.email} or by phone on ${org.legalContact.phone} (${promises.businessHours}, UK time). For bookings, e-mail ${org.bookingsEmail}.`,
       ],
     },
     {
