@@ -79,6 +79,7 @@ export default [
       route("content/:type", "routes/admin/content-type.tsx"),
       route("content/:type/new", "routes/admin/content-new.tsx"),
       route("content/:type/:key", "routes/admin/content-item.tsx"),
+      route("content/guide/:key/pdf", "routes/admin/content-guide-pdf.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
   ]),

@@ -9,7 +9,7 @@
  * draft only (its `pdf` field): visitors get it once the guide is published.
  */
 import { createHash } from "node:crypto";
-import { EncryptedPDFError, PDFDocument } from "pdf-lib";
+import { PDFDocument } from "pdf-lib";
 import { maxGuidePdfBytes } from "~/content/guide-files.ts";
 import type { Db } from "~/data/db.server.ts";
 import { readItem, saveDraft, type ContentActor, type ContentResult } from "./store.server.ts";
@@ -48,20 +48,21 @@ export async function checkGuidePdf(bytes: Uint8Array): Promise<PdfCheck> {
   }
   let doc: PDFDocument;
   try {
-    doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
-  } catch (error) {
-    if (error instanceof EncryptedPDFError) {
-      return {
-        ok: false,
-        status: 422,
-        message:
-          "This PDF is protected by a password or encrypted, so visitors might not be able to open it. Save a copy without protection and upload that.",
-      };
-    }
+    // Read past the encryption (ignoreEncryption) only to be able to say that it is there.
+    doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false, ignoreEncryption: true });
+  } catch {
     return {
       ok: false,
       status: 422,
       message: "This PDF could not be read: it may be damaged or unfinished. Export it again and upload the new file.",
+    };
+  }
+  if (doc.isEncrypted) {
+    return {
+      ok: false,
+      status: 422,
+      message:
+        "This PDF is protected by a password or encrypted, so visitors might not be able to open it. Save a copy without protection and upload that.",
     };
   }
   const pages = doc.getPageCount();
@@ -107,6 +108,9 @@ export async function readGuideFile(db: Db, id: string): Promise<{ info: GuideFi
   return row ? { info: toInfo(row), bytes: new Uint8Array(row.bytes) } : null;
 }
 
+const guideNotFound = (key: string) =>
+  ({ ok: false, reason: "not-found", message: `There is no free guide "${key}".` }) as const;
+
 /** A guide's name for the file it is downloaded as: "sanitised", never a path. */
 export function safeFileName(name: string): string {
   const base = name.replace(/^.*[\\/]/, "").replace(/[^A-Za-z0-9._ -]+/g, "");
@@ -130,6 +134,7 @@ export async function uploadGuidePdf(
     now: Date;
   },
 ): Promise<ContentResult<{ version: number; fileId: string }>> {
+  if (!(await readItem(db, "guide", input.key))) return guideNotFound(input.key);
   const id = createHash("sha256").update(input.bytes).digest("hex");
   await db
     .insertInto("guide_files")
@@ -156,7 +161,7 @@ export async function chooseGuidePdf(
   input: { key: string; fileId: string | null; baseVersion: number; actor: ContentActor; now: Date },
 ): Promise<ContentResult<{ version: number }>> {
   const item = await readItem(db, "guide", input.key);
-  if (!item) return { ok: false, reason: "not-found", message: `There is no free guide "${input.key}".` };
+  if (!item) return guideNotFound(input.key);
   const { pdf: _previous, ...rest } = item.draft as Record<string, unknown>;
   const data = input.fileId ? { ...rest, pdf: input.fileId } : rest;
   return saveDraft(db, {

@@ -80,6 +80,7 @@ export const accessRules = {
       restore: "site",
     },
   },
+  "/admin/content/guide/:key/pdf": { get: "site", post: { upload: "site", remove: "site" } },
   "/admin/account": {
     get: "signed-in",
     post: {

@@ -180,6 +180,10 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/:type/:key unpublish": { own: 404 },
     "/admin/content/:type/:key restore": { own: 400 },
     "/admin/content/:type/new add": { own: 400 },
+    // A guide's PDF, of a guide that does not exist: an upload without a file is refused; removing finds nothing.
+    "/admin/content/guide/:key/pdf GET": { own: 404 },
+    "/admin/content/guide/:key/pdf upload": { own: 400 },
+    "/admin/content/guide/:key/pdf remove": { own: 404 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};
