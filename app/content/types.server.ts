@@ -25,7 +25,7 @@ import {
 import { articlePath, coursePath, pillarPath } from "./paths.ts";
 import { featuredCoursesSchema } from "./featured.ts";
 import { guideContentSchema } from "./guide-files.ts";
-import { siteFactsSchema } from "./site-facts.ts";
+import { siteFactsSchema } from "./site-facts-schema.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 
