@@ -14,14 +14,22 @@ import { ExitIntent } from "./components/exit-popup/exit-intent.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
 import { NotFoundContent } from "./components/not-found-content.tsx";
+import { catalogue } from "./content/index.server.ts";
 import { catalogueNavigation } from "./content/navigation.server.ts";
+import { useSiteFacts } from "./components/site-facts.ts";
 import { consentTexts } from "./leads/kinds/index.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
 import { ServerRenderContext } from "./http/request-context.ts";
 import { jsonLdScript, organisationJsonLd, pageTitle } from "./seo/meta.ts";
 
 export function loader() {
-  return { navigation: catalogueNavigation(), year: new Date().getFullYear(), consentTexts: consentTexts() };
+  return {
+    navigation: catalogueNavigation(),
+    year: new Date().getFullYear(),
+    consentTexts: consentTexts(),
+    /** The published site facts (contact details, figures, delivery options): components read them with useSiteFacts. */
+    facts: catalogue.siteFacts,
+  };
 }
 
 // The navigation, year and consent lines do not change between pages.
@@ -49,6 +57,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const staffArea = useStaffArea();
   const { nonce, criticalCss, pageScript, speculationRules } = use(ServerRenderContext);
   const navigation = data?.navigation ?? emptyNavigation;
+  const facts = useSiteFacts();
   return (
     // The page script sets data-currency on <html> before React hydrates.
     <html lang="en-GB" suppressHydrationWarning>
@@ -58,7 +67,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="theme-color" content="#0b1f3a" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Meta />
-        <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: jsonLdScript(organisationJsonLd()) }} />
+        <script
+          type="application/ld+json"
+          dangerouslySetInnerHTML={{ __html: jsonLdScript(organisationJsonLd(facts)) }}
+        />
         {/* The stylesheet is inlined by the server render; the browser keeps it. */}
         <style nonce={nonce} dangerouslySetInnerHTML={{ __html: criticalCss ?? "" }} suppressHydrationWarning />
         <Links />

@@ -82,6 +82,7 @@ export default [
       route("content/:type/:key", "routes/admin/content-item.tsx"),
       route("content/:type/:key/preview", "routes/admin/content-preview.tsx"),
       route("content/:type/:key/preview/page", "routes/admin/content-preview-page.ts"),
+      route("content/guide/:key/pdf", "routes/admin/content-guide-pdf.tsx"),
       route("account", "routes/admin/account.tsx"),
     ]),
   ]),

@@ -31,7 +31,7 @@ import {
 } from "../app/observability/http.server.ts";
 import { routeLabel } from "../app/observability/route-label.ts";
 import { siteMetricsToken, type Operations } from "./operations.ts";
-import { maxBodyBytes } from "../app/http/http.server.ts";
+import { bodyLimitFor } from "../app/http/http.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import {
@@ -261,7 +261,8 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
     if (req.headers["transfer-encoding"]) return text(411, "Please send the request with a Content-Length.");
     return next();
   }
-  if (Number(length) > maxBodyBytes) return text(413, "The request is too large.");
+  const limit = bodyLimitFor(req.path);
+  if (Number(length) > limit.bytes) return text(413, limit.message);
   next();
 }
 

@@ -1,6 +1,7 @@
 import { MapPin } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { formatContactAddress } from "~/content/site-facts.ts";
+import { useSiteFacts } from "~/components/site-facts.ts";
 
 const slotId = "office-map-frame";
 
@@ -13,7 +14,8 @@ const slotId = "office-map-frame";
  * HTML and leaves alone.
  */
 export function MapEmbed() {
-  const { latitude: lat, longitude: lon } = organisation.address;
+  const { contact } = useSiteFacts();
+  const { latitude: lat, longitude: lon } = contact.address;
   const d = 0.006;
   const src = `https://www.openstreetmap.org/export/embed.html?bbox=${lon - d},${lat - d / 2},${lon + d},${lat + d / 2}&layer=mapnik&marker=${lat},${lon}`;
   const link = `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
@@ -36,7 +38,7 @@ export function MapEmbed() {
         id={slotId}
         hidden
         data-frame-src={src}
-        data-frame-title={`Map showing ${formatAddress()}`}
+        data-frame-title={`Map showing ${formatContactAddress(contact)}`}
         data-frame-class="h-90 w-full"
         dangerouslySetInnerHTML={{ __html: "" }}
         suppressHydrationWarning

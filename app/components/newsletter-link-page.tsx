@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { organisation } from "~/content/organisation.ts";
+import { useSiteFacts } from "~/components/site-facts.ts";
 
 /**
  * The page behind a link in a newsletter e-mail: a title and a body. After
@@ -123,9 +123,10 @@ function LinkNotFound() {
 
 /** The organisation's address as a mailto link. */
 export function EmailUs() {
+  const { contact } = useSiteFacts();
   return (
-    <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${organisation.email}`}>
-      {organisation.email}
+    <a className="font-semibold text-navy-800 underline underline-offset-4" href={`mailto:${contact.email}`}>
+      {contact.email}
     </a>
   );
 }

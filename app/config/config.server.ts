@@ -82,7 +82,7 @@ export const configSchema = z.object({
         "is no longer read: set each webinar's joining link in the back office (Site content › Webinars), then unset it",
     }),
   /** Where lead notifications go (the team's inbox). */
-  TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).default(organisation.email),
+  TEAM_EMAIL: z.email({ error: "must be an e-mail address" }).default(organisation.legalContact.email),
   /**
    * The daily digest to TEAM_EMAIL on working days at 08:30 London time (new
    * leads, enquiries near or past their deadline): "on" or "off".

@@ -53,13 +53,6 @@ export const premiumBenefits = [
   },
 ] as const;
 
-export const deliveryOptions = [
-  { id: "in-person", title: "In-person", description: "Open courses at our London training venues." },
-  { id: "client-site", title: "At your site", description: "Delivered to your team at your own premises." },
-  { id: "online", title: "Live online", description: "Live, trainer-led virtual classrooms." },
-  { id: "customisable", title: "Customised", description: "Content tailored to your sector and your data." },
-] as const;
-
 export const consultation = {
   minutes: 60,
   discoveryCallMinutes: 15,
@@ -190,6 +183,11 @@ export function promiseTexts(p: BusinessPromises = businessPromises, calendar: O
 
 export const promises = promiseTexts();
 
+/**
+ * The figures as this release wrote them: the site facts' figures are seeded
+ * from these (site-facts.ts, edited in the back office since), and the pages'
+ * copy and trainers' biographies were written with them when first seeded.
+ */
 export const claims = {
   trainerExperience: "15+",
   combinedExperience: "200+",

@@ -15,7 +15,7 @@
  * to add another where the list may grow (left blank, it is not added; all
  * of an item's fields cleared, the item is taken out).
  */
-import type { z } from "zod";
+import { z } from "zod";
 import { markdownMeta } from "./rich-text.ts";
 
 type Def = {
@@ -42,7 +42,20 @@ export type EditorField =
   /** Rich text (app/content/rich-text.ts): a text area with a live preview. */
   | (Common & { kind: "markdown"; hint: string; maxLength?: number })
   | (Common & { kind: "group"; fields: EditorField[] })
-  | (Common & { kind: "list"; hint: string; items: { label: string; fields: EditorField[] }[] });
+  | (Common & { kind: "list"; hint: string; items: { label: string; fields: EditorField[] }[] })
+  /** An ordered list of courses: one choice per slot (named `name.0`, `name.1`…); the editor fills in the options. */
+  | (Common & { kind: "course-slots"; hint: string; min: number; slots: number; options: SlotOption[] })
+  /** A value the form carries unchanged (set elsewhere: a guide's uploaded PDF). */
+  | (Common & { kind: "kept" });
+
+export type SlotOption = { value: string; label: string };
+
+/** What a field's schema asks of the editor (featured.ts, guide-files.ts): course slots, or kept out of sight. */
+function editorMeta(schema: z.ZodType): string | undefined {
+  const meta = z.globalRegistry.get(schema) as { editor?: unknown } | undefined;
+  return typeof meta?.editor === "string" ? meta.editor : undefined;
+}
+const metaOf = (field: z.ZodType) => editorMeta(field) ?? editorMeta(unwrap(field).schema);
 
 /** "heroTitle" → "Hero title"; "seo" → "SEO"; a list item's number is added by the list. */
 export function labelOf(name: string): string {
@@ -118,6 +131,14 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
   const { schema, optional } = unwrap(field);
   const def = defOf(schema);
   const common = { name, label: labelOf(key), required: !optional };
+  const meta = metaOf(field);
+  if (meta === "kept") return { ...common, kind: "kept" };
+  if (meta === "course-slots") {
+    const min = checkOf(def, "min_length")?.minimum ?? 0;
+    const slots = checkOf(def, "max_length")?.maximum ?? 1;
+    const hint = `Choose ${min === slots ? slots : `${min} to ${slots}`} courses, in the order the site shows them; leave a slot empty to show fewer.`;
+    return { ...common, kind: "course-slots", hint, min, slots, options: [] };
+  }
   switch (def.type) {
     case "object":
       return { ...common, kind: "group", fields: describeFields(schema, value, `${name}.`) };
@@ -187,6 +208,8 @@ export function formValues(schema: z.ZodType, data: unknown): Record<string, str
       for (const [key, child] of Object.entries(def.shape ?? {})) {
         walk(child, (value as Record<string, unknown>)[key], name ? `${name}.${key}` : key);
       }
+    } else if (metaOf(field) === "course-slots" && Array.isArray(value)) {
+      value.forEach((item, i) => (values[`${name}.${i}`] = String(item)));
     } else if (def.type === "array" && !isScalarList(def.element!) && Array.isArray(value)) {
       value.forEach((item, i) => walk(def.element!, item, `${name}.${i}`));
     } else if (Array.isArray(value)) values[name] = value.map(String).join("\n");
@@ -218,6 +241,12 @@ export function readItemForm(
       }
       case "array":
       case "tuple": {
+        if (metaOf(field) === "course-slots") {
+          const slots = names
+            .filter((n) => n.startsWith(`${name}.`) && /^\d+$/.test(n.slice(name.length + 1)))
+            .sort((a, b) => Number(a.slice(name.length + 1)) - Number(b.slice(name.length + 1)));
+          return slots.map((n) => (get(n) ?? "").trim()).filter(Boolean);
+        }
         if (def.type === "tuple" || isScalarList(def.element!)) {
           const lines = (text ?? "")
             .split(/\r?\n/)

@@ -1,27 +1,53 @@
-/** Which courses are featured where (course ids; checked against the catalogue). */
+/**
+ * Which courses are featured where: one fixed item of content ("Featured
+ * courses"), edited in the back office as a list of course slots per place
+ * (docs/decisions/050-featured-lists-site-facts-and-guide-files.md). Each list
+ * holds what its layout takes; every course named must be on the site (the
+ * catalogue checks it, index.server.ts). The lists below are today's: what a
+ * database is seeded with.
+ */
+import { z } from "zod";
 
-/** The five featured courses of the header's Training menu, in order. */
-export const headerFeaturedCourseIds = [
-  "risk-management",
-  "financial-analysis",
-  "corporate-finance",
-  "strategy-execution",
-  "carbon-accounting",
-] as const;
+/** The editor shows a list made with this as one course choice per slot (editor-fields.ts). */
+export const courseSlotsMeta = { editor: "course-slots" } as const;
 
-/** Course links in the footer. */
-export const footerCourseIds = [
-  "risk-management",
-  "financial-statement-analysis",
-  "corporate-finance",
-  "strategy-execution",
-  "innovation-strategy",
-  "carbon-accounting",
-  "esg-risk",
-] as const;
+/** An ordered list of `min` to `max` course ids, each at most once. */
+function courseSlots(min: number, max: number) {
+  return z
+    .array(z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a course's address"))
+    .min(min, `choose at least ${min} course${min === 1 ? "" : "s"}`)
+    .max(max, `at most ${max} courses fit here`)
+    .refine((ids) => new Set(ids).size === ids.length, "each course can be chosen once")
+    .meta(courseSlotsMeta);
+}
 
-/** Featured courses on the home page (at most three are shown). */
-export const homeFeaturedCourseIds = ["risk-management", "financial-analysis", "esg-risk"] as const;
+/** The layouts' room: the home page shows three of each, the header's menu five, the footer seven. */
+export const featuredLimits = { homeFeatured: 3, homePremium: 3, header: 5, footer: 7 } as const;
 
-/** The home page's premium courses list (spec section 2, Home). */
-export const homePremiumCourseIds = ["corporate-finance", "carbon-accounting", "strategy-execution"] as const;
+export const featuredCoursesSchema = z.object({
+  /** The home page's featured courses (cards). */
+  homeFeatured: courseSlots(1, featuredLimits.homeFeatured),
+  /** The home page's premium courses list. */
+  homePremium: courseSlots(1, featuredLimits.homePremium),
+  /** The featured courses of the header's Training menu. */
+  header: courseSlots(1, featuredLimits.header),
+  /** Course links in the footer. */
+  footer: courseSlots(1, featuredLimits.footer),
+});
+export type FeaturedCourses = z.output<typeof featuredCoursesSchema>;
+
+/** Today's lists: what a database is seeded with. */
+export const releaseFeaturedCourses: FeaturedCourses = {
+  homeFeatured: ["risk-management", "financial-analysis", "esg-risk"],
+  homePremium: ["corporate-finance", "carbon-accounting", "strategy-execution"],
+  header: ["risk-management", "financial-analysis", "corporate-finance", "strategy-execution", "carbon-accounting"],
+  footer: [
+    "risk-management",
+    "financial-statement-analysis",
+    "corporate-finance",
+    "strategy-execution",
+    "innovation-strategy",
+    "carbon-accounting",
+    "esg-risk",
+  ],
+};

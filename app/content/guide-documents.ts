@@ -124,8 +124,6 @@ function nextSteps(guideId: GuideId, opening: string, courseIds: string[], pract
     links: [
       { label: `${pillar.shortTitle} courses`, text: pillarUrl, href: pillarUrl },
       { label: "Contact page", text: contactUrl, href: contactUrl },
-      { label: "E-mail", text: organisation.email, href: `mailto:${organisation.email}` },
-      { label: "Phone", text: organisation.phone.display, href: organisation.phone.href },
     ],
   };
 }

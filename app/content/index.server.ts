@@ -11,7 +11,10 @@ import { accountingAuditingCourses } from "./courses/accounting-auditing.ts";
 import { riskGrcCourses } from "./courses/risk-grc.ts";
 import { strategyCourses } from "./courses/strategy.ts";
 import { sustainabilityCourses } from "./courses/sustainability.ts";
-import { footerCourseIds, headerFeaturedCourseIds, homeFeaturedCourseIds, homePremiumCourseIds } from "./featured.ts";
+import { featuredCoursesSchema, releaseFeaturedCourses } from "./featured.ts";
+import { guideContentSchema } from "./guide-files.ts";
+import { releaseSiteFacts } from "./site-facts.ts";
+import { siteFactsSchema } from "./site-facts-schema.ts";
 import { guides as guideData } from "./guides.ts";
 import { articlePath, coursePath, pillarPath } from "./paths.ts";
 import { articles as articleData } from "./articles.ts";
@@ -25,7 +28,6 @@ import {
   webinarSchema,
   courseSchema,
   faqSchema,
-  guideSchema,
   legalDocumentSchema,
   pillarSchema,
   testimonialSchema,
@@ -82,6 +84,10 @@ export type ContentSource = {
   pages: Readonly<Record<string, unknown>>;
   articles: readonly unknown[];
   webinars: readonly unknown[];
+  /** One item: which courses are featured where (featured.ts). */
+  featured: readonly unknown[];
+  /** One item: the site-wide facts (site-facts.ts). */
+  siteFacts: readonly unknown[];
 };
 
 /** This release's content: what an empty database is seeded with. */
@@ -95,6 +101,8 @@ export const releaseContent: ContentSource = {
   pages: pageCopyData,
   articles: articleData,
   webinars: webinarData,
+  featured: [releaseFeaturedCourses],
+  siteFacts: [releaseSiteFacts],
 };
 
 /**
@@ -108,7 +116,7 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
   const courses = uniqueIds(parse(z.array(courseSchema), source.courses, "courses"), "course");
   const trainers = uniqueIds(parse(z.array(trainerSchema), source.trainers, "trainers"), "trainer");
   const testimonials = parse(z.array(testimonialSchema).min(3), source.testimonials, "testimonials");
-  const guides = uniqueIds(parse(z.array(guideSchema).length(3), source.guides, "guides"), "guide");
+  const guides = uniqueIds(parse(z.array(guideContentSchema).length(3), source.guides, "guides"), "guide");
   const generalFaqs = parse(z.array(faqSchema).length(4), source.generalFaqs, "general FAQs");
   const legal = [privacyPolicy, termsOfService, cookiePolicy].map((doc) =>
     parse(legalDocumentSchema, doc, `legal document ${doc.path}`),
@@ -120,6 +128,8 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
     "article",
   );
   const webinars = uniqueIds(parse(z.array(webinarSchema), source.webinars, "webinars"), "webinar");
+  const [featured] = parse(z.array(featuredCoursesSchema).length(1), source.featured, "featured courses");
+  const [siteFacts] = parse(z.array(siteFactsSchema).length(1), source.siteFacts, "site facts");
 
   const courseIds = new Set(courses.map((c) => c.id));
   const trainerIds = new Set(trainers.map((t) => t.id));
@@ -145,18 +155,26 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
     const count = courses.filter((c) => c.pillars.includes(pillar.id)).length;
     check(count >= 6 && count <= 7, `Pillar ${pillar.id} lists ${count} courses; the page shows six or seven`);
   }
-  for (const id of [
-    ...headerFeaturedCourseIds,
-    ...footerCourseIds,
-    ...homeFeaturedCourseIds,
-    ...homePremiumCourseIds,
-  ]) {
-    check(courseIds.has(id), `Featured course "${id}" does not exist`);
+  for (const id of Object.values(featured!).flat()) {
+    check(courseIds.has(id), `Featured course "${id}" is not on the site: choose another, or publish it first`);
   }
   for (const a of articles) check(trainerIds.has(a.authorTrainerId), `Article ${a.slug}: unknown author`);
   for (const w of webinars) check(trainerIds.has(w.presenterTrainerId), `Webinar ${w.id}: unknown presenter`);
 
-  return { pillars, courses, trainers, testimonials, guides, generalFaqs, legal, pages, articles, webinars };
+  return {
+    pillars,
+    courses,
+    trainers,
+    testimonials,
+    guides,
+    generalFaqs,
+    legal,
+    pages,
+    articles,
+    webinars,
+    featured: featured!,
+    siteFacts: siteFacts!,
+  };
 }
 
 export type Catalogue = ReturnType<typeof buildCatalogue>;
@@ -218,6 +236,11 @@ export function servesReleaseContent(): boolean {
     sameAsRelease = { version: inUse.version, same: JSON.stringify(inUse.catalogue) === releaseJson };
   }
   return sameAsRelease.same;
+}
+
+/** The published contact details (site facts): pages, e-mails and documents read them here. */
+export function siteContact() {
+  return catalogue.siteFacts.contact;
 }
 
 export function getPillar(id: string) {

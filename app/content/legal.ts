@@ -5,7 +5,7 @@
  */
 import { businessPromises, consultation, courseFacts, pricing, promises, support } from "./business.ts";
 import { retentionNotice } from "./retention-periods.ts";
-import { formatAddress, organisation } from "./organisation.ts";
+import { organisation, registeredOfficeText } from "./organisation.ts";
 import { leadNoticeRows } from "../leads/kinds/index.ts";
 import { orderNoticeRows } from "../orders/index.ts";
 import type { LegalDocumentInput } from "./schema.ts";
@@ -14,7 +14,7 @@ const lastUpdated = "2026-11-21";
 
 const org = organisation;
 const site = org.siteUrl.replace(/^https?:\/\//, "");
-const address = formatAddress();
+const address = registeredOfficeText();
 const gbp = (amount: number) => `£${amount.toLocaleString("en-GB")}`;
 /** "3-4" becomes "3–4" for print. */
 const range = (s: string) => s.replace("-", "–");
@@ -107,7 +107,7 @@ export const privacyPolicy = {
             kept.security,
           ],
           [
-            "Our team's accounts for the staff area (this concerns our staff, not visitors): name, work e-mail address and role (administrator, or what they may do: work leads, edit the site); the password, kept only as a one-way code (a hash); the key of their authenticator app; and, for each passkey they add, its public key, the name they gave it and when it was added and last used (a passkey's private key never leaves their device); and, for the site's content they edit, who saved, scheduled and published each version, and when.",
+            "Our team's accounts for the staff area (this concerns our staff, not visitors): name, work e-mail address and role (administrator, or what they may do: work leads, edit the site); the password, kept only as a one-way code (a hash); the key of their authenticator app; and, for each passkey they add, its public key, the name they gave it and when it was added and last used (a passkey's private key never leaves their device); and, for the site's content they edit, who saved, scheduled and published each version, and who uploaded each file (such as a guide's PDF), and when.",
             "So that only our team can sign in to the staff area, each with two factors, and so that we know who looked after which enquiry.",
             "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
             kept.staffAccounts,
@@ -258,7 +258,7 @@ export const termsOfService = {
       heading: "About us",
       paragraphs: [
         `This website is run by ${org.legalName}, a company registered in ${org.registeredIn} under company number ${org.companyNumber}. Our registered office is at ${address}.`,
-        `You can reach us by e-mail at ${org.email} or by phone on ${org.phone.display} (${promises.businessHours}, UK time). For bookings, e-mail ${org.bookingsEmail}.`,
+        `You can reach us by e-mail at ${org.legalContact.email} or by phone on ${org.legalContact.phone} (${promises.businessHours}, UK time). For bookings, e-mail ${org.bookingsEmail}.`,
       ],
     },
     {

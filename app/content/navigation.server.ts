@@ -1,5 +1,4 @@
 import { catalogue, coursePath, pillarPath, requireCourse } from "./index.server.ts";
-import { footerCourseIds, headerFeaturedCourseIds } from "./featured.ts";
 import type { CatalogueNavigation } from "./navigation.ts";
 
 const courseLink = (id: string) => ({ label: requireCourse(id).title, href: coursePath(id) });
@@ -8,7 +7,7 @@ export function catalogueNavigation(): CatalogueNavigation {
   return {
     pillars: catalogue.pillars.map((p) => ({ label: p.title, href: pillarPath(p.id) })),
     allTraining: { label: "View All Training", href: "/training" },
-    featuredCourses: headerFeaturedCourseIds.map(courseLink),
-    footerCourses: footerCourseIds.map(courseLink),
+    featuredCourses: catalogue.featured.header.map(courseLink),
+    footerCourses: catalogue.featured.footer.map(courseLink),
   };
 }

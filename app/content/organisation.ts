@@ -1,9 +1,12 @@
 import { courseFacts } from "./business.ts";
 
 /**
- * Who we are and how to reach us. One place for every contact detail the
- * site shows; the spec leaves these open ("{email}"), so they live here for
- * the business to confirm (see docs/spec-deviations.md).
+ * Who we are, as the legal pages and contracts state it: the business's
+ * name, its registered company and its site. Kept in code: the legal name,
+ * company number and registered details are contractual and change with a
+ * deploy, like the legal pages that state them. The contact details the team
+ * changes (e-mail, phone, address) are site facts, edited in the back office
+ * (site-facts.ts; docs/decisions/050-featured-lists-site-facts-and-guide-files.md).
  */
 export const organisation = {
   name: "Meridian Executive Training",
@@ -12,27 +15,17 @@ export const organisation = {
   siteUrl: "https://www.meridian-executive.co.uk",
   companyNumber: "15873204",
   registeredIn: "England and Wales",
-  email: "enquiries@meridian-executive.co.uk",
+  /** The registered office, as Companies House has it (the legal pages state it). */
+  registeredOffice: ["Meridian House", "12 Finsbury Square", "London EC2A 1AS", "United Kingdom"],
+  /** The contact the terms name (contractual; the site's contact details are site facts, seeded from these). */
+  legalContact: {
+    email: "enquiries@meridian-executive.co.uk",
+    phone: "+44 20 7946 0321",
+  },
   bookingsEmail: "bookings@meridian-executive.co.uk",
   privacyEmail: "privacy@meridian-executive.co.uk",
-  phone: { display: "+44 20 7946 0321", href: "tel:+442079460321" },
-  address: {
-    line1: "Meridian House",
-    line2: "12 Finsbury Square",
-    locality: "London",
-    postcode: "EC2A 1AS",
-    country: "United Kingdom",
-    countryCode: "GB",
-    /** For the map on the contact page. */
-    latitude: 51.5219,
-    longitude: -0.0868,
-  },
   summary: `Premium ${courseFacts.days}-day programmes and consulting in risk, accounting, strategy and sustainability, delivered from London to organisations worldwide.`,
-  /** Social profiles: listed only where a real target exists. */
-  social: [] as { name: string; href: string }[],
 } as const;
 
-export function formatAddress(separator = ", "): string {
-  const a = organisation.address;
-  return [a.line1, a.line2, `${a.locality} ${a.postcode}`, a.country].join(separator);
-}
+/** The registered office on one line: the legal pages' address. */
+export const registeredOfficeText = (separator = ", ") => organisation.registeredOffice.join(separator);

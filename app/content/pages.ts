@@ -6,6 +6,7 @@
  */
 import { claims, courseFacts, pricing, promises, support } from "./business.ts";
 import { organisation } from "./organisation.ts";
+import { releaseSiteFacts } from "./site-facts.ts";
 import type { PageCopyInput } from "./schema.ts";
 
 const { days, defaultGroupSize, noticeWeeksStandard, noticeWeeksCustom } = courseFacts;
@@ -246,7 +247,7 @@ export const pageCopy = {
     heroLead: `Whether you are choosing a course for yourself, planning a programme for your team or exploring a bespoke engagement, our team will help. We reply to every enquiry ${promises.contactResponse}.`,
     formTitle: "Send us an enquiry",
     trainingLocations: [
-      `Our open courses run at central London venues close to the City, within easy reach of our office at ${organisation.address.line2} and of the main rail and Underground stations.`,
+      `Our open courses run at central London venues close to the City, within easy reach of our office at ${releaseSiteFacts.contact.address.line2} and of the main rail and Underground stations.`,
       `In-house programmes are delivered at your own premises, anywhere in the UK or abroad, for your team alone. We have worked with professionals from ${claims.countries} countries and can adapt case studies to your sector and regulatory environment.`,
       `Every course is also available live online, taught by the same trainers in small, interactive virtual classrooms of no more than ${defaultGroupSize} participants.`,
     ],

@@ -1,12 +1,10 @@
 /**
  * Which items of the site's content refer to which (a course's related
  * courses and trainers, a pillar's featured courses, an article's author, a
- * webinar's presenter), and the release's own lists (the featured courses in
- * app/content/featured.ts). The store reads them to refuse, with who refers
+ * webinar's presenter, the featured courses' lists). The store reads them to refuse, with who refers
  * to it, the deletion of an item or a change of its address while something
  * still refers to it (docs/decisions/047-addresses-move.md).
  */
-import { footerCourseIds, headerFeaturedCourseIds, homeFeaturedCourseIds, homePremiumCourseIds } from "./featured.ts";
 import type { ContentType } from "./types.server.ts";
 
 /** A reference an item makes: to an item of `type` at `address`, from its field `field` (as the editor calls it). */
@@ -40,21 +38,14 @@ export function referencesIn(type: ContentType, data: unknown): Reference[] {
       return to("trainer", "author", item.authorTrainerId);
     case "webinar":
       return to("trainer", "presenter", item.presenterTrainerId);
+    case "featured":
+      return [
+        ...to("course", "the home page's featured courses", item.homeFeatured),
+        ...to("course", "the home page's premium courses", item.homePremium),
+        ...to("course", "the Training menu's featured courses", item.header),
+        ...to("course", "the footer's course links", item.footer),
+      ];
     default:
       return [];
   }
-}
-
-/** The release's lists that name courses (set in code, not in the editor), by what the team sees. */
-const releaseLists: readonly { name: string; courseIds: readonly string[] }[] = [
-  { name: "the Training menu's featured courses", courseIds: headerFeaturedCourseIds },
-  { name: "the footer's course links", courseIds: footerCourseIds },
-  { name: "the home page's featured courses", courseIds: homeFeaturedCourseIds },
-  { name: "the home page's premium courses", courseIds: homePremiumCourseIds },
-];
-
-/** The release's lists (set by the developers) that refer to the item of `type` at `address`. */
-export function releaseReferrers(type: ContentType, address: string): string[] {
-  if (type !== "course") return [];
-  return releaseLists.filter((l) => l.courseIds.includes(address)).map((l) => `${l.name} (set by the developers)`);
 }

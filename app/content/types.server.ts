@@ -4,7 +4,8 @@
  * content passes, app/content/schema.ts), how its key and title are read,
  * where its items go in the catalogue's source, and whether its set of items
  * is fixed by the product (the four pillars, the three guides, the four
- * general FAQs, the pages' copy: edited, never added or unpublished).
+ * general FAQs, the pages' copy, the featured courses, the site facts:
+ * edited, never added or unpublished).
  * The store (app/publishing/store.server.ts) and the editor read this table
  * only (docs/decisions/045-content-in-the-database.md).
  */
@@ -14,7 +15,6 @@ import {
   articleSchema,
   courseSchema,
   faqSchema,
-  guideSchema,
   pageCopySchema,
   pillarSchema,
   testimonialSchema,
@@ -23,6 +23,9 @@ import {
   type PillarId,
 } from "./schema.ts";
 import { articlePath, coursePath, pillarPath } from "./paths.ts";
+import { featuredCoursesSchema } from "./featured.ts";
+import { guideContentSchema } from "./guide-files.ts";
+import { siteFactsSchema } from "./site-facts-schema.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 
@@ -172,7 +175,7 @@ export const contentTypes = {
     label: "Free guide",
     plural: "Free guides",
     fixed: true,
-    schema: guideSchema,
+    schema: guideContentSchema,
     addressField: "id",
     keyOf: byField("id"),
     titleOf: byField("title"),
@@ -198,6 +201,28 @@ export const contentTypes = {
     parts: pageCopySchema.shape,
     titleOf: (key) => pagePart(key)?.[0] ?? key,
     pathOf: (key) => pagePart(key)?.[1] ?? "/",
+  },
+  featured: {
+    shape: "list",
+    field: "featured",
+    label: "Featured courses",
+    plural: "Featured courses",
+    fixed: true,
+    schema: featuredCoursesSchema,
+    keyOf: () => "featured-courses",
+    titleOf: () => "Featured courses (home page, header and footer)",
+    pathOf: always("/"),
+  },
+  siteFacts: {
+    shape: "list",
+    field: "siteFacts",
+    label: "Site facts",
+    plural: "Site facts",
+    fixed: true,
+    schema: siteFactsSchema,
+    keyOf: () => "site-facts",
+    titleOf: () => "Site facts (figures, contact details, delivery options)",
+    pathOf: always("/contact"),
   },
 } as const satisfies Record<string, ContentTypeDefinition>;
 
@@ -247,6 +272,8 @@ export function sourceOf(
     pages: {},
     articles: [],
     webinars: [],
+    featured: [],
+    siteFacts: [],
   };
   for (const type of contentTypeNames) {
     const definition: ContentTypeDefinition = contentTypes[type];

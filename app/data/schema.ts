@@ -362,6 +362,22 @@ export interface Database extends LeadTables {
     seeded_at: string;
     items: number;
   };
+  /** PDFs uploaded for free guides (app/publishing/guide-files.server.ts); a guide's draft names the one it uses. */
+  guide_files: {
+    /** The file's SHA-256 (hex). */
+    id: string;
+    guide_id: string;
+    /** The name it was uploaded with. */
+    file_name: string;
+    size: number;
+    pages: number;
+    bytes: Uint8Array;
+    uploaded_at: string;
+    /** The staff account that uploaded it. */
+    uploaded_by: string | null;
+    /** The name at the time. */
+    uploaded_by_name: string;
+  };
   /** Who did what in the back office, and when (administrators read it). */
   audit_events: {
     id: string;

@@ -5,9 +5,28 @@
  * and the answer for a wrong method. No lead or payment rules live here.
  */
 import type { FormResult } from "~/forms/result.ts";
+import { maxGuidePdfBytes } from "../content/guide-files.ts";
 
 /** Largest request body a form or API call may send. */
 export const maxBodyBytes = 32 * 1024;
+
+/**
+ * The one form that takes a file: a guide's PDF (maxGuidePdfBytes), with
+ * room to spare so that a file a little too large is refused by the page
+ * with its own message rather than here.
+ */
+const uploads = [
+  {
+    path: /^\/admin\/content\/guide\/[^/]+\/pdf\/?$/i,
+    bytes: 2 * maxGuidePdfBytes,
+    message: `The file is too large: a guide's PDF can be at most ${maxGuidePdfBytes / (1024 * 1024)} MB.`,
+  },
+];
+
+/** The largest body a request to `path` may send, and what a larger one is told. */
+export function bodyLimitFor(path: string): { bytes: number; message: string } {
+  return uploads.find((u) => u.path.test(path)) ?? { bytes: maxBodyBytes, message: "The request is too large." };
+}
 
 /** An answer with its status: what the JSON API sends back. */
 export type JsonAnswer = { status: number; body: FormResult };

@@ -8,6 +8,7 @@
 import { createEvent } from "ics";
 import { organisation } from "~/content/organisation.ts";
 import type { Attachment, MailContext } from "~/mail/types.ts";
+import { siteContact } from "~/content/index.server.ts";
 
 export type CalendarWebinar = {
   id: string;
@@ -33,7 +34,7 @@ export function webinarInvitation(webinar: CalendarWebinar, ctx: MailContext): A
       joinUrl ? `Join: ${joinUrl}` : "We will e-mail your joining link before the session.",
     ].join("\n\n"),
     url: joinUrl ?? `${ctx.siteUrl}/resources#webinars`,
-    organizer: { name: organisation.name, email: organisation.email },
+    organizer: { name: organisation.name, email: siteContact().email },
     status: "CONFIRMED",
     busyStatus: "BUSY",
   });

@@ -17,7 +17,7 @@
  *   window is still open.
  */
 import type { Db } from "~/data/db.server.ts";
-import { catalogue, getTrainer } from "~/content/index.server.ts";
+import { catalogue, getTrainer, siteContact } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { webinarTiming } from "~/content/webinar-schedule.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
@@ -72,7 +72,7 @@ export function reminderEmail(
         p(`${title} starts at ${when} (London time) and lasts ${minutes(webinar.durationMinutes)}.`),
         ...joiningBlocks(webinar.id, ctx, "reminder"),
         p(
-          `Presented by ${oneLine(getTrainer(webinar.presenterTrainerId)?.name ?? organisation.name)}. If you can no longer attend, no need to tell us; for anything else, write to ${organisation.email}.`,
+          `Presented by ${oneLine(getTrainer(webinar.presenterTrainerId)?.name ?? organisation.name)}. If you can no longer attend, no need to tell us; for anything else, write to ${siteContact().email}.`,
         ),
         ...contactDetails(ctx),
       ],

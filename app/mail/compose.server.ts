@@ -18,9 +18,11 @@
  * - links must be absolute http(s) addresses.
  */
 import { promises } from "~/content/business.ts";
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { organisation } from "~/content/organisation.ts";
 import { formatDateTime } from "~/format/dates.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "./types.ts";
+import { siteContact } from "~/content/index.server.ts";
+import { formatContactAddress } from "~/content/site-facts.ts";
 
 // ---------------------------------------------------------------------------
 // Sanitising helpers
@@ -344,9 +346,9 @@ export function contactDetails(ctx: MailContext): Block[] {
     {
       kind: "fields",
       items: [
-        ["Email", organisation.email],
-        ["Phone", organisation.phone.display],
-        ["Address", formatAddress()],
+        ["Email", siteContact().email],
+        ["Phone", siteContact().phone],
+        ["Address", formatContactAddress(siteContact())],
       ],
     },
     p(a(siteLink(ctx), `Visit ${organisation.name} online`)),
@@ -363,7 +365,7 @@ export function notYou(form: string, ctx: MailContext): Block {
   return p(
     `You are receiving this e-mail because this address was entered in the ${form} at `,
     a(siteLink(ctx), site(ctx).host),
-    `. If that was not you, please ignore this e-mail or let us know at ${organisation.email}.`,
+    `. If that was not you, please ignore this e-mail or let us know at ${siteContact().email}.`,
   );
 }
 

@@ -17,6 +17,7 @@ const patterns: [RegExp, string][] = [
   [/^\/admin\/setup\/[^/]+$/, "/admin/setup/:token"],
   [/^\/admin\/leads\/[^/]+$/, "/admin/leads/:id"],
   [/^\/admin\/webhooks\/[^/]+$/, "/admin/webhooks/:id"],
+  [/^\/admin\/content\/guide\/[^/]+\/pdf$/, "/admin/content/guide/:key/pdf"],
   [/^\/admin\/content\/[^/]+\/new$/, "/admin/content/:type/new"],
   [/^\/admin\/content\/[^/]+\/[^/]+\/preview$/, "/admin/content/:type/:key/preview"],
   [/^\/admin\/content\/[^/]+\/[^/]+\/preview\/page$/, "/admin/content/:type/:key/preview/page"],

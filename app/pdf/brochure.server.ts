@@ -5,7 +5,9 @@
  */
 import type { RGB } from "pdf-lib";
 import { courseFacts, premiumBenefits, pricing, promises } from "~/content/business.ts";
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { siteContact } from "~/content/index.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import { formatContactAddress, phoneHref } from "~/content/site-facts.ts";
 import type { Course, Trainer } from "~/content/schema.ts";
 import { formatGbp } from "~/format/money.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
@@ -219,9 +221,9 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   panel(
     c,
     [
-      { label: "Phone", value: organisation.phone.display, href: organisation.phone.href },
-      { label: "E-mail", value: organisation.email, href: `mailto:${organisation.email}` },
-      { label: "Address", value: formatAddress() },
+      { label: "Phone", value: siteContact().phone, href: phoneHref(siteContact().phone) },
+      { label: "E-mail", value: siteContact().email, href: `mailto:${siteContact().email}` },
+      { label: "Address", value: formatContactAddress(siteContact()) },
       { label: "Course page", value: courseUrl, href: courseUrl },
     ],
     {

@@ -21,6 +21,7 @@ import {
 } from "~/content/guide-documents.ts";
 import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
+import { phoneHref, releaseSiteFacts, type SiteContact } from "~/content/site-facts.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
 import { colors, toWinAnsi, truncate, type Style } from "~/pdf/pdf-text.server.ts";
 import { panelBox, rowPanel } from "~/pdf/row-panel.server.ts";
@@ -326,16 +327,21 @@ function drawCoverContents(c: Composer, document: GuideDocument): void {
 /* ---- The document ---- */
 
 /** The closing section: its paragraphs, then the contact panel. */
-function drawNextSteps(c: Composer, document: GuideDocument): void {
+function drawNextSteps(c: Composer, document: GuideDocument, contact: SiteContact): void {
   const { nextSteps } = document;
   const panelTitle = "Find out more or get in touch";
+  const links: GuideLink[] = [
+    ...nextSteps.links,
+    { label: "E-mail", text: contact.email, href: `mailto:${contact.email}` },
+    { label: "Phone", text: contact.phone, href: phoneHref(contact.phone) },
+  ];
   // Kept on one page: the contact panel is the section's point.
   const height =
     nextSteps.paragraphs.reduce((sum, text) => sum + c.paragraphHeight(text), 0) +
-    contactPanel(c, panelTitle, nextSteps.links, true);
+    contactPanel(c, panelTitle, links, true);
   c.heading(nextSteps.heading, undefined, height);
   for (const text of nextSteps.paragraphs) c.paragraph(text);
-  contactPanel(c, panelTitle, nextSteps.links);
+  contactPanel(c, panelTitle, links);
 }
 
 function drawSection(c: Composer, section: GuideSection, number: number): void {
@@ -358,7 +364,10 @@ function drawSection(c: Composer, section: GuideSection, number: number): void {
 }
 
 /** The guide as PDF bytes: A4, a cover and a few pages of text. */
-export async function renderGuidePdf(guideId: GuideId): Promise<Uint8Array> {
+export async function renderGuidePdf(
+  guideId: GuideId,
+  contact: SiteContact = releaseSiteFacts.contact,
+): Promise<Uint8Array> {
   const guide = guides.find((g) => g.id === guideId);
   const document = Object.hasOwn(guideDocuments, guideId) ? guideDocuments[guideId] : undefined;
   if (!guide || !document) throw new Error(`Unknown guide: ${String(guideId)}`);
@@ -377,7 +386,7 @@ export async function renderGuidePdf(guideId: GuideId): Promise<Uint8Array> {
   const lead: Style = { ...c.body, size: 11.5, leading: 17 };
   for (const text of document.introduction) c.paragraph(text, lead, 0, 8);
   document.sections.forEach((section, index) => drawSection(c, section, index + 1));
-  drawNextSteps(c, document);
+  drawNextSteps(c, document, contact);
 
   drawCoverContents(c, document);
   c.footers(46, 32);

@@ -11,6 +11,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
 import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
+import { catalogue } from "~/content/index.server.ts";
 import {
   contentTypeNames,
   contentTypes,
@@ -165,11 +166,29 @@ export async function contentItemPage(
     changed: item.status !== "live" || JSON.stringify(item.draft) !== JSON.stringify(item.published),
     // Where it is on the site: its published address (a new one in the draft is not there yet).
     path: itemPath(type, key, item.published ?? item.draft),
-    fields: describeFields(schema, item.draft),
+    fields: withCourseChoices(describeFields(schema, item.draft), formValues(schema, item.draft)),
     values: formValues(schema, item.draft),
     revisions: item.revisions,
     compare,
   };
+}
+
+/**
+ * The courses a course slot offers (featured.ts): each course on the site, by
+ * title; a course chosen before but no longer on the site is offered too,
+ * named as such, so the form shows what the draft holds.
+ */
+function withCourseChoices(fields: EditorField[], values: Readonly<Record<string, string>>): EditorField[] {
+  const live = catalogue.courses.map((c) => ({ value: c.id, label: c.title }));
+  const known = new Set(live.map((o) => o.value));
+  return fields.map((field) => {
+    if (field.kind === "group") return { ...field, fields: withCourseChoices(field.fields, values) };
+    if (field.kind !== "course-slots") return field;
+    const gone = Array.from({ length: field.slots }, (_, i) => values[`${field.name}.${i}`] ?? "")
+      .filter((id) => id && !known.has(id))
+      .map((id) => ({ value: id, label: `${id} (not on the site)` }));
+    return { ...field, options: [...live, ...gone] };
+  });
 }
 
 /** A blank item's form, for a type that takes new ones. */

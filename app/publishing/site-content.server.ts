@@ -20,6 +20,7 @@ import { PollTimer } from "~/jobs/poll-timer.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import { contentVersion, publishDue, publishedContent, seedContent } from "./store.server.ts";
+import { readGuideFile } from "./guide-files.server.ts";
 
 export type SiteContent = {
   /** The content version this instance serves. */
@@ -28,6 +29,8 @@ export type SiteContent = {
   refresh(): Promise<boolean>;
   /** Called with each new version served (after the catalogue is swapped). */
   onChange(listener: (version: number) => void): void;
+  /** An uploaded guide PDF (guide-files.server.ts), to serve; null if there is none by that id. */
+  guideFile(id: string): ReturnType<typeof readGuideFile>;
   close(): void;
 };
 
@@ -99,6 +102,7 @@ export async function startSiteContent({
     version: servedContentVersion,
     refresh,
     onChange: (listener) => void listeners.push(listener),
+    guideFile: (id) => readGuideFile(db, id),
     close() {
       closed = true;
       timer.clear();

@@ -35,7 +35,7 @@ import {
   type ContentSource,
 } from "~/content/index.server.ts";
 import { courseRedirectSchema } from "~/content/schema.ts";
-import { referencesIn, releaseReferrers } from "~/content/references.server.ts";
+import { referencesIn } from "~/content/references.server.ts";
 import {
   contentTypeNames,
   contentTypes,
@@ -175,7 +175,7 @@ function itemsWithPublished(trx: Tx, type?: ContentType) {
 /**
  * Who refers to the item of `type` (stored under `key`) at `address`: every
  * other item whose draft or live revision names it (by its title and
- * field), and the release's lists. Empty: nothing does.
+ * field). Empty: nothing does.
  */
 export async function referrersOf(trx: Tx, type: ContentType, key: string, address: string): Promise<string[]> {
   const rows = await itemsWithPublished(trx);
@@ -196,7 +196,7 @@ export async function referrersOf(trx: Tx, type: ContentType, key: string, addre
       found.push(`${contentTypes[other].label} "${title}" (${[...fields].join(", ")})`);
     }
   }
-  return [...found, ...releaseReferrers(type, address)];
+  return found;
 }
 
 /**

@@ -214,6 +214,11 @@ export async function applyRetention(
         .execute();
       await trx.updateTable("content_items").set({ draft_saved_by: null }).where("draft_saved_by", "in", ids).execute();
       await trx
+        .updateTable("guide_files")
+        .set({ uploaded_by: null, uploaded_by_name: formerTeamMember })
+        .where("uploaded_by", "in", ids)
+        .execute();
+      await trx
         .updateTable("content_items")
         .set({ publish_at: null, publish_at_by: null })
         .where("publish_at_by", "in", ids)

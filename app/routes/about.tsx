@@ -3,8 +3,8 @@ import { Icon } from "~/components/icon.tsx";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { IconCards, MethodSteps, Testimonials } from "~/components/feature-cards.tsx";
 import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
-import { claims } from "~/content/business.ts";
 import { catalogue, getPillar } from "~/content/index.server.ts";
+import type { SiteFacts } from "~/content/site-facts.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/about";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
@@ -21,6 +21,7 @@ export function loader() {
       .filter((t) => t.lead)
       .map((t) => ({ ...t, pillarTitles: t.pillars.map((id) => getPillar(id)!.title) })),
     testimonials: testimonials.slice(3, 6),
+    claims: catalogue.siteFacts.claims,
   };
 }
 
@@ -28,7 +29,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/about" });
 }
 
-const stats = [
+const statsOf = (claims: SiteFacts["claims"]) => [
   { value: claims.professionalsTrained, label: "professionals trained" },
   { value: claims.countries, label: "countries" },
   { value: claims.satisfaction, label: "satisfaction" },
@@ -36,7 +37,8 @@ const stats = [
 ];
 
 export default function About({ loaderData }: Route.ComponentProps) {
-  const { copy, method, trainers, testimonials } = loaderData;
+  const { copy, method, trainers, testimonials, claims } = loaderData;
+  const stats = statsOf(claims);
   return (
     <>
       <PageHero eyebrow="About us" title={copy.heroTitle} lead={copy.heroLead} />

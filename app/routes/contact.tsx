@@ -9,7 +9,7 @@ import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { formatContactAddress, phoneHref } from "~/content/site-facts.ts";
 import { serviceInterests } from "~/forms/fields.ts";
 import { faqJsonLd, seo } from "~/seo/meta.ts";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
@@ -29,6 +29,7 @@ export function loader() {
   return {
     copy: catalogue.pages.contact,
     faqs: catalogue.generalFaqs,
+    contact: catalogue.siteFacts.contact,
     courseTitles: Object.fromEntries(catalogue.courses.map((c) => [c.id, c.title])) as Record<string, string>,
   };
 }
@@ -54,7 +55,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
-  const { copy, faqs, courseTitles } = loaderData;
+  const { copy, faqs, courseTitles, contact } = loaderData;
   const [searchParams] = useSearchParams();
   const prefill = contactPrefill(searchParams, courseTitles);
   return (
@@ -72,7 +73,7 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
             </h3>
             <address className="flex gap-3 text-slate-700 not-italic">
               <Icon drawing={MapPin} className="mt-1 size-5 shrink-0 text-navy-700" />
-              <span>{formatAddress(", ")}</span>
+              <span>{formatContactAddress(contact, ", ")}</span>
             </address>
             <p className="flex gap-3 text-slate-700">
               <Icon drawing={Clock} className="mt-1 size-5 shrink-0 text-navy-700" />
@@ -83,15 +84,15 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
                 <Icon drawing={Mail} className="mt-1 size-5 shrink-0 text-navy-700" />
                 <a
                   className="font-semibold text-navy-800 underline underline-offset-4"
-                  href={`mailto:${organisation.email}`}
+                  href={`mailto:${contact.email}`}
                 >
-                  {organisation.email}
+                  {contact.email}
                 </a>
               </li>
               <li className="flex gap-3">
                 <Icon drawing={Phone} className="mt-1 size-5 shrink-0 text-navy-700" />
-                <a className="font-semibold text-navy-800 underline underline-offset-4" href={organisation.phone.href}>
-                  {organisation.phone.display}
+                <a className="font-semibold text-navy-800 underline underline-offset-4" href={phoneHref(contact.phone)}>
+                  {contact.phone}
                 </a>
               </li>
             </ul>

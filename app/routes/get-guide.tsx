@@ -7,7 +7,6 @@ import { Icon } from "~/components/icon.tsx";
 import { useSearchParams } from "react-router";
 import { GuideForm } from "~/components/forms/guide-form.tsx";
 import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
-import { claims } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
@@ -29,17 +28,17 @@ const copy = {
 const benefits = [
   {
     title: "Expert-authored",
-    text: `Written by our trainers, practitioners with ${claims.trainerExperience} years of experience in their field.`,
+    text: (years: string) => `Written by our trainers, practitioners with ${years} years of experience in their field.`,
     icon: PenTool,
   },
   {
     title: "Proven frameworks",
-    text: "Step-by-step frameworks, checklists and worked examples, tested with client teams.",
+    text: () => "Step-by-step frameworks, checklists and worked examples, tested with client teams.",
     icon: BookOpenCheck,
   },
   {
     title: "Immediate implementation",
-    text: "Practical actions you can apply in your organisation the same week.",
+    text: () => "Practical actions you can apply in your organisation the same week.",
     icon: Zap,
   },
 ] as const;
@@ -47,6 +46,7 @@ const benefits = [
 export function loader() {
   return {
     guides: catalogue.guides.map((g) => ({ value: g.guideName, label: g.title })),
+    claims: catalogue.siteFacts.claims,
   };
 }
 
@@ -61,7 +61,7 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => client
 export const shouldRevalidate = keepDataAfterPost;
 
 export default function GetGuide({ loaderData }: Route.ComponentProps) {
-  const { guides } = loaderData;
+  const { guides, claims } = loaderData;
   // Read in the page (not the loader): the prerendered page's data has no query.
   const [searchParams] = useSearchParams();
   return (
@@ -84,7 +84,7 @@ export default function GetGuide({ loaderData }: Route.ComponentProps) {
                 </span>
                 <span>
                   <span className="block font-semibold">{title}</span>
-                  <span className="block text-slate-200">{text}</span>
+                  <span className="block text-slate-200">{text(claims.trainerExperience)}</span>
                 </span>
               </li>
             ))}

@@ -9,7 +9,6 @@ import { CourseGrid } from "~/components/course-cards.tsx";
 import { IconCards, Testimonials } from "~/components/feature-cards.tsx";
 import { CardTitle, PageHero, Paragraphs, Section } from "~/components/sections.tsx";
 import { ui } from "~/content/business.ts";
-import { homeFeaturedCourseIds, homePremiumCourseIds } from "~/content/featured.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
 import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
@@ -26,8 +25,10 @@ export function loader() {
   const { pages, pillars, testimonials, guides } = catalogue;
   return {
     copy: pages.home,
-    featured: homeFeaturedCourseIds.slice(0, ui.homeFeaturedMax).map((id) => courseSummary(requireCourse(id))),
-    premium: homePremiumCourseIds.map((id) => courseSummary(requireCourse(id))),
+    featured: catalogue.featured.homeFeatured
+      .slice(0, ui.homeFeaturedMax)
+      .map((id) => courseSummary(requireCourse(id))),
+    premium: catalogue.featured.homePremium.map((id) => courseSummary(requireCourse(id))),
     pillars: pillars.map(({ id, title, tagline, icon }) => ({ id, title, tagline, icon, href: pillarPath(id) })),
     testimonials: testimonials.slice(0, 3),
     guides: guides.map(({ id, title, description, pages: count }) => ({ id, title, description, pages: count })),

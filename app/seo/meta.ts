@@ -9,6 +9,7 @@
  */
 import type { MetaDescriptor } from "react-router";
 import { organisation } from "~/content/organisation.ts";
+import type { SiteFacts } from "~/content/site-facts.ts";
 
 export type SeoInput = {
   title: string;
@@ -50,24 +51,28 @@ export function seo(input: SeoInput): MetaDescriptor[] {
   return tags;
 }
 
-/** Structured data for the organisation (home page). */
-export function organisationJsonLd(): Record<string, unknown> {
-  const a = organisation.address;
+/** Structured data for the organisation, from the published site facts (every page). */
+export function organisationJsonLd({
+  contact,
+  social,
+}: Pick<SiteFacts, "contact" | "social">): Record<string, unknown> {
+  const a = contact.address;
   return {
     "@context": "https://schema.org",
     "@type": "EducationalOrganization",
     name: organisation.name,
     legalName: organisation.legalName,
     url: organisation.siteUrl,
-    email: organisation.email,
-    telephone: organisation.phone.display,
+    email: contact.email,
+    telephone: contact.phone,
     address: {
       "@type": "PostalAddress",
-      streetAddress: `${a.line1}, ${a.line2}`,
+      streetAddress: [a.line1, a.line2].filter(Boolean).join(", "),
       addressLocality: a.locality,
       postalCode: a.postcode,
       addressCountry: a.countryCode,
     },
+    ...(social.length ? { sameAs: social.map((s) => s.href) } : {}),
   };
 }
 

@@ -84,6 +84,7 @@ export const accessRules = {
   },
   "/admin/content/:type/:key/preview": { get: "site" },
   "/admin/content/:type/:key/preview/page": { get: "site" },
+  "/admin/content/guide/:key/pdf": { get: "site", post: { upload: "site", remove: "site" } },
   "/admin/account": {
     get: "signed-in",
     post: {

@@ -164,7 +164,8 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       expect(message).toMatch(/^Its address cannot change from "risk-management" while /);
       const referrer = (releaseContent.courses as Course[]).find((c) => c.relatedCourseIds.includes(riskManagement.id))!;
       expect(message).toContain(`Course "${referrer.title}" (related courses)`);
-      expect(message).toContain("the Training menu's featured courses (set by the developers)");
+      expect(message).toContain(`"Featured courses (home page, header and footer)" (the home page's featured courses, `);
+      expect(message).toContain("the Training menu's featured courses");
       expect(message).toMatch(/refer to it: change those first, or keep the address\.$/);
       expect(await contentVersion(db)).toBe(version);
       expect(await redirects(db)).toEqual([]);

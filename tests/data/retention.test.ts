@@ -543,8 +543,31 @@ describe.each(dialects)("retention on %s", (dialect) => {
         })),
       )
       .execute();
+    await db()
+      .insertInto("guide_files")
+      .values(
+        ["user_inside", "user_past"].map((actor) => ({
+          id: `file-by-${actor}`,
+          guide_id: "risk-guide",
+          file_name: "guide.pdf",
+          size: 4,
+          pages: 1,
+          bytes: new Uint8Array([37, 80, 68, 70]),
+          uploaded_at: before(now, dayMs),
+          uploaded_by: actor,
+          uploaded_by_name: `Name of ${actor}`,
+        })),
+      )
+      .execute();
     const counts = await applyRetention({ db: db() }, new Date(now));
     expect(await ids("staff_users")).toEqual(["user_active", "user_inside"]);
+    // Who uploaded a guide's PDF, as who published a revision.
+    expect(
+      await db().selectFrom("guide_files").select(["id", "uploaded_by", "uploaded_by_name"]).orderBy("id").execute(),
+    ).toEqual([
+      { id: "file-by-user_inside", uploaded_by: "user_inside", uploaded_by_name: "Name of user_inside" },
+      { id: "file-by-user_past", uploaded_by: null, uploaded_by_name: formerTeamMember },
+    ]);
     const published = await db()
       .selectFrom("content_revisions")
       .select(["key", "published_by", "published_by_name"])

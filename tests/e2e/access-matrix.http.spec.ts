@@ -186,6 +186,10 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     // A Markdown field's preview: only a post with the Markdown renders it.
     "/admin/content/markdown-preview GET": { own: 405 },
     "/admin/content/markdown-preview ": { own: 400 },
+    // A guide's PDF, of a guide that does not exist: an upload without a file is refused; removing finds nothing.
+    "/admin/content/guide/:key/pdf GET": { own: 404 },
+    "/admin/content/guide/:key/pdf upload": { own: 400 },
+    "/admin/content/guide/:key/pdf remove": { own: 404 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

@@ -138,6 +138,7 @@ describe("the access rules", () => {
         "/admin/content/:type/:key/preview",
         "/admin/content/:type/:key/preview/page",
         "/admin/content/markdown-preview",
+        "/admin/content/guide/:key/pdf",
       ].sort(),
     );
   });

@@ -2,7 +2,8 @@ import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { courseFacts, premiumBenefits } from "~/content/business.ts";
 import { catalogue, getPillar, requireCourse } from "~/content/index.server.ts";
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { organisation } from "~/content/organisation.ts";
+import { formatContactAddress, phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
 import type { Course, Trainer } from "~/content/schema.ts";
 import { courseBrochurePdf } from "~/pdf/brochure.server.ts";
 import { toWinAnsi, wrapText } from "~/pdf/pdf-text.server.ts";
@@ -181,17 +182,17 @@ describe("courseBrochurePdf", () => {
       expect(text).toContain(instructor.name);
       expect(text).toContain(instructor.title);
     }
-    expect(text).toContain(organisation.phone.display);
-    expect(text).toContain(organisation.email);
-    expect(text).toContain(formatAddress());
+    expect(text).toContain(releaseSiteFacts.contact.phone);
+    expect(text).toContain(releaseSiteFacts.contact.email);
+    expect(text).toContain(formatContactAddress(releaseSiteFacts.contact));
     expect(text).toContain(`${organisation.siteUrl}/courses/risk-management`);
   });
 
   it("links the phone number, e-mail address and course page, and the site in every page's footer", () => {
     expect(linkTargets(doc).toSorted()).toEqual(
       [
-        organisation.phone.href,
-        `mailto:${organisation.email}`,
+        phoneHref(releaseSiteFacts.contact.phone),
+        `mailto:${releaseSiteFacts.contact.email}`,
         `${organisation.siteUrl}/courses/risk-management`,
         ...doc.getPages().map(() => organisation.siteUrl),
       ].toSorted(),

@@ -17,6 +17,7 @@ function post(fields: EditorField[], values: Record<string, string>) {
     for (const f of list) {
       if (f.kind === "group") collect(f.fields);
       else if (f.kind === "list") f.items.forEach((item) => collect(item.fields));
+      else if (f.kind === "course-slots") names.push(...Array.from({ length: f.slots }, (_, i) => `${f.name}.${i}`));
       else names.push(f.name);
     }
   };

@@ -4,6 +4,7 @@ import { courseFacts } from "~/content/business.ts";
 import { guideDocuments, type GuideDocument } from "~/content/guide-documents.ts";
 import { guides } from "~/content/guides.ts";
 import { organisation } from "~/content/organisation.ts";
+import { phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
 import { pillars } from "~/content/pillars.ts";
 import { guideIds } from "~/content/schema.ts";
 import { toWinAnsi } from "~/pdf/pdf-text.server.ts";
@@ -101,15 +102,18 @@ describe("guideDocuments", () => {
       expect(nextSteps.links.map((link) => link.href)).toEqual([
         `${organisation.siteUrl}/pillar/${pillar.id}`,
         `${organisation.siteUrl}/contact`,
-        `mailto:${organisation.email}`,
-        organisation.phone.href,
       ]);
-      expect(nextSteps.links.map((link) => link.text)).toContain(organisation.phone.display);
     }
   });
 });
 
 describe("renderGuidePdf", () => {
+  it("puts the contact details it is given (the published site facts) in the closing panel", async () => {
+    const contact = { ...releaseSiteFacts.contact, email: "guides@example.co.uk", phone: "+44 20 1234 5678" };
+    const doc = await PDFDocument.load(await renderGuidePdf("risk-guide", contact));
+    expect(linkTargets(doc)).toEqual(expect.arrayContaining(["mailto:guides@example.co.uk", "tel:+442012345678"]));
+  });
+
   const rendered = new Map<GuideId, { bytes: Uint8Array; doc: PDFDocument }>();
 
   beforeAll(async () => {
@@ -182,9 +186,11 @@ describe("renderGuidePdf", () => {
       const { doc } = get(id);
       const targets = linkTargets(doc);
       expect(targets.filter((t) => t === organisation.siteUrl)).toHaveLength(doc.getPageCount());
-      expect(targets.filter((t) => t !== organisation.siteUrl)).toEqual(
-        document.nextSteps.links.map((link) => link.href),
-      );
+      expect(targets.filter((t) => t !== organisation.siteUrl)).toEqual([
+        ...document.nextSteps.links.map((link) => link.href),
+        `mailto:${releaseSiteFacts.contact.email}`,
+        phoneHref(releaseSiteFacts.contact.phone),
+      ]);
     });
 
     it("keeps text inside the margins, off the footer and clear of other text", () => {

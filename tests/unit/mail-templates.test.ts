@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
+import { releaseSiteFacts } from "~/content/site-facts.ts";
 import { type ContactLead, contactEmails } from "~/leads/kinds/contact.server.ts";
 import { type GuideRequestLead, guideRequestEmails } from "~/leads/kinds/guide-request.server.ts";
 import {
@@ -241,9 +242,9 @@ describe("contactEmails", () => {
       promises.businessHours,
       "Monday-Friday 9:00 AM - 5:30 PM",
       "We would like a programme for 10 managers.",
-      organisation.email,
-      organisation.phone.display,
-      organisation.address.postcode,
+      releaseSiteFacts.contact.email,
+      releaseSiteFacts.contact.phone,
+      releaseSiteFacts.contact.address.postcode,
     );
   });
 

@@ -81,6 +81,29 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
           defaultValue={value}
         />
       );
+    case "course-slots":
+      return (
+        <fieldset className="space-y-4 rounded-md border border-slate-300 p-4" data-field={field.name}>
+          <legend className="px-1 font-semibold text-navy-900">{field.label}</legend>
+          <p className="text-sm text-slate-600">{field.hint}</p>
+          {errors[field.name] && <p className="text-sm font-medium text-red-700">{errors[field.name]}</p>}
+          {Array.from({ length: field.slots }, (_, i) => (
+            <SelectField
+              key={i}
+              formId={contentFormId}
+              name={`${field.name}.${i}`}
+              label={`${field.label}: place ${i + 1}`}
+              required={!optional && i < field.min}
+              error={errors[`${field.name}.${i}`]}
+              options={field.options}
+              placeholder={i < field.min ? "Choose a course" : "(empty: show fewer)"}
+              defaultValue={values[`${field.name}.${i}`] ?? ""}
+            />
+          ))}
+        </fieldset>
+      );
+    case "kept":
+      return <input type="hidden" name={field.name} value={value} />;
     case "number":
       return <TextField {...common} inputMode="numeric" defaultValue={value} />;
     case "lines":
@@ -110,7 +133,9 @@ export function fieldOrder(fields: readonly EditorField[]): string[] {
       ? [f.name, ...fieldOrder(f.fields)]
       : f.kind === "list"
         ? [f.name, ...f.items.flatMap((i) => fieldOrder(i.fields))]
-        : [f.name],
+        : f.kind === "course-slots"
+          ? [f.name, ...Array.from({ length: f.slots }, (_, i) => `${f.name}.${i}`)]
+          : [f.name],
   );
 }
 

@@ -3,13 +3,16 @@ import { Icon } from "~/components/icon.tsx";
 import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
-import { deliveryOptions, promises } from "~/content/business.ts";
+import { promises } from "~/content/business.ts";
 import { footerResources, legalLinks, type CatalogueNavigation, type NavItem } from "~/content/navigation.ts";
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { organisation } from "~/content/organisation.ts";
+import { formatContactAddress, phoneHref } from "~/content/site-facts.ts";
+import { useSiteFacts } from "~/components/site-facts.ts";
 
 type SectionId = "pillars" | "courses" | "delivery" | "resources" | "contact";
 
 export function Footer({ navigation, year }: { navigation: CatalogueNavigation; year: number }) {
+  const { contact, deliveryOptions } = useSiteFacts();
   const section = (id: SectionId, title: string, children: ReactNode) => (
     <FooterSection id={id} title={title}>
       {children}
@@ -42,7 +45,7 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             "Delivery Options",
             <ul className="space-y-2 text-sm">
               {deliveryOptions.map((option) => (
-                <li key={option.id}>
+                <li key={option.title}>
                   <span className="font-medium text-white">{option.title}</span>
                   <span className="block text-slate-300">{option.description}</span>
                 </li>
@@ -56,21 +59,21 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             <address className="space-y-3 text-sm not-italic">
               <p className="flex gap-2">
                 <Icon drawing={MapPin} className="mt-0.5 size-4 shrink-0 text-gold-400" />
-                <span>{formatAddress(", ")}</span>
+                <span>{formatContactAddress(contact, ", ")}</span>
               </p>
               <p className="flex gap-2">
                 <Icon drawing={Phone} className="mt-0.5 size-4 shrink-0 text-gold-400" />
-                <a className="inline-block py-1 underline-offset-4 hover:underline" href={organisation.phone.href}>
-                  {organisation.phone.display}
+                <a className="inline-block py-1 underline-offset-4 hover:underline" href={phoneHref(contact.phone)}>
+                  {contact.phone}
                 </a>
               </p>
               <p className="flex gap-2">
                 <Icon drawing={Mail} className="mt-0.5 size-4 shrink-0 text-gold-400" />
                 <a
                   className="inline-block py-1 break-all underline-offset-4 hover:underline"
-                  href={`mailto:${organisation.email}`}
+                  href={`mailto:${contact.email}`}
                 >
-                  {organisation.email}
+                  {contact.email}
                 </a>
               </p>
               <p className="flex gap-2">

@@ -1,6 +1,6 @@
 /** What shows in place of the card form while it loads, or if it cannot. */
 import { Link } from "react-router";
-import { organisation } from "~/content/organisation.ts";
+import { useSiteFacts } from "~/components/site-facts.ts";
 
 export function CardFormLoading() {
   return (
@@ -18,13 +18,14 @@ export function CardFormUnavailable({
   contactHref?: string;
   onRetry?: () => void;
 }) {
+  const { contact } = useSiteFacts();
   return (
     <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">The secure card form could not be loaded</p>
       <p className="mt-1">
         Please check your connection and try again. Nothing has been charged. If it keeps failing, e-mail us at{" "}
-        <a href={`mailto:${organisation.email}`} className="font-semibold underline underline-offset-4">
-          {organisation.email}
+        <a href={`mailto:${contact.email}`} className="font-semibold underline underline-offset-4">
+          {contact.email}
         </a>{" "}
         or{" "}
         <Link to={contactHref} className="font-semibold underline underline-offset-4">

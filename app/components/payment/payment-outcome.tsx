@@ -10,7 +10,7 @@ import { Icon } from "~/components/icon.tsx";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { consultation, promises } from "~/content/business.ts";
-import { organisation } from "~/content/organisation.ts";
+import { useSiteFacts } from "~/components/site-facts.ts";
 import { formatPence, participantsText } from "./format.ts";
 
 export type PaymentOutcomeState = "succeeded" | "processing" | "failed" | "missing";
@@ -181,6 +181,7 @@ function Failed({ kind }: { kind: PaymentKind }) {
 }
 
 function Missing({ kind }: { kind: PaymentKind }) {
+  const { email } = useSiteFacts().contact;
   return (
     <>
       <p>
@@ -190,8 +191,8 @@ function Missing({ kind }: { kind: PaymentKind }) {
       <p>
         If you have just paid, your confirmation e-mail is on its way; if it has not arrived within{" "}
         {promises.confirmationEmailMinutes} minutes, e-mail us at{" "}
-        <a className={link} href={`mailto:${organisation.email}`}>
-          {organisation.email}
+        <a className={link} href={`mailto:${email}`}>
+          {email}
         </a>
         .
       </p>
@@ -227,11 +228,12 @@ function WhereNext({ href, label, links }: { href: string; label: string; links:
 }
 
 function Support() {
+  const { email } = useSiteFacts().contact;
   return (
     <p>
       Questions about your booking? E-mail us at{" "}
-      <a className={link} href={`mailto:${organisation.email}`}>
-        {organisation.email}
+      <a className={link} href={`mailto:${email}`}>
+        {email}
       </a>{" "}
       and quote the e-mail address you paid with.
     </p>

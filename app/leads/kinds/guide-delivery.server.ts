@@ -6,13 +6,13 @@
 import { sql } from "kysely";
 import type { GuideId } from "~/content/ids.ts";
 import type { Guide } from "~/content/schema.ts";
-import { organisation } from "~/content/organisation.ts";
 import type { Db } from "~/data/db.server.ts";
 import { link, oneLine, p, responsePromise, titleInSubject, type Block } from "~/mail/compose.server.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { sweepByAge } from "./kind.server.ts";
 import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
+import { siteContact } from "~/content/index.server.ts";
 
 /** A new personal download token, and its address on the site (/downloads/<token>). */
 export function newDownload(siteLink: (path: string) => string): { token: string; url: string } {
@@ -83,7 +83,7 @@ export function guideDeliveryEmails(
       { kind: "button", href: download, text: `Download ${title}` },
       ...texts.visitor.notes,
       p(
-        `Questions about the guide, or about training for your team? Write to us at ${organisation.email}. ${responsePromise()}`,
+        `Questions about the guide, or about training for your team? Write to us at ${siteContact().email}. ${responsePromise()}`,
       ),
     ],
     form: texts.visitor.form,

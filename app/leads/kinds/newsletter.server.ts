@@ -6,7 +6,7 @@
  * new confirmation. Confirming and unsubscribing are the lead service's
  * (../service.server.ts), with the e-mails below.
  */
-import { formatAddress, organisation } from "~/content/organisation.ts";
+import { organisation } from "~/content/organisation.ts";
 import {
   a,
   address,
@@ -25,6 +25,8 @@ import { type LeadKind, leadRow, listing, sameAddress } from "./kind.server.ts";
 import { newsletter as texts, newsletterKept as kept } from "./newsletter.ts";
 import { teamNotification } from "./lead-emails.server.ts";
 import { newToken } from "./tokens.server.ts";
+import { siteContact } from "~/content/index.server.ts";
+import { formatContactAddress } from "~/content/site-facts.ts";
 
 declare module "~/data/schema.ts" {
   interface LeadTables {
@@ -213,7 +215,14 @@ export function newsletterConfirmationEmail(s: NewsletterSignup, ctx: MailContex
           "If you did not sign up, please ignore this e-mail: you will not be subscribed and will not hear from us again.",
         ),
         p("Changed your mind? ", a(unsubscribe, "Cancel this request and unsubscribe"), "."),
-        p(organisation.name, ", ", formatAddress(), ". ", a(siteLink(ctx), `Visit ${organisation.name} online`), "."),
+        p(
+          organisation.name,
+          ", ",
+          formatContactAddress(siteContact()),
+          ". ",
+          a(siteLink(ctx), `Visit ${organisation.name} online`),
+          ".",
+        ),
       ],
     },
     {
@@ -242,7 +251,14 @@ export function newsletterWelcomeEmail(s: NewsletterSignup, ctx: MailContext): O
           a(unsubscribe, "unsubscribe from the newsletter"),
           ". Every newsletter carries the same link.",
         ),
-        p(organisation.name, ", ", formatAddress(), ". ", a(siteLink(ctx), `Visit ${organisation.name} online`), "."),
+        p(
+          organisation.name,
+          ", ",
+          formatContactAddress(siteContact()),
+          ". ",
+          a(siteLink(ctx), `Visit ${organisation.name} online`),
+          ".",
+        ),
       ],
     },
     {

@@ -4,9 +4,8 @@
  * answered by a team notification and a confirmation with the session's
  * details.
  */
-import { getTrainer, getWebinar } from "~/content/index.server.ts";
+import { getTrainer, getWebinar, siteContact } from "~/content/index.server.ts";
 import { webinarTiming } from "~/content/webinar-schedule.ts";
-import { organisation } from "~/content/organisation.ts";
 import {
   type Block,
   h,
@@ -171,7 +170,7 @@ export function webinarEmails(lead: WebinarRegistrationLead, ctx: MailContext): 
         ],
       },
       ...joiningBlocks(lead.webinarId, ctx, "confirmation"),
-      p(`If you can no longer attend, or have a question, write to us at ${organisation.email}. ${responsePromise()}`),
+      p(`If you can no longer attend, or have a question, write to us at ${siteContact().email}. ${responsePromise()}`),
     ],
     form: "webinar registration form",
     subject: `You are registered: ${titleInSubject(lead.webinarTitle)}`,

@@ -122,6 +122,17 @@ export default function ContentItem() {
         </PostForm>
       </StaffSection>
 
+      {page.type === "guide" && (
+        <StaffSection id="pdf" title="The guide's PDF" className="mt-10">
+          <p className="mt-2 text-slate-700">
+            Visitors download the PDF the site lays out from this text, or a PDF you upload.{" "}
+            <Link to={`${base}/pdf`} className="underline">
+              Upload or remove a PDF
+            </Link>
+          </p>
+        </StaffSection>
+      )}
+
       {page.status === "live" && !page.fixed && (
         <StaffSection id="unpublish" title="Take it off the site" className="mt-10">
           <p className="mt-2 text-slate-700">

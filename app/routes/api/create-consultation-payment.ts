@@ -1,4 +1,3 @@
-import { organisation } from "~/content/organisation.ts";
 import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/http/http.server.ts";
 import { servicesContext } from "~/services.ts";
 import { clientIpContext, configContext } from "~/http/request-context.ts";
@@ -6,6 +5,7 @@ import { parsePaymentRequest } from "~/orders/consultation-request.ts";
 import { PaymentSetupError } from "~/orders/payment-service.server.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/create-consultation-payment";
+import { siteContact } from "~/content/index.server.ts";
 
 const json = (status: number, body: object) =>
   Response.json(body, { status, headers: { "Cache-Control": "no-store" } });
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!services.payments) {
     return json(503, {
       success: false,
-      message: `Card payment is not set up on this site yet. Please contact us to book your consultation: ${organisation.email} or the contact page (/contact).`,
+      message: `Card payment is not set up on this site yet. Please contact us to book your consultation: ${siteContact().email} or the contact page (/contact).`,
     });
   }
   const parsed = await readJsonBody(request);
