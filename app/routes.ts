@@ -76,6 +76,7 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       // The site's content (docs/decisions/045-content-in-the-database.md).
       route("content", "routes/admin/content.tsx"),
+      route("content/images", "routes/admin/content-images.tsx"),
       route("content/:type", "routes/admin/content-type.tsx"),
       route("content/:type/new", "routes/admin/content-new.tsx"),
       route("content/:type/:key", "routes/admin/content-item.tsx"),

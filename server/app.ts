@@ -43,6 +43,8 @@ import {
   type ServedResource,
 } from "./static-files.ts";
 import { frameSources, renderedPageCsp, securityHeaders, staticCsp } from "./security.ts";
+import { serveMedia } from "../app/media/serve.server.ts";
+import { imageLibraryPath, maxUploadPostBytes } from "../app/media/image-rules.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
@@ -164,6 +166,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     for (const [name, value] of Object.entries(everyAnswer)) res.setHeader(name, value);
     next();
   });
+  app.use("/media", serveMedia(services.staff.db, ops.log)); // The library's images (ADR 049).
   app.use(compression({ threshold: 1024 }));
 
   if (clientDir && inMemory && cache) {
@@ -249,7 +252,8 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
     if (req.headers["transfer-encoding"]) return text(411, "Please send the request with a Content-Length.");
     return next();
   }
-  if (Number(length) > maxBodyBytes) return text(413, "The request is too large.");
+  const limit = req.path === imageLibraryPath ? maxUploadPostBytes : maxBodyBytes; // an image upload (ADR 049)
+  if (Number(length) > limit) return text(413, "The request is too large.");
   next();
 }
 

@@ -16,6 +16,7 @@
  * of an item's fields cleared, the item is taken out).
  */
 import type { z } from "zod";
+import { isImageField } from "./image-ref.ts";
 
 type Def = {
   type: string;
@@ -39,6 +40,8 @@ export type EditorField =
   | (Common & { kind: "yes-no" })
   | (Common & { kind: "lines"; hint: string })
   | (Common & { kind: "group"; fields: EditorField[] })
+  /** A picture from the library (`<name>.id`) and its alt text (`<name>.alt`), ADR 049. */
+  | (Common & { kind: "image" })
   | (Common & { kind: "list"; hint: string; items: { label: string; fields: EditorField[] }[] });
 
 /** "heroTitle" → "Hero title"; "seo" → "SEO"; a list item's number is added by the list. */
@@ -107,6 +110,7 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
   const { schema, optional } = unwrap(field);
   const def = defOf(schema);
   const common = { name, label: labelOf(key), required: !optional };
+  if (isImageField(schema)) return { ...common, kind: "image" };
   switch (def.type) {
     case "object":
       return { ...common, kind: "group", fields: describeFields(schema, value, `${name}.`) };
@@ -195,6 +199,8 @@ export function readItemForm(
     const text = get(name);
     switch (def.type) {
       case "object": {
+        // An image field with no image chosen is no image (its alt text, if any, goes with it).
+        if (isImageField(inner) && (get(`${name}.id`) ?? "").trim() === "") return undefined;
         const item: Record<string, unknown> = {};
         for (const [key, child] of Object.entries(def.shape ?? {})) {
           const value = read(child, name ? `${name}.${key}` : key);

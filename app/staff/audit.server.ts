@@ -52,6 +52,7 @@ export const auditActions = {
   "content-scheduled": "Scheduled (or cancelled) the publishing of an item of the site's content",
   "content-unpublished": "Took an item of the site's content off the site",
   "content-restored": "Put an earlier revision of the site's content back on the site",
+  "image-uploaded": "Uploaded an image to the site's image library",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;
