@@ -122,3 +122,7 @@ export const maxUploadPostBytes = 2 * maxUploadBytes;
 
 /** How wide a hero's picture is shown: half the page from 1024 px (at most ~600 px), else the screen's width. */
 export const heroImageSizes = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
+/** A picture in a page's text column (a course's overview, an article): the column's width. */
+export const contentImageSizes = "(min-width: 1024px) 760px, 100vw";
+/** A trainer's portrait: a small round picture. */
+export const portraitSizes = "6rem";

@@ -155,7 +155,7 @@ describe.each(dialects)("the image library on %s", (dialect) => {
   it("refuses to publish content that refers to an image not in the library, on its field; allows it once it is", async () => {
     const home = (await readItem(db, "page", "home"))!;
     const withImage = (id: string) => ({
-      ...releaseContent.pages.home,
+      ...(releaseContent.pages.home as object),
       heroImage: { id, alt: "Delegates around a table in a London workshop" },
     });
     const saved = await saveDraft(db, {

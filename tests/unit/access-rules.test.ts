@@ -130,7 +130,13 @@ describe("the access rules", () => {
     expect(decide("/admin/users", "POST", "permissions")).toEqual({ allow: "admin" });
     // The content editor is for those who edit the site (and administrators).
     expect(byAudience("site")).toEqual(
-      ["/admin/content", "/admin/content/:type", "/admin/content/:type/new", "/admin/content/:type/:key"].sort(),
+      [
+        "/admin/content",
+        "/admin/content/images",
+        "/admin/content/:type",
+        "/admin/content/:type/new",
+        "/admin/content/:type/:key",
+      ].sort(),
     );
   });
 
