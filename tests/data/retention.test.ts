@@ -543,8 +543,29 @@ describe.each(dialects)("retention on %s", (dialect) => {
         })),
       )
       .execute();
+    await db()
+      .insertInto("images")
+      .values(
+        ["user_inside", "user_past"].map((actor, i) => ({
+          id: `${i}`.repeat(24),
+          name: `Uploaded by ${actor}`,
+          width: 100,
+          height: 100,
+          source_format: "png",
+          source_bytes: 1000,
+          uploaded_at: before(now, dayMs),
+          uploaded_by: actor,
+        })),
+      )
+      .execute();
     const counts = await applyRetention({ db: db() }, new Date(now));
     expect(await ids("staff_users")).toEqual(["user_active", "user_inside"]);
+    // The images a closed account uploaded stay in the library, no longer naming it.
+    const uploads = await db().selectFrom("images").select(["name", "uploaded_by"]).orderBy("name").execute();
+    expect(uploads).toEqual([
+      { name: "Uploaded by user_inside", uploaded_by: "user_inside" },
+      { name: "Uploaded by user_past", uploaded_by: null },
+    ]);
     const published = await db()
       .selectFrom("content_revisions")
       .select(["key", "published_by", "published_by_name"])
