@@ -44,7 +44,7 @@ import {
 } from "./static-files.ts";
 import { frameSources, renderedPageCsp, securityHeaders, staticCsp } from "./security.ts";
 import { serveMedia } from "../app/media/serve.server.ts";
-import { imageLibraryPath, maxUploadPostBytes } from "../app/media/image-rules.ts";
+import { maxUploadPostBytes, takesUploads } from "../app/media/image-rules.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
@@ -252,7 +252,7 @@ function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
     if (req.headers["transfer-encoding"]) return text(411, "Please send the request with a Content-Length.");
     return next();
   }
-  const limit = req.path === imageLibraryPath ? maxUploadPostBytes : maxBodyBytes; // an image upload (ADR 049)
+  const limit = takesUploads(req.path) ? maxUploadPostBytes : maxBodyBytes; // an image upload (ADR 049)
   if (Number(length) > limit) return text(413, "The request is too large.");
   next();
 }

@@ -120,6 +120,9 @@ export const imageLibraryPath = "/admin/content/images";
  */
 export const maxUploadPostBytes = 2 * maxUploadBytes;
 
+/** Whether a post to `path` may be an upload: the library's page, or its data request (a post from React). */
+export const takesUploads = (path: string) => path === imageLibraryPath || path === `${imageLibraryPath}.data`;
+
 /** How wide a hero's picture is shown: half the page from 1024 px (at most ~600 px), else the screen's width. */
 export const heroImageSizes = "(min-width: 1280px) 600px, (min-width: 1024px) 50vw, 100vw";
 /** A picture in a page's text column (a course's overview, an article): the column's width. */

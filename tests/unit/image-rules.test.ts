@@ -7,7 +7,15 @@ import { describe, expect, it } from "vitest";
 import { imageRefsIn, imageRefSchema } from "~/content/image-ref.ts";
 import { articleSchema, courseSchema, pageCopySchema, pillarSchema, trainerSchema } from "~/content/schema.ts";
 import { describeFields, formValues, readItemForm } from "~/content/editor-fields.ts";
-import { fallbackSrc, mediaPath, parseMediaFile, sniffFormat, srcSet, widthsFor } from "~/media/image-rules.ts";
+import {
+  fallbackSrc,
+  mediaPath,
+  parseMediaFile,
+  sniffFormat,
+  srcSet,
+  takesUploads,
+  widthsFor,
+} from "~/media/image-rules.ts";
 
 const bytes = (...values: (number | string)[]) =>
   new Uint8Array(values.flatMap((v) => (typeof v === "string" ? [...v].map((c) => c.charCodeAt(0)) : [v])));
@@ -116,5 +124,15 @@ describe("image fields in the content", () => {
     expect(readItemForm(trainerSchema, (n) => values[n] ?? null, names)).toEqual(withImage);
     const cleared: Record<string, string> = { ...values, "image.id": "" };
     expect(readItemForm(trainerSchema, (n) => cleared[n] ?? null, names)).toEqual({ ...trainer, lead: true });
+  });
+});
+
+describe("the posts that may be uploads", () => {
+  it("are those to the library's page (as a form or from React), no other", () => {
+    expect(takesUploads("/admin/content/images")).toBe(true);
+    expect(takesUploads("/admin/content/images.data")).toBe(true);
+    for (const path of ["/admin/content", "/admin/content/page/home", "/api/contact", "/admin/content/images/x"]) {
+      expect(takesUploads(path), path).toBe(false);
+    }
   });
 });
