@@ -9,6 +9,7 @@
  */
 import path from "node:path";
 import { createServer } from "vite";
+import type * as Seed from "./hero-image-seed.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = process.env.DATA_DIR;
@@ -21,7 +22,7 @@ const vite = await createServer({
   server: { middlewareMode: true, hmr: false, watch: null },
   resolve: { alias: [{ find: /^~\//, replacement: `${path.join(root, "app")}/` }] },
 });
-const seed = (await vite.ssrLoadModule("/bench/hero-image-seed.ts")) as typeof import("./hero-image-seed.ts");
+const seed = (await vite.ssrLoadModule("/bench/hero-image-seed.ts")) as typeof Seed;
 const { id, bytes } = await seed.seedHeroImage(dataDir);
 await vite.close();
 process.stdout.write(`hero image ${id}: ${JSON.stringify(bytes)}\n`);

@@ -180,6 +180,8 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/:type/:key unpublish": { own: 404 },
     "/admin/content/:type/:key restore": { own: 400 },
     "/admin/content/:type/new add": { own: 400 },
+    // The image library: an upload without a file is refused.
+    "/admin/content/images upload": { own: 400 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};
