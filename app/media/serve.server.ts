@@ -63,6 +63,8 @@ export function serveMedia(db: Db, log: Log, maxBytes = maxCachedBytes) {
         ...(fresh ? {} : { "Content-Length": entry.body.length }),
         "Cache-Control": immutableCaching,
         ETag: entry.etag,
+        // A browser takes the type as sent, never guesses another from the bytes.
+        "X-Content-Type-Options": "nosniff",
       });
       res.end(fresh || req.method === "HEAD" ? undefined : entry.body);
     };

@@ -116,6 +116,7 @@ describe.each(dialects)("the image library on %s", (dialect) => {
       expect(first.status).toBe(200);
       expect(first.headers.get("content-type")).toBe("image/avif");
       expect(first.headers.get("cache-control")).toBe(immutableCaching);
+      expect(first.headers.get("x-content-type-options")).toBe("nosniff");
       const etag = first.headers.get("etag")!;
       expect(etag).toBe(`"${image.id}-960.avif"`);
       const body = Buffer.from(await first.arrayBuffer());
