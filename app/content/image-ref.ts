@@ -7,8 +7,9 @@
  */
 import { z } from "zod";
 
-/** An image's id: the start of the SHA-256 of the uploaded file (app/media/image-rules.ts). */
-export const imageIdPattern = /^[0-9a-f]{24}$/;
+import { imageIdPattern } from "./ids.ts";
+
+export { imageIdPattern } from "./ids.ts";
 
 /** The metadata that marks an image field. */
 export const imageFieldMeta = { field: "image" } as const;

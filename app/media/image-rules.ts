@@ -13,7 +13,8 @@
  * - Each variant has a content-addressed address,
  *   `/media/<id>-<width>.<ext>`: it never changes, so it is cached for a year.
  */
-import { imageIdPattern } from "~/content/image-ref.ts";
+// Not from image-ref.ts: that one is zod, which must stay out of the browser bundle (ADR 032).
+import { imageIdPattern } from "~/content/ids.ts";
 
 export const maxUploadBytes = 10 * 1024 * 1024;
 export const maxUploadText = "10 MB";
