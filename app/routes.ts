@@ -77,6 +77,7 @@ export default [
       // The site's content (docs/decisions/045-content-in-the-database.md).
       route("content", "routes/admin/content.tsx"),
       route("content/markdown-preview", "routes/admin/content-markdown-preview.ts"),
+      route("content/images", "routes/admin/content-images.tsx"),
       route("content/:type", "routes/admin/content-type.tsx"),
       route("content/:type/new", "routes/admin/content-new.tsx"),
       route("content/:type/:key", "routes/admin/content-item.tsx"),

@@ -45,6 +45,7 @@ import {
   type ServedResource,
 } from "./static-files.ts";
 import { frameSources, renderedPageCsp, securityHeaders, staticCsp } from "./security.ts";
+import { serveMedia } from "../app/media/serve.server.ts";
 
 // The server bundle is also React Router's server build (prerendering reads it).
 export * from "virtual:react-router/server-build";
@@ -158,6 +159,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     for (const [name, value] of Object.entries(everyAnswer)) res.setHeader(name, value);
     next();
   });
+  app.use("/media", serveMedia(services.staff.db, ops.log)); // The library's images (ADR 049).
   app.use(compression({ threshold: 1024 }));
   // An item's old address (a course's id the team changed): 301 to where it is now (ADR 047).
   app.use(movedPermanently);

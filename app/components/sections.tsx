@@ -7,20 +7,33 @@ export function PageHero({
   title,
   lead,
   children,
+  aside,
 }: {
   eyebrow?: string;
   title: string;
   lead?: string;
   children?: ReactNode;
+  /** The hero's right half on wide screens (a picture), under the text on narrow ones. */
+  aside?: ReactNode;
 }) {
+  const text = (
+    <>
+      {eyebrow && <p className="text-sm font-semibold tracking-wide text-gold-300 uppercase">{eyebrow}</p>}
+      <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
+      {lead && <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{lead}</p>}
+      {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
+    </>
+  );
   return (
     <section className="bg-navy-900 text-white">
-      <div className="container-page py-14 lg:py-20">
-        {eyebrow && <p className="text-sm font-semibold tracking-wide text-gold-300 uppercase">{eyebrow}</p>}
-        <h1 className="mt-3 max-w-3xl text-4xl font-bold tracking-tight text-balance sm:text-5xl">{title}</h1>
-        {lead && <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{lead}</p>}
-        {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
-      </div>
+      {aside ? (
+        <div className="container-page grid items-center gap-10 py-14 lg:grid-cols-2 lg:py-20">
+          <div>{text}</div>
+          <div className="overflow-hidden rounded-lg">{aside}</div>
+        </div>
+      ) : (
+        <div className="container-page py-14 lg:py-20">{text}</div>
+      )}
     </section>
   );
 }

@@ -17,6 +17,7 @@
  */
 import { z } from "zod";
 import { markdownMeta } from "./rich-text.ts";
+import { isImageField } from "./image-ref.ts";
 
 type Def = {
   type: string;
@@ -42,6 +43,8 @@ export type EditorField =
   /** Rich text (app/content/rich-text.ts): a text area with a live preview. */
   | (Common & { kind: "markdown"; hint: string; maxLength?: number })
   | (Common & { kind: "group"; fields: EditorField[] })
+  /** A picture from the library (`<name>.id`) and its alt text (`<name>.alt`), ADR 049. */
+  | (Common & { kind: "image" })
   | (Common & { kind: "list"; hint: string; items: { label: string; fields: EditorField[] }[] })
   /** An ordered list of courses: one choice per slot (named `name.0`, `name.1`…); the editor fills in the options. */
   | (Common & { kind: "course-slots"; hint: string; min: number; slots: number; options: SlotOption[] })
@@ -139,6 +142,7 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
     const hint = `Choose ${min === slots ? slots : `${min} to ${slots}`} courses, in the order the site shows them; leave a slot empty to show fewer.`;
     return { ...common, kind: "course-slots", hint, min, slots, options: [] };
   }
+  if (isImageField(schema)) return { ...common, kind: "image" };
   switch (def.type) {
     case "object":
       return { ...common, kind: "group", fields: describeFields(schema, value, `${name}.`) };
@@ -232,6 +236,8 @@ export function readItemForm(
     const text = get(name);
     switch (def.type) {
       case "object": {
+        // An image field with no image chosen is no image (its alt text, if any, goes with it).
+        if (isImageField(inner) && (get(`${name}.id`) ?? "").trim() === "") return undefined;
         const item: Record<string, unknown> = {};
         for (const [key, child] of Object.entries(def.shape ?? {})) {
           const value = read(child, name ? `${name}.${key}` : key);

@@ -16,3 +16,6 @@ export const guideNames = [
   "sustainable-business-practices",
 ] as const;
 export type GuideName = (typeof guideNames)[number];
+
+/** A library image's id: the start (96 bits, hex) of the SHA-256 of the uploaded file (ADR 049). */
+export const imageIdPattern = /^[0-9a-f]{24}$/;

@@ -7,6 +7,9 @@
 import { z } from "zod";
 import { guideIds, guideNames, pillarIds } from "./ids.ts";
 import { markdownMessage, markdownMeta, markdownProblems } from "./rich-text.ts";
+import { imageRefSchema } from "./image-ref.ts";
+
+export { imageRefSchema, type ImageRef } from "./image-ref.ts";
 
 export { pillarIds, type PillarId } from "./ids.ts";
 export const pillarIdSchema = z.enum(pillarIds);
@@ -76,6 +79,8 @@ export const pillarSchema = z.object({
   /** Courses in the featured block on the pillar page (Risk only, 2 at most). */
   featuredBlockCourseIds: z.array(slug).max(2),
   faqs: z.array(faqSchema).length(4),
+  /** A picture beside the pillar page's heading (optional). */
+  image: imageRefSchema.optional(),
   seo: seoSchema,
 });
 export type Pillar = z.infer<typeof pillarSchema>;
@@ -115,6 +120,8 @@ export const courseSchema = z.object({
   /** Overrides the default group size (12). */
   groupSize: z.number().int().min(4).max(20).optional(),
   certification: copy,
+  /** A picture beside the course page's heading (optional). */
+  image: imageRefSchema.optional(),
   seo: seoSchema,
 });
 export type Course = z.infer<typeof courseSchema>;
@@ -130,6 +137,8 @@ export const trainerSchema = z.object({
   bio: copy,
   /** Shown on the About page. */
   lead: z.boolean(),
+  /** A portrait (optional). */
+  image: imageRefSchema.optional(),
 });
 export type Trainer = z.infer<typeof trainerSchema>;
 
@@ -201,6 +210,8 @@ export const pageCopySchema = z.object({
     heroEyebrow: text,
     heroTitle: text,
     heroLead: copy,
+    /** The picture in the hero's right half (optional; preloaded: it is the page's largest). */
+    heroImage: imageRefSchema.optional(),
     differentiators: z.array(titledWithIcon).length(4),
     aboutTitle: text,
     aboutParagraphs: z.array(copy).min(1).max(3),
@@ -270,6 +281,8 @@ export const articleSchema = z.object({
   readingMinutes: z.number().int().min(2).max(20),
   pillar: pillarIdSchema,
   authorTrainerId: slug,
+  /** A picture under the article's heading (optional). */
+  image: imageRefSchema.optional(),
   /** Markdown: headings (## to ####), paragraphs, lists, links, quotes, tables and images. */
   body: richText,
   seo: seoSchema,

@@ -327,6 +327,32 @@ export interface Database extends LeadTables {
     publish_at_by: string | null;
   };
   /** Every version of an item ever published. */
+  /** The site's images (app/media/images.server.ts, ADR 049): one row per upload, as re-encoded. */
+  images: {
+    /** The start of the SHA-256 of the uploaded file: its variants' addresses are made from it. */
+    id: string;
+    /** What the library calls it (the file's name unless the uploader gave one). */
+    name: string;
+    /** The original's size in pixels (after turning it upright). */
+    width: number;
+    height: number;
+    /** What the upload was: jpeg, png, webp or avif. */
+    source_format: string;
+    source_bytes: number;
+    uploaded_at: string;
+    /** The staff account that uploaded it (null once that account's details are deleted). */
+    uploaded_by: string | null;
+  };
+  /** Each image at each width and format, re-encoded. */
+  image_variants: {
+    image_id: string;
+    width: number;
+    /** avif, webp or jpeg. */
+    format: string;
+    height: number;
+    size: number;
+    bytes: Uint8Array;
+  };
   content_revisions: {
     type: string;
     key: string;

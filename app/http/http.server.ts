@@ -6,20 +6,28 @@
  */
 import type { FormResult } from "~/forms/result.ts";
 import { maxGuidePdfBytes } from "../content/guide-files.ts";
+import { maxUploadBytes } from "../media/image-rules.ts";
 
 /** Largest request body a form or API call may send. */
 export const maxBodyBytes = 32 * 1024;
 
 /**
- * The one form that takes a file: a guide's PDF (maxGuidePdfBytes), with
- * room to spare so that a file a little too large is refused by the page
- * with its own message rather than here.
+ * The forms that take a file, each at its page's address or its data
+ * request's (a post from React): a guide's PDF (maxGuidePdfBytes) and an
+ * image for the library (maxUploadBytes, ADR 049), with room to spare so
+ * that a file a little too large is refused by the page with its own
+ * message rather than here.
  */
 const uploads = [
   {
-    path: /^\/admin\/content\/guide\/[^/]+\/pdf\/?$/i,
+    path: /^\/admin\/content\/guide\/[^/]+\/pdf(?:\/|\.data)?$/i,
     bytes: 2 * maxGuidePdfBytes,
     message: `The file is too large: a guide's PDF can be at most ${maxGuidePdfBytes / (1024 * 1024)} MB.`,
+  },
+  {
+    path: /^\/admin\/content\/images(?:\/|\.data)?$/i,
+    bytes: 2 * maxUploadBytes,
+    message: `The file is too large: an image can be at most ${maxUploadBytes / (1024 * 1024)} MB.`,
   },
 ];
 

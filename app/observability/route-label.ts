@@ -8,6 +8,7 @@ import { staticPagePaths } from "../content/page-paths.ts";
 
 const patterns: [RegExp, string][] = [
   [/^\/assets\//, "/assets/*"],
+  [/^\/media\//, "/media/*"],
   [/^\/courses\/[^/]+\/brochure\.pdf$/, "/courses/:courseId/brochure.pdf"],
   [/^\/courses\/[^/]+$/, "/courses/:courseId"],
   [/^\/pillar\/[^/]+$/, "/pillar/:pillarId"],
@@ -74,6 +75,7 @@ export const exactRoutes = new Set<string>([
   "/admin/audit",
   "/admin/content",
   "/admin/content/markdown-preview",
+  "/admin/content/images",
   "/admin/account",
   "/admin/passkey-options",
 ]);

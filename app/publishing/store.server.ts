@@ -48,6 +48,9 @@ import {
   type ContentTypeDefinition,
 } from "~/content/types.server.ts";
 
+import { imageRefsIn, missingImageMessage } from "~/content/image-ref.ts";
+import { missingImages } from "~/media/images.server.ts";
+
 type Tx = Transaction<Database> | Db;
 
 /** Who acts: a staff account (id and name at the time), or the release's seed / the scheduler. */
@@ -832,6 +835,8 @@ async function goLive(
   }
   const whole = await checkWhole(trx, { type, key, data: checked.data });
   if (whole) return rollBack(whole);
+  const unknownImages = await imagesMissing(trx, type, key, checked.data);
+  if (unknownImages.length > 0) return rollBack(invalid(unknownImages));
   const revision = await addRevision(trx, change);
   await updateItem(trx, type, key, {
     status: "live",
@@ -943,6 +948,18 @@ async function checkWhole(
     if (error instanceof ContentError) return refused(error.message);
     throw error;
   }
+}
+
+/** Each image field of the item whose image is not in the library (ADR 049). */
+async function imagesMissing(trx: Tx, type: ContentType, key: string, data: unknown): Promise<FieldIssue[]> {
+  const refs = imageRefsIn(itemSchema(type, key)!, data);
+  const missing = new Set(
+    await missingImages(
+      trx,
+      refs.map((r) => r.ref.id),
+    ),
+  );
+  return refs.filter((r) => missing.has(r.ref.id)).map((r) => ({ path: `${r.path}.id`, message: missingImageMessage }));
 }
 
 function invalid(issues: FieldIssue[]): ContentRefusal {

@@ -194,7 +194,8 @@ export async function applyRetention(
   // A disabled account's name and address stay 12 months (who owned what,
   // who did what), then go; the leads it owned are left without an owner,
   // and its notes and changes on their timelines, and the site content it
-  // published, are signed formerTeamMember (a schedule it set is cancelled).
+  // published, are signed formerTeamMember (a schedule it set is cancelled);
+  // the images it uploaded no longer name it.
   counts.staff_accounts_disabled = await batches(async () => {
     const gone = await db
       .selectFrom("staff_users")
@@ -213,6 +214,7 @@ export async function applyRetention(
         .where("published_by", "in", ids)
         .execute();
       await trx.updateTable("content_items").set({ draft_saved_by: null }).where("draft_saved_by", "in", ids).execute();
+      await trx.updateTable("images").set({ uploaded_by: null }).where("uploaded_by", "in", ids).execute();
       await trx
         .updateTable("guide_files")
         .set({ uploaded_by: null, uploaded_by_name: formerTeamMember })

@@ -8,18 +8,27 @@ import type { SiteFacts } from "~/content/site-facts.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/about";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { Picture } from "~/components/picture.tsx";
+import { portraitSizes } from "~/media/image-rules.ts";
+import { pageImageOf } from "~/media/page-images.server.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const { pages, trainers, testimonials } = catalogue;
   return {
     copy: pages.about,
     method: pages.method,
-    trainers: trainers
-      .filter((t) => t.lead)
-      .map((t) => ({ ...t, pillarTitles: t.pillars.map((id) => getPillar(id)!.title) })),
+    trainers: await Promise.all(
+      trainers
+        .filter((t) => t.lead)
+        .map(async (t) => ({
+          ...t,
+          portrait: await pageImageOf(context, t.image),
+          pillarTitles: t.pillars.map((id) => getPillar(id)!.title),
+        })),
+    ),
     testimonials: testimonials.slice(3, 6),
     claims: catalogue.siteFacts.claims,
   };
@@ -69,6 +78,11 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-2">
           {trainers.map((t) => (
             <li key={t.id} className="rounded-lg border border-slate-200 p-6">
+              {t.portrait && (
+                <div className="mb-4 w-24 overflow-hidden rounded-full">
+                  <Picture image={t.portrait} sizes={portraitSizes} className="aspect-square object-cover" />
+                </div>
+              )}
               <h3 className="text-lg font-semibold text-navy-900">{t.name}</h3>
               <p className="text-sm text-navy-700">{t.title}</p>
               <p className="mt-1 text-sm text-slate-600">{t.pillarTitles.join(" · ")}</p>

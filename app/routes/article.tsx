@@ -8,11 +8,14 @@ import { formatDate } from "~/format/dates.ts";
 import { absoluteUrl, breadcrumbJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/article";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { imagePreload, Picture } from "~/components/picture.tsx";
+import { contentImageSizes } from "~/media/image-rules.ts";
+import { pageImageOf } from "~/media/page-images.server.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const article = getArticle(params.slug);
   if (!article) throw data(null, { status: 404 });
   const author = getTrainer(article.authorTrainerId)!;
@@ -23,6 +26,7 @@ export function loader({ params }: Route.LoaderArgs) {
     /** The body's Markdown as HTML that can carry no script (app/content/rich-text.server.ts). */
     bodyHtml: renderMarkdown(body),
     wordCount: markdownToPlainText(body).split(/\s+/).filter(Boolean).length,
+    image: await pageImageOf(context, article.image),
     author: { name: author.name, title: author.title },
     pillar: { title: pillar.title, href: pillarPath(pillar.id) },
   };
@@ -30,9 +34,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { article, author, wordCount } = loaderData;
+  const { article, author, wordCount, image } = loaderData;
   const path = articlePath(article.slug);
-  return seo({
+  const tags = seo({
     ...article.seo,
     path,
     type: "article",
@@ -54,10 +58,11 @@ export function meta({ loaderData }: Route.MetaArgs) {
       ]),
     ],
   });
+  return [...tags, ...imagePreload(image, contentImageSizes)];
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, author, pillar, bodyHtml } = loaderData;
+  const { article, image, author, pillar, bodyHtml } = loaderData;
   return (
     <article>
       <header className="bg-navy-900 text-white">
@@ -77,6 +82,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
       </header>
+      {image && (
+        <div className="container-page max-w-3xl pt-12">
+          <div className="overflow-hidden rounded-lg">
+            <Picture image={image} sizes={contentImageSizes} priority />
+          </div>
+        </div>
+      )}
       <div className="container-page max-w-3xl py-12">
         <div data-rich-text="" dangerouslySetInnerHTML={{ __html: bodyHtml }} />
         <p className="mt-12 rounded-lg bg-navy-50 p-6 text-slate-700">

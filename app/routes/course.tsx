@@ -12,6 +12,9 @@ import { redirectFor } from "~/content/redirects.server.ts";
 import { courseSummary, getCourse, getPillar, getTrainer, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
 import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
+import { Picture } from "~/components/picture.tsx";
+import { contentImageSizes, portraitSizes } from "~/media/image-rules.ts";
+import { pageImageOf } from "~/media/page-images.server.ts";
 import type { Route } from "./+types/course";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
 
@@ -28,7 +31,7 @@ function canonicalCoursePath(raw: string): string | undefined {
   return redirectFor(`/courses/${normalised}`);
 }
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const course = getCourse(params.courseId);
   if (!course) {
     const target = canonicalCoursePath(params.courseId);
@@ -36,7 +39,13 @@ export function loader({ params }: Route.LoaderArgs) {
     throw data(null, { status: 404 });
   }
   const pillar = getPillar(course.pillars[0]!)!;
+  const trainers = course.instructorIds.map((id) => getTrainer(id)!);
+  const [image, ...portraits] = await Promise.all([
+    pageImageOf(context, course.image),
+    ...trainers.map((t) => pageImageOf(context, t.image)),
+  ]);
   return {
+    image,
     course: {
       ...course,
       tags: course.tags ?? [...courseFacts.defaultTags],
@@ -44,10 +53,7 @@ export function loader({ params }: Route.LoaderArgs) {
     },
     pillars: course.pillars.map((id) => ({ title: getPillar(id)!.title, href: pillarPath(id) })),
     pillar: { id: pillar.id, title: pillar.title, href: pillarPath(pillar.id) },
-    instructors: course.instructorIds.map((id) => {
-      const t = getTrainer(id)!;
-      return { id: t.id, name: t.name, title: t.title, bio: t.bio };
-    }),
+    instructors: trainers.map((t, i) => ({ id: t.id, name: t.name, title: t.title, bio: t.bio, image: portraits[i]! })),
     related: course.relatedCourseIds.map((id) => courseSummary(requireCourse(id))),
   };
 }
@@ -72,7 +78,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, pillars, pillar, instructors, related } = loaderData;
+  const { course, image, pillars, pillar, instructors, related } = loaderData;
   const [theory, practice] = course.theoryPracticeSplit.split("/");
   const corporateRateHref = `/contact?${new URLSearchParams({ course: course.id, interest: pillar.id })}`;
   const details = [
@@ -144,6 +150,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_22rem] lg:py-20">
         <div className="min-w-0 space-y-14">
           <CourseSection id="overview" title="Course Overview">
+            {image && (
+              <div className="mt-4 overflow-hidden rounded-lg">
+                <Picture image={image} sizes={contentImageSizes} />
+              </div>
+            )}
             <Paragraphs className="mt-4 space-y-4 text-lg leading-8 text-slate-700" items={course.overview} />
           </CourseSection>
 
@@ -178,6 +189,11 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4 md:grid-cols-2">
               {instructors.map((t) => (
                 <li key={t.id} className="rounded-lg border border-slate-200 p-5">
+                  {t.image && (
+                    <div className="mb-3 w-24 overflow-hidden rounded-full">
+                      <Picture image={t.image} sizes={portraitSizes} className="aspect-square object-cover" />
+                    </div>
+                  )}
                   <h3 className="font-semibold text-navy-900">{t.name}</h3>
                   <p className="text-sm text-navy-700">{t.title}</p>
                   <p className="mt-3 text-slate-700">{t.bio}</p>

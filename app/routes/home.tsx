@@ -15,16 +15,20 @@ import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { imagePreload, Picture } from "~/components/picture.tsx";
+import { heroImageSizes } from "~/media/image-rules.ts";
+import { pageImageOf } from "~/media/page-images.server.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
 export const emptyFeaturedMessage = "No featured courses available at this time.";
 
-export function loader() {
+export async function loader({ context }: Route.LoaderArgs) {
   const { pages, pillars, testimonials, guides } = catalogue;
   return {
     copy: pages.home,
+    heroImage: await pageImageOf(context, pages.home.heroImage),
     featured: catalogue.featured.homeFeatured
       .slice(0, ui.homeFeaturedMax)
       .map((id) => courseSummary(requireCourse(id))),
@@ -36,7 +40,7 @@ export function loader() {
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
-  return seo({ ...loaderData.copy.seo, path: "/" });
+  return [...seo({ ...loaderData.copy.seo, path: "/" }), ...imagePreload(loaderData.heroImage, heroImageSizes)];
 }
 
 /** The free-resources forms (one per guide): the answer names the guide
@@ -49,10 +53,15 @@ export const clientAction = ({ serverAction }: Route.ClientActionArgs) => client
 export const shouldRevalidate = keepDataAfterPost;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { copy, featured, premium, pillars, testimonials, guides } = loaderData;
+  const { copy, heroImage, featured, premium, pillars, testimonials, guides } = loaderData;
   return (
     <>
-      <PageHero eyebrow={copy.heroEyebrow} title={copy.heroTitle} lead={copy.heroLead}>
+      <PageHero
+        eyebrow={copy.heroEyebrow}
+        title={copy.heroTitle}
+        lead={copy.heroLead}
+        aside={heroImage && <Picture image={heroImage} sizes={heroImageSizes} priority />}
+      >
         <a href={`#${bookingAnchor}`} className="btn-accent">
           Book a Free Consultation
         </a>

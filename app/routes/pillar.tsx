@@ -10,15 +10,19 @@ import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } f
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/pillar";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { imagePreload, Picture } from "~/components/picture.tsx";
+import { heroImageSizes } from "~/media/image-rules.ts";
+import { pageImageOf } from "~/media/page-images.server.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
-export function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   const pillar = getPillar(params.pillarId);
   if (!pillar) throw data(null, { status: 404 });
   return {
     pillar,
+    image: await pageImageOf(context, pillar.image),
     copy: catalogue.pages.pillarPage,
     featured: pillar.featuredBlockCourseIds
       .slice(0, ui.pillarFeaturedMax)
@@ -32,9 +36,9 @@ export function loader({ params }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { pillar } = loaderData;
+  const { pillar, image } = loaderData;
   const path = `/pillar/${pillar.id}`;
-  return seo({
+  const tags = seo({
     ...pillar.seo,
     path,
     jsonLd: [
@@ -45,13 +49,19 @@ export function meta({ loaderData }: Route.MetaArgs) {
       ]),
     ],
   });
+  return [...tags, ...imagePreload(image, heroImageSizes)];
 }
 
 export default function PillarPage({ loaderData }: Route.ComponentProps) {
-  const { pillar, copy, featured, courses } = loaderData;
+  const { pillar, image, copy, featured, courses } = loaderData;
   return (
     <>
-      <PageHero eyebrow={pillar.alternateNames[0]} title={`${pillar.title} Training`} lead={pillar.description}>
+      <PageHero
+        eyebrow={pillar.alternateNames[0]}
+        title={`${pillar.title} Training`}
+        lead={pillar.description}
+        aside={image && <Picture image={image} sizes={heroImageSizes} priority />}
+      >
         <a href="#pillar-courses" className="btn-accent">
           View Courses
         </a>

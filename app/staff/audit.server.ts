@@ -54,6 +54,7 @@ export const auditActions = {
   "content-restored": "Put an earlier revision of the site's content back on the site",
   "content-address-changed": "Changed the address of an item of the site's content (the old one redirects)",
   "content-deleted": "Deleted an item of the site's content (never published, or unpublished)",
+  "image-uploaded": "Uploaded an image to the site's image library",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

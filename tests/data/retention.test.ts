@@ -559,6 +559,21 @@ describe.each(dialects)("retention on %s", (dialect) => {
         })),
       )
       .execute();
+    await db()
+      .insertInto("images")
+      .values(
+        ["user_inside", "user_past"].map((actor, i) => ({
+          id: `${i}`.repeat(24),
+          name: `Uploaded by ${actor}`,
+          width: 100,
+          height: 100,
+          source_format: "png",
+          source_bytes: 1000,
+          uploaded_at: before(now, dayMs),
+          uploaded_by: actor,
+        })),
+      )
+      .execute();
     const counts = await applyRetention({ db: db() }, new Date(now));
     expect(await ids("staff_users")).toEqual(["user_active", "user_inside"]);
     // Who uploaded a guide's PDF, as who published a revision.
@@ -567,6 +582,12 @@ describe.each(dialects)("retention on %s", (dialect) => {
     ).toEqual([
       { id: "file-by-user_inside", uploaded_by: "user_inside", uploaded_by_name: "Name of user_inside" },
       { id: "file-by-user_past", uploaded_by: null, uploaded_by_name: formerTeamMember },
+    ]);
+    // The images a closed account uploaded stay in the library, no longer naming it.
+    const uploads = await db().selectFrom("images").select(["name", "uploaded_by"]).orderBy("name").execute();
+    expect(uploads).toEqual([
+      { name: "Uploaded by user_inside", uploaded_by: "user_inside" },
+      { name: "Uploaded by user_past", uploaded_by: null },
     ]);
     const published = await db()
       .selectFrom("content_revisions")

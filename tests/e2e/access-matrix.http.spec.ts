@@ -190,6 +190,8 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/guide/:key/pdf GET": { own: 404 },
     "/admin/content/guide/:key/pdf upload": { own: 400 },
     "/admin/content/guide/:key/pdf remove": { own: 404 },
+    // The image library: an upload without a file is refused.
+    "/admin/content/images upload": { own: 400 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

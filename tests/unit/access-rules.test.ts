@@ -139,6 +139,7 @@ describe("the access rules", () => {
         "/admin/content/:type/:key/preview/page",
         "/admin/content/markdown-preview",
         "/admin/content/guide/:key/pdf",
+        "/admin/content/images",
       ].sort(),
     );
   });

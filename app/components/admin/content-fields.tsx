@@ -9,6 +9,7 @@ import { useEffect, useRef } from "react";
 import type { EditorField } from "~/content/editor-fields.ts";
 import { ErrorSummary, FormAlert, SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { MarkdownField } from "./markdown-field.tsx";
+import { ImageField } from "./image-field.tsx";
 
 export const contentFormId = "content";
 
@@ -66,6 +67,8 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
           ))}
         </fieldset>
       );
+    case "image":
+      return <ImageField formId={contentFormId} field={field} values={values} errors={errors} />;
     case "choice":
       return (
         <SelectField {...common} options={field.options.map((o) => ({ value: o, label: o }))} defaultValue={value} />
@@ -135,7 +138,9 @@ export function fieldOrder(fields: readonly EditorField[]): string[] {
         ? [f.name, ...f.items.flatMap((i) => fieldOrder(i.fields))]
         : f.kind === "course-slots"
           ? [f.name, ...Array.from({ length: f.slots }, (_, i) => `${f.name}.${i}`)]
-          : [f.name],
+          : f.kind === "image"
+            ? [f.name, `${f.name}.id`, `${f.name}.alt`]
+            : [f.name],
   );
 }
 

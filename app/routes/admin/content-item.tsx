@@ -13,10 +13,17 @@ import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { contentItemPage, contentTypeOf, editorContext, itemAction } from "~/publishing/editor.server.ts";
+import { ImageChoices } from "~/components/admin/image-field.tsx";
+import { imageChoices } from "~/media/images.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const compare = new URL(request.url).searchParams.get("compare");
-  return contentItemPage(editorContext(context).db, contentTypeOf(params.type), params.key, compare);
+  const { db } = editorContext(context);
+  const [page, images] = await Promise.all([
+    contentItemPage(db, contentTypeOf(params.type), params.key, compare),
+    imageChoices(db),
+  ]);
+  return { ...page, images };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -98,7 +105,9 @@ export default function ContentItem() {
           className="mt-4 space-y-5"
           noValidate
         >
-          <ContentFields fields={page.fields} values={answer?.values ?? page.values} errors={errors} />
+          <ImageChoices value={page.images}>
+            <ContentFields fields={page.fields} values={answer?.values ?? page.values} errors={errors} />
+          </ImageChoices>
           <div className="flex flex-wrap items-end gap-3 border-t border-slate-300 pt-5">
             <button type="submit" name="intent" value="save" disabled={busy} className="btn-outline min-h-11">
               Save draft

@@ -21,7 +21,11 @@ export default function Content() {
       intro={
         <p>
           Edit the site&apos;s pages, courses, articles and webinars. A saved draft changes nothing on the site until
-          you publish it; every publish is kept, so any earlier version can be put back.
+          you publish it; every publish is kept, so any earlier version can be put back. Pictures are in the{" "}
+          <Link to="/admin/content/images" className="underline">
+            image library
+          </Link>
+          .
         </p>
       }
     >
