@@ -6,7 +6,7 @@
  */
 import type { FormResult } from "~/forms/result.ts";
 import { maxGuidePdfBytes } from "../content/guide-files.ts";
-import { maxUploadBytes } from "../media/image-rules.ts";
+import { maxImageUploadBytes as maxUploadBytes } from "../content/upload-limits.ts";
 
 /** Largest request body a form or API call may send. */
 export const maxBodyBytes = 32 * 1024;

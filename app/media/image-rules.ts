@@ -15,8 +15,9 @@
  */
 // Not from image-ref.ts: that one is zod, which must stay out of the browser bundle (ADR 032).
 import { imageIdPattern } from "~/content/ids.ts";
+import { maxImageUploadBytes } from "~/content/upload-limits.ts";
 
-export const maxUploadBytes = 10 * 1024 * 1024;
+export const maxUploadBytes = maxImageUploadBytes;
 export const maxUploadText = "10 MB";
 /** 40 megapixels: a 8,000 × 5,000 photo; a bomb declares far more. */
 export const maxInputPixels = 40_000_000;
