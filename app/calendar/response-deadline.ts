@@ -114,6 +114,13 @@ export function localDateTimeInstant(value: string, timeZone: string): Date | nu
   return new Date(instantOf({ year, month, day }, { hour, minute }, timeZone));
 }
 
+/** `instant` as a datetime-local field in `timeZone` shows it ("YYYY-MM-DDTHH:MM"): the inverse of the above. */
+export function localDateTimeValue(instant: Date, timeZone: string): string {
+  const p = localParts(instant.getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${dateKey(p)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
 /** The instant a local date ("YYYY-MM-DD") begins in `timeZone`. */
 export function startOfLocalDay(date: string, timeZone: string): Date {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];

@@ -7,7 +7,7 @@
  * high priority, and its route preloads it (`imagePreload`). No image (none
  * chosen, or one not in the library): nothing, and the layout stands.
  */
-import { fallbackSrc, mimeTypeOf, srcSet, variantFormats, type PageImage } from "~/media/image-rules.ts";
+import { fallbackSrc, mimeTypeOf, portraitSizes, srcSet, variantFormats, type PageImage } from "~/media/image-rules.ts";
 
 type Props = {
   image: PageImage | null;
@@ -40,6 +40,16 @@ export function Picture({ image, sizes, priority = false, className = "" }: Prop
         className={`h-auto w-full ${className}`}
       />
     </picture>
+  );
+}
+
+/** A trainer's portrait: a small circle above their name (the course's instructors, /about's trainers). */
+export function Portrait({ image, className }: { image: PageImage | null; className: string }) {
+  if (!image) return null;
+  return (
+    <div className={`w-24 overflow-hidden rounded-full ${className}`}>
+      <Picture image={image} sizes={portraitSizes} className="aspect-square object-cover" />
+    </div>
   );
 }
 

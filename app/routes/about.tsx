@@ -8,8 +8,7 @@ import type { SiteFacts } from "~/content/site-facts.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/about";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
-import { Picture } from "~/components/picture.tsx";
-import { portraitSizes } from "~/media/image-rules.ts";
+import { Portrait } from "~/components/picture.tsx";
 import { pageImageOf } from "~/media/page-images.server.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
@@ -78,11 +77,7 @@ export default function About({ loaderData }: Route.ComponentProps) {
         <ul className="grid gap-4 md:grid-cols-2">
           {trainers.map((t) => (
             <li key={t.id} className="rounded-lg border border-slate-200 p-6">
-              {t.portrait && (
-                <div className="mb-4 w-24 overflow-hidden rounded-full">
-                  <Picture image={t.portrait} sizes={portraitSizes} className="aspect-square object-cover" />
-                </div>
-              )}
+              <Portrait image={t.portrait} className="mb-4" />
               <h3 className="text-lg font-semibold text-navy-900">{t.name}</h3>
               <p className="text-sm text-navy-700">{t.title}</p>
               <p className="mt-1 text-sm text-slate-600">{t.pillarTitles.join(" · ")}</p>

@@ -12,8 +12,8 @@ import { redirectFor } from "~/content/redirects.server.ts";
 import { courseSummary, getCourse, getPillar, getTrainer, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
 import { breadcrumbJsonLd, courseJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
-import { Picture } from "~/components/picture.tsx";
-import { contentImageSizes, portraitSizes } from "~/media/image-rules.ts";
+import { Picture, Portrait } from "~/components/picture.tsx";
+import { contentImageSizes } from "~/media/image-rules.ts";
 import { pageImageOf } from "~/media/page-images.server.ts";
 import type { Route } from "./+types/course";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
@@ -189,11 +189,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <ul className="mt-6 grid gap-4 md:grid-cols-2">
               {instructors.map((t) => (
                 <li key={t.id} className="rounded-lg border border-slate-200 p-5">
-                  {t.image && (
-                    <div className="mb-3 w-24 overflow-hidden rounded-full">
-                      <Picture image={t.image} sizes={portraitSizes} className="aspect-square object-cover" />
-                    </div>
-                  )}
+                  <Portrait image={t.image} className="mb-3" />
                   <h3 className="font-semibold text-navy-900">{t.name}</h3>
                   <p className="text-sm text-navy-700">{t.title}</p>
                   <p className="mt-3 text-slate-700">{t.bio}</p>

@@ -4,6 +4,7 @@
  * a London time for the schedule field, and the scheduler's publishing job
  * run against the site's database (as a second instance would run it).
  */
+import { localDateTimeValue } from "~/calendar/response-deadline.ts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { silentLogger } from "../../app/observability/log.server.ts";
@@ -50,20 +51,7 @@ export async function openHydrated(page: Page, url: string) {
 
 /** `at` as the schedule field takes it: London time, to the minute (YYYY-MM-DDTHH:MM). */
 export function londonMinute(at: Date): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", {
-      timeZone: "Europe/London",
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  return localDateTimeValue(at, "Europe/London");
 }
 
 /**

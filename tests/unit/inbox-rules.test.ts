@@ -4,7 +4,12 @@ import { byteOrderMark, csvCell, csvLine } from "~/inbox/csv.ts";
 import { decodeCursor, encodeCursor, filterQuery, noFilters, parseFilters } from "~/inbox/filters.ts";
 import { maxSearchWords, searchText, searchWords } from "~/data/search-text.ts";
 import { due, openLeadDue } from "~/inbox/due.ts";
-import { localDateTimeInstant, siteCalendar, startOfLocalDay } from "~/calendar/response-deadline.ts";
+import {
+  localDateTimeInstant,
+  localDateTimeValue,
+  siteCalendar,
+  startOfLocalDay,
+} from "~/calendar/response-deadline.ts";
 
 describe("search", () => {
   it("makes plain lower-case words: accents dropped, anything else a separator", () => {
@@ -77,6 +82,9 @@ describe("filters", () => {
     expect(startOfLocalDay("2026-07-01", "Europe/London").toISOString()).toBe("2026-06-30T23:00:00.000Z");
     expect(localDateTimeInstant("2027-05-12T12:30", "Europe/London")?.toISOString()).toBe("2027-05-12T11:30:00.000Z");
     expect(localDateTimeInstant("2027-01-12T09:05", "Europe/London")?.toISOString()).toBe("2027-01-12T09:05:00.000Z");
+    // And back, as the field shows it (summer and winter time).
+    expect(localDateTimeValue(new Date("2027-05-12T11:30:59Z"), "Europe/London")).toBe("2027-05-12T12:30");
+    expect(localDateTimeValue(new Date("2027-01-12T09:05:00Z"), "Europe/London")).toBe("2027-01-12T09:05");
     expect(localDateTimeInstant("12/05/2027 12:30", "Europe/London")).toBeNull();
     expect(localDateTimeInstant("2027-13-12T12:30", "Europe/London")).toBeNull();
     expect(startOfLocalDay("2026-03-29", "Europe/London").toISOString()).toBe("2026-03-29T00:00:00.000Z");

@@ -197,6 +197,17 @@ export const newsletter: LeadKind<"newsletter"> = {
 
 const newsletterName = `${organisation.name} newsletter`;
 
+/** Who sends the newsletter's e-mails, and where (closing each of them). */
+const signature = (ctx: MailContext) =>
+  p(
+    organisation.name,
+    ", ",
+    formatContactAddress(siteContact()),
+    ". ",
+    a(siteLink(ctx), `Visit ${organisation.name} online`),
+    ".",
+  );
+
 /** Asks the subscriber to confirm; nothing else is sent until they do. */
 export function newsletterConfirmationEmail(s: NewsletterSignup, ctx: MailContext): OutgoingEmail {
   const to = address(s.email, "the subscriber's address");
@@ -215,14 +226,7 @@ export function newsletterConfirmationEmail(s: NewsletterSignup, ctx: MailContex
           "If you did not sign up, please ignore this e-mail: you will not be subscribed and will not hear from us again.",
         ),
         p("Changed your mind? ", a(unsubscribe, "Cancel this request and unsubscribe"), "."),
-        p(
-          organisation.name,
-          ", ",
-          formatContactAddress(siteContact()),
-          ". ",
-          a(siteLink(ctx), `Visit ${organisation.name} online`),
-          ".",
-        ),
+        signature(ctx),
       ],
     },
     {
@@ -251,14 +255,7 @@ export function newsletterWelcomeEmail(s: NewsletterSignup, ctx: MailContext): O
           a(unsubscribe, "unsubscribe from the newsletter"),
           ". Every newsletter carries the same link.",
         ),
-        p(
-          organisation.name,
-          ", ",
-          formatContactAddress(siteContact()),
-          ". ",
-          a(siteLink(ctx), `Visit ${organisation.name} online`),
-          ".",
-        ),
+        signature(ctx),
       ],
     },
     {
