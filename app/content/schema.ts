@@ -106,7 +106,8 @@ export const courseSchema = z.object({
   /** Who the course is for, in one line, for cards ("For risk managers and ..."). */
   cardTarget: copy.max(140),
   tags: z.array(text).min(1).max(4).optional(),
-  overview: z.array(copy).min(2).max(4),
+  /** Markdown (rich text): a few paragraphs, which may carry headings, lists and links. */
+  overview: richText,
   benefits: z.array(copy).min(4).max(8),
   targetAudience: z.array(copy).min(3).max(8),
   objectives: z.array(copy).min(3).max(8).optional(),

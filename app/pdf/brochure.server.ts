@@ -3,6 +3,7 @@
  * course's content, laid out with the site's PDF layer (pdf-composer.server.ts:
  * pure, the same input always gives the same bytes).
  */
+import { markdownToPlainText } from "~/content/rich-text.server.ts";
 import type { RGB } from "pdf-lib";
 import { courseFacts, premiumBenefits, pricing, promises } from "~/content/business.ts";
 import { siteContact } from "~/content/index.server.ts";
@@ -156,7 +157,7 @@ export async function courseBrochurePdf(input: CourseBrochureInput): Promise<Uin
   );
 
   c.heading("Course overview");
-  for (const paragraph of course.overview) c.paragraph(paragraph);
+  for (const paragraph of markdownToPlainText(course.overview).split("\n")) c.paragraph(paragraph);
 
   c.heading("Five-day curriculum");
   const dayStyle: Style = { font: fonts.bold, size: 11, color: colors.navy, leading: 15 };

@@ -6,7 +6,8 @@ import { BookingSection } from "~/components/booking-section.tsx";
 import { Price } from "~/components/price.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
-import { Breadcrumbs, Paragraphs } from "~/components/sections.tsx";
+import { Breadcrumbs } from "~/components/sections.tsx";
+import { renderMarkdown } from "~/content/rich-text.server.ts";
 import { courseFacts, pricing } from "~/content/business.ts";
 import { redirectFor } from "~/content/redirects.server.ts";
 import { courseSummary, getCourse, getPillar, getTrainer, pillarPath, requireCourse } from "~/content/index.server.ts";
@@ -44,10 +45,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     pageImageOf(context, course.image),
     ...trainers.map((t) => pageImageOf(context, t.image)),
   ]);
+  const { overview, ...shown } = course;
   return {
     image,
+    /** The overview's Markdown as HTML that can carry no script (app/content/rich-text.server.ts). */
+    overviewHtml: renderMarkdown(overview),
     course: {
-      ...course,
+      ...shown,
       tags: course.tags ?? [...courseFacts.defaultTags],
       groupSize: course.groupSize ?? courseFacts.defaultGroupSize,
     },
@@ -78,7 +82,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, image, pillars, pillar, instructors, related } = loaderData;
+  const { course, image, overviewHtml, pillars, pillar, instructors, related } = loaderData;
   const [theory, practice] = course.theoryPracticeSplit.split("/");
   const corporateRateHref = `/contact?${new URLSearchParams({ course: course.id, interest: pillar.id })}`;
   const details = [
@@ -155,7 +159,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 <Picture image={image} sizes={contentImageSizes} />
               </div>
             )}
-            <Paragraphs className="mt-4 space-y-4 text-lg leading-8 text-slate-700" items={course.overview} />
+            <div className="mt-4" data-rich-text="" dangerouslySetInnerHTML={{ __html: overviewHtml }} />
           </CourseSection>
 
           <ListSection id="benefits" title="Key Benefits" items={course.benefits} />

@@ -67,6 +67,8 @@ const cases: Case[] = [
   { type: "guide", key: guide.id, field: "Title", path: "/", unpublish: "not-offered" },
   { type: "faq", key: "faq-1", field: "Question", path: "/contact", unpublish: "not-offered" },
   { type: "page", key: "about", field: "Hero title", path: "/about", unpublish: "not-offered" },
+  // The contact page shows the address (the featured courses, chosen from lists: site-facts-editor.spec.ts).
+  { type: "siteFacts", key: "site-facts", field: "Locality", path: "/contact", unpublish: "not-offered" },
 ];
 
 // One site per worker, each test on an item of its own; two accounts that edit the site (and nothing else).

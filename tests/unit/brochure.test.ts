@@ -1,3 +1,4 @@
+import { markdownToPlainText } from "~/content/rich-text.server.ts";
 import { PDFDocument, StandardFonts, type PDFFont } from "pdf-lib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { courseFacts, premiumBenefits } from "~/content/business.ts";
@@ -112,7 +113,7 @@ describe("wrapText", () => {
   it("keeps every word, in order, within the width measured in Helvetica", () => {
     const font = helvetica.get(StandardFonts.Helvetica);
     if (!font) throw new Error("no font");
-    const paragraph = requireCourse("risk-management").overview[0] ?? "";
+    const paragraph = markdownToPlainText(requireCourse("risk-management").overview).split("\n")[0] ?? "";
     const lines = wrapText(paragraph, 200, (s) => font.widthOfTextAtSize(s, 10));
     expect(lines.length).toBeGreaterThan(5);
     for (const line of lines) expect(font.widthOfTextAtSize(line, 10)).toBeLessThanOrEqual(200);
@@ -158,7 +159,7 @@ describe("courseBrochurePdf", () => {
     expect(text).toContain(course.certification);
     expect(text).toContain("£4,500 per person");
     expect(text).toContain("30% theory, 70% hands-on practice");
-    for (const paragraph of course.overview) expect(text).toContain(paragraph);
+    for (const paragraph of markdownToPlainText(course.overview).split("\n")) expect(text).toContain(paragraph);
     expect(text).toContain("Day 1");
     for (const day of course.curriculum) {
       expect(text).toContain(`Day ${day.day}: ${day.title}`);
@@ -220,7 +221,7 @@ describe("courseBrochurePdf", () => {
   it("starts new pages as content grows, keeping text off the footer", async () => {
     const long: Course = {
       ...course,
-      overview: Array.from({ length: 6 }, () => course.overview).flat(),
+      overview: Array.from({ length: 6 }, () => course.overview).join("\n\n"),
       benefits: [...course.benefits, ...course.benefits, ...course.benefits],
     };
     const longDoc = await PDFDocument.load(await courseBrochurePdf(inputFor(long)));

@@ -17,11 +17,13 @@ export const accountingAuditingCourses = [
     cardDescription:
       "Ratio and cash flow analysis, three-statement forecasting and valuation basics, applied to real company accounts and finished with a board-style recommendation.",
     cardTarget: "For finance business partners, analysts and managers who support commercial and investment decisions",
-    overview: [
-      "Most managers can read a profit figure; far fewer can explain why cash has fallen while profit has risen, whether a margin is sustainable, or what a business is actually worth. This programme gives you a disciplined, repeatable way to answer those questions from published accounts and management information.",
-      "Each day builds one layer of a single analysis of a real company: ratio analysis on day one, cash flow and working capital on day two, a three-statement forecast on day three and a valuation on day four. On day five you draw the work together into a recommendation and defend it in front of a mock investment committee.",
-      "The emphasis is on judgement rather than formulae. You will learn which ratios matter for which business models, how accounting choices distort comparisons, and how to present uncertainty honestly so that decision-makers can act on your analysis with confidence.",
-    ],
+    overview: `
+Most managers can read a profit figure; far fewer can explain why cash has fallen while profit has risen, whether a margin is sustainable, or what a business is actually worth. This programme gives you a disciplined, repeatable way to answer those questions from published accounts and management information.
+
+Each day builds one layer of a single analysis of a real company: ratio analysis on day one, cash flow and working capital on day two, a three-statement forecast on day three and a valuation on day four. On day five you draw the work together into a recommendation and defend it in front of a mock investment committee.
+
+The emphasis is on judgement rather than formulae. You will learn which ratios matter for which business models, how accounting choices distort comparisons, and how to present uncertainty honestly so that decision-makers can act on your analysis with confidence.
+`,
     benefits: [
       "Diagnose profitability, efficiency, liquidity and leverage with a structured ratio framework you can reuse on any company",
       "Explain the gap between profit and cash, and spot working capital pressure before it becomes a funding problem",
@@ -139,11 +141,13 @@ export const accountingAuditingCourses = [
       "IFRS statements in depth: revenue, leases, impairment and provisions, quality of earnings, what the notes reveal and the red flags that precede corporate failures.",
     cardTarget:
       "For analysts, auditors, credit and investment professionals who rely on published financial statements",
-    overview: [
-      "Financial statements are built on judgements: when revenue is recognised, how assets are valued, which obligations are provided for and which are only disclosed. Analysts who read only the primary statements miss much of what matters. This programme teaches you to read a set of IFRS accounts completely and critically.",
-      "You will work through the key standards that shape reported performance, including IFRS 15 on revenue, IFRS 16 on leases, IFRS 9 on financial instruments, IAS 36 on impairment and IAS 37 on provisions, and look ahead to IFRS 18, which replaces IAS 1 with a new structure for the income statement. The focus throughout is on what each standard means for the numbers an analyst uses, not on bookkeeping.",
-      "The second half of the week turns to quality of earnings: accruals, cash conversion, alternative performance measures, supplier finance and the governance signals that have preceded well-known corporate failures. On day five you carry out a structured quality-of-earnings review of a listed company and present your conclusions to a mock credit committee.",
-    ],
+    overview: `
+Financial statements are built on judgements: when revenue is recognised, how assets are valued, which obligations are provided for and which are only disclosed. Analysts who read only the primary statements miss much of what matters. This programme teaches you to read a set of IFRS accounts completely and critically.
+
+You will work through the key standards that shape reported performance, including IFRS 15 on revenue, IFRS 16 on leases, IFRS 9 on financial instruments, IAS 36 on impairment and IAS 37 on provisions, and look ahead to IFRS 18, which replaces IAS 1 with a new structure for the income statement. The focus throughout is on what each standard means for the numbers an analyst uses, not on bookkeeping.
+
+The second half of the week turns to quality of earnings: accruals, cash conversion, alternative performance measures, supplier finance and the governance signals that have preceded well-known corporate failures. On day five you carry out a structured quality-of-earnings review of a listed company and present your conclusions to a mock credit committee.
+`,
     benefits: [
       "Read a full set of IFRS financial statements, including the notes and accounting policies, with confidence and speed",
       "Understand the management judgements behind revenue, leases, impairment and provisions, and how they move reported profit",
@@ -275,11 +279,13 @@ export const accountingAuditingCourses = [
       "Capital structure, cost of capital, investment appraisal and M&A fundamentals, taught through live cases and a board-level capital allocation capstone in a smaller group.",
     cardTarget:
       "For finance managers, treasury and corporate development professionals, and executives who approve capital decisions",
-    overview: [
-      "Every significant business decision is ultimately a corporate finance decision: whether to invest, how to fund it, what return to demand and what to pay for an acquisition. This programme gives you the frameworks that finance directors, investors and advisers use, and the practical judgement to apply them to real situations.",
-      "You start with value and risk, building a weighted average cost of capital for a listed company from market data. You then appraise investment proposals, compare financing options and their effect on risk and flexibility, and learn how acquisitions are valued, structured and paid for.",
-      "The course is run as a smaller group than our standard programmes because so much of the learning comes from building and defending models. On day five you present a combined investment and financing recommendation to a mock board, and receive detailed individual feedback.",
-    ],
+    overview: `
+Every significant business decision is ultimately a corporate finance decision: whether to invest, how to fund it, what return to demand and what to pay for an acquisition. This programme gives you the frameworks that finance directors, investors and advisers use, and the practical judgement to apply them to real situations.
+
+You start with value and risk, building a weighted average cost of capital for a listed company from market data. You then appraise investment proposals, compare financing options and their effect on risk and flexibility, and learn how acquisitions are valued, structured and paid for.
+
+The course is run as a smaller group than our standard programmes because so much of the learning comes from building and defending models. On day five you present a combined investment and financing recommendation to a mock board, and receive detailed individual feedback.
+`,
     benefits: [
       "Estimate a cost of capital you can defend, and understand the judgement calls inside every WACC",
       "Appraise investments with NPV, IRR and payback, and know when the methods disagree and why",
@@ -397,11 +403,13 @@ export const accountingAuditingCourses = [
       "Probabilistic valuation, real options, LBO modelling, deal structuring and capital markets, taught through models, negotiation simulations and a transaction capstone.",
     cardTarget:
       "For experienced finance, corporate development, private equity and advisory professionals working on transactions",
-    overview: [
-      "Standard corporate finance tools assume a single forecast and a single discount rate. Real transactions involve deep uncertainty, staged decisions, layered financing and negotiated terms that move value between buyer and seller. This programme equips you to handle that complexity with rigour.",
-      "You will move beyond single-point DCF to scenario-weighted and simulation-based valuation, value managerial flexibility with real options, and build a leveraged buyout model from sources and uses through to returns. The later days cover how deals are structured and negotiated, and how companies raise capital in equity and debt markets.",
-      "The programme is designed for people who already use DCF and cost of capital in their work. It is intensive and model-based, and concludes with a capstone in which teams structure a transaction and defend it to a mock investment committee.",
-    ],
+    overview: `
+Standard corporate finance tools assume a single forecast and a single discount rate. Real transactions involve deep uncertainty, staged decisions, layered financing and negotiated terms that move value between buyer and seller. This programme equips you to handle that complexity with rigour.
+
+You will move beyond single-point DCF to scenario-weighted and simulation-based valuation, value managerial flexibility with real options, and build a leveraged buyout model from sources and uses through to returns. The later days cover how deals are structured and negotiated, and how companies raise capital in equity and debt markets.
+
+The programme is designed for people who already use DCF and cost of capital in their work. It is intensive and model-based, and concludes with a capstone in which teams structure a transaction and defend it to a mock investment committee.
+`,
     benefits: [
       "Value businesses and projects under genuine uncertainty using scenarios and Monte Carlo simulation",
       "Quantify the value of flexibility to expand, defer or abandon, and explain it to sceptical decision-makers",
@@ -522,11 +530,13 @@ export const accountingAuditingCourses = [
     cardDescription:
       "Zero-based and driver-based budgeting, rolling forecasts, scenario planning and variance analysis, applied to redesigning a planning process that managers will own.",
     cardTarget: "For FP&A teams, management accountants and budget holders who want planning that supports decisions",
-    overview: [
-      "Many organisations spend months producing a budget that is out of date soon after it is approved, encourages padding and sandbagging, and says little about what drives performance. This programme shows how leading finance teams have made planning faster, more accurate and more useful to the business.",
-      "You will compare zero-based, activity-based and driver-based approaches and learn where each pays off, then design rolling forecasts and scenario plans that respond to volatile costs and demand. Throughout, the course addresses the behavioural side of budgeting as seriously as the technical side.",
-      "The final day focuses on variance analysis and the performance conversation: turning price, volume, mix and efficiency variances into decisions. Teams finish by presenting a redesigned plan and forecast to a mock executive committee.",
-    ],
+    overview: `
+Many organisations spend months producing a budget that is out of date soon after it is approved, encourages padding and sandbagging, and says little about what drives performance. This programme shows how leading finance teams have made planning faster, more accurate and more useful to the business.
+
+You will compare zero-based, activity-based and driver-based approaches and learn where each pays off, then design rolling forecasts and scenario plans that respond to volatile costs and demand. Throughout, the course addresses the behavioural side of budgeting as seriously as the technical side.
+
+The final day focuses on variance analysis and the performance conversation: turning price, volume, mix and efficiency variances into decisions. Teams finish by presenting a redesigned plan and forecast to a mock executive committee.
+`,
     benefits: [
       "Diagnose the weaknesses in your current budgeting process and build the case for change",
       "Apply zero-based budgeting selectively, where it releases cost without creating bureaucracy",
@@ -636,11 +646,13 @@ export const accountingAuditingCourses = [
       "The IIA's Global Internal Audit Standards in practice: risk-based planning, fieldwork, data analytics and reporting that audit committees act on.",
     cardTarget:
       "For internal auditors, audit managers and heads of audit, and risk and compliance professionals moving into assurance",
-    overview: [
-      "Internal audit is expected to give boards independent assurance on a widening range of risks, from financial controls to cyber, third parties, culture and sustainability, with finite resources. The IIA's Global Internal Audit Standards, which replaced the previous International Standards for the Professional Practice of Internal Auditing, raise expectations on how functions are governed, planned and run.",
-      "This programme takes you through the whole audit cycle as the Standards describe it: the function's mandate and independence, a risk-based plan aligned to the organisation's strategy, engagement planning, fieldwork and evidence, and findings that lead to action. A full day is given to data analytics, including full-population testing and continuous auditing.",
-      "The UK context is built in, including the Chartered IIA's Internal Audit Code of Practice and the board's responsibilities for internal controls under the 2024 UK Corporate Governance Code. The week ends with a capstone in which teams present audit findings to a mock audit committee.",
-    ],
+    overview: `
+Internal audit is expected to give boards independent assurance on a widening range of risks, from financial controls to cyber, third parties, culture and sustainability, with finite resources. The IIA's Global Internal Audit Standards, which replaced the previous International Standards for the Professional Practice of Internal Auditing, raise expectations on how functions are governed, planned and run.
+
+This programme takes you through the whole audit cycle as the Standards describe it: the function's mandate and independence, a risk-based plan aligned to the organisation's strategy, engagement planning, fieldwork and evidence, and findings that lead to action. A full day is given to data analytics, including full-population testing and continuous auditing.
+
+The UK context is built in, including the Chartered IIA's Internal Audit Code of Practice and the board's responsibilities for internal controls under the 2024 UK Corporate Governance Code. The week ends with a capstone in which teams present audit findings to a mock audit committee.
+`,
     benefits: [
       "Apply the Global Internal Audit Standards confidently across the structure, governance and work of your function",
       "Build a risk-based audit plan aligned to strategy and the risk register, and defend it to the audit committee",

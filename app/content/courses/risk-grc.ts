@@ -15,11 +15,13 @@ export const riskGrcCourses = [
     cardDescription:
       "Design and embed an ERM framework aligned with ISO 31000 and COSO ERM: risk appetite, registers, key risk indicators and reporting that boards act on.",
     cardTarget: "Risk managers, CROs, heads of compliance and internal audit leaders",
-    overview: [
-      "Most organisations have a risk register. Far fewer have risk management that changes decisions. This course closes that gap, taking you through the full enterprise risk management cycle as described in ISO 31000 and the COSO Enterprise Risk Management framework, and showing how each element connects to strategy, performance and the board agenda.",
-      "Each day combines a short briefing on principles with extended practical work on a realistic case organisation. You will set a risk appetite, challenge a register, design key risk indicators and build a board report, testing your work against peers and the trainers as you go.",
-      "The course is built for practitioners improving an existing framework as much as for those building one from scratch. Participants are encouraged to bring anonymised material from their own organisations, and the day-five capstone asks you to apply the week's tools to it.",
-    ],
+    overview: `
+Most organisations have a risk register. Far fewer have risk management that changes decisions. This course closes that gap, taking you through the full enterprise risk management cycle as described in ISO 31000 and the COSO Enterprise Risk Management framework, and showing how each element connects to strategy, performance and the board agenda.
+
+Each day combines a short briefing on principles with extended practical work on a realistic case organisation. You will set a risk appetite, challenge a register, design key risk indicators and build a board report, testing your work against peers and the trainers as you go.
+
+The course is built for practitioners improving an existing framework as much as for those building one from scratch. Participants are encouraged to bring anonymised material from their own organisations, and the day-five capstone asks you to apply the week's tools to it.
+`,
     benefits: [
       "Align your framework with ISO 31000 and COSO ERM without turning it into a compliance exercise",
       "Translate strategy into a risk appetite statement with measurable tolerances and limits",
@@ -145,11 +147,13 @@ export const riskGrcCourses = [
     cardDescription:
       "Control supplier and outsourcing risk from due diligence to exit: tiering, contract controls, ongoing monitoring and the expectations of DORA and UK operational resilience rules.",
     cardTarget: "Third-party risk, procurement, vendor management and compliance leads",
-    overview: [
-      "Organisations depend increasingly on third parties for critical services, data and technology, yet accountability for the risk stays with them. Regulators have made that explicit: the EU's Digital Operational Resilience Act (DORA) and the UK's outsourcing, operational resilience and critical third parties regimes all expect firms to know, govern and, if necessary, exit the relationships they rely on.",
-      "This course covers the full third-party lifecycle: planning and risk-based tiering, due diligence, contracting, ongoing monitoring, concentration and fourth-party risk, and exit. Each stage is worked through on a case organisation with a realistic supplier estate, so you practise the judgements involved rather than simply learning the process.",
-      "You will finish with a tiering model, a due diligence approach proportionate to risk, a checklist of contractual controls and a prioritised plan for improving your own third-party risk programme.",
-    ],
+    overview: `
+Organisations depend increasingly on third parties for critical services, data and technology, yet accountability for the risk stays with them. Regulators have made that explicit: the EU's Digital Operational Resilience Act (DORA) and the UK's outsourcing, operational resilience and critical third parties regimes all expect firms to know, govern and, if necessary, exit the relationships they rely on.
+
+This course covers the full third-party lifecycle: planning and risk-based tiering, due diligence, contracting, ongoing monitoring, concentration and fourth-party risk, and exit. Each stage is worked through on a case organisation with a realistic supplier estate, so you practise the judgements involved rather than simply learning the process.
+
+You will finish with a tiering model, a due diligence approach proportionate to risk, a checklist of contractual controls and a prioritised plan for improving your own third-party risk programme.
+`,
     benefits: [
       "Tier suppliers by criticality and inherent risk so that effort goes where it matters",
       "Run proportionate due diligence covering financial, operational, information security and conduct risk",
@@ -266,11 +270,13 @@ export const riskGrcCourses = [
     cardDescription:
       "Apply the UK FCA and PRA operational resilience regime: important business services, impact tolerances, mapping, severe but plausible scenario testing and board self-assessment.",
     cardTarget: "Operational resilience, business continuity and operational risk leads",
-    overview: [
-      "The UK operational resilience framework set by the FCA, the PRA and the Bank of England changed the question firms must answer. It is no longer only whether systems can be recovered, but whether the services customers and markets depend on can continue to be delivered within a defined level of disruption. Meeting that standard is an ongoing discipline, not a one-off project.",
-      "This course works through the regime end to end: identifying important business services, setting impact tolerances, mapping the people, processes, technology, facilities and information behind them, testing against severe but plausible scenarios, and remediating the vulnerabilities you find. Throughout, the emphasis is on moving from compliance documentation to resilience that works under stress.",
-      "Practical work is built around a case firm. You will identify its important business services, set and justify tolerances, run a tabletop scenario test and draft findings for its self-assessment, giving you a tested approach to take back to your own organisation.",
-    ],
+    overview: `
+The UK operational resilience framework set by the FCA, the PRA and the Bank of England changed the question firms must answer. It is no longer only whether systems can be recovered, but whether the services customers and markets depend on can continue to be delivered within a defined level of disruption. Meeting that standard is an ongoing discipline, not a one-off project.
+
+This course works through the regime end to end: identifying important business services, setting impact tolerances, mapping the people, processes, technology, facilities and information behind them, testing against severe but plausible scenarios, and remediating the vulnerabilities you find. Throughout, the emphasis is on moving from compliance documentation to resilience that works under stress.
+
+Practical work is built around a case firm. You will identify its important business services, set and justify tolerances, run a tabletop scenario test and draft findings for its self-assessment, giving you a tested approach to take back to your own organisation.
+`,
     benefits: [
       "Identify and justify important business services from the perspective of customers and markets",
       "Set impact tolerances that reflect intolerable harm, and defend them to the board and supervisors",
@@ -389,11 +395,13 @@ export const riskGrcCourses = [
     cardDescription:
       "Apply the UK Corporate Governance Code: board roles and effectiveness, committees, comply or explain reporting and the board's declaration on material internal controls.",
     cardTarget: "Company secretaries, directors, and governance and risk leaders",
-    overview: [
-      "Good governance is judged less by the structures a company has than by how its board behaves: the quality of its challenge, the information it receives and the decisions it takes. The UK Corporate Governance Code sets out the principles, but applying them well, and explaining departures from them credibly, is a matter of judgement.",
-      "This course covers the Code and the framework around it: the roles of the chair, executive and non-executive directors and company secretary; the work of the audit, nomination and remuneration committees; board evaluation; stakeholder engagement and the section 172 statement; and the board's responsibilities for risk management and internal control. It gives particular attention to the 2024 revision of the Code and the requirement for boards to declare on the effectiveness of material internal controls.",
-      "Because governance is learned through practice, the course uses board simulations, case studies and analysis of published annual reports. You will review real disclosures, take part in simulated board discussions and prepare a framework to support your own organisation's internal control declaration.",
-    ],
+    overview: `
+Good governance is judged less by the structures a company has than by how its board behaves: the quality of its challenge, the information it receives and the decisions it takes. The UK Corporate Governance Code sets out the principles, but applying them well, and explaining departures from them credibly, is a matter of judgement.
+
+This course covers the Code and the framework around it: the roles of the chair, executive and non-executive directors and company secretary; the work of the audit, nomination and remuneration committees; board evaluation; stakeholder engagement and the section 172 statement; and the board's responsibilities for risk management and internal control. It gives particular attention to the 2024 revision of the Code and the requirement for boards to declare on the effectiveness of material internal controls.
+
+Because governance is learned through practice, the course uses board simulations, case studies and analysis of published annual reports. You will review real disclosures, take part in simulated board discussions and prepare a framework to support your own organisation's internal control declaration.
+`,
     benefits: [
       "Understand the principles and provisions of the UK Corporate Governance Code and how comply or explain works in practice",
       "Strengthen board effectiveness through better information, challenge and evaluation",
@@ -509,11 +517,13 @@ export const riskGrcCourses = [
     cardDescription:
       "Embed risk management in agile and product delivery: risk in the backlog, lightweight controls, automated assurance and governance that keeps pace with iterative change.",
     cardTarget: "Risk partners, product owners, delivery leads and second-line teams",
-    overview: [
-      "Traditional risk processes were designed for long projects with fixed stage gates. When teams release change every few weeks, or several times a day, those processes either slow delivery or are quietly bypassed. Neither outcome serves the organisation.",
-      "This course shows how to bring risk management into agile delivery: making risk visible in the backlog, building controls into the definition of done and delivery pipelines, replacing heavyweight approval gates with proportionate guardrails, and giving the second and third lines the evidence they need without creating a parallel bureaucracy.",
-      "You will work in mixed teams of risk and delivery roles, simulating a series of sprints on a product with genuine regulatory and operational exposures. The aim is a shared language and a practical set of mechanisms you can pilot with a product team as soon as you return.",
-    ],
+    overview: `
+Traditional risk processes were designed for long projects with fixed stage gates. When teams release change every few weeks, or several times a day, those processes either slow delivery or are quietly bypassed. Neither outcome serves the organisation.
+
+This course shows how to bring risk management into agile delivery: making risk visible in the backlog, building controls into the definition of done and delivery pipelines, replacing heavyweight approval gates with proportionate guardrails, and giving the second and third lines the evidence they need without creating a parallel bureaucracy.
+
+You will work in mixed teams of risk and delivery roles, simulating a series of sprints on a product with genuine regulatory and operational exposures. The aim is a shared language and a practical set of mechanisms you can pilot with a product team as soon as you return.
+`,
     benefits: [
       "Build risk identification and treatment into backlog refinement, planning and review",
       "Design lightweight, proportionate controls that teams will actually use",

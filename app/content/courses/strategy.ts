@@ -12,11 +12,13 @@ export const strategyCourses = [
     cardDescription:
       "Turn strategy into results: translate priorities into OKRs and scorecards, govern the initiative portfolio, align resources and run reviews that keep execution on track.",
     cardTarget: "Executives, strategy and transformation leads, and PMO heads",
-    overview: [
-      "Strategies rarely fail because the thinking is poor. They fail in translation: priorities that are not specific enough to act on, too many initiatives competing for the same people, budgets that follow last year rather than the strategy, and review meetings that track activity instead of progress.",
-      "This course tackles each of those failure points. You will translate a strategy into a small number of clear priorities, express them as objectives and key results or a balanced scorecard, link them to a governed portfolio of initiatives, and design the review rhythm that keeps execution honest and lets the strategy adapt as conditions change.",
-      "The week is built around a case organisation midway through a strategic shift. Working in small groups, you will diagnose its execution gaps, build its strategy map and scorecard, reprioritise its portfolio and run a quarterly strategy review, before applying the same tools to your own organisation in the day-five capstone.",
-    ],
+    overview: `
+Strategies rarely fail because the thinking is poor. They fail in translation: priorities that are not specific enough to act on, too many initiatives competing for the same people, budgets that follow last year rather than the strategy, and review meetings that track activity instead of progress.
+
+This course tackles each of those failure points. You will translate a strategy into a small number of clear priorities, express them as objectives and key results or a balanced scorecard, link them to a governed portfolio of initiatives, and design the review rhythm that keeps execution honest and lets the strategy adapt as conditions change.
+
+The week is built around a case organisation midway through a strategic shift. Working in small groups, you will diagnose its execution gaps, build its strategy map and scorecard, reprioritise its portfolio and run a quarterly strategy review, before applying the same tools to your own organisation in the day-five capstone.
+`,
     benefits: [
       "Diagnose where and why execution is breaking down in your organisation",
       "Translate strategy into a few clear priorities that people can act on",
@@ -142,11 +144,13 @@ export const strategyCourses = [
     cardDescription:
       "Build a strategy that leads to decisions: environmental and competitive analysis, scenario planning, clear strategic choices and resource allocation that backs them.",
     cardTarget: "Senior managers, strategy teams and leaders preparing strategic plans",
-    overview: [
-      "Many strategic plans are budgets with a vision statement attached. They describe activity rather than choices, and they assume a future that rarely arrives. Effective strategy is different: it makes explicit choices about where to compete and how to win, tests them against a range of possible futures and commits resources accordingly.",
-      "This course takes you through a complete strategic planning process. You will analyse the external environment and industry structure, assess internal capabilities, build scenarios to stress-test your thinking, generate and evaluate strategic options, and translate the chosen strategy into resource allocation and a plan the organisation can act on.",
-      "Each stage is practised on a case organisation facing a genuine strategic dilemma, with groups presenting and defending their choices. By day five you will have applied the full toolkit, and you will leave with a planning approach to use with your own leadership team.",
-    ],
+    overview: `
+Many strategic plans are budgets with a vision statement attached. They describe activity rather than choices, and they assume a future that rarely arrives. Effective strategy is different: it makes explicit choices about where to compete and how to win, tests them against a range of possible futures and commits resources accordingly.
+
+This course takes you through a complete strategic planning process. You will analyse the external environment and industry structure, assess internal capabilities, build scenarios to stress-test your thinking, generate and evaluate strategic options, and translate the chosen strategy into resource allocation and a plan the organisation can act on.
+
+Each stage is practised on a case organisation facing a genuine strategic dilemma, with groups presenting and defending their choices. By day five you will have applied the full toolkit, and you will leave with a planning approach to use with your own leadership team.
+`,
     benefits: [
       "Analyse the external environment and industry dynamics without drowning in data",
       "Assess your organisation's capabilities and competitive advantage honestly",
@@ -265,11 +269,13 @@ export const strategyCourses = [
     cardDescription:
       "Make innovation a managed capability: balance the innovation portfolio, lead an ambidextrous organisation, run disciplined experiments and govern new ventures.",
     cardTarget: "Innovation, strategy and product leaders, and heads of new ventures",
-    overview: [
-      "Most established organisations are good at improving what they already do and poor at creating what comes next. The processes, metrics and incentives that run the core business reliably tend to starve or smother new ideas. Innovation that matters needs a strategy: clarity about where to innovate, how much to invest and how to manage uncertainty.",
-      "This course treats innovation as a strategic discipline. You will define an innovation thesis linked to strategy, balance a portfolio across core, adjacent and transformational bets, design structures for organisational ambidexterity, use experimentation to reduce uncertainty, and set up governance and funding for new ventures that is rigorous without being bureaucratic.",
-      "The week combines frameworks with practice. You will map and rebalance a case organisation's innovation portfolio, design and run rapid experiments, and sit on a simulated investment board deciding which ventures to fund, pivot or stop.",
-    ],
+    overview: `
+Most established organisations are good at improving what they already do and poor at creating what comes next. The processes, metrics and incentives that run the core business reliably tend to starve or smother new ideas. Innovation that matters needs a strategy: clarity about where to innovate, how much to invest and how to manage uncertainty.
+
+This course treats innovation as a strategic discipline. You will define an innovation thesis linked to strategy, balance a portfolio across core, adjacent and transformational bets, design structures for organisational ambidexterity, use experimentation to reduce uncertainty, and set up governance and funding for new ventures that is rigorous without being bureaucratic.
+
+The week combines frameworks with practice. You will map and rebalance a case organisation's innovation portfolio, design and run rapid experiments, and sit on a simulated investment board deciding which ventures to fund, pivot or stop.
+`,
     benefits: [
       "Link innovation investment explicitly to strategic priorities",
       "Balance the portfolio across core, adjacent and transformational innovation",
@@ -387,11 +393,13 @@ export const strategyCourses = [
     cardDescription:
       "Build organisational agility: adaptive operating models, faster decision-making, empowered teams and the leadership behaviours needed to lead change that lasts.",
     cardTarget: "Senior leaders, HR and operating model leads, and change sponsors",
-    overview: [
-      "Agility has become one of the most used and least defined words in management. At organisational level it means something specific: the ability to sense changes in the environment, make decisions quickly and redeploy resources without losing stability. Few organisations are designed to do that.",
-      "This course looks at agility through the lens of the whole organisation rather than individual teams. You will examine how structure, governance, funding, decision rights, people practices and leadership behaviours either enable or block adaptation, and explore operating models that combine a stable backbone with flexible, empowered teams.",
-      "Much of the week is spent on leading the change itself. Through case studies, simulations and coaching exercises, you will diagnose your organisation's agility, design targeted interventions and practise the conversations that shift behaviour, leaving with a practical plan you can start to apply straight away.",
-    ],
+    overview: `
+Agility has become one of the most used and least defined words in management. At organisational level it means something specific: the ability to sense changes in the environment, make decisions quickly and redeploy resources without losing stability. Few organisations are designed to do that.
+
+This course looks at agility through the lens of the whole organisation rather than individual teams. You will examine how structure, governance, funding, decision rights, people practices and leadership behaviours either enable or block adaptation, and explore operating models that combine a stable backbone with flexible, empowered teams.
+
+Much of the week is spent on leading the change itself. Through case studies, simulations and coaching exercises, you will diagnose your organisation's agility, design targeted interventions and practise the conversations that shift behaviour, leaving with a practical plan you can start to apply straight away.
+`,
     benefits: [
       "Understand what organisational agility means in practice and where it creates value",
       "Diagnose the structural and cultural barriers to agility in your organisation",
@@ -502,11 +510,13 @@ export const strategyCourses = [
     cardDescription:
       "Scale agile across the enterprise: choose and adapt scaling approaches, align portfolio and funding, remove systemic impediments and measure outcomes, not ceremonies.",
     cardTarget: "Transformation leads, agile coaches, and portfolio and delivery leaders",
-    overview: [
-      "Many organisations have successful agile teams but have not seen the enterprise-level benefits they expected. The teams are agile; the system around them is not. Annual funding cycles, project-based governance, functional silos and long dependency chains limit what any team can achieve.",
-      "This course focuses on that system. You will compare scaling approaches and learn to adapt them rather than adopt them wholesale, organise around value streams, move towards lean portfolio management and product-based funding, and work with finance, risk, HR and procurement to remove systemic impediments.",
-      "Measurement runs throughout. The course shows how to move from counting ceremonies and velocity to measuring flow, outcomes and business value, so you can show the board what the transformation is achieving and where to focus next. The day-five capstone brings this together in an acceleration plan for your own organisation.",
-    ],
+    overview: `
+Many organisations have successful agile teams but have not seen the enterprise-level benefits they expected. The teams are agile; the system around them is not. Annual funding cycles, project-based governance, functional silos and long dependency chains limit what any team can achieve.
+
+This course focuses on that system. You will compare scaling approaches and learn to adapt them rather than adopt them wholesale, organise around value streams, move towards lean portfolio management and product-based funding, and work with finance, risk, HR and procurement to remove systemic impediments.
+
+Measurement runs throughout. The course shows how to move from counting ceremonies and velocity to measuring flow, outcomes and business value, so you can show the board what the transformation is achieving and where to focus next. The day-five capstone brings this together in an acceleration plan for your own organisation.
+`,
     benefits: [
       "Diagnose why an agile transformation has stalled and where to intervene",
       "Compare scaling frameworks and adapt them to your context",
@@ -627,11 +637,13 @@ export const strategyCourses = [
     cardDescription:
       "Lead through uncertainty: sharpen strategic thinking and decision-making, influence stakeholders without formal authority and build the resilience to lead under pressure.",
     cardTarget: "Senior leaders, directors and high-potential executives",
-    overview: [
-      "Moving into senior leadership changes the nature of the job. Problems become ambiguous, information is incomplete, success depends on people you do not manage, and the consequences of decisions play out over years. The skills that made you an effective manager are necessary but no longer sufficient.",
-      "This course develops the capabilities strategic leadership demands: thinking strategically and setting direction, improving the quality of decisions under uncertainty, mapping and influencing stakeholders, and leading teams and organisations through change and pressure without losing clarity or credibility.",
-      "Learning is active and personal. Alongside case studies and frameworks, you will take part in decision simulations, stakeholder role-plays and structured peer coaching, and you will reflect on your own leadership through a personal development plan that carries into the follow-up sessions with your trainer.",
-    ],
+    overview: `
+Moving into senior leadership changes the nature of the job. Problems become ambiguous, information is incomplete, success depends on people you do not manage, and the consequences of decisions play out over years. The skills that made you an effective manager are necessary but no longer sufficient.
+
+This course develops the capabilities strategic leadership demands: thinking strategically and setting direction, improving the quality of decisions under uncertainty, mapping and influencing stakeholders, and leading teams and organisations through change and pressure without losing clarity or credibility.
+
+Learning is active and personal. Alongside case studies and frameworks, you will take part in decision simulations, stakeholder role-plays and structured peer coaching, and you will reflect on your own leadership through a personal development plan that carries into the follow-up sessions with your trainer.
+`,
     benefits: [
       "Think and act strategically rather than operationally",
       "Make better decisions under uncertainty by recognising and countering bias",
@@ -747,11 +759,13 @@ export const strategyCourses = [
     cardDescription:
       "Read financial statements with confidence, manage budgets, build persuasive business cases and understand the value drivers behind the decisions you make.",
     cardTarget: "Managers outside finance with budget or investment responsibility",
-    overview: [
-      "As managers take on more responsibility, more of their decisions are judged in financial terms. Yet many have never been shown how to read a set of accounts, how a budget is built or how finance evaluates an investment proposal. The result is lost credibility in the conversations that matter most.",
-      "This course builds financial literacy from the ground up, without jargon. You will learn to read the income statement, balance sheet and cash flow statement and see how they connect; to interpret key ratios; to build and manage a budget; to cost decisions; and to construct and evaluate a business case using payback, net present value and internal rate of return.",
-      "Everything is practised on realistic material, using spreadsheets and published accounts. By the end of the week you will understand the value drivers of your own organisation and be able to present a financially sound business case to finance colleagues and your leadership team.",
-    ],
+    overview: `
+As managers take on more responsibility, more of their decisions are judged in financial terms. Yet many have never been shown how to read a set of accounts, how a budget is built or how finance evaluates an investment proposal. The result is lost credibility in the conversations that matter most.
+
+This course builds financial literacy from the ground up, without jargon. You will learn to read the income statement, balance sheet and cash flow statement and see how they connect; to interpret key ratios; to build and manage a budget; to cost decisions; and to construct and evaluate a business case using payback, net present value and internal rate of return.
+
+Everything is practised on realistic material, using spreadsheets and published accounts. By the end of the week you will understand the value drivers of your own organisation and be able to present a financially sound business case to finance colleagues and your leadership team.
+`,
     benefits: [
       "Read and interpret the income statement, balance sheet and cash flow statement",
       "Understand the difference between profit and cash, and why it matters",

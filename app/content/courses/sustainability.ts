@@ -18,11 +18,13 @@ export const sustainabilityCourses = [
       "GHG Protocol scopes 1, 2 and 3, inventory design, science-based targets and assurance readiness, built hands-on into a complete emissions inventory for a case organisation.",
     cardTarget:
       "For sustainability, finance and operations professionals responsible for measuring and reporting emissions",
-    overview: [
-      "Emissions figures now appear in annual reports, lending terms, customer tenders and investor questionnaires, and they are increasingly subject to external assurance. Numbers that were once prepared by a single enthusiast now need the same discipline as financial data: clear boundaries, documented methods, reliable evidence and controls.",
-      "This programme teaches carbon accounting as it is practised under the GHG Protocol. You set organisational and operational boundaries, calculate scope 1 and scope 2 emissions using both location-based and market-based methods, and screen and estimate scope 3 emissions across the value chain, improving data quality over time.",
-      "The later days turn the inventory into something the organisation can act on and defend: base years and recalculation policies, targets aligned with the Science Based Targets initiative's criteria, reporting, and the evidence and controls assurers expect. Teams finish by presenting a complete inventory and assurance-readiness plan to a mock audit committee.",
-    ],
+    overview: `
+Emissions figures now appear in annual reports, lending terms, customer tenders and investor questionnaires, and they are increasingly subject to external assurance. Numbers that were once prepared by a single enthusiast now need the same discipline as financial data: clear boundaries, documented methods, reliable evidence and controls.
+
+This programme teaches carbon accounting as it is practised under the GHG Protocol. You set organisational and operational boundaries, calculate scope 1 and scope 2 emissions using both location-based and market-based methods, and screen and estimate scope 3 emissions across the value chain, improving data quality over time.
+
+The later days turn the inventory into something the organisation can act on and defend: base years and recalculation policies, targets aligned with the Science Based Targets initiative's criteria, reporting, and the evidence and controls assurers expect. Teams finish by presenting a complete inventory and assurance-readiness plan to a mock audit committee.
+`,
     benefits: [
       "Set organisational and operational boundaries that stand up to scrutiny from assurers and investors",
       "Calculate scope 1 and scope 2 emissions correctly, including dual reporting of location-based and market-based scope 2",
@@ -140,11 +142,13 @@ export const sustainabilityCourses = [
       "Materiality assessment, ESG strategy and targets, board governance and a phased disclosure roadmap, built into a strategy you present to a mock board.",
     cardTarget:
       "For executives, strategy and sustainability leaders and board members shaping their organisation's ESG agenda",
-    overview: [
-      "Many organisations have accumulated ESG commitments, policies and reports without a clear view of which issues really matter to the business and its stakeholders. The result is activity without strategy, rising reporting effort and growing exposure to accusations of greenwashing.",
-      "This programme takes a strategic approach. You start with materiality, covering both financial materiality as investors see it and impact materiality as the EU's ESRS requires, then turn material topics into ambition, targets and a prioritised roadmap linked to the business plan and capital allocation.",
-      "The second half of the week addresses governance, accountability and disclosure: what boards need to oversee, how incentives and controls should work, and how to sequence reporting against the ISSB standards, UK SRS, CSRD and voluntary frameworks. Teams finish by presenting an ESG strategy and disclosure roadmap to a mock board.",
-    ],
+    overview: `
+Many organisations have accumulated ESG commitments, policies and reports without a clear view of which issues really matter to the business and its stakeholders. The result is activity without strategy, rising reporting effort and growing exposure to accusations of greenwashing.
+
+This programme takes a strategic approach. You start with materiality, covering both financial materiality as investors see it and impact materiality as the EU's ESRS requires, then turn material topics into ambition, targets and a prioritised roadmap linked to the business plan and capital allocation.
+
+The second half of the week addresses governance, accountability and disclosure: what boards need to oversee, how incentives and controls should work, and how to sequence reporting against the ISSB standards, UK SRS, CSRD and voluntary frameworks. Teams finish by presenting an ESG strategy and disclosure roadmap to a mock board.
+`,
     benefits: [
       "Run a materiality assessment that produces defensible, decision-useful priorities",
       "Translate material topics into a focused strategy with targets linked to the business plan",
@@ -254,11 +258,13 @@ export const sustainabilityCourses = [
       "Purpose and profit, value-driver mapping, circular and service-based business models and the investor case, tested in a day-five pitch to a mock investment committee.",
     cardTarget:
       "For business leaders, strategists and innovators who need sustainability initiatives to earn their place commercially",
-    overview: [
-      "Sustainability programmes that cannot show their commercial value are the first to be cut when budgets tighten. Yet for many organisations the largest opportunities lie in growth, pricing, efficiency and access to capital, not only in avoiding risk. This programme is about finding, proving and capturing that value.",
-      "You examine when purpose and profit genuinely align and when they conflict, and how directors can weigh stakeholder interests. You then map sustainability to revenue, cost, risk and cost of capital, and work through business-model innovations such as product-as-a-service, reuse and take-back.",
-      "The final days build the investor case: how investors integrate ESG, which financing instruments are available, and how to model the financial case with carbon prices and scenarios while keeping claims credible. Teams finish by pitching a sustainable growth initiative to a mock investment committee.",
-    ],
+    overview: `
+Sustainability programmes that cannot show their commercial value are the first to be cut when budgets tighten. Yet for many organisations the largest opportunities lie in growth, pricing, efficiency and access to capital, not only in avoiding risk. This programme is about finding, proving and capturing that value.
+
+You examine when purpose and profit genuinely align and when they conflict, and how directors can weigh stakeholder interests. You then map sustainability to revenue, cost, risk and cost of capital, and work through business-model innovations such as product-as-a-service, reuse and take-back.
+
+The final days build the investor case: how investors integrate ESG, which financing instruments are available, and how to model the financial case with carbon prices and scenarios while keeping claims credible. Teams finish by pitching a sustainable growth initiative to a mock investment committee.
+`,
     benefits: [
       "Identify where sustainability creates measurable value for your organisation, and where it does not",
       "Link sustainability initiatives to revenue, cost, risk and the cost of capital",
@@ -367,11 +373,13 @@ export const sustainabilityCourses = [
       "Energy strategy, efficiency and electrification, renewable procurement and PPAs, and credible transition plans, built into a costed plan for a case organisation.",
     cardTarget:
       "For energy, sustainability, procurement and finance leaders responsible for energy cost, supply and decarbonisation",
-    overview: [
-      "Energy is where cost, security of supply and emissions meet. Price volatility, carbon pricing, grid constraints and investor expectations have turned energy from a facilities line item into a strategic decision, and transition plans are increasingly scrutinised by investors and lenders.",
-      "This programme follows the energy hierarchy. You build a baseline of consumption, cost and emissions, prioritise efficiency and the electrification of heat and transport, and compare routes to renewable electricity, from on-site generation and green tariffs to physical and virtual power purchase agreements, including their risks and their treatment in market-based scope 2 reporting.",
-      "The final days turn options into a plan: investment appraisal and financing for energy projects, governance and delivery, and transition plans aligned with the Transition Plan Taskforce framework and IFRS S2. Teams finish by presenting a costed energy transition plan to a mock board.",
-    ],
+    overview: `
+Energy is where cost, security of supply and emissions meet. Price volatility, carbon pricing, grid constraints and investor expectations have turned energy from a facilities line item into a strategic decision, and transition plans are increasingly scrutinised by investors and lenders.
+
+This programme follows the energy hierarchy. You build a baseline of consumption, cost and emissions, prioritise efficiency and the electrification of heat and transport, and compare routes to renewable electricity, from on-site generation and green tariffs to physical and virtual power purchase agreements, including their risks and their treatment in market-based scope 2 reporting.
+
+The final days turn options into a plan: investment appraisal and financing for energy projects, governance and delivery, and transition plans aligned with the Transition Plan Taskforce framework and IFRS S2. Teams finish by presenting a costed energy transition plan to a mock board.
+`,
     benefits: [
       "Build an energy and emissions baseline that shows where cost and carbon sit",
       "Prioritise efficiency and electrification projects by cost, carbon and deliverability",
@@ -481,11 +489,13 @@ export const sustainabilityCourses = [
       "Scope 3 supplier engagement, human rights due diligence, modern slavery, traceability and responsible sourcing, built into a sourcing strategy for a case organisation.",
     cardTarget:
       "For procurement, supply chain, sustainability and compliance professionals managing supplier risk and performance",
-    overview: [
-      "For many organisations, the largest environmental and human rights risks sit not in their own operations but in their value chain. Customers, investors and regulators increasingly expect companies to know their suppliers beyond the first tier, reduce value-chain emissions and show that products are free from forced labour and deforestation.",
-      "This programme equips procurement and sustainability teams to respond. You prioritise suppliers for scope 3 engagement, build data collection and capability programmes, and apply due diligence in line with the UN Guiding Principles on Business and Human Rights and the OECD due diligence guidance, including how to respond when abuses are found.",
-      "The course also covers traceability: chain-of-custody models, certification, audits and digital tools, what each can and cannot prove, and how regulation such as the UK Modern Slavery Act and EU due diligence and deforestation rules shape expectations. Teams finish by presenting a sustainable sourcing strategy to a mock executive committee.",
-    ],
+    overview: `
+For many organisations, the largest environmental and human rights risks sit not in their own operations but in their value chain. Customers, investors and regulators increasingly expect companies to know their suppliers beyond the first tier, reduce value-chain emissions and show that products are free from forced labour and deforestation.
+
+This programme equips procurement and sustainability teams to respond. You prioritise suppliers for scope 3 engagement, build data collection and capability programmes, and apply due diligence in line with the UN Guiding Principles on Business and Human Rights and the OECD due diligence guidance, including how to respond when abuses are found.
+
+The course also covers traceability: chain-of-custody models, certification, audits and digital tools, what each can and cannot prove, and how regulation such as the UK Modern Slavery Act and EU due diligence and deforestation rules shape expectations. Teams finish by presenting a sustainable sourcing strategy to a mock executive committee.
+`,
     benefits: [
       "Prioritise suppliers for emissions engagement by spend, emissions and influence",
       "Collect better supplier emissions data and build supplier capability over time",
@@ -596,11 +606,13 @@ export const sustainabilityCourses = [
       "Climate and nature risk, TCFD and IFRS S2 scenario analysis, and the integration of ESG risk into enterprise risk management, risk appetite and board reporting.",
     cardTarget:
       "For risk managers, sustainability leads and finance professionals responsible for climate and ESG risk",
-    overview: [
-      "Climate change, nature loss and social issues are no longer reputational side-issues. They affect asset values, supply chains, insurance costs, access to capital and regulatory obligations. Yet in many organisations ESG risk is still assessed separately from the main risk framework, by different people, using different scales.",
-      "This programme brings the two together. You identify and assess physical and transition climate risks, run scenario analysis of the kind the TCFD recommendations introduced and IFRS S2 now requires, and assess nature-related dependencies and impacts using the TNFD's LEAP approach. Social and governance risks in the value chain are covered alongside.",
-      "The final day is about integration: applying enterprise risk management to ESG-related risks, setting risk appetite and key risk indicators, and reporting to the board in the same language as every other principal risk. Teams finish by presenting an integrated ESG risk assessment to a mock risk committee.",
-    ],
+    overview: `
+Climate change, nature loss and social issues are no longer reputational side-issues. They affect asset values, supply chains, insurance costs, access to capital and regulatory obligations. Yet in many organisations ESG risk is still assessed separately from the main risk framework, by different people, using different scales.
+
+This programme brings the two together. You identify and assess physical and transition climate risks, run scenario analysis of the kind the TCFD recommendations introduced and IFRS S2 now requires, and assess nature-related dependencies and impacts using the TNFD's LEAP approach. Social and governance risks in the value chain are covered alongside.
+
+The final day is about integration: applying enterprise risk management to ESG-related risks, setting risk appetite and key risk indicators, and reporting to the board in the same language as every other principal risk. Teams finish by presenting an integrated ESG risk assessment to a mock risk committee.
+`,
     benefits: [
       "Identify and assess physical and transition climate risks across operations and the value chain",
       "Design and run climate scenario analysis proportionate to your organisation's circumstances",
@@ -715,11 +727,13 @@ export const sustainabilityCourses = [
       "IFRS S1 and S2, UK SRS, an overview of CSRD and ESRS, sustainability data controls and assurance readiness, taught with the rigour of financial reporting.",
     cardTarget:
       "For finance, reporting, sustainability and audit professionals preparing or reviewing sustainability disclosures",
-    overview: [
-      "Sustainability reporting is moving from the sustainability team's glossy report into the annual report, alongside the financial statements and increasingly subject to assurance. That brings new expectations: consistent reporting boundaries, connected information, documented judgements and controls of the kind finance teams already apply to financial data.",
-      "This programme covers the ISSB's IFRS S1 and IFRS S2 in depth, as the global baseline for investor-focused disclosure, and explains how the UK is adopting them through the UK Sustainability Reporting Standards. It also gives an overview of the EU's CSRD and ESRS, including double materiality and the EU's simplification changes to scope and timing, so that groups with EU operations understand where requirements differ.",
-      "The second half of the week focuses on making disclosures reliable: sustainability data architecture, internal controls, estimates and measurement uncertainty, consistency with the financial statements, and readiness for limited and reasonable assurance. Teams finish by defending a draft sustainability report and assurance plan to a mock audit committee.",
-    ],
+    overview: `
+Sustainability reporting is moving from the sustainability team's glossy report into the annual report, alongside the financial statements and increasingly subject to assurance. That brings new expectations: consistent reporting boundaries, connected information, documented judgements and controls of the kind finance teams already apply to financial data.
+
+This programme covers the ISSB's IFRS S1 and IFRS S2 in depth, as the global baseline for investor-focused disclosure, and explains how the UK is adopting them through the UK Sustainability Reporting Standards. It also gives an overview of the EU's CSRD and ESRS, including double materiality and the EU's simplification changes to scope and timing, so that groups with EU operations understand where requirements differ.
+
+The second half of the week focuses on making disclosures reliable: sustainability data architecture, internal controls, estimates and measurement uncertainty, consistency with the financial statements, and readiness for limited and reasonable assurance. Teams finish by defending a draft sustainability report and assurance plan to a mock audit committee.
+`,
     benefits: [
       "Apply the core requirements of IFRS S1 and IFRS S2 to your organisation",
       "Understand the UK's approach to adopting the ISSB standards and how to plan while requirements are finalised",
