@@ -19,7 +19,7 @@ export async function publishChange(db: Db, base: string, label: string): Promis
   const item = await readItem(db, "webinar", webinar.id);
   if (!item) throw new Error(`the webinar ${webinar.id} is not in the content store`);
   const title = `${webinar.title} (${label})`;
-  await saveDraft(db, {
+  const saved = await saveDraft(db, {
     type: "webinar",
     key: webinar.id,
     data: { ...(item.draft as object), title },
@@ -27,7 +27,9 @@ export async function publishChange(db: Db, base: string, label: string): Promis
     actor: editor,
     now: new Date(),
   });
-  await publishItem(db, { type: "webinar", key: webinar.id, actor: editor, now: new Date() });
+  if (!saved.ok) throw new Error(`the draft was refused: ${JSON.stringify(saved)}`);
+  const published = await publishItem(db, { type: "webinar", key: webinar.id, actor: editor, now: new Date() });
+  if (!published.ok) throw new Error(`the publish was refused: ${JSON.stringify(published)}`);
   const version = await contentVersion(db);
   // The server serves the new version once /resources (which lists the webinar) shows it.
   const deadline = Date.now() + 10_000;
