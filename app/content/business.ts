@@ -11,7 +11,12 @@ export const pricing = {
   /** USD amount = GBP / usdRate, rounded to the nearest usdRounding. */
   usdRate: 0.79,
   usdRounding: 50,
+  /** A booking of this many places or more (names to follow count) gets the group discount. */
   groupDiscountMinParticipants: 3,
+  /** The group discount on each line, in basis points of its price (1000 = 10%). */
+  groupDiscountBasisPoints: 1000,
+  /** UK VAT at the standard rate, in basis points (2000 = 20%), charged on top of course prices. */
+  vatRateBasisPoints: 2000,
 } as const;
 
 export const courseFacts = {
