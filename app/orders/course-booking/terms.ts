@@ -110,7 +110,7 @@ export function transferAllowed(
   );
 }
 
-/** Places may be booked with "names to follow" until the names are due (14 days before the start: from then on, names only). */
+/** Places may be booked with "names to follow" while more days are left than `namesDueDaysBefore`: from that day on, names only. */
 export function namesToFollowAllowed(sessionStart: Date, now: Date, terms: BookingTerms = courseBookingTerms): boolean {
   return daysBefore(sessionStart, now) > terms.namesToFollow.namesDueDaysBefore;
 }
