@@ -11,7 +11,37 @@ export const pricing = {
   /** USD amount = GBP / usdRate, rounded to the nearest usdRounding. */
   usdRate: 0.79,
   usdRounding: 50,
+  /** A booking of this many places or more (names to follow count) gets the group discount. */
   groupDiscountMinParticipants: 3,
+  /** The group discount on each line, in basis points of its price (1000 = 10%). */
+  groupDiscountBasisPoints: 1000,
+  /** UK VAT at the standard rate, in basis points (2000 = 20%), charged on top of course prices. */
+  vatRateBasisPoints: 2000,
+} as const;
+
+/**
+ * The terms a course booking accepts (issue 29), as numbers: the rules
+ * (orders/course-booking/terms.ts) and the sentences the page shows and the
+ * booking keeps are both built from these, so they never disagree.
+ * Days are Europe/London calendar days before the session's first day.
+ */
+export const bookingTerms = {
+  /**
+   * Credit on cancellation, from the earliest tier: a tier applies from
+   * `fromDaysBefore` days before the start (the last one, `null`, to any
+   * later cancellation); `creditBasisPoints` of the fee is credited.
+   */
+  cancellation: [
+    { fromDaysBefore: 29, creditBasisPoints: 10_000 },
+    { fromDaysBefore: 15, creditBasisPoints: 5_000 },
+    { fromDaysBefore: null, creditBasisPoints: 0 },
+  ],
+  /** Another delegate may take a place free of charge until the course starts. */
+  substitution: { free: true },
+  /** Moving to another date: this many times free, up to `latestDaysBefore` days before the start. */
+  transfer: { freeTransfers: 1, latestDaysBefore: 15 },
+  /** Places may be booked with "names to follow"; the names are due this many days before the start. */
+  namesToFollow: { namesDueDaysBefore: 14 },
 } as const;
 
 export const courseFacts = {
