@@ -12,11 +12,22 @@ import { maxImageUploadBytes as maxUploadBytes } from "../content/upload-limits.
 export const maxBodyBytes = 32 * 1024;
 
 /**
+ * Largest form the content editor posts (an item's every field, a Markdown
+ * preview): an item's rich text may hold 40,000 characters
+ * (app/content/schema.ts), which form encoding can make nine bytes each
+ * (a character of three UTF-8 bytes, each written %XX), so a course with
+ * its other fields needs far more than a public form. deploy/nginx lets
+ * the same addresses through (meridian-proxy.conf).
+ */
+export const maxContentFormBytes = 1024 * 1024;
+
+/**
  * The forms that take a file, each at its page's address or its data
  * request's (a post from React): a guide's PDF (maxGuidePdfBytes) and an
  * image for the library (maxUploadBytes, ADR 049), with room to spare so
  * that a file a little too large is refused by the page with its own
- * message rather than here.
+ * message rather than here; then the content editor's other forms
+ * (maxContentFormBytes). The first that matches sets the limit.
  */
 const uploads = [
   {
@@ -28,6 +39,11 @@ const uploads = [
     path: /^\/admin\/content\/images(?:\/|\.data)?$/i,
     bytes: 2 * maxUploadBytes,
     message: `The file is too large: an image can be at most ${maxUploadBytes / (1024 * 1024)} MB.`,
+  },
+  {
+    path: /^\/admin\/content(?:\/|\.data$|$)/i,
+    bytes: maxContentFormBytes,
+    message: "The item is too large to save: shorten its longest text and save again.",
   },
 ];
 

@@ -39,6 +39,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { releaseContent } from "../../app/content/index.server.ts";
 import { openDatabase } from "../../app/data/db.server.ts";
+import { refusals as imageRefusals } from "../../app/media/image-rules.ts";
 import { publishItem, readItem, saveDraft, unpublishItem } from "../../app/publishing/store.server.ts";
 import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
 import { expect, test } from "./fixtures.ts";
@@ -585,6 +586,27 @@ async function checkNeverCached(c: Cluster) {
   // Anywhere else, an answer that says no-store is looked up but never kept.
   await get(c.baseURL, "/healthz");
   expect((await get(c.baseURL, "/healthz")).headers["x-cache-status"], "GET /healthz (no-store) again").toBe("MISS");
+  // The editor's long texts and uploads pass nginx's body limit: the site answers them, not nginx's 413.
+  await staff.get("/admin/content/images");
+  const longMarkdown = "é".repeat(45_000); // 270 kB once percent-encoded: over the public forms' limit
+  const preview = await staff.post("/admin/content/markdown-preview", { markdown: longMarkdown });
+  expect(preview.response.status, "a long Markdown preview through nginx").toBe(200);
+  expect(preview.html).toContain("é".repeat(100));
+  const upload = new FormData();
+  upload.set("_csrf", staff.csrf);
+  upload.set("intent", "upload");
+  upload.set("file", new Blob([Buffer.alloc(2 * 1024 * 1024, 7)]), "not-a-picture.png");
+  const uploaded = await fetch(new URL("/admin/content/images", c.baseURL), {
+    method: "POST",
+    headers: { Cookie: staff.cookieHeader() },
+    body: upload,
+    redirect: "manual",
+  });
+  const refusal = await uploaded.text();
+  expect(uploaded.status, "a 2 MB upload through nginx is refused by the site as no image, not by nginx").toBe(415);
+  expect(refusal).toContain(imageRefusals.notAnImage);
+  expect(await reachedInstance(uploaded.headers.get("x-request-id")!), "the upload reached an instance").toBe(true);
+
   // A visitor without the cookie right after: the sign-in, not the staff member's page.
   const anonymous = await get(c.baseURL, "/admin");
   expect(anonymous.status, "/admin without a session").toBe(302);

@@ -3,7 +3,7 @@
  * the bytes, the widths kept (never upscaled), the content-addressed file
  * names, srcset; and the image field in the content schemas and the editor.
  */
-import { bodyLimitFor, maxBodyBytes } from "~/http/http.server.ts";
+import { bodyLimitFor, maxBodyBytes, maxContentFormBytes } from "~/http/http.server.ts";
 import { describe, expect, it } from "vitest";
 import { imageRefsIn, imageRefSchema } from "~/content/image-ref.ts";
 import { articleSchema, courseSchema, pageCopySchema, pillarSchema, trainerSchema } from "~/content/schema.ts";
@@ -130,7 +130,7 @@ describe("image fields in the content", () => {
 
 describe("the posts that may be uploads", () => {
   it("are those to the library's page (as a form or from React) and a guide's PDF page, no other", () => {
-    const large = (path: string) => bodyLimitFor(path).bytes > maxBodyBytes;
+    const large = (path: string) => bodyLimitFor(path).bytes > maxContentFormBytes;
     expect(large("/admin/content/images")).toBe(true);
     expect(large("/admin/content/images.data")).toBe(true);
     expect(bodyLimitFor("/admin/content/images").bytes).toBe(2 * maxUploadBytes);
@@ -138,6 +138,27 @@ describe("the posts that may be uploads", () => {
     expect(large("/admin/content/guide/risk-guide/pdf.data")).toBe(true);
     for (const path of ["/admin/content", "/admin/content/page/home", "/api/contact", "/admin/content/images/x"]) {
       expect(large(path), path).toBe(false);
+    }
+  });
+});
+
+describe("the content editor's forms", () => {
+  it("take a long text (an item with 40,000 characters of Markdown, percent-encoded); every other form stays small", () => {
+    expect(maxContentFormBytes).toBeGreaterThanOrEqual(9 * 40_000);
+    for (const path of [
+      "/admin/content",
+      "/admin/content.data",
+      "/admin/content/article/new",
+      "/admin/content/article/some-article",
+      "/admin/content/article/some-article.data",
+      "/admin/content/course/risk-management/preview",
+      "/admin/content/markdown-preview",
+      "/ADMIN/CONTENT/course/risk-management",
+    ]) {
+      expect(bodyLimitFor(path).bytes, path).toBe(maxContentFormBytes);
+    }
+    for (const path of ["/admin", "/admin/contents", "/admin/content-x", "/admin/users", "/api/contact", "/contact"]) {
+      expect(bodyLimitFor(path).bytes, path).toBe(maxBodyBytes);
     }
   });
 });

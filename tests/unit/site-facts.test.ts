@@ -10,7 +10,7 @@ import { maxGuidePdfBytes } from "~/content/guide-files.ts";
 import { formatContactAddress, phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
 import { siteFactsSchema } from "~/content/site-facts-schema.ts";
 import { checkGuidePdf, safeFileName } from "~/publishing/guide-files.server.ts";
-import { bodyLimitFor, maxBodyBytes } from "~/http/http.server.ts";
+import { bodyLimitFor, maxBodyBytes, maxContentFormBytes } from "~/http/http.server.ts";
 import { makeDamagedPdf, makeEncryptedPdf, makePdf, pngBytes } from "../support/guide-pdfs.ts";
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -134,7 +134,7 @@ describe("a guide's uploaded PDF", () => {
 
   it("the server takes a PDF-sized body only on the guide's PDF page", () => {
     expect(bodyLimitFor("/admin/content/guide/risk-guide/pdf").bytes).toBe(2 * maxGuidePdfBytes);
-    expect(bodyLimitFor("/admin/content/guide/risk-guide").bytes).toBe(maxBodyBytes);
+    expect(bodyLimitFor("/admin/content/guide/risk-guide").bytes).toBe(maxContentFormBytes);
     expect(bodyLimitFor("/api/contact").bytes).toBe(maxBodyBytes);
   });
 });
