@@ -169,9 +169,9 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     // compression middleware may answer in deflate…, a page not rendered
     // since the last publish), answered as before.
     app.use(servePages(cache, ops.log));
-    // The build's data files (/about.data) stand for the release's content only.
+    // The build's data files (/about.data) stand for the release's content only; its pages' HTML files are never answered at their own address.
     const files = servePrecompressed(inMemory.files);
-    app.use((req, res, next) => (staleData(req.path) ? next() : files(req, res, next)));
+    app.use((req, res, next) => (notServedAsFile(req.path) ? next() : files(req, res, next)));
     app.use(
       "/assets",
       express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, redirect: false }),
@@ -180,7 +180,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     // not the prerendered one: the server renders it.
     const publicFiles = express.static(clientDir, { maxAge: "1h", index: false, redirect: false });
     app.use((req, res, next) => {
-      if (req.path.endsWith(".data") && (req.url.includes("?") || staleData(req.path))) return next();
+      if ((req.path.endsWith(".data") && req.url.includes("?")) || notServedAsFile(req.path)) return next();
       publicFiles(req, res, next);
     });
   }
@@ -237,13 +237,15 @@ function pageViewCounter(pages: () => ReadonlySet<string>, services: AppServices
 
 /**
  * A GET or HEAD of an old address of the published content (a page, its
- * route data, a course's brochure) answers 301 to the new one, its query
- * kept, before anything else could answer 404. Cached for an hour only: the
+ * route data, a course's brochure), or of a prerendered page's HTML file
+ * (/about/index.html), answers 301 to the page's address, its query kept,
+ * before anything else could answer 404. Cached for an hour only: the
  * old address may be given to another item later.
  */
 function movedPermanently(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const to = redirectFor(req.path);
+  const page = pageFileAddress(req.path);
+  const to = page === undefined ? redirectFor(req.path) : (redirectFor(page) ?? page);
   if (to === undefined) return next();
   const query = req.url.indexOf("?");
   res.set("Cache-Control", "public, max-age=3600");
@@ -325,8 +327,22 @@ function pageHeaders(everyAnswer: Record<string, string>, scriptHashes: string[]
   };
 }
 
-/** A build's data file of a page (/about.data) once the served content is no longer the release's. */
-const staleData = (urlPath: string) => urlPath.endsWith(".data") && !servesReleaseContent();
+/**
+ * A build's file that is not answered at its own address: a page's data
+ * (/about.data) once the served content is no longer the release's, and a
+ * prerendered page's HTML file (/about/index.html) ever: the page's one
+ * address is /about (movedPermanently sends the file's address there), and
+ * the file keeps the release's content (a course since withdrawn, moved or
+ * repriced) after the team publishes.
+ */
+const notServedAsFile = (urlPath: string) =>
+  pageFileAddress(urlPath) !== undefined || (urlPath.endsWith(".data") && !servesReleaseContent());
+
+/** The page address of a prerendered page's HTML file (/about/index.html → /about), if `urlPath` names one. */
+function pageFileAddress(urlPath: string): string | undefined {
+  if (!urlPath.endsWith("/index.html")) return undefined;
+  return urlPath.slice(0, -"/index.html".length) || "/";
+}
 
 /**
  * Renders a page as the server renders it for a visitor, without a nonce
@@ -401,7 +417,7 @@ function fastPath(
     }
     if (!served) {
       key = urlPath;
-      served = key.endsWith(".data") && (query !== -1 || staleData(key)) ? undefined : files.get(key);
+      served = (key.endsWith(".data") && query !== -1) || notServedAsFile(key) ? undefined : files.get(key);
     }
     if (!served) return false;
     const answer = answerFor(req, served);

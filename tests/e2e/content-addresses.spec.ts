@@ -52,6 +52,8 @@ test("a course's new id: the old address answers 301 to the new page, and the si
   for (const [from, to] of [
     [`/courses/${course.id}`, `/courses/${newId}`],
     [`/courses/${course.id}/`, `/courses/${newId}`],
+    // The build's file of the old page (the release's content) is never answered.
+    [`/courses/${course.id}/index.html`, `/courses/${newId}`],
     [`/courses/${course.id}.data`, `/courses/${newId}.data`],
     [`/courses/${course.id}/brochure.pdf`, `/courses/${newId}/brochure.pdf`],
     [`/courses/${course.id}?utm_source=mail`, `/courses/${newId}?utm_source=mail`],

@@ -142,3 +142,17 @@ test("a page address with a query string is still rendered by the server", async
   expect(res.headers["content-security-policy"]).toMatch(/'nonce-[^']+'/);
   expect(res.headers["content-security-policy"]).not.toContain("'sha256-");
 });
+
+test("a prerendered page's HTML file is not a second address of the page: 301 to the page's address", async () => {
+  for (const [from, to] of [
+    ["/about/index.html", "/about"],
+    ["/index.html", "/"],
+    ["/pillar/strategy/index.html?ref=mail", "/pillar/strategy?ref=mail"],
+  ] as const) {
+    for (const accept of ["br, gzip", ""]) {
+      const res = await raw(site, from, { "Accept-Encoding": accept });
+      expect(res.status, `${from} (${accept || "identity"})`).toBe(301);
+      expect(res.headers.location, from).toBe(to);
+    }
+  }
+});
