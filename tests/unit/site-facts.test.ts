@@ -10,8 +10,11 @@ import { maxGuidePdfBytes } from "~/content/guide-files.ts";
 import { formatContactAddress, phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
 import { siteFactsSchema } from "~/content/site-facts-schema.ts";
 import { checkGuidePdf, safeFileName } from "~/publishing/guide-files.server.ts";
+import { cleanGuidePdf } from "~/publishing/guide-pdf-clean.server.ts";
 import { bodyLimitFor, maxBodyBytes } from "~/http/http.server.ts";
+import { PDFDocument } from "pdf-lib";
 import { makeDamagedPdf, makeEncryptedPdf, makePdf, pngBytes } from "../support/guide-pdfs.ts";
+import { pageText } from "../support/pdf.ts";
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((i) => `${i.path.map(String).join(".")}: ${i.message}`);
@@ -124,6 +127,17 @@ describe("a guide's uploaded PDF", () => {
       status: 413,
       message: expect.stringMatching(/can be at most 15\.0 MB/),
     });
+  });
+
+  it("keeps the same upload as the same bytes (no dates), and a plain PDF's pages and text", async () => {
+    const upload = await makePdf("A plain guide", 2);
+    const once = await cleanGuidePdf(upload, { title: "Plain" });
+    const twice = await cleanGuidePdf(upload, { title: "Plain" });
+    expect(Buffer.from(once.bytes).equals(Buffer.from(twice.bytes))).toBe(true);
+    const again = await cleanGuidePdf(once.bytes, { title: "Plain" });
+    expect(Buffer.from(again.bytes).equals(Buffer.from(once.bytes))).toBe(true);
+    expect(await checkGuidePdf(once.bytes)).toEqual({ ok: true, pages: 2 });
+    expect(pageText((await PDFDocument.load(once.bytes)).getPage(0))).toContain("A plain guide");
   });
 
   it("keeps a file's name, never a path or markup", () => {
