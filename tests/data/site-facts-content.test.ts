@@ -24,7 +24,7 @@ import { chooseGuidePdf, readGuideFile, uploadGuidePdf } from "~/publishing/guid
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 import { PDFDocument } from "pdf-lib";
-import { makePdf } from "../support/guide-pdfs.ts";
+import { hiddenMarkers, loadedPdfSizes, makeLoadedPdf, makePdf } from "../support/guide-pdfs.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");
@@ -145,6 +145,21 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
       expect((await guideOf()).pdf).toBeUndefined();
       // Its revision still names it: restoring that revision brings the file back.
       expect(await readGuideFile(db, fileId)).not.toBeNull();
+    });
+  });
+
+  it("keeps none of an upload's hidden details: author, metadata, attachments, scripts, actions", async () => {
+    await withSeeded(async (db) => {
+      const bytes = await makeLoadedPdf();
+      const uploaded = await uploadGuidePdf(db, { key: "risk-guide", fileName: "loaded.pdf", bytes, baseVersion: 1, actor: ann, now: later(1) });
+      expect(uploaded).toMatchObject({ ok: true });
+      const file = await readGuideFile(db, uploaded.ok ? uploaded.fileId : "");
+      const text = Buffer.from(file!.bytes).toString("latin1");
+      for (const marker of hiddenMarkers) expect(text, marker).not.toContain(marker);
+      const kept = await PDFDocument.load(file!.bytes, { throwOnInvalidObject: true, updateMetadata: false });
+      expect(kept.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual(loadedPdfSizes);
+      expect(file!.info).toMatchObject({ pages: 3, size: file!.bytes.length });
+      expect(kept.getAuthor()).toBeUndefined();
     });
   });
 });
