@@ -3,15 +3,18 @@
  *
  * A file is checked before it is kept: at most `maxGuidePdfBytes`, starting
  * as a PDF does, read whole by pdf-lib (strictly: a damaged object is
- * refused), not encrypted, with at least one page. It is kept in the
- * database (guide_files, by its SHA-256), so every instance serves it, with
- * who uploaded it and when. Uploading it, or removing it, changes the guide's
+ * refused), not encrypted, with at least one page. What is kept is not the
+ * upload but its pages copied into a new PDF with none of the file's hidden
+ * details (author, metadata, attachments, scripts: guide-pdf-clean.server.ts),
+ * in the database (guide_files, by the SHA-256 of those bytes), so every
+ * instance serves it, with who uploaded it and when. Uploading it, or removing it, changes the guide's
  * draft only (its `pdf` field): visitors get it once the guide is published.
  */
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
 import { maxGuidePdfBytes } from "~/content/guide-files.ts";
 import type { Db } from "~/data/db.server.ts";
+import { cleanGuidePdf } from "./guide-pdf-clean.server.ts";
 import { readItem, saveDraft, type ContentActor, type ContentResult } from "./store.server.ts";
 
 export type GuideFileInfo = {
@@ -118,9 +121,10 @@ export function safeFileName(name: string): string {
 }
 
 /**
- * Keeps an uploaded PDF (already checked) and names it in the guide's draft
- * (over the draft version the editor started from, like any save). The same
- * bytes uploaded again are kept once.
+ * Keeps an uploaded PDF (already checked), cleaned (`cleanGuidePdf`: its pages
+ * in a new PDF titled with the guide's title, nothing else), and names it in
+ * the guide's draft (over the draft version the editor started from, like any
+ * save). The same file uploaded again is kept once.
  */
 export async function uploadGuidePdf(
   db: Db,
@@ -128,23 +132,34 @@ export async function uploadGuidePdf(
     key: string;
     fileName: string;
     bytes: Uint8Array;
-    pages: number;
     baseVersion: number;
     actor: ContentActor;
     now: Date;
   },
 ): Promise<ContentResult<{ version: number; fileId: string }>> {
-  if (!(await readItem(db, "guide", input.key))) return guideNotFound(input.key);
-  const id = createHash("sha256").update(input.bytes).digest("hex");
+  const item = await readItem(db, "guide", input.key);
+  if (!item) return guideNotFound(input.key);
+  let clean: { bytes: Uint8Array; pages: number };
+  try {
+    clean = await cleanGuidePdf(input.bytes, { title: item.title });
+  } catch {
+    return {
+      ok: false,
+      reason: "refused",
+      message:
+        "This PDF could not be prepared for visitors: it may be damaged. Export it again and upload the new file.",
+    };
+  }
+  const id = createHash("sha256").update(clean.bytes).digest("hex");
   await db
     .insertInto("guide_files")
     .values({
       id,
       guide_id: input.key,
       file_name: safeFileName(input.fileName),
-      size: input.bytes.length,
-      pages: input.pages,
-      bytes: input.bytes,
+      size: clean.bytes.length,
+      pages: clean.pages,
+      bytes: clean.bytes,
       uploaded_at: input.now.toISOString(),
       uploaded_by: input.actor.id,
       uploaded_by_name: input.actor.name,

@@ -88,7 +88,6 @@ export async function guidePdfAction(ctx: EditorContext, key: string, form: Form
       key,
       fileName: file.name,
       bytes,
-      pages: check.pages,
       baseVersion,
       actor,
       now,

@@ -10,8 +10,19 @@ import { maxGuidePdfBytes } from "~/content/guide-files.ts";
 import { formatContactAddress, phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
 import { siteFactsSchema } from "~/content/site-facts-schema.ts";
 import { checkGuidePdf, safeFileName } from "~/publishing/guide-files.server.ts";
+import { cleanGuidePdf } from "~/publishing/guide-pdf-clean.server.ts";
 import { bodyLimitFor, maxBodyBytes, maxContentFormBytes } from "~/http/http.server.ts";
-import { makeDamagedPdf, makeEncryptedPdf, makePdf, pngBytes } from "../support/guide-pdfs.ts";
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFString } from "pdf-lib";
+import {
+  hiddenMarkers,
+  loadedPdfSizes,
+  makeDamagedPdf,
+  makeEncryptedPdf,
+  makeLoadedPdf,
+  makePdf,
+  pngBytes,
+} from "../support/guide-pdfs.ts";
+import { pageText } from "../support/pdf.ts";
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
   (result.error?.issues ?? []).map((i) => `${i.path.map(String).join(".")}: ${i.message}`);
@@ -124,6 +135,50 @@ describe("a guide's uploaded PDF", () => {
       status: 413,
       message: expect.stringMatching(/can be at most 15\.0 MB/),
     });
+  });
+
+  it("is kept as its pages only: no document information, metadata, attachments, scripts or actions", async () => {
+    const upload = await makeLoadedPdf();
+    const uploadText = Buffer.from(upload).toString("latin1");
+    for (const marker of hiddenMarkers) expect(uploadText, `the test file carries ${marker}`).toContain(marker);
+
+    const { bytes, pages } = await cleanGuidePdf(upload, { title: "The Risk Guide" });
+    const text = Buffer.from(bytes).toString("latin1");
+    for (const marker of [...hiddenMarkers, "pdf-lib"]) expect(text, marker).not.toContain(marker);
+
+    const doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false });
+    expect(pages).toBe(3);
+    expect(doc.getPages().map((page) => [page.getWidth(), page.getHeight()])).toEqual(loadedPdfSizes);
+    expect(doc.getTitle()).toBe("The Risk Guide");
+    for (const other of [doc.getAuthor(), doc.getCreator(), doc.getProducer(), doc.getSubject(), doc.getKeywords()]) {
+      expect(other).toBeUndefined();
+    }
+    expect(doc.getCreationDate()).toBeUndefined();
+    expect(doc.catalog.keys().map(String).toSorted()).toEqual(["/Pages", "/Type"]);
+    const info = doc.context.lookup(doc.context.trailerInfo.Info, PDFDict);
+    expect(info.keys().map(String)).toEqual(["/Title"]);
+    for (const page of doc.getPages()) expect(page.node.get(PDFName.of("AA"))).toBeUndefined();
+
+    // The links that stay: the web address, and the two to its own pages (now the copied pages).
+    const [first, second, third] = doc.getPages();
+    const links = (first?.node.Annots()?.asArray() ?? []).map((ref) => doc.context.lookup(ref, PDFDict));
+    expect(links.map((link) => link.get(PDFName.of("Subtype"))?.toString())).toEqual(["/Link", "/Link", "/Link"]);
+    const uri = links[0]?.lookup(PDFName.of("A"), PDFDict).lookup(PDFName.of("URI"), PDFString);
+    expect(uri?.decodeText()).toBe("https://example.com/good");
+    const targets = links.slice(1).map((link) => link.lookup(PDFName.of("Dest"), PDFArray).get(0));
+    expect(targets).toEqual([third?.ref, second?.ref]);
+    expect(second?.node.Annots()).toBeUndefined();
+  });
+
+  it("keeps the same upload as the same bytes (no dates), and a plain PDF's pages and text", async () => {
+    const upload = await makePdf("A plain guide", 2);
+    const once = await cleanGuidePdf(upload, { title: "Plain" });
+    const twice = await cleanGuidePdf(upload, { title: "Plain" });
+    expect(Buffer.from(once.bytes).equals(Buffer.from(twice.bytes))).toBe(true);
+    const again = await cleanGuidePdf(once.bytes, { title: "Plain" });
+    expect(Buffer.from(again.bytes).equals(Buffer.from(once.bytes))).toBe(true);
+    expect(await checkGuidePdf(once.bytes)).toEqual({ ok: true, pages: 2 });
+    expect(pageText((await PDFDocument.load(once.bytes)).getPage(0))).toContain("A plain guide");
   });
 
   it("keeps a file's name, never a path or markup", () => {
