@@ -30,9 +30,13 @@ export function isAllowedLink(href: string): boolean {
   return /^(?:https?:\/\/[^\s/\\%]|mailto:[^\s]|tel:[+0-9(]|\/(?![/\\]|%5c)|#)/i.test(href);
 }
 
-/** An image comes from the site's media (/media/…) or from an https:// address. */
+/**
+ * An image comes from the site's media (/media/…) only: every page's policy
+ * allows images from this site alone (server/security.ts), and an image
+ * from another site would tell that site who reads the page.
+ */
 export function isAllowedImage(src: string): boolean {
-  return /^(?:\/media\/(?![/\\]|%5c)|https:\/\/[^\s/\\%])/i.test(src);
+  return /^\/media\/(?![/\\]|%5c)/i.test(src);
 }
 
 const probe = new MarkdownIt("default", { html: true, linkify: false, typographer: false });
@@ -60,7 +64,7 @@ function inlineProblems(inline: Token, line: number): string[] {
       const src = String(child.attrGet("src") ?? "");
       if (!isAllowedImage(src)) {
         problems.push(
-          `Line ${at}: the image ${quote(src)} is not allowed; use an image from the site's media (/media/…) or an https:// address.`,
+          `Line ${at}: the image ${quote(src)} is not allowed; upload it to the site's images and use its /media/… address.`,
         );
       }
       if (child.content.trim() === "") {
