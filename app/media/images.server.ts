@@ -97,9 +97,8 @@ export async function storeImage(
   by: { name: string; userId: string | null; now: Date },
 ): Promise<{ id: string; existed: boolean }> {
   return db.transaction().execute(async (trx) => {
-    const existing = await trx.selectFrom("images").select("id").where("id", "=", image.id).executeTakeFirst();
-    if (existing) return { id: image.id, existed: true };
-    await trx
+    // The same file uploaded twice at once: the second insert finds the first's row and keeps it.
+    const inserted = await trx
       .insertInto("images")
       .values({
         id: image.id,
@@ -111,7 +110,9 @@ export async function storeImage(
         uploaded_at: by.now.toISOString(),
         uploaded_by: by.userId,
       })
-      .execute();
+      .onConflict((oc) => oc.column("id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { id: image.id, existed: true };
     for (const v of image.variants) {
       await trx
         .insertInto("image_variants")

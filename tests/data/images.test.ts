@@ -10,10 +10,11 @@
 import { once } from "node:events";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { releaseContent } from "~/content/index.server.ts";
-import type { Db } from "~/data/db.server.ts";
+import { openDatabase, type Db } from "~/data/db.server.ts";
 import { mediaPath } from "~/media/image-rules.ts";
 import {
   listImages,
@@ -200,5 +201,26 @@ describe.each(dialects)("the image library on %s", (dialect) => {
     expect(await pageImage(db, undefined, log)).toBeNull();
     expect(await pageImage(db, { id: unknownId, alt: "Gone" }, log)).toBeNull();
     expect(warnings).toEqual([{ imageId: unknownId }]);
+  });
+});
+
+// Several instances share one database only on PostgreSQL (an SQLite file has one site process).
+describe("the image library on postgres, from two instances", () => {
+  it("the same new file uploaded on both at once is kept once, and both uploads are answered", async () => {
+    const t = await openTestDatabase("postgres", "images_twice");
+    const second = await openDatabase({ ...t.where, dataDir: tmpdir() });
+    try {
+      const twice = await processed(640, 480);
+      const answers = await Promise.all([
+        storeImage(t.handle.db, twice, { name: "First", userId: null, now: start }),
+        storeImage(second.db, twice, { name: "Second", userId: null, now: start }),
+      ]);
+      expect(answers.map((a) => a.existed).sort()).toEqual([false, true]);
+      const rows = await t.handle.db.selectFrom("image_variants").select("width").where("image_id", "=", twice.id).execute();
+      expect(rows).toHaveLength(twice.variants.length);
+    } finally {
+      await second.close();
+      await t.dispose();
+    }
   });
 });
