@@ -241,7 +241,8 @@ function refusal(result: ContentRefusal, values?: Record<string, string>) {
     {
       message: result.message,
       ...(result.reason === "invalid" ? { errors: errorsOf(result.issues) } : {}),
-      ...(result.reason === "conflict" ? { conflict: true } : {}),
+      // A save's conflict (its text kept) has its own title; a restore's or a delete's says what was not done.
+      ...(result.reason === "conflict" && values ? { conflict: true } : {}),
       ...(values ? { values } : {}),
     },
     { status },
@@ -328,7 +329,7 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     const revision = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(revision))
       return data<EditorAnswer>({ message: "Choose a revision to restore." }, { status: 400 });
-    const result = await restoreRevision(ctx.db, { type, key, revision, actor, now });
+    const result = await restoreRevision(ctx.db, { type, key, revision, actor, now, baseVersion: draftVersion(form) });
     if (!result.ok) return refusal(result);
     await served({ restored: revision, revision: result.revision }, "content-restored", result.moved);
     return data<EditorAnswer>({
@@ -336,7 +337,7 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     });
   }
   if (intent === "delete") {
-    const result = await deleteItem(ctx.db, { type, key });
+    const result = await deleteItem(ctx.db, { type, key, baseVersion: draftVersion(form) });
     if (!result.ok) return refusal(result);
     await ctx.audit({
       action: "content-deleted",
@@ -362,4 +363,14 @@ export async function newItemAction(ctx: EditorContext, type: ContentType, form:
   if (!result.ok) return { answer: refusal(result, values) };
   await ctx.audit({ action: "content-added", target: target(type, result.key), detail: {} });
   return { key: result.key };
+}
+
+/**
+ * The draft version the editor's page was opened at, sent with a restore or
+ * a delete so that neither replaces or removes a draft someone saved since
+ * (a form without it, from a page of an older release, is not checked).
+ */
+function draftVersion(form: FormData): number | undefined {
+  const raw = form.get("version");
+  return typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
 }

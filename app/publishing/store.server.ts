@@ -651,7 +651,7 @@ export async function unpublishItem(
  */
 export async function deleteItem(
   db: Db,
-  input: { type: ContentType; key: string },
+  input: { type: ContentType; key: string; baseVersion?: number },
 ): Promise<ContentResult<{ title: string; revisions: number }>> {
   const { type, key } = input;
   const definition: ContentTypeDefinition = contentTypes[type];
@@ -660,6 +660,8 @@ export async function deleteItem(
     await lockContent(trx);
     const row = (await itemsWithPublished(trx, type)).find((r) => r.key === key);
     if (!row) return rollBack(notFound(type, key));
+    const stale = await staleDraft(trx, type, key, input.baseVersion, "deleted");
+    if (stale) return rollBack(stale);
     if (row.status === "live") return rollBack(refused("It is on the site: unpublish it first, then delete it."));
     const addresses = new Set(
       [row.draft, row.published].flatMap((json) => {
@@ -704,11 +706,14 @@ export async function deleteItem(
 
 /**
  * Puts an old revision's text back on the site as a new revision, and makes
- * it the draft too (a newer unpublished draft is replaced: the editor asks first).
+ * it the draft too (a newer unpublished draft is replaced: the editor asks
+ * first). With `baseVersion`, refused (a conflict) when someone saved the
+ * draft since the editor's page was opened: their draft is not replaced
+ * unseen.
  */
 export async function restoreRevision(
   db: Db,
-  input: { type: ContentType; key: string; revision: number; actor: ContentActor; now: Date },
+  input: { type: ContentType; key: string; revision: number; actor: ContentActor; now: Date; baseVersion?: number },
 ): Promise<ContentResult<{ revision: number; version: number; moved: AddressMove | null }>> {
   const { type, key, actor, now } = input;
   return inTransaction(db, async (trx) => {
@@ -722,6 +727,8 @@ export async function restoreRevision(
       .executeTakeFirst();
     const row = await item(trx, type, key).select("draft_version").executeTakeFirst();
     if (!old || !row) return rollBack(notFound(type, `${key} revision ${input.revision}`));
+    const stale = await staleDraft(trx, type, key, input.baseVersion, "restored");
+    if (stale) return rollBack(stale);
     const live = await goLive(trx, { ...input, data: old.data, note: `Restored revision ${input.revision}` });
     await updateItem(trx, type, key, {
       draft: old.data,
@@ -964,6 +971,27 @@ async function imagesMissing(trx: Tx, type: ContentType, key: string, data: unkn
 
 function invalid(issues: FieldIssue[]): ContentRefusal {
   return { ok: false, reason: "invalid", message: "Some fields need attention: see the messages beside them.", issues };
+}
+
+/**
+ * A conflict when the item's draft is no longer the version `baseVersion`
+ * the editor's page was opened at (none asked: null), for an action that
+ * would replace or remove that draft (`done`: what was not done).
+ */
+async function staleDraft(
+  trx: Tx,
+  type: ContentType,
+  key: string,
+  baseVersion: number | undefined,
+  done: "restored" | "deleted",
+): Promise<ContentRefusal | null> {
+  if (baseVersion === undefined) return null;
+  const row = await item(trx, type, key).select(["draft_version", "draft_saved_at"]).executeTakeFirst();
+  if (!row || Number(row.draft_version) === baseVersion) return null;
+  return {
+    ...conflict(Number(row.draft_version), row.draft_saved_at),
+    message: `Nothing was ${done}: someone else saved this item after you opened it. Reload the page to see their draft first.`,
+  };
 }
 
 function conflict(version: number, savedAt: string): ContentRefusal {

@@ -12,6 +12,7 @@ import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
 import {
   contentVersion,
   createItem,
+  deleteItem,
   listItems,
   publishDue,
   publishedContent,
@@ -195,6 +196,33 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
     expect(item).toMatchObject({ status: "live", publishedRevision: 3, draftVersion: 3, draft: firstWebinar, published: firstWebinar });
     expect(item?.revisions[0]).toMatchObject({ revision: 3, publishedBy: "Ben Editor", note: "Restored revision 1", live: true });
     expect(await restoreRevision(db, { type: "webinar", key, revision: 9, actor: ben, now: later(5) })).toMatchObject({ ok: false, reason: "not-found" });
+    });
+  });
+
+  it("a restore or a delete from a page opened before another editor's save is refused, and their draft kept", async () => {
+    await withSeeded(async (db) => {
+      const key = firstWebinar.id;
+      // Ann's page was opened at draft version 1; Ben saves meanwhile.
+      const bens = { ...firstWebinar, title: "Ben's Newer Draft Title" };
+      expect(await saveDraft(db, { type: "webinar", key, data: bens, baseVersion: 1, actor: ben, now: later(1) })).toMatchObject({ ok: true, version: 2 });
+      const restore = await restoreRevision(db, { type: "webinar", key, revision: 1, actor: ann, now: later(2), baseVersion: 1 });
+      expect(restore).toMatchObject({ ok: false, reason: "conflict", current: { version: 2 } });
+      expect(restore.ok || restore.message).toMatch(/^Nothing was restored: someone else saved this item/);
+      expect(await readItem(db, "webinar", key)).toMatchObject({ draftVersion: 2, draft: bens, publishedRevision: 1 });
+      expect(await contentVersion(db)).toBe(contentTypeNames.length);
+      // From the current version, it is restored.
+      expect(await restoreRevision(db, { type: "webinar", key, revision: 1, actor: ann, now: later(3), baseVersion: 2 })).toMatchObject({ ok: true, revision: 2 });
+
+      // A draft-only item: Ben saves after Ann opened it; her delete is refused.
+      const draft = { ...firstWebinar, id: "a-draft-webinar", title: "A Draft Webinar" };
+      expect(await createItem(db, { type: "webinar", data: draft, actor: ann, now: later(4) })).toMatchObject({ ok: true });
+      const opened = (await readItem(db, "webinar", "a-draft-webinar"))!.draftVersion;
+      expect(await saveDraft(db, { type: "webinar", key: "a-draft-webinar", data: { ...draft, title: "Ben Keeps This" }, baseVersion: opened, actor: ben, now: later(5) })).toMatchObject({ ok: true });
+      const deleted = await deleteItem(db, { type: "webinar", key: "a-draft-webinar", baseVersion: opened });
+      expect(deleted).toMatchObject({ ok: false, reason: "conflict" });
+      expect(deleted.ok || deleted.message).toMatch(/^Nothing was deleted: /);
+      expect((await readItem(db, "webinar", "a-draft-webinar"))?.draft).toMatchObject({ title: "Ben Keeps This" });
+      expect(await deleteItem(db, { type: "webinar", key: "a-draft-webinar", baseVersion: opened + 1 })).toMatchObject({ ok: true });
     });
   });
 

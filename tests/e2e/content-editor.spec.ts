@@ -119,6 +119,10 @@ test("two editors on one item: the second save is refused and keeps its text; a 
   try {
     await signIn(other, "Ben Editor");
     const url = `${site.baseURL}/admin/content/webinar/${key}`;
+    // Published once more as it is, so that its first revision can be restored.
+    await open(page, url);
+    await page.getByRole("button", { name: "Publish now" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
     await open(page, url);
     await open(other, url);
     await page.getByRole("textbox", { name: "Title", exact: true }).fill("Ann's Scope 3 Session");
@@ -130,6 +134,9 @@ test("two editors on one item: the second save is refused and keeps its text; a 
     await expect(other.getByRole("alert")).toContainText("Not saved: someone else saved this item first");
     await expect(other.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Ben's Scope 3 Session");
     expect(await axeViolations(other)).toEqual([]);
+    // Restoring from the page opened before Ann's save would replace her draft unseen: refused too.
+    await other.getByRole("button", { name: "Restore revision 1" }).click();
+    await expect(other.getByRole("alert")).toContainText("Nothing was restored: someone else saved this item");
     await open(page, url);
     await expect(page.getByRole("textbox", { name: "Title", exact: true })).toHaveValue("Ann's Scope 3 Session");
 

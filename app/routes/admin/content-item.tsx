@@ -162,7 +162,7 @@ export default function ContentItem() {
             It is not on the site. Deleting it removes it and its revisions for good (the audit log keeps who deleted
             it). An item another one refers to (a related course, a featured course, an author) cannot be deleted.
           </p>
-          <PostForm intent="delete" className="mt-3">
+          <PostForm intent="delete" fields={{ version: String(page.draftVersion) }} className="mt-3">
             <RowButton label={`Delete ${page.title}`} tone="danger">
               Delete
             </RowButton>
@@ -185,7 +185,10 @@ export default function ContentItem() {
                   <Link to={`${base}?compare=${r.revision}#compare`} className="underline">
                     Compare with the live one<span className="sr-only"> (revision {r.revision})</span>
                   </Link>
-                  <PostForm intent="restore" fields={{ revision: String(r.revision) }}>
+                  <PostForm
+                    intent="restore"
+                    fields={{ revision: String(r.revision), version: String(page.draftVersion) }}
+                  >
                     <RowButton label={`Restore revision ${r.revision}`}>Restore</RowButton>
                   </PostForm>
                 </>
