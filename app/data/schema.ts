@@ -404,6 +404,25 @@ export interface Database extends LeadTables {
     /** The name at the time. */
     uploaded_by_name: string;
   };
+  /**
+   * Places on a dated course session (app/orders/course-booking/places.server.ts,
+   * ADR 053): taken and given back inside the booking's transaction; never
+   * more taken than the capacity (a check on the table too).
+   */
+  course_session_places: {
+    /** The session's content key. */
+    session_key: string;
+    capacity: number;
+    /** Places sold or held. */
+    taken: Generated<number>;
+    updated_at: string;
+  };
+  /** Each invoice series' last number (app/orders/course-booking/invoice-numbers.server.ts, ADR 053). */
+  invoice_sequences: {
+    /** "INV" for invoices, "CN" for credit notes. */
+    series: string;
+    last_number: number;
+  };
   /** Who did what in the back office, and when (administrators read it). */
   audit_events: {
     id: string;
