@@ -1,5 +1,7 @@
 import { courseFacts } from "./business.ts";
 
+const legalName = "Meridian Executive Training Ltd";
+
 /**
  * Who we are, as the legal pages and contracts state it: the business's
  * name, its registered company and its site. Kept in code: the legal name,
@@ -10,7 +12,7 @@ import { courseFacts } from "./business.ts";
  */
 export const organisation = {
   name: "Meridian Executive Training",
-  legalName: "Meridian Executive Training Ltd",
+  legalName,
   shortName: "Meridian",
   siteUrl: "https://www.meridian-executive.co.uk",
   companyNumber: "15873204",
@@ -21,6 +23,20 @@ export const organisation = {
   legalContact: {
     email: "enquiries@meridian-executive.co.uk",
     phone: "+44 20 7946 0321",
+  },
+  /**
+   * The VAT registration number every VAT invoice states, as printed ("GB",
+   * then 3, 4 and 2 digits). Illustrative, like the company number: it passes
+   * HMRC's modulus 97 check (orders/course-booking/vat-number.ts); the business
+   * replaces it with its own before the first invoice is issued.
+   */
+  vatNumber: "GB 123 4567 82",
+  /** Where an invoice asks to be paid by bank transfer (illustrative values, replaced like the VAT number). */
+  bank: {
+    /** The account is in the company's legal name. */
+    accountName: legalName,
+    sortCode: "20-00-00",
+    accountNumber: "12345678",
   },
   bookingsEmail: "bookings@meridian-executive.co.uk",
   privacyEmail: "privacy@meridian-executive.co.uk",

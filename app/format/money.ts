@@ -8,6 +8,29 @@ export function formatGbp(amount: number): string {
   return gbp.format(amount);
 }
 
+const gbpWithPence = new Intl.NumberFormat("en-GB", {
+  style: "currency",
+  currency: "GBP",
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/**
+ * Whole pence as sterling with the pence always shown, as invoices print
+ * amounts: 450000 is "£4,500.00", -405000 "-£4,050.00". Throws a RangeError
+ * for an amount that is not a safe whole number of pence.
+ */
+export function formatPenceGbp(amountPence: number): string {
+  if (!Number.isSafeInteger(amountPence)) {
+    throw new RangeError(`An amount in pence is a whole number (got ${amountPence})`);
+  }
+  const sign = amountPence < 0 ? "-" : "";
+  const abs = Math.abs(amountPence);
+  // Pounds and pence apart, so no amount is ever a float of pounds: 450000 -> "£4,500" + ".00".
+  const pounds = gbpWithPence.format((abs - (abs % 100)) / 100).slice(0, -3);
+  return `${sign}${pounds}.${String(abs % 100).padStart(2, "0")}`;
+}
+
 /** USD for a GBP amount: GBP / rate, rounded to the nearest 50. */
 export function gbpToUsd(amountGbp: number): number {
   return Math.round(amountGbp / pricing.usdRate / pricing.usdRounding) * pricing.usdRounding;

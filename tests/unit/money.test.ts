@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, displayPrice, formatGbp, formatUsd, gbpToUsd } from "~/format/money.ts";
+import { currencyForCountry, displayPrice, formatGbp, formatPenceGbp, formatUsd, gbpToUsd } from "~/format/money.ts";
 
 describe("gbpToUsd", () => {
   it("converts the £4,500 course price to US$5,700 (4500 / 0.79 = 5696.2, nearest 50)", () => {
@@ -21,6 +21,17 @@ describe("gbpToUsd", () => {
 describe("price formatting", () => {
   it("formats pounds with the symbol, thousands separator and no pence", () => {
     expect(formatGbp(4500)).toBe("£4,500");
+  });
+
+  it("formats whole pence as sterling with the pence always shown, as invoices print it", () => {
+    expect(formatPenceGbp(450_000)).toBe("£4,500.00");
+    expect(formatPenceGbp(1_458_000)).toBe("£14,580.00");
+    expect(formatPenceGbp(5)).toBe("£0.05");
+    expect(formatPenceGbp(0)).toBe("£0.00");
+    expect(formatPenceGbp(-729_001)).toBe("-£7,290.01");
+    expect(formatPenceGbp(Number.MAX_SAFE_INTEGER)).toBe("£90,071,992,547,409.91");
+    for (const bad of [1.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(() => formatPenceGbp(bad)).toThrow(RangeError);
   });
 
   it("formats dollars as $ with no cents", () => {
