@@ -18,6 +18,7 @@ import path from "node:path";
 import { creditNote } from "~/orders/course-booking/credit-note.ts";
 import { formatInvoiceNumber } from "~/orders/course-booking/invoice-numbers.server.ts";
 import { priceBooking } from "~/orders/course-booking/price.ts";
+import { cancellationRefund } from "~/orders/course-booking/terms.ts";
 import { quote } from "~/orders/course-booking/vat.ts";
 import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
 import { renderVatInvoice, type VatDocumentInput } from "~/pdf/vat-invoice.server.ts";
@@ -61,7 +62,8 @@ export function sampleInvoice(): VatDocumentInput {
     kind: "invoice",
     number: formatInvoiceNumber("INV", 123),
     issuedAt: sampleBookedAt,
-    timeOfSupply: sampleFirstDay,
+    // A VAT invoice issued before the course is run makes its own date the tax point (HMRC, VAT guide, tax points).
+    timeOfSupply: sampleBookedAt,
     customer: sampleCustomer,
     purchaseOrder: "PO-2027-0419",
     lines: q.lines,
@@ -73,8 +75,16 @@ export function sampleInvoice(): VatDocumentInput {
 /** The credit note for cancelling the booking on 2 April 2027, 17 days before the start: 50% credited. */
 export function sampleCreditNote(): VatDocumentInput {
   const q = sampleQuote();
-  const credit = creditNote(q, { basisPoints: 5000 });
   const issuedAt = new Date("2027-04-02T10:15:00Z");
+  // The booking terms' tier for a cancellation on that day (17 days before the start: 50%).
+  const { tier } = cancellationRefund({
+    paidOrInvoicedGrossPence: q.grossPence,
+    netPence: q.netPence,
+    vatPence: q.vatPence,
+    sessionStart: sampleFirstDay,
+    cancelledAt: issuedAt,
+  });
+  const credit = creditNote(q, { basisPoints: tier.creditBasisPoints });
   return {
     kind: "credit-note",
     number: formatInvoiceNumber("CN", 7),
