@@ -130,6 +130,56 @@ export async function storeImage(
   });
 }
 
+/** Why an image could not be deleted: not in the library (404), or still used (409, naming where). */
+export type ImageDeletion = { ok: true; name: string } | { ok: false; status: 404 | 409; message: string };
+
+/**
+ * Deletes an image from the library, with every variant, unless an item of
+ * the site's content names it in its draft or in what is on the site now
+ * (its content key, from the items' JSON; an image id is 24 hex digits, so
+ * a text match finds exactly it). An older revision or an unpublished item
+ * that named it shows no picture if it is put back (pages show none for a
+ * missing image, with a warning). Each instance stops serving the variants
+ * from memory within `mediaMemoryMs` (app/media/serve.server.ts); copies
+ * already in visitors' browsers are theirs.
+ */
+export async function deleteImage(db: Db, id: string): Promise<ImageDeletion> {
+  return db.transaction().execute(async (trx) => {
+    const image = await trx.selectFrom("images").select("name").where("id", "=", id).executeTakeFirst();
+    if (!image) return { ok: false as const, status: 404 as const, message: "This image is not in the library." };
+    const pattern = `%${id}%`;
+    const inDrafts = await trx
+      .selectFrom("content_items")
+      .select(["type", "key"])
+      .where("draft", "like", pattern)
+      .execute();
+    const onSite = await trx
+      .selectFrom("content_items as i")
+      .innerJoin("content_revisions as r", (join) =>
+        join
+          .onRef("r.type", "=", "i.type")
+          .onRef("r.key", "=", "i.key")
+          .onRef("r.revision", "=", "i.published_revision"),
+      )
+      .select(["i.type", "i.key"])
+      .where("i.status", "=", "live")
+      .where("r.data", "like", pattern)
+      .execute();
+    const users = [...new Set([...inDrafts, ...onSite].map((r) => `${r.type} “${r.key}”`))].sort();
+    if (users.length) {
+      return {
+        ok: false as const,
+        status: 409 as const,
+        message: `“${image.name}” is used by ${users.join(", ")}: choose another picture there (and publish) first, then delete it.`,
+      };
+    }
+    await trx.deleteFrom("image_variants").where("image_id", "=", id).execute();
+    await trx.deleteFrom("images").where("id", "=", id).execute();
+    known.delete(id);
+    return { ok: true as const, name: image.name };
+  });
+}
+
 export type LibraryImage = PageImage & { name: string; uploadedAt: string; uploadedBy: string | null; bytes: number };
 
 /** The library, newest first, with who uploaded each image (their name while the account's details are kept). */

@@ -3,8 +3,10 @@
  * (`/media/<id>-<width>.<ext>`, app/media/image-rules.ts): an address names
  * bytes that never change, so the answer is cached by browsers and proxies
  * for a year (`immutable`), with an ETag (304 to a matching If-None-Match).
- * Each variant is read from the database once, then from this process's
- * memory (up to `maxCachedBytes`, the least recently used dropped first).
+ * Each variant is read from the database, then sent from this process's
+ * memory for `mediaMemoryMs` (up to `maxCachedBytes`, the least recently
+ * used dropped first), so an image deleted from the library stops being
+ * served by every instance within that time.
  * An address that names no variant: 404.
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -13,13 +15,21 @@ import { mimeTypeOf, parseMediaFile, type VariantFormat } from "./image-rules.ts
 import { readVariant } from "./images.server.ts";
 
 export const maxCachedBytes = 96 * 1024 * 1024;
+/** How long a variant is sent from memory before the database is asked again (an image deleted from the library goes then). */
+export const mediaMemoryMs = 5 * 60_000;
 export const immutableCaching = "public, max-age=31536000, immutable";
 
-type Kept = { body: Buffer; etag: string; type: string };
+type Kept = { body: Buffer; etag: string; type: string; readAt: number };
 type Log = { error(details: object, message: string): void };
+/** How much and how long variants are kept in memory, and the clock that says so. */
+type MediaMemory = { maxBytes?: number; memoryMs?: number; clock?: () => number };
 
 /** Express middleware, mounted at /media (so `req.url` is `/<file>`). */
-export function serveMedia(db: Db, log: Log, maxBytes = maxCachedBytes) {
+export function serveMedia(
+  db: Db,
+  log: Log,
+  { maxBytes = maxCachedBytes, memoryMs = mediaMemoryMs, clock = Date.now }: MediaMemory = {},
+) {
   const kept = new Map<string, Kept>();
   const reading = new Map<string, Promise<Kept | null>>();
   let keptBytes = 0;
@@ -40,7 +50,7 @@ export function serveMedia(db: Db, log: Log, maxBytes = maxCachedBytes) {
       pending = readVariant(db, v)
         .then((bytes) => {
           if (!bytes) return null;
-          const entry = { body: Buffer.from(bytes), etag: `"${file}"`, type: mimeTypeOf[v.format] };
+          const entry = { body: Buffer.from(bytes), etag: `"${file}"`, type: mimeTypeOf[v.format], readAt: clock() };
           keep(file, entry);
           return entry;
         })
@@ -74,7 +84,10 @@ export function serveMedia(db: Db, log: Log, maxBytes = maxCachedBytes) {
     };
     if (!variant) return notFound();
     const hit = kept.get(file);
-    if (hit) {
+    if (hit && clock() - hit.readAt > memoryMs) {
+      kept.delete(file);
+      keptBytes -= hit.body.length;
+    } else if (hit) {
       // Most recently used last, so the oldest is dropped first.
       kept.delete(file);
       kept.set(file, hit);

@@ -68,7 +68,7 @@ export const accessRules = {
   "/admin/audit": { get: "admin" },
   "/admin/content": { get: "site" },
   "/admin/content/markdown-preview": { get: "site", post: "site" },
-  "/admin/content/images": { get: "site", post: { upload: "site" } },
+  "/admin/content/images": { get: "site", post: { upload: "site", delete: "site" } },
   "/admin/content/:type": { get: "site" },
   "/admin/content/:type/new": { get: "site", post: { add: "site" } },
   "/admin/content/:type/:key": {

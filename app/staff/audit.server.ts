@@ -55,6 +55,7 @@ export const auditActions = {
   "content-address-changed": "Changed the address of an item of the site's content (the old one redirects)",
   "content-deleted": "Deleted an item of the site's content (never published, or unpublished)",
   "image-uploaded": "Uploaded an image to the site's image library",
+  "image-deleted": "Deleted an image from the site's image library (nothing used it)",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

@@ -22,6 +22,7 @@ import {
   pageImage,
   processUpload,
   readVariant,
+  deleteImage,
   storeImage,
   type ProcessedImage,
 } from "~/media/images.server.ts";
@@ -201,6 +202,52 @@ describe.each(dialects)("the image library on %s", (dialect) => {
     expect(await pageImage(db, undefined, log)).toBeNull();
     expect(await pageImage(db, { id: unknownId, alt: "Gone" }, log)).toBeNull();
     expect(warnings).toEqual([{ imageId: unknownId }]);
+  });
+
+  it("deletes an image nothing uses, with its variants; refused, naming the item, while a draft or the site uses it", async () => {
+    const portrait = await processed(700, 500);
+    await storeImage(db, portrait, { name: "Portrait", userId: ann.id, now: start });
+    const trainer = releaseContent.trainers[0] as { id: string };
+    const key = trainer.id;
+    const save = async (data: object) => {
+      const { draftVersion } = (await readItem(db, "trainer", key))!;
+      expect(await saveDraft(db, { type: "trainer", key, data, baseVersion: draftVersion, actor: ann, now: start })).toMatchObject({ ok: true });
+    };
+    // In a draft: refused.
+    await save({ ...trainer, image: { id: portrait.id, alt: "A trainer at a lectern" } });
+    expect(await deleteImage(db, portrait.id)).toEqual({
+      ok: false,
+      status: 409,
+      message: `“Portrait” is used by trainer “${key}”: choose another picture there (and publish) first, then delete it.`,
+    });
+    // On the site, with the draft changed back: still refused.
+    expect(await publishItem(db, { type: "trainer", key, actor: ann, now: start })).toMatchObject({ ok: true });
+    await save(trainer);
+    expect(await deleteImage(db, portrait.id)).toMatchObject({ ok: false, status: 409 });
+
+    // An instance that has sent a variant keeps it in memory only for a while.
+    let now = 0;
+    const handler = serveMedia(db, { error: () => undefined }, { memoryMs: 60_000, clock: () => now });
+    const server: Server = createServer((req, res) => {
+      req.url = req.url!.slice("/media".length);
+      handler(req, res, () => res.writeHead(405).end());
+    });
+    server.listen(0, "127.0.0.1");
+    await once(server, "listening");
+    const address = `http://127.0.0.1:${(server.address() as AddressInfo).port}${mediaPath(portrait.id, 480, "webp")}`;
+    try {
+      expect((await fetch(address)).status).toBe(200);
+      // Off the site: deleted with every variant; the audit of who is the route's.
+      expect(await publishItem(db, { type: "trainer", key, actor: ann, now: start })).toMatchObject({ ok: true });
+      expect(await deleteImage(db, portrait.id)).toEqual({ ok: true, name: "Portrait" });
+      expect(await readVariant(db, { id: portrait.id, width: 480, format: "webp" })).toBeNull();
+      expect(await deleteImage(db, portrait.id)).toMatchObject({ ok: false, status: 404 });
+      expect((await fetch(address)).status, "from memory for a while").toBe(200);
+      now = 60_001;
+      expect((await fetch(address)).status, "then gone").toBe(404);
+    } finally {
+      server.close();
+    }
   });
 });
 

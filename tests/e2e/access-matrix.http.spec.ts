@@ -192,6 +192,8 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/guide/:key/pdf remove": { own: 404 },
     // The image library: an upload without a file is refused.
     "/admin/content/images upload": { own: 400 },
+    // Deleting an image that is not in the library.
+    "/admin/content/images delete": { own: 404 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

@@ -127,4 +127,22 @@ test("an image uploaded in the library, set as the home hero with alt text and p
   }
   expect((await page.request.get(`${site.baseURL}/media/${id}-2000.jpg`)).status()).toBe(404);
   expect((await page.request.get(`${site.baseURL}/media/${"0".repeat(24)}-480.jpg`)).status()).toBe(404);
+
+  // Deleting: refused, naming where, while the home page uses it; a picture nothing uses goes.
+  await page.goto(`${site.baseURL}/admin/content/images`);
+  await expectHydrated(page);
+  const spare = await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#7a2e4f" } })
+    .png()
+    .toBuffer();
+  expect(await upload(page, { name: "spare.png", mimeType: "image/png", buffer: spare }, "Spare")).toBe(200);
+  await expect(listed).toHaveCount(2);
+  await page.getByRole("button", { name: "Delete Workshop" }).click();
+  const notDeleted = page.getByRole("alert").filter({ hasText: "Not deleted" });
+  await expect(notDeleted).toContainText("“Workshop” is used by page “home”");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Delete Spare" }).click();
+  await expect(page.getByRole("status").filter({ hasText: 'Deleted "Spare" from the library.' })).toBeVisible();
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText("Workshop");
+  expect(await axeViolations(page)).toEqual([]);
 });

@@ -3,7 +3,9 @@
  * with a thumbnail, its size and who uploaded it, and the form to upload
  * one (JPEG, PNG, WebP or AVIF, up to the stated size). An upload is checked
  * and re-encoded (app/media/images.server.ts); a file that is not a sound
- * image is refused with a message saying why.
+ * image is refused with a message saying why. An image nothing on the site
+ * or in a draft uses can be deleted (a trainer's portrait when they leave);
+ * one still used is refused, naming where.
  */
 import { data, Form, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/content-images";
@@ -11,7 +13,8 @@ import { CsrfField, Notice, StaffPage, Time } from "~/components/admin/staff-ui.
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { FormAlert, TextField } from "~/components/forms/field.tsx";
 import { editorContext } from "~/publishing/editor.server.ts";
-import { listImages, processUpload, storeImage } from "~/media/images.server.ts";
+import { deleteImage, listImages, processUpload, storeImage } from "~/media/images.server.ts";
+import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { maxUploadText, mediaPath, refusals } from "~/media/image-rules.ts";
 
 const formId = "image-upload";
@@ -20,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { images: await listImages(editorContext(context).db) };
 }
 
-type Answer = { done?: string; message?: string };
+type Answer = { done?: string; message?: string; notDeleted?: string };
 
 /** A refused upload's status: too large 413, not an image 415, else 422 (a damaged or oversized picture). */
 const statusOf = (message: string) =>
@@ -29,6 +32,15 @@ const statusOf = (message: string) =>
 export async function action({ context, request }: Route.ActionArgs) {
   const editor = editorContext(context);
   const form = await request.formData();
+  if (form.get("intent") === "delete") {
+    const id = String(form.get("id") ?? "");
+    const deleted = await deleteImage(editor.db, id);
+    if (!deleted.ok) return data<Answer>({ notDeleted: deleted.message }, { status: deleted.status });
+    await editor.audit({ action: "image-deleted", target: `image:${id}`, detail: { name: deleted.name } });
+    return data<Answer>({
+      done: `Deleted "${deleted.name}" from the library. Copies already in visitors' browsers are theirs; the site stops sending it within a few minutes.`,
+    });
+  }
   const file = form.get("file");
   if (!(file instanceof File) || file.size === 0) {
     return data<Answer>({ message: refusals.empty }, { status: 400 });
@@ -61,6 +73,7 @@ export default function ImageLibrary() {
     >
       <Notice>{answer?.done}</Notice>
       <FormAlert title="Not uploaded" message={answer?.message} className="mb-6" />
+      <FormAlert title="Not deleted" message={answer?.notDeleted} className="mb-6" />
       <StaffSection id="upload" title="Upload an image">
         <Form method="post" encType="multipart/form-data" className="mt-4 space-y-5" noValidate>
           <CsrfField />
@@ -115,6 +128,11 @@ export default function ImageLibrary() {
                 {Math.ceil(image.bytes / 1024)} kB in all · uploaded <Time iso={image.uploadedAt} /> by{" "}
                 {image.uploadedBy ?? "a former team member"}
               </p>
+              <PostForm intent="delete" fields={{ id: image.id }}>
+                <RowButton label={`Delete ${image.name}`} tone="danger">
+                  Delete
+                </RowButton>
+              </PostForm>
             </li>
           )}
         />
