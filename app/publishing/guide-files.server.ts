@@ -15,7 +15,7 @@ import { PDFDocument } from "pdf-lib";
 import { maxGuidePdfBytes } from "~/content/guide-files.ts";
 import type { Db } from "~/data/db.server.ts";
 import { cleanGuidePdf } from "./guide-pdf-clean.server.ts";
-import { readItem, saveDraft, type ContentActor, type ContentResult } from "./store.server.ts";
+import { draftConflict, readItem, saveDraft, type ContentActor, type ContentResult } from "./store.server.ts";
 
 export type GuideFileInfo = {
   id: string;
@@ -139,6 +139,8 @@ export async function uploadGuidePdf(
 ): Promise<ContentResult<{ version: number; fileId: string }>> {
   const item = await readItem(db, "guide", input.key);
   if (!item) return guideNotFound(input.key);
+  // Over a draft someone saved since the page was opened: refused as that save would be, before the file is kept.
+  if (item.draftVersion !== input.baseVersion) return draftConflict(item.draftVersion, item.savedAt);
   let clean: { bytes: Uint8Array; pages: number };
   try {
     clean = await cleanGuidePdf(input.bytes, { title: item.title });

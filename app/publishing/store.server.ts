@@ -527,7 +527,7 @@ export async function saveDraft(
     const row = await item(trx, type, key).select(["draft_version", "draft_saved_at"]).executeTakeFirst();
     if (!row) return notFound(type, key);
     const current = Number(row.draft_version);
-    if (current !== input.baseVersion) return conflict(current, row.draft_saved_at);
+    if (current !== input.baseVersion) return draftConflict(current, row.draft_saved_at);
     const address = movesAddress(type) ? addressOf(type, checked.data) : null;
     const holder = address === null ? null : await addressHolder(trx, type, key, address);
     if (address !== null && holder !== null) return addressTaken(type, address, holder);
@@ -612,7 +612,7 @@ export async function publishItem(
     const row = await item(trx, type, key).select(["draft", "draft_version", "draft_saved_at"]).executeTakeFirst();
     if (!row) return rollBack(notFound(type, key));
     if (input.baseVersion !== undefined && Number(row.draft_version) !== input.baseVersion) {
-      return rollBack(conflict(Number(row.draft_version), row.draft_saved_at));
+      return rollBack(draftConflict(Number(row.draft_version), row.draft_saved_at));
     }
     const live = await goLive(trx, { ...input, data: row.draft, note: input.note ?? "Published" });
     return { ok: true as const, ...live, version };
@@ -989,12 +989,13 @@ async function staleDraft(
   const row = await item(trx, type, key).select(["draft_version", "draft_saved_at"]).executeTakeFirst();
   if (!row || Number(row.draft_version) === baseVersion) return null;
   return {
-    ...conflict(Number(row.draft_version), row.draft_saved_at),
+    ...draftConflict(Number(row.draft_version), row.draft_saved_at),
     message: `Nothing was ${done}: someone else saved this item after you opened it. Reload the page to see their draft first.`,
   };
 }
 
-function conflict(version: number, savedAt: string): ContentRefusal {
+/** The refusal of a change made over a draft someone saved since (now at `version`, saved at `savedAt`). */
+export function draftConflict(version: number, savedAt: string): ContentRefusal {
   return {
     ok: false,
     reason: "conflict",

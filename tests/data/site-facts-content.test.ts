@@ -137,6 +137,10 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
       // The same bytes again are kept once; an upload over a newer draft is refused like any save.
       expect(await uploadGuidePdf(db, { key: "risk-guide", fileName: "again.pdf", bytes, baseVersion: 1, actor: ann, now: later(3) })).toMatchObject({ ok: false, reason: "conflict" });
       expect(await db.selectFrom("guide_files").select("id").execute()).toHaveLength(1);
+      // Another file over a newer draft: refused before it is kept, so no file is left that nothing names.
+      const other = await makePdf("Another Risk Guide", 2);
+      expect(await uploadGuidePdf(db, { key: "risk-guide", fileName: "other.pdf", bytes: other, baseVersion: 1, actor: ann, now: later(3) })).toMatchObject({ ok: false, reason: "conflict" });
+      expect(await db.selectFrom("guide_files").select("id").execute()).toHaveLength(1);
       expect(await uploadGuidePdf(db, { key: "no-such-guide", fileName: "x.pdf", bytes, baseVersion: 1, actor: ann, now: later(3) })).toMatchObject({ ok: false, reason: "not-found" });
 
       expect(await chooseGuidePdf(db, { key: "risk-guide", fileId: null, baseVersion: 2, actor: ann, now: later(4) })).toMatchObject({ ok: true });
