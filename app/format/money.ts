@@ -8,13 +8,6 @@ export function formatGbp(amount: number): string {
   return gbp.format(amount);
 }
 
-const gbpWithPence = new Intl.NumberFormat("en-GB", {
-  style: "currency",
-  currency: "GBP",
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /**
  * Whole pence as sterling with the pence always shown, as invoices print
  * amounts: 450000 is "£4,500.00", -405000 "-£4,050.00". Throws a RangeError
@@ -27,7 +20,7 @@ export function formatPenceGbp(amountPence: number): string {
   const sign = amountPence < 0 ? "-" : "";
   const abs = Math.abs(amountPence);
   // Pounds and pence apart, so no amount is ever a float of pounds: 450000 -> "£4,500" + ".00".
-  const pounds = gbpWithPence.format((abs - (abs % 100)) / 100).slice(0, -3);
+  const pounds = formatGbp((abs - (abs % 100)) / 100);
   return `${sign}${pounds}.${String(abs % 100).padStart(2, "0")}`;
 }
 

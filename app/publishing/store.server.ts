@@ -660,7 +660,8 @@ export async function deleteItem(
     await lockContent(trx);
     const row = (await itemsWithPublished(trx, type)).find((r) => r.key === key);
     if (!row) return rollBack(notFound(type, key));
-    const stale = await staleDraft(trx, type, key, input.baseVersion, "deleted");
+    const draft = await item(trx, type, key).select(["draft_version", "draft_saved_at"]).executeTakeFirstOrThrow();
+    const stale = staleDraft(draft, input.baseVersion, "deleted");
     if (stale) return rollBack(stale);
     if (row.status === "live") return rollBack(refused("It is on the site: unpublish it first, then delete it."));
     const addresses = new Set(
@@ -725,9 +726,9 @@ export async function restoreRevision(
       .where("key", "=", key)
       .where("revision", "=", input.revision)
       .executeTakeFirst();
-    const row = await item(trx, type, key).select("draft_version").executeTakeFirst();
+    const row = await item(trx, type, key).select(["draft_version", "draft_saved_at"]).executeTakeFirst();
     if (!old || !row) return rollBack(notFound(type, `${key} revision ${input.revision}`));
-    const stale = await staleDraft(trx, type, key, input.baseVersion, "restored");
+    const stale = staleDraft(row, input.baseVersion, "restored");
     if (stale) return rollBack(stale);
     const live = await goLive(trx, { ...input, data: old.data, note: `Restored revision ${input.revision}` });
     await updateItem(trx, type, key, {
@@ -974,20 +975,17 @@ function invalid(issues: FieldIssue[]): ContentRefusal {
 }
 
 /**
- * A conflict when the item's draft is no longer the version `baseVersion`
- * the editor's page was opened at (none asked: null), for an action that
- * would replace or remove that draft (`done`: what was not done).
+ * A conflict when the item's draft (`row`, read in the action's transaction)
+ * is no longer the version `baseVersion` the editor's page was opened at
+ * (none asked: null), for an action that would replace or remove that draft
+ * (`done`: what was not done).
  */
-async function staleDraft(
-  trx: Tx,
-  type: ContentType,
-  key: string,
+function staleDraft(
+  row: { draft_version: number; draft_saved_at: string },
   baseVersion: number | undefined,
   done: "restored" | "deleted",
-): Promise<ContentRefusal | null> {
-  if (baseVersion === undefined) return null;
-  const row = await item(trx, type, key).select(["draft_version", "draft_saved_at"]).executeTakeFirst();
-  if (!row || Number(row.draft_version) === baseVersion) return null;
+): ContentRefusal | null {
+  if (baseVersion === undefined || Number(row.draft_version) === baseVersion) return null;
   return {
     ...draftConflict(Number(row.draft_version), row.draft_saved_at),
     message: `Nothing was ${done}: someone else saved this item after you opened it. Reload the page to see their draft first.`,
