@@ -53,6 +53,7 @@ function mailOptions(from: string, message: OutgoingEmail & { id: string }) {
       filename: a.filename,
       contentType: a.contentType,
       content: a.content,
+      ...(a.encoding ? { encoding: a.encoding } : {}),
     })),
     // Stable per outbox row: a message sent twice (after a crash) has one id.
     messageId: `<${message.id}@outbox.meridian-executive.co.uk>`,

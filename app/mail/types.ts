@@ -13,7 +13,7 @@ export type OutgoingEmail = {
   html: string;
   /** Extra headers (List-Unsubscribe and friends). Values must be single-line. */
   headers?: Record<string, string>;
-  /** Text files sent with it (a calendar invitation). */
+  /** Files sent with it (a calendar invitation, an invoice). */
   attachments?: Attachment[];
   /** ISO instant from which it is no longer worth sending (a webinar's start, for its reminder). */
   notAfter?: string;
@@ -32,7 +32,8 @@ export function withheldCredential(name: string): string {
   return `withheld-credential-${name}`;
 }
 
-export type Attachment = { filename: string; contentType: string; content: string };
+/** A file sent with a message: text (a calendar invitation) or, with `encoding: "base64"`, binary (an invoice's PDF). */
+export type Attachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
 
 export type MailContext = {
   /** Public address of the site, no trailing slash (links in e-mails). */

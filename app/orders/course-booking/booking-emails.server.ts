@@ -1,0 +1,396 @@
+/**
+ * The e-mails of a course booking (issue 29). Pure, like every e-mail
+ * (app/mail/compose.server.ts): composed when the booking changes and
+ * written to the outbox in the same transaction.
+ *
+ * - Confirmed (an invoice booking when it is placed; a card booking when
+ *   Stripe says it is paid): the booker gets what was booked, the amounts,
+ *   how to pay (bank details and the due date) or the receipt, the terms
+ *   they accepted, the invoice as a PDF and their booking link; each named
+ *   delegate gets what, when and where with a calendar invitation (one event
+ *   per day); the team gets a notification linked to the booking.
+ * - Cancelled: the booker gets what the cancellation credits (and refunds)
+ *   with the credit note; each named delegate is told; the team too.
+ *
+ * The booking link is a credential: the stored message holds
+ * `withheldCredential("booking-link")` and the outbox puts the token in only
+ * as it sends (docs/decisions/033-secrets-at-rest.md).
+ */
+import { createEvents, type EventAttributes } from "ics";
+import { organisation } from "~/content/organisation.ts";
+import { siteContact } from "~/content/index.server.ts";
+import { formatDate } from "~/format/dates.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import {
+  address,
+  compose,
+  contactDetails,
+  h,
+  inSubject,
+  oneLine,
+  p,
+  siteLink,
+  subject,
+  testNotice,
+  type Block,
+} from "~/mail/compose.server.ts";
+import { withheldCredential, type Attachment, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
+
+/** A session's place and times, as the e-mails and the calendar say them. */
+export type SessionForEmail = {
+  key: string;
+  /** "8–12 March 2027". */
+  label: string;
+  format: "in-person" | "online";
+  venue?: { name: string; streetAddress: string; locality: string; postalCode: string };
+  /** Each day's start and end. */
+  days: readonly { startsAt: Date; endsAt: Date }[];
+};
+
+export type DelegateForEmail = { name: string; email: string } | { namesToFollow: true };
+
+/** What the e-mails say of a booking. */
+export type BookingForEmail = {
+  id: string;
+  reference: string;
+  isTest: boolean;
+  courseTitle: string;
+  session: SessionForEmail;
+  booker: { name: string; email: string; organisation: string };
+  delegates: readonly DelegateForEmail[];
+  paymentMethod: "card" | "invoice";
+  quantity: number;
+  unitPricePence: number;
+  discountPence: number;
+  netPence: number;
+  vatPence: number;
+  totalPence: number;
+  termsText: readonly string[];
+};
+
+/** A VAT document to send with a message. */
+export type DocumentForEmail = { number: string; pdf: Uint8Array };
+
+export const bookingLinkCredential = "booking-link";
+
+const timeOfDay = new Intl.DateTimeFormat("en-GB", {
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/London",
+});
+
+/** "09:00–17:00 (London time), Monday to Friday" when the days agree, else each day's. */
+export function hoursText(days: SessionForEmail["days"]): string {
+  const each = days.map((d) => `${timeOfDay.format(d.startsAt)}–${timeOfDay.format(d.endsAt)}`);
+  if (each.every((h) => h === each[0])) return `${each[0]} (London time) each day`;
+  return each.map((hours, i) => `Day ${i + 1}: ${hours}`).join("; ") + " (London time)";
+}
+
+export function whereText(session: SessionForEmail): string {
+  if (session.format === "online" || !session.venue) return "Live online";
+  const v = session.venue;
+  return `${v.name}, ${v.streetAddress}, ${v.locality} ${v.postalCode}`;
+}
+
+function bookingUrl(ctx: MailContext): string {
+  return `${siteLink(ctx).replace(/\/$/, "")}/booking/${withheldCredential(bookingLinkCredential)}`;
+}
+
+function adminUrl(booking: BookingForEmail, ctx: MailContext): string {
+  return `${siteLink(ctx).replace(/\/$/, "")}/admin/course-bookings/${encodeURIComponent(booking.id)}`;
+}
+
+function pdfAttachment(kind: "invoice" | "credit-note", doc: DocumentForEmail): Attachment {
+  return {
+    filename: `${kind === "invoice" ? "invoice" : "credit-note"}-${doc.number}.pdf`,
+    contentType: "application/pdf",
+    content: Buffer.from(doc.pdf).toString("base64"),
+    encoding: "base64",
+  };
+}
+
+function sessionFacts(booking: BookingForEmail): [string, string][] {
+  return [
+    ["Course", oneLine(booking.courseTitle)],
+    ["Dates", oneLine(booking.session.label)],
+    ["Hours", hoursText(booking.session.days)],
+    ["Where", oneLine(whereText(booking.session))],
+  ];
+}
+
+function amountFacts(booking: BookingForEmail): [string, string][] {
+  return [
+    ["Places", String(booking.quantity)],
+    ["Price per place (excl. VAT)", formatPenceGbp(booking.unitPricePence)],
+    ...(booking.discountPence > 0
+      ? ([["Group discount", `−${formatPenceGbp(booking.discountPence)}`]] as [string, string][])
+      : []),
+    ["Total excl. VAT", formatPenceGbp(booking.netPence)],
+    ["VAT", formatPenceGbp(booking.vatPence)],
+    ["Total", formatPenceGbp(booking.totalPence)],
+  ];
+}
+
+function delegateLines(booking: BookingForEmail): [string, string][] {
+  return booking.delegates.map((d, i) => [
+    `Place ${i + 1}`,
+    "namesToFollow" in d ? "Name to follow" : `${oneLine(d.name)} <${oneLine(d.email)}>`,
+  ]);
+}
+
+/** The calendar invitation for a session: one event per day, each with a stable UID (importing it again updates them). */
+export function sessionInvitation(booking: BookingForEmail, ctx: MailContext): Attachment {
+  const host = new URL(ctx.siteUrl).hostname;
+  const location = whereText(booking.session);
+  const events: EventAttributes[] = booking.session.days.map((day, i) => ({
+    productId: `${organisation.shortName.toLowerCase()}/courses`,
+    method: "PUBLISH",
+    uid: `session-${booking.session.key}-day-${i + 1}@${host}`,
+    start: day.startsAt.getTime(),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: day.endsAt.getTime(),
+    endInputType: "utc",
+    endOutputType: "utc",
+    title: `${booking.courseTitle} (day ${i + 1} of ${booking.session.days.length})`,
+    description: [
+      `${booking.courseTitle}, a ${booking.session.days.length}-day course with ${organisation.name}.`,
+      booking.session.format === "online"
+        ? "Live online: we e-mail your joining link before the first day."
+        : `At ${location}.`,
+      `Booking reference ${booking.reference}.`,
+    ].join("\n\n"),
+    location,
+    url: `${ctx.siteUrl}/courses`,
+    organizer: { name: organisation.name, email: siteContact().email },
+    status: "CONFIRMED",
+    busyStatus: "BUSY",
+  }));
+  const { error, value } = createEvents(events);
+  if (error || !value) throw error ?? new Error("The calendar invitation could not be made");
+  return { filename: "course.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: value };
+}
+
+/** [the booker's confirmation, the team's notification, each named delegate's joining details]. */
+export function bookingConfirmedEmails(
+  booking: BookingForEmail,
+  ctx: MailContext,
+  { invoice, dueDate, paidAt, bookingToken }: { invoice: DocumentForEmail; dueDate?: string; paidAt?: string; bookingToken: string },
+): OutgoingEmail[] {
+  const booker = address(booking.booker.email, "the booker's address");
+  const name = oneLine(booking.booker.name);
+  const paid = booking.paymentMethod === "card";
+  const payment: Block[] = paid
+    ? [
+        h("Payment received"),
+        p(
+          `We received your card payment of ${formatPenceGbp(booking.totalPence)}${paidAt ? ` on ${formatDate(paidAt)}` : ""}. Your VAT invoice ${invoice.number}, marked paid, is attached as your receipt.`,
+        ),
+      ]
+    : [
+        h("How to pay"),
+        p(
+          `Your VAT invoice ${invoice.number} is attached. Please pay ${formatPenceGbp(booking.totalPence)} by bank transfer${dueDate ? ` by ${formatDate(dueDate)}` : " within 30 days"}, quoting ${invoice.number}:`,
+        ),
+        {
+          kind: "fields",
+          items: [
+            ["Account name", organisation.bank.accountName],
+            ["Sort code", organisation.bank.sortCode],
+            ["Account number", organisation.bank.accountNumber],
+            ["Reference", invoice.number],
+          ],
+        },
+        p("Your places are held for you meanwhile."),
+      ];
+
+  const confirmation = compose(
+    {
+      title: paid ? "Your places are booked and paid" : "Your places are booked",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${name},`),
+        p(`Thank you for booking with ${organisation.name}. Your booking ${oneLine(booking.reference)} is confirmed.`),
+        { kind: "fields", items: sessionFacts(booking) },
+        h("Delegates"),
+        { kind: "fields", items: delegateLines(booking) },
+        p(
+          "Each named delegate receives their joining details and a calendar invitation. Send us the names still to follow, or a substitute's, by replying to this e-mail.",
+        ),
+        h("Amounts"),
+        { kind: "fields", items: amountFacts(booking) },
+        ...payment,
+        h("Your booking"),
+        { kind: "button", href: bookingUrl(ctx), text: "See your booking and invoices" },
+        p("This link is personal: anyone who has it can see the booking, so please do not forward it."),
+        h("The terms you accepted"),
+        ...booking.termsText.map((t) => p(oneLine(t))),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: booker,
+      subject: subject(`Booking confirmed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+      secrets: { [bookingLinkCredential]: bookingToken },
+    },
+  );
+  confirmation.attachments = [pdfAttachment("invoice", invoice)];
+
+  const team = compose(
+    {
+      title: paid ? "Course booking paid by card" : "New course booking (invoice)",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(
+          `${name} (${oneLine(booking.booker.organisation)}) booked ${booking.quantity} place${booking.quantity === 1 ? "" : "s"}.`,
+        ),
+        { kind: "button", href: adminUrl(booking, ctx), text: "Open the booking in the back office" },
+        {
+          kind: "fields",
+          items: [
+            ["Reference", oneLine(booking.reference)],
+            ["Booker", `${name} <${oneLine(booking.booker.email)}>`],
+            ...sessionFacts(booking),
+            ...amountFacts(booking),
+            ["Payment", paid ? "Card, paid" : `Invoice ${invoice.number}, awaiting transfer`],
+          ],
+        },
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      replyTo: booker,
+      subject: subject(
+        `Course booking: ${inSubject(booking.booker.organisation)}, ${booking.quantity} × ${inSubject(booking.courseTitle)}`,
+        booking.isTest,
+      ),
+    },
+  );
+
+  const invitation = sessionInvitation(booking, ctx);
+  const delegates = booking.delegates.flatMap((d) => {
+    if ("namesToFollow" in d) return [];
+    const email = compose(
+      {
+        title: `You are booked on ${oneLine(booking.courseTitle)}`,
+        blocks: [
+          ...testNotice(booking.isTest),
+          p(`Dear ${oneLine(d.name)},`),
+          p(`${name} of ${oneLine(booking.booker.organisation)} has booked you a place on this course:`),
+          { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
+          h("Before the first day"),
+          p(
+            booking.session.format === "online"
+              ? "The course is live online: we e-mail your joining link and the pre-course materials before the first day. You need a computer with a camera and microphone."
+              : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
+          ),
+          p("The attached calendar invitation holds each day's hours. Tell us of any access or dietary needs by replying to this e-mail."),
+          ...contactDetails(ctx),
+        ],
+      },
+      {
+        to: address(d.email, "a delegate's address"),
+        subject: subject(`Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+      },
+    );
+    email.attachments = [invitation];
+    return [email];
+  });
+  return [confirmation, team, ...delegates];
+}
+
+/** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */
+export function bookingCancelledEmails(
+  booking: BookingForEmail,
+  ctx: MailContext,
+  {
+    creditNote,
+    creditPence,
+    refundPence,
+    reason,
+    bySession,
+  }: { creditNote?: DocumentForEmail; creditPence: number; refundPence: number; reason: string; bySession: boolean },
+): OutgoingEmail[] {
+  const booker = address(booking.booker.email, "the booker's address");
+  const name = oneLine(booking.booker.name);
+  const what = bySession
+    ? `We are sorry: we have had to cancel the ${booking.session.label} session of ${oneLine(booking.courseTitle)}. Your booking ${oneLine(booking.reference)} is cancelled.`
+    : `Your booking ${oneLine(booking.reference)} for ${oneLine(booking.courseTitle)}, ${booking.session.label}, is cancelled.`;
+  const money: Block[] = [
+    {
+      kind: "fields",
+      items: [
+        ["Credited", formatPenceGbp(creditPence)],
+        ...(creditNote ? ([["Credit note", creditNote.number]] as [string, string][]) : []),
+        ...(refundPence > 0 ? ([["Refunded to your card", formatPenceGbp(refundPence)]] as [string, string][]) : []),
+      ],
+    },
+    ...(refundPence > 0 ? [p("A card refund usually reaches your account within 5 to 10 working days.")] : []),
+  ];
+  const notice = compose(
+    {
+      title: "Your booking is cancelled",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${name},`),
+        p(what),
+        ...(bySession ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")] : []),
+        ...money,
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: booker,
+      subject: subject(`Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+    },
+  );
+  if (creditNote) notice.attachments = [pdfAttachment("credit-note", creditNote)];
+  const team = compose(
+    {
+      title: "Course booking cancelled",
+      blocks: [
+        ...testNotice(booking.isTest),
+        { kind: "button", href: adminUrl(booking, ctx), text: "Open the booking in the back office" },
+        {
+          kind: "fields",
+          items: [
+            ["Reference", oneLine(booking.reference)],
+            ["Booker", `${name} <${oneLine(booking.booker.email)}>`],
+            ...sessionFacts(booking),
+            ["Reason", oneLine(reason)],
+            ["Credited", formatPenceGbp(creditPence)],
+            ["Refunded", formatPenceGbp(refundPence)],
+          ],
+        },
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      subject: subject(`Course booking cancelled: ${inSubject(booking.booker.organisation)}`, booking.isTest),
+    },
+  );
+  const delegates = booking.delegates.flatMap((d) =>
+    "namesToFollow" in d || d.email.toLowerCase() === booking.booker.email.toLowerCase()
+      ? []
+      : [
+          compose(
+            {
+              title: "Your course place is cancelled",
+              blocks: [
+                ...testNotice(booking.isTest),
+                p(`Dear ${oneLine(d.name)},`),
+                p(
+                  `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by ${name}, is cancelled. Please remove the course days from your calendar.`,
+                ),
+                ...contactDetails(ctx),
+              ],
+            },
+            {
+              to: address(d.email, "a delegate's address"),
+              subject: subject(`Place cancelled: ${inSubject(booking.courseTitle)}`, booking.isTest),
+            },
+          ),
+        ],
+  );
+  return [notice, team, ...delegates];
+}

@@ -1,0 +1,138 @@
+/** A course booking's e-mails (app/orders/course-booking/booking-emails.server.ts): who gets what, and the calendar invitation as a calendar reads it. */
+import { describe, expect, it } from "vitest";
+import { siteCalendar } from "~/calendar/response-deadline.ts";
+import type { MailContext } from "~/mail/types.ts";
+import {
+  bookingCancelledEmails,
+  bookingConfirmedEmails,
+  hoursText,
+  sessionInvitation,
+  type BookingForEmail,
+} from "~/orders/course-booking/booking-emails.server.ts";
+
+const ctx: MailContext = {
+  siteUrl: "https://training.example.com",
+  teamEmail: "team@example.test",
+  calendar: siteCalendar([]),
+};
+
+// 29 March 2027 is a Monday after the clocks went forward (28 March): 09:00 BST is 08:00 UTC.
+const days = [29, 30, 31].map((d) => ({
+  startsAt: new Date(`2027-03-${d}T08:00:00Z`),
+  endsAt: new Date(`2027-03-${d}T16:00:00Z`),
+}));
+days.push(
+  { startsAt: new Date("2027-04-01T08:00:00Z"), endsAt: new Date("2027-04-01T16:00:00Z") },
+  { startsAt: new Date("2027-04-02T08:00:00Z"), endsAt: new Date("2027-04-02T15:00:00Z") },
+);
+
+const booking: BookingForEmail = {
+  id: "0b6f7c1e-2a43-4cf5-9d0b-6b1f5e0b8a11",
+  reference: "MB-7K3Q9D",
+  isTest: false,
+  courseTitle: "Enterprise Risk Management",
+  session: {
+    key: "risk-management-2027-03-29-london",
+    label: "29 March – 2 April 2027",
+    format: "in-person",
+    venue: { name: "The Finsbury Centre", streetAddress: "12 Finsbury Square", locality: "London", postalCode: "EC2A 1AS" },
+    days,
+  },
+  booker: { name: "Ada Lovelace", email: "ada@example.co.uk", organisation: "Analytical Engines Ltd" },
+  delegates: [
+    { name: "Ada Lovelace", email: "ada@example.co.uk" },
+    { name: "Charles Babbage", email: "charles@example.co.uk" },
+    { namesToFollow: true },
+  ],
+  paymentMethod: "invoice",
+  quantity: 3,
+  unitPricePence: 450_000,
+  discountPence: 135_000,
+  netPence: 1_215_000,
+  vatPence: 243_000,
+  totalPence: 1_458_000,
+  termsText: ["Cancelled 29 days or more before the start: the full fee is credited."],
+};
+const invoice = { number: "INV-000042", pdf: new Uint8Array([0x25, 0x50, 0x44, 0x46, 0x2d, 0x31]) };
+const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+
+describe("a confirmed course booking's e-mails", () => {
+  const emails = bookingConfirmedEmails(booking, ctx, { invoice, dueDate: "2027-01-26T00:00:00.000Z", bookingToken: "tok_secret" });
+
+  it("go to the booker, the team and each named delegate (none for a name to follow)", () => {
+    expect(emails.map((e) => e.to)).toEqual([
+      "ada@example.co.uk",
+      "team@example.test",
+      "ada@example.co.uk",
+      "charles@example.co.uk",
+    ]);
+  });
+
+  it("send the booker the invoice as a PDF, the bank details and the accepted terms, and keep the booking link out of the stored text", () => {
+    const [confirmation] = emails;
+    expect(confirmation!.attachments).toEqual([
+      { filename: "invoice-INV-000042.pdf", contentType: "application/pdf", encoding: "base64", content: "JVBERi0x" },
+    ]);
+    expect(Buffer.from(confirmation!.attachments![0]!.content, "base64")).toEqual(Buffer.from(invoice.pdf));
+    expect(confirmation!.text).toContain("20-00-00");
+    expect(confirmation!.text).toContain("£14,580.00");
+    expect(confirmation!.text).toContain("26 January 2027");
+    expect(confirmation!.text).toContain("the full fee is credited");
+    expect(confirmation!.text).not.toContain("tok_secret");
+    expect(confirmation!.text).toContain("/booking/withheld-credential-booking-link");
+    expect(confirmation!.secrets).toEqual({ "booking-link": "tok_secret" });
+  });
+
+  it("link the team to the booking in the back office", () => {
+    expect(emails[1]!.text).toContain(`/admin/course-bookings/${booking.id}`);
+    expect(emails[1]!.replyTo).toBe("ada@example.co.uk");
+  });
+
+  it("give each delegate the where and when with a calendar invitation of five days, at the right instants", () => {
+    const delegate = emails[3]!;
+    expect(delegate.text).toContain("The Finsbury Centre, 12 Finsbury Square, London EC2A 1AS");
+    const ics = lines(delegate.attachments![0]!.content);
+    expect(ics.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(5);
+    expect(ics).toContain("DTSTART:20270329T080000Z");
+    expect(ics).toContain("DTEND:20270402T150000Z");
+    expect(ics).toContain("UID:session-risk-management-2027-03-29-london-day-1@training.example.com");
+    expect(ics).toContain("SUMMARY:Enterprise Risk Management (day 5 of 5)");
+  });
+
+  it("say a card booking is paid, with the invoice as its receipt", () => {
+    const [card] = bookingConfirmedEmails({ ...booking, paymentMethod: "card" }, ctx, {
+      invoice,
+      paidAt: "2027-01-10T10:00:00.000Z",
+      bookingToken: "t",
+    });
+    expect(card!.text).toContain("We received your card payment of £14,580.00 on 10 January 2027");
+    expect(card!.text).not.toContain("Sort code");
+  });
+});
+
+describe("a cancelled course booking's e-mails", () => {
+  it("tell the booker what is credited and refunded with the credit note, and each other named delegate", () => {
+    const emails = bookingCancelledEmails({ ...booking, paymentMethod: "card" }, ctx, {
+      creditNote: { number: "CN-000007", pdf: invoice.pdf },
+      creditPence: 729_000,
+      refundPence: 729_000,
+      reason: "Cancelled by the booker",
+      bySession: false,
+    });
+    expect(emails.map((e) => e.to)).toEqual(["ada@example.co.uk", "team@example.test", "charles@example.co.uk"]);
+    expect(emails[0]!.text).toContain("£7,290.00");
+    expect(emails[0]!.text).toContain("CN-000007");
+    expect(emails[0]!.attachments![0]!.filename).toBe("credit-note-CN-000007.pdf");
+  });
+});
+
+describe("hoursText", () => {
+  it("says the hours once when every day agrees, else each day's, in London time", () => {
+    expect(hoursText(days.slice(0, 4))).toBe("09:00–17:00 (London time) each day");
+    expect(hoursText(days)).toMatch(/^Day 1: 09:00–17:00; .* Day 5: 09:00–16:00 \(London time\)$/);
+  });
+  it("an invitation is made for an online session too", () => {
+    const ics = sessionInvitation({ ...booking, session: { ...booking.session, format: "online", venue: undefined } }, ctx);
+    expect(ics.content).toContain("LOCATION:Live online");
+  });
+});
