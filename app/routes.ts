@@ -13,6 +13,12 @@ export default [
   route("pillar/:pillarId", "routes/pillar.tsx"),
   route("courses/:courseId", "routes/course.tsx"),
   route("courses/:courseId/brochure.pdf", "routes/course-brochure.ts"),
+  // Booking places on a dated session (issue 29), and the booker's own
+  // pages, opened by the booking link (a credential: never logged).
+  route("courses/:courseId/book/:sessionId", "routes/course-booking.tsx"),
+  route("booking/:token", "routes/booking.tsx"),
+  route("booking/:token/pay", "routes/booking-pay.tsx"),
+  route("booking/:token/documents/:file", "routes/booking-document.ts"),
 
   // Old and alternative addresses: permanent redirects to the canonical page.
   route("pillars/:pillarId", "routes/redirects/pillars.ts"),

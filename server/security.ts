@@ -15,6 +15,12 @@ export function frameSources(schedulerUrl?: string): string[] {
 /** The card payment pages, the only ones that may load Stripe.js (and talk to Stripe). */
 export const paymentPagePaths = ["/consultation-payment", "/test-payment"];
 
+/** A course booking's card payment page (/booking/{token}/pay, issue 29). */
+const bookingPaymentPage = /^\/booking\/[A-Za-z0-9_-]+\/pay$/;
+
+/** Whether `path` (without its query or a trailing slash) is a card payment page. */
+export const isPaymentPage = (path: string): boolean => paymentPagePaths.includes(path) || bookingPaymentPage.test(path);
+
 /** Stripe's origins, per directive (Stripe's published CSP requirements). */
 export const stripeSources = {
   script: ["https://js.stripe.com"],
@@ -110,7 +116,7 @@ export function renderedPageCsp(frames: string[] = []): Middleware {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse & { locals?: { nonce?: string } }, next) => {
     (res.locals ??= {}).nonce = randomBytes(16).toString("base64");
     const path = (req.path ?? "").replace(/\/+$/, "") || "/";
-    const policy = paymentPagePaths.includes(path)
+    const policy = isPaymentPage(path)
       ? paymentPages
       : isBackOfficeAddress(req.url ?? "/")
         ? backOffice

@@ -27,7 +27,8 @@ export function loggablePath(url: string | undefined): string {
   const path = (url ?? "/").split("?")[0]!.slice(0, 300);
   return path
     .replace(/^\/downloads\/[^/]+/, "/downloads/:token")
-    .replace(/^\/admin\/setup\/[^/]+/, "/admin/setup/:token");
+    .replace(/^\/admin\/setup\/[^/]+/, "/admin/setup/:token")
+    .replace(/^\/booking\/[^/]+/, "/booking/:token");
 }
 
 const quiet = new Set(["/healthz", "/readyz", "/metrics"]);

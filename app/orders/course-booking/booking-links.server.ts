@@ -1,0 +1,37 @@
+/**
+ * The booking link (/booking/{token}): how a booker sees their booking, its
+ * invoices and, for a card booking, pays. A credential: the token is 32
+ * random bytes, given to the booker only (the address the booking page sends
+ * them to, and their confirmation e-mail, where the outbox keeps it sealed);
+ * the database keeps its SHA-256 alone, so a copy of the database opens no
+ * booking. Erasing a booking's booker removes its links.
+ */
+import { createHash, randomBytes } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
+
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+
+export const linkHash = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A new link to booking `bookingId`: its token (kept nowhere but in what the booker gets). */
+export async function newBookingLink(trx: Transaction<Database>, bookingId: string, now: Date): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await trx
+    .insertInto("course_booking_links")
+    .values({ token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() })
+    .execute();
+  return token;
+}
+
+/** The booking a link opens; null for anything that is not a live link. */
+export async function bookingIdForLink(db: Db, token: string): Promise<string | null> {
+  if (!tokenPattern.test(token)) return null;
+  const row = await db
+    .selectFrom("course_booking_links")
+    .select("booking_id")
+    .where("token_hash", "=", linkHash(token))
+    .executeTakeFirst();
+  return row?.booking_id ?? null;
+}

@@ -1,0 +1,386 @@
+/**
+ * Course bookings as the site and the team use them (issue 29): what the
+ * booking page shows and does, the booker's own page (reached by the
+ * booking link), the card payment through Stripe, and the team's acts. It
+ * joins the rules and the stored bookings (./bookings.server.ts) to the
+ * published sessions (./bookable.server.ts), the e-mails
+ * (./booking-emails.server.ts), the webhooks and Stripe; every e-mail and
+ * webhook is queued in the transaction that makes the change it tells of.
+ *
+ * The booking link is a credential: the booker gets its token in their
+ * e-mail and in the address they are sent to; only its SHA-256 is stored
+ * (./booking-links.server.ts), so no copy of the database opens a booking.
+ */
+import type { Transaction } from "kysely";
+import type Stripe from "stripe";
+import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
+import { queueEmails } from "~/mail/outbox.server.ts";
+import type { MailContext } from "~/mail/types.ts";
+import { redactAddresses } from "~/observability/redact.ts";
+import { emitEvent } from "~/webhooks/events.server.ts";
+import { stripeClient } from "../payment-service.server.ts";
+import { bookable, findSession, otherDates, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
+import { bookingCancelledEmails, bookingConfirmedEmails, type BookingForEmail } from "./booking-emails.server.ts";
+import { newBookingLink, bookingIdForLink } from "./booking-links.server.ts";
+import { parseBookingForm } from "./booking-request.ts";
+import { bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
+import {
+  attachPaymentIntent,
+  cancelBooking,
+  cancelSession,
+  cardPaymentFailed,
+  confirmCardPayment,
+  expireHolds,
+  holdMinutes,
+  markInvoicePaid,
+  placeBooking,
+  type CancelResult,
+  type CourseBooking,
+  type CourseInvoice,
+} from "./bookings.server.ts";
+import { invoicePdf } from "./documents.server.ts";
+import { placesLeft } from "./places.server.ts";
+import { namesToFollowAllowed, termsText } from "./terms.ts";
+
+export type CourseBookingServiceOptions = {
+  db: Db;
+  mail: MailContext;
+  /** Card payment (Stripe); null when the Stripe keys are not set: bookings are then by invoice only. */
+  stripe: { secretKey: string; publishableKey: string | null; apiUrl?: string } | null;
+  clock?: () => Date;
+  onEmailsQueued?: () => void;
+  /** A session's places changed (its course page shows how many are left). */
+  onPlacesChanged?: (sessionKey: string) => void;
+  log?: (message: string) => void;
+};
+
+export type BookOutcome =
+  | { kind: "not-found" }
+  | { kind: "invalid"; fieldErrors: Record<string, string> }
+  | { kind: "refused"; message: string }
+  | { kind: "card-unavailable"; message: string }
+  | { kind: "booked"; next: string };
+
+export const refusalMessages = {
+  full: (left: number) =>
+    left === 0
+      ? "Sorry, this date is no longer available: its last places have just been booked."
+      : `Sorry, those places are no longer available: only ${left} place${left === 1 ? " is" : "s are"} left on this date.`,
+  started: "Sorry, this date is no longer available: the course has started.",
+  cancelled: "Sorry, this date is no longer available: it has been cancelled.",
+  "names-to-follow-closed": "Names are now due for this date: please name every delegate.",
+  cardUnavailable:
+    "Card payment is not available just now, and no places are held for you. Please try again in a few minutes, or choose to pay by invoice.",
+} as const;
+
+/** What a booking's e-mails say of it, from what it stored (and the session as published, for its days). */
+function forEmail(booking: CourseBooking, delegates: BookingDetail["delegates"], published: PublishedSession | null): BookingForEmail {
+  const venue = booking.session_venue ? (JSON.parse(booking.session_venue) as BookingForEmail["session"]["venue"]) : undefined;
+  const session = published
+    ? sessionForEmail(published)
+    : {
+        key: booking.session_key,
+        label: booking.session_label,
+        format: booking.session_format,
+        ...(venue ? { venue } : {}),
+        days: [{ startsAt: new Date(booking.session_starts_at), endsAt: new Date(booking.session_ends_at) }],
+      };
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    isTest: booking.is_test === 1,
+    courseTitle: booking.course_title,
+    session,
+    booker: { name: booking.booker_name, email: booking.booker_email, organisation: booking.organisation },
+    delegates: delegates.map((d) =>
+      d.name && d.email ? { name: d.name, email: d.email } : { namesToFollow: true as const },
+    ),
+    paymentMethod: booking.payment_method,
+    quantity: booking.quantity,
+    unitPricePence: booking.unit_price_pence,
+    discountPence: booking.discount_pence,
+    netPence: booking.net_pence,
+    vatPence: booking.vat_pence,
+    totalPence: booking.total_pence,
+    termsText: JSON.parse(booking.terms_text) as string[],
+  };
+}
+
+/** The webhook message's data for a booking (no card data, no secret). */
+function eventData(booking: CourseBooking, ctx: MailContext) {
+  return {
+    id: booking.id,
+    reference: booking.reference,
+    course: { id: booking.course_id, title: booking.course_title },
+    session: { key: booking.session_key, label: booking.session_label, startsAt: booking.session_starts_at },
+    booker: { name: booking.booker_name, email: booking.booker_email, organisation: booking.organisation },
+    places: booking.quantity,
+    paymentMethod: booking.payment_method,
+    status: booking.status,
+    amount: { net: booking.net_pence, vat: booking.vat_pence, total: booking.total_pence, currency: "gbp" },
+    test: booking.is_test === 1,
+    url: `${ctx.siteUrl}/admin/course-bookings/${booking.id}`,
+  };
+}
+
+async function readDelegates(trx: Transaction<Database> | Db, bookingId: string) {
+  return trx
+    .selectFrom("course_booking_delegates")
+    .select(["position", "name", "email", "job_title as jobTitle"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("position")
+    .execute();
+}
+
+export type CourseBookingService = ReturnType<typeof createCourseBookingService>;
+
+export function createCourseBookingService(options: CourseBookingServiceOptions) {
+  const { db, mail, clock = () => new Date(), onEmailsQueued = () => {}, onPlacesChanged = () => {}, log = console.error } = options;
+  const stripe = options.stripe ? stripeClient(options.stripe.secretKey, options.stripe.apiUrl) : null;
+
+  /** Queues the confirmation e-mails and `booking.created` (and `booking.paid` for a card) in `trx`. */
+  async function confirmed(trx: Transaction<Database>, booking: CourseBooking, invoice: CourseInvoice, token: string | null) {
+    const delegates = await readDelegates(trx, booking.id);
+    const rendered = await invoicePdf(trx, invoice.id);
+    const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
+      invoice: { number: invoice.number, pdf: rendered!.bytes },
+      ...(invoice.due_date ? { dueDate: `${invoice.due_date}T12:00:00Z` } : {}),
+      ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
+      bookingToken: token ?? (await newBookingLink(trx, booking.id, clock())),
+    });
+    await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock());
+  }
+
+  async function emit(trx: Transaction<Database>, type: "booking.created" | "booking.paid" | "booking.cancelled", booking: CourseBooking) {
+    await emitEvent(trx, { type, email: booking.booker_email, data: eventData(booking, mail) }, clock());
+  }
+
+  async function cancelled(
+    trx: Transaction<Database>,
+    result: Extract<CancelResult, { ok: true }>,
+    { reason, bySession }: { reason: string; bySession: boolean },
+  ) {
+    const delegates = await readDelegates(trx, result.booking.id);
+    const note = result.creditNote ? await invoicePdf(trx, result.creditNote.id) : null;
+    const emails = bookingCancelledEmails(forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)), mail, {
+      ...(note && result.creditNote ? { creditNote: { number: result.creditNote.number, pdf: note.bytes } } : {}),
+      creditPence: result.creditNote?.total_pence ?? 0,
+      refundPence: result.refundPence,
+      reason,
+      bySession,
+    });
+    await queueEmails(trx, { type: "course-booking", id: result.booking.id }, emails, clock());
+    await emit(trx, "booking.cancelled", result.booking);
+  }
+
+  /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
+  async function refund(bookingId: string, paymentIntentId: string, amountPence: number): Promise<string | null> {
+    if (!stripe) return "Card payment is not configured here: refund it in Stripe's dashboard.";
+    try {
+      await stripe.refunds.create(
+        { payment_intent: paymentIntentId, amount: amountPence, metadata: { course_booking_id: bookingId } },
+        { idempotencyKey: `course-refund-${bookingId}-${amountPence}` },
+      );
+      return null;
+    } catch (error) {
+      const message = redactAddresses((error as Error).message);
+      log(`Stripe: refunding course booking ${bookingId} failed: ${message}`);
+      return message;
+    }
+  }
+
+  return {
+    holdMinutes,
+    cardAvailable: stripe !== null,
+    publishableKey: options.stripe?.publishableKey ?? null,
+
+    placesLeft: (keys: readonly string[]) => placesLeft(db, keys),
+
+    /** Books from a posted form: validated, priced and placed on the server. */
+    async book(params: { courseId?: string; sessionId?: string }, values: Record<string, string>): Promise<BookOutcome> {
+      const published = findSession(params.courseId ?? "", params.sessionId ?? "");
+      if (!published) return { kind: "not-found" };
+      const now = clock();
+      const session = bookable(published);
+      const parsed = parseBookingForm(values, { namesToFollowOpen: namesToFollowAllowed(session.startsAt, now) });
+      if (!parsed.ok) return { kind: "invalid", fieldErrors: parsed.fieldErrors };
+      const { booker, places, payment } = parsed.request;
+      if (payment.method === "card" && !stripe) {
+        return { kind: "invalid", fieldErrors: { paymentMethod: "Card payment is not available here: please choose to pay by invoice." } };
+      }
+      let token: string | null = null;
+      const placed = await placeBooking(
+        db,
+        {
+          session,
+          booker,
+          places: places.map((p) => ("namesToFollow" in p ? p : { ...p, jobTitle: p.jobTitle ?? "" })),
+          payment,
+          termsText: termsText(),
+          now,
+        },
+        async (trx, result) => {
+          token = await newBookingLink(trx, result.booking.id, now);
+          await emit(trx, "booking.created", result.booking);
+          if (result.invoice) await confirmed(trx, result.booking, result.invoice, token);
+        },
+      );
+      if (!placed.ok) {
+        return {
+          kind: "refused",
+          message:
+            placed.reason === "full" ? refusalMessages.full(placed.left ?? 0) : refusalMessages[placed.reason],
+        };
+      }
+      onPlacesChanged(session.key);
+      onEmailsQueued();
+      if (payment.method === "invoice") return { kind: "booked", next: `/booking/${token}` };
+
+      // By card: the payment is set up now; if Stripe cannot, the hold goes at once.
+      const { booking } = placed;
+      try {
+        const intent = await stripe!.paymentIntents.create(
+          {
+            amount: booking.total_pence,
+            currency: "gbp",
+            receipt_email: booking.booker_email,
+            description: `${booking.course_title}, ${booking.session_label}: ${booking.quantity} place${booking.quantity === 1 ? "" : "s"} (${booking.reference})`,
+            automatic_payment_methods: { enabled: true },
+            metadata: { course_booking_id: booking.id, reference: booking.reference, kind: "course-booking" },
+          },
+          { idempotencyKey: `course-booking-${booking.id}` },
+        );
+        await attachPaymentIntent(db, booking.id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
+      } catch (error) {
+        log(`Stripe: creating the payment for course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`);
+        await expireHolds(db, new Date(booking.hold_expires_at!), { only: booking.id });
+        onPlacesChanged(session.key);
+        return { kind: "card-unavailable", message: refusalMessages.cardUnavailable };
+      }
+      return { kind: "booked", next: `/booking/${token}/pay` };
+    },
+
+    /** What the booking page (/courses/…/book/…) needs of the database: the places left on a session. */
+    async placesLeftOn(key: string): Promise<number> {
+      return (await placesLeft(db, [key])).get(key) ?? 0;
+    },
+
+    otherDates,
+
+    /** The booking its link opens, or null (an unknown or erased link). */
+    async byLink(token: string): Promise<BookingDetail | null> {
+      const id = await bookingIdForLink(db, token);
+      return id ? bookingDetail(db, id) : null;
+    },
+
+    /** A document of the booking its link opens, by number; null if the link or the number is not the booking's. */
+    async documentByLink(token: string, number: string) {
+      const detail = await this.byLink(token);
+      const row = detail?.invoices.find((i) => i.number === number);
+      return row ? invoicePdf(db, row.id) : null;
+    },
+
+    /**
+     * The booker is back from paying: if the booking is still held, Stripe is
+     * asked (the webhook may not have arrived yet; Stripe's answer is proof
+     * enough) and a payment that succeeded confirms it, as the webhook would.
+     */
+    async refreshCardPayment(detail: BookingDetail): Promise<"paid" | "processing" | "unpaid"> {
+      const { booking } = detail;
+      if (booking.status === "paid") return "paid";
+      if (booking.status !== "held" || !booking.payment_intent_id || !stripe) return "unpaid";
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.retrieve(booking.payment_intent_id);
+      } catch (error) {
+        log(`Stripe: reading payment ${booking.payment_intent_id} failed: ${redactAddresses((error as Error).message)}`);
+        return "processing";
+      }
+      if (intent.status === "processing") return "processing";
+      if (intent.status !== "succeeded") return "unpaid";
+      const queued = await db.transaction().execute(async (trx) => {
+        const outcome = await confirmCardPayment(trx, { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() });
+        if (outcome.outcome !== "confirmed") return false;
+        await confirmed(trx, outcome.booking, outcome.invoice, null);
+        await emit(trx, "booking.paid", outcome.booking);
+        return true;
+      });
+      if (queued) onEmailsQueued();
+      return "paid";
+    },
+
+    /** Applies a verified Stripe event about a course booking inside the webhook's transaction: true if e-mails were queued. */
+    async applyStripeEvent(trx: Transaction<Database>, event: Stripe.Event): Promise<{ queued: boolean; refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }> {
+      if (event.type === "payment_intent.succeeded") {
+        const intent = event.data.object;
+        const outcome = await confirmCardPayment(trx, { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() });
+        if (outcome.outcome === "confirmed") {
+          await confirmed(trx, outcome.booking, outcome.invoice, null);
+          await emit(trx, "booking.paid", outcome.booking);
+          return { queued: true };
+        }
+        if (outcome.outcome === "refund") {
+          return { queued: false, refund: { bookingId: outcome.booking.id, paymentIntentId: outcome.paymentIntentId, amountPence: outcome.amountPence } };
+        }
+        return { queued: false };
+      }
+      if (event.type === "payment_intent.payment_failed") {
+        const intent = event.data.object;
+        const message = redactAddresses(intent.last_payment_error?.message ?? "Payment failed").slice(0, 500);
+        await cardPaymentFailed(trx, { paymentIntentId: intent.id, message, now: clock() });
+      }
+      return { queued: false };
+    },
+
+    /** After the webhook's transaction: a late payment whose places went is refunded. */
+    async afterStripeEvent(outcome: { refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }) {
+      if (outcome.refund) await refund(outcome.refund.bookingId, outcome.refund.paymentIntentId, outcome.refund.amountPence);
+    },
+
+    /** Holds that lapsed give their places back (the scheduled job). */
+    async expireHolds() {
+      const result = await expireHolds(db, clock());
+      return result;
+    },
+
+    async markPaid(bookingId: string, staffId: string, note?: string) {
+      const result = await markInvoicePaid(db, bookingId, { staffId, now: clock(), ...(note ? { note } : {}) }, async (trx, done) => {
+        await emit(trx, "booking.paid", done.booking);
+      });
+      if (result.ok) onEmailsQueued();
+      return result;
+    },
+
+    /** Cancels a booking with the terms' credit (or an override with its reason), tells everyone, refunds a card. */
+    async cancel(bookingId: string, staffId: string, override?: { grossPence: number; reason: string }) {
+      const reason = override?.reason ?? "Cancelled at the customer's request";
+      const result = await cancelBooking(db, bookingId, { now: clock(), staffId, reason, ...(override ? { override } : {}) }, (trx, done) =>
+        cancelled(trx, done, { reason, bySession: false }),
+      );
+      if (!result.ok) return { ...result, refundError: null };
+      onPlacesChanged(result.booking.session_key);
+      onEmailsQueued();
+      const refundError =
+        result.paymentIntentId && result.refundPence > 0 ? await refund(bookingId, result.paymentIntentId, result.refundPence) : null;
+      return { ...result, refundError };
+    },
+
+    /** Cancels every live booking of a session with a full credit, tells everyone, refunds the cards. */
+    async cancelSession(sessionKey: string, staffId: string, reason: string) {
+      const results = await cancelSession(db, sessionKey, { now: clock(), staffId, reason }, (trx, done) =>
+        cancelled(trx, done, { reason, bySession: true }),
+      );
+      onPlacesChanged(sessionKey);
+      onEmailsQueued();
+      const refundErrors: string[] = [];
+      for (const { bookingId, result } of results) {
+        if (result.ok && result.paymentIntentId && result.refundPence > 0) {
+          const error = await refund(bookingId, result.paymentIntentId, result.refundPence);
+          if (error) refundErrors.push(`${result.booking.reference}: ${error}`);
+        }
+      }
+      return { cancelled: results.filter((r) => r.result.ok).length, refundErrors };
+    },
+  };
+}

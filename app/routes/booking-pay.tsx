@@ -1,0 +1,89 @@
+/**
+ * Paying a held card booking (/booking/{token}/pay): Stripe's Payment
+ * Element (the one part of booking that needs JavaScript) for the amount
+ * the server worked out, with 3-D Secure when the bank asks. One of the
+ * pages whose Content-Security-Policy admits Stripe (server/security.ts).
+ * A booking that is not awaiting a card payment goes back to its page.
+ */
+import { lazy, Suspense, type ComponentType } from "react";
+import { data, redirect } from "react-router";
+import { CardFormLoading, CardFormUnavailable } from "~/components/payment/card-form-states.tsx";
+import type { CardPaymentProps } from "~/components/payment/card-payment.tsx";
+import { PageHero } from "~/components/sections.tsx";
+import { Toaster } from "~/components/toast/toaster.tsx";
+import { formatDateTime } from "~/format/dates.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import { seo } from "~/seo/meta.ts";
+import { servicesContext } from "~/services.ts";
+import type { Route } from "./+types/booking-pay";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const bookings = context.get(servicesContext).courseBookings;
+  const detail = await bookings.byLink(params.token);
+  if (!detail) throw data("Not found", { status: 404 });
+  const b = detail.booking;
+  if (b.status !== "held" || !b.client_secret || !b.payment_intent_id) throw redirect(`/booking/${params.token}`);
+  return {
+    token: params.token,
+    reference: b.reference,
+    courseTitle: b.course_title,
+    sessionLabel: b.session_label,
+    quantity: b.quantity,
+    totalPence: b.total_pence,
+    holdExpiresAt: b.hold_expires_at,
+    booker: { name: b.booker_name, email: b.booker_email },
+    clientSecret: b.client_secret,
+    paymentIntentId: b.payment_intent_id,
+    publishableKey: bookings.publishableKey,
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta() {
+  return seo({ title: "Pay for your booking", description: "Pay for your course places by card.", path: "/booking", noindex: true });
+}
+
+const CardPayment = lazy<ComponentType<CardPaymentProps>>(() =>
+  import("~/components/payment/card-payment.tsx").catch(() => ({ default: CardFormUnavailable })),
+);
+
+export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
+  const amount = formatPenceGbp(b.totalPence);
+  return (
+    <>
+      <PageHero eyebrow={`Booking ${b.reference}`} title={b.courseTitle} lead={b.sessionLabel} />
+      <div className="container-page max-w-2xl py-12 lg:py-16">
+        <section aria-labelledby="pay-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+          <h2 id="pay-title" className="text-2xl font-bold text-navy-900">
+            Pay {amount} by card
+          </h2>
+          <p className="mt-2 text-slate-800">
+            {b.quantity} place{b.quantity === 1 ? "" : "s"}, VAT included. Your places are held until{" "}
+            {b.holdExpiresAt ? formatDateTime(b.holdExpiresAt) : "shortly"}; your VAT invoice comes with the
+            confirmation.
+          </p>
+          <div className="mt-6">
+            <Suspense fallback={<CardFormLoading />}>
+              <CardPayment
+                publishableKey={b.publishableKey}
+                clientSecret={b.clientSecret}
+                paymentIntentId={b.paymentIntentId}
+                billing={b.booker}
+                amountText={amount}
+                payLabel={`Pay ${amount}`}
+                returnPath={`/booking/${b.token}`}
+                successToast={{ title: "Payment Successful", description: "Your places are booked. Your confirmation is on its way." }}
+                contactHref="/contact"
+                labelledBy="pay-title"
+              />
+            </Suspense>
+          </div>
+        </section>
+      </div>
+      <Toaster />
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+/**
+ * The booker's own page (/booking/{token}), opened by the booking link they
+ * were sent to and e-mailed: the booking's state, the session, the places,
+ * the amounts, its invoices and credit notes to download, and for a card
+ * booking still held, the way to pay. Back from paying
+ * (?payment_intent=…), Stripe is asked whether the payment succeeded.
+ * Never cached, never indexed; an unknown link is a 404 like any other page.
+ */
+import { data } from "react-router";
+import { PageHero } from "~/components/sections.tsx";
+import { Toaster } from "~/components/toast/toaster.tsx";
+import { formatPenceGbp } from "~/format/money.ts";
+import { formatDate, formatDateTime } from "~/format/dates.ts";
+import { seo } from "~/seo/meta.ts";
+import { servicesContext } from "~/services.ts";
+import type { Route } from "./+types/booking";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const bookings = context.get(servicesContext).courseBookings;
+  const detail = await bookings.byLink(params.token);
+  if (!detail) throw data("Not found", { status: 404 });
+  const payment = detail.booking.payment_method === "card" ? await bookings.refreshCardPayment(detail) : null;
+  const current = payment === "paid" && detail.booking.status !== "paid" ? (await bookings.byLink(params.token))! : detail;
+  const b = current.booking;
+  return {
+    token: params.token,
+    reference: b.reference,
+    status: b.status,
+    paymentMethod: b.payment_method,
+    processing: payment === "processing",
+    paymentFailure: b.payment_failure,
+    holdExpiresAt: b.hold_expires_at,
+    course: { id: b.course_id, title: b.course_title },
+    sessionLabel: b.session_label,
+    booker: { name: b.booker_name, organisation: b.organisation },
+    delegates: current.delegates.map((d) => ({ position: d.position, name: d.name })),
+    amounts: {
+      quantity: b.quantity,
+      unitPricePence: b.unit_price_pence,
+      discountPence: b.discount_pence,
+      netPence: b.net_pence,
+      vatPence: b.vat_pence,
+      totalPence: b.total_pence,
+    },
+    paidAt: b.paid_at,
+    cancelledAt: b.cancelled_at,
+    documents: current.invoices.map((i) => ({
+      number: i.number,
+      kind: i.kind,
+      issuedAt: i.issued_at,
+      totalPence: i.total_pence,
+      dueDate: i.due_date,
+    })),
+    terms: JSON.parse(b.terms_text) as string[],
+  };
+}
+
+export function headers() {
+  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+}
+
+export function meta() {
+  return seo({ title: "Your booking", description: "Your course booking.", path: "/booking", noindex: true });
+}
+
+const statusText = {
+  held: "Awaiting your card payment",
+  invoiced: "Booked: invoice awaiting payment",
+  paid: "Booked and paid",
+  cancelled: "Cancelled",
+  expired: "Not completed: the places were released",
+} as const;
+
+export default function Booking({ loaderData: b }: Route.ComponentProps) {
+  const base = `/booking/${b.token}`;
+  return (
+    <>
+      <PageHero eyebrow={`Booking ${b.reference}`} title={b.course.title} lead={b.sessionLabel} />
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-2 lg:py-16">
+        <section aria-labelledby="state-title">
+          <h2 id="state-title" className="text-2xl font-bold text-navy-900">
+            {b.processing ? "Your payment is being processed" : statusText[b.status]}
+          </h2>
+          {b.status === "held" && !b.processing && (
+            <>
+              {b.paymentFailure && (
+                <p role="alert" className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+                  Your last payment attempt failed: {b.paymentFailure} No money was taken.
+                </p>
+              )}
+              <p className="mt-3 text-slate-800">
+                Your places are held until {b.holdExpiresAt ? formatDateTime(b.holdExpiresAt) : "shortly"}.
+              </p>
+              <a href={`${base}/pay`} className="btn btn-primary mt-4 min-h-11">
+                Pay {formatPenceGbp(b.amounts.totalPence)} by card
+              </a>
+            </>
+          )}
+          {b.processing && (
+            <p className="mt-3 text-slate-800">Your bank is still confirming the payment; we e-mail you as soon as it has.</p>
+          )}
+          {b.status === "invoiced" && (
+            <p className="mt-3 text-slate-800">
+              Your places are booked. Please pay the invoice below by bank transfer by its due date, quoting its number.
+            </p>
+          )}
+          {b.status === "paid" && b.paidAt && (
+            <p className="mt-3 text-slate-800">Paid on {formatDate(b.paidAt)}. Thank you: the joining details are on their way to each delegate.</p>
+          )}
+          {b.status === "expired" && (
+            <p className="mt-3 text-slate-800">
+              The payment was not completed in time, so the places were released and nothing was charged.{" "}
+              <a className="font-semibold text-navy-800 underline" href={`/courses/${b.course.id}`}>
+                Book again
+              </a>
+              .
+            </p>
+          )}
+
+          <h3 className="mt-8 text-xl font-bold text-navy-900">Places</h3>
+          <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-800">
+            {b.delegates.map((d) => (
+              <li key={d.position}>{d.name ?? "Name to follow"}</li>
+            ))}
+          </ol>
+          <p className="mt-2 text-sm text-slate-700">
+            Booked by {b.booker.name}, {b.booker.organisation}. To send names or a substitute, reply to your confirmation
+            e-mail.
+          </p>
+        </section>
+
+        <section aria-labelledby="amounts-title">
+          <h2 id="amounts-title" className="text-2xl font-bold text-navy-900">
+            Amounts
+          </h2>
+          <dl className="mt-4 space-y-2 text-slate-800">
+            <Row label={`${b.amounts.quantity} × price per place`} value={formatPenceGbp(b.amounts.unitPricePence)} />
+            {b.amounts.discountPence > 0 && <Row label="Group discount" value={`−${formatPenceGbp(b.amounts.discountPence)}`} />}
+            <Row label="Total excluding VAT" value={formatPenceGbp(b.amounts.netPence)} />
+            <Row label="VAT" value={formatPenceGbp(b.amounts.vatPence)} />
+            <Row label="Total" value={formatPenceGbp(b.amounts.totalPence)} />
+          </dl>
+          <h3 className="mt-8 text-xl font-bold text-navy-900">Invoices and credit notes</h3>
+          {b.documents.length === 0 ? (
+            <p className="mt-2 text-slate-700">None yet: a card booking&rsquo;s VAT invoice is issued when it is paid.</p>
+          ) : (
+            <ul className="mt-2 space-y-2">
+              {b.documents.map((d) => (
+                <li key={d.number}>
+                  <a className="font-semibold text-navy-800 underline" href={`${base}/documents/${d.number}.pdf`} download>
+                    {d.kind === "invoice" ? "VAT invoice" : "Credit note"} {d.number} (PDF)
+                  </a>
+                  <span className="text-slate-700">
+                    {" "}
+                    · {formatDate(d.issuedAt)} · {formatPenceGbp(d.totalPence)}
+                    {d.dueDate && ` · due ${formatDate(`${d.dueDate}T12:00:00Z`)}`}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <h3 className="mt-8 text-xl font-bold text-navy-900">The terms you accepted</h3>
+          <ul className="mt-2 list-disc space-y-1 pl-5 text-slate-800">
+            {b.terms.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <Toaster />
+    </>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt>{label}</dt>
+      <dd className="text-right">{value}</dd>
+    </div>
+  );
+}

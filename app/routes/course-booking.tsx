@@ -1,0 +1,450 @@
+/**
+ * Booking places on a dated session of a course (issue 29):
+ * /courses/{courseId}/book/{sessionId}. A plain HTML form, posted without
+ * JavaScript: the number of places (a GET form that redraws the delegates'
+ * fields), each delegate (or "name to follow" while names are not yet due),
+ * the booker and the billing address, card or invoice (with a purchase
+ * order and a VAT number), the terms shown in full and accepted, and the
+ * price for that many places worked out on the server (never sent by the
+ * form). A date that is full, has started or was cancelled says so and
+ * offers the course's other dates. A booking made goes to its own page
+ * (/booking/{token}): the invoice for an invoice booking, the card form for
+ * a card booking.
+ */
+import { data, redirect } from "react-router";
+import { PageHero } from "~/components/sections.tsx";
+import { fieldId, errorId } from "~/components/forms/field.tsx";
+import { courseBookingPage, type BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
+import {
+  delegateField,
+  MAX_PLACES,
+  placesAsked,
+} from "~/orders/course-booking/booking-request.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import { coursePath } from "~/content/paths.ts";
+import { protectionFields } from "~/forms/protection.ts";
+import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { seo } from "~/seo/meta.ts";
+import { servicesContext } from "~/services.ts";
+import { clientIpContext } from "~/http/request-context.ts";
+import type { Route } from "./+types/course-booking";
+
+/** React only when asked (ADR 020): the page is a plain form and needs none. */
+export const handle = hydrateOnDemand;
+
+const formId = "booking";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const places = placesAsked(new URL(request.url).searchParams.get("places"));
+  const page = await courseBookingPage(context.get(servicesContext).courseBookings, params, places);
+  if (!page) throw data("Not found", { status: 404 });
+  return page;
+}
+
+type ActionData = {
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+  /** Refused as a whole: the date is full, has started, was cancelled; card payment is unavailable. */
+  problem?: string;
+};
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  let values: Record<string, string>;
+  try {
+    const form = await request.formData();
+    values = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
+  } catch {
+    return data<ActionData>({ problem: "The form could not be read. Please try again." }, 400);
+  }
+  if ((values[protectionFields.honeypot] ?? "").trim() !== "") {
+    return data<ActionData>({ problem: "The booking could not be accepted." }, 400);
+  }
+  if (!(await services.allowSubmission(`booking:${context.get(clientIpContext) ?? "unknown"}`))) {
+    return data<ActionData>({ problem: "Too many attempts from your network. Please wait a minute and try again." }, 429);
+  }
+  const outcome = await services.courseBookings.book(params, values);
+  const echo = keptValues(values);
+  switch (outcome.kind) {
+    case "not-found":
+      throw data("Not found", { status: 404 });
+    case "invalid":
+      return data<ActionData>({ fieldErrors: outcome.fieldErrors, values: echo }, 400);
+    case "refused":
+      return data<ActionData>({ problem: outcome.message, values: echo }, 409);
+    case "card-unavailable":
+      return data<ActionData>({ problem: outcome.message, values: echo }, 503);
+    case "booked":
+      return redirect(outcome.next, 303);
+  }
+}
+
+/** What the form shows again after a refusal: everything typed (nothing secret is asked for). */
+function keptValues(values: Record<string, string>): Record<string, string> {
+  const { [protectionFields.honeypot]: _honeypot, ...rest } = values;
+  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k.slice(0, 60), v.slice(0, 500)]));
+}
+
+export function meta({ loaderData, params }: Route.MetaArgs) {
+  if (!loaderData) return [{ title: "Not found" }];
+  return seo({
+    title: `Book a place: ${loaderData.course.title}, ${loaderData.session.label}`,
+    description: `Book places on ${loaderData.course.title}, ${loaderData.session.label}, ${loaderData.session.where}. Pay by card or by invoice.`,
+    path: `${coursePath(params.courseId)}/book/${params.sessionId}`,
+    noindex: true,
+  });
+}
+
+export default function CourseBooking({ loaderData, actionData }: Route.ComponentProps) {
+  const page = loaderData;
+  const result = actionData as ActionData | undefined;
+  const values = result?.values ?? {};
+  const errors = result?.fieldErrors ?? {};
+  const places = values.places ? placesAsked(values.places) : page.places;
+  return (
+    <>
+      <PageHero eyebrow="Book a place" title={page.course.title} lead={`${page.session.label} · ${page.session.where}`} />
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-16">
+        <div className="min-w-0">
+          {page.status === "open" ? (
+            <BookingForm page={page} places={places} values={values} errors={errors} problem={result?.problem} />
+          ) : (
+            <Closed page={page} />
+          )}
+        </div>
+        <Summary page={page} />
+      </div>
+    </>
+  );
+}
+
+function Closed({ page }: { page: BookingPageData }) {
+  const text = {
+    full: "This date is full: no places are left.",
+    started: "Booking for this date has closed: the course has started.",
+    cancelled: "This date has been cancelled.",
+    open: "",
+  }[page.status];
+  return (
+    <section aria-labelledby="closed-title">
+      <h2 id="closed-title" className="text-2xl font-bold text-navy-900">
+        {text}
+      </h2>
+      <OtherDates page={page} />
+    </section>
+  );
+}
+
+function OtherDates({ page }: { page: BookingPageData }) {
+  if (page.otherDates.length === 0) {
+    return (
+      <p className="mt-4 text-slate-700">
+        No other dates are open for booking yet.{" "}
+        <a className="font-semibold text-navy-800 underline" href={`/contact?course=${page.course.id}`}>
+          Ask us about the next one
+        </a>
+        .
+      </p>
+    );
+  }
+  return (
+    <>
+      <p className="mt-4 text-slate-700">Other dates for this course:</p>
+      <ul className="mt-3 space-y-2">
+        {page.otherDates.map((d) => (
+          <li key={d.id}>
+            <a className="font-semibold text-navy-800 underline" href={d.href}>
+              {d.label}, {d.where}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function Summary({ page }: { page: BookingPageData }) {
+  const p = page.price;
+  return (
+    <aside aria-labelledby="summary-title" className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id="summary-title" className="text-xl font-bold text-navy-900">
+        Your booking
+      </h2>
+      <dl className="mt-4 space-y-2 text-slate-800">
+        <Row label="Course" value={page.course.title} />
+        <Row label="Dates" value={page.session.label} />
+        <Row label="Hours" value={page.session.hours} />
+        <Row label="Where" value={page.session.where} />
+        {page.status === "open" && page.left <= 4 && (
+          <Row label="Places left" value={String(page.left)} />
+        )}
+      </dl>
+      <h3 className="mt-6 text-lg font-bold text-navy-900">
+        Price for {p.quantity} place{p.quantity === 1 ? "" : "s"}
+      </h3>
+      <dl className="mt-2 space-y-2 text-slate-800">
+        <Row
+          label={p.basis === "early-bird" ? `Early-bird price per place (to ${p.earlyBirdUntil})` : "Price per place"}
+          value={`${formatPenceGbp(p.unitPricePence)} + VAT`}
+        />
+        {p.discountPence > 0 && <Row label="Group discount" value={`−${formatPenceGbp(p.discountPence)}`} />}
+        <Row label="Total excluding VAT" value={formatPenceGbp(p.netPence)} />
+        <Row label={`VAT at ${p.vatRate}`} value={formatPenceGbp(p.vatPence)} />
+        <Row label="Total" value={formatPenceGbp(p.grossPence)} strong />
+      </dl>
+      <p className="mt-4 text-sm text-slate-700">{page.groupDiscountNote}</p>
+    </aside>
+  );
+}
+
+function Row({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <div className="flex justify-between gap-4">
+      <dt className={strong ? "font-bold" : ""}>{label}</dt>
+      <dd className={`text-right ${strong ? "font-bold" : ""}`}>{value}</dd>
+    </div>
+  );
+}
+
+const controlClass =
+  "mt-1.5 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink aria-invalid:border-red-700";
+
+function Field({
+  name,
+  label,
+  values,
+  errors,
+  type = "text",
+  autoComplete,
+  required = true,
+  hint,
+}: {
+  name: string;
+  label: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+  required?: boolean;
+  hint?: string;
+}) {
+  const id = fieldId(formId, name);
+  const error = errors[name];
+  const described = [hint ? `${id}-hint` : null, error ? errorId(id) : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div data-field={name}>
+      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
+        {label}
+        {!required && <span className="font-normal text-slate-700"> (optional)</span>}
+      </label>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
+          {hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        defaultValue={values[name] ?? ""}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        className={controlClass}
+      />
+      {error && (
+        <p id={errorId(id)} className="mt-1 text-sm font-semibold text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function BookingForm({
+  page,
+  places,
+  values,
+  errors,
+  problem,
+}: {
+  page: BookingPageData;
+  places: number;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  problem?: string;
+}) {
+  const errorList = Object.entries(errors);
+  const maxPlaces = Math.min(MAX_PLACES, page.left);
+  return (
+    <>
+      {problem && (
+        <div role="alert" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{problem}</p>
+          {page.otherDates.length > 0 && <OtherDates page={page} />}
+        </div>
+      )}
+      {errorList.length > 0 && (
+        <div role="alert" aria-labelledby="booking-errors-title" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4">
+          <h2 id="booking-errors-title" className="font-bold text-red-900">
+            There is a problem
+          </h2>
+          <ul className="mt-2 list-disc pl-5 text-red-900">
+            {errorList.map(([name, message]) => (
+              <li key={name}>
+                <a className="underline" href={`#${fieldId(formId, name)}`}>
+                  {message}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      <form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="places-title">
+        <div>
+          <label id="places-title" htmlFor="places-count" className="block text-sm font-semibold text-navy-900">
+            Number of places
+          </label>
+          <select id="places-count" name="places" defaultValue={String(places)} className={controlClass}>
+            {Array.from({ length: maxPlaces }, (_, i) => (
+              <option key={i + 1} value={i + 1}>
+                {i + 1}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="btn btn-outline min-h-11">
+          Update places
+        </button>
+      </form>
+
+      <form method="post" className="mt-8 space-y-10" noValidate>
+        <input type="hidden" name="places" value={places} />
+        <div aria-hidden="true" className="hidden">
+          <label>
+            Website
+            <input name={protectionFields.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
+          </label>
+        </div>
+
+        <fieldset className="space-y-6">
+          <legend className="text-2xl font-bold text-navy-900">Delegates</legend>
+          {page.namesToFollowOpen ? (
+            <p className="text-slate-700">
+              Tick “Name to follow” for a place whose delegate you do not know yet; names are due{" "}
+              {page.namesDueText}.
+            </p>
+          ) : (
+            <p className="text-slate-700">Names are now due: please name every delegate.</p>
+          )}
+          {Array.from({ length: places }, (_, i) => (
+            <fieldset key={i} className="rounded-md border border-slate-300 p-4">
+              <legend className="px-1 font-semibold text-navy-900">Place {i + 1}</legend>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field name={delegateField(i, "name")} label="Full name" values={values} errors={errors} autoComplete="off" required={false} />
+                <Field name={delegateField(i, "email")} label="E-mail" type="email" values={values} errors={errors} autoComplete="off" required={false} />
+                <Field name={delegateField(i, "jobTitle")} label="Job title" values={values} errors={errors} autoComplete="off" required={false} />
+              </div>
+              {page.namesToFollowOpen && (
+                <label className="mt-3 flex min-h-11 items-center gap-2 text-ink">
+                  <input
+                    type="checkbox"
+                    name={delegateField(i, "toFollow")}
+                    defaultChecked={values[delegateField(i, "toFollow")] === "on"}
+                    className="size-6 accent-navy-800"
+                  />
+                  Name to follow
+                </label>
+              )}
+            </fieldset>
+          ))}
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-2xl font-bold text-navy-900">Your details</legend>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="bookerName" label="Full name" values={values} errors={errors} autoComplete="name" />
+            <Field name="bookerEmail" label="E-mail" type="email" values={values} errors={errors} autoComplete="email" />
+            <Field name="bookerPhone" label="Phone" type="tel" values={values} errors={errors} autoComplete="tel" />
+            <Field name="bookerJobTitle" label="Job title" values={values} errors={errors} autoComplete="organization-title" />
+            <Field name="organisation" label="Organisation" values={values} errors={errors} autoComplete="organization" />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-2xl font-bold text-navy-900">Billing address</legend>
+          <p className="text-slate-700">As it should appear on the VAT invoice.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="addressLine1" label="Address line 1" values={values} errors={errors} autoComplete="address-line1" />
+            <Field name="addressLine2" label="Address line 2" values={values} errors={errors} autoComplete="address-line2" required={false} />
+            <Field name="city" label="Town or city" values={values} errors={errors} autoComplete="address-level2" />
+            <Field name="postcode" label="Postcode" values={values} errors={errors} autoComplete="postal-code" />
+            <Field name="country" label="Country" values={{ country: "United Kingdom", ...values }} errors={errors} autoComplete="country-name" />
+          </div>
+        </fieldset>
+
+        <fieldset id={fieldId(formId, "paymentMethod")} className="space-y-4" aria-describedby={errors.paymentMethod ? errorId(fieldId(formId, "paymentMethod")) : undefined}>
+          <legend className="text-2xl font-bold text-navy-900">Payment</legend>
+          {page.cardAvailable && (
+            <label className="flex min-h-11 items-center gap-3 text-ink">
+              <input type="radio" name="paymentMethod" value="card" defaultChecked={values.paymentMethod === "card"} className="size-6 accent-navy-800" />
+              <span>
+                <strong>Pay by card now</strong> (the places are held for {page.holdMinutes} minutes while you pay)
+              </span>
+            </label>
+          )}
+          <label className="flex min-h-11 items-center gap-3 text-ink">
+            <input type="radio" name="paymentMethod" value="invoice" defaultChecked={values.paymentMethod === "invoice" || !page.cardAvailable} className="size-6 accent-navy-800" />
+            <span>
+              <strong>Pay by invoice</strong> (bank transfer within {page.invoiceDueDays} days)
+            </span>
+          </label>
+          {errors.paymentMethod && (
+            <p id={errorId(fieldId(formId, "paymentMethod"))} className="text-sm font-semibold text-red-800">
+              {errors.paymentMethod}
+            </p>
+          )}
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field name="purchaseOrder" label="Purchase-order number" hint="For an invoice, if your organisation uses them." values={values} errors={errors} required={false} autoComplete="off" />
+            <Field name="vatNumber" label="Your UK VAT number" hint="For an invoice, printed on it, such as GB 123 4567 82." values={values} errors={errors} required={false} autoComplete="off" />
+          </div>
+        </fieldset>
+
+        <fieldset className="space-y-4">
+          <legend className="text-2xl font-bold text-navy-900">Booking terms</legend>
+          <ul className="list-disc space-y-1 pl-5 text-slate-800">
+            {page.terms.map((t) => (
+              <li key={t}>{t}</li>
+            ))}
+          </ul>
+          <div data-field="acceptTerms">
+            <label htmlFor={fieldId(formId, "acceptTerms")} className="flex min-h-11 items-center gap-3 text-ink">
+              <input
+                id={fieldId(formId, "acceptTerms")}
+                type="checkbox"
+                name="acceptTerms"
+                required
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? errorId(fieldId(formId, "acceptTerms")) : undefined}
+                className="size-6 accent-navy-800"
+              />
+              I have read and accept these booking terms.
+            </label>
+            {errors.acceptTerms && (
+              <p id={errorId(fieldId(formId, "acceptTerms"))} className="mt-1 text-sm font-semibold text-red-800">
+                {errors.acceptTerms}
+              </p>
+            )}
+          </div>
+        </fieldset>
+
+        <button type="submit" className="btn btn-primary min-h-11 w-full sm:w-auto">
+          Book {places} place{places === 1 ? "" : "s"}
+        </button>
+      </form>
+    </>
+  );
+}
+
