@@ -70,6 +70,12 @@ export default [
       route("bookings.csv", "routes/admin/export.ts", { id: "admin-export-bookings" }),
       route("outbox", "routes/admin/outbox.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),
+      // Course sessions and bookings (issue 29).
+      route("sessions", "routes/admin/sessions.tsx"),
+      route("sessions/:key", "routes/admin/session.tsx"),
+      route("sessions/:key/roster.csv", "routes/admin/session-roster.ts"),
+      route("course-bookings/:id", "routes/admin/course-booking.tsx"),
+      route("course-bookings/:id/documents/:file", "routes/admin/course-booking-document.ts"),
       route("conversions", "routes/admin/conversions.tsx"),
       route("spam", "routes/admin/spam.tsx"),
       route("requests", "routes/admin/requests.tsx"),

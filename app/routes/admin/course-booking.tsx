@@ -1,0 +1,212 @@
+/**
+ * One course booking for the team (issue 29): the booker and billing
+ * details, the places, the amounts, its invoices and credit notes, the
+ * e-mails sent for it and its timeline; marking its invoice paid when the
+ * transfer arrives; cancelling it with the credit the terms give today, or
+ * another amount with the reason (a credit note in any case; a card is
+ * refunded through Stripe).
+ */
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/course-booking";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { StaffSection } from "~/components/admin/sections.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { TextAreaField, TextField } from "~/components/forms/field.tsx";
+import { formatPenceGbp } from "~/format/money.ts";
+import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
+import { creditUnderTerms, paymentStateText } from "~/orders/course-booking/team-views.server.ts";
+import { servicesContext } from "~/services.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+
+const unknownBooking = "There is no such booking. It may have been deleted at the end of its retention period.";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requirePermission(context, "leads");
+  const { staff } = context.get(staffRequestContext);
+  const detail = await bookingDetail(staff.db, params.id);
+  if (!detail) throw data(unknownBooking, { status: 404 });
+  const { client_secret: _secret, ...booking } = detail.booking;
+  const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
+  return { ...detail, booking, credit: live ? creditUnderTerms(detail.booking, new Date()) : null };
+}
+
+type Answer = { done?: string; error?: string };
+
+/** "1,234.50" or "1234.5" pounds as pence; null if it is not an amount. */
+function poundsToPence(text: string): number | null {
+  const clean = text.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, fraction = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requirePermission(context, "leads");
+  const { staff } = context.get(staffRequestContext);
+  const bookings = context.get(servicesContext).courseBookings;
+  const form = await request.formData();
+  const intent = form.get("intent");
+  const now = new Date();
+  if (!(await bookingDetail(staff.db, params.id))) throw data(unknownBooking, { status: 404 });
+  if (intent === "mark-paid") {
+    const note = String(form.get("note") ?? "").trim().slice(0, 300);
+    const result = await bookings.markPaid(params.id, user.id, note || undefined);
+    if (!result.ok) return data<Answer>({ error: "Only a booking awaiting its invoice's transfer can be marked paid." }, { status: 409 });
+    await auditRequest(context, { actor: user, action: "course-booking-paid", target: `course-booking:${params.id}`, detail: { note } }, now);
+    return data<Answer>({ done: "Marked paid." });
+  }
+  if (intent === "cancel") {
+    const amount = String(form.get("amount") ?? "").trim();
+    const reason = String(form.get("reason") ?? "").trim();
+    let override: { grossPence: number; reason: string } | undefined;
+    if (amount !== "") {
+      const grossPence = poundsToPence(amount);
+      if (grossPence === null) return data<Answer>({ error: "Write the amount to credit in pounds, such as 2700 or 2,700.00." }, { status: 400 });
+      if (reason.length < 5) return data<Answer>({ error: "Say why the credit differs from what the terms give (at least 5 characters)." }, { status: 400 });
+      override = { grossPence, reason: reason.slice(0, 500) };
+    }
+    const result = await bookings.cancel(params.id, user.id, override);
+    if (!result.ok) return data<Answer>({ error: result.message }, { status: result.reason === "not-found" ? 404 : 409 });
+    await auditRequest(
+      context,
+      {
+        actor: user,
+        action: "course-booking-cancelled",
+        target: `course-booking:${params.id}`,
+        detail: { credited: String(result.creditNote?.total_pence ?? 0), override: override ? override.reason : "terms" },
+      },
+      now,
+    );
+    const refund = result.refundError
+      ? ` The card refund failed (${result.refundError}): make it in Stripe's dashboard.`
+      : result.refundPence > 0 && result.paymentIntentId
+        ? ` ${formatPenceGbp(result.refundPence)} refunded to the card.`
+        : result.refundPence > 0
+          ? ` Refund ${formatPenceGbp(result.refundPence)} by bank transfer.`
+          : "";
+    return data<Answer>({
+      done: `Cancelled.${result.creditNote ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.` : " Nothing to credit."}${refund}`,
+    });
+  }
+  return data<Answer>({ error: "Unknown action." }, { status: 400 });
+}
+
+export default function CourseBookingPage() {
+  const { booking: b, delegates, invoices, events, credit } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const address = [b.address_line1, b.address_line2, b.city, b.postcode, b.country].filter(Boolean).join(", ");
+  return (
+    <StaffPage
+      title={`Booking ${b.reference}`}
+      intro={
+        <p>
+          {b.course_title}, {b.session_label}.{" "}
+          <Link to={`/admin/sessions/${b.session_key}`} className="font-semibold text-navy-800 underline">
+            Session roster
+          </Link>
+        </p>
+      }
+    >
+      <ActionAnswer answer={answer} />
+      <StaffSection id="state" title={paymentStateText[b.status]}>
+        <dl className="mt-3 grid gap-x-6 gap-y-2 sm:grid-cols-[12rem_1fr]">
+          <dt className="font-semibold">Booker</dt>
+          <dd className="break-all">
+            {b.booker_name} ({b.job_title}), {b.booker_email}, {b.booker_phone}
+          </dd>
+          <dt className="font-semibold">Organisation</dt>
+          <dd>{b.organisation}</dd>
+          <dt className="font-semibold">Billing address</dt>
+          <dd>{address}</dd>
+          <dt className="font-semibold">Payment</dt>
+          <dd>
+            {b.payment_method === "card" ? "Card" : "Invoice"}
+            {b.purchase_order && `, PO ${b.purchase_order}`}
+            {b.vat_number && `, VAT number ${b.vat_number}`}
+          </dd>
+          <dt className="font-semibold">Amounts</dt>
+          <dd>
+            {b.quantity} × {formatPenceGbp(b.unit_price_pence)}
+            {b.discount_pence > 0 && ` − ${formatPenceGbp(b.discount_pence)} group discount`} = {formatPenceGbp(b.net_pence)} + VAT{" "}
+            {formatPenceGbp(b.vat_pence)} = <strong>{formatPenceGbp(b.total_pence)}</strong>
+          </dd>
+          {b.cancel_reason && (
+            <>
+              <dt className="font-semibold">Cancelled</dt>
+              <dd>{b.cancel_reason}</dd>
+            </>
+          )}
+        </dl>
+      </StaffSection>
+
+      <StaffSection id="places" title="Places" className="mt-8">
+        <ol className="mt-2 list-decimal space-y-1 pl-6">
+          {delegates.map((d) => (
+            <li key={d.position} className="break-all">
+              {d.name ? `${d.name}, ${d.email}${d.jobTitle ? `, ${d.jobTitle}` : ""}` : "Name to follow"}
+            </li>
+          ))}
+        </ol>
+      </StaffSection>
+
+      <StaffSection id="documents" title="Invoices and credit notes" className="mt-8">
+        {invoices.length === 0 ? (
+          <p className="mt-2 text-slate-700">None issued.</p>
+        ) : (
+          <ul className="mt-2 space-y-1">
+            {invoices.map((i) => (
+              <li key={i.id}>
+                <a href={`/admin/course-bookings/${b.id}/documents/${i.number}.pdf`} download className="font-semibold text-navy-800 underline">
+                  {i.kind === "invoice" ? "Invoice" : "Credit note"} {i.number}
+                </a>{" "}
+                · <Time iso={i.issued_at} /> · {formatPenceGbp(i.total_pence)}
+                {i.due_date && ` · due ${i.due_date}`}
+              </li>
+            ))}
+          </ul>
+        )}
+      </StaffSection>
+
+      {b.status === "invoiced" && (
+        <StaffSection id="mark-paid" title="The transfer arrived" className="mt-8">
+          <PostForm intent="mark-paid" className="mt-3 max-w-xl space-y-4" noValidate>
+            <TextField formId="mark-paid" name="note" label="Note (optional): the bank reference" />
+            <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
+              Mark the invoice paid
+            </button>
+          </PostForm>
+        </StaffSection>
+      )}
+
+      {credit && (
+        <StaffSection id="cancel" title="Cancel this booking" className="mt-8">
+          <p className="mt-2 text-slate-700">
+            Cancelled today, {credit.daysBefore} days before the start, the terms credit {credit.basisPoints / 100}%:{" "}
+            <strong>{formatPenceGbp(credit.grossPence)}</strong>
+            {b.status === "paid" ? (b.payment_method === "card" ? ", refunded to the card" : ", to refund by transfer") : ""}.
+          </p>
+          <PostForm intent="cancel" className="mt-3 max-w-xl space-y-4" noValidate>
+            <TextField formId="cancel" name="amount" label="Credit another amount, in pounds (optional)" inputMode="numeric" />
+            <TextAreaField formId="cancel" name="reason" label="Why another amount (required with one)" rows={2} />
+            <button type="submit" className="min-h-11 rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800">
+              Cancel the booking
+            </button>
+          </PostForm>
+        </StaffSection>
+      )}
+
+      <StaffSection id="timeline" title="Timeline" className="mt-8">
+        <ol className="mt-2 space-y-1">
+          {events.map((e, i) => (
+            <li key={i}>
+              <Time iso={e.at} /> · {e.kind.replace(/-/g, " ")}
+              {typeof e.detail.number === "string" && ` ${e.detail.number}`}
+              {e.actor ? " (by the team)" : ""}
+            </li>
+          ))}
+        </ol>
+      </StaffSection>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,120 @@
+/**
+ * One course session for the team (issue 29): its places, its roster
+ * (each delegate, their organisation and the booking's payment state, with
+ * a CSV export) and cancelling the whole session (every booker and
+ * delegate told, every booking credited in full, cards refunded).
+ */
+import { data, Link, useActionData, useLoaderData } from "react-router";
+import type { Route } from "./+types/session";
+import { ActionAnswer } from "~/components/admin/action-answer.tsx";
+import { StaffTable } from "~/components/admin/data-table.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { StaffSection } from "~/components/admin/sections.tsx";
+import { StaffPage } from "~/components/admin/staff-ui.tsx";
+import { TextAreaField } from "~/components/forms/field.tsx";
+import { paymentStateText, sessionView } from "~/orders/course-booking/team-views.server.ts";
+import { servicesContext } from "~/services.ts";
+import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+
+const unknownSession = "There is no such session: it may have been deleted in Site content.";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requirePermission(context, "leads");
+  const { staff } = context.get(staffRequestContext);
+  const view = await sessionView(staff.db, params.key, new Date());
+  if (!view) throw data(unknownSession, { status: 404 });
+  return view;
+}
+
+type Answer = { done?: string; error?: string };
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const user = requirePermission(context, "leads");
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel-session") return data<Answer>({ error: "Unknown action." }, { status: 400 });
+  const reason = String(form.get("reason") ?? "").trim();
+  if (reason.length < 5 || reason.length > 500) {
+    return data<Answer>({ error: "Say why the session is cancelled (5 to 500 characters): every booker is told." }, { status: 400 });
+  }
+  if (form.get("confirm") !== "on") {
+    return data<Answer>({ error: "Tick the box to confirm: this cancels every booking on the session." }, { status: 400 });
+  }
+  const { staff } = context.get(staffRequestContext);
+  if (!(await sessionView(staff.db, params.key, new Date()))) throw data(unknownSession, { status: 404 });
+  const now = new Date();
+  const result = await context.get(servicesContext).courseBookings.cancelSession(params.key, user.id, reason);
+  await auditRequest(
+    context,
+    { actor: user, action: "course-session-cancelled", target: `session:${params.key}`, detail: { bookings: String(result.cancelled), reason } },
+    now,
+  );
+  const refunds = result.refundErrors.length ? ` Card refunds that failed (make them in Stripe): ${result.refundErrors.join("; ")}.` : "";
+  return data<Answer>({
+    done: `Cancelled ${result.cancelled} booking${result.cancelled === 1 ? "" : "s"}; every booker and delegate is told. Unpublish or mark the session cancelled in Site content so it is no longer offered.${refunds}`,
+  });
+}
+
+export default function Session() {
+  const s = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  return (
+    <StaffPage
+      title={`${s.courseTitle}, ${s.label}`}
+      intro={
+        <p>
+          {s.where}. Capacity {s.counts.capacity}: {s.counts.sold} sold, {s.counts.held} held for a card payment, {s.counts.free} free.{" "}
+          <a href={`/admin/sessions/${s.key}/roster.csv`} download className="font-semibold text-navy-800 underline">
+            Download the roster (CSV)
+          </a>
+        </p>
+      }
+    >
+      <ActionAnswer answer={answer} />
+      <StaffSection id="roster" title="Roster">
+        {s.roster.length === 0 ? (
+          <p className="mt-2 text-slate-700">No one is booked yet.</p>
+        ) : (
+          <StaffTable label="Roster" headings={["Delegate", "Organisation", "Booker", "Booking", "Payment"]} className="mt-3 min-w-3xl">
+            {s.roster.map((r) => (
+              <tr key={`${r.bookingId}-${r.position}`} className="border-b border-slate-300 align-top">
+                <td className="py-2 pr-3">
+                  {r.name ?? "Name to follow"}
+                  {r.email && <span className="block break-all text-slate-700">{r.email}</span>}
+                  {r.jobTitle && <span className="block text-slate-700">{r.jobTitle}</span>}
+                </td>
+                <td className="py-2 pr-3">{r.organisation}</td>
+                <td className="py-2 pr-3 break-all">
+                  {r.bookerName}
+                  <span className="block text-slate-700">{r.bookerEmail}</span>
+                </td>
+                <td className="py-2 pr-3">
+                  <Link to={`/admin/course-bookings/${r.bookingId}`} className="font-semibold text-navy-800 underline">
+                    {r.reference}
+                  </Link>
+                </td>
+                <td className="py-2">{paymentStateText[r.status]}</td>
+              </tr>
+            ))}
+          </StaffTable>
+        )}
+      </StaffSection>
+      {s.state !== "cancelled" && s.upcoming && (
+        <StaffSection id="cancel-session" title="Cancel this session" className="mt-10">
+          <p className="mt-2 text-slate-700">
+            Every booking is cancelled with a full credit note; card payments are refunded; every booker and named delegate is e-mailed.
+          </p>
+          <PostForm intent="cancel-session" className="mt-4 max-w-xl space-y-4" noValidate>
+            <TextAreaField formId="cancel-session" name="reason" label="Why (the bookers are told)" rows={3} required />
+            <label className="flex min-h-11 items-center gap-3">
+              <input type="checkbox" name="confirm" className="size-6 accent-navy-800" />
+              Cancel every booking on this session
+            </label>
+            <button type="submit" className="min-h-11 rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800">
+              Cancel the session
+            </button>
+          </PostForm>
+        </StaffSection>
+      )}
+    </StaffPage>
+  );
+}
