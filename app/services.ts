@@ -7,6 +7,7 @@
  */
 import { createContext as createRouterContext } from "react-router";
 import type { LeadService } from "~/leads/types.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import type { PaymentService } from "~/orders/payment-service.server.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
@@ -16,6 +17,8 @@ export type AppServices = {
   leads: LeadService;
   /** Card payment (Stripe); null when the Stripe keys are not set. */
   payments: PaymentService | null;
+  /** Course bookings (issue 29): by invoice always, by card when the Stripe keys are set. */
+  courseBookings: CourseBookingService;
   /**
    * Counts one form submission from this client address (as resolved with
    * TRUST_PROXY_HOPS); false once over the limit. Shared by every instance

@@ -16,6 +16,7 @@ import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import { createSubmissionLimiter } from "../app/http/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/orders/payment-service.server.ts";
+import { createCourseBookingService, expireHoldsJob } from "../app/orders/course-booking/service.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
 import type { AppServices } from "../app/services.ts";
@@ -111,8 +112,22 @@ export async function startServices(
     onEmailsQueued: kick,
     onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });
+  const courseBookings = createCourseBookingService({
+    db: database.db,
+    mail,
+    stripe: config.paymentsEnabled
+      ? {
+          secretKey: config.STRIPE_SECRET_KEY!,
+          publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+          apiUrl: config.STRIPE_API_URL,
+        }
+      : null,
+    onEmailsQueued: kick,
+    log: (message) => log.error(message),
+  });
   const payments = config.paymentsEnabled
     ? createPaymentService({
+        courseBookings,
         db: database.db,
         mail,
         secretKey: config.STRIPE_SECRET_KEY!,
@@ -167,6 +182,7 @@ export async function startServices(
   ];
   jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
   if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
+  jobs.push(expireHoldsJob(courseBookings));
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
   const pageViews = createPageViewCounter({ db: database.db, log: log.child({ component: "page-views" }) });
@@ -174,6 +190,7 @@ export async function startServices(
     services: {
       leads,
       payments,
+      courseBookings,
       allowSubmission: (clientKey) => submissionLimit.consume(clientKey),
       staff,
       pageViews,

@@ -26,6 +26,7 @@ import type { Metrics } from "~/observability/metrics.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import type { PaymentRequest } from "./consultation-request.ts";
 import { consultationBooking } from "./consultation.ts";
+import type { CourseBookingService } from "./course-booking/service.server.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
 export type PaymentOutcome = { state: PaymentState; amountPence?: number; quantity?: number | null; email?: string };
@@ -35,6 +36,8 @@ export class PaymentSetupError extends Error {}
 
 export type PaymentServiceOptions = {
   db: Db;
+  /** Course bookings paid by card (issue 29): their Stripe events are theirs (metadata.course_booking_id). */
+  courseBookings?: Pick<CourseBookingService, "applyStripeEvent" | "afterStripeEvent">;
   mail: MailContext;
   secretKey: string;
   webhookSecret?: string;
@@ -145,7 +148,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
    * on the event row (PostgreSQL) or runs after it (SQLite), finds it, and
    * changes nothing; a failure rolls both back, so Stripe's retry is handled.
    */
-  async function applyEvent(event: Stripe.Event): Promise<{ message: string; queued: boolean }> {
+  async function applyEvent(event: Stripe.Event): Promise<{ message: string; queued: boolean; after?: () => Promise<void> }> {
     return db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("stripe_events")
@@ -153,6 +156,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { message: "Already handled.", queued: false };
+      const object = (event.data as { object?: { object?: string; metadata?: Record<string, string> | null } }).object;
+      if (object?.object === "payment_intent" && object.metadata?.course_booking_id && options.courseBookings) {
+        const course = options.courseBookings;
+        const outcome = await course.applyStripeEvent(trx, event);
+        return { message: "OK", queued: outcome.queued, after: () => course.afterStripeEvent(outcome) };
+      }
       if (event.type === "payment_intent.succeeded") {
         const intent = event.data.object;
         const bookingId = intent.metadata?.booking_id;
@@ -304,6 +313,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         throw error;
       }
       if (applied.queued) onEmailsQueued();
+      await applied.after?.();
       count(applied.message === "Already handled." ? "duplicate" : "handled");
       return { status: 200, message: applied.message };
     },

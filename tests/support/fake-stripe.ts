@@ -11,6 +11,8 @@
  *   POST /v1/payment_intents/:id/confirm   payment_method=pm_card_visa (succeeds),
  *        pm_card_chargeDeclined (402 card_declined), pm_card_authenticationRequired
  *        (requires_action) — what Stripe.js's confirmPayment calls
+ *   POST /v1/refunds                      payment_intent, amount (idempotent per
+ *        Idempotency-Key; refused above what is left of a succeeded payment)
  *   GET  /__stats                        counts, for tests
  *
  * startFakeStripe listens on a port the OS gives (unless told one) and
@@ -57,6 +59,8 @@ export type FakeStripe = {
   setWebhookUrl(url: string): void;
   intents: Map<string, FakePaymentIntent>;
   stats: { created: number; createRequests: number; confirms: number; webhooksSent: number; webhookStatuses: number[] };
+  /** Refunds made, by PaymentIntent id: each refund's amount. */
+  refunds: Map<string, number[]>;
   /** Sends a signed event for this intent to the site (as Stripe would). */
   sendEvent(
     type: "payment_intent.succeeded" | "payment_intent.payment_failed",
@@ -108,6 +112,8 @@ export function startFakeStripe({
 }: FakeStripeOptions = {}): Promise<FakeStripe> {
   const intents = new Map<string, FakePaymentIntent>();
   const byIdempotencyKey = new Map<string, string>();
+  const refunds = new Map<string, number[]>();
+  const refundByIdempotencyKey = new Map<string, object>();
   const stats = { created: 0, createRequests: 0, confirms: 0, webhooksSent: 0, webhookStatuses: [] as number[] };
   const signer = new Stripe("sk_test_fake");
 
@@ -199,6 +205,25 @@ export function startFakeStripe({
         return send(res, 200, pi);
       }
 
+      if (req.method === "POST" && url.pathname === "/v1/refunds") {
+        const idem = req.headers["idempotency-key"];
+        if (typeof idem === "string" && refundByIdempotencyKey.has(idem)) return send(res, 200, refundByIdempotencyKey.get(idem));
+        const intent = intents.get(String(body.payment_intent ?? ""));
+        if (!intent) {
+          return send(res, 404, stripeError("invalid_request_error", `No such payment_intent: '${String(body.payment_intent)}'`, { code: "resource_missing" }));
+        }
+        const made = refunds.get(intent.id) ?? [];
+        const left = intent.amount - made.reduce((a, b) => a + b, 0);
+        const amount = body.amount === undefined ? left : Number(body.amount);
+        if (intent.status !== "succeeded" || !Number.isInteger(amount) || amount < 1 || amount > left) {
+          return send(res, 400, stripeError("invalid_request_error", `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, { code: "amount_too_large" }));
+        }
+        refunds.set(intent.id, [...made, amount]);
+        const refund = { id: id("re"), object: "refund", amount, currency: intent.currency, payment_intent: intent.id, status: "succeeded", metadata: body.metadata ?? {} };
+        if (typeof idem === "string") refundByIdempotencyKey.set(idem, refund);
+        return send(res, 200, refund);
+      }
+
       const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
       const pi = match ? intents.get(match[1]!) : undefined;
       if (match && !pi) {
@@ -273,6 +298,7 @@ export function startFakeStripe({
         setWebhookUrl: (url) => void (webhookUrl = url),
         intents,
         stats,
+        refunds,
         sendEvent,
         close: () =>
           new Promise<void>((r) => {

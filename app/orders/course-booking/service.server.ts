@@ -17,6 +17,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext } from "~/mail/types.ts";
+import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import { emitEvent } from "~/webhooks/events.server.ts";
 import { stripeClient } from "../payment-service.server.ts";
@@ -341,6 +342,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     /** Holds that lapsed give their places back (the scheduled job). */
     async expireHolds() {
       const result = await expireHolds(db, clock());
+      if (result.expired > 0) onPlacesChanged("*");
       return result;
     },
 
@@ -382,5 +384,14 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       }
       return { cancelled: results.filter((r) => r.result.ok).length, refundErrors };
     },
+  };
+}
+
+/** Card holds that lapsed give their places back: every minute, one instance at a time. */
+export function expireHoldsJob(service: Pick<CourseBookingService, "expireHolds">): ScheduledJob {
+  return {
+    name: "course-booking-holds",
+    everyMs: 60_000,
+    run: async () => service.expireHolds(),
   };
 }
