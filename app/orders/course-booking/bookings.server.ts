@@ -15,6 +15,7 @@
  */
 import { randomBytes, randomUUID } from "node:crypto";
 import type { Selectable, Transaction } from "kysely";
+import { pricing } from "~/content/business.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import { formatPenceGbp } from "~/format/money.ts";
@@ -95,7 +96,7 @@ function describe(booking: Pick<CourseBooking, "course_title" | "session_label" 
 }
 
 /** The booking's quote, from what it stored (the same as when it was placed). */
-function quoteOf(booking: CourseBooking): Quote {
+function quoteOf(booking: CourseBooking, vatRateBasisPoints = booking.vat_rate_bp): Quote {
   return quote(
     [
       {
@@ -105,8 +106,17 @@ function quoteOf(booking: CourseBooking): Quote {
         discountPence: booking.discount_pence,
       },
     ],
-    booking.vat_rate_bp,
+    vatRateBasisPoints,
   );
+}
+
+/**
+ * An event's id sorts in the order this process wrote them (a monotonic
+ * clock, then a random tail): a booking's events at the same instant, all
+ * written by one transaction, read back in the order they happened.
+ */
+function eventId(): string {
+  return `${process.hrtime.bigint().toString().padStart(20, "0")}-${randomBytes(6).toString("hex")}`;
 }
 
 async function addEvent(
@@ -120,7 +130,7 @@ async function addEvent(
   await trx
     .insertInto("course_booking_events")
     .values({
-      id: randomUUID(),
+      id: eventId(),
       booking_id: bookingId,
       at: at.toISOString(),
       kind,
@@ -233,7 +243,7 @@ export async function placeBooking(db: Db, input: PlaceBookingInput): Promise<Pl
     updated_at: at,
     is_test: input.isTest ? 1 : 0,
   };
-  const quoted = quoteOf(row);
+  const quoted = quoteOf(row, pricing.vatRateBasisPoints);
   Object.assign(row, {
     net_pence: quoted.netPence,
     vat_rate_bp: quoted.lines[0]!.vatRateBasisPoints,
