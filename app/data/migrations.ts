@@ -827,6 +827,16 @@ export const migrations: Record<string, Migration> = {
         .addColumn("related_invoice_id", "text")
         .execute();
       await db.schema.createIndex("course_invoices_booking").on("course_invoices").column("booking_id").execute();
+      // An invoice is never changed (a credit note corrects it): the database refuses an update.
+      if (isPostgres(db)) {
+        await sql`create function course_invoices_unchanged() returns trigger language plpgsql as $$
+          begin raise exception 'An invoice or credit note is never changed: issue a credit note'; end $$`.execute(db);
+        await sql`create trigger course_invoices_unchanged before update on course_invoices
+          for each row execute function course_invoices_unchanged()`.execute(db);
+      } else {
+        await sql`create trigger course_invoices_unchanged before update on course_invoices
+          begin select raise(abort, 'An invoice or credit note is never changed: issue a credit note'); end`.execute(db);
+      }
       await db.schema
         .createTable("course_booking_events")
         .addColumn("id", "text", (c) => c.primaryKey())

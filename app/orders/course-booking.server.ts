@@ -31,9 +31,11 @@ const isAccountingRecord = (eb: ExpressionBuilder<Database, "course_bookings">) 
 /** The parts of a booking, deleted before it. */
 const parts = ["course_booking_events", "course_booking_delegates", "course_invoices"] as const;
 
+/** Deletes bookings never invoiced nor paid (so with no invoice), with their places and timeline. */
 async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  for (const table of parts) await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
+  for (const table of ["course_booking_events", "course_booking_delegates"] as const)
+    await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
   return Number((await trx.deleteFrom("course_bookings").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
 }
 

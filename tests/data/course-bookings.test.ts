@@ -494,6 +494,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const rows = await invoicesOf(booking.id);
       expect(rows.find((r) => r.id === invoice!.id)).toEqual(invoice);
       expect(rows.map((r) => r.kind).sort()).toEqual(["credit-note", "invoice"]);
+      // The database refuses to change one, whatever writes it.
+      await expect(
+        db.updateTable("course_invoices").set({ total_pence: 1 }).where("id", "=", invoice!.id).execute(),
+      ).rejects.toThrow(/never changed/);
+      expect((await invoicesOf(booking.id)).find((r) => r.id === invoice!.id)).toEqual(invoice);
     });
   });
 
