@@ -617,8 +617,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
           placeBooking(odb, { session, booker, places, payment, termsText: termsText(), now: early });
         const old = await place([named(1)], byInvoice);
         const expiredHold = await place([named(2)], byCard);
-        if (!old.ok || !expiredHold.ok) throw new Error("refused");
+        const cancelled = await place([named(3)], byInvoice);
+        if (!old.ok || !expiredHold.ok || !cancelled.ok) throw new Error("refused");
         await expireHolds(odb, minutes(early, 20));
+        // Cancelled, with its invoice and credit note: an accounting record all the same.
+        await cancelBooking(odb, cancelled.booking.id, { now: minutes(early, 30), staffId: "s" });
         const parts = (id: string) =>
           Promise.all(
             (["course_booking_delegates", "course_invoices", "course_booking_events"] as const).map((table) =>
@@ -630,12 +633,14 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         expect(before).toMatchObject({ course_bookings_accounting: 0, course_bookings_unpaid: 1 });
         expect(await bookingDetail(odb, old.booking.id)).not.toBeNull();
         expect((await parts(old.booking.id)).map((rows) => rows.length)).toEqual([1, 1, 2]);
+        expect((await parts(cancelled.booking.id)).map((rows) => rows.length)).toEqual([1, 2, 4]);
         expect(await bookingDetail(odb, expiredHold.booking.id)).toBeNull();
         expect(await parts(expiredHold.booking.id)).toEqual([[], [], []]);
         const after = await applyRetention({ db: odb }, new Date("2033-04-01T12:00:00.000Z"));
-        expect(after).toMatchObject({ course_bookings_accounting: 1, course_bookings_unpaid: 0 });
+        expect(after).toMatchObject({ course_bookings_accounting: 2, course_bookings_unpaid: 0 });
         expect(await bookingDetail(odb, old.booking.id)).toBeNull();
         expect(await parts(old.booking.id)).toEqual([[], [], []]);
+        expect(await parts(cancelled.booking.id)).toEqual([[], [], []]);
         expect(courseBooking.secretColumns).toEqual(["client_secret"]);
       } finally {
         await own.dispose();
