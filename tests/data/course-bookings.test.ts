@@ -38,6 +38,7 @@ import { termsText } from "~/orders/course-booking/terms.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 /** 8 March 2027, 09:00 London (GMT): the session's first day. */
@@ -642,6 +643,78 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         expect(await parts(old.booking.id)).toEqual([[], [], []]);
         expect(await parts(cancelled.booking.id)).toEqual([[], [], []]);
         expect(courseBooking.secretColumns).toEqual(["client_secret"]);
+      } finally {
+        await own.dispose();
+      }
+    });
+  });
+
+  describe("webhook events", () => {
+    it("booking.created, booking.paid and booking.cancelled are written with the change, without secrets or delegates", async () => {
+      // Its own database: an endpoint receives every booking made while it exists.
+      const own = await openTestDatabase(dialect, "cbhook");
+      const odb = own.handle.db;
+      try {
+        await createEndpoint(
+          odb,
+          { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.paid", "booking.cancelled"] },
+          early,
+        );
+        const session = await newSession(6);
+        await setCapacity(odb, session.key, 6, early);
+        const placed = await placeBooking(odb, {
+          session,
+          booker,
+          places: [named(1), { namesToFollow: true }],
+          payment: byCard,
+          termsText: termsText(),
+          now: early,
+        });
+        if (!placed.ok) throw new Error(placed.reason);
+        await attachPaymentIntent(odb, placed.booking.id, { paymentIntentId: "pi_hook", clientSecret: "pi_hook_secret_x" });
+        await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 2) });
+        await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 3) });
+        await cancelBooking(odb, placed.booking.id, { now: minutes(early, 4), staffId: "s" });
+        // A refused booking writes nothing.
+        await setCapacity(odb, "hook-full", 0, early);
+        await placeBooking(odb, {
+          session: { ...session, key: "hook-full" },
+          booker,
+          places: [named(2)],
+          payment: byInvoice,
+          termsText: termsText(),
+          now: early,
+        });
+
+        const events = await odb.selectFrom("webhook_events").selectAll().orderBy("created_at").execute();
+        expect(events.map((e) => [e.type, e.email])).toEqual([
+          ["booking.created", "ada@example.com"],
+          ["booking.paid", "ada@example.com"],
+          ["booking.cancelled", "ada@example.com"],
+        ]);
+        const [created, paid, cancelled] = events.map((e) => JSON.parse(e.payload).data);
+        expect(created).toMatchObject({
+          id: placed.booking.id,
+          kind: "course-booking",
+          reference: placed.booking.reference,
+          status: "held",
+          places: 2,
+          namedDelegates: 1,
+          totalPence: 1_080_000,
+          booker: { email: "ada@example.com", organisation: "Northwind Ltd" },
+        });
+        expect(paid).toMatchObject({ status: "paid", invoiceNumber: expect.stringMatching(/^INV-/) });
+        expect(cancelled).toMatchObject({
+          status: "cancelled",
+          refundPence: 1_080_000,
+          creditNoteNumber: expect.stringMatching(/^CN-/),
+        });
+        const payloads = events.map((e) => e.payload).join("\n");
+        expect(payloads).not.toContain("secret");
+        expect(payloads).not.toContain("pi_hook");
+        expect(payloads).not.toContain("d1@example.com");
+        expect(payloads).not.toContain("Delegate 1");
+        expect(await odb.selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(3);
       } finally {
         await own.dispose();
       }

@@ -27,6 +27,7 @@ import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
 import { namesToFollowAllowed, tierFor } from "./terms.ts";
 import { quote, type Quote, type QuoteLine } from "./vat.ts";
+import { bookingCancelledEvent, bookingCreatedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { parseVatNumber } from "./vat-number.ts";
 
 export type CourseBooking = Selectable<Database["course_bookings"]>;
@@ -276,12 +277,20 @@ export async function placeBooking(db: Db, input: PlaceBookingInput): Promise<Pl
       method: payment.method,
       totalPence: row.total_pence,
     });
+    const namedDelegates = places.filter(isNamed).length;
     if (byCard) {
       await addEvent(trx, row.id, now, "held", { until: row.hold_expires_at });
+      await bookingCreatedEvent(
+        trx,
+        row,
+        { namedDelegates, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
+        now,
+      );
       return { ok: true, booking: row };
     }
     const invoice = await issueInvoice(trx, row, quoted, { now, paid: false });
     await addEvent(trx, row.id, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
+    await bookingCreatedEvent(trx, row, { namedDelegates, invoiceNumber: invoice.number, holdExpiresAt: null }, now);
     return { ok: true, booking: row, invoice };
   });
 }
@@ -363,12 +372,14 @@ export async function confirmCardPayment(
       .where("id", "=", booking.id)
       .execute();
     await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places" });
-    return {
-      outcome: "refund",
-      booking: (await readBooking(trx, booking.id))!,
-      paymentIntentId,
-      amountPence,
-    };
+    const refunded = (await readBooking(trx, booking.id))!;
+    await bookingCancelledEvent(
+      trx,
+      refunded,
+      { creditNoteNumber: null, creditedPence: 0, refundPence: amountPence },
+      now,
+    );
+    return { outcome: "refund", booking: refunded, paymentIntentId, amountPence };
   });
 }
 
@@ -378,6 +389,7 @@ async function receipt(trx: Transaction<Database>, bookingId: string, now: Date)
   await addEvent(trx, bookingId, now, "paid", { amountPence: booking.total_pence, method: "card" });
   const invoice = await issueInvoice(trx, booking, quoteOf(booking), { now, paid: true });
   await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, paid: true });
+  await bookingPaidEvent(trx, booking, { invoiceNumber: invoice.number }, now);
   return { outcome: "confirmed", booking, invoice };
 }
 
@@ -464,6 +476,13 @@ export async function markInvoicePaid(
       { amountPence: booking.total_pence, method: "invoice", note: note ?? null },
       staffId,
     );
+    const invoice = await trx
+      .selectFrom("course_invoices")
+      .select("number")
+      .where("booking_id", "=", bookingId)
+      .where("kind", "=", "invoice")
+      .executeTakeFirst();
+    await bookingPaidEvent(trx, booking, { invoiceNumber: invoice?.number ?? null }, now);
     return { ok: true, booking };
   });
 }
@@ -607,9 +626,16 @@ function cancelWith(
         { from, reason: why, override: override ? override.grossPence : null, refundPence },
         staffId,
       );
+      const cancelled = (await readBooking(trx, bookingId))!;
+      await bookingCancelledEvent(
+        trx,
+        cancelled,
+        { creditNoteNumber: note?.number ?? null, creditedPence: note?.total_pence ?? 0, refundPence },
+        now,
+      );
       return {
         ok: true,
-        booking: (await readBooking(trx, bookingId))!,
+        booking: cancelled,
         ...(note ? { creditNote: note } : {}),
         refundPence,
         paymentIntentId: paid && booking.payment_method === "card" ? booking.payment_intent_id : null,
