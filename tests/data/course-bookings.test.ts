@@ -31,6 +31,7 @@ import {
   type BookingPayment,
   type PlaceBookingResult,
 } from "~/orders/course-booking/bookings.server.ts";
+import { courseBookingHoldsJob } from "~/orders/course-booking/holds-job.server.ts";
 import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.server.ts";
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
@@ -295,6 +296,18 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         reason: "amount-mismatch",
       });
       expect((await bookingDetail(db, booking.id))!.booking.status).toBe("held");
+    });
+
+    it("the scheduled job lets lapsed holds go, every minute", async () => {
+      const session = await newSession(2);
+      const { booking } = await cardBooking(session, [named(1), named(2)]);
+      const job = courseBookingHoldsJob({ db });
+      expect(job).toMatchObject({ name: "course-booking-holds", everyMs: 60_000 });
+      const signal = new AbortController().signal;
+      expect(await job.run({ now: minutes(early, 14), signal })).toEqual({ expired: 0 });
+      expect(await job.run({ now: minutes(early, 15), signal })).toMatchObject({ expired: expect.any(Number) });
+      expect((await bookingDetail(db, booking.id))!.booking.status).toBe("expired");
+      expect(await left(session.key)).toBe(2);
     });
 
     it("a lapsed hold expires and gives its places back; not before", async () => {
