@@ -8,6 +8,9 @@ import type { PillarId } from "../content/schema.ts";
 import type { FormKind } from "../forms/schemas.ts";
 import type { LeadStatus } from "./lead-statuses.ts";
 
+/** A course booking's state: held (card, awaiting payment), invoiced (awaiting transfer), paid, cancelled, expired (hold lapsed). */
+export type CourseBookingStatus = "held" | "invoiced" | "paid" | "cancelled" | "expired";
+
 /** The columns every lead table has (app/leads/kinds/kind.server.ts's `leadRow` writes them). */
 export type LeadColumns = {
   id: string;
@@ -422,6 +425,109 @@ export interface Database extends LeadTables {
     /** "INV" for invoices, "CN" for credit notes. */
     series: string;
     last_number: number;
+  };
+  /**
+   * Course bookings (app/orders/course-booking/bookings.server.ts, ADR 056):
+   * the booker, what the session was and what was agreed when it was made.
+   */
+  course_bookings: {
+    id: string;
+    /** Short code the booker and the team quote ("MB-7KQ4X2PD"). */
+    reference: string;
+    session_key: string;
+    course_id: string;
+    course_title: string;
+    session_label: string;
+    session_starts_at: string;
+    session_ends_at: string;
+    session_first_day: string;
+    session_last_day: string;
+    session_format: "in-person" | "online";
+    /** The venue as JSON ({ name, streetAddress, locality, postalCode }), null online. */
+    session_venue: string | null;
+    status: CourseBookingStatus;
+    payment_method: "card" | "invoice";
+    booker_name: string;
+    booker_email: string;
+    booker_phone: string;
+    organisation: string;
+    job_title: string;
+    address_line1: string;
+    address_line2: string | null;
+    city: string;
+    postcode: string;
+    country: string;
+    purchase_order: string | null;
+    /** The customer's VAT number, normalised ("GB980780684"). */
+    vat_number: string | null;
+    quantity: number;
+    unit_price_pence: number;
+    discount_pence: number;
+    net_pence: number;
+    vat_rate_bp: number;
+    vat_pence: number;
+    total_pence: number;
+    price_basis: string;
+    /** The terms accepted: a JSON array of sentences. */
+    terms_text: string;
+    terms_accepted_at: string;
+    /** A card booking's hold on its places ends then (status held). */
+    hold_expires_at: string | null;
+    payment_intent_id: string | null;
+    /** The payment's client secret: a secret, never in an access request. */
+    client_secret: string | null;
+    payment_failure: string | null;
+    paid_at: string | null;
+    cancelled_at: string | null;
+    cancel_reason: string | null;
+    /** What credit notes have credited (gross, pence). */
+    credited_pence: Generated<number>;
+    /** When an erasure request removed the booker's contact details and the delegates. */
+    erased_at: string | null;
+    created_at: string;
+    updated_at: string;
+    is_test: Generated<number>;
+  };
+  /** A course booking's places, one row each (every name null: "names to follow"). */
+  course_booking_delegates: {
+    id: string;
+    booking_id: string;
+    /** 1, 2, 3… in the booking's order. */
+    position: number;
+    name: string | null;
+    email: string | null;
+    job_title: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** VAT invoices and credit notes: written once, never updated or deleted but by the retention job. */
+  course_invoices: {
+    id: string;
+    booking_id: string;
+    kind: "invoice" | "credit-note";
+    /** "INV-000123", "CN-000007". */
+    number: string;
+    issued_at: string;
+    /** The document it is printed from (JSON of VatDocumentInput, dates as ISO text). */
+    document: string;
+    net_pence: number;
+    vat_pence: number;
+    total_pence: number;
+    /** "YYYY-MM-DD" for an invoice awaiting payment. */
+    due_date: string | null;
+    /** A credit note's invoice. */
+    related_invoice_id: string | null;
+  };
+  /** A course booking's timeline. */
+  course_booking_events: {
+    id: string;
+    booking_id: string;
+    at: string;
+    kind: string;
+    /** The staff account acting, null for the booker or the system. */
+    actor: string | null;
+    /** JSON. */
+    detail: string;
   };
   /** Who did what in the back office, and when (administrators read it). */
   audit_events: {

@@ -6,10 +6,14 @@
  * in ./index.ts.
  */
 import { consultation } from "./consultation.server.ts";
+import { courseBooking } from "./course-booking.server.ts";
 import type { OrderKind } from "./kind.server.ts";
 import type { OrderKindName } from "./texts.ts";
 
-export const orderKinds: { readonly [K in OrderKindName]: OrderKind<K> } = { booking: consultation };
+export const orderKinds: { readonly [K in OrderKindName]: OrderKind<K> } = {
+  booking: consultation,
+  "course-booking": courseBooking,
+};
 
 /** Any one kind (what a kind-agnostic caller gets). */
 export type AnyOrderKind = (typeof orderKinds)[OrderKindName];

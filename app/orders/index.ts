@@ -5,10 +5,11 @@
  * (./index.server.ts), registered in both, and its table in a migration.
  */
 import { consultationBooking } from "./consultation.ts";
+import { courseBookingKind } from "./course-booking.ts";
 import type { NoticeRow } from "~/content/notice-row.ts";
 import type { OrderKindName, OrderKindTexts } from "./texts.ts";
 
-const kinds = { booking: consultationBooking };
+const kinds = { booking: consultationBooking, "course-booking": courseBookingKind };
 
 /** The names of the order kinds' retention rules (the metric's labels, the retention job's counts). */
 export type OrderKindRuleName = (typeof kinds)[keyof typeof kinds]["retention"][number]["rule"];

@@ -12,8 +12,9 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { OrderKindName, OrderKindTexts } from "./texts.ts";
 
-/** The tables that hold orders (course bookings will add theirs). */
-export type OrderTable = "bookings";
+/** The tables that hold orders and what belongs to them (a course booking's delegates, invoices and timeline). */
+export type OrderTable =
+  "bookings" | "course_bookings" | "course_booking_delegates" | "course_invoices" | "course_booking_events";
 
 /** The rows of an order table `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 export type OrderRows<T extends OrderTable> = SelectQueryBuilder<Database, T, object>;
@@ -47,6 +48,8 @@ export type OrderExport = {
 
 export type OrderKind<K extends OrderKindName = OrderKindName> = OrderKindTexts<K> & {
   table: OrderTable;
+  /** Other tables its erasure deletes from or rewrites (cleared from the database's files afterwards). */
+  otherTables?: readonly OrderTable[];
   /** Columns no one is handed (a payment's client secret): not in an access request. */
   secretColumns: readonly string[];
   /** Every order of `address` (normalised), oldest first, every column: what an access request returns (secrets are left out by the reader). */

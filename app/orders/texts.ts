@@ -12,10 +12,10 @@ import type { KeptKind } from "~/calendar/period.ts";
 
 /**
  * The order kinds' names: the `kind` of the `lead.created` webhook message
- * a started checkout sends (app/webhooks/events.server.ts). Course bookings
- * add theirs here.
+ * a started checkout sends (app/webhooks/events.server.ts): the paid
+ * consultation ("booking") and places on a course ("course-booking").
  */
-export type OrderKindName = "booking";
+export type OrderKindName = "booking" | "course-booking";
 
 export type OrderKindTexts<K extends OrderKindName = OrderKindName, R extends string = string> = KeptKind<K, R>;
 

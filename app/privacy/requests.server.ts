@@ -200,7 +200,7 @@ const erasedTables = [
     "webhook_deliveries",
     "webhook_events",
     "spam_submissions",
-    ...allOrderKinds.map((kind) => kind.table),
+    ...allOrderKinds.flatMap((kind) => [kind.table, ...(kind.otherTables ?? [])]),
   ]),
 ];
 

@@ -6,7 +6,9 @@
 export const webhookEventTypes = [
   "lead.created",
   "lead.updated",
+  "booking.created",
   "booking.paid",
+  "booking.cancelled",
   "subscriber.confirmed",
   "subscriber.unsubscribed",
 ] as const;
@@ -16,7 +18,9 @@ export type WebhookEventType = (typeof webhookEventTypes)[number];
 export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.created": "A new lead of any kind (enquiry, guide, download, newsletter sign-up, webinar, booking started)",
   "lead.updated": "A lead's status or owner changed in the back office",
-  "booking.paid": "A consultation was paid",
+  "booking.created": "A place on a course was booked (held for a card payment, or invoiced)",
+  "booking.paid": "A consultation or a course booking was paid",
+  "booking.cancelled": "A course booking was cancelled (with what was credited and is to be refunded)",
   "subscriber.confirmed": "A newsletter subscription was confirmed",
   "subscriber.unsubscribed": "A newsletter subscriber unsubscribed",
 };

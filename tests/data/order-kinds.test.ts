@@ -42,6 +42,95 @@ const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
         source_page: "/consultation-payment",
       })
       .execute(),
+  "course-booking": async ({ db, id, email, paid, at }) => {
+    const iso = at.toISOString();
+    await db
+      .insertInto("course_bookings")
+      .values({
+        id,
+        reference: `MB-${id.slice(-8).toUpperCase()}`,
+        session_key: "sample-session",
+        course_id: "strategic-leadership",
+        course_title: "Strategic Leadership",
+        session_label: "8 March 2027 to 12 March 2027, live online",
+        session_starts_at: "2027-03-08T09:00:00.000Z",
+        session_ends_at: "2027-03-12T17:00:00.000Z",
+        session_first_day: "2027-03-08",
+        session_last_day: "2027-03-12",
+        session_format: "online",
+        session_venue: null,
+        status: paid ? "paid" : "expired",
+        payment_method: "card",
+        booker_name: "Olga Order",
+        booker_email: email,
+        booker_phone: "+44 20 7946 0001",
+        organisation: "Order Ltd",
+        job_title: "Buyer",
+        address_line1: "2 Queen Street",
+        address_line2: null,
+        city: "London",
+        postcode: "EC4N 1SP",
+        country: "United Kingdom",
+        purchase_order: null,
+        vat_number: null,
+        quantity: 1,
+        unit_price_pence: 450000,
+        discount_pence: 0,
+        net_pence: 450000,
+        vat_rate_bp: 2000,
+        vat_pence: 90000,
+        total_pence: 540000,
+        price_basis: "list",
+        terms_text: JSON.stringify(["Terms."]),
+        terms_accepted_at: iso,
+        hold_expires_at: paid ? null : iso,
+        payment_intent_id: `pi_${id}`,
+        client_secret: `pi_${id}_secret`,
+        payment_failure: null,
+        paid_at: paid ? iso : null,
+        cancelled_at: null,
+        cancel_reason: null,
+        erased_at: null,
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    await db
+      .insertInto("course_booking_delegates")
+      .values({
+        id: `${id}-1`,
+        booking_id: id,
+        position: 1,
+        name: "Dee Legate",
+        email: `delegate-${id}@orders.example`,
+        job_title: "Analyst",
+        created_at: iso,
+        updated_at: iso,
+      })
+      .execute();
+    await db
+      .insertInto("course_booking_events")
+      .values({ id: `${id}-e`, booking_id: id, at: iso, kind: "created", actor: null, detail: "{}" })
+      .execute();
+    if (paid) {
+      await db
+        .insertInto("course_invoices")
+        .values({
+          id: `${id}-inv`,
+          booking_id: id,
+          kind: "invoice",
+          number: `INV-${id}`,
+          issued_at: iso,
+          document: JSON.stringify({ customer: { name: "Olga Order" } }),
+          net_pence: 450000,
+          vat_pence: 90000,
+          total_pence: 540000,
+          due_date: null,
+          related_invoice_id: null,
+        })
+        .execute();
+    }
+  },
 };
 
 const now = new Date("2026-11-24T10:00:00.000Z");

@@ -30,6 +30,8 @@ describe("the privacy notice states the retention rules", () => {
     ["newsletter_pending", "Newsletter subscriptions", "after you signed up"],
     ["bookings_paid", "Paid consultation bookings", "from the end of the financial year"],
     ["bookings_unpaid", "Paid consultation bookings", "after the last attempt"],
+    ["course_bookings_accounting", "Course bookings", "from the end of the financial year"],
+    ["course_bookings_unpaid", "Course bookings", "after the hold ended"],
     ["outbox", "Outgoing e-mail records", "after the e-mail was sent"],
     ["log_files", "Server logs", ""],
     ["audit_events", "Back-office security records", "after the event"],
@@ -49,6 +51,14 @@ describe("the privacy notice states the retention rules", () => {
     expect(howLong("Paid consultation bookings")).toContain(
       `our financial year ends on ${financialYearEnd.day} ${month}`,
     );
+  });
+
+  it("the course bookings' row names the delegates, the invoices, and what an erasure keeps", () => {
+    const row = table.rows.find((r) => r[0]!.startsWith("Course bookings"))!;
+    expect(row[0]).toContain("delegates");
+    expect(row[0]).toContain("VAT invoices and credit notes");
+    expect(row[3]).toContain(`our financial year ends on ${financialYearEnd.day} ${month}`);
+    expect(row[3]).toContain("we keep only what the invoice must show");
   });
 
   it("unsubscribed addresses stay on the suppression list; the duplicate check and rate limit are listed", () => {

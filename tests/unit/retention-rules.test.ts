@@ -36,6 +36,8 @@ describe("the rule table", () => {
       newsletter_pending: [{ days: 30 }, "delete"],
       bookings_paid: [{ financialYears: 6 }, "delete"],
       bookings_unpaid: [{ days: 30 }, "delete"],
+      course_bookings_accounting: [{ financialYears: 6 }, "delete"],
+      course_bookings_unpaid: [{ days: 30 }, "delete"],
       outbox: [{ days: 90 }, "delete"],
       submission_keys: [{ days: 0 }, "delete"],
       audit_events: [{ months: 12 }, "delete"],

@@ -1,0 +1,227 @@
+/**
+ * Course bookings, server half (docs/decisions/042-orders-are-one-domain.md,
+ * 056-course-bookings.md): the course_bookings table and what belongs to a
+ * booking (its delegates, VAT invoices and credit notes, timeline), its
+ * secret (the card payment's client secret), access requests (a booker's
+ * bookings; a delegate's own place), erasure (an invoiced or paid booking is
+ * an accounting record: the invoice keeps the customer's name, organisation
+ * and billing address, as HMRC requires, and everything else personal goes;
+ * a booking never invoiced nor paid goes entirely), the retention sweep and
+ * the CSV export. The services are ./course-booking/.
+ */
+import type { ExpressionBuilder, Transaction } from "kysely";
+import type { Database } from "~/data/schema.ts";
+import { sameAddress } from "~/data/same-address.ts";
+import { spreadsheetTime } from "~/format/spreadsheet.ts";
+import { listCourseBookings } from "./course-booking/booking-reads.server.ts";
+import { courseBookingKind } from "./course-booking.ts";
+import type { CsvCell, OrderKind } from "./kind.server.ts";
+
+const batchSize = 1000;
+
+/** A booking that is an accounting record: it was paid, or it has an invoice. */
+const isAccountingRecord = (eb: ExpressionBuilder<Database, "course_bookings">) =>
+  eb.or([
+    eb("course_bookings.paid_at", "is not", null),
+    eb.exists(
+      eb.selectFrom("course_invoices as inv").select("inv.id").whereRef("inv.booking_id", "=", "course_bookings.id"),
+    ),
+  ]);
+
+/** The parts of a booking, deleted before it. */
+const parts = ["course_booking_events", "course_booking_delegates", "course_invoices"] as const;
+
+/** Deletes bookings never invoiced nor paid (so with no invoice), with their places and timeline. */
+async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  for (const table of ["course_booking_events", "course_booking_delegates"] as const)
+    await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
+  return Number((await trx.deleteFrom("course_bookings").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+}
+
+export const courseBookingColumns = [
+  "Created (London)",
+  "Reference",
+  "Course",
+  "Session",
+  "Places",
+  "Booker",
+  "E-mail",
+  "Organisation",
+  "Payment",
+  "Status",
+  "Net",
+  "VAT",
+  "Total",
+  "Credited",
+  "Paid (London)",
+  "Cancelled (London)",
+  "Test",
+  "Booking id",
+] as const;
+
+const pounds = (pence: number) => (pence / 100).toFixed(2);
+
+export const courseBooking: OrderKind<"course-booking"> = {
+  ...courseBookingKind,
+  table: "course_bookings",
+  otherTables: ["course_booking_delegates", "course_booking_events"],
+  secretColumns: ["client_secret"],
+  async findByAddress(db, address) {
+    // As the booker: the booking and its places.
+    const booked = await db
+      .selectFrom("course_bookings")
+      .selectAll()
+      .where(sameAddress("booker_email", address))
+      .orderBy("created_at")
+      .execute();
+    const delegates = booked.length
+      ? await db
+          .selectFrom("course_booking_delegates")
+          .select(["booking_id", "position", "name", "email", "job_title"])
+          .where(
+            "booking_id",
+            "in",
+            booked.map((b) => b.id),
+          )
+          .orderBy("position")
+          .execute()
+      : [];
+    // As a delegate someone else named: that place and what it is for (not the booker's details).
+    const named = await db
+      .selectFrom("course_booking_delegates as d")
+      .innerJoin("course_bookings as b", "b.id", "d.booking_id")
+      .select([
+        "b.id",
+        "b.created_at",
+        "b.reference",
+        "b.course_title",
+        "b.session_label",
+        "b.organisation",
+        "b.status",
+        "d.position",
+        "d.name",
+        "d.email",
+        "d.job_title",
+      ])
+      .where(sameAddress("d.email", address))
+      .where((eb) => eb.not(sameAddress("b.booker_email", address)))
+      .orderBy("b.created_at")
+      .execute();
+    return [
+      ...booked.map((b) => ({
+        ...b,
+        delegates: delegates
+          .filter((d) => d.booking_id === b.id)
+          .map(({ position, name, email, job_title }) => ({ position, name, email, job_title })),
+      })),
+      ...named.map((row) => ({ ...row, role: "delegate" })),
+    ];
+  },
+  async erase(trx, address, now) {
+    const mine = await trx
+      .selectFrom("course_bookings")
+      .select((eb) => ["id", isAccountingRecord(eb).as("accounting")])
+      .where(sameAddress("booker_email", address))
+      .execute();
+    const kept = mine.filter((b) => Boolean(b.accounting)).map((b) => b.id);
+    const deleted = await deleteBookings(
+      trx,
+      mine.filter((b) => !b.accounting).map((b) => b.id),
+    );
+    if (kept.length) {
+      // The invoice's customer (name, organisation, billing address) stays, as HMRC requires; the rest goes.
+      // updated_at is the retention's age date: an erasure does not move it.
+      await trx
+        .updateTable("course_bookings")
+        .set({
+          booker_email: "erased",
+          booker_phone: "",
+          job_title: "",
+          client_secret: null,
+          payment_failure: null,
+          erased_at: now.toISOString(),
+        })
+        .where("id", "in", kept)
+        .execute();
+      await trx
+        .updateTable("course_booking_delegates")
+        .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })
+        .where("booking_id", "in", kept)
+        .execute();
+    }
+    // A delegate someone else named: their place stays, their name, address and job title go.
+    await trx
+      .updateTable("course_booking_delegates")
+      .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })
+      .where(sameAddress("email", address))
+      .execute();
+    return { deleted, kept: kept.length };
+  },
+  async sweep({ cutoff, deleteRows }) {
+    const counts = {
+      // Invoiced or paid: 6 years from the end of the financial year of the last change (invoice, payment, credit, cancellation).
+      course_bookings_accounting: await deleteRows("course_bookings", (rows) =>
+        rows.where((eb) =>
+          eb.and([isAccountingRecord(eb), eb("updated_at", "<", cutoff("course_bookings_accounting"))]),
+        ),
+      ),
+      // Never invoiced nor paid (an expired or cancelled card hold): 30 days after.
+      course_bookings_unpaid: await deleteRows("course_bookings", (rows) =>
+        rows.where((eb) =>
+          eb.and([
+            eb.not(isAccountingRecord(eb)),
+            eb("status", "in", ["expired", "cancelled"]),
+            eb("updated_at", "<", cutoff("course_bookings_unpaid")),
+          ]),
+        ),
+      ),
+    };
+    // Then what belonged to the bookings that went (the booking first: whether it is an
+    // accounting record depends on its invoices). Also what an interrupted run left.
+    for (const table of parts) {
+      await deleteRows(table, (rows) =>
+        rows.where((eb) =>
+          eb.not(
+            eb.exists(
+              eb.selectFrom("course_bookings as b").select("b.id").whereRef("b.id", "=", `${table}.booking_id`),
+            ),
+          ),
+        ),
+      );
+    }
+    return counts;
+  },
+  export: {
+    file: "course-bookings",
+    columns: courseBookingColumns,
+    /** Every course booking, newest first. */
+    async *rows(db): AsyncGenerator<CsvCell[][]> {
+      let after: string | null = null;
+      do {
+        const { rows, next } = await listCourseBookings(db, after, batchSize);
+        after = next;
+        yield rows.map((r) => [
+          spreadsheetTime(r.created_at),
+          r.reference,
+          r.course_title,
+          r.session_label,
+          r.quantity,
+          r.booker_name,
+          r.booker_email,
+          r.organisation,
+          r.payment_method,
+          r.status,
+          pounds(r.net_pence),
+          pounds(r.vat_pence),
+          pounds(r.total_pence),
+          pounds(r.credited_pence),
+          spreadsheetTime(r.paid_at),
+          spreadsheetTime(r.cancelled_at),
+          r.is_test ? "yes" : "no",
+          r.id,
+        ]);
+      } while (after);
+    },
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * Course bookings, client-safe half (issue 29, docs/decisions/056-course-bookings.md):
+ * the privacy notice's row (the booker and the delegates they name, the
+ * invoices) and the retention rules (an accounting record once invoiced or
+ * paid; a card booking never paid briefly: the periods are
+ * content/retention-periods.ts). Server half: ./course-booking.server.ts;
+ * the services: ./course-booking/.
+ */
+import { retentionNotice, retentionPeriods } from "../content/retention-periods.ts";
+import { defineOrderKindTexts } from "./texts.ts";
+
+export const courseBookingKind = defineOrderKindTexts({
+  kind: "course-booking",
+  label: "Course booking",
+  notice: {
+    what: "Course bookings: the booker's name, e-mail address, phone number, job title, organisation and billing address, the purchase-order and VAT numbers given, the places booked and the names, e-mail addresses and job titles of the delegates (people the booker names, who may be someone other than the booker), the terms accepted, what was invoiced, paid, credited or refunded, and the VAT invoices and credit notes issued. Card details are handled by Stripe and never reach our servers.",
+    why: "To reserve the places, run the course for the delegates, invoice and take payment, handle cancellations and refunds, and keep our accounting records.",
+    basis:
+      "Contract, with the booker's organisation, to provide the course booked (the delegates' details are needed to run it). Legal obligation, to issue VAT invoices and keep accounting records.",
+    howLong: retentionNotice().courseBookings,
+  },
+  retention: [
+    {
+      rule: "course_bookings_accounting",
+      records: "course bookings invoiced or paid, with their delegates, VAT invoices, credit notes and timeline",
+      from: "updated_at (the last invoice, payment, credit note or cancellation)",
+      keep: retentionPeriods.course_bookings_accounting,
+      action: "delete",
+    },
+    {
+      rule: "course_bookings_unpaid",
+      records:
+        "course bookings never invoiced nor paid (a card hold that expired or was cancelled), with their delegates and timeline",
+      from: "updated_at (the hold's end)",
+      keep: retentionPeriods.course_bookings_unpaid,
+      action: "delete",
+    },
+  ],
+});

@@ -1,0 +1,166 @@
+/**
+ * Course bookings as the team reads them (issue 29): each session's places,
+ * a session's roster, one booking with its invoices and timeline, and every
+ * booking newest first by keyset (the inbox, the CSV export).
+ */
+import type { Db } from "~/data/db.server.ts";
+import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
+import { liveStatuses, type CourseBooking, type CourseInvoice } from "./bookings.server.ts";
+
+export type SessionPlaceCounts = {
+  capacity: number;
+  /** Places on paid or invoiced bookings. */
+  sold: number;
+  /** Places held for a card payment. */
+  held: number;
+  free: number;
+};
+
+/** Each session's capacity and its places sold, held and free; a session without places is not in the map. */
+export async function sessionPlaceCounts(db: Db, keys: readonly string[]): Promise<Map<string, SessionPlaceCounts>> {
+  if (keys.length === 0) return new Map();
+  const unique = [...new Set(keys)];
+  const [places, booked] = await Promise.all([
+    db
+      .selectFrom("course_session_places")
+      .select(["session_key", "capacity", "taken"])
+      .where("session_key", "in", unique)
+      .execute(),
+    db
+      .selectFrom("course_bookings")
+      .select((eb) => ["session_key", "status", eb.fn.sum<number | string>("quantity").as("places")])
+      .where("session_key", "in", unique)
+      .where("status", "in", liveStatuses)
+      .groupBy(["session_key", "status"])
+      .execute(),
+  ]);
+  const counts = new Map<string, SessionPlaceCounts>();
+  for (const row of places) {
+    counts.set(row.session_key, { capacity: row.capacity, sold: 0, held: 0, free: row.capacity - row.taken });
+  }
+  for (const row of booked) {
+    const count = counts.get(row.session_key);
+    if (!count) continue;
+    if (row.status === "held") count.held += Number(row.places);
+    else count.sold += Number(row.places);
+  }
+  return counts;
+}
+
+export type RosterRow = {
+  bookingId: string;
+  reference: string;
+  position: number;
+  /** Null: the name is to follow. */
+  name: string | null;
+  email: string | null;
+  jobTitle: string | null;
+  organisation: string;
+  bookerName: string;
+  bookerEmail: string;
+  status: CourseBooking["status"];
+  paymentMethod: CourseBooking["payment_method"];
+};
+
+/** Who is coming to a session: each place on its live bookings, in booking order. */
+export async function roster(db: Db, sessionKey: string): Promise<RosterRow[]> {
+  const rows = await db
+    .selectFrom("course_booking_delegates as d")
+    .innerJoin("course_bookings as b", "b.id", "d.booking_id")
+    .select([
+      "b.id as bookingId",
+      "b.reference",
+      "d.position",
+      "d.name",
+      "d.email",
+      "d.job_title as jobTitle",
+      "b.organisation",
+      "b.booker_name as bookerName",
+      "b.booker_email as bookerEmail",
+      "b.status",
+      "b.payment_method as paymentMethod",
+    ])
+    .where("b.session_key", "=", sessionKey)
+    .where("b.status", "in", liveStatuses)
+    .orderBy("b.created_at")
+    .orderBy("b.id")
+    .orderBy("d.position")
+    .execute();
+  return rows;
+}
+
+export type BookingEvent = { at: string; kind: string; actor: string | null; detail: Record<string, unknown> };
+
+export type BookingDetail = {
+  booking: CourseBooking;
+  delegates: { position: number; name: string | null; email: string | null; jobTitle: string | null }[];
+  /** Invoices and credit notes, in the order issued (without the document they print from). */
+  invoices: Omit<CourseInvoice, "document">[];
+  events: BookingEvent[];
+};
+
+/** One booking with its places, invoices and timeline; null if there is none. */
+export async function bookingDetail(db: Db, id: string): Promise<BookingDetail | null> {
+  const booking = await db.selectFrom("course_bookings").selectAll().where("id", "=", id).executeTakeFirst();
+  if (!booking) return null;
+  const [delegates, invoices, events] = await Promise.all([
+    db
+      .selectFrom("course_booking_delegates")
+      .select(["position", "name", "email", "job_title as jobTitle"])
+      .where("booking_id", "=", id)
+      .orderBy("position")
+      .execute(),
+    db
+      .selectFrom("course_invoices")
+      .select([
+        "id",
+        "booking_id",
+        "kind",
+        "number",
+        "issued_at",
+        "net_pence",
+        "vat_pence",
+        "total_pence",
+        "due_date",
+        "related_invoice_id",
+      ])
+      .where("booking_id", "=", id)
+      .orderBy("issued_at")
+      .orderBy("number")
+      .execute(),
+    db
+      .selectFrom("course_booking_events")
+      .select(["at", "kind", "actor", "detail"])
+      .where("booking_id", "=", id)
+      .orderBy("at")
+      .orderBy("id")
+      .execute(),
+  ]);
+  return {
+    booking,
+    delegates,
+    invoices,
+    events: events.map((e) => ({ ...e, detail: JSON.parse(e.detail) as Record<string, unknown> })),
+  };
+}
+
+/** Every course booking, newest first, a page at a time (`after`: the previous page's `next`). */
+export async function listCourseBookings(
+  db: Db,
+  after: string | null,
+  pageSize: number,
+): Promise<{ rows: CourseBooking[]; next: string | null }> {
+  const cursor = decodeCursor(after);
+  const rows = await db
+    .selectFrom("course_bookings")
+    .selectAll()
+    .$if(cursor !== null, (q) =>
+      q.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor!.at, cursor!.id))),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize + 1)
+    .execute();
+  const { page, next } = keysetPage(rows, pageSize, (last) => encodeCursor({ at: last.created_at, id: last.id }));
+  return { rows: page, next };
+}

@@ -1,0 +1,189 @@
+/**
+ * A course booking's VAT invoices and credit notes (issue 29, ADR 056):
+ * written once, inside the booking's transaction, numbered in their own
+ * series (INV, CN) there, with the document they are printed from. There is
+ * deliberately no function here, or anywhere, that updates or deletes a row
+ * of course_invoices: an invoice is corrected by a credit note, and only the
+ * retention job removes them after the accounting period (with their booking).
+ */
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
+import { formatDate } from "~/format/dates.ts";
+import { renderVatInvoice, type VatDocumentInput } from "~/pdf/vat-invoice.server.ts";
+import type { CreditNote } from "./credit-note.ts";
+import { formatInvoiceNumber, nextNumber } from "./invoice-numbers.server.ts";
+import type { Quote } from "./vat.ts";
+
+export type InvoiceRow = {
+  id: string;
+  booking_id: string;
+  kind: "invoice" | "credit-note";
+  number: string;
+  issued_at: string;
+  document: string;
+  net_pence: number;
+  vat_pence: number;
+  total_pence: number;
+  due_date: string | null;
+  related_invoice_id: string | null;
+};
+
+/** What a booking's invoice is printed with: its customer and its line. */
+export type BillingSnapshot = {
+  booker_name: string;
+  organisation: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+  vat_number: string | null;
+  purchase_order: string | null;
+};
+
+/** Series of the two kinds of document. */
+export const invoiceSeries = { invoice: "INV", "credit-note": "CN" } as const;
+
+/** Days an invoice awaiting a transfer is due in. */
+export const invoiceDueDays = 30;
+
+function customerOf(b: BillingSnapshot): VatDocumentInput["customer"] {
+  return {
+    name: b.booker_name,
+    organisation: b.organisation,
+    address: [b.address_line1, b.address_line2, b.city, b.postcode, b.country].filter(
+      (line): line is string => !!line && line.trim() !== "",
+    ),
+    ...(b.vat_number ? { vatNumber: b.vat_number } : {}),
+  };
+}
+
+/** "YYYY-MM-DD" `days` after the UTC date of `at`. */
+export function dateAfter(at: Date, days: number): string {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + days)).toISOString().slice(0, 10);
+}
+
+async function insertDocument(
+  trx: Transaction<Database>,
+  bookingId: string,
+  build: (number: string) => VatDocumentInput,
+  extra: { dueDate: string | null; relatedInvoiceId: string | null },
+): Promise<InvoiceRow> {
+  // Built once without its number to refuse a document that does not add up before a number is taken.
+  const kind = build("?").kind;
+  // The number last, just before the transaction commits (ADR 053).
+  const number = formatInvoiceNumber(invoiceSeries[kind], await nextNumber(trx, invoiceSeries[kind]));
+  const document = build(number);
+  const row: InvoiceRow = {
+    id: randomUUID(),
+    booking_id: bookingId,
+    kind,
+    number,
+    issued_at: document.issuedAt.toISOString(),
+    document: JSON.stringify(document),
+    net_pence: document.totals.netPence,
+    vat_pence: document.totals.vatPence,
+    total_pence: document.totals.grossPence,
+    due_date: extra.dueDate,
+    related_invoice_id: extra.relatedInvoiceId,
+  };
+  await trx.insertInto("course_invoices").values(row).execute();
+  return row;
+}
+
+/**
+ * Issues the booking's VAT invoice: awaiting a transfer (due in 30 days,
+ * the date of issue is the time of supply) or, for a card, paid (the receipt:
+ * the payment's date is the time of supply).
+ */
+export function issueInvoice(
+  trx: Transaction<Database>,
+  booking: BillingSnapshot & { id: string },
+  quoted: Quote,
+  { now, paid }: { now: Date; paid: boolean },
+): Promise<InvoiceRow> {
+  const dueDate = paid ? null : dateAfter(now, invoiceDueDays);
+  return insertDocument(
+    trx,
+    booking.id,
+    (number) => ({
+      kind: "invoice",
+      number,
+      issuedAt: now,
+      timeOfSupply: now,
+      customer: customerOf(booking),
+      ...(booking.purchase_order ? { purchaseOrder: booking.purchase_order } : {}),
+      lines: quoted.lines,
+      totals: { netPence: quoted.netPence, vatPence: quoted.vatPence, grossPence: quoted.grossPence },
+      paymentTerms: paid
+        ? `Paid by card on ${formatDate(now.toISOString())}. Thank you.`
+        : `Due within ${invoiceDueDays} days, by ${formatDate(`${dueDate}T12:00:00Z`)}, by bank transfer quoting ${number}.`,
+    }),
+    { dueDate, relatedInvoiceId: null },
+  );
+}
+
+/** Issues a credit note against `invoice` for `credit`, saying why and how it is settled. */
+export function issueCreditNote(
+  trx: Transaction<Database>,
+  booking: BillingSnapshot & { id: string },
+  invoice: InvoiceRow,
+  credit: CreditNote,
+  { now, reason, settlement }: { now: Date; reason: string; settlement: string },
+): Promise<InvoiceRow> {
+  return insertDocument(
+    trx,
+    booking.id,
+    (number) => ({
+      kind: "credit-note",
+      number,
+      issuedAt: now,
+      timeOfSupply: now,
+      customer: customerOf(booking),
+      ...(booking.purchase_order ? { purchaseOrder: booking.purchase_order } : {}),
+      lines: credit.lines,
+      totals: { netPence: credit.netPence, vatPence: credit.vatPence, grossPence: credit.grossPence },
+      paymentTerms: settlement,
+      creditFor: { invoiceNumber: invoice.number, invoiceDate: new Date(invoice.issued_at), reason },
+    }),
+    { dueDate: null, relatedInvoiceId: invoice.id },
+  );
+}
+
+/** The stored document, its dates revived. */
+export function storedDocument(row: Pick<InvoiceRow, "document">): VatDocumentInput {
+  const doc = JSON.parse(row.document) as VatDocumentInput & {
+    issuedAt: string;
+    timeOfSupply: string;
+    creditFor?: { invoiceDate?: string };
+  };
+  return {
+    ...doc,
+    issuedAt: new Date(doc.issuedAt),
+    timeOfSupply: new Date(doc.timeOfSupply),
+    ...(doc.creditFor
+      ? {
+          creditFor: {
+            ...doc.creditFor,
+            ...(doc.creditFor.invoiceDate ? { invoiceDate: new Date(doc.creditFor.invoiceDate) } : {}),
+          },
+        }
+      : {}),
+  } as VatDocumentInput;
+}
+
+/** The PDF of an invoice or credit note, from its stored document (the same bytes each time); null if there is none. */
+export async function invoicePdf(
+  db: Db,
+  invoiceId: string,
+): Promise<{ number: string; kind: InvoiceRow["kind"]; bytes: Uint8Array } | null> {
+  const row = await db
+    .selectFrom("course_invoices")
+    .select(["number", "kind", "document"])
+    .where("id", "=", invoiceId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return { number: row.number, kind: row.kind, bytes: await renderVatInvoice(storedDocument(row)) };
+}

@@ -1,0 +1,23 @@
+/**
+ * The scheduled job that lets lapsed card holds go (issue 29: "a failed or
+ * abandoned payment releases the places after 15 minutes"): every minute,
+ * run by one instance at a time (app/jobs/scheduler.server.ts), held card
+ * bookings past their hold become `expired` and give their places back
+ * (./bookings.server.ts's expireHolds). Registered with the others in
+ * server/services.ts.
+ */
+import type { Db } from "~/data/db.server.ts";
+import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
+import { expireHolds } from "./bookings.server.ts";
+
+export const courseBookingHoldsJobName = "course-booking-holds";
+
+export function courseBookingHoldsJob({ db, everyMs = 60_000 }: { db: Db; everyMs?: number }): ScheduledJob {
+  return {
+    name: courseBookingHoldsJobName,
+    everyMs,
+    // A minute's lease: the job takes well under that, and a crashed holder blocks it for no longer.
+    leaseMs: 60_000,
+    run: ({ now }) => expireHolds(db, now),
+  };
+}

@@ -1,0 +1,94 @@
+/**
+ * The webhook events of a course booking (issue 29, ADR 030's outbox: each
+ * written in the transaction of the change it reports): `booking.created`,
+ * `booking.paid` and `booking.cancelled`. Their data say what the team's
+ * tools need: the booking's reference, course and session, the booker (the
+ * e-mail the event is erased by), places, amounts and state. Never a secret
+ * (the payment's client secret), no card data, and no delegate's details
+ * (only how many are named).
+ */
+import type { Selectable, Transaction } from "kysely";
+import type { Database } from "~/data/schema.ts";
+import { emitEvent } from "~/webhooks/events.server.ts";
+
+type CourseBooking = Selectable<Database["course_bookings"]>;
+
+/** What every course booking event says of the booking. */
+function bookingData(booking: CourseBooking) {
+  return {
+    id: booking.id,
+    kind: "course-booking",
+    reference: booking.reference,
+    status: booking.status,
+    course: { id: booking.course_id, title: booking.course_title },
+    session: {
+      key: booking.session_key,
+      label: booking.session_label,
+      firstDay: booking.session_first_day,
+      lastDay: booking.session_last_day,
+      format: booking.session_format,
+    },
+    booker: { name: booking.booker_name, email: booking.booker_email, organisation: booking.organisation },
+    places: booking.quantity,
+    paymentMethod: booking.payment_method,
+    purchaseOrder: booking.purchase_order,
+    currency: "gbp",
+    netPence: booking.net_pence,
+    vatPence: booking.vat_pence,
+    totalPence: booking.total_pence,
+    createdAt: booking.created_at,
+    test: booking.is_test === 1,
+  };
+}
+
+export function bookingCreatedEvent(
+  trx: Transaction<Database>,
+  booking: CourseBooking,
+  extra: { namedDelegates: number; invoiceNumber: string | null; holdExpiresAt: string | null },
+  now: Date,
+) {
+  return emitEvent(
+    trx,
+    { type: "booking.created", email: booking.booker_email, data: { ...bookingData(booking), ...extra } },
+    now,
+  );
+}
+
+export function bookingPaidEvent(
+  trx: Transaction<Database>,
+  booking: CourseBooking,
+  extra: { invoiceNumber: string | null },
+  now: Date,
+) {
+  return emitEvent(
+    trx,
+    {
+      type: "booking.paid",
+      email: booking.booker_email,
+      data: { ...bookingData(booking), paidAt: booking.paid_at, ...extra },
+    },
+    now,
+  );
+}
+
+export function bookingCancelledEvent(
+  trx: Transaction<Database>,
+  booking: CourseBooking,
+  extra: { creditNoteNumber: string | null; creditedPence: number; refundPence: number },
+  now: Date,
+) {
+  return emitEvent(
+    trx,
+    {
+      type: "booking.cancelled",
+      email: booking.booker_email,
+      data: {
+        ...bookingData(booking),
+        cancelledAt: booking.cancelled_at,
+        reason: booking.cancel_reason,
+        ...extra,
+      },
+    },
+    now,
+  );
+}

@@ -1,0 +1,771 @@
+/**
+ * Course bookings on both databases (issue 29, ADR 056): by invoice and by
+ * card, the card payment's outcomes (replayed, late, failed), holds that
+ * lapse, refusals (full, started, cancelled, names to follow), marking paid,
+ * cancelling a booking (each tier, the override) or a session with credit
+ * notes, invoices never changed, invoice numbers unbroken under concurrent
+ * bookings, and 200 concurrent bookings for the last 3 places. On PostgreSQL
+ * the concurrent attempts come through 4 handles, as separate instances of
+ * the site would.
+ */
+import { tmpdir } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle, type Db } from "~/data/db.server.ts";
+import {
+  bookingDetail,
+  listCourseBookings,
+  roster,
+  sessionPlaceCounts,
+} from "~/orders/course-booking/booking-reads.server.ts";
+import {
+  attachPaymentIntent,
+  cancelBooking,
+  cancelSession,
+  cardPaymentFailed,
+  confirmCardPayment,
+  expireHolds,
+  markInvoicePaid,
+  placeBooking,
+  type BookedPlace,
+  type Booker,
+  type BookingPayment,
+  type PlaceBookingResult,
+} from "~/orders/course-booking/bookings.server.ts";
+import { courseBookingHoldsJob } from "~/orders/course-booking/holds-job.server.ts";
+import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.server.ts";
+import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { termsText } from "~/orders/course-booking/terms.ts";
+import { courseBooking } from "~/orders/course-booking.server.ts";
+import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { applyRetention } from "~/retention/job.server.ts";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+/** 8 March 2027, 09:00 London (GMT): the session's first day. */
+const startsAt = new Date("2027-03-08T09:00:00.000Z");
+/** 57 days before: the full-credit tier, names may follow. */
+const early = new Date("2027-01-10T10:00:00.000Z");
+const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
+
+const booker: Booker = {
+  name: "Ada Booker",
+  email: "ada@example.com",
+  phone: "+44 20 7946 0000",
+  organisation: "Northwind Ltd",
+  jobTitle: "Head of Learning",
+  addressLine1: "1 King Street",
+  addressLine2: "Floor 3",
+  city: "London",
+  postcode: "EC2V 8AU",
+  country: "United Kingdom",
+};
+const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
+const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: "PO-4471", vatNumber: "GB 980 7806 84" };
+const byCard: BookingPayment = { method: "card" };
+
+let sessions = 0;
+
+describe.each(dialects)("course bookings on %s", (dialect) => {
+  let t: TestDatabase;
+  let handles: DatabaseHandle[];
+  let db: Db;
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect, "cbook");
+    db = t.handle.db;
+    handles = [t.handle];
+    if (dialect === "postgres") {
+      for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
+    }
+  });
+  afterAll(async () => {
+    for (const other of handles.slice(1)) await other.close();
+    await t.dispose();
+  });
+
+  /** A new session of `capacity` places (its own key, so no test sees another's). */
+  async function newSession(capacity = 12, extra: Partial<BookableSession> = {}): Promise<BookableSession> {
+    const key = `s-${dialect}-${++sessions}`;
+    await setCapacity(db, key, capacity, early);
+    return {
+      key,
+      courseId: "strategic-leadership",
+      courseTitle: "Strategic Leadership",
+      startsAt,
+      endsAt: new Date("2027-03-12T17:00:00.000Z"),
+      firstDay: "2027-03-08",
+      lastDay: "2027-03-12",
+      format: "in-person",
+      venue: { name: "Meridian House", streetAddress: "10 Finsbury Square", locality: "London", postalCode: "EC2A 1AF" },
+      price: {},
+      state: "open",
+      ...extra,
+    };
+  }
+
+  const book = (
+    session: BookableSession,
+    places: BookedPlace[],
+    payment: BookingPayment = byInvoice,
+    now = early,
+    on: Db = db,
+  ): Promise<PlaceBookingResult> =>
+    placeBooking(on, { session, booker, places, payment, termsText: termsText(), now });
+
+  async function booked(session: BookableSession, places: BookedPlace[], payment = byInvoice, now = early) {
+    const result = await book(session, places, payment, now);
+    if (!result.ok) throw new Error(`refused: ${result.reason}`);
+    return result;
+  }
+
+  const left = async (key: string) => (await placesLeft(db, [key])).get(key);
+  const invoicesOf = (bookingId: string) =>
+    db.selectFrom("course_invoices").selectAll().where("booking_id", "=", bookingId).orderBy("number").execute();
+
+  /** A card booking with its payment attached. */
+  async function cardBooking(session: BookableSession, places = [named(1)], now = early) {
+    const { booking } = await booked(session, places, byCard, now);
+    const paymentIntentId = `pi_${booking.id}`;
+    expect(await attachPaymentIntent(db, booking.id, { paymentIntentId, clientSecret: `${paymentIntentId}_secret` })).toBe(true);
+    return { booking, paymentIntentId };
+  }
+
+  describe("placing a booking", () => {
+    it("by invoice: places taken, invoiced, the VAT invoice numbered with every field HMRC lists, due in 30 days", async () => {
+      const session = await newSession(12);
+      const { booking, invoice } = await booked(session, [named(1), named(2)]);
+      expect(booking).toMatchObject({
+        status: "invoiced",
+        payment_method: "invoice",
+        quantity: 2,
+        unit_price_pence: 450_000,
+        discount_pence: 0,
+        net_pence: 900_000,
+        vat_rate_bp: 2000,
+        vat_pence: 180_000,
+        total_pence: 1_080_000,
+        price_basis: "list",
+        purchase_order: "PO-4471",
+        vat_number: "GB980780684",
+        hold_expires_at: null,
+        session_label: "8 March 2027 to 12 March 2027, Meridian House, London",
+      });
+      expect(booking.reference).toMatch(/^MB-[2-9A-HJKMNP-Z]{8}$/);
+      expect(JSON.parse(booking.terms_text)).toEqual(termsText());
+      expect(await left(session.key)).toBe(10);
+
+      expect(invoice).toBeDefined();
+      expect(invoice!.number).toMatch(/^INV-\d{6}$/);
+      expect(invoice!.due_date).toBe("2027-02-09");
+      const doc = storedDocument(invoice!);
+      expect(doc).toMatchObject({
+        kind: "invoice",
+        number: invoice!.number,
+        customer: {
+          name: "Ada Booker",
+          organisation: "Northwind Ltd",
+          address: ["1 King Street", "Floor 3", "London", "EC2V 8AU", "United Kingdom"],
+          vatNumber: "GB980780684",
+        },
+        purchaseOrder: "PO-4471",
+        lines: [
+          {
+            description: "Strategic Leadership, 8 March 2027 to 12 March 2027, Meridian House, London",
+            quantity: 2,
+            unitPricePence: 450_000,
+            discountPence: 0,
+            netPence: 900_000,
+            vatRateBasisPoints: 2000,
+          },
+        ],
+        totals: { netPence: 900_000, vatPence: 180_000, grossPence: 1_080_000 },
+      });
+      expect(doc.issuedAt).toEqual(early);
+      expect(doc.timeOfSupply).toEqual(early);
+      expect(doc.paymentTerms).toContain("9 February 2027");
+
+      const detail = await bookingDetail(db, booking.id);
+      expect(detail!.delegates).toEqual([
+        { position: 1, name: "Delegate 1", email: "d1@example.com", jobTitle: "Manager" },
+        { position: 2, name: "Delegate 2", email: "d2@example.com", jobTitle: "Manager" },
+      ]);
+      expect(detail!.events.map((e) => e.kind)).toEqual(["created", "invoice-issued"]);
+      expect(detail!.invoices.map((i) => i.number)).toEqual([invoice!.number]);
+
+      const pdf = await invoicePdf(db, invoice!.id);
+      expect(new TextDecoder().decode(pdf!.bytes.slice(0, 5))).toBe("%PDF-");
+      expect((await invoicePdf(db, invoice!.id))!.bytes).toEqual(pdf!.bytes);
+      expect(await invoicePdf(db, "no-such-invoice")).toBeNull();
+    });
+
+    it("prices on the server: the group discount for 3 places or more, names to follow counted", async () => {
+      const session = await newSession(12);
+      const { booking, invoice } = await booked(session, [named(1), named(2), { namesToFollow: true }]);
+      expect(booking).toMatchObject({
+        quantity: 3,
+        discount_pence: 135_000,
+        net_pence: 1_215_000,
+        vat_pence: 243_000,
+        total_pence: 1_458_000,
+        price_basis: "group",
+      });
+      expect(invoice!.total_pence).toBe(1_458_000);
+      const detail = await bookingDetail(db, booking.id);
+      expect(detail!.delegates[2]).toEqual({ position: 3, name: null, email: null, jobTitle: null });
+    });
+
+    it("refuses a full session with what is left, and takes nothing", async () => {
+      const session = await newSession(2);
+      expect(await book(session, [named(1), named(2), named(3)])).toEqual({ ok: false, reason: "full", left: 2 });
+      expect(await left(session.key)).toBe(2);
+      expect(await db.selectFrom("course_bookings").select("id").where("session_key", "=", session.key).execute()).toEqual([]);
+    });
+
+    it("refuses a session that has started (even by a millisecond) or is cancelled", async () => {
+      const session = await newSession(5);
+      expect(await book(session, [named(1)], byInvoice, startsAt)).toEqual({ ok: false, reason: "started" });
+      expect(await book(session, [named(1)], byCard, minutes(startsAt, 60 * 24))).toEqual({ ok: false, reason: "started" });
+      expect((await book(session, [named(1)], byInvoice, new Date(startsAt.getTime() - 1))).ok).toBe(true);
+      const cancelled = await newSession(5, { state: "cancelled" });
+      expect(await book(cancelled, [named(1)])).toEqual({ ok: false, reason: "cancelled" });
+      expect(await left(cancelled.key)).toBe(5);
+    });
+
+    it("refuses names to follow once names are due (14 days before the start), not named places", async () => {
+      const session = await newSession(5);
+      const fifteenBefore = new Date("2027-02-21T12:00:00.000Z");
+      const fourteenBefore = new Date("2027-02-22T12:00:00.000Z");
+      expect((await book(session, [{ namesToFollow: true }], byInvoice, fifteenBefore)).ok).toBe(true);
+      expect(await book(session, [named(1), { namesToFollow: true }], byInvoice, fourteenBefore)).toEqual({
+        ok: false,
+        reason: "names-to-follow-closed",
+      });
+      expect((await book(session, [named(1)], byInvoice, fourteenBefore)).ok).toBe(true);
+      expect(await left(session.key)).toBe(3);
+    });
+
+    it("refuses a VAT number that is not one", async () => {
+      const session = await newSession(5);
+      await expect(
+        book(session, [named(1)], { method: "invoice", purchaseOrder: null, vatNumber: "GB123456789" }),
+      ).rejects.toThrow(/VAT number/);
+      expect(await left(session.key)).toBe(5);
+    });
+  });
+
+  describe("by card", () => {
+    it("is held 15 minutes without an invoice, then confirmed by the payment with its receipt; a replay changes nothing", async () => {
+      const session = await newSession(4);
+      const { booking, paymentIntentId } = await cardBooking(session, [named(1), named(2)]);
+      expect(booking).toMatchObject({ status: "held", hold_expires_at: minutes(early, 15).toISOString() });
+      expect(await invoicesOf(booking.id)).toEqual([]);
+      expect(await left(session.key)).toBe(2);
+
+      const paidAt = minutes(early, 3);
+      const confirmed = await confirmCardPayment(db, { paymentIntentId, amountPence: 1_080_000, now: paidAt });
+      expect(confirmed.outcome).toBe("confirmed");
+      if (confirmed.outcome !== "confirmed") return;
+      expect(confirmed.booking).toMatchObject({ status: "paid", paid_at: paidAt.toISOString(), hold_expires_at: null });
+      expect(confirmed.invoice).toMatchObject({ kind: "invoice", due_date: null, total_pence: 1_080_000 });
+      expect(storedDocument(confirmed.invoice).paymentTerms).toMatch(/^Paid by card on 10 January 2027/);
+
+      const replay = await confirmCardPayment(db, { paymentIntentId, amountPence: 1_080_000, now: minutes(early, 4) });
+      expect(replay).toEqual({ outcome: "unchanged", reason: "already-handled" });
+      expect(await invoicesOf(booking.id)).toHaveLength(1);
+      expect(await left(session.key)).toBe(2);
+      // The hold's expiry, later, leaves a paid booking alone.
+      expect(await expireHolds(db, minutes(early, 30))).toEqual({ expired: 0 });
+      expect(await left(session.key)).toBe(2);
+      expect(await confirmCardPayment(db, { paymentIntentId: "pi_unknown", amountPence: 1, now: paidAt })).toEqual({
+        outcome: "unchanged",
+        reason: "unknown-payment",
+      });
+      expect((await bookingDetail(db, booking.id))!.events.map((e) => e.kind)).toEqual([
+        "created",
+        "held",
+        "paid",
+        "invoice-issued",
+      ]);
+    });
+
+    it("an amount that is not the booking's changes nothing", async () => {
+      const session = await newSession(4);
+      const { booking, paymentIntentId } = await cardBooking(session);
+      expect(await confirmCardPayment(db, { paymentIntentId, amountPence: 100, now: early })).toEqual({
+        outcome: "unchanged",
+        reason: "amount-mismatch",
+      });
+      expect((await bookingDetail(db, booking.id))!.booking.status).toBe("held");
+    });
+
+    it("the scheduled job lets lapsed holds go, every minute", async () => {
+      const session = await newSession(2);
+      const { booking } = await cardBooking(session, [named(1), named(2)]);
+      const job = courseBookingHoldsJob({ db });
+      expect(job).toMatchObject({ name: "course-booking-holds", everyMs: 60_000 });
+      const signal = new AbortController().signal;
+      expect(await job.run({ now: minutes(early, 14), signal })).toEqual({ expired: 0 });
+      expect(await job.run({ now: minutes(early, 15), signal })).toMatchObject({ expired: expect.any(Number) });
+      expect((await bookingDetail(db, booking.id))!.booking.status).toBe("expired");
+      expect(await left(session.key)).toBe(2);
+    });
+
+    it("a lapsed hold expires and gives its places back; not before", async () => {
+      const session = await newSession(4);
+      const { booking } = await cardBooking(session, [named(1), named(2), named(3)]);
+      expect(await left(session.key)).toBe(1);
+      await expireHolds(db, minutes(early, 14));
+      expect((await bookingDetail(db, booking.id))!.booking.status).toBe("held");
+      await expireHolds(db, minutes(early, 15));
+      expect((await bookingDetail(db, booking.id))!.booking.status).toBe("expired");
+      expect(await left(session.key)).toBe(4);
+      await expireHolds(db, minutes(early, 16));
+      expect(await left(session.key)).toBe(4);
+    });
+
+    it("a payment after the hold lapsed takes the places again if they are free, else is refunded in full", async () => {
+      const session = await newSession(2);
+      const first = await cardBooking(session, [named(1), named(2)]);
+      await expireHolds(db, minutes(early, 20));
+      const late = await confirmCardPayment(db, {
+        paymentIntentId: first.paymentIntentId,
+        amountPence: 1_080_000,
+        now: minutes(early, 21),
+      });
+      expect(late.outcome).toBe("confirmed");
+      expect(await left(session.key)).toBe(0);
+
+      const other = await newSession(2);
+      const second = await cardBooking(other, [named(1), named(2)]);
+      await expireHolds(db, minutes(early, 20));
+      await booked(other, [named(3)], byInvoice, minutes(early, 21));
+      const refused = await confirmCardPayment(db, {
+        paymentIntentId: second.paymentIntentId,
+        amountPence: 1_080_000,
+        now: minutes(early, 22),
+      });
+      expect(refused).toMatchObject({
+        outcome: "refund",
+        paymentIntentId: second.paymentIntentId,
+        amountPence: 1_080_000,
+        booking: { status: "cancelled" },
+      });
+      expect(await left(other.key)).toBe(1);
+      expect(await invoicesOf(second.booking.id)).toEqual([]);
+      expect(
+        await confirmCardPayment(db, { paymentIntentId: second.paymentIntentId, amountPence: 1_080_000, now: minutes(early, 23) }),
+      ).toEqual({ outcome: "unchanged", reason: "already-handled" });
+    });
+
+    it("a failed payment is noted once; the hold stays until it lapses", async () => {
+      const session = await newSession(3);
+      const { booking, paymentIntentId } = await cardBooking(session);
+      expect(await cardPaymentFailed(db, { paymentIntentId, message: "Your card was declined.", now: early })).toBe(true);
+      expect(await cardPaymentFailed(db, { paymentIntentId, message: "Your card was declined.", now: early })).toBe(false);
+      const detail = await bookingDetail(db, booking.id);
+      expect(detail!.booking).toMatchObject({ status: "held", payment_failure: "Your card was declined." });
+      expect(await left(session.key)).toBe(2);
+    });
+
+    it("a payment and the hold's expiry racing: exactly one wins", async () => {
+      const session = await newSession(1);
+      const { booking, paymentIntentId } = await cardBooking(session);
+      const at = minutes(early, 15);
+      const [paid] = await Promise.all([
+        confirmCardPayment(handles.at(-1)!.db, { paymentIntentId, amountPence: 540_000, now: at }),
+        expireHolds(db, at),
+      ]);
+      const status = (await bookingDetail(db, booking.id))!.booking.status;
+      // Either the payment came first (paid) or the expiry did and the late payment took the free place back.
+      expect(paid.outcome).toBe("confirmed");
+      expect(status).toBe("paid");
+      expect(await left(session.key)).toBe(0);
+      expect(await invoicesOf(booking.id)).toHaveLength(1);
+    });
+  });
+
+  describe("the team's acts", () => {
+    it("marks an invoice paid, once", async () => {
+      const session = await newSession(3);
+      const { booking } = await booked(session, [named(1)]);
+      const at = new Date("2027-01-20T09:00:00.000Z");
+      const marked = await markInvoicePaid(db, booking.id, { staffId: "staff-1", now: at, note: "BACS ref 123" });
+      expect(marked).toMatchObject({ ok: true, booking: { status: "paid", paid_at: at.toISOString() } });
+      expect(await markInvoicePaid(db, booking.id, { staffId: "staff-1", now: at })).toEqual({
+        ok: false,
+        reason: "not-invoiced",
+      });
+      expect(await markInvoicePaid(db, "nope", { staffId: "staff-1", now: at })).toEqual({ ok: false, reason: "not-found" });
+      const paidEvent = (await bookingDetail(db, booking.id))!.events.at(-1)!;
+      expect(paidEvent).toMatchObject({ kind: "paid", actor: "staff-1", detail: { note: "BACS ref 123" } });
+    });
+
+    it("cancels by the terms' tier: a credit note for the share, places back, a refund of what was paid", async () => {
+      const session = await newSession(6);
+      // 29 days or more before: all of it.
+      const card = await cardBooking(session, [named(1)]);
+      await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
+      const full = await cancelBooking(db, card.booking.id, { now: new Date("2027-02-07T12:00:00.000Z"), staffId: "s" });
+      expect(full).toMatchObject({ ok: true, refundPence: 540_000, paymentIntentId: card.paymentIntentId });
+      if (!full.ok) return;
+      expect(full.creditNote).toMatchObject({ kind: "credit-note", total_pence: 540_000, net_pence: 450_000, vat_pence: 90_000 });
+      expect(full.creditNote!.number).toMatch(/^CN-\d{6}$/);
+      const note = storedDocument(full.creditNote!);
+      const invoice = (await invoicesOf(card.booking.id)).find((r) => r.kind === "invoice");
+      expect(note.creditFor).toMatchObject({ invoiceNumber: invoice!.number });
+      expect(full.creditNote!.related_invoice_id).toBe(invoice!.id);
+      expect(full.booking).toMatchObject({ status: "cancelled", credited_pence: 540_000 });
+
+      // 15 to 28 days before, paid by transfer: half, refunded by the team.
+      const transfer = await booked(session, [named(2)]);
+      await markInvoicePaid(db, transfer.booking.id, { staffId: "s", now: early });
+      const half = await cancelBooking(db, transfer.booking.id, { now: new Date("2027-02-21T12:00:00.000Z"), staffId: "s" });
+      expect(half).toMatchObject({ ok: true, refundPence: 270_000, paymentIntentId: null, creditNote: { total_pence: 270_000 } });
+
+      // 14 days or fewer, invoice unpaid: no credit, the whole invoice stays due.
+      const late = await booked(session, [named(3)]);
+      const none = await cancelBooking(db, late.booking.id, { now: new Date("2027-02-22T12:00:00.000Z"), staffId: "s" });
+      expect(none).toMatchObject({ ok: true, refundPence: 0, paymentIntentId: null });
+      expect(none.ok && none.creditNote).toBeFalsy();
+
+      // 15 to 28 days before, invoice unpaid: the credit note takes half off; the other half is still owed.
+      const owed = await booked(session, [named(4)]);
+      const halfOwed = await cancelBooking(db, owed.booking.id, { now: new Date("2027-02-21T12:00:00.000Z"), staffId: "s" });
+      expect(halfOwed).toMatchObject({ ok: true, refundPence: 0, creditNote: { total_pence: 270_000 } });
+      if (halfOwed.ok) expect(storedDocument(halfOwed.creditNote!).paymentTerms).toContain("£2,700.00 of it remains due");
+
+      // A held card booking: nothing to credit.
+      const held = await cardBooking(session, [named(5)]);
+      expect(await cancelBooking(db, held.booking.id, { now: early, staffId: "s" })).toMatchObject({
+        ok: true,
+        refundPence: 0,
+        paymentIntentId: null,
+      });
+
+      expect(await left(session.key)).toBe(6);
+      expect(await cancelBooking(db, held.booking.id, { now: early, staffId: "s" })).toMatchObject({
+        ok: false,
+        reason: "not-live",
+      });
+      expect(await cancelBooking(db, "nope", { now: early, staffId: "s" })).toMatchObject({ ok: false, reason: "not-found" });
+    });
+
+    it("an override credits the amount the team gives, with a reason, never more than the invoice", async () => {
+      const session = await newSession(3);
+      const { booking } = await booked(session, [named(1)]);
+      await markInvoicePaid(db, booking.id, { staffId: "s", now: early });
+      const lateDay = new Date("2027-03-01T12:00:00.000Z");
+      expect(
+        await cancelBooking(db, booking.id, { now: lateDay, staffId: "s", override: { grossPence: 100_000, reason: " " } }),
+      ).toMatchObject({ ok: false, reason: "override-reason-missing" });
+      expect(
+        await cancelBooking(db, booking.id, {
+          now: lateDay,
+          staffId: "s",
+          override: { grossPence: 540_001, reason: "Illness" },
+        }),
+      ).toMatchObject({ ok: false, reason: "override-too-large" });
+      expect((await bookingDetail(db, booking.id))!.booking.status).toBe("paid");
+      expect(await left(session.key)).toBe(2);
+      expect(await invoicesOf(booking.id)).toHaveLength(1);
+
+      const given = await cancelBooking(db, booking.id, {
+        now: lateDay,
+        staffId: "s",
+        override: { grossPence: 120_000, reason: "Illness, with a doctor's note" },
+      });
+      expect(given).toMatchObject({
+        ok: true,
+        refundPence: 120_000,
+        creditNote: { total_pence: 120_000, net_pence: 100_000, vat_pence: 20_000 },
+        booking: { cancel_reason: "Illness, with a doctor's note" },
+      });
+    });
+
+    it("cancels a session: every live booking cancelled with a full credit, the rest left alone", async () => {
+      const session = await newSession(10);
+      const held = await cardBooking(session, [named(1)]);
+      const invoiced = await booked(session, [named(2), named(3)], byInvoice, minutes(early, 1));
+      const card = await cardBooking(session, [named(4)], minutes(early, 2));
+      await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
+      const gone = await cardBooking(session, [named(5)]);
+      await cancelBooking(db, gone.booking.id, { now: early, staffId: "s" });
+      const lateDay = new Date("2027-03-05T12:00:00.000Z");
+      const results = await cancelSession(db, session.key, { now: lateDay, staffId: "s", reason: "trainer ill" });
+      expect(results.map((r) => r.bookingId)).toEqual([held.booking.id, invoiced.booking.id, card.booking.id]);
+      const [a, b, c] = results.map((r) => r.result);
+      expect(a).toMatchObject({ ok: true, refundPence: 0 });
+      expect(b).toMatchObject({ ok: true, refundPence: 0, creditNote: { total_pence: 1_080_000 } });
+      expect(c).toMatchObject({ ok: true, refundPence: 540_000, paymentIntentId: card.paymentIntentId });
+      expect(await left(session.key)).toBe(10);
+      expect(await roster(db, session.key)).toEqual([]);
+    });
+
+    it("never changes an invoice: a cancellation adds a credit note and leaves the invoice's row as it was", async () => {
+      const session = await newSession(3);
+      const { booking, invoice } = await booked(session, [named(1)]);
+      await cancelBooking(db, booking.id, { now: early, staffId: "s" });
+      const rows = await invoicesOf(booking.id);
+      expect(rows.find((r) => r.id === invoice!.id)).toEqual(invoice);
+      expect(rows.map((r) => r.kind).sort()).toEqual(["credit-note", "invoice"]);
+      // The database refuses to change one, whatever writes it.
+      await expect(
+        db.updateTable("course_invoices").set({ total_pence: 1 }).where("id", "=", invoice!.id).execute(),
+      ).rejects.toThrow(/never changed/);
+      expect((await invoicesOf(booking.id)).find((r) => r.id === invoice!.id)).toEqual(invoice);
+    });
+  });
+
+  describe("the team's reads", () => {
+    it("counts each session's places, lists its roster and every booking newest first", async () => {
+      const session = await newSession(8);
+      const invoiced = await booked(session, [named(1), { namesToFollow: true }]);
+      const card = await cardBooking(session, [named(3)], minutes(early, 1));
+      const paid = await cardBooking(session, [named(4)], minutes(early, 2));
+      await confirmCardPayment(db, { paymentIntentId: paid.paymentIntentId, amountPence: 540_000, now: minutes(early, 3) });
+      expect(await sessionPlaceCounts(db, [session.key, "none"])).toEqual(
+        new Map([[session.key, { capacity: 8, sold: 3, held: 1, free: 4 }]]),
+      );
+      const rows = await roster(db, session.key);
+      expect(rows.map((r) => [r.reference, r.position, r.name, r.status])).toEqual([
+        [invoiced.booking.reference, 1, "Delegate 1", "invoiced"],
+        [invoiced.booking.reference, 2, null, "invoiced"],
+        [card.booking.reference, 1, "Delegate 3", "held"],
+        [paid.booking.reference, 1, "Delegate 4", "paid"],
+      ]);
+      const first = await listCourseBookings(db, null, 2);
+      expect(first.rows).toHaveLength(2);
+      const second = await listCourseBookings(db, first.next, 1000);
+      const all = [...first.rows, ...second.rows];
+      const times = all.map((r) => r.created_at);
+      expect(times).toEqual([...times].sort().reverse());
+      expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    });
+  });
+
+  describe("access, erasure and retention (the order kind)", () => {
+    const bookerOf = (email: string): Booker => ({ ...booker, email });
+    const placeAs = async (email: string, session: BookableSession, places: BookedPlace[], payment: BookingPayment = byInvoice) => {
+      const result = await placeBooking(db, {
+        session,
+        booker: bookerOf(email),
+        places,
+        payment,
+        termsText: termsText(),
+        now: early,
+      });
+      if (!result.ok) throw new Error(result.reason);
+      return result;
+    };
+    const rowsOf = (table: "course_booking_delegates" | "course_invoices" | "course_booking_events", id: string) =>
+      db.selectFrom(table).selectAll().where("booking_id", "=", id).execute();
+
+    it("an access request finds the booker's bookings and a delegate's own place, without secrets or the booker's details", async () => {
+      const session = await newSession(6);
+      const mine = await placeAs(`booker-${dialect}@access.example`, session, [named(1)]);
+      await placeAs(`other-${dialect}@access.example`, session, [
+        { name: "Dana Delegate", email: `Dana-${dialect}@access.example`, jobTitle: "Analyst" },
+      ]);
+      const asBooker = (await findEverything(db, `booker-${dialect}@access.example`)).bookings;
+      expect(asBooker.map((r) => r.id)).toEqual([mine.booking.id]);
+      expect(asBooker[0]).not.toHaveProperty("client_secret");
+      expect(asBooker[0]!.delegates).toEqual([{ position: 1, name: "Delegate 1", email: "d1@example.com", job_title: "Manager" }]);
+      const asDelegate = (await findEverything(db, `dana-${dialect}@access.example`)).bookings;
+      expect(asDelegate).toHaveLength(1);
+      expect(asDelegate[0]).toMatchObject({ role: "delegate", name: "Dana Delegate", course_title: "Strategic Leadership" });
+      expect(asDelegate[0]).not.toHaveProperty("booker_email");
+      expect(asDelegate[0]).not.toHaveProperty("booker_phone");
+    });
+
+    it("erasure keeps an invoiced booking's invoice and billing name, and removes the rest; an unpaid hold goes entirely", async () => {
+      const session = await newSession(6);
+      const email = `erase-${dialect}@erase.example`;
+      const invoiced = await placeAs(email, session, [named(1), named(2)]);
+      const held = await placeAs(email, session, [named(3)], byCard);
+      await attachPaymentIntent(db, held.booking.id, { paymentIntentId: `pi_e_${dialect}`, clientSecret: "secret" });
+      const someoneElses = await placeAs(`boss-${dialect}@erase.example`, session, [
+        { name: "Eve Erase", email: email.toUpperCase(), jobTitle: "Lead" },
+        named(4),
+      ]);
+      const invoiceBefore = await rowsOf("course_invoices", invoiced.booking.id);
+
+      const counts = await erase(db, email, minutes(early, 60));
+      expect([counts.bookingsDeleted, counts.bookingsKept]).toEqual([1, 1]);
+
+      const kept = (await bookingDetail(db, invoiced.booking.id))!;
+      expect(kept.booking).toMatchObject({
+        booker_email: "erased",
+        booker_phone: "",
+        job_title: "",
+        booker_name: "Ada Booker",
+        organisation: "Northwind Ltd",
+        address_line1: "1 King Street",
+        status: "invoiced",
+        erased_at: minutes(early, 60).toISOString(),
+        updated_at: invoiced.booking.updated_at,
+      });
+      expect(kept.delegates.every((d) => d.name === null && d.email === null && d.jobTitle === null)).toBe(true);
+      expect(await rowsOf("course_invoices", invoiced.booking.id)).toEqual(invoiceBefore);
+      expect(JSON.stringify(kept)).not.toContain(email);
+
+      expect(await bookingDetail(db, held.booking.id)).toBeNull();
+      expect(await rowsOf("course_booking_delegates", held.booking.id)).toEqual([]);
+      expect(await rowsOf("course_booking_events", held.booking.id)).toEqual([]);
+
+      const other = (await bookingDetail(db, someoneElses.booking.id))!;
+      expect(other.delegates).toEqual([
+        { position: 1, name: null, email: null, jobTitle: null },
+        { position: 2, name: "Delegate 4", email: "d4@example.com", jobTitle: "Manager" },
+      ]);
+      expect((await findEverything(db, email)).bookings).toEqual([]);
+    });
+
+    it("the retention job deletes a booking with its delegates, invoices and timeline after its period, not before", async () => {
+      // Its own database: the job deletes every booking past its period, whichever test made it.
+      const own = await openTestDatabase(dialect, "cbret");
+      const odb = own.handle.db;
+      try {
+        const session = await newSession(6);
+        await setCapacity(odb, session.key, 6, early);
+        const place = (places: BookedPlace[], payment: BookingPayment) =>
+          placeBooking(odb, { session, booker, places, payment, termsText: termsText(), now: early });
+        const old = await place([named(1)], byInvoice);
+        const expiredHold = await place([named(2)], byCard);
+        const cancelled = await place([named(3)], byInvoice);
+        if (!old.ok || !expiredHold.ok || !cancelled.ok) throw new Error("refused");
+        await expireHolds(odb, minutes(early, 20));
+        // Cancelled, with its invoice and credit note: an accounting record all the same.
+        await cancelBooking(odb, cancelled.booking.id, { now: minutes(early, 30), staffId: "s" });
+        const parts = (id: string) =>
+          Promise.all(
+            (["course_booking_delegates", "course_invoices", "course_booking_events"] as const).map((table) =>
+              odb.selectFrom(table).select("booking_id").where("booking_id", "=", id).execute(),
+            ),
+          );
+        // 10 January 2027 is in the financial year to 31 March 2027: kept to 31 March 2033.
+        const before = await applyRetention({ db: odb }, new Date("2033-03-31T12:00:00.000Z"));
+        expect(before).toMatchObject({ course_bookings_accounting: 0, course_bookings_unpaid: 1 });
+        expect(await bookingDetail(odb, old.booking.id)).not.toBeNull();
+        expect((await parts(old.booking.id)).map((rows) => rows.length)).toEqual([1, 1, 2]);
+        expect((await parts(cancelled.booking.id)).map((rows) => rows.length)).toEqual([1, 2, 4]);
+        expect(await bookingDetail(odb, expiredHold.booking.id)).toBeNull();
+        expect(await parts(expiredHold.booking.id)).toEqual([[], [], []]);
+        const after = await applyRetention({ db: odb }, new Date("2033-04-01T12:00:00.000Z"));
+        expect(after).toMatchObject({ course_bookings_accounting: 2, course_bookings_unpaid: 0 });
+        expect(await bookingDetail(odb, old.booking.id)).toBeNull();
+        expect(await parts(old.booking.id)).toEqual([[], [], []]);
+        expect(await parts(cancelled.booking.id)).toEqual([[], [], []]);
+        expect(courseBooking.secretColumns).toEqual(["client_secret"]);
+      } finally {
+        await own.dispose();
+      }
+    });
+  });
+
+  describe("webhook events", () => {
+    it("booking.created, booking.paid and booking.cancelled are written with the change, without secrets or delegates", async () => {
+      // Its own database: an endpoint receives every booking made while it exists.
+      const own = await openTestDatabase(dialect, "cbhook");
+      const odb = own.handle.db;
+      try {
+        await createEndpoint(
+          odb,
+          { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.paid", "booking.cancelled"] },
+          early,
+        );
+        const session = await newSession(6);
+        await setCapacity(odb, session.key, 6, early);
+        const placed = await placeBooking(odb, {
+          session,
+          booker,
+          places: [named(1), { namesToFollow: true }],
+          payment: byCard,
+          termsText: termsText(),
+          now: early,
+        });
+        if (!placed.ok) throw new Error(placed.reason);
+        await attachPaymentIntent(odb, placed.booking.id, { paymentIntentId: "pi_hook", clientSecret: "pi_hook_secret_x" });
+        await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 2) });
+        await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 3) });
+        await cancelBooking(odb, placed.booking.id, { now: minutes(early, 4), staffId: "s" });
+        // A refused booking writes nothing.
+        await setCapacity(odb, "hook-full", 0, early);
+        await placeBooking(odb, {
+          session: { ...session, key: "hook-full" },
+          booker,
+          places: [named(2)],
+          payment: byInvoice,
+          termsText: termsText(),
+          now: early,
+        });
+
+        const events = await odb.selectFrom("webhook_events").selectAll().orderBy("created_at").execute();
+        expect(events.map((e) => [e.type, e.email])).toEqual([
+          ["booking.created", "ada@example.com"],
+          ["booking.paid", "ada@example.com"],
+          ["booking.cancelled", "ada@example.com"],
+        ]);
+        const [created, paid, cancelled] = events.map((e) => JSON.parse(e.payload).data);
+        expect(created).toMatchObject({
+          id: placed.booking.id,
+          kind: "course-booking",
+          reference: placed.booking.reference,
+          status: "held",
+          places: 2,
+          namedDelegates: 1,
+          totalPence: 1_080_000,
+          booker: { email: "ada@example.com", organisation: "Northwind Ltd" },
+        });
+        expect(paid).toMatchObject({ status: "paid", invoiceNumber: expect.stringMatching(/^INV-/) });
+        expect(cancelled).toMatchObject({
+          status: "cancelled",
+          refundPence: 1_080_000,
+          creditNoteNumber: expect.stringMatching(/^CN-/),
+        });
+        const payloads = events.map((e) => e.payload).join("\n");
+        expect(payloads).not.toContain("secret");
+        expect(payloads).not.toContain("pi_hook");
+        expect(payloads).not.toContain("d1@example.com");
+        expect(payloads).not.toContain("Delegate 1");
+        expect(await odb.selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(3);
+      } finally {
+        await own.dispose();
+      }
+    });
+  });
+
+  describe("concurrent bookings", () => {
+    it("200 concurrent bookings for the last 3 places: exactly 3 sell, each invoiced with the next number, the rest are told it is full", async () => {
+      const session = await newSession(10);
+      await booked(session, [named(1), named(2), named(3), named(4), named(5), named(6), named(7)]);
+      const before = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
+      const started = performance.now();
+      const results = await Promise.all(
+        Array.from({ length: 200 }, (_, i) =>
+          book(session, [named(100 + i)], i % 2 === 0 ? byInvoice : byCard, early, handles[i % handles.length]!.db),
+        ),
+      );
+      const ms = Math.round(performance.now() - started);
+      const sold = results.filter((r) => r.ok);
+      const refused = results.filter((r) => !r.ok);
+      console.log(`${dialect}: 200 concurrent bookings for the last 3 places: ${sold.length} sold, ${refused.length} full, ${ms} ms`);
+      expect(sold).toHaveLength(3);
+      expect(refused).toHaveLength(197);
+      expect(refused.every((r) => r.reason === "full" && r.left === 0)).toBe(true);
+      expect(await left(session.key)).toBe(0);
+      expect(await db.selectFrom("course_bookings").select("id").where("session_key", "=", session.key).execute()).toHaveLength(4);
+      const numbers = sold.flatMap((r) => (r.invoice ? [Number(r.invoice.number.slice(4))] : [])).sort((a, b) => a - b);
+      expect(numbers).toEqual(numbers.map((_, i) => before.last_number + 1 + i));
+    });
+
+    it("invoice numbers run without a gap or a repeat under 60 concurrent invoice bookings", async () => {
+      const session = await newSession(100);
+      const before = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
+      const results = await Promise.all(
+        Array.from({ length: 60 }, (_, i) => book(session, [named(i)], byInvoice, early, handles[i % handles.length]!.db)),
+      );
+      const numbers = results.map((r) => (r.ok ? Number(r.invoice!.number.slice(4)) : -1)).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => before.last_number + 1 + i));
+    });
+  });
+});
