@@ -16,7 +16,8 @@ import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import { createSubmissionLimiter } from "../app/http/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/orders/payment-service.server.ts";
-import { createCourseBookingService, expireHoldsJob } from "../app/orders/course-booking/service.server.ts";
+import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
+import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
 import type { AppServices } from "../app/services.ts";
@@ -182,7 +183,7 @@ export async function startServices(
   ];
   jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
   if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
-  jobs.push(expireHoldsJob(courseBookings));
+  jobs.push(courseBookingHoldsJob({ db: database.db }));
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
   const pageViews = createPageViewCounter({ db: database.db, log: log.child({ component: "page-views" }) });

@@ -853,4 +853,17 @@ export const migrations: Record<string, Migration> = {
         .execute();
     },
   },
+  "2026-11-27-026-course-booking-links": {
+    async up(db: AnyDb) {
+      // The booking link a booker opens their booking with (issue 29): only
+      // the token's SHA-256 is kept, so a copy of the database opens no booking.
+      await db.schema
+        .createTable("course_booking_links")
+        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("booking_id", "text", (c) => c.notNull())
+        .addColumn("created_at", "text", (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex("course_booking_links_booking").on("course_booking_links").column("booking_id").execute();
+    },
+  },
 };

@@ -519,6 +519,12 @@ export interface Database extends LeadTables {
     related_invoice_id: string | null;
   };
   /** A course booking's timeline. */
+  /** A booking link's token, hashed (app/orders/course-booking/booking-links.server.ts). */
+  course_booking_links: {
+    token_hash: string;
+    booking_id: string;
+    created_at: string;
+  };
   course_booking_events: {
     id: string;
     booking_id: string;

@@ -29,12 +29,12 @@ const isAccountingRecord = (eb: ExpressionBuilder<Database, "course_bookings">) 
   ]);
 
 /** The parts of a booking, deleted before it. */
-const parts = ["course_booking_events", "course_booking_delegates", "course_invoices"] as const;
+const parts = ["course_booking_events", "course_booking_delegates", "course_booking_links", "course_invoices"] as const;
 
 /** Deletes bookings never invoiced nor paid (so with no invoice), with their places and timeline. */
 async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  for (const table of ["course_booking_events", "course_booking_delegates"] as const)
+  for (const table of ["course_booking_events", "course_booking_delegates", "course_booking_links"] as const)
     await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
   return Number((await trx.deleteFrom("course_bookings").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
 }
@@ -65,7 +65,7 @@ const pounds = (pence: number) => (pence / 100).toFixed(2);
 export const courseBooking: OrderKind<"course-booking"> = {
   ...courseBookingKind,
   table: "course_bookings",
-  otherTables: ["course_booking_delegates", "course_booking_events"],
+  otherTables: ["course_booking_delegates", "course_booking_events", "course_booking_links"],
   secretColumns: ["client_secret"],
   async findByAddress(db, address) {
     // As the booker: the booking and its places.
@@ -149,6 +149,8 @@ export const courseBooking: OrderKind<"course-booking"> = {
         .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })
         .where("booking_id", "in", kept)
         .execute();
+      // The booker's links open the booking no more.
+      await trx.deleteFrom("course_booking_links").where("booking_id", "in", kept).execute();
     }
     // A delegate someone else named: their place stays, their name, address and job title go.
     await trx

@@ -14,7 +14,12 @@ import type { OrderKindName, OrderKindTexts } from "./texts.ts";
 
 /** The tables that hold orders and what belongs to them (a course booking's delegates, invoices and timeline). */
 export type OrderTable =
-  "bookings" | "course_bookings" | "course_booking_delegates" | "course_invoices" | "course_booking_events";
+  | "bookings"
+  | "course_bookings"
+  | "course_booking_delegates"
+  | "course_invoices"
+  | "course_booking_events"
+  | "course_booking_links";
 
 /** The rows of an order table `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 export type OrderRows<T extends OrderTable> = SelectQueryBuilder<Database, T, object>;

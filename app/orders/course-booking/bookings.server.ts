@@ -70,6 +70,17 @@ export type PlaceBookingResult =
   | { ok: true; booking: CourseBooking; invoice?: CourseInvoice }
   | { ok: false; reason: PlaceBookingRefusal; left?: number };
 
+/**
+ * What a caller does in the transaction of a change, once it is made (its
+ * e-mails, queued in the outbox): it commits or rolls back with the change.
+ */
+export type AlsoInTransaction<R> = (trx: Transaction<Database>, result: R) => Promise<void>;
+
+/** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (the Stripe webhook's). */
+function inTransaction<T>(db: Db | Transaction<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
+}
+
 /** How long a card booking's places are held for its payment. */
 export const holdMinutes = 15;
 
@@ -174,7 +185,11 @@ const readBooking = (db: Db | Transaction<Database>, id: string) =>
  * is issued (due in 30 days) and the booking is `invoiced`; by card it is
  * `held` for 15 minutes and has no invoice until paid.
  */
-export async function placeBooking(db: Db, input: PlaceBookingInput): Promise<PlaceBookingResult> {
+export async function placeBooking(
+  db: Db,
+  input: PlaceBookingInput,
+  also?: AlsoInTransaction<Extract<PlaceBookingResult, { ok: true }>>,
+): Promise<PlaceBookingResult> {
   const { session, booker, places, payment, termsText, now } = input;
   if (places.length < 1) throw new RangeError("A booking has at least one place");
   if (termsText.length === 0) throw new RangeError("A booking keeps the terms accepted");
@@ -286,12 +301,16 @@ export async function placeBooking(db: Db, input: PlaceBookingInput): Promise<Pl
         { namedDelegates, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
         now,
       );
-      return { ok: true, booking: row };
+      const held = { ok: true as const, booking: row };
+      await also?.(trx, held);
+      return held;
     }
     const invoice = await issueInvoice(trx, row, quoted, { now, paid: false });
     await addEvent(trx, row.id, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
     await bookingCreatedEvent(trx, row, { namedDelegates, invoiceNumber: invoice.number, holdExpiresAt: null }, now);
-    return { ok: true, booking: row, invoice };
+    const invoiced = { ok: true as const, booking: row, invoice };
+    await also?.(trx, invoiced);
+    return invoiced;
   });
 }
 
@@ -330,10 +349,10 @@ export type CardPaymentOutcome =
  * cancelled and the caller must refund it.
  */
 export async function confirmCardPayment(
-  db: Db,
+  db: Db | Transaction<Database>,
   { paymentIntentId, amountPence, now }: { paymentIntentId: string; amountPence: number; now: Date },
 ): Promise<CardPaymentOutcome> {
-  return db.transaction().execute(async (trx): Promise<CardPaymentOutcome> => {
+  return inTransaction(db, async (trx): Promise<CardPaymentOutcome> => {
     const found = await trx
       .selectFrom("course_bookings")
       .selectAll()
@@ -399,10 +418,10 @@ async function receipt(trx: Transaction<Database>, bookingId: string, now: Date)
  * False if nothing changed (unknown, no longer held, or the same message again).
  */
 export async function cardPaymentFailed(
-  db: Db,
+  db: Db | Transaction<Database>,
   { paymentIntentId, message, now }: { paymentIntentId: string; message: string; now: Date },
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const booking = await trx
       .selectFrom("course_bookings")
       .select(["id", "status", "payment_failure"])
@@ -438,16 +457,33 @@ export async function expireHolds(db: Db, now: Date, batch = 200): Promise<{ exp
       .limit(batch)
       .execute();
     for (const booking of due) {
-      const done = await db.transaction().execute(async (trx) => {
-        if (!(await claim(trx, booking.id, "held", { status: "expired", updated_at: at }))) return false;
-        await releasePlaces(trx, booking.session_key, booking.quantity, now);
-        await addEvent(trx, booking.id, now, "expired", { placesReleased: booking.quantity });
-        return true;
-      });
-      if (done) expired++;
+      if (await letHoldGo(db, booking, now, "expired")) expired++;
     }
     if (due.length < batch) return { expired };
   }
+}
+
+/** A held booking becomes `expired` and gives its places back (one conditional update): false if it was no longer held. */
+function letHoldGo(
+  db: Db,
+  booking: Pick<CourseBooking, "id" | "session_key" | "quantity">,
+  now: Date,
+  why: "expired" | "payment-unavailable",
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    if (!(await claim(trx, booking.id, "held", { status: "expired", updated_at: now.toISOString() }))) return false;
+    await releasePlaces(trx, booking.session_key, booking.quantity, now);
+    await addEvent(trx, booking.id, now, why, { placesReleased: booking.quantity });
+    return true;
+  });
+}
+
+/**
+ * The card payment could not be set up (Stripe unreachable): the hold goes
+ * at once, so no places stay held for a payment that cannot be made.
+ */
+export function releaseHold(db: Db, booking: Pick<CourseBooking, "id" | "session_key" | "quantity">, now: Date) {
+  return letHoldGo(db, booking, now, "payment-unavailable");
 }
 
 // ---------------------------------------------------------------------------
@@ -461,6 +497,7 @@ export async function markInvoicePaid(
   db: Db,
   bookingId: string,
   { staffId, now, note }: { staffId: string; now: Date; note?: string },
+  also?: AlsoInTransaction<Extract<MarkPaidResult, { ok: true }>>,
 ): Promise<MarkPaidResult> {
   return db.transaction().execute(async (trx): Promise<MarkPaidResult> => {
     const at = now.toISOString();
@@ -483,7 +520,9 @@ export async function markInvoicePaid(
       .where("kind", "=", "invoice")
       .executeTakeFirst();
     await bookingPaidEvent(trx, booking, { invoiceNumber: invoice?.number ?? null }, now);
-    return { ok: true, booking };
+    const done = { ok: true as const, booking };
+    await also?.(trx, done);
+    return done;
   });
 }
 
@@ -521,17 +560,27 @@ const cancelMessages = {
  * override. An unpaid invoice still owes the tier's fee: the note credits
  * the rest (ADR 056). A paid booking is refunded what is credited.
  */
-export async function cancelBooking(db: Db, bookingId: string, options: CancelOptions): Promise<CancelResult> {
+export async function cancelBooking(
+  db: Db,
+  bookingId: string,
+  options: CancelOptions,
+  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+): Promise<CancelResult> {
   const { override } = options;
   if (override && override.reason.trim() === "") {
     return { ok: false, reason: "override-reason-missing", message: cancelMessages["override-reason-missing"] };
   }
-  return cancelWith(db, bookingId, options, (booking) =>
-    override
-      ? { grossPence: override.grossPence }
-      : {
-          basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now)).creditBasisPoints,
-        },
+  return cancelWith(
+    db,
+    bookingId,
+    options,
+    (booking) =>
+      override
+        ? { grossPence: override.grossPence }
+        : {
+            basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now)).creditBasisPoints,
+          },
+    also,
   );
 }
 
@@ -541,6 +590,7 @@ function cancelWith(
   bookingId: string,
   { now, staffId, reason, override }: CancelOptions,
   credit: (booking: CourseBooking) => CreditRequest,
+  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
 ): Promise<CancelResult> {
   return db
     .transaction()
@@ -633,13 +683,15 @@ function cancelWith(
         { creditNoteNumber: note?.number ?? null, creditedPence: note?.total_pence ?? 0, refundPence },
         now,
       );
-      return {
-        ok: true,
+      const done = {
+        ok: true as const,
         booking: cancelled,
         ...(note ? { creditNote: note } : {}),
         refundPence,
         paymentIntentId: paid && booking.payment_method === "card" ? booking.payment_intent_id : null,
       };
+      await also?.(trx, done);
+      return done;
     })
     .catch((error: unknown) => {
       if (error instanceof OverrideTooLarge) {
@@ -660,6 +712,7 @@ export async function cancelSession(
   db: Db,
   sessionKey: string,
   { now, staffId, reason }: { now: Date; staffId: string; reason: string },
+  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
 ): Promise<{ bookingId: string; result: CancelResult }[]> {
   const live = await db
     .selectFrom("course_bookings")
@@ -672,9 +725,13 @@ export async function cancelSession(
   for (const { id } of live) {
     results.push({
       bookingId: id,
-      result: await cancelWith(db, id, { now, staffId, reason: `Session cancelled: ${reason}` }, () => ({
-        basisPoints: 10_000,
-      })),
+      result: await cancelWith(
+        db,
+        id,
+        { now, staffId, reason: `Session cancelled: ${reason}` },
+        () => ({ basisPoints: 10_000 }),
+        also,
+      ),
     });
   }
   return results;

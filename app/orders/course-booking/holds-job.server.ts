@@ -12,12 +12,25 @@ import { expireHolds } from "./bookings.server.ts";
 
 export const courseBookingHoldsJobName = "course-booking-holds";
 
-export function courseBookingHoldsJob({ db, everyMs = 60_000 }: { db: Db; everyMs?: number }): ScheduledJob {
+export function courseBookingHoldsJob({
+  db,
+  everyMs = 60_000,
+  onExpired = () => {},
+}: {
+  db: Db;
+  everyMs?: number;
+  /** Some holds lapsed: places changed (the course pages show how many are left). */
+  onExpired?: () => void;
+}): ScheduledJob {
   return {
     name: courseBookingHoldsJobName,
     everyMs,
     // A minute's lease: the job takes well under that, and a crashed holder blocks it for no longer.
     leaseMs: 60_000,
-    run: ({ now }) => expireHolds(db, now),
+    run: async ({ now }) => {
+      const result = await expireHolds(db, now);
+      if (result.expired > 0) onExpired();
+      return result;
+    },
   };
 }

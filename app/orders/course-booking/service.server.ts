@@ -17,9 +17,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext } from "~/mail/types.ts";
-import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
-import { emitEvent } from "~/webhooks/events.server.ts";
 import { stripeClient } from "../payment-service.server.ts";
 import { bookable, findSession, otherDates, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { bookingCancelledEmails, bookingConfirmedEmails, type BookingForEmail } from "./booking-emails.server.ts";
@@ -32,10 +30,10 @@ import {
   cancelSession,
   cardPaymentFailed,
   confirmCardPayment,
-  expireHolds,
   holdMinutes,
   markInvoicePaid,
   placeBooking,
+  releaseHold,
   type CancelResult,
   type CourseBooking,
   type CourseInvoice,
@@ -108,23 +106,6 @@ function forEmail(booking: CourseBooking, delegates: BookingDetail["delegates"],
   };
 }
 
-/** The webhook message's data for a booking (no card data, no secret). */
-function eventData(booking: CourseBooking, ctx: MailContext) {
-  return {
-    id: booking.id,
-    reference: booking.reference,
-    course: { id: booking.course_id, title: booking.course_title },
-    session: { key: booking.session_key, label: booking.session_label, startsAt: booking.session_starts_at },
-    booker: { name: booking.booker_name, email: booking.booker_email, organisation: booking.organisation },
-    places: booking.quantity,
-    paymentMethod: booking.payment_method,
-    status: booking.status,
-    amount: { net: booking.net_pence, vat: booking.vat_pence, total: booking.total_pence, currency: "gbp" },
-    test: booking.is_test === 1,
-    url: `${ctx.siteUrl}/admin/course-bookings/${booking.id}`,
-  };
-}
-
 async function readDelegates(trx: Transaction<Database> | Db, bookingId: string) {
   return trx
     .selectFrom("course_booking_delegates")
@@ -153,10 +134,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock());
   }
 
-  async function emit(trx: Transaction<Database>, type: "booking.created" | "booking.paid" | "booking.cancelled", booking: CourseBooking) {
-    await emitEvent(trx, { type, email: booking.booker_email, data: eventData(booking, mail) }, clock());
-  }
-
   async function cancelled(
     trx: Transaction<Database>,
     result: Extract<CancelResult, { ok: true }>,
@@ -172,7 +149,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       bySession,
     });
     await queueEmails(trx, { type: "course-booking", id: result.booking.id }, emails, clock());
-    await emit(trx, "booking.cancelled", result.booking);
   }
 
   /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
@@ -223,7 +199,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         },
         async (trx, result) => {
           token = await newBookingLink(trx, result.booking.id, now);
-          await emit(trx, "booking.created", result.booking);
           if (result.invoice) await confirmed(trx, result.booking, result.invoice, token);
         },
       );
@@ -255,7 +230,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         await attachPaymentIntent(db, booking.id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
       } catch (error) {
         log(`Stripe: creating the payment for course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`);
-        await expireHolds(db, new Date(booking.hold_expires_at!), { only: booking.id });
+        await releaseHold(db, booking, clock());
         onPlacesChanged(session.key);
         return { kind: "card-unavailable", message: refusalMessages.cardUnavailable };
       }
@@ -304,7 +279,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const outcome = await confirmCardPayment(trx, { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() });
         if (outcome.outcome !== "confirmed") return false;
         await confirmed(trx, outcome.booking, outcome.invoice, null);
-        await emit(trx, "booking.paid", outcome.booking);
         return true;
       });
       if (queued) onEmailsQueued();
@@ -318,7 +292,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const outcome = await confirmCardPayment(trx, { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() });
         if (outcome.outcome === "confirmed") {
           await confirmed(trx, outcome.booking, outcome.invoice, null);
-          await emit(trx, "booking.paid", outcome.booking);
           return { queued: true };
         }
         if (outcome.outcome === "refund") {
@@ -339,17 +312,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (outcome.refund) await refund(outcome.refund.bookingId, outcome.refund.paymentIntentId, outcome.refund.amountPence);
     },
 
-    /** Holds that lapsed give their places back (the scheduled job). */
-    async expireHolds() {
-      const result = await expireHolds(db, clock());
-      if (result.expired > 0) onPlacesChanged("*");
-      return result;
-    },
-
     async markPaid(bookingId: string, staffId: string, note?: string) {
-      const result = await markInvoicePaid(db, bookingId, { staffId, now: clock(), ...(note ? { note } : {}) }, async (trx, done) => {
-        await emit(trx, "booking.paid", done.booking);
-      });
+      const result = await markInvoicePaid(db, bookingId, { staffId, now: clock(), ...(note ? { note } : {}) });
       if (result.ok) onEmailsQueued();
       return result;
     },
@@ -387,11 +351,3 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   };
 }
 
-/** Card holds that lapsed give their places back: every minute, one instance at a time. */
-export function expireHoldsJob(service: Pick<CourseBookingService, "expireHolds">): ScheduledJob {
-  return {
-    name: "course-booking-holds",
-    everyMs: 60_000,
-    run: async () => service.expireHolds(),
-  };
-}
