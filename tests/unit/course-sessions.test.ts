@@ -4,7 +4,7 @@
  * the date helpers from London wall-clock hours (GMT and BST).
  */
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import {
   describeFields,
   formValues,
