@@ -7,7 +7,8 @@
  * show ("8–12 March 2027"). Pure and browser-safe.
  */
 import { businessCalendar } from "~/content/business.ts";
-import { listPricePence, type CourseSession } from "~/content/sessions-schema.ts";
+import { listPricePence } from "~/content/session-formats.ts";
+import type { CourseSession } from "~/content/sessions-schema.ts";
 import { localDateTimeInstant, localDateTimeValue, startOfLocalDay } from "./response-deadline.ts";
 
 const { timeZone } = businessCalendar;

@@ -315,6 +315,8 @@ export type CourseSummary = {
   pillarTitle: string;
   /** The other pillar's name, when the course is shared with it. */
   sharedWith?: string;
+  /** Its next session's dates and place (the home page's featured cards). */
+  nextSession?: { dateLabel: string; place: string };
 };
 
 export function courseSummary(course: Course, fromPillar?: PillarId): CourseSummary {

@@ -6,7 +6,7 @@
  * the browser. See docs/decisions/055-course-sessions-as-content.md.
  */
 import { z } from "zod";
-import { pricing } from "./business.ts";
+import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
 import { penceMeta } from "./editor-fields.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
@@ -53,15 +53,6 @@ const pence = z
   .int("must be a whole number of pence")
   .min(100, "must be at least £1")
   .meta(penceMeta);
-
-/** A course's list price per person, in pence (business.ts): a session's price when it sets none. */
-export const listPricePence = pricing.coursePriceGbp * 100;
-
-export const sessionFormats = ["in-person", "online"] as const;
-export const sessionStates = ["open", "confirmed", "cancelled"] as const;
-
-/** The most places a session may have (a room's size; the course's groups are smaller). */
-export const maxSessionCapacity = 40;
 
 export const courseSessionSchema = z
   .object({
