@@ -137,12 +137,12 @@ export default function Training({ loaderData }: Route.ComponentProps) {
               Show dates
             </button>
             {dates.filtered && (
-              <Link
-                to="/training#dates"
+              <a
+                href="/training"
                 className="min-h-11 py-2.5 font-semibold text-navy-800 underline underline-offset-4"
               >
                 Show all dates
-              </Link>
+              </a>
             )}
           </form>
           {dates.problem && (
