@@ -11,7 +11,8 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import proxyaddr from "proxy-addr";
 import { createRequestHandler as createFetchHandler, RouterContextProvider } from "react-router";
-import { currentSitePaths, prerenderedPaths } from "../app/content/site-map.server.ts";
+import { currentSitePaths, prerenderedPaths, showsSessions } from "../app/content/site-map.server.ts";
+import { sessionScheduleStep } from "../app/publishing/sessions-on-site.server.ts";
 import { redirectFor } from "../app/content/redirects.server.ts";
 import { servedContentVersion, servesReleaseContent } from "../app/content/index.server.ts";
 import { isPerson, pageOf, viewedPage } from "../app/analytics/page-view-rules.ts";
@@ -103,7 +104,11 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
         prerendered: inMemory.pages,
         render: renderPage,
         headers: (hashes) => pageHeaders(everyAnswer, hashes, frames),
-        version: servedContentVersion,
+        // A page showing course sessions is also kept per places and schedule (ADR 055).
+        version: (path) =>
+          showsSessions(path)
+            ? `${servedContentVersion()} ${services.content.placesVersion()} ${sessionScheduleStep(Date.now())}`
+            : String(servedContentVersion()),
         servesRelease: servesReleaseContent,
         keeps: (path) => sitePaths().kept.has(path),
       })

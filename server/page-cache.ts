@@ -9,6 +9,13 @@
  * first request after the change (a render is shared by the requests that
  * wait for it), and kept until the next change. Only a 200 is kept: a page
  * that is gone (unpublished) is answered by the router each time.
+ *
+ * A page's version is the caller's per path: the content version for most,
+ * and for the pages that show course sessions also the places and the
+ * sessions' schedule (docs/decisions/055-course-sessions-as-content.md), so
+ * a booking or a session starting renders that page again, not the others.
+ * A kept page the build did not prerender (those pages: the build has no
+ * places) is rendered on its first request, also under the release's content.
  */
 import zlib from "node:zlib";
 import { promisify } from "node:util";
@@ -24,8 +31,8 @@ export type PageCacheOptions = {
   render(path: string): Promise<{ status: number; html: string }>;
   /** The headers of a page whose inline scripts have these hashes. */
   headers(scriptHashes: string[]): Headers;
-  /** The content version served now. */
-  version(): number;
+  /** The version of the page at `path` served now (the content's, and for some pages more): a page is kept for one version. */
+  version(path: string): string;
   /** Whether what is served now is the release's content (the build's pages stand for it). */
   servesRelease(): boolean;
   /** Whether `path` is a page kept in the cache now (a page the same for every visitor). */
@@ -60,20 +67,17 @@ async function compress(bytes: Buffer) {
 
 export function createPageCache(options: PageCacheOptions): PageCache {
   const { prerendered, render, headers, version, servesRelease, keeps } = options;
-  let kept = { version: -1, pages: new Map<string, ServedResource>() };
+  const kept = new Map<string, { version: string; served: ServedResource }>();
   const rendering = new Map<string, Promise<ServedResource | null>>();
 
-  const current = () => {
-    if (kept.version !== version()) kept = { version: version(), pages: new Map() };
-    return kept;
-  };
-
   const get = (path: string): ServedResource | undefined => {
-    if (servesRelease()) return prerendered.get(path);
-    return keeps(path) ? current().pages.get(path) : undefined;
+    if (servesRelease() && prerendered.has(path)) return prerendered.get(path);
+    if (!keeps(path)) return undefined;
+    const page = kept.get(path);
+    return page && page.version === version(path) ? page.served : undefined;
   };
 
-  const renderAndKeep = async (path: string, forVersion: number): Promise<ServedResource | null> => {
+  const renderAndKeep = async (path: string, forVersion: string): Promise<ServedResource | null> => {
     const { status, html } = await render(path);
     if (status !== 200) return null;
     const identity = Buffer.from(html, "utf8");
@@ -81,17 +85,16 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       resourceFrom(identity, await compress(identity), "text/html; charset=utf-8", new Date()),
       headers(inlineScriptHashes(html)),
     );
-    // A publish during the render: this page is already out of date; the next request renders again.
-    const now = current();
-    if (now.version === forVersion) now.pages.set(path, served);
+    // A change during the render (a publish, a booking): this page is already out of date; the next request renders again.
+    if (version(path) === forVersion) kept.set(path, { version: forVersion, served });
     return served;
   };
 
   const fill = async (path: string): Promise<ServedResource | null> => {
     const ready = get(path);
     if (ready) return ready;
-    if (servesRelease() || !keeps(path)) return null;
-    const forVersion = version();
+    if (!keeps(path)) return null;
+    const forVersion = version(path);
     const key = `${forVersion} ${path}`;
     let pending = rendering.get(key);
     if (!pending) {

@@ -16,7 +16,7 @@ export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary
       </p>
       <CardTitle href={course.href} title={course.title} level={headingLevel} />
       <p className="mt-2 flex-1 text-slate-700">{course.description}</p>
-      <CourseFacts />
+      <CourseFacts next={course.nextSession} />
       <Link
         to={course.href}
         className="mt-5 inline-flex items-center gap-1 font-semibold text-navy-800 underline-offset-4 hover:underline"
@@ -46,10 +46,18 @@ export function CourseGrid({ courses, columns = 3 }: { courses: CourseSummary[];
   );
 }
 
-/** Duration, format and price, as on every course card (plain text: cards are many). */
-function CourseFacts() {
+/** Duration, format and price, as on every course card (plain text: cards are many); the next date when given. */
+function CourseFacts({ next }: { next: CourseSummary["nextSession"] }) {
   return (
     <dl className="mt-4 space-y-1 border-t border-slate-200 pt-4 text-sm text-slate-700">
+      {next && (
+        <div className="flex gap-2">
+          <dt className="font-medium text-navy-900">Next date:</dt>
+          <dd>
+            {next.dateLabel}, {next.place}
+          </dd>
+        </div>
+      )}
       <div className="flex gap-2">
         <dt className="font-medium text-navy-900">Duration:</dt>
         <dd>{courseFacts.cardDurationText}</dd>
@@ -61,7 +69,7 @@ function CourseFacts() {
       <div className="flex gap-2">
         <dt className="font-medium text-navy-900">Price:</dt>
         <dd>
-          <Price gbp={pricing.coursePriceGbp} /> per person
+          <Price gbp={pricing.coursePriceGbp} plusVat /> per person
         </dd>
       </div>
     </dl>

@@ -37,6 +37,8 @@ type Common = { name: string; label: string; required: boolean };
 export type EditorField =
   | (Common & { kind: "text"; long: boolean; maxLength?: number; hint?: string })
   | (Common & { kind: "number"; min?: number; max?: number })
+  /** An amount kept in pence, edited in pounds ("4,050.00"): a schema's `.meta(penceMeta)`. */
+  | (Common & { kind: "money"; hint: string })
   | (Common & { kind: "choice"; options: string[] })
   | (Common & { kind: "yes-no" })
   | (Common & { kind: "lines"; hint: string })
@@ -53,6 +55,24 @@ export type EditorField =
 
 export type SlotOption = { value: string; label: string };
 
+/** Marks a whole-pence number the editor shows and reads in pounds (a session's prices). */
+export const penceMeta = { editor: "pence" } as const;
+
+export const moneyHint = "In pounds, before VAT: for example 4500 or 4,050.50.";
+
+/** Pence as the money field shows it: 405000 → "4050.00". */
+const poundsText = (pence: number) => `${Math.trunc(pence / 100)}.${String(Math.abs(pence % 100)).padStart(2, "0")}`;
+
+/** Pounds as typed ("£4,050.5", "4500") in whole pence, or null when it is not an amount. */
+export function penceFromPounds(text: string): number | null {
+  const match = /^£?\s*(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const pounds = Number(match[1]!.replaceAll(",", ""));
+  const pence = Number((match[2] ?? "0").padEnd(2, "0"));
+  const total = pounds * 100 + pence;
+  return Number.isSafeInteger(total) ? total : null;
+}
+
 /** What a field's schema asks of the editor (featured.ts, guide-files.ts): course slots, or kept out of sight. */
 function editorMeta(schema: z.ZodType): string | undefined {
   const meta = z.globalRegistry.get(schema) as { editor?: unknown } | undefined;
@@ -68,6 +88,8 @@ export function labelOf(name: string): string {
     id: "Address (slug)",
     slug: "Address (slug)",
     joinUrl: "Joining link (sent to registrants only, never shown on the site)",
+    pricePence: "Price per person (£, before VAT)",
+    hours: "Days",
   };
   if (known[name]) return known[name];
   const words = name
@@ -136,6 +158,7 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
   const common = { name, label: labelOf(key), required: !optional };
   const meta = metaOf(field);
   if (meta === "kept") return { ...common, kind: "kept" };
+  if (meta === "pence") return { ...common, kind: "money", hint: moneyHint };
   if (meta === "course-slots") {
     const min = checkOf(def, "min_length")?.minimum ?? 0;
     const slots = checkOf(def, "max_length")?.maximum ?? 1;
@@ -186,11 +209,13 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
       const hint =
         def.format === "datetime"
           ? "Date, time and UTC offset, for example 2027-05-12T12:30:00+01:00 (London summer time)."
-          : def.format === "date"
+          : def.format === "date" || key === "startDate" || key === "until"
             ? "For example 2027-05-12."
-            : key === "id" || key === "slug"
-              ? "Lower-case words joined by hyphens: it is the page's address."
-              : undefined;
+            : key === "starts" || key === "ends"
+              ? "London time, 24-hour clock: for example 09:00."
+              : key === "id" || key === "slug"
+                ? "Lower-case words joined by hyphens: it is the page's address."
+                : undefined;
       return {
         ...common,
         kind: "text",
@@ -212,6 +237,8 @@ export function formValues(schema: z.ZodType, data: unknown): Record<string, str
       for (const [key, child] of Object.entries(def.shape ?? {})) {
         walk(child, (value as Record<string, unknown>)[key], name ? `${name}.${key}` : key);
       }
+    } else if (metaOf(field) === "pence" && typeof value === "number") {
+      values[name] = poundsText(value);
     } else if (metaOf(field) === "course-slots" && Array.isArray(value)) {
       value.forEach((item, i) => (values[`${name}.${i}`] = String(item)));
     } else if (def.type === "array" && !isScalarList(def.element!) && Array.isArray(value)) {
@@ -238,6 +265,8 @@ export function readItemForm(
       case "object": {
         // An image field with no image chosen is no image (its alt text, if any, goes with it).
         if (isImageField(inner) && (get(`${name}.id`) ?? "").trim() === "") return undefined;
+        // An optional group left blank is no group (a session's venue online, an early bird not offered).
+        if (optional && !names.some((n) => n.startsWith(`${name}.`) && (get(n) ?? "").trim() !== "")) return undefined;
         const item: Record<string, unknown> = {};
         for (const [key, child] of Object.entries(def.shape ?? {})) {
           const value = read(child, name ? `${name}.${key}` : key);
@@ -275,6 +304,7 @@ export function readItemForm(
       case "number": {
         const trimmed = (text ?? "").trim();
         if (trimmed === "") return undefined;
+        if (metaOf(field) === "pence") return penceFromPounds(trimmed) ?? trimmed;
         const number = Number(trimmed);
         return Number.isNaN(number) ? trimmed : number;
       }

@@ -14,6 +14,8 @@ import { sustainabilityCourses } from "./courses/sustainability.ts";
 import { featuredCoursesSchema, releaseFeaturedCourses } from "./featured.ts";
 import { guideContentSchema } from "./guide-files.ts";
 import { releaseSiteFacts } from "./site-facts.ts";
+import { releaseSessions } from "./sessions.ts";
+import { courseSessionSchema } from "./sessions-schema.ts";
 import { siteFactsSchema } from "./site-facts-schema.ts";
 import { guides as guideData } from "./guides.ts";
 import { articlePath, coursePath, pillarPath } from "./paths.ts";
@@ -88,6 +90,8 @@ export type ContentSource = {
   featured: readonly unknown[];
   /** One item: the site-wide facts (site-facts.ts). */
   siteFacts: readonly unknown[];
+  /** The courses' dated sessions (sessions.ts, sessions-schema.ts). */
+  sessions: readonly unknown[];
 };
 
 /** This release's content: what an empty database is seeded with. */
@@ -103,6 +107,7 @@ export const releaseContent: ContentSource = {
   webinars: webinarData,
   featured: [releaseFeaturedCourses],
   siteFacts: [releaseSiteFacts],
+  sessions: releaseSessions,
 };
 
 /**
@@ -130,6 +135,7 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
   const webinars = uniqueIds(parse(z.array(webinarSchema), source.webinars, "webinars"), "webinar");
   const [featured] = parse(z.array(featuredCoursesSchema).length(1), source.featured, "featured courses");
   const [siteFacts] = parse(z.array(siteFactsSchema).length(1), source.siteFacts, "site facts");
+  const sessions = uniqueIds(parse(z.array(courseSessionSchema), source.sessions, "course sessions"), "session");
 
   const courseIds = new Set(courses.map((c) => c.id));
   const trainerIds = new Set(trainers.map((t) => t.id));
@@ -158,6 +164,9 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
   for (const id of Object.values(featured!).flat()) {
     check(courseIds.has(id), `Featured course "${id}" is not on the site: choose another, or publish it first`);
   }
+  for (const s of sessions) {
+    check(courseIds.has(s.courseId), `Session ${s.id}: course "${s.courseId}" is not on the site`);
+  }
   for (const a of articles) check(trainerIds.has(a.authorTrainerId), `Article ${a.slug}: unknown author`);
   for (const w of webinars) check(trainerIds.has(w.presenterTrainerId), `Webinar ${w.id}: unknown presenter`);
 
@@ -174,6 +183,7 @@ export function buildCatalogue(source: ContentSource = releaseContent) {
     webinars,
     featured: featured!,
     siteFacts: siteFacts!,
+    sessions,
   };
 }
 
@@ -305,6 +315,8 @@ export type CourseSummary = {
   pillarTitle: string;
   /** The other pillar's name, when the course is shared with it. */
   sharedWith?: string;
+  /** Its next session's dates and place (the home page's featured cards). */
+  nextSession?: { dateLabel: string; place: string };
 };
 
 export function courseSummary(course: Course, fromPillar?: PillarId): CourseSummary {

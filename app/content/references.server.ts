@@ -1,7 +1,7 @@
 /**
  * Which items of the site's content refer to which (a course's related
  * courses and trainers, a pillar's featured courses, an article's author, a
- * webinar's presenter, the featured courses' lists). The store reads them to refuse, with who refers
+ * webinar's presenter, the featured courses' lists, a session's course). The store reads them to refuse, with who refers
  * to it, the deletion of an item or a change of its address while something
  * still refers to it (docs/decisions/047-addresses-move.md).
  */
@@ -45,6 +45,8 @@ export function referencesIn(type: ContentType, data: unknown): Reference[] {
         ...to("course", "the Training menu's featured courses", item.header),
         ...to("course", "the footer's course links", item.footer),
       ];
+    case "session":
+      return to("course", "course", item.courseId);
     default:
       return [];
   }

@@ -10,7 +10,7 @@ import { staticPagePaths } from "./page-paths.ts";
 
 export type SitePage = {
   path: string;
-  /** Rendered once at build time (same HTML for every visitor). */
+  /** Rendered once at build time (same HTML for every visitor; not the pages that show sessions' places). */
   prerender: boolean;
   /** Listed in sitemap.xml and indexed by search engines. */
   indexable: boolean;
@@ -22,8 +22,18 @@ export type SitePage = {
  */
 const renderedPerRequest = new Set(["/resources"]);
 
+/**
+ * The pages that show course sessions (the home page's featured cards, the
+ * training page's dates, each course page): not prerendered, as the build
+ * has no places; kept in the page cache for one version of the content, the
+ * places and the sessions' schedule (docs/decisions/055-course-sessions-as-content.md).
+ */
+export function showsSessions(path: string): boolean {
+  return path === "/" || path === "/training" || /^\/courses\/[^/]+$/.test(path);
+}
+
 const pagesOf = (paths: readonly string[]): SitePage[] =>
-  paths.map((path) => ({ path, prerender: !renderedPerRequest.has(path), indexable: true }));
+  paths.map((path) => ({ path, prerender: !renderedPerRequest.has(path) && !showsSessions(path), indexable: true }));
 
 /** The release's pages: what the build prerenders, and what the tests and benchmarks visit. */
 export const sitePages: SitePage[] = pagesOf([...staticPagePaths, ...contentPaths()]);
@@ -42,7 +52,7 @@ const pathsOf = (version: number, pages: SitePage[]): SitePaths => ({
   version,
   pages,
   all: new Set(pages.map((p) => p.path)),
-  kept: new Set(pages.filter((p) => p.prerender).map((p) => p.path)),
+  kept: new Set(pages.filter((p) => !renderedPerRequest.has(p.path)).map((p) => p.path)),
 });
 
 let current = pathsOf(-1, sitePages);

@@ -26,6 +26,7 @@ import { articlePath, coursePath, pillarPath } from "./paths.ts";
 import { featuredCoursesSchema } from "./featured.ts";
 import { guideContentSchema } from "./guide-files.ts";
 import { siteFactsSchema } from "./site-facts-schema.ts";
+import { courseSessionSchema } from "./sessions-schema.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 
@@ -224,6 +225,19 @@ export const contentTypes = {
     titleOf: () => "Site facts (figures, contact details, delivery options)",
     pathOf: always("/contact"),
   },
+  session: {
+    shape: "list",
+    field: "sessions",
+    label: "Course date",
+    plural: "Course dates",
+    fixed: false,
+    schema: courseSessionSchema,
+    // The id is the key of the session's places and bookings: it never changes (no addressPaths).
+    addressField: "id",
+    keyOf: byField("id"),
+    titleOf: (data) => `${text(data.courseId)}, ${text(data.startDate)} (${text(data.format)})`,
+    pathOf: (data) => coursePath(text(data.courseId)),
+  },
 } as const satisfies Record<string, ContentTypeDefinition>;
 
 export type ContentType = keyof typeof contentTypes;
@@ -274,6 +288,7 @@ export function sourceOf(
     webinars: [],
     featured: [],
     siteFacts: [],
+    sessions: [],
   };
   for (const type of contentTypeNames) {
     const definition: ContentTypeDefinition = contentTypes[type];

@@ -40,7 +40,15 @@ export function currencyForCountry(country: string): Currency {
   return country.trim().toLowerCase() === "gb" ? "GBP" : "USD";
 }
 
-/** A GBP list price as the visitor sees it: "£4,500" or "$5,700 (USD)". */
-export function displayPrice(amountGbp: number, currency: Currency): string {
-  return currency === "USD" ? `${formatUsd(gbpToUsd(amountGbp))} (USD)` : formatGbp(amountGbp);
+/**
+ * A GBP list price as the visitor sees it: "£4,500" or "$5,700 (USD)"; a
+ * price with pence shows them ("£4,050.50"). `plusVat`: a price before VAT,
+ * as UK business-to-business training is priced: "£4,500 + VAT",
+ * "$5,700 + VAT (USD)" (docs/spec-deviations.md).
+ */
+export function displayPrice(amountGbp: number, currency: Currency, options: { plusVat?: boolean } = {}): string {
+  const vat = options.plusVat ? " + VAT" : "";
+  if (currency === "USD") return `${formatUsd(gbpToUsd(amountGbp))}${vat} (USD)`;
+  const gbpText = Number.isInteger(amountGbp) ? formatGbp(amountGbp) : formatPenceGbp(Math.round(amountGbp * 100));
+  return `${gbpText}${vat}`;
 }

@@ -124,6 +124,8 @@ export function pageScript(
     if (
       source &&
       form instanceof HTMLFormElement &&
+      // A lead's form posts; a GET form (the training page's dates filter) would put it in the address.
+      form.method.toLowerCase() === "post" &&
       !new URL(form.action, location.href).pathname.startsWith("/admin")
     ) {
       (event as FormDataEvent).formData.set(attribution.field, source);

@@ -27,6 +27,7 @@ import type { AuditEntry } from "~/staff/audit.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 import type { SiteContent } from "./site-content.server.ts";
+import { publishHooks } from "./publish-hooks.server.ts";
 import {
   createItem,
   deleteItem,
@@ -207,10 +208,14 @@ export type EditorAnswer = {
   errors?: Record<string, string>;
   values?: Record<string, string>;
   conflict?: boolean;
+  /** A publish that wants the person's confirmation (a session with bookings): what to confirm. */
+  confirm?: string;
 };
 
 function formFields(form: FormData) {
-  const names = [...form.keys()].filter((n) => n !== "intent" && n !== "_csrf" && n !== "version" && n !== "publishAt");
+  const names = [...form.keys()].filter(
+    (n) => n !== "intent" && n !== "_csrf" && n !== "version" && n !== "publishAt" && n !== "confirm",
+  );
   const get = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value : null;
@@ -295,6 +300,13 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     if (!saved.ok) return refusal(saved, values);
     await ctx.audit({ action: "content-saved", target: target(type, key), detail: { version: saved.version } });
     if (intent === "save") return data<EditorAnswer>({ done: "Draft saved. Nothing on the site has changed." });
+    const confirm = await confirmationWanted(ctx.db, type, key, form);
+    if (confirm) {
+      return data<EditorAnswer>(
+        { message: `Saved as a draft, not yet published. ${confirm}`, confirm, values },
+        { status: 409 },
+      );
+    }
     if (intent === "schedule") {
       const scheduled = await schedulePublish(ctx.db, { type, key, at: publishAt, actor, now });
       if (!scheduled.ok) return refusal(scheduled);
@@ -347,6 +359,18 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     return redirect(`/admin/content/${type}?deleted=${encodeURIComponent(result.title)}`);
   }
   return data<EditorAnswer>({ message: "This form's action is not known here." }, { status: 400 });
+}
+
+/**
+ * What the person must confirm before the item's saved draft goes live (its
+ * type's `confirmBeforePublish`: a session with places sold whose price,
+ * dates or capacity change), or null: none asked, or confirmed (`confirm`).
+ */
+async function confirmationWanted(db: Db, type: ContentType, key: string, form: FormData): Promise<string | null> {
+  const ask = publishHooks[type]?.confirmBeforePublish;
+  if (!ask || form.get("confirm") === "yes") return null;
+  const item = await readItem(db, type, key);
+  return item ? ask(db, key, item.published, item.draft) : null;
 }
 
 /** The new-item page's form: adds the item as a draft; the page then opens it. */

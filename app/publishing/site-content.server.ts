@@ -7,6 +7,11 @@
  * it moved, so a publish on any instance is served by every instance within
  * that time; the instance that publishes reads it at once (`refresh`).
  *
+ * With the version it reads the places of course sessions' stamp (one row,
+ * `placesVersion`), so the pages that show places left are rendered again
+ * within that time after a booking on any instance, at once on the instance
+ * that calls `placesChanged` (docs/decisions/055-course-sessions-as-content.md).
+ *
  * Published content that no longer builds a catalogue (a release whose
  * schemas became stricter than what the team published) is not served: the
  * instance keeps what it serves and logs an error, so a page never fails
@@ -21,6 +26,8 @@ import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import type { Logger } from "~/observability/log.server.ts";
 import { contentVersion, publishDue, publishedContent, seedContent } from "./store.server.ts";
 import { readGuideFile } from "./guide-files.server.ts";
+import { placesLeft } from "~/orders/course-booking/places.server.ts";
+import { sql } from "kysely";
 
 export type SiteContent = {
   /** The content version this instance serves. */
@@ -29,6 +36,12 @@ export type SiteContent = {
   refresh(): Promise<boolean>;
   /** Called with each new version served (after the catalogue is swapped). */
   onChange(listener: (version: number) => void): void;
+  /** The places of course sessions as last read: changes whenever a session's places or capacity change. */
+  placesVersion(): string;
+  /** Reads the places' stamp now (the booking code calls it after taking or releasing places). */
+  placesChanged(): Promise<void>;
+  /** What each session has left (a session without a places row is not in the map). */
+  placesLeft(sessionKeys: readonly string[]): Promise<Map<string, number>>;
   /** An uploaded guide PDF (guide-files.server.ts), to serve; null if there is none by that id. */
   guideFile(id: string): ReturnType<typeof readGuideFile>;
   close(): void;
@@ -88,10 +101,16 @@ export async function startSiteContent({
     }
   };
 
+  let places = "";
+  const placesChanged = async () => {
+    places = await placesStamp(db);
+  };
+
   await refresh();
+  await placesChanged();
   let closed = false;
   const timer: PollTimer = new PollTimer(pollMs, () => {
-    refresh()
+    Promise.all([refresh(), placesChanged()])
       .catch((error: unknown) => log.warn({ err: error }, "Content: could not look for a new version"))
       .finally(() => {
         if (!closed) timer.arm();
@@ -102,12 +121,33 @@ export async function startSiteContent({
     version: servedContentVersion,
     refresh,
     onChange: (listener) => void listeners.push(listener),
+    placesVersion: () => places,
+    placesChanged,
+    placesLeft: (keys) => placesLeft(db, keys),
     guideFile: (id) => readGuideFile(db, id),
     close() {
       closed = true;
       timer.clear();
     },
   };
+}
+
+/**
+ * A stamp of every session's places in one row: the latest change, and the
+ * sums of places and places taken (two changes within one millisecond still
+ * move a sum), so any take, release or capacity change moves it.
+ */
+async function placesStamp(db: Db): Promise<string> {
+  const row = await db
+    .selectFrom("course_session_places")
+    .select([
+      (eb) => eb.fn.max("updated_at").as("latest"),
+      (eb) => eb.fn.countAll().as("sessions"),
+      sql<string>`coalesce(sum(capacity), 0)`.as("capacity"),
+      sql<string>`coalesce(sum(taken), 0)`.as("taken"),
+    ])
+    .executeTakeFirst();
+  return row ? `${row.latest ?? ""}/${row.sessions}/${row.capacity}/${row.taken}` : "";
 }
 
 /**

@@ -50,6 +50,7 @@ import {
 
 import { imageRefsIn, missingImageMessage } from "~/content/image-ref.ts";
 import { missingImages } from "~/media/images.server.ts";
+import { publishHooks } from "./publish-hooks.server.ts";
 
 type Tx = Transaction<Database> | Db;
 
@@ -291,6 +292,9 @@ export async function seedContent(
             note: "Release content",
           })
           .execute();
+        // What going live does beyond the content (a session's places: publish-hooks.server.ts).
+        const issue = await publishHooks[type]?.onLive?.(trx, item.key, item.data, now);
+        if (issue) throw new ContentError(`Release ${type} "${item.key}": ${issue.message}`);
       }
       if (type === "course") await seedReleaseRedirects(trx, now);
       if (items.length) await bumpVersion(trx, now);
@@ -632,6 +636,8 @@ export async function unpublishItem(
     const row = await item(trx, type, key).select(["status"]).executeTakeFirst();
     if (!row) return rollBack(notFound(type, key));
     if (row.status !== "live") return rollBack(refused("It is not on the site."));
+    const off = await publishHooks[type]?.beforeOff?.(trx, key);
+    if (off) return rollBack(refused(`It cannot be unpublished: ${off}`));
     const whole = await checkWhole(trx, { type, key, data: null });
     if (whole) {
       return rollBack(refused(`It cannot be unpublished while the site refers to it: ${whole.message}`));
@@ -664,6 +670,8 @@ export async function deleteItem(
     const stale = staleDraft(draft, input.baseVersion, "deleted");
     if (stale) return rollBack(stale);
     if (row.status === "live") return rollBack(refused("It is on the site: unpublish it first, then delete it."));
+    const off = await publishHooks[type]?.beforeOff?.(trx, key);
+    if (off) return rollBack(refused(`It cannot be deleted: ${off}`));
     const addresses = new Set(
       [row.draft, row.published].flatMap((json) => {
         const address = json === null ? null : addressOf(type, JSON.parse(json));
@@ -845,6 +853,8 @@ async function goLive(
   if (whole) return rollBack(whole);
   const unknownImages = await imagesMissing(trx, type, key, checked.data);
   if (unknownImages.length > 0) return rollBack(invalid(unknownImages));
+  const issue = await publishHooks[type]?.onLive?.(trx, key, checked.data, change.now);
+  if (issue) return rollBack(invalid([issue]));
   const revision = await addRevision(trx, change);
   await updateItem(trx, type, key, {
     status: "live",

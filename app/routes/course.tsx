@@ -18,6 +18,9 @@ import { contentImageSizes } from "~/media/image-rules.ts";
 import { pageImageOf } from "~/media/page-images.server.ts";
 import type { Route } from "./+types/course";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { PriceTerms, SessionList } from "~/components/course-sessions.tsx";
+import { sessionViews, upcomingSessions } from "~/publishing/sessions-on-site.server.ts";
+import { servicesContext } from "~/services.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
@@ -46,8 +49,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     ...trainers.map((t) => pageImageOf(context, t.image)),
   ]);
   const { overview, ...shown } = course;
+  // Its upcoming dates with places left now (the page is kept per places and schedule: ADR 055).
+  const now = new Date();
+  const sessions = await sessionViews(
+    context.get(servicesContext).content,
+    upcomingSessions(now, { courseId: course.id }),
+    now,
+  );
   return {
     image,
+    sessions,
     /** The overview's Markdown as HTML that can carry no script (app/content/rich-text.server.ts). */
     overviewHtml: renderMarkdown(overview),
     course: {
@@ -64,13 +75,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export function meta({ loaderData }: Route.MetaArgs) {
   if (!loaderData) return [];
-  const { course, pillar } = loaderData;
+  const { course, pillar, sessions } = loaderData;
   const path = `/courses/${course.id}`;
   return seo({
     ...course.seo,
     path,
     jsonLd: [
-      courseJsonLd(course, pricing.coursePriceGbp),
+      courseJsonLd(course, pricing.coursePriceGbp, sessions),
       faqJsonLd(course.faqs),
       breadcrumbJsonLd([
         { name: "Training", path: "/training" },
@@ -82,7 +93,7 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function CoursePage({ loaderData }: Route.ComponentProps) {
-  const { course, image, overviewHtml, pillars, pillar, instructors, related } = loaderData;
+  const { course, image, overviewHtml, pillars, pillar, instructors, related, sessions } = loaderData;
   const [theory, practice] = course.theoryPracticeSplit.split("/");
   const corporateRateHref = `/contact?${new URLSearchParams({ course: course.id, interest: pillar.id })}`;
   const details = [
@@ -96,7 +107,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
       term: "Investment",
       value: (
         <>
-          <Price gbp={pricing.coursePriceGbp} /> per person
+          <Price gbp={pricing.coursePriceGbp} plusVat /> per person
         </>
       ),
     },
@@ -126,7 +137,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
               <p className="mt-3 text-xl text-gold-300">{course.subtitle}</p>
               <p className="mt-5 max-w-2xl text-lg leading-8 text-slate-200">{course.shortDescription}</p>
               <div className="mt-8 flex flex-wrap gap-3">
-                <a href="#course-curriculum" className="btn-accent">
+                <a href="#dates" className="btn-accent">
+                  Dates and Booking
+                </a>
+                <a href="#course-curriculum" className="btn-outline-light">
                   View Curriculum
                 </a>
                 <a href={`#${bookingAnchor}`} className="btn-outline-light">
@@ -137,12 +151,10 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <aside aria-label="Course highlights" className="self-start rounded-lg bg-white p-6 text-ink shadow-lg">
               <p className="text-sm font-medium text-slate-600">Investment</p>
               <p className="mt-1 text-3xl font-bold text-navy-900">
-                <Price gbp={pricing.coursePriceGbp} />
+                <Price gbp={pricing.coursePriceGbp} plusVat />
               </p>
               <p className="text-sm text-slate-600">per person · {courseFacts.cardDurationText}</p>
-              <p className="mt-4 text-sm text-slate-700">
-                Group rates for {pricing.groupDiscountMinParticipants} or more participants from one organisation.
-              </p>
+              <PriceTerms className="mt-4" />
               <Link to={corporateRateHref} className="btn-primary mt-5 w-full">
                 Request Corporate Rate
               </Link>
@@ -153,6 +165,22 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_22rem] lg:py-20">
         <div className="min-w-0 space-y-14">
+          <CourseSection id="dates" title="Dates and Booking">
+            <SessionList
+              sessions={sessions}
+              empty={
+                <p>
+                  No dates are open for booking at the moment.{" "}
+                  <Link to={corporateRateHref} className="font-semibold text-navy-800 underline underline-offset-4">
+                    Ask us about the next one
+                  </Link>
+                  , or about running it for your team.
+                </p>
+              }
+            />
+            <PriceTerms className="mt-4" />
+          </CourseSection>
+
           <CourseSection id="overview" title="Course Overview">
             {image && (
               <div className="mt-4 overflow-hidden rounded-lg">

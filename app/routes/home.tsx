@@ -18,6 +18,7 @@ import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import { imagePreload, Picture } from "~/components/picture.tsx";
 import { heroImageSizes } from "~/media/image-rules.ts";
 import { pageImageOf } from "~/media/page-images.server.ts";
+import { nextSessionOf } from "~/publishing/sessions-on-site.server.ts";
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
@@ -29,9 +30,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return {
     copy: pages.home,
     heroImage: await pageImageOf(context, pages.home.heroImage),
-    featured: catalogue.featured.homeFeatured
-      .slice(0, ui.homeFeaturedMax)
-      .map((id) => courseSummary(requireCourse(id))),
+    // Each card with its course's next date and place (the page is kept per schedule: ADR 055).
+    featured: catalogue.featured.homeFeatured.slice(0, ui.homeFeaturedMax).map((id) => {
+      const next = nextSessionOf(id, new Date());
+      return { ...courseSummary(requireCourse(id)), ...(next ? { nextSession: next } : {}) };
+    }),
     premium: catalogue.featured.homePremium.map((id) => courseSummary(requireCourse(id))),
     pillars: pillars.map(({ id, title, tagline, icon }) => ({ id, title, tagline, icon, href: pillarPath(id) })),
     testimonials: testimonials.slice(0, 3),

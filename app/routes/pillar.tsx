@@ -114,7 +114,7 @@ export default function PillarPage({ loaderData }: Route.ComponentProps) {
                 </ul>
                 <p className="mt-4 flex flex-wrap items-center gap-4 text-sm">
                   <span className="font-semibold text-navy-900">
-                    <Price gbp={pricing.coursePriceGbp} /> per person
+                    <Price gbp={pricing.coursePriceGbp} plusVat /> per person
                   </span>
                   <Link to={course.href} className="font-semibold text-navy-800 underline underline-offset-4">
                     Course details<span className="sr-only">: {course.title}</span>

@@ -1,6 +1,6 @@
 import { ArrowRight } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { PillarIcon } from "~/components/icons.tsx";
 import { BookConsultationLink } from "~/components/layout/book-consultation-link.tsx";
 import { CourseCard, SharedWith } from "~/components/course-cards.tsx";
@@ -13,13 +13,58 @@ import { pillarIdSchema } from "~/content/schema.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/training";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { PriceTerms, SessionList } from "~/components/course-sessions.tsx";
+import { SelectField } from "~/components/forms/field.tsx";
+import { monthLabel } from "~/calendar/session-dates.ts";
+import { sessionFormats } from "~/content/session-formats.ts";
+import { sessionViews, upcomingMonths, upcomingSessions } from "~/publishing/sessions-on-site.server.ts";
+import { servicesContext } from "~/services.ts";
+
+const formatLabels = { "in-person": "In person (London)", online: "Live online" } as const;
+
+/**
+ * The dates filter (`?month=2027-03&format=online`): each value, when given,
+ * must be one the form offers; anything else is a 400 with what to do.
+ */
+function datesFilter(params: URLSearchParams) {
+  const month = params.get("month") ?? "";
+  const format = params.get("format") ?? "";
+  const problems: string[] = [];
+  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) problems.push("The month must be written like 2027-03.");
+  if (format && !(sessionFormats as readonly string[]).includes(format)) {
+    problems.push('The format must be "in-person" or "online".');
+  }
+  return {
+    month: problems.length ? "" : month,
+    format: (problems.length ? "" : format) as "" | (typeof sessionFormats)[number],
+    problem: problems.join(" "),
+  };
+}
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
 
 /** /training lists every pillar; ?pillar=<id> shows that pillar's section only (an unknown value shows all). */
-export function loader({ url }: Route.LoaderArgs) {
+export async function loader({ url, context }: Route.LoaderArgs) {
   const selected = pillarIdSchema.safeParse(url.searchParams.get("pillar"));
+  const now = new Date();
+  const filter = datesFilter(url.searchParams);
+  const sessions = await sessionViews(
+    context.get(servicesContext).content,
+    upcomingSessions(now, {
+      ...(filter.month ? { month: filter.month } : {}),
+      ...(filter.format ? { format: filter.format } : {}),
+    }),
+    now,
+  );
+  const dates = {
+    sessions,
+    month: filter.month,
+    format: filter.format,
+    problem: filter.problem,
+    filtered: !!(filter.month || filter.format),
+    months: upcomingMonths(now).map((m) => ({ value: m, label: monthLabel(m) })),
+  };
   const pillars = catalogue.pillars
     .filter((p) => !selected.success || p.id === selected.data)
     .map((p) => ({
@@ -33,7 +78,14 @@ export function loader({ url }: Route.LoaderArgs) {
         .filter((c) => c.id !== p.featuredCourseId)
         .map((c) => courseSummary(c, p.id)),
     }));
-  return { copy: catalogue.pages.training, method: catalogue.pages.method, pillars, filtered: selected.success };
+  const page = {
+    copy: catalogue.pages.training,
+    method: catalogue.pages.method,
+    pillars,
+    filtered: selected.success,
+    dates,
+  };
+  return filter.problem ? data(page, { status: 400 }) : page;
 }
 
 export function meta({ loaderData }: Route.MetaArgs) {
@@ -41,13 +93,77 @@ export function meta({ loaderData }: Route.MetaArgs) {
 }
 
 export default function Training({ loaderData }: Route.ComponentProps) {
-  const { copy, method, pillars, filtered } = loaderData;
+  const { copy, method, pillars, filtered, dates } = loaderData;
   return (
     <>
       <PageHero eyebrow="Training" title={copy.heroTitle} lead={copy.heroLead} />
       <Section id="method" title={method.title} lead={method.lead} tone="tint">
         <MethodSteps steps={method.steps} />
       </Section>
+
+      <section id="dates" aria-labelledby="dates-title" className="py-14 lg:py-16">
+        <div className="container-page">
+          <h2 id="dates-title" className="text-3xl font-bold tracking-tight text-navy-900">
+            Upcoming Dates
+          </h2>
+          <p className="mt-2 max-w-3xl text-lg text-slate-700">
+            Open courses in London and live online, five days from Monday to Friday.
+          </p>
+          <form
+            method="get"
+            action="/training#dates"
+            className="mt-6 flex flex-wrap items-end gap-4"
+            aria-label="Filter dates"
+          >
+            <SelectField
+              formId="dates"
+              name="month"
+              label="Month"
+              placeholder="Any month"
+              options={dates.months}
+              defaultValue={dates.month}
+              error={dates.problem.startsWith("The month") ? dates.problem : undefined}
+            />
+            <SelectField
+              formId="dates"
+              name="format"
+              label="Format"
+              placeholder="Any format"
+              options={sessionFormats.map((f) => ({ value: f, label: formatLabels[f] }))}
+              defaultValue={dates.format}
+              error={dates.problem && !dates.problem.startsWith("The month") ? dates.problem : undefined}
+            />
+            <button type="submit" className="btn-primary min-h-11">
+              Show dates
+            </button>
+            {dates.filtered && (
+              <a
+                href="/training"
+                className="min-h-11 py-2.5 font-semibold text-navy-800 underline underline-offset-4"
+              >
+                Show all dates
+              </a>
+            )}
+          </form>
+          {dates.problem && (
+            <p role="alert" className="mt-4 font-semibold text-red-800">
+              {dates.problem} Showing all upcoming dates.
+            </p>
+          )}
+          <SessionList
+            sessions={dates.sessions}
+            showCourse
+            empty={
+              <p>
+                {dates.filtered
+                  ? "No upcoming dates match your choice. Try another month or format, or show all dates."
+                  : "No dates are open for booking at the moment. Talk to our team about the next ones."}
+              </p>
+            }
+          />
+          <PriceTerms className="mt-4" />
+        </div>
+      </section>
 
       {filtered && (
         <div className="container-page pt-10">

@@ -94,7 +94,86 @@ export function jsonLdScript(data: unknown): string {
   return JSON.stringify(data).replace(/</g, "\\u003c");
 }
 
-export function courseJsonLd(course: { id: string; title: string; shortDescription: string }, priceGbp: number) {
+/** A dated session of a course, as its JSON-LD says it (the course page's loader gives these). */
+export type CourseInstanceData = {
+  format: "in-person" | "online";
+  venue?: { name: string; streetAddress: string; locality: string; postalCode: string };
+  /** ISO 8601 with the offset. */
+  startsAt: string;
+  endsAt: string;
+  /** Every day's hours, London time, when they are the same each day. */
+  dailyHours?: { starts: string; ends: string };
+  /** The price per person now, before VAT, in pounds. */
+  priceGbp: number;
+  /** Places left; null when not known. */
+  placesLeft: number | null;
+  /** The booking page's path. */
+  bookHref: string;
+};
+
+/** The schema.org availability of a session with `left` places left (4 or fewer: limited). */
+export function sessionAvailability(left: number | null): string {
+  if (left === 0) return "https://schema.org/SoldOut";
+  if (left !== null && left <= 4) return "https://schema.org/LimitedAvailability";
+  return "https://schema.org/InStock";
+}
+
+function courseInstance(course: { id: string }, s: CourseInstanceData) {
+  return {
+    "@type": "CourseInstance",
+    courseMode: s.format === "online" ? "online" : "onsite",
+    courseWorkload: "P5D",
+    startDate: s.startsAt,
+    endDate: s.endsAt,
+    location: s.venue
+      ? {
+          "@type": "Place",
+          name: s.venue.name,
+          address: {
+            "@type": "PostalAddress",
+            streetAddress: s.venue.streetAddress,
+            addressLocality: s.venue.locality,
+            postalCode: s.venue.postalCode,
+            addressCountry: "GB",
+          },
+        }
+      : { "@type": "VirtualLocation", url: absoluteUrl(`/courses/${course.id}`) },
+    ...(s.dailyHours
+      ? {
+          courseSchedule: {
+            "@type": "Schedule",
+            repeatFrequency: "Daily",
+            repeatCount: 5,
+            startDate: s.startsAt.slice(0, 10),
+            endDate: s.endsAt.slice(0, 10),
+            startTime: s.dailyHours.starts,
+            endTime: s.dailyHours.ends,
+            scheduleTimezone: "Europe/London",
+          },
+        }
+      : {}),
+    offers: {
+      "@type": "Offer",
+      price: s.priceGbp.toFixed(2),
+      priceCurrency: "GBP",
+      category: "Paid",
+      availability: sessionAvailability(s.placesLeft),
+      url: absoluteUrl(s.bookHref),
+      validThrough: s.startsAt,
+    },
+  };
+}
+
+/**
+ * A course's JSON-LD: its list price, and a CourseInstance per upcoming
+ * session (dates, mode, place, schedule, an offer with its availability);
+ * without sessions, one instance saying how it runs.
+ */
+export function courseJsonLd(
+  course: { id: string; title: string; shortDescription: string },
+  priceGbp: number,
+  sessions: readonly CourseInstanceData[] = [],
+) {
   return {
     "@context": "https://schema.org",
     "@type": "Course",
@@ -110,11 +189,13 @@ export function courseJsonLd(course: { id: string; title: string; shortDescripti
       availability: "https://schema.org/InStock",
       url: absoluteUrl(`/courses/${course.id}`),
     },
-    hasCourseInstance: {
-      "@type": "CourseInstance",
-      courseMode: ["Onsite", "Online"],
-      courseWorkload: "P5D",
-    },
+    hasCourseInstance: sessions.length
+      ? sessions.map((s) => courseInstance(course, s))
+      : {
+          "@type": "CourseInstance",
+          courseMode: ["Onsite", "Online"],
+          courseWorkload: "P5D",
+        },
   };
 }
 

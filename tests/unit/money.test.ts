@@ -49,4 +49,11 @@ describe("the visitor's currency", () => {
     expect(displayPrice(4500, "GBP")).toBe("£4,500");
     expect(displayPrice(4500, "USD")).toBe("$5,700 (USD)");
   });
+
+  it("shows a course's price before VAT as UK business training is priced, with pence when it has them", () => {
+    expect(displayPrice(4500, "GBP", { plusVat: true })).toBe("£4,500 + VAT");
+    expect(displayPrice(4500, "USD", { plusVat: true })).toBe("$5,700 + VAT (USD)");
+    expect(displayPrice(4050.5, "GBP", { plusVat: true })).toBe("£4,050.50 + VAT");
+    expect(displayPrice(4050, "GBP")).toBe("£4,050");
+  });
 });

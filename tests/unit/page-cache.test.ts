@@ -18,7 +18,7 @@ function setUp() {
       return { status: state.status, html: `<p>${path} v${state.version}</p><script>go()</script>` };
     },
     headers: (hashes) => ({ "Content-Security-Policy": `script-src ${hashes.join(" ")}` }),
-    version: () => state.version,
+    version: () => String(state.version),
     servesRelease: () => state.release,
     keeps: (path) => path !== "/resources",
   });
@@ -28,12 +28,38 @@ function setUp() {
 const body = (served: ReturnType<typeof serveAs> | null | undefined) => served?.answers.identity.body.toString();
 
 describe("the page cache", () => {
-  it("serves the build's pages while the release's content is served, and renders nothing", async () => {
+  it("serves the build's pages while the release's content is served, rendering only a kept page the build has not", async () => {
     const { state, built, cache } = setUp();
     expect(cache.get("/about")).toBe(built);
     expect(await cache.fill("/about")).toBe(built);
-    expect(await cache.fill("/training")).toBeNull();
     expect(state.renders).toEqual([]);
+    expect(body(await cache.fill("/training"))).toBe("<p>/training v1</p><script>go()</script>");
+    expect(body(cache.get("/training"))).toBe("<p>/training v1</p><script>go()</script>");
+    expect(state.renders).toEqual(["1 /training"]);
+  });
+
+  it("keeps each page for its own version: a page whose version moved is rendered again, the others are not", async () => {
+    const { state, cache } = setUp();
+    const pageVersions = new Map([["/courses/a", "1 places-1"]]);
+    const perPage = createPageCache({
+      prerendered: new Map(),
+      render: async (path) => {
+        state.renders.push(`${pageVersions.get(path) ?? "1"} ${path}`);
+        return { status: 200, html: `<p>${path} ${pageVersions.get(path) ?? "1"}</p>` };
+      },
+      headers: () => ({}),
+      version: (path) => pageVersions.get(path) ?? "1",
+      servesRelease: () => false,
+      keeps: () => true,
+    });
+    void cache;
+    await perPage.fill("/courses/a");
+    await perPage.fill("/about");
+    pageVersions.set("/courses/a", "1 places-2");
+    expect(perPage.get("/about")).toBeDefined();
+    expect(perPage.get("/courses/a")).toBeUndefined();
+    expect(body(await perPage.fill("/courses/a"))).toBe("<p>/courses/a 1 places-2</p>");
+    expect(state.renders).toEqual(["1 places-1 /courses/a", "1 /about", "1 places-2 /courses/a"]);
   });
 
   it("after a publish, renders each page once per version; requests at the same time share the render", async () => {

@@ -109,6 +109,8 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
       return <input type="hidden" name={field.name} value={value} />;
     case "number":
       return <TextField {...common} inputMode="numeric" defaultValue={value} />;
+    case "money":
+      return <TextField {...common} inputMode="decimal" hint={field.hint} defaultValue={value} />;
     case "lines":
       return (
         <TextAreaField

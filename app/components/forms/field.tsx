@@ -168,7 +168,7 @@ export function TextField({
   defaultValue?: string;
   autoComplete?: string;
   placeholder?: string;
-  inputMode?: "text" | "email" | "tel" | "numeric";
+  inputMode?: "text" | "email" | "tel" | "numeric" | "decimal";
   maxLength?: number;
 }) {
   return (

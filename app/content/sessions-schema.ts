@@ -1,0 +1,114 @@
+/**
+ * A dated session of a course (issue 29): what the team edits in the content
+ * editor (type "session", app/content/types.server.ts) and what the catalogue
+ * checks (app/content/index.server.ts). Server-side and in the editor only:
+ * pages get the sessions they show from their loaders, so zod never reaches
+ * the browser. See docs/decisions/055-course-sessions-as-content.md.
+ */
+import { z } from "zod";
+import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
+import { penceMeta } from "./editor-fields.ts";
+
+const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
+const text = z.string().trim().min(1);
+const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** A real calendar date written YYYY-MM-DD, as the UTC midnight it names (null otherwise). */
+function calendarDate(value: string): Date | null {
+  const match = datePattern.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : null;
+}
+
+const date = z
+  .string()
+  .trim()
+  .refine((s) => calendarDate(s) !== null, {
+    message: "must be a date written YYYY-MM-DD, such as 2027-03-08",
+    abort: true,
+  });
+const time = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM (24-hour clock), such as 09:00");
+
+/** One day's hours, London wall-clock time. */
+export const sessionHoursSchema = z
+  .object({ starts: time, ends: time })
+  .refine((h) => h.ends > h.starts, { message: "must end after it starts", path: ["ends"] });
+
+/** A place's name and postal address (the venue of a session in person). */
+export const venueSchema = z.object({
+  name: text.max(80),
+  streetAddress: text.max(100),
+  locality: text.max(60),
+  postalCode: text.max(12),
+});
+
+/** An amount per person in whole pence, edited in pounds (editor-fields.ts). */
+const pence = z
+  .number({ error: "must be an amount in pounds, such as 4500 or 4,050.50" })
+  .int("must be a whole number of pence")
+  .min(100, "must be at least £1")
+  .meta(penceMeta);
+
+export const courseSessionSchema = z
+  .object({
+    /** The key: never changes (it is the session_key of its places and bookings). */
+    id: slug,
+    courseId: slug,
+    /** The first day (a Monday: the course runs Monday to Friday). */
+    startDate: date.refine(
+      (s) => calendarDate(s)?.getUTCDay() === 1,
+      "must be a Monday: the course runs Monday to Friday",
+    ),
+    /** Each of the five days' hours, Monday first (Europe/London). */
+    hours: z.array(sessionHoursSchema).length(5, "must give the hours of each of the five days"),
+    /** In person at a venue, or live online (at a client's site is sold by enquiry, never booked). */
+    format: z.enum(sessionFormats),
+    /** Where it runs: required in person, absent online. */
+    venue: venueSchema.optional(),
+    capacity: z
+      .number()
+      .int("must be a whole number")
+      .min(1, "must be at least 1")
+      .max(maxSessionCapacity, `must be at most ${maxSessionCapacity}`),
+    /** The price per person in pence, before VAT; the course's list price when absent. */
+    pricePence: pence.optional(),
+    /** A lower price per person (pence, before VAT) for bookings made on or before `until` (London date). */
+    earlyBird: z.object({ pricePence: pence, until: date }).optional(),
+    state: z.enum(sessionStates),
+  })
+  .superRefine((s, ctx) => {
+    if (s.format === "in-person" && !s.venue) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["venue"],
+        message: "is required for a session in person: give the venue's name and address",
+      });
+    }
+    if (s.format === "online" && s.venue) {
+      ctx.addIssue({ code: "custom", path: ["venue"], message: "must be left empty for a live online session" });
+    }
+    const regular = s.pricePence ?? listPricePence;
+    if (s.earlyBird && s.earlyBird.pricePence >= regular) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["earlyBird", "pricePence"],
+        message: `must be below the session's regular price (£${regular / 100})`,
+      });
+    }
+    if (s.earlyBird && s.earlyBird.until >= s.startDate) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["earlyBird", "until"],
+        message: "must be before the session's start date",
+      });
+    }
+  });
+
+export type CourseSession = z.infer<typeof courseSessionSchema>;
+export type SessionHours = z.infer<typeof sessionHoursSchema>;
+export type Venue = z.infer<typeof venueSchema>;

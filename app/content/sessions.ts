@@ -1,0 +1,114 @@
+/**
+ * The release's course sessions (issue 29): what a database is seeded with,
+ * once (app/publishing/store.server.ts). The team edits them in the content
+ * editor afterwards ("Course dates"); the schema is sessions-schema.ts.
+ * Pure data, browser-safe.
+ */
+import type { CourseSession, SessionHours, Venue } from "./sessions-schema.ts";
+
+/** In person: 09:00–17:00, the Friday ending at 15:30 (London time). */
+const inPersonHours: SessionHours[] = [
+  { starts: "09:00", ends: "17:00" },
+  { starts: "09:00", ends: "17:00" },
+  { starts: "09:00", ends: "17:00" },
+  { starts: "09:00", ends: "17:00" },
+  { starts: "09:00", ends: "15:30" },
+];
+
+/** Live online: shorter days with the breaks a screen needs (London time). */
+const onlineHours: SessionHours[] = Array.from({ length: 5 }, () => ({ starts: "09:30", ends: "16:30" }));
+
+const moorgatePlace: Venue = {
+  name: "Chartered Accountants' Hall",
+  streetAddress: "1 Moorgate Place",
+  locality: "London",
+  postalCode: "EC2R 6EA",
+};
+
+const pallMall: Venue = {
+  name: "116 Pall Mall",
+  streetAddress: "116 Pall Mall",
+  locality: "London",
+  postalCode: "SW1Y 5ED",
+};
+
+export const releaseSessions: CourseSession[] = [
+  {
+    id: "risk-management-2027-03-london",
+    courseId: "risk-management",
+    startDate: "2027-03-08",
+    hours: inPersonHours,
+    format: "in-person",
+    venue: moorgatePlace,
+    capacity: 12,
+    earlyBird: { pricePence: 405000, until: "2027-01-29" },
+    state: "confirmed",
+  },
+  {
+    id: "financial-analysis-2027-03-london",
+    courseId: "financial-analysis",
+    startDate: "2027-03-15",
+    hours: inPersonHours,
+    format: "in-person",
+    venue: moorgatePlace,
+    capacity: 12,
+    state: "open",
+  },
+  {
+    id: "esg-risk-2027-04-london",
+    courseId: "esg-risk",
+    startDate: "2027-04-12",
+    hours: inPersonHours,
+    format: "in-person",
+    venue: pallMall,
+    capacity: 12,
+    state: "open",
+  },
+  {
+    id: "corporate-finance-2027-04-online",
+    courseId: "corporate-finance",
+    startDate: "2027-04-19",
+    hours: onlineHours,
+    format: "online",
+    capacity: 16,
+    state: "open",
+  },
+  {
+    id: "risk-management-2027-05-online",
+    courseId: "risk-management",
+    startDate: "2027-05-10",
+    hours: onlineHours,
+    format: "online",
+    capacity: 16,
+    state: "open",
+  },
+  {
+    id: "carbon-accounting-2027-05-london",
+    courseId: "carbon-accounting",
+    startDate: "2027-05-17",
+    hours: inPersonHours,
+    format: "in-person",
+    venue: pallMall,
+    capacity: 12,
+    state: "open",
+  },
+  {
+    id: "financial-analysis-2027-06-online",
+    courseId: "financial-analysis",
+    startDate: "2027-06-07",
+    hours: onlineHours,
+    format: "online",
+    capacity: 16,
+    state: "open",
+  },
+  {
+    id: "strategy-execution-2027-06-london",
+    courseId: "strategy-execution",
+    startDate: "2027-06-14",
+    hours: inPersonHours,
+    format: "in-person",
+    venue: moorgatePlace,
+    capacity: 12,
+    state: "open",
+  },
+];

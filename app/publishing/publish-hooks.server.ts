@@ -1,0 +1,76 @@
+/**
+ * What publishing an item of a type does beyond the content itself, per
+ * type (docs/decisions/055-course-sessions-as-content.md). The store
+ * (store.server.ts) runs `onLive` inside the transaction that puts an item on
+ * the site (a publish, a restore, a scheduled publish, the release's seed),
+ * and `beforeOff` inside one that takes it off (unpublish, delete); the
+ * editor (editor.server.ts) asks `confirmBeforePublish` before a publish or a
+ * schedule and wants a second submit with `confirm` when it answers.
+ *
+ * A course session: its capacity is its places row's (course_session_places,
+ * app/orders/course-booking/places.server.ts), set in the same transaction,
+ * refused below the places already sold or held; a change of what a place
+ * costs or when it runs while places are taken asks to confirm first; and
+ * a session with places taken is cancelled (its state), never unpublished.
+ */
+import type { Transaction } from "kysely";
+import { setCapacity } from "~/orders/course-booking/places.server.ts";
+import type { ContentType } from "~/content/types.server.ts";
+import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
+
+type Tx = Transaction<Database> | Db;
+
+/** A field's refusal, by its path in the item (as the store's FieldIssue). */
+export type HookIssue = { path: string; message: string };
+
+export type PublishHooks = {
+  /** The item (valid, `data`) goes on the site: a field's refusal rolls the change back. */
+  onLive?(trx: Tx, key: string, data: unknown, now: Date): Promise<HookIssue | null>;
+  /** The item is taken off the site (unpublished or deleted): a sentence refuses it. */
+  beforeOff?(trx: Tx, key: string): Promise<string | null>;
+  /** Publishing `draft` over `live` (null: never published) wants the person's confirmation: what to say, or null. */
+  confirmBeforePublish?(db: Tx, key: string, live: unknown, draft: unknown): Promise<string | null>;
+};
+
+const placesWord = (n: number) => (n === 1 ? "1 place is" : `${n} places are`);
+
+async function placesTaken(db: Tx, key: string): Promise<number> {
+  const row = await db
+    .selectFrom("course_session_places")
+    .select("taken")
+    .where("session_key", "=", key)
+    .executeTakeFirst();
+  return row ? Number(row.taken) : 0;
+}
+
+/** The fields of a session whose change a booking made before it does not follow. */
+const bookedTerms = ["pricePence", "earlyBird", "startDate", "hours", "capacity"] as const;
+
+const sessionHooks: PublishHooks = {
+  async onLive(trx, key, data, now) {
+    const capacity = (data as { capacity: number }).capacity;
+    const result = await setCapacity(trx, key, capacity, now);
+    return result.ok ? null : { path: "capacity", message: result.message };
+  },
+  async beforeOff(trx, key) {
+    const taken = await placesTaken(trx, key);
+    if (!taken) return null;
+    return `${placesWord(taken)} sold or held on this session: set its state to cancelled instead, so its bookers are told and refunded.`;
+  },
+  async confirmBeforePublish(db, key, live, draft) {
+    if (live === null || live === undefined) return null;
+    const before = live as Record<string, unknown>;
+    const after = draft as Record<string, unknown>;
+    const changed = bookedTerms.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
+    if (!changed.length) return null;
+    const taken = await placesTaken(db, key);
+    if (!taken) return null;
+    return `${placesWord(taken)} already sold or held on this session. Publishing changes its price, dates, hours or capacity for new bookings only: existing bookings keep what they pay. Tick the box and publish again to confirm.`;
+  },
+};
+
+/** Each type's hooks (most types have none). */
+export const publishHooks: Partial<Record<ContentType, PublishHooks>> = {
+  session: sessionHooks,
+};
