@@ -68,6 +68,7 @@ export default [
       route("leads.csv", "routes/admin/export.ts", { id: "admin-export-leads" }),
       route("newsletter.csv", "routes/admin/export.ts", { id: "admin-export-newsletter" }),
       route("bookings.csv", "routes/admin/export.ts", { id: "admin-export-bookings" }),
+      route("course-bookings.csv", "routes/admin/export.ts", { id: "admin-export-course-bookings" }),
       route("outbox", "routes/admin/outbox.tsx"),
       route("bookings", "routes/admin/bookings.tsx"),
       // Course sessions and bookings (issue 29).

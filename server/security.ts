@@ -19,7 +19,8 @@ export const paymentPagePaths = ["/consultation-payment", "/test-payment"];
 const bookingPaymentPage = /^\/booking\/[A-Za-z0-9_-]+\/pay$/;
 
 /** Whether `path` (without its query or a trailing slash) is a card payment page. */
-export const isPaymentPage = (path: string): boolean => paymentPagePaths.includes(path) || bookingPaymentPage.test(path);
+export const isPaymentPage = (path: string): boolean =>
+  paymentPagePaths.includes(path) || bookingPaymentPage.test(path);
 
 /** Stripe's origins, per directive (Stripe's published CSP requirements). */
 export const stripeSources = {
@@ -116,11 +117,7 @@ export function renderedPageCsp(frames: string[] = []): Middleware {
   return (req: IncomingMessage & { path?: string }, res: ServerResponse & { locals?: { nonce?: string } }, next) => {
     (res.locals ??= {}).nonce = randomBytes(16).toString("base64");
     const path = (req.path ?? "").replace(/\/+$/, "") || "/";
-    const policy = isPaymentPage(path)
-      ? paymentPages
-      : isBackOfficeAddress(req.url ?? "/")
-        ? backOffice
-        : everyPage;
+    const policy = isPaymentPage(path) ? paymentPages : isBackOfficeAddress(req.url ?? "/") ? backOffice : everyPage;
     policy(req, res, next);
   };
 }

@@ -124,6 +124,8 @@ export async function startServices(
         }
       : null,
     onEmailsQueued: kick,
+    // The course pages show places left: read the places' stamp at once on this instance.
+    onPlacesChanged: () => void content.placesChanged().catch(() => {}),
     log: (message) => log.error(message),
   });
   const payments = config.paymentsEnabled
@@ -183,7 +185,7 @@ export async function startServices(
   ];
   jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
   if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
-  jobs.push(courseBookingHoldsJob({ db: database.db }));
+  jobs.push(courseBookingHoldsJob({ db: database.db, onExpired: () => void content.placesChanged().catch(() => {}) }));
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
   const pageViews = createPageViewCounter({ db: database.db, log: log.child({ component: "page-views" }) });

@@ -856,10 +856,12 @@ export const migrations: Record<string, Migration> = {
   "2026-11-27-026-course-booking-links": {
     async up(db: AnyDb) {
       // The booking link a booker opens their booking with (issue 29): only
-      // the token's SHA-256 is kept, so a copy of the database opens no booking.
+      // the token's SHA-256 is kept, so a copy of the database opens no booking
+      // (an id of its own: the retention job deletes rows by id).
       await db.schema
         .createTable("course_booking_links")
-        .addColumn("token_hash", "text", (c) => c.primaryKey())
+        .addColumn("id", "text", (c) => c.primaryKey())
+        .addColumn("token_hash", "text", (c) => c.notNull().unique())
         .addColumn("booking_id", "text", (c) => c.notNull())
         .addColumn("created_at", "text", (c) => c.notNull())
         .execute();

@@ -521,6 +521,7 @@ export interface Database extends LeadTables {
   /** A course booking's timeline. */
   /** A booking link's token, hashed (app/orders/course-booking/booking-links.server.ts). */
   course_booking_links: {
+    id: string;
     token_hash: string;
     booking_id: string;
     created_at: string;

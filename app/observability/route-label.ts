@@ -74,6 +74,7 @@ export const exactRoutes = new Set<string>([
   "/admin/leads.csv",
   "/admin/newsletter.csv",
   "/admin/bookings.csv",
+  "/admin/course-bookings.csv",
   "/admin/outbox",
   "/admin/requests",
   "/admin/spam",

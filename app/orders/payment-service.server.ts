@@ -26,7 +26,7 @@ import type { Metrics } from "~/observability/metrics.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import type { PaymentRequest } from "./consultation-request.ts";
 import { consultationBooking } from "./consultation.ts";
-import type { CourseBookingService } from "./course-booking/service.server.ts";
+import { stripeClient } from "./stripe-client.server.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
 export type PaymentOutcome = { state: PaymentState; amountPence?: number; quantity?: number | null; email?: string };
@@ -34,10 +34,20 @@ export type PaymentOutcome = { state: PaymentState; amountPence?: number; quanti
 /** The card processor could not set the payment up; the visitor was not charged. */
 export class PaymentSetupError extends Error {}
 
+/** What another order kind paid by card does with its Stripe events (course bookings: course-booking/service.server.ts). */
+export type CourseStripeEvents = {
+  /** Applies the event inside the webhook's transaction; `queued`: e-mails were queued. */
+  applyStripeEvent(trx: Transaction<Database>, event: Stripe.Event): Promise<{ queued: boolean }>;
+  /** After the transaction commits (a refund through Stripe). */
+  afterStripeEvent(outcome: { queued: boolean }): Promise<void>;
+};
+
+export { stripeClient };
+
 export type PaymentServiceOptions = {
   db: Db;
   /** Course bookings paid by card (issue 29): their Stripe events are theirs (metadata.course_booking_id). */
-  courseBookings?: Pick<CourseBookingService, "applyStripeEvent" | "afterStripeEvent">;
+  courseBookings?: CourseStripeEvents;
   mail: MailContext;
   secretKey: string;
   webhookSecret?: string;
@@ -52,21 +62,6 @@ export type PaymentServiceOptions = {
 export type PaymentService = ReturnType<typeof createPaymentService>;
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]{1,200}$/;
-
-export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
-  const url = apiUrl ? new URL(apiUrl) : null;
-  return new Stripe(secretKey, {
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(url
-      ? {
-          host: url.hostname,
-          port: url.port || (url.protocol === "http:" ? 80 : 443),
-          protocol: url.protocol.replace(":", "") as "http" | "https",
-        }
-      : {}),
-  });
-}
 
 export function createPaymentService(options: PaymentServiceOptions) {
   const {
@@ -148,7 +143,9 @@ export function createPaymentService(options: PaymentServiceOptions) {
    * on the event row (PostgreSQL) or runs after it (SQLite), finds it, and
    * changes nothing; a failure rolls both back, so Stripe's retry is handled.
    */
-  async function applyEvent(event: Stripe.Event): Promise<{ message: string; queued: boolean; after?: () => Promise<void> }> {
+  async function applyEvent(
+    event: Stripe.Event,
+  ): Promise<{ message: string; queued: boolean; after?: () => Promise<void> }> {
     return db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto("stripe_events")
@@ -305,7 +302,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
         return { status: 400, message: `Signature check failed: ${(error as Error).message}` };
       }
       const count = (outcome: string) => metrics?.webhookEvents.inc({ type: event.type, outcome });
-      let applied: { message: string; queued: boolean };
+      let applied: Awaited<ReturnType<typeof applyEvent>>;
       try {
         applied = await applyEvent(event);
       } catch (error) {

@@ -10,7 +10,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const number = /^((?:INV|CN)-\d{6,})\.pdf$/.exec(params.file)?.[1];
   const doc = number ? await context.get(servicesContext).courseBookings.documentByLink(params.token, number) : null;
   if (!doc) return new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  return new Response(doc.bytes, {
+  return new Response(Buffer.from(doc.bytes), {
     headers: {
       "Content-Type": "application/pdf",
       "Content-Disposition": `attachment; filename="${doc.kind === "invoice" ? "invoice" : "credit-note"}-${doc.number}.pdf"`,

@@ -43,7 +43,12 @@ export function headers() {
 }
 
 export function meta() {
-  return seo({ title: "Pay for your booking", description: "Pay for your course places by card.", path: "/booking", noindex: true });
+  return seo({
+    title: "Pay for your booking",
+    description: "Pay for your course places by card.",
+    path: "/booking",
+    noindex: true,
+  });
 }
 
 const CardPayment = lazy<ComponentType<CardPaymentProps>>(() =>
@@ -75,7 +80,10 @@ export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
                 amountText={amount}
                 payLabel={`Pay ${amount}`}
                 returnPath={`/booking/${b.token}`}
-                successToast={{ title: "Payment Successful", description: "Your places are booked. Your confirmation is on its way." }}
+                successToast={{
+                  title: "Payment Successful",
+                  description: "Your places are booked. Your confirmation is on its way.",
+                }}
                 contactHref="/contact"
                 labelledBy="pay-title"
               />

@@ -20,7 +20,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const detail = await bookings.byLink(params.token);
   if (!detail) throw data("Not found", { status: 404 });
   const payment = detail.booking.payment_method === "card" ? await bookings.refreshCardPayment(detail) : null;
-  const current = payment === "paid" && detail.booking.status !== "paid" ? (await bookings.byLink(params.token))! : detail;
+  const current =
+    payment === "paid" && detail.booking.status !== "paid" ? (await bookings.byLink(params.token))! : detail;
   const b = current.booking;
   return {
     token: params.token,
@@ -97,7 +98,9 @@ export default function Booking({ loaderData: b }: Route.ComponentProps) {
             </>
           )}
           {b.processing && (
-            <p className="mt-3 text-slate-800">Your bank is still confirming the payment; we e-mail you as soon as it has.</p>
+            <p className="mt-3 text-slate-800">
+              Your bank is still confirming the payment; we e-mail you as soon as it has.
+            </p>
           )}
           {b.status === "invoiced" && (
             <p className="mt-3 text-slate-800">
@@ -105,7 +108,9 @@ export default function Booking({ loaderData: b }: Route.ComponentProps) {
             </p>
           )}
           {b.status === "paid" && b.paidAt && (
-            <p className="mt-3 text-slate-800">Paid on {formatDate(b.paidAt)}. Thank you: the joining details are on their way to each delegate.</p>
+            <p className="mt-3 text-slate-800">
+              Paid on {formatDate(b.paidAt)}. Thank you: the joining details are on their way to each delegate.
+            </p>
           )}
           {b.status === "expired" && (
             <p className="mt-3 text-slate-800">
@@ -124,8 +129,8 @@ export default function Booking({ loaderData: b }: Route.ComponentProps) {
             ))}
           </ol>
           <p className="mt-2 text-sm text-slate-700">
-            Booked by {b.booker.name}, {b.booker.organisation}. To send names or a substitute, reply to your confirmation
-            e-mail.
+            Booked by {b.booker.name}, {b.booker.organisation}. To send names or a substitute, reply to your
+            confirmation e-mail.
           </p>
         </section>
 
@@ -135,19 +140,27 @@ export default function Booking({ loaderData: b }: Route.ComponentProps) {
           </h2>
           <dl className="mt-4 space-y-2 text-slate-800">
             <Row label={`${b.amounts.quantity} × price per place`} value={formatPenceGbp(b.amounts.unitPricePence)} />
-            {b.amounts.discountPence > 0 && <Row label="Group discount" value={`−${formatPenceGbp(b.amounts.discountPence)}`} />}
+            {b.amounts.discountPence > 0 && (
+              <Row label="Group discount" value={`−${formatPenceGbp(b.amounts.discountPence)}`} />
+            )}
             <Row label="Total excluding VAT" value={formatPenceGbp(b.amounts.netPence)} />
             <Row label="VAT" value={formatPenceGbp(b.amounts.vatPence)} />
             <Row label="Total" value={formatPenceGbp(b.amounts.totalPence)} />
           </dl>
           <h3 className="mt-8 text-xl font-bold text-navy-900">Invoices and credit notes</h3>
           {b.documents.length === 0 ? (
-            <p className="mt-2 text-slate-700">None yet: a card booking&rsquo;s VAT invoice is issued when it is paid.</p>
+            <p className="mt-2 text-slate-700">
+              None yet: a card booking&rsquo;s VAT invoice is issued when it is paid.
+            </p>
           ) : (
             <ul className="mt-2 space-y-2">
               {b.documents.map((d) => (
                 <li key={d.number}>
-                  <a className="font-semibold text-navy-800 underline" href={`${base}/documents/${d.number}.pdf`} download>
+                  <a
+                    className="font-semibold text-navy-800 underline"
+                    href={`${base}/documents/${d.number}.pdf`}
+                    download
+                  >
                     {d.kind === "invoice" ? "VAT invoice" : "Credit note"} {d.number} (PDF)
                   </a>
                   <span className="text-slate-700">

@@ -15,11 +15,7 @@ import { data, redirect } from "react-router";
 import { PageHero } from "~/components/sections.tsx";
 import { fieldId, errorId } from "~/components/forms/field.tsx";
 import { courseBookingPage, type BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
-import {
-  delegateField,
-  MAX_PLACES,
-  placesAsked,
-} from "~/orders/course-booking/booking-request.ts";
+import { delegateField, MAX_PLACES, placesAsked } from "~/orders/course-booking/booking-request.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { coursePath } from "~/content/paths.ts";
 import { protectionFields } from "~/forms/protection.ts";
@@ -61,7 +57,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data<ActionData>({ problem: "The booking could not be accepted." }, 400);
   }
   if (!(await services.allowSubmission(`booking:${context.get(clientIpContext) ?? "unknown"}`))) {
-    return data<ActionData>({ problem: "Too many attempts from your network. Please wait a minute and try again." }, 429);
+    return data<ActionData>(
+      { problem: "Too many attempts from your network. Please wait a minute and try again." },
+      429,
+    );
   }
   const outcome = await services.courseBookings.book(params, values);
   const echo = keptValues(values);
@@ -103,7 +102,11 @@ export default function CourseBooking({ loaderData, actionData }: Route.Componen
   const places = values.places ? placesAsked(values.places) : page.places;
   return (
     <>
-      <PageHero eyebrow="Book a place" title={page.course.title} lead={`${page.session.label} · ${page.session.where}`} />
+      <PageHero
+        eyebrow="Book a place"
+        title={page.course.title}
+        lead={`${page.session.label} · ${page.session.where}`}
+      />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-16">
         <div className="min-w-0">
           {page.status === "open" ? (
@@ -166,7 +169,10 @@ function OtherDates({ page }: { page: BookingPageData }) {
 function Summary({ page }: { page: BookingPageData }) {
   const p = page.price;
   return (
-    <aside aria-labelledby="summary-title" className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <aside
+      aria-labelledby="summary-title"
+      className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+    >
       <h2 id="summary-title" className="text-xl font-bold text-navy-900">
         Your booking
       </h2>
@@ -175,9 +181,7 @@ function Summary({ page }: { page: BookingPageData }) {
         <Row label="Dates" value={page.session.label} />
         <Row label="Hours" value={page.session.hours} />
         <Row label="Where" value={page.session.where} />
-        {page.status === "open" && page.left <= 4 && (
-          <Row label="Places left" value={String(page.left)} />
-        )}
+        {page.status === "open" && page.left <= 4 && <Row label="Places left" value={String(page.left)} />}
       </dl>
       <h3 className="mt-6 text-lg font-bold text-navy-900">
         Price for {p.quantity} place{p.quantity === 1 ? "" : "s"}
@@ -286,7 +290,11 @@ function BookingForm({
         </div>
       )}
       {errorList.length > 0 && (
-        <div role="alert" aria-labelledby="booking-errors-title" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4">
+        <div
+          role="alert"
+          aria-labelledby="booking-errors-title"
+          className="mb-6 rounded-md border border-red-700 bg-red-50 p-4"
+        >
           <h2 id="booking-errors-title" className="font-bold text-red-900">
             There is a problem
           </h2>
@@ -333,8 +341,7 @@ function BookingForm({
           <legend className="text-2xl font-bold text-navy-900">Delegates</legend>
           {page.namesToFollowOpen ? (
             <p className="text-slate-700">
-              Tick “Name to follow” for a place whose delegate you do not know yet; names are due{" "}
-              {page.namesDueText}.
+              Tick “Name to follow” for a place whose delegate you do not know yet; names are due {page.namesDueText}.
             </p>
           ) : (
             <p className="text-slate-700">Names are now due: please name every delegate.</p>
@@ -343,9 +350,31 @@ function BookingForm({
             <fieldset key={i} className="rounded-md border border-slate-300 p-4">
               <legend className="px-1 font-semibold text-navy-900">Place {i + 1}</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field name={delegateField(i, "name")} label="Full name" values={values} errors={errors} autoComplete="off" required={false} />
-                <Field name={delegateField(i, "email")} label="E-mail" type="email" values={values} errors={errors} autoComplete="off" required={false} />
-                <Field name={delegateField(i, "jobTitle")} label="Job title" values={values} errors={errors} autoComplete="off" required={false} />
+                <Field
+                  name={delegateField(i, "name")}
+                  label="Full name"
+                  values={values}
+                  errors={errors}
+                  autoComplete="off"
+                  required={false}
+                />
+                <Field
+                  name={delegateField(i, "email")}
+                  label="E-mail"
+                  type="email"
+                  values={values}
+                  errors={errors}
+                  autoComplete="off"
+                  required={false}
+                />
+                <Field
+                  name={delegateField(i, "jobTitle")}
+                  label="Job title"
+                  values={values}
+                  errors={errors}
+                  autoComplete="off"
+                  required={false}
+                />
               </div>
               {page.namesToFollowOpen && (
                 <label className="mt-3 flex min-h-11 items-center gap-2 text-ink">
@@ -366,10 +395,29 @@ function BookingForm({
           <legend className="text-2xl font-bold text-navy-900">Your details</legend>
           <div className="grid gap-4 sm:grid-cols-2">
             <Field name="bookerName" label="Full name" values={values} errors={errors} autoComplete="name" />
-            <Field name="bookerEmail" label="E-mail" type="email" values={values} errors={errors} autoComplete="email" />
+            <Field
+              name="bookerEmail"
+              label="E-mail"
+              type="email"
+              values={values}
+              errors={errors}
+              autoComplete="email"
+            />
             <Field name="bookerPhone" label="Phone" type="tel" values={values} errors={errors} autoComplete="tel" />
-            <Field name="bookerJobTitle" label="Job title" values={values} errors={errors} autoComplete="organization-title" />
-            <Field name="organisation" label="Organisation" values={values} errors={errors} autoComplete="organization" />
+            <Field
+              name="bookerJobTitle"
+              label="Job title"
+              values={values}
+              errors={errors}
+              autoComplete="organization-title"
+            />
+            <Field
+              name="organisation"
+              label="Organisation"
+              values={values}
+              errors={errors}
+              autoComplete="organization"
+            />
           </div>
         </fieldset>
 
@@ -377,26 +425,61 @@ function BookingForm({
           <legend className="text-2xl font-bold text-navy-900">Billing address</legend>
           <p className="text-slate-700">As it should appear on the VAT invoice.</p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="addressLine1" label="Address line 1" values={values} errors={errors} autoComplete="address-line1" />
-            <Field name="addressLine2" label="Address line 2" values={values} errors={errors} autoComplete="address-line2" required={false} />
+            <Field
+              name="addressLine1"
+              label="Address line 1"
+              values={values}
+              errors={errors}
+              autoComplete="address-line1"
+            />
+            <Field
+              name="addressLine2"
+              label="Address line 2"
+              values={values}
+              errors={errors}
+              autoComplete="address-line2"
+              required={false}
+            />
             <Field name="city" label="Town or city" values={values} errors={errors} autoComplete="address-level2" />
             <Field name="postcode" label="Postcode" values={values} errors={errors} autoComplete="postal-code" />
-            <Field name="country" label="Country" values={{ country: "United Kingdom", ...values }} errors={errors} autoComplete="country-name" />
+            <Field
+              name="country"
+              label="Country"
+              values={{ country: "United Kingdom", ...values }}
+              errors={errors}
+              autoComplete="country-name"
+            />
           </div>
         </fieldset>
 
-        <fieldset id={fieldId(formId, "paymentMethod")} className="space-y-4" aria-describedby={errors.paymentMethod ? errorId(fieldId(formId, "paymentMethod")) : undefined}>
+        <fieldset
+          id={fieldId(formId, "paymentMethod")}
+          className="space-y-4"
+          aria-describedby={errors.paymentMethod ? errorId(fieldId(formId, "paymentMethod")) : undefined}
+        >
           <legend className="text-2xl font-bold text-navy-900">Payment</legend>
           {page.cardAvailable && (
             <label className="flex min-h-11 items-center gap-3 text-ink">
-              <input type="radio" name="paymentMethod" value="card" defaultChecked={values.paymentMethod === "card"} className="size-6 accent-navy-800" />
+              <input
+                type="radio"
+                name="paymentMethod"
+                value="card"
+                defaultChecked={values.paymentMethod === "card"}
+                className="size-6 accent-navy-800"
+              />
               <span>
                 <strong>Pay by card now</strong> (the places are held for {page.holdMinutes} minutes while you pay)
               </span>
             </label>
           )}
           <label className="flex min-h-11 items-center gap-3 text-ink">
-            <input type="radio" name="paymentMethod" value="invoice" defaultChecked={values.paymentMethod === "invoice" || !page.cardAvailable} className="size-6 accent-navy-800" />
+            <input
+              type="radio"
+              name="paymentMethod"
+              value="invoice"
+              defaultChecked={values.paymentMethod === "invoice" || !page.cardAvailable}
+              className="size-6 accent-navy-800"
+            />
             <span>
               <strong>Pay by invoice</strong> (bank transfer within {page.invoiceDueDays} days)
             </span>
@@ -407,8 +490,24 @@ function BookingForm({
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="purchaseOrder" label="Purchase-order number" hint="For an invoice, if your organisation uses them." values={values} errors={errors} required={false} autoComplete="off" />
-            <Field name="vatNumber" label="Your UK VAT number" hint="For an invoice, printed on it, such as GB 123 4567 82." values={values} errors={errors} required={false} autoComplete="off" />
+            <Field
+              name="purchaseOrder"
+              label="Purchase-order number"
+              hint="For an invoice, if your organisation uses them."
+              values={values}
+              errors={errors}
+              required={false}
+              autoComplete="off"
+            />
+            <Field
+              name="vatNumber"
+              label="Your UK VAT number"
+              hint="For an invoice, printed on it, such as GB 123 4567 82."
+              values={values}
+              errors={errors}
+              required={false}
+              autoComplete="off"
+            />
           </div>
         </fieldset>
 
@@ -447,4 +546,3 @@ function BookingForm({
     </>
   );
 }
-

@@ -48,6 +48,7 @@ export const accessRules = {
   "/admin/leads.csv": { get: "leads" },
   "/admin/newsletter.csv": { get: "leads" },
   "/admin/bookings.csv": { get: "leads" },
+  "/admin/course-bookings.csv": { get: "leads" },
   "/admin/outbox": { get: "leads", post: "leads" },
   "/admin/bookings": { get: "leads" },
   "/admin/sessions": { get: "leads" },

@@ -56,6 +56,9 @@ export const auditActions = {
   "content-deleted": "Deleted an item of the site's content (never published, or unpublished)",
   "image-uploaded": "Uploaded an image to the site's image library",
   "image-deleted": "Deleted an image from the site's image library (nothing used it)",
+  "course-booking-paid": "Marked a course booking's invoice paid",
+  "course-booking-cancelled": "Cancelled a course booking (credit note issued)",
+  "course-session-cancelled": "Cancelled a course session and every booking on it",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

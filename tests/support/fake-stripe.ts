@@ -207,19 +207,42 @@ export function startFakeStripe({
 
       if (req.method === "POST" && url.pathname === "/v1/refunds") {
         const idem = req.headers["idempotency-key"];
-        if (typeof idem === "string" && refundByIdempotencyKey.has(idem)) return send(res, 200, refundByIdempotencyKey.get(idem));
+        if (typeof idem === "string" && refundByIdempotencyKey.has(idem))
+          return send(res, 200, refundByIdempotencyKey.get(idem));
         const intent = intents.get(String(body.payment_intent ?? ""));
         if (!intent) {
-          return send(res, 404, stripeError("invalid_request_error", `No such payment_intent: '${String(body.payment_intent)}'`, { code: "resource_missing" }));
+          return send(
+            res,
+            404,
+            stripeError("invalid_request_error", `No such payment_intent: '${String(body.payment_intent)}'`, {
+              code: "resource_missing",
+            }),
+          );
         }
         const made = refunds.get(intent.id) ?? [];
         const left = intent.amount - made.reduce((a, b) => a + b, 0);
         const amount = body.amount === undefined ? left : Number(body.amount);
         if (intent.status !== "succeeded" || !Number.isInteger(amount) || amount < 1 || amount > left) {
-          return send(res, 400, stripeError("invalid_request_error", `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`, { code: "amount_too_large" }));
+          return send(
+            res,
+            400,
+            stripeError(
+              "invalid_request_error",
+              `Refund amount (£${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge (£${(left / 100).toFixed(2)})`,
+              { code: "amount_too_large" },
+            ),
+          );
         }
         refunds.set(intent.id, [...made, amount]);
-        const refund = { id: id("re"), object: "refund", amount, currency: intent.currency, payment_intent: intent.id, status: "succeeded", metadata: body.metadata ?? {} };
+        const refund = {
+          id: id("re"),
+          object: "refund",
+          amount,
+          currency: intent.currency,
+          payment_intent: intent.id,
+          status: "succeeded",
+          metadata: body.metadata ?? {},
+        };
         if (typeof idem === "string") refundByIdempotencyKey.set(idem, refund);
         return send(res, 200, refund);
       }

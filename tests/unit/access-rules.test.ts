@@ -119,6 +119,12 @@ describe("the access rules", () => {
         "/admin/requests/access.json",
         "/admin/requests/access.csv",
         "/admin/leads/:id",
+        "/admin/course-bookings.csv",
+        "/admin/sessions",
+        "/admin/sessions/:key",
+        "/admin/sessions/:key/roster.csv",
+        "/admin/course-bookings/:id",
+        "/admin/course-bookings/:id/documents/:file",
       ].sort(),
     );
     // Erasure stays with administrators, on a page those who work leads open.

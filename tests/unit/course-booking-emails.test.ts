@@ -35,7 +35,12 @@ const booking: BookingForEmail = {
     key: "risk-management-2027-03-29-london",
     label: "29 March – 2 April 2027",
     format: "in-person",
-    venue: { name: "The Finsbury Centre", streetAddress: "12 Finsbury Square", locality: "London", postalCode: "EC2A 1AS" },
+    venue: {
+      name: "The Finsbury Centre",
+      streetAddress: "12 Finsbury Square",
+      locality: "London",
+      postalCode: "EC2A 1AS",
+    },
     days,
   },
   booker: { name: "Ada Lovelace", email: "ada@example.co.uk", organisation: "Analytical Engines Ltd" },
@@ -57,7 +62,11 @@ const invoice = { number: "INV-000042", pdf: new Uint8Array([0x25, 0x50, 0x44, 0
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
 
 describe("a confirmed course booking's e-mails", () => {
-  const emails = bookingConfirmedEmails(booking, ctx, { invoice, dueDate: "2027-01-26T00:00:00.000Z", bookingToken: "tok_secret" });
+  const emails = bookingConfirmedEmails(booking, ctx, {
+    invoice,
+    dueDate: "2027-01-26T00:00:00.000Z",
+    bookingToken: "tok_secret",
+  });
 
   it("go to the booker, the team and each named delegate (none for a name to follow)", () => {
     expect(emails.map((e) => e.to)).toEqual([
@@ -132,7 +141,10 @@ describe("hoursText", () => {
     expect(hoursText(days)).toMatch(/^Day 1: 09:00–17:00; .* Day 5: 09:00–16:00 \(London time\)$/);
   });
   it("an invitation is made for an online session too", () => {
-    const ics = sessionInvitation({ ...booking, session: { ...booking.session, format: "online", venue: undefined } }, ctx);
+    const ics = sessionInvitation(
+      { ...booking, session: { ...booking.session, format: "online", venue: undefined } },
+      ctx,
+    );
     expect(ics.content).toContain("LOCATION:Live online");
   });
 });

@@ -4,6 +4,7 @@ import { servicesContext, type AppServices } from "~/services.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import * as linkRoute from "~/routes/newsletter-link.tsx";
 
 // The actions behind the links in newsletter e-mails: the status for each
@@ -16,10 +17,11 @@ function contextWith(leads: Partial<LeadService>) {
     leads: leads as LeadService,
     payments: null,
     allowSubmission: async () => true,
-    // The newsletter links never reach the back office or the content.
+    // The newsletter links never reach the back office, the content or course bookings.
     staff: {} as StaffServices,
     pageViews: { count() {} },
     content: {} as SiteContent,
+    courseBookings: {} as CourseBookingService,
   } satisfies AppServices);
   return context;
 }

@@ -175,7 +175,12 @@ export function sessionInvitation(booking: BookingForEmail, ctx: MailContext): A
 export function bookingConfirmedEmails(
   booking: BookingForEmail,
   ctx: MailContext,
-  { invoice, dueDate, paidAt, bookingToken }: { invoice: DocumentForEmail; dueDate?: string; paidAt?: string; bookingToken: string },
+  {
+    invoice,
+    dueDate,
+    paidAt,
+    bookingToken,
+  }: { invoice: DocumentForEmail; dueDate?: string; paidAt?: string; bookingToken: string },
 ): OutgoingEmail[] {
   const booker = address(booking.booker.email, "the booker's address");
   const name = oneLine(booking.booker.name);
@@ -230,7 +235,10 @@ export function bookingConfirmedEmails(
     },
     {
       to: booker,
-      subject: subject(`Booking confirmed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+      subject: subject(
+        `Booking confirmed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+        booking.isTest,
+      ),
       secrets: { [bookingLinkCredential]: bookingToken },
     },
   );
@@ -284,13 +292,18 @@ export function bookingConfirmedEmails(
               ? "The course is live online: we e-mail your joining link and the pre-course materials before the first day. You need a computer with a camera and microphone."
               : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
           ),
-          p("The attached calendar invitation holds each day's hours. Tell us of any access or dietary needs by replying to this e-mail."),
+          p(
+            "The attached calendar invitation holds each day's hours. Tell us of any access or dietary needs by replying to this e-mail.",
+          ),
           ...contactDetails(ctx),
         ],
       },
       {
         to: address(d.email, "a delegate's address"),
-        subject: subject(`Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+        subject: subject(
+          `Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+          booking.isTest,
+        ),
       },
     );
     email.attachments = [invitation];
@@ -334,14 +347,19 @@ export function bookingCancelledEmails(
         ...testNotice(booking.isTest),
         p(`Dear ${name},`),
         p(what),
-        ...(bySession ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")] : []),
+        ...(bySession
+          ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")]
+          : []),
         ...money,
         ...contactDetails(ctx),
       ],
     },
     {
       to: booker,
-      subject: subject(`Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+      subject: subject(
+        `Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+        booking.isTest,
+      ),
     },
   );
   if (creditNote) notice.attachments = [pdfAttachment("credit-note", creditNote)];

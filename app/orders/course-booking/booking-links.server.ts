@@ -6,7 +6,7 @@
  * the database keeps its SHA-256 alone, so a copy of the database opens no
  * booking. Erasing a booking's booker removes its links.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -20,7 +20,7 @@ export async function newBookingLink(trx: Transaction<Database>, bookingId: stri
   const token = randomBytes(32).toString("base64url");
   await trx
     .insertInto("course_booking_links")
-    .values({ token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() })
+    .values({ id: randomUUID(), token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() })
     .execute();
   return token;
 }

@@ -75,14 +75,12 @@ export async function courseBookingPage(
     },
     groupDiscountNote: `${pricing.groupDiscountBasisPoints / 100}% off for ${pricing.groupDiscountMinParticipants} or more places booked together by one organisation (not with an early-bird price). Prices exclude VAT.`,
     terms: termsText(),
-    otherDates: otherDates(course.id, session.id, now).map(
-      (d): DateChoice => ({
-        id: d.id,
-        label: sessionDateLabel(d),
-        where: d.format === "online" || !d.venue ? "Live online" : `${d.venue.name}, ${d.venue.locality}`,
-        href: bookingPath(course.id, d.id),
-      }),
-    ),
+    otherDates: otherDates(course.id, session.id, now).map((d): DateChoice => ({
+      id: d.id,
+      label: sessionDateLabel(d),
+      where: d.format === "online" || !d.venue ? "Live online" : `${d.venue.name}, ${d.venue.locality}`,
+      href: bookingPath(course.id, d.id),
+    })),
     cardAvailable: service.cardAvailable,
     holdMinutes: service.holdMinutes,
     invoiceDueDays,

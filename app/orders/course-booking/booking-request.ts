@@ -56,19 +56,15 @@ export type Booker = {
 };
 
 /** A place: a named delegate, or one whose name is to follow. */
-export type DelegatePlace =
-  | { name: string; email: string; jobTitle: string | null }
-  | { namesToFollow: true };
+export type DelegatePlace = { name: string; email: string; jobTitle: string | null } | { namesToFollow: true };
 
 export type BookingPayment =
-  | { method: "invoice"; purchaseOrder: string | null; vatNumber: string | null }
-  | { method: "card" };
+  { method: "invoice"; purchaseOrder: string | null; vatNumber: string | null } | { method: "card" };
 
 export type BookingRequest = { booker: Booker; places: DelegatePlace[]; payment: BookingPayment };
 
 export type BookingFormResult =
-  | { ok: true; request: BookingRequest }
-  | { ok: false; fieldErrors: Record<string, string> };
+  { ok: true; request: BookingRequest } | { ok: false; fieldErrors: Record<string, string> };
 
 const phonePattern = /^\+?[\d\s().-]{7,40}$/;
 
@@ -102,7 +98,12 @@ export function placesAsked(value: string | null | undefined): number {
 
 type Form = Readonly<Record<string, string | undefined>>;
 
-function check<T>(schema: v.GenericSchema<unknown, T>, value: string | undefined, field: string, errors: Record<string, string>) {
+function check<T>(
+  schema: v.GenericSchema<unknown, T>,
+  value: string | undefined,
+  field: string,
+  errors: Record<string, string>,
+) {
   const result = v.safeParse(schema, value ?? "");
   if (result.success) return result.output;
   errors[field] = result.issues[0]!.message;

@@ -77,7 +77,10 @@ export type PlaceBookingResult =
 export type AlsoInTransaction<R> = (trx: Transaction<Database>, result: R) => Promise<void>;
 
 /** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (the Stripe webhook's). */
-function inTransaction<T>(db: Db | Transaction<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+function inTransaction<T>(
+  db: Db | Transaction<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Database>) : db.transaction().execute(work);
 }
 

@@ -18,8 +18,15 @@ import type { Database } from "~/data/schema.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { redactAddresses } from "~/observability/redact.ts";
-import { stripeClient } from "../payment-service.server.ts";
-import { bookable, findSession, otherDates, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
+import { stripeClient } from "../stripe-client.server.ts";
+import {
+  bookable,
+  findSession,
+  otherDates,
+  sessionByKey,
+  sessionForEmail,
+  type PublishedSession,
+} from "./bookable.server.ts";
 import { bookingCancelledEmails, bookingConfirmedEmails, type BookingForEmail } from "./booking-emails.server.ts";
 import { newBookingLink, bookingIdForLink } from "./booking-links.server.ts";
 import { parseBookingForm } from "./booking-request.ts";
@@ -74,8 +81,14 @@ export const refusalMessages = {
 } as const;
 
 /** What a booking's e-mails say of it, from what it stored (and the session as published, for its days). */
-function forEmail(booking: CourseBooking, delegates: BookingDetail["delegates"], published: PublishedSession | null): BookingForEmail {
-  const venue = booking.session_venue ? (JSON.parse(booking.session_venue) as BookingForEmail["session"]["venue"]) : undefined;
+function forEmail(
+  booking: CourseBooking,
+  delegates: BookingDetail["delegates"],
+  published: PublishedSession | null,
+): BookingForEmail {
+  const venue = booking.session_venue
+    ? (JSON.parse(booking.session_venue) as BookingForEmail["session"]["venue"])
+    : undefined;
   const session = published
     ? sessionForEmail(published)
     : {
@@ -118,11 +131,23 @@ async function readDelegates(trx: Transaction<Database> | Db, bookingId: string)
 export type CourseBookingService = ReturnType<typeof createCourseBookingService>;
 
 export function createCourseBookingService(options: CourseBookingServiceOptions) {
-  const { db, mail, clock = () => new Date(), onEmailsQueued = () => {}, onPlacesChanged = () => {}, log = console.error } = options;
+  const {
+    db,
+    mail,
+    clock = () => new Date(),
+    onEmailsQueued = () => {},
+    onPlacesChanged = () => {},
+    log = console.error,
+  } = options;
   const stripe = options.stripe ? stripeClient(options.stripe.secretKey, options.stripe.apiUrl) : null;
 
   /** Queues the confirmation e-mails and `booking.created` (and `booking.paid` for a card) in `trx`. */
-  async function confirmed(trx: Transaction<Database>, booking: CourseBooking, invoice: CourseInvoice, token: string | null) {
+  async function confirmed(
+    trx: Transaction<Database>,
+    booking: CourseBooking,
+    invoice: CourseInvoice,
+    token: string | null,
+  ) {
     const delegates = await readDelegates(trx, booking.id);
     const rendered = await invoicePdf(trx, invoice.id);
     const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
@@ -141,13 +166,17 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   ) {
     const delegates = await readDelegates(trx, result.booking.id);
     const note = result.creditNote ? await invoicePdf(trx, result.creditNote.id) : null;
-    const emails = bookingCancelledEmails(forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)), mail, {
-      ...(note && result.creditNote ? { creditNote: { number: result.creditNote.number, pdf: note.bytes } } : {}),
-      creditPence: result.creditNote?.total_pence ?? 0,
-      refundPence: result.refundPence,
-      reason,
-      bySession,
-    });
+    const emails = bookingCancelledEmails(
+      forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
+      mail,
+      {
+        ...(note && result.creditNote ? { creditNote: { number: result.creditNote.number, pdf: note.bytes } } : {}),
+        creditPence: result.creditNote?.total_pence ?? 0,
+        refundPence: result.refundPence,
+        reason,
+        bySession,
+      },
+    );
     await queueEmails(trx, { type: "course-booking", id: result.booking.id }, emails, clock());
   }
 
@@ -175,7 +204,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     placesLeft: (keys: readonly string[]) => placesLeft(db, keys),
 
     /** Books from a posted form: validated, priced and placed on the server. */
-    async book(params: { courseId?: string; sessionId?: string }, values: Record<string, string>): Promise<BookOutcome> {
+    async book(
+      params: { courseId?: string; sessionId?: string },
+      values: Record<string, string>,
+    ): Promise<BookOutcome> {
       const published = findSession(params.courseId ?? "", params.sessionId ?? "");
       if (!published) return { kind: "not-found" };
       const now = clock();
@@ -184,7 +216,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (!parsed.ok) return { kind: "invalid", fieldErrors: parsed.fieldErrors };
       const { booker, places, payment } = parsed.request;
       if (payment.method === "card" && !stripe) {
-        return { kind: "invalid", fieldErrors: { paymentMethod: "Card payment is not available here: please choose to pay by invoice." } };
+        return {
+          kind: "invalid",
+          fieldErrors: { paymentMethod: "Card payment is not available here: please choose to pay by invoice." },
+        };
       }
       let token: string | null = null;
       const placed = await placeBooking(
@@ -205,8 +240,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (!placed.ok) {
         return {
           kind: "refused",
-          message:
-            placed.reason === "full" ? refusalMessages.full(placed.left ?? 0) : refusalMessages[placed.reason],
+          message: placed.reason === "full" ? refusalMessages.full(placed.left ?? 0) : refusalMessages[placed.reason],
         };
       }
       onPlacesChanged(session.key);
@@ -229,7 +263,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         );
         await attachPaymentIntent(db, booking.id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
       } catch (error) {
-        log(`Stripe: creating the payment for course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`);
+        log(
+          `Stripe: creating the payment for course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`,
+        );
         await releaseHold(db, booking, clock());
         onPlacesChanged(session.key);
         return { kind: "card-unavailable", message: refusalMessages.cardUnavailable };
@@ -270,13 +306,19 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       try {
         intent = await stripe.paymentIntents.retrieve(booking.payment_intent_id);
       } catch (error) {
-        log(`Stripe: reading payment ${booking.payment_intent_id} failed: ${redactAddresses((error as Error).message)}`);
+        log(
+          `Stripe: reading payment ${booking.payment_intent_id} failed: ${redactAddresses((error as Error).message)}`,
+        );
         return "processing";
       }
       if (intent.status === "processing") return "processing";
       if (intent.status !== "succeeded") return "unpaid";
       const queued = await db.transaction().execute(async (trx) => {
-        const outcome = await confirmCardPayment(trx, { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() });
+        const outcome = await confirmCardPayment(trx, {
+          paymentIntentId: intent.id,
+          amountPence: intent.amount,
+          now: clock(),
+        });
         if (outcome.outcome !== "confirmed") return false;
         await confirmed(trx, outcome.booking, outcome.invoice, null);
         return true;
@@ -286,16 +328,30 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     },
 
     /** Applies a verified Stripe event about a course booking inside the webhook's transaction: true if e-mails were queued. */
-    async applyStripeEvent(trx: Transaction<Database>, event: Stripe.Event): Promise<{ queued: boolean; refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }> {
+    async applyStripeEvent(
+      trx: Transaction<Database>,
+      event: Stripe.Event,
+    ): Promise<{ queued: boolean; refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }> {
       if (event.type === "payment_intent.succeeded") {
         const intent = event.data.object;
-        const outcome = await confirmCardPayment(trx, { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() });
+        const outcome = await confirmCardPayment(trx, {
+          paymentIntentId: intent.id,
+          amountPence: intent.amount,
+          now: clock(),
+        });
         if (outcome.outcome === "confirmed") {
           await confirmed(trx, outcome.booking, outcome.invoice, null);
           return { queued: true };
         }
         if (outcome.outcome === "refund") {
-          return { queued: false, refund: { bookingId: outcome.booking.id, paymentIntentId: outcome.paymentIntentId, amountPence: outcome.amountPence } };
+          return {
+            queued: false,
+            refund: {
+              bookingId: outcome.booking.id,
+              paymentIntentId: outcome.paymentIntentId,
+              amountPence: outcome.amountPence,
+            },
+          };
         }
         return { queued: false };
       }
@@ -308,8 +364,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     },
 
     /** After the webhook's transaction: a late payment whose places went is refunded. */
-    async afterStripeEvent(outcome: { refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }) {
-      if (outcome.refund) await refund(outcome.refund.bookingId, outcome.refund.paymentIntentId, outcome.refund.amountPence);
+    async afterStripeEvent(outcome: {
+      queued: boolean;
+      refund?: { bookingId: string; paymentIntentId: string; amountPence: number };
+    }) {
+      if (outcome.refund)
+        await refund(outcome.refund.bookingId, outcome.refund.paymentIntentId, outcome.refund.amountPence);
     },
 
     async markPaid(bookingId: string, staffId: string, note?: string) {
@@ -321,14 +381,19 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     /** Cancels a booking with the terms' credit (or an override with its reason), tells everyone, refunds a card. */
     async cancel(bookingId: string, staffId: string, override?: { grossPence: number; reason: string }) {
       const reason = override?.reason ?? "Cancelled at the customer's request";
-      const result = await cancelBooking(db, bookingId, { now: clock(), staffId, reason, ...(override ? { override } : {}) }, (trx, done) =>
-        cancelled(trx, done, { reason, bySession: false }),
+      const result = await cancelBooking(
+        db,
+        bookingId,
+        { now: clock(), staffId, reason, ...(override ? { override } : {}) },
+        (trx, done) => cancelled(trx, done, { reason, bySession: false }),
       );
       if (!result.ok) return { ...result, refundError: null };
       onPlacesChanged(result.booking.session_key);
       onEmailsQueued();
       const refundError =
-        result.paymentIntentId && result.refundPence > 0 ? await refund(bookingId, result.paymentIntentId, result.refundPence) : null;
+        result.paymentIntentId && result.refundPence > 0
+          ? await refund(bookingId, result.paymentIntentId, result.refundPence)
+          : null;
       return { ...result, refundError };
     },
 
@@ -350,4 +415,3 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     },
   };
 }
-

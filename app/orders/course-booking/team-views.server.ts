@@ -29,7 +29,14 @@ export async function sessionRows(db: Db, now: Date) {
       label: sessionDateLabel(s),
       courseTitle: course?.title ?? s.courseId,
       where: where(s),
-      stateText: s.state === "cancelled" ? "Cancelled" : isUpcoming(s, now) ? (s.state === "confirmed" ? "Confirmed" : "Open") : "Started or past",
+      stateText:
+        s.state === "cancelled"
+          ? "Cancelled"
+          : isUpcoming(s, now)
+            ? s.state === "confirmed"
+              ? "Confirmed"
+              : "Open"
+            : "Started or past",
       ...c,
     };
   });

@@ -50,10 +50,20 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const now = new Date();
   if (!(await bookingDetail(staff.db, params.id))) throw data(unknownBooking, { status: 404 });
   if (intent === "mark-paid") {
-    const note = String(form.get("note") ?? "").trim().slice(0, 300);
+    const note = String(form.get("note") ?? "")
+      .trim()
+      .slice(0, 300);
     const result = await bookings.markPaid(params.id, user.id, note || undefined);
-    if (!result.ok) return data<Answer>({ error: "Only a booking awaiting its invoice's transfer can be marked paid." }, { status: 409 });
-    await auditRequest(context, { actor: user, action: "course-booking-paid", target: `course-booking:${params.id}`, detail: { note } }, now);
+    if (!result.ok)
+      return data<Answer>(
+        { error: "Only a booking awaiting its invoice's transfer can be marked paid." },
+        { status: 409 },
+      );
+    await auditRequest(
+      context,
+      { actor: user, action: "course-booking-paid", target: `course-booking:${params.id}`, detail: { note } },
+      now,
+    );
     return data<Answer>({ done: "Marked paid." });
   }
   if (intent === "cancel") {
@@ -62,19 +72,31 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     let override: { grossPence: number; reason: string } | undefined;
     if (amount !== "") {
       const grossPence = poundsToPence(amount);
-      if (grossPence === null) return data<Answer>({ error: "Write the amount to credit in pounds, such as 2700 or 2,700.00." }, { status: 400 });
-      if (reason.length < 5) return data<Answer>({ error: "Say why the credit differs from what the terms give (at least 5 characters)." }, { status: 400 });
+      if (grossPence === null)
+        return data<Answer>(
+          { error: "Write the amount to credit in pounds, such as 2700 or 2,700.00." },
+          { status: 400 },
+        );
+      if (reason.length < 5)
+        return data<Answer>(
+          { error: "Say why the credit differs from what the terms give (at least 5 characters)." },
+          { status: 400 },
+        );
       override = { grossPence, reason: reason.slice(0, 500) };
     }
     const result = await bookings.cancel(params.id, user.id, override);
-    if (!result.ok) return data<Answer>({ error: result.message }, { status: result.reason === "not-found" ? 404 : 409 });
+    if (!result.ok)
+      return data<Answer>({ error: result.message }, { status: result.reason === "not-found" ? 404 : 409 });
     await auditRequest(
       context,
       {
         actor: user,
         action: "course-booking-cancelled",
         target: `course-booking:${params.id}`,
-        detail: { credited: String(result.creditNote?.total_pence ?? 0), override: override ? override.reason : "terms" },
+        detail: {
+          credited: String(result.creditNote?.total_pence ?? 0),
+          override: override ? override.reason : "terms",
+        },
       },
       now,
     );
@@ -128,8 +150,9 @@ export default function CourseBookingPage() {
           <dt className="font-semibold">Amounts</dt>
           <dd>
             {b.quantity} × {formatPenceGbp(b.unit_price_pence)}
-            {b.discount_pence > 0 && ` − ${formatPenceGbp(b.discount_pence)} group discount`} = {formatPenceGbp(b.net_pence)} + VAT{" "}
-            {formatPenceGbp(b.vat_pence)} = <strong>{formatPenceGbp(b.total_pence)}</strong>
+            {b.discount_pence > 0 && ` − ${formatPenceGbp(b.discount_pence)} group discount`} ={" "}
+            {formatPenceGbp(b.net_pence)} + VAT {formatPenceGbp(b.vat_pence)} ={" "}
+            <strong>{formatPenceGbp(b.total_pence)}</strong>
           </dd>
           {b.cancel_reason && (
             <>
@@ -157,7 +180,11 @@ export default function CourseBookingPage() {
           <ul className="mt-2 space-y-1">
             {invoices.map((i) => (
               <li key={i.id}>
-                <a href={`/admin/course-bookings/${b.id}/documents/${i.number}.pdf`} download className="font-semibold text-navy-800 underline">
+                <a
+                  href={`/admin/course-bookings/${b.id}/documents/${i.number}.pdf`}
+                  download
+                  className="font-semibold text-navy-800 underline"
+                >
                   {i.kind === "invoice" ? "Invoice" : "Credit note"} {i.number}
                 </a>{" "}
                 · <Time iso={i.issued_at} /> · {formatPenceGbp(i.total_pence)}
@@ -184,12 +211,25 @@ export default function CourseBookingPage() {
           <p className="mt-2 text-slate-700">
             Cancelled today, {credit.daysBefore} days before the start, the terms credit {credit.basisPoints / 100}%:{" "}
             <strong>{formatPenceGbp(credit.grossPence)}</strong>
-            {b.status === "paid" ? (b.payment_method === "card" ? ", refunded to the card" : ", to refund by transfer") : ""}.
+            {b.status === "paid"
+              ? b.payment_method === "card"
+                ? ", refunded to the card"
+                : ", to refund by transfer"
+              : ""}
+            .
           </p>
           <PostForm intent="cancel" className="mt-3 max-w-xl space-y-4" noValidate>
-            <TextField formId="cancel" name="amount" label="Credit another amount, in pounds (optional)" inputMode="numeric" />
+            <TextField
+              formId="cancel"
+              name="amount"
+              label="Credit another amount, in pounds (optional)"
+              inputMode="numeric"
+            />
             <TextAreaField formId="cancel" name="reason" label="Why another amount (required with one)" rows={2} />
-            <button type="submit" className="min-h-11 rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800">
+            <button
+              type="submit"
+              className="min-h-11 rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800"
+            >
               Cancel the booking
             </button>
           </PostForm>

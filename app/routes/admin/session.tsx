@@ -34,10 +34,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form.get("intent") !== "cancel-session") return data<Answer>({ error: "Unknown action." }, { status: 400 });
   const reason = String(form.get("reason") ?? "").trim();
   if (reason.length < 5 || reason.length > 500) {
-    return data<Answer>({ error: "Say why the session is cancelled (5 to 500 characters): every booker is told." }, { status: 400 });
+    return data<Answer>(
+      { error: "Say why the session is cancelled (5 to 500 characters): every booker is told." },
+      { status: 400 },
+    );
   }
   if (form.get("confirm") !== "on") {
-    return data<Answer>({ error: "Tick the box to confirm: this cancels every booking on the session." }, { status: 400 });
+    return data<Answer>(
+      { error: "Tick the box to confirm: this cancels every booking on the session." },
+      { status: 400 },
+    );
   }
   const { staff } = context.get(staffRequestContext);
   if (!(await sessionView(staff.db, params.key, new Date()))) throw data(unknownSession, { status: 404 });
@@ -45,10 +51,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const result = await context.get(servicesContext).courseBookings.cancelSession(params.key, user.id, reason);
   await auditRequest(
     context,
-    { actor: user, action: "course-session-cancelled", target: `session:${params.key}`, detail: { bookings: String(result.cancelled), reason } },
+    {
+      actor: user,
+      action: "course-session-cancelled",
+      target: `session:${params.key}`,
+      detail: { bookings: String(result.cancelled), reason },
+    },
     now,
   );
-  const refunds = result.refundErrors.length ? ` Card refunds that failed (make them in Stripe): ${result.refundErrors.join("; ")}.` : "";
+  const refunds = result.refundErrors.length
+    ? ` Card refunds that failed (make them in Stripe): ${result.refundErrors.join("; ")}.`
+    : "";
   return data<Answer>({
     done: `Cancelled ${result.cancelled} booking${result.cancelled === 1 ? "" : "s"}; every booker and delegate is told. Unpublish or mark the session cancelled in Site content so it is no longer offered.${refunds}`,
   });
@@ -62,7 +75,8 @@ export default function Session() {
       title={`${s.courseTitle}, ${s.label}`}
       intro={
         <p>
-          {s.where}. Capacity {s.counts.capacity}: {s.counts.sold} sold, {s.counts.held} held for a card payment, {s.counts.free} free.{" "}
+          {s.where}. Capacity {s.counts.capacity}: {s.counts.sold} sold, {s.counts.held} held for a card payment,{" "}
+          {s.counts.free} free.{" "}
           <a href={`/admin/sessions/${s.key}/roster.csv`} download className="font-semibold text-navy-800 underline">
             Download the roster (CSV)
           </a>
@@ -74,7 +88,11 @@ export default function Session() {
         {s.roster.length === 0 ? (
           <p className="mt-2 text-slate-700">No one is booked yet.</p>
         ) : (
-          <StaffTable label="Roster" headings={["Delegate", "Organisation", "Booker", "Booking", "Payment"]} className="mt-3 min-w-3xl">
+          <StaffTable
+            label="Roster"
+            headings={["Delegate", "Organisation", "Booker", "Booking", "Payment"]}
+            className="mt-3 min-w-3xl"
+          >
             {s.roster.map((r) => (
               <tr key={`${r.bookingId}-${r.position}`} className="border-b border-slate-300 align-top">
                 <td className="py-2 pr-3">
@@ -101,7 +119,8 @@ export default function Session() {
       {s.state !== "cancelled" && s.upcoming && (
         <StaffSection id="cancel-session" title="Cancel this session" className="mt-10">
           <p className="mt-2 text-slate-700">
-            Every booking is cancelled with a full credit note; card payments are refunded; every booker and named delegate is e-mailed.
+            Every booking is cancelled with a full credit note; card payments are refunded; every booker and named
+            delegate is e-mailed.
           </p>
           <PostForm intent="cancel-session" className="mt-4 max-w-xl space-y-4" noValidate>
             <TextAreaField formId="cancel-session" name="reason" label="Why (the bookers are told)" rows={3} required />
@@ -109,7 +128,10 @@ export default function Session() {
               <input type="checkbox" name="confirm" className="size-6 accent-navy-800" />
               Cancel every booking on this session
             </label>
-            <button type="submit" className="min-h-11 rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800">
+            <button
+              type="submit"
+              className="min-h-11 rounded-md border border-red-800 px-4 py-2 font-semibold text-red-800"
+            >
               Cancel the session
             </button>
           </PostForm>

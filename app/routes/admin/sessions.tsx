@@ -21,7 +21,9 @@ export default function Sessions() {
   return (
     <StaffPage
       title="Course sessions"
-      intro={<p>Every dated session the site offers, with its places. The dates themselves are edited in Site content.</p>}
+      intro={
+        <p>Every dated session the site offers, with its places. The dates themselves are edited in Site content.</p>
+      }
     >
       {sessions.length === 0 ? (
         <p className="text-slate-700">No sessions are published.</p>
