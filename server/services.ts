@@ -116,6 +116,7 @@ export async function startServices(
   const courseBookings = createCourseBookingService({
     db: database.db,
     mail,
+    keys,
     stripe: config.paymentsEnabled
       ? {
           secretKey: config.STRIPE_SECRET_KEY!,

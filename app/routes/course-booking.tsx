@@ -310,7 +310,7 @@ function BookingForm({
         </div>
       )}
 
-      <form method="get" className="flex flex-wrap items-end gap-3" aria-labelledby="places-title">
+      <form method="get" className="flex flex-wrap items-end gap-3">
         <div>
           <label id="places-title" htmlFor="places-count" className="block text-sm font-semibold text-navy-900">
             Number of places

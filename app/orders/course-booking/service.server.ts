@@ -17,6 +17,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext } from "~/mail/types.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import { stripeClient } from "../stripe-client.server.ts";
 import {
@@ -52,6 +53,8 @@ import { namesToFollowAllowed, termsText } from "./terms.ts";
 export type CourseBookingServiceOptions = {
   db: Db;
   mail: MailContext;
+  /** Seals the booking link in the outbox (docs/decisions/033-secrets-at-rest.md). */
+  keys: Keyring;
   /** Card payment (Stripe); null when the Stripe keys are not set: bookings are then by invoice only. */
   stripe: { secretKey: string; publishableKey: string | null; apiUrl?: string } | null;
   clock?: () => Date;
@@ -156,7 +159,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
       bookingToken: token ?? (await newBookingLink(trx, booking.id, clock())),
     });
-    await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock());
+    await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock(), options.keys);
   }
 
   async function cancelled(

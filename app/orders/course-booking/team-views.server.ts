@@ -10,6 +10,9 @@ import type { CsvCell } from "../kind.server.ts";
 import { sessionByKey } from "./bookable.server.ts";
 import { roster, sessionPlaceCounts, type RosterRow } from "./booking-reads.server.ts";
 import type { CourseBooking } from "./bookings.server.ts";
+import { paymentStateText } from "./states.ts";
+
+export { paymentStateText };
 import { cancellationRefund } from "./terms.ts";
 
 const where = (s: { format: string; venue?: { name: string; locality: string } }) =>
@@ -42,13 +45,6 @@ export async function sessionRows(db: Db, now: Date) {
   });
 }
 
-export const paymentStateText: Record<CourseBooking["status"], string> = {
-  held: "Card payment pending",
-  invoiced: "Invoiced, awaiting transfer",
-  paid: "Paid",
-  cancelled: "Cancelled",
-  expired: "Hold lapsed",
-};
 
 /** A session as its roster page heads it; null if no such session is published. */
 export async function sessionView(db: Db, key: string, now: Date) {

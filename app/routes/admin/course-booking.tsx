@@ -15,7 +15,8 @@ import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
-import { creditUnderTerms, paymentStateText } from "~/orders/course-booking/team-views.server.ts";
+import { creditUnderTerms } from "~/orders/course-booking/team-views.server.ts";
+import { paymentStateText } from "~/orders/course-booking/states.ts";
 import { servicesContext } from "~/services.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 

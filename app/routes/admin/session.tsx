@@ -12,7 +12,8 @@ import { PostForm } from "~/components/admin/post-form.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { TextAreaField } from "~/components/forms/field.tsx";
-import { paymentStateText, sessionView } from "~/orders/course-booking/team-views.server.ts";
+import { sessionView } from "~/orders/course-booking/team-views.server.ts";
+import { paymentStateText } from "~/orders/course-booking/states.ts";
 import { servicesContext } from "~/services.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
@@ -89,7 +90,7 @@ export default function Session() {
           <p className="mt-2 text-slate-700">No one is booked yet.</p>
         ) : (
           <StaffTable
-            label="Roster"
+            label="Delegates on this session"
             headings={["Delegate", "Organisation", "Booker", "Booking", "Payment"]}
             className="mt-3 min-w-3xl"
           >

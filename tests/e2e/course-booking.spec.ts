@@ -1,0 +1,330 @@
+/**
+ * Booking places on a course session (issue 29) in Chromium at both widths,
+ * with axe, on a site of its own with a real SMTP server and the
+ * Stripe-shaped test server (and Stripe.js's stand-in in the page):
+ * - by invoice, without JavaScript: three places (one name to follow) with a
+ *   purchase order and a VAT number, the price worked out on the server, the
+ *   booking's own page and its VAT invoice as a PDF, and the e-mails (the
+ *   booker's with the invoice, each delegate's with a calendar invitation,
+ *   the team's);
+ * - bad input: every field's message, a 400, nothing kept;
+ * - by card: the places held, Stripe's Payment Element, paid, the receipt;
+ * - a full date: said on its page with the other dates, and a post refused
+ *   with "no longer available" (409);
+ * - the team: the sessions, the roster and its CSV, marking an invoice paid
+ *   and cancelling with a credit note.
+ */
+import type { Page } from "@playwright/test";
+import { openDatabase } from "../../app/data/db.server.ts";
+import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
+import type { FakeStripe } from "../support/fake-stripe.ts";
+import type { Mailbox } from "../support/mail.ts";
+import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { signInAs } from "../support/content-editor.ts";
+import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
+import { installStripeStandIn, testCards } from "./payment-fixtures.ts";
+
+const keys = { secret: "sk_test_booking_spec", publishable: "pk_test_booking_spec", webhook: "whsec_booking_spec" };
+
+let site: SiteServer & { mailbox: Mailbox };
+let fake: FakeStripe;
+
+test.beforeAll(async ({ launcher }) => {
+  test.setTimeout(90_000);
+  fake = await launcher.stripe({ webhookSecret: keys.webhook });
+  site = await launcher.siteWithMail({
+    name: "course-booking",
+    env: {
+      STRIPE_SECRET_KEY: keys.secret,
+      STRIPE_PUBLISHABLE_KEY: keys.publishable,
+      STRIPE_WEBHOOK_SECRET: keys.webhook,
+      STRIPE_API_URL: fake.url,
+      TEAM_EMAIL: "team@example.test",
+      RATE_LIMIT_MAX: "100000",
+      FORM_MIN_FILL_SECONDS: "0",
+      MAIL_RETRY_MAX_SECONDS: "2",
+    },
+  });
+  fake.setWebhookUrl(`${site.baseURL}/api/webhook/stripe`);
+});
+
+const bookingPath = (course: string, session: string) => `/courses/${course}/book/${session}`;
+const bookingsOf = (email: string) =>
+  sqliteQuery(site.dataDir, "SELECT * FROM course_bookings WHERE booker_email = ?", [email]);
+
+async function left(sessionKey: string): Promise<number> {
+  const handle = await openDatabase({ dataDir: site.dataDir });
+  try {
+    return (await placesLeft(handle.db, [sessionKey])).get(sessionKey) ?? 0;
+  } finally {
+    await handle.close();
+  }
+}
+
+async function fillBooker(page: Page, email: string) {
+  await page.getByRole("group", { name: "Your details" }).getByLabel("Full name").fill("Ada Lovelace");
+  await page.getByRole("group", { name: "Your details" }).getByLabel("E-mail").fill(email);
+  await page.getByLabel("Phone").fill("+44 20 7946 0000");
+  await page.getByRole("group", { name: "Your details" }).getByLabel("Job title").fill("Head of Risk");
+  await page.getByLabel("Organisation").fill("Analytical Engines Ltd");
+  await page.getByLabel("Address line 1").fill("1 Example Street");
+  await page.getByLabel("Town or city").fill("London");
+  await page.getByLabel("Postcode").fill("ec1a 1bb");
+}
+
+async function fillDelegate(page: Page, place: number, name: string, email: string) {
+  const group = page.getByRole("group", { name: `Place ${place}` });
+  await group.getByLabel("Full name").fill(name);
+  await group.getByLabel("E-mail").fill(email);
+  await group.getByLabel("Job title").fill("Analyst");
+}
+
+withoutJavaScript(() => {
+  test("booking three places by invoice: priced on the server, the booking's page, its VAT invoice and every e-mail", async ({
+    page,
+  }) => {
+    const email = uniqueEmail("booker");
+    const delegate = uniqueEmail("delegate");
+    await page.goto(`${site.baseURL}/courses/risk-management`);
+    await page
+      .locator('[data-session="risk-management-2027-05-online"]')
+      .getByRole("link", { name: /^Book a place/ })
+      .click();
+    await expect(page).toHaveURL(/\/courses\/risk-management\/book\/risk-management-2027-05-online$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Enterprise Risk Management");
+
+    await page.getByLabel("Number of places").selectOption("3");
+    await page.getByRole("button", { name: "Update places" }).click();
+    await expect(page.getByRole("group", { name: "Place 3" })).toBeVisible();
+    const summary = page.getByRole("complementary", { name: "Your booking" });
+    // 3 × £4,500 − 10% group discount (£1,350) = £12,150 + VAT £2,430 = £14,580.
+    await expect(summary).toContainText("Group discount−£1,350.00");
+    await expect(summary).toContainText("Total excluding VAT£12,150.00");
+    await expect(summary).toContainText("VAT at 20%£2,430.00");
+    await expect(summary).toContainText("Total£14,580.00");
+
+    await fillDelegate(page, 1, "Ada Lovelace", email);
+    await fillDelegate(page, 2, "Charles Babbage", delegate);
+    await page.getByRole("group", { name: "Place 3" }).getByLabel("Name to follow").check();
+    await fillBooker(page, email);
+    await page.getByLabel(/Pay by invoice/).check();
+    await page.getByLabel("Purchase-order number").fill("PO-4711");
+    await page.getByLabel("Your UK VAT number").fill("gb 980 7806 84");
+    await page.getByLabel("I have read and accept these booking terms.").check();
+    await page.getByRole("button", { name: "Book 3 places" }).click();
+
+    await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Booked: invoice awaiting payment" })).toBeVisible();
+    await expect(page.getByRole("list").filter({ hasText: "Charles Babbage" })).toContainText("Name to follow");
+    const invoiceLink = page.getByRole("link", { name: /^VAT invoice INV-\d{6} \(PDF\)$/ });
+    await expect(invoiceLink).toBeVisible();
+
+    const [row] = bookingsOf(email);
+    expect(row).toMatchObject({
+      status: "invoiced",
+      quantity: 3,
+      net_pence: 1_215_000,
+      vat_pence: 243_000,
+      total_pence: 1_458_000,
+      purchase_order: "PO-4711",
+      vat_number: "GB980780684",
+      postcode: "EC1A 1BB",
+    });
+    // The link is stored hashed only: its token is nowhere in the database.
+    const token = new URL(page.url()).pathname.split("/")[2]!;
+    const links = sqliteQuery(site.dataDir, "SELECT * FROM course_booking_links WHERE booking_id = ?", [row!.id]);
+    expect(links).toHaveLength(1);
+    expect(JSON.stringify(links)).not.toContain(token);
+
+    const pdf = await page.request.get(`${site.baseURL}${await invoiceLink.getAttribute("href")}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()["content-type"]).toBe("application/pdf");
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
+
+    const [confirmation] = await site.mailbox.waitForEmails(email, { subject: /Booking confirmed/ });
+    expect(confirmation!.text).toContain("£14,580.00");
+    expect(confirmation!.text).toContain(`/booking/${token}`);
+    expect(confirmation!.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      [expect.stringMatching(/^invoice-INV-\d{6}\.pdf$/), "application/pdf"],
+    ]);
+    const [joining] = await site.mailbox.waitForEmails(delegate, { subject: /Joining details/ });
+    const calendar = joining!.attachments.find((a) => a.mimeType.startsWith("text/calendar"));
+    expect(calendar?.content.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+    await site.mailbox.waitFor(
+      (e) => e.to.includes("team@example.test") && /Course booking: Analytical Engines Ltd, 3/.test(e.subject),
+      "to the team",
+    );
+  });
+});
+
+test("bad input gets every field's message and a 400, and keeps nothing; put right, it books by invoice", async ({
+  page,
+}) => {
+  const email = uniqueEmail("bad");
+  await page.goto(`${site.baseURL}${bookingPath("corporate-finance", "corporate-finance-2027-04-online")}`);
+  await page.getByRole("group", { name: "Your details" }).getByLabel("E-mail").fill(email);
+  await page.getByLabel("Your UK VAT number").fill("GB 123 4567 83");
+  await page.getByLabel(/Pay by invoice/).check();
+  const response = page.waitForResponse((r) => r.request().method() === "POST");
+  await page.getByRole("button", { name: "Book 1 place" }).click();
+  expect((await response).status()).toBe(400);
+  const problems = page.getByRole("alert").filter({ hasText: "There is a problem" });
+  await expect(problems).toContainText("Please enter your full name");
+  await expect(problems).toContainText("This is not a valid UK VAT number");
+  await expect(problems).toContainText("Please read and accept the booking terms");
+  await expect(page.getByRole("group", { name: "Your details" }).getByLabel("E-mail")).toHaveValue(email);
+  expect(bookingsOf(email)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await fillDelegate(page, 1, "Ada Lovelace", email);
+  await fillBooker(page, email);
+  await page.getByLabel("Your UK VAT number").fill("");
+  await page.getByLabel(/Pay by invoice/).check();
+  await page.getByLabel("I have read and accept these booking terms.").check();
+  await page.getByRole("button", { name: "Book 1 place" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Booked: invoice awaiting payment" })).toBeVisible();
+  expect(bookingsOf(email)).toHaveLength(1);
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("a full date says so with the course's other dates, and a post for it is refused as no longer available", async ({
+  page,
+}) => {
+  const session = "carbon-accounting-2027-05-london";
+  const handle = await openDatabase({ dataDir: site.dataDir });
+  try {
+    const remaining = (await placesLeft(handle.db, [session])).get(session) ?? 0;
+    if (remaining > 0) await handle.db.transaction().execute((trx) => takePlaces(trx, session, remaining, new Date()));
+  } finally {
+    await handle.close();
+  }
+  await page.goto(`${site.baseURL}${bookingPath("carbon-accounting", session)}`);
+  await expect(page.getByRole("heading", { level: 2, name: "This date is full: no places are left." })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  const email = uniqueEmail("late");
+  const posted = await page.request.post(`${site.baseURL}${bookingPath("carbon-accounting", session)}`, {
+    form: {
+      places: "1",
+      bookerName: "Late Booker",
+      bookerEmail: email,
+      bookerPhone: "020 7946 0000",
+      organisation: "Late Ltd",
+      bookerJobTitle: "Director",
+      addressLine1: "1 Late Street",
+      city: "London",
+      postcode: "E1 1AA",
+      country: "United Kingdom",
+      "delegate-0-name": "Late Booker",
+      "delegate-0-email": email,
+      paymentMethod: "invoice",
+      acceptTerms: "on",
+    },
+  });
+  expect(posted.status()).toBe(409);
+  expect(await posted.text()).toContain("Sorry, this date is no longer available");
+  expect(bookingsOf(email)).toEqual([]);
+});
+
+test("booking by card: the places are held, paid through Stripe's card field, then confirmed with the receipt", async ({
+  page,
+}) => {
+  await installStripeStandIn(page, { stripeUrl: fake.url });
+  const email = uniqueEmail("card");
+  const session = "financial-analysis-2027-06-online";
+  const before = await left(session);
+  await page.goto(`${site.baseURL}${bookingPath("financial-analysis", session)}`);
+  await fillDelegate(page, 1, "Grace Hopper", email);
+  await fillBooker(page, email);
+  await page.getByLabel(/Pay by card now/).check();
+  await page.getByLabel("I have read and accept these booking terms.").check();
+  await page.getByRole("button", { name: "Book 1 place" }).click();
+
+  await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\/pay$/);
+  expect(await left(session)).toBe(before - 1);
+  expect(bookingsOf(email)[0]).toMatchObject({ status: "held", total_pence: 540_000 });
+  await expect(page.getByRole("heading", { name: "Pay £5,400.00 by card" })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("Card number").fill(testCards.success);
+  await page.getByRole("button", { name: "Pay £5,400.00" }).click();
+
+  await expect(page.getByRole("heading", { level: 2, name: "Booked and paid" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^VAT invoice INV-\d{6} \(PDF\)$/ })).toBeVisible();
+  expect(bookingsOf(email)[0]).toMatchObject({ status: "paid" });
+  const [receipt] = await site.mailbox.waitForEmails(email, { subject: /Booking confirmed/ });
+  expect(receipt!.text).toContain("We received your card payment of £5,400.00");
+  expect(await axeViolations(page)).toEqual([]);
+});
+
+test("the team: sessions with their places, a roster and its CSV, an invoice marked paid, a booking cancelled with a credit note", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("team-case");
+  const session = "strategy-execution-2027-06-london";
+  const booked = await page.request.post(`${site.baseURL}${bookingPath("strategy-execution", session)}`, {
+    form: {
+      places: "2",
+      bookerName: "Mary Somerville",
+      bookerEmail: email,
+      bookerPhone: "020 7946 0001",
+      organisation: "Somerville Partners",
+      bookerJobTitle: "Partner",
+      addressLine1: "2 Example Row",
+      city: "Edinburgh",
+      postcode: "EH1 1AA",
+      country: "United Kingdom",
+      "delegate-0-name": "Mary Somerville",
+      "delegate-0-email": email,
+      "delegate-1-toFollow": "on",
+      paymentMethod: "invoice",
+      acceptTerms: "on",
+    },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(303);
+  const [row] = bookingsOf(email);
+
+  const leadsEmail = uniqueEmail("leads");
+  await new StaffClient(site.baseURL).setUp(
+    await inviteFromCommandLine(site, { email: leadsEmail, name: "Lee Leads", role: "leads" }),
+  );
+  const userId = String(
+    sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [leadsEmail.toLowerCase()])[0]!.id,
+  );
+  await signInAs(context, site, userId);
+
+  await page.goto(`${site.baseURL}/admin/sessions`);
+  await expect(page.getByRole("heading", { level: 1, name: "Course sessions" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "14–18 June 2027" }).click();
+  await expect(page.getByRole("region", { name: "Roster" })).toContainText("Somerville Partners");
+  expect(await axeViolations(page)).toEqual([]);
+  const csv = await page.request.get(`${site.baseURL}/admin/sessions/${session}/roster.csv`);
+  expect(csv.status()).toBe(200);
+  const text = await csv.text();
+  expect(text).toContain("Mary Somerville");
+  expect(text).toContain("Name to follow");
+
+  await page
+    .getByRole("link", { name: String(row!.reference) })
+    .first()
+    .click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${row!.reference}`);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Mark the invoice paid" }).click();
+  await expect(page.getByRole("status")).toContainText("Marked paid.");
+  expect(bookingsOf(email)[0]).toMatchObject({ status: "paid" });
+
+  // More than 29 days before the start: the terms credit the full fee (£10,800 with VAT).
+  await expect(page.getByRole("region", { name: "Cancel this booking" })).toContainText("£10,800.00");
+  await page.getByRole("button", { name: "Cancel the booking" }).click();
+  await expect(page.getByRole("status")).toContainText(
+    /Cancelled\. Credit note CN-\d{6} for £10,800\.00\. Refund £10,800\.00 by bank transfer\./,
+  );
+  expect(bookingsOf(email)[0]).toMatchObject({ status: "cancelled" });
+  await expect(page.getByRole("link", { name: /^Credit note CN-\d{6}$/ })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await site.mailbox.waitForEmails(email, { subject: /Booking cancelled/ });
+});
