@@ -113,6 +113,7 @@ const params: Record<string, () => string> = {
   token: () => "not-a-set-up-token",
   type: () => "webinar",
   key: () => "no-such-item",
+  file: () => "INV-000001.pdf",
 };
 
 /** Per route pattern and intent ("GET" for the page): the route's own answer, and the bodies. */
@@ -194,6 +195,15 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/images upload": { own: 400 },
     // Deleting an image that is not in the library.
     "/admin/content/images delete": { own: 404 },
+    // Course sessions and bookings (issue 29), of a session and a booking that do not exist;
+    // cancelling a session without its reason is refused before it is looked for.
+    "/admin/sessions/:key GET": { own: 404 },
+    "/admin/sessions/:key cancel-session": { own: 400 },
+    "/admin/sessions/:key/roster.csv GET": { own: 404 },
+    "/admin/course-bookings/:id GET": { own: 404 },
+    "/admin/course-bookings/:id mark-paid": { own: 404 },
+    "/admin/course-bookings/:id cancel": { own: 404 },
+    "/admin/course-bookings/:id/documents/:file GET": { own: 404 },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};

@@ -69,6 +69,14 @@ const cases: Case[] = [
   { type: "page", key: "about", field: "Hero title", path: "/about", unpublish: "not-offered" },
   // The contact page shows the address (the featured courses, chosen from lists: site-facts-editor.spec.ts).
   { type: "siteFacts", key: "site-facts", field: "Locality", path: "/contact", unpublish: "not-offered" },
+  // A session's venue is on its course's page (no places are taken on it, so it may be unpublished).
+  {
+    type: "session",
+    key: "strategy-execution-2027-06-london",
+    field: "Name",
+    path: "/courses/strategy-execution",
+    unpublish: "gone",
+  },
 ];
 
 // One site per worker, each test on an item of its own; two accounts that edit the site (and nothing else).

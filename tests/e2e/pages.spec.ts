@@ -243,7 +243,7 @@ for (const app of [true, false]) {
         await goto(page, "/courses/risk-management");
         expect(await (await geo).text()).toBe("gb");
         await expect(page.locator("html")).toHaveAttribute("data-currency", "GBP");
-        await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
+        await expect(shownPrice(page)).toHaveText("£4,500 + VAT", { useInnerText: true });
       });
     });
 
@@ -254,7 +254,7 @@ for (const app of [true, false]) {
         expect(html.match(/<html[^>]*>/)?.[0]).not.toContain("data-currency");
         await goto(page, "/courses/risk-management");
         await expect(page.locator("html")).toHaveAttribute("data-currency", "USD");
-        await expect(shownPrice(page)).toHaveText("$5,700 (USD)", { useInnerText: true });
+        await expect(shownPrice(page)).toHaveText("$5,700 + VAT (USD)", { useInnerText: true });
       });
     });
 
@@ -266,7 +266,7 @@ for (const app of [true, false]) {
         await goto(page, "/courses/risk-management");
         await expect.poll(() => warnings.join("\n")).toContain("Location detection failed");
         await expect(page.locator("html")).not.toHaveAttribute("data-currency");
-        await expect(shownPrice(page)).toHaveText("£4,500", { useInnerText: true });
+        await expect(shownPrice(page)).toHaveText("£4,500 + VAT", { useInnerText: true });
       });
     });
 
