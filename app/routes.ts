@@ -73,6 +73,7 @@ export default [
       route("bookings", "routes/admin/bookings.tsx"),
       // Course sessions and bookings (issue 29).
       route("sessions", "routes/admin/sessions.tsx"),
+      route("course-bookings", "routes/admin/course-bookings.tsx"),
       route("sessions/:key", "routes/admin/session.tsx"),
       route("sessions/:key/roster.csv", "routes/admin/session-roster.ts"),
       route("course-bookings/:id", "routes/admin/course-booking.tsx"),

@@ -82,6 +82,7 @@ export const exactRoutes = new Set<string>([
   "/admin/requests/access.csv",
   "/admin/bookings",
   "/admin/sessions",
+  "/admin/course-bookings",
   "/admin/audit",
   "/admin/content",
   "/admin/content/markdown-preview",

@@ -52,6 +52,7 @@ export const accessRules = {
   "/admin/outbox": { get: "leads", post: "leads" },
   "/admin/bookings": { get: "leads" },
   "/admin/sessions": { get: "leads" },
+  "/admin/course-bookings": { get: "leads" },
   "/admin/sessions/:key": { get: "leads", post: { "cancel-session": "leads" } },
   "/admin/sessions/:key/roster.csv": { get: "leads" },
   "/admin/course-bookings/:id": { get: "leads", post: { "mark-paid": "leads", cancel: "leads" } },

@@ -295,7 +295,10 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   );
   await signInAs(context, site, userId);
 
-  await page.goto(`${site.baseURL}/admin/sessions`);
+  await page.goto(`${site.baseURL}/admin/course-bookings`);
+  await expect(page.getByRole("link", { name: String(row!.reference) })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("link", { name: "Sessions", exact: true }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Course sessions" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("link", { name: "14–18 June 2027" }).click();

@@ -121,6 +121,7 @@ describe("the access rules", () => {
         "/admin/leads/:id",
         "/admin/course-bookings.csv",
         "/admin/sessions",
+        "/admin/course-bookings",
         "/admin/sessions/:key",
         "/admin/sessions/:key/roster.csv",
         "/admin/course-bookings/:id",

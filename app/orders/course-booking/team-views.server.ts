@@ -45,7 +45,6 @@ export async function sessionRows(db: Db, now: Date) {
   });
 }
 
-
 /** A session as its roster page heads it; null if no such session is published. */
 export async function sessionView(db: Db, key: string, now: Date) {
   const published = sessionByKey(key);

@@ -27,6 +27,7 @@ const sections = [
   { to: "/admin/spam", label: "Spam" },
   { to: "/admin/outbox", label: "Outbox" },
   { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/course-bookings", label: "Course bookings" },
   { to: "/admin/sessions", label: "Sessions" },
   { to: "/admin/conversions", label: "What converts" },
   { to: "/admin/requests", label: "Requests" },
