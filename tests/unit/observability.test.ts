@@ -74,6 +74,9 @@ describe("what a log line may hold", () => {
       ["/downloads/Zx9secret", "/downloads/:token"],
       ["/admin/setup/Zx9secret", "/admin/setup/:token"],
       ["/admin/setup/Zx9secret.data", "/admin/setup/:token"],
+      ["/booking/Zx9secret", "/booking/:token"],
+      ["/booking/Zx9secret/pay?payment_intent=pi_1", "/booking/:token/pay"],
+      ["/booking/Zx9secret/documents/INV-000001.pdf", "/booking/:token/documents/INV-000001.pdf"],
       ["/admin/leads?q=someone%40example.com", "/admin/leads"],
       ["/contact", "/contact"],
     ]);
