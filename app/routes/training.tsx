@@ -137,10 +137,7 @@ export default function Training({ loaderData }: Route.ComponentProps) {
               Show dates
             </button>
             {dates.filtered && (
-              <a
-                href="/training"
-                className="min-h-11 py-2.5 font-semibold text-navy-800 underline underline-offset-4"
-              >
+              <a href="/training" className="min-h-11 py-2.5 font-semibold text-navy-800 underline underline-offset-4">
                 Show all dates
               </a>
             )}
