@@ -14,7 +14,7 @@
  */
 import { createHash } from "node:crypto";
 import type { Transaction } from "kysely";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { storeOnce } from "~/data/once.server.ts";
