@@ -12,6 +12,7 @@ import { isPostgres } from "~/data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { leadKinds } from "~/leads/kinds/index.server.ts";
+import { emailsFor } from "~/mail/outbox-view.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { statusLabels, type LeadStatus } from "~/data/lead-statuses.ts";
 
@@ -62,13 +63,7 @@ export async function findLead(db: Db, id: string): Promise<LeadDetail | null> {
   const fields = Object.entries(row ?? {})
     .filter(([column, value]) => !notFields.has(column) && value !== null && value !== "")
     .map(([column, value]): [string, string] => [fieldLabel(column), String(value)]);
-  const outbox = await db
-    .selectFrom("outbox")
-    .select(["id", "to_address", "subject", "created_at", "sent_at", "dead_at", "attempts", "last_error"])
-    .where("lead_type", "=", listing.kind)
-    .where("lead_id", "=", id)
-    .orderBy("created_at")
-    .execute();
+  const emails = await emailsFor(db, listing.kind, id);
   const events = await db
     .selectFrom("lead_events")
     .select(["id", "at", "actor_name", "type", "body"])
@@ -82,16 +77,7 @@ export async function findLead(db: Db, id: string): Promise<LeadDetail | null> {
     subjectLabel: listing.subject ? kind.subjectLabel(listing.subject) : "",
     consentText: String(row?.consent_text ?? ""),
     fields,
-    emails: outbox.map((e) => ({
-      id: e.id,
-      to: e.to_address,
-      subject: e.subject,
-      queuedAt: e.created_at,
-      state: e.sent_at ? "sent" : e.dead_at ? "given-up" : "waiting",
-      at: e.sent_at ?? e.dead_at,
-      attempts: e.attempts,
-      lastError: e.last_error,
-    })),
+    emails,
     events: events.map((e) => ({ id: e.id, at: e.at, actorName: e.actor_name, type: e.type, body: e.body })),
   };
 }

@@ -97,3 +97,36 @@ export async function retryNow(db: Db, id: string, now: Date): Promise<boolean> 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** A message the outbox holds for one lead or order, as its page lists it. */
+export type SentFor = {
+  id: string;
+  to: string;
+  subject: string;
+  queuedAt: string;
+  state: "sent" | "given-up" | "waiting";
+  at: string | null;
+  attempts: number;
+  lastError: string | null;
+};
+
+/** The e-mails written for one lead or order (`type`: its kind; `id`: its id), oldest first, with their delivery. */
+export async function emailsFor(db: Db, type: string, id: string): Promise<SentFor[]> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["id", "to_address", "subject", "created_at", "sent_at", "dead_at", "attempts", "last_error"])
+    .where("lead_type", "=", type)
+    .where("lead_id", "=", id)
+    .orderBy("created_at")
+    .execute();
+  return rows.map((e) => ({
+    id: e.id,
+    to: e.to_address,
+    subject: e.subject,
+    queuedAt: e.created_at,
+    state: e.sent_at ? "sent" : e.dead_at ? "given-up" : "waiting",
+    at: e.sent_at ?? e.dead_at,
+    attempts: e.attempts,
+    lastError: e.last_error,
+  }));
+}

@@ -315,6 +315,7 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
     .first()
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${row!.reference}`);
+  await expect(page.getByRole("region", { name: "E-mails" })).toContainText(`To ${email}`);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Mark the invoice paid" }).click();
   await expect(page.getByRole("status")).toContainText("Marked paid.");

@@ -14,6 +14,7 @@ import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
+import { emailsFor } from "~/mail/outbox-view.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { creditUnderTerms } from "~/orders/course-booking/team-views.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
@@ -29,7 +30,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (!detail) throw data(unknownBooking, { status: 404 });
   const { client_secret: _secret, ...booking } = detail.booking;
   const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
-  return { ...detail, booking, credit: live ? creditUnderTerms(detail.booking, new Date()) : null };
+  return {
+    ...detail,
+    booking,
+    credit: live ? creditUnderTerms(detail.booking, new Date()) : null,
+    emails: await emailsFor(staff.db, "course-booking", params.id),
+  };
 }
 
 type Answer = { done?: string; error?: string };
@@ -116,7 +122,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function CourseBookingPage() {
-  const { booking: b, delegates, invoices, events, credit } = useLoaderData<typeof loader>();
+  const { booking: b, delegates, invoices, events, credit, emails } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const address = [b.address_line1, b.address_line2, b.city, b.postcode, b.country].filter(Boolean).join(", ");
   return (
@@ -236,6 +242,29 @@ export default function CourseBookingPage() {
           </PostForm>
         </StaffSection>
       )}
+
+      <StaffSection id="emails" title="E-mails" className="mt-8">
+        {emails.length === 0 ? (
+          <p className="mt-2 text-slate-700">None.</p>
+        ) : (
+          <ul className="mt-2 space-y-2">
+            {emails.map((e) => (
+              <li key={e.id}>
+                <span className="font-semibold break-words">{e.subject}</span>
+                <span className="block text-sm break-all text-slate-800">
+                  To {e.to}: {e.state === "sent" ? "sent" : e.state === "given-up" ? "given up" : "waiting to be sent"}
+                  {e.at && (
+                    <>
+                      {" "}
+                      <Time iso={e.at} />
+                    </>
+                  )}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </StaffSection>
 
       <StaffSection id="timeline" title="Timeline" className="mt-8">
         <ol className="mt-2 space-y-1">
