@@ -518,7 +518,6 @@ export interface Database extends LeadTables {
     /** A credit note's invoice. */
     related_invoice_id: string | null;
   };
-  /** A course booking's timeline. */
   /** A booking link's token, hashed (app/orders/course-booking/booking-links.server.ts). */
   course_booking_links: {
     id: string;
@@ -526,6 +525,7 @@ export interface Database extends LeadTables {
     booking_id: string;
     created_at: string;
   };
+  /** A course booking's timeline. */
   course_booking_events: {
     id: string;
     booking_id: string;

@@ -25,6 +25,7 @@ import { issueCreditNote, issueInvoice, storedDocument, type InvoiceRow } from "
 import { takePlaces, releasePlaces } from "./places.server.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
+import type { Booker, BookingPayment, DelegatePlace } from "./booking-request.ts";
 import { namesToFollowAllowed, tierFor } from "./terms.ts";
 import { quote, type Quote, type QuoteLine } from "./vat.ts";
 import { bookingCancelledEvent, bookingCreatedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
@@ -33,25 +34,9 @@ import { parseVatNumber } from "./vat-number.ts";
 export type CourseBooking = Selectable<Database["course_bookings"]>;
 export type CourseInvoice = InvoiceRow;
 
-/** Who books (and is invoiced). */
-export type Booker = {
-  name: string;
-  email: string;
-  phone: string;
-  organisation: string;
-  jobTitle: string;
-  addressLine1: string;
-  addressLine2?: string | null;
-  city: string;
-  postcode: string;
-  country: string;
-};
-
-/** A place: a named delegate, or one whose name is to follow (./price.ts's `Place`). */
-export type BookedPlace = { name: string; email: string; jobTitle: string } | { namesToFollow: true };
-
-export type BookingPayment =
-  { method: "invoice"; purchaseOrder: string | null; vatNumber: string | null } | { method: "card" };
+/** Who books (and is invoiced), a place (a named delegate or a name to follow) and how they pay: as the form gives them (./booking-request.ts). */
+export type { Booker, BookingPayment };
+export type BookedPlace = DelegatePlace;
 
 export type PlaceBookingInput = {
   session: BookableSession;

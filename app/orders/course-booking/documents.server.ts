@@ -7,7 +7,7 @@
  * retention job removes them after the accounting period (with their booking).
  */
 import { randomUUID } from "node:crypto";
-import type { Transaction } from "kysely";
+import type { Selectable, Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { formatDate } from "~/format/dates.ts";
@@ -16,19 +16,8 @@ import type { CreditNote } from "./credit-note.ts";
 import { formatInvoiceNumber, nextNumber } from "./invoice-numbers.server.ts";
 import type { Quote } from "./vat.ts";
 
-export type InvoiceRow = {
-  id: string;
-  booking_id: string;
-  kind: "invoice" | "credit-note";
-  number: string;
-  issued_at: string;
-  document: string;
-  net_pence: number;
-  vat_pence: number;
-  total_pence: number;
-  due_date: string | null;
-  related_invoice_id: string | null;
-};
+/** A VAT invoice or credit note as stored (written once: never updated). */
+export type InvoiceRow = Selectable<Database["course_invoices"]>;
 
 /** What a booking's invoice is printed with: its customer and its line. */
 export type BillingSnapshot = {

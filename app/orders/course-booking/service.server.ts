@@ -230,7 +230,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         {
           session,
           booker,
-          places: places.map((p) => ("namesToFollow" in p ? p : { ...p, jobTitle: p.jobTitle ?? "" })),
+          places,
           payment,
           termsText: termsText(),
           now,

@@ -1,8 +1,9 @@
 /** Paid consultation bookings and checkouts, newest first: their Stripe state and amount. */
-import { Link, useLoaderData } from "react-router";
+import { useLoaderData } from "react-router";
 import type { Route } from "./+types/bookings";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
+import { KeysetPages } from "~/components/admin/keyset-pages.tsx";
 import { listBookings } from "~/orders/bookings.server.ts";
 import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
@@ -74,18 +75,7 @@ export default function Bookings() {
           ))}
         </StaffTable>
       )}
-      <nav aria-label="Pages" className="mt-6 flex gap-6">
-        {paged && (
-          <Link to="/admin/bookings" className="font-semibold text-navy-800 underline">
-            Newest page
-          </Link>
-        )}
-        {next && (
-          <Link to={`?after=${encodeURIComponent(next)}`} className="font-semibold text-navy-800 underline">
-            Next page
-          </Link>
-        )}
-      </nav>
+      <KeysetPages first="/admin/bookings" paged={paged} next={next} />
     </StaffPage>
   );
 }

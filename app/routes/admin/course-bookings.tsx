@@ -2,6 +2,7 @@
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/course-bookings";
 import { StaffTable } from "~/components/admin/data-table.tsx";
+import { KeysetPages } from "~/components/admin/keyset-pages.tsx";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { listCourseBookings } from "~/orders/course-booking/booking-reads.server.ts";
@@ -84,18 +85,7 @@ export default function CourseBookings() {
           ))}
         </StaffTable>
       )}
-      <nav aria-label="Pages" className="mt-6 flex gap-6">
-        {paged && (
-          <Link to="/admin/course-bookings" className="font-semibold text-navy-800 underline">
-            Newest page
-          </Link>
-        )}
-        {next && (
-          <Link to={`?after=${encodeURIComponent(next)}`} className="font-semibold text-navy-800 underline">
-            Next page
-          </Link>
-        )}
-      </nav>
+      <KeysetPages first="/admin/course-bookings" paged={paged} next={next} />
     </StaffPage>
   );
 }
