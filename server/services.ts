@@ -18,6 +18,7 @@ import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/orders/payment-service.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
 import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.server.ts";
+import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
 import type { AppServices } from "../app/services.ts";
@@ -84,6 +85,8 @@ export async function startServices(
     log: log.child({ component: "outbox" }),
     metrics,
     keys,
+    // A course booking's invoice or credit note, rendered as its e-mail is sent.
+    attachments: vatDocumentAttachments(database.db),
   });
   // Webhooks are leased under the outbox worker's identity, so its heartbeat
   // and reaper cover them (app/webhooks/dispatcher.server.ts).

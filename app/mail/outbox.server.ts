@@ -54,7 +54,7 @@ import type { Metrics } from "~/observability/metrics.server.ts";
 import { seal, unseal, type Keyring } from "../secrets/sealing.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
 import { PollTimer } from "../jobs/poll-timer.ts";
-import type { Attachment, OutgoingEmail } from "./types.ts";
+import type { Attachment, AttachmentMaker, OutgoingEmail } from "./types.ts";
 import { withheldCredential } from "./types.ts";
 
 export type MailTransport = {
@@ -235,6 +235,8 @@ export type OutboxWorkerOptions = {
   processRuns?: (pid: number) => boolean;
   /** Opens the one-time credentials of messages that carry them (queued with the same key). */
   keys?: Keyring;
+  /** Makes the files attachments name by `ref` (types.ts), as each message is sent. */
+  attachments?: AttachmentMaker;
 };
 
 const DEFAULT_LEASE_MS = 60_000;
@@ -258,6 +260,7 @@ export class OutboxWorker {
   private readonly processRuns: (pid: number) => boolean;
   private readonly postgres: boolean;
   private readonly keys: Keyring | undefined;
+  private readonly makeAttachment: AttachmentMaker | undefined;
   readonly identity: WorkerIdentity;
 
   /** Sends in flight, by outbox row id. */
@@ -286,6 +289,7 @@ export class OutboxWorker {
     this.metrics = options.metrics ?? {};
     this.processRuns = options.processRuns ?? processRuns;
     this.keys = options.keys;
+    this.makeAttachment = options.attachments;
     const sendTimeoutMs = this.transport.sendTimeoutMs;
     this.leaseMs = options.leaseMs ?? Math.max(DEFAULT_LEASE_MS, 2 * (sendTimeoutMs ?? 0));
     if (sendTimeoutMs !== undefined && this.leaseMs < 2 * sendTimeoutMs) {
@@ -558,7 +562,9 @@ export class OutboxWorker {
         text: withCredentials(row.text_body, secrets),
         html: withCredentials(row.html_body, secrets),
         headers: JSON.parse(row.headers_json) as Record<string, string>,
-        attachments: row.attachments_json ? (JSON.parse(row.attachments_json) as Attachment[]) : undefined,
+        attachments: row.attachments_json
+          ? await this.madeAttachments(JSON.parse(row.attachments_json) as Attachment[])
+          : undefined,
       });
     } catch (error) {
       await this.recordFailure(row, error).catch((e: unknown) =>
@@ -575,6 +581,19 @@ export class OutboxWorker {
         { outboxId: row.id, error: errorText(e) },
         "Outbox: sent, but could not record it; it will be sent again (same Message-ID) once its lease runs out",
       ),
+    );
+  }
+
+  /** The attachments, those named by `ref` made now (a failure is a failed attempt: retried, as a refused send is). */
+  private async madeAttachments(attachments: Attachment[]): Promise<Attachment[]> {
+    return Promise.all(
+      attachments.map(async ({ ref, ...attachment }) => {
+        if (ref === undefined) return attachment;
+        if (!this.makeAttachment) throw new Error(`Not sent: no one here makes the attachment ${ref}`);
+        const content = await this.makeAttachment(ref);
+        if (content === null) throw new Error(`Not sent: the attachment ${ref} no longer exists`);
+        return { ...attachment, content, encoding: "base64" as const };
+      }),
     );
   }
 

@@ -32,8 +32,17 @@ export function withheldCredential(name: string): string {
   return `withheld-credential-${name}`;
 }
 
-/** A file sent with a message: text (a calendar invitation) or, with `encoding: "base64"`, binary (an invoice's PDF). */
-export type Attachment = { filename: string; contentType: string; content: string; encoding?: "base64" };
+/**
+ * A file sent with a message: text (a calendar invitation) or, with
+ * `encoding: "base64"`, binary. With `ref` the file is made only as the
+ * outbox sends it, by the worker's `attachments` maker (an invoice's PDF,
+ * rendered from what is stored): what costs time is kept out of the
+ * transaction that queues the message, and `content` is empty until then.
+ */
+export type Attachment = { filename: string; contentType: string; content: string; encoding?: "base64"; ref?: string };
+
+/** Makes the file an attachment's `ref` names, as the outbox sends it (base64); null if it no longer exists. */
+export type AttachmentMaker = (ref: string) => Promise<string | null>;
 
 export type MailContext = {
   /** Public address of the site, no trailing slash (links in e-mails). */

@@ -32,7 +32,12 @@ import {
   type PlaceBookingResult,
 } from "~/orders/course-booking/bookings.server.ts";
 import { courseBookingHoldsJob } from "~/orders/course-booking/holds-job.server.ts";
-import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.server.ts";
+import {
+  invoicePdf,
+  storedDocument,
+  vatDocumentAttachments,
+  vatDocumentRef,
+} from "~/orders/course-booking/documents.server.ts";
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
@@ -196,6 +201,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(new TextDecoder().decode(pdf!.bytes.slice(0, 5))).toBe("%PDF-");
       expect((await invoicePdf(db, invoice!.id))!.bytes).toEqual(pdf!.bytes);
       expect(await invoicePdf(db, "no-such-invoice")).toBeNull();
+      // What the outbox attaches as the e-mail goes out: the same PDF.
+      const attach = vatDocumentAttachments(db);
+      expect(Buffer.from((await attach(vatDocumentRef(invoice!.id)))!, "base64")).toEqual(Buffer.from(pdf!.bytes));
+      expect(await attach(vatDocumentRef("no-such-invoice"))).toBeNull();
+      expect(await attach("something-else:1")).toBeNull();
     });
 
     it("prices on the server: the group discount for 3 places or more, names to follow counted", async () => {

@@ -68,8 +68,8 @@ export type BookingForEmail = {
   termsText: readonly string[];
 };
 
-/** A VAT document to send with a message. */
-export type DocumentForEmail = { number: string; pdf: Uint8Array };
+/** A VAT document to send with a message: its number, and the `ref` the outbox makes its PDF from as it sends (documents.server.ts). */
+export type DocumentForEmail = { number: string; ref: string };
 
 export const bookingLinkCredential = "booking-link";
 
@@ -104,8 +104,9 @@ function pdfAttachment(kind: "invoice" | "credit-note", doc: DocumentForEmail): 
   return {
     filename: `${kind === "invoice" ? "invoice" : "credit-note"}-${doc.number}.pdf`,
     contentType: "application/pdf",
-    content: Buffer.from(doc.pdf).toString("base64"),
+    content: "",
     encoding: "base64",
+    ref: doc.ref,
   };
 }
 

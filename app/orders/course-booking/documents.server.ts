@@ -176,3 +176,21 @@ export async function invoicePdf(
   if (!row) return null;
   return { number: row.number, kind: row.kind, bytes: await renderVatInvoice(storedDocument(row)) };
 }
+
+/** How an e-mail names a document for the outbox to attach as it sends (types.ts `Attachment.ref`). */
+export const vatDocumentRef = (invoiceId: string) => `vat-document:${invoiceId}`;
+
+/**
+ * The outbox's maker of documents named by `vatDocumentRef`: the PDF
+ * rendered from the stored document (the same bytes every time), base64;
+ * null when there is no such document (anything else is not ours: null).
+ * Rendering takes tens of milliseconds, so it happens here, as the e-mail is
+ * sent, and not in the transaction that took the places and queued it.
+ */
+export function vatDocumentAttachments(db: Db): (ref: string) => Promise<string | null> {
+  return async (ref) => {
+    const id = /^vat-document:([\w-]{1,64})$/.exec(ref)?.[1];
+    const pdf = id ? await invoicePdf(db, id) : null;
+    return pdf ? Buffer.from(pdf.bytes).toString("base64") : null;
+  };
+}

@@ -46,7 +46,7 @@ import {
   type CourseBooking,
   type CourseInvoice,
 } from "./bookings.server.ts";
-import { invoicePdf } from "./documents.server.ts";
+import { invoicePdf, vatDocumentRef } from "./documents.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
 
@@ -152,9 +152,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     token: string | null,
   ) {
     const delegates = await readDelegates(trx, booking.id);
-    const rendered = await invoicePdf(trx, invoice.id);
     const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
-      invoice: { number: invoice.number, pdf: rendered!.bytes },
+      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id) },
       ...(invoice.due_date ? { dueDate: `${invoice.due_date}T12:00:00Z` } : {}),
       ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
       bookingToken: token ?? (await newBookingLink(trx, booking.id, clock())),
@@ -168,12 +167,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     { reason, bySession }: { reason: string; bySession: boolean },
   ) {
     const delegates = await readDelegates(trx, result.booking.id);
-    const note = result.creditNote ? await invoicePdf(trx, result.creditNote.id) : null;
     const emails = bookingCancelledEmails(
       forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
       mail,
       {
-        ...(note && result.creditNote ? { creditNote: { number: result.creditNote.number, pdf: note.bytes } } : {}),
+        ...(result.creditNote
+          ? { creditNote: { number: result.creditNote.number, ref: vatDocumentRef(result.creditNote.id) } }
+          : {}),
         creditPence: result.creditNote?.total_pence ?? 0,
         refundPence: result.refundPence,
         reason,
