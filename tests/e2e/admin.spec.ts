@@ -179,6 +179,8 @@ test("an administrator invites a member who edits the site; they see only what t
       "Spam",
       "Outbox",
       "Bookings",
+      "Course bookings",
+      "Sessions",
       "What converts",
       "Requests",
       "Site content",
