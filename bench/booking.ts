@@ -4,7 +4,8 @@
  * in this process as the site's STRIPE_API_URL.
  *
  *   npm run bench:booking [-- --duration 10] [--connections 20] [--runs 3] [--only sqlite|postgres]
- *                         [--warmup 10] [--oversell-attempts 200] [--oversell-places 3] [--build] [--out NAME]
+ *                         [--rate N] [--warmup 10] [--oversell-attempts 200] [--oversell-places 3] [--build]
+ *                         [--out NAME]
  *
  * For each database and each run: starts `node server/index.ts` on a free port with a fresh
  * DATA_DIR (SQLite in it, or a fresh schema in the PostgreSQL database `test`), no rate limit,
@@ -33,6 +34,11 @@
  * Before the load, --warmup bookings of each kind are made one at a time on another session
  * (a fresh server's first requests compile and load what the rest reuse); they are not in
  * the figures, but their invoices are in the numbering check.
+ *
+ * By default each booker books again as soon as its last booking is answered: the server is
+ * saturated, and a booking's time is then mostly its wait behind the others (with 20 bookers,
+ * about 20 ÷ the bookings per second). --rate N offers N bookings per second in all instead
+ * (an open load, each booking timed from when it was due), to see the latency below saturation.
  *
  * With --runs N (default 1) each figure is reported as the median and the spread (min–max)
  * of the N runs. Writes bench/results/<out>.{md,json} (default: booking).
@@ -102,6 +108,8 @@ const SESSIONS = {
 };
 
 type Options = LoadBenchOptions & {
+  /** Bookings per second offered in all; null: each booker books again as soon as answered. */
+  rate: number | null;
   only: DbKind[];
   warmup: number;
   oversellAttempts: number;
@@ -114,6 +122,7 @@ const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
   { duration: "10", connections: "20", runs: "1", out: "booking" },
   {
     only: { type: "string" },
+    rate: { type: "string" },
     warmup: { type: "string", default: "10" },
     "oversell-attempts": { type: "string", default: "200" },
     "oversell-places": { type: "string", default: "3" },
@@ -131,7 +140,8 @@ const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
     const warmup = Number(values.warmup);
     if (!Number.isInteger(warmup) || warmup < 0)
       throw new Error(`--warmup must be a whole number, got "${values.warmup}"`);
-    return { only, warmup, oversellAttempts, oversellPlaces };
+    const rate = values.rate === undefined ? null : positiveOption("rate", values.rate);
+    return { only, rate, warmup, oversellAttempts, oversellPlaces };
   },
 );
 
@@ -187,8 +197,10 @@ async function book(
   places: number,
   method: PaymentMethod,
   n: number,
+  /** When the request was due (performance.now()): its time is counted from then (default: now). */
+  due?: number,
 ): Promise<Attempt> {
-  const started = performance.now();
+  const started = Math.min(due ?? Infinity, performance.now());
   try {
     const res = await fetch(`${base}/courses/${session.courseId}/book/${session.sessionKey}`, {
       method: "POST",
@@ -222,12 +234,20 @@ async function book(
 /**
  * `connections` loops, each booking as soon as its last booking is answered, until
  * `durationS` has passed; the requests then in flight are awaited. Places 1–3 in turn.
+ * With `rate`, the n-th booking is due n/rate seconds after the start, taken by the first
+ * free loop (which waits until then), and its time is counted from when it was due: a
+ * booking waiting for a free loop is waiting too.
  */
 async function drive(
   base: string,
   session: { courseId: string; sessionKey: string },
   method: PaymentMethod,
-  { connections, durationS, prefix }: { connections: number; durationS: number; prefix: string },
+  {
+    connections,
+    durationS,
+    prefix,
+    rate,
+  }: { connections: number; durationS: number; prefix: string; rate: number | null },
 ): Promise<{ attempts: Attempt[]; elapsedS: number }> {
   const attempts: Attempt[] = [];
   let n = 0;
@@ -236,7 +256,12 @@ async function drive(
   const loop = async (): Promise<void> => {
     while (performance.now() < deadline) {
       const i = ++n;
-      attempts.push(await book(base, session, `${prefix}-${i}@example.test`, 1 + (i % 3), method, i));
+      const due = rate === null ? undefined : started + ((i - 1) * 1000) / rate;
+      if (due !== undefined && due >= deadline) break;
+      // Pacing an open load: the booking is not due yet.
+      if (due !== undefined && due > performance.now())
+        await new Promise((r) => setTimeout(r, due - performance.now()));
+      attempts.push(await book(base, session, `${prefix}-${i}@example.test`, 1 + (i % 3), method, i, due));
     }
   };
   await Promise.all(Array.from({ length: connections }, loop));
@@ -630,11 +655,15 @@ async function runDatabase(
     const paths: PathRun[] = [];
     for (const method of ["invoice", "card"] as const) {
       const session = SESSIONS[method];
-      log(`${kind} run ${run}: ${method} bookings for ${options.duration} s with ${options.connections} bookers`);
+      log(
+        `${kind} run ${run}: ${method} bookings for ${options.duration} s with ${options.connections} bookers` +
+          (options.rate ? ` at ${options.rate} bookings/s` : ""),
+      );
       const { attempts, elapsedS } = await drive(server.base, session, method, {
         connections: options.connections,
         durationS: options.duration,
         prefix: `bench-${runId}-${method}`,
+        rate: options.rate,
       });
       const check = await checkLoad(reader, method, session.sessionKey, attempts, stripe);
       const ok = attempts.filter((a) => a.status === 303).length;
@@ -813,7 +842,7 @@ function markdownReport(
 ): string {
   const { options } = meta;
   const intro =
-    `${meta.date} · ${options.connections} concurrent bookers (fetch loops, each booking when its last is answered) for ${options.duration} s per path, ` +
+    `${meta.date} · ${options.connections} concurrent bookers (fetch loops, ${options.rate ? `${options.rate} bookings/s offered in all, each timed from when it was due` : "each booking when its last is answered: the most the server takes"}) for ${options.duration} s per path, ` +
     `1–3 named places a booking, a new booker each time · ${options.warmup} warm-up bookings of each kind first (not counted) · ` +
     `${options.runs} run${options.runs === 1 ? "" : "s"} per database, each on a fresh server and database${options.runs > 1 ? "; figures are the median (min–max) of the runs" : ""} · ` +
     `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files, card payments at the Stripe-shaped server in the bench's process · ` +
@@ -826,7 +855,8 @@ function markdownReport(
   );
   const how =
     "**Bookings/s**: 303 answers (a booking made) per second of load, from the first request to the last answer. " +
-    "**p50/p99/max**: of every request's time to its whole answer, as the bench's client saw it (the client, the server, the database and the Stripe-shaped server share the machine). " +
+    "**p50/p99/max**: of every request's time to its whole answer, as the bench's client saw it (the client, the server, the database and the Stripe-shaped server share the machine); " +
+    "with every booker booking again as soon as answered the server is saturated and this is mostly the wait behind the other bookers (about bookers ÷ bookings/s), with --rate it is timed from when the booking was due. " +
     "**errors**: answers other than 303 and requests with no answer. " +
     "**database = answers**: every 303 is exactly one booking with its places and delegates as sent; by invoice, invoiced with one VAT invoice, and every invoice in the database numbered in one unbroken sequence from INV-000001 (the warm-up's included); " +
     "by card, held with a PaymentIntent the Stripe-shaped server made for that booking and its total, and no invoice yet; no other request stored a booking; the session's places taken are the sum of the places booked. " +
