@@ -367,14 +367,11 @@ async function invoiceNumbering(reader: Reader): Promise<{ count: number; last: 
       return m ? Number(m[1]) : NaN;
     });
   const sorted = parsed.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
+  const repeats = sorted.filter((n, i) => i > 0 && sorted[i - 1] === n);
+  const used = new Set(sorted);
+  // Numbers missing from 1 to the highest issued.
   const gaps: number[] = [];
-  const repeats: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (sorted[i] !== i + 1 + repeats.length) {
-      if (i > 0 && sorted[i] === sorted[i - 1]) repeats.push(sorted[i]!);
-      else gaps.push(i + 1 + repeats.length);
-    }
-  }
+  for (let k = 1; k <= (sorted.at(-1) ?? 0) && gaps.length < 5; k++) if (!used.has(k)) gaps.push(k);
   if (repeats.length) problems.push(`invoice numbers used twice: ${repeats.slice(0, 5).join(", ")}`);
   if (gaps.length) problems.push(`the invoice numbers break at ${gaps.slice(0, 5).join(", ")}`);
   const [sequence] = await reader.query(`SELECT last_number FROM invoice_sequences WHERE series = 'INV'`);
