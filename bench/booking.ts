@@ -1,0 +1,899 @@
+/**
+ * Load benchmark of booking a place on a course (issue 29) against the production build,
+ * on SQLite and on PostgreSQL, with the Stripe-shaped test server (tests/support/fake-stripe.ts)
+ * in this process as the site's STRIPE_API_URL.
+ *
+ *   npm run bench:booking [-- --duration 10] [--connections 20] [--runs 3] [--only sqlite|postgres]
+ *                         [--rate N] [--warmup 10] [--oversell-attempts 200] [--oversell-places 3] [--build]
+ *                         [--out NAME]
+ *
+ * For each database and each run: starts `node server/index.ts` on a free port with a fresh
+ * DATA_DIR (SQLite in it, or a fresh schema in the PostgreSQL database `test`), no rate limit,
+ * no bot timer, e-mail written as .eml files, and card payment pointed at the Stripe-shaped
+ * server. The sessions the bench books are given room first (their capacity raised in
+ * course_session_places: the release's sessions have 12–16 places). Then, each on a session
+ * of its own:
+ *
+ * 1. invoice: --connections loops, each POSTing the booking form
+ *    (POST /courses/{course}/book/{session}, paymentMethod=invoice, 1–3 named places, a new
+ *    booker e-mail each time) and sending the next as soon as the last is answered, for
+ *    --duration seconds (no new request after that; those in flight are awaited and counted).
+ *    Figures: bookings per second (303 answers per second of load), latency p50/p99/max of
+ *    every request, answers other than 303. Check: every 303 is exactly one booking,
+ *    invoiced, with its places as sent and one VAT invoice; no other request stored one;
+ *    the database's invoice numbers are unbroken from 1; the session's places taken are
+ *    the sum of the places booked.
+ * 2. card: the same with paymentMethod=card (each booking creates a PaymentIntent at the
+ *    Stripe-shaped server). Check: every 303 is one booking held with its PaymentIntent,
+ *    which the Stripe-shaped server has for that booking and amount; no invoice yet.
+ * 3. oversell: a session with exactly --oversell-places places left, --oversell-attempts
+ *    concurrent POSTs of one place each. Check: exactly that many 303s, every other attempt
+ *    a 409 saying "no longer available" and offering the course's other date, places taken
+ *    equal to the capacity, exactly that many bookings (the ones answered 303).
+ *
+ * Before the load, --warmup bookings of each kind are made one at a time on another session
+ * (a fresh server's first requests compile and load what the rest reuse); they are not in
+ * the figures, but their invoices are in the numbering check.
+ *
+ * By default each booker books again as soon as its last booking is answered: the server is
+ * saturated, and a booking's time is then mostly its wait behind the others (with 20 bookers,
+ * about 20 ÷ the bookings per second). --rate N offers N bookings per second in all instead
+ * (an open load, each booking timed from when it was due), to see the latency below saturation.
+ *
+ * With --runs N (default 1) each figure is reported as the median and the spread (min–max)
+ * of the N runs. Writes bench/results/<out>.{md,json} (default: booking).
+ *
+ * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
+ * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
+ */
+import { randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import path from "node:path";
+import SQLite from "better-sqlite3";
+import pg from "pg";
+import { releaseSessions } from "../app/content/sessions.ts";
+import { startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe.ts";
+import {
+  benchLog,
+  createSchema,
+  dropSchema,
+  freePort,
+  loadBenchCommandLine,
+  openReader,
+  percentile,
+  PG_BASE,
+  positiveOption,
+  postgresVersion,
+  ROOT,
+  spread,
+  startServer,
+  stopServer,
+  waitForHealth,
+  type DbKind,
+  type LoadBenchOptions,
+  type Reader,
+  type Spread,
+} from "./common.ts";
+import { machine, requireBuild, runMain, verdict } from "./common-report.ts";
+
+const RESULTS_DIR = path.join(ROOT, "bench", "results");
+/** The issue's target for the 99th percentile of a booking's answer. */
+const TARGET_P99_MS = 300;
+/** Room enough for any run's bookings on the loaded sessions. */
+const LOAD_CAPACITY = 1_000_000;
+const REQUEST_TIMEOUT_MS = 30_000;
+const STRIPE_KEYS = {
+  secret: "sk_test_bench_booking",
+  publishable: "pk_test_bench_booking",
+  webhook: "whsec_bench_booking",
+};
+
+type PaymentMethod = "invoice" | "card";
+
+/** A release session the bench books; it must exist (app/content/sessions.ts). */
+function releaseSession(id: string): { courseId: string; sessionKey: string } {
+  const session = releaseSessions.find((s) => s.id === id);
+  if (!session) throw new Error(`the release has no course session "${id}" (app/content/sessions.ts)`);
+  return { courseId: session.courseId, sessionKey: session.id };
+}
+
+const SESSIONS = {
+  warmup: releaseSession("risk-management-2027-05-online"),
+  invoice: releaseSession("corporate-finance-2027-04-online"),
+  card: releaseSession("strategy-execution-2027-06-london"),
+  oversell: releaseSession("financial-analysis-2027-06-online"),
+  /** The oversell session's course's other date, which a refusal offers. */
+  oversellOther: releaseSession("financial-analysis-2027-03-london"),
+};
+
+type Options = LoadBenchOptions & {
+  /** Bookings per second offered in all; null: each booker books again as soon as answered. */
+  rate: number | null;
+  only: DbKind[];
+  warmup: number;
+  oversellAttempts: number;
+  oversellPlaces: number;
+};
+
+const log = benchLog("bench:booking");
+
+const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
+  { duration: "10", connections: "20", runs: "1", out: "booking" },
+  {
+    only: { type: "string" },
+    rate: { type: "string" },
+    warmup: { type: "string", default: "10" },
+    "oversell-attempts": { type: "string", default: "200" },
+    "oversell-places": { type: "string", default: "3" },
+  },
+  (values) => {
+    let only: DbKind[] = ["sqlite", "postgres"];
+    if (values.only !== undefined) {
+      if (values.only !== "sqlite" && values.only !== "postgres")
+        throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
+      only = [values.only];
+    }
+    const oversellAttempts = positiveOption("oversell-attempts", values["oversell-attempts"], true);
+    const oversellPlaces = positiveOption("oversell-places", values["oversell-places"], true);
+    if (oversellPlaces >= oversellAttempts) throw new Error("--oversell-places must be fewer than --oversell-attempts");
+    const warmup = Number(values.warmup);
+    if (!Number.isInteger(warmup) || warmup < 0)
+      throw new Error(`--warmup must be a whole number, got "${values.warmup}"`);
+    const rate = values.rate === undefined ? null : positiveOption("rate", values.rate);
+    return { only, rate, warmup, oversellAttempts, oversellPlaces };
+  },
+);
+
+// ---------------------------------------------------------------------------
+// Requests
+// ---------------------------------------------------------------------------
+
+/** One booking request as sent and answered. */
+type Attempt = {
+  email: string;
+  places: number;
+  /** HTTP status; 0 when no answer came (a network error or the timeout). */
+  status: number;
+  ms: number;
+  location: string | null;
+  /** The answer's body for a status other than 303 (the page with its message). */
+  body: string | null;
+  error: string | null;
+};
+
+/** The booking form, as the page posts it: `places` named delegates, each with an address of their own. */
+function bookingForm(email: string, places: number, method: PaymentMethod, n: number): URLSearchParams {
+  const form = new URLSearchParams({
+    places: String(places),
+    bookerName: "Bench Booker",
+    bookerEmail: email,
+    bookerPhone: "+44 20 7946 0999",
+    bookerJobTitle: "Head of Learning",
+    organisation: "Load Test Ltd",
+    addressLine1: "1 Example Street",
+    city: "London",
+    postcode: "EC1A 1BB",
+    country: "United Kingdom",
+    paymentMethod: method,
+    acceptTerms: "on",
+  });
+  if (method === "invoice") {
+    form.set("purchaseOrder", `PO-${n}`);
+    form.set("vatNumber", "GB980780684");
+  }
+  for (let i = 0; i < places; i++) {
+    form.set(`delegate-${i}-name`, `Delegate ${i + 1}`);
+    form.set(`delegate-${i}-email`, email.replace("@", `+d${i + 1}@`));
+    form.set(`delegate-${i}-jobTitle`, "Analyst");
+  }
+  return form;
+}
+
+async function book(
+  base: string,
+  session: { courseId: string; sessionKey: string },
+  email: string,
+  places: number,
+  method: PaymentMethod,
+  n: number,
+  /** When the request was due (performance.now()): its time is counted from then (default: now). */
+  due?: number,
+): Promise<Attempt> {
+  const started = Math.min(due ?? Infinity, performance.now());
+  try {
+    const res = await fetch(`${base}/courses/${session.courseId}/book/${session.sessionKey}`, {
+      method: "POST",
+      body: bookingForm(email, places, method, n),
+      redirect: "manual",
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await res.text();
+    return {
+      email,
+      places,
+      status: res.status,
+      ms: performance.now() - started,
+      location: res.headers.get("location"),
+      body: res.status === 303 ? null : text,
+      error: null,
+    };
+  } catch (error) {
+    return {
+      email,
+      places,
+      status: 0,
+      ms: performance.now() - started,
+      location: null,
+      body: null,
+      error: error instanceof Error ? error.message : String(error),
+    };
+  }
+}
+
+/**
+ * `connections` loops, each booking as soon as its last booking is answered, until
+ * `durationS` has passed; the requests then in flight are awaited. Places 1–3 in turn.
+ * With `rate`, the n-th booking is due n/rate seconds after the start, taken by the first
+ * free loop (which waits until then), and its time is counted from when it was due: a
+ * booking waiting for a free loop is waiting too.
+ */
+async function drive(
+  base: string,
+  session: { courseId: string; sessionKey: string },
+  method: PaymentMethod,
+  {
+    connections,
+    durationS,
+    prefix,
+    rate,
+  }: { connections: number; durationS: number; prefix: string; rate: number | null },
+): Promise<{ attempts: Attempt[]; elapsedS: number }> {
+  const attempts: Attempt[] = [];
+  let n = 0;
+  const started = performance.now();
+  const deadline = started + durationS * 1000;
+  const loop = async (): Promise<void> => {
+    while (performance.now() < deadline) {
+      const i = ++n;
+      const due = rate === null ? undefined : started + ((i - 1) * 1000) / rate;
+      if (due !== undefined && due >= deadline) break;
+      // Pacing an open load: the booking is not due yet.
+      if (due !== undefined && due > performance.now())
+        await new Promise((r) => setTimeout(r, due - performance.now()));
+      attempts.push(await book(base, session, `${prefix}-${i}@example.test`, 1 + (i % 3), method, i, due));
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, loop));
+  return { attempts, elapsedS: (performance.now() - started) / 1000 };
+}
+
+// ---------------------------------------------------------------------------
+// The database behind the server
+// ---------------------------------------------------------------------------
+
+/** Sets a session's capacity (its row was made when the release was seeded). */
+async function setSessionCapacity(
+  kind: DbKind,
+  dataDir: string,
+  databaseUrl: string | undefined,
+  sessionKey: string,
+  capacity: (taken: number) => number,
+): Promise<number> {
+  const read = async (reader: Reader): Promise<number> => {
+    const [row] = await reader.query(
+      `SELECT taken FROM course_session_places WHERE session_key = '${sessionKey.replaceAll("'", "''")}'`,
+    );
+    if (!row) throw new Error(`no places row for session ${sessionKey}: was the release seeded?`);
+    return Number(row.taken);
+  };
+  if (kind === "postgres") {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const taken = await read({ query: async (sql) => (await client.query(sql)).rows, close: async () => {} });
+      const value = capacity(taken);
+      await client.query("UPDATE course_session_places SET capacity = $1 WHERE session_key = $2", [value, sessionKey]);
+      return value;
+    } finally {
+      await client.end();
+    }
+  }
+  const db = new SQLite(path.join(dataDir, "site.db"), { fileMustExist: true });
+  try {
+    db.pragma("busy_timeout = 5000");
+    const taken = await read({
+      query: async (sql) => db.prepare(sql).all() as Record<string, unknown>[],
+      close: async () => {},
+    });
+    const value = capacity(taken);
+    db.prepare("UPDATE course_session_places SET capacity = ? WHERE session_key = ?").run(value, sessionKey);
+    return value;
+  } finally {
+    db.close();
+  }
+}
+
+const sql = (s: string): string => `'${s.replaceAll("'", "''")}'`;
+
+type BookingRow = {
+  id: string;
+  email: string;
+  status: string;
+  method: string;
+  quantity: number;
+  total: number;
+  intent: string | null;
+  invoices: number;
+  delegates: number;
+};
+
+async function bookingsOn(reader: Reader, sessionKey: string): Promise<BookingRow[]> {
+  const rows = await reader.query(
+    `SELECT b.id, b.booker_email, b.status, b.payment_method, b.quantity, b.total_pence, b.payment_intent_id,
+            (SELECT COUNT(*) FROM course_invoices i WHERE i.booking_id = b.id AND i.kind = 'invoice') AS invoices,
+            (SELECT COUNT(*) FROM course_booking_delegates d WHERE d.booking_id = b.id) AS delegates
+       FROM course_bookings b WHERE b.session_key = ${sql(sessionKey)}`,
+  );
+  return rows.map((r) => ({
+    id: String(r.id),
+    email: String(r.booker_email),
+    status: String(r.status),
+    method: String(r.payment_method),
+    quantity: Number(r.quantity),
+    total: Number(r.total_pence),
+    intent: r.payment_intent_id === null ? null : String(r.payment_intent_id),
+    invoices: Number(r.invoices),
+    delegates: Number(r.delegates),
+  }));
+}
+
+async function placesOn(reader: Reader, sessionKey: string): Promise<{ capacity: number; taken: number }> {
+  const [row] = await reader.query(
+    `SELECT capacity, taken FROM course_session_places WHERE session_key = ${sql(sessionKey)}`,
+  );
+  return { capacity: Number(row?.capacity ?? NaN), taken: Number(row?.taken ?? NaN) };
+}
+
+/** The invoice numbers in the database, in order, and where they break the sequence 1..N. */
+async function invoiceNumbering(reader: Reader): Promise<{ count: number; last: number; problems: string[] }> {
+  const rows = await reader.query(`SELECT number FROM course_invoices WHERE kind = 'invoice'`);
+  const numbers = rows.map((r) => String(r.number));
+  const problems: string[] = [];
+  const parsed = numbers
+    .map((n) => /^INV-(\d{6,})$/.exec(n))
+    .map((m, i) => {
+      if (!m) problems.push(`invoice number "${numbers[i]}" is not INV-nnnnnn`);
+      return m ? Number(m[1]) : NaN;
+    });
+  const sorted = parsed.filter((n) => !Number.isNaN(n)).sort((a, b) => a - b);
+  const repeats = sorted.filter((n, i) => i > 0 && sorted[i - 1] === n);
+  const used = new Set(sorted);
+  // Numbers missing from 1 to the highest issued.
+  const gaps: number[] = [];
+  for (let k = 1; k <= (sorted.at(-1) ?? 0) && gaps.length < 5; k++) if (!used.has(k)) gaps.push(k);
+  if (repeats.length) problems.push(`invoice numbers used twice: ${repeats.slice(0, 5).join(", ")}`);
+  if (gaps.length) problems.push(`the invoice numbers break at ${gaps.slice(0, 5).join(", ")}`);
+  const [sequence] = await reader.query(`SELECT last_number FROM invoice_sequences WHERE series = 'INV'`);
+  const last = Number(sequence?.last_number ?? 0);
+  if (last !== sorted.length) problems.push(`the INV sequence is at ${last}, with ${sorted.length} invoices`);
+  return { count: sorted.length, last, problems };
+}
+
+// ---------------------------------------------------------------------------
+// Checks
+// ---------------------------------------------------------------------------
+
+type LoadCheck = {
+  bookings: number;
+  answered303: number;
+  placesBooked: number;
+  placesTaken: number;
+  invoices: number;
+  pass: boolean;
+  notes: string[];
+};
+
+const bookingLink = /^\/booking\/[A-Za-z0-9_-]{43}$/;
+const payLink = /^\/booking\/[A-Za-z0-9_-]{43}\/pay$/;
+
+async function checkLoad(
+  reader: Reader,
+  method: PaymentMethod,
+  sessionKey: string,
+  attempts: Attempt[],
+  stripe: FakeStripe,
+): Promise<LoadCheck> {
+  const notes: string[] = [];
+  const rows = await bookingsOn(reader, sessionKey);
+  const byEmail = new Map<string, BookingRow[]>();
+  for (const r of rows) byEmail.set(r.email, [...(byEmail.get(r.email) ?? []), r]);
+  const sent = new Map(attempts.map((a) => [a.email, a]));
+  const ok = attempts.filter((a) => a.status === 303);
+
+  const missing = ok.filter((a) => !byEmail.has(a.email));
+  const twice = [...byEmail.values()].filter((list) => list.length > 1);
+  const unknown = rows.filter((r) => !sent.has(r.email));
+  const storedAfterRefusal = rows.filter((r) => {
+    const a = sent.get(r.email);
+    return a !== undefined && a.status !== 303;
+  });
+  const wrongLink = ok.filter((a) => !(method === "card" ? payLink : bookingLink).test(a.location ?? ""));
+  if (missing.length) notes.push(`${missing.length} answered 303 with no booking (e.g. ${missing[0]!.email})`);
+  if (twice.length) notes.push(`${twice.length} bookers have more than one booking`);
+  if (unknown.length) notes.push(`${unknown.length} bookings were never sent`);
+  if (storedAfterRefusal.length)
+    notes.push(
+      `${storedAfterRefusal.length} bookings stored although answered ${storedAfterRefusal.map((r) => sent.get(r.email)!.status).join(",")}`,
+    );
+  if (wrongLink.length) notes.push(`${wrongLink.length} 303s to an unexpected place (e.g. ${wrongLink[0]!.location})`);
+
+  const wrong: string[] = [];
+  for (const a of ok) {
+    const r = byEmail.get(a.email)?.[0];
+    if (!r) continue;
+    if (r.quantity !== a.places || r.delegates !== a.places)
+      wrong.push(`${a.email}: ${r.quantity} places, ${r.delegates} delegates, ${a.places} sent`);
+    if (r.method !== method) wrong.push(`${a.email}: paid by ${r.method}`);
+    if (method === "invoice") {
+      if (r.status !== "invoiced") wrong.push(`${a.email}: ${r.status}, not invoiced`);
+      if (r.invoices !== 1) wrong.push(`${a.email}: ${r.invoices} invoices`);
+    } else {
+      if (r.status !== "held") wrong.push(`${a.email}: ${r.status}, not held`);
+      if (r.invoices !== 0) wrong.push(`${a.email}: ${r.invoices} invoices before paying`);
+      const intent = r.intent ? stripe.intents.get(r.intent) : undefined;
+      if (!r.intent) wrong.push(`${a.email}: no PaymentIntent`);
+      else if (!intent) wrong.push(`${a.email}: PaymentIntent ${r.intent} unknown to the Stripe-shaped server`);
+      else if (intent.metadata.course_booking_id !== r.id || intent.amount !== r.total)
+        wrong.push(
+          `${a.email}: PaymentIntent ${intent.id} is for ${intent.metadata.course_booking_id}, ${intent.amount} pence`,
+        );
+    }
+  }
+  if (wrong.length) notes.push(`${wrong.length} bookings not as sent (e.g. ${wrong.slice(0, 3).join("; ")})`);
+
+  const placesBooked = ok.reduce((sum, a) => sum + a.places, 0);
+  const { taken } = await placesOn(reader, sessionKey);
+  if (taken !== placesBooked) notes.push(`places taken ${taken}, places booked ${placesBooked}`);
+
+  let invoices = 0;
+  if (method === "invoice") {
+    const numbering = await invoiceNumbering(reader);
+    invoices = numbering.count;
+    notes.push(...numbering.problems);
+  }
+  return {
+    bookings: rows.length,
+    answered303: ok.length,
+    placesBooked,
+    placesTaken: taken,
+    invoices,
+    pass: notes.length === 0,
+    notes,
+  };
+}
+
+// ---------------------------------------------------------------------------
+// One run on one database
+// ---------------------------------------------------------------------------
+
+type Latency = { p50: number; p99: number; max: number; mean: number };
+
+function latency(attempts: Attempt[]): Latency {
+  const ms = attempts.map((a) => a.ms);
+  return {
+    p50: percentile(ms, 50),
+    p99: percentile(ms, 99),
+    max: Math.max(...ms),
+    mean: ms.reduce((a, b) => a + b, 0) / ms.length,
+  };
+}
+
+function byStatus(attempts: Attempt[]): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const a of attempts) counts[String(a.status)] = (counts[String(a.status)] ?? 0) + 1;
+  return counts;
+}
+
+/** The first few answers other than 303: status and the page's message, or the error. */
+function sampleFailures(attempts: Attempt[]): string[] {
+  return attempts
+    .filter((a) => a.status !== 303)
+    .slice(0, 3)
+    .map((a) => {
+      if (a.error) return `no answer: ${a.error}`;
+      const alert = /role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(a.body ?? "")?.[1];
+      const text = (alert ?? a.body ?? "")
+        .replace(/<[^>]+>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim();
+      return `${a.status}: ${text.slice(0, 200)}`;
+    });
+}
+
+type PathRun = {
+  path: PaymentMethod;
+  session: string;
+  durationS: number;
+  connections: number;
+  requests: number;
+  bookingsPerS: number;
+  latencyMs: Latency;
+  /** Answers other than 303, and requests with no answer. */
+  errors: number;
+  byStatus: Record<string, number>;
+  failures: string[];
+  check: LoadCheck;
+};
+
+type OversellRun = {
+  session: string;
+  capacity: number;
+  attempts: number;
+  answered303: number;
+  answered409: number;
+  /** 409s whose page says "no longer available" and offers the other date. */
+  clear409: number;
+  other: number;
+  byStatus: Record<string, number>;
+  /** From the first request sent to the last answer. */
+  wallMs: number;
+  latencyMs: Latency;
+  placesTaken: number;
+  bookings: number;
+  pass: boolean;
+  notes: string[];
+};
+
+type DbRun = { run: number; paths: PathRun[]; oversell: OversellRun; serverErrors: string | null };
+
+async function oversell(
+  base: string,
+  reader: Reader,
+  setCapacity: (key: string, capacity: (taken: number) => number) => Promise<number>,
+  options: Options,
+  prefix: string,
+): Promise<OversellRun> {
+  const session = SESSIONS.oversell;
+  const capacity = await setCapacity(session.sessionKey, (taken) => taken + options.oversellPlaces);
+  const started = performance.now();
+  const attempts = await Promise.all(
+    Array.from({ length: options.oversellAttempts }, (_, i) =>
+      book(base, session, `${prefix}-${i + 1}@example.test`, 1, "invoice", i + 1),
+    ),
+  );
+  const wallMs = performance.now() - started;
+  const otherHref = `/courses/${SESSIONS.oversellOther.courseId}/book/${SESSIONS.oversellOther.sessionKey}`;
+  const ok = attempts.filter((a) => a.status === 303);
+  const refused = attempts.filter((a) => a.status === 409);
+  const clear = refused.filter((a) => a.body?.includes("no longer available") && a.body.includes(otherHref));
+  const { taken } = await placesOn(reader, session.sessionKey);
+  const rows = await bookingsOn(reader, session.sessionKey);
+  const okEmails = new Set(ok.map((a) => a.email));
+  const notes: string[] = [];
+  const want = options.oversellPlaces;
+  if (ok.length !== want) notes.push(`${ok.length} answered 303, expected ${want}`);
+  if (refused.length !== attempts.length - want)
+    notes.push(`${refused.length} answered 409, expected ${attempts.length - want}`);
+  if (clear.length !== refused.length)
+    notes.push(`${refused.length - clear.length} 409s without "no longer available" and the other date`);
+  if (taken !== capacity) notes.push(`places taken ${taken}, capacity ${capacity}`);
+  if (rows.length !== want || rows.some((r) => !okEmails.has(r.email)))
+    notes.push(`${rows.length} bookings on the session, expected the ${want} answered 303`);
+  return {
+    session: session.sessionKey,
+    capacity,
+    attempts: attempts.length,
+    answered303: ok.length,
+    answered409: refused.length,
+    clear409: clear.length,
+    other: attempts.length - ok.length - refused.length,
+    byStatus: byStatus(attempts),
+    wallMs,
+    latencyMs: latency(attempts),
+    placesTaken: taken,
+    bookings: rows.length,
+    pass: notes.length === 0,
+    notes,
+  };
+}
+
+async function runDatabase(
+  kind: DbKind,
+  run: number,
+  options: Options,
+): Promise<{ description: string; result: DbRun }> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-booking-${kind}-`));
+  const pgSchema = kind === "postgres" ? await createSchema("bench_booking") : null;
+  const stripe = await startFakeStripe({ webhookSecret: STRIPE_KEYS.webhook });
+  const server = startServer({
+    port,
+    dataDir,
+    databaseUrl: pgSchema?.databaseUrl,
+    env: {
+      STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
+      STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
+      STRIPE_WEBHOOK_SECRET: STRIPE_KEYS.webhook,
+      STRIPE_API_URL: stripe.url,
+    },
+  });
+  stripe.setWebhookUrl(`${server.base}/api/webhook/stripe`);
+  let reader: Reader | null = null;
+  try {
+    await waitForHealth(server);
+    const description =
+      kind === "postgres"
+        ? `PostgreSQL ${await postgresVersion()} (a fresh schema in ${new URL(PG_BASE).pathname.slice(1)} per run)`
+        : "SQLite (WAL) in a fresh DATA_DIR per run";
+    log(`${kind} run ${run}: server up at ${server.base}, Stripe-shaped server at ${stripe.url}`);
+    reader = await openReader(kind, dataDir, pgSchema?.databaseUrl);
+    const setCapacity = (key: string, capacity: (taken: number) => number) =>
+      setSessionCapacity(kind, dataDir, pgSchema?.databaseUrl, key, capacity);
+    for (const key of [SESSIONS.warmup, SESSIONS.invoice, SESSIONS.card].map((s) => s.sessionKey))
+      await setCapacity(key, () => LOAD_CAPACITY);
+    const runId = randomBytes(3).toString("hex");
+
+    for (const method of ["invoice", "card"] as const) {
+      for (let i = 1; i <= options.warmup; i++) {
+        const a = await book(
+          server.base,
+          SESSIONS.warmup,
+          `bench-${runId}-warmup-${method}-${i}@example.test`,
+          1 + (i % 3),
+          method,
+          i,
+        );
+        if (a.status !== 303)
+          throw new Error(`warm-up booking by ${method} answered ${a.status}: ${sampleFailures([a]).join("")}`);
+      }
+    }
+
+    const paths: PathRun[] = [];
+    for (const method of ["invoice", "card"] as const) {
+      const session = SESSIONS[method];
+      log(
+        `${kind} run ${run}: ${method} bookings for ${options.duration} s with ${options.connections} bookers` +
+          (options.rate ? ` at ${options.rate} bookings/s` : ""),
+      );
+      const { attempts, elapsedS } = await drive(server.base, session, method, {
+        connections: options.connections,
+        durationS: options.duration,
+        prefix: `bench-${runId}-${method}`,
+        rate: options.rate,
+      });
+      const check = await checkLoad(reader, method, session.sessionKey, attempts, stripe);
+      const ok = attempts.filter((a) => a.status === 303).length;
+      const entry: PathRun = {
+        path: method,
+        session: session.sessionKey,
+        durationS: elapsedS,
+        connections: options.connections,
+        requests: attempts.length,
+        bookingsPerS: ok / elapsedS,
+        latencyMs: latency(attempts),
+        errors: attempts.length - ok,
+        byStatus: byStatus(attempts),
+        failures: sampleFailures(attempts),
+        check,
+      };
+      paths.push(entry);
+      log(
+        `${kind} run ${run} ${method}: ${entry.bookingsPerS.toFixed(1)} bookings/s, p50 ${entry.latencyMs.p50.toFixed(0)} ms, ` +
+          `p99 ${entry.latencyMs.p99.toFixed(0)} ms, max ${entry.latencyMs.max.toFixed(0)} ms, errors ${entry.errors}` +
+          `${entry.failures.length ? ` (${entry.failures.join(" | ")})` : ""} → ${check.pass ? "PASS" : `FAIL: ${check.notes.join("; ")}`}`,
+      );
+    }
+
+    log(
+      `${kind} run ${run}: oversell, ${options.oversellAttempts} concurrent attempts for ${options.oversellPlaces} places`,
+    );
+    const over = await oversell(server.base, reader, setCapacity, options, `bench-${runId}-oversell`);
+    log(
+      `${kind} run ${run} oversell: ${over.answered303} × 303, ${over.answered409} × 409 (${over.clear409} clear), ` +
+        `${over.other} other, in ${over.wallMs.toFixed(0)} ms → ${over.pass ? "PASS" : `FAIL: ${over.notes.join("; ")}`}`,
+    );
+    const output = server.output();
+    const serverErrors = /\b(error|Error)\b/.test(output) ? output.slice(-2000) : null;
+    return { description, result: { run, paths, oversell: over, serverErrors } };
+  } finally {
+    await reader?.close().catch(() => {});
+    await stopServer(server.child);
+    await stripe.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    if (pgSchema)
+      await dropSchema(pgSchema.schema).catch((error: unknown) =>
+        log(`could not drop schema ${pgSchema.schema}: ${String(error)}`),
+      );
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------
+
+type PathSummary = {
+  path: PaymentMethod;
+  runs: number;
+  bookingsPerS: Spread;
+  p50: Spread;
+  p99: Spread;
+  max: Spread;
+  errors: Spread;
+  /** The median p99 under the target. */
+  meetsTarget: boolean;
+  pass: boolean;
+};
+
+type OversellSummary = {
+  runs: number;
+  answered303: Spread;
+  answered409: Spread;
+  other: Spread;
+  wallMs: Spread;
+  pass: boolean;
+};
+
+type DbResult = {
+  database: DbKind;
+  description: string;
+  runs: DbRun[];
+  summary: PathSummary[];
+  oversell: OversellSummary;
+};
+
+function summarise(runs: DbRun[]): { summary: PathSummary[]; oversell: OversellSummary } {
+  const summary = (["invoice", "card"] as const).map((method): PathSummary => {
+    const all = runs.flatMap((r) => r.paths.filter((p) => p.path === method));
+    const p99 = spread(all.map((p) => p.latencyMs.p99));
+    return {
+      path: method,
+      runs: all.length,
+      bookingsPerS: spread(all.map((p) => p.bookingsPerS)),
+      p50: spread(all.map((p) => p.latencyMs.p50)),
+      p99,
+      max: spread(all.map((p) => p.latencyMs.max)),
+      errors: spread(all.map((p) => p.errors)),
+      meetsTarget: p99.median < TARGET_P99_MS,
+      pass: all.every((p) => p.check.pass),
+    };
+  });
+  const over = runs.map((r) => r.oversell);
+  return {
+    summary,
+    oversell: {
+      runs: over.length,
+      answered303: spread(over.map((o) => o.answered303)),
+      answered409: spread(over.map((o) => o.answered409)),
+      other: spread(over.map((o) => o.other)),
+      wallMs: spread(over.map((o) => o.wallMs)),
+      pass: over.every((o) => o.pass),
+    },
+  };
+}
+
+const fmt = (n: number, digits = 0): string => n.toFixed(digits);
+/** "median (min–max)", or just the value when they agree. */
+const fmtSpread = (s: Spread, digits = 0): string =>
+  fmt(s.min, digits) === fmt(s.max, digits)
+    ? fmt(s.median, digits)
+    : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+
+function summaryTable(db: DbResult): string {
+  const rows = db.summary.map(
+    (s) =>
+      `| ${s.path} | ${fmtSpread(s.bookingsPerS, 1)} | ${fmtSpread(s.p50)} | ${fmtSpread(s.p99)} | ${fmtSpread(s.max)} ` +
+      `| ${fmtSpread(s.errors)} | ${s.meetsTarget ? "✅ yes" : "❌ no"} | ${s.pass ? "✅ PASS" : "❌ FAIL"} |`,
+  );
+  return [
+    `| Path | Bookings/s | p50 (ms) | p99 (ms) | max (ms) | errors (not 303) | p99 < ${TARGET_P99_MS} ms | database = answers |`,
+    "|---|---:|---:|---:|---:|---:|---|---|",
+    ...rows,
+  ].join("\n");
+}
+
+function oversellTable(db: DbResult, options: Options): string {
+  const o = db.oversell;
+  return [
+    `| Attempts | Places left | 303 (booked) | 409 (no longer available) | other | time, all answered (ms) | check |`,
+    "|---:|---:|---:|---:|---:|---:|---|",
+    `| ${options.oversellAttempts} | ${options.oversellPlaces} | ${fmtSpread(o.answered303)} | ${fmtSpread(o.answered409)} | ${fmtSpread(o.other)} ` +
+      `| ${fmtSpread(o.wallMs)} | ${o.pass ? "✅ PASS" : "❌ FAIL"} |`,
+  ].join("\n");
+}
+
+function runsTable(db: DbResult): string {
+  const rows = db.runs.flatMap((r) => [
+    ...r.paths.map((p) => {
+      const c = p.check;
+      return (
+        `| ${r.run} | ${p.path} | ${p.requests} | ${fmt(p.durationS, 1)} | ${fmt(p.bookingsPerS, 1)} | ${fmt(p.latencyMs.p50)} | ${fmt(p.latencyMs.p99)} ` +
+        `| ${fmt(p.latencyMs.max)} | ${Object.entries(p.byStatus)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(", ")} ` +
+        `| ${c.bookings} | ${c.placesBooked} / ${c.placesTaken} | ${p.path === "invoice" ? c.invoices : "–"} ` +
+        `| ${c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`}${p.failures.length ? ` (${p.failures.join(" | ")})` : ""} |`
+      );
+    }),
+    (() => {
+      const o = r.oversell;
+      return (
+        `| ${r.run} | oversell | ${o.attempts} | ${fmt(o.wallMs / 1000, 2)} | – | ${fmt(o.latencyMs.p50)} | ${fmt(o.latencyMs.p99)} | ${fmt(o.latencyMs.max)} ` +
+        `| ${Object.entries(o.byStatus)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join(", ")} | ${o.bookings} | ${o.placesTaken} / capacity ${o.capacity} | – ` +
+        `| ${o.pass ? "✅ PASS" : `❌ FAIL: ${o.notes.join("; ")}`} |`
+      );
+    })(),
+  ]);
+  return [
+    "| Run | Path | requests | load (s) | bookings/s | p50 (ms) | p99 (ms) | max (ms) | answers | bookings stored | places booked / taken | invoices in the database | check |",
+    "|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|---:|---|",
+    ...rows,
+  ].join("\n");
+}
+
+function markdownReport(
+  results: DbResult[],
+  meta: { date: string; options: Options; env: Record<string, string> },
+): string {
+  const { options } = meta;
+  const intro =
+    `${meta.date} · ${options.connections} concurrent bookers (fetch loops, ${options.rate ? `${options.rate} bookings/s offered in all, each timed from when it was due` : "each booking when its last is answered: the most the server takes"}) for ${options.duration} s per path, ` +
+    `1–3 named places a booking, a new booker each time · ${options.warmup} warm-up bookings of each kind first (not counted) · ` +
+    `${options.runs} run${options.runs === 1 ? "" : "s"} per database, each on a fresh server and database${options.runs > 1 ? "; figures are the median (min–max) of the runs" : ""} · ` +
+    `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files, card payments at the Stripe-shaped server in the bench's process · ` +
+    `Node ${meta.env.node} · ${meta.env.cpus} · load average ${meta.env.load}${meta.env.commit ? ` · commit ${meta.env.commit}` : ""}`;
+  const sections = results.map(
+    (db) =>
+      `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${summaryTable(db)}\n\n` +
+      `Oversell: ${options.oversellAttempts} concurrent attempts of one place each at a session with ${options.oversellPlaces} places left.\n\n${oversellTable(db, options)}\n\n` +
+      `<details><summary>Each run</summary>\n\n${runsTable(db)}\n\n</details>`,
+  );
+  const how =
+    "**Bookings/s**: 303 answers (a booking made) per second of load, from the first request to the last answer. " +
+    "**p50/p99/max**: of every request's time to its whole answer, as the bench's client saw it (the client, the server, the database and the Stripe-shaped server share the machine); " +
+    "with every booker booking again as soon as answered the server is saturated and this is mostly the wait behind the other bookers (about bookers ÷ bookings/s), with --rate it is timed from when the booking was due. " +
+    "**errors**: answers other than 303 and requests with no answer. " +
+    "**database = answers**: every 303 is exactly one booking with its places and delegates as sent; by invoice, invoiced with one VAT invoice, and every invoice in the database numbered in one unbroken sequence from INV-000001 (the warm-up's included); " +
+    "by card, held with a PaymentIntent the Stripe-shaped server made for that booking and its total, and no invoice yet; no other request stored a booking; the session's places taken are the sum of the places booked. " +
+    '**Oversell**: exactly the places left are booked (303), every other attempt is a 409 whose page says "no longer available" and offers the course\'s other date, places taken = capacity, and the bookings stored are those answered 303; the time is from the first request sent to the last answer.';
+  return `# Course booking load benchmark (issue 29)\n\n${intro}\n\n${sections.join("\n\n")}\n\n${how}\n`;
+}
+
+async function main(): Promise<number> {
+  const options = parseOptions(process.argv.slice(2));
+  requireBuild(options.build, log);
+  const loadBefore = loadavg()[0]!;
+  const results: DbResult[] = [];
+  for (const kind of options.only) {
+    const runs: DbRun[] = [];
+    let description = "";
+    for (let run = 1; run <= options.runs; run++) {
+      const r = await runDatabase(kind, run, options);
+      description = r.description;
+      runs.push(r.result);
+    }
+    results.push({ database: kind, description, runs, ...summarise(runs) });
+  }
+  const loadAfter = loadavg()[0]!;
+
+  const date = new Date().toISOString();
+  const env = machine(loadBefore, loadAfter);
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const json = { date, options, environment: env, targetP99Ms: TARGET_P99_MS, results };
+  writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
+  writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, options, env }));
+  for (const db of results)
+    process.stdout.write(`\n${db.database}\n${summaryTable(db)}\n\n${oversellTable(db, options)}\n`);
+  log(`load average ${env.load}; wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+  const failed = results.flatMap((db) =>
+    db.runs.flatMap((r) => [
+      ...r.paths.filter((p) => !p.check.pass).map((p) => `${db.database} run ${r.run} ${p.path}`),
+      ...(r.oversell.pass ? [] : [`${db.database} run ${r.run} oversell`]),
+    ]),
+  );
+  return verdict(failed, "every booking answered is stored as sent, and no session is oversold", log);
+}
+
+runMain(main, log);
