@@ -146,6 +146,14 @@ describe("hoursText", () => {
     expect(hoursText(days.slice(0, 4))).toBe("09:00–17:00 (London time) each day");
     expect(hoursText(days)).toMatch(/^Day 1: 09:00–17:00; .* Day 5: 09:00–16:00 \(London time\)$/);
   });
+  it("an invitation is made once per session as it stands: the same for each booking, new when the session changes", () => {
+    const first = sessionInvitation(booking, ctx);
+    expect(sessionInvitation({ ...booking, reference: "MB-OTHER123" }, ctx)).toBe(first);
+    const moved = { ...booking.session, days: booking.session.days.slice(0, 4) };
+    expect(sessionInvitation({ ...booking, session: moved }, ctx)).not.toBe(first);
+    expect(first.content).not.toContain("MB-");
+  });
+
   it("an invitation is made for an online session too", () => {
     const ics = sessionInvitation(
       { ...booking, session: { ...booking.session, format: "online", venue: undefined } },

@@ -139,10 +139,23 @@ function delegateLines(booking: BookingForEmail): [string, string][] {
   ]);
 }
 
-/** The calendar invitation for a session: one event per day, each with a stable UID (importing it again updates them). */
-export function sessionInvitation(booking: BookingForEmail, ctx: MailContext): Attachment {
+/**
+ * The calendar invitation for a session: one event per day, each with a
+ * stable UID (importing it again updates them). The same for every booking
+ * of the session as it stands, so it is made once and kept (the `ics`
+ * library's checks cost more than the rest of a booking's e-mails): the
+ * last few sessions' invitations, by everything they say.
+ */
+export function sessionInvitation(
+  booking: Pick<BookingForEmail, "courseTitle" | "session">,
+  ctx: MailContext,
+): Attachment {
   const host = new URL(ctx.siteUrl).hostname;
   const location = whereText(booking.session);
+  const organizer = { name: organisation.name, email: siteContact().email };
+  const said = JSON.stringify([booking.courseTitle, booking.session, location, ctx.siteUrl, organizer]);
+  const kept = invitations.get(said);
+  if (kept) return kept;
   const events: EventAttributes[] = booking.session.days.map((day, i) => ({
     productId: `${organisation.shortName.toLowerCase()}/courses`,
     method: "PUBLISH",
@@ -159,18 +172,26 @@ export function sessionInvitation(booking: BookingForEmail, ctx: MailContext): A
       booking.session.format === "online"
         ? "Live online: we e-mail your joining link before the first day."
         : `At ${location}.`,
-      `Booking reference ${booking.reference}.`,
     ].join("\n\n"),
     location,
     url: `${ctx.siteUrl}/courses`,
-    organizer: { name: organisation.name, email: siteContact().email },
+    organizer,
     status: "CONFIRMED",
     busyStatus: "BUSY",
   }));
   const { error, value } = createEvents(events);
   if (error || !value) throw error ?? new Error("The calendar invitation could not be made");
-  return { filename: "course.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: value };
+  const invitation: Attachment = {
+    filename: "course.ics",
+    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
+    content: value,
+  };
+  invitations.set(said, invitation);
+  if (invitations.size > 32) invitations.delete(invitations.keys().next().value!);
+  return invitation;
 }
+
+const invitations = new Map<string, Attachment>();
 
 /** [the booker's confirmation, the team's notification, each named delegate's joining details]. */
 export function bookingConfirmedEmails(
