@@ -148,7 +148,8 @@ describe("hoursText", () => {
   });
   it("an invitation is made once per session as it stands: the same for each booking, new when the session changes", () => {
     const first = sessionInvitation(booking, ctx);
-    expect(sessionInvitation({ ...booking, reference: "MB-OTHER123" }, ctx)).toBe(first);
+    const another: BookingForEmail = { ...booking, reference: "MB-OTHER123", id: "another" };
+    expect(sessionInvitation(another, ctx)).toBe(first);
     const moved = { ...booking.session, days: booking.session.days.slice(0, 4) };
     expect(sessionInvitation({ ...booking, session: moved }, ctx)).not.toBe(first);
     expect(first.content).not.toContain("MB-");

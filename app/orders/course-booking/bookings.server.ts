@@ -255,51 +255,69 @@ export async function placeBooking(
     total_pence: quoted.grossPence,
   });
 
-  return db.transaction().execute(async (trx): Promise<PlaceBookingResult> => {
-    const taken = await takePlaces(trx, session.key, places.length, now);
-    if (!taken.ok) return { ok: false, reason: "full", left: taken.left };
-    await trx.insertInto("course_bookings").values(row).execute();
-    await trx
-      .insertInto("course_booking_delegates")
-      .values(
-        places.map((place, i) => ({
-          id: randomUUID(),
-          booking_id: row.id,
-          position: i + 1,
-          name: isNamed(place) ? place.name : null,
-          email: isNamed(place) ? place.email : null,
-          job_title: isNamed(place) ? place.jobTitle : null,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
-    await addEvent(trx, row.id, now, "created", {
-      places: places.length,
-      namesToFollow: places.filter((p) => !isNamed(p)).length,
-      method: payment.method,
-      totalPence: row.total_pence,
+  // The places and the invoice number are taken last, just before the commit: their rows are
+  // what every booking of the session (and every invoice) waits on, so they are held for the
+  // fewest statements. A session without the places rolls the whole booking back.
+  return db
+    .transaction()
+    .execute(async (trx): Promise<PlaceBookingResult> => {
+      await trx.insertInto("course_bookings").values(row).execute();
+      await trx
+        .insertInto("course_booking_delegates")
+        .values(
+          places.map((place, i) => ({
+            id: randomUUID(),
+            booking_id: row.id,
+            position: i + 1,
+            name: isNamed(place) ? place.name : null,
+            email: isNamed(place) ? place.email : null,
+            job_title: isNamed(place) ? place.jobTitle : null,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+      await addEvent(trx, row.id, now, "created", {
+        places: places.length,
+        namesToFollow: places.filter((p) => !isNamed(p)).length,
+        method: payment.method,
+        totalPence: row.total_pence,
+      });
+      const namedDelegates = places.filter(isNamed).length;
+      if (byCard) await addEvent(trx, row.id, now, "held", { until: row.hold_expires_at });
+      const taken = await takePlaces(trx, session.key, places.length, now);
+      if (!taken.ok) throw new NoPlaces(taken.left);
+      if (byCard) {
+        await bookingCreatedEvent(
+          trx,
+          row,
+          { namedDelegates, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
+          now,
+        );
+        const held = { ok: true as const, booking: row };
+        await also?.(trx, held);
+        return held;
+      }
+      const invoice = await issueInvoice(trx, row, quoted, { now, paid: false });
+      await addEvent(trx, row.id, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
+      await bookingCreatedEvent(trx, row, { namedDelegates, invoiceNumber: invoice.number, holdExpiresAt: null }, now);
+      const invoiced = { ok: true as const, booking: row, invoice };
+      await also?.(trx, invoiced);
+      return invoiced;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof NoPlaces) return { ok: false as const, reason: "full" as const, left: error.left };
+      throw error;
     });
-    const namedDelegates = places.filter(isNamed).length;
-    if (byCard) {
-      await addEvent(trx, row.id, now, "held", { until: row.hold_expires_at });
-      await bookingCreatedEvent(
-        trx,
-        row,
-        { namedDelegates, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
-        now,
-      );
-      const held = { ok: true as const, booking: row };
-      await also?.(trx, held);
-      return held;
-    }
-    const invoice = await issueInvoice(trx, row, quoted, { now, paid: false });
-    await addEvent(trx, row.id, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
-    await bookingCreatedEvent(trx, row, { namedDelegates, invoiceNumber: invoice.number, holdExpiresAt: null }, now);
-    const invoiced = { ok: true as const, booking: row, invoice };
-    await also?.(trx, invoiced);
-    return invoiced;
-  });
+}
+
+/** Fewer places are left than a booking asks for: its transaction rolls back and the caller hears "full". */
+class NoPlaces extends Error {
+  readonly left: number;
+  constructor(left: number) {
+    super(`Only ${left} places left`);
+    this.left = left;
+  }
 }
 
 // ---------------------------------------------------------------------------
