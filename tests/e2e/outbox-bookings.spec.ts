@@ -58,7 +58,10 @@ test("the bookings page shows each booking's state and amount", async ({ adminPa
      VALUES (?, ?, ?, 'Bo Booker', ?, 3, 135000, 'gbp', 'paid', ?, NULL, ?, NULL, 0, '/consultation-payment')`,
     [randomUUID(), now, now, email, `pi_${randomUUID().replace(/-/g, "")}`, now],
   );
-  await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Bookings", exact: true }).click();
+  await page
+    .getByRole("navigation", { name: "Back office" })
+    .getByRole("link", { name: "Bookings", exact: true })
+    .click();
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Bo Booker");
   await expect(row).toContainText("£1,350.00");
