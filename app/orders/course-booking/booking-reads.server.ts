@@ -3,7 +3,9 @@
  * a session's roster, one booking with its invoices and timeline, and every
  * booking newest first by keyset (the inbox, the CSV export).
  */
+import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
 import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
 import { liveStatuses, type CourseBooking, type CourseInvoice } from "./bookings.server.ts";
 
@@ -99,17 +101,22 @@ export type BookingDetail = {
   events: BookingEvent[];
 };
 
+/** A booking's places in order: each delegate, or (every field null) a name to follow. */
+export function bookingDelegates(db: Db | Transaction<Database>, bookingId: string) {
+  return db
+    .selectFrom("course_booking_delegates")
+    .select(["position", "name", "email", "job_title as jobTitle"])
+    .where("booking_id", "=", bookingId)
+    .orderBy("position")
+    .execute();
+}
+
 /** One booking with its places, invoices and timeline; null if there is none. */
 export async function bookingDetail(db: Db, id: string): Promise<BookingDetail | null> {
   const booking = await db.selectFrom("course_bookings").selectAll().where("id", "=", id).executeTakeFirst();
   if (!booking) return null;
   const [delegates, invoices, events] = await Promise.all([
-    db
-      .selectFrom("course_booking_delegates")
-      .select(["position", "name", "email", "job_title as jobTitle"])
-      .where("booking_id", "=", id)
-      .orderBy("position")
-      .execute(),
+    bookingDelegates(db, id),
     db
       .selectFrom("course_invoices")
       .select([

@@ -20,18 +20,11 @@ import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import { stripeClient } from "../stripe-client.server.ts";
-import {
-  bookable,
-  findSession,
-  otherDates,
-  sessionByKey,
-  sessionForEmail,
-  type PublishedSession,
-} from "./bookable.server.ts";
+import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { bookingCancelledEmails, bookingConfirmedEmails, type BookingForEmail } from "./booking-emails.server.ts";
 import { newBookingLink, bookingIdForLink } from "./booking-links.server.ts";
 import { parseBookingForm } from "./booking-request.ts";
-import { bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
+import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
 import {
   attachPaymentIntent,
   cancelBooking,
@@ -122,15 +115,6 @@ function forEmail(
   };
 }
 
-async function readDelegates(trx: Transaction<Database> | Db, bookingId: string) {
-  return trx
-    .selectFrom("course_booking_delegates")
-    .select(["position", "name", "email", "job_title as jobTitle"])
-    .where("booking_id", "=", bookingId)
-    .orderBy("position")
-    .execute();
-}
-
 export type CourseBookingService = ReturnType<typeof createCourseBookingService>;
 
 export function createCourseBookingService(options: CourseBookingServiceOptions) {
@@ -151,7 +135,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     invoice: CourseInvoice,
     token: string | null,
   ) {
-    const delegates = await readDelegates(trx, booking.id);
+    const delegates = await bookingDelegates(trx, booking.id);
     const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
       invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id) },
       ...(invoice.due_date ? { dueDate: `${invoice.due_date}T12:00:00Z` } : {}),
@@ -166,7 +150,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     result: Extract<CancelResult, { ok: true }>,
     { reason, bySession }: { reason: string; bySession: boolean },
   ) {
-    const delegates = await readDelegates(trx, result.booking.id);
+    const delegates = await bookingDelegates(trx, result.booking.id);
     const emails = bookingCancelledEmails(
       forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
       mail,
@@ -203,8 +187,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     holdMinutes,
     cardAvailable: stripe !== null,
     publishableKey: options.stripe?.publishableKey ?? null,
-
-    placesLeft: (keys: readonly string[]) => placesLeft(db, keys),
 
     /** Books from a posted form: validated, priced and placed on the server. */
     async book(
@@ -280,8 +262,6 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async placesLeftOn(key: string): Promise<number> {
       return (await placesLeft(db, [key])).get(key) ?? 0;
     },
-
-    otherDates,
 
     /** The booking its link opens, or null (an unknown or erased link). */
     async byLink(token: string): Promise<BookingDetail | null> {
