@@ -6,7 +6,7 @@
  * totals. Test submissions are left out.
  */
 import type { Db } from "~/data/db.server.ts";
-import type { FormKind } from "~/forms/schemas.ts";
+import type { InboxKind } from "~/inbox/kinds.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import { paidBookingTimes } from "~/orders/bookings.server.ts";
 import { addDays, conversionRate, weekBounds, weekOf, weeksUpTo } from "./weeks.ts";
@@ -15,7 +15,7 @@ export type WeekTotals = { week: string; views: number; leads: number; paid: num
 export type PageFigures = {
   page: string;
   views: number;
-  leads: Partial<Record<FormKind, number>>;
+  leads: Partial<Record<InboxKind, number>>;
   totalLeads: number;
   rate: number | null;
 };

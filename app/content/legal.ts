@@ -54,7 +54,7 @@ export const privacyPolicy = {
         "The table below lists each kind of personal data we collect, why we use it, our lawful basis under the UK GDPR and how long we keep it. When a period ends, we delete the data or make it anonymous.",
         "We collect this data from you directly. We do not buy data about you or combine it with data from other sources.",
         "Fields marked with an asterisk on our forms are required. Without them we cannot deal with your request. Job title on the contact form is optional.",
-        "Our team works each enquiry, request and registration in a staff area of this website that only they can sign in to. With it we record where it stands (for example, contacted or won), who in our team looks after it, and notes of our contact with you. These are kept with the enquiry, request or registration and deleted with it, at the end of the period in the table below.",
+        "Our team works each enquiry, request, registration and course booking in a staff area of this website that only they can sign in to. With it we record where it stands (for example, contacted or won), who in our team looks after it, and notes of our contact with you. These are kept with the enquiry, request, registration or booking and deleted with it, at the end of the period in the table below, or when you ask us to erase your data (even where we must keep a booking's invoice).",
       ],
       table: {
         caption: "Personal data we collect, why we use it, our lawful basis and how long we keep it",
@@ -77,10 +77,10 @@ export const privacyPolicy = {
             kept.webhooks,
           ],
           [
-            "How you found us: when you send a form, the page you first opened on that visit, the website that linked to us (its domain only) and the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign). Nothing is recorded if you object on our Cookie Policy page, or if JavaScript is off.",
+            "How you found us: when you send a form (a booking form too), the page you first opened on that visit, the website that linked to us (its domain only) and the campaign tags of the link you followed (utm_source, utm_medium, utm_campaign). Nothing is recorded if you object on our Cookie Policy page, or if JavaScript is off.",
             "To learn which pages and campaigns bring enquiries. We look at it in totals, and do not use it to profile you.",
             "Legitimate interests in understanding what brings enquiries. UK law allows keeping it in your browser during your visit for statistical purposes, as long as we tell you and you can object.",
-            "As long as the enquiry, request or sign-up it came with (the periods above).",
+            "As long as the enquiry, request, sign-up or booking it came with (the periods above).",
           ],
           [
             "Page views: how many times each page of our website is opened each day. We do not record your IP address, any identifier or anything else about you with it, and we leave out known search engines and other automated visitors.",

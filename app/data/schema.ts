@@ -31,6 +31,12 @@ export type LeadColumns = {
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface LeadTables {}
 
+/**
+ * What the inbox lists (the `leads` table's kinds): every lead kind, and the
+ * order kinds the team works as leads, a course booking (app/inbox/kinds.ts).
+ */
+export type InboxKind = FormKind | "course-booking";
+
 /** A lead kind's table. */
 export type LeadTable = keyof LeadTables;
 
@@ -246,7 +252,7 @@ export interface Database extends LeadTables {
    */
   leads: {
     id: string;
-    kind: FormKind;
+    kind: InboxKind;
     created_at: string;
     is_test: number;
     source_page: string;

@@ -14,9 +14,9 @@
  */
 import { answerDeadlineName, businessHoursText } from "~/content/business.ts";
 import type { Db } from "~/data/db.server.ts";
-import type { FormKind } from "~/forms/schemas.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
-import { leadKinds } from "~/leads/kinds/index.server.ts";
+import { allInboxKinds, inboxKinds } from "./kinds.server.ts";
+import type { InboxKind } from "./kinds.ts";
 import { addBusinessHours, latestWorkingDayTime, type WallTime } from "~/calendar/response-deadline.ts";
 import { address, compose, h, londonTime, p, site } from "~/mail/compose.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
@@ -31,7 +31,7 @@ export type Digest = {
   /** The leads received in [from, to), not test submissions. */
   from: string;
   to: string;
-  received: { kind: FormKind; label: string; count: number }[];
+  received: { kind: InboxKind; label: string; count: number }[];
   /** Open enquiries due within dueSoonHours business hours, or overdue, soonest deadline first. */
   due: { id: string; kind: string; subject: string; receivedAt: string; deadlineAt: string; due: Due }[];
   /** How many more there were than are listed. */
@@ -51,7 +51,7 @@ export async function collectDigest(db: Db, slot: Date, now: Date, mail: MailCon
     .groupBy("kind")
     .execute();
   const byKind = new Map(counts.map((c) => [c.kind, Number(c.n)]));
-  const received = Object.values(leadKinds).map((k) => ({
+  const received = allInboxKinds.map((k) => ({
     kind: k.kind,
     label: k.label,
     count: byKind.get(k.kind) ?? 0,
@@ -88,11 +88,11 @@ export async function collectDigest(db: Db, slot: Date, now: Date, mail: MailCon
     to,
     received,
     due: listed.map((l) => {
-      const kind = leadKinds[l.kind];
+      const kind = inboxKinds[l.kind];
       return {
         id: l.id,
         kind: kind.label,
-        subject: l.subject ? kind.subjectLabel(l.subject) : "",
+        subject: kind.subjectLabel(l.subject),
         receivedAt: l.created_at,
         deadlineAt: l.deadline_at!,
         due: due(new Date(l.deadline_at!), now, mail.calendar),

@@ -7,7 +7,7 @@
  * order mark and neutralises formulas (./csv.ts).
  */
 import type { Db } from "~/data/db.server.ts";
-import { leadKinds } from "~/leads/kinds/index.server.ts";
+import { inboxKinds } from "./kinds.server.ts";
 import { byteOrderMark, csvLine } from "./csv.ts";
 import type { InboxFilters } from "./filters.ts";
 import { spreadsheetTime } from "~/format/spreadsheet.ts";
@@ -62,14 +62,14 @@ export async function* leadRows(db: Db, filters: InboxFilters, viewerId: string)
   do {
     const page = await listLeads(db, filters, viewerId, after, batchSize);
     yield page.rows.map((r) => {
-      const kind = leadKinds[r.kind];
+      const kind = inboxKinds[r.kind];
       return [
         spreadsheetTime(r.createdAt),
         kind.label,
         r.name,
         r.email,
         r.company,
-        r.subject ? kind.subjectLabel(r.subject) : "",
+        kind.subjectLabel(r.subject),
         r.pillar,
         r.sourcePage,
         r.landingPage,

@@ -5,14 +5,13 @@
  * links. Client-safe and pure.
  */
 import { pillarIds, type PillarId } from "~/content/ids.ts";
-import type { FormKind } from "~/forms/schemas.ts";
-import { leadKindTexts } from "~/leads/kinds/index.ts";
+import { isInboxKind, type InboxKind } from "./kinds.ts";
 import { isLeadStatus, type LeadStatus } from "~/data/lead-statuses.ts";
 
 export type InboxSort = "newest" | "deadline";
 
 export type InboxFilters = {
-  kind: FormKind | null;
+  kind: InboxKind | null;
   status: LeadStatus | null;
   /** "me", "none" (unassigned), an account id, or null for anyone. */
   owner: string | null;
@@ -39,7 +38,6 @@ export const noFilters: InboxFilters = {
 };
 
 const datePattern = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
-const isKind = (value: string): value is FormKind => Object.hasOwn(leadKindTexts, value);
 const isPillar = (value: string): value is PillarId => (pillarIds as readonly string[]).includes(value);
 
 export function parseFilters(params: URLSearchParams): InboxFilters {
@@ -50,7 +48,7 @@ export function parseFilters(params: URLSearchParams): InboxFilters {
   const pillar = text("pillar");
   const date = (name: string) => (datePattern.test(text(name)) ? text(name) : null);
   return {
-    kind: isKind(kind) ? kind : null,
+    kind: isInboxKind(kind) ? kind : null,
     status: isLeadStatus(status) ? status : null,
     owner: owner === "me" || owner === "none" || /^[\w-]{1,64}$/.test(owner) ? owner : null,
     pillar: isPillar(pillar) ? pillar : null,

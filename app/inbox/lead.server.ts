@@ -11,18 +11,11 @@ import type { Selectable } from "kysely";
 import { isPostgres } from "~/data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { leadKinds } from "~/leads/kinds/index.server.ts";
+import type { ListedDetails } from "~/data/inbox-index.server.ts";
+import { inboxKinds } from "./kinds.server.ts";
 import { emailsFor } from "~/mail/outbox-view.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { statusLabels, type LeadStatus } from "~/data/lead-statuses.ts";
-
-/** Columns the lead page does not list as fields: shown elsewhere (besides the kind's secrets: its links' tokens). */
-const shownElsewhere = ["id", "created_at", "consent_text", "source_page", "is_test"];
-
-const fieldLabel = (column: string) => {
-  const words = column.replace(/_/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-};
 
 export type LeadEmail = {
   id: string;
@@ -41,8 +34,10 @@ export type LeadDetail = {
   listing: Selectable<Database["leads"]> & { ownerName: string | null };
   kindLabel: string;
   subjectLabel: string;
-  consentText: string;
-  fields: [label: string, value: string][];
+  fields: ListedDetails["fields"];
+  agreed: ListedDetails["agreed"];
+  /** The record's own back-office page (a course booking's). */
+  page: ListedDetails["page"] | null;
   emails: LeadEmail[];
   events: LeadEvent[];
 };
@@ -56,13 +51,8 @@ export async function findLead(db: Db, id: string): Promise<LeadDetail | null> {
     .where("l.id", "=", id)
     .executeTakeFirst();
   if (!listing) return null;
-  const kind = leadKinds[listing.kind];
-  const row = (await db.selectFrom(kind.table).selectAll().where("id", "=", id).executeTakeFirst()) as
-    Record<string, unknown> | undefined;
-  const notFields = new Set([...shownElsewhere, ...kind.secretColumns]);
-  const fields = Object.entries(row ?? {})
-    .filter(([column, value]) => !notFields.has(column) && value !== null && value !== "")
-    .map(([column, value]): [string, string] => [fieldLabel(column), String(value)]);
+  const kind = inboxKinds[listing.kind];
+  const details = await kind.details(db, id);
   const emails = await emailsFor(db, listing.kind, id);
   const events = await db
     .selectFrom("lead_events")
@@ -74,9 +64,10 @@ export async function findLead(db: Db, id: string): Promise<LeadDetail | null> {
   return {
     listing,
     kindLabel: kind.label,
-    subjectLabel: listing.subject ? kind.subjectLabel(listing.subject) : "",
-    consentText: String(row?.consent_text ?? ""),
-    fields,
+    subjectLabel: kind.subjectLabel(listing.subject),
+    fields: details?.fields ?? [],
+    agreed: details?.agreed ?? { heading: "What they agreed to", text: "" },
+    page: details?.page ?? null,
     emails,
     events: events.map((e) => ({ id: e.id, at: e.at, actorName: e.actor_name, type: e.type, body: e.body })),
   };

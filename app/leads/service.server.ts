@@ -11,7 +11,7 @@ import type { Db } from "~/data/db.server.ts";
 import { storeOnce } from "~/data/once.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
-import { listLead } from "~/leads/lead-index.server.ts";
+import { listLead } from "~/data/inbox-index.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";

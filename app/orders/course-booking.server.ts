@@ -14,6 +14,7 @@ import type { Database } from "~/data/schema.ts";
 import { sameAddress } from "~/data/same-address.ts";
 import { spreadsheetTime } from "~/format/spreadsheet.ts";
 import { listCourseBookings } from "./course-booking/booking-reads.server.ts";
+import { bookingLeadDetails, sessionSubjectLabel } from "./course-booking/inbox.server.ts";
 import { courseBookingKind } from "./course-booking.ts";
 import type { CsvCell, OrderKind } from "./kind.server.ts";
 
@@ -160,7 +161,8 @@ export const courseBooking: OrderKind<"course-booking"> = {
       .execute();
     return { deleted, kept: kept.length };
   },
-  async sweep({ cutoff, deleteRows }) {
+  inbox: { subjectLabel: sessionSubjectLabel, details: bookingLeadDetails },
+  async sweep({ cutoff, deleteRows, forgetListings }) {
     const counts = {
       // Invoiced or paid: 6 years from the end of the financial year of the last change (invoice, payment, credit, cancellation).
       course_bookings_accounting: await deleteRows("course_bookings", (rows) =>
@@ -192,6 +194,8 @@ export const courseBooking: OrderKind<"course-booking"> = {
         ),
       );
     }
+    // And their rows in the inbox, with the team's notes on them.
+    await forgetListings("course-booking", "course_bookings");
     return counts;
   },
   export: {

@@ -9,7 +9,8 @@
  */
 import type { SelectQueryBuilder, Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
-import type { Database } from "~/data/schema.ts";
+import type { Database, InboxKind } from "~/data/schema.ts";
+import type { ListedDetails } from "~/data/inbox-index.server.ts";
 import type { OrderKindName, OrderKindTexts } from "./texts.ts";
 
 /** The tables that hold orders and what belongs to them (a course booking's delegates, invoices and timeline). */
@@ -30,6 +31,19 @@ export type OrderSweepContext = {
   cutoff: (rule: string) => string;
   /** Deletes the rows of `table` that `where` picks, a batch at a time; returns how many went. */
   deleteRows: <T extends OrderTable>(table: T, where: (rows: OrderRows<T>) => OrderRows<T>) => Promise<number>;
+  /**
+   * Removes from the inbox the rows of `kind` whose order in `table` is gone
+   * (deleted by a rule), with their notes and changes; returns how many.
+   */
+  forgetListings: (kind: InboxKind, table: OrderTable) => Promise<number>;
+};
+
+/** A kind the team works as leads: listed in the inbox (docs/decisions/058-course-bookings-in-the-inbox.md). */
+export type InboxListed = {
+  /** The index row's subject as the team reads it. */
+  subjectLabel: (subject: string) => string;
+  /** What the lead's page shows of the order (null: it is gone). */
+  details: (db: Db, id: string) => Promise<ListedDetails | null>;
 };
 
 /** What erasing an address did to one kind's orders. */
@@ -64,4 +78,6 @@ export type OrderKind<K extends OrderKindName = OrderKindName> = OrderKindTexts<
   /** Applies the kind's retention rules (its `retention`) once: how many records each rule deleted. */
   sweep: (ctx: OrderSweepContext) => Promise<Record<string, number>>;
   export: OrderExport;
+  /** Set for a kind the inbox lists (its rows are written where its orders are placed). */
+  inbox?: InboxListed;
 };

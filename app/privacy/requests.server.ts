@@ -109,6 +109,8 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     ])
     .where((eb) => eb.or([eb("email", "=", address), eb("id", "in", ids.length ? ids : none)]))
     .execute()) as Row[];
+  // The inbox also lists what is not a lead kind's row (a course booking): its notes and e-mails are the address's too.
+  for (const row of inbox) if (!ids.includes(String(row.id))) ids.push(String(row.id));
   const notes = (await db
     .selectFrom("lead_events")
     .selectAll()
@@ -228,6 +230,9 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
       const rows = await trx.selectFrom(kind.table).select("id").where(sameAddress("email", address)).execute();
       ids.push(...rows.map((r) => r.id));
     }
+    // And what else the inbox lists for the address (a course booking): its notes and e-mails go with its row.
+    const listed = await trx.selectFrom("leads").select("id").where("email", "=", address).execute();
+    for (const { id } of listed) if (!ids.includes(id)) ids.push(id);
     const none = ["-"];
     const leadIds = ids.length ? ids : none;
     counts.notes = Number(

@@ -13,6 +13,7 @@ import { readdir, stat, unlink } from "node:fs/promises";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import type { DeleteResult, Kysely, SelectQueryBuilder, Transaction } from "kysely";
+import { sql } from "kysely";
 import { londonDay } from "~/analytics/weeks.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
@@ -158,7 +159,26 @@ export async function applyRetention(
   for (const kind of allLeadKinds) Object.assign(counts, await kind.sweep(sweep));
 
   // Each order kind cuts its own table, by its own rules (app/orders/).
-  const orderSweep: OrderSweepContext = { cutoff: sweep.cutoff, deleteRows: deleteInBatches };
+  const orderSweep: OrderSweepContext = {
+    cutoff: sweep.cutoff,
+    deleteRows: deleteInBatches,
+    // The inbox's rows of a kind whose orders went, a batch at a time, with their notes and changes.
+    forgetListings: (kind, table) =>
+      batches(async () => {
+        const ids = (
+          await db
+            .selectFrom("leads as l")
+            .select("l.id")
+            .where("l.kind", "=", kind)
+            .where(sql<boolean>`not exists (select 1 from ${sql.table(table)} as o where o.id = l.id)`)
+            .limit(batchSize)
+            .execute()
+        ).map((r) => r.id);
+        if (ids.length === 0) return 0;
+        await db.transaction().execute((trx) => forgetListing(trx, ids));
+        return ids.length;
+      }),
+  };
   for (const kind of allOrderKinds) Object.assign(counts, await kind.sweep(orderSweep));
 
   // Outbox: copies of e-mails (personal data); sent or given up 90 days ago.

@@ -1,12 +1,15 @@
 /**
  * The overview's figures: leads of each kind (every registered kind, from
- * its table) and paid bookings (read through the orders domain), in the
+ * its table), paid consultation bookings and course bookings placed (read
+ * through the orders domain), in the
  * last day, the last 7 days and all that are kept. Test submissions are left out.
  */
 import type { Db } from "~/data/db.server.ts";
 import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { paidBookingCounts } from "~/orders/bookings.server.ts";
+import { courseBookingCounts } from "~/orders/course-booking/booking-reads.server.ts";
+import { courseBookingKind } from "~/orders/course-booking.ts";
 
 export type LeadCount = { label: string } & RecentCounts;
 
@@ -27,5 +30,9 @@ export async function leadCounts(db: Db, now: Date): Promise<LeadCount[]> {
       return { label: kind.label, ...recentCounts(row) };
     }),
   );
-  return [...kinds, { label: "Paid consultation booking", ...(await paidBookingCounts(db, { day, week })) }];
+  return [
+    ...kinds,
+    { label: "Paid consultation booking", ...(await paidBookingCounts(db, { day, week })) },
+    { label: courseBookingKind.label, ...(await courseBookingCounts(db, { day, week })) },
+  ];
 }

@@ -14,7 +14,7 @@
  * - the team: the sessions, the roster and its CSV, marking an invoice paid
  *   and cancelling with a credit note.
  */
-import type { Page } from "@playwright/test";
+import type { BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
 import type { FakeStripe } from "../support/fake-stripe.ts";
@@ -78,6 +78,14 @@ async function fillDelegate(page: Page, place: number, name: string, email: stri
   await group.getByLabel("Full name").fill(name);
   await group.getByLabel("E-mail").fill(email);
   await group.getByLabel("Job title").fill("Analyst");
+}
+
+/** Sets up an account that works leads (through its invitation) and signs the browser in as it. */
+async function signInToWorkLeads(context: BrowserContext, prefix: string, name: string) {
+  const email = uniqueEmail(prefix);
+  await new StaffClient(site.baseURL).setUp(await inviteFromCommandLine(site, { email, name, role: "leads" }));
+  const [account] = sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()]);
+  await signInAs(context, site, String(account!.id));
 }
 
 withoutJavaScript(() => {
@@ -286,14 +294,7 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   expect(booked.status()).toBe(303);
   const [row] = bookingsOf(email);
 
-  const leadsEmail = uniqueEmail("leads");
-  await new StaffClient(site.baseURL).setUp(
-    await inviteFromCommandLine(site, { email: leadsEmail, name: "Lee Leads", role: "leads" }),
-  );
-  const userId = String(
-    sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [leadsEmail.toLowerCase()])[0]!.id,
-  );
-  await signInAs(context, site, userId);
+  await signInToWorkLeads(context, "leads", "Lee Leads");
 
   await page.goto(`${site.baseURL}/admin/course-bookings`);
   await expect(page.getByRole("link", { name: String(row!.reference) })).toBeVisible();
@@ -331,4 +332,72 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   await expect(page.getByRole("link", { name: /^Credit note CN-\d{6}$/ })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   await site.mailbox.waitForEmails(email, { subject: /Booking cancelled/ });
+});
+
+test("the team finds a booking in the inbox as a course booking, works it, and opens the booking from it", async ({
+  page,
+  context,
+}) => {
+  const email = uniqueEmail("inbox-case");
+  const session = "strategy-execution-2027-06-london";
+  // Posted as the page script would send it from a visit that came from a campaign.
+  const booked = await page.request.post(`${site.baseURL}${bookingPath("strategy-execution", session)}`, {
+    form: {
+      places: "1",
+      bookerName: "Caroline Herschel",
+      bookerEmail: email,
+      bookerPhone: "020 7946 0002",
+      organisation: "Herschel Optics",
+      bookerJobTitle: "Director",
+      addressLine1: "19 New King Street",
+      city: "Bath",
+      postcode: "BA1 2BL",
+      country: "United Kingdom",
+      "delegate-0-name": "Caroline Herschel",
+      "delegate-0-email": email,
+      paymentMethod: "invoice",
+      acceptTerms: "on",
+      attribution: JSON.stringify({
+        l: "/courses/strategy-execution",
+        r: "linkedin.com",
+        s: "linkedin",
+        m: "social",
+        c: "june-dates",
+      }),
+    },
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(303);
+  const [row] = bookingsOf(email);
+
+  await signInToWorkLeads(context, "inbox-leads", "Ida Inbox");
+
+  await page.goto(`${site.baseURL}/admin/leads`);
+  await page.getByLabel("Kind").selectOption({ label: "Course booking" });
+  await page.getByLabel("Search names, e-mail addresses, companies and messages").fill("Herschel");
+  await page.getByRole("button", { name: "Show leads" }).click();
+  await expect(page).toHaveURL(/kind=course-booking/);
+  const leads = page.getByRole("list", { name: "Leads" });
+  await expect(leads.getByRole("listitem")).toHaveCount(1);
+  await expect(leads).toContainText("Course booking: Strategy Execution, 14–18 June 2027 · Herschel Optics");
+  expect(await axeViolations(page)).toEqual([]);
+
+  await leads.getByRole("link", { name: "Caroline Herschel" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Caroline Herschel");
+  const sent = page.getByRole("region", { name: "What they sent" });
+  await expect(sent).toContainText(String(row!.reference));
+  await expect(sent).toContainText("Invoiced, awaiting transfer (by invoice)");
+  await expect(sent).toContainText("Landed on /courses/strategy-execution, from linkedin.com");
+  await expect(sent.getByRole("heading", { name: "The terms they accepted" })).toBeVisible();
+  await expect(page.getByRole("region", { name: "E-mails" })).toContainText(`To ${email}`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel("Status", { exact: true }).selectOption({ label: "Contacted" });
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("status")).toContainText("Status: New → Contacted");
+
+  await sent.getByRole("link", { name: `Open booking ${row!.reference}: invoices, payments and places` }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${row!.reference}`);
+  await page.getByRole("link", { name: "In the inbox (status, owner and notes)" }).click();
+  await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
 });

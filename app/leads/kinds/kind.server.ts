@@ -12,12 +12,12 @@
  */
 import { type Kysely, type SelectQueryBuilder, type Transaction } from "kysely";
 import type { GuideId } from "~/content/ids.ts";
-import type { PillarId } from "~/content/schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database, LeadTable } from "~/data/schema.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import type { KeptKind } from "~/calendar/period.ts";
+import type { Listing } from "~/data/inbox-index.server.ts";
 import type { LeadKindTexts } from "./texts.ts";
 
 export type StoreContext = {
@@ -37,18 +37,8 @@ export type Stored = {
   emails: OutgoingEmail[];
 };
 
-/** What the inbox lists for a lead (the index row's fields; app/inbox). */
-export type Listing = {
-  /** "" where the kind asks for none. */
-  name: string;
-  email: string;
-  company: string;
-  /** The kind's reference to what it is about (service interest, guide name, resource or webinar id; "" for none). */
-  subject: string;
-  pillar: PillarId | null;
-  /** Searched with the rest ("" for none). */
-  message: string;
-};
+/** What the inbox lists for a lead (the index row's fields; app/data/inbox-index.server.ts). */
+export type { Listing };
 
 /** A listing of what the kind gives; "" (or no pillar) for what it does not ask for. */
 export const listing = (fields: Partial<Listing> & Pick<Listing, "email">): Listing => ({

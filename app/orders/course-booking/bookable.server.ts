@@ -41,6 +41,7 @@ export function bookable({ session, course }: PublishedSession): BookableSession
     key: session.id,
     courseId: course.id,
     courseTitle: course.title,
+    ...(course.pillars[0] ? { pillar: course.pillars[0] } : {}),
     startsAt: sessionStartsAt(session),
     endsAt: sessionEndsAt(session),
     firstDay: days[0]!,

@@ -3,6 +3,7 @@
  * a session's roster, one booking with its invoices and timeline, and every
  * booking newest first by keyset (the inbox, the CSV export).
  */
+import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -170,4 +171,18 @@ export async function listCourseBookings(
     .execute();
   const { page, next } = keysetPage(rows, pageSize, (last) => encodeCursor({ at: last.created_at, id: last.id }));
   return { rows: page, next };
+}
+
+/** Course bookings placed (test bookings left out), in the last day, week and all kept: the overview's figures. */
+export async function courseBookingCounts(db: Db, since: { day: string; week: string }): Promise<RecentCounts> {
+  const row = await db
+    .selectFrom("course_bookings")
+    .select((eb) => [
+      countedSince(since.day).as("day"),
+      countedSince(since.week).as("week"),
+      eb.fn.countAll<number>().as("all"),
+    ])
+    .where("is_test", "=", 0)
+    .executeTakeFirstOrThrow();
+  return recentCounts(row);
 }

@@ -28,6 +28,8 @@ import { sessionLabel, type BookableSession } from "./session.ts";
 import type { Booker, BookingPayment, DelegatePlace } from "./booking-request.ts";
 import { namesToFollowAllowed, tierFor } from "./terms.ts";
 import { quote, type Quote, type QuoteLine } from "./vat.ts";
+import { listBooking } from "./inbox-listing.server.ts";
+import type { Attribution } from "~/forms/attribution.ts";
 import { bookingCancelledEvent, bookingCreatedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { parseVatNumber } from "./vat-number.ts";
 
@@ -47,6 +49,8 @@ export type PlaceBookingInput = {
   termsText: readonly string[];
   now: Date;
   isTest?: boolean;
+  /** The visit that brought the booker (the page script adds it to the form), which the inbox keeps. */
+  attribution?: Attribution | null;
 };
 
 export type PlaceBookingRefusal = "full" | "started" | "cancelled" | "names-to-follow-closed";
@@ -283,6 +287,8 @@ export async function placeBooking(
         method: payment.method,
         totalPence: row.total_pence,
       });
+      // Listed in the inbox with the booking (before the places: their rows are held the fewest statements).
+      await listBooking(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null });
       const namedDelegates = places.filter(isNamed).length;
       if (byCard) await addEvent(trx, row.id, now, "held", { until: row.hold_expires_at });
       const taken = await takePlaces(trx, session.key, places.length, now);

@@ -21,6 +21,7 @@ import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import { stripeClient } from "../stripe-client.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
+import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { bookingCancelledEmails, bookingConfirmedEmails, type BookingForEmail } from "./booking-emails.server.ts";
 import { newBookingLink, bookingIdForLink } from "./booking-links.server.ts";
 import { parseBookingForm } from "./booking-request.ts";
@@ -216,6 +217,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           payment,
           termsText: termsText(),
           now,
+          attribution: parseAttribution(values[attributionField]),
         },
         async (trx, result) => {
           token = await newBookingLink(trx, result.booking.id, now);

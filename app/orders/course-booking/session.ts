@@ -4,6 +4,7 @@
  * what the booking must remember into it, so a later edit of the session
  * never changes a booking. Client-safe.
  */
+import type { PillarId } from "~/content/ids.ts";
 import { formatDate } from "~/format/dates.ts";
 import type { SessionPrice } from "./price.ts";
 
@@ -14,6 +15,8 @@ export type BookableSession = {
   key: string;
   courseId: string;
   courseTitle: string;
+  /** The course's (first) pillar, which the inbox files the booking under; none if the caller does not know it. */
+  pillar?: PillarId;
   /** The first day's start (London wall-clock resolved to an instant). */
   startsAt: Date;
   /** The last day's end. */

@@ -13,8 +13,7 @@ import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { conversionReport, type Source } from "~/analytics/conversions.server.ts";
 import { addDays, londonDay, weekOf } from "~/analytics/weeks.ts";
-import type { FormKind } from "~/forms/schemas.ts";
-import { leadKindTexts } from "~/leads/kinds/index.ts";
+import { allInboxKinds } from "~/inbox/kinds.server.ts";
 import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -25,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const day =
     asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) && !Number.isNaN(Date.parse(asked)) && asked <= today ? asked : today;
   const report = await conversionReport(staff.db, day);
-  return { report, thisWeek: weekOf(today) };
+  return { report, thisWeek: weekOf(today), kindLabels: allInboxKinds.map((k) => ({ kind: k.kind, label: k.label })) };
 }
 
 const percent = (rate: number | null) => (rate === null ? "–" : `${rate}%`);
@@ -56,10 +55,10 @@ function SourceList({ title, sources, empty }: { title: string; sources: Source[
 }
 
 export default function Conversions() {
-  const { report, thisWeek } = useLoaderData<typeof loader>();
+  const { report, thisWeek, kindLabels } = useLoaderData<typeof loader>();
   const { week } = report;
   const totals = report.weeks.at(-1)!;
-  const kinds = (Object.keys(leadKindTexts) as FormKind[]).filter((kind) => report.pages.some((p) => p.leads[kind]));
+  const kinds = kindLabels.filter(({ kind }) => report.pages.some((p) => p.leads[kind]));
   return (
     <StaffPage
       title="What converts"
@@ -135,7 +134,7 @@ export default function Conversions() {
           <StaffTable
             label="Pages: views, leads and conversion"
             caption="Each page's views, the leads sent from it by kind, and its conversion"
-            headings={["Page", "Views", ...kinds.map((k) => leadKindTexts[k].label), "Leads", "Conversion"]}
+            headings={["Page", "Views", ...kinds.map((k) => k.label), "Leads", "Conversion"]}
             className="mt-3 min-w-2xl"
           >
             {report.pages.map((p) => (
@@ -144,9 +143,9 @@ export default function Conversions() {
                   {p.page}
                 </th>
                 <td className="py-2 pr-3">{p.views}</td>
-                {kinds.map((k) => (
-                  <td key={k} className="py-2 pr-3">
-                    {p.leads[k] ?? 0}
+                {kinds.map(({ kind }) => (
+                  <td key={kind} className="py-2 pr-3">
+                    {p.leads[kind] ?? 0}
                   </td>
                 ))}
                 <td className="py-2 pr-3 font-semibold">{p.totalLeads}</td>

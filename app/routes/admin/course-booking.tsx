@@ -14,6 +14,7 @@ import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
+import { isListed } from "~/data/inbox-index.server.ts";
 import { emailsFor } from "~/mail/outbox-view.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { creditUnderTerms } from "~/orders/course-booking/team-views.server.ts";
@@ -35,6 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     booking,
     credit: live ? creditUnderTerms(detail.booking, new Date()) : null,
     emails: await emailsFor(staff.db, "course-booking", params.id),
+    inInbox: await isListed(staff.db, params.id),
   };
 }
 
@@ -122,7 +124,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function CourseBookingPage() {
-  const { booking: b, delegates, invoices, events, credit, emails } = useLoaderData<typeof loader>();
+  const { booking: b, delegates, invoices, events, credit, emails, inInbox } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const address = [b.address_line1, b.address_line2, b.city, b.postcode, b.country].filter(Boolean).join(", ");
   return (
@@ -134,6 +136,14 @@ export default function CourseBookingPage() {
           <Link to={`/admin/sessions/${b.session_key}`} className="font-semibold text-navy-800 underline">
             Session roster
           </Link>
+          {inInbox && (
+            <>
+              {" · "}
+              <Link to={`/admin/leads/${b.id}`} className="font-semibold text-navy-800 underline">
+                In the inbox (status, owner and notes)
+              </Link>
+            </>
+          )}
         </p>
       }
     >

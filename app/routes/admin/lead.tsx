@@ -132,6 +132,13 @@ export default function LeadPage() {
       <div className="grid gap-8 lg:grid-cols-3">
         <div className="space-y-8 lg:col-span-2">
           <StaffSection id="fields" title="What they sent">
+            {lead.page && (
+              <p className="mt-2">
+                <Link to={lead.page.href} className="font-semibold text-navy-800 underline">
+                  {lead.page.text}
+                </Link>
+              </p>
+            )}
             <dl className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
               {lead.fields.map(([label, value]) => (
                 <div key={label} className="grid gap-1 py-2 sm:grid-cols-3">
@@ -170,9 +177,9 @@ export default function LeadPage() {
                 </div>
               )}
             </dl>
-            <h3 className="mt-4 font-semibold text-navy-900">The consent text they saw</h3>
-            <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 text-slate-800">
-              {lead.consentText || "Not recorded."}
+            <h3 className="mt-4 font-semibold text-navy-900">{lead.agreed.heading}</h3>
+            <blockquote className="mt-1 border-l-4 border-slate-300 pl-3 whitespace-pre-line text-slate-800">
+              {lead.agreed.text || "Not recorded."}
             </blockquote>
           </StaffSection>
 

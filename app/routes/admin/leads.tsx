@@ -14,7 +14,7 @@ import type { DeadlineState } from "~/calendar/response-deadline.ts";
 import { filterQuery, parseFilters } from "~/inbox/filters.ts";
 import { listLeads } from "~/inbox/query.server.ts";
 import { leadStatuses, statusLabels } from "~/data/lead-statuses.ts";
-import { leadKinds } from "~/leads/kinds/index.server.ts";
+import { allInboxKinds, inboxKinds } from "~/inbox/kinds.server.ts";
 import { listOwners } from "~/staff/accounts.server.ts";
 import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
@@ -35,13 +35,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     next: next ? filterQuery(filters, next) : null,
     first: filterQuery(filters),
     owners,
-    kinds: Object.values(leadKinds).map((k) => ({ value: k.kind, label: k.label })),
+    kinds: allInboxKinds.map((k) => ({ value: k.kind, label: k.label })),
     leads: rows.map((row) => {
-      const kind = leadKinds[row.kind];
+      const kind = inboxKinds[row.kind];
       return {
         ...row,
         kindLabel: kind.label,
-        subjectLabel: row.subject ? kind.subjectLabel(row.subject) : "",
+        subjectLabel: kind.subjectLabel(row.subject),
         due: openLeadDue(row, now, staff.mail.calendar),
       };
     }),
