@@ -55,7 +55,10 @@ export const accessRules = {
   "/admin/course-bookings": { get: "leads" },
   "/admin/sessions/:key": { get: "leads", post: { "cancel-session": "leads" } },
   "/admin/sessions/:key/roster.csv": { get: "leads" },
-  "/admin/course-bookings/:id": { get: "leads", post: { "mark-paid": "leads", cancel: "leads" } },
+  "/admin/course-bookings/:id": {
+    get: "leads",
+    post: { "mark-paid": "leads", cancel: "leads", "name-place": "leads" },
+  },
   "/admin/course-bookings/:id/documents/:file": { get: "leads" },
   "/admin/conversions": { get: "leads" },
   "/admin/spam": { get: "leads", post: { release: "leads", delete: "leads" } },

@@ -58,6 +58,7 @@ export const auditActions = {
   "image-deleted": "Deleted an image from the site's image library (nothing used it)",
   "course-booking-paid": "Marked a course booking's invoice paid",
   "course-booking-cancelled": "Cancelled a course booking (credit note issued)",
+  "course-booking-place-named": "Named a place on a course booking, or passed it to a substitute",
   "course-session-cancelled": "Cancelled a course session and every booking on it",
 } as const;
 

@@ -25,6 +25,7 @@ import {
   confirmCardPayment,
   expireHolds,
   markInvoicePaid,
+  namePlace,
   placeBooking,
   type BookedPlace,
   type Booker,
@@ -408,6 +409,47 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(await markInvoicePaid(db, "nope", { staffId: "staff-1", now: at })).toEqual({ ok: false, reason: "not-found" });
       const paidEvent = (await bookingDetail(db, booking.id))!.events.at(-1)!;
       expect(paidEvent).toMatchObject({ kind: "paid", actor: "staff-1", detail: { note: "BACS ref 123" } });
+    });
+
+    it("names a place whose name was to follow and passes a named one to a substitute, until the course starts", async () => {
+      const session = await newSession(4);
+      const { booking } = await booked(session, [named(1), { namesToFollow: true }]);
+      const at = new Date("2027-02-20T09:00:00.000Z");
+      const name = (position: number, delegate: { name: string; email: string; jobTitle: string | null }, now = at) =>
+        namePlace(db, booking.id, { position, delegate, now, staffId: "staff-1" });
+
+      const mary = { name: "Mary Somerville", email: "mary@example.com", jobTitle: "Analyst" };
+      expect(await name(2, mary)).toMatchObject({ ok: true, position: 2, previous: null, delegate: mary });
+      const sub = { name: "Caroline Herschel", email: "caroline@example.com", jobTitle: null };
+      expect(await name(1, sub)).toMatchObject({
+        ok: true,
+        position: 1,
+        previous: { name: "Delegate 1", email: "d1@example.com" },
+      });
+      const detail = (await bookingDetail(db, booking.id))!;
+      expect(detail.delegates).toEqual([
+        { position: 1, name: "Caroline Herschel", email: "caroline@example.com", jobTitle: null },
+        { position: 2, name: "Mary Somerville", email: "mary@example.com", jobTitle: "Analyst" },
+      ]);
+      // The timeline says which place changed, never who (an erased name must not stay in it).
+      expect(detail.events.slice(-2)).toMatchObject([
+        { kind: "place-named", actor: "staff-1", detail: { position: 2 } },
+        { kind: "delegate-substituted", actor: "staff-1", detail: { position: 1 } },
+      ]);
+      expect(JSON.stringify(detail.events)).not.toContain("Mary");
+
+      // Each place is one person; the same again changes nothing; only the booking's places.
+      expect(await name(1, { ...mary, email: "MARY@example.com" })).toEqual({ ok: false, reason: "taken" });
+      expect(await name(2, mary)).toEqual({ ok: false, reason: "unchanged" });
+      expect(await name(3, { ...mary, email: "x@example.com" })).toEqual({ ok: false, reason: "no-such-place" });
+      // Not once the course has started, and not on a cancelled booking.
+      expect(await name(2, { ...mary, email: "late@example.com" }, startsAt)).toEqual({ ok: false, reason: "started" });
+      await cancelBooking(db, booking.id, { now: at, staffId: "staff-1" });
+      expect(await name(2, { ...mary, email: "after@example.com" })).toEqual({ ok: false, reason: "not-live" });
+      expect(await namePlace(db, "nope", { position: 1, delegate: mary, now: at, staffId: "s" })).toEqual({
+        ok: false,
+        reason: "not-found",
+      });
     });
 
     it("cancels by the terms' tier: a credit note for the share, places back, a refund of what was paid", async () => {

@@ -203,6 +203,7 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/course-bookings/:id GET": { own: 404 },
     "/admin/course-bookings/:id mark-paid": { own: 404 },
     "/admin/course-bookings/:id cancel": { own: 404 },
+    "/admin/course-bookings/:id name-place": { own: 404 },
     "/admin/course-bookings/:id/documents/:file GET": { own: 404 },
   };
   const entry = table[key];

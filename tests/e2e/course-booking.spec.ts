@@ -318,6 +318,26 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${row!.reference}`);
   await expect(page.getByRole("region", { name: "E-mails" })).toContainText(`To ${email}`);
   expect(await axeViolations(page)).toEqual([]);
+
+  // The name that was to follow arrives: a wrong address first, then put right.
+  const places = page.getByRole("region", { name: "Places" });
+  await expect(places.getByLabel("Place")).toHaveValue("2");
+  await places.getByLabel("Delegate's full name").fill("Ada Byron");
+  await places.getByLabel("Delegate's e-mail").fill("ada-at-example");
+  await places.getByRole("button", { name: "Save the place" }).click();
+  await expect(page.getByRole("alert")).toContainText("Check the place's details below.");
+  await expect(places.getByLabel("Delegate's e-mail")).toHaveAttribute("aria-invalid", "true");
+  await expect(places.getByLabel("Delegate's full name")).toHaveValue("Ada Byron");
+  expect(await axeViolations(page)).toEqual([]);
+  const delegate = uniqueEmail("named-later");
+  await places.getByLabel("Delegate's e-mail").fill(delegate);
+  await places.getByRole("button", { name: "Save the place" }).click();
+  await expect(page.getByRole("status")).toContainText("Place 2 is now Ada Byron's.");
+  await expect(places).toContainText(`Ada Byron, ${delegate}`);
+  const [joining] = await site.mailbox.waitForEmails(delegate, { subject: /Joining details/ });
+  expect(joining!.text).toContain("Dear Ada Byron,");
+  expect(joining!.attachments.map((a) => a.mimeType)).toEqual([expect.stringContaining("text/calendar")]);
+
   await page.getByRole("button", { name: "Mark the invoice paid" }).click();
   await expect(page.getByRole("status")).toContainText("Marked paid.");
   expect(bookingsOf(email)[0]).toMatchObject({ status: "paid" });

@@ -6,6 +6,8 @@ import {
   bookingCancelledEmails,
   bookingConfirmedEmails,
   hoursText,
+  joiningEmail,
+  placeTransferredEmail,
   sessionInvitation,
   type BookingForEmail,
 } from "~/orders/course-booking/booking-emails.server.ts";
@@ -161,5 +163,25 @@ describe("hoursText", () => {
       ctx,
     );
     expect(ics.content).toContain("LOCATION:Live online");
+  });
+});
+
+describe("a place named or passed on", () => {
+  it("sends the new delegate the joining details with the session's invitation", () => {
+    const email = joiningEmail(booking, { name: "Mary Somerville", email: "mary@example.co.uk" }, ctx);
+    expect(email.to).toBe("mary@example.co.uk");
+    expect(email.subject).toMatch(/^Joining details: /);
+    expect(email.text).toContain("Dear Mary Somerville,");
+    expect(email.attachments?.map((a) => a.contentType)).toEqual([sessionInvitation(booking, ctx).contentType]);
+  });
+
+  it("tells the delegate replaced that the place is no longer theirs, without naming who has it", () => {
+    const email = placeTransferredEmail(booking, { name: "Charles Babbage", email: "charles@example.co.uk" }, ctx);
+    expect(email.to).toBe("charles@example.co.uk");
+    expect(email.subject).toMatch(/^Place passed on: /);
+    expect(email.text).toContain("Dear Charles Babbage,");
+    expect(email.text).toContain(booking.reference);
+    expect(email.text).not.toContain("Mary");
+    expect(email.attachments ?? []).toEqual([]);
   });
 });

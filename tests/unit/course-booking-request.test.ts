@@ -4,6 +4,8 @@ import {
   delegateField,
   MAX_PLACES,
   parseBookingForm,
+  parsePlaceForm,
+  placeMessages,
   placesAsked,
 } from "../../app/orders/course-booking/booking-request.ts";
 import { vatNumberMessages } from "../../app/orders/course-booking/vat-number.ts";
@@ -131,5 +133,34 @@ describe("the course booking form", () => {
     expect(placesAsked(null)).toBe(1);
     expect(placesAsked("99")).toBe(1);
     expect(placesAsked("-1")).toBe(1);
+  });
+});
+
+describe("the team's form that names a place", () => {
+  it("reads a place of the booking, a name, an e-mail and an optional job title", () => {
+    expect(
+      parsePlaceForm({ position: "2", name: " Mary Somerville ", email: "Mary@Example.com", jobTitle: "" }, 2),
+    ).toEqual({
+      ok: true,
+      naming: { position: 2, delegate: { name: "Mary Somerville", email: "Mary@Example.com", jobTitle: null } },
+    });
+  });
+
+  it("gives each wrong field its message: a place the booking does not have, no name, not an e-mail", () => {
+    const result = parsePlaceForm({ position: "3", name: "M", email: "mary@", jobTitle: "a\nb" }, 2);
+    expect(result).toEqual({
+      ok: false,
+      fieldErrors: {
+        position: placeMessages.position,
+        name: placeMessages.name,
+        email: placeMessages.email,
+        jobTitle: expect.stringMatching(/single line/),
+      },
+    });
+    expect(parsePlaceForm({ position: "1.5", name: "Mary S", email: "m@example.com" }, 2)).toMatchObject({
+      ok: false,
+      fieldErrors: { position: placeMessages.position },
+    });
+    expect(parsePlaceForm({ name: "Mary S", email: "m@example.com" }, 2)).toMatchObject({ ok: false });
   });
 });

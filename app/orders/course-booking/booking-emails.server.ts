@@ -298,40 +298,74 @@ export function bookingConfirmedEmails(
   );
 
   const invitation = sessionInvitation(booking, ctx);
-  const delegates = booking.delegates.flatMap((d) => {
-    if ("namesToFollow" in d) return [];
-    const email = compose(
-      {
-        title: `You are booked on ${oneLine(booking.courseTitle)}`,
-        blocks: [
-          ...testNotice(booking.isTest),
-          p(`Dear ${oneLine(d.name)},`),
-          p(`${name} of ${oneLine(booking.booker.organisation)} has booked you a place on this course:`),
-          { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
-          h("Before the first day"),
-          p(
-            booking.session.format === "online"
-              ? "The course is live online: we e-mail your joining link and the pre-course materials before the first day. You need a computer with a camera and microphone."
-              : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
-          ),
-          p(
-            "The attached calendar invitation holds each day's hours. Tell us of any access or dietary needs by replying to this e-mail.",
-          ),
-          ...contactDetails(ctx),
-        ],
-      },
-      {
-        to: address(d.email, "a delegate's address"),
-        subject: subject(
-          `Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-          booking.isTest,
-        ),
-      },
-    );
-    email.attachments = [invitation];
-    return [email];
-  });
+  const delegates = booking.delegates.flatMap((d) =>
+    "namesToFollow" in d ? [] : [joiningEmail(booking, d, ctx, invitation)],
+  );
   return [confirmation, team, ...delegates];
+}
+
+/** A named delegate's joining details (what, when, where), with the session's calendar invitation. */
+export function joiningEmail(
+  booking: BookingForEmail,
+  d: { name: string; email: string },
+  ctx: MailContext,
+  invitation: Attachment = sessionInvitation(booking, ctx),
+): OutgoingEmail {
+  const name = oneLine(booking.booker.name);
+  const email = compose(
+    {
+      title: `You are booked on ${oneLine(booking.courseTitle)}`,
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${oneLine(d.name)},`),
+        p(`${name} of ${oneLine(booking.booker.organisation)} has booked you a place on this course:`),
+        { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
+        h("Before the first day"),
+        p(
+          booking.session.format === "online"
+            ? "The course is live online: we e-mail your joining link and the pre-course materials before the first day. You need a computer with a camera and microphone."
+            : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
+        ),
+        p(
+          "The attached calendar invitation holds each day's hours. Tell us of any access or dietary needs by replying to this e-mail.",
+        ),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(d.email, "a delegate's address"),
+      subject: subject(`Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+    },
+  );
+  email.attachments = [invitation];
+  return email;
+}
+
+/** To the delegate a place was taken from (a substitute named by the booker): the place is no longer theirs. */
+export function placeTransferredEmail(
+  booking: BookingForEmail,
+  previous: { name: string; email: string },
+  ctx: MailContext,
+): OutgoingEmail {
+  return compose(
+    {
+      title: `Your place on ${oneLine(booking.courseTitle)} has passed to someone else`,
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${oneLine(previous.name)},`),
+        p(
+          `At the request of ${oneLine(booking.booker.name)} of ${oneLine(booking.booker.organisation)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing, and you can delete the calendar invitation we sent you.`,
+        ),
+        { kind: "fields", items: sessionFacts(booking) },
+        p("If this is unexpected, please reply to this e-mail or contact the person who booked the place."),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(previous.email, "a delegate's address"),
+      subject: subject(`Place passed on: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+    },
+  );
 }
 
 /** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */

@@ -186,3 +186,38 @@ export function parseBookingForm(form: Form, { namesToFollowOpen }: { namesToFol
     },
   };
 }
+
+/** A place named (a name that was to follow) or given to a substitute, as the team's form sends it. */
+export type PlaceNaming = { position: number; delegate: { name: string; email: string; jobTitle: string | null } };
+
+/**
+ * Reads the team's form that names a place or gives it to a substitute
+ * (`position`, 1-based, of at most `places`; `name`, `email`, `jobTitle`):
+ * the naming, or a message for each field that is wrong.
+ */
+export const placeMessages = {
+  position: "Choose one of the places.",
+  name: "Enter the delegate's full name (at least 2 characters).",
+  email: "Enter the delegate's e-mail address.",
+} as const;
+
+export function parsePlaceForm(
+  form: Form,
+  places: number,
+): { ok: true; naming: PlaceNaming } | { ok: false; fieldErrors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  const position = Number(form.position);
+  if (!Number.isInteger(position) || position < 1 || position > places) errors.position = placeMessages.position;
+  const name = check(line(2, limits.name, placeMessages.name), form.name, "name", errors);
+  const address = check(email(placeMessages.email), form.email, "email", errors);
+  const jobTitle = check(
+    optionalLine(limits.jobTitle, bookingMessages.delegateJobTitle),
+    form.jobTitle,
+    "jobTitle",
+    errors,
+  );
+  if (Object.keys(errors).length > 0 || name === undefined || address === undefined || jobTitle === undefined) {
+    return { ok: false, fieldErrors: errors };
+  }
+  return { ok: true, naming: { position, delegate: { name, email: address, jobTitle: jobTitle || null } } };
+}

@@ -25,7 +25,8 @@ import { issueCreditNote, issueInvoice, storedDocument, type InvoiceRow } from "
 import { takePlaces, releasePlaces } from "./places.server.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
-import type { Booker, BookingPayment, DelegatePlace } from "./booking-request.ts";
+import type { Booker, BookingPayment, DelegatePlace, PlaceNaming } from "./booking-request.ts";
+import { isPostgres } from "~/data/dialect.ts";
 import { namesToFollowAllowed, tierFor } from "./terms.ts";
 import { quote, type Quote, type QuoteLine } from "./vat.ts";
 import { listBooking } from "./inbox-listing.server.ts";
@@ -533,6 +534,72 @@ export async function markInvoicePaid(
       .executeTakeFirst();
     await bookingPaidEvent(trx, booking, { invoiceNumber: invoice?.number ?? null }, now);
     const done = { ok: true as const, booking };
+    await also?.(trx, done);
+    return done;
+  });
+}
+
+export type NamePlaceRefusal = "not-found" | "not-live" | "started" | "no-such-place" | "taken" | "unchanged";
+
+export type NamePlaceResult =
+  | {
+      ok: true;
+      booking: CourseBooking;
+      position: number;
+      delegate: PlaceNaming["delegate"];
+      /** Who held the place before (a substitution), or null when its name was to follow. */
+      previous: { name: string; email: string } | null;
+    }
+  | { ok: false; reason: NamePlaceRefusal };
+
+/**
+ * Names a place whose name was to follow, or gives a named place to a
+ * substitute (the terms allow both, free, until the course starts): while
+ * the booking is live and the session has not started, never to someone
+ * already on the booking. The timeline records which place changed, not
+ * who (an erased delegate's name must not stay in it).
+ */
+export async function namePlace(
+  db: Db,
+  bookingId: string,
+  { position, delegate, now, staffId }: PlaceNaming & { now: Date; staffId: string },
+  also?: AlsoInTransaction<Extract<NamePlaceResult, { ok: true }>>,
+): Promise<NamePlaceResult> {
+  return db.transaction().execute(async (trx): Promise<NamePlaceResult> => {
+    // One change to a booking's places at a time (SQLite's transactions begin with the lock).
+    const booking = await trx
+      .selectFrom("course_bookings")
+      .selectAll()
+      .where("id", "=", bookingId)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!booking) return { ok: false, reason: "not-found" };
+    if (!(liveStatuses as readonly string[]).includes(booking.status) || booking.erased_at !== null) {
+      return { ok: false, reason: "not-live" };
+    }
+    if (now.getTime() >= Date.parse(booking.session_starts_at)) return { ok: false, reason: "started" };
+    const places = await trx
+      .selectFrom("course_booking_delegates")
+      .select(["id", "position", "name", "email"])
+      .where("booking_id", "=", bookingId)
+      .execute();
+    const place = places.find((p) => p.position === position);
+    if (!place) return { ok: false, reason: "no-such-place" };
+    const address = delegate.email.toLowerCase();
+    if (places.some((p) => p.position !== position && p.email?.toLowerCase() === address)) {
+      return { ok: false, reason: "taken" };
+    }
+    if (place.email?.toLowerCase() === address && place.name === delegate.name)
+      return { ok: false, reason: "unchanged" };
+    const previous = place.name !== null && place.email !== null ? { name: place.name, email: place.email } : null;
+    const at = now.toISOString();
+    await trx
+      .updateTable("course_booking_delegates")
+      .set({ name: delegate.name, email: delegate.email, job_title: delegate.jobTitle, updated_at: at })
+      .where("id", "=", place.id)
+      .execute();
+    await addEvent(trx, bookingId, now, previous ? "delegate-substituted" : "place-named", { position }, staffId);
+    const done = { ok: true as const, booking, position, delegate, previous };
     await also?.(trx, done);
     return done;
   });

@@ -22,9 +22,15 @@ import { redactAddresses } from "~/observability/redact.ts";
 import { stripeClient } from "../stripe-client.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
-import { bookingCancelledEmails, bookingConfirmedEmails, type BookingForEmail } from "./booking-emails.server.ts";
+import {
+  bookingCancelledEmails,
+  bookingConfirmedEmails,
+  joiningEmail,
+  placeTransferredEmail,
+  type BookingForEmail,
+} from "./booking-emails.server.ts";
 import { newBookingLink, bookingIdForLink } from "./booking-links.server.ts";
-import { parseBookingForm } from "./booking-request.ts";
+import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
 import {
   attachPaymentIntent,
@@ -34,6 +40,7 @@ import {
   confirmCardPayment,
   holdMinutes,
   markInvoicePaid,
+  namePlace,
   placeBooking,
   releaseHold,
   type CancelResult,
@@ -359,6 +366,36 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
 
     async markPaid(bookingId: string, staffId: string, note?: string) {
       const result = await markInvoicePaid(db, bookingId, { staffId, now: clock(), ...(note ? { note } : {}) });
+      if (result.ok) onEmailsQueued();
+      return result;
+    },
+
+    /**
+     * Names a place whose name was to follow, or gives a place to a
+     * substitute, from the team's form: the new delegate gets the joining
+     * details and the calendar invitation, the one replaced is told.
+     */
+    async namePlace(bookingId: string, staffId: string, values: Record<string, string>) {
+      const booking = await db
+        .selectFrom("course_bookings")
+        .select("quantity")
+        .where("id", "=", bookingId)
+        .executeTakeFirst();
+      if (!booking) return { ok: false as const, reason: "not-found" as const };
+      const parsed = parsePlaceForm(values, booking.quantity);
+      if (!parsed.ok) return { ok: false as const, reason: "invalid" as const, fieldErrors: parsed.fieldErrors };
+      const result = await namePlace(db, bookingId, { ...parsed.naming, now: clock(), staffId }, async (trx, done) => {
+        const about = forEmail(
+          done.booking,
+          await bookingDelegates(trx, bookingId),
+          sessionByKey(done.booking.session_key),
+        );
+        const emails = [joiningEmail(about, done.delegate, mail)];
+        if (done.previous && done.previous.email.toLowerCase() !== done.delegate.email.toLowerCase()) {
+          emails.push(placeTransferredEmail(about, done.previous, mail));
+        }
+        await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, clock());
+      });
       if (result.ok) onEmailsQueued();
       return result;
     },

@@ -12,7 +12,7 @@ import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
-import { TextAreaField, TextField } from "~/components/forms/field.tsx";
+import { SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { isListed } from "~/data/inbox-index.server.ts";
 import { emailsFor } from "~/mail/outbox-view.server.ts";
@@ -37,10 +37,21 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     credit: live ? creditUnderTerms(detail.booking, new Date()) : null,
     emails: await emailsFor(staff.db, "course-booking", params.id),
     inInbox: await isListed(staff.db, params.id),
+    // Named or passed on while the booking is live and the course has not started (the terms).
+    canNamePlaces: live && booking.erased_at === null && Date.now() < Date.parse(booking.session_starts_at),
   };
 }
 
-type Answer = { done?: string; error?: string };
+type Answer = { done?: string; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+const namePlaceRefusals = {
+  "not-found": "There is no such booking.",
+  "not-live": "This booking is cancelled, lapsed or erased: its places cannot be named.",
+  started: "The course has started: its places can no longer be named or passed on.",
+  "no-such-place": "Choose one of the booking's places.",
+  taken: "This person already has another place on the booking: each place is one person.",
+  unchanged: "That is already who holds this place.",
+} as const;
 
 /** "1,234.50" or "1234.5" pounds as pence; null if it is not an amount. */
 function poundsToPence(text: string): number | null {
@@ -74,6 +85,36 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       now,
     );
     return data<Answer>({ done: "Marked paid." });
+  }
+  if (intent === "name-place") {
+    const values = Object.fromEntries(
+      ["position", "name", "email", "jobTitle"].map((field) => [field, String(form.get(field) ?? "").slice(0, 500)]),
+    );
+    const result = await bookings.namePlace(params.id, user.id, values);
+    if (!result.ok) {
+      if (result.reason === "invalid")
+        return data<Answer>(
+          { error: "Check the place's details below.", fieldErrors: result.fieldErrors, values },
+          { status: 400 },
+        );
+      return data<Answer>(
+        { error: namePlaceRefusals[result.reason], values },
+        { status: result.reason === "not-found" ? 404 : 409 },
+      );
+    }
+    await auditRequest(
+      context,
+      {
+        actor: user,
+        action: "course-booking-place-named",
+        target: `course-booking:${params.id}`,
+        detail: { position: String(result.position), substitute: result.previous ? "yes" : "no" },
+      },
+      now,
+    );
+    return data<Answer>({
+      done: `Place ${result.position} is now ${result.delegate.name}'s${result.previous ? ` (in place of ${result.previous.name})` : ""}. The joining details and calendar invitation are on their way to them.`,
+    });
   }
   if (intent === "cancel") {
     const amount = String(form.get("amount") ?? "").trim();
@@ -124,7 +165,16 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export default function CourseBookingPage() {
-  const { booking: b, delegates, invoices, events, credit, emails, inInbox } = useLoaderData<typeof loader>();
+  const {
+    booking: b,
+    delegates,
+    invoices,
+    events,
+    credit,
+    emails,
+    inInbox,
+    canNamePlaces,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const address = [b.address_line1, b.address_line2, b.city, b.postcode, b.country].filter(Boolean).join(", ");
   return (
@@ -188,6 +238,58 @@ export default function CourseBookingPage() {
             </li>
           ))}
         </ol>
+        {canNamePlaces && (
+          <PostForm intent="name-place" className="mt-4 max-w-xl space-y-4" noValidate>
+            <h3 className="font-semibold text-navy-900">Name a place, or pass it to a substitute</h3>
+            <p className="text-slate-700">
+              The booker sends the names still to follow, or a substitute's, by replying to their confirmation. The
+              delegate gets the joining details and the calendar invitation; one replaced is told.
+            </p>
+            <SelectField
+              key={`position-${answer?.values?.position ?? ""}`}
+              formId="name-place"
+              name="position"
+              label="Place"
+              required
+              options={delegates.map((d) => ({
+                value: String(d.position),
+                label: `Place ${d.position}: ${d.name ?? "name to follow"}`,
+              }))}
+              defaultValue={answer?.values?.position ?? String(delegates.find((d) => !d.name)?.position ?? "")}
+              error={answer?.fieldErrors?.position}
+            />
+            <TextField
+              formId="name-place"
+              name="name"
+              label="Delegate's full name"
+              required
+              autoComplete="off"
+              defaultValue={answer?.values?.name}
+              error={answer?.fieldErrors?.name}
+            />
+            <TextField
+              formId="name-place"
+              name="email"
+              type="email"
+              label="Delegate's e-mail"
+              required
+              autoComplete="off"
+              defaultValue={answer?.values?.email}
+              error={answer?.fieldErrors?.email}
+            />
+            <TextField
+              formId="name-place"
+              name="jobTitle"
+              label="Job title (optional)"
+              autoComplete="off"
+              defaultValue={answer?.values?.jobTitle}
+              error={answer?.fieldErrors?.jobTitle}
+            />
+            <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
+              Save the place
+            </button>
+          </PostForm>
+        )}
       </StaffSection>
 
       <StaffSection id="documents" title="Invoices and credit notes" className="mt-8">
