@@ -6,6 +6,7 @@
  * Types and the router context only.
  */
 import { createContext as createRouterContext } from "react-router";
+import type { FormFamily } from "~/forms/protection.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import type { PaymentService } from "~/orders/payment-service.server.ts";
@@ -20,11 +21,13 @@ export type AppServices = {
   /** Course bookings (issue 29): by invoice always, by card when the Stripe keys are set. */
   courseBookings: CourseBookingService;
   /**
-   * Counts one form submission from this client address (as resolved with
-   * TRUST_PROXY_HOPS); false once over the limit. Shared by every instance
-   * when REDIS_URL or DATABASE_URL is set (ADR 012). Never rejects.
+   * Counts one post of a form family from this client address (as resolved
+   * with TRUST_PROXY_HOPS, counted by clientKey), in that family's own scope;
+   * false once over the family's limit. Shared by every instance when
+   * REDIS_URL or DATABASE_URL is set (ADR 012, 059). Never rejects. Called
+   * by the form guard (app/spam/form-guard.server.ts) only.
    */
-  allowSubmission(clientKey: string): Promise<boolean>;
+  allowSubmission(family: FormFamily, clientAddress: string): Promise<boolean>;
   /** The back office (/admin): accounts, sessions, sign-in limits. */
   staff: StaffServices;
   /** Page views per page and day (app/analytics). */

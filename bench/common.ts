@@ -81,6 +81,7 @@ export function startServer({
     DATA_DIR: dataDir,
     SITE_URL: `http://127.0.0.1:${port}`,
     RATE_LIMIT_MAX: "1000000000",
+    BOOKING_RATE_LIMIT_MAX: "1000000000",
     FORM_MIN_FILL_SECONDS: "0",
   };
   // E-mail to .eml files; the database is ours to choose.

@@ -232,6 +232,7 @@ async function benchSize(instances: number, options: Options): Promise<SizeResul
     env: {
       APP_ENV: "production",
       RATE_LIMIT_MAX: "1000000000",
+      BOOKING_RATE_LIMIT_MAX: "1000000000",
       FORM_MIN_FILL_SECONDS: "0",
       MAIL_RETRY_MAX_SECONDS: "2",
     },

@@ -110,6 +110,14 @@ export const configSchema = z.object({
   /** The rate limit's window, in seconds. */
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
   /**
+   * Course booking posts allowed per client address in each window, counted
+   * apart from the other forms (ADR 059). Per address: bookers from many
+   * addresses are never refused together.
+   */
+  BOOKING_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  /** The booking limit's window, in seconds. */
+  BOOKING_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  /**
    * Back-office sign-in attempts (passwords and codes), right or wrong,
    * allowed per client address in 15 minutes. The per-account limits are
    * fixed (app/staff/sign-in-limits.server.ts, ADR 037).

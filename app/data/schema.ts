@@ -300,7 +300,8 @@ export interface Database extends LeadTables {
   /** Submissions refused as automated, kept 30 days for the team to check (the spam folder). */
   spam_submissions: {
     id: string;
-    kind: FormKind;
+    /** A lead form's kind, or "course-booking" (the booking form). */
+    kind: FormKind | "course-booking";
     received_at: string;
     reason: "honeypot" | "too-fast";
     /** What was submitted (JSON, capped). */

@@ -16,19 +16,15 @@ import { UnknownReferenceError } from "./errors.ts";
 import { leadKinds } from "./kinds/index.server.ts";
 import { readJsonBody, sourcePageFromReferer, sourcePageOf, type JsonAnswer } from "~/http/http.server.ts";
 import { servicesContext } from "~/services.ts";
-import { clientIpContext, configContext } from "~/http/request-context.ts";
+import { configContext } from "~/http/request-context.ts";
+import { guardPost, readFormFields, unreadableForm } from "~/spam/form-guard.server.ts";
 
 type Args = { request: Request; context: Readonly<RouterContextProvider> };
 
 /** Route action for a page form: reads the posted form fields. */
 export async function formAction(kind: FormKind, { request, context }: Args) {
-  let fields: Record<string, unknown>;
-  try {
-    const form = await request.formData();
-    fields = Object.fromEntries([...form.entries()].filter(([, v]) => typeof v === "string"));
-  } catch {
-    return data<FormResult>({ success: false, message: "The form could not be read. Please try again." }, 400);
-  }
+  const fields = await readFormFields(request);
+  if (!fields) return data<FormResult>({ success: false, message: unreadableForm }, 400);
   const answer = await handleSubmission(kind, fields, {
     context,
     sourcePage: sourcePageOf(request),
@@ -65,28 +61,13 @@ export async function handleSubmission(
   const services = context.get(servicesContext);
   const values = typedValues(fields);
 
-  // Refused as automated: the answer is the same whether or not it is kept
-  // for the spam folder (and a failure to keep it is only logged).
-  const refuse = async (reason: "honeypot" | "too-fast") => {
-    const clientAddress = context.get(clientIpContext) ?? "unknown";
-    await services.leads
-      .keepRefused({ kind, reason, fields, clientAddress, sourcePage })
-      .catch((error: unknown) => requestLog(context).warn({ err: error, kind }, "Could not keep a refused submission"));
-  };
-  const honeypot = fields[protectionFields.honeypot];
-  if (typeof honeypot === "string" && honeypot.trim() !== "") {
-    await refuse("honeypot");
-    return { status: 400, body: { success: false, message: resultMessages.rejected } };
-  }
-  // The browser's clock may differ from ours: a time in our future says
-  // nothing (skipped), only 0 <= elapsed < minimum is refused.
-  const elapsed = Date.now() - Number(fields[protectionFields.startedAt]);
-  if (Number.isFinite(elapsed) && elapsed >= 0 && elapsed < config.FORM_MIN_FILL_SECONDS * 1000) {
-    await refuse("too-fast");
-    return { status: 400, body: { success: false, message: resultMessages.tooFast, values } };
-  }
-  if (!(await services.allowSubmission(context.get(clientIpContext) ?? "unknown"))) {
-    return { status: 429, body: { success: false, message: resultMessages.rateLimited, values } };
+  // Honeypot, fill time and the enquiry forms' own per-address limit (ADR 059).
+  const refusal = await guardPost(context, { family: "enquiry", kind, fields, sourcePage });
+  if (refusal) {
+    const body: FormResult = { success: false, message: refusal.message };
+    // A honeypot answer re-fills nothing: the form is not shown again.
+    if (refusal.reason !== "honeypot") body.values = values;
+    return { status: refusal.status, body };
   }
 
   const result = validate(kind, fields);

@@ -5,6 +5,7 @@
 import type { GuideId } from "~/content/ids.ts";
 import type { Attribution } from "~/forms/attribution.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
+import type { SpamKind, SpamReason } from "~/spam/folder.server.ts";
 
 /** Facts about a submission that the visitor does not type. */
 export type SubmissionMeta = {
@@ -38,8 +39,8 @@ export interface LeadService {
    * capped per address and in total); false when a cap left it out.
    */
   keepRefused(spam: {
-    kind: FormKind;
-    reason: "honeypot" | "too-fast";
+    kind: SpamKind;
+    reason: SpamReason;
     fields: Record<string, unknown>;
     clientAddress: string;
     sourcePage: string;

@@ -25,6 +25,7 @@ import { leaveNothingToReadBack } from "~/data/wipe.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { sameAddress } from "~/data/same-address.ts";
 import { allOrderKinds } from "~/orders/index.server.ts";
+import { spamHolding } from "~/spam/folder.server.ts";
 
 type Row = Record<string, unknown>;
 
@@ -135,7 +136,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
   const spam = (await db
     .selectFrom("spam_submissions")
     .selectAll()
-    .where("email", "=", address)
+    .where(spamHolding(address))
     .orderBy("received_at")
     .execute()) as Row[];
   const webhooks = (await db
@@ -268,7 +269,7 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
       (await trx.deleteFrom("webhook_events").where("email", "=", address).executeTakeFirst()).numDeletedRows,
     );
     counts.spam = Number(
-      (await trx.deleteFrom("spam_submissions").where("email", "=", address).executeTakeFirst()).numDeletedRows,
+      (await trx.deleteFrom("spam_submissions").where(spamHolding(address)).executeTakeFirst()).numDeletedRows,
     );
     // Orders: each kind deletes what it may and keeps its accounting records without the address.
     for (const kind of allOrderKinds) {

@@ -22,7 +22,9 @@ import { protectionFields } from "~/forms/protection.ts";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
-import { clientIpContext } from "~/http/request-context.ts";
+import { sourcePageOf } from "~/http/http.server.ts";
+import { guardPost, readFormFields, unreadableForm } from "~/spam/form-guard.server.ts";
+import { BotFields } from "~/components/forms/bot-fields.tsx";
 import type { Route } from "./+types/course-booking";
 
 /** React only when asked (ADR 020): the page is a plain form and needs none. */
@@ -46,20 +48,20 @@ type ActionData = {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
-  let values: Record<string, string>;
-  try {
-    const form = await request.formData();
-    values = Object.fromEntries([...form.entries()].filter((e): e is [string, string] => typeof e[1] === "string"));
-  } catch {
-    return data<ActionData>({ problem: "The form could not be read. Please try again." }, 400);
-  }
-  if ((values[protectionFields.honeypot] ?? "").trim() !== "") {
-    return data<ActionData>({ problem: "The booking could not be accepted." }, 400);
-  }
-  if (!(await services.allowSubmission(`booking:${context.get(clientIpContext) ?? "unknown"}`))) {
+  const values = await readFormFields(request);
+  if (!values) return data<ActionData>({ problem: unreadableForm }, 400);
+  // Honeypot, fill time (refused posts kept in the spam folder) and the
+  // booking form's own per-address limit: the guard every public form uses (ADR 059).
+  const refusal = await guardPost(context, {
+    family: "booking",
+    kind: "course-booking",
+    fields: values,
+    sourcePage: sourcePageOf(request),
+  });
+  if (refusal) {
     return data<ActionData>(
-      { problem: "Too many attempts from your network. Please wait a minute and try again." },
-      429,
+      { problem: refusal.message, values: refusal.reason === "honeypot" ? undefined : keptValues(values) },
+      refusal.status,
     );
   }
   const outcome = await services.courseBookings.book(params, values);
@@ -78,9 +80,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
 }
 
-/** What the form shows again after a refusal: everything typed (nothing secret is asked for). */
+/** What the form shows again after a refusal: everything typed (nothing secret is asked for), not the guard's fields. */
 function keptValues(values: Record<string, string>): Record<string, string> {
-  const { [protectionFields.honeypot]: _honeypot, ...rest } = values;
+  const { [protectionFields.honeypot]: _honeypot, [protectionFields.startedAt]: _startedAt, ...rest } = values;
   return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k.slice(0, 60), v.slice(0, 500)]));
 }
 
@@ -330,12 +332,7 @@ function BookingForm({
 
       <form method="post" className="mt-8 space-y-10" noValidate>
         <input type="hidden" name="places" value={places} />
-        <div aria-hidden="true" className="hidden">
-          <label>
-            Website
-            <input name={protectionFields.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
-          </label>
-        </div>
+        <BotFields />
 
         <fieldset className="space-y-6">
           <legend className="text-2xl font-bold text-navy-900">Delegates</legend>

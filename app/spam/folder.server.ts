@@ -1,13 +1,16 @@
 /**
  * The spam folder: submissions the honeypot or the fill-time check refused
- * are kept (what was submitted and why) for 30 days, so the team can see
- * what was caught and release a real one, which then becomes a lead and
- * gets its e-mails. A flood cannot fill the disk: at most `perAddressPerDay`
+ * (app/spam/form-guard.server.ts) are kept (what was submitted and why) for
+ * 30 days, so the team can see what was caught and release a real lead form,
+ * which then becomes a lead and gets its e-mails. A refused course booking is
+ * kept for review only (it holds nothing; the booker books again). A flood cannot fill the disk: at most `perAddressPerDay`
  * are kept per client address in 24 hours and `total` altogether; beyond
  * that a refusal is simply not kept. The visitor's answer never changes.
  */
 import { randomUUID } from "node:crypto";
+import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { clientKey } from "~/http/rate-limit.server.ts";
 
@@ -15,11 +18,29 @@ export const spamCaps = { perAddressPerDay: 20, total: 10_000, fieldsBytes: 10_0
 
 export type SpamReason = "honeypot" | "too-fast";
 
+/** What a kept refusal was: a lead form's kind, or the course booking form. */
+export type SpamKind = FormKind | "course-booking";
+
+/** The posted field that names the sender's address: a lead form's `email`, a booking's `bookerEmail`. */
+const senderAddress = (fields: Record<string, unknown>) =>
+  [fields.email, fields.bookerEmail].find((v): v is string => typeof v === "string") ?? "";
+
+/**
+ * The kept refusals that hold `address` (lower-case): as the sender's address,
+ * or as any posted value (a booking's delegates): what access requests and
+ * erasure find (app/privacy/requests.server.ts).
+ */
+export function spamHolding(address: string) {
+  const pattern = `%${JSON.stringify(address).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return (eb: ExpressionBuilder<Database, "spam_submissions">) =>
+    eb.or([eb("email", "=", address), sql<boolean>`lower(fields_json) like ${pattern} escape '\\'`]);
+}
+
 /** Keeps a refused submission unless a cap is reached; true when kept. */
 export async function keepSpam(
   db: Db,
   spam: {
-    kind: FormKind;
+    kind: SpamKind;
     reason: SpamReason;
     fields: Record<string, unknown>;
     clientAddress: string;
@@ -49,7 +70,7 @@ export async function keepSpam(
   }
   let json = JSON.stringify(fields);
   if (json.length > spamCaps.fieldsBytes) json = JSON.stringify({ truncated: json.slice(0, spamCaps.fieldsBytes) });
-  const email = typeof spam.fields.email === "string" ? spam.fields.email.trim().toLowerCase().slice(0, 254) : "";
+  const email = senderAddress(spam.fields).trim().toLowerCase().slice(0, 254);
   await db
     .insertInto("spam_submissions")
     .values({
@@ -68,7 +89,7 @@ export async function keepSpam(
 
 export type SpamEntry = {
   id: string;
-  kind: FormKind;
+  kind: SpamKind;
   receivedAt: string;
   reason: SpamReason;
   fields: Record<string, string>;
@@ -77,7 +98,7 @@ export type SpamEntry = {
 
 const toEntry = (r: {
   id: string;
-  kind: FormKind;
+  kind: SpamKind;
   received_at: string;
   reason: SpamReason;
   fields_json: string;

@@ -36,6 +36,7 @@ test.beforeAll(async ({ launcher }) => {
     STRIPE_PUBLISHABLE_KEY: keys.publishable,
     STRIPE_WEBHOOK_SECRET: keys.webhook,
     RATE_LIMIT_MAX: "100000",
+    BOOKING_RATE_LIMIT_MAX: "100000",
     FORM_MIN_FILL_SECONDS: "0",
     MAIL_RETRY_MAX_SECONDS: "2",
   };

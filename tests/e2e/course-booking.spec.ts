@@ -42,6 +42,7 @@ test.beforeAll(async ({ launcher }) => {
       STRIPE_API_URL: fake.url,
       TEAM_EMAIL: "team@example.test",
       RATE_LIMIT_MAX: "100000",
+      BOOKING_RATE_LIMIT_MAX: "100000",
       FORM_MIN_FILL_SECONDS: "0",
       MAIL_RETRY_MAX_SECONDS: "2",
     },

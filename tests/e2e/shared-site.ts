@@ -16,6 +16,7 @@ export const sharedSiteEnv: Record<string, string> = {
   // address: the bot timer and the rate limit get their own tests.
   FORM_MIN_FILL_SECONDS: "0",
   RATE_LIMIT_MAX: "1000000",
+  BOOKING_RATE_LIMIT_MAX: "1000000",
   STAFF_SIGN_IN_MAX: "1000000",
   STRIPE_SECRET_KEY: e2eStripe.secretKey,
   STRIPE_PUBLISHABLE_KEY: e2eStripe.publishableKey,

@@ -20,7 +20,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   return {
-    entries: (await listSpam(staff.db)).map((e) => ({ ...e, kindLabel: leadKindTexts[e.kind]?.label ?? e.kind })),
+    entries: (await listSpam(staff.db)).map((e) => ({
+      ...e,
+      kindLabel: e.kind === "course-booking" ? "Course booking" : (leadKindTexts[e.kind]?.label ?? e.kind),
+      // A refused booking is for review only: it held no place; the booker books again.
+      releasable: e.kind !== "course-booking",
+    })),
   };
 }
 
@@ -39,13 +44,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     await auditRequest(context, { actor: user, action: "spam-deleted", target: `spam:${id}` }, now);
     return data({ done: "Deleted." });
   }
-  const checked = validate(entry.kind, entry.fields);
   const putBack = () =>
     keepSpam(
       staff.db,
       { ...entry, fields: entry.fields, clientAddress: "released", sourcePage: entry.sourcePage },
       now,
     );
+  if (entry.kind === "course-booking") {
+    await putBack();
+    return data(
+      { error: "A refused booking cannot be released: it held no places. Ask the booker to book again." },
+      { status: 400 },
+    );
+  }
+  const checked = validate(entry.kind, entry.fields);
   if (!checked.ok) {
     await putBack();
     const problems = Object.values(checked.fieldErrors).join(" ");
@@ -79,7 +91,8 @@ export default function SpamFolder() {
       intro={
         <p>
           Forms our spam checks refused in the last {periodText(retentionPeriods.spam_submissions)}. Release a real one
-          to make it a lead: it then gets its e-mails as if it had been accepted.
+          to make it a lead: it then gets its e-mails as if it had been accepted. A refused course booking is here for
+          review only: it held no places, so it cannot be released; the booker books again.
         </p>
       }
     >
@@ -92,7 +105,13 @@ export default function SpamFolder() {
         row={(entry) => (
           <li key={entry.id} className="py-3">
             <p className="font-semibold text-navy-900">
-              {entry.kindLabel}: {entry.fields.name || entry.fields.first_name || entry.fields.email || "no name"}
+              {entry.kindLabel}:{" "}
+              {entry.fields.name ||
+                entry.fields.first_name ||
+                entry.fields.bookerName ||
+                entry.fields.email ||
+                entry.fields.bookerEmail ||
+                "no name"}
             </p>
             <p className="text-sm text-slate-800">
               <Time iso={entry.receivedAt} /> from {entry.sourcePage} · {reasons[entry.reason]}
@@ -106,10 +125,16 @@ export default function SpamFolder() {
               ))}
             </dl>
             <PostForm fields={{ entry: entry.id }} className="mt-3 flex flex-wrap gap-3">
-              <RowButton intent="release" label={`Release as a lead: ${entry.fields.email ?? entry.id}`}>
-                Release as a lead
-              </RowButton>
-              <RowButton intent="delete" label={`Delete now: ${entry.fields.email ?? entry.id}`} tone="danger">
+              {entry.releasable && (
+                <RowButton intent="release" label={`Release as a lead: ${entry.fields.email ?? entry.id}`}>
+                  Release as a lead
+                </RowButton>
+              )}
+              <RowButton
+                intent="delete"
+                label={`Delete now: ${entry.fields.email ?? entry.fields.bookerEmail ?? entry.id}`}
+                tone="danger"
+              >
                 Delete now
               </RowButton>
             </PostForm>

@@ -1,6 +1,7 @@
 import { methodNotAllowed, readJsonBody, sourcePageFromReferer } from "~/http/http.server.ts";
 import { servicesContext } from "~/services.ts";
-import { clientIpContext, configContext } from "~/http/request-context.ts";
+import { configContext } from "~/http/request-context.ts";
+import { guardLimit } from "~/spam/form-guard.server.ts";
 import { parsePaymentRequest } from "~/orders/consultation-request.ts";
 import { PaymentSetupError } from "~/orders/payment-service.server.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
@@ -26,12 +27,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = await readJsonBody(request);
   if ("error" in parsed) return json(parsed.error.status, parsed.error.body);
-  if (!(await services.allowSubmission(context.get(clientIpContext) ?? "unknown"))) {
-    return json(429, {
-      success: false,
-      message: "Too many attempts from your network. Please wait a few minutes and try again.",
-    });
-  }
+  // The payment's own per-address limit (ADR 059).
+  const refusal = await guardLimit(context, "payment");
+  if (refusal) return json(refusal.status, { success: false, message: refusal.message });
   const checked = parsePaymentRequest(parsed.value, config.stripeTestMode);
   if (!checked.ok) return json(400, { success: false, message: checked.message });
   try {
