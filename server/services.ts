@@ -13,8 +13,7 @@ import { retentionJob } from "../app/retention/job.server.ts";
 import { silentLogger, type Logger } from "../app/observability/log.server.ts";
 import { createMetrics, type Metrics } from "../app/observability/metrics.server.ts";
 import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
-import { createSubmissionLimiter, type SubmissionLimiter } from "../app/http/rate-limit.server.ts";
-import type { FormFamily } from "../app/forms/protection.ts";
+import { createFormLimits } from "../app/http/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
 import { createPaymentService } from "../app/orders/payment-service.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
@@ -146,34 +145,18 @@ export async function startServices(
         metrics,
       })
     : null;
-  // The public forms' limits, one scope per family (ADR 059), each counted
-  // per client address. Redis (REDIS_URL) wins over PostgreSQL
-  // (DATABASE_URL); else this process's memory.
-  const limitStore = { redisUrl: config.REDIS_URL, pgPool: database.pgPool, metrics, log };
-  const formLimits: Record<FormFamily, SubmissionLimiter> = {
-    // The lead forms and their JSON API: the key prefix they always had.
-    enquiry: await createSubmissionLimiter({
-      ...limitStore,
-      max: config.RATE_LIMIT_MAX,
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-      keyPrefix: "submit",
-    }),
-    booking: await createSubmissionLimiter({
-      ...limitStore,
-      max: config.BOOKING_RATE_LIMIT_MAX,
-      windowSeconds: config.BOOKING_RATE_LIMIT_WINDOW_SECONDS,
-      keyPrefix: "booking",
-      scope: "booking",
-    }),
-    // The consultation's card payment: the forms' numbers, its own count.
-    payment: await createSubmissionLimiter({
-      ...limitStore,
-      max: config.RATE_LIMIT_MAX,
-      windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS,
-      keyPrefix: "payment",
-      scope: "payment",
-    }),
-  };
+  // The public forms' limits, one scope per family, each counted per client
+  // address (ADR 059). Redis (REDIS_URL) wins over PostgreSQL (DATABASE_URL);
+  // else this process's memory. The consultation's card payment has the
+  // forms' numbers and a count of its own.
+  const formLimits = await createFormLimits(
+    {
+      enquiry: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+      booking: { max: config.BOOKING_RATE_LIMIT_MAX, windowSeconds: config.BOOKING_RATE_LIMIT_WINDOW_SECONDS },
+      payment: { max: config.RATE_LIMIT_MAX, windowSeconds: config.RATE_LIMIT_WINDOW_SECONDS },
+    },
+    { redisUrl: config.REDIS_URL, pgPool: database.pgPool, metrics, log },
+  );
   // Back-office sign-in limits (ADR 037), in the same store.
   const signIn = await createSignInGuard({
     db: database.db,
@@ -217,7 +200,7 @@ export async function startServices(
       leads,
       payments,
       courseBookings,
-      allowSubmission: (family, clientAddress) => formLimits[family].consume(clientAddress),
+      allowSubmission: (family, clientAddress) => formLimits.consume(family, clientAddress),
       staff,
       pageViews,
       content,
@@ -226,14 +209,14 @@ export async function startServices(
     worker,
     description: `leads in ${database.description}; e-mail via ${transport.description}; card payment ${
       config.paymentsEnabled ? (config.stripeTestMode ? "on (Stripe test mode)" : "on") : "off (no Stripe keys)"
-    }; forms ${formLimits.enquiry.description}; bookings ${formLimits.booking.description}`,
+    }; form limits: ${formLimits.description}`,
     async close() {
       content.close();
       await scheduler.stop();
       await pageViews.close();
       await webhooks.stop();
       await worker.stop();
-      for (const limit of Object.values(formLimits)) await limit.close();
+      await formLimits.close();
       await signIn.close();
       transport.close?.();
       await database.close();

@@ -19,6 +19,7 @@ import { Redis } from "ioredis";
 import type pg from "pg";
 import type { Logger } from "pino";
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRedis, RateLimiterRes } from "rate-limiter-flexible";
+import { formFamilies, type FormFamily } from "~/forms/protection.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 
 export type SubmissionLimiter = {
@@ -176,6 +177,50 @@ export async function createSubmissionLimiter(options: SubmissionLimiterOptions)
       }
     },
     close: () => closeStore(),
+  };
+}
+
+/** Each public form family's numbers: posts allowed per client address per window. */
+export type FormLimitSettings = Record<FormFamily, { max: number; windowSeconds: number }>;
+
+/** The public forms' limits (ADR 059): one limiter per family, in one store. */
+export type FormLimits = {
+  /** Counts one post of `family` from this client address; false once over that family's limit. Never rejects. */
+  consume(family: FormFamily, clientAddress: string): Promise<boolean>;
+  description: string;
+  close(): Promise<void>;
+};
+
+/**
+ * The key prefix (Redis key, row key in the table) and metrics scope of each
+ * family: never shared, so one family's posts never use up another's. The
+ * enquiry forms keep the prefix they always had.
+ */
+export const formLimitScopes: Record<FormFamily, { keyPrefix: string; scope: string }> = {
+  enquiry: { keyPrefix: "submit", scope: "submission" },
+  booking: { keyPrefix: "booking", scope: "booking" },
+  payment: { keyPrefix: "payment", scope: "payment" },
+};
+
+/**
+ * The limits of every public form family, each counted per client address
+ * (clientKey: the address itself, never with anything added) in its own
+ * scope, in the store `createSubmissionLimiter` picks.
+ */
+export async function createFormLimits(
+  settings: FormLimitSettings,
+  store: Omit<SubmissionLimiterOptions, "max" | "windowSeconds" | "keyPrefix" | "keyOf" | "scope">,
+): Promise<FormLimits> {
+  const limiters = {} as Record<FormFamily, SubmissionLimiter>;
+  for (const family of formFamilies) {
+    limiters[family] = await createSubmissionLimiter({ ...store, ...settings[family], ...formLimitScopes[family] });
+  }
+  return {
+    consume: (family, clientAddress) => limiters[family].consume(clientAddress),
+    description: formFamilies.map((family) => `${family}: ${limiters[family].description}`).join("; "),
+    async close() {
+      for (const limiter of Object.values(limiters)) await limiter.close();
+    },
   };
 }
 

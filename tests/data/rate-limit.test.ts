@@ -13,8 +13,11 @@ import pg from "pg";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  createFormLimits,
   createSubmissionLimiter,
+  formLimitScopes,
   rateLimitTable,
+  type FormLimits,
   type SubmissionLimiter,
   type SubmissionLimiterOptions,
 } from "~/http/rate-limit.server.ts";
@@ -305,6 +308,95 @@ describe("the submission limit in Redis", () => {
         100,
       );
       expect(shared).toBe(true);
+    });
+  });
+});
+
+/**
+ * The public forms' limits (ADR 059), as the server builds them: each family
+ * (enquiries, bookings, the consultation's payment) counts per client address
+ * in its own scope, in every store. Issue 37: the booking form counted every
+ * visitor under one key, so one visitor refused every booker.
+ */
+describe("the form families' limits", () => {
+  const settings = {
+    enquiry: { max: 2, windowSeconds: 600 },
+    booking: { max: 3, windowSeconds: 600 },
+    payment: { max: 1, windowSeconds: 600 },
+  };
+  /** Addresses of this run's own (Redis outlives the test): 10.x.y.z. */
+  const address = () => `10.${randomBytes(3).join(".")}`;
+
+  async function familyLimits(store: Parameters<typeof createFormLimits>[1]): Promise<FormLimits> {
+    const created = await createFormLimits(settings, store);
+    cleanups.push(() => created.close());
+    return created;
+  }
+
+  async function countedApart(limits: FormLimits) {
+    const [a, b, c] = [address(), address(), address()];
+    // One address's bookings: its own 3, then refused.
+    const bookingsFromA: boolean[] = [];
+    for (let i = 0; i < 5; i++) bookingsFromA.push(await limits.consume("booking", a));
+    expect(bookingsFromA).toEqual([true, true, true, false, false]);
+    // Another address books as if the first had never posted.
+    for (let i = 0; i < 3; i++) expect(await limits.consume("booking", b)).toBe(true);
+    expect(await limits.consume("booking", b)).toBe(false);
+    // The first address's enquiries and payment are counted apart from its bookings.
+    expect([await limits.consume("enquiry", a), await limits.consume("enquiry", a)]).toEqual([true, true]);
+    expect(await limits.consume("enquiry", a)).toBe(false);
+    expect([await limits.consume("payment", a), await limits.consume("payment", a)]).toEqual([true, false]);
+    // And an address that used up its enquiries still books.
+    for (let i = 0; i < 3; i++) await limits.consume("enquiry", c);
+    expect(await limits.consume("booking", c)).toBe(true);
+    return { a, b, c };
+  }
+
+  describe.each(dialects)("with the database on %s", (dialect) => {
+    const t = useTestDatabase(dialect);
+
+    it("two addresses are counted apart, and the booking and enquiry families are counted apart", async () => {
+      const limits = await familyLimits({ pgPool: t.handle.pgPool });
+      const { a } = await countedApart(limits);
+      if (dialect === "postgres") {
+        const { rows } = await t.handle.pgPool!.query<{ key: string; points: number }>(
+          `select key, points from ${rateLimitTable} where key like $1 order by key`,
+          [`%:${a}`],
+        );
+        // One row per family, keyed by the bare address under the family's
+        // prefix (a count past max + 1 is refused from memory, not stored).
+        expect(rows).toEqual([
+          { key: `booking:${a}`, points: 4 },
+          { key: `payment:${a}`, points: 2 },
+          { key: `submit:${a}`, points: 3 },
+        ]);
+      } else {
+        expect(limits.description).toMatch(/booking: rate limit 3 per 600 s per client address in this process's memory/);
+      }
+    });
+  });
+
+  describe("in Redis", () => {
+    let probe: Redis;
+    const used: string[] = [];
+    beforeAll(async () => {
+      probe = new Redis(redisUrl, { lazyConnect: true });
+      await probe.connect();
+    });
+    afterAll(async () => {
+      const keys = used.flatMap((a) => Object.values(formLimitScopes).map((s) => `${s.keyPrefix}:${a}`));
+      if (keys.length) await probe.del(...keys);
+      await probe?.quit();
+    });
+
+    it("two addresses are counted apart, and the booking and enquiry families are counted apart", async () => {
+      const limits = await familyLimits({ redisUrl });
+      expect(limits.description).toMatch(/booking: rate limit 3 per 600 s per client address in Redis/);
+      const { a, b, c } = await countedApart(limits);
+      used.push(a, b, c);
+      expect(await probe.get(`booking:${a}`)).toBe("4");
+      expect(await probe.get(`submit:${a}`)).toBe("3");
+      expect(await probe.get(`booking:${b}`)).toBe("4");
     });
   });
 });
