@@ -78,4 +78,44 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
     expect(counts.spam).toBe(1);
     expect((await findEverything(t.handle.db, "bot100@example.test")).spam).toEqual([]);
   });
+
+  it("keeps a refused course booking under the booker's address; access and erasure find it by any address it holds", async () => {
+    const later = new Date("2026-11-25T10:00:00.000Z");
+    const booking = {
+      kind: "course-booking" as const,
+      reason: "too-fast" as const,
+      fields: {
+        bookerName: "Bea Booker",
+        bookerEmail: "Bea@Example.test",
+        places: "2",
+        "delegate-0-name": "Dan Delegate",
+        "delegate-0-email": "Dan_D@Example.test",
+        "delegate-1-name": "Eve",
+        "delegate-1-email": "eve@example.test",
+      },
+      clientAddress: "192.0.2.77",
+      sourcePage: "/courses/c/book/s",
+    };
+    expect(await keepSpam(t.handle.db, booking, later)).toBe(true);
+    // Someone else's, with an address "dan_d" would match were "_" a wildcard.
+    const other = {
+      ...booking,
+      fields: { bookerName: "Olga", bookerEmail: "olga@example.test", "delegate-0-email": "danxd@example.test" },
+    };
+    expect(await keepSpam(t.handle.db, other, later)).toBe(true);
+    const [entry] = (await listSpam(t.handle.db)).filter((e) => e.fields.bookerEmail === "Bea@Example.test");
+    expect(entry).toMatchObject({ kind: "course-booking", reason: "too-fast", fields: booking.fields });
+    expect((await findEverything(t.handle.db, "bea@example.test")).spam).toHaveLength(1);
+    expect((await findEverything(t.handle.db, "dan_d@example.test")).spam).toHaveLength(1);
+    // Another address is not found by a like-looking one: "_" is no wildcard, a part is not the whole.
+    expect((await findEverything(t.handle.db, "dan_d@example.test")).spam.map((r) => r.email)).toEqual([
+      "bea@example.test",
+    ]);
+    expect((await findEverything(t.handle.db, "ve@example.test")).spam).toEqual([]);
+    expect((await erase(t.handle.db, "ve@example.test", later)).spam).toBe(0);
+    expect((await erase(t.handle.db, "EVE@example.test", later)).spam).toBe(1);
+    expect((await listSpam(t.handle.db)).filter((e) => e.kind === "course-booking").map((e) => e.fields.bookerEmail)).toEqual([
+      "olga@example.test",
+    ]);
+  });
 });
