@@ -1,0 +1,163 @@
+/**
+ * The booking form behind the one form guard (issue 37, ADR 059), on a site
+ * of its own with a tight booking limit (3 per address) and the bot timer on
+ * (3 s), behind one trusted proxy (each client's address from
+ * X-Forwarded-For):
+ * - a junk flood from many addresses never refuses a real booker: each
+ *   address has its own count (before, every post shared one key, and a few
+ *   junk posts refused every booker in the world);
+ * - one address is still refused over its limit, and its bookings and its
+ *   enquiries are counted apart;
+ * - a booking refused as a bot's (honeypot, too fast) is kept in the spam
+ *   folder, where the team sees it (for review: it cannot be released).
+ */
+import { contactEnquiry } from "../support/enquiry.ts";
+import { postJson, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { escapeHtml, insertSession, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { expect, test, uniqueEmail } from "./fixtures.ts";
+
+test.describe.configure({ mode: "default" });
+
+let site: SiteServer;
+
+const LIMIT = 3;
+
+test.beforeAll(async ({ launcher }) => {
+  test.setTimeout(60_000);
+  site = await launcher.site({
+    name: "booking-guard",
+    env: {
+      BOOKING_RATE_LIMIT_MAX: String(LIMIT),
+      BOOKING_RATE_LIMIT_WINDOW_SECONDS: "600",
+      RATE_LIMIT_MAX: String(LIMIT),
+      FORM_MIN_FILL_SECONDS: "3",
+      TRUST_PROXY_HOPS: "1",
+      MAIL_RETRY_MAX_SECONDS: "2",
+    },
+  });
+});
+
+test.afterAll(({ launcher }) => launcher.stopAll());
+
+let clients = 0;
+/** A client address of its own, as the trusted proxy passes it on. */
+const newClient = () => {
+  clients += 1;
+  return `203.0.113.${clients}`;
+};
+
+const course = "corporate-finance";
+const session = "corporate-finance-2027-04-online";
+
+/** A real booker's form: one named place, by invoice, shown five seconds ago (slower than the bot timer). */
+const realBooking = (email: string, over: Record<string, string> = {}) => ({
+  places: "1",
+  bookerName: "Katherine Johnson",
+  bookerEmail: email,
+  bookerPhone: "020 7946 0002",
+  organisation: "Orbital Ltd",
+  bookerJobTitle: "Head of Finance",
+  addressLine1: "3 Example Road",
+  city: "Bristol",
+  postcode: "BS1 1AA",
+  country: "United Kingdom",
+  "delegate-0-name": "Katherine Johnson",
+  "delegate-0-email": email,
+  paymentMethod: "invoice",
+  acceptTerms: "on",
+  website: "",
+  formStartedAt: String(Date.now() - 5_000),
+  ...over,
+});
+
+const book = (address: string, fields: Record<string, string>) =>
+  rawRequest(site.baseURL, {
+    method: "POST",
+    path: `/courses/${course}/book/${session}`,
+    headers: { "content-type": "application/x-www-form-urlencoded", "X-Forwarded-For": address },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+test("a junk flood from many addresses refuses no real booker", async () => {
+  // 30 junk posts, each from an address of its own (10 times the limit): what
+  // a visitor with many addresses, or many visitors, send.
+  const junk = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => book(newClient(), { places: "1", bookerName: `junk ${i}` })),
+  );
+  // Each is refused for what it is (invalid), none for the limit.
+  expect(junk.map((r) => r.status)).toEqual(Array<number>(30).fill(400));
+
+  // Then real bookers, each from a fresh address.
+  const bookers = Array.from({ length: 5 }, (_, i) => uniqueEmail(`real-booker-${i}`));
+  const answers = [];
+  for (const email of bookers) answers.push(await book(newClient(), realBooking(email)));
+  const refused = answers.filter((r) => r.status >= 400);
+  test.info().annotations.push({
+    type: "junk flood",
+    description: `30 junk posts from 30 addresses (limit ${LIMIT} per address), then real bookers refused: ${refused.length} of ${bookers.length}`,
+  });
+  expect(refused.map((r) => r.status)).toEqual([]);
+  for (const email of bookers) {
+    expect(sqliteQuery(site.dataDir, "SELECT id FROM course_bookings WHERE booker_email = ?", [email])).toHaveLength(1);
+  }
+});
+
+test("one address is refused over its limit; its bookings and its enquiries are counted apart", async () => {
+  const address = newClient();
+  const statuses: number[] = [];
+  for (let i = 0; i <= LIMIT; i++) statuses.push((await book(address, { places: "1", bookerName: "junk" })).status);
+  expect(statuses).toEqual([400, 400, 400, 429]);
+  const refused = await book(address, realBooking(uniqueEmail("over-limit")));
+  expect(refused.status).toBe(429);
+  expect(refused.text).toContain(escapeHtml("Too many submissions from your network"));
+
+  // Its enquiries have their own count: the bookings used none of it.
+  const enquiry = await postJson(
+    site.baseURL,
+    "/api/contact",
+    contactEnquiry(uniqueEmail("enquirer"), { formStartedAt: Date.now() - 5_000 }),
+    { "X-Forwarded-For": address },
+  );
+  expect(enquiry.status).toBe(200);
+  // And another address in the same IPv4 /24 books: an IPv4 address is counted alone.
+  expect((await book(newClient(), realBooking(uniqueEmail("neighbour")))).status).toBeLessThan(400);
+});
+
+test("a booking refused as a bot's is kept in the spam folder, for review only", async () => {
+  const honeypot = uniqueEmail("honeypot-booker");
+  const hurried = uniqueEmail("hurried-booker");
+  const caught = await book(newClient(), realBooking(honeypot, { website: "https://spam.example" }));
+  expect(caught.status).toBe(400);
+  const fast = await book(newClient(), realBooking(hurried, { formStartedAt: String(Date.now() - 500) }));
+  expect(fast.status).toBe(400);
+  expect(fast.text).toContain(escapeHtml("That was quicker than we expected"));
+  // Neither booked anything.
+  for (const email of [honeypot, hurried]) {
+    expect(sqliteQuery(site.dataDir, "SELECT id FROM course_bookings WHERE booker_email = ?", [email])).toEqual([]);
+  }
+
+  // The team's view, signed in by session.
+  const email = uniqueEmail("spam-reviewer");
+  await new StaffClient(site.baseURL).setUp(
+    await inviteFromCommandLine(site, { email, name: "Spam Reviewer", role: "leads" }),
+  );
+  const id = String(
+    sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id,
+  );
+  const cookie = await insertSession(site.dataDir, id);
+  const page = await fetch(`${site.baseURL}/admin/spam`, { headers: { cookie } });
+  expect(page.status).toBe(200);
+  // React's text separators out, to read the page's text.
+  const html = (await page.text()).replaceAll("<!-- -->", "");
+  const entry = (address: string) => {
+    const start = html.lastIndexOf("<li", html.indexOf(escapeHtml(address)));
+    return html.slice(start, html.indexOf("</li>", start));
+  };
+  expect(entry(honeypot)).toContain("Course booking: Katherine Johnson");
+  expect(entry(honeypot)).toContain("A hidden field was filled in");
+  expect(entry(hurried)).toContain("Sent faster than a person could");
+  expect(entry(honeypot)).toContain(`/courses/${course}/book/${session}`);
+  // Review only: a refused booking held no places, and is not released.
+  expect(entry(honeypot)).not.toContain("Release as a lead");
+  expect(entry(honeypot)).toContain("Delete now");
+});
