@@ -95,8 +95,8 @@ export const privacyPolicy = {
             kept.logs,
           ],
           [
-            "Forms refused as automated: when our spam checks refuse a form (a hidden field filled in, or a form sent faster than a person could), what was entered, the reason, the page, the time and a shortened form of your IP address.",
-            "So that our team can check what was refused and accept a real enquiry our checks refused by mistake. An accepted one is then kept like any other.",
+            "Forms refused as automated: when our spam checks refuse a form (a hidden field filled in, or a form sent faster than a person could), what was entered (for a course booking form, the booker's and delegates' details and billing address), the reason, the page, the time and a shortened form of your IP address.",
+            "So that our team can check what was refused and accept a real enquiry our checks refused by mistake. An accepted one is then kept like any other. A refused course booking is only reviewed, never accepted: it holds no places, and the booker books again.",
             "Legitimate interests in protecting our forms without losing real enquiries.",
             kept.spam,
           ],
