@@ -108,6 +108,28 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
   return response;
 };
 
+/**
+ * Whether a request with these cookies (its Cookie header) comes from a
+ * signed-in account that may edit the site, holding the CSRF cookie: the
+ * only request that may send a body larger than a public form's, asked
+ * by the server before it reads a byte of the body (server/app.ts, ADR
+ * 061). The form's own `_csrf` field is checked by `staffArea` as ever,
+ * once the body is read; without the cookie no form could pass.
+ */
+export async function mayPostLargeBody(
+  db: StaffServices["db"],
+  cookies: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!cookies) return false;
+  const kept: unknown = await csrfCookie.parse(cookies);
+  if (typeof kept !== "string" || !tokenPattern.test(kept)) return false;
+  const token: unknown = await sessionCookie.parse(cookies);
+  if (typeof token !== "string" || !token) return false;
+  const session = await readSession(db, token, now);
+  return session?.stage === "full" && may(session.user.role, "site");
+}
+
 /** Records an audit event of this request: in its database, from its client's address. */
 export function auditRequest(
   context: Readonly<RouterContextProvider>,
