@@ -14,7 +14,7 @@
  * the other way round.
  */
 
-const foundations = "^app/(content|forms|calendar|format|seo)/";
+const foundations = "^app/(content|forms|calendar|format|seo|addresses)/";
 const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|page-script)/";
 const domains =
   "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy|publishing|media)/|^app/services[.]ts$";

@@ -32,7 +32,8 @@ import {
 } from "../app/observability/http.server.ts";
 import { routeLabel } from "../app/observability/route-label.ts";
 import { siteMetricsToken, type Operations } from "./operations.ts";
-import { bodyLimitFor } from "../app/http/http.server.ts";
+import { bodyLimitFor, maxBodyBytes, tooLarge } from "../app/http/http.server.ts";
+import { mayPostLargeBody } from "../app/staff/request.server.ts";
 import { loadPrerenderedPages } from "./prerendered.ts";
 import { createPageCache, type PageCache } from "./page-cache.ts";
 import {
@@ -129,7 +130,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     for (const [name, value] of Object.entries(notIndexed)) res.setHeader(name, value);
     next();
   });
-  app.use(limitRequestBodies);
+  app.use(limitRequestBodies(services.staff, ops.log));
   app.use((req, res, next) => {
     countView(req, req.path, res);
     next();
@@ -260,19 +261,34 @@ function movedPermanently(req: Request, res: Response, next: NextFunction) {
 /**
  * Request bodies: forms and API calls are small. A body over the limit gets
  * 413, and one of unknown length (chunked) 411, before anything reads it.
+ * The limit is the path's as the router reads it (bodyLimitFor); a body
+ * larger than a public form's (the content editor's forms and uploads) is
+ * also refused, before a byte of it is read, unless the request carries the
+ * session of an account that may edit the site and the CSRF cookie
+ * (docs/decisions/061). A refused body is not read: the connection closes.
  */
-function limitRequestBodies(req: Request, res: Response, next: NextFunction) {
-  if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-  const length = req.headers["content-length"];
-  const text = (status: number, message: string) =>
-    res.status(status).set("Cache-Control", "no-store").json({ success: false, message });
-  if (length === undefined) {
-    if (req.headers["transfer-encoding"]) return text(411, "Please send the request with a Content-Length.");
-    return next();
-  }
-  const limit = bodyLimitFor(req.path);
-  if (Number(length) > limit.bytes) return text(413, limit.message);
-  next();
+function limitRequestBodies(staff: Pick<AppServices["staff"], "db">, log: Operations["log"]) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const length = req.headers["content-length"];
+    const text = (status: number, message: string) =>
+      res.status(status).set({ "Cache-Control": "no-store", Connection: "close" }).json({ success: false, message });
+    if (length === undefined) {
+      if (req.headers["transfer-encoding"]) return text(411, "Please send the request with a Content-Length.");
+      return next();
+    }
+    const declared = Number(length);
+    if (declared <= maxBodyBytes) return next();
+    const limit = bodyLimitFor(req.originalUrl);
+    if (!(declared <= limit.bytes)) return text(413, limit.message);
+    mayPostLargeBody(staff.db, req.headers.cookie, new Date()).then(
+      (may) => (may ? next() : text(413, tooLarge)),
+      (error: unknown) => {
+        requestLogger(log, req).error({ err: error }, "Body limit: the session could not be read");
+        text(503, "Please try again shortly.");
+      },
+    );
+  };
 }
 
 /** Bad requests (such as a malformed address) get a short 4xx answer; anything

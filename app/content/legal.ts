@@ -89,7 +89,7 @@ export const privacyPolicy = {
             kept.pageViews,
           ],
           [
-            "Server logs: your IP address, the date and time, the page requested and your browser type.",
+            "Server logs: your IP address, the date and time, the page requested (a booking, download or account set-up link without its code) and your browser type.",
             "To keep the website secure and to investigate faults and attacks.",
             "Legitimate interests in protecting our website and your data.",
             kept.logs,

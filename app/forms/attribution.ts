@@ -6,9 +6,12 @@
  * cookie), and adds them to every form's data; a visitor who objects (on
  * /cookies) is remembered in localStorage and nothing is kept. The server
  * reads the field with `parseAttribution`: anything malformed is dropped,
- * never a reason to refuse a lead. Client-safe and pure.
+ * never a reason to refuse a lead. A landing page that carries a credential
+ * (a booking link) is kept as its route's pattern (`/booking/:token`).
+ * Client-safe and pure.
  */
 import * as v from "valibot";
+import { withoutCredentials } from "../addresses/credential-routes.ts";
 
 /** The form field the page script adds (a JSON string). */
 export const attributionField = "attribution";
@@ -61,7 +64,8 @@ export function parseAttribution(raw: unknown): Attribution | null {
   const parsed = v.safeParse(stored, value);
   if (!parsed.success) return null;
   const { l, r, s, m, c } = parsed.output;
-  return { landingPage: l, referrer: r, utmSource: s, utmMedium: m, utmCampaign: c };
+  // A booking, download or set-up link is kept as its route's pattern, never as the link (ADR 061).
+  return { landingPage: withoutCredentials(l), referrer: r, utmSource: s, utmMedium: m, utmCampaign: c };
 }
 
 /** "google / cpc / spring-launch", or "" when the visit carried no campaign tags. */

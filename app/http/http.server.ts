@@ -7,6 +7,8 @@
 import type { FormResult } from "~/forms/result.ts";
 import { maxGuidePdfBytes } from "../content/guide-files.ts";
 import { maxImageUploadBytes as maxUploadBytes } from "../content/upload-limits.ts";
+import { withoutCredentials } from "../addresses/credential-routes.ts";
+import { routerPath } from "../addresses/router-path.ts";
 
 /** Largest request body a form or API call may send. */
 export const maxBodyBytes = 32 * 1024;
@@ -27,29 +29,41 @@ export const maxContentFormBytes = 1024 * 1024;
  * image for the library (maxUploadBytes, ADR 049), with room to spare so
  * that a file a little too large is refused by the page with its own
  * message rather than here; then the content editor's other forms
- * (maxContentFormBytes). The first that matches sets the limit.
+ * (maxContentFormBytes). The first that matches sets the limit. Matched on
+ * the path as the router reads it (`routerPath`: dot segments, encoding,
+ * case), so /admin/content/../../contact has the contact form's limit.
+ * Only a signed-in editor may send more than `maxBodyBytes` even there
+ * (server/app.ts asks before the body is read, ADR 061).
  */
 const uploads = [
   {
-    path: /^\/admin\/content\/guide\/[^/]+\/pdf(?:\/|\.data)?$/i,
+    path: /^\/admin\/content\/guide\/[^/]+\/pdf(?:\/+|\.data)?$/,
     bytes: 2 * maxGuidePdfBytes,
     message: `The file is too large: a guide's PDF can be at most ${maxGuidePdfBytes / (1024 * 1024)} MB.`,
   },
   {
-    path: /^\/admin\/content\/images(?:\/|\.data)?$/i,
+    path: /^\/admin\/content\/images(?:\/+|\.data)?$/,
     bytes: 2 * maxUploadBytes,
     message: `The file is too large: an image can be at most ${maxUploadBytes / (1024 * 1024)} MB.`,
   },
   {
-    path: /^\/admin\/content(?:\/|\.data$|$)/i,
+    path: /^\/admin\/content(?:\/|\.data$|$)/,
     bytes: maxContentFormBytes,
     message: "The item is too large to save: shorten its longest text and save again.",
   },
 ];
 
-/** The largest body a request to `path` may send, and what a larger one is told. */
-export function bodyLimitFor(path: string): { bytes: number; message: string } {
-  return uploads.find((u) => u.path.test(path)) ?? { bytes: maxBodyBytes, message: "The request is too large." };
+/** What a request over a public form's limit is told. */
+export const tooLarge = "The request is too large.";
+
+/**
+ * The largest body a request to `requestTarget` (the path and query as
+ * sent) may send, and what a larger one is told: the first upload rule
+ * its router path matches, else a public form's limit.
+ */
+export function bodyLimitFor(requestTarget: string): { bytes: number; message: string } {
+  const path = routerPath(requestTarget);
+  return (path !== null && uploads.find((u) => u.path.test(path))) || { bytes: maxBodyBytes, message: tooLarge };
 }
 
 /** An answer with its status: what the JSON API sends back. */
@@ -85,7 +99,7 @@ export async function readJsonBody(
   return { value: value as Record<string, unknown> };
 }
 
-/** The page a form was posted from: the action's own path and query. */
+/** The page a form was posted from: the action's own path and query, without a credential (ADR 061). */
 export function sourcePageOf(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
@@ -97,17 +111,17 @@ export function sourcePageOf(request: Request): string {
       .replace(/\.data$/, "")
       .replace(/(.)\/$/, "$1") || "/";
   const search = url.searchParams.toString();
-  return (search ? `${path}?${search}` : path).slice(0, 500);
+  return withoutCredentials(search ? `${path}?${search}` : path).slice(0, 500);
 }
 
-/** For API calls: the referring page on this site, if the browser said. */
+/** For API calls: the referring page on this site, if the browser said, without a credential. */
 export function sourcePageFromReferer(request: Request): string {
   const referer = request.headers.get("referer");
   if (!referer) return "api";
   try {
     const ref = new URL(referer);
     if (ref.host !== new URL(request.url).host) return "api";
-    return `${ref.pathname}${ref.search}`.slice(0, 500);
+    return withoutCredentials(`${ref.pathname}${ref.search}`).slice(0, 500);
   } catch {
     return "api";
   }

@@ -13,6 +13,7 @@ import type { Logger } from "pino";
 import { publicReadiness, type Readiness } from "./health.server.ts";
 import type { Metrics } from "./metrics.server.ts";
 import { routeLabel } from "./route-label.ts";
+import { credentialRouteOf } from "../addresses/credential-routes.ts";
 
 const requestIdPattern = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -22,13 +23,14 @@ export function requestIdFor(header: string | string[] | undefined, trustProxy: 
   return trustProxy && given && requestIdPattern.test(given) ? given : randomUUID();
 }
 
-/** The path without its query string (a query can carry tokens) and with tokens in the path masked. */
+/**
+ * The path without its query string (a query can carry tokens), a
+ * credential route's as its pattern in whatever spelling it was sent
+ * (app/addresses/credential-routes.ts).
+ */
 export function loggablePath(url: string | undefined): string {
-  const path = (url ?? "/").split("?")[0]!.slice(0, 300);
-  return path
-    .replace(/^\/downloads\/[^/]+/, "/downloads/:token")
-    .replace(/^\/admin\/setup\/[^/]+/, "/admin/setup/:token")
-    .replace(/^\/booking\/[^/]+/, "/booking/:token");
+  const path = (url ?? "/").split("?")[0]!;
+  return (credentialRouteOf(path) ?? path).slice(0, 300);
 }
 
 const quiet = new Set(["/healthz", "/readyz", "/metrics"]);

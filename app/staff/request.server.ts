@@ -24,6 +24,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { servicesContext } from "~/services.ts";
+import { withoutCredentials } from "~/addresses/credential-routes.ts";
 import { clientIpContext, logContext } from "~/http/request-context.ts";
 import { readSession, sessionLimits, type ClientFacts, type StaffSession, type StaffUser } from "./accounts.server.ts";
 import { audit, type AuditEntry } from "./audit.server.ts";
@@ -55,7 +56,7 @@ export type StaffRequest = {
   staff: StaffServices;
   /** Where a refusal of this request is logged and audited (app/staff/refusals.server.ts). */
   trace: RefusalTrace;
-  /** The path as the browser sent it (for the trace of a refusal). */
+  /** The path as the browser sent it, a credential route's as its pattern (for the trace of a refusal). */
   path: string;
 };
 
@@ -99,7 +100,9 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
     userAgent: request.headers.get("User-Agent") ?? "",
   };
   const trace = { db: staff.db, log: context.get(logContext), ip: client.ip };
-  context.set(staffRequestContext, { session, csrf, client, staff, trace, path: new URL(request.url).pathname });
+  // The path without a credential (a set-up link's token): it is written to the audit log on a refusal (ADR 061).
+  const path = withoutCredentials(new URL(request.url).pathname);
+  context.set(staffRequestContext, { session, csrf, client, staff, trace, path });
 
   // Whatever answers below (a page, a refusal, a download, a data request),
   // decided where the router matched the path, in whatever spelling.
@@ -107,6 +110,28 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
   if (fresh) response.headers.append("Set-Cookie", await csrfCookie.serialize(csrf));
   return response;
 };
+
+/**
+ * Whether a request with these cookies (its Cookie header) comes from a
+ * signed-in account that may edit the site, holding the CSRF cookie: the
+ * only request that may send a body larger than a public form's, asked
+ * by the server before it reads a byte of the body (server/app.ts, ADR
+ * 061). The form's own `_csrf` field is checked by `staffArea` as ever,
+ * once the body is read; without the cookie no form could pass.
+ */
+export async function mayPostLargeBody(
+  db: StaffServices["db"],
+  cookies: string | undefined,
+  now: Date,
+): Promise<boolean> {
+  if (!cookies) return false;
+  const kept: unknown = await csrfCookie.parse(cookies);
+  if (typeof kept !== "string" || !tokenPattern.test(kept)) return false;
+  const token: unknown = await sessionCookie.parse(cookies);
+  if (typeof token !== "string" || !token) return false;
+  const session = await readSession(db, token, now);
+  return session?.stage === "full" && may(session.user.role, "site");
+}
 
 /** Records an audit event of this request: in its database, from its client's address. */
 export function auditRequest(
@@ -179,7 +204,7 @@ async function refuseForgedPost(
   const token: unknown = await sessionCookie.parse(request.headers.get("Cookie"));
   const session = typeof token === "string" && token ? await readSession(staff.db, token, now) : null;
   const trace = { db: staff.db, log: context.get(logContext), ip: context.get(clientIpContext) ?? "unknown" };
-  const path = new URL(request.url).pathname.slice(0, 200);
+  const path = withoutCredentials(new URL(request.url).pathname).slice(0, 200);
   await traceRefusal(trace, { actor: session?.user ?? null, action: "csrf-refused", target: `path:${path}` }, now);
 }
 

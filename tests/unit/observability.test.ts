@@ -76,7 +76,11 @@ describe("what a log line may hold", () => {
       ["/admin/setup/Zx9secret.data", "/admin/setup/:token"],
       ["/booking/Zx9secret", "/booking/:token"],
       ["/booking/Zx9secret/pay?payment_intent=pi_1", "/booking/:token/pay"],
-      ["/booking/Zx9secret/documents/INV-000001.pdf", "/booking/:token/documents/INV-000001.pdf"],
+      ["/booking/Zx9secret/documents/INV-000001.pdf", "/booking/:token/documents/:file"],
+      // Routed as the router routes it (ADR 061): any case, encoding or dot segments.
+      ["/BOOKING/Zx9secret", "/booking/:token"],
+      ["/%62ooking/Zx9secret/pay", "/booking/:token/pay"],
+      ["/x/../Downloads/Zx9secret/", "/downloads/:token"],
       ["/admin/leads?q=someone%40example.com", "/admin/leads"],
       ["/contact", "/contact"],
     ]);
