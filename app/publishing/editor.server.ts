@@ -26,7 +26,9 @@ import { servicesContext } from "~/services.ts";
 import type { AuditEntry } from "~/staff/audit.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
 import type { SiteContent } from "./site-content.server.ts";
+import { sealJoiningLink, withOpenJoiningLink } from "./webinar-links.server.ts";
 import { publishHooks } from "./publish-hooks.server.ts";
 import {
   createItem,
@@ -53,6 +55,8 @@ export type EditorContext = {
   db: Db;
   content: SiteContent;
   user: StaffUser;
+  /** Seals and opens webinars' joining links (webinar-links.server.ts). */
+  keys: Keyring;
   audit(entry: Omit<AuditEntry, "actor" | "ip">): Promise<void>;
 };
 
@@ -61,6 +65,7 @@ export function editorContext(context: Readonly<RouterContextProvider>): EditorC
   const user = requirePermission(context, "site");
   return {
     db: context.get(staffRequestContext).staff.db,
+    keys: context.get(staffRequestContext).staff.keys,
     content: context.get(servicesContext).content,
     user,
     audit: (entry) => auditRequest(context, { ...entry, actor: user }, new Date()),
@@ -138,19 +143,27 @@ export type ItemPage = {
 
 export async function contentItemPage(
   db: Db,
+  keys: Keyring,
   type: ContentType,
   key: string,
   compareWith: string | null,
 ): Promise<ItemPage> {
-  const item = await readItem(db, type, key);
+  const stored = await readItem(db, type, key);
   const schema = itemSchema(type, key);
-  if (!item || !schema) throw data("There is no such item.", { status: 404 });
+  if (!stored || !schema) throw data("There is no such item.", { status: 404 });
+  // What the team sees: a webinar's joining link opened (it is stored sealed).
+  const item = {
+    ...stored,
+    draft: withOpenJoiningLink(keys, type, stored.draft),
+    published: withOpenJoiningLink(keys, type, stored.published),
+  };
   const definition: ContentTypeDefinition = contentTypes[type];
   let compare: ItemPage["compare"] = null;
   const revision = compareWith === null ? NaN : Number(compareWith);
   if (Number.isInteger(revision)) {
     const old = await readRevision(db, type, key, revision);
-    if (old !== null) compare = { revision, changes: differences(schema, item.published, old) };
+    if (old !== null)
+      compare = { revision, changes: differences(schema, item.published, withOpenJoiningLink(keys, type, old)) };
   }
   return {
     type,
@@ -292,7 +305,12 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     const saved = await saveDraft(ctx.db, {
       type,
       key,
-      data: readItemForm(schema, get, names),
+      data: sealJoiningLink(
+        ctx.keys,
+        type,
+        readItemForm(schema, get, names),
+        (await readItem(ctx.db, type, key))?.draft,
+      ),
       baseVersion,
       actor,
       now,
@@ -380,7 +398,7 @@ export async function newItemAction(ctx: EditorContext, type: ContentType, form:
   const { names, get, values } = formFields(form);
   const result = await createItem(ctx.db, {
     type,
-    data: readItemForm(definition.schema, get, names),
+    data: sealJoiningLink(ctx.keys, type, readItemForm(definition.schema, get, names), null),
     actor: actorOf(ctx.user),
     now: new Date(),
   });
