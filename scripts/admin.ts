@@ -145,7 +145,7 @@ try {
   } else if (command === "rotate-secrets") {
     const counts = await resealSecrets(database.db, keys);
     console.log(
-      `Sealed under the current key: ${counts.accounts} account(s), ${counts.invitations} set-up link(s), ${counts.outbox} waiting e-mail(s).`,
+      `Sealed under the current key: ${counts.accounts} account(s), ${counts.invitations} set-up link(s), ${counts.outbox} waiting e-mail(s), ${counts.webinarLinks} webinar joining link(s).`,
     );
     if (counts.unopenable > 0) {
       fail(

@@ -30,6 +30,7 @@ import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { resealSecrets } from "../app/secrets/reseal.server.ts";
 import { scheduledPublishingJob, startSiteContent } from "../app/publishing/site-content.server.ts";
 import { webinarJoinLinks } from "../app/content/index.server.ts";
+import { openJoiningLinks } from "../app/publishing/webinar-links.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -55,7 +56,7 @@ export async function startServices(
   // before, or under a previous key, is sealed under it now.
   const { keys } = loadKeyring(config);
   const resealed = await resealSecrets(database.db, keys);
-  if (resealed.accounts + resealed.invitations + resealed.outbox > 0) {
+  if (resealed.accounts + resealed.invitations + resealed.outbox + resealed.webinarLinks > 0) {
     log.info(resealed, "Secrets: sealed under the current key");
   }
   if (resealed.unopenable > 0) {
@@ -105,9 +106,9 @@ export async function startServices(
     siteUrl: config.siteUrl,
     teamEmail: config.TEAM_EMAIL,
     calendar: config.businessCalendar,
-    // The published webinars' joining links, read when an e-mail is written.
+    // The published webinars' joining links, opened (they are stored sealed) when an e-mail is written.
     get webinarJoinUrls() {
-      return webinarJoinLinks();
+      return openJoiningLinks(keys, webinarJoinLinks());
     },
   };
   const leads = createLeadService({

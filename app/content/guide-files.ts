@@ -15,6 +15,22 @@ export const keptFieldMeta = { editor: "kept" } as const;
 /** The largest PDF the team may upload. */
 export const maxGuidePdfBytes = 15 * 1024 * 1024;
 
+/**
+ * How far an uploaded PDF's compressed parts may expand when read (ADR 062):
+ * at most `maxDecodedRatio` times the file's size, though never less than
+ * `decodedFloorBytes` (a small text-only PDF expands a lot, and harmlessly),
+ * and never more than `maxDecodedBytes` in all. Beyond that it is a
+ * "decompression bomb" (100 KB that becomes 100 MB), not a guide.
+ */
+export const maxDecodedRatio = 100;
+export const decodedFloorBytes = 10 * 1024 * 1024;
+export const maxDecodedBytes = 100 * 1024 * 1024;
+
+/** The most an upload of `size` bytes may expand to. */
+export function decodedLimit(size: number): number {
+  return Math.min(maxDecodedBytes, Math.max(decodedFloorBytes, maxDecodedRatio * size));
+}
+
 export const guideFileIdPattern = /^[0-9a-f]{64}$/;
 
 export const guideContentSchema = guideSchema.extend({

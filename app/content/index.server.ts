@@ -265,7 +265,7 @@ export function getWebinar(id: string) {
   return catalogue.webinars.find((w) => w.id === id);
 }
 
-/** Each published webinar's joining link, by webinar id (a webinar without one has none yet). */
+/** Each published webinar's joining link as stored (sealed: app/publishing/webinar-links.server.ts opens it), by webinar id (a webinar without one has none yet). */
 export function webinarJoinLinks(): Readonly<Record<string, string>> {
   return Object.fromEntries(catalogue.webinars.flatMap((w) => (w.joinUrl ? [[w.id, w.joinUrl]] : [])));
 }

@@ -34,7 +34,7 @@ const kept = retentionNotice();
 export const privacyPolicy = {
   path: "/privacy",
   title: "Privacy Policy",
-  lastUpdated: "2026-11-25",
+  lastUpdated: "2026-11-28",
   intro: [
     `This policy explains what personal data ${org.legalName} collects through ${site} and when you deal with us. It says why we collect it, how long we keep it and what your rights are. It is written to meet the UK GDPR and the Data Protection Act 2018.`,
     "We collect only what we need to answer you, send you what you ask for and run our courses and consultations. We do not sell your data, and we use no advertising or analytics cookies.",
@@ -111,6 +111,12 @@ export const privacyPolicy = {
             "So that only our team can sign in to the staff area, each with two factors, and so that we know who looked after which enquiry.",
             "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
             kept.staffAccounts,
+          ],
+          [
+            "Our trainers' profiles and the site's content history (this concerns our trainers and team, not visitors): each trainer's name, biography and portrait as shown on the site, and every version of the site's content our team publishes (with who published it and when), including the guide PDFs they upload.",
+            "To present who teaches our courses, and to see or restore an earlier version of a page.",
+            "Legitimate interests in presenting our courses and keeping the website accurate; for the trainers, also our contract with them.",
+            kept.contentHistory,
           ],
           [
             "Abuse protection: your IP address, with a count of the forms sent from it.",

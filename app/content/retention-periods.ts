@@ -50,7 +50,15 @@ export const retentionPeriods = {
   page_views: { months: 24 },
   mail_files: { days: 90 },
   log_files: { days: 30 },
+  content_revisions: { months: 24 },
+  guide_files: { days: 30 },
 } as const satisfies Readonly<Record<string, Keep>>;
+
+/**
+ * However old, an item of the site's content keeps its live (published)
+ * revision and its last `keptRevisions` revisions (ADR 062).
+ */
+export const keptRevisions = 10;
 
 /** A retention period: "30 days", "24 months", "6 years" (financial years). */
 export function periodText(keep: Keep): string {
@@ -89,5 +97,6 @@ export function retentionNotice(
     spam: `${keep("spam_submissions")} after the form was sent.`,
     security: `${keep("audit_events")} after the event. Our team's sign-in sessions (with their IP address and browser) are deleted ${keep("staff_sessions")} after they end.`,
     staffAccounts: `While the person works with us. When an account is closed, its password hash, authenticator key and passkeys are deleted at once; the name and e-mail address are deleted ${keep("staff_accounts_disabled")} after the account is closed, and the notes and changes they made on enquiries, and the versions of the site's content they published and the images they uploaded, are then shown as by a former team member (a publication they scheduled is cancelled) (a change of owner keeps the names it was between, as part of the enquiry's record). Set-up links (an invitation, or a new link after a lost phone, with the name, address and role it was sent for) are deleted ${keep("staff_invitations")} after they expire; a used one keeps no key.`,
+    contentHistory: `Versions published more than ${keep("content_revisions")} ago are deleted, except the version on the site and the last ${keptRevisions} of each item; a guide's uploaded PDF that no draft and no kept version uses any more is deleted ${keep("guide_files")} after it was uploaded. Trainers' biographies and portraits are on the site while they teach for us, and are removed when the trainer asks or stops teaching (their earlier versions then go by the same rule).`,
   };
 }

@@ -291,6 +291,10 @@ export const articleSchema = z.object({
 export type Article = z.infer<typeof articleSchema>;
 export type ArticleInput = z.input<typeof articleSchema>;
 
+/** A value sealed by app/secrets/sealing.server.ts (`v1.<key id>.<nonce>.<ciphertext>`). */
+export const sealedValuePattern = /^v1\.[0-9a-f]{8}\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{22,}$/;
+const httpsLink = z.url({ protocol: /^https$/ });
+
 export const webinarSchema = z.object({
   id: slug,
   title: text,
@@ -302,8 +306,14 @@ export const webinarSchema = z.object({
   /**
    * The joining link (https), sent to registrants only: in their
    * confirmation once it is set, and in the reminders. Never on a page.
+   * Stored sealed under SECRETS_KEY (ADR 062: the editor seals it on save,
+   * e-mails open it), so a copy of the database or of a revision does not
+   * give it away: the schema takes the https link or its sealed form.
    */
-  joinUrl: z.url({ protocol: /^https$/, error: "must be an https:// link" }).optional(),
+  joinUrl: z
+    .string()
+    .refine((v) => sealedValuePattern.test(v) || httpsLink.safeParse(v).success, { error: "must be an https:// link" })
+    .optional(),
 });
 export type Webinar = z.infer<typeof webinarSchema>;
 export type WebinarInput = z.input<typeof webinarSchema>;

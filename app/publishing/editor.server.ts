@@ -25,9 +25,12 @@ import type { Db } from "~/data/db.server.ts";
 import { servicesContext } from "~/services.ts";
 import type { AuditEntry } from "~/staff/audit.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
+import { isAdministrator } from "~/staff/permissions.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
 import type { SiteContent } from "./site-content.server.ts";
-import { publishHooks } from "./publish-hooks.server.ts";
+import { sealJoiningLink, withOpenJoiningLink } from "./webinar-links.server.ts";
+import { priceNeedsAdministrator, publishHooks } from "./publish-hooks.server.ts";
 import {
   createItem,
   deleteItem,
@@ -53,6 +56,8 @@ export type EditorContext = {
   db: Db;
   content: SiteContent;
   user: StaffUser;
+  /** Seals and opens webinars' joining links (webinar-links.server.ts). */
+  keys: Keyring;
   audit(entry: Omit<AuditEntry, "actor" | "ip">): Promise<void>;
 };
 
@@ -61,6 +66,7 @@ export function editorContext(context: Readonly<RouterContextProvider>): EditorC
   const user = requirePermission(context, "site");
   return {
     db: context.get(staffRequestContext).staff.db,
+    keys: context.get(staffRequestContext).staff.keys,
     content: context.get(servicesContext).content,
     user,
     audit: (entry) => auditRequest(context, { ...entry, actor: user }, new Date()),
@@ -138,19 +144,27 @@ export type ItemPage = {
 
 export async function contentItemPage(
   db: Db,
+  keys: Keyring,
   type: ContentType,
   key: string,
   compareWith: string | null,
 ): Promise<ItemPage> {
-  const item = await readItem(db, type, key);
+  const stored = await readItem(db, type, key);
   const schema = itemSchema(type, key);
-  if (!item || !schema) throw data("There is no such item.", { status: 404 });
+  if (!stored || !schema) throw data("There is no such item.", { status: 404 });
+  // What the team sees: a webinar's joining link opened (it is stored sealed).
+  const item = {
+    ...stored,
+    draft: withOpenJoiningLink(keys, type, stored.draft),
+    published: withOpenJoiningLink(keys, type, stored.published),
+  };
   const definition: ContentTypeDefinition = contentTypes[type];
   let compare: ItemPage["compare"] = null;
   const revision = compareWith === null ? NaN : Number(compareWith);
   if (Number.isInteger(revision)) {
     const old = await readRevision(db, type, key, revision);
-    if (old !== null) compare = { revision, changes: differences(schema, item.published, old) };
+    if (old !== null)
+      compare = { revision, changes: differences(schema, item.published, withOpenJoiningLink(keys, type, old)) };
   }
   return {
     type,
@@ -292,7 +306,12 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     const saved = await saveDraft(ctx.db, {
       type,
       key,
-      data: readItemForm(schema, get, names),
+      data: sealJoiningLink(
+        ctx.keys,
+        type,
+        readItemForm(schema, get, names),
+        (await readItem(ctx.db, type, key))?.draft,
+      ),
       baseVersion,
       actor,
       now,
@@ -300,6 +319,12 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     if (!saved.ok) return refusal(saved, values);
     await ctx.audit({ action: "content-saved", target: target(type, key), detail: { version: saved.version } });
     if (intent === "save") return data<EditorAnswer>({ done: "Draft saved. Nothing on the site has changed." });
+    const price = await priceRule(ctx, type, key, null);
+    if (price.refused)
+      return data<EditorAnswer>(
+        { message: `Saved as a draft, not yet published. ${price.refused}`, values },
+        { status: 403 },
+      );
     const confirm = await confirmationWanted(ctx.db, type, key, form);
     if (confirm) {
       return data<EditorAnswer>(
@@ -310,6 +335,7 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     if (intent === "schedule") {
       const scheduled = await schedulePublish(ctx.db, { type, key, at: publishAt, actor, now });
       if (!scheduled.ok) return refusal(scheduled);
+      await price.approved();
       await ctx.audit({
         action: "content-scheduled",
         target: target(type, key),
@@ -319,6 +345,7 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     }
     const published = await publishItem(ctx.db, { type, key, actor, now, baseVersion: saved.version });
     if (!published.ok) return refusal(published);
+    await price.approved();
     await served({ revision: published.revision }, "content-published", published.moved);
     return data<EditorAnswer>({
       done: `Published: it is on the site now (revision ${published.revision}).${movedNote(published.moved)}`,
@@ -341,8 +368,11 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
     const revision = typeof raw === "string" && /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
     if (!Number.isInteger(revision))
       return data<EditorAnswer>({ message: "Choose a revision to restore." }, { status: 400 });
+    const price = await priceRule(ctx, type, key, revision);
+    if (price.refused) return data<EditorAnswer>({ message: price.refused }, { status: 403 });
     const result = await restoreRevision(ctx.db, { type, key, revision, actor, now, baseVersion: draftVersion(form) });
     if (!result.ok) return refusal(result);
+    await price.approved();
     await served({ restored: revision, revision: result.revision }, "content-restored", result.moved);
     return data<EditorAnswer>({
       done: `Revision ${revision} is on the site again (as revision ${result.revision}).${movedNote(result.moved)}`,
@@ -373,6 +403,38 @@ async function confirmationWanted(db: Db, type: ContentType, key: string, form: 
   return item ? ask(db, key, item.published, item.draft) : null;
 }
 
+/**
+ * A session's prices in what is to go live (its draft, or `revision`) that
+ * need an administrator (publish-hooks.server.ts): refused for anyone else
+ * (the draft stays saved), and audited when an administrator publishes them.
+ */
+async function priceRule(ctx: EditorContext, type: ContentType, key: string, revision: number | null) {
+  const none = { refused: null, approved: async () => {} };
+  if (type !== "session") return none;
+  const item = await readItem(ctx.db, type, key);
+  if (!item) return none;
+  const going = revision === null ? item.draft : await readRevision(ctx.db, type, key, revision);
+  const reason = await priceNeedsAdministrator(ctx.db, type, key, item.published, going);
+  if (!reason) return none;
+  if (!isAdministrator(ctx.user.role)) {
+    return { refused: `${reason} Ask an administrator to publish it.`, approved: async () => {} };
+  }
+  const prices = going as { pricePence?: number; earlyBird?: { pricePence: number } };
+  return {
+    refused: null,
+    approved: () =>
+      ctx.audit({
+        action: "session-price-approved",
+        target: target(type, key),
+        detail: {
+          ...(prices.pricePence !== undefined ? { pricePence: prices.pricePence } : {}),
+          ...(prices.earlyBird ? { earlyBirdPence: prices.earlyBird.pricePence } : {}),
+          ...(revision !== null ? { restored: revision } : {}),
+        },
+      }),
+  };
+}
+
 /** The new-item page's form: adds the item as a draft; the page then opens it. */
 export async function newItemAction(ctx: EditorContext, type: ContentType, form: FormData) {
   const definition: ContentTypeDefinition = contentTypes[type];
@@ -380,7 +442,7 @@ export async function newItemAction(ctx: EditorContext, type: ContentType, form:
   const { names, get, values } = formFields(form);
   const result = await createItem(ctx.db, {
     type,
-    data: readItemForm(definition.schema, get, names),
+    data: sealJoiningLink(ctx.keys, type, readItemForm(definition.schema, get, names), null),
     actor: actorOf(ctx.user),
     now: new Date(),
   });

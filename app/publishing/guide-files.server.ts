@@ -2,7 +2,8 @@
  * PDFs the team uploads for a free guide (docs/decisions/050-featured-lists-site-facts-and-guide-files.md).
  *
  * A file is checked before it is kept: at most `maxGuidePdfBytes`, starting
- * as a PDF does, read whole by pdf-lib (strictly: a damaged object is
+ * as a PDF does, its compressed parts expanding to no more than
+ * `decodedLimit` (counted before pdf-lib expands any: pdf-inflation.server.ts), read whole by pdf-lib (strictly: a damaged object is
  * refused), not encrypted, with at least one page. What is kept is not the
  * upload but its pages copied into a new PDF with none of the file's hidden
  * details (author, metadata, attachments, scripts: guide-pdf-clean.server.ts),
@@ -12,9 +13,10 @@
  */
 import { createHash } from "node:crypto";
 import { PDFDocument } from "pdf-lib";
-import { maxGuidePdfBytes } from "~/content/guide-files.ts";
+import { decodedLimit, maxDecodedBytes, maxDecodedRatio, maxGuidePdfBytes } from "~/content/guide-files.ts";
 import type { Db } from "~/data/db.server.ts";
 import { cleanGuidePdf } from "./guide-pdf-clean.server.ts";
+import { decodedStreamBytes } from "./pdf-inflation.server.ts";
 import { draftConflict, readItem, saveDraft, type ContentActor, type ContentResult } from "./store.server.ts";
 
 export type GuideFileInfo = {
@@ -49,16 +51,27 @@ export async function checkGuidePdf(bytes: Uint8Array): Promise<PdfCheck> {
         "This file is not a PDF, whatever its name says. Export or save the guide as a PDF and upload that file.",
     };
   }
+  const unreadable = {
+    ok: false,
+    status: 422,
+    message: "This PDF could not be read: it may be damaged or unfinished. Export it again and upload the new file.",
+  } as const;
+  const limit = decodedLimit(bytes.length);
+  const decoded = await decodedStreamBytes(bytes, limit);
+  if (decoded === "unreadable") return unreadable;
+  if (decoded === "over") {
+    return {
+      ok: false,
+      status: 422,
+      message: `This PDF's compressed contents expand to more than ${megabytes(limit)} when opened (a guide's PDF may expand to ${maxDecodedRatio} times its size, and at most ${megabytes(maxDecodedBytes)}), so it was not kept: a file built like this can overload whoever opens it. Export the guide again from the program that made it and upload the new file.`,
+    };
+  }
   let doc: PDFDocument;
   try {
     // Read past the encryption (ignoreEncryption) only to be able to say that it is there.
     doc = await PDFDocument.load(bytes, { throwOnInvalidObject: true, updateMetadata: false, ignoreEncryption: true });
   } catch {
-    return {
-      ok: false,
-      status: 422,
-      message: "This PDF could not be read: it may be damaged or unfinished. Export it again and upload the new file.",
-    };
+    return unreadable;
   }
   if (doc.isEncrypted) {
     return {

@@ -14,6 +14,7 @@
  * a session with places taken is cancelled (its state), never unpublished.
  */
 import type { Transaction } from "kysely";
+import { priceChangeNeedsAdministrator, type SessionPrices } from "~/content/session-price-rules.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
@@ -69,6 +70,26 @@ const sessionHooks: PublishHooks = {
     return `${placesWord(taken)} already sold or held on this session. Publishing changes its price, dates, hours or capacity for new bookings only: existing bookings keep what they pay. Tick the box and publish again to confirm.`;
   },
 };
+
+/**
+ * Why publishing a session's `draft` over `live` needs an administrator (a
+ * price below the floor, or any price change while places are sold or
+ * held: app/content/session-price-rules.ts), or null. Other types: null.
+ */
+export async function priceNeedsAdministrator(
+  db: Tx,
+  type: ContentType,
+  key: string,
+  live: unknown,
+  draft: unknown,
+): Promise<string | null> {
+  if (type !== "session" || draft === null || draft === undefined) return null;
+  return priceChangeNeedsAdministrator(
+    (live ?? null) as SessionPrices | null,
+    draft as SessionPrices,
+    await placesTaken(db, key),
+  );
+}
 
 /** Each type's hooks (most types have none). */
 export const publishHooks: Partial<Record<ContentType, PublishHooks>> = {

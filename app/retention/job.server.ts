@@ -16,6 +16,7 @@ import type { DeleteResult, Kysely, SelectQueryBuilder, Transaction } from "kyse
 import { sql } from "kysely";
 import { londonDay } from "~/analytics/weeks.ts";
 import { catalogue } from "~/content/index.server.ts";
+import { keptRevisions } from "~/content/retention-periods.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import type { LeadRows, SweepContext } from "~/leads/kinds/kind.server.ts";
 import { allOrderKinds } from "~/orders/index.server.ts";
@@ -274,6 +275,33 @@ export async function applyRetention(
       .deleteFrom("page_views")
       .where("day", "<", londonDay(new Date(cut.page_views)))
       .executeTakeFirst(),
+  );
+
+  // The site's content: versions published before the cutoff go, except each
+  // item's live revision and its last keptRevisions (ADR 062); then the
+  // guide PDFs that no draft and no remaining revision names, uploaded
+  // before their cutoff. (Tens of rows a year: one statement each.)
+  counts.content_revisions = Number(
+    (
+      await sql`delete from content_revisions
+        where published_at < ${cut.content_revisions}
+        and not exists (select 1 from content_items i
+          where i.type = content_revisions.type and i.key = content_revisions.key
+          and i.published_revision = content_revisions.revision)
+        and (select count(*) from content_revisions n
+          where n.type = content_revisions.type and n.key = content_revisions.key
+          and n.revision > content_revisions.revision) >= ${keptRevisions}`.execute(db)
+    ).numAffectedRows ?? 0n,
+  );
+  counts.guide_files = Number(
+    (
+      await sql`delete from guide_files
+        where uploaded_at < ${cut.guide_files}
+        and not exists (select 1 from content_items i
+          where i.type = 'guide' and i.draft like ${"%"} || guide_files.id || ${"%"})
+        and not exists (select 1 from content_revisions r
+          where r.type = 'guide' and r.data like ${"%"} || guide_files.id || ${"%"})`.execute(db)
+    ).numAffectedRows ?? 0n,
   );
 
   counts.mail_files = mailDir && !signal?.aborted ? await sweepMailFiles(mailDir, now) : 0;

@@ -32,7 +32,9 @@ export type SiteRuleName =
   | "staff_accounts_disabled"
   | "spam_submissions"
   | "webhook_events"
-  | "page_views";
+  | "page_views"
+  | "content_revisions"
+  | "guide_files";
 
 export type RuleName = LeadKindRuleName | OrderKindRuleName | SiteRuleName;
 
@@ -118,6 +120,21 @@ export const retentionRules: readonly RetentionRule[] = [
     records: "page_views (views per page and London day, no visitor data)",
     from: "day (its end, London)",
     keep: period.page_views,
+    action: "delete",
+  },
+  {
+    rule: "content_revisions",
+    records:
+      "content_revisions (every published version of the site's content: trainers' biographies and portraits, webinars, guides…), except each item's live revision and its last keptRevisions",
+    from: "published_at",
+    keep: period.content_revisions,
+    action: "delete",
+  },
+  {
+    rule: "guide_files",
+    records: "guide_files (uploaded guide PDFs) that no draft and no revision names",
+    from: "uploaded_at",
+    keep: period.guide_files,
     action: "delete",
   },
   {

@@ -1,11 +1,13 @@
 /**
  * Everything the database keeps sealed, sealed under the current key: the
  * second-factor keys of accounts and open set-up links, and the one-time
- * credentials of e-mails still waiting in the outbox. Run at start-up (it
+ * credentials of e-mails still waiting in the outbox, and webinars' joining
+ * links in the content's drafts and revisions. Run at start-up (it
  * seals keys stored before they were sealed) and by
  * `npm run admin -- rotate-secrets` after SECRETS_KEY changes (values sealed
  * under a key in SECRETS_KEY_PREVIOUS are sealed again under the new one).
  */
+import { sealedValuePattern } from "~/content/schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import {
   isSealed,
@@ -21,6 +23,8 @@ export type ResealCounts = {
   accounts: number;
   invitations: number;
   outbox: number;
+  /** Webinars' joining links, in drafts and revisions (ADR 062). */
+  webinarLinks: number;
   /** Values no key of the ring opens (SECRETS_KEY changed without SECRETS_KEY_PREVIOUS?): left as they are. */
   unopenable: number;
 };
@@ -66,7 +70,7 @@ async function resealRows(
 }
 
 export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
-  const counts: ResealCounts = { accounts: 0, invitations: 0, outbox: 0, unopenable: 0 };
+  const counts: ResealCounts = { accounts: 0, invitations: 0, outbox: 0, webinarLinks: 0, unopenable: 0 };
   const add = (
     counted: Exclude<keyof ResealCounts, "unopenable">,
     result: { resealed: number; unopenable: number },
@@ -93,5 +97,83 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
     db.updateTable("outbox").set({ secrets: value }).where("id", "=", id).where("secrets", "=", read).execute(),
   );
   add("outbox", result);
+  add("webinarLinks", await resealWebinarLinks(db, keys));
   return counts;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** A stored joining link in readable form (app/publishing/webinar-links.server.ts); null if no key opens it. */
+function openLink(keys: Keyring, stored: string): string | null {
+  if (!sealedValuePattern.test(stored)) return stored;
+  try {
+    return unseal(keys, stored, "webinar-link");
+  } catch (error) {
+    if (error instanceof SealedSecretError) return null;
+    throw error;
+  }
+}
+
+/**
+ * Seals every webinar's joining link under the current key, in the drafts
+ * and in every revision: one stored before this change, or under a previous
+ * key. Within an item the same link gets the same seal, so a draft equal to
+ * its published revision stays equal. Counts what changed, and what no key
+ * opens (left as it is).
+ */
+async function resealWebinarLinks(db: Db, keys: Keyring): Promise<{ resealed: number; unopenable: number }> {
+  let resealed = 0;
+  let unopenable = 0;
+  const sealedFor = new Map<string, string>();
+  const reseal = (key: string, json: string): string | null => {
+    const data = JSON.parse(json) as unknown;
+    if (!isRecord(data) || typeof data.joinUrl !== "string") return null;
+    const stored = data.joinUrl;
+    if (sealedValuePattern.test(stored) && !sealedUnderOldKey(keys, stored)) return null;
+    const open = openLink(keys, stored);
+    if (open === null) {
+      unopenable += 1;
+      return null;
+    }
+    const mapKey = `${key}\u0000${open}`;
+    let sealed = sealedFor.get(mapKey);
+    if (!sealed) {
+      sealed = seal(keys, open, "webinar-link");
+      sealedFor.set(mapKey, sealed);
+    }
+    return JSON.stringify({ ...data, joinUrl: sealed });
+  };
+  const drafts = await db.selectFrom("content_items").select(["key", "draft"]).where("type", "=", "webinar").execute();
+  for (const row of drafts) {
+    const next = reseal(row.key, row.draft);
+    if (next === null) continue;
+    const done = await db
+      .updateTable("content_items")
+      .set({ draft: next })
+      .where("type", "=", "webinar")
+      .where("key", "=", row.key)
+      .where("draft", "=", row.draft)
+      .executeTakeFirst();
+    resealed += Number(done.numUpdatedRows);
+  }
+  const revisions = await db
+    .selectFrom("content_revisions")
+    .select(["key", "revision", "data"])
+    .where("type", "=", "webinar")
+    .execute();
+  for (const row of revisions) {
+    const next = reseal(row.key, row.data);
+    if (next === null) continue;
+    const done = await db
+      .updateTable("content_revisions")
+      .set({ data: next })
+      .where("type", "=", "webinar")
+      .where("key", "=", row.key)
+      .where("revision", "=", row.revision)
+      .where("data", "=", row.data)
+      .executeTakeFirst();
+    resealed += Number(done.numUpdatedRows);
+  }
+  return { resealed, unopenable };
 }

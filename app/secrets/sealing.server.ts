@@ -19,7 +19,7 @@ export type SecretKey = { readonly id: string; readonly aes: Buffer };
 /** The key that seals, and older keys that still open. */
 export type Keyring = { readonly current: SecretKey; readonly previous: readonly SecretKey[] };
 
-export type SealPurpose = "totp" | "outbox";
+export type SealPurpose = "totp" | "outbox" | "webinar-link";
 
 /** The shortest key material accepted (a random 32-byte key in base64 is 43 or 44 characters). */
 export const minimumKeyLength = 32;

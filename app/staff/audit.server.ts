@@ -52,6 +52,8 @@ export const auditActions = {
   "content-scheduled": "Scheduled (or cancelled) the publishing of an item of the site's content",
   "content-unpublished": "Took an item of the site's content off the site",
   "content-restored": "Put an earlier revision of the site's content back on the site",
+  "session-price-approved":
+    "Published a course session's price that needs an administrator (below the floor, or changed while places are sold)",
   "content-address-changed": "Changed the address of an item of the site's content (the old one redirects)",
   "content-deleted": "Deleted an item of the site's content (never published, or unpublished)",
   "image-uploaded": "Uploaded an image to the site's image library",

@@ -4,6 +4,7 @@
  * trailer names an /Encrypt dictionary, as a password-protected file's does),
  * a damaged one, and a PNG that only calls itself a PDF.
  */
+import { deflateSync } from "node:zlib";
 import { PDFDocument, PDFName, PDFString, type PDFRef } from "pdf-lib";
 
 /** A real PDF of `pages` pages with `title` written on the first. */
@@ -169,3 +170,34 @@ export const pngBytes = new Uint8Array(
     "base64",
   ),
 );
+
+/**
+ * A "decompression bomb": a real PDF with one more object, an object stream
+ * (which pdf-lib expands whole while it reads the file) whose
+ * `decodedBytes` of spaces are compressed to about a thousandth of that,
+ * through `filters` (outermost first; "hex" wraps the compressed bytes in
+ * ASCIIHexDecode, so the bomb hides behind a filter that shrinks).
+ */
+export async function makeDeflateBomb(decodedBytes: number, filters: "flate" | "hex-flate" = "flate") {
+  const base = Buffer.from(await makePdf("A bomb", 1));
+  // An object stream holding one object, `1 0` followed by `decodedBytes` of padding.
+  const body = Buffer.alloc(decodedBytes, 0x20);
+  body.write("9000 0 ", 0, "latin1");
+  body.write("null", 8, "latin1");
+  let data = deflateSync(body, { level: 9 });
+  let filter = "/FlateDecode";
+  if (filters === "hex-flate") {
+    data = Buffer.from(`${data.toString("hex")}>`, "latin1");
+    filter = "[/ASCIIHexDecode /FlateDecode]";
+  }
+  const object = Buffer.concat([
+    Buffer.from(
+      `8999 0 obj\n<< /Type /ObjStm /N 1 /First 8 /Filter ${filter} /Length ${data.length} >>\nstream\n`,
+      "latin1",
+    ),
+    data,
+    Buffer.from("\nendstream\nendobj\n", "latin1"),
+  ]);
+  const at = base.lastIndexOf("\nxref");
+  return new Uint8Array(Buffer.concat([base.subarray(0, at + 1), object, base.subarray(at + 1)]));
+}

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { privacyPolicy } from "~/content/legal.ts";
+import { keptRevisions } from "~/content/retention-periods.ts";
 import { financialYearEnd, ruleFor, type Keep, type RuleName } from "~/retention/rules.ts";
 
 const table = privacyPolicy.sections.find((s) => "table" in s && s.table)!.table!;
@@ -41,10 +42,18 @@ describe("the privacy notice states the retention rules", () => {
     ["spam_submissions", "Forms refused as automated", "after the form was sent"],
     ["webhook_events", "Messages to our team's own business tools", "after the change it reports"],
     ["page_views", "Page views", "after the day"],
+    ["content_revisions", "Our trainers' profiles and the site's content history", "ago are deleted"],
+    ["guide_files", "Our trainers' profiles and the site's content history", "after it was uploaded"],
   ];
 
   it.each(cases)("%s: its period, in the row for %s", (rule, what, words) => {
     expect(howLong(what)).toContain(`${period(ruleFor(rule).keep)} ${words}`.trim());
+  });
+
+  it("names trainers' biographies and portraits, and keeps the live version and the last ones of each item", () => {
+    const row = table.rows.find((r) => r[0]!.startsWith("Our trainers' profiles"))!;
+    expect(row[0]).toContain("biography and portrait");
+    expect(row[3]).toContain(`except the version on the site and the last ${keptRevisions} of each item`);
   });
 
   it("names the financial year end", () => {

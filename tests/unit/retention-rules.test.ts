@@ -50,6 +50,8 @@ describe("the rule table", () => {
       stripe_events: [{ days: 90 }, "delete"],
       mail_files: [{ days: 90 }, "delete"],
       log_files: [{ days: 30 }, "delete"],
+      content_revisions: [{ months: 24 }, "delete"],
+      guide_files: [{ days: 30 }, "delete"],
     } satisfies Record<RuleName, unknown>);
     expect(new Set(retentionRules.map((r) => r.rule)).size).toBe(retentionRules.length);
   });

@@ -6,7 +6,8 @@
 import { describe, expect, it } from "vitest";
 import { buildCatalogue, ContentError, releaseContent } from "~/content/index.server.ts";
 import { featuredCoursesSchema, releaseFeaturedCourses } from "~/content/featured.ts";
-import { maxGuidePdfBytes } from "~/content/guide-files.ts";
+import { decodedLimit, maxGuidePdfBytes } from "~/content/guide-files.ts";
+import { decodedStreamBytes } from "~/publishing/pdf-inflation.server.ts";
 import { formatContactAddress, phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
 import { siteFactsSchema } from "~/content/site-facts-schema.ts";
 import { checkGuidePdf, safeFileName } from "~/publishing/guide-files.server.ts";
@@ -17,6 +18,7 @@ import {
   hiddenMarkers,
   loadedPdfSizes,
   makeDamagedPdf,
+  makeDeflateBomb,
   makeEncryptedPdf,
   makeLoadedPdf,
   makePdf,
@@ -135,6 +137,34 @@ describe("a guide's uploaded PDF", () => {
       status: 413,
       message: expect.stringMatching(/can be at most 15\.0 MB/),
     });
+  });
+
+  it("may expand 100 times its size, never less than 10 MB and never more than 100 MB", () => {
+    const mb = 1024 * 1024;
+    expect(decodedLimit(20 * 1024)).toBe(10 * mb);
+    expect(decodedLimit(mb)).toBe(100 * mb);
+    expect(decodedLimit(512 * 1024)).toBe(50 * mb);
+    expect(decodedLimit(maxGuidePdfBytes)).toBe(100 * mb);
+  });
+
+  it("refuses a deflate bomb before pdf-lib expands it, however its streams are wrapped, and takes a compressed real PDF", async () => {
+    for (const filters of ["flate", "hex-flate"] as const) {
+      const bomb = await makeDeflateBomb(24 * 1024 * 1024, filters);
+      expect(bomb.length).toBeLessThan(100 * 1024);
+      expect(await decodedStreamBytes(bomb, decodedLimit(bomb.length))).toBe("over");
+      expect(await checkGuidePdf(bomb)).toMatchObject({
+        ok: false,
+        status: 422,
+        message: expect.stringMatching(/^This PDF's compressed contents expand to more than 10\.0 MB when opened/),
+      });
+    }
+    // Object streams and a cross-reference stream, compressed, as most exporters write them.
+    const doc = await PDFDocument.create();
+    for (let i = 0; i < 40; i++) doc.addPage().drawText(`Page ${i + 1} `.repeat(20), { x: 20, y: 700, size: 8 });
+    const compressed = await doc.save({ useObjectStreams: true });
+    const decoded = await decodedStreamBytes(compressed, decodedLimit(compressed.length));
+    expect(decoded).toBeGreaterThan(compressed.length / 4);
+    expect(await checkGuidePdf(compressed)).toEqual({ ok: true, pages: 40 });
   });
 
   it("is kept as its pages only: no document information, metadata, attachments, scripts or actions", async () => {

@@ -352,8 +352,15 @@ export type CardPaymentOutcome =
   | { outcome: "confirmed"; booking: CourseBooking; invoice: CourseInvoice }
   /** Paid after the hold lapsed and the places went meanwhile: the caller refunds `amountPence` through Stripe. */
   | { outcome: "refund"; booking: CourseBooking; paymentIntentId: string; amountPence: number }
-  /** Nothing changed: an unknown payment, one already handled (a replay, an event out of order), or an amount that is not the booking's. */
-  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" | "amount-mismatch" };
+  /**
+   * Nothing changed: an unknown payment, one already handled (a replay, an
+   * event out of order), or an amount or a currency that is not the
+   * booking's (noted on a held booking's timeline for the team).
+   */
+  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" | "amount-mismatch" | "currency-mismatch" };
+
+/** Every course booking is priced and charged in pounds sterling (Stripe's lower-case code). */
+export const bookingCurrency = "gbp";
 
 /**
  * Stripe says the payment `paymentIntentId` succeeded. Idempotent: only a
@@ -363,7 +370,12 @@ export type CardPaymentOutcome =
  */
 export async function confirmCardPayment(
   db: Db | Transaction<Database>,
-  { paymentIntentId, amountPence, now }: { paymentIntentId: string; amountPence: number; now: Date },
+  {
+    paymentIntentId,
+    amountPence,
+    currency,
+    now,
+  }: { paymentIntentId: string; amountPence: number; currency: string; now: Date },
 ): Promise<CardPaymentOutcome> {
   return inTransaction(db, async (trx): Promise<CardPaymentOutcome> => {
     const found = await trx
@@ -372,11 +384,16 @@ export async function confirmCardPayment(
       .where("payment_intent_id", "=", paymentIntentId)
       .executeTakeFirst();
     if (!found) return { outcome: "unchanged", reason: "unknown-payment" };
-    if (found.total_pence !== amountPence) {
+    const wrongCurrency = currency.toLowerCase() !== bookingCurrency;
+    if (wrongCurrency || found.total_pence !== amountPence) {
       if (found.status === "held" || found.status === "expired") {
-        await addEvent(trx, found.id, now, "payment-mismatch", { amountPence, expected: found.total_pence });
+        await addEvent(trx, found.id, now, "payment-mismatch", {
+          amountPence,
+          currency: currency.toLowerCase(),
+          expected: found.total_pence,
+        });
       }
-      return { outcome: "unchanged", reason: "amount-mismatch" };
+      return { outcome: "unchanged", reason: wrongCurrency ? "currency-mismatch" : "amount-mismatch" };
     }
     const at = now.toISOString();
     const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, payment_failure: null, updated_at: at };

@@ -34,6 +34,7 @@ import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
 import {
   attachPaymentIntent,
+  bookingCurrency,
   cancelBooking,
   cancelSession,
   cardPaymentFailed,
@@ -175,6 +176,14 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     await queueEmails(trx, { type: "course-booking", id: result.booking.id }, emails, clock());
   }
 
+  /** A payment whose amount or currency is not its booking's is refused, and the team is told through the log. */
+  function mismatch(intent: Stripe.PaymentIntent, reason: string) {
+    if (reason !== "amount-mismatch" && reason !== "currency-mismatch") return;
+    log(
+      `Payment ${intent.id} for a course booking: ${intent.amount} ${intent.currency} does not match the booking; refused (${reason})`,
+    );
+  }
+
   /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
   async function refund(bookingId: string, paymentIntentId: string, amountPence: number): Promise<string | null> {
     if (!stripe) return "Card payment is not configured here: refund it in Stripe's dashboard.";
@@ -247,7 +256,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const intent = await stripe!.paymentIntents.create(
           {
             amount: booking.total_pence,
-            currency: "gbp",
+            currency: bookingCurrency,
             receipt_email: booking.booker_email,
             description: `${booking.course_title}, ${booking.session_label}: ${booking.quantity} place${booking.quantity === 1 ? "" : "s"} (${booking.reference})`,
             automatic_payment_methods: { enabled: true },
@@ -309,8 +318,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const outcome = await confirmCardPayment(trx, {
           paymentIntentId: intent.id,
           amountPence: intent.amount,
+          currency: intent.currency,
           now: clock(),
         });
+        if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
         if (outcome.outcome !== "confirmed") return false;
         await confirmed(trx, outcome.booking, outcome.invoice, null);
         return true;
@@ -329,8 +340,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const outcome = await confirmCardPayment(trx, {
           paymentIntentId: intent.id,
           amountPence: intent.amount,
+          currency: intent.currency,
           now: clock(),
         });
+        if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
         if (outcome.outcome === "confirmed") {
           await confirmed(trx, outcome.booking, outcome.invoice, null);
           return { queued: true };

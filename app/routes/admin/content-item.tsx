@@ -18,9 +18,9 @@ import { imageChoices } from "~/media/images.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
   const compare = new URL(request.url).searchParams.get("compare");
-  const { db } = editorContext(context);
+  const { db, keys } = editorContext(context);
   const [page, images] = await Promise.all([
-    contentItemPage(db, contentTypeOf(params.type), params.key, compare),
+    contentItemPage(db, keys, contentTypeOf(params.type), params.key, compare),
     imageChoices(db),
   ]);
   return { ...page, images };
