@@ -76,8 +76,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
 }
 
+/**
+ * The link never leaves in a Referer to another site; "same-origin" rather
+ * than "no-referrer" because under "no-referrer" the browser posts the
+ * confirm form with `Origin: null`, which the router refuses as cross-site.
+ */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export function meta() {
