@@ -128,6 +128,12 @@ export async function startServices(
           apiUrl: config.STRIPE_API_URL,
         }
       : null,
+    confirmation: {
+      confirmHours: config.BOOKING_CONFIRM_HOURS,
+      sessionSharePercent: config.BOOKING_UNCONFIRMED_SESSION_PERCENT,
+      perBookerPlaces: config.BOOKING_UNCONFIRMED_PER_BOOKER_PLACES,
+      perBookerBookings: config.BOOKING_UNCONFIRMED_PER_BOOKER_BOOKINGS,
+    },
     onEmailsQueued: kick,
     // The course pages show places left: read the places' stamp at once on this instance.
     onPlacesChanged: () => void content.placesChanged().catch(() => {}),

@@ -185,6 +185,14 @@ export const configSchema = z.object({
    * The tests point it at a local Stripe-shaped server.
    */
   STRIPE_API_URL: z.url({ protocol: /^https?$/, error: "must be an http(s) URL" }).optional(),
+  /** How long an invoice booking's places are held for its booker to confirm it from their inbox (ADR 060). */
+  BOOKING_CONFIRM_HOURS: z.coerce.number().min(0.1).max(72).default(2),
+  /** The share of a session's places that bookings waiting for confirmation may hold at once, in percent. */
+  BOOKING_UNCONFIRMED_SESSION_PERCENT: z.coerce.number().int().min(1).max(100).default(50),
+  /** The places one booker address may hold in bookings waiting for confirmation, over all sessions. */
+  BOOKING_UNCONFIRMED_PER_BOOKER_PLACES: z.coerce.number().int().min(1).max(1000).default(12),
+  /** The bookings waiting for confirmation one booker address may have at once. */
+  BOOKING_UNCONFIRMED_PER_BOOKER_BOOKINGS: z.coerce.number().int().min(1).max(100).default(3),
   /** A form sent sooner than this after it was shown is refused (bots). 0: off. */
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /**

@@ -9,7 +9,11 @@ import type { FormKind } from "../forms/schemas.ts";
 import type { LeadStatus } from "./lead-statuses.ts";
 
 /** A course booking's state: held (card, awaiting payment), invoiced (awaiting transfer), paid, cancelled, expired (hold lapsed). */
-export type CourseBookingStatus = "held" | "invoiced" | "paid" | "cancelled" | "expired";
+/**
+ * unconfirmed: an invoice booking waiting for its booker to confirm it from their inbox (places held, no invoice);
+ * held: a card booking waiting for its payment; lapsed: an unconfirmed one not confirmed in time; expired: a card hold that lapsed.
+ */
+export type CourseBookingStatus = "unconfirmed" | "held" | "invoiced" | "paid" | "cancelled" | "expired" | "lapsed";
 
 /** The columns every lead table has (app/leads/kinds/kind.server.ts's `leadRow` writes them). */
 export type LeadColumns = {

@@ -170,12 +170,12 @@ export const courseBooking: OrderKind<"course-booking"> = {
           eb.and([isAccountingRecord(eb), eb("updated_at", "<", cutoff("course_bookings_accounting"))]),
         ),
       ),
-      // Never invoiced nor paid (an expired or cancelled card hold): 30 days after.
+      // Never invoiced nor paid (an expired card hold, an invoice booking not confirmed in time, one cancelled unpaid): 30 days after.
       course_bookings_unpaid: await deleteRows("course_bookings", (rows) =>
         rows.where((eb) =>
           eb.and([
             eb.not(isAccountingRecord(eb)),
-            eb("status", "in", ["expired", "cancelled"]),
+            eb("status", "in", ["expired", "lapsed", "cancelled"]),
             eb("updated_at", "<", cutoff("course_bookings_unpaid")),
           ]),
         ),

@@ -4,9 +4,12 @@
  * the amounts, its invoices and credit notes to download, and for a card
  * booking still held, the way to pay. Back from paying
  * (?payment_intent=…), Stripe is asked whether the payment succeeded.
+ * An invoice booking not yet confirmed shows what was booked and the
+ * button that confirms it (a POST: following a link confirms nothing; a
+ * second confirmation changes nothing): issue 37, ADR 060.
  * Never cached, never indexed; an unknown link is a 404 like any other page.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { PageHero } from "~/components/sections.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
@@ -56,8 +59,30 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   };
 }
 
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData().catch(() => null);
+  if (form?.get("intent") !== "confirm") throw data("Bad request", { status: 400 });
+  const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
+  if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${params.token}`, 303);
+  if (result.reason === "not-found") throw data("Not found", { status: 404 });
+  return data(
+    {
+      problem:
+        result.reason === "lapsed"
+          ? "This booking was not confirmed in time: its places were released and nothing is owed. Please book again."
+          : "This booking can no longer be confirmed.",
+    },
+    409,
+  );
+}
+
+/**
+ * The link never leaves in a Referer to another site; "same-origin" rather
+ * than "no-referrer" because under "no-referrer" the browser posts the
+ * confirm form with `Origin: null`, which the router refuses as cross-site.
+ */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
 }
 
 export function meta() {
@@ -65,6 +90,8 @@ export function meta() {
 }
 
 const statusText = {
+  unconfirmed: "Please confirm your booking",
+  lapsed: "Not confirmed in time: the places were released",
   held: "Awaiting your card payment",
   invoiced: "Booked: invoice awaiting payment",
   paid: "Booked and paid",
@@ -72,8 +99,9 @@ const statusText = {
   expired: "Not completed: the places were released",
 } as const;
 
-export default function Booking({ loaderData: b }: Route.ComponentProps) {
+export default function Booking({ loaderData: b, actionData }: Route.ComponentProps) {
   const base = `/booking/${b.token}`;
+  const problem = actionData && "problem" in actionData ? actionData.problem : null;
   return (
     <>
       <PageHero eyebrow={`Booking ${b.reference}`} title={b.course.title} lead={b.sessionLabel} />
@@ -82,6 +110,32 @@ export default function Booking({ loaderData: b }: Route.ComponentProps) {
           <h2 id="state-title" className="text-2xl font-bold text-navy-900">
             {b.processing ? "Your payment is being processed" : statusText[b.status]}
           </h2>
+          {problem && (
+            <p role="alert" className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+              {problem}
+            </p>
+          )}
+          {b.status === "unconfirmed" && (
+            <form method="post" className="mt-3">
+              <p className="text-slate-800">
+                Nothing is booked until you confirm: no invoice is issued and no delegate is told before then. The
+                places are held for you until {b.holdExpiresAt ? formatDateTime(b.holdExpiresAt) : "shortly"}.
+              </p>
+              <input type="hidden" name="intent" value="confirm" />
+              <button type="submit" className="btn btn-primary mt-4 min-h-11">
+                Confirm the booking and issue the invoice
+              </button>
+            </form>
+          )}
+          {b.status === "lapsed" && (
+            <p className="mt-3 text-slate-800">
+              The booking was not confirmed in time, so the places were released and nothing is owed.{" "}
+              <a className="font-semibold text-navy-800 underline" href={`/courses/${b.course.id}`}>
+                Book again
+              </a>
+              .
+            </p>
+          )}
           {b.status === "held" && !b.processing && (
             <>
               {b.paymentFailure && (
@@ -150,7 +204,8 @@ export default function Booking({ loaderData: b }: Route.ComponentProps) {
           <h3 className="mt-8 text-xl font-bold text-navy-900">Invoices and credit notes</h3>
           {b.documents.length === 0 ? (
             <p className="mt-2 text-slate-700">
-              None yet: a card booking&rsquo;s VAT invoice is issued when it is paid.
+              None yet: a card booking&rsquo;s VAT invoice is issued when it is paid, an invoice booking&rsquo;s when it
+              is confirmed.
             </p>
           ) : (
             <ul className="mt-2 space-y-2">

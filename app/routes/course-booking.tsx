@@ -7,9 +7,10 @@
  * order and a VAT number), the terms shown in full and accepted, and the
  * price for that many places worked out on the server (never sent by the
  * form). A date that is full, has started or was cancelled says so and
- * offers the course's other dates. A booking made goes to its own page
- * (/booking/{token}): the invoice for an invoice booking, the card form for
- * a card booking.
+ * offers the course's other dates. A card booking goes to its own page
+ * (/booking/{token}) to pay; an invoice booking is answered here with
+ * "check your inbox": the link to confirm it goes to the booker's address
+ * only (issue 37, ADR 060).
  */
 import { data, redirect } from "react-router";
 import { PageHero } from "~/components/sections.tsx";
@@ -17,6 +18,7 @@ import { fieldId, errorId } from "~/components/forms/field.tsx";
 import { courseBookingPage, type BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
 import { delegateField, MAX_PLACES, placesAsked } from "~/orders/course-booking/booking-request.ts";
 import { formatPenceGbp } from "~/format/money.ts";
+import { formatDateTime } from "~/format/dates.ts";
 import { coursePath } from "~/content/paths.ts";
 import { protectionFields } from "~/forms/protection.ts";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
@@ -44,6 +46,8 @@ type ActionData = {
   values?: Record<string, string>;
   /** Refused as a whole: the date is full, has started, was cancelled; card payment is unavailable. */
   problem?: string;
+  /** An invoice booking placed, waiting for its booker's confirmation from their inbox. */
+  confirmSent?: { email: string; confirmBy: string };
 };
 
 export async function action({ params, request, context }: Route.ActionArgs) {
@@ -77,6 +81,8 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       return data<ActionData>({ problem: outcome.message, values: echo }, 503);
     case "booked":
       return redirect(outcome.next, 303);
+    case "confirm-sent":
+      return data<ActionData>({ confirmSent: { email: outcome.email, confirmBy: outcome.confirmBy } });
   }
 }
 
@@ -111,7 +117,9 @@ export default function CourseBooking({ loaderData, actionData }: Route.Componen
       />
       <div className="container-page grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-16">
         <div className="min-w-0">
-          {page.status === "open" ? (
+          {result?.confirmSent ? (
+            <ConfirmSent {...result.confirmSent} />
+          ) : page.status === "open" ? (
             <BookingForm page={page} places={places} values={values} errors={errors} problem={result?.problem} />
           ) : (
             <Closed page={page} />
@@ -120,6 +128,24 @@ export default function CourseBooking({ loaderData, actionData }: Route.Componen
         <Summary page={page} />
       </div>
     </>
+  );
+}
+
+function ConfirmSent({ email, confirmBy }: { email: string; confirmBy: string }) {
+  return (
+    <section aria-labelledby="confirm-title" role="status">
+      <h2 id="confirm-title" className="text-2xl font-bold text-navy-900">
+        Check your inbox to confirm the booking
+      </h2>
+      <p className="mt-3 text-slate-800">
+        We have e-mailed {email} a link to confirm it. Please confirm by {formatDateTime(confirmBy)}: until then the
+        places are held for you, and then they go back on sale.
+      </p>
+      <p className="mt-3 text-slate-800">
+        Once you confirm, we issue the invoice and send each named delegate their joining details. No e-mail? Check your
+        spam folder, or contact us to book.
+      </p>
+    </section>
   );
 }
 

@@ -18,6 +18,7 @@ import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.
 import {
   cancelBooking,
   expireHolds,
+  confirmBooking,
   placeBooking,
   type BookedPlace,
   type Booker,
@@ -115,7 +116,11 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
       attribution,
     });
     if (!result.ok) throw new Error(`refused: ${result.reason}`);
-    return result.booking;
+    if (payment.method === "card") return result.booking;
+    // By invoice: confirmed by its booker at once (the invoice issued).
+    const confirmed = await confirmBooking(on, result.booking.id, now);
+    if (!confirmed.ok) throw new Error(`not confirmed: ${confirmed.reason}`);
+    return confirmed.booking;
   }
 
   const list = (filters: Partial<InboxFilters>) => listLeads(db, { ...noFilters, ...filters }, sales.id, null);

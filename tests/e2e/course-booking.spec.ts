@@ -81,6 +81,23 @@ async function fillDelegate(page: Page, place: number, name: string, email: stri
   await group.getByLabel("Job title").fill("Analyst");
 }
 
+/** The booking link in the booker's "please confirm" e-mail (to their address only). */
+async function confirmationLink(email: string): Promise<string> {
+  const message = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
+  const token = /\/booking\/([A-Za-z0-9_-]{43})/.exec(message.text)?.[1];
+  if (!token) throw new Error("No booking link in the confirmation request");
+  return `${site.baseURL}/booking/${token}`;
+}
+
+/** The booker confirms an invoice booking from their inbox, as its button does. */
+async function confirmFromInbox(page: Page, email: string): Promise<void> {
+  const confirmed = await page.request.post(await confirmationLink(email), {
+    form: { intent: "confirm" },
+    maxRedirects: 0,
+  });
+  expect(confirmed.status()).toBe(303);
+}
+
 /** Sets up an account that works leads (through its invitation) and signs the browser in as it. */
 async function signInToWorkLeads(context: BrowserContext, prefix: string, name: string) {
   const email = uniqueEmail(prefix);
@@ -122,6 +139,31 @@ withoutJavaScript(() => {
     await page.getByLabel("Your UK VAT number").fill("gb 980 7806 84");
     await page.getByLabel("I have read and accept these booking terms.").check();
     await page.getByRole("button", { name: "Book 3 places" }).click();
+
+    // Nothing is booked yet: the booker must confirm from their own inbox (issue 37).
+    await expect(
+      page.getByRole("heading", { level: 2, name: "Check your inbox to confirm the booking" }),
+    ).toBeVisible();
+    await expect(page.getByRole("status", { name: "Check your inbox to confirm the booking" })).toContainText(
+      `We have e-mailed ${email}`,
+    );
+    await expect(page.getByRole("status", { name: "Check your inbox to confirm the booking" })).toContainText(
+      /Please confirm by \w+day, \d+ \w+ \d{4} at \d\d:\d\d (GMT|BST)/,
+    );
+    const [held] = bookingsOf(email);
+    expect(held).toMatchObject({ status: "unconfirmed" });
+    expect(sqliteQuery(site.dataDir, "SELECT id FROM course_invoices WHERE booking_id = ?", [held!.id])).toEqual([]);
+    const link = await confirmationLink(email);
+    // One e-mail, to the booker alone: no delegate nor the team is written to before the booker confirms.
+    const outbox = sqliteQuery(site.dataDir, "SELECT * FROM outbox WHERE lead_id = ?", [held!.id]);
+    expect(outbox).toHaveLength(1);
+    expect(JSON.stringify(outbox)).not.toContain(link.split("/").at(-1)!);
+    expect(await site.mailbox.to(delegate)).toEqual([]);
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 2, name: "Please confirm your booking" })).toBeVisible();
+    await expect(page.getByRole("link", { name: /^VAT invoice/ })).toHaveCount(0);
+    await page.getByRole("button", { name: "Confirm the booking and issue the invoice" }).click();
 
     await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}$/);
     await expect(page.getByRole("heading", { level: 2, name: "Booked: invoice awaiting payment" })).toBeVisible();
@@ -167,7 +209,7 @@ withoutJavaScript(() => {
   });
 });
 
-test("bad input gets every field's message and a 400, and keeps nothing; put right, it books by invoice", async ({
+test("bad input gets every field's message and a 400, and keeps nothing; put right, it books by invoice, to be confirmed", async ({
   page,
 }) => {
   const email = uniqueEmail("bad");
@@ -192,8 +234,13 @@ test("bad input gets every field's message and a 400, and keeps nothing; put rig
   await page.getByLabel(/Pay by invoice/).check();
   await page.getByLabel("I have read and accept these booking terms.").check();
   await page.getByRole("button", { name: "Book 1 place" }).click();
-  await expect(page.getByRole("heading", { level: 2, name: "Booked: invoice awaiting payment" })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Check your inbox to confirm the booking" })).toBeVisible();
   expect(bookingsOf(email)).toHaveLength(1);
+  expect(await axeViolations(page)).toEqual([]);
+  // The booking's page from the link in the booker's inbox, waiting for the booker to confirm it.
+  await page.goto(await confirmationLink(email));
+  await expect(page.getByRole("heading", { level: 2, name: "Please confirm your booking" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Confirm the booking and issue the invoice" })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
 
@@ -270,6 +317,8 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   page,
   context,
 }) => {
+  // Long (a booking confirmed from the inbox, then every team page scanned) on a busy machine.
+  test.setTimeout(120_000);
   const email = uniqueEmail("team-case");
   const session = "strategy-execution-2027-06-london";
   const booked = await page.request.post(`${site.baseURL}${bookingPath("strategy-execution", session)}`, {
@@ -292,7 +341,8 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
     },
     maxRedirects: 0,
   });
-  expect(booked.status()).toBe(303);
+  expect(booked.status()).toBe(200);
+  await confirmFromInbox(page, email);
   const [row] = bookingsOf(email);
 
   await signInToWorkLeads(context, "leads", "Lee Leads");
@@ -388,7 +438,8 @@ test("the team finds a booking in the inbox as a course booking, works it, and o
     },
     maxRedirects: 0,
   });
-  expect(booked.status()).toBe(303);
+  expect(booked.status()).toBe(200);
+  await confirmFromInbox(page, email);
   const [row] = bookingsOf(email);
 
   await signInToWorkLeads(context, "inbox-leads", "Ida Inbox");

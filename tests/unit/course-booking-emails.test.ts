@@ -4,6 +4,7 @@ import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { MailContext } from "~/mail/types.ts";
 import {
   bookingCancelledEmails,
+  bookingConfirmRequestEmail,
   bookingConfirmedEmails,
   hoursText,
   joiningEmail,
@@ -183,5 +184,42 @@ describe("a place named or passed on", () => {
     expect(email.text).toContain(booking.reference);
     expect(email.text).not.toContain("Mary");
     expect(email.attachments ?? []).toEqual([]);
+  });
+});
+
+describe("an invoice booking waiting for its booker (issue 37)", () => {
+  it("asks the booker alone to confirm by a London time, with the link withheld, naming no delegate", () => {
+    const email = bookingConfirmRequestEmail(booking, ctx, {
+      confirmBy: new Date("2027-01-10T12:00:00.000Z"),
+      bookingToken: "tok_secret",
+    });
+    expect(email.to).toBe("ada@example.co.uk");
+    expect(email.subject).toMatch(/^Please confirm your booking: Enterprise Risk Management/);
+    expect(email.text).toContain("Sunday, 10 January 2027 at 12:00 GMT (London time)");
+    expect(email.text).toContain("£14,580.00");
+    expect(email.text).not.toContain("tok_secret");
+    expect(email.secrets).toEqual({ "booking-link": "tok_secret" });
+    expect(email.text).not.toContain("Charles");
+    expect(email.attachments ?? []).toEqual([]);
+  });
+
+  it("delegates' e-mails say who booked them by organisation, never the booker's typed name", () => {
+    const mallory: BookingForEmail = {
+      ...booking,
+      booker: { name: "Visit evil.example now, Mallory", email: "m@example.test", organisation: "Acme Ltd" },
+    };
+    const [, , ...delegates] = bookingConfirmedEmails(mallory, ctx, { invoice, bookingToken: "t" });
+    const cancelled = bookingCancelledEmails(mallory, ctx, {
+      creditPence: 0,
+      refundPence: 0,
+      reason: "r",
+      bySession: false,
+    });
+    const passed = placeTransferredEmail(mallory, { name: "Charles Babbage", email: "charles@example.co.uk" }, ctx);
+    for (const email of [...delegates, ...cancelled.slice(2), passed]) {
+      expect(email.text).toMatch(/your organisation, Acme Ltd,/i);
+      expect(email.text).not.toContain("evil.example");
+      expect(email.html).not.toContain("evil.example");
+    }
   });
 });

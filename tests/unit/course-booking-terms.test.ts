@@ -51,6 +51,7 @@ describe("the terms are the business's numbers", () => {
       "Substitution: another person may take a place free of charge at any time before the start.",
       "Transfer to another date: free once, up to 15 days before the start.",
       "Names to follow: places may be booked without delegates' names until their names are due, 14 days before the start.",
+      "Booking by invoice: nothing is booked until you confirm the booking from the e-mail we send to your address. The places are held for you until the time that e-mail gives; not confirmed by then, they are released and nothing is owed. The invoice is issued, and each named delegate told, when you confirm.",
     ]);
   });
 });

@@ -19,7 +19,7 @@
 import { createEvents, type EventAttributes } from "ics";
 import { organisation } from "~/content/organisation.ts";
 import { siteContact } from "~/content/index.server.ts";
-import { formatDate } from "~/format/dates.ts";
+import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import {
   address,
@@ -132,6 +132,16 @@ function amountFacts(booking: BookingForEmail): [string, string][] {
   ];
 }
 
+/**
+ * Who booked a delegate, as their e-mails say it: the organisation only,
+ * cut short, never the booker's own name: a delegate's e-mail carries no
+ * free text of the booker's beyond the names (issue 37).
+ */
+export function bookingOrganisation(booking: Pick<BookingForEmail, "booker">): string {
+  const org = oneLine(booking.booker.organisation);
+  return org.length > 80 ? `${org.slice(0, 79)}…` : org;
+}
+
 function delegateLines(booking: BookingForEmail): [string, string][] {
   return booking.delegates.map((d, i) => [
     `Place ${i + 1}`,
@@ -192,6 +202,46 @@ export function sessionInvitation(
 }
 
 const invitations = new Map<string, Attachment>();
+
+/**
+ * To the booker's address only, when an invoice booking is placed: confirm
+ * it from the booking link by `confirmBy`, else the places go back. Says
+ * what was booked and the amounts, but names no delegate and repeats
+ * nothing else the form was given: whoever typed this address in may not
+ * be its owner.
+ */
+export function bookingConfirmRequestEmail(
+  booking: BookingForEmail,
+  ctx: MailContext,
+  { confirmBy, bookingToken }: { confirmBy: Date; bookingToken: string },
+): OutgoingEmail {
+  return compose(
+    {
+      title: "Please confirm your booking",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(
+          `Someone booked ${booking.quantity} place${booking.quantity === 1 ? "" : "s"} on this course, to be invoiced, giving this e-mail address as the booker's. Nothing is booked until you confirm it: no invoice is issued and no delegate is told before then.`,
+        ),
+        { kind: "fields", items: [...sessionFacts(booking), ["Total", formatPenceGbp(booking.totalPence)]] },
+        p(
+          `The places are held for you until ${formatDateTime(confirmBy.toISOString())} (London time). Confirm before then, or they go back on sale.`,
+        ),
+        { kind: "button", href: bookingUrl(ctx), text: "Review and confirm the booking" },
+        p("If you did not make this booking, ignore this e-mail: it will lapse by itself and nothing is owed."),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(booking.booker.email, "the booker's address"),
+      subject: subject(
+        `Please confirm your booking: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+        booking.isTest,
+      ),
+      secrets: { [bookingLinkCredential]: bookingToken },
+    },
+  );
+}
 
 /** [the booker's confirmation, the team's notification, each named delegate's joining details]. */
 export function bookingConfirmedEmails(
@@ -311,14 +361,13 @@ export function joiningEmail(
   ctx: MailContext,
   invitation: Attachment = sessionInvitation(booking, ctx),
 ): OutgoingEmail {
-  const name = oneLine(booking.booker.name);
   const email = compose(
     {
       title: `You are booked on ${oneLine(booking.courseTitle)}`,
       blocks: [
         ...testNotice(booking.isTest),
         p(`Dear ${oneLine(d.name)},`),
-        p(`${name} of ${oneLine(booking.booker.organisation)} has booked you a place on this course:`),
+        p(`Your organisation, ${bookingOrganisation(booking)}, has booked you a place on this course:`),
         { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
         h("Before the first day"),
         p(
@@ -354,7 +403,7 @@ export function placeTransferredEmail(
         ...testNotice(booking.isTest),
         p(`Dear ${oneLine(previous.name)},`),
         p(
-          `At the request of ${oneLine(booking.booker.name)} of ${oneLine(booking.booker.organisation)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing, and you can delete the calendar invitation we sent you.`,
+          `At the request of your organisation, ${bookingOrganisation(booking)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing, and you can delete the calendar invitation we sent you.`,
         ),
         { kind: "fields", items: sessionFacts(booking) },
         p("If this is unexpected, please reply to this e-mail or contact the person who booked the place."),
@@ -454,7 +503,7 @@ export function bookingCancelledEmails(
                 ...testNotice(booking.isTest),
                 p(`Dear ${oneLine(d.name)},`),
                 p(
-                  `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by ${name}, is cancelled. Please remove the course days from your calendar.`,
+                  `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by your organisation, ${bookingOrganisation(booking)}, is cancelled. Please remove the course days from your calendar.`,
                 ),
                 ...contactDetails(ctx),
               ],

@@ -44,7 +44,7 @@ export async function sessionPlaceCounts(db: Db, keys: readonly string[]): Promi
   for (const row of booked) {
     const count = counts.get(row.session_key);
     if (!count) continue;
-    if (row.status === "held") count.held += Number(row.places);
+    if (row.status === "held" || row.status === "unconfirmed") count.held += Number(row.places);
     else count.sold += Number(row.places);
   }
   return counts;

@@ -14,7 +14,7 @@
  * Prices are computed here only (./price.ts, ./vat.ts), never taken from a form.
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Selectable, type Transaction } from "kysely";
 import { pricing } from "~/content/business.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { CourseBookingStatus, Database } from "~/data/schema.ts";
@@ -23,6 +23,13 @@ import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } fro
 import { daysBefore } from "./days.ts";
 import { issueCreditNote, issueInvoice, storedDocument, type InvoiceRow } from "./documents.server.ts";
 import { takePlaces, releasePlaces } from "./places.server.ts";
+import {
+  confirmDeadline,
+  defaultConfirmationRules,
+  unconfirmedAllowed,
+  type ConfirmationRules,
+  type UnconfirmedVerdict,
+} from "./confirmation.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
 import type { Booker, BookingPayment, DelegatePlace, PlaceNaming } from "./booking-request.ts";
@@ -52,13 +59,15 @@ export type PlaceBookingInput = {
   isTest?: boolean;
   /** The visit that brought the booker (the page script adds it to the form), which the inbox keeps. */
   attribution?: Attribution | null;
+  /** How long an invoice booking waits for its booker's confirmation, and how many places such bookings may hold (./confirmation.ts). */
+  confirmation?: ConfirmationRules;
 };
 
-export type PlaceBookingRefusal = "full" | "started" | "cancelled" | "names-to-follow-closed";
+export type PlaceBookingRefusal =
+  "full" | "started" | "cancelled" | "names-to-follow-closed" | "unconfirmed-session" | "unconfirmed-booker";
 
 export type PlaceBookingResult =
-  | { ok: true; booking: CourseBooking; invoice?: CourseInvoice }
-  | { ok: false; reason: PlaceBookingRefusal; left?: number };
+  { ok: true; booking: CourseBooking } | { ok: false; reason: PlaceBookingRefusal; left?: number };
 
 /**
  * What a caller does in the transaction of a change, once it is made (its
@@ -78,7 +87,15 @@ function inTransaction<T>(
 export const holdMinutes = 15;
 
 /** The statuses of a booking that holds places. */
-export const liveStatuses = ["held", "invoiced", "paid"] as const satisfies readonly CourseBookingStatus[];
+export const liveStatuses = [
+  "unconfirmed",
+  "held",
+  "invoiced",
+  "paid",
+] as const satisfies readonly CourseBookingStatus[];
+
+/** The statuses of a booking that is real (confirmed by its booker or paid): only these write to delegates. */
+const confirmedStatuses = ["invoiced", "paid"] as const satisfies readonly CourseBookingStatus[];
 
 // ---------------------------------------------------------------------------
 // Small pieces
@@ -174,9 +191,12 @@ const readBooking = (db: Db | Transaction<Database>, id: string) =>
 /**
  * Books `places` on `session` for `booker`: refused while the session is
  * cancelled or has started, "names to follow" once names are due, and
- * "full" when fewer places are left than asked. By invoice the VAT invoice
- * is issued (due in 30 days) and the booking is `invoiced`; by card it is
- * `held` for 15 minutes and has no invoice until paid.
+ * "full" when fewer places are left than asked. By invoice the booking is
+ * `unconfirmed`: its places are held until its booker confirms it from
+ * their inbox (confirmBooking), no invoice number is taken and nothing is
+ * told to anyone yet, and it is refused beyond the limits on places held
+ * unconfirmed (./confirmation.ts). By card it is `held` for 15 minutes and
+ * has no invoice until paid.
  */
 export async function placeBooking(
   db: Db,
@@ -184,6 +204,7 @@ export async function placeBooking(
   also?: AlsoInTransaction<Extract<PlaceBookingResult, { ok: true }>>,
 ): Promise<PlaceBookingResult> {
   const { session, booker, places, payment, termsText, now } = input;
+  const rules = input.confirmation ?? defaultConfirmationRules;
   if (places.length < 1) throw new RangeError("A booking has at least one place");
   if (termsText.length === 0) throw new RangeError("A booking keeps the terms accepted");
   if (session.state === "cancelled") return { ok: false, reason: "cancelled" };
@@ -215,7 +236,7 @@ export async function placeBooking(
     session_last_day: session.lastDay,
     session_format: session.format,
     session_venue: session.venue ? JSON.stringify(session.venue) : null,
-    status: byCard ? "held" : "invoiced",
+    status: byCard ? "held" : "unconfirmed",
     payment_method: payment.method,
     booker_name: booker.name,
     booker_email: booker.email,
@@ -239,7 +260,10 @@ export async function placeBooking(
     price_basis: line.basis satisfies PriceBasis,
     terms_text: JSON.stringify(termsText),
     terms_accepted_at: at,
-    hold_expires_at: byCard ? new Date(now.getTime() + holdMinutes * 60_000).toISOString() : null,
+    hold_expires_at: (byCard
+      ? new Date(now.getTime() + holdMinutes * 60_000)
+      : confirmDeadline(now, rules.confirmHours, session.startsAt)
+    ).toISOString(),
     payment_intent_id: null,
     client_secret: null,
     payment_failure: null,
@@ -260,12 +284,20 @@ export async function placeBooking(
     total_pence: quoted.grossPence,
   });
 
-  // The places and the invoice number are taken last, just before the commit: their rows are
-  // what every booking of the session (and every invoice) waits on, so they are held for the
-  // fewest statements. A session without the places rolls the whole booking back.
+  // The places are taken last, just before the commit: their row is what every booking of the
+  // session waits on, so it is held for the fewest statements. A session without the places rolls
+  // the whole booking back. An invoice booking takes no invoice number: it is issued on confirmation.
   return db
     .transaction()
     .execute(async (trx): Promise<PlaceBookingResult> => {
+      if (!byCard) {
+        const verdict = await unconfirmedRoom(
+          trx,
+          { sessionKey: session.key, email: booker.email, asked: places.length },
+          rules,
+        );
+        if (!verdict.ok) throw new UnconfirmedLimit(verdict.reason);
+      }
       await trx.insertInto("course_bookings").values(row).execute();
       await trx
         .insertInto("course_booking_delegates")
@@ -290,32 +322,139 @@ export async function placeBooking(
       });
       // Listed in the inbox with the booking (before the places: their rows are held the fewest statements).
       await listBooking(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null });
-      const namedDelegates = places.filter(isNamed).length;
-      if (byCard) await addEvent(trx, row.id, now, "held", { until: row.hold_expires_at });
+      await addEvent(trx, row.id, now, byCard ? "held" : "awaiting-confirmation", { until: row.hold_expires_at });
       const taken = await takePlaces(trx, session.key, places.length, now);
       if (!taken.ok) throw new NoPlaces(taken.left);
       if (byCard) {
         await bookingCreatedEvent(
           trx,
           row,
-          { namedDelegates, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
+          { namedDelegates: places.filter(isNamed).length, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
           now,
         );
-        const held = { ok: true as const, booking: row };
-        await also?.(trx, held);
-        return held;
       }
-      const invoice = await issueInvoice(trx, row, quoted, { now, paid: false });
-      await addEvent(trx, row.id, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
-      await bookingCreatedEvent(trx, row, { namedDelegates, invoiceNumber: invoice.number, holdExpiresAt: null }, now);
-      const invoiced = { ok: true as const, booking: row, invoice };
-      await also?.(trx, invoiced);
-      return invoiced;
+      const placed = { ok: true as const, booking: row };
+      await also?.(trx, placed);
+      return placed;
     })
     .catch((error: unknown) => {
       if (error instanceof NoPlaces) return { ok: false as const, reason: "full" as const, left: error.left };
+      if (error instanceof UnconfirmedLimit) return { ok: false as const, reason: error.reason };
       throw error;
     });
+}
+
+/** Too many places held unconfirmed: the booking's transaction rolls back and the caller says which limit. */
+class UnconfirmedLimit extends Error {
+  readonly reason: "unconfirmed-session" | "unconfirmed-booker";
+  constructor(which: "session" | "booker") {
+    super(`Unconfirmed limit per ${which}`);
+    this.reason = which === "session" ? "unconfirmed-session" : "unconfirmed-booker";
+  }
+}
+
+/**
+ * Whether a new unconfirmed booking fits the limits, read inside its
+ * transaction so that two bookings cannot both fit the last room: on
+ * PostgreSQL the session's places row is locked first (every booking of
+ * the session waits on it anyway) and the booker's address by a
+ * transaction advisory lock (their bookings may be on other sessions); on
+ * SQLite one transaction writes at a time and this one begins with the lock.
+ */
+async function unconfirmedRoom(
+  trx: Transaction<Database>,
+  { sessionKey, email, asked }: { sessionKey: string; email: string; asked: number },
+  rules: ConfirmationRules,
+): Promise<UnconfirmedVerdict> {
+  const address = email.trim().toLowerCase();
+  if (isPostgres(trx)) {
+    await sql`select pg_advisory_xact_lock(hashtextextended(${`course-booker:${address}`}, 0))`.execute(trx);
+  }
+  const capacity = await trx
+    .selectFrom("course_session_places")
+    .select(["capacity", "taken"])
+    .where("session_key", "=", sessionKey)
+    .$if(isPostgres(trx), (q) => q.forUpdate())
+    .executeTakeFirst();
+  // More places than are left is "full", whatever else is held.
+  if (capacity && capacity.capacity - capacity.taken < asked) throw new NoPlaces(capacity.capacity - capacity.taken);
+  const held = await trx
+    .selectFrom("course_bookings")
+    .select(["session_key", "quantity", "booker_email"])
+    .where("status", "=", "unconfirmed")
+    .where((eb) => eb.or([eb("session_key", "=", sessionKey), eb(eb.fn("lower", ["booker_email"]), "=", address)]))
+    .execute();
+  const mine = held.filter((b) => b.booker_email.toLowerCase() === address);
+  return unconfirmedAllowed(
+    {
+      asked,
+      sessionCapacity: capacity?.capacity ?? 0,
+      sessionHeld: held.filter((b) => b.session_key === sessionKey).reduce((sum, b) => sum + b.quantity, 0),
+      bookerPlaces: mine.reduce((sum, b) => sum + b.quantity, 0),
+      bookerBookings: mine.length,
+    },
+    rules,
+  );
+}
+
+export type ConfirmBookingResult =
+  | { ok: true; booking: CourseBooking; invoice: CourseInvoice }
+  | { ok: false; reason: "not-found" | "already-confirmed" | "lapsed" | "not-unconfirmed" };
+
+/**
+ * The booker confirmed their invoice booking from their inbox: while it is
+ * still unconfirmed and its hold has not lapsed (one conditional update, so
+ * a lapse, a second click or the team's cancel racing it cannot both win),
+ * it becomes `invoiced`, its VAT invoice is issued (the invoice number taken
+ * now, never before) and `booking.created` is sent. Idempotent: a second
+ * confirmation changes nothing ("already-confirmed").
+ */
+export async function confirmBooking(
+  db: Db,
+  bookingId: string,
+  now: Date,
+  also?: AlsoInTransaction<Extract<ConfirmBookingResult, { ok: true }>>,
+): Promise<ConfirmBookingResult> {
+  return db.transaction().execute(async (trx): Promise<ConfirmBookingResult> => {
+    const at = now.toISOString();
+    const result = await trx
+      .updateTable("course_bookings")
+      .set({ status: "invoiced", hold_expires_at: null, updated_at: at })
+      .where("id", "=", bookingId)
+      .where("status", "=", "unconfirmed")
+      .where("hold_expires_at", ">", at)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      const booking = await readBooking(trx, bookingId);
+      if (!booking) return { ok: false, reason: "not-found" };
+      if ((confirmedStatuses as readonly string[]).includes(booking.status)) {
+        return { ok: false, reason: "already-confirmed" };
+      }
+      return {
+        ok: false,
+        reason: booking.status === "unconfirmed" || booking.status === "lapsed" ? "lapsed" : "not-unconfirmed",
+      };
+    }
+    const booking = (await readBooking(trx, bookingId))!;
+    await addEvent(trx, bookingId, now, "confirmed", {});
+    const invoice = await issueInvoice(trx, booking, quoteOf(booking), { now, paid: false });
+    await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
+    const namedDelegates = await trx
+      .selectFrom("course_booking_delegates")
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("booking_id", "=", bookingId)
+      .where("email", "is not", null)
+      .executeTakeFirstOrThrow();
+    await bookingCreatedEvent(
+      trx,
+      booking,
+      { namedDelegates: Number(namedDelegates.n), invoiceNumber: invoice.number, holdExpiresAt: null },
+      now,
+    );
+    const done = { ok: true as const, booking, invoice };
+    await also?.(trx, done);
+    return done;
+  });
 }
 
 /** Fewer places are left than a booking asks for: its transaction rolls back and the caller hears "full". */
@@ -470,9 +609,11 @@ export async function cardPaymentFailed(
 }
 
 /**
- * Held card bookings whose hold lapsed by `now` become `expired` and give
- * their places back: one transaction and one conditional update per booking,
- * so a payment confirmed meanwhile keeps its places. How many expired.
+ * Held card bookings whose hold lapsed by `now` become `expired`, and
+ * invoice bookings their bookers did not confirm in time become `lapsed`;
+ * both give their places back (no invoice number was taken): one
+ * transaction and one conditional update per booking, so a payment or a
+ * confirmation made meanwhile keeps its places. How many lapsed.
  */
 export async function expireHolds(db: Db, now: Date, batch = 200): Promise<{ expired: number }> {
   const at = now.toISOString();
@@ -480,28 +621,30 @@ export async function expireHolds(db: Db, now: Date, batch = 200): Promise<{ exp
   for (;;) {
     const due = await db
       .selectFrom("course_bookings")
-      .select(["id", "session_key", "quantity"])
-      .where("status", "=", "held")
+      .select(["id", "session_key", "quantity", "status"])
+      .where("status", "in", ["held", "unconfirmed"])
       .where("hold_expires_at", "<=", at)
       .orderBy("hold_expires_at")
       .limit(batch)
       .execute();
     for (const booking of due) {
-      if (await letHoldGo(db, booking, now, "expired")) expired++;
+      const why = booking.status === "unconfirmed" ? "not-confirmed" : "expired";
+      if (await letHoldGo(db, booking, now, why)) expired++;
     }
     if (due.length < batch) return { expired };
   }
 }
 
-/** A held booking becomes `expired` and gives its places back (one conditional update): false if it was no longer held. */
+/** A held (or unconfirmed) booking lapses and gives its places back (one conditional update): false if it was no longer so. */
 function letHoldGo(
   db: Db,
   booking: Pick<CourseBooking, "id" | "session_key" | "quantity">,
   now: Date,
-  why: "expired" | "payment-unavailable",
+  why: "expired" | "payment-unavailable" | "not-confirmed",
 ): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    if (!(await claim(trx, booking.id, "held", { status: "expired", updated_at: now.toISOString() }))) return false;
+    const [from, to] = why === "not-confirmed" ? (["unconfirmed", "lapsed"] as const) : (["held", "expired"] as const);
+    if (!(await claim(trx, booking.id, from, { status: to, updated_at: now.toISOString() }))) return false;
     await releasePlaces(trx, booking.session_key, booking.quantity, now);
     await addEvent(trx, booking.id, now, why, { placesReleased: booking.quantity });
     return true;
@@ -591,7 +734,8 @@ export async function namePlace(
       .$if(isPostgres(trx), (q) => q.forUpdate())
       .executeTakeFirst();
     if (!booking) return { ok: false, reason: "not-found" };
-    if (!(liveStatuses as readonly string[]).includes(booking.status) || booking.erased_at !== null) {
+    // Not on a booking its booker has not confirmed: the place's delegate would be written to.
+    if (!["held", ...confirmedStatuses].includes(booking.status) || booking.erased_at !== null) {
       return { ok: false, reason: "not-live" };
     }
     if (now.getTime() >= Date.parse(booking.session_starts_at)) return { ok: false, reason: "started" };
@@ -694,7 +838,7 @@ function cancelWith(
       const booking = await readBooking(trx, bookingId);
       if (!booking) return { ok: false, reason: "not-found", message: cancelMessages["not-found"] };
       const from = booking.status;
-      if (from !== "held" && from !== "invoiced" && from !== "paid") {
+      if (!(liveStatuses as readonly string[]).includes(from)) {
         return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
       }
       const at = now.toISOString();

@@ -1,10 +1,11 @@
 /**
- * The scheduled job that lets lapsed card holds go (issue 29: "a failed or
- * abandoned payment releases the places after 15 minutes"): every minute,
- * run by one instance at a time (app/jobs/scheduler.server.ts), held card
- * bookings past their hold become `expired` and give their places back
- * (./bookings.server.ts's expireHolds). Registered with the others in
- * server/services.ts.
+ * The scheduled job that lets lapsed holds go (issue 29: "a failed or
+ * abandoned payment releases the places after 15 minutes"; issue 37: an
+ * invoice booking not confirmed by its booker in time): every minute, run
+ * by one instance at a time (app/jobs/scheduler.server.ts), held card
+ * bookings past their hold become `expired`, unconfirmed invoice bookings
+ * past theirs `lapsed`, and give their places back (./bookings.server.ts's
+ * expireHolds). Registered with the others in server/services.ts.
  */
 import type { Db } from "~/data/db.server.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";

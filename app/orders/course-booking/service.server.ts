@@ -22,8 +22,10 @@ import { redactAddresses } from "~/observability/redact.ts";
 import { stripeClient } from "../stripe-client.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
+import { defaultConfirmationRules, unconfirmedMessages, type ConfirmationRules } from "./confirmation.ts";
 import {
   bookingCancelledEmails,
+  bookingConfirmRequestEmail,
   bookingConfirmedEmails,
   joiningEmail,
   placeTransferredEmail,
@@ -38,6 +40,7 @@ import {
   cancelBooking,
   cancelSession,
   cardPaymentFailed,
+  confirmBooking,
   confirmCardPayment,
   holdMinutes,
   markInvoicePaid,
@@ -60,6 +63,8 @@ export type CourseBookingServiceOptions = {
   /** Card payment (Stripe); null when the Stripe keys are not set: bookings are then by invoice only. */
   stripe: { secretKey: string; publishableKey: string | null; apiUrl?: string } | null;
   clock?: () => Date;
+  /** How long an invoice booking waits for its booker's confirmation, and the limits on places held so (./confirmation.ts). */
+  confirmation?: ConfirmationRules;
   onEmailsQueued?: () => void;
   /** A session's places changed (its course page shows how many are left). */
   onPlacesChanged?: (sessionKey: string) => void;
@@ -71,7 +76,9 @@ export type BookOutcome =
   | { kind: "invalid"; fieldErrors: Record<string, string> }
   | { kind: "refused"; message: string }
   | { kind: "card-unavailable"; message: string }
-  | { kind: "booked"; next: string };
+  | { kind: "booked"; next: string }
+  /** An invoice booking waits for its booker's confirmation: only they were e-mailed, with the link. */
+  | { kind: "confirm-sent"; email: string; confirmBy: string };
 
 export const refusalMessages = {
   full: (left: number) =>
@@ -81,6 +88,8 @@ export const refusalMessages = {
   started: "Sorry, this date is no longer available: the course has started.",
   cancelled: "Sorry, this date is no longer available: it has been cancelled.",
   "names-to-follow-closed": "Names are now due for this date: please name every delegate.",
+  "unconfirmed-session": unconfirmedMessages.session,
+  "unconfirmed-booker": unconfirmedMessages.booker,
   cardUnavailable:
     "Card payment is not available just now, and no places are held for you. Please try again in a few minutes, or choose to pay by invoice.",
 } as const;
@@ -234,10 +243,19 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           termsText: termsText(),
           now,
           attribution: parseAttribution(values[attributionField]),
+          confirmation: options.confirmation ?? defaultConfirmationRules,
         },
         async (trx, result) => {
           token = await newBookingLink(trx, result.booking.id, now);
-          if (result.invoice) await confirmed(trx, result.booking, result.invoice, token);
+          if (result.booking.status !== "unconfirmed") return;
+          // By invoice: one e-mail, to the booker's address only, with the link to confirm it.
+          const delegates = await bookingDelegates(trx, result.booking.id);
+          const email = bookingConfirmRequestEmail(
+            forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
+            mail,
+            { confirmBy: new Date(result.booking.hold_expires_at!), bookingToken: token },
+          );
+          await queueEmails(trx, { type: "course-booking", id: result.booking.id }, [email], now, options.keys);
         },
       );
       if (!placed.ok) {
@@ -248,7 +266,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       }
       onPlacesChanged(session.key);
       onEmailsQueued();
-      if (payment.method === "invoice") return { kind: "booked", next: `/booking/${token}` };
+      // By invoice: the booking link goes to the booker's inbox only, never to whoever posted the form.
+      if (payment.method === "invoice") {
+        return { kind: "confirm-sent", email: placed.booking.booker_email, confirmBy: placed.booking.hold_expires_at! };
+      }
 
       // By card: the payment is set up now; if Stripe cannot, the hold goes at once.
       const { booking } = placed;
@@ -285,6 +306,21 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async byLink(token: string): Promise<BookingDetail | null> {
       const id = await bookingIdForLink(db, token);
       return id ? bookingDetail(db, id) : null;
+    },
+
+    /**
+     * The booker confirms their invoice booking from the link in their
+     * inbox: the invoice is issued, the booker gets it, each named delegate
+     * their joining details, the team is told. Idempotent.
+     */
+    async confirmByLink(token: string) {
+      const id = await bookingIdForLink(db, token);
+      if (!id) return { ok: false as const, reason: "not-found" as const };
+      const result = await confirmBooking(db, id, clock(), (trx, done) =>
+        confirmed(trx, done.booking, done.invoice, token),
+      );
+      if (result.ok) onEmailsQueued();
+      return result;
     },
 
     /** A document of the booking its link opens, by number; null if the link or the number is not the booking's. */

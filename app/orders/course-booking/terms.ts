@@ -157,5 +157,6 @@ export function termsText(terms: BookingTerms = courseBookingTerms): string[] {
       : []),
     `Transfer to another date: free ${times}, up to ${days(latestDaysBefore)} before the start.`,
     `Names to follow: places may be booked without delegates' names until their names are due, ${days(terms.namesToFollow.namesDueDaysBefore)} before the start.`,
+    "Booking by invoice: nothing is booked until you confirm the booking from the e-mail we send to your address. The places are held for you until the time that e-mail gives; not confirmed by then, they are released and nothing is owed. The invoice is issued, and each named delegate told, when you confirm.",
   ];
 }

@@ -1,0 +1,226 @@
+/**
+ * An invoice booking is real before it costs anything (issue 37, ADR 060),
+ * on both databases: placed, it holds its places unconfirmed for the hours
+ * set, with no invoice number and no webhook; confirmed, the invoice is
+ * issued once however many confirmations race; lapsed, the places go back
+ * and no invoice number is ever taken; the limits on places held
+ * unconfirmed, per session and per booker address, hold under concurrent
+ * bookings (on PostgreSQL through 4 handles, as separate instances would).
+ */
+import { tmpdir } from "node:os";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase, type DatabaseHandle, type Db } from "~/data/db.server.ts";
+import {
+  cancelBooking,
+  confirmBooking,
+  expireHolds,
+  namePlace,
+  placeBooking,
+  type BookedPlace,
+  type Booker,
+  type BookingPayment,
+} from "~/orders/course-booking/bookings.server.ts";
+import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
+import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
+import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { termsText } from "~/orders/course-booking/terms.ts";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+
+const startsAt = new Date("2027-03-08T09:00:00.000Z");
+const early = new Date("2027-01-10T10:00:00.000Z");
+const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
+const booker = (email: string): Booker => ({
+  name: "Ada Booker",
+  email,
+  phone: "+44 20 7946 0000",
+  organisation: "Northwind Ltd",
+  jobTitle: "Head of Learning",
+  addressLine1: "1 King Street",
+  addressLine2: null,
+  city: "London",
+  postcode: "EC2V 8AU",
+  country: "United Kingdom",
+});
+const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
+const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: null, vatNumber: null };
+let sessions = 0;
+
+describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dialect) => {
+  let t: TestDatabase;
+  let db: Db;
+  let handles: DatabaseHandle[];
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect, "cconf");
+    db = t.handle.db;
+    handles = [t.handle];
+    // An outgoing webhook that would hear of every booking: none is written before the booker confirms.
+    await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created"] }, early);
+    if (dialect === "postgres") {
+      for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
+    }
+  });
+  afterAll(async () => {
+    for (const other of handles.slice(1)) await other.close();
+    await t.dispose();
+  });
+
+  async function newSession(capacity: number): Promise<BookableSession> {
+    const key = `c-${dialect}-${++sessions}`;
+    await setCapacity(db, key, capacity, early);
+    return {
+      key,
+      courseId: "strategic-leadership",
+      courseTitle: "Strategic Leadership",
+      startsAt,
+      endsAt: new Date("2027-03-12T17:00:00.000Z"),
+      firstDay: "2027-03-08",
+      lastDay: "2027-03-12",
+      format: "online",
+      price: {},
+      state: "open",
+    };
+  }
+  const book = (session: BookableSession, email: string, places: BookedPlace[], on: Db = db, now = early) =>
+    placeBooking(on, {
+      session,
+      booker: booker(email),
+      places,
+      payment: byInvoice,
+      termsText: termsText(),
+      now,
+      confirmation: defaultConfirmationRules,
+    });
+  const left = async (key: string) => (await placesLeft(db, [key])).get(key);
+  const lastInvoiceNumber = async () =>
+    (await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirst())
+      ?.last_number ?? 0;
+  const webhooksOf = async (id: string) =>
+    (await db.selectFrom("webhook_events").select("payload").execute()).filter((e) => e.payload.includes(id));
+  const address = (n: number) => `booker-${dialect}-${sessions}-${n}@example.com`;
+
+  it("holds the places 2 hours without an invoice number or a webhook; confirmed, the invoice is issued", async () => {
+    const session = await newSession(12);
+    const before = await lastInvoiceNumber();
+    const placed = await book(session, address(1), [named(1), named(2)]);
+    if (!placed.ok) throw new Error(placed.reason);
+    expect(placed.booking).toMatchObject({ status: "unconfirmed", hold_expires_at: "2027-01-10T12:00:00.000Z" });
+    expect(await left(session.key)).toBe(10);
+    expect(await lastInvoiceNumber()).toBe(before);
+    expect(await webhooksOf(placed.booking.id)).toEqual([]);
+    // No delegate is written to while it is unconfirmed: the team cannot name a place either.
+    const naming = await namePlace(db, placed.booking.id, {
+      position: 1,
+      delegate: { name: "Eve", email: "eve@example.com", jobTitle: "x" },
+      now: early,
+      staffId: "s",
+    });
+    expect(naming).toEqual({ ok: false, reason: "not-live" });
+
+    const confirmed = await confirmBooking(db, placed.booking.id, minutes(early, 119));
+    if (!confirmed.ok) throw new Error(confirmed.reason);
+    expect(confirmed.booking).toMatchObject({ status: "invoiced", hold_expires_at: null });
+    expect(Number(confirmed.invoice.number.slice(4))).toBe(before + 1);
+    expect(await lastInvoiceNumber()).toBe(before + 1);
+    expect((await webhooksOf(placed.booking.id)).map((e) => JSON.parse(e.payload).type)).toEqual(["booking.created"]);
+    expect(await confirmBooking(db, placed.booking.id, minutes(early, 120))).toEqual({
+      ok: false,
+      reason: "already-confirmed",
+    });
+    expect(await lastInvoiceNumber()).toBe(before + 1);
+    expect(await left(session.key)).toBe(10);
+  });
+
+  it("lapses when not confirmed in time: the places go back, listed as lapsed, and it can never be confirmed", async () => {
+    const session = await newSession(6);
+    const before = await lastInvoiceNumber();
+    const placed = await book(session, address(1), [named(1), named(2), named(3)]);
+    if (!placed.ok) throw new Error(placed.reason);
+    // At the deadline, before the job has run: the conditional update refuses it.
+    expect(await confirmBooking(db, placed.booking.id, minutes(early, 120))).toEqual({ ok: false, reason: "lapsed" });
+    expect(await expireHolds(db, minutes(early, 119))).toEqual({ expired: 0 });
+    expect(await left(session.key)).toBe(3);
+    expect((await expireHolds(db, minutes(early, 120))).expired).toBeGreaterThanOrEqual(1);
+    expect(await left(session.key)).toBe(6);
+    const detail = await bookingDetail(db, placed.booking.id);
+    expect(detail!.booking.status).toBe("lapsed");
+    expect(detail!.events.map((e) => e.kind)).toEqual(["created", "awaiting-confirmation", "not-confirmed"]);
+    expect(await confirmBooking(db, placed.booking.id, minutes(early, 121))).toEqual({ ok: false, reason: "lapsed" });
+    expect(await lastInvoiceNumber()).toBe(before);
+    expect(await webhooksOf(placed.booking.id)).toEqual([]);
+    expect(detail!.invoices).toEqual([]);
+  });
+
+  it("the team can cancel an unconfirmed booking: its places go back, no credit note", async () => {
+    const session = await newSession(4);
+    const placed = await book(session, address(1), [named(1)]);
+    if (!placed.ok) throw new Error(placed.reason);
+    const cancelled = await cancelBooking(db, placed.booking.id, { now: early, staffId: "s" });
+    expect(cancelled).toMatchObject({ ok: true, refundPence: 0 });
+    expect(cancelled.ok && cancelled.creditNote).toBeFalsy();
+    expect(await left(session.key)).toBe(4);
+  });
+
+  it("refuses places held unconfirmed beyond half a session; confirmed places do not count", async () => {
+    const session = await newSession(12);
+    const first = await book(session, address(1), [named(1), named(2), named(3), named(4)]);
+    expect((await book(session, address(2), [named(5), named(6)])).ok).toBe(true);
+    expect(await book(session, address(3), [named(7)])).toEqual({ ok: false, reason: "unconfirmed-session" });
+    expect(await left(session.key)).toBe(6);
+    if (!first.ok) throw new Error(first.reason);
+    expect((await confirmBooking(db, first.booking.id, early)).ok).toBe(true);
+    expect((await book(session, address(3), [named(7), named(8), named(9), named(10)])).ok).toBe(true);
+    expect(await book(session, address(4), [named(11)])).toEqual({ ok: false, reason: "unconfirmed-session" });
+  });
+
+  it("refuses a booker address a 4th unconfirmed booking or a 13th place, whatever its case", async () => {
+    const mine = address(1);
+    for (let i = 0; i < 3; i++) expect((await book(await newSession(12), mine, [named(1)])).ok).toBe(true);
+    expect(await book(await newSession(12), mine.toUpperCase(), [named(1)])).toEqual({
+      ok: false,
+      reason: "unconfirmed-booker",
+    });
+    const other = address(2);
+    const big = async () => newSession(40);
+    expect((await book(await big(), other, Array.from({ length: 10 }, (_, i) => named(i)))).ok).toBe(true);
+    expect(await book(await big(), other, [named(1), named(2), named(3)])).toEqual({
+      ok: false,
+      reason: "unconfirmed-booker",
+    });
+    expect((await book(await big(), other, [named(1), named(2)])).ok).toBe(true);
+  });
+
+  it("concurrent bookings never pass the limits: 24 one-place bookings for a 12-place session hold 6", async () => {
+    const session = await newSession(12);
+    const results = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => book(session, address(100 + i), [named(i)], handles[i % handles.length]!.db)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(6);
+    expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "unconfirmed-session")).toBe(true);
+    expect(await left(session.key)).toBe(6);
+  });
+
+  it("concurrent bookings by one address on 12 sessions: 3 are held", async () => {
+    const mine = address(7);
+    const each = await Promise.all(Array.from({ length: 12 }, () => newSession(12)));
+    const results = await Promise.all(each.map((s, i) => book(s, mine, [named(1)], handles[i % handles.length]!.db)));
+    expect(results.filter((r) => r.ok)).toHaveLength(3);
+  });
+
+  it("concurrent confirmations of one booking issue one invoice", async () => {
+    const session = await newSession(12);
+    const before = await lastInvoiceNumber();
+    const placed = await book(session, address(1), [named(1)]);
+    if (!placed.ok) throw new Error(placed.reason);
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => confirmBooking(handles[i % handles.length]!.db, placed.booking.id, early)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok && r.reason === "already-confirmed")).toHaveLength(7);
+    expect(await lastInvoiceNumber()).toBe(before + 1);
+    expect(
+      await db.selectFrom("course_invoices").select("id").where("booking_id", "=", placed.booking.id).execute(),
+    ).toHaveLength(1);
+  });
+});
