@@ -124,6 +124,12 @@ export async function listSpam(db: Db): Promise<SpamEntry[]> {
   return rows.map(toEntry);
 }
 
+/** What a kept refusal is (its kind), without taking it out; null if gone. */
+export async function spamKindOf(db: Db, id: string): Promise<SpamKind | null> {
+  const row = await db.selectFrom("spam_submissions").select("kind").where("id", "=", id).executeTakeFirst();
+  return row?.kind ?? null;
+}
+
 /** Takes one out of the folder (to release it, or because it is spam after all); null if already gone. */
 export async function takeSpam(db: Db, id: string): Promise<SpamEntry | null> {
   const row = await db

@@ -78,6 +78,16 @@ const book = (address: string, fields: Record<string, string>) =>
     body: new URLSearchParams(fields).toString(),
   });
 
+test("the booking page sends the guard's fields: the honeypot and when the form was shown", async () => {
+  const page = await rawRequest(site.baseURL, { path: `/courses/${course}/book/${session}` });
+  expect(page.status).toBe(200);
+  // The page's one post form (the other, "Update places", is a GET form of one field).
+  const form = page.text.slice(page.text.indexOf('method="post"'));
+  expect(form.length).toBeLessThan(page.text.length);
+  expect(form).toMatch(/<input(?=[^>]*name="website")(?=[^>]*tabindex="-1")[^>]*>/i);
+  expect(form).toMatch(/<input(?=[^>]*type="hidden")(?=[^>]*name="formStartedAt")[^>]*>/);
+});
+
 test("a junk flood from many addresses refuses no real booker", async () => {
   // 30 junk posts, each from an address of its own (10 times the limit): what
   // a visitor with many addresses, or many visitors, send.
@@ -143,11 +153,16 @@ test("a booking refused as a bot's is kept in the spam folder, for review only",
   const id = String(
     sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id,
   );
-  const cookie = await insertSession(site.dataDir, id);
-  const page = await fetch(`${site.baseURL}/admin/spam`, { headers: { cookie } });
-  expect(page.status).toBe(200);
-  // React's text separators out, to read the page's text.
-  const html = (await page.text()).replaceAll("<!-- -->", "");
+  const staff = new StaffClient(site.baseURL);
+  const [name, value] = (await insertSession(site.dataDir, id)).split("=") as [string, string];
+  staff.cookies.set(name, value);
+  const spamFolder = async () => {
+    const { response, html } = await staff.get("/admin/spam");
+    expect(response.status).toBe(200);
+    // React's text separators out, to read the page's text.
+    return html.replaceAll("<!-- -->", "");
+  };
+  let html = await spamFolder();
   const entry = (address: string) => {
     const start = html.lastIndexOf("<li", html.indexOf(escapeHtml(address)));
     return html.slice(start, html.indexOf("</li>", start));
@@ -159,4 +174,12 @@ test("a booking refused as a bot's is kept in the spam folder, for review only",
   // Review only: a refused booking held no places, and is not released.
   expect(entry(honeypot)).not.toContain("Release as a lead");
   expect(entry(honeypot)).toContain("Delete now");
+
+  // A release posted anyway is refused, and the entry stays as it was.
+  const entryId = /name="entry" value="([^"]+)"/.exec(entry(honeypot))![1]!;
+  const release = await staff.post("/admin/spam", { entry: entryId, intent: "release" });
+  expect(release.response.status).toBe(400);
+  expect(release.html).toContain("A refused booking cannot be released");
+  html = await spamFolder();
+  expect(entry(honeypot)).toContain(`value="${entryId}"`);
 });

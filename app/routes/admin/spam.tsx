@@ -13,7 +13,7 @@ import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
 import { validate } from "~/leads/validation.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { servicesContext } from "~/services.ts";
-import { keepSpam, listSpam, takeSpam } from "~/spam/folder.server.ts";
+import { keepSpam, listSpam, spamKindOf, takeSpam } from "~/spam/folder.server.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -38,6 +38,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = String(form.get("entry") ?? "");
   const intent = form.get("intent");
   const now = new Date();
+  // A refused booking held no places: it is reviewed or deleted, never released (left as it was).
+  if (intent !== "delete" && (await spamKindOf(staff.db, id)) === "course-booking") {
+    return data(
+      { error: "A refused booking cannot be released: it held no places. Ask the booker to book again." },
+      { status: 400 },
+    );
+  }
   const entry = await takeSpam(staff.db, id);
   if (!entry) return data({ error: "It is no longer in the spam folder." }, { status: 404 });
   if (intent === "delete") {
@@ -51,11 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       now,
     );
   if (entry.kind === "course-booking") {
+    // Only if it became one between the two reads: put back, refused as above.
     await putBack();
-    return data(
-      { error: "A refused booking cannot be released: it held no places. Ask the booker to book again." },
-      { status: 400 },
-    );
+    return data({ error: "A refused booking cannot be released: it held no places." }, { status: 400 });
   }
   const checked = validate(entry.kind, entry.fields);
   if (!checked.ok) {
