@@ -50,7 +50,8 @@ import {
 
 import { imageRefsIn, missingImageMessage } from "~/content/image-ref.ts";
 import { missingImages } from "~/media/images.server.ts";
-import { publishHooks } from "./publish-hooks.server.ts";
+import { isAdministrator } from "~/staff/permissions.ts";
+import { priceNeedsAdministrator, publishHooks } from "./publish-hooks.server.ts";
 
 type Tx = Transaction<Database> | Db;
 
@@ -779,7 +780,8 @@ export async function publishDue(
   const due = await db
     .selectFrom("content_items as i")
     .leftJoin("staff_users as u", "u.id", "i.publish_at_by")
-    .select(["i.type", "i.key", "i.publish_at_by", "u.name"])
+    .leftJoin("staff_users as s", "s.id", "i.draft_saved_by")
+    .select(["i.type", "i.key", "i.publish_at_by", "u.name", "u.role", "s.role as savedByRole"])
     .where("i.publish_at", "<=", now.toISOString())
     .orderBy("i.publish_at")
     .execute();
@@ -788,6 +790,16 @@ export async function publishDue(
   for (const item of due) {
     if (!(item.type in contentTypes)) continue;
     const type = item.type as ContentType;
+    // A price that needs an administrator (publish-hooks.server.ts) goes live on schedule only if an
+    // administrator both scheduled it and saved the draft last (an editor's later save is not approved).
+    const approved = isAdministrator(item.role ?? "") && isAdministrator(item.savedByRole ?? "");
+    const stored = approved ? null : await readItem(db, type, item.key);
+    const price = stored && (await priceNeedsAdministrator(db, type, item.key, stored.published, stored.draft));
+    if (price) {
+      failed.push({ item: `${type}:${item.key}`, message: price });
+      await schedulePublish(db, { type, key: item.key, at: null, actor: releaseActor, now });
+      continue;
+    }
     const result = await publishItem(db, {
       type,
       key: item.key,

@@ -14,7 +14,7 @@ import type { Db } from "~/data/db.server.ts";
 import { takePlaces } from "~/orders/course-booking/places.server.ts";
 import { itemAction, type EditorContext } from "~/publishing/editor.server.ts";
 import { startSiteContent } from "~/publishing/site-content.server.ts";
-import { readItem } from "~/publishing/store.server.ts";
+import { publishDue, readItem, saveDraft, schedulePublish } from "~/publishing/store.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { audit } from "~/staff/audit.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
@@ -118,6 +118,35 @@ describe.each(dialects)("a session's price on %s", (dialect) => {
       expect(published.data.done).toMatch(/^Published/);
       expect(await livePrice(db)).toBe(460_000);
       expect(await approvals(db)).toHaveLength(1);
+    });
+  });
+
+  it("on schedule: a price below the floor goes live only if an administrator scheduled it and saved it last", async () => {
+    await withSite(async (db) => {
+      const before = await livePrice(db);
+      const save = async (user: StaffUser, pricePence: number, at: Date) => {
+        const item = (await readItem(db, "session", session.id))!;
+        const data = { ...(item.draft as object), pricePence };
+        const saved = await saveDraft(db, { type: "session", key: session.id, data, baseVersion: item.draftVersion, actor: user, now: at });
+        expect(saved).toMatchObject({ ok: true });
+      };
+      const now = new Date();
+      const at = new Date(now.getTime() + 60_000);
+      const due = new Date(now.getTime() + 120_000);
+      // The administrator schedules a fine price; an editor then saves a price below the floor.
+      await save(admin, 440_000, now);
+      expect(await schedulePublish(db, { type: "session", key: session.id, at, actor: admin, now })).toEqual({ ok: true });
+      await save(editor, 1_000, now);
+      const refused = await publishDue(db, due);
+      expect(refused.published).toEqual([]);
+      expect(refused.failed).toEqual([{ item: `session:${session.id}`, message: expect.stringMatching(/needs an administrator/) }]);
+      expect(await livePrice(db)).toBe(before);
+      expect((await readItem(db, "session", session.id))!.publishAt).toBeNull();
+      // Saved and scheduled by the administrator: it goes live.
+      await save(admin, 1_000, now);
+      await schedulePublish(db, { type: "session", key: session.id, at, actor: admin, now });
+      expect((await publishDue(db, due)).published).toEqual([`session:${session.id}`]);
+      expect(await livePrice(db)).toBe(1_000);
     });
   });
 });

@@ -222,7 +222,7 @@ test("the home page's featured cards name each course's next date and place", as
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("changing the price of a session with places sold asks the editor to confirm; existing bookings keep what they pay", async ({
+test("changing the price of a session with places sold needs an administrator, who confirms it; existing bookings keep what they pay", async ({
   page,
 }) => {
   test.slow();
@@ -234,6 +234,15 @@ test("changing the price of a session with places sold asks the editor to confir
   const price = page.getByRole("textbox", { name: "Price per person (£, before VAT)" }).first();
   await expect(price).toHaveAccessibleDescription(/In pounds, before VAT/);
   await price.fill("4,800");
+  await page.getByRole("button", { name: "Publish now" }).click();
+  // An editor of the site: refused with the reason (issue 37), the draft kept.
+  await expect(page.getByRole("alert")).toContainText(
+    "This session has 2 places sold or held: only an administrator can change its prices. Ask an administrator to publish it.",
+  );
+
+  await signInAs(page.context(), site, await newSiteEditor(site, "Ada Admin", "admin"));
+  await openHydrated(page, `${site.baseURL}/admin/content/session/${id}`);
+  await expect(price).toHaveValue("4800.00");
   await page.getByRole("button", { name: "Publish now" }).click();
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("2 places are already sold or held on this session.");

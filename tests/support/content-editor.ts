@@ -18,10 +18,10 @@ export async function signInEditor(page: Page, site: SiteServer, name = "Eddie E
   await signInNewStaff(page, site, { email: uniqueEmail("editor"), name });
 }
 
-/** A new account on `site` that edits the site (and nothing else), set up over HTTP; its id. */
-export async function newSiteEditor(site: SiteServer, name: string): Promise<string> {
+/** A new account on `site` that edits the site (and nothing else), or with `role`, set up over HTTP; its id. */
+export async function newSiteEditor(site: SiteServer, name: string, role: "site" | "admin" = "site"): Promise<string> {
   const email = uniqueEmail("site-editor");
-  await new StaffClient(site.baseURL).setUp(await inviteFromCommandLine(site, { email, name, role: "site" }));
+  await new StaffClient(site.baseURL).setUp(await inviteFromCommandLine(site, { email, name, role }));
   return String(sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id);
 }
 
