@@ -77,12 +77,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /**
- * The link never leaves in a Referer to another site; "same-origin" rather
- * than "no-referrer" because under "no-referrer" the browser posts the
- * confirm form with `Origin: null`, which the router refuses as cross-site.
+ * The link never leaves in a Referer, not even to this site's own pages and
+ * files (only the origin does); "strict-origin" rather than "no-referrer"
+ * because under "no-referrer" the browser posts the confirm form with
+ * `Origin: null`, which the router refuses as cross-site.
  */
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "same-origin" };
+  return { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
 }
 
 export function meta() {

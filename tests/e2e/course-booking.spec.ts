@@ -160,7 +160,9 @@ withoutJavaScript(() => {
     expect(JSON.stringify(outbox)).not.toContain(link.split("/").at(-1)!);
     expect(await site.mailbox.to(delegate)).toEqual([]);
 
-    await page.goto(link);
+    const opened = await page.goto(link);
+    // The link never leaves the page in a Referer, not even to the site's own files (only the origin does).
+    expect(opened!.headers()["referrer-policy"]).toBe("strict-origin");
     await expect(page.getByRole("heading", { level: 2, name: "Please confirm your booking" })).toBeVisible();
     await expect(page.getByRole("link", { name: /^VAT invoice/ })).toHaveCount(0);
     await page.getByRole("button", { name: "Confirm the booking and issue the invoice" }).click();
