@@ -1,8 +1,10 @@
 /**
  * Booking links expire (issue 37, docs/decisions/063-booking-links-expire.md):
  * a link opens its booking until a set number of days after the session
- * ends (BOOKING_LINK_DAYS_AFTER_COURSE); after that the booker may have a
- * new one sent to the booking's own address, which revokes the old ones,
+ * ends (BOOKING_LINK_DAYS_AFTER_COURSE), or after the link was made if that
+ * is later (a new link asked for after the course works that long too);
+ * after that the booker may have a new one sent to the booking's own
+ * address, which revokes the old ones,
  * at most once per 15 minutes and three times a day per booking. These are
  * the pure rules.
  */
@@ -12,15 +14,16 @@ export const defaultLinkDaysAfterCourse = 30;
 /** The resends allowed per booking: at most one per `minGapMinutes`, `perDay` in any 24 hours. */
 export const resendLimits = { minGapMinutes: 15, perDay: 3 } as const;
 
-/** When the links to a booking whose session ends at `sessionEndsAt` stop opening it. */
-export function linkExpiresAt(sessionEndsAt: Date, daysAfterCourse: number): Date {
+/** When a link made at `createdAt` to a booking whose session ends at `sessionEndsAt` stops opening it. */
+export function linkExpiresAt(sessionEndsAt: Date, createdAt: Date, daysAfterCourse: number): Date {
   if (!(daysAfterCourse >= 0))
     throw new RangeError(`The days after the course must be 0 or more (got ${daysAfterCourse})`);
-  return new Date(sessionEndsAt.getTime() + Math.round(daysAfterCourse * 86_400_000));
+  const from = Math.max(sessionEndsAt.getTime(), createdAt.getTime());
+  return new Date(from + Math.round(daysAfterCourse * 86_400_000));
 }
 
-export function linkExpired(sessionEndsAt: Date, daysAfterCourse: number, now: Date): boolean {
-  return now.getTime() >= linkExpiresAt(sessionEndsAt, daysAfterCourse).getTime();
+export function linkExpired(sessionEndsAt: Date, createdAt: Date, daysAfterCourse: number, now: Date): boolean {
+  return now.getTime() >= linkExpiresAt(sessionEndsAt, createdAt, daysAfterCourse).getTime();
 }
 
 export type ResendVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
