@@ -13,7 +13,7 @@
  * booking's booker address, never shown here; sending it revokes the old
  * links, at most once per 15 minutes and three times a day (429 beyond).
  */
-import { data, redirect } from "react-router";
+import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
@@ -23,11 +23,15 @@ import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking";
 
+/** Set by the action that has just sent a new link: the loader run after it finds the link it came from revoked. */
+const newLinkSent = createContext<boolean>(false);
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bookings = context.get(servicesContext).courseBookings;
   const detail = await bookings.byLink(params.token);
   if (!detail) {
-    if ((await bookings.linkState(params.token)) !== "expired") throw data("Not found", { status: 404 });
+    const expired = context.get(newLinkSent) || (await bookings.linkState(params.token)) === "expired";
+    if (!expired) throw data("Not found", { status: 404 });
     return data({ expired: true as const }, { status: 410 });
   }
   const payment = detail.booking.payment_method === "card" ? await bookings.refreshCardPayment(detail) : null;
@@ -81,6 +85,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
         { status: 429, headers: { "Retry-After": String(sent.retryAfterSeconds) } },
       );
     }
+    context.set(newLinkSent, true);
     return data({ sent: resendMessages.sent }, 202);
   }
   if (intent !== "confirm") throw data("Bad request", { status: 400 });
