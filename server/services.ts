@@ -134,6 +134,7 @@ export async function startServices(
       perBookerPlaces: config.BOOKING_UNCONFIRMED_PER_BOOKER_PLACES,
       perBookerBookings: config.BOOKING_UNCONFIRMED_PER_BOOKER_BOOKINGS,
     },
+    linkDaysAfterCourse: config.BOOKING_LINK_DAYS_AFTER_COURSE,
     onEmailsQueued: kick,
     // The course pages show places left: read the places' stamp at once on this instance.
     onPlacesChanged: () => void content.placesChanged().catch(() => {}),

@@ -193,6 +193,8 @@ export const configSchema = z.object({
   BOOKING_UNCONFIRMED_PER_BOOKER_PLACES: z.coerce.number().int().min(1).max(1000).default(12),
   /** The bookings waiting for confirmation one booker address may have at once. */
   BOOKING_UNCONFIRMED_PER_BOOKER_BOOKINGS: z.coerce.number().int().min(1).max(100).default(3),
+  /** How many days after its session ends a booking link stops working (issue 37, ADR 063). */
+  BOOKING_LINK_DAYS_AFTER_COURSE: z.coerce.number().int().min(1).max(3650).default(30),
   /** A form sent sooner than this after it was shown is refused (bots). 0: off. */
   FORM_MIN_FILL_SECONDS: z.coerce.number().min(0).max(60).default(3),
   /**

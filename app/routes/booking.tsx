@@ -7,9 +7,14 @@
  * An invoice booking not yet confirmed shows what was booked and the
  * button that confirms it (a POST: following a link confirms nothing; a
  * second confirmation changes nothing): issue 37, ADR 060.
- * Never cached, never indexed; an unknown link is a 404 like any other page.
+ * Never cached, never indexed; an unknown (or revoked) link is a 404 like
+ * any other page. A link past its expiry (a set time after the course,
+ * ADR 063) is a 410 with a button that has a new link e-mailed to the
+ * booking's booker address, never shown here; sending it revokes the old
+ * links, at most once per 15 minutes and three times a day (429 beyond).
  */
-import { data, redirect } from "react-router";
+import { createContext, data, redirect } from "react-router";
+import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
@@ -18,15 +23,23 @@ import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking";
 
+/** Set by the action that has just sent a new link: the loader run after it finds the link it came from revoked. */
+const newLinkSent = createContext<boolean>(false);
+
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bookings = context.get(servicesContext).courseBookings;
   const detail = await bookings.byLink(params.token);
-  if (!detail) throw data("Not found", { status: 404 });
+  if (!detail) {
+    const expired = context.get(newLinkSent) || (await bookings.linkState(params.token)) === "expired";
+    if (!expired) throw data("Not found", { status: 404 });
+    return data({ expired: true as const }, { status: 410 });
+  }
   const payment = detail.booking.payment_method === "card" ? await bookings.refreshCardPayment(detail) : null;
   const current =
     payment === "paid" && detail.booking.status !== "paid" ? (await bookings.byLink(params.token))! : detail;
   const b = current.booking;
   return {
+    expired: false as const,
     token: params.token,
     reference: b.reference,
     status: b.status,
@@ -61,10 +74,25 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
-  if (form?.get("intent") !== "confirm") throw data("Bad request", { status: 400 });
+  const intent = form?.get("intent");
+  if (intent === "new-link") {
+    const sent = await context.get(servicesContext).courseBookings.resendLink(params.token);
+    if (sent.kind === "unknown") throw data("Not found", { status: 404 });
+    if (sent.kind === "live") return redirect(`/booking/${params.token}`, 303);
+    if (sent.kind === "limited") {
+      return data(
+        { problem: resendMessages.limited },
+        { status: 429, headers: { "Retry-After": String(sent.retryAfterSeconds) } },
+      );
+    }
+    context.set(newLinkSent, true);
+    return data({ sent: resendMessages.sent }, 202);
+  }
+  if (intent !== "confirm") throw data("Bad request", { status: 400 });
   const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
   if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${params.token}`, 303);
   if (result.reason === "not-found") throw data("Not found", { status: 404 });
+  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
   return data(
     {
       problem:
@@ -82,8 +110,13 @@ export async function action({ params, request, context }: Route.ActionArgs) {
  * because under "no-referrer" the browser posts the confirm form with
  * `Origin: null`, which the router refuses as cross-site.
  */
-export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
+export function headers({ actionHeaders }: Route.HeadersArgs) {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return {
+    "Cache-Control": "no-store",
+    "Referrer-Policy": "strict-origin",
+    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
+  };
 }
 
 export function meta() {
@@ -100,7 +133,9 @@ const statusText = {
   expired: "Not completed: the places were released",
 } as const;
 
-export default function Booking({ loaderData: b, actionData }: Route.ComponentProps) {
+export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
+  if (loaderData.expired) return <ExpiredLink actionData={actionData} />;
+  const b = loaderData;
   const base = `/booking/${b.token}`;
   const problem = actionData && "problem" in actionData ? actionData.problem : null;
   return (
@@ -237,6 +272,40 @@ export default function Booking({ loaderData: b, actionData }: Route.ComponentPr
         </section>
       </div>
       <Toaster />
+    </>
+  );
+}
+
+/** The 410 page of an expired link: a new one is e-mailed to the booking's booker address, never shown here. */
+function ExpiredLink({ actionData }: { actionData: Route.ComponentProps["actionData"] }) {
+  const problem = actionData && "problem" in actionData ? actionData.problem : null;
+  const sent = actionData && "sent" in actionData ? actionData.sent : null;
+  return (
+    <>
+      <PageHero eyebrow="Your booking" title="This booking link has expired" />
+      <div className="container-page max-w-3xl py-12 lg:py-16">
+        <p className="text-slate-800">
+          For your security, booking links stop working some time after the course. We can e-mail a new link to the
+          address the booking was made with; earlier links then stop working.
+        </p>
+        {problem && (
+          <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+            {problem}
+          </p>
+        )}
+        {sent ? (
+          <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3 text-green-900">
+            {sent}
+          </p>
+        ) : (
+          <form method="post" className="mt-4">
+            <input type="hidden" name="intent" value="new-link" />
+            <button type="submit" className="btn btn-primary min-h-11">
+              Send me a new link
+            </button>
+          </form>
+        )}
+      </div>
     </>
   );
 }

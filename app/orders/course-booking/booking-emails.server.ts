@@ -243,6 +243,35 @@ export function bookingConfirmRequestEmail(
   );
 }
 
+/** A new link to the booking, asked for from an expired one: to the booker's address only (issue 37, ADR 063). */
+export function bookingNewLinkEmail(
+  booking: BookingForEmail,
+  ctx: MailContext,
+  { bookingToken, expiresAt }: { bookingToken: string; expiresAt: Date },
+): OutgoingEmail {
+  return compose(
+    {
+      title: "A new link to your booking",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(
+          "A new link to this booking was asked for from its expired one. Earlier links to the booking no longer open it.",
+        ),
+        { kind: "fields", items: sessionFacts(booking) },
+        { kind: "button", href: bookingUrl(ctx), text: "Open the booking" },
+        p(`This link works until ${formatDateTime(expiresAt.toISOString())} (London time).`),
+        p("If you did not ask for it, you may ignore this e-mail: only this address receives the booking's link."),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(booking.booker.email, "the booker's address"),
+      subject: subject(`A new link to your booking: ${inSubject(booking.courseTitle)}`, booking.isTest),
+      secrets: { [bookingLinkCredential]: bookingToken },
+    },
+  );
+}
+
 /** [the booker's confirmation, the team's notification, each named delegate's joining details]. */
 export function bookingConfirmedEmails(
   booking: BookingForEmail,

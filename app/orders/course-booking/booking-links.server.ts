@@ -4,7 +4,9 @@
  * random bytes, given to the booker only (the address the booking page sends
  * them to, and their confirmation e-mail, where the outbox keeps it sealed);
  * the database keeps its SHA-256 alone, so a copy of the database opens no
- * booking. Erasing a booking's booker removes its links.
+ * booking. Erasing a booking's booker removes its links. A link expires
+ * (./link-expiry.ts); a new one sent to the booker revokes the others: their
+ * rows are deleted, so a revoked link is as unknown as one never made.
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
@@ -25,13 +27,23 @@ export async function newBookingLink(trx: Transaction<Database>, bookingId: stri
   return token;
 }
 
-/** The booking a link opens; null for anything that is not a live link. */
-export async function bookingIdForLink(db: Db, token: string): Promise<string | null> {
+/** Every link to booking `bookingId` stops opening it. */
+export async function revokeBookingLinks(trx: Transaction<Database>, bookingId: string): Promise<void> {
+  await trx.deleteFrom("course_booking_links").where("booking_id", "=", bookingId).execute();
+}
+
+export type StoredLink = { bookingId: string; createdAt: Date; sessionEndsAt: Date };
+
+/** The stored link a token is, expired or not; null for anything that is not a link (unknown, revoked, erased). */
+export async function linkFor(db: Db, token: string): Promise<StoredLink | null> {
   if (!tokenPattern.test(token)) return null;
   const row = await db
-    .selectFrom("course_booking_links")
-    .select("booking_id")
-    .where("token_hash", "=", linkHash(token))
+    .selectFrom("course_booking_links as l")
+    .innerJoin("course_bookings as b", "b.id", "l.booking_id")
+    .select(["l.booking_id", "l.created_at", "b.session_ends_at"])
+    .where("l.token_hash", "=", linkHash(token))
     .executeTakeFirst();
-  return row?.booking_id ?? null;
+  return row
+    ? { bookingId: row.booking_id, createdAt: new Date(row.created_at), sessionEndsAt: new Date(row.session_ends_at) }
+    : null;
 }

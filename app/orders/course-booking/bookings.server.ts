@@ -141,7 +141,7 @@ function eventId(): string {
   return `${process.hrtime.bigint().toString().padStart(20, "0")}-${randomBytes(6).toString("hex")}`;
 }
 
-async function addEvent(
+export async function addEvent(
   trx: Transaction<Database>,
   bookingId: string,
   at: Date,

@@ -14,6 +14,7 @@
 import type { Transaction } from "kysely";
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
+import { isPostgres } from "~/data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import type { MailContext } from "~/mail/types.ts";
@@ -27,14 +28,17 @@ import {
   bookingCancelledEmails,
   bookingConfirmRequestEmail,
   bookingConfirmedEmails,
+  bookingNewLinkEmail,
   joiningEmail,
   placeTransferredEmail,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
-import { newBookingLink, bookingIdForLink } from "./booking-links.server.ts";
+import { linkFor, newBookingLink, revokeBookingLinks } from "./booking-links.server.ts";
+import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
 import {
+  addEvent,
   attachPaymentIntent,
   bookingCurrency,
   cancelBooking,
@@ -65,11 +69,17 @@ export type CourseBookingServiceOptions = {
   clock?: () => Date;
   /** How long an invoice booking waits for its booker's confirmation, and the limits on places held so (./confirmation.ts). */
   confirmation?: ConfirmationRules;
+  /** How many days after its session ends a booking link stops working (BOOKING_LINK_DAYS_AFTER_COURSE, ./link-expiry.ts). */
+  linkDaysAfterCourse?: number;
   onEmailsQueued?: () => void;
   /** A session's places changed (its course page shows how many are left). */
   onPlacesChanged?: (sessionKey: string) => void;
   log?: (message: string) => void;
 };
+
+type LinkState = { kind: "unknown" } | { kind: "live" | "expired"; bookingId: string };
+
+export type ResendOutcome = { kind: "unknown" | "live" | "sent" } | { kind: "limited"; retryAfterSeconds: number };
 
 export type BookOutcome =
   | { kind: "not-found" }
@@ -145,6 +155,21 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     log = console.error,
   } = options;
   const stripe = options.stripe ? stripeClient(options.stripe.secretKey, options.stripe.apiUrl) : null;
+  const linkDays = options.linkDaysAfterCourse ?? defaultLinkDaysAfterCourse;
+
+  /** What a token is now: a live link, an expired one (to which booking), or nothing. */
+  async function openLink(token: string): Promise<LinkState> {
+    const link = await linkFor(db, token);
+    if (!link) return { kind: "unknown" };
+    const expired = linkExpired(link.sessionEndsAt, link.createdAt, linkDays, clock());
+    return { kind: expired ? "expired" : "live", bookingId: link.bookingId };
+  }
+
+  /** The booking a live link opens, or null. */
+  async function bookingIdForLink(token: string): Promise<string | null> {
+    const state = await openLink(token);
+    return state.kind === "live" ? state.bookingId : null;
+  }
 
   /** Queues the confirmation e-mails and `booking.created` (and `booking.paid` for a card) in `trx`. */
   async function confirmed(
@@ -302,9 +327,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       return (await placesLeft(db, [key])).get(key) ?? 0;
     },
 
-    /** The booking its link opens, or null (an unknown or erased link). */
+    /** The booking its link opens, or null (an unknown, revoked, erased or expired link). */
     async byLink(token: string): Promise<BookingDetail | null> {
-      const id = await bookingIdForLink(db, token);
+      const id = await bookingIdForLink(token);
       return id ? bookingDetail(db, id) : null;
     },
 
@@ -314,13 +339,65 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * their joining details, the team is told. Idempotent.
      */
     async confirmByLink(token: string) {
-      const id = await bookingIdForLink(db, token);
-      if (!id) return { ok: false as const, reason: "not-found" as const };
+      const state = await openLink(token);
+      if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
+      if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+      const id = state.bookingId;
       const result = await confirmBooking(db, id, clock(), (trx, done) =>
         confirmed(trx, done.booking, done.invoice, token),
       );
       if (result.ok) onEmailsQueued();
       return result;
+    },
+
+    /** Whether a token is a live link, an expired one or nothing (the booking's page answers 200, 410 or 404). */
+    async linkState(token: string): Promise<LinkState["kind"]> {
+      return (await openLink(token)).kind;
+    },
+
+    /**
+     * From an expired link, the booker asks for a new one: it is e-mailed to
+     * the booking's booker address only (never shown to whoever asked), and
+     * every earlier link stops working. At most once per 15 minutes and three
+     * times a day per booking (./link-expiry.ts), counted from the booking's
+     * timeline ("link-resent").
+     */
+    async resendLink(token: string): Promise<ResendOutcome> {
+      const state = await openLink(token);
+      if (state.kind !== "expired") return { kind: state.kind };
+      const now = clock();
+      const outcome = await db.transaction().execute(async (trx): Promise<ResendOutcome> => {
+        const booking = await trx
+          .selectFrom("course_bookings")
+          .selectAll()
+          .where("id", "=", state.bookingId)
+          .$if(isPostgres(trx), (q) => q.forUpdate())
+          .executeTakeFirstOrThrow();
+        const earlier = await trx
+          .selectFrom("course_booking_events")
+          .select("at")
+          .where("booking_id", "=", booking.id)
+          .where("kind", "=", "link-resent")
+          .where("at", ">", new Date(now.getTime() - 86_400_000).toISOString())
+          .execute();
+        const verdict = resendAllowed(
+          earlier.map((e) => new Date(e.at)),
+          now,
+        );
+        if (!verdict.ok) return { kind: "limited", retryAfterSeconds: verdict.retryAfterSeconds };
+        await revokeBookingLinks(trx, booking.id);
+        const fresh = await newBookingLink(trx, booking.id, now);
+        const delegates = await bookingDelegates(trx, booking.id);
+        const email = bookingNewLinkEmail(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
+          bookingToken: fresh,
+          expiresAt: linkExpiresAt(new Date(booking.session_ends_at), now, linkDays),
+        });
+        await queueEmails(trx, { type: "course-booking", id: booking.id }, [email], now, options.keys);
+        await addEvent(trx, booking.id, now, "link-resent");
+        return { kind: "sent" };
+      });
+      if (outcome.kind === "sent") onEmailsQueued();
+      return outcome;
     },
 
     /** A document of the booking its link opens, by number; null if the link or the number is not the booking's. */
