@@ -17,7 +17,6 @@ import {
   namePlace,
   placeBooking,
   type BookedPlace,
-  type Booker,
   type BookingPayment,
 } from "~/orders/course-booking/bookings.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
@@ -27,22 +26,12 @@ import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { testBooker } from "./fixtures.ts";
 
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
 const early = new Date("2027-01-10T10:00:00.000Z");
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-const booker = (email: string): Booker => ({
-  name: "Ada Booker",
-  email,
-  phone: "+44 20 7946 0000",
-  organisation: "Northwind Ltd",
-  jobTitle: "Head of Learning",
-  addressLine1: "1 King Street",
-  addressLine2: null,
-  city: "London",
-  postcode: "EC2V 8AU",
-  country: "United Kingdom",
-});
+const booker = (email: string) => testBooker(email);
 const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
 const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: null, vatNumber: null };
 let sessions = 0;

@@ -8,7 +8,7 @@
  * minutes apart, 3 a day), counted on the booking's timeline.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeBooking, type Booker } from "~/orders/course-booking/bookings.server.ts";
+import { placeBooking } from "~/orders/course-booking/bookings.server.ts";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
@@ -17,24 +17,13 @@ import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
 import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testMail } from "./fixtures.ts";
+import { testBooker, testMail } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const endsAt = new Date("2027-03-12T17:00:00.000Z");
 const days = (at: Date, n: number) => new Date(at.getTime() + n * 86_400_000);
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-const booker = (email: string): Booker => ({
-  name: "Ada Booker",
-  email,
-  phone: "+44 20 7946 0000",
-  organisation: "Northwind Ltd",
-  jobTitle: "Head of Learning",
-  addressLine1: "1 King Street",
-  addressLine2: null,
-  city: "London",
-  postcode: "EC2V 8AU",
-  country: "United Kingdom",
-});
+const booker = (email: string) => testBooker(email);
 
 describe.each(dialects)("booking links on %s", (dialect) => {
   let t: TestDatabase;

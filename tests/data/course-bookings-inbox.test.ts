@@ -21,7 +21,6 @@ import {
   confirmBooking,
   placeBooking,
   type BookedPlace,
-  type Booker,
   type BookingPayment,
 } from "~/orders/course-booking/bookings.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
@@ -31,7 +30,7 @@ import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testMail } from "./fixtures.ts";
+import { testBooker, testMail } from "./fixtures.ts";
 
 /** 57 days before the release's March sessions: names may follow, full credit. */
 const early = new Date("2027-01-10T10:00:00.000Z");
@@ -61,18 +60,7 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
     await t.dispose();
   });
 
-  const bookerAs = (email: string): Booker => ({
-    name: "Ada Booker",
-    email,
-    phone: "+44 20 7946 0000",
-    organisation: "Northwind Ltd",
-    jobTitle: "Head of Learning",
-    addressLine1: "1 King Street",
-    addressLine2: null,
-    city: "London",
-    postcode: "EC2V 8AU",
-    country: "United Kingdom",
-  });
+  const bookerAs = (email: string) => testBooker(email);
 
   /** The release's first session of Risk Management (its own places here: each test database is new). */
   async function releaseSession(on: Db = db): Promise<BookableSession> {

@@ -9,6 +9,7 @@ import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { ContactInput } from "~/leads/kinds/contact.ts";
+import type { Booker } from "~/orders/course-booking/booking-request.ts";
 import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
@@ -36,6 +37,21 @@ export async function openPaymentService(
 /** A logger at level info that adds each line it writes, parsed, to `lines`. */
 export const loggerInto = <Line>(lines: Line[]) =>
   pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
+
+/** A course booking's booker, at `email`. */
+export const testBooker = (email: string, over: Partial<Booker> = {}): Booker => ({
+  name: "Ada Booker",
+  email,
+  phone: "+44 20 7946 0000",
+  organisation: "Northwind Ltd",
+  jobTitle: "Head of Learning",
+  addressLine1: "1 King Street",
+  addressLine2: null,
+  city: "London",
+  postcode: "EC2V 8AU",
+  country: "United Kingdom",
+  ...over,
+});
 
 export const contactEnquiry = (email: string): ContactInput => ({
   name: "Ann Lee",

@@ -11,6 +11,7 @@
  * - a booking refused as a bot's (honeypot, too fast) is kept in the spam
  *   folder, where the team sees it (for review: it cannot be released).
  */
+import { bookingFormFields } from "../support/booking-form.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { postJson, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
 import { escapeHtml, insertSession, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
@@ -49,26 +50,7 @@ const newClient = () => {
 const course = "corporate-finance";
 const session = "corporate-finance-2027-04-online";
 
-/** A real booker's form: one named place, by invoice, shown five seconds ago (slower than the bot timer). */
-const realBooking = (email: string, over: Record<string, string> = {}) => ({
-  places: "1",
-  bookerName: "Katherine Johnson",
-  bookerEmail: email,
-  bookerPhone: "020 7946 0002",
-  organisation: "Orbital Ltd",
-  bookerJobTitle: "Head of Finance",
-  addressLine1: "3 Example Road",
-  city: "Bristol",
-  postcode: "BS1 1AA",
-  country: "United Kingdom",
-  "delegate-0-name": "Katherine Johnson",
-  "delegate-0-email": email,
-  paymentMethod: "invoice",
-  acceptTerms: "on",
-  website: "",
-  formStartedAt: String(Date.now() - 5_000),
-  ...over,
-});
+const realBooking = bookingFormFields;
 
 const book = (address: string, fields: Record<string, string>) =>
   rawRequest(site.baseURL, {

@@ -11,6 +11,7 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { devices } from "@playwright/test";
 import type { Mailbox } from "../support/mail.ts";
+import { bookingFormFields } from "../support/booking-form.ts";
 import { rawRequest, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -44,24 +45,10 @@ const get = (path: string) => rawRequest(site.baseURL, { path });
 
 /** A booking of one place by invoice, confirmed from the booker's inbox; its id and link. */
 async function confirmedBooking(email: string) {
-  const booked = await post("/courses/corporate-finance/book/corporate-finance-2027-04-online", {
-    places: "1",
-    bookerName: "Katherine Johnson",
-    bookerEmail: email,
-    bookerPhone: "020 7946 0002",
-    organisation: "Orbital Ltd",
-    bookerJobTitle: "Head of Finance",
-    addressLine1: "3 Example Road",
-    city: "Bristol",
-    postcode: "BS1 1AA",
-    country: "United Kingdom",
-    "delegate-0-name": "Katherine Johnson",
-    "delegate-0-email": email,
-    paymentMethod: "invoice",
-    acceptTerms: "on",
-    website: "",
-    formStartedAt: String(Date.now() - 5_000),
-  });
+  const booked = await post(
+    "/courses/corporate-finance/book/corporate-finance-2027-04-online",
+    bookingFormFields(email),
+  );
   expect(booked.status).toBeLessThan(400);
   const request = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
   const token = tokenIn(request.text)!;

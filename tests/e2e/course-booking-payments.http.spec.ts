@@ -14,6 +14,7 @@
 import { openDatabase } from "../../app/data/db.server.ts";
 import { expireHolds } from "../../app/orders/course-booking/bookings.server.ts";
 import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
+import { bookingFormFields } from "../support/booking-form.ts";
 import type { FakeStripe } from "../support/fake-stripe.ts";
 import type { Mailbox } from "../support/mail.ts";
 import { pollUntil, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
@@ -52,23 +53,7 @@ test.beforeAll(async ({ launcher }) => {
 });
 
 const form = (email: string, over: Record<string, string> = {}) =>
-  new URLSearchParams({
-    places: "1",
-    bookerName: "Katherine Johnson",
-    bookerEmail: email,
-    bookerPhone: "020 7946 0002",
-    organisation: "Orbital Ltd",
-    bookerJobTitle: "Head of Finance",
-    addressLine1: "3 Example Road",
-    city: "Bristol",
-    postcode: "BS1 1AA",
-    country: "United Kingdom",
-    "delegate-0-name": "Katherine Johnson",
-    "delegate-0-email": email,
-    paymentMethod: "card",
-    acceptTerms: "on",
-    ...over,
-  }).toString();
+  new URLSearchParams(bookingFormFields(email, { paymentMethod: "card", ...over })).toString();
 
 const book = (base: string, session: string, course: string, body: string) =>
   rawRequest(base, {
