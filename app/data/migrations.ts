@@ -10,6 +10,7 @@ import type { Migration } from "kysely/migration";
 import { searchText } from "./search-text.ts";
 import { upgradeItem } from "../content/rich-text-upgrade.ts";
 import { withoutCredentials } from "../addresses/credential-routes.ts";
+import { attributionField, attributionWithoutCredentials } from "../forms/attribution.ts";
 
 type AnyDb = Kysely<unknown>;
 
@@ -970,6 +971,19 @@ export const migrations: Record<string, Migration> = {
       ]) {
         await scrub(table, ["source_page"], page);
       }
+      // A refused post's fields, as posted: the page script's attribution names the landing page.
+      await scrub("spam_submissions", ["fields_json"], (_, json) => {
+        let fields: Record<string, unknown>;
+        try {
+          fields = JSON.parse(json) as Record<string, unknown>;
+        } catch {
+          return json;
+        }
+        const raw = fields[attributionField];
+        if (typeof raw !== "string") return json;
+        const cleaned = attributionWithoutCredentials(raw);
+        return cleaned === raw ? json : JSON.stringify({ ...fields, [attributionField]: cleaned });
+      });
       await scrub("audit_events", ["target"], (_, target) =>
         target.startsWith("path:") ? `path:${withoutCredentials(target.slice("path:".length))}` : target,
       );

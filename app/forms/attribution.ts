@@ -72,3 +72,22 @@ export function parseAttribution(raw: unknown): Attribution | null {
 export function campaignLabel(a: Pick<Attribution, "utmSource" | "utmMedium" | "utmCampaign">): string {
   return [a.utmSource, a.utmMedium, a.utmCampaign].filter(Boolean).join(" / ");
 }
+
+/**
+ * The attribution field as posted, kept as it is (a refused post in the spam
+ * folder, to be released later) but for a landing page that carries a
+ * credential, which becomes its route's pattern; anything that is not the
+ * page script's JSON is kept whole (it holds no landing page to redact).
+ */
+export function attributionWithoutCredentials(raw: string): string {
+  let value: unknown;
+  try {
+    value = JSON.parse(raw);
+  } catch {
+    return raw;
+  }
+  if (typeof value !== "object" || value === null || typeof (value as { l?: unknown }).l !== "string") return raw;
+  const landing = (value as { l: string }).l;
+  const cleaned = withoutCredentials(landing);
+  return cleaned === landing ? raw : JSON.stringify({ ...value, l: cleaned });
+}

@@ -12,6 +12,7 @@ import { sql, type ExpressionBuilder } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { FormKind } from "~/forms/schemas.ts";
+import { attributionField, attributionWithoutCredentials } from "~/forms/attribution.ts";
 import { clientKey } from "~/http/rate-limit.server.ts";
 
 export const spamCaps = { perAddressPerDay: 20, total: 10_000, fieldsBytes: 10_000 } as const;
@@ -65,7 +66,9 @@ export async function keepSpam(
   const fields: Record<string, string> = {};
   for (const [name, value] of Object.entries(spam.fields)) {
     if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-      fields[name.slice(0, 60)] = String(value).slice(0, 5000);
+      // The attribution's landing page may be a booking link: kept as its route's pattern (ADR 061).
+      const text = name === attributionField ? attributionWithoutCredentials(String(value)) : String(value);
+      fields[name.slice(0, 60)] = text.slice(0, 5000);
     }
   }
   let json = JSON.stringify(fields);

@@ -2,7 +2,8 @@
  * Migration 031 on both databases (docs/decisions/061): a booking, download
  * or set-up link kept before, in any spelling, in a lead's landing or source
  * page, a lead kind's own row, a refusal's path in the audit log or a kept
- * lead.created message, is left as its route's pattern; every other value
+ * lead.created message or a refused post's attribution in the spam folder,
+ * is left as its route's pattern; every other value
  * is left as it was; running it again changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -97,6 +98,17 @@ describe.each(dialects)("credentials scrubbed from records on %s", (dialect) => 
       ])
       .execute();
 
+    const spamFields = (landing: string) =>
+      JSON.stringify({ name: "Bot", attribution: JSON.stringify({ l: landing, r: null }), message: "Hello" });
+    const keptSpam = spamFields("/pillar/risk-grc");
+    await db
+      .insertInto("spam_submissions")
+      .values([
+        { id: "s1", kind: "contact", received_at: at, reason: "honeypot", fields_json: spamFields(`/BOOKING/${token}`), email: "", client_key: "unknown", source_page: "/contact" },
+        { id: "s2", kind: "contact", received_at: at, reason: "too-fast", fields_json: keptSpam, email: "", client_key: "unknown", source_page: "/contact" },
+      ])
+      .execute();
+
     await migration.up(db as never);
     await migration.up(db as never);
 
@@ -122,8 +134,12 @@ describe.each(dialects)("credentials scrubbed from records on %s", (dialect) => 
       data: { sourcePage: "/booking/:token/pay", attribution: { landingPage: "/booking/:token", referrer: null } },
     });
     expect(events[1]!.payload).toBe(untouched);
+    const spam = await db.selectFrom("spam_submissions").select(["id", "fields_json"]).orderBy("id").execute();
+    const spamAttribution = JSON.parse(String(JSON.parse(String(spam[0]!.fields_json)).attribution)) as unknown;
+    expect(spamAttribution).toEqual({ l: "/booking/:token", r: null });
+    expect(spam[1]!.fields_json).toBe(keptSpam);
     // Nowhere is the token left.
-    for (const table of ["leads", "contact_enquiries", "audit_events", "webhook_events"]) {
+    for (const table of ["leads", "contact_enquiries", "audit_events", "webhook_events", "spam_submissions"]) {
       const rows = await db.selectFrom(table).selectAll().execute();
       expect(JSON.stringify(rows), table).not.toContain(token);
     }

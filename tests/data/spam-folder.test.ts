@@ -37,6 +37,17 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
     expect(await takeSpam(t.handle.db, entry!.id)).toBeNull();
   });
 
+  it("keeps the attribution's landing page as its route's pattern, never a booking link (ADR 061)", async () => {
+    const token = "Qw3-booking_TOKEN_abcdefghijklmnopqrstuvwxyz01";
+    const fields = { name: "Bot", email: "bot@example.test", attribution: JSON.stringify({ l: `/Booking/${token}`, r: null }) };
+    expect(await keepSpam(t.handle.db, { ...spam(300, "192.0.2.77"), fields }, now)).toBe(true);
+    const entry = (await listSpam(t.handle.db)).find((kept) => kept.fields.name === "Bot" && kept.fields.email === "bot@example.test");
+    expect(JSON.parse(String(entry!.fields.attribution))).toEqual({ l: "/booking/:token", r: null });
+    const rows = await t.handle.db.selectFrom("spam_submissions").selectAll().execute();
+    expect(JSON.stringify(rows)).not.toContain(token);
+    await takeSpam(t.handle.db, entry!.id);
+  });
+
   it("keeps at most 20 a day from one address (an IPv6 /64 is one address), then none", async () => {
     for (let n = 0; n < spamCaps.perAddressPerDay; n++) {
       expect(await keepSpam(t.handle.db, spam(n, `2001:db8:1:2::${n + 1}`), now)).toBe(true);
