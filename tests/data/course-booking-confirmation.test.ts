@@ -24,9 +24,11 @@ import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.t
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
+import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testBooker } from "./fixtures.ts";
+import { testBooker, testMail } from "./fixtures.ts";
 
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
 const early = new Date("2027-01-10T10:00:00.000Z");
@@ -45,7 +47,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     db = t.handle.db;
     handles = [t.handle];
     // An outgoing webhook that would hear of every booking: none is written before the booker confirms.
-    await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created"] }, early);
+    await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.cancelled"] }, early);
     if (dialect === "postgres") {
       for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
     }
@@ -148,6 +150,25 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     const cancelled = await cancelBooking(db, placed.booking.id, { now: early, staffId: "s" });
     expect(cancelled).toMatchObject({ ok: true, refundPence: 0 });
     expect(cancelled.ok && cancelled.creditNote).toBeFalsy();
+    expect(await left(session.key)).toBe(4);
+  });
+
+  it("a session cancelled with an unconfirmed booking tells the team alone: no booker, delegate or webhook hears of it", async () => {
+    const session = await newSession(4);
+    const placed = await book(session, address(1), [named(1), named(2)]);
+    if (!placed.ok) throw new Error(placed.reason);
+    const service = createCourseBookingService({
+      db,
+      mail: testMail,
+      keys: keyring(newKeyMaterial()),
+      stripe: null,
+      clock: () => early,
+    });
+    await service.cancelSession(session.key, "s", "The trainer is unwell");
+    expect((await bookingDetail(db, placed.booking.id))!.booking.status).toBe("cancelled");
+    const outbox = await db.selectFrom("outbox").select("to_address").where("lead_id", "=", placed.booking.id).execute();
+    expect(outbox.map((m) => m.to_address)).toEqual([testMail.teamEmail]);
+    expect(await webhooksOf(placed.booking.id)).toEqual([]);
     expect(await left(session.key)).toBe(4);
   });
 

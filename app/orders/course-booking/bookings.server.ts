@@ -93,6 +93,8 @@ export const liveStatuses = [
   "invoiced",
   "paid",
 ] as const satisfies readonly CourseBookingStatus[];
+const isLive = (status: CourseBookingStatus): status is (typeof liveStatuses)[number] =>
+  (liveStatuses as readonly string[]).includes(status);
 
 /** The statuses of a booking that is real (confirmed by its booker or paid): only these write to delegates. */
 const confirmedStatuses = ["invoiced", "paid"] as const satisfies readonly CourseBookingStatus[];
@@ -778,6 +780,8 @@ export type CancelOptions = {
 export type CancelResult =
   | {
       ok: true;
+      /** What the booking was before it was cancelled. */
+      from: (typeof liveStatuses)[number];
       booking: CourseBooking;
       creditNote?: CourseInvoice;
       /** What the caller must pay back: the credit on a paid booking (0 when nothing was paid). */
@@ -837,10 +841,9 @@ function cancelWith(
     .execute(async (trx): Promise<CancelResult> => {
       const booking = await readBooking(trx, bookingId);
       if (!booking) return { ok: false, reason: "not-found", message: cancelMessages["not-found"] };
-      const from = booking.status;
-      if (!(liveStatuses as readonly string[]).includes(from)) {
-        return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
-      }
+      const status = booking.status;
+      if (!isLive(status)) return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
+      const from = status;
       const at = now.toISOString();
       const why = override?.reason ?? reason ?? "Cancelled at the customer's request";
       if (
@@ -917,14 +920,19 @@ function cancelWith(
         staffId,
       );
       const cancelled = (await readBooking(trx, bookingId))!;
-      await bookingCancelledEvent(
-        trx,
-        cancelled,
-        { creditNoteNumber: note?.number ?? null, creditedPence: note?.total_pence ?? 0, refundPence },
-        now,
-      );
+      // An unconfirmed booking was never announced (booking.created waits for
+      // the booker's confirmation), so its end is not either.
+      if (from !== "unconfirmed") {
+        await bookingCancelledEvent(
+          trx,
+          cancelled,
+          { creditNoteNumber: note?.number ?? null, creditedPence: note?.total_pence ?? 0, refundPence },
+          now,
+        );
+      }
       const done = {
         ok: true as const,
+        from,
         booking: cancelled,
         ...(note ? { creditNote: note } : {}),
         refundPence,

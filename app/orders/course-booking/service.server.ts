@@ -207,7 +207,17 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         bySession,
       },
     );
-    await queueEmails(trx, { type: "course-booking", id: result.booking.id }, emails, clock());
+    // A booking nobody has proved yet (unconfirmed by its booker, or a card
+    // hold not paid) wrote to no one but its booker's inbox: its end is told
+    // to the team alone, never to addresses a stranger typed.
+    const [, team] = emails;
+    const proved = result.from !== "unconfirmed" && result.from !== "held";
+    await queueEmails(
+      trx,
+      { type: "course-booking", id: result.booking.id },
+      proved ? emails : team ? [team] : [],
+      clock(),
+    );
   }
 
   /** A payment whose amount or currency is not its booking's is refused, and the team is told through the log. */
