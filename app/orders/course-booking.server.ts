@@ -15,6 +15,7 @@ import { sameAddress } from "~/data/same-address.ts";
 import { spreadsheetTime } from "~/format/spreadsheet.ts";
 import { listCourseBookings } from "./course-booking/booking-reads.server.ts";
 import { bookingLeadDetails, sessionSubjectLabel } from "./course-booking/inbox.server.ts";
+import { paymentStateText } from "./course-booking/states.ts";
 import { courseBookingKind } from "./course-booking.ts";
 import type { CsvCell, OrderKind } from "./kind.server.ts";
 
@@ -216,8 +217,8 @@ export const courseBooking: OrderKind<"course-booking"> = {
           r.booker_name,
           r.booker_email,
           r.organisation,
-          r.payment_method,
-          r.status,
+          r.payment_method === "card" ? "Card" : "Invoice",
+          paymentStateText[r.status],
           pounds(r.net_pence),
           pounds(r.vat_pence),
           pounds(r.total_pence),

@@ -8,6 +8,7 @@
  * export lists it. A new kind needs a sample below (a type error until it
  * has one) and then fails here for whatever of these does not know it.
  */
+import { paymentStateText } from "~/orders/course-booking/states.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/data/db.server.ts";
 import { allOrderKinds, orderExport, orderKinds } from "~/orders/index.server.ts";
@@ -164,6 +165,16 @@ describe.each(dialects)("every order kind, on %s", (dialect) => {
     for await (const rows of kind.export.rows(db())) exported.push(...rows);
     expect(exported.map((row) => row.at(-1)).sort()).toEqual([paid, unpaid]);
     for (const row of exported) expect(row).toHaveLength(kind.export.columns.length);
+    if (kind.kind === "course-booking") {
+      // In the team's words, never a status code.
+      const [payment, status] = (["Payment", "Status"] as const).map((column) =>
+        (kind.export.columns as readonly string[]).indexOf(column),
+      );
+      for (const row of exported) {
+        expect(["Card", "Invoice"]).toContain(row[payment!]);
+        expect(Object.values(paymentStateText)).toContain(row[status!]);
+      }
+    }
 
     // An access request returns its rows, without the secrets.
     const holdings = await findEverything(db(), email.toUpperCase());

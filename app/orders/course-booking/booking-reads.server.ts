@@ -14,7 +14,7 @@ export type SessionPlaceCounts = {
   capacity: number;
   /** Places on paid or invoiced bookings. */
   sold: number;
-  /** Places held for a card payment. */
+  /** Places held for a card payment or for the booker's confirmation. */
   held: number;
   free: number;
 };

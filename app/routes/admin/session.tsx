@@ -76,8 +76,8 @@ export default function Session() {
       title={`${s.courseTitle}, ${s.label}`}
       intro={
         <p>
-          {s.where}. Capacity {s.counts.capacity}: {s.counts.sold} sold, {s.counts.held} held for a card payment,{" "}
-          {s.counts.free} free.{" "}
+          {s.where}. Capacity {s.counts.capacity}: {s.counts.sold} sold, {s.counts.held} held (a card payment or the
+          booker's confirmation awaited), {s.counts.free} free.{" "}
           <a href={`/admin/sessions/${s.key}/roster.csv`} download className="font-semibold text-navy-800 underline">
             Download the roster (CSV)
           </a>
