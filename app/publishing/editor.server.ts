@@ -8,6 +8,7 @@
  * save keeps the person's text: the page shows what they posted, with the
  * message (field by field, or the other editor's save).
  */
+import { formatPenceGbp } from "~/format/money.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
 import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
@@ -427,8 +428,9 @@ async function priceRule(ctx: EditorContext, type: ContentType, key: string, rev
         action: "session-price-approved",
         target: target(type, key),
         detail: {
-          ...(prices.pricePence !== undefined ? { pricePence: prices.pricePence } : {}),
-          ...(prices.earlyBird ? { earlyBirdPence: prices.earlyBird.pricePence } : {}),
+          // In the team's words on the audit page: "£1,000.00", not pence.
+          ...(prices.pricePence !== undefined ? { price: formatPenceGbp(prices.pricePence) } : {}),
+          ...(prices.earlyBird ? { earlyBirdPrice: formatPenceGbp(prices.earlyBird.pricePence) } : {}),
           ...(revision !== null ? { restored: revision } : {}),
         },
       }),

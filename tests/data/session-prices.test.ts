@@ -99,7 +99,7 @@ describe.each(dialects)("a session's price on %s", (dialect) => {
       expect(await livePrice(db)).toBe(100_000);
       const [entry] = await approvals(db);
       expect(entry).toMatchObject({ actor_id: admin.id, target: `content:session:${session.id}` });
-      expect(JSON.parse(entry!.detail!)).toEqual({ pricePence: 100_000 });
+      expect(JSON.parse(entry!.detail!)).toEqual({ price: "£1,000.00" });
       // At or above the floor, with no places sold: the editor publishes it.
       const fine = await publish(as(editor), db, { pricePence: "4000" });
       expect(fine.data.done).toMatch(/^Published/);
