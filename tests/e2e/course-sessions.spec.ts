@@ -171,6 +171,8 @@ test("places left show when few and 'Full' when none, on the kept page soon afte
 test("/training lists the upcoming dates and filters them by month and format with a plain GET form", async ({
   page,
 }) => {
+  // Three whole-page accessibility scans: over a minute on a loaded two-core machine.
+  test.slow();
   // The unfiltered page first, so that it is kept: a filtered address must not be answered with it.
   await page.goto(`${site.baseURL}/training`);
   const dates = page.locator("#dates");
