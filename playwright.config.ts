@@ -38,8 +38,9 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  // Browser tests run at desktop and phone widths; a test tagged @desktop
-  // or @phone runs at that width only. Plain HTTP checks run once.
+  // Browser tests run at desktop and phone widths (but for the two specs of
+  // what is width-independent); a test tagged @desktop or @phone runs at that
+  // width only. Plain HTTP checks run once.
   projects: [
     {
       name: "desktop",
@@ -49,7 +50,8 @@ export default defineConfig({
     },
     {
       name: "phone",
-      testIgnore: httpOnly,
+      // Which scripts a page loads, and what each page says, do not depend on its width.
+      testIgnore: [httpOnly, /(^|\/)(pages|javascript-by-page)\.spec\.ts$/],
       grepInvert: /@desktop/,
       use: { ...devices["Pixel 7"], channel: undefined },
     },

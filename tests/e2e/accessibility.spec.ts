@@ -12,6 +12,15 @@ for (const path of paths) {
   });
 }
 
+test("the scan finds what the WCAG rules forbid, and only those rules run @desktop", async ({ page }) => {
+  // A page with two WCAG failures and one best-practice finding (no main landmark), which is not a WCAG rule.
+  await page.setContent(
+    '<html lang="en"><head><title>Scan check</title></head><body><img src="data:,"><p style="color:#bbb;background:#fff">Faint text</p></body></html>',
+  );
+  const found = (await axeViolations(page)).map((v) => v.id).sort();
+  expect(found).toEqual(["color-contrast", "image-alt"]);
+});
+
 test("the open menus have no WCAG 2.2 AA violations", async ({ page }) => {
   await gotoHydrated(page, "/");
   if (isPhone(page)) {

@@ -11,8 +11,8 @@
  *   removed) when the test, or the worker, ends.
  */
 import { rmSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type Page } from "@playwright/test";
+import { wcagScan } from "../support/axe.ts";
 import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
 import { Mailbox, uniqueEmail } from "../support/mail.ts";
 import { signInNewStaff } from "../support/staff.ts";
@@ -217,9 +217,7 @@ export async function expectHydrated(page: Page) {
 
 /** Runs axe with the WCAG 2.2 A and AA rules and returns the violations. */
 export async function axeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"])
-    .analyze();
+  const results = await wcagScan(page).analyze();
   return results.violations.map((v) => ({
     id: v.id,
     impact: v.impact,
