@@ -13,7 +13,7 @@ import {
 } from "../support/staff.ts";
 import { adminName, axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
-test("the first administrator: set up from the command line, then signs in with password and code", async ({
+test("the first administrator: set up from the command line, then signs in with password and code @both-widths", async ({
   page,
   sharedSite,
 }) => {

@@ -173,7 +173,7 @@ test("the error summary's links take focus to their fields", async ({ page }) =>
   await expect(field(page, "Your Message")).toBeInViewport();
 });
 
-test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty form; both e-mails arrive", async ({
+test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty form; both e-mails arrive @both-widths", async ({
   mailbox,
   page,
 }) => {

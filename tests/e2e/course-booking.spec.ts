@@ -107,7 +107,7 @@ async function signInToWorkLeads(context: BrowserContext, prefix: string, name: 
 }
 
 withoutJavaScript(() => {
-  test("booking three places by invoice: priced on the server, the booking's page, its VAT invoice and every e-mail", async ({
+  test("booking three places by invoice: priced on the server, the booking's page, its VAT invoice and every e-mail @both-widths", async ({
     page,
   }) => {
     const email = uniqueEmail("booker");

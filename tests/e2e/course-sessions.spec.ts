@@ -45,7 +45,7 @@ async function jsonLdCourse(page: Page) {
     .find((b) => b["@type"] === "Course")!;
 }
 
-test("a course page lists its upcoming dates: where, when, the price before VAT, the group discount and a link to book", async ({
+test("a course page lists its upcoming dates: where, when, the price before VAT, the group discount and a link to book @both-widths", async ({
   page,
 }) => {
   const response = await page.goto(`${site.baseURL}/courses/risk-management`);

@@ -24,7 +24,7 @@ async function openHeaderMenu(page: Page) {
   return page.locator("[popover]:popover-open");
 }
 
-test("a menu opened before the app arrives is still open once it has", async ({ page }) => {
+test("a menu opened before the app arrives is still open once it has @both-widths", async ({ page }) => {
   const { release } = await holdApp(page);
   await page.goto("/");
   const menu = await openHeaderMenu(page);
@@ -51,7 +51,9 @@ test("an FAQ and a footer section opened before the app arrives stay open", asyn
   if (phone) await expect(footerSection).toHaveAttribute("open", "");
 });
 
-test("what is typed into a form before the app arrives is kept, and the form then sends it", async ({ page }) => {
+test("what is typed into a form before the app arrives is kept, and the form then sends it @both-widths", async ({
+  page,
+}) => {
   const { release } = await holdApp(page);
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Enquiry form" });

@@ -208,7 +208,10 @@ test("an empty e-mail is blocked in the browser", async ({ page }) => {
   expect(posted).toBe(false);
 });
 
-test("a real sign-up: thank-you, closed 2 s later, and the confirmation e-mail arrives", async ({ page, mailbox }) => {
+test("a real sign-up: thank-you, closed 2 s later, and the confirmation e-mail arrives @both-widths", async ({
+  page,
+  mailbox,
+}) => {
   const events = await recordAnalytics(page);
   const address = uniqueEmail("exit-popup");
   await openPopup(page, "/resources");

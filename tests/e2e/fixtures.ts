@@ -12,7 +12,6 @@
  */
 import { rmSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
-import { wcagScan } from "../support/axe.ts";
 import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
 import { Mailbox, uniqueEmail } from "../support/mail.ts";
 import { signInNewStaff } from "../support/staff.ts";
@@ -32,6 +31,7 @@ import {
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 
 export { expect };
+export { axeViolations } from "../support/axe.ts";
 export { uniqueEmail, type ReceivedEmail } from "../support/mail.ts";
 
 function required(name: string): string {
@@ -213,17 +213,6 @@ export async function answerWithJson(page: Page, url: string, status: number, js
 /** Waits until React has hydrated the page. */
 export async function expectHydrated(page: Page) {
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
-}
-
-/** Runs axe with the WCAG 2.2 A and AA rules and returns the violations. */
-export async function axeViolations(page: Page) {
-  const results = await wcagScan(page).analyze();
-  return results.violations.map((v) => ({
-    id: v.id,
-    impact: v.impact,
-    help: v.help,
-    targets: v.nodes.map((n) => n.target.join(" ")),
-  }));
 }
 
 /**

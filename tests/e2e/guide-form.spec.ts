@@ -99,7 +99,7 @@ test("an empty submit shows the spec's messages under the fields and a focused s
   await expect(form(page).locator("#guide-guide_name-error")).toHaveCount(0);
 });
 
-test("a request: spinner and 'Sending Guide...', then the success screen; the guide and the team notification arrive", async ({
+test("a request: spinner and 'Sending Guide...', then the success screen; the guide and the team notification arrive @both-widths", async ({
   mailbox,
   page,
 }) => {

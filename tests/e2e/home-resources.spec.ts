@@ -69,7 +69,7 @@ test("an invalid address: a message under the field, focus on it, nothing sent",
   expect(posts).toEqual([]);
 });
 
-test("a request: the card confirms, the field is cleared, the analytics event is recorded and the e-mails arrive", async ({
+test("a request: the card confirms, the field is cleared, the analytics event is recorded and the e-mails arrive @both-widths", async ({
   mailbox,
   page,
 }) => {

@@ -28,7 +28,7 @@ test.describe("header", () => {
     });
   }
 
-  test("stays at the top of the screen while the page scrolls", async ({ page }) => {
+  test("stays at the top of the screen while the page scrolls @both-widths", async ({ page }) => {
     await gotoHydrated(page, "/privacy");
     await page.evaluate(() => window.scrollTo(0, 1500));
     await expect.poll(() => header(page).evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(0);

@@ -37,7 +37,7 @@ async function signUp(request: APIRequestContext, mailbox: Mailbox, tag: string)
 const footerForm = (page: Page) => page.getByRole("contentinfo").getByRole("region", { name: "Newsletter" });
 
 test.describe("footer sign-up", () => {
-  test("with JavaScript: stays on the page, thanks the visitor, and the confirmation e-mail has both links", async ({
+  test("with JavaScript: stays on the page, thanks the visitor, and the confirmation e-mail has both links @both-widths", async ({
     mailbox,
     page,
   }) => {

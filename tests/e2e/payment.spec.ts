@@ -188,7 +188,7 @@ test("'Proceed to Payment' is disabled while the name or e-mail is empty; reache
   expect(requests()).toBe(0);
 });
 
-test("the whole happy path: 'Preparing Payment...', the card form, 'Processing...', the toast, the success page, a paid booking and its e-mails", async ({
+test("the whole happy path: 'Preparing Payment...', the card form, 'Processing...', the toast, the success page, a paid booking and its e-mails @both-widths", async ({
   mailbox,
   page,
 }) => {
@@ -579,7 +579,7 @@ test("the payment page has no WCAG 2.2 AA violations, before and after the card 
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("the success state has no WCAG 2.2 AA violations", async ({ page }) => {
+test("the success state has no WCAG 2.2 AA violations @both-widths", async ({ page }) => {
   await openPaymentPage(page);
   await fillDetails(page);
   await proceedToCard(page);

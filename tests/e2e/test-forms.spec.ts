@@ -26,7 +26,7 @@ async function expectAllSucceeded(page: Page) {
   return address;
 }
 
-test("the button sends four JSON test submissions and lists success for each; their e-mails go to the test address", async ({
+test("the button sends four JSON test submissions and lists success for each; their e-mails go to the test address @both-widths", async ({
   mailbox,
   page,
 }) => {

@@ -72,7 +72,7 @@ test("an empty registration: messages under the fields, a focused summary whose 
   await expect(summary.getByRole("link")).toHaveText([messages.name, messages.company]);
 });
 
-test("a registration: 'You are registered...', the confirmation and the team notification arrive", async ({
+test("a registration: 'You are registered...', the confirmation and the team notification arrive @both-widths", async ({
   page,
   mailbox,
 }) => {
