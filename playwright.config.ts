@@ -23,7 +23,9 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: "list",
+  // The list as tests finish, and a JSON report that `npm run test:report`
+  // (scripts/test-report.ts) reads: each project's time and the slowest files.
+  reporter: [["list"], ["json", { outputFile: "reports/playwright.json" }]],
   // A back-office flow (set-up, sign-in with password hashes and codes, two
   // browsers, several axe scans) takes 20–30 s on two cores with two workers;
   // each step still fails after its own 5 s.
@@ -38,9 +40,12 @@ export default defineConfig({
       args: chromiumArgs,
     },
   },
-  // Browser tests run at desktop and phone widths (but for the two specs of
-  // what is width-independent); a test tagged @desktop or @phone runs at that
-  // width only. Plain HTTP checks run once.
+  // Browser tests run at desktop width. The phone project runs what a phone
+  // does differently: every page's accessibility scan, the tests of menus,
+  // taps and layout, and one short test of each flow, all tagged
+  // @both-widths; a test tagged @phone runs at phone width only. A desktop
+  // flow's scans cover the phone's width too (tests/support/axe.ts), for the
+  // states that only exist mid-flow. Plain HTTP checks run once.
   projects: [
     {
       name: "desktop",
@@ -50,9 +55,8 @@ export default defineConfig({
     },
     {
       name: "phone",
-      // Which scripts a page loads, and what each page says, do not depend on its width.
-      testIgnore: [httpOnly, /(^|\/)(pages|javascript-by-page)\.spec\.ts$/],
-      grepInvert: /@desktop/,
+      testIgnore: httpOnly,
+      grep: /@phone|@both-widths/,
       use: { ...devices["Pixel 7"], channel: undefined },
     },
     { name: "server", testMatch: httpOnly },
