@@ -16,7 +16,7 @@ import { missingGrant, type Grant } from "../../app/staff/permissions.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { backOfficeRoutes } from "../support/back-office-routes.ts";
 import { sqliteCount, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
-import { escapeHtml, insertSession, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { escapeHtml, insertSession, insertStaff, StaffClient } from "../support/staff.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -240,14 +240,13 @@ function expected(pattern: string, action: Action, kind: Kind, csrf: boolean, sp
 
 test.beforeAll(async ({ launcher }) => {
   site = await launcher.site({ name: "access-matrix", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+  // The accounts are written into the database (the matrix is about sessions, not about setting accounts up).
   const make = async (key: keyof typeof users, role: StaffRole) => {
-    const email = uniqueEmail(`matrix-${key}`);
-    await new StaffClient(site.baseURL).setUp(
-      await inviteFromCommandLine(site, { email, name: `Matrix ${key}`, role }),
-    );
-    const id = String(
-      sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id,
-    );
+    const { id, email } = await insertStaff(site.dataDir, {
+      email: uniqueEmail(`matrix-${key}`),
+      name: `Matrix ${key}`,
+      role,
+    });
     users[key] = { id, email };
   };
   await Promise.all([

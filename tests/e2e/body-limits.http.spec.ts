@@ -11,7 +11,7 @@
  * (the request times out), so an answer is proof that nothing was read.
  */
 import { rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { newStaffClient, type StaffClient } from "../support/staff.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { refusals as imageRefusals } from "../../app/media/image-rules.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
@@ -25,8 +25,7 @@ test.afterAll(({ launcher }) => launcher.stopAll());
 
 async function signedIn(role: StaffRole) {
   const email = uniqueEmail(`limits-${role.replace(",", "-")}`);
-  const client = new StaffClient(site.baseURL);
-  await client.setUp(await inviteFromCommandLine(site, { email, name: `Limits ${role}`, role }));
+  const { client } = await newStaffClient(site, { email, name: `Limits ${role}`, role });
   expect(sqliteQuery(site.dataDir, "SELECT role FROM staff_users WHERE email = ?", [email])).toEqual([{ role }]);
   await client.get("/admin/content/images");
   return client;

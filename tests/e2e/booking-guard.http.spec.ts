@@ -14,7 +14,7 @@
 import { bookingFormFields } from "../support/booking-form.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { postJson, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { escapeHtml, insertSession, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { escapeHtml, newStaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 test.describe.configure({ mode: "default" });
@@ -128,16 +128,11 @@ test("a booking refused as a bot's is kept in the spam folder, for review only",
   }
 
   // The team's view, signed in by session.
-  const email = uniqueEmail("spam-reviewer");
-  await new StaffClient(site.baseURL).setUp(
-    await inviteFromCommandLine(site, { email, name: "Spam Reviewer", role: "leads" }),
-  );
-  const id = String(
-    sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id,
-  );
-  const staff = new StaffClient(site.baseURL);
-  const [name, value] = (await insertSession(site.dataDir, id)).split("=") as [string, string];
-  staff.cookies.set(name, value);
+  const { client: staff } = await newStaffClient(site, {
+    email: uniqueEmail("spam-reviewer"),
+    name: "Spam Reviewer",
+    role: "leads",
+  });
   const spamFolder = async () => {
     const { response, html } = await staff.get("/admin/spam");
     expect(response.status).toBe(200);

@@ -8,7 +8,7 @@
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/index.server.ts";
 import type { SiteServer } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 /** The one course nothing else refers to (no related course, pillar or featured list). */
@@ -31,7 +31,7 @@ test("a course's new id: the old address answers 301 to the new page, and the si
   page,
 }) => {
   test.slow();
-  await signInNewStaff(page, site, { email: uniqueEmail("addresses"), name: "Ada Address" });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("addresses"), name: "Ada Address" });
   const editUrl = `${site.baseURL}/admin/content/course/${course.id}`;
   await open(page, editUrl);
   await expect(page.getByText("the old address leads to the new one for good once you publish")).toBeVisible();
@@ -93,7 +93,7 @@ test("an item off the site is deleted once nothing refers to it; before that, th
   page,
 }) => {
   test.slow();
-  await signInNewStaff(page, site, { email: uniqueEmail("deleter"), name: "Dee Leter" });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("deleter"), name: "Dee Leter" });
   await open(page, `${site.baseURL}/admin/content/trainer/new`);
   const trainer = releaseContent.trainers[0] as Record<string, string>;
   const id = `guest-trainer-${test.info().project.name}`;

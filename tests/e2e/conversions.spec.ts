@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import type { SiteServer } from "../support/servers.ts";
 import { pollUntil, sqliteQuery } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";
 
 const test = shared.extend<object, { statsSite: SiteServer }>({
@@ -59,7 +59,7 @@ test("a lead carries the visit that brought it, and the conversion view shows th
       number | null;
   expect(await pollUntil(() => (contactViews() ?? 0) >= 1, 15_000)).toBe(true);
 
-  await signInNewStaff(page, statsSite, { email: uniqueEmail("stats-admin"), name: "Stella Stats" });
+  await newStaffInBrowser(page, statsSite, { email: uniqueEmail("stats-admin"), name: "Stella Stats" });
   await page.goto(`/admin/leads/${String(lead!.id)}`);
   await expect(page.getByText("How they found us")).toBeVisible();
   await expect(

@@ -18,7 +18,7 @@ import { bookingFormFields } from "../support/booking-form.ts";
 import type { FakeStripe } from "../support/fake-stripe.ts";
 import type { Mailbox } from "../support/mail.ts";
 import { pollUntil, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { newStaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 const keys = { secret: "sk_test_course_pay", publishable: "pk_test_course_pay", webhook: "whsec_course_pay" };
@@ -152,10 +152,11 @@ test("the team cancelling a paid card booking refunds the terms' credit through 
   await confirm(String(held.payment_intent_id));
   await pollUntil(() => bookingOf(site.dataDir, email)!.status === "paid", 10_000);
 
-  const staff = new StaffClient(site.baseURL);
-  await staff.setUp(
-    await inviteFromCommandLine(site, { email: uniqueEmail("leads"), name: "Lena Leads", role: "leads" }),
-  );
+  const { client: staff } = await newStaffClient(site, {
+    email: uniqueEmail("leads"),
+    name: "Lena Leads",
+    role: "leads",
+  });
   await staff.get(`/admin/course-bookings/${held.id}`);
   const answer = await staff.post(`/admin/course-bookings/${held.id}`, { intent: "cancel" });
   expect(answer.response.status).toBe(200);

@@ -20,8 +20,7 @@ import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.s
 import type { FakeStripe } from "../support/fake-stripe.ts";
 import type { Mailbox } from "../support/mail.ts";
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
-import { signInAs } from "../support/content-editor.ts";
+import { insertStaff, signInBySession } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 import { installStripeStandIn, testCards } from "./payment-fixtures.ts";
 
@@ -98,12 +97,10 @@ async function confirmFromInbox(page: Page, email: string): Promise<void> {
   expect(confirmed.status()).toBe(303);
 }
 
-/** Sets up an account that works leads (through its invitation) and signs the browser in as it. */
+/** A new account that works leads, written into the database, and the browser signed in as it by a session. */
 async function signInToWorkLeads(context: BrowserContext, prefix: string, name: string) {
-  const email = uniqueEmail(prefix);
-  await new StaffClient(site.baseURL).setUp(await inviteFromCommandLine(site, { email, name, role: "leads" }));
-  const [account] = sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()]);
-  await signInAs(context, site, String(account!.id));
+  const account = await insertStaff(site.dataDir, { email: uniqueEmail(prefix), name, role: "leads" });
+  await signInBySession(context, site, account.id);
 }
 
 withoutJavaScript(() => {

@@ -11,7 +11,7 @@ import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
 import type { SiteServer } from "../support/servers.ts";
 import { sqliteQuery } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";
 
@@ -51,7 +51,7 @@ test("a booking link opened before a form is kept as /booking/:token, never as t
   try {
     // The team's endpoint for lead.created, added as an administrator adds one.
     const staff = await browser.newPage({ baseURL: recordsSite.baseURL });
-    await signInNewStaff(staff, recordsSite, { email: uniqueEmail("records-admin"), name: "Rita Records" });
+    await newStaffInBrowser(staff, recordsSite, { email: uniqueEmail("records-admin"), name: "Rita Records" });
     await staff.goto("/admin/webhooks");
     await staff.getByLabel("Address").fill(receiver.url);
     await staff.getByRole("checkbox", { name: /^lead\.created/ }).check();

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Mailbox } from "../support/mail.ts";
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { insertStaff, newStaffClient, StaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
@@ -24,17 +24,12 @@ test.afterAll(({ launcher }) => launcher.stopAll());
 const linkIn = (text: string) => /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(text)?.[0];
 
 test("a staff member finds no working set-up link in any page, export or access request, nor in a copy of the database", async () => {
-  const admin = new StaffClient(site.baseURL);
   const adminEmail = uniqueEmail("cred-admin");
-  await admin.setUp(await inviteFromCommandLine(site, { email: adminEmail, name: "Ada Admin" }));
+  const { client: admin } = await newStaffClient(site, { email: adminEmail, name: "Ada Admin" });
   const staffEmail = uniqueEmail("cred-staff");
-  const staff = new StaffClient(site.baseURL);
-  await staff.setUp(await inviteFromCommandLine(site, { email: staffEmail, name: "Sam Staff", role: "leads" }));
+  const { client: staff } = await newStaffClient(site, { email: staffEmail, name: "Sam Staff", role: "leads" });
   const resetEmail = uniqueEmail("cred-reset");
-  await new StaffClient(site.baseURL).setUp(
-    await inviteFromCommandLine(site, { email: resetEmail, name: "Rory Reset", role: "admin" }),
-  );
-  const resetId = String(sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [resetEmail])[0]!.id);
+  const { id: resetId } = await insertStaff(site.dataDir, { email: resetEmail, name: "Rory Reset", role: "admin" });
 
   // The administrator invites a new administrator and sends Rory a new set-up link.
   const invitee = uniqueEmail("cred-invitee");

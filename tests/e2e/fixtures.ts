@@ -14,7 +14,7 @@ import { rmSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
 import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
 import { Mailbox, uniqueEmail } from "../support/mail.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { insertStaff, signInBySession } from "../support/staff.ts";
 import {
   createPgSchema,
   createSmtpSink,
@@ -110,7 +110,12 @@ export const adminName = "Alex Admin";
 
 type TestFixtures = {
   servers: Launcher;
-  /** `page`, signed in to the shared site's back office as a new administrator (a fresh account per test). */
+  /**
+   * `page` on the shared site's back office overview, signed in as the
+   * worker's administrator (`workerAdmin`) by a fresh session of its own
+   * written into the database (no sign-in pages: admin.spec.ts and
+   * account.spec.ts sign in through them).
+   */
   adminPage: Page;
 };
 type WorkerFixtures = {
@@ -118,6 +123,8 @@ type WorkerFixtures = {
   mailbox: Mailbox;
   siteDb: (sql: string, params?: unknown[]) => Row[];
   launcher: Launcher;
+  /** An administrator account named `adminName` on the shared site, one per worker (tests/support/staff.ts insertStaff). */
+  workerAdmin: { id: string; email: string; key: string };
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -145,8 +152,15 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     },
     { scope: "worker" },
   ],
-  adminPage: async ({ page, sharedSite }, use) => {
-    await signInNewStaff(page, sharedSite, { email: uniqueEmail("admin"), name: adminName });
+  workerAdmin: [
+    async ({ sharedSite }, use) =>
+      use(await insertStaff(sharedSite.dataDir, { email: uniqueEmail("admin"), name: adminName })),
+    { scope: "worker" },
+  ],
+  adminPage: async ({ page, sharedSite, workerAdmin }, use) => {
+    await signInBySession(page.context(), sharedSite, workerAdmin.id);
+    await page.goto("/admin");
+    await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
     await use(page);
   },
   servers: async ({}, use) => {

@@ -11,7 +11,7 @@
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import type { SiteServer } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer;
@@ -49,7 +49,7 @@ test("an image uploaded in the library, set as the home hero with alt text and p
   page,
 }) => {
   test.slow();
-  await signInNewStaff(page, site, { email: uniqueEmail("images"), name: "Ivy Images" });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("images"), name: "Ivy Images" });
   await page.goto(`${site.baseURL}/admin/content`);
   await page.getByRole("link", { name: "image library" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Images" })).toBeVisible();

@@ -5,14 +5,14 @@
  * found again by the filters; the team's notification links to it.
  */
 import { readFile } from "node:fs/promises";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a lead from the contact form: found, opened, worked and filtered", async ({ page, sharedSite, mailbox }) => {
   const tag = `inbox${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const admin = `Ines ${tag}`;
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("inbox-admin"), name: admin });
+  await newStaffInBrowser(page, sharedSite, { email: uniqueEmail("inbox-admin"), name: admin });
 
   const email = uniqueEmail("inbox-visitor");
   const sent = await postEnquiry(sharedSite.baseURL, email, {
@@ -108,7 +108,7 @@ test("CSV exports: the filtered list as a spreadsheet opens it, formulas neutral
   siteDb,
 }) => {
   const tag = `csv${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("csv-admin"), name: "Cy Csv" });
+  await newStaffInBrowser(page, sharedSite, { email: uniqueEmail("csv-admin"), name: "Cy Csv" });
   const email = uniqueEmail("csv-visitor");
   const sent = await postEnquiry(sharedSite.baseURL, email, {
     name: "Zoë Müller",

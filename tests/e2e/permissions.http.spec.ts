@@ -7,7 +7,7 @@
  * administrators on it are the test's.
  */
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { escapeHtml, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { escapeHtml, newStaffClient } from "../support/staff.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { missingGrant } from "../../app/staff/permissions.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
@@ -21,9 +21,7 @@ test.afterAll(({ launcher }) => launcher.stopAll());
 
 async function account(name: string, role: StaffRole) {
   const email = uniqueEmail(`perm-${role}`);
-  const client = new StaffClient(site.baseURL);
-  await client.setUp(await inviteFromCommandLine(site, { email, name, role }));
-  const id = String(sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email])[0]!.id);
+  const { client, id } = await newStaffClient(site, { email, name, role });
   return { client, id };
 }
 

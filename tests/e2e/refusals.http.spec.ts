@@ -8,7 +8,7 @@
  * its own.
  */
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
-import { escapeHtml, inviteFromCommandLine, StaffClient } from "../support/staff.ts";
+import { escapeHtml, newStaffClient, StaffClient } from "../support/staff.ts";
 import { missingGrant } from "../../app/staff/permissions.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -21,6 +21,9 @@ test.afterAll(({ launcher }) => launcher.stopAll());
 
 /** A client whose requests come from `ip` (as the trusted proxy says). */
 const clientFrom = (ip: string) => new StaffClient(site.baseURL, { "X-Forwarded-For": ip });
+/** A new account signed in by a session, its client coming from `ip`. */
+const signedInFrom = async (ip: string, account: Parameters<typeof newStaffClient>[1]) =>
+  (await newStaffClient(site, account, { "X-Forwarded-For": ip })).client;
 
 /** Each refusal's detail, oldest first. */
 const detailsOf = (action: string, ip: string) =>
@@ -38,8 +41,7 @@ const traces = (action: string, ip: string) =>
 test("a member opening a page or action of a permission they lack is refused, named, and audited", async () => {
   const ip = "198.51.100.41";
   const email = uniqueEmail("refused-editor");
-  const editor = clientFrom(ip);
-  await editor.setUp(await inviteFromCommandLine(site, { email, name: "Eve Editor", role: "site" }));
+  const editor = await signedInFrom(ip, { email, name: "Eve Editor", role: "site" });
   const page = await editor.get("/admin/leads");
   expect(page.response.status).toBe(403);
   expect(page.html).toContain(escapeHtml(missingGrant.leads));
@@ -66,8 +68,7 @@ test("a member opening a page or action of a permission they lack is refused, na
 test("staff opening an administrator-only page or action is refused and audited, at most 10 times a minute per address", async () => {
   const ip = "198.51.100.21";
   const email = uniqueEmail("refused-staff");
-  const staff = clientFrom(ip);
-  await staff.setUp(await inviteFromCommandLine(site, { email, name: "Sam Staff", role: "leads" }));
+  const staff = await signedInFrom(ip, { email, name: "Sam Staff", role: "leads" });
   const page = await staff.get("/admin/users");
   expect(page.response.status).toBe(403);
   await expect.poll(() => traces("access-refused", ip).length).toBe(1);
@@ -91,8 +92,7 @@ test("staff opening an administrator-only page or action is refused and audited,
 test("a post without its CSRF token is refused and audited, naming the session's account", async () => {
   const ip = "198.51.100.31";
   const email = uniqueEmail("refused-csrf");
-  const admin = clientFrom(ip);
-  await admin.setUp(await inviteFromCommandLine(site, { email, name: "Ada Admin" }));
+  const admin = await signedInFrom(ip, { email, name: "Ada Admin" });
   const forged = await admin.post(
     "/admin/users",
     { intent: "invite", name: "X", email: uniqueEmail("x") },

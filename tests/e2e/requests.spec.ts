@@ -6,7 +6,7 @@
  * database but on the newsletter suppression list. Staff can look up, not erase.
  */
 import { readFile } from "node:fs/promises";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -111,7 +111,7 @@ test("an access request, then erasure: nothing about the address is left but the
 });
 
 test("staff can answer an access request but not erase", async ({ page, sharedSite }) => {
-  await signInNewStaff(page, sharedSite, { email: uniqueEmail("dpo-staff"), name: "Sam Staff", role: "leads" });
+  await newStaffInBrowser(page, sharedSite, { email: uniqueEmail("dpo-staff"), name: "Sam Staff", role: "leads" });
   const email = uniqueEmail("asker");
   expect((await page.request.post("/api/newsletter-signup", { data: { email } })).status()).toBe(200);
   await page.goto("/admin/requests");

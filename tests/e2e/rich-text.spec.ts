@@ -13,7 +13,7 @@
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/index.server.ts";
 import type { SiteServer } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 const article = releaseContent.articles[1] as { slug: string; title: string };
@@ -95,7 +95,7 @@ test("an article's Markdown: a live preview, a javascript: link refused by line,
   const anonymous = await page.request.post(previewUrl, { form: { markdown: "## Hi" }, maxRedirects: 0 });
   expect(anonymous.status()).toBe(403);
   expect(await anonymous.text()).not.toContain("<h2");
-  await signInNewStaff(page, site, { email: uniqueEmail("markdown"), name: "Mara Markdown" });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("markdown"), name: "Mara Markdown" });
   expect((await page.request.get(previewUrl)).status()).toBe(405);
   const editUrl = `${site.baseURL}/admin/content/article/${article.slug}`;
   await page.goto(editUrl);

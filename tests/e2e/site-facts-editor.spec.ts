@@ -11,7 +11,7 @@ import { PDFDocument } from "pdf-lib";
 import { releaseContent } from "../../app/content/index.server.ts";
 import type { Mailbox } from "../support/mail.ts";
 import type { SiteServer } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { makePdf, pngBytes } from "../support/guide-pdfs.ts";
 import { axeViolations, expect, expectHydrated, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
 
@@ -35,7 +35,7 @@ test("a featured course and a site fact: chosen in the editor, published, on the
   page,
 }) => {
   test.slow();
-  await signInNewStaff(page, site, { email: uniqueEmail("facts"), name: "Fay Facts" });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("facts"), name: "Fay Facts" });
   await open(page, `${site.baseURL}/admin/content`);
   await page.getByRole("link", { name: "Featured courses" }).click();
   await page.getByRole("link", { name: /Featured courses \(home page, header and footer\)/ }).click();
@@ -100,7 +100,7 @@ test("a guide's PDF: a picture named .pdf refused; a PDF uploaded, published and
   page,
 }) => {
   test.slow();
-  await signInNewStaff(page, site, { email: uniqueEmail("guides"), name: "Gus Guides" });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("guides"), name: "Gus Guides" });
   const link = await downloadLink(page);
   const generated = Buffer.from(await (await page.request.get(link)).body());
 

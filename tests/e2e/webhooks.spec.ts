@@ -8,7 +8,7 @@
  * machine); every page passes axe.
  */
 import type { SiteServer } from "../support/servers.ts";
-import { signInNewStaff } from "../support/staff.ts";
+import { newStaffInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.ts";
@@ -34,7 +34,7 @@ test("an endpoint added in the back office receives signed events; its delivery 
   const receiver = await startWebhookReceiver();
   try {
     const admin = "Wendy Webhook";
-    await signInNewStaff(page, webhookSite, { email: uniqueEmail("webhook-admin"), name: admin });
+    await newStaffInBrowser(page, webhookSite, { email: uniqueEmail("webhook-admin"), name: admin });
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);

@@ -10,37 +10,22 @@ import { openDatabase } from "../../app/data/db.server.ts";
 import { silentLogger } from "../../app/observability/log.server.ts";
 import { scheduledPublishingJob, type SiteContent } from "../../app/publishing/site-content.server.ts";
 import { expectHydrated, uniqueEmail } from "../e2e/fixtures.ts";
-import { sqliteQuery, type SiteServer } from "./servers.ts";
-import { insertSession, inviteFromCommandLine, signInNewStaff, StaffClient } from "./staff.ts";
+import type { SiteServer } from "./servers.ts";
+import { insertStaff, newStaffInBrowser, signInBySession } from "./staff.ts";
 
-/** Signs a new staff account in on `site` (an administrator: it may edit the site). */
+/** Signs a new staff account in on `site` (an administrator: it may edit the site), by a session. */
 export async function signInEditor(page: Page, site: SiteServer, name = "Eddie Editor") {
-  await signInNewStaff(page, site, { email: uniqueEmail("editor"), name });
+  await newStaffInBrowser(page, site, { email: uniqueEmail("editor"), name });
 }
 
-/** A new account on `site` that edits the site (and nothing else), or with `role`, set up over HTTP; its id. */
+/** A new account on `site` that edits the site (and nothing else), or with `role`, written into its database; its id. */
 export async function newSiteEditor(site: SiteServer, name: string, role: "site" | "admin" = "site"): Promise<string> {
-  const email = uniqueEmail("site-editor");
-  await new StaffClient(site.baseURL).setUp(await inviteFromCommandLine(site, { email, name, role }));
-  return String(sqliteQuery(site.dataDir, "SELECT id FROM staff_users WHERE email = ?", [email.toLowerCase()])[0]!.id);
+  return (await insertStaff(site.dataDir, { email: uniqueEmail("site-editor"), name, role })).id;
 }
 
 /** Signs the browser `context` in on `site` as account `userId`: a fresh session of its own (no sign-in pages). */
 export async function signInAs(context: BrowserContext, site: SiteServer, userId: string) {
-  const pair = await insertSession(site.dataDir, userId);
-  const eq = pair.indexOf("=");
-  const { hostname } = new URL(site.baseURL);
-  // A __Host- cookie: Secure, host-only, at /, as the site sets it (browsers take Secure from 127.0.0.1).
-  await context.addCookies([
-    {
-      name: pair.slice(0, eq),
-      value: pair.slice(eq + 1),
-      domain: hostname,
-      path: "/",
-      secure: true,
-      sameSite: "Strict",
-    },
-  ]);
+  await signInBySession(context, site, userId);
 }
 
 /** Opens a back-office page and waits for React (what is typed before it arrives is the browser's alone). */

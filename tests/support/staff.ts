@@ -5,12 +5,13 @@
  * the security tests.
  */
 import { execFile } from "node:child_process";
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
-import { expect, type Page } from "@playwright/test";
+import { expect, type BrowserContext, type Page } from "@playwright/test";
 import { axeViolations } from "./axe.ts";
 import { TOTP, Secret } from "otpauth";
+import { hashPassword } from "../../app/staff/passwords.server.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { tokenHash } from "../../app/staff/accounts.server.ts";
 import { sessionCookieHeader } from "../../app/staff/request.server.ts";
@@ -198,8 +199,107 @@ export async function insertSession(
   sqliteWrite(
     dataDir,
     `INSERT INTO staff_sessions (id, user_id, stage, created_at, last_seen_at, expires_at, revoked_at, ip, user_agent)
-     VALUES (?, ?, ?, ?, ?, ?, ?, '127.0.0.1', 'access matrix')`,
+     VALUES (?, ?, ?, ?, ?, ?, ?, '127.0.0.1', 'a test''s session')`,
     [tokenHash(token), userId, stage, new Date().toISOString(), lastSeenAt, expiresAt, revokedAt],
   );
   return (await sessionCookieHeader(token, expiresAt)).split(";")[0]!;
+}
+
+/** The hash of `staffPassword`, made once per test process (argon2id takes a while). */
+let staffPasswordHash: Promise<string> | undefined;
+
+/**
+ * A set-up account written straight into a site's SQLite database (as
+ * set-up writes one: `staffPassword`, an authenticator key of its own),
+ * without the command line or the set-up page; an administrator unless
+ * `role` names a member's permissions. For tests that are not about making
+ * or setting up accounts: the account can still sign in through the form.
+ */
+export async function insertStaff(
+  dataDir: string,
+  account: { email: string; name: string; role?: StaffRole },
+): Promise<{ id: string; email: string; key: string }> {
+  const id = randomUUID();
+  const key = new Secret({ size: 20 }).base32;
+  const now = new Date().toISOString();
+  staffPasswordHash ??= hashPassword(staffPassword);
+  sqliteWrite(
+    dataDir,
+    `INSERT INTO staff_users (id, email, name, role, password_hash, totp_secret, totp_last_step, created_at, updated_at, disabled_at)
+     VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, NULL)`,
+    [id, account.email.toLowerCase(), account.name, account.role ?? "admin", await staffPasswordHash, key, now, now],
+  );
+  return { id, email: account.email, key };
+}
+
+/**
+ * Signs the browser `context` in on `site` as account `userId`: a fresh
+ * session of its own in the database, its cookie in the browser (no
+ * sign-in pages). The cookie as the site sets it: __Host-, Secure,
+ * host-only, at / (browsers keep Secure cookies for 127.0.0.1).
+ */
+export async function signInBySession(
+  context: BrowserContext,
+  site: { baseURL: string; dataDir: string },
+  userId: string,
+) {
+  const pair = await insertSession(site.dataDir, userId);
+  const eq = pair.indexOf("=");
+  await context.addCookies([
+    {
+      name: pair.slice(0, eq),
+      value: pair.slice(eq + 1),
+      domain: new URL(site.baseURL).hostname,
+      path: "/",
+      secure: true,
+      httpOnly: true,
+      sameSite: "Lax",
+    },
+  ]);
+}
+
+/**
+ * A new account (`insertStaff`) signed in in the browser by a session
+ * (`signInBySession`), on the back office's overview; returns the account.
+ */
+export async function newStaffInBrowser(
+  page: Page,
+  site: { baseURL: string; dataDir: string },
+  account: { email: string; name: string; role?: StaffRole },
+): Promise<{ id: string; email: string; key: string }> {
+  const staff = await insertStaff(site.dataDir, account);
+  await signInBySession(page.context(), site, staff.id);
+  await page.goto(new URL("/admin", site.baseURL).href);
+  await expect(page.getByRole("heading", { level: 1, name: "Overview" })).toBeVisible();
+  return staff;
+}
+
+/**
+ * A StaffClient signed in on `site` as a new account (`insertStaff`) by a
+ * session written into the database, holding the CSRF token of the
+ * overview page for its posts; returns the client and the account.
+ */
+export async function newStaffClient(
+  site: { baseURL: string; dataDir: string },
+  account: { email: string; name: string; role?: StaffRole },
+  headers: Record<string, string> = {},
+): Promise<{ client: StaffClient; id: string; email: string; key: string }> {
+  const staff = await insertStaff(site.dataDir, account);
+  const client = await staffClientFor(site, staff.id, headers);
+  return { client, ...staff };
+}
+
+/** A StaffClient signed in on `site` as account `userId` by a fresh session, with a page's CSRF token. */
+export async function staffClientFor(
+  site: { baseURL: string; dataDir: string },
+  userId: string,
+  headers: Record<string, string> = {},
+): Promise<StaffClient> {
+  const client = new StaffClient(site.baseURL, headers);
+  const pair = await insertSession(site.dataDir, userId);
+  const eq = pair.indexOf("=");
+  client.cookies.set(pair.slice(0, eq), pair.slice(eq + 1));
+  const { response } = await client.get("/admin");
+  if (response.status !== 200) throw new Error(`The overview answered ${response.status} to a new session`);
+  return client;
 }
