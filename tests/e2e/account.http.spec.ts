@@ -15,10 +15,9 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.siteWithMail({ name: "account-http", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
-test.afterAll(({ launcher }) => launcher.stopAll());
 
 /** A signed-in account (set up from the command line, which signs it in with both factors). */
 async function account(role: "admin" | "leads" = "leads") {

@@ -18,8 +18,8 @@ const course = (releaseContent.courses as { id: string; title: string }[]).find(
 const newId = "finance-essentials";
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "content-addresses" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 async function open(page: Page, url: string) {

@@ -15,8 +15,8 @@ import { axeViolations, expect, test } from "./fixtures.ts";
 const webinar = releaseContent.webinars[0] as { id: string; title: string };
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "content-editor" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 const signIn = (page: Page, name?: string) => signInEditor(page, site, name);

@@ -16,10 +16,9 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.siteWithMail({ name: "credentials", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
-test.afterAll(({ launcher }) => launcher.stopAll());
 
 const linkIn = (text: string) => /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(text)?.[0];
 

@@ -16,8 +16,8 @@ import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixt
 
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "images" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 /** A 2000 × 1250 picture with a camera and a GPS position in its EXIF. */

@@ -19,8 +19,8 @@ import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixt
 const article = releaseContent.articles[1] as { slug: string; title: string };
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "rich-text" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 const payloadBody = `Payloads this page must show as text, and never run.

@@ -17,8 +17,8 @@ import { axeViolations, expect, expectHydrated, gotoHydrated, test, uniqueEmail 
 
 let site: SiteServer & { mailbox: Mailbox };
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.siteWithMail({ name: "site-facts" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 const courseTitle = (id: string) =>
