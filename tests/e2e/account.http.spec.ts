@@ -1,6 +1,6 @@
 /**
  * Your account over plain HTTP against the production server (a site and a
- * real SMTP server of this file's own): every action refused without a
+ * real SMTP server apart from the shared ones, siteWith("staff")): every action refused without a
  * session or a CSRF token; adding a passkey refused without a fresh proof
  * (5 minutes, the clock moved in the database); proof answers counted by
  * the sign-in limits and audited; ending all other sessions; the e-mails
