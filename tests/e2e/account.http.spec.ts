@@ -1,6 +1,6 @@
 /**
  * Your account over plain HTTP against the production server (a site and a
- * real SMTP server of this file's own): every action refused without a
+ * real SMTP server apart from the shared ones, siteWith("staff")): every action refused without a
  * session or a CSRF token; adding a passkey refused without a fresh proof
  * (5 minutes, the clock moved in the database); proof answers counted by
  * the sign-in limits and audited; ending all other sessions; the e-mails
@@ -15,10 +15,9 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.siteWithMail({ name: "account-http", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
-test.afterAll(({ launcher }) => launcher.stopAll());
 
 /** A signed-in account (set up from the command line, which signs it in with both factors). */
 async function account(role: "admin" | "leads" = "leads") {

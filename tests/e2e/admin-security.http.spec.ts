@@ -23,9 +23,9 @@ let site: SiteServer;
 let limited: SiteServer;
 const perAddress = 5;
 
-test.beforeAll(async ({ launcher }) => {
+test.beforeAll(async ({ launcher, siteWith }) => {
   [site, limited] = await Promise.all([
-    launcher.site({ name: "admin-security", env: { STAFF_SIGN_IN_MAX: "1000000" } }),
+    siteWith("staff"),
     launcher.site({ name: "admin-limited", env: { STAFF_SIGN_IN_MAX: String(perAddress) } }),
   ]);
 });

@@ -18,10 +18,9 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "body-limits", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
-test.afterAll(({ launcher }) => launcher.stopAll());
 
 async function signedIn(role: StaffRole) {
   const email = uniqueEmail(`limits-${role.replace(",", "-")}`);

@@ -1,6 +1,6 @@
 /**
  * A course's address changed in the editor (docs/decisions/047-addresses-move.md),
- * in Chromium at both widths with axe, on a site of its own: published, the
+ * in Chromium at both widths with axe, on a site apart from the shared one (siteWith("staff")): published, the
  * old address answers 301 to the new page (its route data and brochure
  * too, at the HTTP level), the site map lists the new address with its
  * publish time and never the old, and the audit log has the change.
@@ -18,8 +18,8 @@ const course = (releaseContent.courses as { id: string; title: string }[]).find(
 const newId = "finance-essentials";
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "content-addresses" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 async function open(page: Page, url: string) {

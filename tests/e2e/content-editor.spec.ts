@@ -1,6 +1,7 @@
 /**
- * The content editor in Chromium, at both widths with axe, on a site of its
- * own (its edits must not show on the shared site's pages): a webinar edited,
+ * The content editor in Chromium, at both widths with axe, on a site apart
+ * from the shared one (siteWith("staff"): its edits must not show on the
+ * shared site's pages): a webinar edited,
  * saved as a draft (nothing public changes), published, taken off the site,
  * restored and scheduled; two editors on one item (the second save is
  * refused and keeps its text); a field refused by its schema, and a new item
@@ -15,8 +16,8 @@ import { axeViolations, expect, test } from "./fixtures.ts";
 const webinar = releaseContent.webinars[0] as { id: string; title: string };
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "content-editor" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 const signIn = (page: Page, name?: string) => signInEditor(page, site, name);

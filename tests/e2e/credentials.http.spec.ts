@@ -1,6 +1,6 @@
 /**
  * No credential is readable after it is sent (issue 26, ADR 033), over
- * plain HTTP against a production server of its own with a real SMTP
+ * plain HTTP against a production server apart from the shared one (siteWith("staff")) with a real SMTP
  * server: an administrator invites a new administrator and sends an
  * existing account a new set-up link; a staff member then tries every page,
  * data request and download of the back office for both addresses and finds
@@ -16,10 +16,9 @@ import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.siteWithMail({ name: "credentials", env: { STAFF_SIGN_IN_MAX: "1000000" } });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
-test.afterAll(({ launcher }) => launcher.stopAll());
 
 const linkIn = (text: string) => /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(text)?.[0];
 

@@ -5,6 +5,9 @@
  * - `baseURL`: the shared site started by tests/e2e/global-setup.ts.
  * - `mailbox`: the e-mails that site sent (a real SMTP server received them).
  * - `siteDb`: read-only queries on that site's SQLite database.
+ * - `siteWith(name)`: a site apart from the shared one, with one of the named
+ *   settings of tests/e2e/shared-site.ts (`apartSites`), started once per
+ *   worker and shared by the files of that worker that name it.
  * - `servers` (per test) and `launcher` (per worker, for beforeAll): start a
  *   site, an SMTP server, the Stripe-shaped server or a PostgreSQL schema of
  *   a test's own, each on a free port; all are stopped (and their data
@@ -28,6 +31,7 @@ import {
   type SmtpSink,
   type StartOptions,
 } from "../support/servers.ts";
+import { apartSites, type ApartSiteName } from "./shared-site.ts";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 
 export { expect };
@@ -105,6 +109,10 @@ export class Launcher {
   }
 }
 
+/** A site of `apartSites`, carrying the mailbox of its SMTP server if it has one. */
+export type ApartSite<N extends ApartSiteName> = SiteServer &
+  ((typeof apartSites)[N]["mail"] extends true ? { mailbox: Mailbox } : object);
+
 /** The name of the administrator `adminPage` signs in as. */
 export const adminName = "Alex Admin";
 
@@ -125,6 +133,7 @@ type WorkerFixtures = {
   launcher: Launcher;
   /** An administrator account named `adminName` on the shared site, one per worker (tests/support/staff.ts insertStaff). */
   workerAdmin: { id: string; email: string; key: string };
+  siteWith: <N extends ApartSiteName>(name: N) => Promise<ApartSite<N>>;
 };
 
 export const test = base.extend<TestFixtures, WorkerFixtures>({
@@ -155,6 +164,24 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
   workerAdmin: [
     async ({ sharedSite }, use) =>
       use(await insertStaff(sharedSite.dataDir, { email: uniqueEmail("admin"), name: adminName })),
+    { scope: "worker" },
+  ],
+  siteWith: [
+    async ({}, use) => {
+      const launcher = new Launcher();
+      const sites = new Map<ApartSiteName, Promise<SiteServer>>();
+      await use(<N extends ApartSiteName>(name: N) => {
+        let site = sites.get(name);
+        if (!site) {
+          const { mail, env } = apartSites[name];
+          const options = { name: `apart-${name}`, env };
+          site = mail ? launcher.siteWithMail(options) : launcher.site(options);
+          sites.set(name, site);
+        }
+        return site as Promise<ApartSite<N>>;
+      });
+      await launcher.stopAll();
+    },
     { scope: "worker" },
   ],
   adminPage: async ({ page, sharedSite, workerAdmin }, use) => {

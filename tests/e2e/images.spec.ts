@@ -1,5 +1,5 @@
 /**
- * Images in Chromium, at both widths with axe, on a site of their own
+ * Images in Chromium, at both widths with axe, on a site apart from the shared one (siteWith("staff"))
  * (ADR 049): an image uploaded in the library (a photo with a GPS position
  * in its EXIF), a disguised file and a too-large one refused with their
  * messages; the image set as the home page's hero with alt text and
@@ -16,8 +16,8 @@ import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixt
 
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "images" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 /** A 2000 × 1250 picture with a camera and a GPS position in its EXIF. */

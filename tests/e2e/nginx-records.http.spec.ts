@@ -13,13 +13,12 @@ import { expect, test } from "./fixtures.ts";
 let site: SiteServer;
 let nginx: NginxProxy;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "nginx-records" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
   nginx = await startNginx({ upstreams: [{ host: "127.0.0.1", port: site.port }] });
 });
-test.afterAll(async ({ launcher }) => {
+test.afterAll(async () => {
   await nginx?.stop();
-  await launcher.stopAll();
 });
 
 test("nginx's access log writes a credential route's pattern, never its token", async () => {

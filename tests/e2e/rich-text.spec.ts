@@ -1,6 +1,6 @@
 /**
  * Rich text through the editor, in Chromium at both widths with axe
- * (docs/decisions/048-rich-text-in-markdown.md), on a site of its own: an
+ * (docs/decisions/048-rich-text-in-markdown.md), on a site apart from the shared one (siteWith("staff")): an
  * article's Markdown body has a live preview rendered on the server; a
  * link to javascript: is refused on the field, by line, in the preview and
  * on publishing; a body carrying XSS payloads (from OWASP's cheat sheet,
@@ -19,8 +19,8 @@ import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixt
 const article = releaseContent.articles[1] as { slug: string; title: string };
 let site: SiteServer;
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.site({ name: "rich-text" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 const payloadBody = `Payloads this page must show as text, and never run.

@@ -22,3 +22,25 @@ export const sharedSiteEnv: Record<string, string> = {
   STRIPE_PUBLISHABLE_KEY: e2eStripe.publishableKey,
   STRIPE_WEBHOOK_SECRET: e2eStripe.webhookSecret,
 };
+
+/**
+ * The sites apart from the shared one that spec files share, by name: each
+ * is started once per test worker, the first time a file asks for it
+ * (`siteWith` in tests/e2e/fixtures.ts), and every file of the worker that
+ * names the same settings uses it. A file that needs settings of its own,
+ * or a site no other file touches (a count of everything in it, the last
+ * administrator), starts its own with `launcher` or `servers`. Tests on a
+ * shared site keep their data their own (unique addresses and ids).
+ */
+export const apartSites = {
+  /**
+   * The embedded defaults (rate limits and the bot timer on), with a real
+   * SMTP server of its own and no limit on back-office sign-ins per address
+   * (many accounts are set up from one address; the limit has its own tests).
+   * Its content is edited by the editor's tests: they must not show on the
+   * shared site's pages.
+   */
+  staff: { mail: true, env: { STAFF_SIGN_IN_MAX: "1000000" } },
+} satisfies Record<string, { mail: boolean; env: Record<string, string> }>;
+
+export type ApartSiteName = keyof typeof apartSites;

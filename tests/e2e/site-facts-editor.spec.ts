@@ -1,7 +1,7 @@
 /**
  * The featured courses, the site facts and a guide's PDF in the editor
  * (docs/decisions/050-featured-lists-site-facts-and-guide-files.md), in
- * Chromium at both widths with axe, on a site of its own: a featured course
+ * Chromium at both widths with axe, on a site apart from the shared one (siteWith("staff")): a featured course
  * chosen by its title and a figure changed, published, on the home and about
  * pages and in the footer; a guide's PDF uploaded, published and downloaded;
  * a picture named .pdf refused with its message.
@@ -17,8 +17,8 @@ import { axeViolations, expect, expectHydrated, gotoHydrated, test, uniqueEmail 
 
 let site: SiteServer & { mailbox: Mailbox };
 
-test.beforeAll(async ({ launcher }) => {
-  site = await launcher.siteWithMail({ name: "site-facts" });
+test.beforeAll(async ({ siteWith }) => {
+  site = await siteWith("staff");
 });
 
 const courseTitle = (id: string) =>
