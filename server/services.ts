@@ -82,6 +82,7 @@ export async function startServices(
     transport,
     maxRetryDelayMs: config.MAIL_RETRY_MAX_SECONDS * 1000,
     concurrency: config.MAIL_CONCURRENCY,
+    heartbeatMs: config.MAIL_HEARTBEAT_SECONDS * 1000,
     giveUpMs: config.MAIL_GIVE_UP_HOURS * 3600_000,
     log: log.child({ component: "outbox" }),
     metrics,
@@ -202,7 +203,11 @@ export async function startServices(
   jobs.push(courseBookingHoldsJob({ db: database.db, onExpired: () => void content.placesChanged().catch(() => {}) }));
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
-  const pageViews = createPageViewCounter({ db: database.db, log: log.child({ component: "page-views" }) });
+  const pageViews = createPageViewCounter({
+    db: database.db,
+    flushMs: config.PAGE_VIEWS_FLUSH_SECONDS * 1000,
+    log: log.child({ component: "page-views" }),
+  });
   return {
     services: {
       leads,

@@ -134,6 +134,15 @@ export const configSchema = z.object({
   /** How many e-mails one process sends at the same time. */
   MAIL_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(8),
   /**
+   * How often each process's outbox worker records that it is alive and takes
+   * back the e-mails (and webhooks) claimed by dead owners: on the same host at
+   * once, elsewhere after three beats of silence. Every instance sharing a
+   * database should use the same value (ADR 009).
+   */
+  MAIL_HEARTBEAT_SECONDS: z.coerce.number().min(0.1).max(300).default(10),
+  /** How often the page views counted in memory are added to the database (ADR 031). */
+  PAGE_VIEWS_FLUSH_SECONDS: z.coerce.number().min(0.1).max(300).default(5),
+  /**
    * Redis (redis://host:6379) for the shared rate limit. Unset: the limit is
    * kept in PostgreSQL when DATABASE_URL is set, else in this process's memory.
    */

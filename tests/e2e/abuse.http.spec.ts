@@ -7,20 +7,18 @@
  * Each check comes from its own client address (X-Forwarded-For, with
  * TRUST_PROXY_HOPS=1), so the checks do not share one rate-limit window.
  *
- * The limit across instances (ADR 012): two sites on one PostgreSQL schema,
- * or on one Redis, share one count per client; with Redis unreachable each
- * site still limits on its own and answers no 5xx.
+ * The limit across instances (ADR 012): with Redis unreachable each site
+ * still starts, limits on its own and answers no 5xx. That sites on one
+ * PostgreSQL schema or one Redis share one count per client is proven by
+ * tests/e2e/scale-out.http.spec.ts (three instances behind nginx) and
+ * tests/data/rate-limit.test.ts.
  */
-import { spawn } from "node:child_process";
-import { Redis } from "ioredis";
 import { resultMessages } from "../../app/forms/result.ts";
 import { leadKindTexts } from "../../app/leads/kinds/index.ts";
 import { freePort } from "../support/ports.ts";
 import {
   type SiteServer,
   type SmtpSink,
-  pgUrl,
-  pollUntil,
   postJson,
   rawRequest,
   sqliteCount,
@@ -264,61 +262,6 @@ test.describe("the limit across instances", () => {
     }
     return statuses;
   }
-
-  /** A Redis server of the test's own on a free port (it keeps nothing on disk), stopped after the test. */
-  const stopRedis: (() => Promise<void>)[] = [];
-  async function privateRedis(): Promise<string> {
-    const port = await freePort();
-    const child = spawn(
-      "redis-server",
-      ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-      { stdio: "ignore" },
-    );
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    stopRedis.push(async () => {
-      child.kill("SIGKILL");
-      await exited;
-    });
-    const ping = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
-    ping.on("error", () => {});
-    expect(
-      await pollUntil(
-        () =>
-          ping.connect().then(
-            () => true,
-            () => false,
-          ),
-        5_000,
-        50,
-      ),
-    ).toBe(true);
-    ping.disconnect();
-    return `redis://127.0.0.1:${port}`;
-  }
-  test.afterEach(async () => {
-    for (const stop of stopRedis.splice(0)) await stop();
-  });
-
-  test("two sites on one PostgreSQL schema share one count per client", async ({ servers }) => {
-    test.setTimeout(60_000);
-    const schema = await servers.pgSchema("e2e_limit");
-    const env = { ...protectedEnv, DATABASE_URL: pgUrl(schema) };
-    const sites = await Promise.all([
-      servers.site({ name: "limit-pg-a", env }),
-      servers.site({ name: "limit-pg-b", env }),
-    ]);
-    expect(await statusesInTurn(sites, 5)).toEqual([200, 200, 200, 429, 429]);
-  });
-
-  test("two sites on one Redis share one count per client", async ({ servers }) => {
-    test.setTimeout(60_000);
-    const env = { ...protectedEnv, REDIS_URL: await privateRedis() };
-    const sites = await Promise.all([
-      servers.site({ name: "limit-redis-a", env }),
-      servers.site({ name: "limit-redis-b", env }),
-    ]);
-    expect(await statusesInTurn(sites, 5)).toEqual([200, 200, 200, 429, 429]);
-  });
 
   test("Redis unreachable: each site still limits on its own, answers no 5xx, and logs one warning", async ({
     servers,

@@ -86,50 +86,6 @@ test("a course page lists its upcoming dates: where, when, the price before VAT,
   expect(await axeViolations(page)).toEqual([]);
 });
 
-test("the course's JSON-LD has a CourseInstance per upcoming session, with its place, schedule and offer", async ({
-  page,
-}) => {
-  await page.goto(`${site.baseURL}/courses/risk-management`);
-  const course = await jsonLdCourse(page);
-  expect(course.hasCourseInstance).toEqual([
-    {
-      "@type": "CourseInstance",
-      courseMode: "onsite",
-      courseWorkload: "P5D",
-      startDate: "2027-03-08T09:00:00+00:00",
-      endDate: "2027-03-12T15:30:00+00:00",
-      location: {
-        "@type": "Place",
-        name: "Chartered Accountants' Hall",
-        address: {
-          "@type": "PostalAddress",
-          streetAddress: "1 Moorgate Place",
-          addressLocality: "London",
-          postalCode: "EC2R 6EA",
-          addressCountry: "GB",
-        },
-      },
-      offers: {
-        "@type": "Offer",
-        price: "4050.00",
-        priceCurrency: "GBP",
-        category: "Paid",
-        availability: "https://schema.org/InStock",
-        url: expect.stringMatching(/\/courses\/risk-management\/book\/risk-management-2027-03-london$/),
-        validThrough: "2027-03-08T09:00:00+00:00",
-      },
-    },
-    expect.objectContaining({
-      courseMode: "online",
-      startDate: "2027-05-10T09:30:00+01:00",
-      endDate: "2027-05-14T16:30:00+01:00",
-      location: { "@type": "VirtualLocation", url: expect.stringMatching(/\/courses\/risk-management$/) },
-      courseSchedule: expect.objectContaining({ repeatCount: 5, startTime: "09:30", endTime: "16:30" }),
-      offers: expect.objectContaining({ price: "4500.00", availability: "https://schema.org/InStock" }),
-    }),
-  ]);
-});
-
 test("places left show when few and 'Full' when none, on the kept page soon after the places change", async ({
   page,
 }) => {

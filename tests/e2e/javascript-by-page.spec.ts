@@ -81,12 +81,3 @@ test("the code a page starts with carries no form schema or privacy-notice row: 
   await expect.poll(async () => (await carrying()).schemas).toBeGreaterThan(0);
   expect((await carrying()).notice).toBe(0);
 });
-
-test("every page tells the browser which links it may fetch ahead (speculation rules)", async ({ page }) => {
-  await page.goto("/about");
-  const rules = JSON.parse((await page.locator('script[type="speculationrules"]').textContent()) ?? "null") as {
-    prefetch: { where: unknown; eagerness: string }[];
-  };
-  expect(rules.prefetch[0]?.eagerness).toBe("moderate");
-  expect(JSON.stringify(rules.prefetch[0]?.where)).toContain('"/api/*"');
-});

@@ -184,15 +184,6 @@ test("course page: every part of the template", async ({ page }) => {
   await expect(page.locator("#course-curriculum")).toBeInViewport();
 });
 
-test("course pages state their own group size", async ({ page }) => {
-  await page.goto("/courses/corporate-finance");
-  await expect(page.getByRole("complementary", { name: "Course Details" })).toContainText("Maximum 10 participants");
-  await page.goto("/courses/carbon-accounting");
-  await expect(page.getByRole("complementary", { name: "Course Details" })).toContainText("Maximum 15 participants");
-  await page.goto("/courses/risk-management");
-  await expect(page.getByRole("complementary", { name: "Course Details" })).toContainText("Maximum 12 participants");
-});
-
 test("resources: three articles that open, two free webinars, a closing block", async ({ page }) => {
   await gotoHydrated(page, "/resources");
   const articles = page.locator("#articles article");

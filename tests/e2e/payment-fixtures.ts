@@ -14,6 +14,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page, Request } from "@playwright/test";
+import { holdRequests } from "./fixtures.ts";
 
 const standIn = readFileSync(path.resolve(import.meta.dirname, "../support/stripe-js-stand-in.js"), "utf8");
 
@@ -28,17 +29,23 @@ export type StripeTraffic = {
   scripts: number;
   /** Confirm calls the page made to api.stripe.com. */
   confirms: number;
+  /** With `holdConfirms`: lets the held confirm calls (and later ones) through. */
+  releaseConfirms: () => void;
 };
 
 /**
- * Serves the stand-in and forwards api.stripe.com; `confirmDelayMs` holds
- * each confirm call that long (to see the 'Processing...' state).
+ * Serves the stand-in and forwards api.stripe.com; with `holdConfirms`, each
+ * confirm call waits for `releaseConfirms()` (to see the 'Processing...' state).
  */
 export async function installStripeStandIn(
   page: Page,
-  { stripeUrl, confirmDelayMs = 0 }: { stripeUrl: string; confirmDelayMs?: number },
+  { stripeUrl, holdConfirms = false }: { stripeUrl: string; holdConfirms?: boolean },
 ): Promise<StripeTraffic> {
-  const traffic: StripeTraffic = { scripts: 0, confirms: 0 };
+  let releaseConfirms: () => void = () => {};
+  const confirmsReleased = holdConfirms
+    ? new Promise<void>((resolve) => (releaseConfirms = resolve))
+    : Promise.resolve();
+  const traffic: StripeTraffic = { scripts: 0, confirms: 0, releaseConfirms: () => releaseConfirms() };
   await page.route("https://js.stripe.com/**", async (route) => {
     traffic.scripts += 1;
     await route.fulfill({
@@ -54,7 +61,7 @@ export async function installStripeStandIn(
     const url = new URL(request.url());
     if (url.pathname.endsWith("/confirm")) {
       traffic.confirms += 1;
-      if (confirmDelayMs) await new Promise((r) => setTimeout(r, confirmDelayMs));
+      await confirmsReleased;
     }
     const key = new URLSearchParams(request.postData() ?? "").get("key");
     const headers: Record<string, string> = { ...request.headers() };
@@ -76,12 +83,9 @@ export function countSetupRequests(page: Page): () => number {
   return () => count;
 }
 
-/** Holds every setup request for `ms` before letting it through (to see 'Preparing Payment...'). */
-export async function delaySetup(page: Page, ms: number) {
-  await page.route("**/api/create-consultation-payment", async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
-    await route.continue();
-  });
+/** Holds every setup request until `release()` (to see 'Preparing Payment...'). */
+export function holdSetup(page: Page): Promise<{ release: () => void }> {
+  return holdRequests(page, "**/api/create-consultation-payment");
 }
 
 export const testCards = {

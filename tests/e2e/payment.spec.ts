@@ -13,7 +13,7 @@ import {
 import { ui } from "../../app/content/business.ts";
 import {
   countSetupRequests,
-  delaySetup,
+  holdSetup,
   installStripeStandIn,
   testCards,
   type StripeTraffic,
@@ -89,7 +89,7 @@ async function closeToasts(page: Page) {
   }).toPass({ timeout: 10_000 });
 }
 
-async function openPaymentPage(page: Page, options?: { confirmDelayMs?: number }): Promise<StripeTraffic> {
+async function openPaymentPage(page: Page, options?: { holdConfirms?: boolean }): Promise<StripeTraffic> {
   const traffic = await installStripeStandIn(page, { stripeUrl, ...options });
   await gotoHydrated(page, "/consultation-payment");
   return traffic;
@@ -192,14 +192,15 @@ test("the whole happy path: 'Preparing Payment...', the card form, 'Processing..
   mailbox,
   page,
 }) => {
-  const traffic = await openPaymentPage(page, { confirmDelayMs: 600 });
-  await delaySetup(page, 600);
+  const traffic = await openPaymentPage(page, { holdConfirms: true });
+  const setup = await holdSetup(page);
   const { email } = await fillDetails(page, { participants: 2 });
   await expect(page.getByTestId("payment-total")).toHaveText("£9,000");
 
   await proceed(page).click();
   await expect(proceed(page)).toHaveText("Preparing Payment...");
   await expect(proceed(page)).toBeDisabled();
+  setup.release();
   await expect(page.getByRole("heading", { name: "Pay by card" })).toBeFocused();
   await expect(cardNumber(page)).toBeVisible();
   expect(traffic.scripts).toBe(1);
@@ -220,6 +221,7 @@ test("the whole happy path: 'Preparing Payment...', the card form, 'Processing..
   await expect(payButton(page)).toHaveText("Processing...");
   await expect(payButton(page)).toBeDisabled();
   await expect(page.getByRole("button", { name: "Change details" })).toBeDisabled();
+  traffic.releaseConfirms();
 
   const toast = toasts(page);
   await expect(toast).toContainText("Payment Successful");
@@ -320,10 +322,13 @@ test("3-D Secure not completed: an honest 'Payment Not Completed' toast, no succ
 
 test("a double click on 'Proceed to Payment' sends one request and makes one PaymentIntent", async ({ page }) => {
   await openPaymentPage(page);
-  await delaySetup(page, 300);
+  const setup = await holdSetup(page);
   const requests = countSetupRequests(page);
   const { email } = await fillDetails(page);
   await proceed(page).dblclick();
+  // Both clicks land while the first request is still on its way.
+  await expect(proceed(page)).toHaveText("Preparing Payment...");
+  setup.release();
   await expect(cardNumber(page)).toBeVisible();
   expect(requests()).toBe(1);
   const rows = bookingsFor(email);
@@ -332,7 +337,7 @@ test("a double click on 'Proceed to Payment' sends one request and makes one Pay
 });
 
 test("'Complete Payment & Book Consultation' cannot be sent twice", async ({ page }) => {
-  const traffic = await openPaymentPage(page, { confirmDelayMs: 400 });
+  const traffic = await openPaymentPage(page, { holdConfirms: true });
   await fillDetails(page);
   await proceedToCard(page);
   await cardNumber(page).fill(testCards.success);
@@ -340,6 +345,7 @@ test("'Complete Payment & Book Consultation' cannot be sent twice", async ({ pag
   await expect(payButton(page)).toHaveText("Processing...");
   // Pressing Enter in the card field while it works sends nothing either.
   await cardNumber(page).press("Enter");
+  traffic.releaseConfirms();
   await expect(page).toHaveURL(/\/consultation-success\?payment_intent=/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Payment Successful!");
   expect(traffic.confirms).toBe(1);

@@ -158,10 +158,14 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
   // Replayed: Stripe sends the same event again (and a new event for the same intent): nothing changes, no new e-mail.
   const replay = await fake.sendEvent("payment_intent.succeeded", fake.intents.get(piId)!);
   expect(replay).toBe(200);
-  await new Promise((r) => setTimeout(r, 1500));
+  // The webhook answers once its work is stored: no new outbox row, and once every row is sent, no new e-mail.
+  expect(sqliteQuery(site.dataDir, "SELECT count(*) AS n FROM outbox WHERE lead_id = ?", [paid.id])[0]!.n).toBe(2);
+  const unsent = () =>
+    sqliteQuery(site.dataDir, "SELECT count(*) AS n FROM outbox WHERE lead_id = ? AND sent_at IS NULL", [paid.id])[0]!
+      .n;
+  expect(await pollUntil(() => unsent() === 0, 10_000, 50)).toBe(true);
   const after = (await mail.all()).filter((e) => e.to.includes(b.customerEmail.toLowerCase()));
   expect(after).toHaveLength(1);
-  expect(sqliteQuery(site.dataDir, "SELECT count(*) AS n FROM outbox WHERE lead_id = ?", [paid.id])[0]!.n).toBe(2);
 
   // The return address now shows the success, read from Stripe.
   const page = await rawRequest(site.baseURL, {

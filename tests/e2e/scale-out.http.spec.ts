@@ -190,7 +190,12 @@ async function checkEdge(c: Cluster, token: string) {
 const TOTAL = 240;
 const CONCURRENCY = 10;
 const KILL_AFTER = 80;
-/** From the kill: the survivors see the dead owner (same host: its pid is gone; elsewhere: 30 s of silence). */
+/**
+ * The survivors' outbox heartbeat (MAIL_HEARTBEAT_SECONDS, set here): at their next beat after the kill they see
+ * the dead owner (same host: its pid is gone; elsewhere: three beats of silence) and take back what it had claimed.
+ */
+const HEARTBEAT_SECONDS = 1;
+/** From the kill: every e-mail delivered by then. */
 const MAIL_DEADLINE_MS = 40_000;
 /** E-mails one instance sends at once (MAIL_CONCURRENCY, set here): at most these can be in flight when it dies. */
 const MAIL_SLOTS = 8;
@@ -199,7 +204,12 @@ test("a burst through nginx with one instance SIGKILLed: every accepted enquiry 
   test.setTimeout(90_000);
   const c = await cluster({
     name: "burst",
-    env: { RATE_LIMIT_MAX: "1000000", MAIL_RETRY_MAX_SECONDS: "2", MAIL_CONCURRENCY: String(MAIL_SLOTS) },
+    env: {
+      RATE_LIMIT_MAX: "1000000",
+      MAIL_RETRY_MAX_SECONDS: "2",
+      MAIL_CONCURRENCY: String(MAIL_SLOTS),
+      MAIL_HEARTBEAT_SECONDS: String(HEARTBEAT_SECONDS),
+    },
   });
   const victimIndex = 1;
   const victim = c.instances[victimIndex]!;

@@ -21,6 +21,17 @@ describe("parseConfig", () => {
     expect(config.dataDir).toBe(path.resolve("data"));
   });
 
+  it("reads the outbox heartbeat and the page-view flush in seconds: by default 10 and 5, within 0.1–300", () => {
+    expect(parseConfig({})).toMatchObject({ MAIL_HEARTBEAT_SECONDS: 10, PAGE_VIEWS_FLUSH_SECONDS: 5 });
+    expect(parseConfig({ MAIL_HEARTBEAT_SECONDS: "0.5", PAGE_VIEWS_FLUSH_SECONDS: "0.2" })).toMatchObject({
+      MAIL_HEARTBEAT_SECONDS: 0.5,
+      PAGE_VIEWS_FLUSH_SECONDS: 0.2,
+    });
+    for (const name of ["MAIL_HEARTBEAT_SECONDS", "PAGE_VIEWS_FLUSH_SECONDS"]) {
+      for (const value of ["0", "301", "soon"]) expect(errorOf({ [name]: value }).message).toContain(name);
+    }
+  });
+
   it("treats empty strings as unset", () => {
     const config = parseConfig({ PORT: "", HOST: "", DATA_DIR: "", APP_ENV: "" });
     expect(config).toMatchObject({ PORT: 3000, HOST: "127.0.0.1", DATA_DIR: "./data", APP_ENV: "development" });
