@@ -4,7 +4,7 @@
  * database `test`) in a fresh schema that is dropped afterwards.
  *
  * Each SQLite database starts as a copy of one template, migrated once per
- * worker (a file copy takes milliseconds, migrating a new file hundreds).
+ * worker (writing a copy takes milliseconds, migrating a new file hundreds).
  * Each PostgreSQL schema is made by one script: pg_dump's of a schema
  * migrated once per worker (the PostgreSQL client tools, of the server's
  * version, must be on PATH), about half the time of migrating it.
@@ -13,7 +13,7 @@
  * migrate from scratch.
  */
 import { execFile } from "node:child_process";
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -36,7 +36,7 @@ export async function openTestDatabase(dialect: (typeof dialects)[number], prefi
   const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-data-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (dialect === "sqlite") {
-    copyFileSync(await sqliteTemplate(), path.join(dataDir, "site.db"));
+    writeFileSync(path.join(dataDir, "site.db"), await sqliteTemplate());
     const handle = await openDatabase({ dataDir });
     return {
       handle,
@@ -64,20 +64,24 @@ export async function openTestDatabase(dialect: (typeof dialects)[number], prefi
   };
 }
 
-let sqliteTemplateFile: Promise<string> | undefined;
+let sqliteTemplateBytes: Promise<Buffer> | undefined;
 
 /**
- * A migrated SQLite file, made once per worker: closed after migrating, so
- * the file holds everything (closing checkpoints the WAL and removes it).
+ * A migrated SQLite file's bytes, made once per worker: closed after
+ * migrating, so the file holds everything (closing checkpoints the WAL and
+ * removes it); its folder is removed at once.
  */
-function sqliteTemplate(): Promise<string> {
-  sqliteTemplateFile ??= (async () => {
+function sqliteTemplate(): Promise<Buffer> {
+  sqliteTemplateBytes ??= (async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "template-data-"));
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    await (await openDatabase({ dataDir: dir })).close();
-    return path.join(dir, "site.db");
+    try {
+      await (await openDatabase({ dataDir: dir })).close();
+      return readFileSync(path.join(dir, "site.db"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   })();
-  return sqliteTemplateFile;
+  return sqliteTemplateBytes;
 }
 
 const templateSchema = `template_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
