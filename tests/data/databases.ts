@@ -2,10 +2,21 @@
  * The two databases the data tests run on: SQLite in a temporary directory,
  * and PostgreSQL (TEST_DATABASE_URL, default the machine's local server,
  * database `test`) in a fresh schema that is dropped afterwards.
+ *
+ * Each SQLite database starts as a copy of one template, migrated once per
+ * worker (writing a copy takes milliseconds, migrating a new file hundreds).
+ * Each PostgreSQL schema is made by one script: pg_dump's of a schema
+ * migrated once per worker (the PostgreSQL client tools, of the server's
+ * version, must be on PATH), about half the time of migrating it.
+ * Opening either still runs the migrator, which finds nothing left to do.
+ * tests/data/migrations.test.ts and those that open a database themselves
+ * migrate from scratch.
  */
-import { mkdtempSync, rmSync } from "node:fs";
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
 
@@ -25,6 +36,7 @@ export async function openTestDatabase(dialect: (typeof dialects)[number], prefi
   const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-data-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (dialect === "sqlite") {
+    writeFileSync(path.join(dataDir, "site.db"), await sqliteTemplate());
     const handle = await openDatabase({ dataDir });
     return {
       handle,
@@ -36,7 +48,7 @@ export async function openTestDatabase(dialect: (typeof dialects)[number], prefi
     };
   }
   const schema = `${prefix}_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  await postgresAdmin(`CREATE SCHEMA ${schema}`);
+  await postgresAdmin((await postgresTemplate()).replaceAll(templateSchema, schema));
   const url = new URL(postgresUrl);
   url.searchParams.set("options", `-c search_path=${schema}`);
   const databaseUrl = url.toString();
@@ -50,6 +62,59 @@ export async function openTestDatabase(dialect: (typeof dialects)[number], prefi
       removeDataDir();
     },
   };
+}
+
+let sqliteTemplateBytes: Promise<Buffer> | undefined;
+
+/**
+ * A migrated SQLite file's bytes, made once per worker: closed after
+ * migrating, so the file holds everything (closing checkpoints the WAL and
+ * removes it); its folder is removed at once.
+ */
+function sqliteTemplate(): Promise<Buffer> {
+  sqliteTemplateBytes ??= (async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "template-data-"));
+    try {
+      await (await openDatabase({ dataDir: dir })).close();
+      return readFileSync(path.join(dir, "site.db"));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  })();
+  return sqliteTemplateBytes;
+}
+
+const templateSchema = `template_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+let postgresTemplateScript: Promise<string> | undefined;
+
+/**
+ * The script that makes a migrated schema named `templateSchema`, data
+ * included (the migrations' own rows): a schema is migrated, dumped and
+ * dropped, once per worker. psql's own lines (\restrict) are left out.
+ */
+function postgresTemplate(): Promise<string> {
+  postgresTemplateScript ??= (async () => {
+    await postgresAdmin(`CREATE SCHEMA ${templateSchema}`);
+    try {
+      const url = new URL(postgresUrl);
+      url.searchParams.set("options", `-c search_path=${templateSchema}`);
+      const dataDir = mkdtempSync(path.join(tmpdir(), "template-data-"));
+      await (await openDatabase({ dataDir, databaseUrl: url.toString() })).close();
+      rmSync(dataDir, { recursive: true, force: true });
+      const dump = await promisify(execFile)(
+        "pg_dump",
+        ["--schema", templateSchema, "--inserts", "--no-owner", "--no-privileges", "--dbname", postgresUrl],
+        { maxBuffer: 64 * 1024 * 1024 },
+      );
+      return dump.stdout
+        .split("\n")
+        .filter((line) => !line.startsWith("\\"))
+        .join("\n");
+    } finally {
+      await postgresAdmin(`DROP SCHEMA ${templateSchema} CASCADE`);
+    }
+  })();
+  return postgresTemplateScript;
 }
 
 /** Runs one statement (or several, `;`-separated) on the test PostgreSQL server, outside any test schema. */
