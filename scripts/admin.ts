@@ -12,20 +12,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { configOrFail, failer } from "./cli.ts";
-import { openDatabase } from "../app/data/db.server.ts";
-import {
-  AccountExistsError,
-  createInvitation,
-  createResetLink,
-  disableAccount,
-  invitationDays,
-  listAccounts,
-} from "../app/staff/accounts.server.ts";
-import { addressHash, erase, findEverything } from "../app/privacy/requests.server.ts";
 import { parseRole, roleAsPerson } from "../app/staff/permissions.ts";
-import { audit } from "../app/staff/audit.server.ts";
-import { loadKeyring } from "../app/secrets/keys.server.ts";
-import { resealSecrets } from "../app/secrets/reseal.server.ts";
 import { adminHelp, readInvocation } from "./admin-commands.ts";
 
 const fail: (message: string, code?: number) => never = failer("admin");
@@ -75,6 +62,16 @@ if (
 ) {
   wrongUsage("--email must be an e-mail address");
 }
+
+// The app's modules (the database, accounts, privacy, secrets) load only
+// once the arguments are read: the help and a wrong usage answer without them.
+const { openDatabase } = await import("../app/data/db.server.ts");
+const { AccountExistsError, createInvitation, createResetLink, disableAccount, invitationDays, listAccounts } =
+  await import("../app/staff/accounts.server.ts");
+const { addressHash, erase, findEverything } = await import("../app/privacy/requests.server.ts");
+const { audit } = await import("../app/staff/audit.server.ts");
+const { loadKeyring } = await import("../app/secrets/keys.server.ts");
+const { resealSecrets } = await import("../app/secrets/reseal.server.ts");
 
 if (!config.DATABASE_URL) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
