@@ -13,6 +13,7 @@
  * booking's booker address, never shown here; sending it revokes the old
  * links, at most once per 15 minutes and three times a day (429 beyond).
  */
+import type { ReactNode } from "react";
 import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
@@ -164,13 +165,9 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             </form>
           )}
           {b.status === "lapsed" && (
-            <p className="mt-3 text-slate-800">
-              The booking was not confirmed in time, so the places were released and nothing is owed.{" "}
-              <a className="font-semibold text-navy-800 underline" href={`/courses/${b.course.id}`}>
-                Book again
-              </a>
-              .
-            </p>
+            <PlacesReleased courseId={b.course.id}>
+              The booking was not confirmed in time, so the places were released and nothing is owed.
+            </PlacesReleased>
           )}
           {b.status === "held" && !b.processing && (
             <>
@@ -203,13 +200,9 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             </p>
           )}
           {b.status === "expired" && (
-            <p className="mt-3 text-slate-800">
-              The payment was not completed in time, so the places were released and nothing was charged.{" "}
-              <a className="font-semibold text-navy-800 underline" href={`/courses/${b.course.id}`}>
-                Book again
-              </a>
-              .
-            </p>
+            <PlacesReleased courseId={b.course.id}>
+              The payment was not completed in time, so the places were released and nothing was charged.
+            </PlacesReleased>
           )}
 
           <h3 className="mt-8 text-xl font-bold text-navy-900">Places</h3>
@@ -273,6 +266,19 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       </div>
       <Toaster />
     </>
+  );
+}
+
+/** Why a booking's places went back (a hold not confirmed or not paid in time), and a link to book again. */
+function PlacesReleased({ courseId, children }: { courseId: string; children: ReactNode }) {
+  return (
+    <p className="mt-3 text-slate-800">
+      {children}{" "}
+      <a className="font-semibold text-navy-800 underline" href={`/courses/${courseId}`}>
+        Book again
+      </a>
+      .
+    </p>
   );
 }
 

@@ -149,3 +149,25 @@ test("the expired link's page passes axe at desktop and phone widths", async ({ 
     await context.close();
   }
 });
+
+test("a booking whose places went back says why, and links to the course to book again", async () => {
+  const email = uniqueEmail("released");
+  const booked = await post(
+    "/courses/corporate-finance/book/corporate-finance-2027-04-online",
+    bookingFormFields(email),
+  );
+  expect(booked.status).toBeLessThan(400);
+  const token = tokenIn((await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ })).text)!;
+  const [row] = sqliteQuery(site.dataDir, "SELECT id FROM course_bookings WHERE booker_email = ?", [email]);
+  // The state the lapse job leaves (its lifecycle: tests/data/course-booking-confirmation.test.ts,
+  // and the card hold's: tests/data/course-bookings.test.ts), written behind the site's back.
+  const shows = async (status: string) => {
+    sqliteWrite(site.dataDir, "UPDATE course_bookings SET status = ? WHERE id = ?", [status, row!.id]);
+    const page = await get(`/booking/${token}`);
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('href="/courses/corporate-finance">Book again</a>');
+    return page.text;
+  };
+  expect(await shows("lapsed")).toContain("The booking was not confirmed in time, so the places were released");
+  expect(await shows("expired")).toContain("The payment was not completed in time, so the places were released");
+});
