@@ -14,6 +14,8 @@ import { TOTP, Secret } from "otpauth";
 import { hashPassword } from "../../app/staff/passwords.server.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { tokenHash } from "../../app/staff/accounts.server.ts";
+import { loadKeyring } from "../../app/secrets/keys.server.ts";
+import { seal } from "../../app/secrets/sealing.server.ts";
 import { sessionCookieHeader } from "../../app/staff/request.server.ts";
 import { sqliteWrite } from "./servers.ts";
 
@@ -227,7 +229,17 @@ export async function insertStaff(
     dataDir,
     `INSERT INTO staff_users (id, email, name, role, password_hash, totp_secret, totp_last_step, created_at, updated_at, disabled_at)
      VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, NULL)`,
-    [id, account.email.toLowerCase(), account.name, account.role ?? "admin", await staffPasswordHash, key, now, now],
+    [
+      id,
+      account.email.toLowerCase(),
+      account.name,
+      account.role ?? "admin",
+      await staffPasswordHash,
+      // Sealed with the site's key (DATA_DIR/secrets.key), as set-up stores it: no key in the clear.
+      seal(loadKeyring({ dataDir }).keys, key, "totp"),
+      now,
+      now,
+    ],
   );
   return { id, email: account.email, key };
 }
