@@ -100,6 +100,31 @@ async function publicPage(page: Page, path: string) {
   return { status: response.status(), text: await response.text() };
 }
 
+/**
+ * As Ann, case `c`'s form opened (and scanned), `drafted` saved as a draft,
+ * which changes nothing public, and the draft's preview opened.
+ */
+async function saveDraftAndPreview(page: Page, c: Case, drafted: string) {
+  const editUrl = `${site.baseURL}/admin/content/${c.type}/${c.key}`;
+  const field = () => page.getByRole("textbox", { name: c.field, exact: true }).first();
+  const shows = async (text: string) => (await publicPage(page, c.path)).text.includes(text);
+  const notice = (text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+
+  await signInAs(page.context(), site, editors.ann);
+  await openHydrated(page, editUrl);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A saved draft changes nothing public.
+  await field().fill(drafted);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(notice("Draft saved")).toBeVisible();
+  expect(await shows(drafted)).toBe(false);
+
+  await page.getByRole("link", { name: "Preview the saved draft" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: /^Preview: / })).toBeVisible();
+  return { editUrl, field, shows, notice };
+}
+
 const [lifecycle, ...others] = cases as [Case, ...Case[]];
 
 {
@@ -109,27 +134,12 @@ const [lifecycle, ...others] = cases as [Case, ...Case[]];
     browser,
   }) => {
     test.slow();
-    const editUrl = `${site.baseURL}/admin/content/${c.type}/${c.key}`;
     const words = (what: string) => `${contentTypes[c.type].label} text ${what} in the back office`;
     const drafted = words("drafted");
     const scheduled = words("scheduled");
-    const field = () => page.getByRole("textbox", { name: c.field, exact: true }).first();
-    const shows = async (text: string) => (await publicPage(page, c.path)).text.includes(text);
-    const notice = (text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
-
-    await signInAs(page.context(), site, editors.ann);
-    await openHydrated(page, editUrl);
-    expect(await axeViolations(page)).toEqual([]);
-
-    // A saved draft changes nothing public.
-    await field().fill(drafted);
-    await page.getByRole("button", { name: "Save draft" }).click();
-    await expect(notice("Draft saved")).toBeVisible();
-    expect(await shows(drafted)).toBe(false);
+    const { editUrl, field, shows, notice } = await saveDraftAndPreview(page, c, drafted);
 
     // Its preview: the page as it will look, at a desktop's and a phone's width.
-    await page.getByRole("link", { name: "Preview the saved draft" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /^Preview: / })).toBeVisible();
     for (const width of ["Desktop", "Phone"]) {
       const frame = page.frameLocator(`iframe[title^="${width} preview"]`);
       await expect(frame.getByText(drafted).first()).toBeVisible();
@@ -203,23 +213,10 @@ for (const c of others) {
   test(`${contentTypes[c.type].plural}: the form renders, saves a draft its preview shows, publishes, and unpublishes as the type allows`, async ({
     page,
   }) => {
-    const editUrl = `${site.baseURL}/admin/content/${c.type}/${c.key}`;
     const drafted = `${contentTypes[c.type].label} text drafted in the back office`;
-    const field = () => page.getByRole("textbox", { name: c.field, exact: true }).first();
-    const shows = async (text: string) => (await publicPage(page, c.path)).text.includes(text);
-    const notice = (text: string | RegExp) => page.getByRole("status").filter({ hasText: text });
+    const { editUrl, shows, notice } = await saveDraftAndPreview(page, c, drafted);
 
-    await signInAs(page.context(), site, editors.ann);
-    await openHydrated(page, editUrl);
-    expect(await axeViolations(page)).toEqual([]);
-
-    // A saved draft changes nothing public; its preview (the type's own page) shows it.
-    await field().fill(drafted);
-    await page.getByRole("button", { name: "Save draft" }).click();
-    await expect(notice("Draft saved")).toBeVisible();
-    expect(await shows(drafted)).toBe(false);
-    await page.getByRole("link", { name: "Preview the saved draft" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: /^Preview: / })).toBeVisible();
+    // The preview (the type's own page) shows the draft.
     await expect(page.frameLocator(`iframe[title^="Desktop preview"]`).getByText(drafted).first()).toBeVisible();
 
     // Published now: on its page at once.
