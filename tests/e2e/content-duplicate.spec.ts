@@ -5,7 +5,8 @@
  * site only, on a site of its own: from an existing course date, the next
  * one a quarter later (a start that is not a Monday refused first, in
  * words), published, is on the course's page; a course duplicated opens as
- * a draft titled "(copy)"; a fixed kind offers no duplicate. Each state of
+ * a draft titled "(copy)"; a fixed kind offers no duplicate. The audit log
+ * names the action in words; the session's back-office page links to it. Each state of
  * the duplicate page is scanned with axe (desktop and phone widths).
  */
 import type { Page } from "@playwright/test";
@@ -77,6 +78,14 @@ test("from an existing course date, add the next date a quarter later, publish i
   await expect(card).toContainText("Monday to Thursday 09:00–17:00");
   // The original is still there.
   await expect(dates.getByRole("heading", { level: 3, name: "8–12 March 2027" })).toBeVisible();
+
+  // An administrator sees it in the audit log, in words, and the link on the session's own page.
+  await signInAs(page.context(), site, await newSiteEditor(site, "Ada Administrator", "admin"));
+  await openHydrated(page, `${site.baseURL}/admin/audit`);
+  await expect(page.getByText("Added the next date of a course from an existing one (as a draft)")).toBeVisible();
+  await openHydrated(page, `${site.baseURL}/admin/sessions/risk-management-2027-06-07`);
+  await page.getByRole("link", { name: "Add the next date" }).click();
+  await expect(page.getByLabel("Start date of the new date")).toHaveValue("2027-09-06");
 });
 
 test("a course duplicated opens as a draft titled (copy); a fixed kind offers no duplicate", async ({ page }) => {
