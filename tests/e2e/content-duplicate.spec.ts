@@ -46,10 +46,12 @@ test("from an existing course date, add the next date a quarter later, publish i
   // Suggested: the same weekday 13 weeks on, shown in words.
   await expect(start).toHaveValue("2027-06-07");
   await expect(page.getByText("Suggested: Monday 7 June 2027, a quarter after this one.")).toBeVisible();
+  await expect(page.getByText("The new date would run Monday 7 June 2027 to Friday 11 June 2027.")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  // A Tuesday is refused, said in words; the form keeps it.
+  // A Tuesday is said back in words as it is chosen, and refused; the form keeps it.
   await start.fill("2027-06-08");
+  await expect(page.getByText("Tuesday 8 June 2027 is not a Monday: a course date starts on a Monday.")).toBeVisible();
   await page.getByRole("button", { name: "Add the next date" }).click();
   const refusal = "Tuesday 8 June 2027 is a Tuesday: a course date starts on a Monday";
   await expect(page.getByRole("alert").filter({ hasText: refusal })).toBeVisible();

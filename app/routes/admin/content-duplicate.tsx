@@ -6,6 +6,7 @@
  * copy. The draft then opens in the editor; nothing is on the site until it
  * is published.
  */
+import { useState } from "react";
 import { Link, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/content-duplicate";
 import { PostForm } from "~/components/admin/post-form.tsx";
@@ -13,6 +14,7 @@ import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { errorId, FieldError, FormAlert, fieldId } from "~/components/forms/field.tsx";
 import { duplicateAction, duplicatePage } from "~/publishing/duplicate.server.ts";
 import { contentTypeOf, editorContext } from "~/publishing/editor.server.ts";
+import { addDays, dateInWords } from "~/publishing/duplicate-rules.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   return duplicatePage(editorContext(context).db, contentTypeOf(params.type), params.key, new Date());
@@ -24,9 +26,19 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 const formId = "duplicate";
 
+/** A chosen start date in words: "The new date would run Monday 7 June 2027 to Friday 11 June 2027." */
+function chosenInWords(date: string): string {
+  const words = dateInWords(date);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || words === date) return "";
+  if (!words.startsWith("Monday ")) return `${words} is not a Monday: a course date starts on a Monday.`;
+  return `The new date would run ${words} to ${dateInWords(addDays(date, 4))}.`;
+}
+
 export default function DuplicateContent() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // The date as chosen, shown back in words (the date input shows it in the browser's own format).
+  const [chosen, setChosen] = useState<string | null>(null);
   const busy = useNavigation().state !== "idle";
   const back = (
     <p>
@@ -78,12 +90,16 @@ export default function DuplicateContent() {
             name="startDate"
             type="date"
             defaultValue={answer?.chosen ?? s.suggested}
+            onChange={(event) => setChosen(event.currentTarget.value)}
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${errorId(id)}` : hintId}
             className={`mt-1.5 block min-h-11 w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800 ${error ? "border-red-700 ring-1 ring-red-700" : "border-slate-500"}`}
           />
           <FieldError id={id} message={error} />
+          <p aria-live="polite" className="mt-2 text-slate-700">
+            {chosenInWords(chosen ?? answer?.chosen ?? s.suggested)}
+          </p>
         </div>
         <button type="submit" disabled={busy} className="btn-primary min-h-11">
           Add the next date
