@@ -95,6 +95,7 @@ export default [
       route("content/:type", "routes/admin/content-type.tsx"),
       route("content/:type/new", "routes/admin/content-new.tsx"),
       route("content/:type/:key", "routes/admin/content-item.tsx"),
+      route("content/:type/:key/duplicate", "routes/admin/content-duplicate.tsx"),
       route("content/:type/:key/preview", "routes/admin/content-preview.tsx"),
       route("content/:type/:key/preview/page", "routes/admin/content-preview-page.ts"),
       route("content/guide/:key/pdf", "routes/admin/content-guide-pdf.tsx"),

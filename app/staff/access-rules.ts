@@ -93,6 +93,7 @@ export const accessRules = {
       delete: "site",
     },
   },
+  "/admin/content/:type/:key/duplicate": { get: "site", post: { duplicate: "site" } },
   "/admin/content/:type/:key/preview": { get: "site" },
   "/admin/content/:type/:key/preview/page": { get: "site" },
   "/admin/content/guide/:key/pdf": { get: "site", post: { upload: "site", remove: "site" } },

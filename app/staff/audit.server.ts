@@ -47,6 +47,8 @@ export const auditActions = {
   "webhook-retried": "Asked for a given-up webhook delivery to be tried again",
   "webhook-replayed": "Sent a webhook event again",
   "content-added": "Added an item of the site's content (as a draft)",
+  "content-duplicated": "Made a copy of an item of the site's content (as a draft)",
+  "content-next-date-added": "Added the next date of a course from an existing one (as a draft)",
   "content-saved": "Saved a draft of the site's content",
   "content-published": "Published an item of the site's content",
   "content-scheduled": "Scheduled (or cancelled) the publishing of an item of the site's content",

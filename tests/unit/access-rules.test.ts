@@ -142,6 +142,7 @@ describe("the access rules", () => {
         "/admin/content/:type",
         "/admin/content/:type/new",
         "/admin/content/:type/:key",
+        "/admin/content/:type/:key/duplicate",
         "/admin/content/:type/:key/preview",
         "/admin/content/:type/:key/preview/page",
         "/admin/content/markdown-preview",

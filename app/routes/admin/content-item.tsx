@@ -14,6 +14,7 @@ import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { contentItemPage, contentTypeOf, editorContext, itemAction } from "~/publishing/editor.server.ts";
 import { ImageChoices } from "~/components/admin/image-field.tsx";
+import { DuplicateOffer } from "~/components/admin/duplicate-offer.tsx";
 import { imageChoices } from "~/media/images.server.ts";
 
 export async function loader({ context, params, request }: Route.LoaderArgs) {
@@ -74,6 +75,7 @@ export default function ContentItem() {
       }
     >
       <Notice>{answer?.done}</Notice>
+      <DuplicateOffer type={page.type} itemKey={page.key} fixed={page.fixed} status={page.status} quiet={!!answer} />
       <ContentProblems
         fields={page.fields}
         title={answer?.conflict ? "Not saved: someone else saved this item first" : undefined}

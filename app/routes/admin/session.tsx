@@ -16,15 +16,17 @@ import { sessionView } from "~/orders/course-booking/team-views.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
 import { servicesContext } from "~/services.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+import { may } from "~/staff/permissions.ts";
 
 const unknownSession = "There is no such session: it may have been deleted in Site content.";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  requirePermission(context, "leads");
+  const user = requirePermission(context, "leads");
   const { staff } = context.get(staffRequestContext);
   const view = await sessionView(staff.db, params.key, new Date());
   if (!view) throw data(unknownSession, { status: 404 });
-  return view;
+  // "Add the next date" is the content editor's (docs/decisions/067-duplicate-and-next-date.md).
+  return { ...view, mayEditSite: may(user.role, "site") };
 }
 
 type Answer = { done?: string; error?: string };
@@ -81,6 +83,15 @@ export default function Session() {
           <a href={`/admin/sessions/${s.key}/roster.csv`} download className="font-semibold text-navy-800 underline">
             Download the roster (CSV)
           </a>
+          {s.mayEditSite && (
+            <>
+              {" "}
+              ·{" "}
+              <Link to={`/admin/content/session/${s.key}/duplicate`} className="font-semibold text-navy-800 underline">
+                Add the next date
+              </Link>
+            </>
+          )}
         </p>
       }
     >
