@@ -50,8 +50,11 @@ test("an administrator sets the VAT registration number and sees it on the next 
   test.setTimeout(90_000);
   // As the release ships: no booking is taken, and nothing is held.
   await page.goto(`${site.baseURL}${bookingPath}`);
-  await expect(page.getByRole("heading", { level: 2, name: "Booking online is not available right now." })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 2, name: "Booking online is not available right now." }),
+  ).toBeVisible();
   await expect(page.getByRole("link", { name: "Contact us to book a place" })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
   const early = uniqueEmail("early-booker");
   const refused = await book(page, early);
   expect(refused.status()).toBe(409);
@@ -59,7 +62,17 @@ test("an administrator sets the VAT registration number and sees it on the next 
   expect(sqliteQuery(site.dataDir, "SELECT id FROM course_bookings")).toEqual([]);
   expect(sqliteQuery(site.dataDir, "SELECT * FROM invoice_sequences")).toEqual([]);
 
-  // The back office says so on every page, with the way to put it right for an administrator.
+  // The back office says so on every page: to a member, that an administrator can set them…
+  const member = await page.context().browser()!.newContext();
+  const memberPage = await member.newPage();
+  await newStaffInBrowser(memberPage, site, { email: uniqueEmail("settings-member"), name: "Sol", role: "leads" });
+  await expect(memberPage.getByText("Invoices cannot be issued until the business settings are set")).toContainText(
+    "An administrator can set them.",
+  );
+  await expect(memberPage.getByRole("link", { name: "Set the business settings" })).toHaveCount(0);
+  await expect(memberPage.getByRole("link", { name: "Business settings" })).toHaveCount(0);
+  await member.close();
+  // …and to an administrator, with the way to put it right.
   await newStaffInBrowser(page, site, { email: uniqueEmail("settings-admin"), name: "Grace Hopper" });
   await expect(page.getByText("Invoices cannot be issued until the business settings are set")).toBeVisible();
   await page.getByRole("link", { name: "Set the business settings" }).click();
@@ -78,7 +91,9 @@ test("an administrator sets the VAT registration number and sees it on the next 
   await page.getByLabel("Payment terms (days)").fill("14");
   await page.getByLabel("Bookings e-mail address").fill("bookings@grace.example");
   await page.getByLabel("Privacy e-mail address").fill("privacy@grace.example");
-  const refusedSave = page.waitForResponse((r) => r.request().method() === "POST" && r.url().includes("/admin/settings"));
+  const refusedSave = page.waitForResponse(
+    (r) => r.request().method() === "POST" && r.url().includes("/admin/settings"),
+  );
   await page.getByRole("button", { name: "Save business settings" }).click();
   expect((await refusedSave).status()).toBe(400);
   await expect(page.getByRole("alert")).toContainText("Nothing was saved");
