@@ -107,7 +107,7 @@ test("an administrator sets the VAT registration number and sees it on the next 
   await page.getByRole("button", { name: "Save business settings" }).click();
   await expect(page.getByRole("status")).toContainText("Saved as revision 1");
   await expect(page.getByText("Invoices cannot be issued until the business settings are set")).toHaveCount(0);
-  const revisions = page.getByRole("region", { name: "Earlier revisions" });
+  const revisions = page.getByRole("region", { name: "Revisions" });
   await expect(revisions).toContainText("Revision 1 (in force)");
   await expect(revisions).toContainText("by Grace Hopper");
   await expect(revisions).toContainText("VAT registration number GB 999 9999 73");

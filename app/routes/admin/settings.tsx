@@ -159,7 +159,7 @@ export default function BusinessSettingsPage() {
         </PostForm>
       </StaffSection>
 
-      <StaffSection id="revisions" title="Earlier revisions" className="mt-10">
+      <StaffSection id="revisions" title="Revisions" className="mt-10">
         <RuledList
           items={revisions}
           empty="None yet."
