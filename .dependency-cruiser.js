@@ -17,7 +17,7 @@
 const foundations = "^app/(content|forms|calendar|format|seo|addresses)/";
 const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|page-script)/";
 const domains =
-  "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy|publishing|media)/|^app/services[.]ts$";
+  "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy|publishing|media|settings)/|^app/services[.]ts$";
 const components = "^app/components/";
 const top = "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|routes[.]ts$)";
 /** Modules that may import server-only code: server-only modules, and route modules (the build keeps loaders and actions on the server). */

@@ -88,6 +88,8 @@ export default [
       route("webhooks", "routes/admin/webhooks.tsx"),
       route("webhooks/:id", "routes/admin/webhook.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      // The provider's own facts on invoices (docs/decisions/066-business-settings.md).
+      route("settings", "routes/admin/settings.tsx"),
       // The site's content (docs/decisions/045-content-in-the-database.md).
       route("content", "routes/admin/content.tsx"),
       route("content/markdown-preview", "routes/admin/content-markdown-preview.ts"),

@@ -74,6 +74,16 @@ export const adminCommands = [
       "address). Prints the counts.",
     ],
   },
+  {
+    name: "sample-business-settings",
+    usage: "",
+    about: [
+      "For a demonstration site only: saves fictional sample business settings,",
+      "so bookings and invoices can be tried, while none are saved (never over",
+      'real ones). Every invoice issued with them says "SAMPLE: not a valid VAT',
+      'invoice". An administrator sets the real ones at /admin/settings.',
+    ],
+  },
 ] as const satisfies readonly AdminCommand[];
 
 export type AdminCommandName = (typeof adminCommands)[number]["name"];

@@ -58,6 +58,7 @@ const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 if (
   command !== "list-users" &&
   command !== "rotate-secrets" &&
+  command !== "sample-business-settings" &&
   (!email || !emailPattern.test(email) || email.length > 254)
 ) {
   wrongUsage("--email must be an e-mail address");
@@ -72,6 +73,8 @@ const { addressHash, erase, findEverything } = await import("../app/privacy/requ
 const { audit } = await import("../app/staff/audit.server.ts");
 const { loadKeyring } = await import("../app/secrets/keys.server.ts");
 const { resealSecrets } = await import("../app/secrets/reseal.server.ts");
+const { currentBusinessSettings, sampleBusinessSettings, saveBusinessSettings } =
+  await import("../app/settings/business-settings.server.ts");
 
 if (!config.DATABASE_URL) mkdirSync(config.dataDir, { recursive: true });
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
@@ -155,6 +158,32 @@ try {
     for (const a of accounts) {
       console.log(`${a.email}\t${a.name}\t${a.role}\t${a.disabledAt ? `disabled ${a.disabledAt}` : "active"}`);
     }
+  } else if (command === "sample-business-settings") {
+    const current = await currentBusinessSettings(database.db);
+    if (current) {
+      fail(
+        `business settings are saved already (revision ${current.revision}${current.sample ? ", samples" : ""}): samples never replace them`,
+      );
+    }
+    const revision = await saveBusinessSettings(database.db, sampleBusinessSettings, {
+      by: { id: null, name: "Sample data (command line)" },
+      now,
+      sample: true,
+    });
+    await audit(
+      database.db,
+      {
+        actor: null,
+        action: "business-settings-saved",
+        target: "business-settings",
+        ip: null,
+        detail: { revision, sample: true },
+      },
+      now,
+    );
+    console.log(
+      `Saved sample business settings as revision ${revision}: invoices issued with them say "SAMPLE: not a valid VAT invoice". Set the real ones at ${config.siteUrl}/admin/settings.`,
+    );
   } else {
     // A command in the table (scripts/admin-commands.ts) without a branch here does not compile.
     const unhandled: never = command;

@@ -21,7 +21,8 @@ import { priceBooking } from "~/orders/course-booking/price.ts";
 import { cancellationRefund } from "~/orders/course-booking/terms.ts";
 import { quote } from "~/orders/course-booking/vat.ts";
 import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
-import { renderVatInvoice, type VatDocumentInput } from "~/pdf/vat-invoice.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
 
 const delegates = ["Priya Raman", "Tom Okafor", "Ewa Nowak"];
 
@@ -56,10 +57,23 @@ export const sampleCustomer: VatDocumentInput["customer"] = {
   vatNumber: customerVatNumber.ok && customerVatNumber.value ? formatVatNumber(customerVatNumber.value) : undefined,
 };
 
+/** The supplier, as business settings would give it (the release's illustrative facts). */
+export const sampleSupplier: VatSupplier = {
+  legalName: organisation.legalName,
+  registeredAddress: organisation.registeredOffice,
+  companyNumber: organisation.companyNumber,
+  registeredIn: organisation.registeredIn,
+  vatNumber: organisation.vatNumber,
+  bank: { ...organisation.bank },
+  email: organisation.bookingsEmail,
+  settingsRevision: 1,
+};
+
 export function sampleInvoice(): VatDocumentInput {
   const q = sampleQuote();
   return {
     kind: "invoice",
+    supplier: sampleSupplier,
     number: formatInvoiceNumber("INV", 123),
     issuedAt: sampleBookedAt,
     // A VAT invoice issued before the course is run makes its own date the tax point (HMRC, VAT guide, tax points).
@@ -87,6 +101,7 @@ export function sampleCreditNote(): VatDocumentInput {
   const credit = creditNote(q, { basisPoints: tier.creditBasisPoints });
   return {
     kind: "credit-note",
+    supplier: sampleSupplier,
     number: formatInvoiceNumber("CN", 7),
     issuedAt,
     timeOfSupply: issuedAt,

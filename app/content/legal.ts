@@ -107,7 +107,7 @@ export const privacyPolicy = {
             kept.security,
           ],
           [
-            "Our team's accounts for the staff area (this concerns our staff, not visitors): name, work e-mail address and role (administrator, or what they may do: work leads, edit the site); the password, kept only as a one-way code (a hash); the key of their authenticator app; and, for each passkey they add, its public key, the name they gave it and when it was added and last used (a passkey's private key never leaves their device); and, for the site's content they edit, who saved, scheduled and published each version, and who uploaded each file (such as a guide's PDF), and when.",
+            "Our team's accounts for the staff area (this concerns our staff, not visitors): name, work e-mail address and role (administrator, or what they may do: work leads, edit the site); the password, kept only as a one-way code (a hash); the key of their authenticator app; and, for each passkey they add, its public key, the name they gave it and when it was added and last used (a passkey's private key never leaves their device); and, for the site's content they edit, who saved, scheduled and published each version, and who uploaded each file (such as a guide's PDF), and when; and who saved each version of our business settings (the company details our invoices print), and when.",
             "So that only our team can sign in to the staff area, each with two factors, and so that we know who looked after which enquiry.",
             "Legitimate interests in keeping your data secure, and our legal duty to protect it.",
             kept.staffAccounts,

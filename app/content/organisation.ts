@@ -25,13 +25,13 @@ export const organisation = {
     phone: "+44 20 7946 0321",
   },
   /**
-   * The VAT registration number every VAT invoice states, as printed ("GB",
-   * then 3, 4 and 2 digits). Illustrative, like the company number: it passes
-   * HMRC's modulus 97 check (orders/course-booking/vat-number.ts); the business
-   * replaces it with its own before the first invoice is issued.
+   * The VAT number and bank details the release printed on invoices before
+   * the business settings (issue 39, docs/decisions/066-business-settings.md):
+   * illustrative, and used only to render documents stored before then, as
+   * they were printed. Invoices now print the business settings an
+   * administrator saves at /admin/settings, copied onto each invoice.
    */
   vatNumber: "GB 123 4567 82",
-  /** Where an invoice asks to be paid by bank transfer (illustrative values, replaced like the VAT number). */
   bank: {
     /** The account is in the company's legal name. */
     accountName: legalName,

@@ -547,6 +547,22 @@ export interface Database extends LeadTables {
     /** JSON. */
     detail: string;
   };
+  /**
+   * The provider's business settings (docs/decisions/066-business-settings.md):
+   * one row per save, never updated; the highest revision is in force.
+   */
+  business_settings_revisions: {
+    revision: number;
+    /** JSON: the settings as app/settings/business-settings.ts reads them. */
+    settings: string;
+    saved_at: string;
+    /** The staff account that saved them (null: the command line or sample data). */
+    saved_by: string | null;
+    /** The name at the time ("Sample data" for the embedded default's samples). */
+    saved_by_name: string;
+    /** 1: sample values (the embedded default's demo data): an invoice issued with them says it is a sample. */
+    sample: number;
+  };
   /** Who did what in the back office, and when (administrators read it). */
   audit_events: {
     id: string;

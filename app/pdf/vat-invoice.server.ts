@@ -43,8 +43,32 @@ export type VatDocumentLine = {
   vatRateBasisPoints: number;
 };
 
+/**
+ * The supplier as the document prints it: the business settings in force
+ * when it was issued (docs/decisions/066-business-settings.md), kept with
+ * the document, so a later change of the settings never alters it.
+ */
+export type VatSupplier = {
+  legalName: string;
+  registeredAddress: readonly string[];
+  companyNumber: string;
+  registeredIn: string;
+  vatNumber: string;
+  bank: { accountName: string; sortCode: string; accountNumber: string };
+  /** Where questions about the document go. */
+  email: string;
+  /** The settings' revision it was issued with (none: issued before the settings existed). */
+  settingsRevision?: number;
+  /** Issued with sample settings (the embedded default's demo data): printed as a sample, not a valid VAT invoice. */
+  sample?: boolean;
+};
+
+/** What a sample document says across its header and at its foot. */
+export const sampleMarking = "SAMPLE: not a valid VAT invoice";
+
 export type VatDocumentInput = {
   kind: VatDocumentKind;
+  supplier: VatSupplier;
   /** Its number in its series: "INV-000123", "CN-000007". */
   number: string;
   /** The invoice's (or credit note's) date. */
@@ -80,6 +104,9 @@ function validDate(value: Date, what: string): Date {
 function check(input: VatDocumentInput): void {
   const { kind, lines, totals } = input;
   if (input.number.trim() === "") throw new RangeError("A VAT document has a number");
+  if (!input.supplier || input.supplier.legalName.trim() === "" || input.supplier.vatNumber.trim() === "") {
+    throw new RangeError("A VAT document names its supplier and the supplier's VAT registration number");
+  }
   validDate(input.issuedAt, "The date of issue");
   validDate(input.timeOfSupply, "The time of supply");
   if (input.customer.name.trim() === "" || input.customer.address.length === 0) {
@@ -190,11 +217,17 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
   const title = credit ? "Credit note" : "VAT invoice";
   const signed = (amountPence: number) => formatPenceGbp(credit ? -amountPence : amountPence);
   const host = new URL(organisation.siteUrl).host;
+  const { supplier } = input;
 
   const { doc, fonts } = await createPdf({
     title: `${title} ${input.number}`,
-    subject: `${title} ${input.number} from ${organisation.legalName} to ${input.customer.organisation ?? input.customer.name}`,
-    keywords: [title, input.number, ...(input.creditFor ? [input.creditFor.invoiceNumber] : [])],
+    subject: `${title} ${input.number} from ${supplier.legalName} to ${input.customer.organisation ?? input.customer.name}`,
+    keywords: [
+      title,
+      input.number,
+      ...(supplier.sample ? [sampleMarking] : []),
+      ...(input.creditFor ? [input.creditFor.invoiceNumber] : []),
+    ],
   });
 
   const layout: Layout = {
@@ -227,6 +260,10 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
       c.drawLine(title.toUpperCase(), right - c.width(title.toUpperCase(), docTitle), pageHeight - 40, docTitle);
       c.drawLine(host, marginX, pageHeight - 59, pale);
       c.drawLine(input.number, right - c.width(input.number, number), pageHeight - 59, number);
+      if (supplier.sample) {
+        const mark: Style = { font: fonts.bold, size: 9.5, color: colors.gold, leading: 12 };
+        c.drawLine(sampleMarking, right - c.width(sampleMarking, mark), pageHeight - 74, mark);
+      }
       return pageHeight - headerHeight - 26;
     },
   };
@@ -239,16 +276,17 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
   const factLabel: Style = { ...small, color: colors.muted };
 
   // From (the supplier) on the left; the document's number, dates and references on the right.
-  const supplier = column(c, marginX, leftColumnWidth, [
+  const supplierBlock = column(c, marginX, leftColumnWidth, [
     { text: "FROM", style: label, after: 2 },
-    { text: organisation.legalName, style: strong },
-    ...organisation.registeredOffice.map((line) => ({ text: line, style: body })),
-    { text: `VAT registration number: ${organisation.vatNumber}`, style: body, after: 2 },
+    ...(supplier.sample ? [{ text: sampleMarking, style: strong, after: 2 }] : []),
+    { text: supplier.legalName, style: strong },
+    ...supplier.registeredAddress.map((line) => ({ text: line, style: body })),
+    { text: `VAT registration number: ${supplier.vatNumber}`, style: body, after: 2 },
     {
-      text: `Company number ${organisation.companyNumber}, registered in ${organisation.registeredIn}`,
+      text: `Company number ${supplier.companyNumber}, registered in ${supplier.registeredIn}`,
       style: small,
     },
-    { text: organisation.bookingsEmail, style: small },
+    { text: supplier.email, style: small },
   ]);
   const numberLabel = credit ? "Credit note number" : "Invoice number";
   const factRows: [string, string][] = [
@@ -264,9 +302,9 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
   const docFacts = facts(c, rightColumnX, rightColumnWidth, factRows, factLabel, strong);
   {
     const top = c.y;
-    supplier.draw(top);
+    supplierBlock.draw(top);
     docFacts.draw(top - label.leading - 2);
-    c.y = top - Math.max(supplier.height, docFacts.height + label.leading + 2);
+    c.y = top - Math.max(supplierBlock.height, docFacts.height + label.leading + 2);
   }
   c.space(14);
 
@@ -455,9 +493,9 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
       ]
     : [
         { label: "Payment terms", value: input.paymentTerms },
-        { label: "Account name", value: organisation.bank.accountName },
-        { label: "Sort code", value: organisation.bank.sortCode },
-        { label: "Account number", value: organisation.bank.accountNumber },
+        { label: "Account name", value: supplier.bank.accountName },
+        { label: "Sort code", value: supplier.bank.sortCode },
+        { label: "Account number", value: supplier.bank.accountNumber },
         { label: "Reference", value: input.number },
       ];
   const panel = rowPanel(c, rows, {
@@ -473,7 +511,7 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
     note: credit
       ? undefined
       : {
-          text: `Please quote ${input.number} as the reference of your bank transfer. Questions about this invoice: ${organisation.bookingsEmail}.`,
+          text: `Please quote ${input.number} as the reference of your bank transfer. Questions about this invoice: ${supplier.email}.${supplier.sample ? ` ${sampleMarking}.` : ""}`,
           style: small,
         },
   });

@@ -235,6 +235,11 @@ export async function applyRetention(
         .where("published_by", "in", ids)
         .execute();
       await trx.updateTable("content_items").set({ draft_saved_by: null }).where("draft_saved_by", "in", ids).execute();
+      await trx
+        .updateTable("business_settings_revisions")
+        .set({ saved_by: null, saved_by_name: formerTeamMember })
+        .where("saved_by", "in", ids)
+        .execute();
       await trx.updateTable("images").set({ uploaded_by: null }).where("uploaded_by", "in", ids).execute();
       await trx
         .updateTable("guide_files")

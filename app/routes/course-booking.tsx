@@ -154,6 +154,7 @@ function Closed({ page }: { page: BookingPageData }) {
     full: "This date is full: no places are left.",
     started: "Booking for this date has closed: the course has started.",
     cancelled: "This date has been cancelled.",
+    paused: "Booking online is not available right now.",
     open: "",
   }[page.status];
   return (
@@ -161,7 +162,17 @@ function Closed({ page }: { page: BookingPageData }) {
       <h2 id="closed-title" className="text-2xl font-bold text-navy-900">
         {text}
       </h2>
-      <OtherDates page={page} />
+      {page.status === "paused" ? (
+        <p className="mt-4 text-slate-700">
+          We cannot issue invoices just yet, so places cannot be booked here for now.{" "}
+          <a className="font-semibold text-navy-800 underline" href={`/contact?course=${page.course.id}`}>
+            Contact us to book a place
+          </a>
+          .
+        </p>
+      ) : (
+        <OtherDates page={page} />
+      )}
     </section>
   );
 }
@@ -525,7 +536,7 @@ function BookingForm({
             <Field
               name="vatNumber"
               label="Your UK VAT number"
-              hint="For an invoice, printed on it, such as GB 123 4567 82."
+              hint="For an invoice, printed on it, such as GB 999 9999 73."
               values={values}
               errors={errors}
               required={false}

@@ -76,6 +76,7 @@ export const accessRules = {
     post: { retry: "admin", replay: "admin", events: "admin", rotate: "admin", disable: "admin" },
   },
   "/admin/audit": { get: "admin" },
+  "/admin/settings": { get: "admin", post: "admin" },
   "/admin/content": { get: "site" },
   "/admin/content/markdown-preview": { get: "site", post: "site" },
   "/admin/content/images": { get: "site", post: { upload: "site", delete: "site" } },

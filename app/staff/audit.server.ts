@@ -64,6 +64,7 @@ export const auditActions = {
   "course-booking-cancelled": "Cancelled a course booking (credit note issued)",
   "course-booking-place-named": "Named a place on a course booking, or passed it to a substitute",
   "course-session-cancelled": "Cancelled a course session and every booking on it",
+  "business-settings-saved": "Saved the business settings (printed on every invoice issued from now on)",
 } as const;
 
 export type AuditAction = keyof typeof auditActions;

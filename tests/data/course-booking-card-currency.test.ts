@@ -33,7 +33,7 @@ describe.each(dialects)("a course booking's card payment on %s", (dialect) => {
   const logged: string[] = [];
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbcur");
+    t = await openTestDatabase(dialect, "cbcur", { businessSettings: true });
     fake = await startFakeStripe();
     stripe = stripeClient(secretKey, fake.url);
     const clock = () => now;

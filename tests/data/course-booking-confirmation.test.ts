@@ -43,7 +43,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
   let db: Db;
   let handles: DatabaseHandle[];
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cconf");
+    t = await openTestDatabase(dialect, "cconf", { businessSettings: true });
     db = t.handle.db;
     handles = [t.handle];
     // An outgoing webhook that would hear of every booking: none is written before the booker confirms.

@@ -33,7 +33,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
   let sessions = 0;
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cblink");
+    t = await openTestDatabase(dialect, "cblink", { businessSettings: true });
     keys = keyring(newKeyMaterial());
     service = createCourseBookingService({ db: t.handle.db, mail: testMail, keys, stripe: null, clock: () => now });
   });

@@ -29,7 +29,7 @@ describe.each(dialects)("course places and invoice numbers on %s", (dialect) => 
   let handles: DatabaseHandle[];
   let db: Db;
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "places");
+    t = await openTestDatabase(dialect, "places", { businessSettings: true });
     db = t.handle.db;
     handles = [t.handle];
     if (dialect === "postgres") {

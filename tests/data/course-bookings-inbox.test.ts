@@ -53,7 +53,7 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
   let t: TestDatabase;
   let db: Db;
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbinbox");
+    t = await openTestDatabase(dialect, "cbinbox", { businessSettings: true });
     db = t.handle.db;
   });
   afterAll(async () => {
@@ -232,7 +232,7 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
 
   it("the retention job takes a booking's row and notes out of the inbox with the booking, not before", async () => {
     // Its own database: the job deletes every booking past its period, whichever test made it.
-    const own = await openTestDatabase(dialect, "cbinret");
+    const own = await openTestDatabase(dialect, "cbinret", { businessSettings: true });
     const odb = own.handle.db;
     try {
       const session = await otherSession(odb);

@@ -80,7 +80,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   let handles: DatabaseHandle[];
   let db: Db;
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbook");
+    t = await openTestDatabase(dialect, "cbook", { businessSettings: true });
     db = t.handle.db;
     handles = [t.handle];
     if (dialect === "postgres") {
@@ -703,7 +703,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("the retention job deletes a booking with its delegates, invoices and timeline after its period, not before", async () => {
       // Its own database: the job deletes every booking past its period, whichever test made it.
-      const own = await openTestDatabase(dialect, "cbret");
+      const own = await openTestDatabase(dialect, "cbret", { businessSettings: true });
       const odb = own.handle.db;
       try {
         const session = await newSession(6);
@@ -752,7 +752,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("webhook events", () => {
     it("booking.created, booking.paid and booking.cancelled are written with the change, without secrets or delegates", async () => {
       // Its own database: an endpoint receives every booking made while it exists.
-      const own = await openTestDatabase(dialect, "cbhook");
+      const own = await openTestDatabase(dialect, "cbhook", { businessSettings: true });
       const odb = own.handle.db;
       try {
         await createEndpoint(

@@ -19,6 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
+import { ensureBusinessSettings } from "../support/business-settings.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 
@@ -31,8 +32,22 @@ export type TestDatabase = {
 
 export const dialects = ["sqlite", "postgres"] as const;
 
-/** A fresh database of `dialect`, migrated; `prefix` names its folder and schema. */
-export async function openTestDatabase(dialect: (typeof dialects)[number], prefix = "t"): Promise<TestDatabase> {
+/**
+ * A fresh database of `dialect`, migrated; `prefix` names its folder and
+ * schema. With `businessSettings`, the tests' business settings are saved in
+ * it (bookings issue invoices only with them: ADR 066).
+ */
+export async function openTestDatabase(
+  dialect: (typeof dialects)[number],
+  prefix = "t",
+  { businessSettings = false }: { businessSettings?: boolean } = {},
+): Promise<TestDatabase> {
+  const opened = await openFresh(dialect, prefix);
+  if (businessSettings) await ensureBusinessSettings(opened.handle.db);
+  return opened;
+}
+
+async function openFresh(dialect: (typeof dialects)[number], prefix: string): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-data-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (dialect === "sqlite") {

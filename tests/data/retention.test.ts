@@ -18,6 +18,8 @@ import type { Database } from "~/data/schema.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { formerTeamMember, applyRetention, runRetention } from "~/retention/job.server.ts";
+import { saveBusinessSettings } from "~/settings/business-settings.server.ts";
+import { testBusinessSettings } from "../support/business-settings.ts";
 import { dialects } from "./databases.ts";
 import { bookingRow, useTestDatabase } from "./fixtures.ts";
 
@@ -574,8 +576,25 @@ describe.each(dialects)("retention on %s", (dialect) => {
         })),
       )
       .execute();
+    for (const [i, actor] of ["user_inside", "user_past"].entries()) {
+      await saveBusinessSettings(db(), testBusinessSettings, {
+        by: { id: actor, name: `Name of ${actor}` },
+        now: new Date(before(now, dayMs - i)),
+      });
+    }
     const counts = await applyRetention({ db: db() }, new Date(now));
     expect(await ids("staff_users")).toEqual(["user_active", "user_inside"]);
+    // Who saved the business settings, as who published a revision (ADR 066).
+    expect(
+      await db()
+        .selectFrom("business_settings_revisions")
+        .select(["revision", "saved_by", "saved_by_name"])
+        .orderBy("revision")
+        .execute(),
+    ).toEqual([
+      { revision: 1, saved_by: "user_inside", saved_by_name: "Name of user_inside" },
+      { revision: 2, saved_by: null, saved_by_name: formerTeamMember },
+    ]);
     // Who uploaded a guide's PDF, as who published a revision.
     expect(
       await db().selectFrom("guide_files").select(["id", "uploaded_by", "uploaded_by_name"]).orderBy("id").execute(),

@@ -208,6 +208,23 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/course-bookings/:id cancel": { own: 404 },
     "/admin/course-bookings/:id name-place": { own: 404 },
     "/admin/course-bookings/:id/documents/:file GET": { own: 404 },
+    // The business settings (ADR 066): a post without the fields saves nothing (400); a refused
+    // account's post carries a complete, valid form, which would be saved were it let through.
+    "/admin/settings ": {
+      own: 400,
+      refused: {
+        legalName: "Refused Ltd",
+        registeredAddress: "1 Refused Street\nLondon EC1A 1AA",
+        companyNumber: "01234567",
+        vatNumber: "GB 999 9999 73",
+        accountName: "Refused Ltd",
+        sortCode: "00-00-00",
+        accountNumber: "00000000",
+        paymentTermsDays: "30",
+        bookingsEmail: "bookings@refused.example",
+        privacyEmail: "privacy@refused.example",
+      },
+    },
   };
   const entry = table[key];
   const intent: Fields = action.intent ? { intent: action.intent } : {};
@@ -379,6 +396,9 @@ test("the access matrix: every route, action, session, CSRF token and spelling g
     { role: "leads" },
   ]);
   expect(sqliteCount(site.dataDir, "webhook_endpoints", "url = ?", [refusedHook])).toBe(0);
+  expect(
+    sqliteCount(site.dataDir, "business_settings_revisions", "settings LIKE ?", ["%bookings@refused.example%"]),
+  ).toBe(0);
   expect(sqliteQuery(site.dataDir, "SELECT status FROM leads WHERE id = ?", [lead.id])).toEqual([{ status: "new" }]);
   expect(sqliteCount(site.dataDir, "lead_events", "lead_id = ?", [lead.id])).toBe(lead.events);
   const victim = await fetch(new URL("/admin", site.baseURL), {

@@ -15,6 +15,8 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./ports.ts";
+import { openDatabase } from "../../app/data/db.server.ts";
+import { ensureBusinessSettings } from "./business-settings.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const HOST = "127.0.0.1";
@@ -58,6 +60,12 @@ export type StartOptions = {
    * WebAuthn's relying party is a domain name.
    */
   hostName?: string;
+  /**
+   * Write the tests' business settings once the site is up (default true): the
+   * release ships none, and without them no invoice is issued (ADR 066).
+   * False: a site as the release ships it.
+   */
+  businessSettings?: boolean;
 };
 
 /** Every server started by this process and still running: none outlives the test worker. */
@@ -89,7 +97,14 @@ export async function startSite(options: StartOptions): Promise<SiteServer> {
 
 async function startSiteOn(
   port: number,
-  { name, dataDir, env = {}, startTimeoutMs = HEALTH_TIMEOUT_MS, hostName = HOST }: StartOptions,
+  {
+    name,
+    dataDir,
+    env = {},
+    startTimeoutMs = HEALTH_TIMEOUT_MS,
+    hostName = HOST,
+    businessSettings = true,
+  }: StartOptions,
 ): Promise<SiteServer> {
   const dir = dataDir ?? freshDataDir(name);
   const baseURL = `http://${hostName}:${port}`;
@@ -175,7 +190,10 @@ async function startSiteOn(
     }
     try {
       const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
-      if (res.status === 200 && bound) return server;
+      if (res.status === 200 && bound) {
+        if (businessSettings) await writeBusinessSettings(fullEnv);
+        return server;
+      }
     } catch {
       // not listening yet
     }
@@ -185,6 +203,16 @@ async function startSiteOn(
       throw new Error(`Server ${name} did not answer /healthz within ${startTimeoutMs / 1000} s:\n${out}`);
     }
     await sleep(150);
+  }
+}
+
+/** Saves the tests' business settings in a running site's database (its DATA_DIR's SQLite, or DATABASE_URL). */
+async function writeBusinessSettings(env: Record<string, string>): Promise<void> {
+  const handle = await openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
+  try {
+    await ensureBusinessSettings(handle.db);
+  } finally {
+    await handle.close();
   }
 }
 

@@ -131,7 +131,15 @@ describe("the access rules", () => {
     // Erasure stays with administrators, on a page those who work leads open.
     expect(decide("/admin/requests", "POST", "erase")).toEqual({ allow: "admin" });
     expect(byAudience("admin")).toEqual(
-      ["/admin/users", "/admin/webhooks", "/admin/webhooks/:id", "/admin/audit", "/admin/requests"].sort(),
+      [
+        "/admin/users",
+        "/admin/webhooks",
+        "/admin/webhooks/:id",
+        "/admin/audit",
+        "/admin/requests",
+        // The business settings every invoice prints (ADR 066).
+        "/admin/settings",
+      ].sort(),
     );
     // Changing an account's permissions is for administrators only.
     expect(decide("/admin/users", "POST", "permissions")).toEqual({ allow: "admin" });

@@ -46,6 +46,7 @@ describe("npm run admin -- --help", () => {
       "list-users",
       "access --email <address>",
       "erase --email <address> --confirm",
+      "sample-business-settings",
       "help, --help, -h",
     ];
     const asked = [["--help"], ["-h"], ["help"], ["create-user", "--help"], ["--help", "--unknown-option"]];
@@ -145,6 +146,37 @@ describe("npm run admin -- create-user --role", () => {
         const refused = await invite("refused@example.test", "--role", wrong);
         expect(refused.code, wrong).toBe(2);
         expect(refused.stderr).toContain("--role must be admin, leads, site or leads,site (staff is read as leads)");
+      }
+    },
+  );
+});
+
+describe("npm run admin -- sample-business-settings", () => {
+  it(
+    "saves the sample business settings, marked as samples, on a site with none, and never over saved ones",
+    { timeout: 90_000 },
+    async () => {
+      const demo = path.join(scratch, "demo");
+      const saved = await run(["sample-business-settings"], { DATA_DIR: demo });
+      expect(saved).toMatchObject({
+        code: 0,
+        stdout: expect.stringContaining(
+          'Saved sample business settings as revision 1: invoices issued with them say "SAMPLE',
+        ) as string,
+      });
+      const again = await run(["sample-business-settings"], { DATA_DIR: demo });
+      expect(again.code).toBe(1);
+      expect(again.stderr).toContain("business settings are saved already (revision 1, samples)");
+      const db = new SQLite(path.join(demo, "site.db"), { readonly: true });
+      try {
+        expect(db.prepare("SELECT revision, sample, saved_by FROM business_settings_revisions").all()).toEqual([
+          { revision: 1, sample: 1, saved_by: null },
+        ]);
+        expect(db.prepare("SELECT action, detail FROM audit_events").all()).toEqual([
+          { action: "business-settings-saved", detail: JSON.stringify({ revision: 1, sample: true }) },
+        ]);
+      } finally {
+        db.close();
       }
     },
   );

@@ -61,7 +61,12 @@ const booking: BookingForEmail = {
   totalPence: 1_458_000,
   termsText: ["Cancelled 29 days or more before the start: the full fee is credited."],
 };
-const invoice = { number: "INV-000042", ref: "vat-document:0b6f7c1e" };
+// The bank details the invoice was issued with (its copy of the business settings).
+const invoice = {
+  number: "INV-000042",
+  ref: "vat-document:0b6f7c1e",
+  bank: { accountName: "Meridian Executive Training Ltd", sortCode: "20-00-00", accountNumber: "12345678" },
+};
 const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
 
 describe("a confirmed course booking's e-mails", () => {

@@ -11,7 +11,7 @@ import { organisation } from "~/content/organisation.ts";
 import { parseVatNumber } from "~/orders/course-booking/vat-number.ts";
 import { quote } from "~/orders/course-booking/vat.ts";
 import { toWinAnsi } from "~/pdf/pdf-text.server.ts";
-import { renderVatInvoice, type VatDocumentInput } from "~/pdf/vat-invoice.server.ts";
+import { renderVatInvoice, sampleMarking, type VatDocumentInput } from "~/pdf/vat-invoice.server.ts";
 import { sampleCreditNote, sampleInvoice, sampleQuote } from "../../scripts/sample-invoice.ts";
 import {
   documentText,
@@ -103,6 +103,38 @@ describe("a VAT invoice", () => {
     for (const line of organisation.registeredOffice) expect(all).toContain(line);
     expect(all).toContain("VAT registration number: GB 123 4567 82");
     expect(text).toContain(`Company number ${organisation.companyNumber}, registered in England and Wales`);
+  });
+
+  it("prints the supplier it is given (the business settings it was issued with), and a sample as a sample", async () => {
+    const supplier = {
+      legalName: "Northwind Training Ltd",
+      registeredAddress: ["1 High Street", "Edinburgh EH1 1AA"],
+      companyNumber: "SC123456",
+      registeredIn: "Scotland",
+      vatNumber: "GB 999 9999 73",
+      bank: { accountName: "Northwind Training Ltd", sortCode: "40-11-62", accountNumber: "31415926" },
+      email: "accounts@northwind.example",
+      settingsRevision: 4,
+    };
+    const real = await render({ ...sampleInvoice(), supplier });
+    const all = texts(real.runs);
+    expect(all).toContain("Northwind Training Ltd");
+    expect(all).toContain("Edinburgh EH1 1AA");
+    expect(all).toContain("VAT registration number: GB 999 9999 73");
+    expect(real.text).toContain("Company number SC123456, registered in Scotland");
+    expect(beside(real.runs, "SORT CODE")).toEqual(["40-11-62"]);
+    expect(real.text).not.toContain(organisation.legalName);
+    expect(real.text).not.toContain("GB 123 4567 82");
+    expect(real.text).not.toMatch(/SAMPLE/);
+
+    const sample = await render({ ...sampleInvoice(), supplier: { ...supplier, sample: true } });
+    // In the header, above the supplier, and beside the question address.
+    expect(texts(sample.runs).filter((t) => t.includes("SAMPLE"))).toEqual([
+      sampleMarking,
+      sampleMarking,
+      `accounts@northwind.example. ${sampleMarking}.`,
+    ]);
+    expect(sampleMarking).toBe("SAMPLE: not a valid VAT invoice");
   });
 
   it("names the customer with their organisation, address and VAT number", async () => {

@@ -69,7 +69,12 @@ export type BookingForEmail = {
 };
 
 /** A VAT document to send with a message: its number, and the `ref` the outbox makes its PDF from as it sends (documents.server.ts). */
-export type DocumentForEmail = { number: string; ref: string };
+export type DocumentForEmail = {
+  number: string;
+  ref: string;
+  /** Where an invoice asks to be paid: its own copy of the business settings' bank details. */
+  bank?: { accountName: string; sortCode: string; accountNumber: string };
+};
 
 export const bookingLinkCredential = "booking-link";
 
@@ -296,14 +301,18 @@ export function bookingConfirmedEmails(
     : [
         h("How to pay"),
         p(
-          `Your VAT invoice ${invoice.number} is attached. Please pay ${formatPenceGbp(booking.totalPence)} by bank transfer${dueDate ? ` by ${formatDate(dueDate)}` : " within 30 days"}, quoting ${invoice.number}:`,
+          `Your VAT invoice ${invoice.number} is attached. Please pay ${formatPenceGbp(booking.totalPence)} by bank transfer${dueDate ? ` by ${formatDate(dueDate)}` : ""}, quoting ${invoice.number}${invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
         ),
         {
           kind: "fields",
           items: [
-            ["Account name", organisation.bank.accountName],
-            ["Sort code", organisation.bank.sortCode],
-            ["Account number", organisation.bank.accountNumber],
+            ...(invoice.bank
+              ? ([
+                  ["Account name", invoice.bank.accountName],
+                  ["Sort code", invoice.bank.sortCode],
+                  ["Account number", invoice.bank.accountNumber],
+                ] as [string, string][])
+              : []),
             ["Reference", invoice.number],
           ],
         },

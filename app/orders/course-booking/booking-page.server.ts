@@ -10,14 +10,14 @@ import { isUpcoming, longDate, sessionDateLabel } from "~/calendar/session-dates
 import { formatVatRate } from "~/pdf/vat-invoice.server.ts";
 import { bookable, findSession, otherDates, sessionForEmail } from "./bookable.server.ts";
 import { hoursText, whereText } from "./booking-emails.server.ts";
-import { invoiceDueDays } from "./documents.server.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
 import type { CourseBookingService } from "./service.server.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
 import { quote } from "./vat.ts";
 import { daysBefore } from "./days.ts";
 
-export type BookingPageStatus = "open" | "full" | "started" | "cancelled";
+/** "paused": no business settings are saved, so no invoice could be issued and the form is not offered (ADR 066). */
+export type BookingPageStatus = "open" | "full" | "started" | "cancelled" | "paused";
 
 /** A session's dates as a line: "8–12 March 2027" and where, linked to its booking page. */
 export type DateChoice = { id: string; label: string; where: string; href: string };
@@ -25,7 +25,7 @@ export type DateChoice = { id: string; label: string; where: string; href: strin
 const bookingPath = (courseId: string, sessionId: string) => `${coursePath(courseId)}/book/${sessionId}`;
 
 export async function courseBookingPage(
-  service: Pick<CourseBookingService, "placesLeftOn" | "cardAvailable" | "holdMinutes">,
+  service: Pick<CourseBookingService, "placesLeftOn" | "cardAvailable" | "holdMinutes" | "invoiceTerms">,
   params: { courseId?: string; sessionId?: string },
   placesAsked: number,
   now: Date = new Date(),
@@ -34,8 +34,17 @@ export async function courseBookingPage(
   if (!published) return null;
   const { session, course } = published;
   const left = await service.placesLeftOn(session.id);
+  const invoices = await service.invoiceTerms();
   const status: BookingPageStatus =
-    session.state === "cancelled" ? "cancelled" : !isUpcoming(session, now) ? "started" : left <= 0 ? "full" : "open";
+    session.state === "cancelled"
+      ? "cancelled"
+      : !isUpcoming(session, now)
+        ? "started"
+        : left <= 0
+          ? "full"
+          : invoices.ready
+            ? "open"
+            : "paused";
   const quantity = Math.max(1, Math.min(placesAsked, Math.max(left, 1)));
   const forEmail = sessionForEmail(published);
   const line = priceBooking({
@@ -83,7 +92,7 @@ export async function courseBookingPage(
     })),
     cardAvailable: service.cardAvailable,
     holdMinutes: service.holdMinutes,
-    invoiceDueDays,
+    invoiceDueDays: invoices.paymentTermsDays,
   };
 }
 

@@ -40,6 +40,7 @@ import { listBooking } from "./inbox-listing.server.ts";
 import type { Attribution } from "~/forms/attribution.ts";
 import { bookingCancelledEvent, bookingCreatedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { parseVatNumber } from "./vat-number.ts";
+import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 
 export type CourseBooking = Selectable<Database["course_bookings"]>;
 export type CourseInvoice = InvoiceRow;
@@ -64,7 +65,14 @@ export type PlaceBookingInput = {
 };
 
 export type PlaceBookingRefusal =
-  "full" | "started" | "cancelled" | "names-to-follow-closed" | "unconfirmed-session" | "unconfirmed-booker";
+  | "full"
+  | "started"
+  | "cancelled"
+  | "names-to-follow-closed"
+  | "unconfirmed-session"
+  | "unconfirmed-booker"
+  /** No business settings are saved: no invoice (nor a card's receipt) could be issued, so nothing is booked. */
+  | "invoices-unavailable";
 
 export type PlaceBookingResult =
   { ok: true; booking: CourseBooking } | { ok: false; reason: PlaceBookingRefusal; left?: number };
@@ -198,7 +206,8 @@ const readBooking = (db: Db | Transaction<Database>, id: string) =>
  * their inbox (confirmBooking), no invoice number is taken and nothing is
  * told to anyone yet, and it is refused beyond the limits on places held
  * unconfirmed (./confirmation.ts). By card it is `held` for 15 minutes and
- * has no invoice until paid.
+ * has no invoice until paid. Refused while no business settings are saved
+ * (no invoice could be issued: "invoices-unavailable").
  */
 export async function placeBooking(
   db: Db,
@@ -214,6 +223,9 @@ export async function placeBooking(
   if (places.some((p) => !isNamed(p)) && !namesToFollowAllowed(session.startsAt, now)) {
     return { ok: false, reason: "names-to-follow-closed" };
   }
+  // Every booking ends in a VAT invoice (by invoice, or a card's receipt): without the business
+  // settings none can be issued, so none is placed (no places held, no number taken; ADR 066).
+  if ((await currentBusinessSettings(db)) === null) return { ok: false, reason: "invoices-unavailable" };
   let vatNumber: string | null = null;
   if (payment.method === "invoice" && payment.vatNumber !== null) {
     const parsed = parseVatNumber(payment.vatNumber);

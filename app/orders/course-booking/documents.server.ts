@@ -11,7 +11,9 @@ import type { Selectable, Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { formatDate } from "~/format/dates.ts";
-import { renderVatInvoice, type VatDocumentInput } from "~/pdf/vat-invoice.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
+import { currentBusinessSettings, settingsForInvoice, supplierOf } from "~/settings/business-settings.server.ts";
 import type { CreditNote } from "./credit-note.ts";
 import { formatInvoiceNumber, nextNumber } from "./invoice-numbers.server.ts";
 import type { Quote } from "./vat.ts";
@@ -35,8 +37,23 @@ export type BillingSnapshot = {
 /** Series of the two kinds of document. */
 export const invoiceSeries = { invoice: "INV", "credit-note": "CN" } as const;
 
-/** Days an invoice awaiting a transfer is due in. */
+/** Days an invoice awaiting a transfer is due in, until the business settings say otherwise. */
 export const invoiceDueDays = 30;
+
+/**
+ * The supplier of a document stored before the business settings existed
+ * (issue 39): the release's constants it was printed with then, so its PDF
+ * stays the same bytes.
+ */
+const legacySupplier: VatSupplier = {
+  legalName: organisation.legalName,
+  registeredAddress: organisation.registeredOffice,
+  companyNumber: organisation.companyNumber,
+  registeredIn: organisation.registeredIn,
+  vatNumber: organisation.vatNumber,
+  bank: { ...organisation.bank },
+  email: organisation.bookingsEmail,
+};
 
 function customerOf(b: BillingSnapshot): VatDocumentInput["customer"] {
   return {
@@ -83,22 +100,26 @@ async function insertDocument(
 }
 
 /**
- * Issues the booking's VAT invoice: awaiting a transfer (due in 30 days,
- * the date of issue is the time of supply) or, for a card, paid (the receipt:
- * the payment's date is the time of supply).
+ * Issues the booking's VAT invoice: awaiting a transfer (due in the business
+ * settings' payment terms, the date of issue is the time of supply) or, for
+ * a card, paid (the receipt: the payment's date is the time of supply). It
+ * keeps a frozen copy of the business settings in force (its supplier);
+ * with none saved it throws BusinessSettingsMissing before any number is taken.
  */
-export function issueInvoice(
+export async function issueInvoice(
   trx: Transaction<Database>,
   booking: BillingSnapshot & { id: string },
   quoted: Quote,
   { now, paid }: { now: Date; paid: boolean },
 ): Promise<InvoiceRow> {
-  const dueDate = paid ? null : dateAfter(now, invoiceDueDays);
+  const { supplier, paymentTermsDays } = await settingsForInvoice(trx);
+  const dueDate = paid ? null : dateAfter(now, paymentTermsDays);
   return insertDocument(
     trx,
     booking.id,
     (number) => ({
       kind: "invoice",
+      supplier,
       number,
       issuedAt: now,
       timeOfSupply: now,
@@ -108,25 +129,33 @@ export function issueInvoice(
       totals: { netPence: quoted.netPence, vatPence: quoted.vatPence, grossPence: quoted.grossPence },
       paymentTerms: paid
         ? `Paid by card on ${formatDate(now.toISOString())}. Thank you.`
-        : `Due within ${invoiceDueDays} days, by ${formatDate(`${dueDate}T12:00:00Z`)}, by bank transfer quoting ${number}.`,
+        : `Due within ${paymentTermsDays} days, by ${formatDate(`${dueDate}T12:00:00Z`)}, by bank transfer quoting ${number}.`,
     }),
     { dueDate, relatedInvoiceId: null },
   );
 }
 
-/** Issues a credit note against `invoice` for `credit`, saying why and how it is settled. */
-export function issueCreditNote(
+/**
+ * Issues a credit note against `invoice` for `credit`, saying why and how it
+ * is settled: with the business settings in force (a frozen copy), or, if
+ * none are saved, with the supplier the invoice was issued with (a credit is
+ * never refused for want of settings).
+ */
+export async function issueCreditNote(
   trx: Transaction<Database>,
   booking: BillingSnapshot & { id: string },
   invoice: InvoiceRow,
   credit: CreditNote,
   { now, reason, settlement }: { now: Date; reason: string; settlement: string },
 ): Promise<InvoiceRow> {
+  const current = await currentBusinessSettings(trx);
+  const supplier = current ? supplierOf(current) : storedDocument(invoice).supplier;
   return insertDocument(
     trx,
     booking.id,
     (number) => ({
       kind: "credit-note",
+      supplier,
       number,
       issuedAt: now,
       timeOfSupply: now,
@@ -143,13 +172,15 @@ export function issueCreditNote(
 
 /** The stored document, its dates revived. */
 export function storedDocument(row: Pick<InvoiceRow, "document">): VatDocumentInput {
-  const doc = JSON.parse(row.document) as VatDocumentInput & {
+  const doc = JSON.parse(row.document) as Omit<VatDocumentInput, "supplier"> & {
+    supplier?: VatSupplier;
     issuedAt: string;
     timeOfSupply: string;
     creditFor?: { invoiceDate?: string };
   };
   return {
     ...doc,
+    supplier: doc.supplier ?? legacySupplier,
     issuedAt: new Date(doc.issuedAt),
     timeOfSupply: new Date(doc.timeOfSupply),
     ...(doc.creditFor

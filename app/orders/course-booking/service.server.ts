@@ -55,7 +55,8 @@ import {
   type CourseBooking,
   type CourseInvoice,
 } from "./bookings.server.ts";
-import { invoicePdf, vatDocumentRef } from "./documents.server.ts";
+import { invoiceDueDays, invoicePdf, storedDocument, vatDocumentRef } from "./documents.server.ts";
+import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
 
@@ -100,6 +101,8 @@ export const refusalMessages = {
   "names-to-follow-closed": "Names are now due for this date: please name every delegate.",
   "unconfirmed-session": unconfirmedMessages.session,
   "unconfirmed-booker": unconfirmedMessages.booker,
+  "invoices-unavailable":
+    "Sorry, booking online is not available right now: we cannot issue invoices yet, so no places are held for you. Please contact us to book.",
   cardUnavailable:
     "Card payment is not available just now, and no places are held for you. Please try again in a few minutes, or choose to pay by invoice.",
 } as const;
@@ -180,7 +183,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   ) {
     const delegates = await bookingDelegates(trx, booking.id);
     const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
-      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id) },
+      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id), bank: storedDocument(invoice).supplier.bank },
       ...(invoice.due_date ? { dueDate: `${invoice.due_date}T12:00:00Z` } : {}),
       ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
       bookingToken: token ?? (await newBookingLink(trx, booking.id, clock())),
@@ -330,6 +333,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         return { kind: "card-unavailable", message: refusalMessages.cardUnavailable };
       }
       return { kind: "booked", next: `/booking/${token}/pay` };
+    },
+
+    /** Whether invoices can be issued (business settings saved), and the payment terms the booking page states. */
+    async invoiceTerms(): Promise<{ ready: boolean; paymentTermsDays: number }> {
+      const current = await currentBusinessSettings(db);
+      return { ready: current !== null, paymentTermsDays: current?.settings.paymentTermsDays ?? invoiceDueDays };
     },
 
     /** What the booking page (/courses/…/book/…) needs of the database: the places left on a session. */

@@ -24,7 +24,7 @@ export type VatNumberResult =
   | { ok: false; message: string };
 
 export const vatNumberMessages = {
-  form: "Enter a UK VAT number as 9 digits, such as GB 123 4567 82, or 12 for a branch, or GBGD/GBHA and 3 digits",
+  form: "Enter a UK VAT number as 9 digits, such as GB 999 9999 73, or 12 for a branch, or GBGD/GBHA and 3 digits",
   government: "A government department's VAT number is GBGD and 3 digits from 000 to 499",
   health: "A health authority's VAT number is GBHA and 3 digits from 500 to 999",
   checkDigits: "This is not a valid UK VAT number: check its digits",

@@ -4,20 +4,26 @@
  * the account may open (by the access rules), who is signed in and what they
  * may do, and sign-out.
  */
-import { Form, NavLink, Outlet, useLoaderData } from "react-router";
+import { Form, Link, NavLink, Outlet, useLoaderData } from "react-router";
 import type { Route } from "./+types/signed-in";
 import { CsrfField } from "~/components/admin/staff-ui.tsx";
 import { mayOpen } from "~/staff/access-rules.ts";
 import { roleLabel } from "~/staff/permissions.ts";
-import { signedIn, staffUser } from "~/staff/request.server.ts";
+import { signedIn, staffRequestContext, staffUser } from "~/staff/request.server.ts";
+import { settingsMissingBanner } from "~/settings/business-settings.ts";
+import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [signedIn];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const user = staffUser(context);
+  const { staff } = context.get(staffRequestContext);
+  // The release ships no business settings: until an administrator saves them, every page says so (ADR 066).
+  const settingsMissing = (await currentBusinessSettings(staff.db)) === null;
   return {
     user: { name: user.name, role: roleLabel(user.role) },
     sections: sections.filter((s) => mayOpen(user.role, s.to)),
+    settingsMissing: settingsMissing ? { canSet: mayOpen(user.role, "/admin/settings") } : null,
   };
 }
 
@@ -35,11 +41,12 @@ const sections = [
   { to: "/admin/users", label: "Team" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/settings", label: "Business settings" },
   { to: "/admin/account", label: "Your account" },
 ];
 
 export default function SignedIn() {
-  const { user, sections } = useLoaderData<typeof loader>();
+  const { user, sections, settingsMissing } = useLoaderData<typeof loader>();
   return (
     <>
       <header className="bg-navy-900 text-white">
@@ -73,6 +80,20 @@ export default function SignedIn() {
           </div>
         </div>
       </header>
+      {settingsMissing && (
+        <div className="border-b-4 border-amber-600 bg-amber-50 text-amber-950">
+          <p className="mx-auto max-w-5xl px-4 py-3 font-semibold sm:px-6">
+            {settingsMissingBanner}{" "}
+            {settingsMissing.canSet ? (
+              <Link to="/admin/settings" className="underline">
+                Set the business settings
+              </Link>
+            ) : (
+              "An administrator can set them."
+            )}
+          </p>
+        </div>
+      )}
       <Outlet />
     </>
   );

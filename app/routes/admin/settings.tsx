@@ -1,0 +1,183 @@
+/**
+ * Business settings (administrators only; docs/decisions/066-business-settings.md):
+ * the provider's own facts every VAT invoice prints (legal name, registered
+ * office, company and VAT numbers, bank details, payment terms, contact
+ * addresses). Each save is a numbered revision (who, when), listed here;
+ * an invoice keeps the revision it was issued with. Audited.
+ */
+import { data, useActionData, useLoaderData, useNavigation } from "react-router";
+import type { Route } from "./+types/settings";
+import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { PostForm } from "~/components/admin/post-form.tsx";
+import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
+import { RequiredNote, TextAreaField, TextField } from "~/components/forms/field.tsx";
+import {
+  businessSettingsFields as labels,
+  emptySettingsForm,
+  readBusinessSettings,
+  settingsAsForm,
+  type BusinessSettingsForm,
+  type BusinessSettingsProblems,
+} from "~/settings/business-settings.ts";
+import { listBusinessSettingsRevisions, saveBusinessSettings } from "~/settings/business-settings.server.ts";
+import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const revisions = await listBusinessSettingsRevisions(staff.db);
+  const current = revisions[0] ?? null;
+  return {
+    form: current ? settingsAsForm(current.settings) : emptySettingsForm,
+    current: current && { revision: current.revision, sample: current.sample },
+    revisions: revisions.map((r) => ({
+      revision: r.revision,
+      savedAt: r.savedAt,
+      savedByName: r.savedByName,
+      sample: r.sample,
+      vatNumber: r.settings.vatNumber,
+      legalName: r.settings.legalName,
+    })),
+  };
+}
+
+type Answer = { problems?: BusinessSettingsProblems; values?: BusinessSettingsForm; saved?: number };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const { staff } = context.get(staffRequestContext);
+  const form = Object.fromEntries(await request.formData());
+  const read = readBusinessSettings(form);
+  if (!read.ok) {
+    const values = Object.fromEntries(
+      Object.keys(labels).map((field) => [field, typeof form[field] === "string" ? form[field].slice(0, 1000) : ""]),
+    ) as BusinessSettingsForm;
+    return data<Answer>({ problems: read.problems, values }, { status: 400 });
+  }
+  const now = new Date();
+  const revision = await saveBusinessSettings(staff.db, read.settings, { by: admin, now });
+  await auditRequest(
+    context,
+    {
+      actor: admin,
+      action: "business-settings-saved",
+      target: "business-settings",
+      detail: { revision, "VAT registration number": read.settings.vatNumber },
+    },
+    now,
+  );
+  return data<Answer>({ saved: revision });
+}
+
+export default function BusinessSettingsPage() {
+  const { form, current, revisions } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const values = answer?.values ?? form;
+  const problems = answer?.problems ?? {};
+  const field = (name: keyof BusinessSettingsForm) => ({
+    formId: "settings",
+    name,
+    label: labels[name],
+    defaultValue: values[name],
+    error: problems[name],
+    required: true,
+  });
+  return (
+    <StaffPage
+      title="Business settings"
+      intro={
+        <p>
+          Your company’s details as every VAT invoice and credit note prints them. Each invoice keeps the details it was
+          issued with: a change here applies to the invoices issued from now on, never to those already issued.
+        </p>
+      }
+    >
+      {answer?.saved && (
+        <Notice>Saved as revision {answer.saved}. Invoices issued from now on print these details.</Notice>
+      )}
+      {!current && (
+        <p className="mb-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+          Nothing is set yet: no invoice can be issued, so nobody can book a course place online until these details are
+          saved.
+        </p>
+      )}
+      {current?.sample && (
+        <p className="mb-6 rounded-md border-l-4 border-amber-600 bg-amber-50 p-4 text-amber-950">
+          These are sample details: every invoice issued with them says “SAMPLE: not a valid VAT invoice”. Enter your
+          company’s own details and save them.
+        </p>
+      )}
+      {Object.keys(problems).length > 0 && (
+        <p role="alert" className="mb-6 rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
+          Nothing was saved: please correct the {Object.keys(problems).length === 1 ? "field" : "fields"} marked below.
+        </p>
+      )}
+      <StaffSection id="details" title="Details on invoices" className="max-w-xl">
+        <PostForm className="mt-4 space-y-5" noValidate>
+          <RequiredNote />
+          <TextField {...field("legalName")} hint="As Companies House has it." autoComplete="organization" />
+          <TextAreaField
+            {...field("registeredAddress")}
+            rows={4}
+            hint="One line each: the building and street, the town and postcode, the country."
+          />
+          <TextField
+            {...field("companyNumber")}
+            hint="8 characters, such as 01234567 or SC123456."
+            autoComplete="off"
+          />
+          <TextField
+            {...field("vatNumber")}
+            hint="As HMRC issued it, such as GB 999 9999 73. Checked with HMRC’s check digits."
+            autoComplete="off"
+          />
+          <TextField {...field("accountName")} hint="The name on the account invoices ask to be paid into." />
+          <TextField {...field("sortCode")} hint="6 digits, such as 12-34-56." inputMode="numeric" autoComplete="off" />
+          <TextField {...field("accountNumber")} hint="8 digits." inputMode="numeric" autoComplete="off" />
+          <TextField
+            {...field("paymentTermsDays")}
+            hint="How many days an invoice paid by bank transfer is due in, such as 30."
+            inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            {...field("bookingsEmail")}
+            type="email"
+            hint="Printed on invoices for questions about them."
+            autoComplete="off"
+          />
+          <TextField
+            {...field("privacyEmail")}
+            type="email"
+            hint="Where people write about their personal data."
+            autoComplete="off"
+          />
+          <button type="submit" disabled={submitting} className="btn-primary">
+            Save business settings
+          </button>
+        </PostForm>
+      </StaffSection>
+
+      <StaffSection id="revisions" title="Revisions" className="mt-10">
+        <RuledList
+          items={revisions}
+          empty="None yet."
+          row={(r) => (
+            <li key={r.revision} className="py-3">
+              <p className="font-semibold text-navy-900">
+                Revision {r.revision}
+                {r.revision === current?.revision && <span className="font-normal text-slate-700"> (in force)</span>}
+                {r.sample && <span className="font-normal text-slate-700"> (sample details)</span>}
+              </p>
+              <p className="text-sm text-slate-700">
+                Saved <Time iso={r.savedAt} /> by {r.savedByName} · {r.legalName} · VAT registration number{" "}
+                {r.vatNumber}
+              </p>
+            </li>
+          )}
+        />
+      </StaffSection>
+    </StaffPage>
+  );
+}

@@ -1,0 +1,194 @@
+/**
+ * The provider's business settings (issue 39,
+ * docs/decisions/066-business-settings.md): the facts every VAT invoice
+ * prints about the supplier, set by an administrator in the back office
+ * (/admin/settings) instead of living in code. Pure and client-safe: the
+ * fields, their names as the team sees them, and the reading of a posted
+ * form, with a message naming the field for each problem.
+ *
+ * Checked for their form only (nothing is looked up): the company number as
+ * Companies House writes it (8 characters: 8 digits, or 2 letters and 6
+ * digits), the VAT registration number with HMRC's modulus check
+ * (orders/course-booking/vat-number.ts), a sort code (6 digits) and an
+ * account number (8 digits), the payment terms in whole days.
+ */
+import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
+
+export type BusinessSettings = {
+  legalName: string;
+  /** The registered office, one line each, as Companies House has it. */
+  registeredAddress: string[];
+  /** 8 characters, upper case: "15873204", "SC123456". */
+  companyNumber: string;
+  /** As an invoice prints it: "GB 999 9999 73". */
+  vatNumber: string;
+  bank: { accountName: string; sortCode: string; accountNumber: string };
+  /** Days an invoice awaiting a bank transfer is due in. */
+  paymentTermsDays: number;
+  /** The address invoices and booking e-mails give for questions. */
+  bookingsEmail: string;
+  /** The address the site gives for data-protection requests. */
+  privacyEmail: string;
+};
+
+/** The form's fields, in order, with their names as the team sees them. */
+export const businessSettingsFields = {
+  legalName: "Legal name",
+  registeredAddress: "Registered office address",
+  companyNumber: "Company number",
+  vatNumber: "VAT registration number",
+  accountName: "Bank account name",
+  sortCode: "Sort code",
+  accountNumber: "Account number",
+  paymentTermsDays: "Payment terms (days)",
+  bookingsEmail: "Bookings e-mail address",
+  privacyEmail: "Privacy e-mail address",
+} as const;
+
+export type BusinessSettingsField = keyof typeof businessSettingsFields;
+export type BusinessSettingsProblems = Partial<Record<BusinessSettingsField, string>>;
+
+/** The form's values as text (what a form shows and posts). */
+export type BusinessSettingsForm = Record<BusinessSettingsField, string>;
+
+export const emptySettingsForm: BusinessSettingsForm = {
+  legalName: "",
+  registeredAddress: "",
+  companyNumber: "",
+  vatNumber: "",
+  accountName: "",
+  sortCode: "",
+  accountNumber: "",
+  paymentTermsDays: "30",
+  bookingsEmail: "",
+  privacyEmail: "",
+};
+
+/** Saved settings as the form shows them. */
+export function settingsAsForm(s: BusinessSettings): BusinessSettingsForm {
+  return {
+    legalName: s.legalName,
+    registeredAddress: s.registeredAddress.join("\n"),
+    companyNumber: s.companyNumber,
+    vatNumber: s.vatNumber,
+    accountName: s.bank.accountName,
+    sortCode: s.bank.sortCode,
+    accountNumber: s.bank.accountNumber,
+    paymentTermsDays: String(s.paymentTermsDays),
+    bookingsEmail: s.bookingsEmail,
+    privacyEmail: s.privacyEmail,
+  };
+}
+
+export const settingsMessages = {
+  legalName: "Enter the legal name, as Companies House has it (up to 160 characters)",
+  registeredAddress: "Enter the registered office address: 2 to 6 lines, one line each, up to 100 characters a line",
+  companyNumber:
+    "Enter the company number as Companies House writes it: 8 digits, or 2 letters and 6 digits, such as SC123456",
+  accountName: "Enter the name on the bank account (up to 140 characters)",
+  sortCode: "Enter the sort code as 6 digits, such as 12-34-56",
+  accountNumber: "Enter the account number as 8 digits",
+  paymentTermsDays: "Enter the payment terms as a whole number of days from 1 to 120",
+  bookingsEmail: "Enter the bookings e-mail address, such as bookings@example.co.uk",
+  privacyEmail: "Enter the privacy e-mail address, such as privacy@example.co.uk",
+} as const;
+
+/** Company number: 8 digits, or 2 letters (SC, NI, OC…) and 6 digits, spaces ignored. Null if not so. */
+export function parseCompanyNumber(input: string): string | null {
+  const compact = input.replace(/\s+/g, "").toUpperCase();
+  return /^(\d{8}|[A-Z]{2}\d{6})$/.test(compact) ? compact : null;
+}
+
+/** Where a company is registered, from its number's prefix (Companies House's). */
+export function registeredIn(companyNumber: string): string {
+  if (/^(SC|SO|SL|SF|SP|SZ|SA|SR|SE|SG)/.test(companyNumber)) return "Scotland";
+  if (/^(NI|NC|NF|NL|NO|NP|NR|NZ|R0)/.test(companyNumber)) return "Northern Ireland";
+  return "England and Wales";
+}
+
+/** Sort code: 6 digits, written 12-34-56 (spaces or dashes allowed as typed). Null if not so. */
+export function parseSortCode(input: string): string | null {
+  const compact = input.replace(/[\s-]+/g, "");
+  if (!/^\d{6}$/.test(compact)) return null;
+  return `${compact.slice(0, 2)}-${compact.slice(2, 4)}-${compact.slice(4)}`;
+}
+
+/** Account number: 8 digits (spaces allowed as typed). Null if not so. */
+export function parseAccountNumber(input: string): string | null {
+  const compact = input.replace(/\s+/g, "");
+  return /^\d{8}$/.test(compact) ? compact : null;
+}
+
+const emailPattern = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
+
+/** Reads a posted form: the settings, or a message for each field that is wrong (naming the field). */
+export function readBusinessSettings(
+  form: Partial<Record<string, unknown>>,
+): { ok: true; settings: BusinessSettings } | { ok: false; problems: BusinessSettingsProblems } {
+  const text = (field: BusinessSettingsField) => {
+    const value = form[field];
+    return typeof value === "string" ? value : "";
+  };
+  const problems: BusinessSettingsProblems = {};
+
+  const legalName = oneLine(text("legalName"));
+  if (legalName === "" || legalName.length > 160) problems.legalName = settingsMessages.legalName;
+
+  const registeredAddress = text("registeredAddress")
+    .split(/\r?\n/)
+    .map(oneLine)
+    .filter((line) => line !== "");
+  if (registeredAddress.length < 2 || registeredAddress.length > 6 || registeredAddress.some((l) => l.length > 100)) {
+    problems.registeredAddress = settingsMessages.registeredAddress;
+  }
+
+  const companyNumber = parseCompanyNumber(text("companyNumber"));
+  if (companyNumber === null) problems.companyNumber = settingsMessages.companyNumber;
+
+  const vat = parseVatNumber(text("vatNumber"));
+  let vatNumber = "";
+  if (!vat.ok) problems.vatNumber = vat.message;
+  else if (vat.value === null) problems.vatNumber = "Enter the VAT registration number, as HMRC issued it";
+  else vatNumber = formatVatNumber(vat.value);
+
+  const accountName = oneLine(text("accountName"));
+  if (accountName === "" || accountName.length > 140) problems.accountName = settingsMessages.accountName;
+  const sortCode = parseSortCode(text("sortCode"));
+  if (sortCode === null) problems.sortCode = settingsMessages.sortCode;
+  const accountNumber = parseAccountNumber(text("accountNumber"));
+  if (accountNumber === null) problems.accountNumber = settingsMessages.accountNumber;
+
+  const daysText = text("paymentTermsDays").trim();
+  const paymentTermsDays = /^\d{1,3}$/.test(daysText) ? Number(daysText) : NaN;
+  if (!(paymentTermsDays >= 1 && paymentTermsDays <= 120))
+    problems.paymentTermsDays = settingsMessages.paymentTermsDays;
+
+  const bookingsEmail = text("bookingsEmail").trim().toLowerCase();
+  if (!emailPattern.test(bookingsEmail) || bookingsEmail.length > 254) {
+    problems.bookingsEmail = settingsMessages.bookingsEmail;
+  }
+  const privacyEmail = text("privacyEmail").trim().toLowerCase();
+  if (!emailPattern.test(privacyEmail) || privacyEmail.length > 254) {
+    problems.privacyEmail = settingsMessages.privacyEmail;
+  }
+
+  if (Object.keys(problems).length > 0) return { ok: false, problems };
+  return {
+    ok: true,
+    settings: {
+      legalName,
+      registeredAddress,
+      companyNumber: companyNumber!,
+      vatNumber,
+      bank: { accountName, sortCode: sortCode!, accountNumber: accountNumber! },
+      paymentTermsDays,
+      bookingsEmail,
+      privacyEmail,
+    },
+  };
+}
+
+/** What the back office's banner says while no settings are saved. */
+export const settingsMissingBanner =
+  "Invoices cannot be issued until the business settings are set: until then, nobody can book a course place online.";

@@ -1,0 +1,169 @@
+/**
+ * Business settings (issue 39, ADR 066) on both databases: each save is a
+ * numbered revision (who, when) and the newest is in force; a database
+ * without any refuses every booking (no places held, no invoice number
+ * taken); an invoice keeps the settings it was issued with, so a later
+ * save leaves it (and its PDF) as issued while the next invoice prints the
+ * new ones; a credit note takes the settings in force when it is issued.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Db } from "~/data/db.server.ts";
+import {
+  cancelBooking,
+  confirmBooking,
+  placeBooking,
+  type BookedPlace,
+  type BookingPayment,
+} from "~/orders/course-booking/bookings.server.ts";
+import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
+import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.server.ts";
+import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { termsText } from "~/orders/course-booking/terms.ts";
+import {
+  BusinessSettingsMissing,
+  currentBusinessSettings,
+  listBusinessSettingsRevisions,
+  sampleBusinessSettings,
+  saveBusinessSettings,
+  settingsForInvoice,
+} from "~/settings/business-settings.server.ts";
+import { testBusinessSettings } from "../support/business-settings.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { testBooker } from "./fixtures.ts";
+
+const early = new Date("2027-01-10T10:00:00.000Z");
+const later = new Date("2027-01-11T10:00:00.000Z");
+const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
+const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: null, vatNumber: null };
+let sessions = 0;
+
+describe.each(dialects)("business settings on %s", (dialect) => {
+  let t: TestDatabase;
+  let db: Db;
+  beforeAll(async () => {
+    // As the release ships: no business settings.
+    t = await openTestDatabase(dialect, "bizset");
+    db = t.handle.db;
+  });
+  afterAll(async () => {
+    await t.dispose();
+  });
+
+  async function newSession(capacity: number): Promise<BookableSession> {
+    const key = `bs-${dialect}-${++sessions}`;
+    await setCapacity(db, key, capacity, early);
+    return {
+      key,
+      courseId: "strategic-leadership",
+      courseTitle: "Strategic Leadership",
+      startsAt: new Date("2027-03-08T09:00:00.000Z"),
+      endsAt: new Date("2027-03-12T17:00:00.000Z"),
+      firstDay: "2027-03-08",
+      lastDay: "2027-03-12",
+      format: "online",
+      price: {},
+      state: "open",
+    };
+  }
+  const book = (session: BookableSession, email: string, payment: BookingPayment = byInvoice, now = early) =>
+    placeBooking(db, {
+      session,
+      booker: testBooker(email),
+      places: [named(1)],
+      payment,
+      termsText: termsText(),
+      now,
+      confirmation: defaultConfirmationRules,
+    });
+  const invoiceNumbersTaken = async () =>
+    (await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirst())
+      ?.last_number ?? 0;
+  const pdfText = async (invoiceId: string) => Buffer.from((await invoicePdf(db, invoiceId))!.bytes).toString("latin1");
+
+  it("refuses every booking while none are saved: no places held, no invoice number taken", async () => {
+    expect(await currentBusinessSettings(db)).toBeNull();
+    await expect(settingsForInvoice(db)).rejects.toBeInstanceOf(BusinessSettingsMissing);
+    const session = await newSession(5);
+    for (const payment of [byInvoice, { method: "card" } as BookingPayment]) {
+      expect(await book(session, `unset-${dialect}@example.com`, payment)).toEqual({
+        ok: false,
+        reason: "invoices-unavailable",
+      });
+    }
+    expect((await placesLeft(db, [session.key])).get(session.key)).toBe(5);
+    expect(await db.selectFrom("course_bookings").select("id").execute()).toEqual([]);
+    expect(await invoiceNumbersTaken()).toBe(0);
+  });
+
+  it("keeps every save as a numbered revision with who and when; the newest is in force", async () => {
+    const first = await saveBusinessSettings(db, sampleBusinessSettings, {
+      by: { id: null, name: "Sample data" },
+      now: early,
+      sample: true,
+    });
+    const second = await saveBusinessSettings(db, testBusinessSettings, {
+      by: { id: "staff-1", name: "Ada Admin" },
+      now: later,
+    });
+    expect([first, second]).toEqual([1, 2]);
+    const revisions = await listBusinessSettingsRevisions(db);
+    expect(revisions.map((r) => [r.revision, r.savedByName, r.savedBy, r.savedAt, r.sample])).toEqual([
+      [2, "Ada Admin", "staff-1", later.toISOString(), false],
+      [1, "Sample data", null, early.toISOString(), true],
+    ]);
+    expect(revisions[1]!.settings).toEqual(sampleBusinessSettings);
+    expect(await currentBusinessSettings(db)).toMatchObject({ revision: 2, settings: testBusinessSettings });
+  });
+
+  it("an invoice keeps the settings it was issued with; a later save changes only the next invoice", async () => {
+    const session = await newSession(5);
+    const placed = await book(session, `first-${dialect}@example.com`);
+    if (!placed.ok) throw new Error(placed.reason);
+    const confirmed = await confirmBooking(db, placed.booking.id, early);
+    if (!confirmed.ok) throw new Error(confirmed.reason);
+    const issued = confirmed.invoice;
+    expect(storedDocument(issued).supplier).toMatchObject({
+      vatNumber: "GB 123 4567 82",
+      settingsRevision: 2,
+      registeredIn: "England and Wales",
+    });
+    expect(issued.due_date).toBe("2027-02-09");
+    const before = await pdfText(issued.id);
+
+    const revision = await saveBusinessSettings(
+      db,
+      {
+        ...testBusinessSettings,
+        vatNumber: "GB 999 9999 73",
+        paymentTermsDays: 14,
+        bank: { ...testBusinessSettings.bank, sortCode: "40-11-62" },
+      },
+      { by: { id: "staff-1", name: "Ada Admin" }, now: later },
+    );
+    expect(revision).toBe(3);
+
+    // The issued invoice is as it was: its stored row, its supplier and its PDF's bytes.
+    const row = await db.selectFrom("course_invoices").selectAll().where("id", "=", issued.id).executeTakeFirstOrThrow();
+    expect(row).toEqual(issued);
+    expect(storedDocument(row).supplier.vatNumber).toBe("GB 123 4567 82");
+    expect(await pdfText(issued.id)).toBe(before);
+
+    // The next invoice prints the new settings, and its terms.
+    const next = await book(session, `second-${dialect}@example.com`, byInvoice, later);
+    if (!next.ok) throw new Error(next.reason);
+    const nextConfirmed = await confirmBooking(db, next.booking.id, later);
+    if (!nextConfirmed.ok) throw new Error(nextConfirmed.reason);
+    expect(storedDocument(nextConfirmed.invoice).supplier).toMatchObject({
+      vatNumber: "GB 999 9999 73",
+      bank: { sortCode: "40-11-62" },
+      settingsRevision: 3,
+    });
+    expect(nextConfirmed.invoice.due_date).toBe("2027-01-25");
+
+    // A credit note against the first invoice is issued with the settings in force now.
+    const cancelled = await cancelBooking(db, placed.booking.id, { now: later, staffId: "staff-1", reason: "Asked" });
+    if (!cancelled.ok) throw new Error(cancelled.reason);
+    expect(cancelled.creditNote && storedDocument(cancelled.creditNote).supplier.settingsRevision).toBe(3);
+  });
+});

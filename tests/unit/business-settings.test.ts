@@ -1,0 +1,161 @@
+/**
+ * Reading the business settings form (issue 39, ADR 066): the VAT
+ * registration number with HMRC's modulus check, the company number in
+ * Companies House's form, the sort code and account number, the payment
+ * terms and the addresses; each problem a message naming the field.
+ */
+import { describe, expect, it } from "vitest";
+import {
+  businessSettingsFields,
+  parseAccountNumber,
+  parseCompanyNumber,
+  parseSortCode,
+  readBusinessSettings,
+  registeredIn,
+  settingsAsForm,
+  settingsMessages,
+} from "~/settings/business-settings.ts";
+import { vatNumberMessages } from "~/orders/course-booking/vat-number.ts";
+
+const good = {
+  legalName: "  Northwind   Training Ltd ",
+  registeredAddress: "1 High Street\r\n\r\nLondon EC1A 1BB\nUnited Kingdom",
+  companyNumber: "sc 123456",
+  vatNumber: "gb999999973",
+  accountName: "Northwind Training Ltd",
+  sortCode: "40 11 62",
+  accountNumber: "3141 5926",
+  paymentTermsDays: "14",
+  bookingsEmail: "Bookings@Northwind.example",
+  privacyEmail: "privacy@northwind.example",
+};
+
+describe("the business settings form", () => {
+  it("reads a good form into the settings, written as invoices print them", () => {
+    const read = readBusinessSettings(good);
+    expect(read).toEqual({
+      ok: true,
+      settings: {
+        legalName: "Northwind Training Ltd",
+        registeredAddress: ["1 High Street", "London EC1A 1BB", "United Kingdom"],
+        companyNumber: "SC123456",
+        vatNumber: "GB 999 9999 73",
+        bank: { accountName: "Northwind Training Ltd", sortCode: "40-11-62", accountNumber: "31415926" },
+        paymentTermsDays: 14,
+        bookingsEmail: "bookings@northwind.example",
+        privacyEmail: "privacy@northwind.example",
+      },
+    });
+    // And back into the form as saved.
+    if (read.ok) expect(readBusinessSettings(settingsAsForm(read.settings))).toEqual(read);
+  });
+
+  it("checks the VAT registration number with HMRC's modulus rule", () => {
+    // 123456782 passes modulus 97; one digit off does not.
+    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 4567 82" })).toMatchObject({ ok: true });
+    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 4567 83" })).toEqual({
+      ok: false,
+      problems: { vatNumber: vatNumberMessages.checkDigits },
+    });
+    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 456" })).toEqual({
+      ok: false,
+      problems: { vatNumber: vatNumberMessages.form },
+    });
+    expect(readBusinessSettings({ ...good, vatNumber: " " })).toEqual({
+      ok: false,
+      problems: { vatNumber: expect.stringContaining("VAT registration number") },
+    });
+  });
+
+  it.each([
+    ["01234567", "01234567"],
+    ["SC123456", "SC123456"],
+    ["ni 012345", "NI012345"],
+    ["oc 30 01 23", "OC300123"],
+    ["1234567", null],
+    ["123456789", null],
+    ["S1234567", null],
+    ["SC12345X", null],
+    ["", null],
+  ])("company number %j: %j", (input, expected) => {
+    expect(parseCompanyNumber(input)).toBe(expected);
+  });
+
+  it("says where a company is registered from its number", () => {
+    expect(registeredIn("01234567")).toBe("England and Wales");
+    expect(registeredIn("SC123456")).toBe("Scotland");
+    expect(registeredIn("NI012345")).toBe("Northern Ireland");
+  });
+
+  it.each([
+    ["12-34-56", "12-34-56"],
+    ["123456", "12-34-56"],
+    ["12 34 56", "12-34-56"],
+    ["12-34-5", null],
+    ["12-34-567", null],
+    ["ab-cd-ef", null],
+  ])("sort code %j: %j", (input, expected) => {
+    expect(parseSortCode(input)).toBe(expected);
+  });
+
+  it.each([
+    ["12345678", "12345678"],
+    ["1234 5678", "12345678"],
+    ["1234567", null],
+    ["123456789", null],
+    ["1234567a", null],
+  ])("account number %j: %j", (input, expected) => {
+    expect(parseAccountNumber(input)).toBe(expected);
+  });
+
+  it("names every field that is wrong, in the team's words, and nothing else", () => {
+    const read = readBusinessSettings({
+      legalName: "",
+      registeredAddress: "Only one line",
+      companyNumber: "123",
+      vatNumber: "GB 123 4567 83",
+      accountName: "",
+      sortCode: "1234",
+      accountNumber: "12",
+      paymentTermsDays: "0",
+      bookingsEmail: "not an address",
+      privacyEmail: "",
+    });
+    expect(read).toEqual({
+      ok: false,
+      problems: {
+        legalName: settingsMessages.legalName,
+        registeredAddress: settingsMessages.registeredAddress,
+        companyNumber: settingsMessages.companyNumber,
+        vatNumber: vatNumberMessages.checkDigits,
+        accountName: settingsMessages.accountName,
+        sortCode: settingsMessages.sortCode,
+        accountNumber: settingsMessages.accountNumber,
+        paymentTermsDays: settingsMessages.paymentTermsDays,
+        bookingsEmail: settingsMessages.bookingsEmail,
+        privacyEmail: settingsMessages.privacyEmail,
+      },
+    });
+    // Each message names its field as the form labels it (a word of the label, never a schema path).
+    for (const [field, message] of Object.entries(settingsMessages)) {
+      const label = businessSettingsFields[field as keyof typeof businessSettingsFields].toLowerCase();
+      const named = label.split(/[ ()]+/).filter((word) => word.length > 3);
+      expect(
+        named.some((word) => message.toLowerCase().includes(word)),
+        `${field}: ${message}`,
+      ).toBe(true);
+    }
+  });
+
+  it.each([["121"], ["1.5"], ["-3"], ["thirty"]])("refuses payment terms of %j days", (days) => {
+    expect(readBusinessSettings({ ...good, paymentTermsDays: days })).toEqual({
+      ok: false,
+      problems: { paymentTermsDays: settingsMessages.paymentTermsDays },
+    });
+  });
+
+  it("the booking form's VAT example is a new, obviously fictional number", () => {
+    expect(vatNumberMessages.form).toContain("GB 999 9999 73");
+    expect(vatNumberMessages.form).not.toContain("GB 123 4567 82");
+  });
+});
