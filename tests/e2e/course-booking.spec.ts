@@ -368,6 +368,10 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
     .click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Booking ${row!.reference}`);
   await expect(page.getByRole("region", { name: "E-mails" })).toContainText(`To ${email}`);
+  // The invoice's due date in words, as the team reads dates.
+  await expect(page.getByRole("region", { name: "Invoices and credit notes" })).toContainText(
+    /· due \d{1,2} [A-Z][a-z]+ 20\d\d$/,
+  );
   expect(await axeViolations(page)).toEqual([]);
 
   // The name that was to follow arrives: a wrong address first, then put right.

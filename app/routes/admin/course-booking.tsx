@@ -13,6 +13,7 @@ import { PostForm } from "~/components/admin/post-form.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
+import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { isListed } from "~/data/inbox-index.server.ts";
 import { emailsFor } from "~/mail/outbox-view.server.ts";
@@ -307,7 +308,7 @@ export default function CourseBookingPage() {
                   {i.kind === "invoice" ? "Invoice" : "Credit note"} {i.number}
                 </a>{" "}
                 · <Time iso={i.issued_at} /> · {formatPenceGbp(i.total_pence)}
-                {i.due_date && ` · due ${i.due_date}`}
+                {i.due_date && ` · due ${formatDate(`${i.due_date}T12:00:00Z`)}`}
               </li>
             ))}
           </ul>
