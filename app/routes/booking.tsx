@@ -99,7 +99,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
       problem:
         result.reason === "lapsed"
           ? "This booking was not confirmed in time: its places were released and nothing is owed. Please book again."
-          : "This booking can no longer be confirmed.",
+          : result.reason === "invoices-unavailable"
+            ? "We cannot issue your invoice just now, so the booking is not confirmed yet. Your places stay held until the time shown on this page: please try again later, or contact us."
+            : "This booking can no longer be confirmed.",
     },
     409,
   );

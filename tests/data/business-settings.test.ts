@@ -96,6 +96,24 @@ describe.each(dialects)("business settings on %s", (dialect) => {
     expect(await invoiceNumbersTaken()).toBe(0);
   });
 
+  it("a booking held before any were saved (a site upgraded) is not confirmed until they are: still held, no number taken", async () => {
+    await saveBusinessSettings(db, testBusinessSettings, { by: { id: "staff-1", name: "Ada Admin" }, now: early });
+    const session = await newSession(3);
+    const placed = await book(session, `upgraded-${dialect}@example.com`);
+    if (!placed.ok) throw new Error(placed.reason);
+    // As on a site whose bookings predate its settings.
+    await db.deleteFrom("business_settings_revisions").execute();
+    expect(await confirmBooking(db, placed.booking.id, early)).toEqual({ ok: false, reason: "invoices-unavailable" });
+    const row = await db
+      .selectFrom("course_bookings")
+      .select("status")
+      .where("id", "=", placed.booking.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status).toBe("unconfirmed");
+    expect((await placesLeft(db, [session.key])).get(session.key)).toBe(2);
+    expect(await invoiceNumbersTaken()).toBe(0);
+  });
+
   it("keeps every save as a numbered revision with who and when; the newest is in force", async () => {
     const first = await saveBusinessSettings(db, sampleBusinessSettings, {
       by: { id: null, name: "Sample data" },

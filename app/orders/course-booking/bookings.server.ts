@@ -413,7 +413,7 @@ async function unconfirmedRoom(
 
 export type ConfirmBookingResult =
   | { ok: true; booking: CourseBooking; invoice: CourseInvoice }
-  | { ok: false; reason: "not-found" | "already-confirmed" | "lapsed" | "not-unconfirmed" };
+  | { ok: false; reason: "not-found" | "already-confirmed" | "lapsed" | "not-unconfirmed" | "invoices-unavailable" };
 
 /**
  * The booker confirmed their invoice booking from their inbox: while it is
@@ -431,6 +431,10 @@ export async function confirmBooking(
 ): Promise<ConfirmBookingResult> {
   return db.transaction().execute(async (trx): Promise<ConfirmBookingResult> => {
     const at = now.toISOString();
+    // A booking held before any business settings were saved (a site upgraded
+    // with bookings awaiting confirmation) stays held, unconfirmed, until they
+    // are: no invoice can be issued without them (ADR 066).
+    if ((await currentBusinessSettings(trx)) === null) return { ok: false, reason: "invoices-unavailable" };
     const result = await trx
       .updateTable("course_bookings")
       .set({ status: "invoiced", hold_expires_at: null, updated_at: at })
