@@ -138,5 +138,4 @@ export const sampleBusinessSettings: BusinessSettings = {
   bank: { accountName: "Sample Training Company Ltd", sortCode: "00-00-00", accountNumber: "00000000" },
   paymentTermsDays: 30,
   bookingsEmail: "bookings@example.com",
-  privacyEmail: "privacy@example.com",
 };

@@ -27,8 +27,6 @@ export type BusinessSettings = {
   paymentTermsDays: number;
   /** The address invoices and booking e-mails give for questions. */
   bookingsEmail: string;
-  /** The address the site gives for data-protection requests. */
-  privacyEmail: string;
 };
 
 /** The form's fields, in order, with their names as the team sees them. */
@@ -42,7 +40,6 @@ export const businessSettingsFields = {
   accountNumber: "Account number",
   paymentTermsDays: "Payment terms (days)",
   bookingsEmail: "Bookings e-mail address",
-  privacyEmail: "Privacy e-mail address",
 } as const;
 
 export type BusinessSettingsField = keyof typeof businessSettingsFields;
@@ -61,7 +58,6 @@ export const emptySettingsForm: BusinessSettingsForm = {
   accountNumber: "",
   paymentTermsDays: "30",
   bookingsEmail: "",
-  privacyEmail: "",
 };
 
 /** Saved settings as the form shows them. */
@@ -76,7 +72,6 @@ export function settingsAsForm(s: BusinessSettings): BusinessSettingsForm {
     accountNumber: s.bank.accountNumber,
     paymentTermsDays: String(s.paymentTermsDays),
     bookingsEmail: s.bookingsEmail,
-    privacyEmail: s.privacyEmail,
   };
 }
 
@@ -90,7 +85,6 @@ export const settingsMessages = {
   accountNumber: "Enter the account number as 8 digits",
   paymentTermsDays: "Enter the payment terms as a whole number of days from 1 to 120",
   bookingsEmail: "Enter the bookings e-mail address, such as bookings@example.co.uk",
-  privacyEmail: "Enter the privacy e-mail address, such as privacy@example.co.uk",
 } as const;
 
 /** Company number: 8 digits, or 2 letters (SC, NI, OC…) and 6 digits, spaces ignored. Null if not so. */
@@ -168,10 +162,6 @@ export function readBusinessSettings(
   if (!emailPattern.test(bookingsEmail) || bookingsEmail.length > 254) {
     problems.bookingsEmail = settingsMessages.bookingsEmail;
   }
-  const privacyEmail = text("privacyEmail").trim().toLowerCase();
-  if (!emailPattern.test(privacyEmail) || privacyEmail.length > 254) {
-    problems.privacyEmail = settingsMessages.privacyEmail;
-  }
 
   if (Object.keys(problems).length > 0) return { ok: false, problems };
   return {
@@ -184,7 +174,6 @@ export function readBusinessSettings(
       bank: { accountName, sortCode: sortCode!, accountNumber: accountNumber! },
       paymentTermsDays,
       bookingsEmail,
-      privacyEmail,
     },
   };
 }

@@ -222,7 +222,6 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
         accountNumber: "00000000",
         paymentTermsDays: "30",
         bookingsEmail: "bookings@refused.example",
-        privacyEmail: "privacy@refused.example",
       },
     },
   };

@@ -18,7 +18,6 @@ export const testBusinessSettings: BusinessSettings = {
   bank: { accountName: "Meridian Executive Training Ltd", sortCode: "20-00-00", accountNumber: "12345678" },
   paymentTermsDays: 30,
   bookingsEmail: "bookings@meridian-executive.co.uk",
-  privacyEmail: "privacy@meridian-executive.co.uk",
 };
 
 /** Writes the tests' business settings (as the command line would: no account) unless some are saved already. */

@@ -27,7 +27,6 @@ const good = {
   accountNumber: "3141 5926",
   paymentTermsDays: "14",
   bookingsEmail: "Bookings@Northwind.example",
-  privacyEmail: "privacy@northwind.example",
 };
 
 describe("the business settings form", () => {
@@ -43,7 +42,6 @@ describe("the business settings form", () => {
         bank: { accountName: "Northwind Training Ltd", sortCode: "40-11-62", accountNumber: "31415926" },
         paymentTermsDays: 14,
         bookingsEmail: "bookings@northwind.example",
-        privacyEmail: "privacy@northwind.example",
       },
     });
     // And back into the form as saved.
@@ -119,7 +117,6 @@ describe("the business settings form", () => {
       accountNumber: "12",
       paymentTermsDays: "0",
       bookingsEmail: "not an address",
-      privacyEmail: "",
     });
     expect(read).toEqual({
       ok: false,
@@ -133,7 +130,6 @@ describe("the business settings form", () => {
         accountNumber: settingsMessages.accountNumber,
         paymentTermsDays: settingsMessages.paymentTermsDays,
         bookingsEmail: settingsMessages.bookingsEmail,
-        privacyEmail: settingsMessages.privacyEmail,
       },
     });
     // Each message names its field as the form labels it (a word of the label, never a schema path).

@@ -147,12 +147,6 @@ export default function BusinessSettingsPage() {
             hint="Printed on invoices for questions about them."
             autoComplete="off"
           />
-          <TextField
-            {...field("privacyEmail")}
-            type="email"
-            hint="Where people write about their personal data."
-            autoComplete="off"
-          />
           <button type="submit" disabled={submitting} className="btn-primary">
             Save business settings
           </button>
