@@ -46,6 +46,9 @@ export default function ContentItem() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errors = answer?.errors ?? {};
+  // After a list's button (or a refused save), the form as posted: its lists as long as they were.
+  const fields = answer?.fields ?? page.fields;
+  const values = answer?.values ?? page.values;
   const base = `/admin/content/${page.type}/${page.key}`;
   return (
     <StaffPage
@@ -73,9 +76,9 @@ export default function ContentItem() {
         </p>
       }
     >
-      <Notice>{answer?.done}</Notice>
+      <Notice>{answer?.done ?? answer?.pending}</Notice>
       <ContentProblems
-        fields={page.fields}
+        fields={fields}
         title={answer?.conflict ? "Not saved: someone else saved this item first" : undefined}
         message={answer?.message}
         errors={errors}
@@ -98,15 +101,22 @@ export default function ContentItem() {
             address leads to the new one for good once you publish (nothing else may refer to the old one then).
           </p>
         )}
-        {/* Starts again only when the draft's text changed otherwise (a restore), never under someone's typing. */}
+        {/*
+          Starts again only when the draft's text changed otherwise (a restore) or a list's button changed
+          the form, never under someone's typing.
+        */}
         <PostForm
-          key={JSON.stringify(page.values)}
+          key={JSON.stringify(values)}
           fields={{ version: String(page.draftVersion) }}
           className="mt-4 space-y-5"
           noValidate
         >
+          {/* Enter in a field saves the draft (the form's first button), never a list's button. */}
+          <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
+            Save draft
+          </button>
           <ImageChoices value={page.images}>
-            <ContentFields fields={page.fields} values={answer?.values ?? page.values} errors={errors} />
+            <ContentFields fields={fields} values={values} errors={errors} />
           </ImageChoices>
           {answer?.confirm && (
             <label className="flex items-start gap-3 rounded-md border border-amber-700 bg-amber-50 p-4 text-slate-900">
@@ -135,6 +145,24 @@ export default function ContentItem() {
             </button>
           </div>
         </PostForm>
+      </StaffSection>
+
+      <StaffSection id="used" title="Where it is used" className="mt-10">
+        {page.usedBy.length === 0 ? (
+          <p className="mt-2 text-slate-700">Not used by any other item.</p>
+        ) : (
+          <ul className="mt-2 list-disc space-y-1 pl-6">
+            {page.usedBy.map((r) => (
+              <li key={r.href}>
+                {r.label}{" "}
+                <Link to={r.href} className="underline">
+                  {r.title}
+                </Link>{" "}
+                ({r.fields})
+              </li>
+            ))}
+          </ul>
+        )}
       </StaffSection>
 
       {page.type === "guide" && (
