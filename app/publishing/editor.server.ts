@@ -125,7 +125,7 @@ export async function contentList(db: Db, type: ContentType, search: string) {
 }
 
 /** A difference between two versions of an item, field by field. */
-export type FieldChange = { name: string; live: string; other: string };
+export type FieldChange = { name: string; live: string; other: string; label?: string };
 
 function differences(schema: Parameters<typeof formValues>[0], live: unknown, other: unknown): FieldChange[] {
   const a = live === null ? {} : formValues(schema, live);
@@ -182,8 +182,15 @@ export async function contentItemPage(
   const revision = compareWith === null ? NaN : Number(compareWith);
   if (Number.isInteger(revision)) {
     const old = await readRevision(db, type, key, revision);
-    if (old !== null)
-      compare = { revision, changes: differences(schema, item.published, withOpenJoiningLink(keys, type, old)) };
+    if (old !== null) {
+      // Each change named as the form names its field ("FAQ 2, question"), never by its path.
+      const labels = fieldLabels(describeFields(schema, old));
+      const changes = differences(schema, item.published, withOpenJoiningLink(keys, type, old)).map((c) => ({
+        ...c,
+        label: labels.get(c.name)?.label ?? labels.get(c.name.replace(/\.(date|time)$/, ""))?.label ?? c.name,
+      }));
+      compare = { revision, changes };
+    }
   }
   return {
     type,

@@ -65,6 +65,8 @@ test("a webinar: a draft changes nothing public; publish, unpublish, restore and
   const compare = page.getByRole("region", { name: "Revision 1 and the live one" });
   await expect(compare).toContainText("Supplier Tiering in Practice");
   await expect(compare).toContainText(webinar.title);
+  // Each change named as the form names its field, never by its path.
+  await expect(compare.getByRole("term")).toHaveText(["Title"]);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Restore revision 1" }).click();
   await expect(

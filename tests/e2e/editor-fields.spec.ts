@@ -104,8 +104,11 @@ test("a new course date shows its five days with the standard hours; references 
   await used.getByRole("link").first().click();
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
-  // With JavaScript, a list's button works the same way: nothing saved.
+  // Enter in a field saves the draft (never a list's button); with JavaScript, a list's button works
+  // the same way as without: nothing saved.
   await open(page, `${site.baseURL}/admin/content/course/${course.id}`);
+  await page.getByRole("textbox", { name: "Title", exact: true }).first().press("Enter");
+  await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
   await page.getByRole("button", { name: "Add a FAQ" }).click();
   await expect(page.getByRole("status")).toContainText("Not saved yet: FAQ 4 added");
   await expect(faq(page, 4)).toBeVisible();

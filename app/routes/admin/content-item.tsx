@@ -240,7 +240,7 @@ export default function ContentItem() {
             <dl className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
               {page.compare.changes.map((c) => (
                 <div key={c.name} className="grid gap-2 py-3 sm:grid-cols-[12rem_1fr_1fr]">
-                  <dt className="font-semibold break-all">{c.name}</dt>
+                  <dt className="font-semibold break-words">{c.label ?? c.name}</dt>
                   <dd className="whitespace-pre-wrap">
                     <span className="block text-sm font-semibold text-slate-700">Live</span>
                     {c.live || "(empty)"}
