@@ -96,6 +96,17 @@ test("a new course date shows its five days with the standard hours; references 
     /\w+day \d+ \w+ \d{4}, \d\d:\d\d London time/,
   );
   expect(await axeViolations(page)).toEqual([]);
+  // A time the clocks skip is refused in words, on the field; nothing is saved.
+  const startsAt = page.getByRole("group", { name: "Starts at" });
+  await startsAt.getByLabel("Date").fill("2027-03-28");
+  await startsAt.getByLabel("Time").fill("01:30");
+  await expect(startsAt).toContainText("Sunday 28 March 2027, 01:30 London time");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByRole("group", { name: "There is a problem" })).toContainText(
+    "Starts at: 01:30 on Sunday 28 March 2027 does not exist in London",
+  );
+  await expect(startsAt.getByLabel("Time")).toHaveValue("01:30");
+  expect(await axeViolations(page)).toEqual([]);
 
   // The trainer's page says where she is used, linked to the item's editor.
   await open(page, `${site.baseURL}/admin/content/trainer/${trainer.id}`);
