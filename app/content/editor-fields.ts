@@ -547,7 +547,7 @@ export function applyListIntent(
   schema: z.ZodType,
   intent: ListIntent,
   values: Readonly<Record<string, string>>,
-): { fields: EditorField[]; values: Record<string, string>; change: string } | null {
+): { fields: EditorField[]; values: Record<string, string>; change: string; focus: string } | null {
   const names = Object.keys(values);
   const get = (n: string) => (Object.hasOwn(values, n) ? values[n]! : null);
   const data = readItemForm(schema, get, names, { keepBlank: true });
@@ -559,10 +559,13 @@ export function applyListIntent(
   let order = Array.from({ length: count }, (_, i) => i);
   let change: string;
   let after = count;
+  // Where the keyboard goes next: the item added or moved, or the list an item left.
+  let focus = intent.list;
   if (intent.action === "add") {
     if (!list.canAdd) return null;
     after = count + 1;
     change = `${listItemLabel(key, count)} added`;
+    focus = `${intent.list}.${count}`;
   } else {
     const i = intent.index;
     if (i >= count) return null;
@@ -576,6 +579,7 @@ export function applyListIntent(
       if (!list.canMove || j < 0 || j >= count) return null;
       [order[i], order[j]] = [order[j]!, order[i]!];
       change = `${listItemLabel(key, i)} moved ${intent.action} (it is now ${listItemLabel(key, j)})`;
+      focus = `${intent.list}.${j}`;
     }
   }
   const newIndex = new Map(order.map((old, place) => [old, place]));
@@ -594,7 +598,7 @@ export function applyListIntent(
     const kept = order.map((old) => items[old]);
     return after > kept.length ? [...kept, {}] : kept;
   });
-  return { fields: describeFields(schema, reshaped), values: moved, change };
+  return { fields: describeFields(schema, reshaped), values: moved, change, focus };
 }
 
 /** `data` with the list at `path` ("about.industries") replaced by `change(list)`. */

@@ -297,6 +297,8 @@ export type EditorAnswer = {
   confirm?: string;
   /** A list's button was pressed: what changed in the form, not saved yet. */
   pending?: string;
+  /** After a list's button: the field (an item, or the list) the keyboard goes to. */
+  focus?: string;
   /** The form's fields for the values posted (a list grown, shrunk or reordered), when they differ from the page's. */
   fields?: EditorField[];
 };
@@ -387,6 +389,7 @@ async function listAnswer(db: Db, schema: z.ZodType, form: FormData, keepIt: str
   }
   return data<EditorAnswer>({
     pending: `Not saved yet: ${changed.change}. ${keepIt}`,
+    focus: changed.focus,
     values: changed.values,
     fields: await withChoices(db, changed.fields, changed.values),
   });

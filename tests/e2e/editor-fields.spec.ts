@@ -122,6 +122,7 @@ test("a new course date shows its five days with the standard hours; references 
   await expect(page.getByRole("status").filter({ hasText: "Draft saved" })).toBeVisible();
   await page.getByRole("button", { name: "Add a FAQ" }).click();
   await expect(page.getByRole("status")).toContainText("Not saved yet: FAQ 4 added");
-  await expect(faq(page, 4)).toBeVisible();
+  // The keyboard is on the new FAQ.
+  await expect(faq(page, 4)).toBeFocused();
   expect(await axeViolations(page)).toEqual([]);
 });

@@ -182,6 +182,7 @@ describe("a list's buttons", () => {
     const n = course.faqs.length;
     const added = applyListIntent(courseSchema, { action: "add", list: "faqs" }, values)!;
     expect(added.change).toBe(`FAQ ${n + 1} added`);
+    expect(added.focus).toBe(`faqs.${n}`);
     expect(
       faqsOf(added.fields)
         .items.map((i) => i.label)
@@ -191,6 +192,7 @@ describe("a list's buttons", () => {
 
     const moved = applyListIntent(courseSchema, { action: "up", list: "faqs", index: 1 }, values)!;
     expect(moved.change).toBe("FAQ 2 moved up (it is now FAQ 1)");
+    expect(moved.focus).toBe("faqs.0");
     expect(moved.values["faqs.0.question"]).toBe(course.faqs[1]!.question);
     expect(moved.values["faqs.1.question"]).toBe(course.faqs[0]!.question);
 

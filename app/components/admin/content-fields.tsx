@@ -139,7 +139,12 @@ function ListField({
       <p className="text-sm text-slate-600">{field.hint}</p>
       {errors[field.name] && <p className="text-sm font-medium text-red-700">{errors[field.name]}</p>}
       {field.items.map((item, i) => (
-        <fieldset key={item.label} className="space-y-4 border-t border-slate-200 pt-3">
+        <fieldset
+          key={item.label}
+          id={fieldId(contentFormId, `${field.name}.${i}`)}
+          tabIndex={-1}
+          className="space-y-4 border-t border-slate-200 pt-3"
+        >
           <legend className="text-sm font-semibold text-navy-900">{item.label}</legend>
           <ContentFields fields={item.fields} values={values} errors={errors} optional={optional} />
           {(field.canMove || field.canRemove) && (
@@ -326,6 +331,16 @@ function ReferenceField({
       </fieldset>
     </div>
   );
+}
+
+/**
+ * After a list's button (with JavaScript): the keyboard goes to the item
+ * added or moved, or to the list an item left, as the form is shown again.
+ */
+export function useListFocus(focus: string | undefined, answer: unknown) {
+  useEffect(() => {
+    if (focus) document.getElementById(fieldId(contentFormId, focus))?.focus();
+  }, [focus, answer]);
 }
 
 /** Every field's name, in the form's order (for the error summary). */

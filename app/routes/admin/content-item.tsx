@@ -6,7 +6,7 @@
  */
 import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/content-item";
-import { ContentFields, ContentProblems, contentFormId } from "~/components/admin/content-fields.tsx";
+import { ContentFields, ContentProblems, contentFormId, useListFocus } from "~/components/admin/content-fields.tsx";
 import { statusLabels } from "~/components/admin/content-status.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
@@ -49,6 +49,7 @@ export default function ContentItem() {
   // After a list's button (or a refused save), the form as posted: its lists as long as they were.
   const fields = answer?.fields ?? page.fields;
   const values = answer?.values ?? page.values;
+  useListFocus(answer?.focus, answer);
   const base = `/admin/content/${page.type}/${page.key}`;
   return (
     <StaffPage

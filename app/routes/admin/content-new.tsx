@@ -4,7 +4,7 @@
  */
 import { redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/content-new";
-import { ContentFields, ContentProblems } from "~/components/admin/content-fields.tsx";
+import { ContentFields, ContentProblems, useListFocus } from "~/components/admin/content-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { contentTypeOf, editorContext, newItemAction, newItemPage } from "~/publishing/editor.server.ts";
@@ -28,6 +28,7 @@ export default function NewContent() {
   // After a list's button (or a refused save), the form as posted: its lists as long as they were.
   const fields = answer?.fields ?? page.fields;
   const values = answer?.values ?? page.values;
+  useListFocus(answer?.focus, answer);
   return (
     <StaffPage title={`New ${page.label.toLowerCase()}`}>
       <Notice>{answer?.pending}</Notice>
