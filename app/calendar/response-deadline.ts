@@ -13,6 +13,7 @@
  * wall-clock time used here names exactly one instant.
  */
 import { businessCalendar } from "../content/business.ts";
+import { localParts, offsetAt } from "../content/wall-clock.ts";
 
 export type WallTime = { hour: number; minute: number };
 
@@ -59,41 +60,6 @@ export function holidaySet(dates: readonly string[]): ReadonlySet<string> {
 }
 
 type LocalDate = { year: number; month: number; day: number };
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat("en-GB", {
-      timeZone,
-      hourCycle: "h23",
-      year: "numeric",
-      month: "numeric",
-      day: "numeric",
-      hour: "numeric",
-      minute: "numeric",
-      second: "numeric",
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** The wall-clock date and time at `instant` in `timeZone`. */
-function localParts(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const { type, value } of formatter(timeZone).formatToParts(instant)) {
-    if (type !== "literal") parts[type] = Number(value);
-  }
-  return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
-}
-
-/** How far `timeZone`'s clocks are ahead of UTC at `instant`, in ms. */
-function offsetAt(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
-  const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
-}
 
 /** The instant a wall-clock time names in `timeZone` (unambiguous times only, see above). */
 function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {

@@ -7,9 +7,10 @@
  * database is seeded with.
  */
 import { z } from "zod";
+import { referenceMeta } from "./editor-fields.ts";
 
-/** The editor shows a list made with this as one course choice per slot (editor-fields.ts). */
-export const courseSlotsMeta = { editor: "course-slots" } as const;
+/** The editor shows a list made with this as one course choice per slot (editor-fields.ts: a reference to courses). */
+export const courseSlotsMeta = referenceMeta("course");
 
 /** An ordered list of `min` to `max` course ids, each at most once. */
 function courseSlots(min: number, max: number) {

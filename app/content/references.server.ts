@@ -1,7 +1,8 @@
 /**
  * Which items of the site's content refer to which (a course's related
  * courses and trainers, a pillar's featured courses, an article's author, a
- * webinar's presenter, the featured courses' lists, a session's course). The store reads them to refuse, with who refers
+ * webinar's presenter, the featured courses' lists, a session's course, the
+ * pillars of courses, trainers, articles, webinars, testimonials and guides). The store reads them to refuse, with who refers
  * to it, the deletion of an item or a change of its address while something
  * still refers to it (docs/decisions/047-addresses-move.md).
  */
@@ -28,6 +29,7 @@ export function referencesIn(type: ContentType, data: unknown): Reference[] {
       return [
         ...to("course", "related courses", item.relatedCourseIds),
         ...to("trainer", "trainers", item.instructorIds),
+        ...to("pillar", "pillars", item.pillars),
       ];
     case "pillar":
       return [
@@ -35,9 +37,14 @@ export function referencesIn(type: ContentType, data: unknown): Reference[] {
         ...to("course", "featured courses", item.featuredBlockCourseIds),
       ];
     case "article":
-      return to("trainer", "author", item.authorTrainerId);
+      return [...to("trainer", "author", item.authorTrainerId), ...to("pillar", "pillar", item.pillar)];
     case "webinar":
-      return to("trainer", "presenter", item.presenterTrainerId);
+      return [...to("trainer", "presenter", item.presenterTrainerId), ...to("pillar", "pillar", item.pillar)];
+    case "trainer":
+      return to("pillar", "pillars", item.pillars);
+    case "testimonial":
+    case "guide":
+      return to("pillar", "pillar", item.pillar);
     case "featured":
       return [
         ...to("course", "the home page's featured courses", item.homeFeatured),

@@ -8,13 +8,18 @@ import { z } from "zod";
 import { guideIds, guideNames, pillarIds } from "./ids.ts";
 import { markdownMessage, markdownMeta, markdownProblems } from "./rich-text.ts";
 import { imageRefSchema } from "./image-ref.ts";
+import { referenceMeta } from "./editor-fields.ts";
 
 export { imageRefSchema, type ImageRef } from "./image-ref.ts";
 
 export { pillarIds, type PillarId } from "./ids.ts";
-export const pillarIdSchema = z.enum(pillarIds);
+/** A pillar, chosen by name in the editor (its id is stored). */
+export const pillarIdSchema = z.enum(pillarIds).meta(referenceMeta("pillar"));
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
+/** Another item's address: the editor offers the items of that type by name. */
+const trainerRef = slug.meta(referenceMeta("trainer"));
+const courseRef = slug.meta(referenceMeta("course"));
 const text = z.string().trim().min(1);
 /** A sentence or paragraph of copy: non-empty, no leftover template markers. */
 const copy = text.refine((s) => !/(lorem ipsum|TODO|TBC|\{[a-z]+\})/i.test(s), {
@@ -64,7 +69,8 @@ export const iconNameSchema = z.enum(iconNames);
 export type IconName = z.infer<typeof iconNameSchema>;
 
 export const pillarSchema = z.object({
-  id: pillarIdSchema,
+  /** Its own id (not a reference to a pillar). */
+  id: z.enum(pillarIds),
   /** The name used in navigation and headings, e.g. "Risk (GRC)". */
   title: text,
   /** Short name used to flag shared courses, e.g. "Risk". */
@@ -75,9 +81,9 @@ export const pillarSchema = z.object({
   description: copy,
   icon: iconNameSchema,
   /** The course shown as this pillar's featured course on /training. */
-  featuredCourseId: slug,
+  featuredCourseId: courseRef,
   /** Courses in the featured block on the pillar page (Risk only, 2 at most). */
-  featuredBlockCourseIds: z.array(slug).max(2),
+  featuredBlockCourseIds: z.array(courseRef).max(2),
   faqs: z.array(faqSchema).length(4),
   /** A picture beside the pillar page's heading (optional). */
   image: imageRefSchema.optional(),
@@ -115,9 +121,9 @@ export const courseSchema = z.object({
   curriculum: z.array(curriculumDaySchema).length(5),
   theoryPracticeSplit: z.enum(theoryPracticeSplits),
   /** Two trainer ids. */
-  instructorIds: z.tuple([slug, slug]),
+  instructorIds: z.tuple([trainerRef, trainerRef]),
   faqs: z.array(faqSchema).min(3).max(6),
-  relatedCourseIds: z.array(slug).min(2).max(3),
+  relatedCourseIds: z.array(courseRef).min(2).max(3),
   /** Overrides the default group size (12). */
   groupSize: z.number().int().min(4).max(20).optional(),
   certification: copy,
@@ -281,7 +287,7 @@ export const articleSchema = z.object({
   publishedOn: z.iso.date(),
   readingMinutes: z.number().int().min(2).max(20),
   pillar: pillarIdSchema,
-  authorTrainerId: slug,
+  authorTrainerId: trainerRef,
   /** A picture under the article's heading (optional). */
   image: imageRefSchema.optional(),
   /** Markdown: headings (## to ####), paragraphs, lists, links, quotes, tables and images. */
@@ -299,9 +305,9 @@ export const webinarSchema = z.object({
   id: slug,
   title: text,
   description: copy,
-  startsAt: z.iso.datetime({ offset: true }),
+  startsAt: z.iso.datetime({ offset: true, error: "choose a date and a time" }),
   durationMinutes: z.number().int().min(30).max(120),
-  presenterTrainerId: slug,
+  presenterTrainerId: trainerRef,
   pillar: pillarIdSchema,
   /**
    * The joining link (https), sent to registrants only: in their

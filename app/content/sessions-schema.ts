@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
-import { penceMeta } from "./editor-fields.ts";
+import { penceMeta, referenceMeta } from "./editor-fields.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);
@@ -26,13 +26,13 @@ const date = z
   .string()
   .trim()
   .refine((s) => calendarDate(s) !== null, {
-    message: "must be a date written YYYY-MM-DD, such as 2027-03-08",
+    message: "must be a date, such as 8 March 2027",
     abort: true,
   });
 const time = z
   .string()
   .trim()
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time written HH:MM (24-hour clock), such as 09:00");
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time on the 24-hour clock, such as 09:00");
 
 /** One day's hours, London wall-clock time. */
 export const sessionHoursSchema = z
@@ -58,7 +58,7 @@ export const courseSessionSchema = z
   .object({
     /** The key: never changes (it is the session_key of its places and bookings). */
     id: slug,
-    courseId: slug,
+    courseId: slug.meta(referenceMeta("course")),
     /** The first day (a Monday: the course runs Monday to Friday). */
     startDate: date.refine(
       (s) => calendarDate(s)?.getUTCDay() === 1,

@@ -5,18 +5,11 @@
  * Pure data, browser-safe.
  */
 import type { CourseSession, SessionHours, Venue } from "./sessions-schema.ts";
+import { standardSessionHours } from "./session-formats.ts";
 
-/** In person: 09:00–17:00, the Friday ending at 15:30 (London time). */
-const inPersonHours: SessionHours[] = [
-  { starts: "09:00", ends: "17:00" },
-  { starts: "09:00", ends: "17:00" },
-  { starts: "09:00", ends: "17:00" },
-  { starts: "09:00", ends: "17:00" },
-  { starts: "09:00", ends: "15:30" },
-];
-
-/** Live online: shorter days with the breaks a screen needs (London time). */
-const onlineHours: SessionHours[] = Array.from({ length: 5 }, () => ({ starts: "09:30", ends: "16:30" }));
+/** The formats' standard hours (session-formats.ts): in person 09:00–17:00 (Friday to 15:30), online 09:30–16:30. */
+const inPersonHours: SessionHours[] = standardSessionHours["in-person"].map((h) => ({ ...h }));
+const onlineHours: SessionHours[] = standardSessionHours.online.map((h) => ({ ...h }));
 
 const moorgatePlace: Venue = {
   name: "Chartered Accountants' Hall",

@@ -10,9 +10,21 @@
  */
 import { formatPenceGbp } from "~/format/money.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
 import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
-import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
-import { catalogue } from "~/content/index.server.ts";
+import {
+  applyListIntent,
+  describeFields,
+  fieldLabels,
+  formValues,
+  labelOf,
+  listIntent,
+  plainMessage,
+  readItemForm,
+  type EditorField,
+  type FormProblem,
+} from "~/content/editor-fields.ts";
+import { standardSessionHours } from "~/content/session-formats.ts";
 import {
   contentTypeNames,
   contentTypes,
@@ -33,6 +45,7 @@ import type { SiteContent } from "./site-content.server.ts";
 import { sealJoiningLink, withOpenJoiningLink } from "./webinar-links.server.ts";
 import { priceNeedsAdministrator, publishHooks } from "./publish-hooks.server.ts";
 import {
+  addressesOf,
   createItem,
   deleteItem,
   listItems,
@@ -40,13 +53,16 @@ import {
   publishItem,
   readItem,
   readRevision,
+  referenceChoices,
   restoreRevision,
   saveDraft,
   schedulePublish,
   unpublishItem,
+  usedBy,
   type AddressMove,
   type ContentActor,
   type ContentRefusal,
+  fieldIssues,
   type FieldIssue,
   type ItemStatus,
 } from "./store.server.ts";
@@ -109,7 +125,7 @@ export async function contentList(db: Db, type: ContentType, search: string) {
 }
 
 /** A difference between two versions of an item, field by field. */
-export type FieldChange = { name: string; live: string; other: string };
+export type FieldChange = { name: string; live: string; other: string; label?: string };
 
 function differences(schema: Parameters<typeof formValues>[0], live: unknown, other: unknown): FieldChange[] {
   const a = live === null ? {} : formValues(schema, live);
@@ -139,6 +155,8 @@ export type ItemPage = {
   fields: EditorField[];
   values: Record<string, string>;
   revisions: { revision: number; publishedAt: string; publishedBy: string; note: string; live: boolean }[];
+  /** The items that refer to it (by its address), each with its editor page. */
+  usedBy: { label: string; title: string; href: string; fields: string }[];
   /** A revision compared with the live one (`?compare=N`). */
   compare: { revision: number; changes: FieldChange[] } | null;
 };
@@ -164,8 +182,15 @@ export async function contentItemPage(
   const revision = compareWith === null ? NaN : Number(compareWith);
   if (Number.isInteger(revision)) {
     const old = await readRevision(db, type, key, revision);
-    if (old !== null)
-      compare = { revision, changes: differences(schema, item.published, withOpenJoiningLink(keys, type, old)) };
+    if (old !== null) {
+      // Each change named as the form names its field ("FAQ 2, question"), never by its path.
+      const labels = fieldLabels(describeFields(schema, old));
+      const changes = differences(schema, item.published, withOpenJoiningLink(keys, type, old)).map((c) => ({
+        ...c,
+        label: labels.get(c.name)?.label ?? labels.get(c.name.replace(/\.(date|time)$/, ""))?.label ?? c.name,
+      }));
+      compare = { revision, changes };
+    }
   }
   return {
     type,
@@ -182,38 +207,83 @@ export async function contentItemPage(
     changed: item.status !== "live" || JSON.stringify(item.draft) !== JSON.stringify(item.published),
     // Where it is on the site: its published address (a new one in the draft is not there yet).
     path: itemPath(type, key, item.published ?? item.draft),
-    fields: withCourseChoices(describeFields(schema, item.draft), formValues(schema, item.draft)),
+    fields: await withChoices(db, describeFields(schema, item.draft), formValues(schema, item.draft)),
     values: formValues(schema, item.draft),
     revisions: item.revisions,
+    usedBy: (await usedBy(db, type, key, await addressesOf(db, type, key))).map((r) => ({
+      label: contentTypes[r.type].label,
+      title: r.title,
+      href: `/admin/content/${r.type}/${encodeURIComponent(r.key)}`,
+      fields: r.fields.join(", "),
+    })),
     compare,
   };
 }
 
 /**
- * The courses a course slot offers (featured.ts): each course on the site, by
- * title; a course chosen before but no longer on the site is offered too,
- * named as such, so the form shows what the draft holds.
+ * The choices of every reference field (a presenter, a webinar's pillar, a
+ * course's related courses): the items of the type it refers to, from the
+ * database, by title; a draft not on the site yet is offered, named as such;
+ * a value the item holds that no longer names an item is kept, named as such,
+ * so the form shows what the item holds.
  */
-function withCourseChoices(fields: EditorField[], values: Readonly<Record<string, string>>): EditorField[] {
-  const live = catalogue.courses.map((c) => ({ value: c.id, label: c.title }));
-  const known = new Set(live.map((o) => o.value));
-  return fields.map((field) => {
-    if (field.kind === "group") return { ...field, fields: withCourseChoices(field.fields, values) };
-    if (field.kind !== "course-slots") return field;
-    const gone = Array.from({ length: field.slots }, (_, i) => values[`${field.name}.${i}`] ?? "")
-      .filter((id) => id && !known.has(id))
-      .map((id) => ({ value: id, label: `${id} (not on the site)` }));
-    return { ...field, options: [...live, ...gone] };
-  });
+async function withChoices(
+  db: Db,
+  fields: readonly EditorField[],
+  values: Readonly<Record<string, string>>,
+): Promise<EditorField[]> {
+  const cache = new Map<string, Promise<{ value: string; label: string }[]>>();
+  const choicesOf = (to: string) => {
+    if (!cache.has(to)) cache.set(to, isContentType(to) ? referenceChoices(db, to) : Promise.resolve([]));
+    return cache.get(to)!;
+  };
+  const fill = (list: readonly EditorField[]): Promise<EditorField[]> =>
+    Promise.all(
+      list.map(async (field): Promise<EditorField> => {
+        if (field.kind === "group") return { ...field, fields: await fill(field.fields) };
+        if (field.kind === "list") {
+          return {
+            ...field,
+            items: await Promise.all(field.items.map(async (i) => ({ ...i, fields: await fill(i.fields) }))),
+          };
+        }
+        if (field.kind !== "reference") return field;
+        const offered = (await choicesOf(field.to)).map(({ value, label }) => ({ value, label }));
+        const known = new Set(offered.map((o) => o.value));
+        const held = field.slots
+          ? Array.from({ length: field.slots.count }, (_, i) => values[`${field.name}.${i}`] ?? "")
+          : [values[field.name] ?? ""];
+        const gone = [...new Set(held.filter((id) => id && !known.has(id)))].map((id) => ({
+          value: id,
+          label: `${id} (no longer exists)`,
+        }));
+        return { ...field, options: [...offered, ...gone] };
+      }),
+    );
+  return fill(fields);
 }
 
-/** A blank item's form, for a type that takes new ones. */
-export function newItemPage(type: ContentType) {
+/** What a new item of a type starts with: a course date's five days at the standard in-person hours. */
+function newItemData(type: ContentType): Record<string, unknown> {
+  if (type === "session") return { format: "in-person", state: "open", hours: standardSessionHours["in-person"] };
+  return {};
+}
+
+/** A blank item's form, for a type that takes new ones (a course date's days prefilled with the standard hours). */
+export async function newItemPage(db: Db, type: ContentType) {
   const definition: ContentTypeDefinition = contentTypes[type];
   if (definition.shape !== "list" || definition.fixed) {
     throw data(`${definition.plural} are fixed: each can be edited, but none added.`, { status: 404 });
   }
-  return { type, label: definition.label, plural: definition.plural, fields: describeFields(definition.schema, {}) };
+  const start = newItemData(type);
+  const values = formValues(definition.schema, start);
+  return {
+    type,
+    label: definition.label,
+    plural: definition.plural,
+    fields: await withChoices(db, describeFields(definition.schema, start), values),
+    values,
+  };
 }
 
 /** What a refused form answers: the message, each field's, and the text posted (kept). */
@@ -225,6 +295,12 @@ export type EditorAnswer = {
   conflict?: boolean;
   /** A publish that wants the person's confirmation (a session with bookings): what to confirm. */
   confirm?: string;
+  /** A list's button was pressed: what changed in the form, not saved yet. */
+  pending?: string;
+  /** After a list's button: the field (an item, or the list) the keyboard goes to. */
+  focus?: string;
+  /** The form's fields for the values posted (a list grown, shrunk or reordered), when they differ from the page's. */
+  fields?: EditorField[];
 };
 
 function formFields(form: FormData) {
@@ -241,26 +317,92 @@ function formFields(form: FormData) {
 
 const placeholder = "copy contains a placeholder";
 
-/** Each field's first message, named by its label (the summary lists them all) and in the editor's words. */
-function errorsOf(issues: readonly FieldIssue[]): Record<string, string> {
+/**
+ * Each field's first message, named as the form shows the field ("Day 2
+ * (Tuesday), ends", "Presenter"; the summary lists them all) and in the
+ * editor's words, never a schema path or zod's notation.
+ */
+export function errorsOf(issues: readonly FieldIssue[], fields: readonly EditorField[]): Record<string, string> {
+  const labels = fieldLabels(fields);
   const errors: Record<string, string> = {};
   for (const issue of issues) {
-    const field = issue.path.split(".").findLast((part) => !/^\d+$/.test(part)) ?? "";
+    let path = issue.path;
+    let known = labels.get(path);
+    while (!known && path.includes(".")) {
+      path = path.slice(0, path.lastIndexOf("."));
+      known = labels.get(path);
+    }
     const message =
       issue.message === placeholder
         ? "contains a placeholder (TODO, TBC, lorem ipsum or {…}): write the final text"
-        : issue.message;
-    errors[issue.path || "form"] ??= field ? `${labelOf(field)}: ${message}` : message;
+        : plainMessage(issue.message, known?.field);
+    const last = issue.path.split(".").findLast((part) => !/^\d+$/.test(part));
+    errors[issue.path || "form"] ??= known
+      ? `${known.label}: ${message}`
+      : last
+        ? `${labelOf(last)}: ${message}`
+        : message;
   }
   return errors;
 }
 
-function refusal(result: ContentRefusal, values?: Record<string, string>) {
+/** The posted form read back into an item (for its list's shape), and what could not be read (a time that does not exist). */
+function readPosted(schema: z.ZodType, form: ReturnType<typeof formFields>) {
+  const problems: FormProblem[] = [];
+  const item = readItemForm(schema, form.get, form.names, { problems });
+  return { item, problems };
+}
+
+/** The form's fields for what was posted (its lists as long as posted), with their choices. */
+async function postedFields(db: Db, schema: z.ZodType, values: Readonly<Record<string, string>>) {
+  const names = Object.keys(values);
+  const get = (n: string) => (Object.hasOwn(values, n) ? values[n]! : null);
+  return withChoices(db, describeFields(schema, readItemForm(schema, get, names, { keepBlank: true })), values);
+}
+
+/** A form whose date and time could not be read: refused before saving, with the schema's other messages too. */
+function unreadable(schema: z.ZodType, item: unknown, problems: readonly FormProblem[]): ContentRefusal {
+  const parsed = schema.safeParse(item);
+  const others = parsed.success ? [] : fieldIssues(parsed.error);
+  return {
+    ok: false,
+    reason: "invalid",
+    message: "Not saved: some fields need changing.",
+    issues: [...problems, ...others],
+  };
+}
+
+/**
+ * A list's button (add, remove, move up or down): the form shown again with
+ * the posted values changed, nothing saved; null when the intent is not one.
+ */
+async function listAnswer(db: Db, schema: z.ZodType, form: FormData, keepIt: string) {
+  const intent = listIntent(String(form.get("intent") ?? ""));
+  if (!intent) return null;
+  const { values } = formFields(form);
+  const changed = applyListIntent(schema, intent, values);
+  if (!changed) {
+    return data<EditorAnswer>(
+      { message: "That list cannot change that way.", values, fields: await postedFields(db, schema, values) },
+      { status: 400 },
+    );
+  }
+  return data<EditorAnswer>({
+    pending: `Not saved yet: ${changed.change}. ${keepIt}`,
+    focus: changed.focus,
+    values: changed.values,
+    fields: await withChoices(db, changed.fields, changed.values),
+  });
+}
+
+async function refusal(result: ContentRefusal, values?: Record<string, string>, form?: { db: Db; schema: z.ZodType }) {
   const status = { "not-found": 404, invalid: 400, conflict: 409, refused: 409 }[result.reason];
+  const fields = form && values ? await postedFields(form.db, form.schema, values) : undefined;
   return data<EditorAnswer>(
     {
       message: result.message,
-      ...(result.reason === "invalid" ? { errors: errorsOf(result.issues) } : {}),
+      ...(result.reason === "invalid" ? { errors: errorsOf(result.issues, fields ?? []) } : {}),
+      ...(fields ? { fields } : {}),
       // A save's conflict (its text kept) has its own title; a restore's or a delete's says what was not done.
       ...(result.reason === "conflict" && values ? { conflict: true } : {}),
       ...(values ? { values } : {}),
@@ -287,8 +429,11 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
   const movedNote = (moved: AddressMove | null) =>
     moved ? ` Its address is now "${moved.to}"; the old one, "${moved.from}", leads there.` : "";
 
+  const listed = await listAnswer(ctx.db, schema, form, "Save the draft to keep it.");
+  if (listed) return listed;
   if (intent === "save" || intent === "publish" || intent === "schedule") {
-    const { names, get, values } = formFields(form);
+    const posted = formFields(form);
+    const { values } = posted;
     const baseVersion = Number(form.get("version"));
     let publishAt: Date | null = null;
     if (intent === "schedule") {
@@ -304,20 +449,17 @@ export async function itemAction(ctx: EditorContext, type: ContentType, key: str
         );
       }
     }
+    const { item, problems } = readPosted(schema, posted);
+    if (problems.length) return refusal(unreadable(schema, item, problems), values, { db: ctx.db, schema });
     const saved = await saveDraft(ctx.db, {
       type,
       key,
-      data: sealJoiningLink(
-        ctx.keys,
-        type,
-        readItemForm(schema, get, names),
-        (await readItem(ctx.db, type, key))?.draft,
-      ),
+      data: sealJoiningLink(ctx.keys, type, item, (await readItem(ctx.db, type, key))?.draft),
       baseVersion,
       actor,
       now,
     });
-    if (!saved.ok) return refusal(saved, values);
+    if (!saved.ok) return refusal(saved, values, { db: ctx.db, schema });
     await ctx.audit({ action: "content-saved", target: target(type, key), detail: { version: saved.version } });
     if (intent === "save") return data<EditorAnswer>({ done: "Draft saved. Nothing on the site has changed." });
     const price = await priceRule(ctx, type, key, null);
@@ -441,14 +583,21 @@ async function priceRule(ctx: EditorContext, type: ContentType, key: string, rev
 export async function newItemAction(ctx: EditorContext, type: ContentType, form: FormData) {
   const definition: ContentTypeDefinition = contentTypes[type];
   if (definition.shape !== "list") throw data("There is no such kind of content.", { status: 404 });
-  const { names, get, values } = formFields(form);
+  const schema = definition.schema;
+  const listed = await listAnswer(ctx.db, schema, form, "Save it as a draft to keep it.");
+  if (listed) return { answer: listed };
+  const posted = formFields(form);
+  const { values } = posted;
+  const { item, problems } = readPosted(schema, posted);
+  if (problems.length)
+    return { answer: await refusal(unreadable(schema, item, problems), values, { db: ctx.db, schema }) };
   const result = await createItem(ctx.db, {
     type,
-    data: sealJoiningLink(ctx.keys, type, readItemForm(definition.schema, get, names), null),
+    data: sealJoiningLink(ctx.keys, type, item, null),
     actor: actorOf(ctx.user),
     now: new Date(),
   });
-  if (!result.ok) return { answer: refusal(result, values) };
+  if (!result.ok) return { answer: await refusal(result, values, { db: ctx.db, schema }) };
   await ctx.audit({ action: "content-added", target: target(type, result.key), detail: {} });
   return { key: result.key };
 }

@@ -183,8 +183,23 @@ function itemsWithPublished(trx: Tx, type?: ContentType) {
  * field). Empty: nothing does.
  */
 export async function referrersOf(trx: Tx, type: ContentType, key: string, address: string): Promise<string[]> {
+  return (await usedBy(trx, type, key, [address])).map(
+    (r) => `${contentTypes[r.type].label} "${r.title}" (${r.fields.join(", ")})`,
+  );
+}
+
+/** An item that refers to another: its type, key and title, and the fields (as the editor calls them) that do. */
+export type Referrer = { type: ContentType; key: string; title: string; fields: string[] };
+
+/** Every other item whose draft or live revision names the item of `type` (stored under `key`) at one of `addresses`. */
+export async function usedBy(
+  trx: Tx,
+  type: ContentType,
+  key: string,
+  addresses: readonly string[],
+): Promise<Referrer[]> {
   const rows = await itemsWithPublished(trx);
-  const found: string[] = [];
+  const found: Referrer[] = [];
   for (const row of rows) {
     if (!(row.type in contentTypes) || (row.type === type && row.key === key)) continue;
     const other = row.type as ContentType;
@@ -192,16 +207,58 @@ export async function referrersOf(trx: Tx, type: ContentType, key: string, addre
     const fields = new Set(
       versions.flatMap((json) =>
         referencesIn(other, JSON.parse(json))
-          .filter((r) => r.type === type && r.address === address)
+          .filter((r) => r.type === type && addresses.includes(r.address))
           .map((r) => r.field),
       ),
     );
-    if (fields.size) {
-      const title = itemTitle(other, row.key, JSON.parse(row.draft));
-      found.push(`${contentTypes[other].label} "${title}" (${[...fields].join(", ")})`);
-    }
+    if (fields.size)
+      found.push({
+        type: other,
+        key: row.key,
+        title: itemTitle(other, row.key, JSON.parse(row.draft)),
+        fields: [...fields],
+      });
   }
   return found;
+}
+
+/** The item's addresses: in its draft and on the site (a reference may name either). */
+export async function addressesOf(db: Tx, type: ContentType, key: string): Promise<string[]> {
+  const row = (await itemsWithPublished(db, type)).find((r) => r.key === key);
+  if (!row) return [];
+  const all = [row.draft, row.published].flatMap((json) => (json ? [addressOf(type, JSON.parse(json)) ?? key] : []));
+  return [...new Set(all)];
+}
+
+/**
+ * The items of `type` a reference may name, for the editor's choices: each by
+ * its title, its value the address it is on the site at (or its draft's, if
+ * never published); one not on the site is named as such.
+ */
+export async function referenceChoices(
+  db: Tx,
+  type: ContentType,
+): Promise<{ value: string; label: string; live: boolean }[]> {
+  const rows = await db
+    .selectFrom("content_items as i")
+    .leftJoin("content_revisions as r", (join) =>
+      join.onRef("r.type", "=", "i.type").onRef("r.key", "=", "i.key").onRef("r.revision", "=", "i.published_revision"),
+    )
+    .select(["i.key", "i.status", "i.draft", "r.data as published"])
+    .where("i.type", "=", type)
+    .orderBy("i.position")
+    .orderBy("i.key")
+    .execute();
+  return rows.map((row) => {
+    const live = row.status === "live" && row.published !== null;
+    const data = JSON.parse(live ? row.published! : row.draft) as unknown;
+    const title = itemTitle(type, row.key, JSON.parse(row.draft));
+    return {
+      value: addressOf(type, data) ?? row.key,
+      label: live ? title : `${title} (${row.status === "draft" ? "draft, not on the site yet" : "not on the site"})`,
+      live,
+    };
+  });
 }
 
 /**

@@ -27,7 +27,8 @@
  *   - a new action: add `post: "admin"` to its entry,
  *   - a new intent: add `rename: "site",` to its entry's `post` map
  *     (a route whose action takes one audience for all posts turns its
- *     `post: "leads"` into `post: { lookup: "leads", erase: "admin" }`).
+ *     `post: "leads"` into `post: { lookup: "leads", erase: "admin" }`);
+ *     a family of intents (`list:add:faqs`) has one line, by the name before its colon.
  * The matrix test and tests/unit/access-rules.test.ts fail until it is there.
  */
 
@@ -81,7 +82,7 @@ export const accessRules = {
   "/admin/content/markdown-preview": { get: "site", post: "site" },
   "/admin/content/images": { get: "site", post: { upload: "site", delete: "site" } },
   "/admin/content/:type": { get: "site" },
-  "/admin/content/:type/new": { get: "site", post: { add: "site" } },
+  "/admin/content/:type/new": { get: "site", post: { add: "site", list: "site" } },
   "/admin/content/:type/:key": {
     get: "site",
     post: {
@@ -92,6 +93,7 @@ export const accessRules = {
       unpublish: "site",
       restore: "site",
       delete: "site",
+      list: "site",
     },
   },
   "/admin/content/:type/:key/duplicate": { get: "site", post: { duplicate: "site" } },
@@ -140,7 +142,11 @@ export function decide(
   if (reads.has(method.toUpperCase())) return { allow: rule.get };
   if (rule.post === undefined) return { refuse: "no-action" };
   if (typeof rule.post === "string") return { allow: rule.post };
-  const key = intent ?? "";
+  const given = intent ?? "";
+  // A family of intents is ruled by its name before the colon: a list's buttons
+  // in the content editor (`list:add:faqs`, `list:up:curriculum.1`) by "list".
+  const colon = given.indexOf(":");
+  const key = Object.hasOwn(rule.post, given) || colon < 1 ? given : given.slice(0, colon);
   return Object.hasOwn(rule.post, key) ? { allow: rule.post[key]! } : { refuse: "unknown-intent" };
 }
 

@@ -181,10 +181,13 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/content/:type/:key unpublish": { own: 404 },
     "/admin/content/:type/:key restore": { own: 400 },
     "/admin/content/:type/:key delete": { own: 404 },
+    // A list's button (the family `list:…`; the bare name changes no list): "not known", nothing saved.
+    "/admin/content/:type/:key list": { own: 400 },
     "/admin/content/:type/new add": { own: 400 },
     // Duplicating an item that does not exist.
     "/admin/content/:type/:key/duplicate GET": { own: 404 },
     "/admin/content/:type/:key/duplicate duplicate": { own: 404 },
+    "/admin/content/:type/new list": { own: 400 },
     "/admin/content/:type/:key/preview GET": { own: 404 },
     "/admin/content/:type/:key/preview/page GET": { own: 404 },
     // A Markdown field's preview: only a post with the Markdown renders it.

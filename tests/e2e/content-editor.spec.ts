@@ -65,6 +65,8 @@ test("a webinar: a draft changes nothing public; publish, unpublish, restore and
   const compare = page.getByRole("region", { name: "Revision 1 and the live one" });
   await expect(compare).toContainText("Supplier Tiering in Practice");
   await expect(compare).toContainText(webinar.title);
+  // Each change named as the form names its field, never by its path.
+  await expect(compare.getByRole("term")).toHaveText(["Title"]);
   expect(await axeViolations(page)).toEqual([]);
   await page.getByRole("button", { name: "Restore revision 1" }).click();
   await expect(
@@ -172,10 +174,18 @@ test("a new webinar is added as a draft, then published; an unknown presenter is
   await page
     .getByLabel("Description")
     .fill("How to write a risk appetite statement your board will use, with worked examples from three sectors.");
-  await page.getByLabel("Starts at").fill("2031-05-14T12:30:00+01:00");
+  // A London date and time, shown back in words (the server works out the offset: summer time that day).
+  const startsAt = page.getByRole("group", { name: "Starts at" });
+  await startsAt.getByLabel("Date").fill("2031-05-14");
+  await startsAt.getByLabel("Time").fill("12:30");
+  await expect(startsAt).toContainText("Wednesday 14 May 2031, 12:30 London time");
   await page.getByLabel("Duration minutes").fill("60");
-  await page.getByLabel("Presenter trainer").fill("nobody-we-know");
-  await page.getByLabel("Pillar").selectOption("risk-grc");
+  // A presenter nobody knows (a trainer deleted since the page was opened: its choice still in the list).
+  await page
+    .getByLabel("Presenter")
+    .evaluate((select: HTMLSelectElement) => select.add(new Option("Nobody we know", "nobody-we-know")));
+  await page.getByLabel("Presenter").selectOption({ label: "Nobody we know" });
+  await page.getByLabel("Pillar").selectOption({ label: "Risk (GRC)" });
   await page.getByLabel("Joining link").fill("http://meet.example.com/j/777");
   await page.getByRole("button", { name: "Save as a draft" }).click();
   await expect(page.getByRole("group", { name: "There is a problem" })).toContainText("must be an https:// link");
@@ -188,8 +198,8 @@ test("a new webinar is added as a draft, then published; an unknown presenter is
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByRole("alert")).toContainText("unknown presenter");
   await page
-    .getByLabel("Presenter trainer")
-    .fill((releaseContent.webinars[0] as { presenterTrainerId: string }).presenterTrainerId);
+    .getByLabel("Presenter")
+    .selectOption((releaseContent.webinars[0] as { presenterTrainerId: string }).presenterTrainerId);
   await page.getByRole("button", { name: "Publish now" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Published" })).toBeVisible();
   expect(await webinarTitles(page)).toContain("Setting a Board Risk Appetite");

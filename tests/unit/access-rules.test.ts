@@ -200,6 +200,11 @@ describe("the access rules", () => {
     expect(decide("/admin/c", "POST", null, rules)).toEqual({ allow: "public" });
     expect(decide("/admin/c", "POST", "Keep", rules)).toEqual({ refuse: "unknown-intent" });
     expect(decide("/admin/c", "POST", "toString", rules)).toEqual({ refuse: "unknown-intent" });
+    // A family of intents (a list's buttons: `list:up:faqs.1`) by the name before its colon, never by an empty one.
+    expect(decide("/admin/c", "POST", "keep:faqs.1", rules)).toEqual({ allow: "site" });
+    expect(decide("/admin/c", "POST", "drop:", rules)).toEqual({ allow: "admin" });
+    expect(decide("/admin/c", "POST", ":keep", rules)).toEqual({ refuse: "unknown-intent" });
+    expect(decide("/admin/c", "POST", "lose:keep", rules)).toEqual({ refuse: "unknown-intent" });
     expect(decide("/admin/d", "GET", null, rules)).toEqual({ refuse: "no-rule" });
     expect(decide("constructor", "GET", null, rules)).toEqual({ refuse: "no-rule" });
   });

@@ -67,7 +67,7 @@ describe("a course session's rules", () => {
       startDate: "must be a Monday: the course runs Monday to Friday",
     });
     expect(problems({ ...online, startDate: "2027-02-30" })).toMatchObject({
-      startDate: "must be a date written YYYY-MM-DD, such as 2027-03-08",
+      startDate: "must be a date, such as 8 March 2027",
     });
   });
 
@@ -78,7 +78,7 @@ describe("a course session's rules", () => {
     const hours = online.hours.map((h, i) => (i === 2 ? { starts: "14:00", ends: "09:00" } : h));
     expect(problems({ ...online, hours })).toEqual({ "hours.2.ends": "must end after it starts" });
     expect(problems({ ...online, hours: online.hours.map(() => ({ starts: "9am", ends: "17:00" })) })).toMatchObject({
-      "hours.0.starts": "must be a time written HH:MM (24-hour clock), such as 09:00",
+      "hours.0.starts": "must be a time on the 24-hour clock, such as 09:00",
     });
   });
 

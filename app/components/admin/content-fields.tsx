@@ -1,17 +1,36 @@
 /**
  * An item's fields in the content editor, as its schema describes them
  * (app/content/editor-fields.ts): text boxes, text areas, choices, one-per-line
- * lists, Markdown with its live preview (./markdown-field.tsx), and groups (a
- * course's days, its FAQs) as fieldsets with a legend.
+ * lists, Markdown with its live preview (./markdown-field.tsx), dates and
+ * times in London time (the day and time shown back in words), references to
+ * other items as choices by name (with a search where the list is long), and
+ * groups (a course's days, its FAQs) as fieldsets with a legend; a list of
+ * groups has buttons to add, remove and move its items, which post the form
+ * with an intent the server answers by showing it changed (nothing saved), so
+ * they work with and without JavaScript.
  * Each field shows its message from the last save, under it.
  */
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState, useSyncExternalStore } from "react";
+import type { RefObject } from "react";
 import type { EditorField } from "~/content/editor-fields.ts";
-import { ErrorSummary, FormAlert, SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
+import { wallClockInWords } from "~/content/wall-clock.ts";
+import {
+  ErrorSummary,
+  FieldError,
+  FormAlert,
+  SelectField,
+  TextAreaField,
+  TextField,
+  errorId,
+  fieldId,
+} from "~/components/forms/field.tsx";
 import { MarkdownField } from "./markdown-field.tsx";
 import { ImageField } from "./image-field.tsx";
 
 export const contentFormId = "content";
+
+/** More choices than this, and a reference gets a search box (with JavaScript) to narrow them. */
+const searchFrom = 8;
 
 type Props = {
   fields: readonly EditorField[];
@@ -31,6 +50,10 @@ export function ContentFields({ fields, values, errors, optional = false }: Prop
   );
 }
 
+const boxClass = "space-y-4 rounded-md border border-slate-300 p-4";
+const legendClass = "px-1 font-semibold text-navy-900";
+const listButtonClass = "btn-outline min-h-11 px-3 py-1 text-sm";
+
 function ContentField({ field, values, errors, optional }: Omit<Props, "fields"> & { field: EditorField }) {
   const common = {
     formId: contentFormId,
@@ -43,30 +66,13 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
   switch (field.kind) {
     case "group":
       return (
-        <fieldset className="space-y-4 rounded-md border border-slate-300 p-4" data-field={field.name}>
-          <legend className="px-1 font-semibold text-navy-900">{field.label}</legend>
+        <fieldset className={boxClass} data-field={field.name} id={fieldId(contentFormId, field.name)}>
+          <legend className={legendClass}>{field.label}</legend>
           <ContentFields fields={field.fields} values={values} errors={errors} optional={optional} />
         </fieldset>
       );
     case "list":
-      return (
-        <fieldset className="space-y-4 rounded-md border border-slate-300 p-4" data-field={field.name}>
-          <legend className="px-1 font-semibold text-navy-900">{field.label}</legend>
-          <p className="text-sm text-slate-600">{field.hint}</p>
-          {errors[field.name] && <p className="text-sm font-medium text-red-700">{errors[field.name]}</p>}
-          {field.items.map((item) => (
-            <fieldset key={item.label} className="space-y-4 border-t border-slate-200 pt-3">
-              <legend className="text-sm font-semibold text-navy-900">{item.label}</legend>
-              <ContentFields
-                fields={item.fields}
-                values={values}
-                errors={errors}
-                optional={optional || item.label.endsWith("(new)")}
-              />
-            </fieldset>
-          ))}
-        </fieldset>
-      );
+      return <ListField field={field} values={values} errors={errors} optional={optional} />;
     case "image":
       return <ImageField formId={contentFormId} field={field} values={values} errors={errors} />;
     case "choice":
@@ -84,27 +90,10 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
           defaultValue={value}
         />
       );
-    case "course-slots":
-      return (
-        <fieldset className="space-y-4 rounded-md border border-slate-300 p-4" data-field={field.name}>
-          <legend className="px-1 font-semibold text-navy-900">{field.label}</legend>
-          <p className="text-sm text-slate-600">{field.hint}</p>
-          {errors[field.name] && <p className="text-sm font-medium text-red-700">{errors[field.name]}</p>}
-          {Array.from({ length: field.slots }, (_, i) => (
-            <SelectField
-              key={i}
-              formId={contentFormId}
-              name={`${field.name}.${i}`}
-              label={`${field.label}: place ${i + 1}`}
-              required={!optional && i < field.min}
-              error={errors[`${field.name}.${i}`]}
-              options={field.options}
-              placeholder={i < field.min ? "Choose a course" : "(empty: show fewer)"}
-              defaultValue={values[`${field.name}.${i}`] ?? ""}
-            />
-          ))}
-        </fieldset>
-      );
+    case "reference":
+      return <ReferenceField field={field} values={values} errors={errors} optional={optional} />;
+    case "datetime":
+      return <DateTimeField field={field} values={values} errors={errors} optional={optional} />;
     case "kept":
       return <input type="hidden" name={field.name} value={value} />;
     case "number":
@@ -123,6 +112,7 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
     case "markdown":
       return <MarkdownField {...common} hint={field.hint} maxLength={field.maxLength} value={value} />;
     case "text":
+      if (field.input) return <TextField {...common} type={field.input} hint={field.hint} defaultValue={value} />;
       return field.long ? (
         <TextAreaField {...common} hint={field.hint} rows={4} maxLength={field.maxLength} defaultValue={value} />
       ) : (
@@ -131,15 +121,237 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
   }
 }
 
+/**
+ * A list of groups: each item a fieldset with its buttons (move up, move
+ * down, remove: each named with the item, "Move Day 2 up"), and the list's
+ * "Add a …". The buttons post the form; the server shows it changed.
+ */
+function ListField({
+  field,
+  values,
+  errors,
+  optional,
+}: Omit<Props, "fields"> & { field: EditorField & { kind: "list" } }) {
+  const last = field.items.length - 1;
+  return (
+    <fieldset className={boxClass} data-field={field.name} id={fieldId(contentFormId, field.name)}>
+      <legend className={legendClass}>{field.label}</legend>
+      <p className="text-sm text-slate-600">{field.hint}</p>
+      {errors[field.name] && <p className="text-sm font-medium text-red-700">{errors[field.name]}</p>}
+      {field.items.map((item, i) => (
+        <fieldset
+          key={item.label}
+          id={fieldId(contentFormId, `${field.name}.${i}`)}
+          tabIndex={-1}
+          className="space-y-4 border-t border-slate-200 pt-3"
+        >
+          <legend className="text-sm font-semibold text-navy-900">{item.label}</legend>
+          <ContentFields fields={item.fields} values={values} errors={errors} optional={optional} />
+          {(field.canMove || field.canRemove) && (
+            <div className="flex flex-wrap gap-2">
+              {field.canMove && i > 0 && (
+                <button type="submit" name="intent" value={`list:up:${field.name}.${i}`} className={listButtonClass}>
+                  Move<span className="sr-only"> {item.label}</span> up
+                </button>
+              )}
+              {field.canMove && i < last && (
+                <button type="submit" name="intent" value={`list:down:${field.name}.${i}`} className={listButtonClass}>
+                  Move<span className="sr-only"> {item.label}</span> down
+                </button>
+              )}
+              {field.canRemove && (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`list:remove:${field.name}.${i}`}
+                  className={listButtonClass}
+                >
+                  Remove<span className="sr-only"> {item.label}</span>
+                </button>
+              )}
+            </div>
+          )}
+        </fieldset>
+      ))}
+      {field.canAdd && (
+        <button type="submit" name="intent" value={`list:add:${field.name}`} className={listButtonClass}>
+          {addLabelOf(field.noun)}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+/** "Add a day", "Add a FAQ", "Add an industry". */
+function addLabelOf(noun: string): string {
+  const word = /^[A-Z]{2}/.test(noun) ? noun : noun.toLowerCase();
+  return `Add ${/^[aeiou]/i.test(word) && !/^FAQ/.test(word) ? "an" : "a"} ${word}`;
+}
+
+/** A London date and a time, and the two in words under them ("Wednesday 12 May 2027, 12:30 London time"). */
+function DateTimeField({
+  field,
+  values,
+  errors,
+  optional,
+}: Omit<Props, "fields"> & { field: EditorField & { kind: "datetime" } }) {
+  const [date, setDate] = useState(values[`${field.name}.date`] ?? "");
+  const [time, setTime] = useState(values[`${field.name}.time`] ?? "");
+  const words = wallClockInWords(date, time);
+  const id = fieldId(contentFormId, field.name);
+  const error = errors[field.name];
+  const required = field.required && !optional;
+  const wordsId = `${id}-words`;
+  const describedBy = [`${id}-hint`, wordsId, error ? errorId(id) : ""].filter(Boolean).join(" ");
+  return (
+    <fieldset className={boxClass} data-field={field.name}>
+      <legend className={legendClass}>
+        {field.label}
+        {required && <span className="sr-only"> (required)</span>}
+      </legend>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {field.hint}
+      </p>
+      <div className="flex flex-wrap gap-4">
+        <label className="block">
+          <span className="block font-medium">Date</span>
+          <input
+            id={id}
+            type="date"
+            name={`${field.name}.date`}
+            defaultValue={date}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => setDate(e.currentTarget.value)}
+            className="mt-1.5 min-h-11 rounded-md border border-slate-500 px-3"
+          />
+        </label>
+        <label className="block">
+          <span className="block font-medium">Time (London, 24-hour clock)</span>
+          <input
+            id={fieldId(contentFormId, `${field.name}.time`)}
+            type="time"
+            name={`${field.name}.time`}
+            defaultValue={time}
+            required={required}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={describedBy}
+            onChange={(e) => setTime(e.currentTarget.value)}
+            className="mt-1.5 min-h-11 rounded-md border border-slate-500 px-3"
+          />
+        </label>
+      </div>
+      <p id={wordsId} className="text-sm font-medium text-navy-900" aria-live="polite">
+        {words ?? "Choose a date and a time."}
+      </p>
+      <FieldError id={id} message={error} />
+    </fieldset>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** With JavaScript: a box that narrows the choices of the selects in `container` to those whose name has the words typed. */
+function ChoiceSearch({ label, container }: { label: string; container: RefObject<HTMLElement | null> }) {
+  // Only once the page runs its script: without it, a box that filters nothing would mislead.
+  const scripted = useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+  if (!scripted) return null;
+  return (
+    <label className="block text-sm">
+      <span className="block font-medium">{label}</span>
+      <input
+        type="search"
+        className="mt-1 min-h-11 w-full max-w-sm rounded-md border border-slate-500 px-3"
+        onInput={(e) => {
+          const words = e.currentTarget.value.trim().toLowerCase();
+          for (const option of container.current?.querySelectorAll("option") ?? []) {
+            option.hidden = option.value !== "" && !option.selected && !option.text.toLowerCase().includes(words);
+          }
+        }}
+      />
+    </label>
+  );
+}
+
+/** A reference: a choice of the items it may name, by name (one, or one per place of a list of them). */
+function ReferenceField({
+  field,
+  values,
+  errors,
+  optional,
+}: Omit<Props, "fields"> & { field: EditorField & { kind: "reference" } }) {
+  const box = useRef<HTMLDivElement>(null);
+  const search = field.options.length > searchFrom && (
+    <ChoiceSearch label={`Search ${field.noun}s by name`} container={box} />
+  );
+  const choose = `Choose ${/^[aeiou]/.test(field.noun) ? "an" : "a"} ${field.noun}`;
+  if (!field.slots) {
+    return (
+      <div ref={box} className="space-y-2" data-field={field.name}>
+        <SelectField
+          formId={contentFormId}
+          name={field.name}
+          label={field.label}
+          required={field.required && !optional}
+          error={errors[field.name]}
+          options={field.options}
+          placeholder={field.required ? choose : "(none)"}
+          defaultValue={values[field.name] ?? ""}
+        />
+        {search}
+      </div>
+    );
+  }
+  const slots = field.slots;
+  return (
+    <div ref={box}>
+      <fieldset className={boxClass} data-field={field.name} id={fieldId(contentFormId, field.name)}>
+        <legend className={legendClass}>{field.label}</legend>
+        <p className="text-sm text-slate-600">{slots.hint}</p>
+        {errors[field.name] && <p className="text-sm font-medium text-red-700">{errors[field.name]}</p>}
+        {search}
+        {Array.from({ length: slots.count }, (_, i) => (
+          <SelectField
+            key={i}
+            formId={contentFormId}
+            name={`${field.name}.${i}`}
+            label={`${field.label}: place ${i + 1}`}
+            required={!optional && i < slots.min}
+            error={errors[`${field.name}.${i}`]}
+            options={field.options}
+            placeholder={i < slots.min ? choose : "(empty: show fewer)"}
+            defaultValue={values[`${field.name}.${i}`] ?? ""}
+          />
+        ))}
+      </fieldset>
+    </div>
+  );
+}
+
+/**
+ * After a list's button (with JavaScript): the keyboard goes to the item
+ * added or moved, or to the list an item left, as the form is shown again.
+ */
+export function useListFocus(focus: string | undefined, answer: unknown) {
+  useEffect(() => {
+    if (focus) document.getElementById(fieldId(contentFormId, focus))?.focus();
+  }, [focus, answer]);
+}
+
 /** Every field's name, in the form's order (for the error summary). */
 export function fieldOrder(fields: readonly EditorField[]): string[] {
   return fields.flatMap((f) =>
     f.kind === "group"
       ? [f.name, ...fieldOrder(f.fields)]
       : f.kind === "list"
-        ? [f.name, ...f.items.flatMap((i) => fieldOrder(i.fields))]
-        : f.kind === "course-slots"
-          ? [f.name, ...Array.from({ length: f.slots }, (_, i) => `${f.name}.${i}`)]
+        ? [f.name, ...f.items.flatMap((item, i) => [`${f.name}.${i}`, ...fieldOrder(item.fields)])]
+        : f.kind === "reference" && f.slots
+          ? [f.name, ...Array.from({ length: f.slots.count }, (_, i) => `${f.name}.${i}`)]
           : f.kind === "image"
             ? [f.name, `${f.name}.id`, `${f.name}.alt`]
             : [f.name],

@@ -164,7 +164,7 @@ export function TextField({
   maxLength,
   ...field
 }: FieldBase & {
-  type?: "text" | "email" | "tel" | "password" | "datetime-local";
+  type?: "text" | "email" | "tel" | "password" | "datetime-local" | "date" | "time";
   defaultValue?: string;
   autoComplete?: string;
   placeholder?: string;

@@ -6,7 +6,7 @@
  */
 import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/content-item";
-import { ContentFields, ContentProblems, contentFormId } from "~/components/admin/content-fields.tsx";
+import { ContentFields, ContentProblems, contentFormId, useListFocus } from "~/components/admin/content-fields.tsx";
 import { statusLabels } from "~/components/admin/content-status.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
@@ -47,6 +47,10 @@ export default function ContentItem() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errors = answer?.errors ?? {};
+  // After a list's button (or a refused save), the form as posted: its lists as long as they were.
+  const fields = answer?.fields ?? page.fields;
+  const values = answer?.values ?? page.values;
+  useListFocus(answer?.focus, answer);
   const base = `/admin/content/${page.type}/${page.key}`;
   return (
     <StaffPage
@@ -74,10 +78,10 @@ export default function ContentItem() {
         </p>
       }
     >
-      <Notice>{answer?.done}</Notice>
+      <Notice>{answer?.done ?? answer?.pending}</Notice>
       <DuplicateOffer type={page.type} itemKey={page.key} fixed={page.fixed} status={page.status} quiet={!!answer} />
       <ContentProblems
-        fields={page.fields}
+        fields={fields}
         title={answer?.conflict ? "Not saved: someone else saved this item first" : undefined}
         message={answer?.message}
         errors={errors}
@@ -100,15 +104,22 @@ export default function ContentItem() {
             address leads to the new one for good once you publish (nothing else may refer to the old one then).
           </p>
         )}
-        {/* Starts again only when the draft's text changed otherwise (a restore), never under someone's typing. */}
+        {/*
+          Starts again only when the draft's text changed otherwise (a restore) or a list's button changed
+          the form, never under someone's typing.
+        */}
         <PostForm
-          key={JSON.stringify(page.values)}
+          key={JSON.stringify(values)}
           fields={{ version: String(page.draftVersion) }}
           className="mt-4 space-y-5"
           noValidate
         >
+          {/* Enter in a field saves the draft (the form's first button), never a list's button. */}
+          <button type="submit" name="intent" value="save" hidden tabIndex={-1}>
+            Save draft
+          </button>
           <ImageChoices value={page.images}>
-            <ContentFields fields={page.fields} values={answer?.values ?? page.values} errors={errors} />
+            <ContentFields fields={fields} values={values} errors={errors} />
           </ImageChoices>
           {answer?.confirm && (
             <label className="flex items-start gap-3 rounded-md border border-amber-700 bg-amber-50 p-4 text-slate-900">
@@ -137,6 +148,24 @@ export default function ContentItem() {
             </button>
           </div>
         </PostForm>
+      </StaffSection>
+
+      <StaffSection id="used" title="Where it is used" className="mt-10">
+        {page.usedBy.length === 0 ? (
+          <p className="mt-2 text-slate-700">Not used by any other item.</p>
+        ) : (
+          <ul className="mt-2 list-disc space-y-1 pl-6">
+            {page.usedBy.map((r) => (
+              <li key={r.href}>
+                {r.label}{" "}
+                <Link to={r.href} className="underline">
+                  {r.title}
+                </Link>{" "}
+                ({r.fields})
+              </li>
+            ))}
+          </ul>
+        )}
       </StaffSection>
 
       {page.type === "guide" && (
@@ -214,7 +243,7 @@ export default function ContentItem() {
             <dl className="mt-3 divide-y divide-slate-300 border-y border-slate-300">
               {page.compare.changes.map((c) => (
                 <div key={c.name} className="grid gap-2 py-3 sm:grid-cols-[12rem_1fr_1fr]">
-                  <dt className="font-semibold break-all">{c.name}</dt>
+                  <dt className="font-semibold break-words">{c.label ?? c.name}</dt>
                   <dd className="whitespace-pre-wrap">
                     <span className="block text-sm font-semibold text-slate-700">Live</span>
                     {c.live || "(empty)"}

@@ -4,13 +4,13 @@
  */
 import { redirect, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/content-new";
-import { ContentFields, ContentProblems } from "~/components/admin/content-fields.tsx";
+import { ContentFields, ContentProblems, useListFocus } from "~/components/admin/content-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
-import { StaffPage } from "~/components/admin/staff-ui.tsx";
+import { Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { contentTypeOf, editorContext, newItemAction, newItemPage } from "~/publishing/editor.server.ts";
 
-export function loader({ params }: Route.LoaderArgs) {
-  return newItemPage(contentTypeOf(params.type));
+export async function loader({ context, params }: Route.LoaderArgs) {
+  return newItemPage(editorContext(context).db, contentTypeOf(params.type));
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -25,12 +25,21 @@ export default function NewContent() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== "idle";
   const errors = answer?.errors ?? {};
+  // After a list's button (or a refused save), the form as posted: its lists as long as they were.
+  const fields = answer?.fields ?? page.fields;
+  const values = answer?.values ?? page.values;
+  useListFocus(answer?.focus, answer);
   return (
     <StaffPage title={`New ${page.label.toLowerCase()}`}>
-      <ContentProblems fields={page.fields} message={answer?.message} errors={errors} />
-      <PostForm intent="add" className="mt-4 space-y-5" noValidate>
-        <ContentFields fields={page.fields} values={answer?.values ?? {}} errors={errors} />
-        <button type="submit" disabled={busy} className="btn-primary min-h-11">
+      <Notice>{answer?.pending}</Notice>
+      <ContentProblems fields={fields} message={answer?.message} errors={errors} />
+      <PostForm key={JSON.stringify(values)} className="mt-4 space-y-5" noValidate>
+        {/* Enter in a field saves it (the form's first button), never a list's button. */}
+        <button type="submit" name="intent" value="add" hidden tabIndex={-1}>
+          Save as a draft
+        </button>
+        <ContentFields fields={fields} values={values} errors={errors} />
+        <button type="submit" name="intent" value="add" disabled={busy} className="btn-primary min-h-11">
           Save as a draft
         </button>
       </PostForm>
