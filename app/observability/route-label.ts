@@ -30,6 +30,7 @@ const patterns: [RegExp, string][] = [
   [/^\/admin\/content\/[^/]+\/new$/, "/admin/content/:type/new"],
   [/^\/admin\/content\/[^/]+\/[^/]+\/preview$/, "/admin/content/:type/:key/preview"],
   [/^\/admin\/content\/[^/]+\/[^/]+\/preview\/page$/, "/admin/content/:type/:key/preview/page"],
+  [/^\/admin\/content\/[^/]+\/[^/]+\/duplicate$/, "/admin/content/:type/:key/duplicate"],
   [/^\/admin\/content\/[^/]+\/[^/]+$/, "/admin/content/:type/:key"],
   [/^\/admin\/content\/[^/]+$/, "/admin/content/:type"],
 ];
@@ -88,6 +89,7 @@ export const exactRoutes = new Set<string>([
   "/admin/content/markdown-preview",
   "/admin/content/images",
   "/admin/account",
+  "/admin/settings",
   "/admin/passkey-options",
 ]);
 
