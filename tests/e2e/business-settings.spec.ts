@@ -15,6 +15,7 @@ import type { Mailbox } from "../support/mail.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { sqliteQuery, type SiteServer } from "../support/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
+import { guideScreenshot } from "../support/guide-screenshots.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
@@ -46,7 +47,9 @@ async function confirmFromInbox(page: Page, email: string) {
   expect(confirmed.status()).toBe(303);
 }
 
-test("an administrator sets the VAT registration number and sees it on the next invoice @desktop", async ({ page }) => {
+test("an administrator sets the VAT registration number and sees it on the next invoice @desktop", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(90_000);
   // As the release ships: no booking is taken, and nothing is held.
   await page.goto(`${site.baseURL}${bookingPath}`);
@@ -79,6 +82,11 @@ test("an administrator sets the VAT registration number and sees it on the next 
   await expect(page.getByRole("heading", { level: 1, name: "Business settings" })).toBeVisible();
   await expect(page.getByText("Nothing is set yet")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  await guideScreenshot(
+    page.getByText("Invoices cannot be issued until the business settings are set"),
+    "settings-banner",
+    testInfo,
+  );
 
   await page.getByLabel("Legal name").fill("Grace Training Ltd");
   await page.getByLabel("Registered office address").fill("2 Harbour Street\nLeith EH6 6AA\nUnited Kingdom");
@@ -111,6 +119,7 @@ test("an administrator sets the VAT registration number and sees it on the next 
   await expect(revisions).toContainText("by Grace Hopper");
   await expect(revisions).toContainText("VAT registration number GB 999 9999 73");
   expect(await axeViolations(page)).toEqual([]);
+  await guideScreenshot(page.locator("main"), "settings-saved", testInfo);
 
   // The audit log says what was done, in words.
   await page.getByRole("link", { name: "Audit log" }).click();

@@ -12,6 +12,7 @@
 import type { Page } from "@playwright/test";
 import { newSiteEditor, openHydrated, signInAs } from "../support/content-editor.ts";
 import type { SiteServer } from "../support/servers.ts";
+import { guideScreenshot } from "../support/guide-screenshots.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
 let site: SiteServer;
@@ -32,7 +33,7 @@ async function coursePage(page: Page, path: string) {
 
 test("from an existing course date, add the next date a quarter later, publish it, and it is on the course's page", async ({
   page,
-}) => {
+}, testInfo) => {
   await signInAs(page.context(), site, editor);
   // Risk management in London, 8–12 March 2027.
   await openHydrated(page, `${site.baseURL}/admin/content/session/risk-management-2027-03-london`);
@@ -48,6 +49,7 @@ test("from an existing course date, add the next date a quarter later, publish i
   await expect(page.getByText("Suggested: Monday 7 June 2027, a quarter after this one.")).toBeVisible();
   await expect(page.getByText("The new date would run Monday 7 June 2027 to Friday 11 June 2027.")).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+  await guideScreenshot(page.locator("main"), "next-date", testInfo);
 
   // A Tuesday is said back in words as it is chosen, and refused; the form keeps it.
   await start.fill("2027-06-08");

@@ -7,10 +7,15 @@ import type { Route } from "./+types/content-new";
 import { ContentFields, ContentProblems, useListFocus } from "~/components/admin/content-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
+import { ImageChoices } from "~/components/admin/image-field.tsx";
 import { contentTypeOf, editorContext, newItemAction, newItemPage } from "~/publishing/editor.server.ts";
+import { imageChoices } from "~/media/images.server.ts";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  return newItemPage(editorContext(context).db, contentTypeOf(params.type));
+  const { db } = editorContext(context);
+  // A new item's pictures come from the library as an item's do (a new trainer's portrait).
+  const [page, images] = await Promise.all([newItemPage(db, contentTypeOf(params.type)), imageChoices(db)]);
+  return { ...page, images };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -38,7 +43,9 @@ export default function NewContent() {
         <button type="submit" name="intent" value="add" hidden tabIndex={-1}>
           Save as a draft
         </button>
-        <ContentFields fields={fields} values={values} errors={errors} />
+        <ImageChoices value={page.images}>
+          <ContentFields fields={fields} values={values} errors={errors} />
+        </ImageChoices>
         <button type="submit" name="intent" value="add" disabled={busy} className="btn-primary min-h-11">
           Save as a draft
         </button>
