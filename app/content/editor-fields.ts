@@ -165,8 +165,13 @@ export function labelOf(name: string): string {
     courseId: "Course",
     startsAt: "Starts at",
     startDate: "Start date",
+    readingMinutes: "Reading time (minutes)",
+    lead: "Shown on the About page",
   };
   if (known[name]) return known[name];
+  // A number with its unit in its name: "durationMinutes" is "Duration (minutes)".
+  const unit = /^(.+)(Minutes|Days|Hours)$/.exec(name);
+  if (unit) return `${labelOf(unit[1]!)} (${unit[2]!.toLowerCase()})`;
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .replace(/Ids?\b/g, "")

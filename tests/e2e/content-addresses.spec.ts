@@ -103,7 +103,7 @@ test("an item off the site is deleted once nothing refers to it; before that, th
   await page.getByLabel("Pillars: place 1").selectOption({ label: "Risk (GRC)" });
   await page.getByLabel("Expertise").fill(trainer.expertise!);
   await page.getByLabel("Bio").fill(trainer.bio!);
-  await page.getByLabel("Lead").selectOption("no");
+  await page.getByLabel("Shown on the About page").selectOption("no");
   await page.getByRole("button", { name: "Save as a draft" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Trainer: Gwen Guest" })).toBeVisible();
   const trainerUrl = page.url();

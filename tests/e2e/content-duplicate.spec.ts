@@ -15,6 +15,9 @@ import type { SiteServer } from "../support/servers.ts";
 import { guideScreenshot } from "../support/guide-screenshots.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
+// The team's browser: British English, in London (dates show as 07/04/2027, times on the 24-hour clock).
+test.use({ locale: "en-GB", timezoneId: "Europe/London" });
+
 let site: SiteServer;
 let editor: string;
 

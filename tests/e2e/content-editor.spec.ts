@@ -145,13 +145,13 @@ test("two editors on one item: the second save is refused and keeps its text; a 
 
     // The schema's messages, field by field, with the text kept.
     await page.getByLabel("Description").fill("TODO: describe the session");
-    await page.getByLabel("Duration minutes").fill("5");
+    await page.getByLabel("Duration (minutes)").fill("5");
     await page.getByRole("button", { name: "Publish now" }).click();
     const summary = page.getByRole("group", { name: "There is a problem" });
     await expect(summary).toContainText("Description: contains a placeholder (TODO, TBC, lorem ipsum or {…})");
     await expect(page.getByLabel("Description")).toHaveValue("TODO: describe the session");
     await expect(page.getByLabel("Description")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Duration minutes")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Duration (minutes)")).toHaveAttribute("aria-invalid", "true");
     expect(await axeViolations(page)).toEqual([]);
     expect(await webinarTitles(other)).not.toContain("Ann's Scope 3 Session");
   } finally {
@@ -179,7 +179,7 @@ test("a new webinar is added as a draft, then published; an unknown presenter is
   await startsAt.getByLabel("Date").fill("2031-05-14");
   await startsAt.getByLabel("Time").fill("12:30");
   await expect(startsAt).toContainText("Wednesday 14 May 2031, 12:30 London time");
-  await page.getByLabel("Duration minutes").fill("60");
+  await page.getByLabel("Duration (minutes)").fill("60");
   // A presenter nobody knows (a trainer deleted since the page was opened: its choice still in the list).
   await page
     .getByLabel("Presenter")

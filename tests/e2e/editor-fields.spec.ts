@@ -10,12 +10,16 @@ import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/index.server.ts";
 import { openHydrated as open, signInEditor } from "../support/content-editor.ts";
 import type { SiteServer } from "../support/servers.ts";
+import { guideScreenshot } from "../support/guide-screenshots.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
 type Faq = { question: string; answer: string };
 const course = (releaseContent.courses as { id: string; title: string; faqs: Faq[] }[]).find(
   (c) => c.id === "sustainable-energy",
 )!;
+// The team's browser: British English, in London (dates show as 07/04/2027, times on the 24-hour clock).
+test.use({ locale: "en-GB", timezoneId: "Europe/London" });
+
 let site: SiteServer;
 
 test.beforeAll(async ({ siteWith }) => {
@@ -29,7 +33,7 @@ test.describe("without JavaScript", () => {
 
   test("a course's FAQs: one added, moved up and another removed by the list's buttons, then saved", async ({
     page,
-  }) => {
+  }, testInfo) => {
     test.slow();
     await signInEditor(page, site);
     const editUrl = `${site.baseURL}/admin/content/course/${course.id}`;
@@ -46,6 +50,7 @@ test.describe("without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("FAQ 4 moved up (it is now FAQ 3)");
     await expect(faq(page, 3).getByLabel("Question")).toHaveValue("Is lunch included?");
     await expect(faq(page, 4).getByLabel("Question")).toHaveValue(course.faqs[2]!.question);
+    await guideScreenshot(page.getByRole("group", { name: "FAQs" }), "list-buttons", testInfo);
 
     await page.getByRole("button", { name: "Remove FAQ 1" }).click();
     await expect(page.getByRole("status")).toContainText("FAQ 1 removed");
@@ -64,7 +69,7 @@ test.describe("without JavaScript", () => {
 
 test("a new course date shows its five days with the standard hours; references are chosen by name", async ({
   page,
-}) => {
+}, testInfo) => {
   test.slow();
   await signInEditor(page, site);
   await open(page, `${site.baseURL}/admin/content/session/new`);
@@ -75,6 +80,7 @@ test("a new course date shows its five days with the standard hours; references 
   await expect(days.getByRole("group", { name: "Day 1 (Monday)" }).getByLabel("Starts")).toHaveValue("09:00");
   await expect(days.getByRole("group", { name: "Day 5 (Friday)" }).getByLabel("Ends")).toHaveValue("15:30");
   await expect(days.getByRole("button")).toHaveCount(0);
+  await guideScreenshot(days, "course-date-days", testInfo);
   // The course by name, its value the id; a long list gets a search box.
   const choice = page.getByRole("combobox", { name: "Course", exact: true });
   await expect(choice.locator("option", { hasText: course.title })).toHaveAttribute("value", course.id);

@@ -19,6 +19,9 @@ import { guideScreenshot } from "../support/guide-screenshots.ts";
 import type { SiteServer } from "../support/servers.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
+// The team's browser: British English, in London (dates show as 07/04/2027, times on the 24-hour clock).
+test.use({ locale: "en-GB", timezoneId: "Europe/London" });
+
 let site: SiteServer;
 let editor: string;
 
@@ -72,7 +75,7 @@ test("a newcomer adds a trainer with a portrait, then a webinar at 12:30 after t
   await page
     .getByRole("textbox", { name: "Bio" })
     .fill("Grace led strategy reviews for two FTSE 100 groups before joining us to teach the strategy programmes.");
-  await page.getByRole("combobox", { name: "Lead" }).selectOption({ label: "Yes" });
+  await page.getByRole("combobox", { name: "Shown on the About page" }).selectOption({ label: "Yes" });
   const image = page.getByRole("group", { name: "Image" });
   await image.getByRole("radio", { name: /Grace Adeyemi/ }).check();
   await image.getByRole("textbox", { name: "Alt text" }).fill("Grace Adeyemi, smiling, in a London office");
@@ -97,7 +100,7 @@ test("a newcomer adds a trainer with a portrait, then a webinar at 12:30 after t
   await startsAt.getByLabel("Date").fill("2027-04-07");
   await startsAt.getByLabel("Time").fill("12:30");
   await expect(startsAt).toContainText("Wednesday 7 April 2027, 12:30 London time");
-  await page.getByRole("textbox", { name: "Duration minutes" }).fill("45");
+  await page.getByRole("textbox", { name: "Duration (minutes)" }).fill("45");
   await page.getByRole("combobox", { name: "Presenter" }).selectOption({ label: "Grace Adeyemi" });
   await page.getByRole("combobox", { name: "Pillar", exact: true }).selectOption({ label: "Strategy" });
   expect(await axeViolations(page)).toEqual([]);

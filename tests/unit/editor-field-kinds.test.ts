@@ -243,7 +243,7 @@ describe("a refused save's messages", () => {
     expect(errorsOf(issues(webinarSchema, webinar), webinarFields)).toEqual({
       presenterTrainerId: "Presenter: choose a trainer",
       startsAt: "Starts at: choose a date and a time",
-      durationMinutes: "Duration minutes: must be a number, such as 12",
+      durationMinutes: "Duration (minutes): must be a number, such as 12",
     });
     const course = releaseContent.courses[0] as Course;
     const courseFields = describeFields(courseSchema, course);

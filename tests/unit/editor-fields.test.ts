@@ -86,6 +86,9 @@ describe("the editor's form", () => {
     expect(faqs?.kind === "list" && faqs.items.at(-1)?.label).toBe(`FAQ ${count}`);
     expect(faqs).toMatchObject({ noun: "FAQ", canAdd: count < 6, canRemove: count > 3 });
     expect(labelOf("presenterTrainerId")).toBe("Presenter");
+    // A number with its unit in its name says the unit apart.
+    expect(labelOf("durationMinutes")).toBe("Duration (minutes)");
+    expect(labelOf("readingMinutes")).toBe("Reading time (minutes)");
   });
 
   it("an old form's filled blank item is added; a cleared item is taken out; an empty number is left for the schema to refuse", () => {
