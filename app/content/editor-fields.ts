@@ -43,7 +43,8 @@ export type EditorField =
   | (Common & { kind: "number"; min?: number; max?: number })
   /** An amount kept in pence, edited in pounds ("4,050.00"): a schema's `.meta(penceMeta)`. */
   | (Common & { kind: "money"; hint: string })
-  | (Common & { kind: "choice"; options: string[] })
+  /** One of fixed values, each shown by its name (`.meta(choiceMeta({...}))` on the enum, or the value in words). */
+  | (Common & { kind: "choice"; options: ChoiceOption[] })
   | (Common & { kind: "yes-no" })
   | (Common & { kind: "lines"; hint: string })
   /** Rich text (app/content/rich-text.ts): a text area with a live preview. */
@@ -102,6 +103,25 @@ const referenceNouns: Record<string, string> = {
   guide: "guide",
   testimonial: "testimonial",
 };
+
+export type ChoiceOption = { value: string; label: string };
+
+/** Names a fixed choice's values as the team says them: `z.enum([...]).meta(choiceMeta({ online: "Live online" }))`. */
+export const choiceMeta = (labels: Readonly<Record<string, string>>) => ({ choiceLabels: labels });
+
+/** A value in words where its schema names it not: "in-person" → "In person", "30/70" as it is. */
+export function choiceLabel(value: string, labels?: Readonly<Record<string, string>>): string {
+  const named = labels?.[value];
+  if (named) return named;
+  const words = value.replace(/-/g, " ");
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A choice field's options: each value with its name. */
+function choiceOptions(schema: z.ZodType, values: readonly unknown[]): ChoiceOption[] {
+  const labels = (z.globalRegistry.get(schema) as { choiceLabels?: Record<string, string> } | undefined)?.choiceLabels;
+  return values.map(String).map((value) => ({ value, label: choiceLabel(value, labels) }));
+}
 
 export const moneyHint = "In pounds, before VAT: for example 4500 or 4,050.50.";
 
@@ -314,9 +334,9 @@ function describeField(field: z.ZodType, value: unknown, name: string, key: stri
     case "boolean":
       return { ...common, kind: "yes-no" };
     case "enum":
-      return { ...common, kind: "choice", options: Object.values(def.entries ?? {}) };
+      return { ...common, kind: "choice", options: choiceOptions(schema, Object.values(def.entries ?? {})) };
     case "literal":
-      return { ...common, kind: "choice", options: (def.values ?? []).map(String) };
+      return { ...common, kind: "choice", options: choiceOptions(schema, def.values ?? []) };
     case "tuple":
       return { ...common, kind: "lines", hint: `One per line: exactly ${def.items?.length ?? 0}.` };
     case "array": {

@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
-import { penceMeta, referenceMeta } from "./editor-fields.ts";
+import { choiceMeta, penceMeta, referenceMeta } from "./editor-fields.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);
@@ -56,8 +56,12 @@ const pence = z
 
 export const courseSessionSchema = z
   .object({
-    /** The key: never changes (it is the session_key of its places and bookings). */
-    id: slug,
+    /**
+     * The key: never changes (it is the session_key of its places and
+     * bookings). The site names a new date after its course and first day
+     * (publishing/names-in-use.server.ts): the form carries it, unseen.
+     */
+    id: slug.meta({ editor: "kept" }),
     courseId: slug.meta(referenceMeta("course")),
     /** The first day (a Monday: the course runs Monday to Friday). */
     startDate: date.refine(
@@ -67,7 +71,7 @@ export const courseSessionSchema = z
     /** Each of the five days' hours, Monday first (Europe/London). */
     hours: z.array(sessionHoursSchema).length(5, "must give the hours of each of the five days"),
     /** In person at a venue, or live online (at a client's site is sold by enquiry, never booked). */
-    format: z.enum(sessionFormats),
+    format: z.enum(sessionFormats).meta(choiceMeta({ "in-person": "In person, at a venue", online: "Live online" })),
     /** Where it runs: required in person, absent online. */
     venue: venueSchema.optional(),
     capacity: z
@@ -79,7 +83,13 @@ export const courseSessionSchema = z
     pricePence: pence.optional(),
     /** A lower price per person (pence, before VAT) for bookings made on or before `until` (London date). */
     earlyBird: z.object({ pricePence: pence, until: date }).optional(),
-    state: z.enum(sessionStates),
+    state: z.enum(sessionStates).meta(
+      choiceMeta({
+        open: "Open for booking",
+        confirmed: "Confirmed to run",
+        cancelled: "Cancelled (no longer shown)",
+      }),
+    ),
   })
   .superRefine((s, ctx) => {
     if (s.format === "in-person" && !s.venue) {

@@ -27,6 +27,9 @@ import { featuredCoursesSchema } from "./featured.ts";
 import { guideContentSchema } from "./guide-files.ts";
 import { siteFactsSchema } from "./site-facts-schema.ts";
 import { courseSessionSchema } from "./sessions-schema.ts";
+import { catalogue } from "./index.server.ts";
+import { choiceLabel } from "./editor-fields.ts";
+import { dateInWords } from "./wall-clock.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 
@@ -235,7 +238,12 @@ export const contentTypes = {
     // The id is the key of the session's places and bookings: it never changes (no addressPaths).
     addressField: "id",
     keyOf: byField("id"),
-    titleOf: (data) => `${text(data.courseId)}, ${text(data.startDate)} (${text(data.format)})`,
+    // In the team's words: "Risk Management, Monday 8 March 2027 (in person)", never its ids.
+    titleOf: (data) => {
+      const course = catalogue.courses.find((c) => c.id === data.courseId)?.title ?? choiceLabel(text(data.courseId));
+      const format = data.format === "online" ? "live online" : "in person";
+      return `${course}, ${dateInWords(text(data.startDate)) ?? text(data.startDate)} (${format})`;
+    },
     pathOf: (data) => coursePath(text(data.courseId)),
   },
 } as const satisfies Record<string, ContentTypeDefinition>;

@@ -35,6 +35,7 @@ import {
   suggestNextStart,
 } from "./duplicate-rules.ts";
 import type { EditorContext } from "./editor.server.ts";
+import { namesInUse } from "./names-in-use.server.ts";
 import { createItem, readItem, type ContentActor, type ContentResult } from "./store.server.ts";
 
 /** The field that holds a copy's title, by type (a testimonial has none: it is named by its role and company). */
@@ -64,28 +65,6 @@ const refusedFixed = (type: ContentType) => {
     message: `${definition.plural} are fixed: each can be edited, but none added, so none is copied.`,
   };
 };
-
-/** Every key, and every address in a draft or a published revision, of `type`'s items. */
-async function namesInUse(db: Db, type: ContentType): Promise<Set<string>> {
-  const definition: ContentTypeDefinition = contentTypes[type];
-  const field = definition.shape === "list" ? definition.addressField : undefined;
-  const rows = await db
-    .selectFrom("content_items as i")
-    .leftJoin("content_revisions as r", (join) => join.onRef("r.type", "=", "i.type").onRef("r.key", "=", "i.key"))
-    .select(["i.key", "i.draft", "r.data as revision"])
-    .where("i.type", "=", type)
-    .execute();
-  const names = new Set<string>();
-  for (const row of rows) {
-    names.add(row.key);
-    if (!field) continue;
-    for (const json of [row.draft, row.revision]) {
-      const value = json === null ? null : (JSON.parse(json) as Record<string, unknown>)[field];
-      if (typeof value === "string") names.add(value);
-    }
-  }
-  return names;
-}
 
 /** The max length of a string field of the type's schema, if it has one. */
 function maxLengthOf(type: ContentType, field: string): number | undefined {

@@ -43,6 +43,7 @@ import { auditRequest, requirePermission, staffRequestContext } from "~/staff/re
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import type { SiteContent } from "./site-content.server.ts";
 import { sealJoiningLink, withOpenJoiningLink } from "./webinar-links.server.ts";
+import { withNewSessionKey } from "./names-in-use.server.ts";
 import { priceNeedsAdministrator, publishHooks } from "./publish-hooks.server.ts";
 import {
   addressesOf,
@@ -593,7 +594,7 @@ export async function newItemAction(ctx: EditorContext, type: ContentType, form:
     return { answer: await refusal(unreadable(schema, item, problems), values, { db: ctx.db, schema }) };
   const result = await createItem(ctx.db, {
     type,
-    data: sealJoiningLink(ctx.keys, type, item, null),
+    data: sealJoiningLink(ctx.keys, type, await withNewSessionKey(ctx.db, type, item), null),
     actor: actorOf(ctx.user),
     now: new Date(),
   });

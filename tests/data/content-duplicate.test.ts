@@ -14,8 +14,10 @@ import { releaseSessions } from "~/content/sessions.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { duplicateItem } from "~/publishing/duplicate.server.ts";
+import { withNewSessionKey } from "~/publishing/names-in-use.server.ts";
 import {
   checkItem,
+  createItem,
   listItems,
   publishedContent,
   publishItem,
@@ -55,6 +57,25 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
       await t.dispose();
     }
   }
+
+  it("a course date added from scratch is named by the site after its course and first day, never over a name in use", async () => {
+    await withSeeded(async (db) => {
+      const fresh = { ...original, id: "", startDate: "2027-09-06" };
+      expect(await withNewSessionKey(db, "session", fresh)).toMatchObject({ id: "risk-management-2027-09-06" });
+      // A name in use (a key, or an address an item had) is never taken: the next number is.
+      const taken = await withNewSessionKey(db, "session", { ...fresh, startDate: original.startDate });
+      expect(taken).toMatchObject({ id: `risk-management-${original.startDate}` });
+      const added = await createItem(db, { type: "session", data: taken, actor: ann, now: later(1) });
+      expect(added).toMatchObject({ ok: true, key: `risk-management-${original.startDate}` });
+      expect(await withNewSessionKey(db, "session", { ...fresh, startDate: original.startDate })).toMatchObject({
+        id: `risk-management-${original.startDate}-2`,
+      });
+      // Its own key kept; another kind left alone; without its course or date, a stand-in (the schema names those fields).
+      expect(await withNewSessionKey(db, "session", original)).toEqual(original);
+      expect(await withNewSessionKey(db, "webinar", { id: "" })).toEqual({ id: "" });
+      expect(await withNewSessionKey(db, "session", { ...fresh, courseId: "" })).toMatchObject({ id: "new-course-date" });
+    });
+  });
 
   it("the next date of a course: a new draft with the new start and its original's venue, format, hours, capacity and price", async () => {
     await withSeeded(async (db) => {

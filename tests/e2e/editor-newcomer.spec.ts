@@ -131,3 +131,42 @@ test("a newcomer adds a trainer with a portrait, then a webinar at 12:30 after t
   await expect(page.getByRole("img", { name: "Grace Adeyemi, smiling, in a London office" })).toBeVisible();
   await expect(page.getByText("Head of Strategy Practice")).toBeVisible();
 });
+
+test("a newcomer adds a course date from scratch: its five days come with the standard hours; published, it is on the course's page", async ({
+  page,
+}) => {
+  await signInAs(page.context(), site, editor);
+  await openHydrated(page, `${site.baseURL}/admin/content`);
+  await page.getByRole("link", { name: "Course dates", exact: true }).click();
+  await page.getByRole("link", { name: "Add a course date" }).click();
+  await expect(page.getByRole("heading", { level: 1, name: "New course date" })).toBeVisible();
+  // Nothing asks for an id: the site names the date after its course and first day.
+  await expect(page.getByRole("textbox", { name: "Address (slug)" })).toHaveCount(0);
+  await page
+    .getByRole("combobox", { name: "Course", exact: true })
+    .selectOption({ label: "Enterprise Risk Management" });
+  await page.getByLabel("Start date").fill("2027-09-06");
+  await page.getByRole("combobox", { name: "Format" }).selectOption({ label: "In person, at a venue" });
+  const venue = page.getByRole("group", { name: "Venue" });
+  await venue.getByRole("textbox", { name: "Name" }).fill("Chartered Accountants' Hall");
+  await venue.getByRole("textbox", { name: "Street address" }).fill("1 Moorgate Place");
+  await venue.getByRole("textbox", { name: "Locality" }).fill("London");
+  await venue.getByRole("textbox", { name: "Postal code" }).fill("EC2R 6EA");
+  await page.getByRole("textbox", { name: "Capacity" }).fill("12");
+  await page.getByRole("combobox", { name: "State" }).selectOption({ label: "Open for booking" });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole("button", { name: "Save as a draft" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+    "Course date: Enterprise Risk Management, Monday 6 September 2027 (in person)",
+  );
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(published(page)).toBeVisible();
+
+  await page.goto(`${site.baseURL}/courses/risk-management`);
+  const card = page
+    .locator("#dates")
+    .getByRole("article")
+    .filter({ has: page.getByRole("heading", { level: 3, name: "6–10 September 2027" }) });
+  await expect(card).toContainText("In person: Chartered Accountants' Hall, 1 Moorgate Place, London EC2R 6EA");
+  await expect(card).toContainText("Monday to Thursday 09:00–17:00");
+});

@@ -8,6 +8,7 @@
 import { describe, expect, it } from "vitest";
 import {
   applyListIntent,
+  choiceLabel,
   describeFields,
   formValues,
   listIntent,
@@ -21,6 +22,7 @@ import { courseSessionSchema, type CourseSession } from "~/content/sessions-sche
 import { standardSessionHours } from "~/content/session-formats.ts";
 import { releaseContent } from "~/content/index.server.ts";
 import { errorsOf } from "~/publishing/editor.server.ts";
+import { itemTitle } from "~/content/types.server.ts";
 
 const london = "Europe/London";
 
@@ -251,5 +253,42 @@ describe("a refused save's messages", () => {
     expect(errorsOf(issues(courseSchema as never, { ...course, faqs }), courseFields)).toEqual({
       "faqs.1.question": "FAQ 2, question: is required: fill it in",
     });
+  });
+});
+
+describe("fixed choices", () => {
+  it("show each value by its name: the schema's, or the value in words; the value posted is the value", () => {
+    const fields = describeFields(courseSessionSchema, {});
+    const byName = new Map(fields.map((f) => [f.name, f]));
+    expect(byName.get("format")).toMatchObject({
+      kind: "choice",
+      options: [
+        { value: "in-person", label: "In person, at a venue" },
+        { value: "online", label: "Live online" },
+      ],
+    });
+    expect(byName.get("state")).toMatchObject({
+      options: [
+        { value: "open", label: "Open for booking" },
+        { value: "confirmed", label: "Confirmed to run" },
+        { value: "cancelled", label: "Cancelled (no longer shown)" },
+      ],
+    });
+    expect(choiceLabel("in-person")).toBe("In person");
+    expect(choiceLabel("30/70")).toBe("30/70");
+  });
+});
+
+describe("a course date's title", () => {
+  it("is in the team's words: the course's title, the date in words and how it runs, never their ids", () => {
+    const session = (releaseContent.sessions as CourseSession[]).find(
+      (s) => s.id === "risk-management-2027-03-london",
+    )!;
+    expect(itemTitle("session", session.id, session)).toBe(
+      "Enterprise Risk Management, Monday 8 March 2027 (in person)",
+    );
+    expect(itemTitle("session", "x", { ...session, format: "online", courseId: "gone-course" })).toBe(
+      "Gone course, Monday 8 March 2027 (live online)",
+    );
   });
 });

@@ -63,7 +63,10 @@ describe("the editor's form", () => {
       long: false,
     });
     expect(byName.get("shortDescription")).toMatchObject({ kind: "text", long: true });
-    expect(byName.get("theoryPracticeSplit")).toMatchObject({ kind: "choice", options: ["30/70", "35/65", "40/60"] });
+    expect(byName.get("theoryPracticeSplit")).toMatchObject({
+      kind: "choice",
+      options: ["30/70", "35/65", "40/60"].map((v) => ({ value: v, label: v })),
+    });
     expect(byName.get("groupSize")).toMatchObject({ kind: "number", required: false });
     expect(byName.get("benefits")).toMatchObject({ kind: "lines", hint: "One per line: 4 to 8 lines." });
     expect(byName.get("objectives")).toMatchObject({ kind: "lines", required: false });

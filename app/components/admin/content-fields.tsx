@@ -76,9 +76,7 @@ function ContentField({ field, values, errors, optional }: Omit<Props, "fields">
     case "image":
       return <ImageField formId={contentFormId} field={field} values={values} errors={errors} />;
     case "choice":
-      return (
-        <SelectField {...common} options={field.options.map((o) => ({ value: o, label: o }))} defaultValue={value} />
-      );
+      return <SelectField {...common} options={field.options} defaultValue={value} />;
     case "yes-no":
       return (
         <SelectField
