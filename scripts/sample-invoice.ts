@@ -16,12 +16,12 @@ import { copyFileSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { creditNote } from "~/orders/course-booking/credit-note.ts";
+import { legacySupplier } from "~/orders/course-booking/documents.server.ts";
 import { formatInvoiceNumber } from "~/orders/course-booking/invoice-numbers.server.ts";
 import { priceBooking } from "~/orders/course-booking/price.ts";
 import { cancellationRefund } from "~/orders/course-booking/terms.ts";
 import { quote } from "~/orders/course-booking/vat.ts";
 import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
-import { organisation } from "~/content/organisation.ts";
 import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
 
 const delegates = ["Priya Raman", "Tom Okafor", "Ewa Nowak"];
@@ -58,16 +58,7 @@ export const sampleCustomer: VatDocumentInput["customer"] = {
 };
 
 /** The supplier, as business settings would give it (the release's illustrative facts). */
-export const sampleSupplier: VatSupplier = {
-  legalName: organisation.legalName,
-  registeredAddress: organisation.registeredOffice,
-  companyNumber: organisation.companyNumber,
-  registeredIn: organisation.registeredIn,
-  vatNumber: organisation.vatNumber,
-  bank: { ...organisation.bank },
-  email: organisation.bookingsEmail,
-  settingsRevision: 1,
-};
+export const sampleSupplier: VatSupplier = { ...legacySupplier, settingsRevision: 1 };
 
 export function sampleInvoice(): VatDocumentInput {
   const q = sampleQuote();

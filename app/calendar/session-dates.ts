@@ -10,6 +10,7 @@ import { businessCalendar } from "~/content/business.ts";
 import { listPricePence } from "~/content/session-formats.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import { localDateTimeInstant, localDateTimeValue, startOfLocalDay } from "./response-deadline.ts";
+import { monthNames } from "~/content/wall-clock.ts";
 
 const { timeZone } = businessCalendar;
 
@@ -88,21 +89,6 @@ export function sessionChanges(sessions: readonly (Dated & Pick<CourseSession, "
     .flatMap((s) => [sessionStartsAt(s).getTime(), earlyBirdEndsAt(s)?.getTime() ?? []].flat())
     .sort((a, b) => a - b);
 }
-
-const monthNames = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
 
 function parts(date: string) {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];

@@ -8,20 +8,10 @@
 import { z } from "zod";
 import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
 import { choiceMeta, penceMeta, referenceMeta } from "./editor-fields.ts";
+import { calendarDate } from "./wall-clock.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/** A real calendar date written YYYY-MM-DD, as the UTC midnight it names (null otherwise). */
-function calendarDate(value: string): Date | null {
-  const match = datePattern.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : null;
-}
-
 const date = z
   .string()
   .trim()

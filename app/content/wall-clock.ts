@@ -22,7 +22,7 @@ export function timeText(text: string): string {
   return hm ? `${hm[1]!.padStart(2, "0")}:${hm[2]}` : trimmed;
 }
 
-const monthNames = [
+export const monthNames = [
   "January",
   "February",
   "March",
@@ -36,6 +36,15 @@ const monthNames = [
   "November",
   "December",
 ];
+
+/** A real calendar date written YYYY-MM-DD, as the UTC midnight it names (null otherwise). */
+export function calendarDate(value: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const d = new Date(Date.UTC(year, month - 1, day));
+  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : null;
+}
 
 /** "2027-05-12" → "Wednesday 12 May 2027" (null when it is not a real date). */
 export function dateInWords(date: string): string | null {

@@ -6,35 +6,10 @@
  * copy. Dates are London calendar dates written YYYY-MM-DD (the sessions'
  * own notation, sessions-schema.ts); the pages show them in words.
  */
+import { calendarDate, dateInWords as londonDateInWords, weekdays } from "~/content/wall-clock.ts";
 
 /** A new course date is suggested this many weeks after the one it is made from (a quarter). */
 export const nextDateWeeks = 13;
-
-const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
-const weekdays = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"];
-const months = [
-  "January",
-  "February",
-  "March",
-  "April",
-  "May",
-  "June",
-  "July",
-  "August",
-  "September",
-  "October",
-  "November",
-  "December",
-];
-
-/** A real calendar date written YYYY-MM-DD, as the UTC midnight it names (null otherwise). */
-function calendarDate(value: string): Date | null {
-  const match = datePattern.exec(value);
-  if (!match) return null;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const d = new Date(Date.UTC(year, month - 1, day));
-  return d.getUTCFullYear() === year && d.getUTCMonth() === month - 1 && d.getUTCDate() === day ? d : null;
-}
 
 /** The date `days` calendar days after `date` (before, when negative). */
 export function addDays(date: string, days: number): string {
@@ -51,12 +26,8 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((b.getTime() - a.getTime()) / 86_400_000);
 }
 
-/** "Monday 14 June 2027". */
-export function dateInWords(date: string): string {
-  const d = calendarDate(date);
-  if (!d) return date;
-  return `${weekdays[d.getUTCDay()]} ${d.getUTCDate()} ${months[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
-}
+/** "Monday 14 June 2027" (what was given, when it is not a date). */
+export const dateInWords = (date: string): string => londonDateInWords(date) ?? date;
 
 /**
  * The start date to suggest for the next run of a course date starting on
@@ -81,7 +52,7 @@ export function checkNewStart(
   if (d.getUTCDay() !== 1) {
     return {
       ok: false,
-      message: `${dateInWords(date)} is a ${weekdays[d.getUTCDay()]}: a course date starts on a Monday (it runs Monday to Friday). Choose a Monday.`,
+      message: `${dateInWords(date)} is a ${weekdays[(d.getUTCDay() + 6) % 7]}: a course date starts on a Monday (it runs Monday to Friday). Choose a Monday.`,
     };
   }
   if (date <= today) return { ok: false, message: `${dateInWords(date)} is not after today: choose a later Monday.` };

@@ -45,7 +45,7 @@ export const invoiceDueDays = 30;
  * (issue 39): the release's constants it was printed with then, so its PDF
  * stays the same bytes.
  */
-const legacySupplier: VatSupplier = {
+export const legacySupplier: VatSupplier = {
   legalName: organisation.legalName,
   registeredAddress: organisation.registeredOffice,
   companyNumber: organisation.companyNumber,
