@@ -56,6 +56,8 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { releaseSessions } from "../app/content/sessions.ts";
+import { openDatabase } from "../app/data/db.server.ts";
+import { ensureBusinessSettings } from "../tests/support/business-settings.ts";
 import { startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe.ts";
 import {
   benchLog,
@@ -682,6 +684,14 @@ async function runDatabase(
   let reader: Reader | null = null;
   try {
     await waitForHealth(server);
+    // The release ships no business settings, and no booking is taken without them (ADR 066):
+    // saved as an administrator would, before the load.
+    const settings = await openDatabase({ dataDir, databaseUrl: pgSchema?.databaseUrl });
+    try {
+      await ensureBusinessSettings(settings.db);
+    } finally {
+      await settings.close();
+    }
     const description =
       kind === "postgres"
         ? `PostgreSQL ${await postgresVersion()} (a fresh schema in ${new URL(PG_BASE).pathname.slice(1)} per run)`
