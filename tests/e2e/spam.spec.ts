@@ -18,6 +18,8 @@ test("a refused form is kept, released as a lead with its e-mails, or deleted", 
       message: "An autofill tool filled the hidden field.",
       // The honeypot: a person's browser extension filled it in.
       website: "https://caught.example",
+      // When the page opened the form (ms since 1970): the folder shows it in London time.
+      formStartedAt: String(Date.UTC(2026, 11, 1, 8, 0)),
     });
   for (const [email, name] of [
     [real, "Rita Real"],
@@ -34,6 +36,11 @@ test("a refused form is kept, released as a lead with its e-mails, or deleted", 
   await expect(rita).toContainText("Contact enquiry: Rita Real");
   await expect(rita).toContainText("A hidden field was filled in");
   await expect(rita).toContainText("https://caught.example");
+  // Each field by a name in words, never the form's own; the opening time in London time.
+  await expect(rita).toContainText("Hidden field (only bots fill it in)");
+  await expect(rita).toContainText("Form opened");
+  await expect(rita).toContainText("1 Dec 2026, 08:00");
+  await expect(rita).not.toContainText("formStartedAt");
   expect(await axeViolations(page)).toEqual([]);
 
   await kept

@@ -15,6 +15,7 @@ import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { servicesContext } from "~/services.ts";
 import { keepSpam, listSpam, spamKindOf, takeSpam } from "~/spam/folder.server.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
+import { spamFieldRows } from "~/spam/field-rows.ts";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requirePermission(context, "leads");
@@ -122,10 +123,12 @@ export default function SpamFolder() {
               <Time iso={entry.receivedAt} /> from {entry.sourcePage} · {reasons[entry.reason]}
             </p>
             <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-              {Object.entries(entry.fields).map(([name, value]) => (
-                <div key={name} className="contents">
-                  <dt className="font-semibold text-slate-900">{name}</dt>
-                  <dd className="break-words whitespace-pre-line text-slate-800">{value}</dd>
+              {spamFieldRows(entry.fields).map((row) => (
+                <div key={row.name} className="contents">
+                  <dt className="font-semibold text-slate-900">{row.label}</dt>
+                  <dd className="break-words whitespace-pre-line text-slate-800">
+                    {row.at ? <Time iso={row.at} /> : row.value}
+                  </dd>
                 </div>
               ))}
             </dl>
