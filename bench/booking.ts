@@ -218,7 +218,8 @@ async function confirmAll(
   const mailDir = path.join(dataDir, "mail");
   const deadline = Date.now() + 60_000;
   while (links.size < want.size && Date.now() < deadline) {
-    for (const name of existsSync(mailDir) ? readdirSync(mailDir) : []) {
+    // Only finished messages: the transport writes "….eml.tmp", then renames it.
+    for (const name of existsSync(mailDir) ? readdirSync(mailDir).filter((n) => n.endsWith(".eml")) : []) {
       const raw = readFileSync(path.join(mailDir, name), "utf8").replace(/=\r?\n/g, "");
       if (!raw.includes("Please confirm your booking")) continue;
       const to = /^To: (?:.*<)?([^<>\s]+@[^<>\s]+?)>?$/im.exec(raw)?.[1]?.toLowerCase();
