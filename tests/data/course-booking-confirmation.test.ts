@@ -201,6 +201,19 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     expect((await book(await big(), other, [named(1), named(2)])).ok).toBe(true);
   });
 
+  it("counts a booker's tagged addresses as one mailbox: a 4th unconfirmed booking by ann+4@ is refused after ann+1@…+3@", async () => {
+    const local = `ann_${dialect}_${sessions}`;
+    for (let i = 1; i <= 3; i++) {
+      expect((await book(await newSession(12), `${local}+${i}@example.com`, [named(1)])).ok).toBe(true);
+    }
+    expect(await book(await newSession(12), `${local.toUpperCase()}+4@example.com`, [named(1)])).toEqual({
+      ok: false,
+      reason: "unconfirmed-booker",
+    });
+    // Another mailbox (one the query's LIKE would fetch if "_" were a wildcard there) is counted apart.
+    expect((await book(await newSession(12), `${local.replaceAll("_", "x")}+1@example.com`, [named(1)])).ok).toBe(true);
+  });
+
   it("concurrent bookings never pass the limits: 24 one-place bookings for a 12-place session hold 6", async () => {
     const session = await newSession(12);
     const results = await Promise.all(

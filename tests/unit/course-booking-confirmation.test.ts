@@ -1,6 +1,7 @@
 /** The rules of an invoice booking waiting for its booker's confirmation (issue 37, ADR 060). */
 import { describe, expect, it } from "vitest";
 import {
+  bookerMailbox,
   confirmDeadline,
   defaultConfirmationRules as rules,
   unconfirmedAllowed,
@@ -58,5 +59,15 @@ describe("unconfirmedAllowed", () => {
       reason: "booker",
       message: expect.stringMatching(/confirm them from your inbox/),
     });
+  });
+});
+
+describe("the mailbox a booker address counts as", () => {
+  it("is the address in lower case without a +tag", () => {
+    expect(bookerMailbox(" Ann+Team1@Example.COM ")).toBe("ann@example.com");
+    expect(bookerMailbox("ann@example.com")).toBe("ann@example.com");
+    expect(bookerMailbox("a+b+c@example.com")).toBe("a@example.com");
+    // A local part that is only a tag stays as it is.
+    expect(bookerMailbox("+x@example.com")).toBe("+x@example.com");
   });
 });

@@ -24,6 +24,7 @@ import { daysBefore } from "./days.ts";
 import { issueCreditNote, issueInvoice, storedDocument, type InvoiceRow } from "./documents.server.ts";
 import { takePlaces, releasePlaces } from "./places.server.ts";
 import {
+  bookerMailbox,
   confirmDeadline,
   defaultConfirmationRules,
   unconfirmedAllowed,
@@ -380,7 +381,10 @@ async function unconfirmedRoom(
   { sessionKey, email, asked }: { sessionKey: string; email: string; asked: number },
   rules: ConfirmationRules,
 ): Promise<UnconfirmedVerdict> {
-  const address = email.trim().toLowerCase();
+  // One count per mailbox: "ann+1@" and "ann+2@" are ann's (confirmation.ts).
+  const address = bookerMailbox(email);
+  const at = address.lastIndexOf("@");
+  const tagged = `${address.slice(0, at).replace(/[\\%_]/g, "\\$&")}+%${address.slice(at).replace(/[\\%_]/g, "\\$&")}`;
   if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`course-booker:${address}`}, 0))`.execute(trx);
   }
@@ -396,9 +400,15 @@ async function unconfirmedRoom(
     .selectFrom("course_bookings")
     .select(["session_key", "quantity", "booker_email"])
     .where("status", "=", "unconfirmed")
-    .where((eb) => eb.or([eb("session_key", "=", sessionKey), eb(eb.fn("lower", ["booker_email"]), "=", address)]))
+    .where((eb) =>
+      eb.or([
+        eb("session_key", "=", sessionKey),
+        eb(eb.fn("lower", ["booker_email"]), "=", address),
+        sql<boolean>`lower(booker_email) like ${tagged} escape '\\'`,
+      ]),
+    )
     .execute();
-  const mine = held.filter((b) => b.booker_email.toLowerCase() === address);
+  const mine = held.filter((b) => bookerMailbox(b.booker_email) === address);
   return unconfirmedAllowed(
     {
       asked,

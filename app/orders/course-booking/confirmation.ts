@@ -39,6 +39,21 @@ export function unconfirmedSessionLimit(capacity: number, sharePercent: number):
   return Math.max(1, Math.floor((capacity * sharePercent) / 100));
 }
 
+/**
+ * The mailbox a booker address delivers to, as the per-booker limits count
+ * it: lower case, and without a "+tag" after the local part, which most
+ * providers deliver to the same inbox ("ann+1@example.com" is
+ * "ann@example.com"), so tagged addresses share one count.
+ */
+export function bookerMailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf("@");
+  if (at <= 0) return address;
+  const local = address.slice(0, at);
+  const plus = local.indexOf("+");
+  return plus > 0 ? `${local.slice(0, plus)}${address.slice(at)}` : address;
+}
+
 /** What is held unconfirmed already when a new invoice booking asks for `asked` places. */
 export type UnconfirmedNow = {
   asked: number;
