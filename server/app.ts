@@ -163,6 +163,14 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
   });
   app.use((_req, res, next) => {
     for (const [name, value] of Object.entries(everyAnswer)) res.setHeader(name, value);
+    // A page with a Referrer-Policy of its own (a booking link's pages) keeps only its own: the
+    // router appends its headers to these, and two values would leave the choice to the browser.
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: Response, ...args: unknown[]) {
+      const policy = this.getHeader("Referrer-Policy");
+      if (Array.isArray(policy)) this.setHeader("Referrer-Policy", policy.at(-1)!);
+      return (writeHead as (...a: unknown[]) => Response).apply(this, args);
+    } as Response["writeHead"];
     next();
   });
   app.use("/media", serveMedia(services.staff.db, ops.log)); // The library's images (ADR 049).
