@@ -154,8 +154,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
       res.writeHead = function (this: Response, ...args: unknown[]) {
         this.set(backOfficeHeaders);
         // An answer with a policy of its own (a draft's preview, framed by the back office) keeps only its own.
-        const policy = this.getHeader("Content-Security-Policy");
-        if (Array.isArray(policy)) this.setHeader("Content-Security-Policy", policy.at(-1)!);
+        keepLast(this, "Content-Security-Policy");
         return (writeHead as (...a: unknown[]) => Response).apply(this, args);
       } as Response["writeHead"];
     }
@@ -167,8 +166,7 @@ export function createApp({ config, services, ops, clientDir }: AppOptions): Sit
     // router appends its headers to these, and two values would leave the choice to the browser.
     const writeHead = res.writeHead;
     res.writeHead = function (this: Response, ...args: unknown[]) {
-      const policy = this.getHeader("Referrer-Policy");
-      if (Array.isArray(policy)) this.setHeader("Referrer-Policy", policy.at(-1)!);
+      keepLast(this, "Referrer-Policy");
       return (writeHead as (...a: unknown[]) => Response).apply(this, args);
     } as Response["writeHead"];
     next();
@@ -456,4 +454,10 @@ function fastPath(
     sendAnswer(req, res, served, answer, { "X-Request-Id": id });
     return true;
   };
+}
+
+/** A header set site-wide and again by the answer (the router appends its own): the answer's value alone. */
+function keepLast(res: Response, name: string): void {
+  const values = res.getHeader(name);
+  if (Array.isArray(values)) res.setHeader(name, values.at(-1)!);
 }
