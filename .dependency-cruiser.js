@@ -1,6 +1,6 @@
 /**
  * The layers of app/ and which may import which (docs/decisions/039-layers.md,
- * README "Project layout"). `npm run lint:layers` checks them; `npm test` runs it.
+ * docs/architecture.md, "Layers"). `npm run lint:layers` checks them; `npm test` runs it.
  *
  * From the bottom:
  * 1. foundations: content, and pure rules and formats every layer may use;

@@ -13,7 +13,7 @@
  * wrote and what it deleted.
  *
  * With DATABASE_URL (PostgreSQL) there is no file to copy: it says to use
- * pg_dump (README, "Backups") and exits 2.
+ * pg_dump (docs/operations.md, "Backups") and exits 2.
  *
  * Exit codes: 0 done; 1 failed (nothing renamed into place); 2 PostgreSQL.
  */
@@ -35,7 +35,7 @@ if (config.DATABASE_URL) {
   fail(
     "DATABASE_URL is set: the data is in PostgreSQL, which this command does not copy.\n" +
       'Back it up with pg_dump, e.g. `pg_dump -Fc -f site-$(date -u +%Y%m%dT%H%M%SZ).dump "$DATABASE_URL"`,\n' +
-      'and restore with pg_restore (README, "Backups").',
+      'and restore with pg_restore (docs/operations.md, "Backups").',
     2,
   );
 }

@@ -37,7 +37,7 @@ if (config.fallbacks.length > 0) {
   log.warn(
     { fallbacks: config.fallbacks },
     `Running in production on embedded defaults (fine for a trial, not for real visitors): ${config.fallbacks.join("; ")}. ` +
-      "Set these settings (README, Configuration); /readyz's details (metrics token or port) list what is still missing.",
+      "Set these settings (docs/configuration.md); /readyz's details (metrics token or port) list what is still missing.",
   );
 }
 for (const warning of settingWarnings(config, new Date())) log.warn(warning);

@@ -1,7 +1,7 @@
 /**
  * All settings, read once at start-up from the environment and validated.
  * A bad value stops start-up with a message naming the setting.
- * Every setting is listed, with its default, in .env.example and the README.
+ * Every setting is listed, with its default, in .env.example and docs/configuration.md.
  */
 import path from "node:path";
 import { z } from "zod";

@@ -15,7 +15,7 @@
  * - PostgreSQL: VACUUM of the tables, with index clean-up forced (by default
  *   it skips the indexes when few rows died): no tuple and no index entry
  *   points at the deleted rows any more. It cannot zero bytes: see the ADR
- *   and the README for what remains where.
+ *   and docs/operations.md ("What an erasure leaves") for what remains where.
  */
 import { sql } from "kysely";
 import type { Db } from "./db.server.ts";

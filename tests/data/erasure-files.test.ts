@@ -14,7 +14,7 @@
  *   paid booking's (the name, without the address); the WAL and the -shm
  *   hold none of it.
  * - PostgreSQL keeps the bytes of deleted rows in its files until they are
- *   reused (the README says so), so the test reads what PostgreSQL can still
+ *   reused (docs/operations.md says so), so the test reads what PostgreSQL can still
  *   reach, page by page with pageinspect: no tuple, live or dead, of any
  *   table (and its TOAST table) and no B-tree index entry holds any of it,
  *   and every touched table was vacuumed. It runs in a database of its own:

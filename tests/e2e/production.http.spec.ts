@@ -6,7 +6,7 @@ import { pgUrl, pollUntil, postJson, rawRequest } from "../support/servers.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
-// What `npm start` does for a team that follows the README: production by
+// What `npm start` does for a team that follows the README and docs/production.md: production by
 // default, the embedded fallbacks named, wrong settings refused; logs with
 // request ids and no personal data; readiness and metrics. Production build.
 
