@@ -63,17 +63,22 @@ function required({ under, files }: (typeof mustBeNamed)[number]): string[] {
 /** A markdown section: from its "## " heading to the next one. */
 function section(markdown: string, heading: string): string {
   const start = markdown.indexOf(`\n## ${heading}\n`);
-  if (start < 0) throw new Error(`README.md has no "## ${heading}" section`);
+  if (start < 0) throw new Error(`no "## ${heading}" section`);
   const end = markdown.indexOf("\n## ", start + 1);
   return markdown.slice(start, end < 0 ? undefined : end);
 }
 
-/** The paths a layout block names, from the root; throws on a line that breaks the block's shape. */
-export function layoutPaths(block: string): string[] {
+/**
+ * The paths a layout block names, from the root; throws on a line that breaks the block's shape.
+ * A line indented 16 spaces or more carries on the description above it (docs/architecture.md's
+ * longer tree); the README's has none.
+ */
+function layoutPaths(block: string): string[] {
   const folders: string[] = [];
   const paths: string[] = [];
   for (const line of block.split("\n").filter((text) => text.trim())) {
     const indent = line.length - line.trimStart().length;
+    if (indent >= 16) continue;
     const depth = indent / 2;
     const name = line.trimStart().split(/\s+/)[0]!;
     if (!Number.isInteger(depth) || depth > folders.length) {
@@ -106,6 +111,15 @@ describe('README "Project layout"', () => {
     expect(absent, `remove (or rename) these lines of README.md's "Project layout": ${absent.join(", ")}`).toEqual([]);
     const twice = named.filter((relative, i) => named.indexOf(relative) !== i);
     expect(twice, `named twice in README.md's "Project layout"`).toEqual([]);
+  });
+});
+
+describe("docs/architecture.md's folders in detail", () => {
+  it("names only paths that exist", () => {
+    const block = /```\n([\s\S]*?)\n```/.exec(section(read("docs/architecture.md"), "The main folders in detail"))?.[1];
+    expect(block, 'docs/architecture.md\'s "## The main folders in detail" needs a ``` block').toBeDefined();
+    const absent = layoutPaths(block!).filter((relative) => !existsSync(path.join(root, relative)));
+    expect(absent, `remove (or rename) these in docs/architecture.md: ${absent.join(", ")}`).toEqual([]);
   });
 });
 
