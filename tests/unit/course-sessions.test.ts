@@ -13,7 +13,7 @@ import {
   type EditorField,
 } from "~/content/editor-fields.ts";
 import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
-import { releaseSessions } from "~/content/sessions.ts";
+import { releaseSessions } from "~/content/seed/sessions.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
 import {
   earlyBirdEndsAt,
