@@ -23,7 +23,7 @@ import {
   readItemForm,
   type EditorField,
   type FormProblem,
-} from "~/content/editor-fields.ts";
+} from "./editor-fields.ts";
 import { standardSessionHours } from "~/content/session-formats.ts";
 import {
   contentTypeNames,

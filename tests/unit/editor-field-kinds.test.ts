@@ -8,14 +8,14 @@
 import { describe, expect, it } from "vitest";
 import {
   applyListIntent,
-  choiceLabel,
   describeFields,
   formValues,
   listIntent,
   readItemForm,
   type EditorField,
   type FormProblem,
-} from "~/content/editor-fields.ts";
+} from "~/publishing/editor-fields.ts";
+import { choiceLabel } from "~/content/field-meta.ts";
 import { wallClockInWords, wallClockIso, wallClockOf } from "~/content/wall-clock.ts";
 import { courseSchema, trainerSchema, webinarSchema, type Course } from "~/content/schema.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
