@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
 import { choiceMeta, penceMeta, referenceMeta } from "./field-meta.ts";
-import { calendarDate } from "./wall-clock.ts";
+import { calendarDate } from "../time/london.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);

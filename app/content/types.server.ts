@@ -29,7 +29,7 @@ import { siteFactsSchema } from "./site-facts-schema.ts";
 import { courseSessionSchema } from "./sessions-schema.ts";
 import { catalogue } from "./index.server.ts";
 import { choiceLabel } from "./field-meta.ts";
-import { dateInWords } from "./wall-clock.ts";
+import { dateInWords } from "../time/london.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 

@@ -19,7 +19,7 @@ import { z } from "zod";
 import { markdownMeta } from "~/content/rich-text.ts";
 import { isImageField } from "~/content/image-ref.ts";
 import { choiceLabel } from "~/content/field-meta.ts";
-import { dateInWords, dateText, timeText, wallClockIso, wallClockOf, weekdays } from "~/content/wall-clock.ts";
+import { dateInWords, dateText, timeText, wallClockIso, wallClockOf, weekdays } from "~/time/london.ts";
 
 type Def = {
   type: string;

@@ -16,7 +16,7 @@ import {
   type FormProblem,
 } from "~/publishing/editor-fields.ts";
 import { choiceLabel } from "~/content/field-meta.ts";
-import { wallClockInWords, wallClockIso, wallClockOf } from "~/content/wall-clock.ts";
+import { wallClockInWords, wallClockIso, wallClockOf } from "~/time/london.ts";
 import { courseSchema, trainerSchema, webinarSchema, type Course } from "~/content/schema.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
 import { standardSessionHours } from "~/content/session-formats.ts";

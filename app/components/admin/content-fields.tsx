@@ -13,7 +13,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { RefObject } from "react";
 import type { EditorField } from "~/publishing/editor-fields.ts";
-import { wallClockInWords } from "~/content/wall-clock.ts";
+import { wallClockInWords } from "~/time/london.ts";
 import {
   ErrorSummary,
   FieldError,
