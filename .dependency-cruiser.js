@@ -3,6 +3,7 @@
  * docs/architecture.md, "Layers"). `npm run lint:layers` checks them; `npm test` runs it.
  *
  * From the bottom:
+ * 0. time: London time (time/london.ts), which imports nothing of app/;
  * 1. foundations: content, and pure rules and formats every layer may use;
  * 2. plumbing: configuration, database, secrets, logs and metrics, HTTP, PDF,
  *    e-mail, the scheduler and the page script; it imports no domain;
@@ -14,7 +15,7 @@
  * the other way round.
  */
 
-const foundations = "^app/(content|forms|calendar|format|seo|addresses)/";
+const foundations = "^app/(time|content|forms|calendar|format|seo|addresses)/";
 const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|page-script)/";
 const domains =
   "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy|publishing|media|settings)/|^app/services[.]ts$";
@@ -43,14 +44,20 @@ export default {
     // texts, notice rows, retention rules), so the notice and the code that
     // keeps it agree (ADR 041, 042).
     forbid(
+      "time-is-the-bottom",
+      "time/ is London time (wall-clock dates and times and the instants they name): it imports nothing of app/, so everything, content included, may use it.",
+      { path: "^app/time/" },
+      { path: "^app/", pathNot: "^app/time/" },
+    ),
+    forbid(
       "content-is-the-bottom",
-      "content/ is typed content and constants: it imports no other folder of app/.",
+      "content/ is typed content and constants: it imports no other folder of app/ but London time (time/).",
       { path: "^app/content/", pathNot: "^app/content/legal\\.ts$" },
-      { path: "^app/", pathNot: "^app/content/" },
+      { path: "^app/", pathNot: "^app/(content|time)/" },
     ),
     forbid(
       "foundations-import-foundations",
-      "content, forms, calendar, format and seo are pure foundations: they import only each other.",
+      "time, content, forms, calendar, format, seo and addresses are pure foundations: they import only each other.",
       { path: foundations, pathNot: "^app/content/legal\\.ts$" },
       { path: "^app/", pathNot: foundations },
     ),

@@ -55,7 +55,7 @@ import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
-import { releaseSessions } from "../app/content/sessions.ts";
+import { releaseSessions } from "../app/content/seed/sessions.ts";
 import { openDatabase } from "../app/data/db.server.ts";
 import { ensureBusinessSettings } from "../tests/support/business-settings.ts";
 import { startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe.ts";

@@ -9,7 +9,7 @@ import express from "express";
 import type { Logger } from "pino";
 import type { AppConfig } from "../app/config/config.server.ts";
 import type { Db } from "../app/data/db.server.ts";
-import { holidaysRunningOut } from "../app/calendar/response-deadline.ts";
+import { holidaysRunningOut } from "../app/calendar/business-hours.ts";
 import { backlog } from "../app/data/backlog.server.ts";
 import { checkReadiness, type Readiness } from "../app/observability/health.server.ts";
 import { metricsEndpoint, readinessEndpoint } from "../app/observability/http.server.ts";

@@ -3,7 +3,7 @@
  * (docs/decisions/031-attribution-and-page-views.md). Pure; days are
  * "YYYY-MM-DD" strings, weeks start on Monday.
  */
-import { startOfLocalDay } from "~/calendar/response-deadline.ts";
+import { startOfLocalDay } from "~/time/london.ts";
 
 const timeZone = "Europe/London";
 const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });

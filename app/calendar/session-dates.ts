@@ -9,8 +9,7 @@
 import { businessCalendar } from "~/content/business.ts";
 import { listPricePence } from "~/content/session-formats.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
-import { localDateTimeInstant, localDateTimeValue, startOfLocalDay } from "./response-deadline.ts";
-import { monthNames } from "~/content/wall-clock.ts";
+import { localDateTimeInstant, localDateTimeValue, monthNames, startOfLocalDay } from "~/time/london.ts";
 
 const { timeZone } = businessCalendar;
 

@@ -6,7 +6,7 @@
 import path from "node:path";
 import { z } from "zod";
 import { organisation } from "../content/organisation.ts";
-import { type BusinessCalendar, siteCalendar } from "../calendar/response-deadline.ts";
+import { type BusinessCalendar, siteCalendar } from "../calendar/business-hours.ts";
 import { minimumKeyLength } from "../secrets/sealing.server.ts";
 
 const port = z.coerce.number().int().min(1).max(65535);

@@ -99,7 +99,7 @@ export const consultation = {
 
 /**
  * The hours behind the opening hours and the response-time promise, as the
- * back office counts an enquiry's deadline (calendar/response-deadline.ts).
+ * back office counts an enquiry's deadline (calendar/business-hours.ts, calendar/response-deadline.ts).
  * Bank holidays in England and Wales (gov.uk/bank-holidays); a deployment
  * can replace the list with its own setting.
  */

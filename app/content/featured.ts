@@ -7,9 +7,9 @@
  * database is seeded with.
  */
 import { z } from "zod";
-import { referenceMeta } from "./editor-fields.ts";
+import { referenceMeta } from "./field-meta.ts";
 
-/** The editor shows a list made with this as one course choice per slot (editor-fields.ts: a reference to courses). */
+/** The editor shows a list made with this as one course choice per slot (publishing/editor-fields.ts: a reference to courses). */
 export const courseSlotsMeta = referenceMeta("course");
 
 /** An ordered list of `min` to `max` course ids, each at most once. */

@@ -11,14 +11,14 @@
  * is attributed to a real organisation.
  */
 import { courseFacts, support } from "./business.ts";
-import { accountingAuditingCourses } from "./courses/accounting-auditing.ts";
-import { riskGrcCourses } from "./courses/risk-grc.ts";
-import { strategyCourses } from "./courses/strategy.ts";
-import { sustainabilityCourses } from "./courses/sustainability.ts";
-import { guides } from "./guides.ts";
+import { accountingAuditingCourses } from "./seed/courses/accounting-auditing.ts";
+import { riskGrcCourses } from "./seed/courses/risk-grc.ts";
+import { strategyCourses } from "./seed/courses/strategy.ts";
+import { sustainabilityCourses } from "./seed/courses/sustainability.ts";
+import { guides } from "./seed/guides.ts";
 import { organisation } from "./organisation.ts";
 import { pillarPath } from "./paths.ts";
-import { pillars } from "./pillars.ts";
+import { pillars } from "./seed/pillars.ts";
 import type { guideIds } from "./schema.ts";
 
 export type GuideId = (typeof guideIds)[number];

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { guideSchema } from "./schema.ts";
 
-/** The editor keeps a field made with this out of sight (set by the PDF page, editor-fields.ts). */
+/** The editor keeps a field made with this out of sight (set by the PDF page, publishing/editor-fields.ts). */
 export const keptFieldMeta = { editor: "kept" } as const;
 
 /** The largest PDF the team may upload. */

@@ -7,23 +7,23 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
-import { accountingAuditingCourses } from "./courses/accounting-auditing.ts";
-import { riskGrcCourses } from "./courses/risk-grc.ts";
-import { strategyCourses } from "./courses/strategy.ts";
-import { sustainabilityCourses } from "./courses/sustainability.ts";
+import { accountingAuditingCourses } from "./seed/courses/accounting-auditing.ts";
+import { riskGrcCourses } from "./seed/courses/risk-grc.ts";
+import { strategyCourses } from "./seed/courses/strategy.ts";
+import { sustainabilityCourses } from "./seed/courses/sustainability.ts";
 import { featuredCoursesSchema, releaseFeaturedCourses } from "./featured.ts";
 import { guideContentSchema } from "./guide-files.ts";
 import { releaseSiteFacts } from "./site-facts.ts";
-import { releaseSessions } from "./sessions.ts";
+import { releaseSessions } from "./seed/sessions.ts";
 import { courseSessionSchema } from "./sessions-schema.ts";
 import { siteFactsSchema } from "./site-facts-schema.ts";
-import { guides as guideData } from "./guides.ts";
+import { guides as guideData } from "./seed/guides.ts";
 import { articlePath, coursePath, pillarPath } from "./paths.ts";
-import { articles as articleData } from "./articles.ts";
+import { articles as articleData } from "./seed/articles.ts";
 import { cookiePolicy, privacyPolicy, termsOfService } from "./legal.ts";
-import { pageCopy as pageCopyData } from "./pages.ts";
-import { webinars as webinarData } from "./webinars.ts";
-import { generalFaqs as generalFaqData, pillars as pillarData } from "./pillars.ts";
+import { pageCopy as pageCopyData } from "./seed/pages.ts";
+import { webinars as webinarData } from "./seed/webinars.ts";
+import { generalFaqs as generalFaqData, pillars as pillarData } from "./seed/pillars.ts";
 import {
   articleSchema,
   pageCopySchema,
@@ -37,8 +37,8 @@ import {
   type Course,
   type PillarId,
 } from "./schema.ts";
-import { testimonials as testimonialData } from "./testimonials.ts";
-import { trainers as trainerData } from "./trainers.ts";
+import { testimonials as testimonialData } from "./seed/testimonials.ts";
+import { trainers as trainerData } from "./seed/trainers.ts";
 
 /**
  * Course ids the old site linked that duplicate a real course: 301 there.

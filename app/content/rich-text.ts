@@ -18,7 +18,7 @@
 import MarkdownIt from "markdown-it";
 import type { Token } from "markdown-it";
 
-/** Marks a string schema as Markdown, for the editor (app/content/editor-fields.ts). */
+/** Marks a string schema as Markdown, for the editor (app/publishing/editor-fields.ts). */
 export const markdownMeta = { contentMediaType: "text/markdown" } as const;
 
 /**

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { guideIds, guideNames, pillarIds } from "./ids.ts";
 import { markdownMessage, markdownMeta, markdownProblems } from "./rich-text.ts";
 import { imageRefSchema } from "./image-ref.ts";
-import { referenceMeta } from "./editor-fields.ts";
+import { referenceMeta } from "./field-meta.ts";
 
 export { imageRefSchema, type ImageRef } from "./image-ref.ts";
 

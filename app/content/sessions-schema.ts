@@ -7,8 +7,8 @@
  */
 import { z } from "zod";
 import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
-import { choiceMeta, penceMeta, referenceMeta } from "./editor-fields.ts";
-import { calendarDate } from "./wall-clock.ts";
+import { choiceMeta, penceMeta, referenceMeta } from "./field-meta.ts";
+import { calendarDate } from "../time/london.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);
@@ -37,7 +37,7 @@ export const venueSchema = z.object({
   postalCode: text.max(12),
 });
 
-/** An amount per person in whole pence, edited in pounds (editor-fields.ts). */
+/** An amount per person in whole pence, edited in pounds (publishing/editor-fields.ts). */
 const pence = z
   .number({ error: "must be an amount in pounds, such as 4500 or 4,050.50" })
   .int("must be a whole number of pence")

@@ -28,8 +28,8 @@ import { guideContentSchema } from "./guide-files.ts";
 import { siteFactsSchema } from "./site-facts-schema.ts";
 import { courseSessionSchema } from "./sessions-schema.ts";
 import { catalogue } from "./index.server.ts";
-import { choiceLabel } from "./editor-fields.ts";
-import { dateInWords } from "./wall-clock.ts";
+import { choiceLabel } from "./field-meta.ts";
+import { dateInWords } from "../time/london.ts";
 
 type ListField = Exclude<keyof ContentSource, "pages">;
 

@@ -3,7 +3,8 @@
  * as the inbox and a lead's page show it (the rule itself is
  * app/calendar/response-deadline.ts).
  */
-import { deadlineState, type BusinessCalendar, type DeadlineState } from "~/calendar/response-deadline.ts";
+import type { BusinessCalendar } from "~/calendar/business-hours.ts";
+import { deadlineState, type DeadlineState } from "~/calendar/response-deadline.ts";
 
 /** An open enquiry with at most this much business time left is due soon. */
 export const dueSoonHours = 4;

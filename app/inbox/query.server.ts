@@ -13,7 +13,7 @@ import { isPostgres } from "~/data/dialect.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { keysetPage } from "~/data/cursor.ts";
-import { startOfLocalDay } from "~/calendar/response-deadline.ts";
+import { startOfLocalDay } from "~/time/london.ts";
 import { decodeCursor, encodeCursor, type InboxFilters } from "./filters.ts";
 import { searchWords } from "~/data/search-text.ts";
 

@@ -2,7 +2,7 @@
  * What the e-mail templates take and give. A lead's e-mails are composed
  * when the lead is stored and written to the outbox in the same transaction.
  */
-import type { BusinessCalendar } from "~/calendar/response-deadline.ts";
+import type { BusinessCalendar } from "~/calendar/business-hours.ts";
 
 /** One composed message, ready for the outbox. */
 export type OutgoingEmail = {

@@ -19,7 +19,7 @@ import {
   type GuideSection,
   type GuideTable,
 } from "~/content/guide-documents.ts";
-import { guides } from "~/content/guides.ts";
+import { guides } from "~/content/seed/guides.ts";
 import { organisation } from "~/content/organisation.ts";
 import { phoneHref, releaseSiteFacts, type SiteContact } from "~/content/site-facts.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";

@@ -6,7 +6,7 @@
  * copy. Dates are London calendar dates written YYYY-MM-DD (the sessions'
  * own notation, sessions-schema.ts); the pages show them in words.
  */
-import { calendarDate, dateInWords as londonDateInWords, weekdays } from "~/content/wall-clock.ts";
+import { calendarDate, dateInWords as londonDateInWords, weekdays } from "~/time/london.ts";
 
 /** A new course date is suggested this many weeks after the one it is made from (a quarter). */
 export const nextDateWeeks = 13;

@@ -18,7 +18,7 @@
  *   items is the product's.
  */
 import { data, redirect } from "react-router";
-import { localDateTimeValue } from "~/calendar/response-deadline.ts";
+import { localDateTimeValue } from "~/time/london.ts";
 import { sessionDateLabel } from "~/calendar/session-dates.ts";
 import { businessCalendar } from "~/content/business.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";

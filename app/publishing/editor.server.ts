@@ -11,7 +11,7 @@
 import { formatPenceGbp } from "~/format/money.ts";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
-import { localDateTimeInstant } from "~/calendar/response-deadline.ts";
+import { localDateTimeInstant } from "~/time/london.ts";
 import {
   applyListIntent,
   describeFields,
@@ -23,7 +23,7 @@ import {
   readItemForm,
   type EditorField,
   type FormProblem,
-} from "~/content/editor-fields.ts";
+} from "./editor-fields.ts";
 import { standardSessionHours } from "~/content/session-formats.ts";
 import {
   contentTypeNames,

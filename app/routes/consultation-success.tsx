@@ -1,7 +1,7 @@
 import { outcomeTitle, PaymentOutcome } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { seo } from "~/seo/meta.ts";
-import { paymentReturnData } from "~/components/payment/payment-return.server.ts";
+import { paymentReturnData } from "~/route-support/payment-return.server.ts";
 import type { Route } from "./+types/consultation-success";
 
 /**

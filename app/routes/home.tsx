@@ -11,7 +11,7 @@ import { CardTitle, PageHero, Paragraphs, Section } from "~/components/sections.
 import { ui } from "~/content/business.ts";
 import { catalogue, courseSummary, pillarPath, requireCourse } from "~/content/index.server.ts";
 import { bookingAnchor } from "~/content/navigation.ts";
-import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
+import { cardFormAction } from "~/route-support/card-form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";

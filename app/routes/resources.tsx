@@ -6,7 +6,7 @@ import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
 import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
 import { byTiming, webinarTiming } from "~/content/webinar-schedule.ts";
-import { cardFormAction } from "~/components/forms/card-form-action.server.ts";
+import { cardFormAction } from "~/route-support/card-form-action.server.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/resources";

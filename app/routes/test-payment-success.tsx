@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { outcomeTitle, PaymentOutcome } from "~/components/payment/payment-outcome.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { paymentPageData } from "~/orders/payment-page-data.server.ts";
-import { paymentReturnData } from "~/components/payment/payment-return.server.ts";
+import { paymentReturnData } from "~/route-support/payment-return.server.ts";
 import type { Route } from "./+types/test-payment-success";
 import { testScreenMeta } from "~/components/test-screen.tsx";
 

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { releaseContent } from "~/content/index.server.ts";
-import { releaseSessions } from "~/content/sessions.ts";
+import { releaseSessions } from "~/content/seed/sessions.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { duplicateItem } from "~/publishing/duplicate.server.ts";

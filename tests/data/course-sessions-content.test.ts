@@ -7,7 +7,7 @@
  * places taken cannot be unpublished or deleted.
  */
 import { describe, expect, it } from "vitest";
-import { releaseSessions } from "~/content/sessions.ts";
+import { releaseSessions } from "~/content/seed/sessions.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import { placesLeft, takePlaces } from "~/orders/course-booking/places.server.ts";
 import { publishHooks } from "~/publishing/publish-hooks.server.ts";

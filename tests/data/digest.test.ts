@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { collectDigest, digestEmail, digestJob } from "~/inbox/digest.server.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { dialects } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";

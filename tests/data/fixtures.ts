@@ -10,7 +10,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { ContactInput } from "~/leads/kinds/contact.ts";
 import type { Booker } from "~/orders/course-booking/booking-request.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
 import { createPaymentService, type PaymentServiceOptions } from "~/orders/payment-service.server.ts";

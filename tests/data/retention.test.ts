@@ -7,7 +7,7 @@
  * batches; counts reach the metric and one log line without personal data.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { Writable } from "node:stream";

@@ -14,7 +14,7 @@ import pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/data/schema.ts";
 import { runIfDue, startScheduler, type JobFn, type RunOutcome } from "~/jobs/scheduler.server.ts";
-import { latestWorkingDayTime, siteCalendar } from "~/calendar/response-deadline.ts";
+import { latestWorkingDayTime, siteCalendar } from "~/calendar/business-hours.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const dayMs = 86_400_000;

@@ -7,8 +7,8 @@
  */
 import pino from "pino";
 import { describe, expect, it } from "vitest";
-import { releaseSessions } from "~/content/sessions.ts";
-import { formValues } from "~/content/editor-fields.ts";
+import { releaseSessions } from "~/content/seed/sessions.ts";
+import { formValues } from "~/publishing/editor-fields.ts";
 import { itemSchema } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { takePlaces } from "~/orders/course-booking/places.server.ts";

@@ -11,7 +11,7 @@ import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { catalogue } from "~/content/index.server.ts";
 import { reminderDue, sendDueReminders, webinarRemindersJob } from "~/leads/webinar-reminders.server.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import { OutboxWorker } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import type { MailContext } from "~/mail/types.ts";

@@ -1,6 +1,6 @@
 import { statSync } from "node:fs";
 import path from "node:path";
-import { holidaysRunningOut, siteCalendar } from "../../app/calendar/response-deadline.ts";
+import { holidaysRunningOut, siteCalendar } from "../../app/calendar/business-hours.ts";
 import { freePort } from "../support/ports.ts";
 import { pgUrl, pollUntil, postJson, rawRequest } from "../support/servers.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";

@@ -4,7 +4,7 @@
  * a London time for the schedule field, and the scheduler's publishing job
  * run against the site's database (as a second instance would run it).
  */
-import { localDateTimeValue } from "~/calendar/response-deadline.ts";
+import { localDateTimeValue } from "~/time/london.ts";
 import type { BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { silentLogger } from "../../app/observability/log.server.ts";

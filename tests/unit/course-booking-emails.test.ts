@@ -1,6 +1,6 @@
 /** A course booking's e-mails (app/orders/course-booking/booking-emails.server.ts): who gets what, and the calendar invitation as a calendar reads it. */
 import { describe, expect, it } from "vitest";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { MailContext } from "~/mail/types.ts";
 import {
   bookingCancelledEmails,

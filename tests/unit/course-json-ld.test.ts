@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { sessionStartsAt } from "~/calendar/session-dates.ts";
-import { releaseSessions } from "~/content/sessions.ts";
+import { releaseSessions } from "~/content/seed/sessions.ts";
 import { sessionScheduleStep } from "~/publishing/sessions-on-site.server.ts";
 import { courseJsonLd, sessionAvailability, type CourseInstanceData } from "~/seo/meta.ts";
 

@@ -11,9 +11,9 @@ import {
   penceFromPounds,
   readItemForm,
   type EditorField,
-} from "~/content/editor-fields.ts";
+} from "~/publishing/editor-fields.ts";
 import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
-import { releaseSessions } from "~/content/sessions.ts";
+import { releaseSessions } from "~/content/seed/sessions.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
 import {
   earlyBirdEndsAt,

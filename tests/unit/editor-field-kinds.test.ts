@@ -8,15 +8,15 @@
 import { describe, expect, it } from "vitest";
 import {
   applyListIntent,
-  choiceLabel,
   describeFields,
   formValues,
   listIntent,
   readItemForm,
   type EditorField,
   type FormProblem,
-} from "~/content/editor-fields.ts";
-import { wallClockInWords, wallClockIso, wallClockOf } from "~/content/wall-clock.ts";
+} from "~/publishing/editor-fields.ts";
+import { choiceLabel } from "~/content/field-meta.ts";
+import { wallClockInWords, wallClockIso, wallClockOf } from "~/time/london.ts";
 import { courseSchema, trainerSchema, webinarSchema, type Course } from "~/content/schema.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
 import { standardSessionHours } from "~/content/session-formats.ts";

@@ -1,11 +1,11 @@
 /**
  * The editor's form, read from each content type's schema
- * (app/content/editor-fields.ts): every item of the release's content goes
+ * (app/publishing/editor-fields.ts): every item of the release's content goes
  * through the form and back unchanged; the fields are the kinds the page
  * renders; a wholly blank item of a list is left out (older forms posted one to add another).
  */
 import { describe, expect, it } from "vitest";
-import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/content/editor-fields.ts";
+import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/publishing/editor-fields.ts";
 import { releaseContent } from "~/content/index.server.ts";
 import { contentTypeNames, itemSchema, itemsOf } from "~/content/types.server.ts";
 import { articleSchema, courseSchema, webinarSchema } from "~/content/schema.ts";

@@ -7,7 +7,7 @@ import { bodyLimitFor, maxBodyBytes, maxContentFormBytes } from "~/http/http.ser
 import { describe, expect, it } from "vitest";
 import { imageRefsIn, imageRefSchema } from "~/content/image-ref.ts";
 import { articleSchema, courseSchema, pageCopySchema, pillarSchema, trainerSchema } from "~/content/schema.ts";
-import { describeFields, formValues, readItemForm } from "~/content/editor-fields.ts";
+import { describeFields, formValues, readItemForm } from "~/publishing/editor-fields.ts";
 import {
   fallbackSrc,
   maxUploadBytes,

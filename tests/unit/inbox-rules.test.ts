@@ -4,12 +4,8 @@ import { byteOrderMark, csvCell, csvLine } from "~/inbox/csv.ts";
 import { decodeCursor, encodeCursor, filterQuery, noFilters, parseFilters } from "~/inbox/filters.ts";
 import { maxSearchWords, searchText, searchWords } from "~/data/search-text.ts";
 import { due, openLeadDue } from "~/inbox/due.ts";
-import {
-  localDateTimeInstant,
-  localDateTimeValue,
-  siteCalendar,
-  startOfLocalDay,
-} from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
+import { localDateTimeInstant, localDateTimeValue, startOfLocalDay } from "~/time/london.ts";
 
 describe("search", () => {
   it("makes plain lower-case words: accents dropped, anything else a separator", () => {

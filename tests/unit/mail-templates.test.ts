@@ -13,7 +13,7 @@ import {
 import { type ResourceDownloadLead, resourceDownloadEmails } from "~/leads/kinds/resource-download.server.ts";
 import { type WebinarRegistrationLead, webinarEmails } from "~/leads/kinds/webinar-registration.server.ts";
 import { escapeHtml, singleLine, SUBJECT_MAX } from "~/mail/compose.server.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 
 const ctx: MailContext = {

@@ -3,14 +3,13 @@ import { businessCalendar, businessPromises, promises } from "~/content/business
 import {
   addBusinessHours,
   businessMsBetween,
-  deadlineState,
   holidaySet,
   holidaysRunningOut,
   latestWorkingDayTime,
-  responseDeadline,
   siteCalendar,
   type BusinessCalendar,
-} from "~/calendar/response-deadline.ts";
+} from "~/calendar/business-hours.ts";
+import { deadlineState, responseDeadline } from "~/calendar/response-deadline.ts";
 import { expectOutputs } from "../support/cases.ts";
 
 const calendar: BusinessCalendar = { ...businessCalendar, holidays: holidaySet(businessCalendar.bankHolidays) };

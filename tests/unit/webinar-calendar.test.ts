@@ -1,7 +1,7 @@
 /** The webinar's calendar invitation (app/leads/webinar-calendar.server.ts), read as a calendar reads it. */
 import { describe, expect, it } from "vitest";
 import { webinarInvitation } from "~/leads/webinar-calendar.server.ts";
-import { siteCalendar } from "~/calendar/response-deadline.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { MailContext } from "~/mail/types.ts";
 
 const ctx: MailContext = {

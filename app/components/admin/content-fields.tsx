@@ -1,6 +1,6 @@
 /**
  * An item's fields in the content editor, as its schema describes them
- * (app/content/editor-fields.ts): text boxes, text areas, choices, one-per-line
+ * (app/publishing/editor-fields.ts): text boxes, text areas, choices, one-per-line
  * lists, Markdown with its live preview (./markdown-field.tsx), dates and
  * times in London time (the day and time shown back in words), references to
  * other items as choices by name (with a search where the list is long), and
@@ -12,8 +12,8 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { RefObject } from "react";
-import type { EditorField } from "~/content/editor-fields.ts";
-import { wallClockInWords } from "~/content/wall-clock.ts";
+import type { EditorField } from "~/publishing/editor-fields.ts";
+import { wallClockInWords } from "~/time/london.ts";
 import {
   ErrorSummary,
   FieldError,

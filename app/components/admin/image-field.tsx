@@ -5,7 +5,7 @@
  * uploaded on the library's page.
  */
 import { createContext, use } from "react";
-import type { EditorField } from "~/content/editor-fields.ts";
+import type { EditorField } from "~/publishing/editor-fields.ts";
 import { errorId, FieldError, fieldId, radioId, TextField } from "~/components/forms/field.tsx";
 import { imageLibraryPath, mediaPath, type PageImage } from "~/media/image-rules.ts";
 

@@ -6,7 +6,7 @@
  * (Intl, through calendar/response-deadline.ts).
  */
 import { businessCalendar } from "~/content/business.ts";
-import { localDateTimeValue, startOfLocalDay } from "~/calendar/response-deadline.ts";
+import { localDateTimeValue, startOfLocalDay } from "~/time/london.ts";
 
 const { timeZone } = businessCalendar;
 const DAY_MS = 86_400_000;

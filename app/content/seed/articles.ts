@@ -4,7 +4,7 @@
  * who leads the matching pillar. Content reflects the position in 2023.
  * An article's body is Markdown (app/content/rich-text.ts says what it may hold).
  */
-import type { ArticleInput } from "./schema.ts";
+import type { ArticleInput } from "../schema.ts";
 
 export const articles = [
   {

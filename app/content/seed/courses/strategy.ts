@@ -1,5 +1,5 @@
 /** Courses whose home pillar is Strategy (Strategy and Leadership). */
-import type { CourseInput } from "../schema.ts";
+import type { CourseInput } from "../../schema.ts";
 
 export const strategyCourses = [
   {

@@ -4,10 +4,10 @@
  * blocks of the pillar pages. Every number and claim comes from business.ts;
  * SEO titles leave out the brand name, which the layout appends.
  */
-import { claims, courseFacts, pricing, promises, support } from "./business.ts";
-import { organisation } from "./organisation.ts";
-import { releaseSiteFacts } from "./site-facts.ts";
-import type { PageCopyInput } from "./schema.ts";
+import { claims, courseFacts, pricing, promises, support } from "../business.ts";
+import { organisation } from "../organisation.ts";
+import { releaseSiteFacts } from "../site-facts.ts";
+import type { PageCopyInput } from "../schema.ts";
 
 const { days, defaultGroupSize, noticeWeeksStandard, noticeWeeksCustom } = courseFacts;
 const brand = organisation.name;

@@ -3,7 +3,7 @@
  * UTC offset in force on the day (both dates fall before British Summer Time
  * starts on 28 March 2027, so the offset is +00:00).
  */
-import type { WebinarInput } from "./schema.ts";
+import type { WebinarInput } from "../schema.ts";
 
 export const webinars = [
   {

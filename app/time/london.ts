@@ -1,10 +1,20 @@
 /**
- * Dates and times as the content editor's fields post them and show them
- * back in words (browser-safe, without zod: the editor's page uses it to say
- * "Wednesday 12 May 2027, 12:30 London time" under a date and time), and
- * the wall-clock arithmetic of a time zone (the response deadlines'
- * calendar, app/calendar/response-deadline.ts, works on the same): through
- * the platform's Intl, so the clock changes are the time zone database's.
+ * London time: dates and times as a person in London reads and types them,
+ * and the instants they name. The one place the site converts between a
+ * wall-clock date and time and an instant (every function takes the time
+ * zone, "Europe/London" everywhere today: content/business.ts
+ * businessCalendar.timeZone). Through the platform's Intl, so the change to
+ * and from British Summer Time is the time zone database's, not ours.
+ *
+ * - the content editor's fields: dates and times as typed or posted, shown
+ *   back in words ("Wednesday 12 May 2027, 12:30 London time"), read as an
+ *   ISO instant with that day's offset, or why not (skipped, repeated);
+ * - datetime-local fields and local days: the instant a local date and time
+ *   names, the instant a local day begins (the inbox's and reports' days,
+ *   course sessions' days);
+ * - the arithmetic beneath the business hours (calendar/business-hours.ts).
+ *
+ * Pure and browser-safe (no zod, no clock, no settings); imports nothing of app/.
  */
 export const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
 
@@ -147,4 +157,49 @@ export function wallClockOf(iso: string, timeZone: string): { date: string; time
   const p = localParts(instant, timeZone);
   const two = (n: number) => String(n).padStart(2, "0");
   return { date: `${p.year}-${two(p.month)}-${two(p.day)}`, time: `${two(p.hour)}:${two(p.minute)}` };
+}
+
+/** A wall-clock time of day: 9:00 is { hour: 9, minute: 0 }. */
+export type WallTime = { hour: number; minute: number };
+
+/** A local calendar date. */
+export type LocalDate = { year: number; month: number; day: number };
+
+/**
+ * The instant a wall-clock time names in `timeZone`, for times that name
+ * exactly one (not in the hour the clocks change, 01:00-02:00 in London).
+ */
+export function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
+  const first = asUtc - offsetAt(asUtc, timeZone);
+  return asUtc - offsetAt(first, timeZone);
+}
+
+/** A local date as "YYYY-MM-DD". */
+export const dateKey = ({ year, month, day }: LocalDate) =>
+  `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+
+/**
+ * The instant a local date and time names in `timeZone`, as a
+ * datetime-local field gives it ("YYYY-MM-DDTHH:MM"); null if it is not one.
+ */
+export function localDateTimeInstant(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value.trim());
+  if (!match) return null;
+  const [year, month, day, hour, minute] = match.slice(1).map(Number) as [number, number, number, number, number];
+  if (month < 1 || month > 12 || day < 1 || day > 31 || hour > 23 || minute > 59) return null;
+  return new Date(instantOf({ year, month, day }, { hour, minute }, timeZone));
+}
+
+/** `instant` as a datetime-local field in `timeZone` shows it ("YYYY-MM-DDTHH:MM"): the inverse of the above. */
+export function localDateTimeValue(instant: Date, timeZone: string): string {
+  const p = localParts(instant.getTime(), timeZone);
+  const two = (n: number) => String(n).padStart(2, "0");
+  return `${dateKey(p)}T${two(p.hour)}:${two(p.minute)}`;
+}
+
+/** The instant a local date ("YYYY-MM-DD") begins in `timeZone`. */
+export function startOfLocalDay(date: string, timeZone: string): Date {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(instantOf({ year, month, day }, { hour: 0, minute: 0 }, timeZone));
 }

@@ -3,7 +3,7 @@
  * Shared course esg-accounting lives in sustainability.ts with this pillar as
  * its second pillar.
  */
-import type { CourseInput } from "../schema.ts";
+import type { CourseInput } from "../../schema.ts";
 
 export const accountingAuditingCourses = [
   {

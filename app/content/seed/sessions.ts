@@ -4,8 +4,8 @@
  * editor afterwards ("Course dates"); the schema is sessions-schema.ts.
  * Pure data, browser-safe.
  */
-import type { CourseSession, SessionHours, Venue } from "./sessions-schema.ts";
-import { standardSessionHours } from "./session-formats.ts";
+import type { CourseSession, SessionHours, Venue } from "../sessions-schema.ts";
+import { standardSessionHours } from "../session-formats.ts";
 
 /** The formats' standard hours (session-formats.ts): in person 09:00–17:00 (Friday to 15:30), online 09:30–16:30. */
 const inPersonHours: SessionHours[] = standardSessionHours["in-person"].map((h) => ({ ...h }));

@@ -3,8 +3,8 @@
  * on the About page) and a senior trainer. Career histories deliberately name
  * no employers.
  */
-import { claims } from "./business.ts";
-import type { TrainerInput } from "./schema.ts";
+import { claims } from "../business.ts";
+import type { TrainerInput } from "../schema.ts";
 
 const experience = `${claims.trainerExperience} years`;
 

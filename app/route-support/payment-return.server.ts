@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "react-router";
-import { maskEmail } from "./format.ts";
-import type { PaymentOutcomeData } from "./payment-outcome.tsx";
+import { maskEmail } from "~/components/payment/format.ts";
+import type { PaymentOutcomeData } from "~/components/payment/payment-outcome.tsx";
 import { paymentOutcome } from "~/orders/payment-page-data.server.ts";
 
 /**

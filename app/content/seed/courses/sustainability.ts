@@ -3,7 +3,7 @@
  * esg-risk is shared with Risk (GRC); esg-accounting is shared with
  * Accounting and Auditing. The first pillar is each course's home pillar.
  */
-import type { CourseInput } from "../schema.ts";
+import type { CourseInput } from "../../schema.ts";
 
 export const sustainabilityCourses = [
   {

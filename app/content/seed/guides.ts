@@ -3,7 +3,7 @@
  * request screen. `guideName` is the guide_name value the guide-request API
  * takes.
  */
-import type { GuideInput } from "./schema.ts";
+import type { GuideInput } from "../schema.ts";
 
 export const guides = [
   {

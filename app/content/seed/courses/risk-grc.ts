@@ -2,7 +2,7 @@
  * Courses whose home pillar is Risk (GRC). The ESG risk course, which this
  * pillar shares with Sustainability, lives in the sustainability file.
  */
-import type { CourseInput } from "../schema.ts";
+import type { CourseInput } from "../../schema.ts";
 
 export const riskGrcCourses = [
   {

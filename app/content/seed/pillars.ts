@@ -2,9 +2,9 @@
  * The four training pillars (spec sections 1 and 2, Pillar pages) and the
  * general FAQs shown on the contact page. Numbers come from business.ts.
  */
-import { courseFacts, pricing, promises, support } from "./business.ts";
-import { organisation } from "./organisation.ts";
-import type { Faq, PillarInput } from "./schema.ts";
+import { courseFacts, pricing, promises, support } from "../business.ts";
+import { organisation } from "../organisation.ts";
+import type { Faq, PillarInput } from "../schema.ts";
 
 const { days, noticeWeeksStandard, noticeWeeksCustom } = courseFacts;
 const supportSessions = `${support.sessions} sessions of ${support.sessionMinutes} minutes`;

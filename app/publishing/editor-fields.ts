@@ -16,11 +16,10 @@
  * of an item's fields cleared, the item is taken out).
  */
 import { z } from "zod";
-import { markdownMeta } from "./rich-text.ts";
-import { isImageField } from "./image-ref.ts";
-import { dateInWords, dateText, timeText, wallClockIso, wallClockOf, weekdays } from "./wall-clock.ts";
-
-export { dateInWords, dateText, timeText, wallClockInWords } from "./wall-clock.ts";
+import { markdownMeta } from "~/content/rich-text.ts";
+import { isImageField } from "~/content/image-ref.ts";
+import { choiceLabel } from "~/content/field-meta.ts";
+import { dateInWords, dateText, timeText, wallClockIso, wallClockOf, weekdays } from "~/time/london.ts";
 
 type Def = {
   type: string;
@@ -86,15 +85,6 @@ export type ReferenceSlots = { min: number; count: number; hint: string };
 /** @deprecated the name of a reference's option before references were one kind. */
 export type SlotOption = ReferenceOption;
 
-/** Marks a whole-pence number the editor shows and reads in pounds (a session's prices). */
-export const penceMeta = { editor: "pence" } as const;
-
-/**
- * Marks a field that names another item of the site's content by its id (or
- * a list of them): the editor offers the items of type `to` by name.
- */
-export const referenceMeta = (to: string) => ({ editor: "reference", to }) as const;
-
 /** What an item of each type is called in a reference's messages ("choose a trainer"). */
 const referenceNouns: Record<string, string> = {
   trainer: "trainer",
@@ -105,17 +95,6 @@ const referenceNouns: Record<string, string> = {
 };
 
 export type ChoiceOption = { value: string; label: string };
-
-/** Names a fixed choice's values as the team says them: `z.enum([...]).meta(choiceMeta({ online: "Live online" }))`. */
-export const choiceMeta = (labels: Readonly<Record<string, string>>) => ({ choiceLabels: labels });
-
-/** A value in words where its schema names it not: "in-person" → "In person", "30/70" as it is. */
-export function choiceLabel(value: string, labels?: Readonly<Record<string, string>>): string {
-  const named = labels?.[value];
-  if (named) return named;
-  const words = value.replace(/-/g, " ");
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
 
 /** A choice field's options: each value with its name. */
 function choiceOptions(schema: z.ZodType, values: readonly unknown[]): ChoiceOption[] {

@@ -2,7 +2,7 @@
  * Client testimonials. Organisations are anonymised at the clients' request;
  * `initial` is the first letter of the quoted person's first name.
  */
-import type { TestimonialInput } from "./schema.ts";
+import type { TestimonialInput } from "../schema.ts";
 
 export const testimonials = [
   {
