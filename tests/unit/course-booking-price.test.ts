@@ -10,6 +10,7 @@ import {
   type PriceSettings,
   unitPrice,
 } from "~/orders/course-booking/price.ts";
+import { groupOfThree } from "../support/unit-fixtures.ts";
 
 const named = (n: number): Place[] => Array.from({ length: n }, (_, i) => ({ name: `Delegate ${i + 1}` }));
 const toFollow: Place = { namesToFollow: true };
@@ -96,26 +97,26 @@ describe("the early bird", () => {
 });
 
 describe("the group discount", () => {
-  it("does not apply to 2 places", () => {
-    expect(priceBooking({ session: {}, places: named(2), bookedAt: winter })).toEqual({
-      basis: "list",
-      quantity: 2,
-      unitPricePence: 450_000,
-      discountPence: 0,
-      netPence: 900_000,
-      discountBasisPoints: 0,
-    });
-  });
-
-  it("applies to exactly 3 places: 10% off the line", () => {
-    expect(priceBooking({ session: {}, places: named(3), bookedAt: winter })).toEqual({
-      basis: "group",
-      quantity: 3,
-      unitPricePence: 450_000,
-      discountPence: 135_000,
-      netPence: 1_215_000,
-      discountBasisPoints: 1000,
-    });
+  it.each([
+    [
+      "does not apply to 2 places",
+      2,
+      {
+        basis: "list",
+        quantity: 2,
+        unitPricePence: 450_000,
+        discountPence: 0,
+        netPence: 900_000,
+        discountBasisPoints: 0,
+      },
+    ],
+    [
+      "applies to exactly 3 places: 10% off the line",
+      3,
+      { basis: "group", ...groupOfThree.line, discountBasisPoints: 1000 },
+    ],
+  ])("%s", (_, places, line) => {
+    expect(priceBooking({ session: {}, places: named(places), bookedAt: winter })).toEqual(line);
   });
 
   it("counts places with names to follow as places", () => {
