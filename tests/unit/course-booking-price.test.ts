@@ -10,6 +10,7 @@ import {
   type PriceSettings,
   unitPrice,
 } from "~/orders/course-booking/price.ts";
+import { groupOfThree } from "../support/unit-fixtures.ts";
 
 const named = (n: number): Place[] => Array.from({ length: n }, (_, i) => ({ name: `Delegate ${i + 1}` }));
 const toFollow: Place = { namesToFollow: true };
@@ -96,26 +97,26 @@ describe("the early bird", () => {
 });
 
 describe("the group discount", () => {
-  it("does not apply to 2 places", () => {
-    expect(priceBooking({ session: {}, places: named(2), bookedAt: winter })).toEqual({
-      basis: "list",
-      quantity: 2,
-      unitPricePence: 450_000,
-      discountPence: 0,
-      netPence: 900_000,
-      discountBasisPoints: 0,
-    });
-  });
-
-  it("applies to exactly 3 places: 10% off the line", () => {
-    expect(priceBooking({ session: {}, places: named(3), bookedAt: winter })).toEqual({
-      basis: "group",
-      quantity: 3,
-      unitPricePence: 450_000,
-      discountPence: 135_000,
-      netPence: 1_215_000,
-      discountBasisPoints: 1000,
-    });
+  it.each([
+    [
+      "does not apply to 2 places",
+      2,
+      {
+        basis: "list",
+        quantity: 2,
+        unitPricePence: 450_000,
+        discountPence: 0,
+        netPence: 900_000,
+        discountBasisPoints: 0,
+      },
+    ],
+    [
+      "applies to exactly 3 places: 10% off the line",
+      3,
+      { basis: "group", ...groupOfThree.line, discountBasisPoints: 1000 },
+    ],
+  ])("%s", (_, places, line) => {
+    expect(priceBooking({ session: {}, places: named(places), bookedAt: winter })).toEqual(line);
   });
 
   it("counts places with names to follow as places", () => {
@@ -156,32 +157,32 @@ describe("the group discount", () => {
 describe("early bird and group discount do not stack: the better for the customer applies", () => {
   const session = (earlyBirdPence: number) => ({ earlyBird: { pricePence: earlyBirdPence, until: "2027-01-31" } });
 
-  it("an early-bird price lower than 90% of the list price beats the group discount", () => {
-    expect(priceBooking({ session: session(400_000), places: named(3), bookedAt: winter })).toEqual({
-      basis: "early-bird",
-      quantity: 3,
-      unitPricePence: 400_000,
-      discountPence: 0,
-      netPence: 1_200_000,
-      discountBasisPoints: 0,
-    });
-  });
-
-  it("the group discount on the regular price beats a smaller early-bird saving", () => {
-    expect(priceBooking({ session: session(420_000), places: named(3), bookedAt: winter })).toMatchObject({
-      basis: "group",
-      unitPricePence: 450_000,
-      discountPence: 135_000,
-      netPence: 1_215_000,
-    });
-  });
-
-  it("on a tie, the early-bird price (a line without a discount)", () => {
-    expect(priceBooking({ session: session(405_000), places: named(3), bookedAt: winter })).toMatchObject({
-      basis: "early-bird",
-      discountPence: 0,
-      netPence: 1_215_000,
-    });
+  // 3 places booked in winter, with the early-bird price as given: the whole line, or what decides it.
+  it.each([
+    [
+      "an early-bird price lower than 90% of the list price beats the group discount",
+      400_000,
+      {
+        basis: "early-bird",
+        quantity: 3,
+        unitPricePence: 400_000,
+        discountPence: 0,
+        netPence: 1_200_000,
+        discountBasisPoints: 0,
+      },
+    ],
+    [
+      "the group discount on the regular price beats a smaller early-bird saving",
+      420_000,
+      expect.objectContaining({ basis: "group", unitPricePence: 450_000, discountPence: 135_000, netPence: 1_215_000 }),
+    ],
+    [
+      "on a tie, the early-bird price (a line without a discount)",
+      405_000,
+      expect.objectContaining({ basis: "early-bird", discountPence: 0, netPence: 1_215_000 }),
+    ],
+  ])("%s", (_, earlyBirdPence, line) => {
+    expect(priceBooking({ session: session(earlyBirdPence), places: named(3), bookedAt: winter })).toEqual(line);
   });
 
   it("once the early bird is over, 3 places get the group discount and 2 the regular price", () => {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { pricing } from "~/content/business.ts";
 import { mulDivHalfUp } from "~/orders/course-booking/pence.ts";
 import { quote, type QuoteLineInput, vatOn } from "~/orders/course-booking/vat.ts";
+import { groupOfThree } from "../support/unit-fixtures.ts";
 
 const line = (quantity: number, unitPricePence: number, discountPence = 0): QuoteLineInput => ({
   description: "Strategic Leadership, 18-22 January 2027, London",
@@ -29,13 +30,8 @@ describe("a quote", () => {
 
   it("for 3 places with the group discount: £13,500 − £1,350 = £12,150 + £2,430 VAT", () => {
     const q = quote([line(3, 450_000, 135_000)]);
-    expect(q.lines[0]).toMatchObject({
-      quantity: 3,
-      unitPricePence: 450_000,
-      discountPence: 135_000,
-      netPence: 1_215_000,
-    });
-    expect(q).toMatchObject({ netPence: 1_215_000, vatPence: 243_000, grossPence: 1_458_000 });
+    expect(q.lines[0]).toMatchObject(groupOfThree.line);
+    expect(q).toMatchObject(groupOfThree.totals);
   });
 
   it("shows each line without VAT: its net and rate, no VAT amount", () => {

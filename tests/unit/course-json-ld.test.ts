@@ -12,16 +12,12 @@ import { sessionStartsAt } from "~/calendar/session-dates.ts";
 import { releaseSessions } from "~/content/seed/sessions.ts";
 import { sessionScheduleStep } from "~/publishing/sessions-on-site.server.ts";
 import { courseJsonLd, sessionAvailability, type CourseInstanceData } from "~/seo/meta.ts";
+import { londonCourseInstance, londonVenue } from "../support/unit-fixtures.ts";
 
 const course = { id: "risk-management", title: "Enterprise Risk Management", shortDescription: "Risk, end to end." };
 const london: CourseInstanceData = {
   format: "in-person",
-  venue: {
-    name: "Chartered Accountants' Hall",
-    streetAddress: "1 Moorgate Place",
-    locality: "London",
-    postalCode: "EC2R 6EA",
-  },
+  venue: londonVenue,
   startsAt: "2027-03-08T09:00:00+00:00",
   endsAt: "2027-03-12T15:30:00+00:00",
   priceGbp: 4050,
@@ -42,33 +38,9 @@ describe("a course's JSON-LD", () => {
   it("has a CourseInstance per session: mode, dates, place, offer", () => {
     const ld = courseJsonLd(course, 4500, [london, online]);
     expect(ld.hasCourseInstance).toEqual([
-      {
-        "@type": "CourseInstance",
-        courseMode: "onsite",
-        courseWorkload: "P5D",
-        startDate: "2027-03-08T09:00:00+00:00",
-        endDate: "2027-03-12T15:30:00+00:00",
-        location: {
-          "@type": "Place",
-          name: "Chartered Accountants' Hall",
-          address: {
-            "@type": "PostalAddress",
-            streetAddress: "1 Moorgate Place",
-            addressLocality: "London",
-            postalCode: "EC2R 6EA",
-            addressCountry: "GB",
-          },
-        },
-        offers: {
-          "@type": "Offer",
-          price: "4050.00",
-          priceCurrency: "GBP",
-          category: "Paid",
-          availability: "https://schema.org/InStock",
-          url: expect.stringMatching(/^https:\/\/.+\/courses\/risk-management\/book\/risk-management-2027-03-london$/),
-          validThrough: "2027-03-08T09:00:00+00:00",
-        },
-      },
+      londonCourseInstance(
+        expect.stringMatching(/^https:\/\/.+\/courses\/risk-management\/book\/risk-management-2027-03-london$/),
+      ),
       {
         "@type": "CourseInstance",
         courseMode: "online",

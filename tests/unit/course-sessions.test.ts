@@ -27,6 +27,7 @@ import {
   sessionPriceAt,
   sessionStartsAt,
 } from "~/calendar/session-dates.ts";
+import { londonVenue } from "../support/unit-fixtures.ts";
 
 const online: CourseSession = {
   id: "risk-management-2027-05-online",
@@ -42,12 +43,7 @@ const inPerson: CourseSession = {
   id: "risk-management-2027-03-london",
   startDate: "2027-03-08",
   format: "in-person",
-  venue: {
-    name: "Chartered Accountants' Hall",
-    streetAddress: "1 Moorgate Place",
-    locality: "London",
-    postalCode: "EC2R 6EA",
-  },
+  venue: londonVenue,
 };
 
 /** The schema's messages by field path. */

@@ -182,33 +182,119 @@ describe("every message", () => {
   });
 });
 
+/** What every notification to the team ends with: where and when the lead came, its id, and the consent given. */
+const leadFacts = (lead: { sourcePage: string; consentText: string }) => [
+  `Source page: ${lead.sourcePage}`,
+  `Received: ${receivedLondon}`,
+  "Lead id: lead_01HZX3",
+  lead.consentText,
+];
+
+// 12:30 UTC in February is 12:30 in London (GMT).
+const webinarStartsLondon = "Wednesday, 10 February 2027 at 12:30 GMT";
+
+describe("the team's notification of a lead", () => {
+  it.each([
+    {
+      kind: "contact",
+      team: contactEmails(contact, ctx)[0]!,
+      lead: contact,
+      subject: "New enquiry: Jane Smith, Acme Holdings (Risk Management & GRC)",
+      fields: [
+        "Name: Jane Smith",
+        "Email: jane.smith@example.com",
+        "Phone: +44 20 7946 0000",
+        "Company: Acme Holdings",
+        "Job title: Head of Risk",
+        "Area of interest: Risk Management & GRC",
+        "Preferred contact: Phone",
+        "We would like a programme for 10 managers.",
+        "Ideally in the autumn.",
+      ],
+    },
+    {
+      kind: "guide request",
+      team: guideRequestEmails(guide, ctx)[0]!,
+      lead: guide,
+      subject: "Guide request: Sam Patel, Northwind Ltd (Ultimate Guide to Enterprise Risk Management)",
+      fields: [
+        "First name: Sam",
+        "Last name: Patel",
+        "Email: sam.patel@example.com",
+        "Company: Northwind Ltd",
+        "Guide: Ultimate Guide to Enterprise Risk Management",
+        "Guide id: enterprise-risk-management",
+      ],
+    },
+    {
+      kind: "resource download",
+      team: resourceDownloadEmails(resource, ctx)[0]!,
+      lead: resource,
+      subject: "Resource download: reader@example.com (Financial Analysis Toolkit for Business Leaders)",
+      fields: [
+        "Email: reader@example.com",
+        "Resource: Financial Analysis Toolkit for Business Leaders",
+        "Resource id: finance-toolkit",
+      ],
+    },
+    {
+      kind: "webinar registration",
+      team: webinarEmails(webinar, ctx)[0]!,
+      lead: webinar,
+      subject:
+        "Webinar registration: Alex Brown, Globex plc (Third-Party Risk: Building a Supplier Tiering Model That Works)",
+      fields: [
+        "Name: Alex Brown",
+        "Email: alex.brown@example.com",
+        "Company: Globex plc",
+        `Webinar: ${webinar.webinarTitle}`,
+        "Webinar id: supplier-tiering-third-party-risk",
+        `Starts: ${webinarStartsLondon}`,
+        "Duration: 60 minutes",
+        "Presenter: David Okafor",
+      ],
+    },
+  ])("of a $kind goes to the team, replies to the visitor and lists every field", ({ team, lead, subject, fields }) => {
+    expect(team.to).toBe(ctx.teamEmail);
+    expect(team.replyTo).toBe(lead.email);
+    expect(team.subject).toBe(subject);
+    expectBoth(team, ...fields, ...leadFacts(lead));
+  });
+});
+
+describe("the visitor's download e-mail", () => {
+  it.each([
+    {
+      kind: "guide request",
+      visitor: guideRequestEmails(guide, ctx)[1]!,
+      lead: guide,
+      subject: "Your guide: Ultimate Guide to Enterprise Risk Management",
+      texts: [
+        "Dear Sam",
+        "Download Ultimate Guide to Enterprise Risk Management",
+        "personal to you",
+        promises.contactResponse,
+        promises.businessHours,
+      ],
+    },
+    {
+      kind: "resource download",
+      visitor: resourceDownloadEmails(resource, ctx)[1]!,
+      lead: resource,
+      subject: "Your download: Financial Analysis Toolkit for Business Leaders",
+      texts: ["Download Financial Analysis Toolkit for Business Leaders"],
+    },
+  ])("for a $kind carries the download link", ({ visitor, lead, subject, texts }) => {
+    expect(visitor.to).toBe(lead.email);
+    expect(visitor.subject).toBe(subject);
+    expect(visitor.text).toContain(lead.downloadUrl);
+    expect(visitor.html).toContain(`href="${lead.downloadUrl}"`);
+    expectBoth(visitor, ...texts);
+  });
+});
+
 describe("contactEmails", () => {
   const [team, visitor] = contactEmails(contact, ctx) as [OutgoingEmail, OutgoingEmail];
-
-  it("notifies the team, replying to the visitor", () => {
-    expect(team.to).toBe(ctx.teamEmail);
-    expect(team.replyTo).toBe(contact.email);
-    expect(team.subject).toBe("New enquiry: Jane Smith, Acme Holdings (Risk Management & GRC)");
-  });
-
-  it("lists every field in the team notification", () => {
-    expectBoth(
-      team,
-      "Name: Jane Smith",
-      "Email: jane.smith@example.com",
-      "Phone: +44 20 7946 0000",
-      "Company: Acme Holdings",
-      "Job title: Head of Risk",
-      "Area of interest: Risk Management & GRC",
-      "Preferred contact: Phone",
-      "We would like a programme for 10 managers.",
-      "Ideally in the autumn.",
-      "Source page: /contact",
-      `Received: ${receivedLondon}`,
-      "Lead id: lead_01HZX3",
-      contact.consentText,
-    );
-  });
 
   it("says when the answer is due: 24 business hours, London time, bank holidays as configured", () => {
     // Monday 2 June 2025, 14:30 BST: 3 h that day, 8.5 h on Tuesday, Wednesday and 4 h on Thursday.
@@ -312,42 +398,6 @@ describe("contactEmails", () => {
 });
 
 describe("guideRequestEmails", () => {
-  const [team, visitor] = guideRequestEmails(guide, ctx) as [OutgoingEmail, OutgoingEmail];
-
-  it("notifies the team with every field", () => {
-    expect(team.to).toBe(ctx.teamEmail);
-    expect(team.replyTo).toBe(guide.email);
-    expect(team.subject).toBe("Guide request: Sam Patel, Northwind Ltd (Ultimate Guide to Enterprise Risk Management)");
-    expectBoth(
-      team,
-      "First name: Sam",
-      "Last name: Patel",
-      "Email: sam.patel@example.com",
-      "Company: Northwind Ltd",
-      "Guide: Ultimate Guide to Enterprise Risk Management",
-      "Guide id: enterprise-risk-management",
-      "Source page: /guides/enterprise-risk-management",
-      `Received: ${receivedLondon}`,
-      "Lead id: lead_01HZX3",
-      guide.consentText,
-    );
-  });
-
-  it("sends the visitor a personal download link and the response promise", () => {
-    expect(visitor.to).toBe(guide.email);
-    expect(visitor.subject).toBe("Your guide: Ultimate Guide to Enterprise Risk Management");
-    expect(visitor.text).toContain(guide.downloadUrl);
-    expect(visitor.html).toContain(`href="${guide.downloadUrl}"`);
-    expectBoth(
-      visitor,
-      "Dear Sam",
-      "Download Ultimate Guide to Enterprise Risk Management",
-      "personal to you",
-      promises.contactResponse,
-      promises.businessHours,
-    );
-  });
-
   it("marks test requests and escapes visitor values", () => {
     const [t, v] = guideRequestEmails({ ...guide, isTest: true, first_name: "<b>Sam</b> & co" }, ctx) as [
       OutgoingEmail,
@@ -366,34 +416,6 @@ describe("guideRequestEmails", () => {
 });
 
 describe("resourceDownloadEmails", () => {
-  const [team, visitor] = resourceDownloadEmails(resource, ctx) as [OutgoingEmail, OutgoingEmail];
-
-  it("notifies the team with every field", () => {
-    expect(team.to).toBe(ctx.teamEmail);
-    expect(team.replyTo).toBe(resource.email);
-    expect(team.subject).toBe(
-      "Resource download: reader@example.com (Financial Analysis Toolkit for Business Leaders)",
-    );
-    expectBoth(
-      team,
-      "Email: reader@example.com",
-      "Resource: Financial Analysis Toolkit for Business Leaders",
-      "Resource id: finance-toolkit",
-      "Source page: /",
-      `Received: ${receivedLondon}`,
-      "Lead id: lead_01HZX3",
-      resource.consentText,
-    );
-  });
-
-  it("sends the visitor the download link", () => {
-    expect(visitor.to).toBe(resource.email);
-    expect(visitor.subject).toBe("Your download: Financial Analysis Toolkit for Business Leaders");
-    expect(visitor.text).toContain(resource.downloadUrl);
-    expect(visitor.html).toContain(`href="${resource.downloadUrl}"`);
-    expectBoth(visitor, "Download Financial Analysis Toolkit for Business Leaders");
-  });
-
   it("marks test requests", () => {
     for (const email of resourceDownloadEmails({ ...resource, isTest: true }, ctx)) {
       expect(email.subject.startsWith("[TEST] ")).toBe(true);
@@ -449,14 +471,7 @@ describe("newsletter", () => {
   it("tells the team a subscription was confirmed", () => {
     expect(team.to).toBe(ctx.teamEmail);
     expect(team.subject).toBe("Newsletter subscription confirmed: subscriber@example.com");
-    expectBoth(
-      team,
-      "Email: subscriber@example.com",
-      "Source page: /about",
-      `Received: ${receivedLondon}`,
-      "Lead id: lead_01HZX3",
-      signup.consentText,
-    );
+    expectBoth(team, "Email: subscriber@example.com", ...leadFacts(signup));
   });
 
   it("marks test signups", () => {
@@ -471,31 +486,6 @@ describe("newsletter", () => {
 
 describe("webinarEmails", () => {
   const [team, visitor] = webinarEmails(webinar, ctx) as [OutgoingEmail, OutgoingEmail];
-  // 12:30 UTC in February is 12:30 in London (GMT).
-  const startsLondon = "Wednesday, 10 February 2027 at 12:30 GMT";
-
-  it("notifies the team with every field", () => {
-    expect(team.to).toBe(ctx.teamEmail);
-    expect(team.replyTo).toBe(webinar.email);
-    expect(team.subject).toBe(
-      "Webinar registration: Alex Brown, Globex plc (Third-Party Risk: Building a Supplier Tiering Model That Works)",
-    );
-    expectBoth(
-      team,
-      "Name: Alex Brown",
-      "Email: alex.brown@example.com",
-      "Company: Globex plc",
-      `Webinar: ${webinar.webinarTitle}`,
-      "Webinar id: supplier-tiering-third-party-risk",
-      `Starts: ${startsLondon}`,
-      "Duration: 60 minutes",
-      "Presenter: David Okafor",
-      "Source page: /resources",
-      `Received: ${receivedLondon}`,
-      "Lead id: lead_01HZX3",
-      webinar.consentText,
-    );
-  });
 
   it("confirms the registration to the visitor with the session details", () => {
     expect(visitor.to).toBe(webinar.email);
@@ -504,7 +494,7 @@ describe("webinarEmails", () => {
       visitor,
       "Dear Alex Brown",
       webinar.webinarTitle,
-      `${startsLondon} (London time)`,
+      `${webinarStartsLondon} (London time)`,
       "Duration: 60 minutes",
       "Presenter: David Okafor",
       "We will e-mail your joining link before the session. We will also send you a reminder the day before and an hour before it starts.",

@@ -22,6 +22,7 @@ import {
   textRuns,
   type TextRun,
 } from "../support/pdf.ts";
+import { groupOfThree } from "../support/unit-fixtures.ts";
 
 let helvetica: Map<string, PDFFont>;
 beforeAll(async () => {
@@ -52,14 +53,8 @@ describe("the sample booking", () => {
   it("is 3 places at £4,500 with the 10% group discount, and VAT at 20% on the net", () => {
     const q = sampleQuote();
     expect(q.lines).toHaveLength(1);
-    expect(q.lines[0]).toMatchObject({
-      quantity: 3,
-      unitPricePence: 450_000,
-      discountPence: 135_000,
-      netPence: 1_215_000,
-      vatRateBasisPoints: 2000,
-    });
-    expect(q).toMatchObject({ netPence: 1_215_000, vatPence: 243_000, grossPence: 1_458_000 });
+    expect(q.lines[0]).toMatchObject({ ...groupOfThree.line, vatRateBasisPoints: 2000 });
+    expect(q).toMatchObject(groupOfThree.totals);
   });
 });
 

@@ -201,6 +201,7 @@ function DateTimeField({
   const required = field.required && !optional;
   const wordsId = `${id}-words`;
   const describedBy = [`${id}-hint`, wordsId, error ? errorId(id) : ""].filter(Boolean).join(" ");
+  const shared = { fieldName: field.name, required, invalid: Boolean(error), describedBy };
   return (
     <fieldset className={boxClass} data-field={field.name}>
       <legend className={legendClass}>
@@ -211,40 +212,60 @@ function DateTimeField({
         {field.hint}
       </p>
       <div className="flex flex-wrap gap-4">
-        <label className="block">
-          <span className="block font-medium">Date</span>
-          <input
-            id={id}
-            type="date"
-            name={`${field.name}.date`}
-            defaultValue={date}
-            required={required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => setDate(e.currentTarget.value)}
-            className="mt-1.5 min-h-11 rounded-md border border-slate-500 px-3"
-          />
-        </label>
-        <label className="block">
-          <span className="block font-medium">Time (London, 24-hour clock)</span>
-          <input
-            id={fieldId(contentFormId, `${field.name}.time`)}
-            type="time"
-            name={`${field.name}.time`}
-            defaultValue={time}
-            required={required}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={describedBy}
-            onChange={(e) => setTime(e.currentTarget.value)}
-            className="mt-1.5 min-h-11 rounded-md border border-slate-500 px-3"
-          />
-        </label>
+        <WallClockPart part="date" id={id} value={date} onChange={setDate} {...shared} />
+        <WallClockPart
+          part="time"
+          id={fieldId(contentFormId, `${field.name}.time`)}
+          value={time}
+          onChange={setTime}
+          {...shared}
+        />
       </div>
       <p id={wordsId} className="text-sm font-medium text-navy-900" aria-live="polite">
         {words ?? "Choose a date and a time."}
       </p>
       <FieldError id={id} message={error} />
     </fieldset>
+  );
+}
+
+const wallClockLabels = { date: "Date", time: "Time (London, 24-hour clock)" };
+
+/** The date or the time of a DateTimeField (`name.date`, `name.time`): a labelled input that tells the field what was chosen. */
+function WallClockPart({
+  part,
+  fieldName,
+  id,
+  value,
+  onChange,
+  required,
+  invalid,
+  describedBy,
+}: {
+  part: "date" | "time";
+  fieldName: string;
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  required: boolean | undefined;
+  invalid: boolean;
+  describedBy: string;
+}) {
+  return (
+    <label className="block">
+      <span className="block font-medium">{wallClockLabels[part]}</span>
+      <input
+        id={id}
+        type={part}
+        name={`${fieldName}.${part}`}
+        defaultValue={value}
+        required={required}
+        aria-invalid={invalid ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => onChange(e.currentTarget.value)}
+        className="mt-1.5 min-h-11 rounded-md border border-slate-500 px-3"
+      />
+    </label>
   );
 }
 
