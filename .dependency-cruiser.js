@@ -10,7 +10,11 @@
  * 3. domains: what the business does (leads, orders, and the folders that
  *    build on them), and services.ts, the app's services, which names several domains;
  * 4. components: React's page sections;
- * 5. routes, root.tsx and entry.server.tsx: import anything below them.
+ * 5. route support (route-support/): server helpers only routes use (a loader's
+ *    or an action's shared part), which may import anything below them;
+ * 6. routes, root.tsx and entry.server.tsx: import anything below them.
+ * content/seed/ (the release's content, what an empty database is seeded
+ * with) is read only by the catalogue and the store that seeds.
  * Outside app/: server/, scripts/, bench/ and tests/ may import app/, never
  * the other way round.
  */
@@ -20,6 +24,13 @@ const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|pag
 const domains =
   "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy|publishing|media|settings)/|^app/services[.]ts$";
 const components = "^app/components/";
+const routeSupport = "^app/route-support/";
+/** The seed and the only modules that read it: the catalogue (the release's content until the database's is read, and the build's) and the content store, which seeds an empty database (store.server.ts, or the store's files if it is split). */
+const seedReaders = [
+  "^app/content/seed/",
+  "^app/content/index[.]server[.]ts$",
+  "^app/publishing/store([.]server[.]ts$|/|-)",
+];
 const top = "^app/(routes/|root[.]tsx$|entry[.]server[.]tsx$|routes[.]ts$)";
 /** Modules that may import server-only code: server-only modules, and route modules (the build keeps loaders and actions on the server). */
 const serverSide = "[.]server[.]tsx?$|^app/routes/|^app/root[.]tsx$|^app/entry[.]server[.]tsx$|^app/routes[.]ts$";
@@ -96,6 +107,18 @@ export default {
       "leads/ stores leads; inbox, analytics, retention, privacy and the staff area read them: leads/ imports none of them.",
       { path: "^app/leads/" },
       { path: "^app/(inbox|analytics|retention|privacy|staff)/" },
+    ),
+    forbid(
+      "only-the-seeding-code-reads-the-seed",
+      "content/seed/ is what an empty database is seeded with: only the catalogue (content/index.server.ts) and the content store (publishing/store) read it; pages, e-mails and documents read the published content through the catalogue.",
+      { path: "^app/", pathNot: seedReaders },
+      { path: "^app/content/seed/" },
+    ),
+    forbid(
+      "route-support-serves-only-routes",
+      "route-support/ holds server helpers that only routes use: nothing else in app/ imports them (a helper a domain or a component needs belongs in that folder).",
+      { path: "^app/", pathNot: [top, routeSupport] },
+      { path: routeSupport },
     ),
     forbid(
       "components-import-no-routes",

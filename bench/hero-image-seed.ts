@@ -6,7 +6,7 @@
  * Loaded through Vite by bench/with-hero-image.ts (it imports app/ modules).
  */
 import sharp from "sharp";
-import { releaseContent } from "../app/content/index.server.ts";
+import { releaseContent } from "../app/content/seed/index.ts";
 import { openDatabase } from "../app/data/db.server.ts";
 import { processUpload, storeImage } from "../app/media/images.server.ts";
 import { publishItem, readItem, saveDraft, seedContent } from "../app/publishing/store.server.ts";

@@ -7,7 +7,7 @@
  * version. From then on every public page is rendered from the published
  * content (the page cache, server/page-cache.ts).
  */
-import { releaseContent } from "../app/content/index.server.ts";
+import { releaseContent } from "../app/content/seed/index.ts";
 import type { Db } from "../app/data/db.server.ts";
 import { contentVersion, publishItem, readItem, saveDraft } from "../app/publishing/store.server.ts";
 

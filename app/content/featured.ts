@@ -3,8 +3,8 @@
  * courses"), edited in the back office as a list of course slots per place
  * (docs/decisions/050-featured-lists-site-facts-and-guide-files.md). Each list
  * holds what its layout takes; every course named must be on the site (the
- * catalogue checks it, index.server.ts). The lists below are today's: what a
- * database is seeded with.
+ * catalogue checks it, index.server.ts). Today's lists, what a database is
+ * seeded with, are content/seed/featured.ts.
  */
 import { z } from "zod";
 import { referenceMeta } from "./field-meta.ts";
@@ -36,19 +36,3 @@ export const featuredCoursesSchema = z.object({
   footer: courseSlots(1, featuredLimits.footer),
 });
 export type FeaturedCourses = z.output<typeof featuredCoursesSchema>;
-
-/** Today's lists: what a database is seeded with. */
-export const releaseFeaturedCourses: FeaturedCourses = {
-  homeFeatured: ["risk-management", "financial-analysis", "esg-risk"],
-  homePremium: ["corporate-finance", "carbon-accounting", "strategy-execution"],
-  header: ["risk-management", "financial-analysis", "corporate-finance", "strategy-execution", "carbon-accounting"],
-  footer: [
-    "risk-management",
-    "financial-statement-analysis",
-    "corporate-finance",
-    "strategy-execution",
-    "innovation-strategy",
-    "carbon-accounting",
-    "esg-risk",
-  ],
-};

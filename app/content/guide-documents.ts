@@ -1,7 +1,10 @@
 /**
- * The text of the three free business guides, one per id in guides.ts (which
- * holds their titles, descriptions and pillars). app/pdf/guide-pdf.server.ts
- * lays this out as the PDF the site e-mails to visitors who ask for a guide.
+ * The text of the three free business guides, one per guide id (the guide
+ * items of the content hold their titles, descriptions and pillars).
+ * app/pdf/guide-pdf.server.ts lays this out as the PDF the site e-mails to
+ * visitors who ask for a guide. The closing section names courses and a
+ * pillar: `guideDocument` reads their titles from the content it is given
+ * (the published content, so a course renamed in the editor is named anew).
  *
  * Plain data: no React, nothing server-only. Keep every string in characters
  * the standard PDF fonts can draw (WinAnsi): straight quotes and apostrophes,
@@ -11,15 +14,9 @@
  * is attributed to a real organisation.
  */
 import { courseFacts, support } from "./business.ts";
-import { accountingAuditingCourses } from "./seed/courses/accounting-auditing.ts";
-import { riskGrcCourses } from "./seed/courses/risk-grc.ts";
-import { strategyCourses } from "./seed/courses/strategy.ts";
-import { sustainabilityCourses } from "./seed/courses/sustainability.ts";
-import { guides } from "./seed/guides.ts";
 import { organisation } from "./organisation.ts";
 import { pillarPath } from "./paths.ts";
-import { pillars } from "./seed/pillars.ts";
-import type { guideIds } from "./schema.ts";
+import type { guideIds, PillarId } from "./schema.ts";
 
 export type GuideId = (typeof guideIds)[number];
 
@@ -84,19 +81,30 @@ export interface GuideDocument {
   disclaimer: string;
 }
 
-/* ---- The closing section, built from the site's own content ---- */
-
-const allCourses = [...riskGrcCourses, ...accountingAuditingCourses, ...strategyCourses, ...sustainabilityCourses];
-
-function courseTitle(id: string): string {
-  const course = allCourses.find((c) => c.id === id);
-  if (!course) throw new Error(`guide-documents: no course ${id}`);
-  return course.title;
+/** What the closing section says, before the site's content names its courses and pillar. */
+export interface GuideNextStepsText {
+  opening: string;
+  /** The courses it recommends, by id: their titles are the content's. */
+  courseIds: string[];
+  /** What the courses do, after "part of our ... programmes,". */
+  practice: string;
 }
 
-function pillarOf(guideId: GuideId) {
-  const guide = guides.find((g) => g.id === guideId);
-  const pillar = pillars.find((p) => p.id === guide?.pillar);
+/** A guide's text as written here: the closing section still to be named from the site's content. */
+export type GuideText = Omit<GuideDocument, "nextSteps"> & { nextSteps: GuideNextStepsText };
+
+/** What the closing section reads from the site's content (the catalogue has it): courses' titles, pillars' names, each guide's pillar. */
+export type GuideSiteContent = {
+  courses: readonly { id: string; title: string }[];
+  pillars: readonly { id: PillarId; title: string; shortTitle: string }[];
+  guides: readonly { id: string; pillar: string }[];
+};
+
+/* ---- The closing section, built from the site's own content ---- */
+
+function pillarOf(guideId: GuideId, content: GuideSiteContent) {
+  const guide = content.guides.find((g) => g.id === guideId);
+  const pillar = content.pillars.find((p) => p.id === guide?.pillar);
   if (!pillar) throw new Error(`guide-documents: no pillar for guide ${guideId}`);
   return pillar;
 }
@@ -106,9 +114,17 @@ function listOf(items: string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-function nextSteps(guideId: GuideId, opening: string, courseIds: string[], practice: string): GuideNextSteps {
-  const pillar = pillarOf(guideId);
-  const courses = courseIds.map(courseTitle);
+function nextSteps(
+  guideId: GuideId,
+  { opening, courseIds, practice }: GuideNextStepsText,
+  content: GuideSiteContent,
+): GuideNextSteps {
+  const pillar = pillarOf(guideId, content);
+  const courses = courseIds.map((id) => {
+    const course = content.courses.find((c) => c.id === id);
+    if (!course) throw new Error(`guide-documents: no course ${id}`);
+    return course.title;
+  });
   const courseText =
     courses.length === 1
       ? `our ${courseFacts.days}-day ${courses[0]} course`
@@ -128,11 +144,18 @@ function nextSteps(guideId: GuideId, opening: string, courseIds: string[], pract
   };
 }
 
+/** What the closing section says, with the courses' ids: named by `nextSteps` when the guide is laid out. */
+const plan = (opening: string, courseIds: string[], practice: string): GuideNextStepsText => ({
+  opening,
+  courseIds,
+  practice,
+});
+
 const disclaimer = `This guide gives general information for practitioners, not professional advice for your particular circumstances. Written by the trainers of ${organisation.name}.`;
 
 /* ---- Ultimate Guide to Enterprise Risk Management ---- */
 
-const riskGuide: GuideDocument = {
+const riskGuide: GuideText = {
   id: "risk-guide",
   subtitle:
     "A practical framework for identifying, assessing and reporting the risks that matter, from risk appetite to board assurance.",
@@ -275,8 +298,7 @@ const riskGuide: GuideDocument = {
       },
     },
   ],
-  nextSteps: nextSteps(
-    "risk-guide",
+  nextSteps: plan(
     "Start small and build momentum. Confirm the objectives, agree the scales and run one well-prepared workshop with the executive team to agree the principal risks. A first board report built on that work will teach you more than months of framework design.",
     ["risk-management"],
     "takes participants through each step of this guide using their own organisation's risks, and they leave with a working appetite framework, a sharper register and a board-ready report.",
@@ -286,7 +308,7 @@ const riskGuide: GuideDocument = {
 
 /* ---- Financial Analysis Toolkit for Business Leaders ---- */
 
-const financeToolkit: GuideDocument = {
+const financeToolkit: GuideText = {
   id: "finance-toolkit",
   subtitle:
     "The ratios, cash flow tests and valuation essentials you need to read financial statements with confidence and to challenge a business case.",
@@ -412,8 +434,7 @@ const financeToolkit: GuideDocument = {
       },
     },
   ],
-  nextSteps: nextSteps(
-    "finance-toolkit",
+  nextSteps: plan(
     "Financial confidence comes from practice. Each quarter, pick one set of accounts (your own organisation's, a competitor's or a key supplier's) and work through the ratios and tests in this toolkit. Keep a one-page note of the trends you see and the questions they raise, and discuss it with your finance team.",
     ["financial-analysis"],
     "builds these skills on a real set of accounts: participants model and interpret company performance and present a recommendation to a mock investment committee on the final day.",
@@ -423,7 +444,7 @@ const financeToolkit: GuideDocument = {
 
 /* ---- Implementing Sustainable Business Practices ---- */
 
-const sustainabilityGuide: GuideDocument = {
+const sustainabilityGuide: GuideText = {
   id: "sustainability-guide",
   subtitle:
     "A step-by-step approach to governance, materiality, carbon footprinting, target setting and reporting that stands up to scrutiny.",
@@ -537,8 +558,7 @@ const sustainabilityGuide: GuideDocument = {
       },
     },
   ],
-  nextSteps: nextSteps(
-    "sustainability-guide",
+  nextSteps: plan(
     "Choose one step in this guide that your organisation has not yet completed and make it the priority for the next quarter. For many, that is a first materiality assessment or a first full carbon footprint: both create the evidence on which everything else depends.",
     ["esg-strategy", "carbon-accounting"],
     "cover this ground in depth: participants build an ESG strategy and disclosure roadmap, or a complete greenhouse gas inventory under the GHG Protocol, for a case organisation.",
@@ -546,8 +566,14 @@ const sustainabilityGuide: GuideDocument = {
   disclaimer,
 };
 
-export const guideDocuments: Record<GuideId, GuideDocument> = {
+export const guideTexts: Record<GuideId, GuideText> = {
   "risk-guide": riskGuide,
   "finance-toolkit": financeToolkit,
   "sustainability-guide": sustainabilityGuide,
 };
+
+/** The guide `id` as the PDF lays it out, its closing section naming courses and a pillar as `content` has them (the published content). */
+export function guideDocument(id: GuideId, content: GuideSiteContent): GuideDocument {
+  const text = guideTexts[id];
+  return { ...text, nextSteps: nextSteps(id, text.nextSteps, content) };
+}

@@ -7,23 +7,12 @@
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { z } from "zod";
-import { accountingAuditingCourses } from "./seed/courses/accounting-auditing.ts";
-import { riskGrcCourses } from "./seed/courses/risk-grc.ts";
-import { strategyCourses } from "./seed/courses/strategy.ts";
-import { sustainabilityCourses } from "./seed/courses/sustainability.ts";
-import { featuredCoursesSchema, releaseFeaturedCourses } from "./featured.ts";
+import { featuredCoursesSchema } from "./featured.ts";
 import { guideContentSchema } from "./guide-files.ts";
-import { releaseSiteFacts } from "./site-facts.ts";
-import { releaseSessions } from "./seed/sessions.ts";
 import { courseSessionSchema } from "./sessions-schema.ts";
 import { siteFactsSchema } from "./site-facts-schema.ts";
-import { guides as guideData } from "./seed/guides.ts";
 import { articlePath, coursePath, pillarPath } from "./paths.ts";
-import { articles as articleData } from "./seed/articles.ts";
 import { cookiePolicy, privacyPolicy, termsOfService } from "./legal.ts";
-import { pageCopy as pageCopyData } from "./seed/pages.ts";
-import { webinars as webinarData } from "./seed/webinars.ts";
-import { generalFaqs as generalFaqData, pillars as pillarData } from "./seed/pillars.ts";
 import {
   articleSchema,
   pageCopySchema,
@@ -34,23 +23,11 @@ import {
   pillarSchema,
   testimonialSchema,
   trainerSchema,
+  type ContentSource,
   type Course,
   type PillarId,
 } from "./schema.ts";
-import { testimonials as testimonialData } from "./seed/testimonials.ts";
-import { trainers as trainerData } from "./seed/trainers.ts";
-
-/**
- * Course ids the old site linked that duplicate a real course: 301 there.
- * Seeded once into the redirects the team's address changes add to
- * (content_redirects, docs/decisions/047-addresses-move.md), so they follow
- * a course that moves and end when a course takes one of these ids.
- */
-export const releaseCourseRedirects: readonly { from: string; to: string }[] = [
-  { from: "aligning-strategy-execution", to: "strategy-execution" },
-  { from: "esg-risk-quantification", to: "esg-risk" },
-  { from: "aligning-purpose-profit", to: "sustainable-value-creation" },
-];
+import { releaseContent } from "./seed/index.ts";
 
 export class ContentError extends Error {
   override name = "ContentError";
@@ -70,45 +47,6 @@ function uniqueIds<T extends { id: string }>(items: T[], what: string): T[] {
   }
   return items;
 }
-
-/**
- * The content the team edits, as it comes in: from the release (the typed
- * modules beside this one) or from the database (what is published,
- * app/publishing/store.server.ts). Unvalidated: `buildCatalogue` checks it.
- */
-export type ContentSource = {
-  pillars: readonly unknown[];
-  courses: readonly unknown[];
-  trainers: readonly unknown[];
-  testimonials: readonly unknown[];
-  guides: readonly unknown[];
-  generalFaqs: readonly unknown[];
-  pages: Readonly<Record<string, unknown>>;
-  articles: readonly unknown[];
-  webinars: readonly unknown[];
-  /** One item: which courses are featured where (featured.ts). */
-  featured: readonly unknown[];
-  /** One item: the site-wide facts (site-facts.ts). */
-  siteFacts: readonly unknown[];
-  /** The courses' dated sessions (sessions.ts, sessions-schema.ts). */
-  sessions: readonly unknown[];
-};
-
-/** This release's content: what an empty database is seeded with. */
-export const releaseContent: ContentSource = {
-  pillars: pillarData,
-  courses: [...riskGrcCourses, ...accountingAuditingCourses, ...strategyCourses, ...sustainabilityCourses],
-  trainers: trainerData,
-  testimonials: testimonialData,
-  guides: guideData,
-  generalFaqs: generalFaqData,
-  pages: pageCopyData,
-  articles: articleData,
-  webinars: webinarData,
-  featured: [releaseFeaturedCourses],
-  siteFacts: [releaseSiteFacts],
-  sessions: releaseSessions,
-};
 
 /**
  * The catalogue of `source`, every item parsed through its schema and the

@@ -323,3 +323,26 @@ export const webinarSchema = z.object({
 });
 export type Webinar = z.infer<typeof webinarSchema>;
 export type WebinarInput = z.input<typeof webinarSchema>;
+
+/**
+ * The content the team edits, as it comes in: from the release (the typed
+ * modules of content/seed/) or from the database (what is published,
+ * app/publishing/store.server.ts). Unvalidated: `buildCatalogue` checks it.
+ */
+export type ContentSource = {
+  pillars: readonly unknown[];
+  courses: readonly unknown[];
+  trainers: readonly unknown[];
+  testimonials: readonly unknown[];
+  guides: readonly unknown[];
+  generalFaqs: readonly unknown[];
+  pages: Readonly<Record<string, unknown>>;
+  articles: readonly unknown[];
+  webinars: readonly unknown[];
+  /** One item: which courses are featured where (featured.ts). */
+  featured: readonly unknown[];
+  /** One item: the site-wide facts (site-facts.ts). */
+  siteFacts: readonly unknown[];
+  /** The courses' dated sessions (seed/sessions.ts, sessions-schema.ts). */
+  sessions: readonly unknown[];
+};

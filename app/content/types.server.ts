@@ -10,7 +10,6 @@
  * only (docs/decisions/045-content-in-the-database.md).
  */
 import type { z } from "zod";
-import type { ContentSource } from "./index.server.ts";
 import {
   articleSchema,
   courseSchema,
@@ -20,6 +19,7 @@ import {
   testimonialSchema,
   trainerSchema,
   webinarSchema,
+  type ContentSource,
   type PillarId,
 } from "./schema.ts";
 import { articlePath, coursePath, pillarPath } from "./paths.ts";

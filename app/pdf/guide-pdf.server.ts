@@ -6,11 +6,15 @@
  * closing "Next steps" section with contact links.
  *
  * Laid out with the site's PDF layer (pdf-composer.server.ts), like the
- * course brochure: pure, the same guide always gives the same bytes.
+ * course brochure: the same guide and content always give the same bytes.
+ * The guide's title and the courses and pillar its closing section names are
+ * the published content's (the catalogue, as the site's pages read it), so a
+ * course renamed in the editor is named anew.
  */
 import type { RGB } from "pdf-lib";
 import {
-  guideDocuments,
+  guideDocument,
+  guideTexts,
   type GuideChecklist,
   type GuideDocument,
   type GuideExample,
@@ -19,7 +23,7 @@ import {
   type GuideSection,
   type GuideTable,
 } from "~/content/guide-documents.ts";
-import { guides } from "~/content/seed/guides.ts";
+import { catalogue } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { phoneHref, releaseSiteFacts, type SiteContact } from "~/content/site-facts.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
@@ -368,8 +372,8 @@ export async function renderGuidePdf(
   guideId: GuideId,
   contact: SiteContact = releaseSiteFacts.contact,
 ): Promise<Uint8Array> {
-  const guide = guides.find((g) => g.id === guideId);
-  const document = Object.hasOwn(guideDocuments, guideId) ? guideDocuments[guideId] : undefined;
+  const guide = catalogue.guides.find((g) => g.id === guideId);
+  const document = Object.hasOwn(guideTexts, guideId) ? guideDocument(guideId, catalogue) : undefined;
   if (!guide || !document) throw new Error(`Unknown guide: ${String(guideId)}`);
 
   const { doc, fonts } = await createPdf({

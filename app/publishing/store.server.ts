@@ -27,14 +27,9 @@ import type { Transaction } from "kysely";
 import { z } from "zod";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import {
-  buildCatalogue,
-  ContentError,
-  releaseContent,
-  releaseCourseRedirects,
-  type ContentSource,
-} from "~/content/index.server.ts";
-import { courseRedirectSchema } from "~/content/schema.ts";
+import { buildCatalogue, ContentError } from "~/content/index.server.ts";
+import { releaseContent, releaseCourseRedirects } from "~/content/seed/index.ts";
+import { courseRedirectSchema, type ContentSource } from "~/content/schema.ts";
 import { referencesIn } from "~/content/references.server.ts";
 import {
   contentTypeNames,

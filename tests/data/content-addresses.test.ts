@@ -10,7 +10,7 @@
  * site map's publish times per page.
  */
 import { describe, expect, it } from "vitest";
-import { releaseContent, releaseCourseRedirects } from "~/content/index.server.ts";
+import { releaseContent, releaseCourseRedirects } from "~/content/seed/index.ts";
 import {
   contentVersion,
   createItem,

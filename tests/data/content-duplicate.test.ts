@@ -9,7 +9,7 @@
  * copied; a fixed type is refused.
  */
 import { describe, expect, it } from "vitest";
-import { releaseContent } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { releaseSessions } from "~/content/seed/sessions.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";

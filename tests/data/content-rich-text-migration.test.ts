@@ -5,7 +5,8 @@
  * the site builds from it again (docs/decisions/048-rich-text.md).
  */
 import { describe, expect, it } from "vitest";
-import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
+import { buildCatalogue } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { markdownToPlainText } from "~/content/rich-text.server.ts";
 import { articleSchema, courseSchema } from "~/content/schema.ts";
 import { migrations } from "~/data/migrations.ts";

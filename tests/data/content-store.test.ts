@@ -8,7 +8,8 @@
  */
 import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
-import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
+import { buildCatalogue } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import {
   contentVersion,
   createItem,

@@ -5,7 +5,7 @@
  * item whose draft or live revision names it, by title and field).
  */
 import { describe, expect, it } from "vitest";
-import { releaseContent } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { addressesOf, createItem, referenceChoices, seedContent, usedBy } from "~/publishing/store.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 

@@ -7,7 +7,8 @@
  * scheduled-publishing job.
  */
 import { describe, expect, it, vi } from "vitest";
-import { catalogue, releaseContent, servedContentVersion } from "~/content/index.server.ts";
+import { catalogue, servedContentVersion } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { contentVersion, publishItem, saveDraft, schedulePublish } from "~/publishing/store.server.ts";
 import { scheduledPublishingJob, startSiteContent, type SiteContent } from "~/publishing/site-content.server.ts";
 import { contentTypeNames } from "~/content/types.server.ts";

@@ -8,8 +8,9 @@
  * changes the draft only, and goes live with the guide.
  */
 import { describe, expect, it } from "vitest";
-import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
-import { releaseFeaturedCourses } from "~/content/featured.ts";
+import { buildCatalogue } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
+import { releaseFeaturedCourses } from "~/content/seed/featured.ts";
 import { releaseSiteFacts } from "~/content/site-facts.ts";
 import {
   publishedContent,

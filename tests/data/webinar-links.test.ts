@@ -7,7 +7,8 @@
  * the same link in an item's draft and revision alike.
  */
 import { describe, expect, it } from "vitest";
-import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
+import { buildCatalogue } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import type { Db } from "~/data/db.server.ts";
 import { publishedContent, publishItem, readItem, saveDraft, seedContent } from "~/publishing/store.server.ts";
 import {

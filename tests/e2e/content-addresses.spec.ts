@@ -6,7 +6,7 @@
  * publish time and never the old, and the audit log has the change.
  */
 import type { Page } from "@playwright/test";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import type { SiteServer } from "../support/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";

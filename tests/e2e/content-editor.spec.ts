@@ -8,7 +8,7 @@
  * added as a draft.
  */
 import type { Page } from "@playwright/test";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import { openHydrated as open, signInEditor } from "../support/content-editor.ts";
 import type { SiteServer } from "../support/servers.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";

@@ -20,7 +20,7 @@
  * page's headers, and a draft that does not build.
  */
 import type { Page } from "@playwright/test";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import { contentTypes, type ContentType } from "../../app/content/types.server.ts";
 import {
   londonMinute,

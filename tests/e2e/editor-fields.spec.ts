@@ -7,7 +7,7 @@
  * where an item is used. Every editor page seen: axe clean.
  */
 import type { Page } from "@playwright/test";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import { openHydrated as open, signInEditor } from "../support/content-editor.ts";
 import type { SiteServer } from "../support/servers.ts";
 import { guideScreenshot } from "../support/guide-screenshots.ts";

@@ -11,7 +11,7 @@
  * address refuses a post without a session and answers a GET with 405.
  */
 import type { Page } from "@playwright/test";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import type { SiteServer } from "../support/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";

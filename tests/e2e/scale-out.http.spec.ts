@@ -37,7 +37,7 @@ import { contactEnquiry } from "../support/enquiry.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { refusals as imageRefusals } from "../../app/media/image-rules.ts";
 import { publishItem, readItem, saveDraft, unpublishItem } from "../../app/publishing/store.server.ts";

@@ -8,7 +8,7 @@
  */
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
-import { releaseContent } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 import type { Mailbox } from "../support/mail.ts";
 import type { SiteServer } from "../support/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { catalogue, releaseCourseRedirects } from "~/content/index.server.ts";
+import { catalogue } from "~/content/index.server.ts";
+import { releaseCourseRedirects } from "~/content/seed/index.ts";
 import { courseSchema, seoSchema } from "~/content/schema.ts";
 
 const courseIds = new Set(catalogue.courses.map((c) => c.id));

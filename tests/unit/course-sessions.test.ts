@@ -12,7 +12,8 @@ import {
   readItemForm,
   type EditorField,
 } from "~/publishing/editor-fields.ts";
-import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
+import { buildCatalogue } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { releaseSessions } from "~/content/seed/sessions.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
 import {

@@ -20,7 +20,7 @@ import { wallClockInWords, wallClockIso, wallClockOf } from "~/time/london.ts";
 import { courseSchema, trainerSchema, webinarSchema, type Course } from "~/content/schema.ts";
 import { courseSessionSchema, type CourseSession } from "~/content/sessions-schema.ts";
 import { standardSessionHours } from "~/content/session-formats.ts";
-import { releaseContent } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { errorsOf } from "~/publishing/editor.server.ts";
 import { itemTitle } from "~/content/types.server.ts";
 

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { describeFields, formValues, labelOf, readItemForm, type EditorField } from "~/publishing/editor-fields.ts";
-import { releaseContent } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 import { contentTypeNames, itemSchema, itemsOf } from "~/content/types.server.ts";
 import { articleSchema, courseSchema, webinarSchema } from "~/content/schema.ts";
 

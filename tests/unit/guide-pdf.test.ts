@@ -1,11 +1,10 @@
 import { PDFDocument, type PDFFont } from "pdf-lib";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { courseFacts } from "~/content/business.ts";
-import { guideDocuments, type GuideDocument } from "~/content/guide-documents.ts";
-import { guides } from "~/content/seed/guides.ts";
+import { guideDocument, guideTexts, type GuideDocument } from "~/content/guide-documents.ts";
+import { catalogue } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
-import { pillars } from "~/content/seed/pillars.ts";
 import { guideIds } from "~/content/schema.ts";
 import { toWinAnsi } from "~/pdf/pdf-text.server.ts";
 import { renderGuidePdf, type GuideId } from "~/pdf/guide-pdf.server.ts";
@@ -22,6 +21,12 @@ import {
 } from "../support/pdf.ts";
 
 const host = new URL(organisation.siteUrl).host;
+/** The guides and pillars the site serves (the release's content here: nothing is published). */
+const { guides, pillars } = catalogue;
+/** Each guide as the PDF lays it out from that content. */
+const guideDocuments = Object.fromEntries(
+  Object.keys(guideTexts).map((id) => [id, guideDocument(id as GuideId, catalogue)]),
+) as Record<GuideId, GuideDocument>;
 
 /** The text of the pages after the cover without their running header and footer, so that text split across pages reads on. */
 function bodyText(doc: PDFDocument): string {

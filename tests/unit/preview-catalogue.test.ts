@@ -9,10 +9,10 @@ import {
   buildCatalogue,
   catalogue,
   getCourse,
-  releaseContent,
   servedContentVersion,
   withCatalogue,
 } from "../../app/content/index.server.ts";
+import { releaseContent } from "../../app/content/seed/index.ts";
 
 const first = releaseContent.courses[0] as { id: string; title: string };
 const preview = buildCatalogue({

@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { isAllowedImage, isAllowedLink, markdownMessage, markdownProblems } from "~/content/rich-text.ts";
 import { markdownToPlainText, renderMarkdown } from "~/content/rich-text.server.ts";
 import { articleSchema } from "~/content/schema.ts";
-import { releaseContent } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
 
 const everything = `## A section
 

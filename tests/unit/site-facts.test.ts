@@ -4,8 +4,10 @@
  * rule refuses what it must, with a message that says why.
  */
 import { describe, expect, it } from "vitest";
-import { buildCatalogue, ContentError, releaseContent } from "~/content/index.server.ts";
-import { featuredCoursesSchema, releaseFeaturedCourses } from "~/content/featured.ts";
+import { buildCatalogue, ContentError } from "~/content/index.server.ts";
+import { releaseContent } from "~/content/seed/index.ts";
+import { featuredCoursesSchema } from "~/content/featured.ts";
+import { releaseFeaturedCourses } from "~/content/seed/featured.ts";
 import { decodedLimit, maxGuidePdfBytes } from "~/content/guide-files.ts";
 import { decodedStreamBytes } from "~/publishing/pdf-inflation.server.ts";
 import { formatContactAddress, phoneHref, releaseSiteFacts } from "~/content/site-facts.ts";
