@@ -116,6 +116,12 @@ export default {
       { path: "^(server|scripts|bench|tests)/" },
     ),
     forbid(
+      "migrations-are-frozen",
+      "A migration never changes once shipped (docs/decisions/070): it imports only from app/data/migrations/ (and kysely); copy a value or rule it needs there as it was when it shipped.",
+      { path: "^app/data/migrations/" },
+      { path: "^app/", pathNot: "^app/data/migrations/" },
+    ),
+    forbid(
       "server-only-stays-on-the-server",
       "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
       { path: "^app/", pathNot: serverSide },

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
 import { markdownToPlainText } from "~/content/rich-text.server.ts";
 import { articleSchema, courseSchema } from "~/content/schema.ts";
-import { migrations } from "~/data/migrations.ts";
+import { migrations } from "~/data/migrations/index.ts";
 import { publishedContent, readItem, seedContent } from "~/publishing/store.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 

@@ -12,7 +12,7 @@ import { collectDigest } from "~/inbox/digest.server.ts";
 import { noFilters, parseFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { listLeads } from "~/inbox/query.server.ts";
-import { migrations } from "~/data/migrations.ts";
+import { migrations } from "~/data/migrations/index.ts";
 import { queueEmails } from "~/mail/outbox.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import {
