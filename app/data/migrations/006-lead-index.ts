@@ -2,7 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { isPostgres } from "./helpers/dialect.ts";
-import { searchText } from "./helpers/search-text.ts";
+import { anyTables, forEachBatch, listedLead, type Row } from "./helpers/rows.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -76,7 +76,6 @@ export const migration: Migration = {
     // reference, their pillar only where the reference is one, and they
     // have no deadline (they were answered from the e-mails).
     const pillars = new Set(["risk-grc", "accounting-auditing", "strategy", "sustainability"]);
-    type Row = Record<string, string | number | null>;
     const kinds: [
       table: string,
       kind: string,
@@ -92,46 +91,16 @@ export const migration: Migration = {
       ["newsletter_subscriptions", "newsletter", () => ["", "", "", ""]],
       ["webinar_registrations", "webinarRegistration", (r) => [`${r.name}`, `${r.company}`, `${r.webinar_id}`, ""]],
     ];
-    const anyDb = db as Kysely<Record<string, Row>>;
     for (const [from, kind, map] of kinds) {
-      let after = "";
-      for (;;) {
-        const rows = await anyDb
-          .selectFrom(from)
-          .selectAll()
-          .where("id", ">", after)
-          .orderBy("id")
-          .limit(500)
-          .execute();
-        if (rows.length === 0) break;
-        after = String(rows.at(-1)!.id);
-        await anyDb
-          .insertInto("leads")
-          .values(
-            rows.map((r) => {
-              const [name, company, subject, message] = map(r);
-              const email = String(r.email).toLowerCase();
-              return {
-                id: r.id,
-                kind,
-                created_at: r.created_at,
-                is_test: r.is_test,
-                source_page: r.source_page,
-                name,
-                email,
-                company,
-                subject,
-                pillar: pillars.has(subject) ? subject : null,
-                status: "new",
-                owner_id: null,
-                updated_at: r.created_at,
-                deadline_at: null,
-                search: searchText({ name, email, company, message }),
-              };
-            }),
-          )
-          .execute();
-      }
+      await forEachBatch(db, from, {}, async (rows) => {
+        const listed = rows.map((r) => {
+          const [name, company, subject, message] = map(r);
+          const email = String(r.email).toLowerCase();
+          const pillar = pillars.has(subject) ? subject : null;
+          return listedLead(r, { kind, sourcePage: r.source_page, name, email, company, subject, pillar, message });
+        });
+        await anyTables(db).insertInto("leads").values(listed).execute();
+      });
     }
   },
 };

@@ -1,7 +1,7 @@
 /** Migration 027, shipped 2026-11-27: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { searchText } from "./helpers/search-text.ts";
+import { anyTables, forEachBatch, listedLead } from "./helpers/rows.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -10,51 +10,24 @@ export const migration: Migration = {
     // Those placed before are listed too: no pillar (a course's pillars are
     // content, not the booking's) and no visit (it was not kept); an erased
     // booker's are not (erasure removes the row).
-    type Row = Record<string, string | number | null>;
-    const anyDb = db as Kysely<Record<string, Row>>;
-    let after = "";
-    for (;;) {
-      const rows = await anyDb
-        .selectFrom("course_bookings")
-        .selectAll()
-        .where("id", ">", after)
-        .where("erased_at", "is", null)
-        .orderBy("id")
-        .limit(500)
-        .execute();
-      if (rows.length === 0) break;
-      after = String(rows.at(-1)!.id);
-      await anyDb
+    await forEachBatch(db, "course_bookings", { unerased: true }, async (rows) => {
+      const listed = rows.map((r) =>
+        listedLead(r, {
+          kind: "course-booking",
+          sourcePage: `/courses/${r.course_id}/book/${r.session_key}`,
+          name: `${r.booker_name}`,
+          email: `${r.booker_email}`.toLowerCase(),
+          company: `${r.organisation}`,
+          subject: r.session_key,
+          pillar: null,
+          message: `${r.reference} ${r.course_title} ${r.session_label}`,
+        }),
+      );
+      await anyTables(db)
         .insertInto("leads")
-        .values(
-          rows.map((r) => {
-            const [name, email, company] = [`${r.booker_name}`, `${r.booker_email}`.toLowerCase(), `${r.organisation}`];
-            return {
-              id: r.id,
-              kind: "course-booking",
-              created_at: r.created_at,
-              is_test: r.is_test,
-              source_page: `/courses/${r.course_id}/book/${r.session_key}`,
-              name,
-              email,
-              company,
-              subject: r.session_key,
-              pillar: null,
-              status: "new",
-              owner_id: null,
-              updated_at: r.created_at,
-              deadline_at: null,
-              search: searchText({
-                name,
-                email,
-                company,
-                message: `${r.reference} ${r.course_title} ${r.session_label}`,
-              }),
-            };
-          }),
-        )
+        .values(listed)
         .onConflict((oc) => oc.column("id").doNothing())
         .execute();
-    }
+    });
   },
 };

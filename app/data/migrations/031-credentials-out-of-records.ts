@@ -1,6 +1,7 @@
 /** Migration 031, shipped 2026-11-28: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { anyTables, forEachBatch, type Row } from "./helpers/rows.ts";
 import { attributionField, attributionWithoutCredentials, withoutCredentials } from "./helpers/credentials.ts";
 
 export const migration: Migration = {
@@ -13,20 +14,8 @@ export const migration: Migration = {
     // (app/addresses/credential-routes.ts), and so are those kept before.
     // Every row is read (a credential's address may be spelt in any case
     // or encoding), a few hundred at a time; only changed ones are written.
-    type Row = Record<string, string | number | null>;
-    const anyDb = db as Kysely<Record<string, Row>>;
-    const scrub = async (table: string, columns: string[], clean: (column: string, value: string) => string) => {
-      let after = "";
-      for (;;) {
-        const rows = await anyDb
-          .selectFrom(table)
-          .select(["id", ...columns])
-          .where("id", ">", after)
-          .orderBy("id")
-          .limit(500)
-          .execute();
-        if (rows.length === 0) break;
-        after = String(rows.at(-1)!.id);
+    const scrub = async (table: string, columns: string[], clean: (column: string, value: string) => string) =>
+      forEachBatch(db, table, { columns }, async (rows) => {
         for (const row of rows) {
           const changed: Row = {};
           for (const column of columns) {
@@ -36,11 +25,10 @@ export const migration: Migration = {
             if (cleaned !== value) changed[column] = cleaned;
           }
           if (Object.keys(changed).length > 0) {
-            await anyDb.updateTable(table).set(changed).where("id", "=", String(row.id)).execute();
+            await anyTables(db).updateTable(table).set(changed).where("id", "=", String(row.id)).execute();
           }
         }
-      }
-    };
+      });
     const page = (_: string, value: string) => (value.startsWith("/") ? withoutCredentials(value) : value);
     await scrub("leads", ["landing_page", "source_page"], page);
     for (const table of [
