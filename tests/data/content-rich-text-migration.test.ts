@@ -9,7 +9,8 @@ import { buildCatalogue, releaseContent } from "~/content/index.server.ts";
 import { markdownToPlainText } from "~/content/rich-text.server.ts";
 import { articleSchema, courseSchema } from "~/content/schema.ts";
 import { migrations } from "~/data/migrations/index.ts";
-import { publishedContent, readItem, seedContent } from "~/publishing/store.server.ts";
+import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 
 type Article = { slug: string; body: string };
