@@ -139,6 +139,18 @@ export default {
       { path: "^(server|scripts|bench|tests)/" },
     ),
     forbid(
+      "migrations-are-frozen",
+      "A migration never changes once shipped (docs/decisions/070): it imports only from app/data/migrations/ (and kysely); copy a value or rule it needs there as it was when it shipped.",
+      { path: "^app/data/migrations/" },
+      { path: "^app/", pathNot: "^app/data/migrations/" },
+    ),
+    forbid(
+      "domains-queue-mail-the-runner-sends-it",
+      "A domain queues e-mail through mail/outbox-queue.server.ts; the worker that sends it (outbox-worker, its owners and rules) is started by the process's runner (server/), never imported from elsewhere in app/ (docs/decisions/070).",
+      { path: "^app/", pathNot: "^app/mail/" },
+      { path: "^app/mail/outbox-(worker|owners)[.]server[.]ts$|^app/mail/outbox-rules[.]ts$" },
+    ),
+    forbid(
       "server-only-stays-on-the-server",
       "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
       { path: "^app/", pathNot: serverSide },

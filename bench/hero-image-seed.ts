@@ -9,7 +9,9 @@ import sharp from "sharp";
 import { releaseContent } from "../app/content/seed/index.ts";
 import { openDatabase } from "../app/data/db.server.ts";
 import { processUpload, storeImage } from "../app/media/images.server.ts";
-import { publishItem, readItem, saveDraft, seedContent } from "../app/publishing/store.server.ts";
+import { publishItem, saveDraft } from "../app/publishing/store/changes.server.ts";
+import { readItem } from "../app/publishing/store/reading.server.ts";
+import { seedContent } from "../app/publishing/store/seeding.server.ts";
 
 export async function seedHeroImage(dataDir: string): Promise<{ id: string; bytes: Record<string, number> }> {
   const [width, height] = [2000, 1250];

@@ -26,7 +26,7 @@ import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import type { DatabaseHandle } from "../app/data/db.server.ts";
-import { queueEmails } from "../app/mail/outbox.server.ts";
+import { queueEmails } from "../app/mail/outbox-queue.server.ts";
 import { openTestDatabase } from "../tests/data/databases.ts";
 import { spawnWorkerProcess, startOutboxSmtp, type WorkerProcess } from "../tests/support/outbox-harness.ts";
 import { databaseBenchCommandLine, positiveOption, ROOT, type DbKind } from "./common.ts";

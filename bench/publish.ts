@@ -9,7 +9,9 @@
  */
 import { releaseContent } from "../app/content/seed/index.ts";
 import type { Db } from "../app/data/db.server.ts";
-import { contentVersion, publishItem, readItem, saveDraft } from "../app/publishing/store.server.ts";
+import { contentVersion } from "../app/publishing/store/core.server.ts";
+import { publishItem, saveDraft } from "../app/publishing/store/changes.server.ts";
+import { readItem } from "../app/publishing/store/reading.server.ts";
 
 const editor = { id: null, name: "Benchmark" };
 const webinar = releaseContent.webinars[0] as { id: string; title: string };

@@ -22,7 +22,7 @@ import { vatDocumentAttachments } from "../app/orders/course-booking/documents.s
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
 import type { AppServices } from "../app/services.ts";
-import { OutboxWorker } from "../app/mail/outbox.server.ts";
+import { OutboxWorker } from "../app/mail/outbox-worker.server.ts";
 import { createMailTransport } from "../app/mail/transport.server.ts";
 import { WebhookDispatcher } from "../app/webhooks/dispatcher.server.ts";
 import { createPageViewCounter } from "../app/analytics/page-views.server.ts";

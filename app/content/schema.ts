@@ -327,7 +327,7 @@ export type WebinarInput = z.input<typeof webinarSchema>;
 /**
  * The content the team edits, as it comes in: from the release (the typed
  * modules of content/seed/) or from the database (what is published,
- * app/publishing/store.server.ts). Unvalidated: `buildCatalogue` checks it.
+ * app/publishing/store/). Unvalidated: `buildCatalogue` checks it.
  */
 export type ContentSource = {
   pillars: readonly unknown[];

@@ -6,7 +6,7 @@
  * is fixed by the product (the four pillars, the three guides, the four
  * general FAQs, the pages' copy, the featured courses, the site facts:
  * edited, never added or unpublished).
- * The store (app/publishing/store.server.ts) and the editor read this table
+ * The store (app/publishing/store/) and the editor read this table
  * only (docs/decisions/045-content-in-the-database.md).
  */
 import type { z } from "zod";

@@ -23,7 +23,7 @@ import {
 import { Migrator } from "kysely/migration";
 import pg from "pg";
 import { CurrentSchemaPostgresDialect } from "./current-schema-dialect.server.ts";
-import { migrations } from "./migrations.ts";
+import { migrations } from "./migrations/index.ts";
 import type { Database } from "./schema.ts";
 
 export type Db = Kysely<Database>;

@@ -316,7 +316,7 @@ export interface Database extends LeadTables {
     client_key: string;
     source_page: string;
   };
-  /** The site's content: each item's draft and state (app/publishing/store.server.ts). */
+  /** The site's content: each item's draft and state (app/publishing/store/). */
   content_items: {
     /** The content type (app/content/types.server.ts). */
     type: string;

@@ -20,7 +20,7 @@ import type { InboxKind } from "./kinds.ts";
 import { addBusinessHours, latestWorkingDayTime } from "~/calendar/business-hours.ts";
 import type { WallTime } from "~/time/london.ts";
 import { address, compose, h, londonTime, p, site } from "~/mail/compose.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { due, dueSoonHours, type Due } from "./due.ts";
 

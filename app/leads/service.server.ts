@@ -13,7 +13,7 @@ import type { Database } from "~/data/schema.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import { listLead } from "~/data/inbox-index.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";
 import { responseDeadline } from "~/calendar/response-deadline.ts";
 import type { LeadFacts, MailContext } from "~/mail/types.ts";

@@ -33,7 +33,7 @@ import {
   subject,
   titleInSubject,
 } from "~/mail/compose.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { joiningBlocks } from "./kinds/webinar-registration.server.ts";
 

@@ -17,7 +17,7 @@
 import { mkdirSync, renameSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import nodemailer from "nodemailer";
-import type { MailTransport } from "./outbox.server.ts";
+import type { MailTransport } from "./outbox-worker.server.ts";
 import type { OutgoingEmail } from "./types.ts";
 
 export type TransportOptions = {

@@ -19,7 +19,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { storeOnce } from "~/data/once.server.ts";
 import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { bookingPaidEmails } from "./consultation-emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";

@@ -36,7 +36,9 @@ import {
 } from "./duplicate-rules.ts";
 import type { EditorContext } from "./editor.server.ts";
 import { namesInUse } from "./names-in-use.server.ts";
-import { createItem, readItem, type ContentActor, type ContentResult } from "./store.server.ts";
+import { createItem } from "./store/changes.server.ts";
+import { readItem } from "./store/reading.server.ts";
+import type { ContentActor, ContentResult } from "./store/core.server.ts";
 
 /** The field that holds a copy's title, by type (a testimonial has none: it is named by its role and company). */
 const titleFields: Partial<Record<ContentType, string>> = {

@@ -45,28 +45,25 @@ import type { SiteContent } from "./site-content.server.ts";
 import { sealJoiningLink, withOpenJoiningLink } from "./webinar-links.server.ts";
 import { withNewSessionKey } from "./names-in-use.server.ts";
 import { priceNeedsAdministrator, publishHooks } from "./publish-hooks.server.ts";
+import { addressesOf, referenceChoices, usedBy } from "./store/addresses.server.ts";
 import {
-  addressesOf,
   createItem,
   deleteItem,
-  listItems,
-  movesAddress,
   publishItem,
-  readItem,
-  readRevision,
-  referenceChoices,
   restoreRevision,
   saveDraft,
   schedulePublish,
   unpublishItem,
-  usedBy,
-  type AddressMove,
+} from "./store/changes.server.ts";
+import { listItems, readItem, readRevision, type ItemStatus } from "./store/reading.server.ts";
+import {
+  movesAddress,
   type ContentActor,
   type ContentRefusal,
   fieldIssues,
   type FieldIssue,
-  type ItemStatus,
-} from "./store.server.ts";
+} from "./store/core.server.ts";
+import type { AddressMove } from "./store/going-live.server.ts";
 
 const timeZone = "Europe/London";
 

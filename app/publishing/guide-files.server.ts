@@ -17,7 +17,9 @@ import { decodedLimit, maxDecodedBytes, maxDecodedRatio, maxGuidePdfBytes } from
 import type { Db } from "~/data/db.server.ts";
 import { cleanGuidePdf } from "./guide-pdf-clean.server.ts";
 import { decodedStreamBytes } from "./pdf-inflation.server.ts";
-import { draftConflict, readItem, saveDraft, type ContentActor, type ContentResult } from "./store.server.ts";
+import { draftConflict, type ContentActor, type ContentResult } from "./store/core.server.ts";
+import { readItem } from "./store/reading.server.ts";
+import { saveDraft } from "./store/changes.server.ts";
 
 export type GuideFileInfo = {
   id: string;

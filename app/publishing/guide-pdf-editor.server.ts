@@ -7,7 +7,8 @@
  */
 import { data } from "react-router";
 import { maxGuidePdfBytes } from "~/content/guide-files.ts";
-import { readItem, type ContentRefusal } from "./store.server.ts";
+import { readItem } from "./store/reading.server.ts";
+import type { ContentRefusal } from "./store/core.server.ts";
 import type { EditorContext } from "./editor.server.ts";
 import {
   checkGuidePdf,

@@ -16,7 +16,8 @@ import { createContext as createRouterContext, data } from "react-router";
 import { buildCatalogue, ContentError, withCatalogue, type Catalogue } from "~/content/index.server.ts";
 import { contentTypes, itemPath, itemTitle, type ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
-import { publishedWithDraft, readItem } from "./store.server.ts";
+import { publishedWithDraft } from "./store/going-live.server.ts";
+import { readItem } from "./store/reading.server.ts";
 
 /** Renders the public page at `path` as a visitor gets it, without a nonce (server/app.ts's, the page cache's). */
 export type PageRenderer = (path: string) => Promise<{ status: number; html: string }>;

@@ -3,7 +3,7 @@
  * the database, the e-mail context and outbox, and the sign-in limits.
  */
 import type { Db } from "~/data/db.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import type { SignInGuard } from "./sign-in-guard.server.ts";

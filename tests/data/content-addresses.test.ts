@@ -11,19 +11,10 @@
  */
 import { describe, expect, it } from "vitest";
 import { releaseContent, releaseCourseRedirects } from "~/content/seed/index.ts";
-import {
-  contentVersion,
-  createItem,
-  deleteItem,
-  publishedContent,
-  publishItem,
-  readItem,
-  restoreRevision,
-  saveDraft,
-  seedContent,
-  unpublishItem,
-  type ContentActor,
-} from "~/publishing/store.server.ts";
+import { contentVersion, type ContentActor } from "~/publishing/store/core.server.ts";
+import { createItem, deleteItem, publishItem, restoreRevision, saveDraft, unpublishItem } from "~/publishing/store/changes.server.ts";
+import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import type { ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";

@@ -15,17 +15,10 @@ import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { duplicateItem } from "~/publishing/duplicate.server.ts";
 import { withNewSessionKey } from "~/publishing/names-in-use.server.ts";
-import {
-  checkItem,
-  createItem,
-  listItems,
-  publishedContent,
-  publishItem,
-  readItem,
-  saveDraft,
-  seedContent,
-  type ContentActor,
-} from "~/publishing/store.server.ts";
+import { checkItem, type ContentActor } from "~/publishing/store/core.server.ts";
+import { createItem, publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
+import { listItems, publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };

@@ -9,8 +9,9 @@ import { buildCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import { markdownToPlainText } from "~/content/rich-text.server.ts";
 import { articleSchema, courseSchema } from "~/content/schema.ts";
-import { migrations } from "~/data/migrations.ts";
-import { publishedContent, readItem, seedContent } from "~/publishing/store.server.ts";
+import { migrations } from "~/data/migrations/index.ts";
+import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 
 type Article = { slug: string; body: string };

@@ -1,5 +1,5 @@
 /**
- * The site's content in the database (app/publishing/store.server.ts), on both
+ * The site's content in the database (app/publishing/store/), on both
  * databases: the seed from the release's content (once per type, never
  * over the team's edits, safe from two instances at once), drafts that
  * change nothing public, publishing as revisions, the two-editors conflict,
@@ -10,23 +10,10 @@ import { tmpdir } from "node:os";
 import { describe, expect, it } from "vitest";
 import { buildCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
-import {
-  contentVersion,
-  createItem,
-  deleteItem,
-  listItems,
-  publishDue,
-  publishedContent,
-  publishItem,
-  readItem,
-  readRevision,
-  restoreRevision,
-  saveDraft,
-  schedulePublish,
-  seedContent,
-  unpublishItem,
-  type ContentActor,
-} from "~/publishing/store.server.ts";
+import { contentVersion, type ContentActor } from "~/publishing/store/core.server.ts";
+import { createItem, deleteItem, publishDue, publishItem, restoreRevision, saveDraft, schedulePublish, unpublishItem } from "~/publishing/store/changes.server.ts";
+import { listItems, publishedContent, readItem, readRevision } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { contentTypeNames } from "~/content/types.server.ts";
 import { openDatabase, type Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";

@@ -12,8 +12,8 @@ import { collectDigest } from "~/inbox/digest.server.ts";
 import { noFilters, parseFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { addNote, findLead, updateLead } from "~/inbox/lead.server.ts";
 import { listLeads } from "~/inbox/query.server.ts";
-import { migrations } from "~/data/migrations.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { migrations } from "~/data/migrations/index.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import {
   cancelBooking,

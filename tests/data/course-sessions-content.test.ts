@@ -11,17 +11,10 @@ import { releaseSessions } from "~/content/seed/sessions.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import { placesLeft, takePlaces } from "~/orders/course-booking/places.server.ts";
 import { publishHooks } from "~/publishing/publish-hooks.server.ts";
-import {
-  createItem,
-  deleteItem,
-  publishedContent,
-  publishItem,
-  readItem,
-  saveDraft,
-  seedContent,
-  unpublishItem,
-  type ContentActor,
-} from "~/publishing/store.server.ts";
+import { createItem, deleteItem, publishItem, saveDraft, unpublishItem } from "~/publishing/store/changes.server.ts";
+import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
+import type { ContentActor } from "~/publishing/store/core.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
-import { migrations } from "~/data/migrations.ts";
+import { migrations } from "~/data/migrations/index.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const token = "Zx9-Secret_booking_TOKEN_0123456789abcdefghi";

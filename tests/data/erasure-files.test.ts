@@ -29,7 +29,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/data/db.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { erase } from "~/privacy/requests.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";

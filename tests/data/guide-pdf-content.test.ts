@@ -9,7 +9,7 @@ import { siteContact } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { Course } from "~/content/schema.ts";
 import { renderGuidePdf } from "~/pdf/guide-pdf.server.ts";
-import { publishItem, saveDraft } from "~/publishing/store.server.ts";
+import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
 import { startSiteContent } from "~/publishing/site-content.server.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { dialects, openTestDatabase } from "./databases.ts";

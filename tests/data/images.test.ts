@@ -27,7 +27,9 @@ import {
   type ProcessedImage,
 } from "~/media/images.server.ts";
 import { immutableCaching, serveMedia } from "~/media/serve.server.ts";
-import { publishItem, readItem, saveDraft, seedContent } from "~/publishing/store.server.ts";
+import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
+import { readItem } from "~/publishing/store/reading.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 
 const start = new Date("2026-12-01T09:00:00Z");

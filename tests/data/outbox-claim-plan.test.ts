@@ -17,7 +17,8 @@ import { Kysely, SqliteDialect, type CompiledQuery } from "kysely";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
+import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 

@@ -12,7 +12,8 @@
  */
 import pino from "pino";
 import { afterEach, describe, expect, it } from "vitest";
-import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
+import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../support/outbox-harness.ts";

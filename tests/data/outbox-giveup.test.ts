@@ -6,7 +6,8 @@
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backlog } from "~/data/backlog.server.ts";
-import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
+import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";

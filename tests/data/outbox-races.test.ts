@@ -5,7 +5,8 @@
  */
 import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { OutboxWorker, queueEmails, type MailTransport } from "~/mail/outbox.server.ts";
+import { OutboxWorker, type MailTransport } from "~/mail/outbox-worker.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { dialects } from "./databases.ts";
 import { loggerInto, useTestDatabase } from "./fixtures.ts";
 

@@ -10,7 +10,7 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLeadService } from "~/leads/service.server.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";

@@ -6,7 +6,9 @@
  */
 import { describe, expect, it } from "vitest";
 import { releaseContent } from "~/content/seed/index.ts";
-import { addressesOf, createItem, referenceChoices, seedContent, usedBy } from "~/publishing/store.server.ts";
+import { addressesOf, referenceChoices, usedBy } from "~/publishing/store/addresses.server.ts";
+import { createItem } from "~/publishing/store/changes.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 
 const ann = { id: null, name: "Ann Editor" };

@@ -9,7 +9,8 @@
 import { describe, expect, it, vi } from "vitest";
 import { catalogue, servedContentVersion } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
-import { contentVersion, publishItem, saveDraft, schedulePublish } from "~/publishing/store.server.ts";
+import { contentVersion } from "~/publishing/store/core.server.ts";
+import { publishItem, saveDraft, schedulePublish } from "~/publishing/store/changes.server.ts";
 import { scheduledPublishingJob, startSiteContent, type SiteContent } from "~/publishing/site-content.server.ts";
 import { contentTypeNames } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";

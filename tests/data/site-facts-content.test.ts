@@ -12,15 +12,10 @@ import { buildCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import { releaseFeaturedCourses } from "~/content/seed/featured.ts";
 import { releaseSiteFacts } from "~/content/site-facts.ts";
-import {
-  publishedContent,
-  publishItem,
-  readItem,
-  saveDraft,
-  seedContent,
-  unpublishItem,
-  type ContentActor,
-} from "~/publishing/store.server.ts";
+import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { publishItem, saveDraft, unpublishItem } from "~/publishing/store/changes.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
+import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { chooseGuidePdf, readGuideFile, uploadGuidePdf } from "~/publishing/guide-files.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";

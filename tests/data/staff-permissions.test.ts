@@ -7,7 +7,7 @@
  */
 import type { Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
-import { migrations } from "~/data/migrations.ts";
+import { migrations } from "~/data/migrations/index.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { changeRole, disableAccount, readSession, startSession } from "~/staff/accounts.server.ts";
 import { dialects } from "./databases.ts";

@@ -8,7 +8,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { backlog } from "~/data/backlog.server.ts";
 import { createLeadService } from "~/leads/service.server.ts";
-import { OutboxWorker } from "~/mail/outbox.server.ts";
+import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { WebhookDispatcher } from "~/webhooks/dispatcher.server.ts";
 import {
   createEndpoint,

@@ -10,7 +10,9 @@ import { describe, expect, it } from "vitest";
 import { buildCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { Db } from "~/data/db.server.ts";
-import { publishedContent, publishItem, readItem, saveDraft, seedContent } from "~/publishing/store.server.ts";
+import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
+import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import {
   openJoiningLinks,
   sealJoiningLink,

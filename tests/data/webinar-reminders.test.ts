@@ -12,7 +12,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { catalogue } from "~/content/index.server.ts";
 import { reminderDue, sendDueReminders, webinarRemindersJob } from "~/leads/webinar-reminders.server.ts";
 import { siteCalendar } from "~/calendar/business-hours.ts";
-import { OutboxWorker } from "~/mail/outbox.server.ts";
+import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { Mailbox } from "../support/mail.ts";

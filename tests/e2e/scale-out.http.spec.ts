@@ -40,7 +40,8 @@ import path from "node:path";
 import { releaseContent } from "../../app/content/seed/index.ts";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { refusals as imageRefusals } from "../../app/media/image-rules.ts";
-import { publishItem, readItem, saveDraft, unpublishItem } from "../../app/publishing/store.server.ts";
+import { publishItem, saveDraft, unpublishItem } from "../../app/publishing/store/changes.server.ts";
+import { readItem } from "../../app/publishing/store/reading.server.ts";
 import { inviteFromCommandLine, StaffClient } from "../support/staff.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -14,7 +14,7 @@
  */
 import pino from "pino";
 import { openDatabase } from "../../app/data/db.server.ts";
-import { OutboxWorker } from "../../app/mail/outbox.server.ts";
+import { OutboxWorker } from "../../app/mail/outbox-worker.server.ts";
 import { createMailTransport } from "../../app/mail/transport.server.ts";
 
 export type WorkerProcessOptions = {

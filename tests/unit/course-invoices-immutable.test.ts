@@ -17,7 +17,7 @@ const files = (readdirSync(appDir, { recursive: true }) as string[])
 /** Where the app may name the table, and what for. */
 const allowed: Record<string, string> = {
   "data/schema.ts": "its type",
-  "data/migrations.ts": "its creation",
+  "data/migrations/025-course-bookings.ts": "its creation",
   "orders/course-booking/documents.server.ts": "writing an invoice or credit note once, reading one",
   "orders/course-booking/bookings.server.ts": "reading a booking's invoice and its credit notes",
   "orders/course-booking/booking-reads.server.ts": "reading a booking's invoices",

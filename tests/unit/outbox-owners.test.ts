@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ownerIsDead, type WorkerIdentity } from "~/mail/outbox.server.ts";
+import { ownerIsDead, type WorkerIdentity } from "~/mail/outbox-owners.server.ts";
 
 const me: WorkerIdentity = { id: "w-me", host: "web-1", pid: 100, processId: "p-me" };
 const now = new Date("2026-11-23T10:00:00.000Z");

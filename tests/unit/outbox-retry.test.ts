@@ -2,7 +2,8 @@ import SQLite from "better-sqlite3";
 import { Kysely, SqliteDialect } from "kysely";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Database } from "~/data/schema.ts";
-import { failureOutcome, OutboxWorker, retryDelayMs } from "~/mail/outbox.server.ts";
+import { failureOutcome, retryDelayMs } from "~/mail/outbox-rules.ts";
+import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { DEFAULT_SEND_TIMEOUT_MS, SMTP_TIMEOUTS } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 

@@ -1,13 +1,18 @@
 /**
  * Content stored before rich text becomes Markdown with the same words
- * (app/content/rich-text-upgrade.ts, run once by migration 023): plain text
+ * (app/data/migrations/helpers/rich-text-upgrade.ts, run once by migration 023): plain text
  * is escaped so that nothing in it reads as a mark, and the result passes
  * the rich-text rules.
  */
 import { describe, expect, it } from "vitest";
 import { markdownProblems } from "~/content/rich-text.ts";
 import { markdownToPlainText, renderMarkdown } from "~/content/rich-text.server.ts";
-import { paragraphsToMarkdown, plainMarkdown, sectionsToMarkdown, upgradeItem } from "~/content/rich-text-upgrade.ts";
+import {
+  paragraphsToMarkdown,
+  plainMarkdown,
+  sectionsToMarkdown,
+  upgradeItem,
+} from "~/data/migrations/helpers/rich-text-upgrade.ts";
 
 const tricky = [
   "1. Not a numbered list",

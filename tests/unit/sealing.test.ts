@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { withCredentials } from "~/mail/outbox.server.ts";
+import { withCredentials } from "~/mail/outbox-rules.ts";
 import { withheldCredential } from "~/mail/types.ts";
 import { keyFileName, loadKeyring } from "~/secrets/keys.server.ts";
 import {

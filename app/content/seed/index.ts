@@ -1,6 +1,6 @@
 /**
  * This release's content, the seed: what an empty database is seeded with
- * (app/publishing/store.server.ts), and what the catalogue serves and the
+ * (app/publishing/store/), and what the catalogue serves and the
  * build prerenders until the published content is read from the database
  * (content/index.server.ts). Only those two read it (the layering rules say
  * so): pages, e-mails and documents read the published content, through the

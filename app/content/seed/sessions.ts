@@ -1,6 +1,6 @@
 /**
  * The release's course sessions (issue 29): what a database is seeded with,
- * once (app/publishing/store.server.ts). The team edits them in the content
+ * once (app/publishing/store/). The team edits them in the content
  * editor afterwards ("Course dates"); the schema is sessions-schema.ts.
  * Pure data, browser-safe.
  */

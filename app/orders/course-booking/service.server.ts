@@ -16,7 +16,7 @@ import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
 import { isPostgres } from "~/data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
-import { queueEmails } from "~/mail/outbox.server.ts";
+import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";

@@ -1,6 +1,7 @@
 /**
  * Content stored before rich text (docs/decisions/048-rich-text.md), turned
- * into Markdown once by a migration: an article's body was a list of
+ * into Markdown once by migration 023 (frozen with the migrations:
+ * ./index.ts): an article's body was a list of
  * sections (an optional heading, paragraphs, an optional bulleted list), a
  * course's overview a list of paragraphs. Their words were plain text, so
  * every character Markdown would read as a mark is escaped: the page shows

@@ -1,7 +1,7 @@
 /**
- * The e-mail outbox. A lead and its e-mails are written in one transaction
- * (queueEmails takes the transaction), so a stored lead always has its
- * e-mails and an e-mail never exists without its lead.
+ * The e-mail outbox's worker: it sends what domains queued
+ * (./outbox-queue.server.ts). Only the process's runner (server/services.ts)
+ * starts one.
  *
  * The worker (docs/decisions/011-outbox-claims.md) keeps up to
  * `concurrency` sends in flight. Whenever a slot is free it claims that many
@@ -38,24 +38,17 @@
  */
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
-import {
-  sql,
-  type ExpressionBuilder,
-  type Kysely,
-  type QueryCreator,
-  type Selectable,
-  type SqlBool,
-  type Transaction,
-} from "kysely";
+import { sql, type ExpressionBuilder, type Kysely, type QueryCreator, type Selectable, type SqlBool } from "kysely";
 import pino, { type Logger } from "pino";
 import { isPostgres } from "../data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
-import { seal, unseal, type Keyring } from "../secrets/sealing.server.ts";
+import { unseal, type Keyring } from "../secrets/sealing.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
 import { PollTimer } from "../jobs/poll-timer.ts";
 import type { Attachment, AttachmentMaker, OutgoingEmail } from "./types.ts";
-import { withheldCredential } from "./types.ts";
+import { failureOutcome, withCredentials } from "./outbox-rules.ts";
+import { ownerIsDead, processRuns, thisProcessId, type WorkerIdentity } from "./outbox-owners.server.ts";
 
 export type MailTransport = {
   /** Sends one message; throws when it could not be handed over. */
@@ -70,140 +63,11 @@ export type MailTransport = {
 
 export type OutboxRow = Selectable<Database["outbox"]>;
 
-export async function queueEmails(
-  trx: Transaction<Database> | Kysely<Database>,
-  lead: { type: string; id: string },
-  emails: OutgoingEmail[],
-  now: Date,
-  /** Seals the messages' one-time credentials (required if any has some). */
-  keys?: Keyring,
-) {
-  if (emails.length === 0) return;
-  const sealedSecrets = (email: OutgoingEmail) => {
-    if (!email.secrets || Object.keys(email.secrets).length === 0) return null;
-    if (!keys) throw new Error("queueEmails: a message with one-time credentials needs the secrets key");
-    return seal(keys, JSON.stringify(email.secrets), "outbox");
-  };
-  await trx
-    .insertInto("outbox")
-    .values(
-      emails.map((email) => ({
-        id: randomUUID(),
-        created_at: now.toISOString(),
-        lead_type: lead.type,
-        lead_id: lead.id,
-        to_address: email.to,
-        reply_to: email.replyTo ?? null,
-        subject: email.subject,
-        text_body: email.text,
-        html_body: email.html,
-        headers_json: JSON.stringify(email.headers ?? {}),
-        attachments_json: email.attachments?.length ? JSON.stringify(email.attachments) : null,
-        not_after: email.notAfter ?? null,
-        secrets: sealedSecrets(email),
-        next_attempt_at: now.toISOString(),
-        locked_until: null,
-        locked_by: null,
-        sent_at: null,
-        last_error: null,
-        dead_at: null,
-      })),
-    )
-    .execute();
-}
-
-// ---------------------------------------------------------------------------
-// Pure rules (unit-tested)
-// ---------------------------------------------------------------------------
-
-/** A stored message's text with its one-time credentials put in (at sending only). */
-export function withCredentials(text: string, secrets: Readonly<Record<string, string>>): string {
-  let out = text;
-  for (const [name, value] of Object.entries(secrets)) out = out.replaceAll(withheldCredential(name), value);
-  return out;
-}
-
-/** Delay before attempt n+1 after n failures: 2 s, 4 s, 8 s ... capped. */
-export function retryDelayMs(failures: number, maxMs: number): number {
-  return Math.min(maxMs, 2000 * 2 ** Math.max(0, failures - 1));
-}
-
-export type FailureOutcome = { giveUp: true } | { giveUp: false; nextAttemptAt: Date };
-
-/**
- * What to do after a failed attempt: a message queued more than `giveUpMs`
- * before `now`, or past its `notAfter`, is given up; any other is tried
- * again after the backoff.
- */
-export function failureOutcome({
-  createdAt,
-  failures,
-  now,
-  giveUpMs,
-  maxRetryDelayMs,
-  notAfter = null,
-}: {
-  createdAt: string;
-  failures: number;
-  now: Date;
-  giveUpMs: number;
-  maxRetryDelayMs: number;
-  notAfter?: string | null;
-}): FailureOutcome {
-  if (now.getTime() - Date.parse(createdAt) > giveUpMs) return { giveUp: true };
-  if (notAfter !== null && now.getTime() >= Date.parse(notAfter)) return { giveUp: true };
-  return { giveUp: false, nextAttemptAt: new Date(now.getTime() + retryDelayMs(failures, maxRetryDelayMs)) };
-}
-
 /** The error's text for logs and last_error: addresses removed, at most 1000 characters. */
 function errorText(error: unknown): string {
   const message = error instanceof Error ? error.message || error.name : String(error);
   return redactAddresses(message).slice(0, 1000);
 }
-
-// ---------------------------------------------------------------------------
-// Worker identity and dead owners (ADR 009)
-// ---------------------------------------------------------------------------
-
-export type WorkerIdentity = { id: string; host: string; pid: number; processId: string };
-
-/** One per process: tells this process from an earlier one that had the same pid. */
-const thisProcessId = randomUUID();
-
-/** Signal 0 checks that a process exists without touching it (EPERM: it exists, not ours). */
-export function processRuns(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
-}
-
-type WorkerRow = { id: string; host: string; pid: number; process_id: string; heartbeat_at: string };
-
-/**
- * Whether a registered worker is certainly gone: silent for longer than
- * `staleMs`, or on this host and no longer running. Pure, for unit tests.
- */
-export function ownerIsDead(
-  owner: WorkerRow,
-  me: WorkerIdentity,
-  now: Date,
-  staleMs: number,
-  runs: (pid: number) => boolean,
-): boolean {
-  if (owner.id === me.id) return false;
-  if (now.getTime() - Date.parse(owner.heartbeat_at) > staleMs) return true;
-  if (owner.host !== me.host) return false;
-  if (owner.process_id === me.processId) return false; // another worker of this process
-  if (owner.pid === me.pid) return true; // this pid belonged to a process that has ended
-  return !runs(Number(owner.pid));
-}
-
-// ---------------------------------------------------------------------------
-// The worker
-// ---------------------------------------------------------------------------
 
 export type OutboxLog = Pick<Logger, "info" | "warn" | "error">;
 

@@ -1,0 +1,30 @@
+/** Migration 024, shipped 2026-11-27: frozen, never edited (./index.ts). */
+import { sql, type Kysely } from "kysely";
+import type { Migration } from "kysely/migration";
+
+export const migration: Migration = {
+  async up(db: Kysely<unknown>) {
+    // Places on a dated course session (issue 29): how many it has and how
+    // many are sold or held, keyed by the session's content key. Taken and
+    // given back by one conditional update inside the booking's
+    // transaction (app/orders/course-booking/places.server.ts); the check
+    // holds whatever writes the row. And each invoice series' last number,
+    // taken in the transaction that writes the invoice, so the committed
+    // numbers run without a gap (docs/decisions/053-places-and-invoice-numbers.md).
+    // No personal data in either.
+    await db.schema
+      .createTable("course_session_places")
+      .addColumn("session_key", "text", (c) => c.primaryKey())
+      .addColumn("capacity", "integer", (c) => c.notNull())
+      .addColumn("taken", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .addCheckConstraint("course_session_places_taken", sql`taken >= 0 and taken <= capacity`)
+      .execute();
+    await db.schema
+      .createTable("invoice_sequences")
+      .addColumn("series", "text", (c) => c.primaryKey())
+      .addColumn("last_number", "integer", (c) => c.notNull())
+      .addCheckConstraint("invoice_sequences_positive", sql`last_number >= 1`)
+      .execute();
+  },
+};
