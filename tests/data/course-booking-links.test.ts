@@ -70,7 +70,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
         now: booked,
         confirmation: defaultConfirmationRules,
       },
-      async (trx, result) => {
+      (result) => async (trx) => {
         token = await newBookingLink(trx, result.booking.id, booked);
       },
     );

@@ -78,6 +78,21 @@ export type PlaceBookingRefusal =
 export type PlaceBookingResult =
   { ok: true; booking: CourseBooking } | { ok: false; reason: PlaceBookingRefusal; left?: number };
 
+/** A place of a booking as stored: its delegate, or (name, e-mail and job title null) a name to follow. */
+export type StoredDelegate = Selectable<Database["course_booking_delegates"]>;
+
+/**
+ * What a caller writes with a new booking (its link, its e-mail), in two
+ * steps: called before the booking's transaction with the booking and its
+ * places as they will be stored, it composes what it writes (nothing is
+ * held meanwhile); what it returns is written in the transaction, before
+ * the places are taken, and commits or rolls back with the booking.
+ */
+export type ComposeWithBooking = (
+  placed: Extract<PlaceBookingResult, { ok: true }>,
+  delegates: readonly StoredDelegate[],
+) => (trx: Transaction<Database>) => Promise<void>;
+
 /**
  * What a caller does in the transaction of a change, once it is made (its
  * e-mails, queued in the outbox): it commits or rolls back with the change.
@@ -213,7 +228,7 @@ const readBooking = (db: Db | Transaction<Database>, id: string) =>
 export async function placeBooking(
   db: Db,
   input: PlaceBookingInput,
-  also?: AlsoInTransaction<Extract<PlaceBookingResult, { ok: true }>>,
+  compose?: ComposeWithBooking,
 ): Promise<PlaceBookingResult> {
   const { session, booker, places, payment, termsText, now } = input;
   const rules = input.confirmation ?? defaultConfirmationRules;
@@ -299,47 +314,40 @@ export async function placeBooking(
     total_pence: quoted.grossPence,
   });
 
+  const delegates: StoredDelegate[] = places.map((place, i) => ({
+    id: randomUUID(),
+    booking_id: row.id,
+    position: i + 1,
+    name: isNamed(place) ? place.name : null,
+    email: isNamed(place) ? place.email : null,
+    job_title: isNamed(place) ? place.jobTitle : null,
+    created_at: at,
+    updated_at: at,
+  }));
+  const placed = { ok: true as const, booking: row };
+  // What the caller writes with the booking (its link, its e-mail) is composed now, before the
+  // transaction: nothing is held while it works (ADR 072).
+  const write = compose?.(placed, delegates);
+
   // The places are taken last, just before the commit: their row is what every booking of the
-  // session waits on, so it is held for the fewest statements. A session without the places rolls
-  // the whole booking back. An invoice booking takes no invoice number: it is issued on confirmation.
+  // session waits on, so it is held for the fewest statements: everything else is written first
+  // (new rows no other booking waits on), the caller's writes too. A session without the places
+  // rolls the whole booking back. An invoice booking takes no invoice number: it is issued on
+  // confirmation.
   return db
     .transaction()
     .execute(async (trx): Promise<PlaceBookingResult> => {
-      if (!byCard) {
-        const verdict = await unconfirmedRoom(
-          trx,
-          { sessionKey: session.key, email: booker.email, asked: places.length },
-          rules,
-        );
-        if (!verdict.ok) throw new UnconfirmedLimit(verdict.reason);
-      }
       await trx.insertInto("course_bookings").values(row).execute();
-      await trx
-        .insertInto("course_booking_delegates")
-        .values(
-          places.map((place, i) => ({
-            id: randomUUID(),
-            booking_id: row.id,
-            position: i + 1,
-            name: isNamed(place) ? place.name : null,
-            email: isNamed(place) ? place.email : null,
-            job_title: isNamed(place) ? place.jobTitle : null,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
+      await trx.insertInto("course_booking_delegates").values(delegates).execute();
       await addEvent(trx, row.id, now, "created", {
         places: places.length,
         namesToFollow: places.filter((p) => !isNamed(p)).length,
         method: payment.method,
         totalPence: row.total_pence,
       });
-      // Listed in the inbox with the booking (before the places: their rows are held the fewest statements).
+      // Listed in the inbox with the booking.
       await listBooking(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null });
       await addEvent(trx, row.id, now, byCard ? "held" : "awaiting-confirmation", { until: row.hold_expires_at });
-      const taken = await takePlaces(trx, session.key, places.length, now);
-      if (!taken.ok) throw new NoPlaces(taken.left);
       if (byCard) {
         await bookingCreatedEvent(
           trx,
@@ -348,8 +356,17 @@ export async function placeBooking(
           now,
         );
       }
-      const placed = { ok: true as const, booking: row };
-      await also?.(trx, placed);
+      await write?.(trx);
+      if (!byCard) {
+        const verdict = await unconfirmedRoom(
+          trx,
+          { sessionKey: session.key, bookingId: row.id, email: booker.email, asked: places.length },
+          rules,
+        );
+        if (!verdict.ok) throw new UnconfirmedLimit(verdict.reason);
+      }
+      const taken = await takePlaces(trx, session.key, places.length, now);
+      if (!taken.ok) throw new NoPlaces(taken.left);
       return placed;
     })
     .catch((error: unknown) => {
@@ -370,15 +387,17 @@ class UnconfirmedLimit extends Error {
 
 /**
  * Whether a new unconfirmed booking fits the limits, read inside its
- * transaction so that two bookings cannot both fit the last room: on
- * PostgreSQL the session's places row is locked first (every booking of
- * the session waits on it anyway) and the booker's address by a
- * transaction advisory lock (their bookings may be on other sessions); on
- * SQLite one transaction writes at a time and this one begins with the lock.
+ * transaction just before its places are taken, so that two bookings
+ * cannot both fit the last room: on PostgreSQL the booker's address is
+ * locked by a transaction advisory lock (their bookings may be on other
+ * sessions), then the session's places row (every booking of the session
+ * waits on it anyway); on SQLite one transaction writes at a time and this
+ * one begins with the lock. The booking asking is already written: it is
+ * not counted.
  */
 async function unconfirmedRoom(
   trx: Transaction<Database>,
-  { sessionKey, email, asked }: { sessionKey: string; email: string; asked: number },
+  { sessionKey, bookingId, email, asked }: { sessionKey: string; bookingId: string; email: string; asked: number },
   rules: ConfirmationRules,
 ): Promise<UnconfirmedVerdict> {
   // One count per mailbox: "ann+1@" and "ann+2@" are ann's (confirmation.ts).
@@ -400,6 +419,8 @@ async function unconfirmedRoom(
     .selectFrom("course_bookings")
     .select(["session_key", "quantity", "booker_email"])
     .where("status", "=", "unconfirmed")
+    // Not the booking asking: it is written before its places are taken.
+    .where("id", "!=", bookingId)
     .where((eb) =>
       eb.or([
         eb("session_key", "=", sessionKey),

@@ -33,7 +33,7 @@ import {
   placeTransferredEmail,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
-import { linkFor, newBookingLink, revokeBookingLinks } from "./booking-links.server.ts";
+import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
@@ -110,7 +110,7 @@ export const refusalMessages = {
 /** What a booking's e-mails say of it, from what it stored (and the session as published, for its days). */
 function forEmail(
   booking: CourseBooking,
-  delegates: BookingDetail["delegates"],
+  delegates: readonly Pick<BookingDetail["delegates"][number], "name" | "email">[],
   published: PublishedSession | null,
 ): BookingForEmail {
   const venue = booking.session_venue
@@ -270,7 +270,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           fieldErrors: { paymentMethod: "Card payment is not available here: please choose to pay by invoice." },
         };
       }
-      let token: string | null = null;
+      // The booking link and, by invoice, the e-mail with it are composed before the booking's
+      // transaction, and written in it before its places are taken (ADR 072).
+      const token = newLinkToken();
       const placed = await placeBooking(
         db,
         {
@@ -283,17 +285,19 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           attribution: parseAttribution(values[attributionField]),
           confirmation: options.confirmation ?? defaultConfirmationRules,
         },
-        async (trx, result) => {
-          token = await newBookingLink(trx, result.booking.id, now);
-          if (result.booking.status !== "unconfirmed") return;
+        ({ booking }, delegates) => {
           // By invoice: one e-mail, to the booker's address only, with the link to confirm it.
-          const delegates = await bookingDelegates(trx, result.booking.id);
-          const email = bookingConfirmRequestEmail(
-            forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
-            mail,
-            { confirmBy: new Date(result.booking.hold_expires_at!), bookingToken: token },
-          );
-          await queueEmails(trx, { type: "course-booking", id: result.booking.id }, [email], now, options.keys);
+          const email =
+            booking.status === "unconfirmed"
+              ? bookingConfirmRequestEmail(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
+                  confirmBy: new Date(booking.hold_expires_at!),
+                  bookingToken: token,
+                })
+              : null;
+          return async (trx) => {
+            await storeBookingLink(trx, booking.id, token, now);
+            if (email) await queueEmails(trx, { type: "course-booking", id: booking.id }, [email], now, options.keys);
+          };
         },
       );
       if (!placed.ok) {
