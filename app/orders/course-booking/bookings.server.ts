@@ -21,7 +21,13 @@ import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } from "./credit-note.ts";
 import { daysBefore } from "./days.ts";
-import { issueCreditNote, issueInvoice, storedDocument, type InvoiceRow } from "./documents.server.ts";
+import {
+  draftInvoice,
+  issueCreditNote,
+  storedDocument,
+  type DocumentDraft,
+  type InvoiceRow,
+} from "./documents.server.ts";
 import { takePlaces, releasePlaces } from "./places.server.ts";
 import {
   bookerMailbox,
@@ -98,6 +104,22 @@ export type ComposeWithBooking = (
  * e-mails, queued in the outbox): it commits or rolls back with the change.
  */
 export type AlsoInTransaction<R> = (trx: Transaction<Database>, result: R) => Promise<void>;
+
+/** An invoice about to be issued: its number still a stand-in (./documents.server.ts). */
+export type InvoiceDraft = Omit<DocumentDraft, "issue">;
+
+/**
+ * What a caller writes with an invoice about to be numbered (its e-mails),
+ * in two steps: called in the change's transaction before the number is
+ * taken, with the booking and the invoice as it will be (its `number` a
+ * stand-in), it composes; what it returns is written once the number is
+ * taken, with the invoice as issued. The invoice series' row is then held
+ * for the writes alone (ADR 053, 072).
+ */
+export type ComposeBeforeNumber = (
+  trx: Transaction<Database>,
+  about: { booking: CourseBooking; invoice: InvoiceDraft },
+) => Promise<(trx: Transaction<Database>, invoice: CourseInvoice) => Promise<void>>;
 
 /** Runs `work` in a transaction of `db`, or in `db` itself when it is one already (the Stripe webhook's). */
 function inTransaction<T>(
@@ -451,14 +473,15 @@ export type ConfirmBookingResult =
  * still unconfirmed and its hold has not lapsed (one conditional update, so
  * a lapse, a second click or the team's cancel racing it cannot both win),
  * it becomes `invoiced`, its VAT invoice is issued (the invoice number taken
- * now, never before) and `booking.created` is sent. Idempotent: a second
- * confirmation changes nothing ("already-confirmed").
+ * now, never before, and last: what `compose` makes is composed before it)
+ * and `booking.created` is sent. Idempotent: a second confirmation changes
+ * nothing ("already-confirmed").
  */
 export async function confirmBooking(
   db: Db,
   bookingId: string,
   now: Date,
-  also?: AlsoInTransaction<Extract<ConfirmBookingResult, { ok: true }>>,
+  compose?: ComposeBeforeNumber,
 ): Promise<ConfirmBookingResult> {
   return db.transaction().execute(async (trx): Promise<ConfirmBookingResult> => {
     const at = now.toISOString();
@@ -486,23 +509,25 @@ export async function confirmBooking(
     }
     const booking = (await readBooking(trx, bookingId))!;
     await addEvent(trx, bookingId, now, "confirmed", {});
-    const invoice = await issueInvoice(trx, booking, quoteOf(booking), { now, paid: false });
-    await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
+    const draft = await draftInvoice(trx, booking, quoteOf(booking), { now, paid: false });
     const namedDelegates = await trx
       .selectFrom("course_booking_delegates")
       .select((eb) => eb.fn.countAll<number | string>().as("n"))
       .where("booking_id", "=", bookingId)
       .where("email", "is not", null)
       .executeTakeFirstOrThrow();
+    const write = await compose?.(trx, { booking, invoice: draft });
+    // The number last: what follows writes what was made before it.
+    const invoice = await draft.issue(trx);
+    await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
     await bookingCreatedEvent(
       trx,
       booking,
       { namedDelegates: Number(namedDelegates.n), invoiceNumber: invoice.number, holdExpiresAt: null },
       now,
     );
-    const done = { ok: true as const, booking, invoice };
-    await also?.(trx, done);
-    return done;
+    await write?.(trx, invoice);
+    return { ok: true as const, booking, invoice };
   });
 }
 
@@ -564,6 +589,7 @@ export async function confirmCardPayment(
     currency,
     now,
   }: { paymentIntentId: string; amountPence: number; currency: string; now: Date },
+  compose?: ComposeBeforeNumber,
 ): Promise<CardPaymentOutcome> {
   return inTransaction(db, async (trx): Promise<CardPaymentOutcome> => {
     const found = await trx
@@ -588,7 +614,7 @@ export async function confirmCardPayment(
 
     let booking = found;
     if (booking.status === "held") {
-      if (await claim(trx, booking.id, "held", paid)) return receipt(trx, booking.id, now);
+      if (await claim(trx, booking.id, "held", paid)) return receipt(trx, booking.id, now, compose);
       // The hold's expiry won the race: read what it left.
       booking = (await readBooking(trx, booking.id))!;
     }
@@ -596,7 +622,7 @@ export async function confirmCardPayment(
     const taken = await takePlaces(trx, booking.session_key, booking.quantity, now);
     if (taken.ok) {
       await addEvent(trx, booking.id, now, "places-retaken", { places: booking.quantity });
-      return receipt(trx, booking.id, now);
+      return receipt(trx, booking.id, now, compose);
     }
     await trx
       .updateTable("course_bookings")
@@ -620,13 +646,22 @@ export async function confirmCardPayment(
   });
 }
 
-/** Issues a card booking's receipt (its VAT invoice, paid) once it is `paid`. */
-async function receipt(trx: Transaction<Database>, bookingId: string, now: Date): Promise<CardPaymentOutcome> {
+/** Issues a card booking's receipt (its VAT invoice, paid) once it is `paid`: what `compose` makes is composed before its number is taken. */
+async function receipt(
+  trx: Transaction<Database>,
+  bookingId: string,
+  now: Date,
+  compose?: ComposeBeforeNumber,
+): Promise<CardPaymentOutcome> {
   const booking = (await readBooking(trx, bookingId))!;
   await addEvent(trx, bookingId, now, "paid", { amountPence: booking.total_pence, method: "card" });
-  const invoice = await issueInvoice(trx, booking, quoteOf(booking), { now, paid: true });
+  const draft = await draftInvoice(trx, booking, quoteOf(booking), { now, paid: true });
+  const write = await compose?.(trx, { booking, invoice: draft });
+  // The number last: what follows writes what was made before it.
+  const invoice = await draft.issue(trx);
   await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, paid: true });
   await bookingPaidEvent(trx, booking, { invoiceNumber: invoice.number }, now);
+  await write?.(trx, invoice);
   return { outcome: "confirmed", booking, invoice };
 }
 

@@ -31,6 +31,7 @@ import {
   bookingNewLinkEmail,
   joiningEmail,
   placeTransferredEmail,
+  withNumber,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
 import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
@@ -54,8 +55,9 @@ import {
   type CancelResult,
   type CourseBooking,
   type CourseInvoice,
+  type InvoiceDraft,
 } from "./bookings.server.ts";
-import { invoiceDueDays, invoicePdf, storedDocument, vatDocumentRef } from "./documents.server.ts";
+import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
@@ -174,21 +176,29 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     return state.kind === "live" ? state.bookingId : null;
   }
 
-  /** Queues the confirmation e-mails and `booking.created` (and `booking.paid` for a card) in `trx`. */
-  async function confirmed(
+  /**
+   * Composes the confirmation e-mails of a booking whose invoice is about to
+   * be numbered (the number a stand-in: ./documents.server.ts), in `trx`
+   * before the number is taken; what it returns queues them with the
+   * number put in (ADR 072).
+   */
+  async function composeConfirmed(
     trx: Transaction<Database>,
-    booking: CourseBooking,
-    invoice: CourseInvoice,
+    { booking, invoice }: { booking: CourseBooking; invoice: InvoiceDraft },
     token: string | null,
   ) {
     const delegates = await bookingDelegates(trx, booking.id);
+    const bookingToken = token ?? (await newBookingLink(trx, booking.id, clock()));
     const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
-      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id), bank: storedDocument(invoice).supplier.bank },
-      ...(invoice.due_date ? { dueDate: `${invoice.due_date}T12:00:00Z` } : {}),
+      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id), bank: invoice.supplier.bank },
+      ...(invoice.dueDate ? { dueDate: `${invoice.dueDate}T12:00:00Z` } : {}),
       ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
-      bookingToken: token ?? (await newBookingLink(trx, booking.id, clock())),
+      bookingToken,
     });
-    await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock(), options.keys);
+    return async (trx: Transaction<Database>, issued: CourseInvoice) => {
+      const numbered = withNumber(emails, invoice.number, issued.number);
+      await queueEmails(trx, { type: "course-booking", id: booking.id }, numbered, clock(), options.keys);
+    };
   }
 
   async function cancelled(
@@ -366,9 +376,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
       if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
       const id = state.bookingId;
-      const result = await confirmBooking(db, id, clock(), (trx, done) =>
-        confirmed(trx, done.booking, done.invoice, token),
-      );
+      const result = await confirmBooking(db, id, clock(), (trx, about) => composeConfirmed(trx, about, token));
       if (result.ok) onEmailsQueued();
       return result;
     },
@@ -451,16 +459,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (intent.status === "processing") return "processing";
       if (intent.status !== "succeeded") return "unpaid";
       const queued = await db.transaction().execute(async (trx) => {
-        const outcome = await confirmCardPayment(trx, {
-          paymentIntentId: intent.id,
-          amountPence: intent.amount,
-          currency: intent.currency,
-          now: clock(),
-        });
+        const outcome = await confirmCardPayment(
+          trx,
+          { paymentIntentId: intent.id, amountPence: intent.amount, currency: intent.currency, now: clock() },
+          (trx, about) => composeConfirmed(trx, about, null),
+        );
         if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
-        if (outcome.outcome !== "confirmed") return false;
-        await confirmed(trx, outcome.booking, outcome.invoice, null);
-        return true;
+        return outcome.outcome === "confirmed";
       });
       if (queued) onEmailsQueued();
       return "paid";
@@ -473,17 +478,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     ): Promise<{ queued: boolean; refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }> {
       if (event.type === "payment_intent.succeeded") {
         const intent = event.data.object;
-        const outcome = await confirmCardPayment(trx, {
-          paymentIntentId: intent.id,
-          amountPence: intent.amount,
-          currency: intent.currency,
-          now: clock(),
-        });
+        const outcome = await confirmCardPayment(
+          trx,
+          { paymentIntentId: intent.id, amountPence: intent.amount, currency: intent.currency, now: clock() },
+          (trx, about) => composeConfirmed(trx, about, null),
+        );
         if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
-        if (outcome.outcome === "confirmed") {
-          await confirmed(trx, outcome.booking, outcome.invoice, null);
-          return { queued: true };
-        }
+        if (outcome.outcome === "confirmed") return { queued: true };
         if (outcome.outcome === "refund") {
           return {
             queued: false,
