@@ -2,7 +2,8 @@
  * Course bookings as the site and the team use them (issue 29): what the
  * booking page shows and does, the booker's own page (reached by the
  * booking link), the card payment through Stripe, and the team's acts. It
- * joins the rules and the stored bookings (./bookings.server.ts) to the
+ * joins the rules and the stored bookings (./placing.server.ts,
+ * ./card-payments.server.ts, ./team-acts.server.ts) to the
  * published sessions (./bookable.server.ts), the e-mails
  * (./booking-emails.server.ts), the webhooks and Stripe; every e-mail and
  * webhook is queued in the transaction that makes the change it tells of.
@@ -40,23 +41,20 @@ import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
 import {
   addEvent,
-  attachPaymentIntent,
-  bookingCurrency,
-  cancelBooking,
-  cancelSession,
-  cardPaymentFailed,
-  confirmBooking,
-  confirmCardPayment,
   holdMinutes,
-  markInvoicePaid,
-  namePlace,
-  placeBooking,
-  releaseHold,
-  type CancelResult,
   type CourseBooking,
   type CourseInvoice,
   type InvoiceDraft,
-} from "./bookings.server.ts";
+} from "./booking-store.server.ts";
+import {
+  attachPaymentIntent,
+  bookingCurrency,
+  cardPaymentFailed,
+  confirmCardPayment,
+  releaseHold,
+} from "./card-payments.server.ts";
+import { confirmBooking, placeBooking } from "./placing.server.ts";
+import { cancelBooking, cancelSession, markInvoicePaid, namePlace, type CancelResult } from "./team-acts.server.ts";
 import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
