@@ -438,7 +438,7 @@ export interface Database extends LeadTables {
     last_number: number;
   };
   /**
-   * Course bookings (app/orders/course-booking/bookings.server.ts, ADR 056):
+   * Course bookings (app/orders/course-booking/booking-store.server.ts and its neighbours, ADR 056):
    * the booker, what the session was and what was agreed when it was made.
    */
   course_bookings: {

@@ -8,13 +8,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/data/db.server.ts";
-import {
-  cancelBooking,
-  confirmBooking,
-  placeBooking,
-  type BookedPlace,
-  type BookingPayment,
-} from "~/orders/course-booking/bookings.server.ts";
+import { type BookedPlace, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import { confirmBooking, placeBooking } from "~/orders/course-booking/placing.server.ts";
+import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.server.ts";
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";

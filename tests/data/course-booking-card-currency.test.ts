@@ -7,7 +7,8 @@
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { attachPaymentIntent, placeBooking } from "~/orders/course-booking/bookings.server.ts";
+import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
+import { placeBooking } from "~/orders/course-booking/placing.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";

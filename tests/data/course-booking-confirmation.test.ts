@@ -10,15 +10,10 @@
 import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type DatabaseHandle, type Db } from "~/data/db.server.ts";
-import {
-  cancelBooking,
-  confirmBooking,
-  expireHolds,
-  namePlace,
-  placeBooking,
-  type BookedPlace,
-  type BookingPayment,
-} from "~/orders/course-booking/bookings.server.ts";
+import { type BookedPlace, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import { expireHolds } from "~/orders/course-booking/card-payments.server.ts";
+import { confirmBooking, placeBooking } from "~/orders/course-booking/placing.server.ts";
+import { cancelBooking, namePlace } from "~/orders/course-booking/team-acts.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";

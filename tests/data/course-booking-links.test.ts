@@ -8,7 +8,7 @@
  * minutes apart, 3 a day), counted on the booking's timeline.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeBooking } from "~/orders/course-booking/bookings.server.ts";
+import { placeBooking } from "~/orders/course-booking/placing.server.ts";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
@@ -70,7 +70,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
         now: booked,
         confirmation: defaultConfirmationRules,
       },
-      async (trx, result) => {
+      (result) => async (trx) => {
         token = await newBookingLink(trx, result.booking.id, booked);
       },
     );

@@ -15,14 +15,10 @@ import { listLeads } from "~/inbox/query.server.ts";
 import { migrations } from "~/data/migrations/index.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import {
-  cancelBooking,
-  expireHolds,
-  confirmBooking,
-  placeBooking,
-  type BookedPlace,
-  type BookingPayment,
-} from "~/orders/course-booking/bookings.server.ts";
+import { type BookedPlace, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import { expireHolds } from "~/orders/course-booking/card-payments.server.ts";
+import { confirmBooking, placeBooking } from "~/orders/course-booking/placing.server.ts";
+import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";

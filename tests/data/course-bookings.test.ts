@@ -17,22 +17,10 @@ import {
   roster,
   sessionPlaceCounts,
 } from "~/orders/course-booking/booking-reads.server.ts";
-import {
-  attachPaymentIntent,
-  cancelBooking,
-  cancelSession,
-  cardPaymentFailed,
-  confirmBooking,
-  confirmCardPayment,
-  expireHolds,
-  markInvoicePaid,
-  namePlace,
-  placeBooking,
-  type BookedPlace,
-  type Booker,
-  type BookingPayment,
-  type PlaceBookingResult,
-} from "~/orders/course-booking/bookings.server.ts";
+import { type BookedPlace, type Booker, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import { attachPaymentIntent, cardPaymentFailed, confirmCardPayment, expireHolds } from "~/orders/course-booking/card-payments.server.ts";
+import { confirmBooking, placeBooking, type PlaceBookingResult } from "~/orders/course-booking/placing.server.ts";
+import { cancelBooking, cancelSession, markInvoicePaid, namePlace } from "~/orders/course-booking/team-acts.server.ts";
 import { courseBookingHoldsJob } from "~/orders/course-booking/holds-job.server.ts";
 import {
   invoicePdf,

@@ -12,7 +12,7 @@
  * - the booking link is never written to the log.
  */
 import { openDatabase } from "../../app/data/db.server.ts";
-import { expireHolds } from "../../app/orders/course-booking/bookings.server.ts";
+import { expireHolds } from "../../app/orders/course-booking/card-payments.server.ts";
 import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
 import { bookingFormFields } from "../support/booking-form.ts";
 import type { FakeStripe } from "../support/fake-stripe.ts";

@@ -10,8 +10,10 @@ import {
   joiningEmail,
   placeTransferredEmail,
   sessionInvitation,
+  withNumber,
   type BookingForEmail,
 } from "~/orders/course-booking/booking-emails.server.ts";
+import { numberStandIn } from "~/orders/course-booking/documents.server.ts";
 
 const ctx: MailContext = {
   siteUrl: "https://training.example.com",
@@ -130,6 +132,18 @@ describe("a confirmed course booking's e-mails", () => {
     });
     expect(card!.text).toContain("We received your card payment of £14,580.00 on 10 January 2027");
     expect(card!.text).not.toContain("Sort code");
+  });
+
+  it("are the same composed before the invoice's number is taken, with a stand-in, and then numbered (ADR 072)", () => {
+    const standIn = numberStandIn();
+    for (const about of [booking, { ...booking, paymentMethod: "card" as const }]) {
+      const details = { dueDate: "2027-01-26T00:00:00.000Z", paidAt: "2027-01-10T10:00:00.000Z", bookingToken: "t" };
+      const before = bookingConfirmedEmails(about, ctx, { ...details, invoice: { ...invoice, number: standIn } });
+      expect(before[0]!.text).toContain(standIn);
+      expect(withNumber(before, standIn, invoice.number)).toEqual(
+        bookingConfirmedEmails(about, ctx, { ...details, invoice }),
+      );
+    }
   });
 });
 

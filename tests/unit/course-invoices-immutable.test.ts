@@ -19,7 +19,7 @@ const allowed: Record<string, string> = {
   "data/schema.ts": "its type",
   "data/migrations/025-course-bookings.ts": "its creation",
   "orders/course-booking/documents.server.ts": "writing an invoice or credit note once, reading one",
-  "orders/course-booking/bookings.server.ts": "reading a booking's invoice and its credit notes",
+  "orders/course-booking/team-acts.server.ts": "reading a booking's invoice and its credit notes",
   "orders/course-booking/booking-reads.server.ts": "reading a booking's invoices",
   "orders/course-booking.server.ts": "the accounting-record test and the retention sweep",
   "orders/kind.server.ts": "the order tables' type (the sweep's deleteRows)",

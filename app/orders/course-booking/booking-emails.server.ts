@@ -277,6 +277,22 @@ export function bookingNewLinkEmail(
   );
 }
 
+/**
+ * E-mails composed before their document's number was taken (ADR 072),
+ * with `standIn` (./documents.server.ts's numberStandIn) where the number
+ * goes: the same e-mails with the number.
+ */
+export function withNumber(emails: readonly OutgoingEmail[], standIn: string, number: string): OutgoingEmail[] {
+  const put = (text: string) => text.replaceAll(standIn, number);
+  return emails.map((email) => ({
+    ...email,
+    subject: put(email.subject),
+    text: put(email.text),
+    html: put(email.html),
+    ...(email.attachments ? { attachments: email.attachments.map((a) => ({ ...a, filename: put(a.filename) })) } : {}),
+  }));
+}
+
 /** [the booker's confirmation, the team's notification, each named delegate's joining details]. */
 export function bookingConfirmedEmails(
   booking: BookingForEmail,

@@ -17,13 +17,26 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 export const linkHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new link to booking `bookingId`: its token (kept nowhere but in what the booker gets). */
-export async function newBookingLink(trx: Transaction<Database>, bookingId: string, now: Date): Promise<string> {
-  const token = randomBytes(32).toString("base64url");
+/** A new link's token, not yet stored (storeBookingLink makes it open its booking). */
+export const newLinkToken = () => randomBytes(32).toString("base64url");
+
+/** Makes `token` a link to booking `bookingId`. */
+export async function storeBookingLink(
+  trx: Transaction<Database>,
+  bookingId: string,
+  token: string,
+  now: Date,
+): Promise<void> {
   await trx
     .insertInto("course_booking_links")
     .values({ id: randomUUID(), token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() })
     .execute();
+}
+
+/** A new link to booking `bookingId`: its token (kept nowhere but in what the booker gets). */
+export async function newBookingLink(trx: Transaction<Database>, bookingId: string, now: Date): Promise<string> {
+  const token = newLinkToken();
+  await storeBookingLink(trx, bookingId, token, now);
   return token;
 }
 

@@ -8,7 +8,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
-import { liveStatuses, type CourseBooking, type CourseInvoice } from "./bookings.server.ts";
+import { liveStatuses, type CourseBooking, type CourseInvoice } from "./booking-store.server.ts";
 
 export type SessionPlaceCounts = {
   capacity: number;

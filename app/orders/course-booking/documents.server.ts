@@ -6,7 +6,7 @@
  * of course_invoices: an invoice is corrected by a credit note, and only the
  * retention job removes them after the accounting period (with their booking).
  */
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import type { Selectable, Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -71,52 +71,81 @@ export function dateAfter(at: Date, days: number): string {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + days)).toISOString().slice(0, 10);
 }
 
-async function insertDocument(
-  trx: Transaction<Database>,
+/**
+ * A document ready to be issued but for its number: what is said with it
+ * (its e-mails) is composed with `number`, a stand-in no one could type,
+ * before `issue` takes the real one (ADR 072), and the stand-in is then
+ * replaced (./booking-emails.server.ts's withNumber).
+ */
+export type DocumentDraft = {
+  id: string;
+  /** The stand-in for the number until it is taken. */
+  number: string;
+  dueDate: string | null;
+  supplier: VatSupplier;
+  /** Takes the number (last, just before the transaction commits: ADR 053) and writes the document. */
+  issue: (trx: Transaction<Database>) => Promise<InvoiceRow>;
+};
+
+/** A stand-in for a document's number: unguessable, so nothing a visitor typed holds it; letters and digits, so text and HTML print it alike. */
+export const numberStandIn = () => `number-to-come-${randomBytes(9).toString("hex")}`;
+
+function draftDocument(
   bookingId: string,
+  supplier: VatSupplier,
   build: (number: string) => VatDocumentInput,
   extra: { dueDate: string | null; relatedInvoiceId: string | null },
-): Promise<InvoiceRow> {
+): DocumentDraft {
   // Built once without its number to refuse a document that does not add up before a number is taken.
   const kind = build("?").kind;
-  // The number last, just before the transaction commits (ADR 053).
-  const number = formatInvoiceNumber(invoiceSeries[kind], await nextNumber(trx, invoiceSeries[kind]));
-  const document = build(number);
-  const row: InvoiceRow = {
-    id: randomUUID(),
-    booking_id: bookingId,
-    kind,
-    number,
-    issued_at: document.issuedAt.toISOString(),
-    document: JSON.stringify(document),
-    net_pence: document.totals.netPence,
-    vat_pence: document.totals.vatPence,
-    total_pence: document.totals.grossPence,
-    due_date: extra.dueDate,
-    related_invoice_id: extra.relatedInvoiceId,
+  const id = randomUUID();
+  return {
+    id,
+    number: numberStandIn(),
+    dueDate: extra.dueDate,
+    supplier,
+    async issue(trx) {
+      // The number last, just before the transaction commits (ADR 053).
+      const number = formatInvoiceNumber(invoiceSeries[kind], await nextNumber(trx, invoiceSeries[kind]));
+      const document = build(number);
+      const row: InvoiceRow = {
+        id,
+        booking_id: bookingId,
+        kind,
+        number,
+        issued_at: document.issuedAt.toISOString(),
+        document: JSON.stringify(document),
+        net_pence: document.totals.netPence,
+        vat_pence: document.totals.vatPence,
+        total_pence: document.totals.grossPence,
+        due_date: extra.dueDate,
+        related_invoice_id: extra.relatedInvoiceId,
+      };
+      await trx.insertInto("course_invoices").values(row).execute();
+      return row;
+    },
   };
-  await trx.insertInto("course_invoices").values(row).execute();
-  return row;
 }
 
 /**
- * Issues the booking's VAT invoice: awaiting a transfer (due in the business
- * settings' payment terms, the date of issue is the time of supply) or, for
- * a card, paid (the receipt: the payment's date is the time of supply). It
- * keeps a frozen copy of the business settings in force (its supplier);
- * with none saved it throws BusinessSettingsMissing before any number is taken.
+ * The booking's VAT invoice, ready to issue: awaiting a transfer (due in
+ * the business settings' payment terms, the date of issue is the time of
+ * supply) or, for a card, paid (the receipt: the payment's date is the
+ * time of supply). It keeps a frozen copy of the business settings in
+ * force (its supplier); with none saved it throws BusinessSettingsMissing,
+ * and no number is taken.
  */
-export async function issueInvoice(
+export async function draftInvoice(
   trx: Transaction<Database>,
   booking: BillingSnapshot & { id: string },
   quoted: Quote,
   { now, paid }: { now: Date; paid: boolean },
-): Promise<InvoiceRow> {
+): Promise<DocumentDraft> {
   const { supplier, paymentTermsDays } = await settingsForInvoice(trx);
   const dueDate = paid ? null : dateAfter(now, paymentTermsDays);
-  return insertDocument(
-    trx,
+  return draftDocument(
     booking.id,
+    supplier,
     (number) => ({
       kind: "invoice",
       supplier,
@@ -135,6 +164,16 @@ export async function issueInvoice(
   );
 }
 
+/** Issues the booking's VAT invoice (draftInvoice's), its number taken at once. */
+export async function issueInvoice(
+  trx: Transaction<Database>,
+  booking: BillingSnapshot & { id: string },
+  quoted: Quote,
+  options: { now: Date; paid: boolean },
+): Promise<InvoiceRow> {
+  return (await draftInvoice(trx, booking, quoted, options)).issue(trx);
+}
+
 /**
  * Issues a credit note against `invoice` for `credit`, saying why and how it
  * is settled: with the business settings in force (a frozen copy), or, if
@@ -150,9 +189,9 @@ export async function issueCreditNote(
 ): Promise<InvoiceRow> {
   const current = await currentBusinessSettings(trx);
   const supplier = current ? supplierOf(current) : storedDocument(invoice).supplier;
-  return insertDocument(
-    trx,
+  return draftDocument(
     booking.id,
+    supplier,
     (number) => ({
       kind: "credit-note",
       supplier,
@@ -167,7 +206,7 @@ export async function issueCreditNote(
       creditFor: { invoiceNumber: invoice.number, invoiceDate: new Date(invoice.issued_at), reason },
     }),
     { dueDate: null, relatedInvoiceId: invoice.id },
-  );
+  ).issue(trx);
 }
 
 /** The stored document, its dates revived. */

@@ -4,12 +4,12 @@
  * invoice booking not confirmed by its booker in time): every minute, run
  * by one instance at a time (app/jobs/scheduler.server.ts), held card
  * bookings past their hold become `expired`, unconfirmed invoice bookings
- * past theirs `lapsed`, and give their places back (./bookings.server.ts's
+ * past theirs `lapsed`, and give their places back (./card-payments.server.ts's
  * expireHolds). Registered with the others in server/services.ts.
  */
 import type { Db } from "~/data/db.server.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
-import { expireHolds } from "./bookings.server.ts";
+import { expireHolds } from "./card-payments.server.ts";
 
 export const courseBookingHoldsJobName = "course-booking-holds";
 

@@ -2,7 +2,8 @@
  * Course bookings as the site and the team use them (issue 29): what the
  * booking page shows and does, the booker's own page (reached by the
  * booking link), the card payment through Stripe, and the team's acts. It
- * joins the rules and the stored bookings (./bookings.server.ts) to the
+ * joins the rules and the stored bookings (./placing.server.ts,
+ * ./card-payments.server.ts, ./team-acts.server.ts) to the
  * published sessions (./bookable.server.ts), the e-mails
  * (./booking-emails.server.ts), the webhooks and Stripe; every e-mail and
  * webhook is queued in the transaction that makes the change it tells of.
@@ -31,31 +32,30 @@ import {
   bookingNewLinkEmail,
   joiningEmail,
   placeTransferredEmail,
+  withNumber,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
-import { linkFor, newBookingLink, revokeBookingLinks } from "./booking-links.server.ts";
+import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
 import {
   addEvent,
-  attachPaymentIntent,
-  bookingCurrency,
-  cancelBooking,
-  cancelSession,
-  cardPaymentFailed,
-  confirmBooking,
-  confirmCardPayment,
   holdMinutes,
-  markInvoicePaid,
-  namePlace,
-  placeBooking,
-  releaseHold,
-  type CancelResult,
   type CourseBooking,
   type CourseInvoice,
-} from "./bookings.server.ts";
-import { invoiceDueDays, invoicePdf, storedDocument, vatDocumentRef } from "./documents.server.ts";
+  type InvoiceDraft,
+} from "./booking-store.server.ts";
+import {
+  attachPaymentIntent,
+  bookingCurrency,
+  cardPaymentFailed,
+  confirmCardPayment,
+  releaseHold,
+} from "./card-payments.server.ts";
+import { confirmBooking, placeBooking } from "./placing.server.ts";
+import { cancelBooking, cancelSession, markInvoicePaid, namePlace, type CancelResult } from "./team-acts.server.ts";
+import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
@@ -110,7 +110,7 @@ export const refusalMessages = {
 /** What a booking's e-mails say of it, from what it stored (and the session as published, for its days). */
 function forEmail(
   booking: CourseBooking,
-  delegates: BookingDetail["delegates"],
+  delegates: readonly Pick<BookingDetail["delegates"][number], "name" | "email">[],
   published: PublishedSession | null,
 ): BookingForEmail {
   const venue = booking.session_venue
@@ -174,21 +174,29 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     return state.kind === "live" ? state.bookingId : null;
   }
 
-  /** Queues the confirmation e-mails and `booking.created` (and `booking.paid` for a card) in `trx`. */
-  async function confirmed(
+  /**
+   * Composes the confirmation e-mails of a booking whose invoice is about to
+   * be numbered (the number a stand-in: ./documents.server.ts), in `trx`
+   * before the number is taken; what it returns queues them with the
+   * number put in (ADR 072).
+   */
+  async function composeConfirmed(
     trx: Transaction<Database>,
-    booking: CourseBooking,
-    invoice: CourseInvoice,
+    { booking, invoice }: { booking: CourseBooking; invoice: InvoiceDraft },
     token: string | null,
   ) {
     const delegates = await bookingDelegates(trx, booking.id);
+    const bookingToken = token ?? (await newBookingLink(trx, booking.id, clock()));
     const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
-      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id), bank: storedDocument(invoice).supplier.bank },
-      ...(invoice.due_date ? { dueDate: `${invoice.due_date}T12:00:00Z` } : {}),
+      invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id), bank: invoice.supplier.bank },
+      ...(invoice.dueDate ? { dueDate: `${invoice.dueDate}T12:00:00Z` } : {}),
       ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
-      bookingToken: token ?? (await newBookingLink(trx, booking.id, clock())),
+      bookingToken,
     });
-    await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock(), options.keys);
+    return async (trx: Transaction<Database>, issued: CourseInvoice) => {
+      const numbered = withNumber(emails, invoice.number, issued.number);
+      await queueEmails(trx, { type: "course-booking", id: booking.id }, numbered, clock(), options.keys);
+    };
   }
 
   async function cancelled(
@@ -270,7 +278,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           fieldErrors: { paymentMethod: "Card payment is not available here: please choose to pay by invoice." },
         };
       }
-      let token: string | null = null;
+      // The booking link and, by invoice, the e-mail with it are composed before the booking's
+      // transaction, and written in it before its places are taken (ADR 072).
+      const token = newLinkToken();
       const placed = await placeBooking(
         db,
         {
@@ -283,17 +293,19 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           attribution: parseAttribution(values[attributionField]),
           confirmation: options.confirmation ?? defaultConfirmationRules,
         },
-        async (trx, result) => {
-          token = await newBookingLink(trx, result.booking.id, now);
-          if (result.booking.status !== "unconfirmed") return;
+        ({ booking }, delegates) => {
           // By invoice: one e-mail, to the booker's address only, with the link to confirm it.
-          const delegates = await bookingDelegates(trx, result.booking.id);
-          const email = bookingConfirmRequestEmail(
-            forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
-            mail,
-            { confirmBy: new Date(result.booking.hold_expires_at!), bookingToken: token },
-          );
-          await queueEmails(trx, { type: "course-booking", id: result.booking.id }, [email], now, options.keys);
+          const email =
+            booking.status === "unconfirmed"
+              ? bookingConfirmRequestEmail(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
+                  confirmBy: new Date(booking.hold_expires_at!),
+                  bookingToken: token,
+                })
+              : null;
+          return async (trx) => {
+            await storeBookingLink(trx, booking.id, token, now);
+            if (email) await queueEmails(trx, { type: "course-booking", id: booking.id }, [email], now, options.keys);
+          };
         },
       );
       if (!placed.ok) {
@@ -362,9 +374,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
       if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
       const id = state.bookingId;
-      const result = await confirmBooking(db, id, clock(), (trx, done) =>
-        confirmed(trx, done.booking, done.invoice, token),
-      );
+      const result = await confirmBooking(db, id, clock(), (trx, about) => composeConfirmed(trx, about, token));
       if (result.ok) onEmailsQueued();
       return result;
     },
@@ -447,16 +457,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (intent.status === "processing") return "processing";
       if (intent.status !== "succeeded") return "unpaid";
       const queued = await db.transaction().execute(async (trx) => {
-        const outcome = await confirmCardPayment(trx, {
-          paymentIntentId: intent.id,
-          amountPence: intent.amount,
-          currency: intent.currency,
-          now: clock(),
-        });
+        const outcome = await confirmCardPayment(
+          trx,
+          { paymentIntentId: intent.id, amountPence: intent.amount, currency: intent.currency, now: clock() },
+          (trx, about) => composeConfirmed(trx, about, null),
+        );
         if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
-        if (outcome.outcome !== "confirmed") return false;
-        await confirmed(trx, outcome.booking, outcome.invoice, null);
-        return true;
+        return outcome.outcome === "confirmed";
       });
       if (queued) onEmailsQueued();
       return "paid";
@@ -469,17 +476,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     ): Promise<{ queued: boolean; refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }> {
       if (event.type === "payment_intent.succeeded") {
         const intent = event.data.object;
-        const outcome = await confirmCardPayment(trx, {
-          paymentIntentId: intent.id,
-          amountPence: intent.amount,
-          currency: intent.currency,
-          now: clock(),
-        });
+        const outcome = await confirmCardPayment(
+          trx,
+          { paymentIntentId: intent.id, amountPence: intent.amount, currency: intent.currency, now: clock() },
+          (trx, about) => composeConfirmed(trx, about, null),
+        );
         if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
-        if (outcome.outcome === "confirmed") {
-          await confirmed(trx, outcome.booking, outcome.invoice, null);
-          return { queued: true };
-        }
+        if (outcome.outcome === "confirmed") return { queued: true };
         if (outcome.outcome === "refund") {
           return {
             queued: false,

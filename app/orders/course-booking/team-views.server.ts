@@ -9,7 +9,7 @@ import { isUpcoming, sessionDateLabel, sessionStartsAt } from "~/calendar/sessio
 import type { CsvCell } from "../kind.server.ts";
 import { sessionByKey } from "./bookable.server.ts";
 import { roster, sessionPlaceCounts, type RosterRow } from "./booking-reads.server.ts";
-import type { CourseBooking } from "./bookings.server.ts";
+import type { CourseBooking } from "./booking-store.server.ts";
 import { paymentStateText } from "./states.ts";
 
 export { paymentStateText };

@@ -1,0 +1,222 @@
+/**
+ * A card booking's payment (issue 29, ADR 056): the Stripe payment it is
+ * paid with, what Stripe says of it (paid: the receipt issued, its e-mails
+ * composed before its number is taken; failed: noted), and holds that lapse
+ * (a card's unpaid, an invoice booking's unconfirmed), giving their places
+ * back. A late payment takes its places again if they are still free.
+ */
+import type { Transaction } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
+import {
+  addEvent,
+  claim,
+  inTransaction,
+  quoteOf,
+  readBooking,
+  type ComposeBeforeNumber,
+  type CourseBooking,
+  type CourseInvoice,
+} from "./booking-store.server.ts";
+import { draftInvoice } from "./documents.server.ts";
+import { releasePlaces, takePlaces } from "./places.server.ts";
+import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
+
+/** Records the Stripe payment a held card booking is paid with. False if the booking is not held (or unknown). */
+export async function attachPaymentIntent(
+  db: Db,
+  bookingId: string,
+  { paymentIntentId, clientSecret }: { paymentIntentId: string; clientSecret: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable("course_bookings")
+    .set({ payment_intent_id: paymentIntentId, client_secret: clientSecret })
+    .where("id", "=", bookingId)
+    .where("status", "=", "held")
+    .where("payment_method", "=", "card")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export type CardPaymentOutcome =
+  /** Paid: the booking is `paid` and its receipt (a VAT invoice marked paid) issued. */
+  | { outcome: "confirmed"; booking: CourseBooking; invoice: CourseInvoice }
+  /** Paid after the hold lapsed and the places went meanwhile: the caller refunds `amountPence` through Stripe. */
+  | { outcome: "refund"; booking: CourseBooking; paymentIntentId: string; amountPence: number }
+  /**
+   * Nothing changed: an unknown payment, one already handled (a replay, an
+   * event out of order), or an amount or a currency that is not the
+   * booking's (noted on a held booking's timeline for the team).
+   */
+  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" | "amount-mismatch" | "currency-mismatch" };
+
+/** Every course booking is priced and charged in pounds sterling (Stripe's lower-case code). */
+export const bookingCurrency = "gbp";
+
+/**
+ * Stripe says the payment `paymentIntentId` succeeded. Idempotent: only a
+ * booking still `held` (or `expired`, a late payment) changes. A late
+ * payment takes its places again if they are still free; else the booking is
+ * cancelled and the caller must refund it.
+ */
+export async function confirmCardPayment(
+  db: Db | Transaction<Database>,
+  {
+    paymentIntentId,
+    amountPence,
+    currency,
+    now,
+  }: { paymentIntentId: string; amountPence: number; currency: string; now: Date },
+  compose?: ComposeBeforeNumber,
+): Promise<CardPaymentOutcome> {
+  return inTransaction(db, async (trx): Promise<CardPaymentOutcome> => {
+    const found = await trx
+      .selectFrom("course_bookings")
+      .selectAll()
+      .where("payment_intent_id", "=", paymentIntentId)
+      .executeTakeFirst();
+    if (!found) return { outcome: "unchanged", reason: "unknown-payment" };
+    const wrongCurrency = currency.toLowerCase() !== bookingCurrency;
+    if (wrongCurrency || found.total_pence !== amountPence) {
+      if (found.status === "held" || found.status === "expired") {
+        await addEvent(trx, found.id, now, "payment-mismatch", {
+          amountPence,
+          currency: currency.toLowerCase(),
+          expected: found.total_pence,
+        });
+      }
+      return { outcome: "unchanged", reason: wrongCurrency ? "currency-mismatch" : "amount-mismatch" };
+    }
+    const at = now.toISOString();
+    const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, payment_failure: null, updated_at: at };
+
+    let booking = found;
+    if (booking.status === "held") {
+      if (await claim(trx, booking.id, "held", paid)) return receipt(trx, booking.id, now, compose);
+      // The hold's expiry won the race: read what it left.
+      booking = (await readBooking(trx, booking.id))!;
+    }
+    if (!(await claim(trx, booking.id, "expired", paid))) return { outcome: "unchanged", reason: "already-handled" };
+    const taken = await takePlaces(trx, booking.session_key, booking.quantity, now);
+    if (taken.ok) {
+      await addEvent(trx, booking.id, now, "places-retaken", { places: booking.quantity });
+      return receipt(trx, booking.id, now, compose);
+    }
+    await trx
+      .updateTable("course_bookings")
+      .set({
+        status: "cancelled",
+        cancelled_at: at,
+        cancel_reason: "Paid after its hold had lapsed, when the places had gone: refunded in full",
+        updated_at: at,
+      })
+      .where("id", "=", booking.id)
+      .execute();
+    await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places" });
+    const refunded = (await readBooking(trx, booking.id))!;
+    await bookingCancelledEvent(
+      trx,
+      refunded,
+      { creditNoteNumber: null, creditedPence: 0, refundPence: amountPence },
+      now,
+    );
+    return { outcome: "refund", booking: refunded, paymentIntentId, amountPence };
+  });
+}
+
+/** Issues a card booking's receipt (its VAT invoice, paid) once it is `paid`: what `compose` makes is composed before its number is taken. */
+async function receipt(
+  trx: Transaction<Database>,
+  bookingId: string,
+  now: Date,
+  compose?: ComposeBeforeNumber,
+): Promise<CardPaymentOutcome> {
+  const booking = (await readBooking(trx, bookingId))!;
+  await addEvent(trx, bookingId, now, "paid", { amountPence: booking.total_pence, method: "card" });
+  const draft = await draftInvoice(trx, booking, quoteOf(booking), { now, paid: true });
+  const write = await compose?.(trx, { booking, invoice: draft });
+  // The number last: what follows writes what was made before it.
+  const invoice = await draft.issue(trx);
+  await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, paid: true });
+  await bookingPaidEvent(trx, booking, { invoiceNumber: invoice.number }, now);
+  await write?.(trx, invoice);
+  return { outcome: "confirmed", booking, invoice };
+}
+
+/**
+ * Stripe says a payment attempt failed: noted on a held booking (the booker
+ * may try again while the hold lasts; the places go back when it lapses).
+ * False if nothing changed (unknown, no longer held, or the same message again).
+ */
+export async function cardPaymentFailed(
+  db: Db | Transaction<Database>,
+  { paymentIntentId, message, now }: { paymentIntentId: string; message: string; now: Date },
+): Promise<boolean> {
+  return inTransaction(db, async (trx) => {
+    const booking = await trx
+      .selectFrom("course_bookings")
+      .select(["id", "status", "payment_failure"])
+      .where("payment_intent_id", "=", paymentIntentId)
+      .executeTakeFirst();
+    if (!booking || booking.status !== "held" || booking.payment_failure === message) return false;
+    await trx
+      .updateTable("course_bookings")
+      .set({ payment_failure: message, updated_at: now.toISOString() })
+      .where("id", "=", booking.id)
+      .where("status", "=", "held")
+      .execute();
+    await addEvent(trx, booking.id, now, "payment-failed", { message });
+    return true;
+  });
+}
+
+/**
+ * Held card bookings whose hold lapsed by `now` become `expired`, and
+ * invoice bookings their bookers did not confirm in time become `lapsed`;
+ * both give their places back (no invoice number was taken): one
+ * transaction and one conditional update per booking, so a payment or a
+ * confirmation made meanwhile keeps its places. How many lapsed.
+ */
+export async function expireHolds(db: Db, now: Date, batch = 200): Promise<{ expired: number }> {
+  const at = now.toISOString();
+  let expired = 0;
+  for (;;) {
+    const due = await db
+      .selectFrom("course_bookings")
+      .select(["id", "session_key", "quantity", "status"])
+      .where("status", "in", ["held", "unconfirmed"])
+      .where("hold_expires_at", "<=", at)
+      .orderBy("hold_expires_at")
+      .limit(batch)
+      .execute();
+    for (const booking of due) {
+      const why = booking.status === "unconfirmed" ? "not-confirmed" : "expired";
+      if (await letHoldGo(db, booking, now, why)) expired++;
+    }
+    if (due.length < batch) return { expired };
+  }
+}
+
+/** A held (or unconfirmed) booking lapses and gives its places back (one conditional update): false if it was no longer so. */
+function letHoldGo(
+  db: Db,
+  booking: Pick<CourseBooking, "id" | "session_key" | "quantity">,
+  now: Date,
+  why: "expired" | "payment-unavailable" | "not-confirmed",
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const [from, to] = why === "not-confirmed" ? (["unconfirmed", "lapsed"] as const) : (["held", "expired"] as const);
+    if (!(await claim(trx, booking.id, from, { status: to, updated_at: now.toISOString() }))) return false;
+    await releasePlaces(trx, booking.session_key, booking.quantity, now);
+    await addEvent(trx, booking.id, now, why, { placesReleased: booking.quantity });
+    return true;
+  });
+}
+
+/**
+ * The card payment could not be set up (Stripe unreachable): the hold goes
+ * at once, so no places stay held for a payment that cannot be made.
+ */
+export function releaseHold(db: Db, booking: Pick<CourseBooking, "id" | "session_key" | "quantity">, now: Date) {
+  return letHoldGo(db, booking, now, "payment-unavailable");
+}

@@ -1,0 +1,349 @@
+/**
+ * The team's acts on a course booking (issue 29, ADR 056): an invoice
+ * marked paid, a place named or given to a substitute, and cancelling a
+ * booking or a whole session, with a credit note for what the terms (or
+ * the team's override) credit. What the caller tells of each (its e-mails)
+ * is queued in the act's transaction.
+ */
+import type { Db } from "~/data/db.server.ts";
+import { isPostgres } from "~/data/dialect.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import {
+  addEvent,
+  claim,
+  confirmedStatuses,
+  isLive,
+  liveStatuses,
+  readBooking,
+  type AlsoInTransaction,
+  type CourseBooking,
+  type CourseInvoice,
+} from "./booking-store.server.ts";
+import type { PlaceNaming } from "./booking-request.ts";
+import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } from "./credit-note.ts";
+import { daysBefore } from "./days.ts";
+import { issueCreditNote, storedDocument } from "./documents.server.ts";
+import { releasePlaces } from "./places.server.ts";
+import { tierFor } from "./terms.ts";
+import type { Quote, QuoteLine } from "./vat.ts";
+import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
+
+export type MarkPaidResult = { ok: true; booking: CourseBooking } | { ok: false; reason: "not-found" | "not-invoiced" };
+
+/** The transfer for an invoiced booking arrived: `paid`, with who said so. */
+export async function markInvoicePaid(
+  db: Db,
+  bookingId: string,
+  { staffId, now, note }: { staffId: string; now: Date; note?: string },
+  also?: AlsoInTransaction<Extract<MarkPaidResult, { ok: true }>>,
+): Promise<MarkPaidResult> {
+  return db.transaction().execute(async (trx): Promise<MarkPaidResult> => {
+    const at = now.toISOString();
+    if (!(await claim(trx, bookingId, "invoiced", { status: "paid", paid_at: at, updated_at: at }))) {
+      return { ok: false, reason: (await readBooking(trx, bookingId)) ? "not-invoiced" : "not-found" };
+    }
+    const booking = (await readBooking(trx, bookingId))!;
+    await addEvent(
+      trx,
+      bookingId,
+      now,
+      "paid",
+      { amountPence: booking.total_pence, method: "invoice", note: note ?? null },
+      staffId,
+    );
+    const invoice = await trx
+      .selectFrom("course_invoices")
+      .select("number")
+      .where("booking_id", "=", bookingId)
+      .where("kind", "=", "invoice")
+      .executeTakeFirst();
+    await bookingPaidEvent(trx, booking, { invoiceNumber: invoice?.number ?? null }, now);
+    const done = { ok: true as const, booking };
+    await also?.(trx, done);
+    return done;
+  });
+}
+
+export type NamePlaceRefusal = "not-found" | "not-live" | "started" | "no-such-place" | "taken" | "unchanged";
+
+export type NamePlaceResult =
+  | {
+      ok: true;
+      booking: CourseBooking;
+      position: number;
+      delegate: PlaceNaming["delegate"];
+      /** Who held the place before (a substitution), or null when its name was to follow. */
+      previous: { name: string; email: string } | null;
+    }
+  | { ok: false; reason: NamePlaceRefusal };
+
+/**
+ * Names a place whose name was to follow, or gives a named place to a
+ * substitute (the terms allow both, free, until the course starts): while
+ * the booking is live and the session has not started, never to someone
+ * already on the booking. The timeline records which place changed, not
+ * who (an erased delegate's name must not stay in it).
+ */
+export async function namePlace(
+  db: Db,
+  bookingId: string,
+  { position, delegate, now, staffId }: PlaceNaming & { now: Date; staffId: string },
+  also?: AlsoInTransaction<Extract<NamePlaceResult, { ok: true }>>,
+): Promise<NamePlaceResult> {
+  return db.transaction().execute(async (trx): Promise<NamePlaceResult> => {
+    // One change to a booking's places at a time (SQLite's transactions begin with the lock).
+    const booking = await trx
+      .selectFrom("course_bookings")
+      .selectAll()
+      .where("id", "=", bookingId)
+      .$if(isPostgres(trx), (q) => q.forUpdate())
+      .executeTakeFirst();
+    if (!booking) return { ok: false, reason: "not-found" };
+    // Not on a booking its booker has not confirmed: the place's delegate would be written to.
+    if (!["held", ...confirmedStatuses].includes(booking.status) || booking.erased_at !== null) {
+      return { ok: false, reason: "not-live" };
+    }
+    if (now.getTime() >= Date.parse(booking.session_starts_at)) return { ok: false, reason: "started" };
+    const places = await trx
+      .selectFrom("course_booking_delegates")
+      .select(["id", "position", "name", "email"])
+      .where("booking_id", "=", bookingId)
+      .execute();
+    const place = places.find((p) => p.position === position);
+    if (!place) return { ok: false, reason: "no-such-place" };
+    const address = delegate.email.toLowerCase();
+    if (places.some((p) => p.position !== position && p.email?.toLowerCase() === address)) {
+      return { ok: false, reason: "taken" };
+    }
+    if (place.email?.toLowerCase() === address && place.name === delegate.name)
+      return { ok: false, reason: "unchanged" };
+    const previous = place.name !== null && place.email !== null ? { name: place.name, email: place.email } : null;
+    const at = now.toISOString();
+    await trx
+      .updateTable("course_booking_delegates")
+      .set({ name: delegate.name, email: delegate.email, job_title: delegate.jobTitle, updated_at: at })
+      .where("id", "=", place.id)
+      .execute();
+    await addEvent(trx, bookingId, now, previous ? "delegate-substituted" : "place-named", { position }, staffId);
+    const done = { ok: true as const, booking, position, delegate, previous };
+    await also?.(trx, done);
+    return done;
+  });
+}
+
+export type CancelOptions = {
+  now: Date;
+  staffId: string;
+  /** Why (kept with the booking; the credit note's reason). */
+  reason?: string;
+  /** Credit this gross amount instead of what the terms give (a reason required; never above what is left to credit). */
+  override?: { grossPence: number; reason: string };
+};
+
+export type CancelResult =
+  | {
+      ok: true;
+      /** What the booking was before it was cancelled. */
+      from: (typeof liveStatuses)[number];
+      booking: CourseBooking;
+      creditNote?: CourseInvoice;
+      /** What the caller must pay back: the credit on a paid booking (0 when nothing was paid). */
+      refundPence: number;
+      /** The card payment to refund `refundPence` from through Stripe; null for a transfer (the team refunds it). */
+      paymentIntentId: string | null;
+    }
+  | { ok: false; reason: "not-found" | "not-live" | "override-reason-missing" | "override-too-large"; message: string };
+
+const cancelMessages = {
+  "not-found": "There is no such booking.",
+  "not-live": "This booking is already cancelled or expired.",
+  "override-reason-missing": "Say why the credit differs from what the terms give.",
+} as const;
+
+/**
+ * Cancels a live booking: its places go back, and when it has an invoice a
+ * credit note credits what the terms give for the day (./terms.ts's tiers:
+ * the share of the fee, days before the first day in London), or the team's
+ * override. An unpaid invoice still owes the tier's fee: the note credits
+ * the rest (ADR 056). A paid booking is refunded what is credited.
+ */
+export async function cancelBooking(
+  db: Db,
+  bookingId: string,
+  options: CancelOptions,
+  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+): Promise<CancelResult> {
+  const { override } = options;
+  if (override && override.reason.trim() === "") {
+    return { ok: false, reason: "override-reason-missing", message: cancelMessages["override-reason-missing"] };
+  }
+  return cancelWith(
+    db,
+    bookingId,
+    options,
+    (booking) =>
+      override
+        ? { grossPence: override.grossPence }
+        : {
+            basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now)).creditBasisPoints,
+          },
+    also,
+  );
+}
+
+/** Runs the cancellation in one transaction; `credit` says what to credit given the booking. */
+function cancelWith(
+  db: Db,
+  bookingId: string,
+  { now, staffId, reason, override }: CancelOptions,
+  credit: (booking: CourseBooking) => CreditRequest,
+  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+): Promise<CancelResult> {
+  return db
+    .transaction()
+    .execute(async (trx): Promise<CancelResult> => {
+      const booking = await readBooking(trx, bookingId);
+      if (!booking) return { ok: false, reason: "not-found", message: cancelMessages["not-found"] };
+      const status = booking.status;
+      if (!isLive(status)) return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
+      const from = status;
+      const at = now.toISOString();
+      const why = override?.reason ?? reason ?? "Cancelled at the customer's request";
+      if (
+        !(await claim(trx, bookingId, from, {
+          status: "cancelled",
+          cancelled_at: at,
+          cancel_reason: why,
+          updated_at: at,
+        }))
+      ) {
+        return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
+      }
+      await releasePlaces(trx, booking.session_key, booking.quantity, now);
+
+      const invoice = await trx
+        .selectFrom("course_invoices")
+        .selectAll()
+        .where("booking_id", "=", bookingId)
+        .where("kind", "=", "invoice")
+        .executeTakeFirst();
+      const paid = from === "paid";
+      let note: CourseInvoice | undefined;
+      if (invoice) {
+        const earlier = await trx
+          .selectFrom("course_invoices")
+          .select(["net_pence", "vat_pence"])
+          .where("related_invoice_id", "=", invoice.id)
+          .execute();
+        const already: Totals = {
+          netPence: earlier.reduce((sum, r) => sum + r.net_pence, 0),
+          vatPence: earlier.reduce((sum, r) => sum + r.vat_pence, 0),
+        };
+        const doc = storedDocument(invoice);
+        const invoiced: Quote = { lines: doc.lines as QuoteLine[], ...doc.totals };
+        let amounts;
+        try {
+          amounts = creditNote(invoiced, credit(booking), already);
+        } catch (error) {
+          if (!(error instanceof CreditExceedsInvoice)) throw error;
+          throw new OverrideTooLarge(error.message);
+        }
+        if (amounts.grossPence > 0) {
+          const leftDue = invoice.total_pence - already.netPence - already.vatPence - amounts.grossPence;
+          const settlement = paid
+            ? booking.payment_method === "card"
+              ? "Refunded to the card the booking was paid with."
+              : "Refunded by bank transfer."
+            : leftDue > 0
+              ? `Deducted from invoice ${invoice.number}: ${formatPenceGbp(leftDue)} of it remains due.`
+              : `Invoice ${invoice.number} is cancelled in full: nothing is due.`;
+          note = await issueCreditNote(trx, booking, invoice, amounts, { now, reason: why, settlement });
+          await trx
+            .updateTable("course_bookings")
+            .set((eb) => ({ credited_pence: eb("credited_pence", "+", amounts.grossPence) }))
+            .where("id", "=", bookingId)
+            .execute();
+          await addEvent(
+            trx,
+            bookingId,
+            now,
+            "credit-note-issued",
+            { number: note.number, grossPence: amounts.grossPence },
+            staffId,
+          );
+        }
+      }
+      const refundPence = paid && note ? note.total_pence : 0;
+      await addEvent(
+        trx,
+        bookingId,
+        now,
+        "cancelled",
+        { from, reason: why, override: override ? override.grossPence : null, refundPence },
+        staffId,
+      );
+      const cancelled = (await readBooking(trx, bookingId))!;
+      // An unconfirmed booking was never announced (booking.created waits for
+      // the booker's confirmation), so its end is not either.
+      if (from !== "unconfirmed") {
+        await bookingCancelledEvent(
+          trx,
+          cancelled,
+          { creditNoteNumber: note?.number ?? null, creditedPence: note?.total_pence ?? 0, refundPence },
+          now,
+        );
+      }
+      const done = {
+        ok: true as const,
+        from,
+        booking: cancelled,
+        ...(note ? { creditNote: note } : {}),
+        refundPence,
+        paymentIntentId: paid && booking.payment_method === "card" ? booking.payment_intent_id : null,
+      };
+      await also?.(trx, done);
+      return done;
+    })
+    .catch((error: unknown) => {
+      if (error instanceof OverrideTooLarge) {
+        return { ok: false as const, reason: "override-too-large" as const, message: error.message };
+      }
+      throw error;
+    });
+}
+
+/** An override above what is left to credit: the transaction rolls back and the caller gets the message. */
+class OverrideTooLarge extends Error {}
+
+/**
+ * The session is cancelled: every live booking on it is cancelled with a
+ * full credit of what is left on its invoice. The results, one per booking.
+ */
+export async function cancelSession(
+  db: Db,
+  sessionKey: string,
+  { now, staffId, reason }: { now: Date; staffId: string; reason: string },
+  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+): Promise<{ bookingId: string; result: CancelResult }[]> {
+  const live = await db
+    .selectFrom("course_bookings")
+    .select("id")
+    .where("session_key", "=", sessionKey)
+    .where("status", "in", liveStatuses)
+    .orderBy("created_at")
+    .execute();
+  const results = [];
+  for (const { id } of live) {
+    results.push({
+      bookingId: id,
+      result: await cancelWith(
+        db,
+        id,
+        { now, staffId, reason: `Session cancelled: ${reason}` },
+        () => ({ basisPoints: 10_000 }),
+        also,
+      ),
+    });
+  }
+  return results;
+}
