@@ -16,7 +16,7 @@ import { termsText } from "~/orders/course-booking/terms.ts";
 import { stripeClient } from "~/orders/stripe-client.server.ts";
 import { createPaymentService, type PaymentService } from "~/orders/payment-service.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { startFakeStripe, type FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { testMail } from "./fixtures.ts";
 

@@ -14,7 +14,7 @@ import { siteCalendar } from "~/calendar/response-deadline.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
 import { createPaymentService, type PaymentServiceOptions } from "~/orders/payment-service.server.ts";
-import { startFakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
+import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
 export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };

@@ -15,7 +15,7 @@ import { createLeadService, fingerprint } from "~/leads/service.server.ts";
 import { OutboxWorker, queueEmails, processRuns, retryDelayMs, type MailTransport } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { freePort } from "../support/ports.ts";
+import { freePort } from "../../harness/ports.ts";
 import { dialects } from "./databases.ts";
 import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 

@@ -15,8 +15,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../support/outbox-harness.ts";
-import { pollUntil } from "../support/servers.ts";
+import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../../harness/outbox-harness.ts";
+import { pollUntil } from "../../harness/servers.ts";
 import { dialects } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
 

@@ -9,7 +9,7 @@ import { backlog } from "~/data/backlog.server.ts";
 import { OutboxWorker, queueEmails } from "~/mail/outbox.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
-import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";
+import { startOutboxSmtp, type OutboxSmtp } from "../../harness/outbox-harness.ts";
 import { dialects } from "./databases.ts";
 import { loggerInto, useTestDatabase } from "./fixtures.ts";
 

@@ -2,9 +2,9 @@
  * One outbox worker in a process of its own, as a site instance runs it:
  * the multi-process tests (tests/data/outbox-claims.test.ts) and the
  * benchmark (bench/outbox.ts) start several of these on one database with
- * spawnWorkerProcess (tests/support/outbox-harness.ts).
+ * spawnWorkerProcess (harness/outbox-harness.ts).
  *
- *   node tests/support/outbox-worker-process.ts '<json options>'
+ *   node harness/outbox-worker-process.ts '<json options>'
  *
  * Options: { dataDir? (SQLite in dataDir/site.db) | databaseUrl? (PostgreSQL),
  * smtpUrl, concurrency, leaseMs?, pollMs?, sendTimeoutMs? }. Talks to its
@@ -13,9 +13,9 @@
  * the parent goes away. Logs (pino, JSON) go to standard error at warn.
  */
 import pino from "pino";
-import { openDatabase } from "../../app/data/db.server.ts";
-import { OutboxWorker } from "../../app/mail/outbox.server.ts";
-import { createMailTransport } from "../../app/mail/transport.server.ts";
+import { openDatabase } from "../app/data/db.server.ts";
+import { OutboxWorker } from "../app/mail/outbox.server.ts";
+import { createMailTransport } from "../app/mail/transport.server.ts";
 
 export type WorkerProcessOptions = {
   dataDir?: string;

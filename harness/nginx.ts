@@ -131,7 +131,7 @@ export type NginxSite = {
 function mainConfig(dir: string, port: number, site: NginxSite, token: string): string {
   const p = (name: string) => path.join(dir, name);
   const indent = (text: string) => text.replace(/^(?=.)/gm, "    ");
-  return `# Written by tests/support/nginx.ts for one run.
+  return `# Written by harness/nginx.ts for one run.
 ${site.main ?? ""}worker_processes 1;
 pid ${p("nginx.pid")};
 error_log ${p("error.log")} warn;

@@ -6,9 +6,9 @@
  * in the site). Non-sample values, so invoices print as real ones.
  */
 import type { Kysely } from "kysely";
-import type { Database } from "../../app/data/schema.ts";
-import type { BusinessSettings } from "../../app/settings/business-settings.ts";
-import { currentBusinessSettings, saveBusinessSettings } from "../../app/settings/business-settings.server.ts";
+import type { Database } from "../app/data/schema.ts";
+import type { BusinessSettings } from "../app/settings/business-settings.ts";
+import { currentBusinessSettings, saveBusinessSettings } from "../app/settings/business-settings.server.ts";
 
 export const testBusinessSettings: BusinessSettings = {
   legalName: "Meridian Executive Training Ltd",

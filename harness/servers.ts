@@ -1,7 +1,7 @@
 /**
  * The servers the tests start, each on a port the operating system gives:
  * the site (production build, its own DATA_DIR), a real SMTP server in this
- * process (messages read with tests/support/mail.ts), and helpers to send
+ * process (messages read with harness/mail.ts), and helpers to send
  * raw HTTP requests and read a server's database (SQLite read-only, or a
  * PostgreSQL schema).
  */
@@ -15,10 +15,10 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./ports.ts";
-import { openDatabase } from "../../app/data/db.server.ts";
+import { openDatabase } from "../app/data/db.server.ts";
 import { ensureBusinessSettings } from "./business-settings.ts";
 
-export const ROOT = path.resolve(import.meta.dirname, "../..");
+export const ROOT = path.resolve(import.meta.dirname, "..");
 export const HOST = "127.0.0.1";
 /** The team's address on every site a test starts (TEAM_EMAIL): where the notifications go. */
 export const teamAddress = "team@example.test";
@@ -247,7 +247,7 @@ export type SmtpSink = {
 /**
  * A real SMTP server on 127.0.0.1 that writes each message to
  * `dir`/<time>-<n>.eml with its envelope in <time>-<n>.json (read them with
- * tests/support/mail.ts). The directory is emptied at creation; the server
+ * harness/mail.ts). The directory is emptied at creation; the server
  * is listening when the promise resolves (unless `listen: false`).
  */
 export async function createSmtpSink({

@@ -1,7 +1,7 @@
 /**
  * The production layout on one machine: N instances of the production build
  * (`startSite`, each on its own free port and DATA_DIR) sharing one fresh
- * PostgreSQL schema, with nginx in front (tests/support/nginx.ts, running
+ * PostgreSQL schema, with nginx in front (harness/nginx.ts, running
  * deploy/nginx/). Optionally the instances share Redis for the rate limit
  * (REDIS_URL).
  *

@@ -13,7 +13,7 @@
  * if the sender gave up before the server's answer.
  *
  * spawnWorkerProcess: an outbox worker in a process of its own
- * (tests/support/outbox-worker-process.ts), as a site instance runs it.
+ * (harness/outbox-worker-process.ts), as a site instance runs it.
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";

@@ -1,6 +1,6 @@
 /**
  * The one reader of e-mail the tests receive. The test SMTP servers
- * (createSmtpSink in tests/support/servers.ts) write each message to
+ * (createSmtpSink in harness/servers.ts) write each message to
  * <dir>/<time>-<n>.eml with its envelope in <time>-<n>.json beside it; a
  * Mailbox reads that folder incrementally (each file is parsed once), so a
  * test can wait on a mailbox that holds thousands of messages.
