@@ -15,8 +15,11 @@
  * 6. routes, root.tsx and entry.server.tsx: import anything below them.
  * content/seed/ (the release's content, what an empty database is seeded
  * with) is read only by the catalogue and the store that seeds.
- * Outside app/: server/, scripts/, bench/ and tests/ may import app/, never
- * the other way round.
+ * Outside app/: server/, scripts/, bench/, harness/ and tests/ may import app/,
+ * never the other way round. harness/ holds what the tests and the benchmarks
+ * both start (real servers, nginx, a cluster, the Stripe-shaped server,
+ * Chromium, the outbox worker process; ADR 071): tests/ and bench/ may import
+ * it, it imports neither, and neither imports the other.
  */
 
 const foundations = "^app/(time|content|forms|calendar|format|seo|addresses)/";
@@ -155,6 +158,24 @@ export default {
       "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
       { path: "^app/", pathNot: serverSide },
       { path: "[.]server[.]tsx?$", dependencyTypesNot: ["type-only"] },
+    ),
+    forbid(
+      "harness-imports-no-tests-or-bench",
+      "harness/ is what tests and benchmarks share: it imports neither tests/ nor bench/.",
+      { path: "^harness/" },
+      { path: "^(tests|bench)/" },
+    ),
+    forbid(
+      "bench-imports-no-tests",
+      "A benchmark imports no test module: what both need lives in harness/, what only benchmarks need in bench/support/.",
+      { path: "^bench/" },
+      { path: "^tests/" },
+    ),
+    forbid(
+      "tests-import-no-bench",
+      "A test imports no benchmark module: what both need lives in harness/.",
+      { path: "^tests/" },
+      { path: "^bench/" },
     ),
   ],
   options: {

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
-import { chromiumArgs, chromiumPath } from "./tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "./harness/chromium.ts";
 
 /** Plain HTTP tests (no browser): run once, in the "server" project. */
 const httpOnly = /(server|site)\.spec\.ts$|\.http\.spec\.ts$/;
@@ -44,7 +44,7 @@ export default defineConfig({
   // does differently: every page's accessibility scan, the tests of menus,
   // taps and layout, and one short test of each flow, all tagged
   // @both-widths; a test tagged @phone runs at phone width only. A desktop
-  // flow's scans cover the phone's width too (tests/support/axe.ts), for the
+  // flow's scans cover the phone's width too (harness/axe.ts), for the
   // states that only exist mid-flow. Plain HTTP checks run once.
   projects: [
     {

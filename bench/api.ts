@@ -28,39 +28,23 @@
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import {
   benchLog,
   cpuTimes,
-  createSchema,
-  dropSchema,
-  freePort,
-  loadBenchCommandLine,
-  openReader,
-  outboxBacklog,
-  PG_BASE,
   positiveOption,
-  postgresVersion,
-  ROOT,
-  runScenario,
-  SCENARIOS,
-  spread,
-  startServer,
-  stopServer,
-  waitForDrain,
-  waitForHealth,
-  type DbKind,
-  type LoadBenchOptions,
-  type Reader,
-  type Scenario,
+  requireBuild,
+  runMain,
+  runPerDatabase,
   type Spread,
-  type Tracking,
-} from "./common.ts";
-import { loadFigures, machine, requireBuild, runMain, verdict } from "./common-report.ts";
-
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
+  spread,
+  startSite,
+  verdict,
+} from "./support/runner.ts";
+import { type DbKind, outboxBacklog, type Reader, waitForDrain } from "./support/databases.ts";
+import { loadFigures, runScenario, type Scenario, SCENARIOS, type Tracking } from "./support/load.ts";
+import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
+import { fmt, fmtSpread, machine, writeResults } from "./support/report.ts";
 
 type Options = LoadBenchOptions & {
   /** Requests per second offered in all; null: as fast as answered. */
@@ -222,19 +206,12 @@ async function runDatabase(
   run: number,
   options: Options,
 ): Promise<{ description: string; result: DbRun }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-api-${kind}-`));
-  const pgSchema = kind === "postgres" ? await createSchema("bench_api") : null;
-  const server = startServer({ port, dataDir, databaseUrl: pgSchema?.databaseUrl });
-  let reader: Reader | null = null;
+  const site = await startSite(kind, "bench_api");
+  const { server } = site;
   try {
-    await waitForHealth(server);
-    const description =
-      kind === "postgres"
-        ? `PostgreSQL ${await postgresVersion()} (a fresh schema in ${new URL(PG_BASE).pathname.slice(1)} per run)`
-        : "SQLite (WAL) in a fresh DATA_DIR per run";
+    const { description } = site;
     log(`${kind} run ${run}: server up at ${server.base}`);
-    reader = await openReader(kind, dataDir, pgSchema?.databaseUrl);
+    const reader = await site.reader();
     const runId = randomBytes(3).toString("hex");
     const pid = server.child.pid!;
     const scenarios: ScenarioRun[] = [];
@@ -285,13 +262,7 @@ async function runDatabase(
     }
     return { description, result: { run, scenarios } };
   } finally {
-    await reader?.close().catch(() => {});
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
-    if (pgSchema)
-      await dropSchema(pgSchema.schema).catch((error: unknown) =>
-        log(`could not drop schema ${pgSchema.schema}: ${String(error)}`),
-      );
+    await site.stop();
   }
 }
 
@@ -319,15 +290,6 @@ function summarise(runs: DbRun[]): ScenarioSummary[] {
 // ---------------------------------------------------------------------------
 // Report
 // ---------------------------------------------------------------------------
-
-const fmt = (n: number, digits = 0): string => n.toFixed(digits);
-/** "median (min–max)", or just the value for one run. */
-const fmtSpread = (s: Spread | null, digits = 0): string =>
-  s === null
-    ? "–"
-    : s.min === s.max
-      ? fmt(s.median, digits)
-      : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 
 function summaryTable(db: DbResult, options: Options): string {
   const rows = db.summary.map((s) => {
@@ -395,27 +357,20 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
   const loadBefore = loadavg()[0]!;
-  const results: DbResult[] = [];
-  for (const kind of options.only) {
-    const runs: DbRun[] = [];
-    let description = "";
-    for (let run = 1; run <= options.runs; run++) {
-      const r = await runDatabase(kind, run, options);
-      description = r.description;
-      runs.push(r.result);
-    }
-    results.push({ database: kind, description, runs, summary: summarise(runs) });
-  }
+  const results: DbResult[] = (
+    await runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options))
+  ).map((db) => ({ ...db, summary: summarise(db.runs) }));
   const loadAfter = loadavg()[0]!;
 
   const date = new Date().toISOString();
   const env = machine(loadBefore, loadAfter);
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  const json = { date, options, environment: env, results };
-  writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, options, env }));
+  writeResults(
+    options.out,
+    { date, options, environment: env, results },
+    markdownReport(results, { date, options, env }),
+  );
   for (const db of results) process.stdout.write(`\n${db.database}\n${summaryTable(db, options)}\n`);
-  log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+  log(`wrote bench/results/${options.out}.{json,md}`);
   const failed = results.flatMap((db) =>
     db.runs.flatMap((r) =>
       r.scenarios.filter((s) => !s.check.pass).map((s) => `${db.database} run ${r.run} ${s.scenario}`),

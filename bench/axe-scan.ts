@@ -6,8 +6,8 @@
  *
  * Builds nothing: run `npm run build` first. Starts `node server/index.ts`
  * (the production build) on a free port with a fresh SQLite DATA_DIR
- * (bench/common.ts) and launches Debian's Chromium through Playwright
- * (tests/support/chromium.ts). For every page of `sitePages` and a 404 path,
+ * (bench/support/runner.ts) and launches Debian's Chromium through Playwright
+ * (harness/chromium.ts). For every page of `sitePages` and a 404 path,
  * at desktop (1280 × 720) and phone (Playwright's "Pixel 7") widths, each in
  * a fresh browser context: opens the page and hydrates it as the e2e tests'
  * gotoHydrated does (APP_NEEDED_EVENT, then html[data-hydrated=true]), then
@@ -15,7 +15,7 @@
  * from one run to the next):
  * - old: `new AxeBuilder({ page }).withTags(wcagTags)`: axe's default mode
  *   (a second page merges the frames' partial results), every result type;
- * - suite: `wcagScan(page)` (tests/support/axe.ts): legacy mode, violations
+ * - suite: `wcagScan(page)` (harness/axe.ts): legacy mode, violations
  *   only.
  * Each scan's time is that of its `analyze()` call. Compared per page and
  * width: the violations (rule ID and node target) and the rules each scan
@@ -32,30 +32,26 @@
  * Exit code: 0 when violations and rule sets are identical everywhere, 2
  * when a difference is found (listed), 1 when the bench fails.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.ts";
-import { wcagScan, wcagTags } from "../tests/support/axe.ts";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { wcagScan, wcagTags } from "../harness/axe.ts";
+import { chromiumArgs, chromiumPath } from "../harness/chromium.ts";
 import {
   benchLog,
-  freePort,
   median,
   positiveOption,
-  ROOT,
+  requireBuild,
+  runMain,
   selectPages,
-  spread,
-  startServer,
-  stopServer,
-  waitForHealth,
   type Spread,
-} from "./common.ts";
-import { machine, requireBuild, runMain } from "./common-report.ts";
+  spread,
+  startSite,
+} from "./support/runner.ts";
+import { machine, writeResults } from "./support/report.ts";
 
 const log = benchLog("axe-scan");
 const NOT_FOUND = "/this-page-does-not-exist";
@@ -252,9 +248,6 @@ function report({ options, pages, visits, runsDone, loadBefore, startedAt, chrom
     runs,
     visits,
   };
-  const dir = path.join(ROOT, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${options.out}.json`), `${JSON.stringify(result, null, 2)}\n`);
 
   const list = (xs: string[]) => (xs.length ? xs.map((x) => `\`${x}\``).join(", ") : "none");
   const md = [
@@ -264,7 +257,7 @@ function report({ options, pages, visits, runsDone, loadBefore, startedAt, chrom
       `${runsDone} run(s)${runsDone < options.runs ? ` of ${options.runs} asked (stopped part way)` : ""}: ${compared} page-width scans compared each way, the order alternating.`,
     "",
     "- old: `new AxeBuilder({ page }).withTags(wcagTags)`: default mode, every result type",
-    "- suite: `wcagScan(page)` (tests/support/axe.ts): legacy mode, violations only",
+    "- suite: `wcagScan(page)` (harness/axe.ts): legacy mode, violations only",
     "",
     `**Violations identical on every page and width: ${diffs.some((d) => d.what === "violations") ? "NO" : "yes"}.** ` +
       `Found (either way): ${list(violationsFound)}.`,
@@ -311,7 +304,7 @@ function report({ options, pages, visits, runsDone, loadBefore, startedAt, chrom
       .join("; ")}. Started ${startedAt}.`,
     "",
   ].join("\n");
-  writeFileSync(path.join(dir, `${options.out}.md`), md);
+  writeResults(options.out, result, md);
   log(
     `${diffs.length ? `DIFFERENCES: ${diffs.length}` : `identical on ${compared} page-width scans`}; median scan old ` +
       `${round(times.oldMedianMs.median)} ms, suite ${round(times.suiteMedianMs.median)} ms (× ${times.ratio.median.toFixed(2)})`,
@@ -323,18 +316,16 @@ async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   requireBuild(false, log);
   const pages = selectPages(options.only, [...sitePages.map((p) => p.path), NOT_FOUND]);
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-axe-scan-"));
-  const server = startServer({ port: await freePort(), dataDir });
+  const site = await startSite("sqlite", "bench_axe_scan");
+  const { server } = site;
   let browser: Browser | undefined;
   const cleanup = async () => {
     await browser?.close().catch(() => undefined);
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const)
     process.once(sig, () => void cleanup().finally(() => process.exit(130)));
   try {
-    await waitForHealth(server);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     const chromiumVersion = browser.version();
     log(`server up at ${server.base}; ${pages.length} page(s) × ${WIDTHS.length} widths × ${options.runs} run(s)`);

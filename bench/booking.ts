@@ -1,6 +1,6 @@
 /**
  * Load benchmark of booking a place on a course (issue 29) against the production build,
- * on SQLite and on PostgreSQL, with the Stripe-shaped test server (tests/support/fake-stripe.ts)
+ * on SQLite and on PostgreSQL, with the Stripe-shaped test server (harness/fake-stripe.ts)
  * in this process as the site's STRIPE_API_URL.
  *
  *   npm run bench:booking [-- --duration 10] [--connections 20] [--runs 3] [--only sqlite|postgres]
@@ -50,39 +50,31 @@
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { loadavg } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { releaseSessions } from "../app/content/seed/sessions.ts";
 import { openDatabase } from "../app/data/db.server.ts";
-import { ensureBusinessSettings } from "../tests/support/business-settings.ts";
-import { startFakeStripe, type FakeStripe } from "../tests/support/fake-stripe.ts";
+import { ensureBusinessSettings } from "../harness/business-settings.ts";
+import { startFakeStripe, type FakeStripe } from "../harness/fake-stripe.ts";
 import {
   benchLog,
-  createSchema,
-  dropSchema,
-  freePort,
-  loadBenchCommandLine,
-  openReader,
   percentile,
-  PG_BASE,
   positiveOption,
-  postgresVersion,
-  ROOT,
-  spread,
-  startServer,
-  stopServer,
-  waitForHealth,
-  type DbKind,
-  type LoadBenchOptions,
-  type Reader,
+  requireBuild,
+  runMain,
+  runPerDatabase,
   type Spread,
-} from "./common.ts";
-import { machine, requireBuild, runMain, verdict } from "./common-report.ts";
+  spread,
+  startSite,
+  verdict,
+} from "./support/runner.ts";
+import { type DbKind, type Reader } from "./support/databases.ts";
+import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
+import { fmt, fmtSpread, machine, writeResults } from "./support/report.ts";
 
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
 /** The issue's target for the 99th percentile of a booking's answer. */
 const TARGET_P99_MS = 300;
 /** Room enough for any run's bookings on the loaded sessions. */
@@ -664,14 +656,8 @@ async function runDatabase(
   run: number,
   options: Options,
 ): Promise<{ description: string; result: DbRun }> {
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), `bench-booking-${kind}-`));
-  const pgSchema = kind === "postgres" ? await createSchema("bench_booking") : null;
   const stripe = await startFakeStripe({ webhookSecret: STRIPE_KEYS.webhook });
-  const server = startServer({
-    port,
-    dataDir,
-    databaseUrl: pgSchema?.databaseUrl,
+  const site = await startSite(kind, "bench_booking", {
     env: {
       STRIPE_SECRET_KEY: STRIPE_KEYS.secret,
       STRIPE_PUBLISHABLE_KEY: STRIPE_KEYS.publishable,
@@ -680,27 +666,25 @@ async function runDatabase(
       // The load books far more places than a real session waits to have confirmed (ADR 060).
       BOOKING_UNCONFIRMED_SESSION_PERCENT: "100",
     },
+  }).catch(async (error: unknown) => {
+    await stripe.close();
+    throw error;
   });
+  const { server, dataDir, databaseUrl, description } = site;
   stripe.setWebhookUrl(`${server.base}/api/webhook/stripe`);
-  let reader: Reader | null = null;
   try {
-    await waitForHealth(server);
     // The release ships no business settings, and no booking is taken without them (ADR 066):
     // saved as an administrator would, before the load.
-    const settings = await openDatabase({ dataDir, databaseUrl: pgSchema?.databaseUrl });
+    const settings = await openDatabase({ dataDir, databaseUrl });
     try {
       await ensureBusinessSettings(settings.db);
     } finally {
       await settings.close();
     }
-    const description =
-      kind === "postgres"
-        ? `PostgreSQL ${await postgresVersion()} (a fresh schema in ${new URL(PG_BASE).pathname.slice(1)} per run)`
-        : "SQLite (WAL) in a fresh DATA_DIR per run";
     log(`${kind} run ${run}: server up at ${server.base}, Stripe-shaped server at ${stripe.url}`);
-    reader = await openReader(kind, dataDir, pgSchema?.databaseUrl);
+    const reader = await site.reader();
     const setCapacity = (key: string, capacity: (taken: number) => number) =>
-      setSessionCapacity(kind, dataDir, pgSchema?.databaseUrl, key, capacity);
+      setSessionCapacity(kind, dataDir, databaseUrl, key, capacity);
     for (const key of [SESSIONS.warmup, SESSIONS.invoice, SESSIONS.card].map((s) => s.sessionKey))
       await setCapacity(key, () => LOAD_CAPACITY);
     const runId = randomBytes(3).toString("hex");
@@ -776,14 +760,8 @@ async function runDatabase(
     const serverErrors = /\b(error|Error)\b/.test(output) ? output.slice(-2000) : null;
     return { description, result: { run, paths, oversell: over, serverErrors } };
   } finally {
-    await reader?.close().catch(() => {});
-    await stopServer(server.child);
+    await site.stop();
     await stripe.close();
-    rmSync(dataDir, { recursive: true, force: true });
-    if (pgSchema)
-      await dropSchema(pgSchema.schema).catch((error: unknown) =>
-        log(`could not drop schema ${pgSchema.schema}: ${String(error)}`),
-      );
   }
 }
 
@@ -850,13 +828,6 @@ function summarise(runs: DbRun[]): { summary: PathSummary[]; oversell: OversellS
     },
   };
 }
-
-const fmt = (n: number, digits = 0): string => n.toFixed(digits);
-/** "median (min–max)", or just the value when they agree. */
-const fmtSpread = (s: Spread, digits = 0): string =>
-  fmt(s.min, digits) === fmt(s.max, digits)
-    ? fmt(s.median, digits)
-    : `${fmt(s.median, digits)} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 
 function summaryTable(db: DbResult): string {
   const rows = db.summary.map(
@@ -944,28 +915,18 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
   const loadBefore = loadavg()[0]!;
-  const results: DbResult[] = [];
-  for (const kind of options.only) {
-    const runs: DbRun[] = [];
-    let description = "";
-    for (let run = 1; run <= options.runs; run++) {
-      const r = await runDatabase(kind, run, options);
-      description = r.description;
-      runs.push(r.result);
-    }
-    results.push({ database: kind, description, runs, ...summarise(runs) });
-  }
+  const results: DbResult[] = (
+    await runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options))
+  ).map((db) => ({ ...db, ...summarise(db.runs) }));
   const loadAfter = loadavg()[0]!;
 
   const date = new Date().toISOString();
   const env = machine(loadBefore, loadAfter);
-  mkdirSync(RESULTS_DIR, { recursive: true });
   const json = { date, options, environment: env, targetP99Ms: TARGET_P99_MS, results };
-  writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(results, { date, options, env }));
+  writeResults(options.out, json, markdownReport(results, { date, options, env }));
   for (const db of results)
     process.stdout.write(`\n${db.database}\n${summaryTable(db)}\n\n${oversellTable(db, options)}\n`);
-  log(`load average ${env.load}; wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+  log(`load average ${env.load}; wrote bench/results/${options.out}.{json,md}`);
   const failed = results.flatMap((db) =>
     db.runs.flatMap((r) => [
       ...r.paths.filter((p) => !p.check.pass).map((p) => `${db.database} run ${r.run} ${p.path}`),

@@ -6,8 +6,8 @@
  *                                   [--tap point|locator|point,locator]
  *
  * Builds (`react-router build`, unless --no-build), starts `node server/index.ts` on a free
- * port with a fresh DATA_DIR (bench/common.ts), and launches Debian's Chromium through
- * Playwright (tests/support/chromium.ts).
+ * port with a fresh DATA_DIR (bench/support/runner.ts), and launches Debian's Chromium through
+ * Playwright (harness/chromium.ts).
  *
  * Controls tapped: the header's mobile menu button on every page of `sitePages` (pages with
  * a header), and on two pages (`/` and a course page with FAQs) every FAQ question (a
@@ -51,33 +51,24 @@
  * Exit code: 0 when every tap could be measured (whether or not the targets are met), 1 when
  * the bench fails or some visit could not be measured (listed in the report).
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
-import path from "node:path";
+import { loadavg } from "node:os";
 import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { catalogue } from "../app/content/index.server.ts";
 import { coursePath } from "../app/content/paths.ts";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../harness/chromium.ts";
 import {
   benchLog,
-  build,
-  freePort,
-  gitCommit,
   median,
-  pageBenchCommandLine,
   percentile,
-  ROOT,
+  requireBuild,
   selectPages,
-  spread,
-  startServer,
-  stopServer,
-  waitForHealth,
-  type Server,
   type Spread,
-} from "./common.ts";
-
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
+  spread,
+  startSite,
+} from "./support/runner.ts";
+import { pageBenchCommandLine } from "./support/options.ts";
+import { machine, writeResults } from "./support/report.ts";
 
 /** A mid-range phone: the viewport and CPU slowdown of the issue. */
 const PHONE: BrowserContextOptions = {
@@ -731,8 +722,7 @@ const TAP_TEXT: Record<TapMethod, string> = {
 /** JSON cannot hold Infinity: a lost figure is written as "lost". */
 const jsonReplacer = (_key: string, value: unknown): unknown => (value === Infinity ? "lost" : value);
 
-function writeResults(out: string, visits: Visit[], targets: Target[], meta: Meta): void {
-  mkdirSync(RESULTS_DIR, { recursive: true });
+function writeReport(out: string, visits: Visit[], targets: Target[], meta: Meta): void {
   const figures = (group: Visit[]) => {
     const overall = summarise(group, meta.runs);
     const by = (key: (v: Visit) => string) =>
@@ -749,8 +739,7 @@ function writeResults(out: string, visits: Visit[], targets: Target[], meta: Met
     controls: targets,
     visits,
   };
-  writeFileSync(path.join(RESULTS_DIR, `${out}.json`), `${JSON.stringify(json, jsonReplacer, 2)}\n`);
-  writeFileSync(path.join(RESULTS_DIR, `${out}.md`), markdownReport(visits, meta));
+  writeResults(out, json, markdownReport(visits, meta), undefined, jsonReplacer);
 }
 
 // ---------------------------------------------------------------------------
@@ -779,24 +768,19 @@ async function main(): Promise<number> {
     options.only,
     sitePages.map((p) => p.path),
   );
-  if (options.build) build(log);
-  if (!existsSync(path.join(ROOT, "build", "server", "index.js")))
-    throw new Error("no production build: run without --no-build (or `npm run build`) first");
+  requireBuild(options.build, log, "or run without --no-build");
 
-  const port = await freePort();
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-first-interaction-"));
-  const server: Server = startServer({ port, dataDir });
+  const site = await startSite("sqlite", "bench_first_interaction");
+  const { server } = site;
   let browser: Browser | undefined;
   const cleanup = async (): Promise<void> => {
     await browser?.close().catch(() => undefined);
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const)
     process.once(sig, () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    await waitForHealth(server);
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
     const targets = await discoverTargets(browser, server.base, pages);
     log(
@@ -807,18 +791,9 @@ async function main(): Promise<number> {
     const visits = await runAll(browser, server.base, targets, options);
     const loadAfter = loadavg()[0]!;
 
-    const cpuList = cpus();
-    const env: Record<string, string> = {
-      chromium: browser.version(),
-      node: process.version,
-      cpus: `${cpuList.length} × ${cpuList[0]?.model.trim() ?? "CPU"}`,
-      // Other work on the machine skews the figures: the 1-minute load average before and after.
-      load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
-    };
-    const commit = gitCommit();
-    if (commit) env.commit = commit;
+    const env = { chromium: browser.version(), ...machine(loadBefore, loadAfter) };
     const meta: Meta = { date: new Date().toISOString(), runs: options.runs, tap: options.tap, env };
-    writeResults(options.out, visits, targets, meta);
+    writeReport(options.out, visits, targets, meta);
 
     for (const method of options.tap) {
       const group = visits.filter((v) => v.tap === method);
@@ -829,7 +804,7 @@ async function main(): Promise<number> {
       for (const c of targetChecks(overall))
         log(`${method}: target ${c.name} ${c.met ? "met" : "MISSED"} (${c.value})`);
     }
-    log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+    log(`wrote bench/results/${options.out}.{json,md}`);
     const errors = visits.filter((v) => v.error).length;
     if (errors > 0) {
       log(`${errors} visit(s) could not be measured (see the report)`);

@@ -20,8 +20,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { PDFDocument } from "pdf-lib";
 import { checkGuidePdf } from "~/publishing/guide-files.server.ts";
-import { makeDeflateBomb } from "../tests/support/guide-pdfs.ts";
-import { ROOT, gitCommit } from "./common.ts";
+import { makeDeflateBomb } from "../harness/guide-pdfs.ts";
+import { gitCommit, repeatRuns, ROOT, spread } from "./support/runner.ts";
+import { writeResults } from "./support/report.ts";
 
 const decodedBytes = 100 * 1024 * 1024;
 const mb = (kb: number) => Math.round((kb / 1024) * 10) / 10;
@@ -56,9 +57,8 @@ const bomb = await makeDeflateBomb(decodedBytes);
 writeFileSync(file, bomb);
 
 type Run = { riseKb: number; ms: number; outcome: string };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const results: Record<string, Run[]> = { before: [], after: [] };
-for (let i = 0; i < runs; i++) {
+await repeatRuns(runs, async () => {
   for (const step of ["before", "after"] as const) {
     const out = execFileSync(
       process.execPath,
@@ -67,23 +67,23 @@ for (let i = 0; i < runs; i++) {
     );
     results[step]!.push(JSON.parse(out) as Run);
   }
-}
+});
 rmSync(dir, { recursive: true, force: true });
 
 const summary = Object.fromEntries(
   Object.entries(results).map(([step, rs]) => {
-    const rises = rs.map((r) => mb(r.riseKb));
-    const ms = rs.map((r) => Math.round(r.ms));
+    const rise = spread(rs.map((r) => mb(r.riseKb)));
+    const ms = spread(rs.map((r) => Math.round(r.ms)));
     return [
       step,
       {
         outcome: rs[0]!.outcome,
-        peakRiseMbMedian: median(rises),
-        peakRiseMbMin: Math.min(...rises),
-        peakRiseMbMax: Math.max(...rises),
-        msMedian: median(ms),
-        msMin: Math.min(...ms),
-        msMax: Math.max(...ms),
+        peakRiseMbMedian: rise.median,
+        peakRiseMbMin: rise.min,
+        peakRiseMbMax: rise.max,
+        msMedian: ms.median,
+        msMin: ms.min,
+        msMax: ms.max,
       },
     ];
   }),
@@ -98,14 +98,13 @@ const report = {
   runs,
   ...summary,
 };
-const results_ = path.join(ROOT, "bench/results");
-writeFileSync(path.join(results_, "guide-pdf-bomb.json"), `${JSON.stringify(report, null, 2)}\n`);
 const row = (step: "before" | "after", what: string) => {
   const s = summary[step];
   return `| ${what} | ${s.outcome} | ${s.peakRiseMbMedian} MB (${s.peakRiseMbMin}–${s.peakRiseMbMax}) | ${s.msMedian} ms (${s.msMin}–${s.msMax}) |`;
 };
-writeFileSync(
-  path.join(results_, "guide-pdf-bomb.md"),
+writeResults(
+  "guide-pdf-bomb",
+  report,
   [
     "# A guide PDF that is a deflate bomb (issue 37, ADR 062)",
     "",

@@ -22,7 +22,7 @@
  *
  * Exit code: 0 done (the figures say whether the target is met); 1 the bench failed.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { TOTP, Secret } from "otpauth";
@@ -36,20 +36,19 @@ import { acceptInvitation, createInvitation, findInvitation, startSession } from
 import { loadKeyring } from "../app/secrets/keys.server.ts";
 import { sessionCookieHeader } from "../app/staff/request.server.ts";
 import {
-  createSchema,
-  databaseBenchCommandLine,
-  dropSchema,
   freePort,
   gitCommit,
   median,
   percentile,
   positiveOption,
-  ROOT,
   startServer,
   stopServer,
   waitForHealth,
-  type DbKind,
-} from "./common.ts";
+  warmUp,
+} from "./support/runner.ts";
+import { createSchema, type DbKind, dropSchema } from "./support/databases.ts";
+import { databaseBenchCommandLine } from "./support/options.ts";
+import { writeResults } from "./support/report.ts";
 
 const options = databaseBenchCommandLine(
   "inbox",
@@ -291,7 +290,7 @@ async function measure(kind: DbKind): Promise<{ seedSeconds: number; results: Re
           return { ms, rows: (html.match(/data-status="/g) ?? []).length };
         };
         const kept = samples[index]!;
-        for (let i = 0; i < 5; i++) await get();
+        await warmUp(5, get);
         const http: number[] = [];
         for (let i = 0; i < requests; i++) {
           const { ms, rows: n } = await get();
@@ -359,11 +358,5 @@ for (const [kind, run] of Object.entries(runs)) {
   }
   lines.push("");
 }
-const resultsDir = path.join(ROOT, "bench", "results");
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(path.join(resultsDir, `${options.out}.md`), `${lines.join("\n")}\n`);
-writeFileSync(
-  path.join(resultsDir, `${options.out}.json`),
-  `${JSON.stringify({ commit: gitCommit(), leads: total, requests, rounds, runs }, null, 2)}\n`,
-);
+writeResults(options.out, { commit: gitCommit(), leads: total, requests, rounds, runs }, lines.join("\n"));
 log(`wrote bench/results/${options.out}.md`);

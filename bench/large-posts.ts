@@ -21,12 +21,12 @@
  * Exit code: 0 when the median is within the target, 2 when not, 1 when the bench fails.
  */
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import http from "node:http";
-import { loadavg, tmpdir } from "node:os";
+import { loadavg } from "node:os";
 import path from "node:path";
-import { benchLog, freePort, positiveOption, ROOT, spread, startServer, stopServer, waitForHealth } from "./common.ts";
-import { machine, runMain } from "./common-report.ts";
+import { benchLog, positiveOption, repeatRuns, ROOT, runMain, spread, startSite, warmUp } from "./support/runner.ts";
+import { machine, writeResults } from "./support/report.ts";
 
 const log = benchLog("large-posts");
 const targetMb = 20;
@@ -116,13 +116,11 @@ function post(base: string, bytes: number): Promise<PostResult> {
 type Run = { idleMb: number; peakMb: number; overIdleMb: number; outcomes: string[]; answerMs: number[] };
 
 async function oneRun(options: Options): Promise<Run> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-large-posts-"));
-  const port = await freePort();
-  const server = startServer({ port, dataDir, root: options.root });
+  const site = await startSite("sqlite", "bench_large_posts", { root: options.root });
+  const { server } = site;
   try {
-    await waitForHealth(server);
     // Settle: a few ordinary requests, then a quiet moment.
-    for (let i = 0; i < 5; i++) await fetch(`${server.base}/about`).then((r) => r.arrayBuffer());
+    await warmUp(5, () => fetch(`${server.base}/about`).then((r) => r.arrayBuffer()));
     await delay(1500);
     const pid = server.child.pid!;
     const idle = rss(pid);
@@ -149,23 +147,21 @@ async function oneRun(options: Options): Promise<Run> {
       answerMs: results.map((r) => r.ms),
     };
   } finally {
-    await stopServer(server.child);
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   }
 }
 
 async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   const loadBefore = loadavg()[0]!;
-  const runs: Run[] = [];
-  for (let i = 0; i < options.runs; i++) {
+  const runs = await repeatRuns(options.runs, async (i) => {
     const run = await oneRun(options);
     log(
-      `run ${i + 1}/${options.runs}: idle ${run.idleMb} MB, peak ${run.peakMb} MB (+${run.overIdleMb} MB); ` +
+      `run ${i}/${options.runs}: idle ${run.idleMb} MB, peak ${run.peakMb} MB (+${run.overIdleMb} MB); ` +
         `answers ${run.outcomes.join(", ")} in ${run.answerMs.join(", ")} ms`,
     );
-    runs.push(run);
-  }
+    return run;
+  });
   const over = spread(runs.map((r) => r.overIdleMb));
   const idle = spread(runs.map((r) => r.idleMb));
   const answer = spread(runs.flatMap((r) => r.answerMs));
@@ -180,9 +176,6 @@ async function main(): Promise<number> {
     answerMs: answer,
     runs,
   };
-  const dir = path.join(ROOT, "bench", "results");
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, `${options.out}.json`), `${JSON.stringify(result, null, 2)}\n`);
   const md = [
     `# Server memory under ${options.posts} concurrent anonymous ${options.mb} MB posts`,
     "",
@@ -201,7 +194,7 @@ async function main(): Promise<number> {
       .join("; ")}.`,
     "",
   ].join("\n");
-  writeFileSync(path.join(dir, `${options.out}.md`), md);
+  writeResults(options.out, result, md);
   log(`peak over idle: median ${over.median} MB (${over.min}–${over.max})`);
   return over.median <= targetMb ? 0 : 2;
 }

@@ -5,7 +5,7 @@
  *                        [--concurrency 8] [--only sqlite|postgres] [--out outbox]
  *
  * The issue's setup: 60 e-mails queued, 2 site instances (here: 2 worker
- * processes, tests/support/outbox-worker-process.ts, each an OutboxWorker
+ * processes, harness/outbox-worker-process.ts, each an OutboxWorker
  * with the production defaults: 8 sends at a time, 60 s lease, 30 s send
  * limit, 2 s poll) on one database, and a real SMTP server (in this process,
  * on a free port) that takes 3.5 s to accept each message. Before the fix
@@ -22,16 +22,15 @@
  * PostgreSQL: postgres://postgres@127.0.0.1:5432/test unless TEST_DATABASE_URL is set.
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
-import path from "node:path";
 import type { DatabaseHandle } from "../app/data/db.server.ts";
 import { queueEmails } from "../app/mail/outbox-queue.server.ts";
-import { openTestDatabase } from "../tests/data/databases.ts";
-import { spawnWorkerProcess, startOutboxSmtp, type WorkerProcess } from "../tests/support/outbox-harness.ts";
-import { databaseBenchCommandLine, positiveOption, ROOT, type DbKind } from "./common.ts";
+import { spawnWorkerProcess, startOutboxSmtp, type WorkerProcess } from "../harness/outbox-harness.ts";
+import { positiveOption, repeatRuns, spread } from "./support/runner.ts";
+import { type DbKind, openBenchDatabase } from "./support/databases.ts";
+import { databaseBenchCommandLine } from "./support/options.ts";
+import { writeResults } from "./support/report.ts";
 
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const BASELINE_SECONDS = 102;
 
 type Run = { seconds: number; received: number; duplicates: number; unsent: number; ok: boolean };
@@ -70,7 +69,7 @@ async function unsent(handle: DatabaseHandle) {
 }
 
 async function oneRun(kind: DbKind): Promise<Run> {
-  const database = await openTestDatabase(kind, "bench_outbox");
+  const database = await openBenchDatabase(kind, "bench_outbox");
   const smtp = await startOutboxSmtp({ holdMs: HOLD_MS });
   const workers: WorkerProcess[] = [];
   try {
@@ -110,31 +109,24 @@ async function oneRun(kind: DbKind): Promise<Run> {
   }
 }
 
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
-};
-
 async function main() {
   const loadBefore = loadavg()[0]!;
   const results: Result[] = [];
   for (const kind of KINDS) {
-    const runs: Run[] = [];
-    for (let i = 1; i <= RUNS; i++) {
+    const runs = await repeatRuns(RUNS, async (i) => {
       const run = await oneRun(kind);
       log(
         `${kind} run ${i}/${RUNS}: ${run.seconds} s, received ${run.received}/${MESSAGES}, twice ${run.duplicates}, unsent ${run.unsent}${run.ok ? "" : "  CHECK FAILED"}`,
       );
-      runs.push(run);
-    }
-    const seconds = runs.map((r) => r.seconds);
+      return run;
+    });
+    const seconds = spread(runs.map((r) => r.seconds));
     results.push({
       database: kind,
       runs,
-      medianSeconds: median(seconds),
-      minSeconds: Math.min(...seconds),
-      maxSeconds: Math.max(...seconds),
+      medianSeconds: seconds.median,
+      minSeconds: seconds.min,
+      maxSeconds: seconds.max,
     });
   }
   const loadAfter = loadavg()[0]!;
@@ -154,8 +146,6 @@ async function main() {
     node: process.version,
   };
   const ok = results.every((r) => r.runs.every((run) => run.ok));
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(path.join(RESULTS_DIR, `${args.out}.json`), `${JSON.stringify({ setup, results, ok }, null, 2)}\n`);
   const md = [
     `# Outbox benchmark`,
     ``,
@@ -171,7 +161,7 @@ async function main() {
     `Machine: ${cpus().length} CPUs, 1-minute load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; Node ${process.version}; ${setup.date}.`,
     ``,
   ].join("\n");
-  writeFileSync(path.join(RESULTS_DIR, `${args.out}.md`), md);
+  writeResults(args.out, { setup, results, ok }, md);
   console.log(`\n${md}`);
   log(`wrote bench/results/${args.out}.{md,json}`);
   process.exitCode = ok ? 0 : 2;

@@ -14,14 +14,15 @@
  * miss and hit times (p50, p99, max) over all rounds and pages, and writes
  * bench/results/<out>.{md,json}.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { existsSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { openDatabase } from "../app/data/db.server.ts";
 import { publishChange } from "./publish.ts";
-import { build, freePort, percentile, ROOT, startServer, stopServer, waitForHealth } from "./common.ts";
+import { build, percentile, ROOT, startSite } from "./support/runner.ts";
+import { writeResults } from "./support/report.ts";
 
 const { values } = parseArgs({
   options: { rounds: { type: "string", default: "5" }, out: { type: "string", default: "page-render" } },
@@ -31,10 +32,8 @@ if (!Number.isInteger(rounds) || rounds < 1 || rounds > 50)
   throw new Error("--rounds must be a whole number from 1 to 50");
 
 if (!existsSync(path.join(ROOT, "build", "server"))) build((m) => console.log(m));
-const dataDir = mkdtempSync(path.join(tmpdir(), "page-render-"));
-const port = await freePort();
-const server = startServer({ port, dataDir });
-const base = `http://127.0.0.1:${port}`;
+const site = await startSite("sqlite", "page_render");
+const base = site.server.base;
 const pages = sitePages.filter((p) => p.prerender).map((p) => p.path);
 const misses: number[] = [];
 const hits: number[] = [];
@@ -47,8 +46,7 @@ const timed = async (url: string) => {
 };
 
 try {
-  await waitForHealth(server);
-  const db = await openDatabase({ dataDir });
+  const db = await openDatabase({ dataDir: site.dataDir });
   for (let round = 1; round <= rounds; round++) {
     await publishChange(db.db, base, `round ${round}`);
     for (const page of pages) misses.push(await timed(base + page));
@@ -56,8 +54,7 @@ try {
   }
   await db.close();
 } finally {
-  await stopServer(server.child);
-  rmSync(dataDir, { recursive: true, force: true });
+  await site.stop();
 }
 
 const summary = (times: number[]) => ({
@@ -88,6 +85,5 @@ const md = [
   `| hit (the same page again) | ${result.hit.p50} | ${result.hit.p99} | ${result.hit.max} | ${result.hit.n} |`,
   ``,
 ].join("\n");
-writeFileSync(path.join(ROOT, "bench", "results", `${values.out}.md`), md);
-writeFileSync(path.join(ROOT, "bench", "results", `${values.out}.json`), JSON.stringify(result, null, 2) + "\n");
+writeResults(values.out!, result, md);
 console.log(md);

@@ -29,29 +29,29 @@
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
+import { formatSummary, readProfile, summarise } from "./profile-summary.ts";
 import {
   benchLog,
   cpuTimes,
-  createSchema,
-  dropSchema,
   freePort,
   median,
-  openReader,
-  outboxBacklog,
   positiveOption,
-  profileCommandLine,
   ROOT,
-  runScenario,
-  SCENARIOS,
   startServer,
   stopServer,
-  waitForDrain,
   waitForHealth,
+} from "./support/runner.ts";
+import {
+  createSchema,
   type DbKind,
+  dropSchema,
+  openReader,
+  outboxBacklog,
   type Reader,
-  type Variant,
-} from "./common.ts";
-import { formatSummary, readProfile, summarise } from "./profile-summary.ts";
+  waitForDrain,
+} from "./support/databases.ts";
+import { runScenario, SCENARIOS } from "./support/load.ts";
+import { profileCommandLine, type Variant } from "./support/options.ts";
 
 const log = benchLog("profile");
 

@@ -21,20 +21,9 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseConfig } from "../app/config/config.server.ts";
 import type * as ServerApp from "../server/app.ts";
-import {
-  benchLog,
-  cpuTimes,
-  createSchema,
-  dropSchema,
-  median,
-  outboxBacklog,
-  positiveOption,
-  profileCommandLine,
-  ROOT,
-  type DbKind,
-  type Reader,
-  type Variant,
-} from "./common.ts";
+import { benchLog, cpuTimes, median, positiveOption, ROOT } from "./support/runner.ts";
+import { createSchema, type DbKind, dropSchema, outboxBacklog, type Reader } from "./support/databases.ts";
+import { profileCommandLine, type Variant } from "./support/options.ts";
 
 const log = benchLog("profile-service");
 

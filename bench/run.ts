@@ -14,35 +14,22 @@
  * targets are reported, not fatal: the exit code is non-zero only if the bench itself fails.
  */
 import { execFileSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { loadavg } from "node:os";
 import { get } from "node:http";
-import path from "node:path";
 import { gzipSync } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium, type Browser } from "@playwright/test";
 import type { Flags, Result } from "lighthouse";
-import {
-  benchLog,
-  build,
-  freePort,
-  gitCommit,
-  median,
-  pageBenchCommandLine,
-  ROOT,
-  selectPages,
-  startServer,
-  stopServer,
-  waitForHealth,
-} from "./common.ts";
-import { chromiumArgs, chromiumPath } from "../tests/support/chromium.ts";
+import { chromiumArgs, chromiumPath } from "../harness/chromium.ts";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { openDatabase } from "../app/data/db.server.ts";
 import { publishChange } from "./publish.ts";
 import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.ts";
+import { benchLog, build, gitCommit, median, selectPages, startSite } from "./support/runner.ts";
+import { pageBenchCommandLine } from "./support/options.ts";
+import { writeResults } from "./support/report.ts";
 
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const CHROME_FLAGS = ["--headless=new", ...chromiumArgs];
 const LIGHTHOUSE_TIMEOUT_MS = 120_000;
@@ -427,22 +414,20 @@ async function main(): Promise<void> {
   );
   if (options.build) build(log);
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), "bench-data-"));
-  const server = startServer({ port: await freePort(), dataDir, command: options.serverCmd ?? undefined });
+  const site = await startSite("sqlite", "bench_data", { command: options.serverCmd ?? undefined });
+  const { server, dataDir } = site;
   const { base } = server;
   let chrome: chromeLauncher.LaunchedChrome | undefined;
   let browser: Browser | undefined;
   const cleanup = async (): Promise<void> => {
     chrome?.kill();
     await browser?.close();
-    await stopServer(server.child, "SIGTERM", 5000);
-    rmSync(dataDir, { recursive: true, force: true });
+    await site.stop();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const)
     process.once(sig, () => void cleanup().finally(() => process.exit(130)));
 
   try {
-    await waitForHealth(server);
     if (options.afterPublish) {
       const db = await openDatabase({ dataDir });
       try {
@@ -465,7 +450,6 @@ async function main(): Promise<void> {
     for (const p of pages) results.push(await benchPage(base, p, options.runs, chrome.port, env, browser));
 
     const date = new Date().toISOString();
-    mkdirSync(RESULTS_DIR, { recursive: true });
     const json = {
       date,
       runsPerPage: options.runs,
@@ -473,13 +457,9 @@ async function main(): Promise<void> {
       targets: TARGETS,
       pages: results,
     };
-    writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
-    writeFileSync(
-      path.join(RESULTS_DIR, `${options.out}.md`),
-      markdownReport(results, { date, runs: options.runs, env }),
-    );
+    writeResults(options.out, json, markdownReport(results, { date, runs: options.runs, env }));
     process.stdout.write(`${markdownTable(results)}\n`);
-    log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+    log(`wrote bench/results/${options.out}.{json,md}`);
   } finally {
     await cleanup();
   }

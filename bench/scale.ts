@@ -1,5 +1,5 @@
 /**
- * Scale-out benchmark: the production layout (tests/support/cluster.ts) with
+ * Scale-out benchmark: the production layout (harness/cluster.ts) with
  * 1, 2 and 3 instances of the production build behind nginx (deploy/nginx/),
  * all on one PostgreSQL schema, e-mail to a real SMTP server in this process.
  *
@@ -28,23 +28,14 @@
  * after is recorded; take them on a quiet machine.
  */
 import { randomBytes } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import path from "node:path";
-import { startCluster, type Cluster } from "../tests/support/cluster.ts";
-import { pollUntil } from "../tests/support/servers.ts";
-import {
-  benchLog,
-  loadBenchCommandLine,
-  positiveOption,
-  ROOT,
-  runScenario,
-  SCENARIOS,
-  type LoadBenchOptions,
-} from "./common.ts";
-import { loadFigures, machine, requireBuild, runMain, verdict } from "./common-report.ts";
+import { startCluster, type Cluster } from "../harness/cluster.ts";
+import { pollUntil } from "../harness/servers.ts";
+import { benchLog, positiveOption, requireBuild, runMain, verdict } from "./support/runner.ts";
+import { loadFigures, runScenario, SCENARIOS } from "./support/load.ts";
+import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
+import { machine, writeResults } from "./support/report.ts";
 
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const EMAILS_PER_LEAD = 2;
 
 type Options = LoadBenchOptions & { instances: number[]; warmup: number; mailTimeout: number };
@@ -302,11 +293,6 @@ async function main(): Promise<number> {
   const date = new Date().toISOString();
   const env = machine(loadBefore, loadAfter);
   const commit = env.commit;
-  mkdirSync(RESULTS_DIR, { recursive: true });
-  writeFileSync(
-    path.join(RESULTS_DIR, `${options.out}.json`),
-    `${JSON.stringify({ date, options, environment: env, results }, null, 2)}\n`,
-  );
   const intro =
     `${date} · autocannon through nginx (deploy/nginx/) on POST /api/contact, ${options.connections} connections, ` +
     `${options.runs} runs × ${options.duration} s per cluster size after a ${options.warmup} s warm-up, every request a new e-mail address · ` +
@@ -318,12 +304,13 @@ async function main(): Promise<number> {
     `every stored enquiry has its ${EMAILS_PER_LEAD} e-mails queued, and each reaches the SMTP server once (by Message-ID) within ` +
     `${options.mailTimeout} s of the end of the load. All instances, nginx, PostgreSQL and the load generator share this machine's cores: ` +
     "more instances than cores cannot scale here; the figures show the overhead and correctness, not what more machines would give.";
-  writeFileSync(
-    path.join(RESULTS_DIR, `${options.out}.md`),
+  writeResults(
+    options.out,
+    { date, options, environment: env, results },
     `# Scale-out benchmark\n\n${intro}\n\n${markdownTable(results)}\n\n${how}\n`,
   );
   process.stdout.write(`\n${markdownTable(results)}\n`);
-  log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+  log(`wrote bench/results/${options.out}.{json,md}`);
   const failed = results.filter((r) => r.runs.some((run) => !run.check.pass)).map((r) => `${r.instances} instance(s)`);
   return verdict(failed, "stored rows match the 2xx answers; every e-mail sent once, in time", log);
 }

@@ -14,12 +14,12 @@
  * Builds first when build/ is missing or was built without the precompressed files
  * (`--build` always builds). Starts `node server/index.ts` (NODE_ENV=production,
  * APP_ENV=test, a fresh DATA_DIR, a free port; its log goes to a file) and nginx
- * (/usr/sbin/nginx, started by tests/support/nginx.ts: in the foreground, one worker, its
+ * (/usr/sbin/nginx, started by harness/nginx.ts: in the foreground, one worker, its
  * own config, pid file, logs and temp paths in a temp folder, a free port) serving
  * build/client with `gzip_static on` (and `brotli_static on` when Debian's
  * libnginx-mod-http-brotli-static is installed).
  * and bench/bare-node-server.ts, given the server's own answers (headers and body) for each
- * target and encoding, and the deployed layout: nginx started by tests/support/nginx.ts's
+ * target and encoding, and the deployed layout: nginx started by harness/nginx.ts's
  * startNginx with the files of deploy/nginx/ (upstream pool, cache, page views, access log
  * on, as in production) with the server as its one instance. Then drives `/about` (a prerendered page) and the entry script
  * (/assets/entry.client-….js) on each with wrk, side by side, the order turning each run: a
@@ -33,15 +33,16 @@
  * Exit code: 0 when every row reaches the target, 2 when one does not, 1 when the bench fails.
  */
 import { execFile, execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { NGINX_BIN, startNginx as startDeployedNginx, startNginxSite, type NginxSite } from "../tests/support/nginx.ts";
-import { benchLog, build, freePort, loadBenchCommandLine, ROOT, type LoadBenchOptions } from "./common.ts";
+import { NGINX_BIN, startNginx as startDeployedNginx, startNginxSite, type NginxSite } from "../harness/nginx.ts";
+import { benchLog, build, freePort, ROOT } from "./support/runner.ts";
+import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
+import { writeResults } from "./support/report.ts";
 
-const RESULTS_DIR = path.join(ROOT, "bench", "results");
 const CLIENT_DIR = path.join(ROOT, "build", "client");
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
 const START_TIMEOUT_MS = 30_000;
@@ -170,7 +171,7 @@ async function startServer(): Promise<Running> {
   return running;
 }
 
-/** build/client as static files: what nginx serves here (started by tests/support/nginx.ts). */
+/** build/client as static files: what nginx serves here (started by harness/nginx.ts). */
 function staticSite(brotli: boolean): NginxSite {
   return {
     main: brotli ? `load_module ${BROTLI_MODULE};\n` : "",
@@ -568,7 +569,6 @@ async function main(): Promise<number> {
   };
   const commit = gitCommit();
   if (commit) meta.commit = commit;
-  mkdirSync(RESULTS_DIR, { recursive: true });
   // The probes' bodies stay out of the JSON: their size and encoding are kept.
   const kept = rows.map((r) => ({
     ...r,
@@ -585,10 +585,9 @@ async function main(): Promise<number> {
     targetDeployedRatio: TARGET_DEPLOYED_RATIO,
     rows: kept,
   };
-  writeFileSync(path.join(RESULTS_DIR, `${options.out}.json`), `${JSON.stringify(json, null, 2)}\n`);
-  writeFileSync(path.join(RESULTS_DIR, `${options.out}.md`), markdownReport(rows, meta, options));
+  writeResults(options.out, json, markdownReport(rows, meta, options));
   process.stdout.write(`\n${markdownTable(rows)}\n`);
-  log(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${options.out}.{json,md}`);
+  log(`wrote bench/results/${options.out}.{json,md}`);
   const missed = rows.filter((r) => !r.targetMet);
   if (missed.length) {
     log(

@@ -24,7 +24,7 @@ import {
   saveBusinessSettings,
   settingsForInvoice,
 } from "~/settings/business-settings.server.ts";
-import { testBusinessSettings } from "../support/business-settings.ts";
+import { testBusinessSettings } from "../../harness/business-settings.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { testBooker } from "./fixtures.ts";
 

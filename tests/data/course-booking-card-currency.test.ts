@@ -8,18 +8,14 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
-import { placeBooking } from "~/orders/course-booking/placing.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
-import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { termsText } from "~/orders/course-booking/terms.ts";
 import { stripeClient } from "~/orders/stripe-client.server.ts";
 import { createPaymentService, type PaymentService } from "~/orders/payment-service.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
+import { startFakeStripe, type FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testMail } from "./fixtures.ts";
+import { byCard, createCourseBooking, createCourseSession, testBooker, testMail } from "../support/factories.ts";
 
 const webhookSecret = "whsec_course_currency";
 const secretKey = "sk_test_course_currency";
@@ -62,43 +58,17 @@ describe.each(dialects)("a course booking's card payment on %s", (dialect) => {
     await t?.dispose();
   });
 
-  const session = (key: string): BookableSession => ({
-    key,
-    courseId: "strategic-leadership",
-    courseTitle: "Strategic Leadership",
-    startsAt: new Date("2027-03-08T09:00:00.000Z"),
-    endsAt: new Date("2027-03-12T17:00:00.000Z"),
-    firstDay: "2027-03-08",
-    lastDay: "2027-03-12",
-    format: "online",
-    price: {},
-    state: "open",
-  });
-
   /** A held card booking of one place, and a PaymentIntent for its amount in `currency` made on the Stripe-shaped server. */
   async function heldBooking(currency: string) {
-    const key = `cur-${dialect}-${currency}`;
-    await setCapacity(t.handle.db, key, 4, now);
-    const placed = await placeBooking(t.handle.db, {
-      session: session(key),
-      booker: {
-        name: "Ada Booker",
-        email: `ada-${currency}@example.com`,
-        phone: "+44 20 7946 0000",
-        organisation: "Northwind Ltd",
-        jobTitle: "Head of Learning",
-        addressLine1: "1 King Street",
-        addressLine2: "",
-        city: "London",
-        postcode: "EC2V 8AU",
-        country: "United Kingdom",
-      },
+    const session = await createCourseSession(t.handle.db, { key: `cur-${dialect}-${currency}`, capacity: 4, at: now });
+    const booking = await createCourseBooking(t.handle.db, {
+      session,
+      booker: testBooker(`ada-${currency}@example.com`, { addressLine2: "" }),
       places: [{ name: "Delegate 1", email: "d1@example.com", jobTitle: "Manager" }],
-      payment: { method: "card" },
-      termsText: termsText(),
+      payment: byCard,
       now,
     });
-    if (!placed.ok) throw new Error(placed.reason);
+    const placed = { booking };
     const intent = await stripe.paymentIntents.create({
       amount: placed.booking.total_pence,
       currency,

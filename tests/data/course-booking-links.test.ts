@@ -8,16 +8,11 @@
  * minutes apart, 3 a day), counted on the booking's timeline.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { placeBooking } from "~/orders/course-booking/placing.server.ts";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
-import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import { createCourseBookingService, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { termsText } from "~/orders/course-booking/terms.ts";
 import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testBooker, testMail } from "./fixtures.ts";
+import { createCourseBooking, createCourseSession, testBooker, testMail } from "../support/factories.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const endsAt = new Date("2027-03-12T17:00:00.000Z");
@@ -44,38 +39,21 @@ describe.each(dialects)("booking links on %s", (dialect) => {
   /** An invoice booking and its first link (as the booking page makes it). */
   async function booking(email: string) {
     now = booked;
-    const key = `link-${dialect}-${++sessions}`;
-    await setCapacity(t.handle.db, key, 4, booked);
-    const session: BookableSession = {
-      key,
-      courseId: "strategic-leadership",
-      courseTitle: "Strategic Leadership",
-      startsAt: new Date("2027-03-08T09:00:00.000Z"),
+    const session = await createCourseSession(t.handle.db, {
+      key: `link-${dialect}-${++sessions}`,
+      capacity: 4,
+      at: booked,
       endsAt,
-      firstDay: "2027-03-08",
-      lastDay: "2027-03-12",
-      format: "online",
-      price: {},
-      state: "open",
-    };
+    });
     let token = "";
-    const placed = await placeBooking(
+    const placed = await createCourseBooking(
       t.handle.db,
-      {
-        session,
-        booker: booker(email),
-        places: [{ name: "Delegate", email: "d@example.com", jobTitle: "Manager" }],
-        payment: { method: "invoice", purchaseOrder: null, vatNumber: null },
-        termsText: termsText(),
-        now: booked,
-        confirmation: defaultConfirmationRules,
-      },
+      { session, booker: booker(email), now: booked },
       (result) => async (trx) => {
         token = await newBookingLink(trx, result.booking.id, booked);
       },
     );
-    if (!placed.ok) throw new Error(placed.reason);
-    return { id: placed.booking.id, token };
+    return { id: placed.id, token };
   }
 
   /** The booking's outbox e-mails with their sealed link opened. */

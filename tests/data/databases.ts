@@ -19,7 +19,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
-import { ensureBusinessSettings } from "../support/business-settings.ts";
+import { ensureBusinessSettings } from "../../harness/business-settings.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 

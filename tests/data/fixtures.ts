@@ -3,21 +3,25 @@
  * a database opened for a suite, and a staff account set up from an
  * invitation.
  */
-import { TOTP, Secret } from "otpauth";
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
-import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import type { ContactInput } from "~/leads/kinds/contact.ts";
-import type { Booker } from "~/orders/course-booking/booking-request.ts";
-import { siteCalendar } from "~/calendar/business-hours.ts";
-import type { Keyring } from "~/secrets/sealing.server.ts";
-import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
 import { createPaymentService, type PaymentServiceOptions } from "~/orders/payment-service.server.ts";
-import { startFakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
+import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
+import { testMail } from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
-export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+// The records the data tests build, from their one home (tests/support/factories.ts).
+export {
+  contactEnquiry,
+  createStaffAccount as staffFromInvitation,
+  staffPassword,
+  testBooker,
+  testMail,
+  totpCode,
+  uniqueStaffEmail,
+} from "../support/factories.ts";
+
 
 /**
  * A fresh database of `dialect`, a Stripe-shaped server, and a payment
@@ -37,32 +41,6 @@ export async function openPaymentService(
 /** A logger at level info that adds each line it writes, parsed, to `lines`. */
 export const loggerInto = <Line>(lines: Line[]) =>
   pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
-
-/** A course booking's booker, at `email`. */
-export const testBooker = (email: string, over: Partial<Booker> = {}): Booker => ({
-  name: "Ada Booker",
-  email,
-  phone: "+44 20 7946 0000",
-  organisation: "Northwind Ltd",
-  jobTitle: "Head of Learning",
-  addressLine1: "1 King Street",
-  addressLine2: null,
-  city: "London",
-  postcode: "EC2V 8AU",
-  country: "United Kingdom",
-  ...over,
-});
-
-export const contactEnquiry = (email: string): ContactInput => ({
-  name: "Ann Lee",
-  email,
-  phone: "020 7946 0000",
-  company: "Acme Ltd",
-  jobTitle: "CFO",
-  serviceInterest: "strategy",
-  message: "Please call me about a programme for 12 people.",
-  preferredContact: "email",
-});
 
 /**
  * A database of `dialect`, opened before the suite's tests and disposed of
@@ -94,43 +72,6 @@ export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabas
       opened = undefined;
     },
   };
-}
-
-export const staffPassword = "correct horse battery staple";
-
-/** The code an authenticator shows for `secret` at `at`. */
-export const totpCode = (secret: string, at: Date) =>
-  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
-
-let staffCounter = 0;
-/** An address no other account of this run has (`prefix` tells the test files' accounts apart). */
-export const uniqueStaffEmail = (prefix = "staff") =>
-  `${prefix}-${Date.now().toString(36)}-${staffCounter++}@example.test`;
-
-/**
- * A staff account set up from an invitation at `at`, as the set-up page
- * does it: invited, the invitation opened with the keys that sealed its
- * authenticator secret, accepted with a password and the code of that
- * moment. Returns the account, its authenticator secret and the
- * invitation's token.
- */
-export async function staffFromInvitation(
-  db: Db,
-  keys: Keyring,
-  {
-    at = new Date(),
-    email = uniqueStaffEmail(),
-    name = "Sam Staff",
-    role = "leads",
-    password = staffPassword,
-  }: { at?: Date; email?: string; name?: string; role?: StaffUser["role"]; password?: string } = {},
-) {
-  const { token } = await createInvitation(db, keys, { email, name, role, invitedBy: null }, at);
-  const invitation = await findInvitation(db, keys, token, at);
-  if (!invitation) throw new Error(`The invitation for ${email} was not found`);
-  const outcome = await acceptInvitation(db, keys, token, { password, code: totpCode(invitation.totpSecret, at) }, at);
-  if (!("user" in outcome)) throw new Error(outcome.problem.message);
-  return { user: outcome.user, secret: invitation.totpSecret, token };
 }
 
 type BookingRow = Database["bookings"];

@@ -18,7 +18,7 @@ import { processRuns } from "~/mail/outbox-owners.server.ts";
 import { retryDelayMs } from "~/mail/outbox-rules.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { freePort } from "../support/ports.ts";
+import { freePort } from "../../harness/ports.ts";
 import { dialects } from "./databases.ts";
 import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 

@@ -16,8 +16,8 @@ import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../support/outbox-harness.ts";
-import { pollUntil } from "../support/servers.ts";
+import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../../harness/outbox-harness.ts";
+import { pollUntil } from "../../harness/servers.ts";
 import { dialects } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
 

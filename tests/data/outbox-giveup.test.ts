@@ -10,7 +10,7 @@ import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
-import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";
+import { startOutboxSmtp, type OutboxSmtp } from "../../harness/outbox-harness.ts";
 import { dialects } from "./databases.ts";
 import { loggerInto, useTestDatabase } from "./fixtures.ts";
 

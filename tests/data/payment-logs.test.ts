@@ -8,7 +8,7 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentSetupError, type PaymentService } from "~/orders/payment-service.server.ts";
 import { capturedLog } from "../support/captured-log.ts";
-import type { FakeStripe } from "../support/fake-stripe.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { openPaymentService } from "./fixtures.ts";
 

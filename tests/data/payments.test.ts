@@ -6,7 +6,7 @@ import { sql } from "kysely";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { PaymentService } from "~/orders/payment-service.server.ts";
-import type { FakeStripe } from "../support/fake-stripe.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { openPaymentService } from "./fixtures.ts";

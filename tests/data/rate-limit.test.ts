@@ -21,8 +21,8 @@ import {
   type SubmissionLimiter,
   type SubmissionLimiterOptions,
 } from "~/http/rate-limit.server.ts";
-import { freePort } from "../support/ports.ts";
-import { pollUntil } from "../support/servers.ts";
+import { freePort } from "../../harness/ports.ts";
+import { pollUntil } from "../../harness/servers.ts";
 import { dialects, openTestDatabase, postgresUrl, type TestDatabase } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
 

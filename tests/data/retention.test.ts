@@ -19,7 +19,7 @@ import { createLeadService } from "~/leads/service.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
 import { formerTeamMember, applyRetention, runRetention } from "~/retention/job.server.ts";
 import { saveBusinessSettings } from "~/settings/business-settings.server.ts";
-import { testBusinessSettings } from "../support/business-settings.ts";
+import { testBusinessSettings } from "../../harness/business-settings.ts";
 import { dialects } from "./databases.ts";
 import { bookingRow, useTestDatabase } from "./fixtures.ts";
 

@@ -20,7 +20,7 @@ import { chooseGuidePdf, readGuideFile, uploadGuidePdf } from "~/publishing/guid
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
 import { PDFDocument } from "pdf-lib";
-import { hiddenMarkers, loadedPdfSizes, makeLoadedPdf, makePdf } from "../support/guide-pdfs.ts";
+import { hiddenMarkers, loadedPdfSizes, makeLoadedPdf, makePdf } from "../../harness/guide-pdfs.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");

@@ -15,8 +15,8 @@ import { siteCalendar } from "~/calendar/business-hours.ts";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import type { MailContext } from "~/mail/types.ts";
-import { Mailbox } from "../support/mail.ts";
-import { createSmtpSink } from "../support/servers.ts";
+import { Mailbox } from "../../harness/mail.ts";
+import { createSmtpSink } from "../../harness/servers.ts";
 import { dialects } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
 

@@ -15,7 +15,7 @@
  */
 import { resultMessages } from "../../app/forms/result.ts";
 import { leadKindTexts } from "../../app/leads/kinds/index.ts";
-import { freePort } from "../support/ports.ts";
+import { freePort } from "../../harness/ports.ts";
 import {
   type SiteServer,
   type SmtpSink,
@@ -24,8 +24,8 @@ import {
   sqliteCount,
   sqliteQuery,
   teamAddress,
-} from "../support/servers.ts";
-import type { Mailbox } from "../support/mail.ts";
+} from "../../harness/servers.ts";
+import type { Mailbox } from "../../harness/mail.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

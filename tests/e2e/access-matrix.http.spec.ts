@@ -15,7 +15,7 @@ import { csrfRefusal } from "../../app/staff/request.server.ts";
 import { missingGrant, type Grant } from "../../app/staff/permissions.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { backOfficeRoutes } from "../support/back-office-routes.ts";
-import { sqliteCount, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
+import { sqliteCount, sqliteQuery, sqliteWrite, type SiteServer } from "../../harness/servers.ts";
 import { escapeHtml, insertSession, insertStaff, StaffClient } from "../support/staff.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";

@@ -8,8 +8,8 @@
  */
 import { proofNeeded } from "../../app/staff/account-rules.ts";
 import { csrfRefusal } from "../../app/staff/request.server.ts";
-import type { Mailbox } from "../support/mail.ts";
-import { sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { sqliteQuery, sqliteWrite, type SiteServer } from "../../harness/servers.ts";
 import { inviteFromCommandLine, keyOnSetupPage, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

@@ -15,7 +15,7 @@ import http from "node:http";
 import path from "node:path";
 import { csrfRefusal } from "../../app/staff/request.server.ts";
 import { signInLimits } from "../../app/staff/sign-in-limits.server.ts";
-import { sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
+import { sqliteQuery, sqliteWrite, type SiteServer } from "../../harness/servers.ts";
 import { inviteFromCommandLine, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

@@ -17,8 +17,8 @@ import {
   sqliteCount,
   sqliteQuery,
   teamAddress,
-} from "../support/servers.ts";
-import type { Mailbox, ReceivedEmail } from "../support/mail.ts";
+} from "../../harness/servers.ts";
+import type { Mailbox, ReceivedEmail } from "../../harness/mail.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 const RUNS_PER_ENDPOINT = 250;

@@ -3,7 +3,7 @@
  * one is stored with the lead; a malformed one, of any shape, is dropped and
  * the lead is stored all the same (never a 4xx or 5xx because of it).
  */
-import { postJson, sqliteQuery } from "../support/servers.ts";
+import { postJson, sqliteQuery } from "../../harness/servers.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

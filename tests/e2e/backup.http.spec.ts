@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import { copyFileSync, existsSync, readdirSync, rmSync } from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { ROOT, pollUntil, postJson, sqliteQuery } from "../support/servers.ts";
+import { ROOT, pollUntil, postJson, sqliteQuery } from "../../harness/servers.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test } from "./fixtures.ts";
 

@@ -10,7 +10,7 @@
  * server that waited for the body before answering would never answer
  * (the request times out), so an answer is proof that nothing was read.
  */
-import { rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { newStaffClient, type StaffClient } from "../support/staff.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { refusals as imageRefusals } from "../../app/media/image-rules.ts";

@@ -13,7 +13,7 @@
  */
 import { bookingFormFields } from "../support/booking-form.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
-import { postJson, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { postJson, rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { escapeHtml, newStaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

@@ -10,9 +10,9 @@
  */
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { devices } from "@playwright/test";
-import type { Mailbox } from "../support/mail.ts";
+import type { Mailbox } from "../../harness/mail.ts";
 import { bookingFormFields } from "../support/booking-form.ts";
-import { rawRequest, sqliteQuery, sqliteWrite, type SiteServer } from "../support/servers.ts";
+import { rawRequest, sqliteQuery, sqliteWrite, type SiteServer } from "../../harness/servers.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "./fixtures.ts";
-import { ROOT } from "../support/servers.ts";
+import { ROOT } from "../../harness/servers.ts";
 
 // ADR 032: what a browser may load validates with valibot; zod (full or
 // mini) stays on the server, where its size costs nothing. Reads the

@@ -11,9 +11,9 @@
  */
 import type { Page } from "@playwright/test";
 import { bookingFormFields } from "../support/booking-form.ts";
-import type { Mailbox } from "../support/mail.ts";
+import type { Mailbox } from "../../harness/mail.ts";
 import { pdfText } from "../support/pdf-text.ts";
-import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { guideScreenshot } from "../support/guide-screenshots.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";

@@ -10,7 +10,7 @@
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/seed/index.ts";
 import { openHydrated as open, signInEditor } from "../support/content-editor.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
 const webinar = releaseContent.webinars[0] as { id: string; title: string };

@@ -29,7 +29,7 @@ import {
   newSiteEditor,
   signInAs,
 } from "../support/content-editor.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
 type Case = {

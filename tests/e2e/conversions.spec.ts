@@ -7,8 +7,8 @@
  * records nothing. The site runs on its own, so its counts are this test's.
  */
 import type { Page } from "@playwright/test";
-import type { SiteServer } from "../support/servers.ts";
-import { pollUntil, sqliteQuery } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
+import { pollUntil, sqliteQuery } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";
 

@@ -15,9 +15,9 @@ import { openDatabase } from "../../app/data/db.server.ts";
 import { expireHolds } from "../../app/orders/course-booking/card-payments.server.ts";
 import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
 import { bookingFormFields } from "../support/booking-form.ts";
-import type { FakeStripe } from "../support/fake-stripe.ts";
-import type { Mailbox } from "../support/mail.ts";
-import { pollUntil, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { pollUntil, rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { newStaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

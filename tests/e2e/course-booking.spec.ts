@@ -17,9 +17,9 @@
 import type { BrowserContext, Page } from "@playwright/test";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
-import type { FakeStripe } from "../support/fake-stripe.ts";
-import type { Mailbox } from "../support/mail.ts";
-import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 import { installStripeStandIn, testCards } from "./payment-fixtures.ts";

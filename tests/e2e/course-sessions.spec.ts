@@ -16,7 +16,7 @@ import type { Page } from "@playwright/test";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { takePlaces } from "../../app/orders/course-booking/places.server.ts";
 import { newSiteEditor, openHydrated, signInAs } from "../support/content-editor.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
 let site: SiteServer;

@@ -9,8 +9,8 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { SiteServer } from "../support/servers.ts";
-import { sqliteQuery } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
+import { sqliteQuery } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";

@@ -9,8 +9,8 @@
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Mailbox } from "../support/mail.ts";
-import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { insertStaff, newStaffClient, StaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

@@ -5,7 +5,7 @@
  * out, through the outbox, to the team address on a real SMTP server,
  * linking the enquiry and naming no one.
  */
-import { pollUntil, sqliteQuery, sqliteWrite } from "../support/servers.ts";
+import { pollUntil, sqliteQuery, sqliteWrite } from "../../harness/servers.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

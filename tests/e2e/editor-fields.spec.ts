@@ -9,7 +9,7 @@
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/seed/index.ts";
 import { openHydrated as open, signInEditor } from "../support/content-editor.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { guideScreenshot } from "../support/guide-screenshots.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 

@@ -16,7 +16,7 @@ import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { newSiteEditor, openHydrated, signInAs } from "../support/content-editor.ts";
 import { guideScreenshot } from "../support/guide-screenshots.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { axeViolations, expect, test } from "./fixtures.ts";
 
 // The team's browser: British English, in London (dates show as 07/04/2027, times on the 24-hour clock).

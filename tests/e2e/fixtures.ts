@@ -15,8 +15,8 @@
  */
 import { rmSync } from "node:fs";
 import { test as base, expect, type Page } from "@playwright/test";
-import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../support/fake-stripe.ts";
-import { Mailbox, uniqueEmail } from "../support/mail.ts";
+import { startFakeStripe, type FakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
+import { Mailbox, uniqueEmail } from "../../harness/mail.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
 import {
   createPgSchema,
@@ -30,13 +30,13 @@ import {
   type SiteServer,
   type SmtpSink,
   type StartOptions,
-} from "../support/servers.ts";
+} from "../../harness/servers.ts";
 import { apartSites, type ApartSiteName } from "./shared-site.ts";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 
 export { expect };
-export { axeViolations } from "../support/axe.ts";
-export { uniqueEmail, type ReceivedEmail } from "../support/mail.ts";
+export { axeViolations } from "../../harness/axe.ts";
+export { uniqueEmail, type ReceivedEmail } from "../../harness/mail.ts";
 
 function required(name: string): string {
   const value = process.env[name];

@@ -8,8 +8,8 @@
  */
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { startFakeStripe } from "../support/fake-stripe.ts";
-import { createSmtpSink, freshDataDir, startSite } from "../support/servers.ts";
+import { startFakeStripe } from "../../harness/fake-stripe.ts";
+import { createSmtpSink, freshDataDir, startSite } from "../../harness/servers.ts";
 import { e2eStripe, sharedSiteEnv } from "./shared-site.ts";
 
 export default async function globalSetup() {

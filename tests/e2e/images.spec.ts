@@ -10,7 +10,7 @@
  */
 import type { Page } from "@playwright/test";
 import sharp from "sharp";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";
 

@@ -12,7 +12,7 @@
  * So everything must be sent, and marked sent, well within the lease:
  * MAIL_DEADLINE_MS is half of it.
  */
-import { type DbReader, type SiteServer, dbReader, pgUrl, postJson } from "../support/servers.ts";
+import { type DbReader, type SiteServer, dbReader, pgUrl, postJson } from "../../harness/servers.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { expect, test, type Launcher } from "./fixtures.ts";
 

@@ -8,7 +8,7 @@ import {
   uniqueEmail,
   withoutJavaScript,
 } from "./fixtures.ts";
-import type { Mailbox } from "../support/mail.ts";
+import type { Mailbox } from "../../harness/mail.ts";
 
 // The newsletter: sign-up (footer and /newsletter, with and without
 // JavaScript), the double opt-in e-mail, and the confirm and unsubscribe

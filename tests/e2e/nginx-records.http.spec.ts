@@ -6,8 +6,8 @@
  * which the site then refuses from its headers when no editor sends it.
  */
 import { randomBytes } from "node:crypto";
-import { rawRequest, type SiteServer } from "../support/servers.ts";
-import { startNginx, type NginxProxy } from "../support/nginx.ts";
+import { rawRequest, type SiteServer } from "../../harness/servers.ts";
+import { startNginx, type NginxProxy } from "../../harness/nginx.ts";
 import { expect, test } from "./fixtures.ts";
 
 let site: SiteServer;

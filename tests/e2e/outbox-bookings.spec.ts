@@ -4,7 +4,7 @@
  * its Stripe state and amount; both pages pass axe.
  */
 import { randomUUID } from "node:crypto";
-import { sqliteWrite } from "../support/servers.ts";
+import { sqliteWrite } from "../../harness/servers.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 test("a given-up e-mail is sent again from the outbox page, and arrives", async ({

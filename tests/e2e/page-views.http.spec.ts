@@ -4,7 +4,7 @@
  * the browser had prefetched; a known bot, a prefetch, a non-page and a
  * beacon for no page of the site do not. Nothing about the visitor is kept.
  */
-import { pollUntil, rawRequest, sqliteQuery } from "../support/servers.ts";
+import { pollUntil, rawRequest, sqliteQuery } from "../../harness/servers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const chrome = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";

@@ -9,8 +9,8 @@
  * server of their own: adding a passkey is e-mailed to the account's owner).
  */
 import type { CDPSession, Page } from "@playwright/test";
-import type { Mailbox } from "../support/mail.ts";
-import { sqliteWrite, type SiteServer } from "../support/servers.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { sqliteWrite, type SiteServer } from "../../harness/servers.ts";
 import { signInNewStaff, staffPassword, totpCode } from "../support/staff.ts";
 import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.ts";
 

@@ -5,7 +5,7 @@
  *   (tests/support/stripe-js-stand-in.js, a test double);
  * - https://api.stripe.com/** (the stand-in's confirm call, as Stripe.js
  *   would make it) is forwarded to the Stripe-shaped test server that the
- *   site itself uses in the e2e run (tests/support/fake-stripe.ts, started
+ *   site itself uses in the e2e run (harness/fake-stripe.ts, started
  *   by tests/e2e/global-setup.ts; the `sharedSite` fixture's stripeUrl).
  *   Stripe.js sends the
  *   publishable key as the `key` form field; the test server reads it from

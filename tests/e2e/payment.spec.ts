@@ -18,7 +18,7 @@ import {
   testCards,
   type StripeTraffic,
 } from "./payment-fixtures.ts";
-import type { Row, SiteServer } from "../support/servers.ts";
+import type { Row, SiteServer } from "../../harness/servers.ts";
 
 // The paid consultation in the browser (spec sections 2, 4, 5, 8; issue 5):
 // the screen, the card form (a Stripe.js stand-in served in place of

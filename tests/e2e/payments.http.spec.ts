@@ -1,15 +1,15 @@
 /**
  * The paid consultation, server side, against the real `stripe` library
- * pointed at a Stripe-shaped test server (tests/support/fake-stripe.ts),
+ * pointed at a Stripe-shaped test server (harness/fake-stripe.ts),
  * with webhooks signed by the library's own test-header helper:
  * amount computed on the server, bad quantities refused, a double request
  * making one PaymentIntent, a paid booking and its e-mails, replayed and
  * forged webhooks, the return page, the keyless default and the CSP.
  */
 import Stripe from "stripe";
-import type { FakeStripe } from "../support/fake-stripe.ts";
-import type { Mailbox } from "../support/mail.ts";
-import { pollUntil, postJson, rawRequest, sqliteQuery, type SiteServer } from "../support/servers.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { pollUntil, postJson, rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { expect, test } from "./fixtures.ts";
 
 const keys = { secret: "sk_test_http_spec", publishable: "pk_test_http_spec", webhook: "whsec_http_spec_secret" };

@@ -6,7 +6,7 @@
  * the account's next request. On a server of its own, so that the
  * administrators on it are the test's.
  */
-import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { escapeHtml, newStaffClient } from "../support/staff.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
 import { missingGrant } from "../../app/staff/permissions.ts";

@@ -1,8 +1,8 @@
 import { statSync } from "node:fs";
 import path from "node:path";
 import { holidaysRunningOut, siteCalendar } from "../../app/calendar/business-hours.ts";
-import { freePort } from "../support/ports.ts";
-import { pgUrl, pollUntil, postJson, rawRequest } from "../support/servers.ts";
+import { freePort } from "../../harness/ports.ts";
+import { pgUrl, pollUntil, postJson, rawRequest } from "../../harness/servers.ts";
 import { startTcpProxy } from "../support/tcp-proxy.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

@@ -7,7 +7,7 @@
  * of its own behind one trusted proxy hop, so each test's client address is
  * its own.
  */
-import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { escapeHtml, newStaffClient, StaffClient } from "../support/staff.ts";
 import { missingGrant } from "../../app/staff/permissions.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";

@@ -12,7 +12,7 @@
  */
 import type { Page } from "@playwright/test";
 import { releaseContent } from "../../app/content/seed/index.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, expectHydrated, test, uniqueEmail } from "./fixtures.ts";
 

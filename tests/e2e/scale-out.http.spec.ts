@@ -1,7 +1,7 @@
 /**
  * Scale-out: the production layout on one machine. Three instances of the
  * production build share one PostgreSQL schema and one SMTP server, behind
- * nginx running the configuration in deploy/nginx/ (tests/support/cluster.ts).
+ * nginx running the configuration in deploy/nginx/ (harness/cluster.ts).
  *
  * 1. One visitor's rate limit holds across the instances (nginx sends each
  *    request to the next instance), with the limit's counts in PostgreSQL and
@@ -31,8 +31,8 @@
 import { randomInt } from "node:crypto";
 import http from "node:http";
 import { Redis } from "ioredis";
-import { REDIS_URL, TEAM_EMAIL, startCluster, type Cluster } from "../support/cluster.ts";
-import { pollUntil } from "../support/servers.ts";
+import { REDIS_URL, TEAM_EMAIL, startCluster, type Cluster } from "../../harness/cluster.ts";
+import { pollUntil } from "../../harness/servers.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";

@@ -1,5 +1,5 @@
 /** How the shared site of the browser tests is configured (tests/e2e/global-setup.ts). */
-import { teamAddress } from "../support/servers.ts";
+import { teamAddress } from "../../harness/servers.ts";
 
 /** Test keys for the Stripe-shaped test server (not real keys). */
 export const e2eStripe = {

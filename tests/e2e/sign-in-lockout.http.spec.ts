@@ -12,7 +12,7 @@
 import { wrongPassword } from "../../app/staff/sign-in-messages.ts";
 import { commonPassword } from "../../app/staff/password-check.server.ts";
 import { signInLimits } from "../../app/staff/sign-in-limits.server.ts";
-import { sqliteQuery, type SiteServer } from "../support/servers.ts";
+import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { inviteFromCommandLine, keyOnSetupPage, staffPassword, StaffClient, totpCode } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 

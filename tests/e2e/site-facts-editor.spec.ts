@@ -9,10 +9,10 @@
 import type { Page } from "@playwright/test";
 import { PDFDocument } from "pdf-lib";
 import { releaseContent } from "../../app/content/seed/index.ts";
-import type { Mailbox } from "../support/mail.ts";
-import type { SiteServer } from "../support/servers.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
-import { makePdf, pngBytes } from "../support/guide-pdfs.ts";
+import { makePdf, pngBytes } from "../../harness/guide-pdfs.ts";
 import { axeViolations, expect, expectHydrated, gotoHydrated, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };

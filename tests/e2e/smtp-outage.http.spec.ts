@@ -3,7 +3,7 @@
  * outbox records the failed attempts and keeps retrying, and once the mail
  * server is back every queued e-mail arrives (MAIL_RETRY_MAX_SECONDS=2).
  */
-import { pollUntil, postJson, sqliteQuery } from "../support/servers.ts";
+import { pollUntil, postJson, sqliteQuery } from "../../harness/servers.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
 const TEAM = "team@example.test";

@@ -3,7 +3,7 @@ import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
 import { expect, test } from "./fixtures.ts";
-import { ROOT, type SiteServer } from "../support/servers.ts";
+import { ROOT, type SiteServer } from "../../harness/servers.ts";
 
 // Prerendered pages and build assets are compressed once at build time
 // (.br and .gz beside each file in build/client) and served in the encoding

@@ -6,7 +6,7 @@
  * the same webhook-id, so the receiver can tell it is the same message.
  */
 import { randomUUID } from "node:crypto";
-import { sqliteQuery, sqliteWrite } from "../support/servers.ts";
+import { sqliteQuery, sqliteWrite } from "../../harness/servers.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";

@@ -7,7 +7,7 @@
  * its own with WEBHOOK_LOCAL_RECEIVERS=on (its endpoints may be on this
  * machine); every page passes axe.
  */
-import type { SiteServer } from "../support/servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { postEnquiry } from "../support/enquiry.ts";

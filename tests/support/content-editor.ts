@@ -10,7 +10,7 @@ import { openDatabase } from "../../app/data/db.server.ts";
 import { silentLogger } from "../../app/observability/log.server.ts";
 import { scheduledPublishingJob, type SiteContent } from "../../app/publishing/site-content.server.ts";
 import { expectHydrated, uniqueEmail } from "../e2e/fixtures.ts";
-import type { SiteServer } from "./servers.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 import { insertStaff, newStaffInBrowser, signInBySession } from "./staff.ts";
 
 /** Signs a new staff account in on `site` (an administrator: it may edit the site), by a session. */

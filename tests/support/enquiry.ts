@@ -2,7 +2,7 @@
  * A contact enquiry as /api/contact takes it: valid as it stands, with the
  * fields a test cares about given over the defaults.
  */
-import { postJson } from "./servers.ts";
+import { postJson } from "../../harness/servers.ts";
 
 export function contactEnquiry(email: string, fields: Record<string, unknown> = {}) {
   return {

@@ -9,7 +9,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import path from "node:path";
 import { promisify } from "node:util";
 import { expect, type BrowserContext, type Page } from "@playwright/test";
-import { axeViolations } from "./axe.ts";
+import { axeViolations } from "../../harness/axe.ts";
 import { TOTP, Secret } from "otpauth";
 import { hashPassword } from "../../app/staff/passwords.server.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
@@ -17,7 +17,7 @@ import { tokenHash } from "../../app/staff/accounts.server.ts";
 import { loadKeyring } from "../../app/secrets/keys.server.ts";
 import { seal } from "../../app/secrets/sealing.server.ts";
 import { sessionCookieHeader } from "../../app/staff/request.server.ts";
-import { sqliteWrite } from "./servers.ts";
+import { sqliteWrite } from "../../harness/servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);

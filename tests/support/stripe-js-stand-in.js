@@ -26,7 +26,7 @@
  * methods and POSTs https://api.stripe.com/v1/payment_intents/<id>/confirm,
  * form-encoded (payment_method, client_secret, key, return_url), as
  * Stripe.js does; the tests route api.stripe.com to the Stripe-shaped test
- * server (tests/support/fake-stripe.ts). It resolves like Stripe.js:
+ * server (harness/fake-stripe.ts). It resolves like Stripe.js:
  * { paymentIntent } or { error } (Stripe's error object, e.g. card_declined
  * with "Your card was declined.").
  *

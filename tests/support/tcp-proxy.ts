@@ -4,7 +4,7 @@
  * is unreachable), `restore()` listens again on the same port.
  */
 import net from "node:net";
-import { freePort } from "./ports.ts";
+import { freePort } from "../../harness/ports.ts";
 
 export type TcpProxy = { port: number; cut(): Promise<void>; restore(): Promise<void>; close(): Promise<void> };
 

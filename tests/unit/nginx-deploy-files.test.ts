@@ -1,7 +1,7 @@
 /**
  * The nginx configuration the scale-out test and bench:static run is
  * deploy/nginx/ itself: only the upstream addresses and production's
- * folders change (tests/support/nginx.ts, docs/decisions/051); and the
+ * folders change (harness/nginx.ts, docs/decisions/051); and the
  * production layout, TLS server blocks included, passes `nginx -t`.
  */
 import { execFileSync, spawnSync } from "node:child_process";
@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSyn
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { DEPLOY_NGINX, NGINX_BIN, deployFiles } from "../support/nginx.ts";
+import { DEPLOY_NGINX, NGINX_BIN, deployFiles } from "../../harness/nginx.ts";
 
 const upstreams = [
   { host: "127.0.0.1", port: 41001 },

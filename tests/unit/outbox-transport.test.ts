@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import { createMailTransport } from "~/mail/transport.server.ts";
-import { startOutboxSmtp, type OutboxSmtp } from "../support/outbox-harness.ts";
+import { startOutboxSmtp, type OutboxSmtp } from "../../harness/outbox-harness.ts";
 
 const message = (id: string) => ({ id, to: "ann@example.test", subject: "Hello", text: "Hi", html: "<p>Hi</p>" });
 

@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { clientKey, createSubmissionLimiter, type SubmissionLimiter } from "~/http/rate-limit.server.ts";
 import { createMetrics } from "~/observability/metrics.server.ts";
-import { pollUntil } from "../support/servers.ts";
+import { pollUntil } from "../../harness/servers.ts";
 
 const open: SubmissionLimiter[] = [];
 afterEach(async () => {

@@ -25,7 +25,7 @@ import {
   makeLoadedPdf,
   makePdf,
   pngBytes,
-} from "../support/guide-pdfs.ts";
+} from "../../harness/guide-pdfs.ts";
 import { pageText } from "../support/pdf.ts";
 
 const issuesOf = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>

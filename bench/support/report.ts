@@ -1,0 +1,70 @@
+/**
+ * What a benchmark writes (ADR 071): the machine it ran on, "median
+ * (min–max)" cells, Markdown tables, and its results as
+ * bench/results/<out>.json and bench/results/<out>.md (one file per bench,
+ * the latest run; earlier runs are in git's history).
+ */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus } from "node:os";
+import path from "node:path";
+import { gitCommit, ROOT, type Spread } from "./runner.ts";
+
+export const RESULTS_DIR = path.join(ROOT, "bench", "results");
+
+/**
+ * Node, the CPUs, the 1-minute load average before and after (other work on
+ * the machine skews the figures) and the commit measured.
+ */
+export function machine(loadBefore: number, loadAfter: number): Record<string, string> {
+  const cpuList = cpus();
+  const env: Record<string, string> = {
+    node: process.version,
+    cpus: `${cpuList.length} × ${cpuList[0]?.model.trim() ?? "CPU"}`,
+    load: `${loadBefore.toFixed(1)} → ${loadAfter.toFixed(1)}`,
+  };
+  const commit = gitCommit();
+  if (commit) env.commit = commit;
+  return env;
+}
+
+/** A number with `digits` decimals. */
+export const fmt = (n: number, digits = 0): string => n.toFixed(digits);
+
+/**
+ * "median (min–max)"; just the median when min and max read the same at
+ * `digits` (one run, or runs that agree), unless `always`; `none` for no spread.
+ */
+export function fmtSpread(
+  s: Spread | null,
+  digits = 0,
+  { always = false, none = "–", unit = "" }: { always?: boolean; none?: string; unit?: string } = {},
+): string {
+  if (s === null) return none;
+  const u = unit ? ` ${unit}` : "";
+  if (!always && fmt(s.min, digits) === fmt(s.max, digits)) return `${fmt(s.median, digits)}${u}`;
+  return `${fmt(s.median, digits)}${u} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
+}
+
+/** A Markdown table: a header row, its alignment (`l` or `r` per column) and the rows' cells. */
+export function markdownTable(header: string[], align: string, rows: (string | number)[][]): string {
+  const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
+  const rule = `|${[...align].map((a) => (a === "r" ? "---:" : "---")).join("|")}|`;
+  return [line(header), rule, ...rows.map(line)].join("\n");
+}
+
+/**
+ * Writes bench/results/<out>.json (`json`, two-space indented; `replacer` as
+ * JSON.stringify's) and bench/results/<out>.md (`markdown`, ending in one newline).
+ */
+export function writeResults(
+  out: string,
+  json: unknown,
+  markdown: string,
+  log?: (msg: string) => void,
+  replacer?: (key: string, value: unknown) => unknown,
+): void {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  writeFileSync(path.join(RESULTS_DIR, `${out}.json`), `${JSON.stringify(json, replacer, 2)}\n`);
+  writeFileSync(path.join(RESULTS_DIR, `${out}.md`), markdown.endsWith("\n") ? markdown : `${markdown}\n`);
+  log?.(`wrote ${path.relative(ROOT, RESULTS_DIR)}/${out}.{json,md}`);
+}

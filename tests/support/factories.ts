@@ -1,0 +1,217 @@
+/**
+ * Data factories for the data tests (ADR 071): a course session, a course
+ * booking by invoice or card, a staff account and a lead, each with
+ * sensible defaults that a test overrides where it matters, and each
+ * written through the app's own modules (places, bookings, staff
+ * invitations, the lead service), never as raw rows.
+ */
+import type { Db } from "~/data/db.server.ts";
+import { siteCalendar } from "~/calendar/business-hours.ts";
+import type { FormInput, FormKind } from "~/forms/schemas.ts";
+import { createLeadService } from "~/leads/service.server.ts";
+import type { SubmissionMeta } from "~/leads/types.ts";
+import type { Booker, BookingPayment, DelegatePlace } from "~/orders/course-booking/booking-request.ts";
+import {
+  placeBooking,
+  type ComposeWithBooking,
+  type PlaceBookingInput,
+  type PlaceBookingResult,
+} from "~/orders/course-booking/placing.server.ts";
+import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
+import { setCapacity } from "~/orders/course-booking/places.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { termsText } from "~/orders/course-booking/terms.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
+import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
+import { TOTP, Secret } from "otpauth";
+
+let counter = 0;
+/** A name no other record of this test run has (`prefix` tells the test files' records apart). */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}-${counter++}`;
+
+// ---------------------------------------------------------------------------
+// Course sessions
+// ---------------------------------------------------------------------------
+
+/**
+ * A bookable session of Strategic Leadership, online, 8–12 March 2027, open
+ * and at the course's own price; `over` changes any of it (a new `key` by
+ * default, so sessions never share places).
+ */
+export const courseSession = (over: Partial<BookableSession> = {}): BookableSession => ({
+  key: unique("session"),
+  courseId: "strategic-leadership",
+  courseTitle: "Strategic Leadership",
+  startsAt: new Date("2027-03-08T09:00:00.000Z"),
+  endsAt: new Date("2027-03-12T17:00:00.000Z"),
+  firstDay: "2027-03-08",
+  lastDay: "2027-03-12",
+  format: "online",
+  price: {},
+  state: "open",
+  ...over,
+});
+
+/**
+ * A session (`courseSession(over)`) with `capacity` places (default 4), set
+ * through the places module `at` (default now) as the editor sets them.
+ */
+export async function createCourseSession(
+  db: Db,
+  { capacity = 4, at = new Date(), ...over }: Partial<BookableSession> & { capacity?: number; at?: Date } = {},
+): Promise<BookableSession> {
+  const session = courseSession(over);
+  await setCapacity(db, session.key, capacity, at);
+  return session;
+}
+
+// ---------------------------------------------------------------------------
+// Course bookings
+// ---------------------------------------------------------------------------
+
+/** A course booking's booker, at `email`. */
+export const testBooker = (email: string, over: Partial<Booker> = {}): Booker => ({
+  name: "Ada Booker",
+  email,
+  phone: "+44 20 7946 0000",
+  organisation: "Northwind Ltd",
+  jobTitle: "Head of Learning",
+  addressLine1: "1 King Street",
+  addressLine2: null,
+  city: "London",
+  postcode: "EC2V 8AU",
+  country: "United Kingdom",
+  ...over,
+});
+
+/** Paying by invoice, with no purchase order and no VAT number. */
+export const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: null, vatNumber: null };
+/** Paying by card. */
+export const byCard: BookingPayment = { method: "card" };
+
+/** One named delegate. */
+export const oneDelegate: readonly DelegatePlace[] = [
+  { name: "Delegate", email: "d@example.com", jobTitle: "Manager" },
+];
+
+export type CourseBookingInput = Omit<Partial<PlaceBookingInput>, "booker"> & {
+  session: BookableSession;
+  /** The booker's address (a fresh one by default), or the whole booker. */
+  booker?: string | Booker;
+};
+
+/**
+ * The booking-placement input with defaults: the booker at a fresh address,
+ * one named delegate, by invoice, the current terms, booked now, the default
+ * confirmation rules. The session's business settings must be saved first
+ * (openTestDatabase's `businessSettings`), as a real booking needs them.
+ */
+export const courseBookingInput = ({ session, booker, ...over }: CourseBookingInput): PlaceBookingInput => ({
+  session,
+  booker: typeof booker === "object" ? booker : testBooker(booker ?? `${unique("booker")}@example.com`),
+  places: oneDelegate,
+  payment: byInvoice,
+  termsText: termsText(),
+  now: new Date(),
+  confirmation: defaultConfirmationRules,
+  ...over,
+});
+
+/**
+ * Places a course booking through the bookings module (its state is what
+ * placing gives: held for a card, awaiting the booker's confirmation or
+ * invoiced by invoice, per the confirmation rules); `compose` composes what
+ * its transaction also writes (placing.server.ts's ComposeWithBooking). The refusal, if placing refuses.
+ */
+export const placeCourseBooking = (
+  db: Db,
+  input: CourseBookingInput,
+  compose?: ComposeWithBooking,
+): Promise<PlaceBookingResult> => placeBooking(db, courseBookingInput(input), compose);
+
+/** As placeCourseBooking, and throws when placing refuses: the booking. */
+export async function createCourseBooking(
+  db: Db,
+  input: CourseBookingInput,
+  compose?: ComposeWithBooking,
+) {
+  const placed = await placeCourseBooking(db, input, compose);
+  if (!placed.ok) throw new Error(`the booking was refused: ${placed.reason}`);
+  return placed.booking;
+}
+
+// ---------------------------------------------------------------------------
+// Staff accounts
+// ---------------------------------------------------------------------------
+
+export const staffPassword = "correct horse battery staple";
+
+/** The code an authenticator shows for `secret` at `at`. */
+export const totpCode = (secret: string, at: Date) =>
+  new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 }).generate({ timestamp: at.getTime() });
+
+/** An address no other account of this run has (`prefix` tells the test files' accounts apart). */
+export const uniqueStaffEmail = (prefix = "staff") => `${unique(prefix)}@example.test`;
+
+/**
+ * A staff account set up from an invitation at `at`, as the set-up page
+ * does it: invited, the invitation opened with the keys that sealed its
+ * authenticator secret, accepted with a password and the code of that
+ * moment. Returns the account, its authenticator secret and the
+ * invitation's token.
+ */
+export async function createStaffAccount(
+  db: Db,
+  keys: Keyring,
+  {
+    at = new Date(),
+    email = uniqueStaffEmail(),
+    name = "Sam Staff",
+    role = "leads",
+    password = staffPassword,
+  }: { at?: Date; email?: string; name?: string; role?: StaffUser["role"]; password?: string } = {},
+) {
+  const { token } = await createInvitation(db, keys, { email, name, role, invitedBy: null }, at);
+  const invitation = await findInvitation(db, keys, token, at);
+  if (!invitation) throw new Error(`The invitation for ${email} was not found`);
+  const outcome = await acceptInvitation(db, keys, token, { password, code: totpCode(invitation.totpSecret, at) }, at);
+  if (!("user" in outcome)) throw new Error(outcome.problem.message);
+  return { user: outcome.user, secret: invitation.totpSecret, token };
+}
+
+// ---------------------------------------------------------------------------
+// Leads
+// ---------------------------------------------------------------------------
+
+/** The test mail settings the lead service and the bookings use. */
+export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
+
+/** A contact enquiry from `email`; `over` changes any field. */
+export const contactEnquiry = (email: string, over: Partial<FormInput<"contact">> = {}): FormInput<"contact"> => ({
+  name: "Ann Lee",
+  email,
+  phone: "020 7946 0000",
+  company: "Acme Ltd",
+  jobTitle: "CFO",
+  serviceInterest: "strategy",
+  message: "Please call me about a programme for 12 people.",
+  preferredContact: "email",
+  ...over,
+});
+
+/**
+ * A lead of `kind` (default a contact enquiry from a fresh address) submitted
+ * through the lead service at `at`, from `/contact`, not a test submission.
+ */
+export async function createLead<K extends FormKind = "contact">(
+  db: Db,
+  {
+    kind = "contact" as K,
+    input,
+    at = new Date(),
+    meta = { sourcePage: "/contact", isTest: false },
+  }: { kind?: K; input?: FormInput<K>; at?: Date; meta?: SubmissionMeta } = {},
+) {
+  const fields = input ?? (contactEnquiry(`${unique("lead")}@example.com`) as FormInput<K>);
+  return createLeadService({ db, mail: testMail, clock: () => at }).submit(kind, fields, meta);
+}
