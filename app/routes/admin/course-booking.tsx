@@ -15,10 +15,9 @@ import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
-import { isListed } from "~/data/inbox-index.server.ts";
-import { emailsFor } from "~/mail/outbox-view.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
-import { creditUnderTerms } from "~/orders/course-booking/team-views.server.ts";
+import { bookingForTeam } from "~/orders/course-booking/team-booking.server.ts";
+import { readCreditOverride } from "~/orders/course-booking/team-rules.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
 import { servicesContext } from "~/services.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
@@ -27,20 +26,9 @@ const unknownBooking = "There is no such booking. It may have been deleted at th
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "leads");
-  const { staff } = context.get(staffRequestContext);
-  const detail = await bookingDetail(staff.db, params.id);
-  if (!detail) throw data(unknownBooking, { status: 404 });
-  const { client_secret: _secret, ...booking } = detail.booking;
-  const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
-  return {
-    ...detail,
-    booking,
-    credit: live ? creditUnderTerms(detail.booking, new Date()) : null,
-    emails: await emailsFor(staff.db, "course-booking", params.id),
-    inInbox: await isListed(staff.db, params.id),
-    // Named or passed on while the booking is live and the course has not started (the terms).
-    canNamePlaces: live && booking.erased_at === null && Date.now() < Date.parse(booking.session_starts_at),
-  };
+  const view = await bookingForTeam(context.get(staffRequestContext).staff.db, params.id, new Date());
+  if (!view) throw data(unknownBooking, { status: 404 });
+  return view;
 }
 
 type Answer = { done?: string; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
@@ -53,14 +41,6 @@ const namePlaceRefusals = {
   taken: "This person already has another place on the booking: each place is one person.",
   unchanged: "That is already who holds this place.",
 } as const;
-
-/** "1,234.50" or "1234.5" pounds as pence; null if it is not an amount. */
-function poundsToPence(text: string): number | null {
-  const clean = text.replace(/[£,\s]/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, fraction = ""] = clean.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
-}
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requirePermission(context, "leads");
@@ -118,23 +98,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     });
   }
   if (intent === "cancel") {
-    const amount = String(form.get("amount") ?? "").trim();
-    const reason = String(form.get("reason") ?? "").trim();
-    let override: { grossPence: number; reason: string } | undefined;
-    if (amount !== "") {
-      const grossPence = poundsToPence(amount);
-      if (grossPence === null)
-        return data<Answer>(
-          { error: "Write the amount to credit in pounds, such as 2700 or 2,700.00." },
-          { status: 400 },
-        );
-      if (reason.length < 5)
-        return data<Answer>(
-          { error: "Say why the credit differs from what the terms give (at least 5 characters)." },
-          { status: 400 },
-        );
-      override = { grossPence, reason: reason.slice(0, 500) };
-    }
+    const read = readCreditOverride(String(form.get("amount") ?? ""), String(form.get("reason") ?? ""));
+    if (!read.ok) return data<Answer>({ error: read.error }, { status: 400 });
+    const { override } = read;
     const result = await bookings.cancel(params.id, user.id, override);
     if (!result.ok)
       return data<Answer>({ error: result.message }, { status: result.reason === "not-found" ? 404 : 409 });
