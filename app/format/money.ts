@@ -24,6 +24,19 @@ export function formatPenceGbp(amountPence: number): string {
   return `${sign}${pounds}.${String(abs % 100).padStart(2, "0")}`;
 }
 
+/**
+ * An amount of pounds as a person writes it ("2700", "2,700.00", "£ 1,234.5")
+ * as whole pence, or null if it is not one: digits with at most two
+ * decimals, at most £9,999,999.99; commas, spaces and a pound sign are
+ * ignored. No float of pounds is ever made.
+ */
+export function parsePoundsToPence(text: string): number | null {
+  const clean = text.replace(/[£,\s]/g, "");
+  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
+  const [whole, fraction = ""] = clean.split(".");
+  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+}
+
 /** USD for a GBP amount: GBP / rate, rounded to the nearest 50. */
 export function gbpToUsd(amountGbp: number): number {
   return Math.round(amountGbp / pricing.usdRate / pricing.usdRounding) * pricing.usdRounding;

@@ -12,20 +12,18 @@
  * "check your inbox": the link to confirm it goes to the booker's address
  * only (issue 37, ADR 060).
  */
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { PageHero } from "~/components/sections.tsx";
-import { fieldId, errorId } from "~/components/forms/field.tsx";
+import { errorId, fieldId, TextField } from "~/components/forms/field.tsx";
 import { courseBookingPage, type BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
 import { delegateField, MAX_PLACES, placesAsked } from "~/orders/course-booking/booking-request.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDateTime } from "~/format/dates.ts";
 import { coursePath } from "~/content/paths.ts";
-import { protectionFields } from "~/forms/protection.ts";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
 import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
-import { sourcePageOf } from "~/http/http.server.ts";
-import { guardPost, readFormFields, unreadableForm } from "~/spam/form-guard.server.ts";
+import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
 import { BotFields } from "~/components/forms/bot-fields.tsx";
 import type { Route } from "./+types/course-booking";
 
@@ -41,56 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   return page;
 }
 
-type ActionData = {
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-  /** Refused as a whole: the date is full, has started, was cancelled; card payment is unavailable. */
-  problem?: string;
-  /** An invoice booking placed, waiting for its booker's confirmation from their inbox. */
-  confirmSent?: { email: string; confirmBy: string };
-};
-
-export async function action({ params, request, context }: Route.ActionArgs) {
-  const services = context.get(servicesContext);
-  const values = await readFormFields(request);
-  if (!values) return data<ActionData>({ problem: unreadableForm }, 400);
-  // Honeypot, fill time (refused posts kept in the spam folder) and the
-  // booking form's own per-address limit: the guard every public form uses (ADR 059).
-  const refusal = await guardPost(context, {
-    family: "booking",
-    kind: "course-booking",
-    fields: values,
-    sourcePage: sourcePageOf(request),
-  });
-  if (refusal) {
-    return data<ActionData>(
-      { problem: refusal.message, values: refusal.reason === "honeypot" ? undefined : keptValues(values) },
-      refusal.status,
-    );
-  }
-  const outcome = await services.courseBookings.book(params, values);
-  const echo = keptValues(values);
-  switch (outcome.kind) {
-    case "not-found":
-      throw data("Not found", { status: 404 });
-    case "invalid":
-      return data<ActionData>({ fieldErrors: outcome.fieldErrors, values: echo }, 400);
-    case "refused":
-      return data<ActionData>({ problem: outcome.message, values: echo }, 409);
-    case "card-unavailable":
-      return data<ActionData>({ problem: outcome.message, values: echo }, 503);
-    case "booked":
-      return redirect(outcome.next, 303);
-    case "confirm-sent":
-      return data<ActionData>({ confirmSent: { email: outcome.email, confirmBy: outcome.confirmBy } });
-  }
-}
-
-/** What the form shows again after a refusal: everything typed (nothing secret is asked for), not the guard's fields. */
-function keptValues(values: Record<string, string>): Record<string, string> {
-  const { [protectionFields.honeypot]: _honeypot, [protectionFields.startedAt]: _startedAt, ...rest } = values;
-  return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k.slice(0, 60), v.slice(0, 500)]));
-}
+export const action = (args: Route.ActionArgs) => bookingFormAction(args);
 
 export function meta({ loaderData, params }: Route.MetaArgs) {
   if (!loaderData) return [{ title: "Not found" }];
@@ -104,7 +53,7 @@ export function meta({ loaderData, params }: Route.MetaArgs) {
 
 export default function CourseBooking({ loaderData, actionData }: Route.ComponentProps) {
   const page = loaderData;
-  const result = actionData as ActionData | undefined;
+  const result = actionData as BookingFormAnswer | undefined;
   const values = result?.values ?? {};
   const errors = result?.fieldErrors ?? {};
   const places = values.places ? placesAsked(values.places) : page.places;
@@ -252,59 +201,6 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 const controlClass =
   "mt-1.5 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink aria-invalid:border-red-700";
 
-function Field({
-  name,
-  label,
-  values,
-  errors,
-  type = "text",
-  autoComplete,
-  required = true,
-  hint,
-}: {
-  name: string;
-  label: string;
-  values: Record<string, string>;
-  errors: Record<string, string>;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
-  required?: boolean;
-  hint?: string;
-}) {
-  const id = fieldId(formId, name);
-  const error = errors[name];
-  const described = [hint ? `${id}-hint` : null, error ? errorId(id) : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div data-field={name}>
-      <label htmlFor={id} className="block text-sm font-semibold text-navy-900">
-        {label}
-        {!required && <span className="font-normal text-slate-700"> (optional)</span>}
-      </label>
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-700">
-          {hint}
-        </p>
-      )}
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        defaultValue={values[name] ?? ""}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={described}
-        className={controlClass}
-      />
-      {error && (
-        <p id={errorId(id)} className="mt-1 text-sm font-semibold text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 function BookingForm({
   page,
   places,
@@ -319,6 +215,9 @@ function BookingForm({
   problem?: string;
 }) {
   const errorList = Object.entries(errors);
+  /** A text field of this form (the kit's), filled with what was typed; "(optional)" marks what may be left empty. */
+  const bind = (name: string) =>
+    ({ formId, name, defaultValue: values[name] ?? "", error: errors[name], marks: "optional" }) as const;
   const maxPlaces = Math.min(MAX_PLACES, page.left);
   return (
     <>
@@ -384,31 +283,9 @@ function BookingForm({
             <fieldset key={i} className="rounded-md border border-slate-300 p-4">
               <legend className="px-1 font-semibold text-navy-900">Place {i + 1}</legend>
               <div className="grid gap-4 sm:grid-cols-2">
-                <Field
-                  name={delegateField(i, "name")}
-                  label="Full name"
-                  values={values}
-                  errors={errors}
-                  autoComplete="off"
-                  required={false}
-                />
-                <Field
-                  name={delegateField(i, "email")}
-                  label="E-mail"
-                  type="email"
-                  values={values}
-                  errors={errors}
-                  autoComplete="off"
-                  required={false}
-                />
-                <Field
-                  name={delegateField(i, "jobTitle")}
-                  label="Job title"
-                  values={values}
-                  errors={errors}
-                  autoComplete="off"
-                  required={false}
-                />
+                <TextField {...bind(delegateField(i, "name"))} label="Full name" autoComplete="off" />
+                <TextField {...bind(delegateField(i, "email"))} label="E-mail" type="email" autoComplete="off" />
+                <TextField {...bind(delegateField(i, "jobTitle"))} label="Job title" autoComplete="off" />
               </div>
               {page.namesToFollowOpen && (
                 <label className="mt-3 flex min-h-11 items-center gap-2 text-ink">
@@ -428,30 +305,11 @@ function BookingForm({
         <fieldset className="space-y-4">
           <legend className="text-2xl font-bold text-navy-900">Your details</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field name="bookerName" label="Full name" values={values} errors={errors} autoComplete="name" />
-            <Field
-              name="bookerEmail"
-              label="E-mail"
-              type="email"
-              values={values}
-              errors={errors}
-              autoComplete="email"
-            />
-            <Field name="bookerPhone" label="Phone" type="tel" values={values} errors={errors} autoComplete="tel" />
-            <Field
-              name="bookerJobTitle"
-              label="Job title"
-              values={values}
-              errors={errors}
-              autoComplete="organization-title"
-            />
-            <Field
-              name="organisation"
-              label="Organisation"
-              values={values}
-              errors={errors}
-              autoComplete="organization"
-            />
+            <TextField {...bind("bookerName")} label="Full name" autoComplete="name" required />
+            <TextField {...bind("bookerEmail")} label="E-mail" type="email" autoComplete="email" required />
+            <TextField {...bind("bookerPhone")} label="Phone" type="tel" autoComplete="tel" required />
+            <TextField {...bind("bookerJobTitle")} label="Job title" autoComplete="organization-title" required />
+            <TextField {...bind("organisation")} label="Organisation" autoComplete="organization" required />
           </div>
         </fieldset>
 
@@ -459,29 +317,17 @@ function BookingForm({
           <legend className="text-2xl font-bold text-navy-900">Billing address</legend>
           <p className="text-slate-700">As it should appear on the VAT invoice.</p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              name="addressLine1"
-              label="Address line 1"
-              values={values}
-              errors={errors}
-              autoComplete="address-line1"
-            />
-            <Field
-              name="addressLine2"
-              label="Address line 2"
-              values={values}
-              errors={errors}
-              autoComplete="address-line2"
-              required={false}
-            />
-            <Field name="city" label="Town or city" values={values} errors={errors} autoComplete="address-level2" />
-            <Field name="postcode" label="Postcode" values={values} errors={errors} autoComplete="postal-code" />
-            <Field
-              name="country"
+            <TextField {...bind("addressLine1")} label="Address line 1" autoComplete="address-line1" required />
+            <TextField {...bind("addressLine2")} label="Address line 2" autoComplete="address-line2" />
+            <TextField {...bind("city")} label="Town or city" autoComplete="address-level2" required />
+            <TextField {...bind("postcode")} label="Postcode" autoComplete="postal-code" required />
+            <TextField
+              {...bind("country")}
               label="Country"
-              values={{ country: "United Kingdom", ...values }}
-              errors={errors}
+
               autoComplete="country-name"
+              required
+              defaultValue={values.country ?? "United Kingdom"}
             />
           </div>
         </fieldset>
@@ -524,22 +370,16 @@ function BookingForm({
             </p>
           )}
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field
-              name="purchaseOrder"
+            <TextField
+              {...bind("purchaseOrder")}
               label="Purchase-order number"
               hint="For an invoice, if your organisation uses them."
-              values={values}
-              errors={errors}
-              required={false}
               autoComplete="off"
             />
-            <Field
-              name="vatNumber"
+            <TextField
+              {...bind("vatNumber")}
               label="Your UK VAT number"
               hint="For an invoice, printed on it, such as GB 999 9999 73."
-              values={values}
-              errors={errors}
-              required={false}
               autoComplete="off"
             />
           </div>

@@ -12,7 +12,17 @@
  *    /64, clientKey) in the family's own scope: over it, 429.
  *
  * Reading the posted form (a body that cannot be read: 400 with a clear
- * message) is here too, so no form reads its fields in a way of its own.
+ * message) is here too, so no form reads its fields in a way of its own:
+ * `guardForm` reads and checks a page form in one call.
+ *
+ * The public forms and how each comes here (ADR 073): the lead forms
+ * (contact, guide request, newsletter, resource download, webinar
+ * registration) through leads/form-action.server.ts, as page forms and as
+ * their JSON API; the course booking form through `guardForm`
+ * (orders/course-booking/booking-form.server.ts); the consultation's card
+ * payment through `guardLimit`. The posts that carry a secret token (the
+ * newsletter's confirm and unsubscribe links, a booking link's confirm and
+ * new-link buttons) are not open forms and have limits of their own.
  */
 import type { RouterContextProvider } from "react-router";
 import { protectionFields, type FormFamily } from "~/forms/protection.ts";
@@ -104,6 +114,29 @@ export async function guardLimit(
 
 /** The answer to a posted form whose body cannot be read. */
 export const unreadableForm = "The form could not be read. Please try again." as const;
+
+/** A page form's post after the guard: its fields, or the refusal to answer with (and the fields, when they could be read). */
+export type GuardedForm =
+  | { fields: Record<string, string>; refusal: null }
+  | { fields: Record<string, string> | null; refusal: GuardRefusal | UnreadableRefusal };
+
+export type UnreadableRefusal = { status: 400; reason: "unreadable"; message: typeof unreadableForm };
+
+/**
+ * Reads a page form and checks it (`guardPost`) in one call: the way a
+ * public page form that is not a lead form comes through the guard.
+ */
+export async function guardForm(
+  context: Readonly<RouterContextProvider>,
+  request: Request,
+  post: Omit<GuardedPost, "fields">,
+  now = Date.now(),
+): Promise<GuardedForm> {
+  const fields = await readFormFields(request);
+  if (!fields) return { fields: null, refusal: { status: 400, reason: "unreadable", message: unreadableForm } };
+  const refusal = await guardPost(context, { ...post, fields }, now);
+  return refusal ? { fields, refusal } : { fields, refusal: null };
+}
 
 /**
  * A page form's posted text fields (files are left out), or null when the

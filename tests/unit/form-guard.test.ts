@@ -17,7 +17,14 @@ import type { LeadService } from "~/leads/types.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
 import { servicesContext, type AppServices } from "~/services.ts";
-import { botVerdict, guardLimit, guardPost, readFormFields } from "~/spam/form-guard.server.ts";
+import {
+  botVerdict,
+  guardForm,
+  guardLimit,
+  guardPost,
+  readFormFields,
+  unreadableForm,
+} from "~/spam/form-guard.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
 
 const now = Date.parse("2026-11-28T12:00:00.000Z");
@@ -175,5 +182,41 @@ describe("readFormFields", () => {
       body: "not multipart at all",
     });
     expect(await readFormFields(request)).toBeNull();
+  });
+});
+
+describe("guardForm", () => {
+  const post = { family: "booking", kind: "course-booking", sourcePage: "/courses/x/book/y" } as const;
+  const formPost = (body: BodyInit, headers?: HeadersInit) =>
+    new Request("http://localhost/courses/x/book/y", { method: "POST", body, headers });
+
+  it("reads a person's form and lets it on, counted in its family's scope", async () => {
+    const { context, counted } = guardContext({ address: "192.0.2.10" });
+    const request = formPost(new URLSearchParams({ bookerName: "Ann", formStartedAt: String(now - 5_000) }));
+    expect(await guardForm(context, request, post, now)).toEqual({
+      fields: { bookerName: "Ann", formStartedAt: String(now - 5_000) },
+      refusal: null,
+    });
+    expect(counted).toEqual([["booking", "192.0.2.10"]]);
+  });
+
+  it("refuses a body that is not a form with 400 and the clear message, counting nothing", async () => {
+    const { context, counted } = guardContext({ address: "192.0.2.10" });
+    const request = formPost("not multipart at all", { "Content-Type": "multipart/form-data; boundary=x" });
+    expect(await guardForm(context, request, post, now)).toEqual({
+      fields: null,
+      refusal: { status: 400, reason: "unreadable", message: unreadableForm },
+    });
+    expect(counted).toEqual([]);
+  });
+
+  it("refuses a bot's form as guardPost does, with the fields it read", async () => {
+    const { context, kept } = guardContext({ address: "192.0.2.10" });
+    const request = formPost(new URLSearchParams({ website: "http://spam.example" }));
+    expect(await guardForm(context, request, post, now)).toEqual({
+      fields: { website: "http://spam.example" },
+      refusal: { status: 400, reason: "honeypot", message: resultMessages.rejected },
+    });
+    expect(kept.map((k) => k.kind)).toEqual(["course-booking"]);
   });
 });

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { currencyForCountry, displayPrice, formatGbp, formatPenceGbp, formatUsd, gbpToUsd } from "~/format/money.ts";
+import {
+  currencyForCountry,
+  displayPrice,
+  formatGbp,
+  formatPenceGbp,
+  formatUsd,
+  gbpToUsd,
+  parsePoundsToPence,
+} from "~/format/money.ts";
 
 describe("gbpToUsd", () => {
   it("converts the £4,500 course price to US$5,700 (4500 / 0.79 = 5696.2, nearest 50)", () => {
@@ -55,5 +63,22 @@ describe("the visitor's currency", () => {
     expect(displayPrice(4500, "USD", { plusVat: true })).toBe("$5,700 + VAT (USD)");
     expect(displayPrice(4050.5, "GBP", { plusVat: true })).toBe("£4,050.50 + VAT");
     expect(displayPrice(4050, "GBP")).toBe("£4,050");
+  });
+});
+
+describe("parsePoundsToPence", () => {
+  it.each([
+    ["2700", 270_000],
+    ["2,700.00", 270_000],
+    ["£ 1,234.5", 123_450],
+    ["0.01", 1],
+    ["0", 0],
+    ["9999999.99", 999_999_999],
+  ])("reads %s as %i pence", (text, pence) => {
+    expect(parsePoundsToPence(text)).toBe(pence);
+  });
+
+  it.each(["", "abc", "12.345", "-5", "1e3", "12.", "10000000", "£"])("refuses %j", (text) => {
+    expect(parsePoundsToPence(text)).toBeNull();
   });
 });

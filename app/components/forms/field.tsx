@@ -59,21 +59,33 @@ function FieldLabel({
   required,
   hidden,
   tone = "light",
+  marks = "required",
 }: {
   htmlFor: string;
   label: ReactNode;
   required?: boolean;
   hidden?: boolean;
   tone?: Tone;
+  marks?: Marks;
 }) {
   const visible = `block text-sm font-semibold ${tone === "dark" ? "text-white" : "text-navy-900"}`;
   return (
     <label htmlFor={htmlFor} className={hidden ? "sr-only" : visible}>
       {label}
-      {required && !hidden && <RequiredMark />}
+      {marks === "required" && required && !hidden && <RequiredMark />}
+      {marks === "optional" && !required && <span className="font-normal text-slate-700"> (optional)</span>}
     </label>
   );
 }
+
+/**
+ * Which fields a form marks: "required" (the default) puts an asterisk on
+ * each required field (with a RequiredNote at the top of the form);
+ * "optional" writes " (optional)" after the label of each field that may
+ * be left empty, for a form where nearly every field is required (the
+ * course booking form).
+ */
+export type Marks = "required" | "optional";
 
 /** A field's message, under it (rendered only when there is one). */
 export function FieldError({ id, message, tone = "light" }: { id: string; message?: string; tone?: Tone }) {
@@ -96,6 +108,7 @@ export type FieldBase = {
   labelHidden?: boolean;
   className?: string;
   tone?: Tone;
+  marks?: Marks;
 };
 
 /**
@@ -112,6 +125,7 @@ function FieldFrame({
   labelHidden,
   className = "",
   tone,
+  marks,
   control,
 }: FieldBase & { control: (wire: Wire) => ReactNode }) {
   const id = fieldId(formId, name);
@@ -127,7 +141,7 @@ function FieldFrame({
   });
   return (
     <div className={className} data-field={name}>
-      <FieldLabel htmlFor={id} label={label} required={required} hidden={labelHidden} tone={tone} />
+      <FieldLabel htmlFor={id} label={label} required={required} hidden={labelHidden} tone={tone} marks={marks} />
       {hint && (
         <p id={hintId} className={`mt-1 text-sm ${tone === "dark" ? "text-slate-300" : "text-slate-600"}`}>
           {hint}

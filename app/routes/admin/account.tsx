@@ -10,7 +10,7 @@
  * audited, and each change to your sign-in is e-mailed to you.
  */
 import { useRef } from "react";
-import { data, Form, redirect, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
+import { Form, redirect, useActionData, useLoaderData, useNavigation, useSubmit } from "react-router";
 import type { Route } from "./+types/account";
 import { PasskeyButton } from "~/components/admin/passkey-button.tsx";
 import { RowAction } from "~/components/admin/row-action.tsx";
@@ -20,30 +20,13 @@ import { NewPasswordFields } from "~/components/admin/new-password-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { ActionRow, RuledList, StaffSection } from "~/components/admin/sections.tsx";
 import { SubmitButton, TextField } from "~/components/forms/field.tsx";
-import { freshProofMinutes, proofNeeded, readProofAnswer } from "~/staff/account-rules.ts";
+import { freshProofMinutes } from "~/staff/account-rules.ts";
+import { accountAction } from "~/staff/account-actions.server.ts";
 import { passkeyNameMaxLength } from "~/staff/passkey-rules.ts";
 import { roleLabel } from "~/staff/permissions.ts";
-import {
-  addPasskey,
-  listPasskeys,
-  newPasskeyAnswer,
-  passkeyNotChecked,
-  relyingParty,
-  removePasskey,
-} from "~/staff/passkeys.server.ts";
-import { auditRequest, staffRequestContext } from "~/staff/request.server.ts";
-import {
-  changePassword,
-  endOtherSessions,
-  endSession,
-  freshProofUntil,
-  hasFreshProof,
-  listSessions,
-  notifyAccountChange,
-  proveIdentity,
-  wrongCurrentPassword,
-} from "~/staff/self-service.server.ts";
-import { tooManyAttempts } from "~/staff/sign-in-messages.ts";
+import { listPasskeys } from "~/staff/passkeys.server.ts";
+import { staffRequestContext } from "~/staff/request.server.ts";
+import { freshProofUntil, listSessions } from "~/staff/self-service.server.ts";
 
 /** The signed-in request (the layout's middleware let only full sessions in). */
 function signedIn(context: Route.LoaderArgs["context"]) {
@@ -67,131 +50,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** The action's headers (Retry-After on a refusal) reach the page's answer. */
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => actionHeaders;
 
-type Answer = {
-  done?: string;
-  error?: string;
-  /** A problem with one field of one of the page's forms. */
-  problem?: { form: "proof" | "password"; field: string; message: string };
-  /** Set after a password change: the form starts empty again. */
-  changedAt?: string;
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
-  const { staff, session, user, client } = signedIn(context);
-  const form = await request.formData();
-  const now = new Date();
-  const intent = form.get("intent");
-  const target = `user:${user.id}`;
-  const throttled = async (step: string) => {
-    await auditRequest(context, { actor: user, action: "sign-in-throttled", target, detail: { step } }, now);
-    return data<Answer>({ error: tooManyAttempts }, { status: 429, headers: { "Retry-After": "900" } });
-  };
-
-  if (intent === "prove") {
-    const typed = String(form.get("proof") ?? "").slice(0, 1000);
-    if (!typed) {
-      const message = "Enter your password or the 6-digit code from your authenticator app.";
-      return data<Answer>({ problem: { form: "proof", field: "proof", message } }, { status: 400 });
-    }
-    // A wrong answer is a guess at the password or a code: counted with sign-in's.
-    const attempt = await staff.signIn.attempt(client.ip, user.email, now);
-    if (!attempt) return throttled("proof");
-    const answer = readProofAnswer(typed);
-    if (!(await proveIdentity(staff.db, staff.keys, session, answer, now))) {
-      await auditRequest(context, { actor: user, action: "proof-failed", target, detail: { with: answer.kind } }, now);
-      const message =
-        answer.kind === "code"
-          ? "That code is not right. Enter the 6-digit code your authenticator app shows now."
-          : "That is not your password.";
-      return data<Answer>({ problem: { form: "proof", field: "proof", message } }, { status: 401 });
-    }
-    await attempt.succeeded();
-    await auditRequest(context, { actor: user, action: "proof-given", target, detail: { with: answer.kind } }, now);
-    return data<Answer>({ done: `Thank you. For the next ${freshProofMinutes} minutes you can add a passkey.` });
-  }
-
-  if (intent === "password") {
-    if (!String(form.get("current") ?? "")) {
-      const message = "Enter your current password.";
-      return data<Answer>({ problem: { form: "password", field: "current", message } }, { status: 400 });
-    }
-    const attempt = await staff.signIn.attempt(client.ip, user.email, now);
-    if (!attempt) return throttled("password-change");
-    const changed = await changePassword(
-      staff.db,
-      session,
-      {
-        current: String(form.get("current") ?? ""),
-        password: String(form.get("password") ?? "").slice(0, 1000),
-        confirm: String(form.get("confirm") ?? "").slice(0, 1000),
-      },
-      now,
-    );
-    if ("problem" in changed) {
-      const wrong = changed.problem.message === wrongCurrentPassword;
-      if (wrong) {
-        await auditRequest(
-          context,
-          { actor: user, action: "proof-failed", target, detail: { with: "password", for: "password change" } },
-          now,
-        );
-      }
-      return data<Answer>({ problem: { form: "password", ...changed.problem } }, { status: wrong ? 401 : 400 });
-    }
-    await attempt.succeeded();
-    const { sessionsEnded } = changed;
-    await auditRequest(context, { actor: user, action: "password-changed", target, detail: { sessionsEnded } }, now);
-    await notifyAccountChange(staff, user, { kind: "password-changed", sessionsEnded }, client, now);
-    const others = sessionsEnded === 1 ? "Your other session has" : `Your other sessions (${sessionsEnded}) have`;
-    return data<Answer>({
-      done: `Your password is changed. ${sessionsEnded === 0 ? "You had no other session" : `${others} ended`}; this one stays signed in.`,
-      changedAt: now.toISOString(),
-    });
-  }
-
-  if (intent === "end-session") {
-    const ended = await endSession(staff.db, session, String(form.get("session") ?? ""), now);
-    if (!ended)
-      return data<Answer>({ error: "That session has already ended, or is not another of yours." }, { status: 404 });
-    await auditRequest(context, { actor: user, action: "session-ended", target, detail: ended }, now);
-    return data<Answer>({ done: `The session on ${ended.device} has ended.` });
-  }
-
-  if (intent === "end-others") {
-    const count = await endOtherSessions(staff.db, session, now);
-    await auditRequest(context, { actor: user, action: "other-sessions-ended", target, detail: { count } }, now);
-    return data<Answer>({
-      done: count === 0 ? "You had no other session." : `Your other sessions (${count}) have ended.`,
-    });
-  }
-
-  if (intent === "add") {
-    if (!(await hasFreshProof(staff.db, session.id, now))) return data<Answer>({ error: proofNeeded }, { status: 403 });
-    const response = newPasskeyAnswer(form.get("credential"));
-    if (!response) return data<Answer>({ error: passkeyNotChecked }, { status: 400 });
-    const name = String(form.get("name") ?? "");
-    const rp = relyingParty(staff.mail.siteUrl);
-    const added = await addPasskey(staff.db, session, { response, name }, rp, now);
-    if ("problem" in added) return data<Answer>({ error: added.problem.message }, { status: 400 });
-    await auditRequest(
-      context,
-      { actor: user, action: "passkey-added", target, detail: { name: added.passkey.name } },
-      now,
-    );
-    await notifyAccountChange(staff, user, { kind: "passkey-added", name: added.passkey.name }, client, now);
-    return data<Answer>({ done: `Passkey “${added.passkey.name}” added. Use it the next time you sign in.` });
-  }
-
-  if (intent === "remove") {
-    const name = await removePasskey(staff.db, user.id, String(form.get("passkey") ?? ""));
-    if (name === null) {
-      return data<Answer>({ error: "There is no such passkey on your account." }, { status: 404 });
-    }
-    await auditRequest(context, { actor: user, action: "passkey-removed", target, detail: { name } }, now);
-    await notifyAccountChange(staff, user, { kind: "passkey-removed", name }, client, now);
-    return data<Answer>({ done: `Passkey “${name}” removed.` });
-  }
-  return data<Answer>({ error: "Unknown action." }, { status: 400 });
+  return accountAction(signedIn(context), await request.formData(), new Date());
 }
 
 export default function Account() {

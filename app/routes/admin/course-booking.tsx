@@ -15,154 +15,23 @@ import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { SelectField, TextAreaField, TextField } from "~/components/forms/field.tsx";
 import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
-import { isListed } from "~/data/inbox-index.server.ts";
-import { emailsFor } from "~/mail/outbox-view.server.ts";
-import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
-import { creditUnderTerms } from "~/orders/course-booking/team-views.server.ts";
+import { bookingForTeam } from "~/orders/course-booking/team-booking.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
 import { servicesContext } from "~/services.ts";
-import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
-
-const unknownBooking = "There is no such booking. It may have been deleted at the end of its retention period.";
+import { courseBookingDeskAction, unknownBooking } from "~/staff/course-booking-desk.server.ts";
+import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   requirePermission(context, "leads");
-  const { staff } = context.get(staffRequestContext);
-  const detail = await bookingDetail(staff.db, params.id);
-  if (!detail) throw data(unknownBooking, { status: 404 });
-  const { client_secret: _secret, ...booking } = detail.booking;
-  const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
-  return {
-    ...detail,
-    booking,
-    credit: live ? creditUnderTerms(detail.booking, new Date()) : null,
-    emails: await emailsFor(staff.db, "course-booking", params.id),
-    inInbox: await isListed(staff.db, params.id),
-    // Named or passed on while the booking is live and the course has not started (the terms).
-    canNamePlaces: live && booking.erased_at === null && Date.now() < Date.parse(booking.session_starts_at),
-  };
-}
-
-type Answer = { done?: string; error?: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
-
-const namePlaceRefusals = {
-  "not-found": "There is no such booking.",
-  "not-live": "This booking is cancelled, lapsed or erased: its places cannot be named.",
-  started: "The course has started: its places can no longer be named or passed on.",
-  "no-such-place": "Choose one of the booking's places.",
-  taken: "This person already has another place on the booking: each place is one person.",
-  unchanged: "That is already who holds this place.",
-} as const;
-
-/** "1,234.50" or "1234.5" pounds as pence; null if it is not an amount. */
-function poundsToPence(text: string): number | null {
-  const clean = text.replace(/[£,\s]/g, "");
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(clean)) return null;
-  const [whole, fraction = ""] = clean.split(".");
-  return Number(whole) * 100 + Number(fraction.padEnd(2, "0"));
+  const view = await bookingForTeam(context.get(staffRequestContext).staff.db, params.id, new Date());
+  if (!view) throw data(unknownBooking, { status: 404 });
+  return view;
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requirePermission(context, "leads");
-  const { staff } = context.get(staffRequestContext);
-  const bookings = context.get(servicesContext).courseBookings;
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const now = new Date();
-  if (!(await bookingDetail(staff.db, params.id))) throw data(unknownBooking, { status: 404 });
-  if (intent === "mark-paid") {
-    const note = String(form.get("note") ?? "")
-      .trim()
-      .slice(0, 300);
-    const result = await bookings.markPaid(params.id, user.id, note || undefined);
-    if (!result.ok)
-      return data<Answer>(
-        { error: "Only a booking awaiting its invoice's transfer can be marked paid." },
-        { status: 409 },
-      );
-    await auditRequest(
-      context,
-      { actor: user, action: "course-booking-paid", target: `course-booking:${params.id}`, detail: { note } },
-      now,
-    );
-    return data<Answer>({ done: "Marked paid." });
-  }
-  if (intent === "name-place") {
-    const values = Object.fromEntries(
-      ["position", "name", "email", "jobTitle"].map((field) => [field, String(form.get(field) ?? "").slice(0, 500)]),
-    );
-    const result = await bookings.namePlace(params.id, user.id, values);
-    if (!result.ok) {
-      if (result.reason === "invalid")
-        return data<Answer>(
-          { error: "Check the place's details below.", fieldErrors: result.fieldErrors, values },
-          { status: 400 },
-        );
-      return data<Answer>(
-        { error: namePlaceRefusals[result.reason], values },
-        { status: result.reason === "not-found" ? 404 : 409 },
-      );
-    }
-    await auditRequest(
-      context,
-      {
-        actor: user,
-        action: "course-booking-place-named",
-        target: `course-booking:${params.id}`,
-        detail: { position: String(result.position), substitute: result.previous ? "yes" : "no" },
-      },
-      now,
-    );
-    return data<Answer>({
-      done: `Place ${result.position} is now ${result.delegate.name}'s${result.previous ? ` (in place of ${result.previous.name})` : ""}. The joining details and calendar invitation are on their way to them.`,
-    });
-  }
-  if (intent === "cancel") {
-    const amount = String(form.get("amount") ?? "").trim();
-    const reason = String(form.get("reason") ?? "").trim();
-    let override: { grossPence: number; reason: string } | undefined;
-    if (amount !== "") {
-      const grossPence = poundsToPence(amount);
-      if (grossPence === null)
-        return data<Answer>(
-          { error: "Write the amount to credit in pounds, such as 2700 or 2,700.00." },
-          { status: 400 },
-        );
-      if (reason.length < 5)
-        return data<Answer>(
-          { error: "Say why the credit differs from what the terms give (at least 5 characters)." },
-          { status: 400 },
-        );
-      override = { grossPence, reason: reason.slice(0, 500) };
-    }
-    const result = await bookings.cancel(params.id, user.id, override);
-    if (!result.ok)
-      return data<Answer>({ error: result.message }, { status: result.reason === "not-found" ? 404 : 409 });
-    await auditRequest(
-      context,
-      {
-        actor: user,
-        action: "course-booking-cancelled",
-        target: `course-booking:${params.id}`,
-        detail: {
-          credited: String(result.creditNote?.total_pence ?? 0),
-          override: override ? override.reason : "terms",
-        },
-      },
-      now,
-    );
-    const refund = result.refundError
-      ? ` The card refund failed (${result.refundError}): make it in Stripe's dashboard.`
-      : result.refundPence > 0 && result.paymentIntentId
-        ? ` ${formatPenceGbp(result.refundPence)} refunded to the card.`
-        : result.refundPence > 0
-          ? ` Refund ${formatPenceGbp(result.refundPence)} by bank transfer.`
-          : "";
-    return data<Answer>({
-      done: `Cancelled.${result.creditNote ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.` : " Nothing to credit."}${refund}`,
-    });
-  }
-  return data<Answer>({ error: "Unknown action." }, { status: 400 });
+  const who = { ...context.get(staffRequestContext), bookings: context.get(servicesContext).courseBookings };
+  return courseBookingDeskAction(who, user, params.id, await request.formData(), new Date());
 }
 
 export default function CourseBookingPage() {

@@ -14,18 +14,9 @@ import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { FormAlert } from "~/components/forms/field.tsx";
 import { periodText, retentionPeriods } from "~/content/retention-periods.ts";
-import { auditRequest, requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
-import { readEvents } from "~/webhooks/endpoint-form.server.ts";
-import {
-  disableEndpoint,
-  getEndpoint,
-  listDeliveries,
-  replayEvent,
-  retryDelivery,
-  rotateSecret,
-  updateEndpointEvents,
-} from "~/webhooks/endpoints.server.ts";
-import type { AuditAction } from "~/staff/audit.server.ts";
+import { requireAdmin, staffRequestContext } from "~/staff/request.server.ts";
+import { webhookEndpointAction } from "~/staff/webhook-actions.server.ts";
+import { getEndpoint, listDeliveries } from "~/webhooks/endpoints.server.ts";
 import type { DeliveryState } from "~/webhooks/event-types.ts";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -36,64 +27,15 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { endpoint, deliveries: await listDeliveries(staff.db, endpoint.id) };
 }
 
-type Answer = { done?: string; error?: string; eventsError?: string; secret?: string };
-
 export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
-  const { staff } = context.get(staffRequestContext);
-  const form = await request.formData();
-  const intent = form.get("intent");
-  const now = new Date();
-  const id = params.id;
-  const audit = (action: AuditAction, detail?: Record<string, string>) =>
-    auditRequest(context, { actor: admin, action, target: `webhook:${id}`, detail }, now);
-  const gone = () => data<Answer>({ error: "This endpoint is disabled or no longer exists." }, { status: 409 });
-
-  if (intent === "retry" || intent === "replay") {
-    const ok =
-      intent === "retry"
-        ? await retryDelivery(staff.db, id, String(form.get("delivery") ?? ""), now)
-        : await replayEvent(staff.db, id, String(form.get("event") ?? ""), now);
-    if (!ok) {
-      return data<Answer>(
-        {
-          error:
-            "That could not be sent again: it is no longer given up, its event has expired, or the endpoint is disabled.",
-        },
-        { status: 409 },
-      );
-    }
-    staff.webhooks.kick();
-    await audit(intent === "retry" ? "webhook-retried" : "webhook-replayed", {
-      [intent === "retry" ? "delivery" : "event"]: String(form.get(intent === "retry" ? "delivery" : "event")),
-    });
-    return data<Answer>({ done: "It is being sent now. Its state below changes once the endpoint has answered." });
-  }
-  if (intent === "events") {
-    const read = readEvents(form);
-    if ("error" in read) return data<Answer>({ eventsError: read.error }, { status: 400 });
-    if (!(await updateEndpointEvents(staff.db, id, read.events, now))) return gone();
-    await audit("webhook-changed", { events: read.events.join(" ") });
-    return data<Answer>({ done: "Saved. New events are sent to it from now on." });
-  }
-  if (intent === "rotate") {
-    const rotated = await rotateSecret(staff.db, id, now);
-    if (!rotated) return gone();
-    await audit("webhook-secret-rotated");
-    return data<Answer>({ secret: rotated.secret });
-  }
-  if (intent === "disable") {
-    if (form.get("confirm") !== "yes") {
-      return data<Answer>(
-        { error: "Tick the box to confirm: a disabled endpoint receives nothing more, and this cannot be undone." },
-        { status: 400 },
-      );
-    }
-    if (!(await disableEndpoint(staff.db, id, now))) return gone();
-    await audit("webhook-disabled");
-    return data<Answer>({ done: "Disabled. It receives nothing from now on; its waiting deliveries were given up." });
-  }
-  return data<Answer>({ error: "Unknown action." }, { status: 400 });
+  return webhookEndpointAction(
+    context.get(staffRequestContext),
+    admin,
+    params.id,
+    await request.formData(),
+    new Date(),
+  );
 }
 
 const stateLabels: Record<DeliveryState, string> = {

@@ -1,0 +1,63 @@
+/**
+ * What the team's page for one course booking may show and do (pure,
+ * client-safe): the booking without its payment secret, whether the terms'
+ * credit is shown and its places can be named, and a credit the team writes
+ * in place of the terms' one.
+ */
+import { parsePoundsToPence } from "~/format/money.ts";
+import type { CourseBookingStatus } from "~/data/schema.ts";
+
+/**
+ * A booking held for its card payment, or confirmed (invoiced or paid): the
+ * ones whose places can be named or passed on, and whose cancellation the
+ * page prices under the terms. (An unconfirmed booking holds places too,
+ * `liveStatuses`, but its booker has not yet said it is theirs.)
+ */
+export const heldOrConfirmedStatuses = ["held", "invoiced", "paid"] as const satisfies readonly CourseBookingStatus[];
+
+export function isHeldOrConfirmed(status: CourseBookingStatus): boolean {
+  return (heldOrConfirmedStatuses as readonly string[]).includes(status);
+}
+
+/** The booking without the card payment's client secret: it never reaches a page the team opens. */
+export function withoutPaymentSecret<B extends { client_secret: unknown }>(booking: B): Omit<B, "client_secret"> {
+  const { client_secret: _secret, ...rest } = booking;
+  return rest;
+}
+
+/** Its places can be named or passed on: held or confirmed, not erased, and the course has not started (the terms). */
+export function canNamePlaces(
+  booking: { status: CourseBookingStatus; erased_at: string | null; session_starts_at: string },
+  now: Date,
+): boolean {
+  return (
+    isHeldOrConfirmed(booking.status) &&
+    booking.erased_at === null &&
+    now.getTime() < Date.parse(booking.session_starts_at)
+  );
+}
+
+export type CreditOverride = { grossPence: number; reason: string };
+
+export const creditOverrideMessages = {
+  amount: "Write the amount to credit in pounds, such as 2700 or 2,700.00.",
+  reason: "Say why the credit differs from what the terms give (at least 5 characters).",
+} as const;
+
+/**
+ * The credit the team writes when cancelling, in place of the terms' one:
+ * none when the amount is left empty; else the amount in pounds (as pence)
+ * with the reason (at least 5 characters, kept to 500), or what is wrong.
+ */
+export function readCreditOverride(
+  amount: string,
+  reason: string,
+): { ok: true; override?: CreditOverride } | { ok: false; error: string } {
+  const typedAmount = amount.trim();
+  if (typedAmount === "") return { ok: true };
+  const grossPence = parsePoundsToPence(typedAmount);
+  if (grossPence === null) return { ok: false, error: creditOverrideMessages.amount };
+  const why = reason.trim();
+  if (why.length < 5) return { ok: false, error: creditOverrideMessages.reason };
+  return { ok: true, override: { grossPence, reason: why.slice(0, 500) } };
+}

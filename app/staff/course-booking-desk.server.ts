@@ -1,0 +1,125 @@
+/**
+ * What the team does to one course booking from its page (issue 29): mark
+ * its invoice paid when the transfer arrives, name or pass on a place,
+ * cancel it with the terms' credit or another amount with the reason. Each
+ * in one order: the change is made (or refused, with the reason), and only
+ * a change that was made is audited. Answers as the page shows them, with
+ * the status to send. Who may do this (the "leads" permission) is checked
+ * by the route before it calls.
+ */
+import { data } from "react-router";
+import { formatPenceGbp } from "~/format/money.ts";
+import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { readCreditOverride } from "~/orders/course-booking/team-rules.ts";
+import type { ClientFacts, StaffUser } from "./accounts.server.ts";
+import { audit, type AuditEntry } from "./audit.server.ts";
+import type { StaffServices } from "./service.server.ts";
+
+export type BookingDeskAnswer = {
+  done?: string;
+  error?: string;
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+};
+
+export const unknownBooking = "There is no such booking. It may have been deleted at the end of its retention period.";
+
+const namePlaceRefusals = {
+  "not-found": "There is no such booking.",
+  "not-live": "This booking is cancelled, lapsed or erased: its places cannot be named.",
+  started: "The course has started: its places can no longer be named or passed on.",
+  "no-such-place": "Choose one of the booking's places.",
+  taken: "This person already has another place on the booking: each place is one person.",
+  unchanged: "That is already who holds this place.",
+} as const;
+
+/** Runs the posted form's `intent` on booking `id` for `user`; throws a 404 answer for an unknown booking. */
+export async function courseBookingDeskAction(
+  {
+    staff,
+    client,
+    bookings,
+  }: { staff: Pick<StaffServices, "db">; client: Pick<ClientFacts, "ip">; bookings: CourseBookingService },
+  user: Pick<StaffUser, "id" | "email">,
+  id: string,
+  form: FormData,
+  now: Date,
+) {
+  const record = (entry: Omit<AuditEntry, "ip">, at: Date) => audit(staff.db, { ...entry, ip: client.ip }, at);
+  const intent = form.get("intent");
+  if (!(await bookingDetail(staff.db, id))) throw data(unknownBooking, { status: 404 });
+  if (intent === "mark-paid") {
+    const note = String(form.get("note") ?? "")
+      .trim()
+      .slice(0, 300);
+    const result = await bookings.markPaid(id, user.id, note || undefined);
+    if (!result.ok)
+      return data<BookingDeskAnswer>(
+        { error: "Only a booking awaiting its invoice's transfer can be marked paid." },
+        { status: 409 },
+      );
+    await record({ actor: user, action: "course-booking-paid", target: `course-booking:${id}`, detail: { note } }, now);
+    return data<BookingDeskAnswer>({ done: "Marked paid." });
+  }
+  if (intent === "name-place") {
+    const values = Object.fromEntries(
+      ["position", "name", "email", "jobTitle"].map((field) => [field, String(form.get(field) ?? "").slice(0, 500)]),
+    );
+    const result = await bookings.namePlace(id, user.id, values);
+    if (!result.ok) {
+      if (result.reason === "invalid")
+        return data<BookingDeskAnswer>(
+          { error: "Check the place's details below.", fieldErrors: result.fieldErrors, values },
+          { status: 400 },
+        );
+      return data<BookingDeskAnswer>(
+        { error: namePlaceRefusals[result.reason], values },
+        { status: result.reason === "not-found" ? 404 : 409 },
+      );
+    }
+    await record(
+      {
+        actor: user,
+        action: "course-booking-place-named",
+        target: `course-booking:${id}`,
+        detail: { position: String(result.position), substitute: result.previous ? "yes" : "no" },
+      },
+      now,
+    );
+    return data<BookingDeskAnswer>({
+      done: `Place ${result.position} is now ${result.delegate.name}'s${result.previous ? ` (in place of ${result.previous.name})` : ""}. The joining details and calendar invitation are on their way to them.`,
+    });
+  }
+  if (intent === "cancel") {
+    const read = readCreditOverride(String(form.get("amount") ?? ""), String(form.get("reason") ?? ""));
+    if (!read.ok) return data<BookingDeskAnswer>({ error: read.error }, { status: 400 });
+    const { override } = read;
+    const result = await bookings.cancel(id, user.id, override);
+    if (!result.ok)
+      return data<BookingDeskAnswer>({ error: result.message }, { status: result.reason === "not-found" ? 404 : 409 });
+    await record(
+      {
+        actor: user,
+        action: "course-booking-cancelled",
+        target: `course-booking:${id}`,
+        detail: {
+          credited: String(result.creditNote?.total_pence ?? 0),
+          override: override ? override.reason : "terms",
+        },
+      },
+      now,
+    );
+    const refund = result.refundError
+      ? ` The card refund failed (${result.refundError}): make it in Stripe's dashboard.`
+      : result.refundPence > 0 && result.paymentIntentId
+        ? ` ${formatPenceGbp(result.refundPence)} refunded to the card.`
+        : result.refundPence > 0
+          ? ` Refund ${formatPenceGbp(result.refundPence)} by bank transfer.`
+          : "";
+    return data<BookingDeskAnswer>({
+      done: `Cancelled.${result.creditNote ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.` : " Nothing to credit."}${refund}`,
+    });
+  }
+  return data<BookingDeskAnswer>({ error: "Unknown action." }, { status: 400 });
+}
