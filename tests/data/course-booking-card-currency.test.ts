@@ -1,7 +1,7 @@
 /**
  * A course booking's card payment in another currency (issue 37), on both
  * databases: Stripe's signed `payment_intent.succeeded` for the booking's
- * amount in euros reaches the payment service's webhook, as it would from
+ * amount in euros reaches Stripe's webhook router, as it would from
  * Stripe, and the booking stays held, uninvoiced, with the mismatch on its
  * timeline and in the log; the same amount in pounds confirms it.
  */
@@ -10,15 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { attachPaymentIntent, placeBooking } from "~/orders/course-booking/bookings.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
-import { stripeClient } from "~/orders/stripe-client.server.ts";
-import { createPaymentService, type PaymentService } from "~/orders/payment-service.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { startFakeStripe, type FakeStripe } from "../support/fake-stripe.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testMail } from "./fixtures.ts";
+import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
+import type { FakeStripe } from "../support/fake-stripe.ts";
+import { dialects, type TestDatabase } from "./databases.ts";
+import { openPaymentService } from "./fixtures.ts";
 
 const webhookSecret = "whsec_course_currency";
 const secretKey = "sk_test_course_currency";
@@ -29,32 +26,15 @@ describe.each(dialects)("a course booking's card payment on %s", (dialect) => {
   let t: TestDatabase;
   let fake: FakeStripe;
   let stripe: Stripe;
-  let payments: PaymentService;
+  let webhooks: StripeWebhooks;
   const logged: string[] = [];
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbcur", { businessSettings: true });
-    fake = await startFakeStripe();
-    stripe = stripeClient(secretKey, fake.url);
-    const clock = () => now;
-    const courseBookings = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: { secretKey, publishableKey: null, apiUrl: fake.url },
-      clock,
-      log: (m) => logged.push(m),
-    });
-    payments = createPaymentService({
-      db: t.handle.db,
-      mail: testMail,
-      secretKey,
-      webhookSecret,
-      apiUrl: fake.url,
-      courseBookings,
-      clock,
-      log: (m) => logged.push(m),
-    });
+    ({ t, fake, stripe, webhooks } = await openPaymentService(
+      dialect,
+      {},
+      { secretKey, webhookSecret, clock: () => now, log: (m) => logged.push(m) },
+    ));
   });
   afterAll(async () => {
     await fake?.close();
@@ -119,7 +99,7 @@ describe.each(dialects)("a course booking's card payment on %s", (dialect) => {
       created: Math.floor(now.getTime() / 1000),
       data: { object: { ...intent, status: "succeeded" } },
     });
-    return payments.handleWebhook(payload, signer.generateTestHeaderString({ payload, secret: webhookSecret }));
+    return webhooks.handleWebhook(payload, signer.generateTestHeaderString({ payload, secret: webhookSecret }));
   }
 
   it("the booking's amount in euros leaves it held and uninvoiced, noted on its timeline and in the log", async () => {

@@ -72,6 +72,8 @@ test("the amount is computed on the server: 2 participants are £9,000 = 900000 
   const [row] = bookings("payment_intent_id = ?", [pi.id]);
   expect(row).toMatchObject({ status: "pending", amount_pence: 900000, quantity: 2, customer_email: b.customerEmail });
   expect(pi.metadata.booking_id).toBe(row!.id);
+  // The order's kind and id (ADR 068), beside the key the release before read.
+  expect(pi.metadata).toMatchObject({ order_kind: "consultation", order_id: row!.id });
 });
 
 test("a tampered amount is refused with a clear message and creates nothing", async () => {
