@@ -73,7 +73,7 @@ export const consultation: OrderKind<"booking"> = {
     ),
   }),
   export: {
-    file: "bookings",
+    file: "consultations",
     columns: bookingColumns,
     /** Every booking, newest first. */
     async *rows(db): AsyncGenerator<CsvCell[][]> {
