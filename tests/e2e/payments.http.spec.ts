@@ -155,7 +155,7 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
   expect(customer.text).toContain("£4,500");
   expect(customer.text).toMatch(/within 24 hours/);
   const team = emails.find((e) => e.to.includes("team@example.test"))!;
-  expect(team.subject).toMatch(/^Paid booking: Dana Whitfield/);
+  expect(team.subject).toMatch(/^Paid consultation: Dana Whitfield/);
 
   // Replayed: Stripe sends the same event again (and a new event for the same intent): nothing changes, no new e-mail.
   const replay = await fake.sendEvent("payment_intent.succeeded", fake.intents.get(piId)!);
