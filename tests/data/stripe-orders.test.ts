@@ -5,7 +5,10 @@
  * event about a PaymentIntent made before those keys (`booking_id`,
  * `course_booking_id` only) still reaches its order; an event naming a kind
  * we do not have changes nothing. A course booking's amount and currency are
- * checked against the payment in the Stripe module (../../app/orders/stripe/settle.server.ts).
+ * checked against the payment in the Stripe module (../../app/orders/stripe/settle.server.ts):
+ * the booking's amount in euros (issue 37), signed as Stripe would send it,
+ * leaves it held, uninvoiced, with the mismatch on its timeline and in the
+ * log; the same amount in pounds confirms it.
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -34,12 +37,13 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
   let courseBookings: CourseBookingService;
   let webhooks: StripeWebhooks;
   let sessions = 0;
+  const logged: string[] = [];
 
   beforeAll(async () => {
     ({ t, fake, stripe, payments, courseBookings, webhooks } = await openPaymentService(
       dialect,
       {},
-      { secretKey: "sk_test_stripe_orders", webhookSecret, clock: () => now, log: () => {} },
+      { secretKey: "sk_test_stripe_orders", webhookSecret, clock: () => now, log: (m) => logged.push(m) },
     ));
   });
   afterAll(async () => {
@@ -132,6 +136,28 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
     const strange = { ...intent, metadata: { order_kind: "webinar", order_id: bookingId, booking_id: bookingId } };
     expect(await succeeded(strange)).toEqual({ status: 200, message: "Not one of our orders." });
     expect(await consultationStatus(bookingId)).toBe("pending");
+  });
+
+  it("a course booking's amount in euros leaves it held and uninvoiced, noted on its timeline and in the log", async () => {
+    const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" }, "eur");
+    expect(intent.currency).toBe("eur");
+    expect((await succeeded(intent)).status).toBe(200);
+    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    expect(detail.booking.status).toBe("held");
+    expect(detail.invoices).toEqual([]);
+    expect(detail.events.find((e) => e.kind === "payment-mismatch")?.detail).toMatchObject({
+      currency: "eur",
+      amountPence: booking.total_pence,
+    });
+    expect(logged.some((m) => m.includes(intent.id) && m.includes("currency-mismatch"))).toBe(true);
+  });
+
+  it("the same amount in pounds confirms it with its receipt", async () => {
+    const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" }, "gbp");
+    expect((await succeeded(intent)).status).toBe(200);
+    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    expect(detail.booking.status).toBe("paid");
+    expect(detail.invoices).toHaveLength(1);
   });
 
   /** Stripe says `paymentIntentId` succeeded for `amountPence` in `currency`: checked and applied as the router does. */
