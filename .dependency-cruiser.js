@@ -154,6 +154,12 @@ export default {
       { path: "^app/mail/outbox-(worker|owners)[.]server[.]ts$|^app/mail/outbox-rules[.]ts$" },
     ),
     forbid(
+      "one-stripe-client",
+      "Only the Stripe module (orders/stripe/) builds a Stripe client: an order kind is handed the one client and imports the library's types only (ADR 068).",
+      { path: "^app/", pathNot: "^app/orders/stripe/" },
+      { path: "(^|/)node_modules/stripe/", dependencyTypesNot: ["type-only"] },
+    ),
+    forbid(
       "server-only-stays-on-the-server",
       "A module that can reach the browser (not *.server.ts, not a route) imports no *.server.ts module (type-only imports are erased and allowed).",
       { path: "^app/", pathNot: serverSide },

@@ -62,15 +62,21 @@ export default [
     route("passkey-options", "routes/admin/passkey-options.ts"),
     route("sign-out", "routes/admin/sign-out.ts"),
     route("setup/:token", "routes/admin/setup.tsx"),
+    // The consultation's old addresses (/admin/bookings, below it and its
+    // CSV): permanent redirects to /admin/consultations (ADR 068).
+    route("bookings", "routes/redirects/admin-bookings.ts", { id: "admin-bookings-moved" }),
+    route("bookings/*", "routes/redirects/admin-bookings.ts", { id: "admin-bookings-below-moved" }),
+    route("bookings.csv", "routes/redirects/admin-bookings.ts", { id: "admin-bookings-csv-moved" }),
     layout("routes/admin/signed-in.tsx", [
       index("routes/admin/home.tsx"),
       route("leads", "routes/admin/leads.tsx"),
       route("leads.csv", "routes/admin/export.ts", { id: "admin-export-leads" }),
       route("newsletter.csv", "routes/admin/export.ts", { id: "admin-export-newsletter" }),
-      route("bookings.csv", "routes/admin/export.ts", { id: "admin-export-bookings" }),
+      route("consultations.csv", "routes/admin/export.ts", { id: "admin-export-consultations" }),
       route("course-bookings.csv", "routes/admin/export.ts", { id: "admin-export-course-bookings" }),
       route("outbox", "routes/admin/outbox.tsx"),
-      route("bookings", "routes/admin/bookings.tsx"),
+      // The paid consultation (docs/decisions/068-one-stripe-module.md).
+      route("consultations", "routes/admin/consultations.tsx"),
       // Course sessions and bookings (issue 29).
       route("sessions", "routes/admin/sessions.tsx"),
       route("course-bookings", "routes/admin/course-bookings.tsx"),

@@ -1,7 +1,7 @@
 /**
  * The app's services: what the server (server/services.ts) builds once and
  * hands to every loader and action through `servicesContext`. A neutral home
- * above the domains it names (leads, payments, staff, analytics) and below
+ * above the domains it names (leads, orders, staff, analytics) and below
  * the routes and the server that use it (docs/decisions/039-layers.md).
  * Types and the router context only.
  */
@@ -9,17 +9,20 @@ import { createContext as createRouterContext } from "react-router";
 import type { FormFamily } from "~/forms/protection.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { PaymentService } from "~/orders/payment-service.server.ts";
+import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
+import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
 
 /** Services the server hands to loaders and actions (servicesContext, below). */
 export type AppServices = {
   leads: LeadService;
-  /** Card payment (Stripe); null when the Stripe keys are not set. */
-  payments: PaymentService | null;
+  /** The paid consultation's card payments (Stripe); null when the Stripe keys are not set. */
+  consultations: ConsultationPayments | null;
   /** Course bookings (issue 29): by invoice always, by card when the Stripe keys are set. */
   courseBookings: CourseBookingService;
+  /** Stripe's webhook for every paid kind (docs/decisions/068-one-stripe-module.md); null when the Stripe keys are not set. */
+  stripeWebhooks: StripeWebhooks | null;
   /**
    * Counts one post of a form family from this client address (as resolved
    * with TRUST_PROXY_HOPS, counted by clientKey), in that family's own scope;

@@ -15,7 +15,9 @@ import { createMetrics, type Metrics } from "../app/observability/metrics.server
 import { openDatabase, type DatabaseHandle } from "../app/data/db.server.ts";
 import { createFormLimits } from "../app/http/rate-limit.server.ts";
 import { createLeadService } from "../app/leads/service.server.ts";
-import { createPaymentService } from "../app/orders/payment-service.server.ts";
+import { createConsultationPayments } from "../app/orders/consultation-payments.server.ts";
+import { stripeClient } from "../app/orders/stripe/client.server.ts";
+import { createStripeWebhooks } from "../app/orders/stripe/router.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
 import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.server.ts";
 import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
@@ -118,17 +120,13 @@ export async function startServices(
     onEmailsQueued: kick,
     onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });
+  // The one Stripe client (docs/decisions/068-one-stripe-module.md), when the keys are set.
+  const stripe = config.paymentsEnabled ? stripeClient(config.STRIPE_SECRET_KEY!, config.STRIPE_API_URL) : null;
   const courseBookings = createCourseBookingService({
     db: database.db,
     mail,
     keys,
-    stripe: config.paymentsEnabled
-      ? {
-          secretKey: config.STRIPE_SECRET_KEY!,
-          publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
-          apiUrl: config.STRIPE_API_URL,
-        }
-      : null,
+    stripe: stripe ? { client: stripe, publishableKey: config.STRIPE_PUBLISHABLE_KEY! } : null,
     confirmation: {
       confirmHours: config.BOOKING_CONFIRM_HOURS,
       sessionSharePercent: config.BOOKING_UNCONFIRMED_SESSION_PERCENT,
@@ -141,19 +139,28 @@ export async function startServices(
     onPlacesChanged: () => void content.placesChanged().catch(() => {}),
     log: (message) => log.error(message),
   });
-  const payments = config.paymentsEnabled
-    ? createPaymentService({
-        courseBookings,
+  const consultations = stripe
+    ? createConsultationPayments({
         db: database.db,
         mail,
-        secretKey: config.STRIPE_SECRET_KEY!,
-        webhookSecret: config.STRIPE_WEBHOOK_SECRET,
-        apiUrl: config.STRIPE_API_URL,
+        stripe,
         onEmailsQueued: kick,
         log: (message) => log.error(message),
-        metrics,
       })
     : null;
+  // Stripe's webhook: one router, each paid kind's handler registered by its name (app/orders/stripe/kinds.ts).
+  const stripeWebhooks =
+    stripe && consultations
+      ? createStripeWebhooks({
+          db: database.db,
+          stripe,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET,
+          handlers: { consultation: consultations.stripeOrders, "course-booking": courseBookings.stripeOrders },
+          onEmailsQueued: kick,
+          log: (message) => log.error(message),
+          metrics,
+        })
+      : null;
   // The public forms' limits, one scope per family, each counted per client
   // address (ADR 059). Redis (REDIS_URL) wins over PostgreSQL (DATABASE_URL);
   // else this process's memory. The consultation's card payment has the
@@ -211,8 +218,9 @@ export async function startServices(
   return {
     services: {
       leads,
-      payments,
+      consultations,
       courseBookings,
+      stripeWebhooks,
       allowSubmission: (family, clientAddress) => formLimits.consume(family, clientAddress),
       staff,
       pageViews,

@@ -85,7 +85,7 @@ export function bookingPaidEmails(booking: PaidBooking, ctx: MailContext): Outgo
       to: address(ctx.teamEmail, "the team address"),
       replyTo: customer,
       subject: subject(
-        `Paid booking: ${inSubject(booking.customerName)} (${pounds(booking.amountPence)})`,
+        `Paid consultation: ${inSubject(booking.customerName)} (${pounds(booking.amountPence)})`,
         booking.isTest,
       ),
     },

@@ -3,7 +3,7 @@
  * secret (the payment's client secret), access and erasure (a paid booking
  * is an accounting record: it stays with the address removed; others go),
  * its retention sweep and its CSV export. Taking the payment is
- * ./payment-service.server.ts; its e-mails ./consultation-emails.server.ts.
+ * ./consultation-payments.server.ts; its e-mails ./consultation-emails.server.ts.
  */
 import { sameAddress } from "~/data/same-address.ts";
 import { spreadsheetTime } from "~/format/spreadsheet.ts";
@@ -73,7 +73,7 @@ export const consultation: OrderKind<"booking"> = {
     ),
   }),
   export: {
-    file: "bookings",
+    file: "consultations",
     columns: bookingColumns,
     /** Every booking, newest first. */
     async *rows(db): AsyncGenerator<CsvCell[][]> {

@@ -7,7 +7,7 @@ import type { RouterContextProvider } from "react-router";
 import { servicesContext } from "~/services.ts";
 import { configContext } from "~/http/request-context.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
-import type { PaymentOutcome } from "./payment-service.server.ts";
+import type { PaymentOutcome } from "./consultation-payments.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -20,10 +20,10 @@ export function paymentPageData(context: Context) {
 }
 
 export async function paymentOutcome(context: Context, paymentIntentId: string | null): Promise<PaymentOutcome> {
-  const payments = context.get(servicesContext).payments;
-  if (!payments) return { state: "missing" };
+  const consultations = context.get(servicesContext).consultations;
+  if (!consultations) return { state: "missing" };
   try {
-    return await payments.outcome(paymentIntentId);
+    return await consultations.outcome(paymentIntentId);
   } catch (error) {
     requestLog(context).error({ err: error }, "Reading a payment outcome failed");
     return { state: "processing" };

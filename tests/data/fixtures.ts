@@ -6,7 +6,14 @@
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import type { Database } from "~/data/schema.ts";
-import { createPaymentService, type PaymentServiceOptions } from "~/orders/payment-service.server.ts";
+import {
+  createConsultationPayments,
+  type ConsultationPaymentsOptions,
+} from "~/orders/consultation-payments.server.ts";
+import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { stripeClient } from "~/orders/stripe/client.server.ts";
+import { createStripeWebhooks } from "~/orders/stripe/router.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { testMail } from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
@@ -24,18 +31,36 @@ export {
 
 
 /**
- * A fresh database of `dialect`, a Stripe-shaped server, and a payment
- * service on both with the test mail settings; `service` gives the rest.
+ * A fresh database of `dialect`, a Stripe-shaped server, the one Stripe
+ * client on it, the consultation's payments and a course booking service
+ * with the test mail settings, and Stripe's webhook router with both kinds'
+ * handlers, as server/services.ts wires them; `service` gives the rest.
  */
 export async function openPaymentService(
   dialect: (typeof dialects)[number],
   stripe: FakeStripeOptions,
-  service: Omit<PaymentServiceOptions, "db" | "mail" | "apiUrl">,
+  service: Omit<ConsultationPaymentsOptions, "db" | "mail" | "stripe"> & { secretKey: string; webhookSecret?: string },
 ) {
-  const t = await openTestDatabase(dialect);
+  const t = await openTestDatabase(dialect, undefined, { businessSettings: true });
   const fake = await startFakeStripe(stripe);
-  const payments = createPaymentService({ db: t.handle.db, mail: testMail, apiUrl: fake.url, ...service });
-  return { t, fake, payments };
+  const { secretKey, webhookSecret, ...rest } = service;
+  const client = stripeClient(secretKey, fake.url);
+  const payments = createConsultationPayments({ db: t.handle.db, mail: testMail, stripe: client, ...rest });
+  const courseBookings = createCourseBookingService({
+    db: t.handle.db,
+    mail: testMail,
+    keys: keyring(newKeyMaterial()),
+    stripe: { client, publishableKey: null },
+    ...rest,
+  });
+  const webhooks = createStripeWebhooks({
+    db: t.handle.db,
+    stripe: client,
+    ...(webhookSecret ? { webhookSecret } : {}),
+    handlers: { consultation: payments.stripeOrders, "course-booking": courseBookings.stripeOrders },
+    ...rest,
+  });
+  return { t, fake, stripe: client, payments, courseBookings, webhooks };
 }
 
 /** A logger at level info that adds each line it writes, parsed, to `lines`. */

@@ -6,7 +6,8 @@
  */
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaymentSetupError, type PaymentService } from "~/orders/payment-service.server.ts";
+import { PaymentSetupError, type ConsultationPayments } from "~/orders/consultation-payments.server.ts";
+import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { capturedLog } from "../support/captured-log.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
@@ -18,11 +19,12 @@ const refused = "Ann.Lee+Training@Example.co.uk";
 describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (dialect) => {
   let t: TestDatabase;
   let fake: FakeStripe;
-  let payments: PaymentService;
+  let payments: ConsultationPayments;
+  let webhooks: StripeWebhooks;
   const { log, text } = capturedLog();
 
   beforeAll(async () => {
-    ({ t, fake, payments } = await openPaymentService(
+    ({ t, fake, payments, webhooks } = await openPaymentService(
       dialect,
       { refusesReceiptEmail: (email) => email === refused },
       // The log as server/services.ts wires it.
@@ -76,7 +78,7 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
       created: Math.floor(Date.now() / 1000),
     });
     const header = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret });
-    expect((await payments.handleWebhook(payload, header)).status).toBe(200);
+    expect((await webhooks.handleWebhook(payload, header)).status).toBe(200);
     expect(await outcome("payment_intent_id", paymentIntentId)).toEqual({ status: "failed", failure_message: "The bank refused the charge for <[address]>." });
   });
 });

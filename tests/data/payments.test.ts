@@ -5,7 +5,8 @@
 import { sql } from "kysely";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { PaymentService } from "~/orders/payment-service.server.ts";
+import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
+import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
@@ -17,11 +18,12 @@ const signer = new Stripe("sk_test_signer").webhooks;
 describe.each(dialects)("bookings on %s", (dialect) => {
   let t: TestDatabase;
   let fake: FakeStripe;
-  let payments: PaymentService;
+  let payments: ConsultationPayments;
+  let webhooks: StripeWebhooks;
   let queued = 0;
 
   beforeAll(async () => {
-    ({ t, fake, payments } = await openPaymentService(
+    ({ t, fake, payments, webhooks } = await openPaymentService(
       dialect,
       {},
       { secretKey: "sk_test_data", webhookSecret: secret, onEmailsQueued: () => (queued += 1), log: () => {} },
@@ -60,14 +62,14 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const { paymentIntentId } = await payments.createPayment(request("paid@example.test", 1), "/consultation-payment");
     const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
     const e = event("payment_intent.succeeded", intent, `evt_paid_${dialect}`);
-    expect(await payments.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
+    expect(await webhooks.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
     const row = await booking(paymentIntentId);
     expect(row.status).toBe("paid");
     const outbox = () => t.handle.db.selectFrom("outbox").selectAll().where("lead_id", "=", row.id).execute();
     expect((await outbox()).map((m) => m.to_address).sort()).toEqual(["paid@example.test", "team@example.test"]);
-    expect(await payments.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "Already handled." });
+    expect(await webhooks.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "Already handled." });
     const again = event("payment_intent.succeeded", intent);
-    expect((await payments.handleWebhook(again.payload, again.header)).status).toBe(200);
+    expect((await webhooks.handleWebhook(again.payload, again.header)).status).toBe(200);
     expect(await outbox()).toHaveLength(2);
     expect((await booking(paymentIntentId)).paid_at).toBe(row.paid_at);
   });
@@ -82,9 +84,9 @@ describe.each(dialects)("bookings on %s", (dialect) => {
       const { paymentIntentId } = await payments.createPayment(request("hooked@example.test", 3), "/consultation-payment");
       const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
       const e = event("payment_intent.succeeded", intent);
-      await payments.handleWebhook(e.payload, e.header);
+      await webhooks.handleWebhook(e.payload, e.header);
       const again = event("payment_intent.succeeded", intent);
-      await payments.handleWebhook(again.payload, again.header);
+      await webhooks.handleWebhook(again.payload, again.header);
       const row = await booking(paymentIntentId);
       const events = await t.handle.db
         .selectFrom("webhook_events")
@@ -113,10 +115,10 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
     const payload = JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.succeeded", data: { object: intent } });
     const forged = signer.generateTestHeaderString({ payload, secret: "whsec_other" });
-    expect((await payments.handleWebhook(payload, forged)).status).toBe(400);
+    expect((await webhooks.handleWebhook(payload, forged)).status).toBe(400);
     const stale = signer.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 600 });
-    expect((await payments.handleWebhook(payload, stale)).status).toBe(400);
-    expect((await payments.handleWebhook(payload, null)).status).toBe(400);
+    expect((await webhooks.handleWebhook(payload, stale)).status).toBe(400);
+    expect((await webhooks.handleWebhook(payload, null)).status).toBe(400);
     expect((await booking(paymentIntentId)).status).toBe("pending");
     expect(await t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", "evt_forged").executeTakeFirst()).toBeUndefined();
   });
@@ -125,7 +127,7 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const { paymentIntentId } = await payments.createPayment(request("mismatch@example.test", 1), "/x");
     const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded", amount: 100 };
     const e = event("payment_intent.succeeded", intent);
-    expect((await payments.handleWebhook(e.payload, e.header)).status).toBe(200);
+    expect((await webhooks.handleWebhook(e.payload, e.header)).status).toBe(200);
     expect((await booking(paymentIntentId)).status).toBe("pending");
   });
 
@@ -133,7 +135,7 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const { paymentIntentId } = await payments.createPayment(request("failed@example.test", 1), "/x");
     const intent = { ...fake.intents.get(paymentIntentId)!, last_payment_error: { message: "Your card was declined." } };
     const e = event("payment_intent.payment_failed", intent);
-    await payments.handleWebhook(e.payload, e.header);
+    await webhooks.handleWebhook(e.payload, e.header);
     expect(await booking(paymentIntentId)).toMatchObject({ status: "failed", failure_message: "Your card was declined." });
   });
 
@@ -153,7 +155,7 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const { paymentIntentId } = await payments.createPayment(request("concurrent@example.test", 1), "/x");
     const intent = { ...fake.intents.get(paymentIntentId)!, status: "succeeded" };
     const e = event("payment_intent.succeeded", intent);
-    const answers = await Promise.all(Array.from({ length: 8 }, () => payments.handleWebhook(e.payload, e.header)));
+    const answers = await Promise.all(Array.from({ length: 8 }, () => webhooks.handleWebhook(e.payload, e.header)));
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(answers.filter((a) => a.message === "OK")).toHaveLength(1);
     const row = await booking(paymentIntentId);
@@ -169,14 +171,14 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     // nothing gets a chance to forget the event id afterwards.
     await blockWrites(true);
     try {
-      await expect(payments.handleWebhook(e.payload, e.header)).rejects.toThrow();
+      await expect(webhooks.handleWebhook(e.payload, e.header)).rejects.toThrow();
     } finally {
       await blockWrites(false);
     }
     expect((await booking(paymentIntentId)).status).toBe("pending");
     const id = JSON.parse(e.payload).id as string;
     expect(await t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", id).executeTakeFirst()).toBeUndefined();
-    expect(await payments.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
+    expect(await webhooks.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
     expect((await booking(paymentIntentId)).status).toBe("paid");
   });
 

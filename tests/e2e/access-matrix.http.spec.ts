@@ -137,6 +137,10 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/requests/access.json ": { own: 400, refused: { email: "someone@example.test" } },
     "/admin/requests/access.csv ": { own: 400, refused: { email: "someone@example.test" } },
     "/admin/webhooks/:id GET": { own: 404 },
+    // The consultation's old addresses (ADR 068): a permanent redirect to /admin/consultations, for anyone.
+    "/admin/bookings GET": { own: 301 },
+    "/admin/bookings/* GET": { own: 301 },
+    "/admin/bookings.csv GET": { own: 301 },
     "/admin/outbox ": { own: 409, refused: { message: lead.id } },
     "/admin/spam release": { own: 404, refused: { intent: "release", entry: lead.id } },
     "/admin/spam delete": { own: 404, refused: { intent: "delete", entry: lead.id } },
@@ -408,6 +412,36 @@ test("the access matrix: every route, action, session, CSRF token and spelling g
     redirect: "manual",
   });
   expect(victim.status).toBe(200);
+});
+
+test("the consultation's old addresses answer 301 to the same under /admin/consultations, the query kept", async () => {
+  const moves: [string, string][] = [
+    ["/admin/bookings", "/admin/consultations"],
+    ["/admin/bookings?after=abc", "/admin/consultations?after=abc"],
+    ["/admin/bookings/", "/admin/consultations"],
+    ["/admin/bookings/some/page?x=1&y=2", "/admin/consultations/some/page?x=1&y=2"],
+    ["/admin/bookings.csv", "/admin/consultations.csv"],
+    ["/ADMIN/Bookings?after=abc", "/admin/consultations?after=abc"],
+  ];
+  for (const [from, to] of moves) {
+    for (const cookie of [null, sessions.get("leads")!]) {
+      const answer = await fetch(new URL(site.baseURL).origin + from, {
+        headers: cookie ? { Cookie: cookie } : {},
+        redirect: "manual",
+      });
+      expect([from, answer.status, answer.headers.get("location")]).toEqual([from, 301, to]);
+      expect(answer.headers.get("cache-control")).toBe("no-store");
+    }
+  }
+  // The new address is the page, for an account that works leads; signed out, sign-in first.
+  const page = await fetch(new URL("/admin/consultations", site.baseURL), {
+    headers: { Cookie: sessions.get("leads")! },
+    redirect: "manual",
+  });
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain("<h1");
+  const signedOut = await fetch(new URL("/admin/consultations", site.baseURL), { redirect: "manual" });
+  expect(signedOut.status).toBe(302);
 });
 
 /** A new session of the kind's account and state (for a request that ends it). */

@@ -104,6 +104,8 @@ test("the webhook confirms a held booking once; a replayed event and one out of 
   expect(held).toMatchObject({ status: "held" });
   const pi = String(held.payment_intent_id);
   expect(fake.intents.get(pi)).toMatchObject({ amount: 540_000, metadata: { course_booking_id: held.id } });
+  // The order's kind and id (ADR 068), beside the key the release before read.
+  expect(fake.intents.get(pi)!.metadata).toMatchObject({ order_kind: "course-booking", order_id: held.id });
 
   await confirm(pi);
   await pollUntil(() => bookingOf(site.dataDir, email)!.status === "paid", 10_000);

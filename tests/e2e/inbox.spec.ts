@@ -158,7 +158,7 @@ test("CSV exports: the filtered list as a spreadsheet opens it, formulas neutral
   for (const row of pending) expect(subscriberText).not.toContain(`"${String(row.email)}"`);
   // Bookings: every one stored before the export is in it (other tests may add more meanwhile).
   const before = siteDb("SELECT id FROM bookings").map((row) => String(row.id));
-  const bookings = await page.request.get("/admin/bookings.csv");
+  const bookings = await page.request.get("/admin/consultations.csv");
   expect(bookings.status()).toBe(200);
   const bookingText = (await bookings.body()).toString("utf8");
   expect(bookingText.split("\r\n")[0]).toBe(

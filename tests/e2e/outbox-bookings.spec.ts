@@ -48,7 +48,7 @@ test("a given-up e-mail is sent again from the outbox page, and arrives", async 
   await expect(page.getByRole("listitem").filter({ hasText: subject })).toHaveCount(0);
 });
 
-test("the bookings page shows each booking's state and amount", async ({ adminPage: page, sharedSite }) => {
+test("the consultations page shows each booking's state and amount", async ({ adminPage: page, sharedSite }) => {
   const email = uniqueEmail("booker");
   const now = new Date().toISOString();
   sqliteWrite(
@@ -60,7 +60,7 @@ test("the bookings page shows each booking's state and amount", async ({ adminPa
   );
   await page
     .getByRole("navigation", { name: "Back office" })
-    .getByRole("link", { name: "Bookings", exact: true })
+    .getByRole("link", { name: "Consultations", exact: true })
     .click();
   const row = page.getByRole("row").filter({ hasText: email });
   await expect(row).toContainText("Bo Booker");

@@ -252,7 +252,7 @@ test("the whole happy path: 'Preparing Payment...', the card form, 'Processing..
   expect(bookingsFor(email)).toHaveLength(1);
   const confirmation = await mailbox.waitForEmail(email, { subject: /Your consultation is booked/ });
   expect(confirmation.text).toContain("Olivia Bennett");
-  await mailbox.waitForTeamEmail(email, { subject: /Paid booking/ });
+  await mailbox.waitForTeamEmail(email, { subject: /Paid consultation/ });
 
   // The same return address, opened again, still tells the truth.
   await page.reload();

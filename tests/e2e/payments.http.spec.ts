@@ -72,6 +72,8 @@ test("the amount is computed on the server: 2 participants are £9,000 = 900000 
   const [row] = bookings("payment_intent_id = ?", [pi.id]);
   expect(row).toMatchObject({ status: "pending", amount_pence: 900000, quantity: 2, customer_email: b.customerEmail });
   expect(pi.metadata.booking_id).toBe(row!.id);
+  // The order's kind and id (ADR 068), beside the key the release before read.
+  expect(pi.metadata).toMatchObject({ order_kind: "consultation", order_id: row!.id });
 });
 
 test("a tampered amount is refused with a clear message and creates nothing", async () => {
@@ -153,7 +155,7 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
   expect(customer.text).toContain("£4,500");
   expect(customer.text).toMatch(/within 24 hours/);
   const team = emails.find((e) => e.to.includes("team@example.test"))!;
-  expect(team.subject).toMatch(/^Paid booking: Dana Whitfield/);
+  expect(team.subject).toMatch(/^Paid consultation: Dana Whitfield/);
 
   // Replayed: Stripe sends the same event again (and a new event for the same intent): nothing changes, no new e-mail.
   const replay = await fake.sendEvent("payment_intent.succeeded", fake.intents.get(piId)!);

@@ -87,7 +87,8 @@ function guardContext(options: { address: string | null; allow?: boolean; keepFa
         return true;
       },
     } as unknown as LeadService,
-    payments: null,
+    consultations: null,
+    stripeWebhooks: null,
     allowSubmission: async (family, clientAddress) => {
       counted.push([family, clientAddress]);
       return options.allow ?? true;

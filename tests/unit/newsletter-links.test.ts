@@ -15,7 +15,8 @@ function contextWith(leads: Partial<LeadService>) {
   const context = new RouterContextProvider();
   context.set(servicesContext, {
     leads: leads as LeadService,
-    payments: null,
+    consultations: null,
+    stripeWebhooks: null,
     allowSubmission: async () => true,
     // The newsletter links never reach the back office, the content or course bookings.
     staff: {} as StaffServices,

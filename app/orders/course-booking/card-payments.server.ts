@@ -44,29 +44,25 @@ export type CardPaymentOutcome =
   /** Paid after the hold lapsed and the places went meanwhile: the caller refunds `amountPence` through Stripe. */
   | { outcome: "refund"; booking: CourseBooking; paymentIntentId: string; amountPence: number }
   /**
-   * Nothing changed: an unknown payment, one already handled (a replay, an
-   * event out of order), or an amount or a currency that is not the
-   * booking's (noted on a held booking's timeline for the team).
+   * Nothing changed: an unknown payment, or one already handled (a replay,
+   * an event out of order). Its amount and currency were checked before, by
+   * the Stripe module (../stripe/settle.server.ts).
    */
-  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" | "amount-mismatch" | "currency-mismatch" };
+  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" };
 
 /** Every course booking is priced and charged in pounds sterling (Stripe's lower-case code). */
 export const bookingCurrency = "gbp";
 
 /**
- * Stripe says the payment `paymentIntentId` succeeded. Idempotent: only a
+ * Stripe says the payment `paymentIntentId` (its amount and currency already
+ * checked against the booking's) succeeded. Idempotent: only a
  * booking still `held` (or `expired`, a late payment) changes. A late
  * payment takes its places again if they are still free; else the booking is
  * cancelled and the caller must refund it.
  */
 export async function confirmCardPayment(
   db: Db | Transaction<Database>,
-  {
-    paymentIntentId,
-    amountPence,
-    currency,
-    now,
-  }: { paymentIntentId: string; amountPence: number; currency: string; now: Date },
+  { paymentIntentId, amountPence, now }: { paymentIntentId: string; amountPence: number; now: Date },
   compose?: ComposeBeforeNumber,
 ): Promise<CardPaymentOutcome> {
   return inTransaction(db, async (trx): Promise<CardPaymentOutcome> => {
@@ -76,17 +72,6 @@ export async function confirmCardPayment(
       .where("payment_intent_id", "=", paymentIntentId)
       .executeTakeFirst();
     if (!found) return { outcome: "unchanged", reason: "unknown-payment" };
-    const wrongCurrency = currency.toLowerCase() !== bookingCurrency;
-    if (wrongCurrency || found.total_pence !== amountPence) {
-      if (found.status === "held" || found.status === "expired") {
-        await addEvent(trx, found.id, now, "payment-mismatch", {
-          amountPence,
-          currency: currency.toLowerCase(),
-          expected: found.total_pence,
-        });
-      }
-      return { outcome: "unchanged", reason: wrongCurrency ? "currency-mismatch" : "amount-mismatch" };
-    }
     const at = now.toISOString();
     const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, payment_failure: null, updated_at: at };
 

@@ -21,7 +21,9 @@ import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
-import { stripeClient } from "../stripe-client.server.ts";
+import type { PaidOrderHandler } from "../stripe/handler.ts";
+import { orderMetadata } from "../stripe/kinds.ts";
+import { settlePayment } from "../stripe/settle.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { defaultConfirmationRules, unconfirmedMessages, type ConfirmationRules } from "./confirmation.ts";
@@ -65,8 +67,8 @@ export type CourseBookingServiceOptions = {
   mail: MailContext;
   /** Seals the booking link in the outbox (docs/decisions/033-secrets-at-rest.md). */
   keys: Keyring;
-  /** Card payment (Stripe); null when the Stripe keys are not set: bookings are then by invoice only. */
-  stripe: { secretKey: string; publishableKey: string | null; apiUrl?: string } | null;
+  /** Card payment (the one Stripe client, ../stripe/client.server.ts); null when the Stripe keys are not set: bookings are then by invoice only. */
+  stripe: { client: Stripe; publishableKey: string | null } | null;
   clock?: () => Date;
   /** How long an invoice booking waits for its booker's confirmation, and the limits on places held so (./confirmation.ts). */
   confirmation?: ConfirmationRules;
@@ -157,7 +159,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     onPlacesChanged = () => {},
     log = console.error,
   } = options;
-  const stripe = options.stripe ? stripeClient(options.stripe.secretKey, options.stripe.apiUrl) : null;
+  const stripe = options.stripe?.client ?? null;
   const linkDays = options.linkDaysAfterCourse ?? defaultLinkDaysAfterCourse;
 
   /** What a token is now: a live link, an expired one (to which booking), or nothing. */
@@ -231,20 +233,16 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     );
   }
 
-  /** A payment whose amount or currency is not its booking's is refused, and the team is told through the log. */
-  function mismatch(intent: Stripe.PaymentIntent, reason: string) {
-    if (reason !== "amount-mismatch" && reason !== "currency-mismatch") return;
-    log(
-      `Payment ${intent.id} for a course booking: ${intent.amount} ${intent.currency} does not match the booking; refused (${reason})`,
-    );
-  }
-
   /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
   async function refund(bookingId: string, paymentIntentId: string, amountPence: number): Promise<string | null> {
     if (!stripe) return "Card payment is not configured here: refund it in Stripe's dashboard.";
     try {
       await stripe.refunds.create(
-        { payment_intent: paymentIntentId, amount: amountPence, metadata: { course_booking_id: bookingId } },
+        {
+          payment_intent: paymentIntentId,
+          amount: amountPence,
+          metadata: orderMetadata({ kind: "course-booking", id: bookingId }),
+        },
         { idempotencyKey: `course-refund-${bookingId}-${amountPence}` },
       );
       return null;
@@ -255,7 +253,61 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     }
   }
 
+  /**
+   * What the webhook router (../stripe/router.server.ts) does with a course
+   * booking's card payment, inside the event's transaction: a success
+   * confirms the booking with its receipt (a late one after its places went
+   * is refunded after the commit); a failure is noted while the hold lasts.
+   */
+  const stripeOrders: PaidOrderHandler = {
+    async find(trx, orderId, intent) {
+      const booking = await trx
+        .selectFrom("course_bookings")
+        .select(["id", "total_pence"])
+        .where("id", "=", orderId)
+        .where("payment_intent_id", "=", intent.id)
+        .executeTakeFirst();
+      return booking ? { id: booking.id, amountPence: booking.total_pence, currency: bookingCurrency } : null;
+    },
+    async succeeded(trx, _order, intent) {
+      const outcome = await confirmCardPayment(
+        trx,
+        { paymentIntentId: intent.id, amountPence: intent.amount, now: clock() },
+        (trx, about) => composeConfirmed(trx, about, null),
+      );
+      if (outcome.outcome === "confirmed") return { queued: true };
+      if (outcome.outcome === "refund") {
+        const { booking, paymentIntentId, amountPence } = outcome;
+        return {
+          queued: false,
+          after: async () => {
+            await refund(booking.id, paymentIntentId, amountPence);
+          },
+        };
+      }
+      return { queued: false };
+    },
+    /** Noted on the timeline of a booking still held (or expired), for the team. */
+    async mismatched(trx, order, intent) {
+      const { status } = await trx
+        .selectFrom("course_bookings")
+        .select("status")
+        .where("id", "=", order.id)
+        .executeTakeFirstOrThrow();
+      if (status !== "held" && status !== "expired") return;
+      await addEvent(trx, order.id, clock(), "payment-mismatch", {
+        amountPence: intent.amount,
+        currency: intent.currency.toLowerCase(),
+        expected: order.amountPence,
+      });
+    },
+    async failed(trx, _order, intent, message) {
+      await cardPaymentFailed(trx, { paymentIntentId: intent.id, message, now: clock() });
+    },
+  };
+
   return {
+    stripeOrders,
     holdMinutes,
     cardAvailable: stripe !== null,
     publishableKey: options.stripe?.publishableKey ?? null,
@@ -331,7 +383,11 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
             receipt_email: booking.booker_email,
             description: `${booking.course_title}, ${booking.session_label}: ${booking.quantity} place${booking.quantity === 1 ? "" : "s"} (${booking.reference})`,
             automatic_payment_methods: { enabled: true },
-            metadata: { course_booking_id: booking.id, reference: booking.reference, kind: "course-booking" },
+            metadata: {
+              ...orderMetadata({ kind: "course-booking", id: booking.id }),
+              reference: booking.reference,
+              kind: "course-booking",
+            },
           },
           { idempotencyKey: `course-booking-${booking.id}` },
         );
@@ -456,60 +512,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       }
       if (intent.status === "processing") return "processing";
       if (intent.status !== "succeeded") return "unpaid";
-      const queued = await db.transaction().execute(async (trx) => {
-        const outcome = await confirmCardPayment(
-          trx,
-          { paymentIntentId: intent.id, amountPence: intent.amount, currency: intent.currency, now: clock() },
-          (trx, about) => composeConfirmed(trx, about, null),
-        );
-        if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
-        return outcome.outcome === "confirmed";
-      });
-      if (queued) onEmailsQueued();
+      // Checked and applied as the webhook would (../stripe/settle.server.ts).
+      const settled = await db
+        .transaction()
+        .execute((trx) => settlePayment(trx, stripeOrders, { kind: "course-booking", id: booking.id }, intent, log));
+      if (settled.outcome === "applied" && settled.queued) onEmailsQueued();
+      if (settled.outcome === "applied") await settled.after?.();
       return "paid";
-    },
-
-    /** Applies a verified Stripe event about a course booking inside the webhook's transaction: true if e-mails were queued. */
-    async applyStripeEvent(
-      trx: Transaction<Database>,
-      event: Stripe.Event,
-    ): Promise<{ queued: boolean; refund?: { bookingId: string; paymentIntentId: string; amountPence: number } }> {
-      if (event.type === "payment_intent.succeeded") {
-        const intent = event.data.object;
-        const outcome = await confirmCardPayment(
-          trx,
-          { paymentIntentId: intent.id, amountPence: intent.amount, currency: intent.currency, now: clock() },
-          (trx, about) => composeConfirmed(trx, about, null),
-        );
-        if (outcome.outcome === "unchanged") mismatch(intent, outcome.reason);
-        if (outcome.outcome === "confirmed") return { queued: true };
-        if (outcome.outcome === "refund") {
-          return {
-            queued: false,
-            refund: {
-              bookingId: outcome.booking.id,
-              paymentIntentId: outcome.paymentIntentId,
-              amountPence: outcome.amountPence,
-            },
-          };
-        }
-        return { queued: false };
-      }
-      if (event.type === "payment_intent.payment_failed") {
-        const intent = event.data.object;
-        const message = redactAddresses(intent.last_payment_error?.message ?? "Payment failed").slice(0, 500);
-        await cardPaymentFailed(trx, { paymentIntentId: intent.id, message, now: clock() });
-      }
-      return { queued: false };
-    },
-
-    /** After the webhook's transaction: a late payment whose places went is refunded. */
-    async afterStripeEvent(outcome: {
-      queued: boolean;
-      refund?: { bookingId: string; paymentIntentId: string; amountPence: number };
-    }) {
-      if (outcome.refund)
-        await refund(outcome.refund.bookingId, outcome.refund.paymentIntentId, outcome.refund.amountPence);
     },
 
     async markPaid(bookingId: string, staffId: string, note?: string) {

@@ -2,7 +2,7 @@
  * CSV downloads (resource routes behind sign-in): the inbox's current
  * filtered list (/admin/leads.csv?…the inbox's filters), confirmed newsletter
  * subscribers (/admin/newsletter.csv) and each order kind's orders
- * (/admin/bookings.csv: its `export`, app/orders/).
+ * (/admin/consultations.csv, /admin/course-bookings.csv: its `export`, app/orders/).
  * Streamed; every export is in the audit log.
  */
 import type { Route } from "./+types/export";

@@ -67,7 +67,7 @@ function LeadFigures({ counts }: { counts: Awaited<ReturnType<typeof leadCounts>
           </a>
         </li>
         <li>
-          <a href="/admin/bookings.csv" download className="font-semibold text-navy-800 underline">
+          <a href="/admin/consultations.csv" download className="font-semibold text-navy-800 underline">
             Consultation bookings
           </a>
         </li>

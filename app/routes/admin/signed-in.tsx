@@ -32,7 +32,7 @@ const sections = [
   { to: "/admin/leads", label: "Inbox" },
   { to: "/admin/spam", label: "Spam" },
   { to: "/admin/outbox", label: "Outbox" },
-  { to: "/admin/bookings", label: "Bookings" },
+  { to: "/admin/consultations", label: "Consultations" },
   { to: "/admin/course-bookings", label: "Course bookings" },
   { to: "/admin/sessions", label: "Sessions" },
   { to: "/admin/conversions", label: "What converts" },

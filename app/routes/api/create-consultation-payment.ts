@@ -3,7 +3,7 @@ import { servicesContext } from "~/services.ts";
 import { configContext } from "~/http/request-context.ts";
 import { guardLimit } from "~/spam/form-guard.server.ts";
 import { parsePaymentRequest } from "~/orders/consultation-request.ts";
-import { PaymentSetupError } from "~/orders/payment-service.server.ts";
+import { PaymentSetupError } from "~/orders/consultation-payments.server.ts";
 import { requestLog } from "~/observability/request-log.server.ts";
 import type { Route } from "./+types/create-consultation-payment";
 import { siteContact } from "~/content/index.server.ts";
@@ -19,7 +19,7 @@ const json = (status: number, body: object) =>
 export async function action({ request, context }: Route.ActionArgs) {
   const config = context.get(configContext);
   const services = context.get(servicesContext);
-  if (!services.payments) {
+  if (!services.consultations) {
     return json(503, {
       success: false,
       message: `Card payment is not set up on this site yet. Please contact us to book your consultation: ${siteContact().email} or the contact page (/contact).`,
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const checked = parsePaymentRequest(parsed.value, config.stripeTestMode);
   if (!checked.ok) return json(400, { success: false, message: checked.message });
   try {
-    const payment = await services.payments.createPayment(checked.value, sourcePageFromReferer(request));
+    const payment = await services.consultations.createPayment(checked.value, sourcePageFromReferer(request));
     return json(200, { success: true, clientSecret: payment.clientSecret, paymentIntentId: payment.paymentIntentId });
   } catch (error) {
     if (error instanceof PaymentSetupError) {

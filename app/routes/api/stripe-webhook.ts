@@ -9,13 +9,13 @@ import type { Route } from "./+types/stripe-webhook";
  * changes. A replayed event: 200, nothing changes.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const payments = context.get(servicesContext).payments;
-  if (!payments) return new Response("Card payment is not set up.", { status: 503 });
+  const webhooks = context.get(servicesContext).stripeWebhooks;
+  if (!webhooks) return new Response("Card payment is not set up.", { status: 503 });
   const length = Number(request.headers.get("content-length") ?? "0");
   if (length > 512 * 1024) return new Response("Too large.", { status: 413 });
   const raw = await request.text();
   try {
-    const { status, message } = await payments.handleWebhook(raw, request.headers.get("stripe-signature"));
+    const { status, message } = await webhooks.handleWebhook(raw, request.headers.get("stripe-signature"));
     return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   } catch (error) {
     requestLog(context).error({ err: error }, "Stripe webhook failed");

@@ -1,4 +1,9 @@
-/** A Stripe API client: the real API, or a Stripe-shaped server at `apiUrl` (the tests' double). */
+/**
+ * The one Stripe API client (docs/decisions/068-one-stripe-module.md): the
+ * real API, or a Stripe-shaped server at `apiUrl` (the tests' double). The
+ * server builds it once and hands it to every order kind paid by card and to
+ * the webhook router; nothing else in app/ constructs one (the layering rules check it).
+ */
 import Stripe from "stripe";
 
 export function stripeClient(secretKey: string, apiUrl?: string): Stripe {

@@ -1,14 +1,13 @@
 /**
- * Paid consultation bookings with Stripe.
+ * The paid consultation's card payments with Stripe (docs/decisions/068-one-stripe-module.md).
  * - createPayment: stores the booking as pending, then creates its
  *   PaymentIntent (amount computed on the server, idempotency key per
- *   booking, receipt_email, metadata.booking_id). The same request repeated
- *   within two minutes (a double click) gets the same booking and, through
- *   Stripe's idempotency, the same PaymentIntent.
- * - handleWebhook: verifies Stripe's signature on the raw body (stale or
- *   forged events are refused), handles each event id once, marks the
- *   booking paid once and queues the confirmation and team e-mails in the
- *   same transaction; records failures.
+ *   booking, receipt_email, metadata naming the order: ./stripe/kinds.ts).
+ *   The same request repeated within two minutes (a double click) gets the
+ *   same booking and, through Stripe's idempotency, the same PaymentIntent.
+ * - stripeOrders: what the webhook router (./stripe/router.server.ts) does
+ *   with a consultation's payment: marks the booking paid once and queues the
+ *   confirmation and team e-mails in the event's transaction; records failures.
  * - outcome: what the return page may say, read from Stripe, never from the
  *   address alone.
  */
@@ -22,11 +21,12 @@ import { emitEvent, leadCreated } from "~/webhooks/events.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { bookingPaidEmails } from "./consultation-emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
-import type { Metrics } from "~/observability/metrics.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import type { PaymentRequest } from "./consultation-request.ts";
 import { consultationBooking } from "./consultation.ts";
-import { stripeClient } from "./stripe-client.server.ts";
+import type { PaidOrderHandler } from "./stripe/handler.ts";
+import { orderMetadata } from "./stripe/kinds.ts";
+import { settlePayment } from "./stripe/settle.server.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
 export type PaymentOutcome = { state: PaymentState; amountPence?: number; quantity?: number | null; email?: string };
@@ -34,58 +34,30 @@ export type PaymentOutcome = { state: PaymentState; amountPence?: number; quanti
 /** The card processor could not set the payment up; the visitor was not charged. */
 export class PaymentSetupError extends Error {}
 
-/** What another order kind paid by card does with its Stripe events (course bookings: course-booking/service.server.ts). */
-export type CourseStripeEvents = {
-  /** Applies the event inside the webhook's transaction; `queued`: e-mails were queued. */
-  applyStripeEvent(trx: Transaction<Database>, event: Stripe.Event): Promise<{ queued: boolean }>;
-  /** After the transaction commits (a refund through Stripe). */
-  afterStripeEvent(outcome: { queued: boolean }): Promise<void>;
-};
+/** Where the team reads the consultation's bookings (linked from its e-mails and webhook messages). */
+export const consultationsPage = "/admin/consultations";
 
-export { stripeClient };
-
-export type PaymentServiceOptions = {
+export type ConsultationPaymentsOptions = {
   db: Db;
-  /** Course bookings paid by card (issue 29): their Stripe events are theirs (metadata.course_booking_id). */
-  courseBookings?: CourseStripeEvents;
   mail: MailContext;
-  secretKey: string;
-  webhookSecret?: string;
-  /** Stripe API base URL (tests: a local Stripe-shaped server). */
-  apiUrl?: string;
+  /** The one Stripe client (./stripe/client.server.ts). */
+  stripe: Stripe;
   clock?: () => Date;
   onEmailsQueued?: () => void;
   log?: (message: string) => void;
-  metrics?: Pick<Metrics, "webhookEvents">;
 };
 
-export type PaymentService = ReturnType<typeof createPaymentService>;
+export type ConsultationPayments = ReturnType<typeof createConsultationPayments>;
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]{1,200}$/;
 
-export function createPaymentService(options: PaymentServiceOptions) {
-  const {
-    db,
-    mail,
-    webhookSecret,
-    clock = () => new Date(),
-    onEmailsQueued = () => {},
-    log = console.error,
-    metrics,
-  } = options;
-  const stripe = stripeClient(options.secretKey, options.apiUrl);
+export function createConsultationPayments(options: ConsultationPaymentsOptions) {
+  const { db, mail, stripe, clock = () => new Date(), onEmailsQueued = () => {}, log = console.error } = options;
 
   /** Marks the booking paid once and queues its e-mails, inside `trx`; false when nothing changed. */
   async function markPaidIn(trx: Transaction<Database>, bookingId: string, intent: Stripe.PaymentIntent) {
     const now = clock().toISOString();
-    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
-    if (!booking) return false;
-    if (intent.amount !== booking.amount_pence || intent.currency !== booking.currency) {
-      log(
-        `Payment ${intent.id} for booking ${bookingId}: amount ${intent.amount} ${intent.currency} does not match the booking`,
-      );
-      return false;
-    }
+    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirstOrThrow();
     const updated = await trx
       .updateTable("bookings")
       .set({ status: "paid", paid_at: now, updated_at: now, payment_intent_id: intent.id, failure_message: null })
@@ -123,7 +95,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           paymentIntent: intent.id,
           sourcePage: booking.source_page,
           test: booking.is_test === 1,
-          url: `${mail.siteUrl}/admin/bookings`,
+          url: `${mail.siteUrl}${consultationsPage}`,
         },
       },
       clock(),
@@ -131,61 +103,32 @@ export function createPaymentService(options: PaymentServiceOptions) {
     return true;
   }
 
-  async function markPaid(bookingId: string, intent: Stripe.PaymentIntent): Promise<boolean> {
-    const paid = await db.transaction().execute((trx) => markPaidIn(trx, bookingId, intent));
-    if (paid) onEmailsQueued();
-    return paid;
-  }
-
-  /**
-   * Applies one verified event. The event id and the booking's change commit
-   * in one transaction: a concurrent second delivery of the same event waits
-   * on the event row (PostgreSQL) or runs after it (SQLite), finds it, and
-   * changes nothing; a failure rolls both back, so Stripe's retry is handled.
-   */
-  async function applyEvent(
-    event: Stripe.Event,
-  ): Promise<{ message: string; queued: boolean; after?: () => Promise<void> }> {
-    return db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto("stripe_events")
-        .values({ id: event.id, type: event.type, received_at: clock().toISOString() })
-        .onConflict((oc) => oc.column("id").doNothing())
+  /** What the webhook router does with a consultation's payment (./stripe/handler.ts). */
+  const stripeOrders: PaidOrderHandler = {
+    async find(trx, orderId) {
+      const booking = await trx
+        .selectFrom("bookings")
+        .select(["id", "amount_pence", "currency"])
+        .where("id", "=", orderId)
         .executeTakeFirst();
-      if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { message: "Already handled.", queued: false };
-      const object = (event.data as { object?: { object?: string; metadata?: Record<string, string> | null } }).object;
-      if (object?.object === "payment_intent" && object.metadata?.course_booking_id && options.courseBookings) {
-        const course = options.courseBookings;
-        const outcome = await course.applyStripeEvent(trx, event);
-        return { message: "OK", queued: outcome.queued, after: () => course.afterStripeEvent(outcome) };
-      }
-      if (event.type === "payment_intent.succeeded") {
-        const intent = event.data.object;
-        const bookingId = intent.metadata?.booking_id;
-        if (!bookingId) return { message: "Not one of our bookings.", queued: false };
-        return { message: "OK", queued: await markPaidIn(trx, bookingId, intent) };
-      }
-      if (event.type === "payment_intent.payment_failed") {
-        const intent = event.data.object;
-        const bookingId = intent.metadata?.booking_id;
-        if (bookingId) {
-          await trx
-            .updateTable("bookings")
-            .set({
-              status: "failed",
-              failure_message: redactAddresses(intent.last_payment_error?.message ?? "Payment failed").slice(0, 500),
-              updated_at: clock().toISOString(),
-            })
-            .where("id", "=", bookingId)
-            .where("status", "in", ["pending", "failed"])
-            .execute();
-        }
-      }
-      return { message: "OK", queued: false };
-    });
-  }
+      return booking ? { id: booking.id, amountPence: booking.amount_pence, currency: booking.currency } : null;
+    },
+    async succeeded(trx, order, intent) {
+      return { queued: await markPaidIn(trx, order.id, intent) };
+    },
+    async failed(trx, order, _intent, message) {
+      await trx
+        .updateTable("bookings")
+        .set({ status: "failed", failure_message: message, updated_at: clock().toISOString() })
+        .where("id", "=", order.id)
+        .where("status", "in", ["pending", "failed"])
+        .execute();
+    },
+  };
 
   return {
+    stripeOrders,
+
     async createPayment(request: PaymentRequest, sourcePage: string) {
       const now = clock();
       const key = createHash("sha256")
@@ -234,7 +177,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
               : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`,
             automatic_payment_methods: { enabled: true },
             metadata: {
-              booking_id: id,
+              ...orderMetadata({ kind: "consultation", id }),
               quantity: String(request.quantity ?? ""),
               kind: request.isTest ? "test" : "consultation",
             },
@@ -281,7 +224,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
             subjectLabel: "Strategy consultation (60 minutes)",
             fields: { name: request.customerName, email: request.customerEmail, participants: request.quantity },
             attribution: null,
-            adminUrl: `${mail.siteUrl}/admin/bookings`,
+            adminUrl: `${mail.siteUrl}${consultationsPage}`,
           }),
           now,
         );
@@ -289,30 +232,6 @@ export function createPaymentService(options: PaymentServiceOptions) {
       });
       if (started) onEmailsQueued();
       return { bookingId: id, paymentIntentId: intent.id, clientSecret: intent.client_secret! };
-    },
-
-    /** Answers the webhook call: a status and a short text for Stripe's dashboard. */
-    async handleWebhook(rawBody: string, signature: string | null): Promise<{ status: number; message: string }> {
-      if (!webhookSecret) return { status: 503, message: "The webhook signing secret is not configured." };
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signature ?? "", webhookSecret);
-      } catch (error) {
-        metrics?.webhookEvents.inc({ type: "unverified", outcome: "bad_signature" });
-        return { status: 400, message: `Signature check failed: ${(error as Error).message}` };
-      }
-      const count = (outcome: string) => metrics?.webhookEvents.inc({ type: event.type, outcome });
-      let applied: Awaited<ReturnType<typeof applyEvent>>;
-      try {
-        applied = await applyEvent(event);
-      } catch (error) {
-        count("error");
-        throw error;
-      }
-      if (applied.queued) onEmailsQueued();
-      await applied.after?.();
-      count(applied.message === "Already handled." ? "duplicate" : "handled");
-      return { status: 200, message: applied.message };
     },
 
     async outcome(id: string | null): Promise<PaymentOutcome> {
@@ -333,8 +252,11 @@ export function createPaymentService(options: PaymentServiceOptions) {
         return { state: booking.status === "paid" ? "succeeded" : "processing", ...facts };
       }
       if (intent.status === "succeeded") {
-        // The webhook may not have arrived yet: Stripe's answer is proof enough.
-        await markPaid(booking.id, intent);
+        // The webhook may not have arrived yet: Stripe's answer is proof enough (checked as the webhook's).
+        const settled = await db
+          .transaction()
+          .execute((trx) => settlePayment(trx, stripeOrders, { kind: "consultation", id: booking.id }, intent, log));
+        if (settled.outcome === "applied" && settled.queued) onEmailsQueued();
         return { state: "succeeded", ...facts };
       }
       if (intent.status === "processing") return { state: "processing", ...facts };

@@ -1,6 +1,6 @@
-/** Paid consultation bookings and checkouts, newest first: their Stripe state and amount. */
+/** The paid consultation (/admin/consultations): its bookings and checkouts, newest first, with their Stripe state and amount. */
 import { useLoaderData } from "react-router";
-import type { Route } from "./+types/bookings";
+import type { Route } from "./+types/consultations";
 import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { KeysetPages } from "~/components/admin/keyset-pages.tsx";
@@ -27,25 +27,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const money = (pence: number, currency: string) =>
   new Intl.NumberFormat("en-GB", { style: "currency", currency: currency.toUpperCase() }).format(pence / 100);
 
-export default function Bookings() {
+export default function Consultations() {
   const { bookings, paged, next } = useLoaderData<typeof loader>();
   return (
     <StaffPage
-      title="Bookings"
+      title="Consultations"
       intro={
         <p>
           Strategy consultations paid by card, and checkouts that were started.{" "}
-          <a href="/admin/bookings.csv" download className="font-semibold text-navy-800 underline">
+          <a href="/admin/consultations.csv" download className="font-semibold text-navy-800 underline">
             Download all (CSV)
           </a>
         </p>
       }
     >
       {bookings.length === 0 ? (
-        <p className="text-slate-700">No bookings yet.</p>
+        <p className="text-slate-700">No consultations booked yet.</p>
       ) : (
         <StaffTable
-          label="Bookings, newest first"
+          label="Consultation bookings, newest first"
           headings={["Started", "Customer", "Participants", "Amount", "State", "Stripe payment"]}
           className="min-w-3xl"
         >
@@ -75,7 +75,7 @@ export default function Bookings() {
           ))}
         </StaffTable>
       )}
-      <KeysetPages first="/admin/bookings" paged={paged} next={next} />
+      <KeysetPages first="/admin/consultations" paged={paged} next={next} />
     </StaffPage>
   );
 }

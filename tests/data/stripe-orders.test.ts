@@ -1,0 +1,202 @@
+/**
+ * The one Stripe module on both databases (docs/decisions/068-one-stripe-module.md):
+ * a new PaymentIntent names its order by `order_kind` and `order_id`; the
+ * webhook router dispatches a signed event to the kind it names, and an
+ * event about a PaymentIntent made before those keys (`booking_id`,
+ * `course_booking_id` only) still reaches its order; an event naming a kind
+ * we do not have changes nothing. A course booking's amount and currency are
+ * checked against the payment in the Stripe module (../../app/orders/stripe/settle.server.ts):
+ * the booking's amount in euros (issue 37), signed as Stripe would send it,
+ * leaves it held, uninvoiced, with the mismatch on its timeline and in the
+ * log; the same amount in pounds confirms it.
+ */
+import Stripe from "stripe";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
+import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
+import { attachPaymentIntent, placeBooking } from "~/orders/course-booking/bookings.server.ts";
+import { setCapacity } from "~/orders/course-booking/places.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { termsText } from "~/orders/course-booking/terms.ts";
+import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
+import { settlePayment } from "~/orders/stripe/settle.server.ts";
+import type { FakeStripe } from "../support/fake-stripe.ts";
+import { dialects, type TestDatabase } from "./databases.ts";
+import { openPaymentService, testBooker } from "./fixtures.ts";
+
+const webhookSecret = "whsec_stripe_orders";
+const signer = new Stripe("sk_test_signer").webhooks;
+const now = new Date("2027-01-10T10:00:00.000Z");
+
+describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
+  let t: TestDatabase;
+  let fake: FakeStripe;
+  let stripe: Stripe;
+  let payments: ConsultationPayments;
+  let courseBookings: CourseBookingService;
+  let webhooks: StripeWebhooks;
+  let sessions = 0;
+  const logged: string[] = [];
+
+  beforeAll(async () => {
+    ({ t, fake, stripe, payments, courseBookings, webhooks } = await openPaymentService(
+      dialect,
+      {},
+      { secretKey: "sk_test_stripe_orders", webhookSecret, clock: () => now, log: (m) => logged.push(m) },
+    ));
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await t?.dispose();
+  });
+
+  /** Stripe's signed event saying `intent` succeeded, delivered to the router. */
+  function succeeded(intent: Stripe.PaymentIntent) {
+    const payload = JSON.stringify({
+      id: `evt_${Math.random().toString(36).slice(2)}`,
+      object: "event",
+      type: "payment_intent.succeeded",
+      created: Math.floor(now.getTime() / 1000),
+      data: { object: { ...intent, status: "succeeded" } },
+    });
+    return webhooks.handleWebhook(payload, signer.generateTestHeaderString({ payload, secret: webhookSecret }));
+  }
+
+  const consultation = async (email: string) => {
+    const request = { customerName: "Dana Whitfield", customerEmail: email, quantity: 1, amountPence: 450_000, isTest: false };
+    const { bookingId, paymentIntentId } = await payments.createPayment(request, "/consultation-payment");
+    return { bookingId, intent: fake.intents.get(paymentIntentId)! as unknown as Stripe.PaymentIntent };
+  };
+  const consultationStatus = async (id: string) =>
+    (await t.handle.db.selectFrom("bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+
+  /** A held card booking of one place, and its PaymentIntent for its amount in `currency` with `metadata` (the booking's id for `{id}`). */
+  async function heldCourseBooking(metadata: Record<string, string>, currency = "gbp") {
+    const key = `so-${dialect}-${++sessions}`;
+    await setCapacity(t.handle.db, key, 4, now);
+    const session: BookableSession = {
+      key,
+      courseId: "strategic-leadership",
+      courseTitle: "Strategic Leadership",
+      startsAt: new Date("2027-03-08T09:00:00.000Z"),
+      endsAt: new Date("2027-03-12T17:00:00.000Z"),
+      firstDay: "2027-03-08",
+      lastDay: "2027-03-12",
+      format: "online",
+      price: {},
+      state: "open",
+    };
+    const placed = await placeBooking(t.handle.db, {
+      session,
+      booker: testBooker(`ada-${key}@example.com`),
+      places: [{ name: "Delegate 1", email: "d1@example.com", jobTitle: "Manager" }],
+      payment: { method: "card" },
+      termsText: termsText(),
+      now,
+    });
+    if (!placed.ok) throw new Error(placed.reason);
+    const id = placed.booking.id;
+    const intent = await stripe.paymentIntents.create({
+      amount: placed.booking.total_pence,
+      currency,
+      metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, v === "{id}" ? id : v])),
+    });
+    await attachPaymentIntent(t.handle.db, id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
+    return { booking: placed.booking, intent };
+  }
+
+  it("a new consultation PaymentIntent names its order by kind and id (and by the key from before); paid through the router", async () => {
+    const { bookingId, intent } = await consultation("new-keys@example.test");
+    expect(intent.metadata).toMatchObject({ order_kind: "consultation", order_id: bookingId, booking_id: bookingId });
+    expect(await succeeded(intent)).toEqual({ status: 200, message: "OK" });
+    expect(await consultationStatus(bookingId)).toBe("paid");
+  });
+
+  it("an event about a consultation PaymentIntent made before order_kind (booking_id only) marks its booking paid", async () => {
+    const { bookingId, intent } = await consultation("before-deploy@example.test");
+    const before = { ...intent, metadata: { booking_id: bookingId, quantity: "1", kind: "consultation" } };
+    expect(await succeeded(before)).toEqual({ status: 200, message: "OK" });
+    expect(await consultationStatus(bookingId)).toBe("paid");
+  });
+
+  it("a course booking is paid whether its PaymentIntent has the new keys only or the key from before only", async () => {
+    const fresh = await heldCourseBooking({ order_kind: "course-booking", order_id: "{id}" });
+    const old = await heldCourseBooking({ course_booking_id: "{id}" });
+    for (const { booking, intent } of [fresh, old]) {
+      expect(await succeeded(intent)).toEqual({ status: 200, message: "OK" });
+      const detail = (await bookingDetail(t.handle.db, booking.id))!;
+      expect(detail.booking.status).toBe("paid");
+      expect(detail.invoices).toHaveLength(1);
+    }
+  });
+
+  it("an event naming a kind we do not have changes nothing, even with a key from before", async () => {
+    const { bookingId, intent } = await consultation("unknown-kind@example.test");
+    const strange = { ...intent, metadata: { order_kind: "webinar", order_id: bookingId, booking_id: bookingId } };
+    expect(await succeeded(strange)).toEqual({ status: 200, message: "Not one of our orders." });
+    expect(await consultationStatus(bookingId)).toBe("pending");
+  });
+
+  it("a course booking's amount in euros leaves it held and uninvoiced, noted on its timeline and in the log", async () => {
+    const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" }, "eur");
+    expect(intent.currency).toBe("eur");
+    expect((await succeeded(intent)).status).toBe(200);
+    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    expect(detail.booking.status).toBe("held");
+    expect(detail.invoices).toEqual([]);
+    expect(detail.events.find((e) => e.kind === "payment-mismatch")?.detail).toMatchObject({
+      currency: "eur",
+      amountPence: booking.total_pence,
+    });
+    expect(logged.some((m) => m.includes(intent.id) && m.includes("currency-mismatch"))).toBe(true);
+  });
+
+  it("the same amount in pounds confirms it with its receipt", async () => {
+    const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" }, "gbp");
+    expect((await succeeded(intent)).status).toBe(200);
+    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    expect(detail.booking.status).toBe("paid");
+    expect(detail.invoices).toHaveLength(1);
+  });
+
+  /** Stripe says `paymentIntentId` succeeded for `amountPence` in `currency`: checked and applied as the router does. */
+  const stripeSays = (bookingId: string, paymentIntentId: string, amountPence: number, currency: string) =>
+    t.handle.db.transaction().execute((trx) =>
+      settlePayment(
+        trx,
+        courseBookings.stripeOrders,
+        { kind: "course-booking", id: bookingId },
+        { id: paymentIntentId, amount: amountPence, currency } as Stripe.PaymentIntent,
+        () => {},
+      ),
+    );
+
+  it("an amount that is not the booking's changes nothing", async () => {
+    const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" });
+    const paymentIntentId = intent.id;
+    expect(await stripeSays(booking.id, paymentIntentId, 100, "gbp")).toEqual({
+      outcome: "unchanged",
+      reason: "amount-mismatch",
+    });
+    expect((await bookingDetail(t.handle.db, booking.id))!.booking.status).toBe("held");
+  });
+
+  it("the booking's amount in another currency changes nothing, and is noted on its timeline", async () => {
+    const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" });
+    const paymentIntentId = intent.id;
+    for (const currency of ["eur", "usd"]) {
+      expect(await stripeSays(booking.id, paymentIntentId, booking.total_pence, currency)).toEqual({
+        outcome: "unchanged",
+        reason: "currency-mismatch",
+      });
+    }
+    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    expect(detail.booking.status).toBe("held");
+    expect(detail.invoices).toEqual([]);
+    expect(detail.events.filter((e) => e.kind === "payment-mismatch")).toHaveLength(2);
+    // Stripe's code in either case is the booking's currency.
+    const paid = await stripeSays(booking.id, paymentIntentId, booking.total_pence, "GBP");
+    expect(paid).toMatchObject({ outcome: "applied", queued: true });
+  });
+});
