@@ -14,14 +14,15 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
-import { attachPaymentIntent, placeBooking } from "~/orders/course-booking/bookings.server.ts";
+import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
+import { placeBooking } from "~/orders/course-booking/placing.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
 import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { settlePayment } from "~/orders/stripe/settle.server.ts";
-import type { FakeStripe } from "../support/fake-stripe.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { openPaymentService, testBooker } from "./fixtures.ts";
 
