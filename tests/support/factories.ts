@@ -130,11 +130,7 @@ export const placeCourseBooking = (
 ): Promise<PlaceBookingResult> => placeBooking(db, courseBookingInput(input), compose);
 
 /** As placeCourseBooking, and throws when placing refuses: the booking. */
-export async function createCourseBooking(
-  db: Db,
-  input: CourseBookingInput,
-  compose?: ComposeWithBooking,
-) {
+export async function createCourseBooking(db: Db, input: CourseBookingInput, compose?: ComposeWithBooking) {
   const placed = await placeCourseBooking(db, input, compose);
   if (!placed.ok) throw new Error(`the booking was refused: ${placed.reason}`);
   return placed.booking;
