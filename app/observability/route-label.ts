@@ -26,6 +26,8 @@ const patterns: [RegExp, string][] = [
   [/^\/admin\/course-bookings\/[^/]+\/documents\/[^/]+$/, "/admin/course-bookings/:id/documents/:file"],
   [/^\/admin\/course-bookings\/[^/]+$/, "/admin/course-bookings/:id"],
   [/^\/admin\/webhooks\/[^/]+$/, "/admin/webhooks/:id"],
+  // The consultation's old addresses, each answered by a redirect to /admin/consultations…
+  [/^\/admin\/bookings\/.+$/, "/admin/bookings/*"],
   [/^\/admin\/content\/guide\/[^/]+\/pdf$/, "/admin/content/guide/:key/pdf"],
   [/^\/admin\/content\/[^/]+\/new$/, "/admin/content/:type/new"],
   [/^\/admin\/content\/[^/]+\/[^/]+\/preview$/, "/admin/content/:type/:key/preview"],
@@ -75,6 +77,8 @@ export const exactRoutes = new Set<string>([
   "/admin/leads.csv",
   "/admin/newsletter.csv",
   "/admin/consultations.csv",
+  "/admin/bookings",
+  "/admin/bookings.csv",
   "/admin/course-bookings.csv",
   "/admin/outbox",
   "/admin/requests",

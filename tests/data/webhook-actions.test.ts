@@ -37,8 +37,11 @@ describe.each(dialects)("an endpoint's changes and their audit on %s", (dialect)
     );
     const dispatcher = new WebhookDispatcher({ db: db(), workerId: "audit-test", allowLocal: false, clock: () => now, log: loggerInto([]) });
     const staff = { db: db(), webhooks: { kick: () => dispatcher.kick(), allowLocal: false } };
+    // Each act a second after the last, so the audit's order is the acts' order.
+    let acts = 0;
     const act = async (fields: Record<string, string | string[]>) => {
-      const answer = await webhookEndpointAction({ staff, client }, user, endpoint.id, form(fields), now);
+      const at = new Date(now.getTime() + ++acts * 1000);
+      const answer = await webhookEndpointAction({ staff, client }, user, endpoint.id, form(fields), at);
       return { status: answer.init?.status ?? 200, body: answer.data };
     };
     const audited = () =>
