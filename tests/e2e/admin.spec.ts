@@ -178,7 +178,7 @@ test("an administrator invites a member who edits the site; they see only what t
       "Inbox",
       "Spam",
       "Outbox",
-      "Bookings",
+      "Consultations",
       "Course bookings",
       "Sessions",
       "What converts",
