@@ -4,12 +4,11 @@
  * and the conversion report's paid consultations.
  */
 import type { Db } from "~/data/db.server.ts";
-import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
+import { newestFirst } from "~/data/newest-first.server.ts";
 import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
 
 export async function listBookings(db: Db, after: string | null, pageSize: number) {
-  const cursor = decodeCursor(after);
-  const rows = await db
+  const query = db
     .selectFrom("bookings")
     .select([
       "id",
@@ -24,16 +23,8 @@ export async function listBookings(db: Db, after: string | null, pageSize: numbe
       "paid_at",
       "failure_message",
       "is_test",
-    ])
-    .$if(cursor !== null, (q) =>
-      q.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor!.at, cursor!.id))),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize + 1)
-    .execute();
-  const { page, next } = keysetPage(rows, pageSize, (last) => encodeCursor({ at: last.created_at, id: last.id }));
-  return { rows: page, next };
+    ]);
+  return newestFirst(query, after, pageSize);
 }
 
 /** Paid bookings (test payments left out) made since each instant given, and all that are kept: the overview's row. */

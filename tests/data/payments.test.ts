@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
+import { listBookings } from "~/orders/bookings.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { openPaymentService } from "./fixtures.ts";
@@ -203,4 +204,17 @@ describe.each(dialects)("bookings on %s", (dialect) => {
       await sql`DROP FUNCTION refuse() CASCADE`.execute(db);
     }
   }
+
+  it("lists every consultation newest first, a page at a time", async () => {
+    for (const n of [1, 2, 3]) await payments.createPayment(request(`paged-${n}@example.test`, n), "/consultation-payment");
+    const first = await listBookings(t.handle.db, null, 2);
+    expect(first.rows).toHaveLength(2);
+    expect(first.next).not.toBeNull();
+    const second = await listBookings(t.handle.db, first.next, 1000);
+    const all = [...first.rows, ...second.rows];
+    const keys = all.map((r) => `${r.created_at}~${r.id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    expect(all.map((r) => r.customer_email)).toEqual(expect.arrayContaining(["paged-1@example.test", "paged-3@example.test"]));
+  });
 });

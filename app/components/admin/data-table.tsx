@@ -35,6 +35,24 @@ export function StaffTable({
   );
 }
 
+/** A cell of two lines: what it is, and a detail in grey under it (a person and their e-mail, a course and its session). */
+export function TwoLineCell({
+  first,
+  second,
+  breakAll = false,
+}: {
+  first: ReactNode;
+  second: ReactNode;
+  breakAll?: boolean;
+}) {
+  return (
+    <td className={`py-2 pr-3${breakAll ? " break-all" : ""}`}>
+      {first}
+      <span className="block text-slate-700">{second}</span>
+    </td>
+  );
+}
+
 /** One row of a count table: what is counted, and its figures in column order. */
 export type CountRow = { key: string; heading: ReactNode; figures: readonly number[] };
 

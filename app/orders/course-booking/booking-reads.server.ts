@@ -7,7 +7,7 @@ import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-cou
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { decodeCursor, encodeCursor, keysetPage } from "~/data/cursor.ts";
+import { newestFirst } from "~/data/newest-first.server.ts";
 import { liveStatuses, type CourseBooking, type CourseInvoice } from "./booking-store.server.ts";
 
 export type SessionPlaceCounts = {
@@ -158,19 +158,7 @@ export async function listCourseBookings(
   after: string | null,
   pageSize: number,
 ): Promise<{ rows: CourseBooking[]; next: string | null }> {
-  const cursor = decodeCursor(after);
-  const rows = await db
-    .selectFrom("course_bookings")
-    .selectAll()
-    .$if(cursor !== null, (q) =>
-      q.where((eb) => eb(eb.refTuple("created_at", "id"), "<", eb.tuple(cursor!.at, cursor!.id))),
-    )
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
-    .limit(pageSize + 1)
-    .execute();
-  const { page, next } = keysetPage(rows, pageSize, (last) => encodeCursor({ at: last.created_at, id: last.id }));
-  return { rows: page, next };
+  return newestFirst(db.selectFrom("course_bookings").selectAll(), after, pageSize);
 }
 
 /** Course bookings placed (test bookings left out), in the last day, week and all kept: the overview's figures. */

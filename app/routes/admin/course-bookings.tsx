@@ -1,9 +1,8 @@
 /** Course bookings, newest first (issue 29): who booked which session, how they pay and where the booking stands; each opens its page. */
 import { Link, useLoaderData } from "react-router";
 import type { Route } from "./+types/course-bookings";
-import { StaffTable } from "~/components/admin/data-table.tsx";
-import { KeysetPages } from "~/components/admin/keyset-pages.tsx";
-import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
+import { TwoLineCell } from "~/components/admin/data-table.tsx";
+import { OrderListPage } from "~/components/admin/order-list-page.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { listCourseBookings } from "~/orders/course-booking/booking-reads.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
@@ -17,7 +16,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const after = new URL(request.url).searchParams.get("after");
   const { rows, next } = await listCourseBookings(staff.db, after, pageSize);
   return {
-    bookings: rows.map((b) => ({
+    rows: rows.map((b) => ({
       id: b.id,
       reference: b.reference,
       createdAt: b.created_at,
@@ -37,55 +36,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function CourseBookings() {
-  const { bookings, paged, next } = useLoaderData<typeof loader>();
   return (
-    <StaffPage
+    <OrderListPage
       title="Course bookings"
-      intro={
-        <p>
-          Places booked on dated sessions, by card or by invoice.{" "}
-          <a href="/admin/course-bookings.csv" download className="font-semibold text-navy-800 underline">
-            Download all (CSV)
-          </a>
-        </p>
-      }
-    >
-      {bookings.length === 0 ? (
-        <p className="text-slate-700">No course bookings yet.</p>
-      ) : (
-        <StaffTable
-          label="Course bookings, newest first"
-          headings={["Booked", "Reference", "Course and session", "Booker", "Places", "Total", "State"]}
-          className="min-w-3xl"
-        >
-          {bookings.map((b) => (
-            <tr key={b.id} className="border-b border-slate-300 align-top">
-              <td className="py-2 pr-3 whitespace-nowrap">
-                <Time iso={b.createdAt} />
-              </td>
-              <td className="py-2 pr-3">
-                <Link to={`/admin/course-bookings/${b.id}`} className="font-semibold text-navy-800 underline">
-                  {b.reference}
-                </Link>
-              </td>
-              <td className="py-2 pr-3">
-                {b.course}
-                <span className="block text-slate-700">{b.session}</span>
-              </td>
-              <td className="py-2 pr-3">
-                {b.booker}
-                <span className="block text-slate-700">{b.organisation}</span>
-              </td>
-              <td className="py-2 pr-3">{b.places}</td>
-              <td className="py-2 pr-3 whitespace-nowrap">{formatPenceGbp(b.totalPence)}</td>
-              <td className="py-2">
-                {paymentStateText[b.status]} ({b.method}){b.test && " (test)"}
-              </td>
-            </tr>
-          ))}
-        </StaffTable>
+      about="Places booked on dated sessions, by card or by invoice."
+      address="/admin/course-bookings"
+      empty="No course bookings yet."
+      label="Course bookings, newest first"
+      headings={["Booked", "Reference", "Course and session", "Booker", "Places", "Total", "State"]}
+      page={useLoaderData<typeof loader>()}
+      cells={(b) => (
+        <>
+          <td className="py-2 pr-3">
+            <Link to={`/admin/course-bookings/${b.id}`} className="font-semibold text-navy-800 underline">
+              {b.reference}
+            </Link>
+          </td>
+          <TwoLineCell first={b.course} second={b.session} />
+          <TwoLineCell first={b.booker} second={b.organisation} />
+          <td className="py-2 pr-3">{b.places}</td>
+          <td className="py-2 pr-3 whitespace-nowrap">{formatPenceGbp(b.totalPence)}</td>
+          <td className="py-2">
+            {paymentStateText[b.status]} ({b.method}){b.test && " (test)"}
+          </td>
+        </>
       )}
-      <KeysetPages first="/admin/course-bookings" paged={paged} next={next} />
-    </StaffPage>
+    />
   );
 }

@@ -7,7 +7,7 @@
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/session";
 import { ActionAnswer } from "~/components/admin/action-answer.tsx";
-import { StaffTable } from "~/components/admin/data-table.tsx";
+import { StaffTable, TwoLineCell } from "~/components/admin/data-table.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
@@ -113,10 +113,7 @@ export default function Session() {
                   {r.jobTitle && <span className="block text-slate-700">{r.jobTitle}</span>}
                 </td>
                 <td className="py-2 pr-3">{r.organisation}</td>
-                <td className="py-2 pr-3 break-all">
-                  {r.bookerName}
-                  <span className="block text-slate-700">{r.bookerEmail}</span>
-                </td>
+                <TwoLineCell first={r.bookerName} second={r.bookerEmail} breakAll />
                 <td className="py-2 pr-3">
                   <Link to={`/admin/course-bookings/${r.bookingId}`} className="font-semibold text-navy-800 underline">
                     {r.reference}
