@@ -11,7 +11,6 @@ import { formatPenceGbp } from "~/format/money.ts";
 import {
   addEvent,
   claim,
-  confirmedStatuses,
   isLive,
   liveStatuses,
   readBooking,
@@ -24,6 +23,7 @@ import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } fro
 import { daysBefore } from "./days.ts";
 import { issueCreditNote, storedDocument } from "./documents.server.ts";
 import { releasePlaces } from "./places.server.ts";
+import { isHeldOrConfirmed } from "./team-rules.ts";
 import { tierFor } from "./terms.ts";
 import type { Quote, QuoteLine } from "./vat.ts";
 import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
@@ -100,7 +100,7 @@ export async function namePlace(
       .executeTakeFirst();
     if (!booking) return { ok: false, reason: "not-found" };
     // Not on a booking its booker has not confirmed: the place's delegate would be written to.
-    if (!["held", ...confirmedStatuses].includes(booking.status) || booking.erased_at !== null) {
+    if (!isHeldOrConfirmed(booking.status) || booking.erased_at !== null) {
       return { ok: false, reason: "not-live" };
     }
     if (now.getTime() >= Date.parse(booking.session_starts_at)) return { ok: false, reason: "started" };
