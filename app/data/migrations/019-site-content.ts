@@ -1,6 +1,7 @@
 /** Migration 019, shipped 2026-11-25: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -10,45 +11,49 @@ export const migration: Migration = {
     // state, and every version ever published (its revisions); one counter
     // that every publish moves, so every instance knows its copy is stale;
     // and which types have been seeded from the release's content (once).
-    await db.schema
-      .createTable("content_items")
-      .addColumn("type", "text", (c) => c.notNull())
-      .addColumn("key", "text", (c) => c.notNull())
-      .addColumn("position", "integer", (c) => c.notNull())
-      .addColumn("draft", "text", (c) => c.notNull())
-      .addColumn("draft_version", "integer", (c) => c.notNull())
-      .addColumn("draft_saved_at", "text", (c) => c.notNull())
-      .addColumn("draft_saved_by", "text")
-      .addColumn("status", "text", (c) => c.notNull())
-      .addColumn("published_revision", "integer")
-      .addColumn("publish_at", "text")
-      .addColumn("publish_at_by", "text")
-      .addPrimaryKeyConstraint("content_items_pk", ["type", "key"])
-      .execute();
-    await db.schema.createIndex("content_items_publish_at").on("content_items").column("publish_at").execute();
-    await db.schema
-      .createTable("content_revisions")
-      .addColumn("type", "text", (c) => c.notNull())
-      .addColumn("key", "text", (c) => c.notNull())
-      .addColumn("revision", "integer", (c) => c.notNull())
-      .addColumn("data", "text", (c) => c.notNull())
-      .addColumn("published_at", "text", (c) => c.notNull())
-      .addColumn("published_by", "text")
-      .addColumn("published_by_name", "text", (c) => c.notNull())
-      .addColumn("note", "text", (c) => c.notNull())
-      .addPrimaryKeyConstraint("content_revisions_pk", ["type", "key", "revision"])
-      .execute();
-    await db.schema
-      .createTable("content_state")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("version", "integer", (c) => c.notNull())
-      .addColumn("changed_at", "text", (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createTable("content_seeds")
-      .addColumn("type", "text", (c) => c.primaryKey())
-      .addColumn("seeded_at", "text", (c) => c.notNull())
-      .addColumn("items", "integer", (c) => c.notNull())
-      .execute();
+    await createTable(
+      db,
+      "content_items",
+      {
+        type: "text not null",
+        key: "text not null",
+        position: "integer not null",
+        draft: "text not null",
+        draft_version: "integer not null",
+        draft_saved_at: "text not null",
+        draft_saved_by: "text",
+        status: "text not null",
+        published_revision: "integer",
+        publish_at: "text",
+        publish_at_by: "text",
+      },
+      (t) => t.addPrimaryKeyConstraint("content_items_pk", ["type", "key"]),
+    );
+    await createIndexes(db, "content_items", { content_items_publish_at: "publish_at" });
+    await createTable(
+      db,
+      "content_revisions",
+      {
+        type: "text not null",
+        key: "text not null",
+        revision: "integer not null",
+        data: "text not null",
+        published_at: "text not null",
+        published_by: "text",
+        published_by_name: "text not null",
+        note: "text not null",
+      },
+      (t) => t.addPrimaryKeyConstraint("content_revisions_pk", ["type", "key", "revision"]),
+    );
+    await createTable(db, "content_state", {
+      id: "text primary key",
+      version: "integer not null",
+      changed_at: "text not null",
+    });
+    await createTable(db, "content_seeds", {
+      type: "text primary key",
+      seeded_at: "text not null",
+      items: "integer not null",
+    });
   },
 };

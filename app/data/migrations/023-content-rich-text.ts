@@ -2,6 +2,7 @@
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { upgradeItem } from "./helpers/rich-text-upgrade.ts";
+import { anyTables } from "./helpers/rows.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -9,40 +10,25 @@ export const migration: Migration = {
     // article's body as sections and a course's overview as paragraphs
     // become Markdown with the same words, in drafts and every revision,
     // so a database from before still builds the site.
-    const old = db as unknown as Kysely<{
-      content_items: { type: string; key: string; draft: string };
-      content_revisions: { type: string; key: string; revision: number; data: string };
-    }>;
-    const items = await old
-      .selectFrom("content_items")
-      .select(["type", "key", "draft"])
-      .where("type", "in", ["article", "course"])
-      .execute();
-    for (const item of items) {
-      const upgraded = upgradeItem(item.type, JSON.parse(item.draft) as Record<string, unknown>);
-      if (!upgraded) continue;
-      await old
-        .updateTable("content_items")
-        .set({ draft: JSON.stringify(upgraded) })
-        .where("type", "=", item.type)
-        .where("key", "=", item.key)
+    const stored = [
+      { table: "content_items", keys: ["type", "key"], data: "draft" },
+      { table: "content_revisions", keys: ["type", "key", "revision"], data: "data" },
+    ];
+    for (const { table, keys, data } of stored) {
+      const rows = await anyTables(db)
+        .selectFrom(table)
+        .select([...keys, data])
+        .where("type", "in", ["article", "course"])
         .execute();
-    }
-    const revisions = await old
-      .selectFrom("content_revisions")
-      .select(["type", "key", "revision", "data"])
-      .where("type", "in", ["article", "course"])
-      .execute();
-    for (const revision of revisions) {
-      const upgraded = upgradeItem(revision.type, JSON.parse(revision.data) as Record<string, unknown>);
-      if (!upgraded) continue;
-      await old
-        .updateTable("content_revisions")
-        .set({ data: JSON.stringify(upgraded) })
-        .where("type", "=", revision.type)
-        .where("key", "=", revision.key)
-        .where("revision", "=", revision.revision)
-        .execute();
+      for (const row of rows) {
+        const upgraded = upgradeItem(String(row.type), JSON.parse(String(row[data])) as Record<string, unknown>);
+        if (!upgraded) continue;
+        let update = anyTables(db)
+          .updateTable(table)
+          .set({ [data]: JSON.stringify(upgraded) });
+        for (const key of keys) update = update.where(key, "=", row[key]!);
+        await update.execute();
+      }
     }
   },
 };

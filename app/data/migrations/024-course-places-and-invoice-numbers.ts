@@ -1,6 +1,7 @@
 /** Migration 024, shipped 2026-11-27: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -12,19 +13,19 @@ export const migration: Migration = {
     // taken in the transaction that writes the invoice, so the committed
     // numbers run without a gap (docs/decisions/053-places-and-invoice-numbers.md).
     // No personal data in either.
-    await db.schema
-      .createTable("course_session_places")
-      .addColumn("session_key", "text", (c) => c.primaryKey())
-      .addColumn("capacity", "integer", (c) => c.notNull())
-      .addColumn("taken", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addCheckConstraint("course_session_places_taken", sql`taken >= 0 and taken <= capacity`)
-      .execute();
-    await db.schema
-      .createTable("invoice_sequences")
-      .addColumn("series", "text", (c) => c.primaryKey())
-      .addColumn("last_number", "integer", (c) => c.notNull())
-      .addCheckConstraint("invoice_sequences_positive", sql`last_number >= 1`)
-      .execute();
+    await createTable(
+      db,
+      "course_session_places",
+      {
+        session_key: "text primary key",
+        capacity: "integer not null",
+        taken: "integer not null default 0",
+        updated_at: "text not null",
+      },
+      (t) => t.addCheckConstraint("course_session_places_taken", sql`taken >= 0 and taken <= capacity`),
+    );
+    await createTable(db, "invoice_sequences", { series: "text primary key", last_number: "integer not null" }, (t) =>
+      t.addCheckConstraint("invoice_sequences_positive", sql`last_number >= 1`),
+    );
   },
 };

