@@ -28,7 +28,6 @@
  * Exit code: 0 when every check passes, 2 when a check fails, 1 when the bench itself fails.
  */
 import { randomBytes } from "node:crypto";
-import { loadavg } from "node:os";
 import {
   benchLog,
   cpuTimes,
@@ -44,7 +43,7 @@ import {
 import { type DbKind, outboxBacklog, type Reader, waitForDrain } from "./support/databases.ts";
 import { loadFigures, runScenario, type Scenario, SCENARIOS, type Tracking } from "./support/load.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { fmt, fmtSpread, machine, writeResults } from "./support/report.ts";
+import { fmt, fmtSpread, markdownTable, measureOnMachine, writeResults } from "./support/report.ts";
 
 type Options = LoadBenchOptions & {
   /** Requests per second offered in all; null: as fast as answered. */
@@ -292,40 +291,76 @@ function summarise(runs: DbRun[]): ScenarioSummary[] {
 // ---------------------------------------------------------------------------
 
 function summaryTable(db: DbResult, options: Options): string {
-  const rows = db.summary.map((s) => {
-    const drain =
+  return markdownTable(
+    [
+      "Endpoint",
+      "Stored leads/s",
+      "p50 (ms)",
+      "p99 (ms)",
+      "Outbox backlog at end (e-mails)",
+      "Drain time (s)",
+      "Server CPU ms/lead",
+      "rows = 2xx",
+    ],
+    "lrrrrrrl",
+    db.summary.map((s) => [
+      `\`POST ${s.path}\``,
+      fmtSpread(s.leadsPerS),
+      fmtSpread(s.p50),
+      fmtSpread(s.p99),
+      fmtSpread(s.backlogAtEnd),
       s.undrained === 0
         ? fmtSpread(s.drainS, 1)
-        : `${s.undrained} of ${s.runs} runs not drained in ${options.drainTimeoutS} s${s.drainS ? `; others ${fmtSpread(s.drainS, 1)}` : ""}`;
-    return (
-      `| \`POST ${s.path}\` | ${fmtSpread(s.leadsPerS)} | ${fmtSpread(s.p50)} | ${fmtSpread(s.p99)} | ${fmtSpread(s.backlogAtEnd)} ` +
-      `| ${drain} | ${fmtSpread(s.cpuMsPerLead, 2)} | ${s.pass ? "✅ PASS" : "❌ FAIL"} |`
-    );
-  });
-  return [
-    "| Endpoint | Stored leads/s | p50 (ms) | p99 (ms) | Outbox backlog at end (e-mails) | Drain time (s) | Server CPU ms/lead | rows = 2xx |",
-    "|---|---:|---:|---:|---:|---:|---:|---|",
-    ...rows,
-  ].join("\n");
+        : `${s.undrained} of ${s.runs} runs not drained in ${options.drainTimeoutS} s${s.drainS ? `; others ${fmtSpread(s.drainS, 1)}` : ""}`,
+      fmtSpread(s.cpuMsPerLead, 2),
+      s.pass ? "✅ PASS" : "❌ FAIL",
+    ]),
+  );
 }
 
 function runsTable(db: DbResult): string {
-  const rows = db.runs.flatMap((r) =>
-    r.scenarios.map((s) => {
-      const c = s.check;
-      return (
-        `| ${r.run} | \`POST ${s.path}\` | ${fmt(s.leadsPerS)} | ${s.latencyMs.p50} | ${s.latencyMs.p99} | ${s.latencyMs.max} ` +
-        `| ${s.status["2xx"]} | ${s.status.non2xx} | ${s.status.errors} | ${c.rows} | ${c.inFlightStored} | ${c.outboxRows}/${c.outboxExpected} ` +
-        `| ${s.backlogAtEnd} | ${s.drainS === null ? `> timeout (${s.leftAfterDrain} left)` : fmt(s.drainS, 1)} ` +
-        `| ${c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`} |`
-      );
-    }),
+  return markdownTable(
+    [
+      "Run",
+      "Endpoint",
+      "Leads/s",
+      "p50 (ms)",
+      "p99 (ms)",
+      "max (ms)",
+      "2xx",
+      "non-2xx",
+      "errors",
+      "rows",
+      "of which in flight at stop",
+      "outbox rows",
+      "backlog at end",
+      "drain (s)",
+      "rows = 2xx",
+    ],
+    "rlrrrrrrrrrrrrl",
+    db.runs.flatMap((r) =>
+      r.scenarios.map((s) => {
+        const c = s.check;
+        return [
+          r.run,
+          `\`POST ${s.path}\``,
+          fmt(s.leadsPerS),
+          s.latencyMs.p50,
+          s.latencyMs.p99,
+          s.latencyMs.max,
+          s.status["2xx"],
+          s.status.non2xx,
+          s.status.errors,
+          c.rows,
+          c.inFlightStored,
+          `${c.outboxRows}/${c.outboxExpected}`,
+          s.backlogAtEnd,
+          s.drainS === null ? `> timeout (${s.leftAfterDrain} left)` : fmt(s.drainS, 1),
+          c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`,
+        ];
+      }),
+    ),
   );
-  return [
-    "| Run | Endpoint | Leads/s | p50 (ms) | p99 (ms) | max (ms) | 2xx | non-2xx | errors | rows | of which in flight at stop | outbox rows | backlog at end | drain (s) | rows = 2xx |",
-    "|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
-    ...rows,
-  ].join("\n");
 }
 
 function markdownReport(
@@ -356,14 +391,11 @@ function markdownReport(
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
-  const loadBefore = loadavg()[0]!;
-  const results: DbResult[] = (
-    await runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options))
-  ).map((db) => ({ ...db, summary: summarise(db.runs) }));
-  const loadAfter = loadavg()[0]!;
-
-  const date = new Date().toISOString();
-  const env = machine(loadBefore, loadAfter);
+  const measured = await measureOnMachine(() =>
+    runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options)),
+  );
+  const { date, env } = measured;
+  const results: DbResult[] = measured.results.map((db) => ({ ...db, summary: summarise(db.runs) }));
   writeResults(
     options.out,
     { date, options, environment: env, results },

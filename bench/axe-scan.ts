@@ -35,11 +35,10 @@
 import { loadavg } from "node:os";
 import { parseArgs } from "node:util";
 import AxeBuilder from "@axe-core/playwright";
-import { chromium, devices, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { devices, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { APP_NEEDED_EVENT } from "../app/page-script/deferred-hydration.server.ts";
 import { wcagScan, wcagTags } from "../harness/axe.ts";
-import { chromiumArgs, chromiumPath } from "../harness/chromium.ts";
 import {
   benchLog,
   median,
@@ -49,8 +48,9 @@ import {
   selectPages,
   type Spread,
   spread,
-  startSite,
 } from "./support/runner.ts";
+import { withSiteAndBrowser } from "./support/browser.ts";
+import { onlyPages, resultsName } from "./support/options.ts";
 import { machine, writeResults } from "./support/report.ts";
 
 const log = benchLog("axe-scan");
@@ -74,14 +74,8 @@ function readOptions(argv: string[]): Options {
       out: { type: "string", default: "axe-scan" },
     },
   });
-  if (!/^[\w-]+$/.test(values.out)) throw new Error(`--out must be a plain file name, got "${values.out}"`);
-  const only = values.only
-    ? values.only
-        .split(",")
-        .map((p) => p.trim())
-        .filter(Boolean)
-    : null;
-  return { runs: positiveOption("runs", values.runs, true), only, out: values.out };
+  const out = resultsName(values.out);
+  return { runs: positiveOption("runs", values.runs, true), only: onlyPages(values.only), out };
 }
 
 type Scan = { ms: number; violations: string[]; rules: string[] };
@@ -316,17 +310,7 @@ async function main(): Promise<number> {
   const options = readOptions(process.argv.slice(2));
   requireBuild(false, log);
   const pages = selectPages(options.only, [...sitePages.map((p) => p.path), NOT_FOUND]);
-  const site = await startSite("sqlite", "bench_axe_scan");
-  const { server } = site;
-  let browser: Browser | undefined;
-  const cleanup = async () => {
-    await browser?.close().catch(() => undefined);
-    await site.stop();
-  };
-  for (const sig of ["SIGINT", "SIGTERM"] as const)
-    process.once(sig, () => void cleanup().finally(() => process.exit(130)));
-  try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return withSiteAndBrowser("bench_axe_scan", async ({ server }, browser) => {
     const chromiumVersion = browser.version();
     log(`server up at ${server.base}; ${pages.length} page(s) × ${WIDTHS.length} widths × ${options.runs} run(s)`);
     const loadBefore = loadavg()[0]!;
@@ -347,9 +331,7 @@ async function main(): Promise<number> {
     }
     process.stdout.write(last.md);
     return last.identical ? 0 : 2;
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
 runMain(main, log);

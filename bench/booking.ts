@@ -51,7 +51,6 @@
  */
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, readdirSync } from "node:fs";
-import { loadavg } from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
@@ -73,7 +72,7 @@ import {
 } from "./support/runner.ts";
 import { type DbKind, type Reader } from "./support/databases.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { fmt, fmtSpread, machine, writeResults } from "./support/report.ts";
+import { fmt, fmtSpread, markdownTable, measureOnMachine, writeResults } from "./support/report.ts";
 
 /** The issue's target for the 99th percentile of a booking's answer. */
 const TARGET_P99_MS = 300;
@@ -830,57 +829,117 @@ function summarise(runs: DbRun[]): { summary: PathSummary[]; oversell: OversellS
 }
 
 function summaryTable(db: DbResult): string {
-  const rows = db.summary.map(
-    (s) =>
-      `| ${s.path} | ${fmtSpread(s.bookingsPerS, 1)} | ${fmtSpread(s.p50)} | ${fmtSpread(s.p99)} | ${fmtSpread(s.max)} ` +
-      `| ${fmtSpread(s.errors)} | ${s.meetsTarget ? "✅ yes" : "❌ no"} | ${s.pass ? "✅ PASS" : "❌ FAIL"} |`,
+  return markdownTable(
+    [
+      "Path",
+      "Bookings/s",
+      "p50 (ms)",
+      "p99 (ms)",
+      "max (ms)",
+      "errors (not 303)",
+      `p99 < ${TARGET_P99_MS} ms`,
+      "database = answers",
+    ],
+    "lrrrrrll",
+    db.summary.map((s) => [
+      s.path,
+      fmtSpread(s.bookingsPerS, 1),
+      fmtSpread(s.p50),
+      fmtSpread(s.p99),
+      fmtSpread(s.max),
+      fmtSpread(s.errors),
+      s.meetsTarget ? "✅ yes" : "❌ no",
+      s.pass ? "✅ PASS" : "❌ FAIL",
+    ]),
   );
-  return [
-    `| Path | Bookings/s | p50 (ms) | p99 (ms) | max (ms) | errors (not 303) | p99 < ${TARGET_P99_MS} ms | database = answers |`,
-    "|---|---:|---:|---:|---:|---:|---|---|",
-    ...rows,
-  ].join("\n");
 }
 
 function oversellTable(db: DbResult, options: Options): string {
   const o = db.oversell;
-  return [
-    `| Attempts | Places left | 303 (booked) | 409 (no longer available) | other | time, all answered (ms) | check |`,
-    "|---:|---:|---:|---:|---:|---:|---|",
-    `| ${options.oversellAttempts} | ${options.oversellPlaces} | ${fmtSpread(o.answered303)} | ${fmtSpread(o.answered409)} | ${fmtSpread(o.other)} ` +
-      `| ${fmtSpread(o.wallMs)} | ${o.pass ? "✅ PASS" : "❌ FAIL"} |`,
-  ].join("\n");
+  return markdownTable(
+    [
+      "Attempts",
+      "Places left",
+      "303 (booked)",
+      "409 (no longer available)",
+      "other",
+      "time, all answered (ms)",
+      "check",
+    ],
+    "rrrrrrl",
+    [
+      [
+        options.oversellAttempts,
+        options.oversellPlaces,
+        fmtSpread(o.answered303),
+        fmtSpread(o.answered409),
+        fmtSpread(o.other),
+        fmtSpread(o.wallMs),
+        o.pass ? "✅ PASS" : "❌ FAIL",
+      ],
+    ],
+  );
 }
 
 function runsTable(db: DbResult): string {
+  const answers = (byStatus: Record<string, number>) =>
+    Object.entries(byStatus)
+      .map(([k, v]) => `${k}: ${v}`)
+      .join(", ");
   const rows = db.runs.flatMap((r) => [
     ...r.paths.map((p) => {
       const c = p.check;
-      return (
-        `| ${r.run} | ${p.path} | ${p.requests} | ${fmt(p.durationS, 1)} | ${fmt(p.bookingsPerS, 1)} | ${fmt(p.latencyMs.p50)} | ${fmt(p.latencyMs.p99)} ` +
-        `| ${fmt(p.latencyMs.max)} | ${Object.entries(p.byStatus)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join(", ")} ` +
-        `| ${c.bookings} | ${c.placesBooked} / ${c.placesTaken} | ${p.path === "invoice" ? c.invoices : "–"} ` +
-        `| ${c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`}${p.failures.length ? ` (${p.failures.join(" | ")})` : ""} |`
-      );
+      return [
+        r.run,
+        p.path,
+        p.requests,
+        fmt(p.durationS, 1),
+        fmt(p.bookingsPerS, 1),
+        fmt(p.latencyMs.p50),
+        fmt(p.latencyMs.p99),
+        fmt(p.latencyMs.max),
+        answers(p.byStatus),
+        c.bookings,
+        `${c.placesBooked} / ${c.placesTaken}`,
+        p.path === "invoice" ? c.invoices : "–",
+        `${c.pass ? "✅ PASS" : `❌ FAIL: ${c.notes.join("; ")}`}${p.failures.length ? ` (${p.failures.join(" | ")})` : ""}`,
+      ];
     }),
-    (() => {
-      const o = r.oversell;
-      return (
-        `| ${r.run} | oversell | ${o.attempts} | ${fmt(o.wallMs / 1000, 2)} | – | ${fmt(o.latencyMs.p50)} | ${fmt(o.latencyMs.p99)} | ${fmt(o.latencyMs.max)} ` +
-        `| ${Object.entries(o.byStatus)
-          .map(([k, v]) => `${k}: ${v}`)
-          .join(", ")} | ${o.bookings} | ${o.placesTaken} / capacity ${o.capacity} | – ` +
-        `| ${o.pass ? "✅ PASS" : `❌ FAIL: ${o.notes.join("; ")}`} |`
-      );
-    })(),
+    [
+      r.run,
+      "oversell",
+      r.oversell.attempts,
+      fmt(r.oversell.wallMs / 1000, 2),
+      "–",
+      fmt(r.oversell.latencyMs.p50),
+      fmt(r.oversell.latencyMs.p99),
+      fmt(r.oversell.latencyMs.max),
+      answers(r.oversell.byStatus),
+      r.oversell.bookings,
+      `${r.oversell.placesTaken} / capacity ${r.oversell.capacity}`,
+      "–",
+      r.oversell.pass ? "✅ PASS" : `❌ FAIL: ${r.oversell.notes.join("; ")}`,
+    ],
   ]);
-  return [
-    "| Run | Path | requests | load (s) | bookings/s | p50 (ms) | p99 (ms) | max (ms) | answers | bookings stored | places booked / taken | invoices in the database | check |",
-    "|---:|---|---:|---:|---:|---:|---:|---:|---|---:|---|---:|---|",
-    ...rows,
-  ].join("\n");
+  return markdownTable(
+    [
+      "Run",
+      "Path",
+      "requests",
+      "load (s)",
+      "bookings/s",
+      "p50 (ms)",
+      "p99 (ms)",
+      "max (ms)",
+      "answers",
+      "bookings stored",
+      "places booked / taken",
+      "invoices in the database",
+      "check",
+    ],
+    "rlrrrrrrlrlrl",
+    rows,
+  );
 }
 
 function markdownReport(
@@ -914,14 +973,11 @@ function markdownReport(
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
-  const loadBefore = loadavg()[0]!;
-  const results: DbResult[] = (
-    await runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options))
-  ).map((db) => ({ ...db, ...summarise(db.runs) }));
-  const loadAfter = loadavg()[0]!;
-
-  const date = new Date().toISOString();
-  const env = machine(loadBefore, loadAfter);
+  const measured = await measureOnMachine(() =>
+    runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options)),
+  );
+  const { date, env } = measured;
+  const results: DbResult[] = measured.results.map((db) => ({ ...db, ...summarise(db.runs) }));
   const json = { date, options, environment: env, targetP99Ms: TARGET_P99_MS, results };
   writeResults(options.out, json, markdownReport(results, { date, options, env }));
   for (const db of results)

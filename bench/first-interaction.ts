@@ -52,21 +52,22 @@
  * the bench fails or some visit could not be measured (listed in the report).
  */
 import { loadavg } from "node:os";
-import { chromium, type Browser, type BrowserContextOptions, type Locator, type Page } from "@playwright/test";
+import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { catalogue } from "../app/content/index.server.ts";
 import { coursePath } from "../app/content/paths.ts";
-import { chromiumArgs, chromiumPath } from "../harness/chromium.ts";
+import { chromiumArgs } from "../harness/chromium.ts";
 import {
   benchLog,
   median,
   percentile,
   requireBuild,
+  runMain,
   selectPages,
   type Spread,
   spread,
-  startSite,
 } from "./support/runner.ts";
+import { withSiteAndBrowser } from "./support/browser.ts";
 import { pageBenchCommandLine } from "./support/options.ts";
 import { machine, writeResults } from "./support/report.ts";
 
@@ -770,18 +771,7 @@ async function main(): Promise<number> {
   );
   requireBuild(options.build, log, "or run without --no-build");
 
-  const site = await startSite("sqlite", "bench_first_interaction");
-  const { server } = site;
-  let browser: Browser | undefined;
-  const cleanup = async (): Promise<void> => {
-    await browser?.close().catch(() => undefined);
-    await site.stop();
-  };
-  for (const sig of ["SIGINT", "SIGTERM"] as const)
-    process.once(sig, () => void cleanup().finally(() => process.exit(130)));
-
-  try {
-    browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  return withSiteAndBrowser("bench_first_interaction", async ({ server }, browser) => {
     const targets = await discoverTargets(browser, server.base, pages);
     log(
       `server up at ${server.base}; ${targets.length} control(s) on ${pages.length} page(s) × ${options.runs} run(s)`,
@@ -811,15 +801,7 @@ async function main(): Promise<number> {
       return 1;
     }
     return 0;
-  } finally {
-    await cleanup();
-  }
+  });
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    log(`FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    process.exit(1);
-  },
-);
+runMain(main, log);

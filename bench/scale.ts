@@ -28,13 +28,12 @@
  * after is recorded; take them on a quiet machine.
  */
 import { randomBytes } from "node:crypto";
-import { loadavg } from "node:os";
 import { startCluster, type Cluster } from "../harness/cluster.ts";
 import { pollUntil } from "../harness/servers.ts";
 import { benchLog, positiveOption, requireBuild, runMain, verdict } from "./support/runner.ts";
 import { loadFigures, runScenario, SCENARIOS } from "./support/load.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { machine, writeResults } from "./support/report.ts";
+import { measureOnMachine, writeResults } from "./support/report.ts";
 
 const EMAILS_PER_LEAD = 2;
 
@@ -285,13 +284,11 @@ function markdownTable(results: SizeResult[]): string {
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
-  const loadBefore = loadavg()[0]!;
-  const results: SizeResult[] = [];
-  for (const n of options.instances) results.push(await benchSize(n, options));
-  const loadAfter = loadavg()[0]!;
-
-  const date = new Date().toISOString();
-  const env = machine(loadBefore, loadAfter);
+  const { results, date, env } = await measureOnMachine(async () => {
+    const sizes: SizeResult[] = [];
+    for (const n of options.instances) sizes.push(await benchSize(n, options));
+    return sizes;
+  });
   const commit = env.commit;
   const intro =
     `${date} · autocannon through nginx (deploy/nginx/) on POST /api/contact, ${options.connections} connections, ` +

@@ -9,7 +9,7 @@ import type { DbKind } from "./databases.ts";
 import { positiveOption, ROOT } from "./runner.ts";
 
 /** --out: the results file's name (bench/results/<out>.{md,json}), a plain one. */
-function resultsName(out: string): string {
+export function resultsName(out: string): string {
   if (!/^[\w-]+$/.test(out)) throw new Error(`--out must be a plain file name, got "${out}"`);
   return out;
 }
@@ -81,15 +81,19 @@ const pageBenchOptions = (out: string) =>
 
 export type PageBenchOptions = { runs: number; only: string[] | null; build: boolean; out: string };
 
-function readPageBenchOptions(values: OptionValues<ReturnType<typeof pageBenchOptions>>): PageBenchOptions {
-  const runs = positiveOption("runs", values.runs, true);
-  const only = values.only
-    ? values.only
+/** --only a,b: the pages named (comma-separated), or null for every page. */
+export function onlyPages(only: string | undefined): string[] | null {
+  return only
+    ? only
         .split(",")
         .map((p) => p.trim())
         .filter(Boolean)
     : null;
-  return { runs, only, build: !values["no-build"], out: resultsName(values.out) };
+}
+
+function readPageBenchOptions(values: OptionValues<ReturnType<typeof pageBenchOptions>>): PageBenchOptions {
+  const runs = positiveOption("runs", values.runs, true);
+  return { runs, only: onlyPages(values.only), build: !values["no-build"], out: resultsName(values.out) };
 }
 
 /** A page benchmark's command-line parser: the shared options, --out defaulting to the name given, and its own. */

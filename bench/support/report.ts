@@ -5,7 +5,7 @@
  * the latest run; earlier runs are in git's history).
  */
 import { mkdirSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import path from "node:path";
 import { gitCommit, ROOT, type Spread } from "./runner.ts";
 
@@ -25,6 +25,20 @@ export function machine(loadBefore: number, loadAfter: number): Record<string, s
   const commit = gitCommit();
   if (commit) env.commit = commit;
   return env;
+}
+
+/**
+ * Runs `measure`, then says when it ended and on what machine (machine(),
+ * with the load average before and after it): its results, the date and
+ * the environment for the report.
+ */
+export async function measureOnMachine<R>(
+  measure: () => Promise<R>,
+): Promise<{ results: R; date: string; env: Record<string, string> }> {
+  const loadBefore = loadavg()[0]!;
+  const results = await measure();
+  const loadAfter = loadavg()[0]!;
+  return { results, date: new Date().toISOString(), env: machine(loadBefore, loadAfter) };
 }
 
 /** A number with `digits` decimals. */

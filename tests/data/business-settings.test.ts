@@ -8,14 +8,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "~/data/db.server.ts";
-import { type BookedPlace, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
-import { confirmBooking, placeBooking } from "~/orders/course-booking/placing.server.ts";
+import { type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
-import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { invoicePdf, storedDocument } from "~/orders/course-booking/documents.server.ts";
-import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
+import { placesLeft } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { termsText } from "~/orders/course-booking/terms.ts";
 import {
   BusinessSettingsMissing,
   currentBusinessSettings,
@@ -26,12 +24,10 @@ import {
 } from "~/settings/business-settings.server.ts";
 import { testBusinessSettings } from "../../harness/business-settings.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testBooker } from "./fixtures.ts";
+import { byCard, byInvoice, createCourseSession, delegate, placeCourseBooking } from "../support/factories.ts";
 
 const early = new Date("2027-01-10T10:00:00.000Z");
 const later = new Date("2027-01-11T10:00:00.000Z");
-const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
-const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: null, vatNumber: null };
 let sessions = 0;
 
 describe.each(dialects)("business settings on %s", (dialect) => {
@@ -46,32 +42,10 @@ describe.each(dialects)("business settings on %s", (dialect) => {
     await t.dispose();
   });
 
-  async function newSession(capacity: number): Promise<BookableSession> {
-    const key = `bs-${dialect}-${++sessions}`;
-    await setCapacity(db, key, capacity, early);
-    return {
-      key,
-      courseId: "strategic-leadership",
-      courseTitle: "Strategic Leadership",
-      startsAt: new Date("2027-03-08T09:00:00.000Z"),
-      endsAt: new Date("2027-03-12T17:00:00.000Z"),
-      firstDay: "2027-03-08",
-      lastDay: "2027-03-12",
-      format: "online",
-      price: {},
-      state: "open",
-    };
-  }
+  const newSession = (capacity: number) =>
+    createCourseSession(db, { key: `bs-${dialect}-${++sessions}`, capacity, at: early });
   const book = (session: BookableSession, email: string, payment: BookingPayment = byInvoice, now = early) =>
-    placeBooking(db, {
-      session,
-      booker: testBooker(email),
-      places: [named(1)],
-      payment,
-      termsText: termsText(),
-      now,
-      confirmation: defaultConfirmationRules,
-    });
+    placeCourseBooking(db, { session, booker: email, places: [delegate(1)], payment, now });
   const invoiceNumbersTaken = async () =>
     (await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirst())
       ?.last_number ?? 0;
@@ -81,7 +55,7 @@ describe.each(dialects)("business settings on %s", (dialect) => {
     expect(await currentBusinessSettings(db)).toBeNull();
     await expect(settingsForInvoice(db)).rejects.toBeInstanceOf(BusinessSettingsMissing);
     const session = await newSession(5);
-    for (const payment of [byInvoice, { method: "card" } as BookingPayment]) {
+    for (const payment of [byInvoice, byCard]) {
       expect(await book(session, `unset-${dialect}@example.com`, payment)).toEqual({
         ok: false,
         reason: "invoices-unavailable",

@@ -17,7 +17,8 @@ import { publishedContent, readItem } from "~/publishing/store/reading.server.ts
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import type { ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
-import { dialects, openTestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: null, name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");
@@ -38,15 +39,7 @@ const releaseFrom = new Set(releasePaths.map((r) => r.from));
 const byFrom = (a: { from: string }, b: { from: string }) => a.from.localeCompare(b.from);
 
 describe.each(dialects)("addresses and deleting on %s", (dialect) => {
-  async function withSeeded(test: (db: Db) => Promise<void>) {
-    const t = await openTestDatabase(dialect, "addresses");
-    try {
-      await seedContent(t.handle.db, start);
-      await test(t.handle.db);
-    } finally {
-      await t.dispose();
-    }
-  }
+  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "addresses", at: start }, test);
 
   /** Saves `data` as the item's draft over its current version, then publishes it. */
   async function publish(db: Db, type: ContentType, key: string, data: unknown, at: Date) {

@@ -18,8 +18,8 @@ import { withNewSessionKey } from "~/publishing/names-in-use.server.ts";
 import { checkItem, type ContentActor } from "~/publishing/store/core.server.ts";
 import { createItem, publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
 import { listItems, publishedContent, readItem } from "~/publishing/store/reading.server.ts";
-import { seedContent } from "~/publishing/store/seeding.server.ts";
-import { dialects, openTestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { placesOf, withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");
@@ -32,24 +32,8 @@ const course = releaseContent.courses.find((c) => (c as { id: string }).id === "
 };
 const webinar = releaseContent.webinars[0] as { id: string; title: string };
 
-async function placesOf(db: Db, key: string) {
-  return db
-    .selectFrom("course_session_places")
-    .select(["capacity", "taken"])
-    .where("session_key", "=", key)
-    .executeTakeFirst();
-}
-
 describe.each(dialects)("duplicating content on %s", (dialect) => {
-  async function withSeeded(test: (db: Db) => Promise<void>) {
-    const t = await openTestDatabase(dialect, "duplicate");
-    try {
-      await seedContent(t.handle.db, start);
-      await test(t.handle.db);
-    } finally {
-      await t.dispose();
-    }
-  }
+  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "duplicate", at: start }, test);
 
   it("a course date added from scratch is named by the site after its course and first day, never over a name in use", async () => {
     await withSeeded(async (db) => {

@@ -17,6 +17,7 @@ import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { contentTypeNames } from "~/content/types.server.ts";
 import { openDatabase, type Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
+import { withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const ben: ContentActor = { id: "staff-ben", name: "Ben Editor" };
@@ -28,32 +29,8 @@ const firstWebinar = releaseContent.webinars[0] as Webinar;
 
 describe.each(dialects)("content in the database on %s", (dialect) => {
   /** Runs `test` on a fresh database of this dialect, seeded from the release at `start`, with the two editors' accounts. */
-  async function withSeeded(test: (db: Db) => Promise<void>) {
-    const t = await openTestDatabase(dialect, "content");
-    try {
-      await seedContent(t.handle.db, start);
-      await t.handle.db
-        .insertInto("staff_users")
-        .values(
-          [ann, ben].map((editor) => ({
-            id: editor.id!,
-            email: `${editor.id}@example.test`,
-            name: editor.name,
-            role: "admin" as const,
-            password_hash: "not used",
-            totp_secret: "not used",
-            totp_last_step: 0,
-            created_at: start.toISOString(),
-            updated_at: start.toISOString(),
-            disabled_at: null,
-          })),
-        )
-        .execute();
-      await test(t.handle.db);
-    } finally {
-      await t.dispose();
-    }
-  }
+  const withSeeded = (test: (db: Db) => Promise<void>) =>
+    withSeededContent({ dialect, prefix: "content", at: start, editors: [ann, ben] }, test);
 
   it("seeds every type from the release once: what is published builds the release's catalogue", async () => {
     const t = await openTestDatabase(dialect, "content");

@@ -7,77 +7,44 @@
  * unconfirmed, per session and per booker address, hold under concurrent
  * bookings (on PostgreSQL through 4 handles, as separate instances would).
  */
-import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type Db } from "~/data/db.server.ts";
-import { type BookedPlace, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import type { DatabaseHandle, Db } from "~/data/db.server.ts";
+import type { BookedPlace } from "~/orders/course-booking/booking-store.server.ts";
 import { expireHolds } from "~/orders/course-booking/card-payments.server.ts";
-import { confirmBooking, placeBooking } from "~/orders/course-booking/placing.server.ts";
+import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking, namePlace } from "~/orders/course-booking/team-acts.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
-import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
-import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
+import { placesLeft } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { termsText } from "~/orders/course-booking/terms.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testBooker, testMail } from "./fixtures.ts";
+import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
+import { createCourseSession, delegate, placeCourseBooking, testMail } from "../support/factories.ts";
 
-const startsAt = new Date("2027-03-08T09:00:00.000Z");
 const early = new Date("2027-01-10T10:00:00.000Z");
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-const booker = (email: string) => testBooker(email);
-const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
-const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: null, vatNumber: null };
 let sessions = 0;
 
 describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dialect) => {
-  let t: TestDatabase;
+  let t: ConcurrentTestDatabase;
   let db: Db;
   let handles: DatabaseHandle[];
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cconf", { businessSettings: true });
+    t = await openConcurrentTestDatabase(dialect, "cconf", { businessSettings: true });
     db = t.handle.db;
-    handles = [t.handle];
+    handles = t.handles;
     // An outgoing webhook that would hear of every booking: none is written before the booker confirms.
     await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.cancelled"] }, early);
-    if (dialect === "postgres") {
-      for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
-    }
   });
   afterAll(async () => {
-    for (const other of handles.slice(1)) await other.close();
     await t.dispose();
   });
 
-  async function newSession(capacity: number): Promise<BookableSession> {
-    const key = `c-${dialect}-${++sessions}`;
-    await setCapacity(db, key, capacity, early);
-    return {
-      key,
-      courseId: "strategic-leadership",
-      courseTitle: "Strategic Leadership",
-      startsAt,
-      endsAt: new Date("2027-03-12T17:00:00.000Z"),
-      firstDay: "2027-03-08",
-      lastDay: "2027-03-12",
-      format: "online",
-      price: {},
-      state: "open",
-    };
-  }
+  const newSession = (capacity: number) =>
+    createCourseSession(db, { key: `c-${dialect}-${++sessions}`, capacity, at: early });
   const book = (session: BookableSession, email: string, places: BookedPlace[], on: Db = db, now = early) =>
-    placeBooking(on, {
-      session,
-      booker: booker(email),
-      places,
-      payment: byInvoice,
-      termsText: termsText(),
-      now,
-      confirmation: defaultConfirmationRules,
-    });
+    placeCourseBooking(on, { session, booker: email, places, now });
   const left = async (key: string) => (await placesLeft(db, [key])).get(key);
   const lastInvoiceNumber = async () =>
     (await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirst())
@@ -89,7 +56,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
   it("holds the places 2 hours without an invoice number or a webhook; confirmed, the invoice is issued", async () => {
     const session = await newSession(12);
     const before = await lastInvoiceNumber();
-    const placed = await book(session, address(1), [named(1), named(2)]);
+    const placed = await book(session, address(1), [delegate(1), delegate(2)]);
     if (!placed.ok) throw new Error(placed.reason);
     expect(placed.booking).toMatchObject({ status: "unconfirmed", hold_expires_at: "2027-01-10T12:00:00.000Z" });
     expect(await left(session.key)).toBe(10);
@@ -121,7 +88,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
   it("lapses when not confirmed in time: the places go back, listed as lapsed, and it can never be confirmed", async () => {
     const session = await newSession(6);
     const before = await lastInvoiceNumber();
-    const placed = await book(session, address(1), [named(1), named(2), named(3)]);
+    const placed = await book(session, address(1), [delegate(1), delegate(2), delegate(3)]);
     if (!placed.ok) throw new Error(placed.reason);
     // At the deadline, before the job has run: the conditional update refuses it.
     expect(await confirmBooking(db, placed.booking.id, minutes(early, 120))).toEqual({ ok: false, reason: "lapsed" });
@@ -140,7 +107,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
 
   it("the team can cancel an unconfirmed booking: its places go back, no credit note", async () => {
     const session = await newSession(4);
-    const placed = await book(session, address(1), [named(1)]);
+    const placed = await book(session, address(1), [delegate(1)]);
     if (!placed.ok) throw new Error(placed.reason);
     const cancelled = await cancelBooking(db, placed.booking.id, { now: early, staffId: "s" });
     expect(cancelled).toMatchObject({ ok: true, refundPence: 0 });
@@ -150,7 +117,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
 
   it("a session cancelled with an unconfirmed booking tells the team alone: no booker, delegate or webhook hears of it", async () => {
     const session = await newSession(4);
-    const placed = await book(session, address(1), [named(1), named(2)]);
+    const placed = await book(session, address(1), [delegate(1), delegate(2)]);
     if (!placed.ok) throw new Error(placed.reason);
     const service = createCourseBookingService({
       db,
@@ -169,50 +136,50 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
 
   it("refuses places held unconfirmed beyond half a session; confirmed places do not count", async () => {
     const session = await newSession(12);
-    const first = await book(session, address(1), [named(1), named(2), named(3), named(4)]);
-    expect((await book(session, address(2), [named(5), named(6)])).ok).toBe(true);
-    expect(await book(session, address(3), [named(7)])).toEqual({ ok: false, reason: "unconfirmed-session" });
+    const first = await book(session, address(1), [delegate(1), delegate(2), delegate(3), delegate(4)]);
+    expect((await book(session, address(2), [delegate(5), delegate(6)])).ok).toBe(true);
+    expect(await book(session, address(3), [delegate(7)])).toEqual({ ok: false, reason: "unconfirmed-session" });
     expect(await left(session.key)).toBe(6);
     if (!first.ok) throw new Error(first.reason);
     expect((await confirmBooking(db, first.booking.id, early)).ok).toBe(true);
-    expect((await book(session, address(3), [named(7), named(8), named(9), named(10)])).ok).toBe(true);
-    expect(await book(session, address(4), [named(11)])).toEqual({ ok: false, reason: "unconfirmed-session" });
+    expect((await book(session, address(3), [delegate(7), delegate(8), delegate(9), delegate(10)])).ok).toBe(true);
+    expect(await book(session, address(4), [delegate(11)])).toEqual({ ok: false, reason: "unconfirmed-session" });
   });
 
   it("refuses a booker address a 4th unconfirmed booking or a 13th place, whatever its case", async () => {
     const mine = address(1);
-    for (let i = 0; i < 3; i++) expect((await book(await newSession(12), mine, [named(1)])).ok).toBe(true);
-    expect(await book(await newSession(12), mine.toUpperCase(), [named(1)])).toEqual({
+    for (let i = 0; i < 3; i++) expect((await book(await newSession(12), mine, [delegate(1)])).ok).toBe(true);
+    expect(await book(await newSession(12), mine.toUpperCase(), [delegate(1)])).toEqual({
       ok: false,
       reason: "unconfirmed-booker",
     });
     const other = address(2);
     const big = async () => newSession(40);
-    expect((await book(await big(), other, Array.from({ length: 10 }, (_, i) => named(i)))).ok).toBe(true);
-    expect(await book(await big(), other, [named(1), named(2), named(3)])).toEqual({
+    expect((await book(await big(), other, Array.from({ length: 10 }, (_, i) => delegate(i)))).ok).toBe(true);
+    expect(await book(await big(), other, [delegate(1), delegate(2), delegate(3)])).toEqual({
       ok: false,
       reason: "unconfirmed-booker",
     });
-    expect((await book(await big(), other, [named(1), named(2)])).ok).toBe(true);
+    expect((await book(await big(), other, [delegate(1), delegate(2)])).ok).toBe(true);
   });
 
   it("counts a booker's tagged addresses as one mailbox: a 4th unconfirmed booking by ann+4@ is refused after ann+1@…+3@", async () => {
     const local = `ann_${dialect}_${sessions}`;
     for (let i = 1; i <= 3; i++) {
-      expect((await book(await newSession(12), `${local}+${i}@example.com`, [named(1)])).ok).toBe(true);
+      expect((await book(await newSession(12), `${local}+${i}@example.com`, [delegate(1)])).ok).toBe(true);
     }
-    expect(await book(await newSession(12), `${local.toUpperCase()}+4@example.com`, [named(1)])).toEqual({
+    expect(await book(await newSession(12), `${local.toUpperCase()}+4@example.com`, [delegate(1)])).toEqual({
       ok: false,
       reason: "unconfirmed-booker",
     });
     // Another mailbox (one the query's LIKE would fetch if "_" were a wildcard there) is counted apart.
-    expect((await book(await newSession(12), `${local.replaceAll("_", "x")}+1@example.com`, [named(1)])).ok).toBe(true);
+    expect((await book(await newSession(12), `${local.replaceAll("_", "x")}+1@example.com`, [delegate(1)])).ok).toBe(true);
   });
 
   it("concurrent bookings never pass the limits: 24 one-place bookings for a 12-place session hold 6", async () => {
     const session = await newSession(12);
     const results = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => book(session, address(100 + i), [named(i)], handles[i % handles.length]!.db)),
+      Array.from({ length: 24 }, (_, i) => book(session, address(100 + i), [delegate(i)], handles[i % handles.length]!.db)),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(6);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "unconfirmed-session")).toBe(true);
@@ -222,14 +189,14 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
   it("concurrent bookings by one address on 12 sessions: 3 are held", async () => {
     const mine = address(7);
     const each = await Promise.all(Array.from({ length: 12 }, () => newSession(12)));
-    const results = await Promise.all(each.map((s, i) => book(s, mine, [named(1)], handles[i % handles.length]!.db)));
+    const results = await Promise.all(each.map((s, i) => book(s, mine, [delegate(1)], handles[i % handles.length]!.db)));
     expect(results.filter((r) => r.ok)).toHaveLength(3);
   });
 
   it("concurrent confirmations of one booking issue one invoice", async () => {
     const session = await newSession(12);
     const before = await lastInvoiceNumber();
-    const placed = await book(session, address(1), [named(1)]);
+    const placed = await book(session, address(1), [delegate(1)]);
     if (!placed.ok) throw new Error(placed.reason);
     const results = await Promise.all(
       Array.from({ length: 8 }, (_, i) => confirmBooking(handles[i % handles.length]!.db, placed.booking.id, early)),

@@ -6,10 +6,9 @@
  * schema, each with its own pool, as separate instances of the site would;
  * on SQLite through the one handle a process has.
  */
-import { tmpdir } from "node:os";
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type Db } from "~/data/db.server.ts";
+import type { DatabaseHandle, Db } from "~/data/db.server.ts";
 import { nextNumber } from "~/orders/course-booking/invoice-numbers.server.ts";
 import {
   placesLeft,
@@ -18,26 +17,22 @@ import {
   takePlaces,
   type TakeResult,
 } from "~/orders/course-booking/places.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
 
 const now = new Date("2026-12-01T10:00:00.000Z");
 const later = new Date("2026-12-01T11:00:00.000Z");
 
 describe.each(dialects)("course places and invoice numbers on %s", (dialect) => {
-  let t: TestDatabase;
+  let t: ConcurrentTestDatabase;
   /** Where concurrent attempts come from: 4 instances on PostgreSQL, the one handle on SQLite. */
   let handles: DatabaseHandle[];
   let db: Db;
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "places", { businessSettings: true });
+    t = await openConcurrentTestDatabase(dialect, "places", { businessSettings: true });
+    handles = t.handles;
     db = t.handle.db;
-    handles = [t.handle];
-    if (dialect === "postgres") {
-      for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
-    }
   });
   afterAll(async () => {
-    for (const other of handles.slice(1)) await other.close();
     await t.dispose();
   });
 

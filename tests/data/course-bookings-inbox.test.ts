@@ -15,9 +15,8 @@ import { listLeads } from "~/inbox/query.server.ts";
 import { migrations } from "~/data/migrations/index.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { type BookedPlace, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import type { BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
 import { expireHolds } from "~/orders/course-booking/card-payments.server.ts";
-import { confirmBooking, placeBooking } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
@@ -26,14 +25,19 @@ import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { testBooker, testMail } from "./fixtures.ts";
+import {
+  byCard,
+  createConfirmedCourseBooking,
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+  testMail,
+} from "../support/factories.ts";
 
 /** 57 days before the release's March sessions: names may follow, full credit. */
 const early = new Date("2027-01-10T10:00:00.000Z");
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
-const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
 const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: "PO-4471", vatNumber: null };
-const byCard: BookingPayment = { method: "card" };
 const sales: StaffUser = { id: "u-sales", email: "sales@example.test", name: "Sam Sales", role: "leads" };
 const visit = {
   landingPage: "/courses/risk-management",
@@ -56,8 +60,6 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
     await t.dispose();
   });
 
-  const bookerAs = (email: string) => testBooker(email);
-
   /** The release's first session of Risk Management (its own places here: each test database is new). */
   async function releaseSession(on: Db = db): Promise<BookableSession> {
     const published = sessionByKey("risk-management-2027-03-london");
@@ -68,43 +70,16 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
   }
 
   /** A session no content knows (its own key), of a course with no pillar given. */
-  async function otherSession(on: Db = db, capacity = 6): Promise<BookableSession> {
-    const key = `inbox-${dialect}-${++n}`;
-    await setCapacity(on, key, capacity, early);
-    return {
-      key,
-      courseId: "strategic-leadership",
-      courseTitle: "Strategic Leadership",
-      startsAt: new Date("2027-03-08T09:00:00.000Z"),
-      endsAt: new Date("2027-03-12T17:00:00.000Z"),
-      firstDay: "2027-03-08",
-      lastDay: "2027-03-12",
-      format: "online",
-      price: {},
-      state: "open",
-    };
-  }
+  const otherSession = (on: Db = db, capacity = 6) =>
+    createCourseSession(on, { key: `inbox-${dialect}-${++n}`, capacity, at: early });
 
+  /** A booking placed by `email`; by invoice, confirmed by its booker at once (the invoice issued). */
   async function place(
     session: BookableSession,
     email: string,
-    { places = [named(1)], payment = byInvoice, on = db, now = early, attribution = null as typeof visit | null } = {},
+    { places = [delegate(1)], payment = byInvoice, on = db, now = early, attribution = null as typeof visit | null } = {},
   ) {
-    const result = await placeBooking(on, {
-      session,
-      booker: bookerAs(email),
-      places,
-      payment,
-      termsText: termsText(),
-      now,
-      attribution,
-    });
-    if (!result.ok) throw new Error(`refused: ${result.reason}`);
-    if (payment.method === "card") return result.booking;
-    // By invoice: confirmed by its booker at once (the invoice issued).
-    const confirmed = await confirmBooking(on, result.booking.id, now);
-    if (!confirmed.ok) throw new Error(`not confirmed: ${confirmed.reason}`);
-    return confirmed.booking;
+    return (await createConfirmedCourseBooking(on, { session, booker: email, places, payment, now, attribution })).booking;
   }
 
   const list = (filters: Partial<InboxFilters>) => listLeads(db, { ...noFilters, ...filters }, sales.id, null);
@@ -142,12 +117,11 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
     expect((await list({ q: held.reference })).rows.map((r) => [r.id, r.kind, r.pillar])).toEqual([
       [held.id, "course-booking", null],
     ]);
-    const refused = await placeBooking(db, {
+    const refused = await placeCourseBooking(db, {
       session,
-      booker: bookerAs(`refused-${dialect}@inbox.example`),
-      places: [named(2)],
+      booker: `refused-${dialect}@inbox.example`,
+      places: [delegate(2)],
       payment: byInvoice,
-      termsText: termsText(),
       now: early,
     });
     expect(refused).toMatchObject({ ok: false, reason: "full" });
@@ -156,7 +130,7 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
 
   it("the lead's page shows the booking, its terms and its link, and the team works it like any lead", async () => {
     const session = await releaseSession();
-    const booking = await place(session, `page-${dialect}@inbox.example`, { places: [named(1), named(2)] });
+    const booking = await place(session, `page-${dialect}@inbox.example`, { places: [delegate(1), delegate(2)] });
     const lead = (await findLead(db, booking.id))!;
     expect(lead.kindLabel).toBe("Course booking");
     expect(lead.subjectLabel).toBe("Enterprise Risk Management, 8–12 March 2027");

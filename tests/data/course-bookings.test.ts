@@ -8,9 +8,8 @@
  * the concurrent attempts come through 4 handles, as separate instances of
  * the site would.
  */
-import { tmpdir } from "node:os";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type DatabaseHandle, type Db } from "~/data/db.server.ts";
+import type { DatabaseHandle, Db } from "~/data/db.server.ts";
 import {
   bookingDetail,
   listCourseBookings,
@@ -19,7 +18,7 @@ import {
 } from "~/orders/course-booking/booking-reads.server.ts";
 import { type BookedPlace, type Booker, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
 import { attachPaymentIntent, cardPaymentFailed, confirmCardPayment, expireHolds } from "~/orders/course-booking/card-payments.server.ts";
-import { confirmBooking, placeBooking, type PlaceBookingResult } from "~/orders/course-booking/placing.server.ts";
+import { confirmBooking, type PlaceBookingResult } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking, cancelSession, markInvoicePaid, namePlace } from "~/orders/course-booking/team-acts.server.ts";
 import { courseBookingHoldsJob } from "~/orders/course-booking/holds-job.server.ts";
 import {
@@ -35,7 +34,15 @@ import { courseBooking } from "~/orders/course-booking.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects, openConcurrentTestDatabase, openTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
+import {
+  byCard,
+  createConfirmedCourseBooking,
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+  testBooker,
+} from "../support/factories.ts";
 
 /** 8 March 2027, 09:00 London (GMT): the session's first day. */
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -43,62 +50,36 @@ const startsAt = new Date("2027-03-08T09:00:00.000Z");
 const early = new Date("2027-01-10T10:00:00.000Z");
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 
-const booker: Booker = {
-  name: "Ada Booker",
-  email: "ada@example.com",
-  phone: "+44 20 7946 0000",
-  organisation: "Northwind Ltd",
-  jobTitle: "Head of Learning",
-  addressLine1: "1 King Street",
-  addressLine2: "Floor 3",
-  city: "London",
-  postcode: "EC2V 8AU",
-  country: "United Kingdom",
-};
-const named = (n: number): BookedPlace => ({ name: `Delegate ${n}`, email: `d${n}@example.com`, jobTitle: "Manager" });
+const booker = testBooker("ada@example.com", { addressLine2: "Floor 3" });
 const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: "PO-4471", vatNumber: "GB 980 7806 84" };
-const byCard: BookingPayment = { method: "card" };
 /** No limit on places held unconfirmed: the tests of other rules place many bookings as one booker. */
 const noUnconfirmedLimit = { confirmHours: 2, sessionSharePercent: 100, perBookerPlaces: 1e6, perBookerBookings: 1e6 };
 
 let sessions = 0;
 
 describe.each(dialects)("course bookings on %s", (dialect) => {
-  let t: TestDatabase;
+  let t: ConcurrentTestDatabase;
   let handles: DatabaseHandle[];
   let db: Db;
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbook", { businessSettings: true });
+    t = await openConcurrentTestDatabase(dialect, "cbook", { businessSettings: true });
+    handles = t.handles;
     db = t.handle.db;
-    handles = [t.handle];
-    if (dialect === "postgres") {
-      for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
-    }
   });
   afterAll(async () => {
-    for (const other of handles.slice(1)) await other.close();
     await t.dispose();
   });
 
   /** A new session of `capacity` places (its own key, so no test sees another's). */
-  async function newSession(capacity = 12, extra: Partial<BookableSession> = {}): Promise<BookableSession> {
-    const key = `s-${dialect}-${++sessions}`;
-    await setCapacity(db, key, capacity, early);
-    return {
-      key,
-      courseId: "strategic-leadership",
-      courseTitle: "Strategic Leadership",
-      startsAt,
-      endsAt: new Date("2027-03-12T17:00:00.000Z"),
-      firstDay: "2027-03-08",
-      lastDay: "2027-03-12",
+  const newSession = (capacity = 12, extra: Partial<BookableSession> = {}) =>
+    createCourseSession(db, {
+      key: `s-${dialect}-${++sessions}`,
+      capacity,
+      at: early,
       format: "in-person",
       venue: { name: "Meridian House", streetAddress: "10 Finsbury Square", locality: "London", postalCode: "EC2A 1AF" },
-      price: {},
-      state: "open",
       ...extra,
-    };
-  }
+    });
 
   const book = (
     session: BookableSession,
@@ -107,24 +88,18 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
     now = early,
     on: Db = db,
   ): Promise<PlaceBookingResult> =>
-    placeBooking(on, { session, booker, places, payment, termsText: termsText(), now, confirmation: noUnconfirmedLimit });
+    placeCourseBooking(on, { session, booker, places, payment, now, confirmation: noUnconfirmedLimit });
 
   /** Placed, and by invoice confirmed by its booker at once (the invoice issued). */
-  async function booked(session: BookableSession, places: BookedPlace[], payment = byInvoice, now = early) {
-    const result = await book(session, places, payment, now);
-    if (!result.ok) throw new Error(`refused: ${result.reason}`);
-    if (payment.method === "card") return { ...result, invoice: undefined };
-    const confirmed = await confirmBooking(db, result.booking.id, now);
-    if (!confirmed.ok) throw new Error(`not confirmed: ${confirmed.reason}`);
-    return confirmed;
-  }
+  const booked = (session: BookableSession, places: BookedPlace[], payment: BookingPayment = byInvoice, now = early) =>
+    createConfirmedCourseBooking(db, { session, booker, places, payment, now, confirmation: noUnconfirmedLimit });
 
   const left = async (key: string) => (await placesLeft(db, [key])).get(key);
   const invoicesOf = (bookingId: string) =>
     db.selectFrom("course_invoices").selectAll().where("booking_id", "=", bookingId).orderBy("number").execute();
 
   /** A card booking with its payment attached. */
-  async function cardBooking(session: BookableSession, places = [named(1)], now = early) {
+  async function cardBooking(session: BookableSession, places = [delegate(1)], now = early) {
     const { booking } = await booked(session, places, byCard, now);
     const paymentIntentId = `pi_${booking.id}`;
     expect(await attachPaymentIntent(db, booking.id, { paymentIntentId, clientSecret: `${paymentIntentId}_secret` })).toBe(true);
@@ -134,7 +109,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("placing a booking", () => {
     it("by invoice: places taken, invoiced, the VAT invoice numbered with every field HMRC lists, due in 30 days", async () => {
       const session = await newSession(12);
-      const { booking, invoice } = await booked(session, [named(1), named(2)]);
+      const { booking, invoice } = await booked(session, [delegate(1), delegate(2)]);
       expect(booking).toMatchObject({
         status: "invoiced",
         payment_method: "invoice",
@@ -206,7 +181,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("prices on the server: the group discount for 3 places or more, names to follow counted", async () => {
       const session = await newSession(12);
-      const { booking, invoice } = await booked(session, [named(1), named(2), { namesToFollow: true }]);
+      const { booking, invoice } = await booked(session, [delegate(1), delegate(2), { namesToFollow: true }]);
       expect(booking).toMatchObject({
         quantity: 3,
         discount_pence: 135_000,
@@ -222,18 +197,18 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("refuses a full session with what is left, and takes nothing", async () => {
       const session = await newSession(2);
-      expect(await book(session, [named(1), named(2), named(3)])).toEqual({ ok: false, reason: "full", left: 2 });
+      expect(await book(session, [delegate(1), delegate(2), delegate(3)])).toEqual({ ok: false, reason: "full", left: 2 });
       expect(await left(session.key)).toBe(2);
       expect(await db.selectFrom("course_bookings").select("id").where("session_key", "=", session.key).execute()).toEqual([]);
     });
 
     it("refuses a session that has started (even by a millisecond) or is cancelled", async () => {
       const session = await newSession(5);
-      expect(await book(session, [named(1)], byInvoice, startsAt)).toEqual({ ok: false, reason: "started" });
-      expect(await book(session, [named(1)], byCard, minutes(startsAt, 60 * 24))).toEqual({ ok: false, reason: "started" });
-      expect((await book(session, [named(1)], byInvoice, new Date(startsAt.getTime() - 1))).ok).toBe(true);
+      expect(await book(session, [delegate(1)], byInvoice, startsAt)).toEqual({ ok: false, reason: "started" });
+      expect(await book(session, [delegate(1)], byCard, minutes(startsAt, 60 * 24))).toEqual({ ok: false, reason: "started" });
+      expect((await book(session, [delegate(1)], byInvoice, new Date(startsAt.getTime() - 1))).ok).toBe(true);
       const cancelled = await newSession(5, { state: "cancelled" });
-      expect(await book(cancelled, [named(1)])).toEqual({ ok: false, reason: "cancelled" });
+      expect(await book(cancelled, [delegate(1)])).toEqual({ ok: false, reason: "cancelled" });
       expect(await left(cancelled.key)).toBe(5);
     });
 
@@ -242,18 +217,18 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const fifteenBefore = new Date("2027-02-21T12:00:00.000Z");
       const fourteenBefore = new Date("2027-02-22T12:00:00.000Z");
       expect((await book(session, [{ namesToFollow: true }], byInvoice, fifteenBefore)).ok).toBe(true);
-      expect(await book(session, [named(1), { namesToFollow: true }], byInvoice, fourteenBefore)).toEqual({
+      expect(await book(session, [delegate(1), { namesToFollow: true }], byInvoice, fourteenBefore)).toEqual({
         ok: false,
         reason: "names-to-follow-closed",
       });
-      expect((await book(session, [named(1)], byInvoice, fourteenBefore)).ok).toBe(true);
+      expect((await book(session, [delegate(1)], byInvoice, fourteenBefore)).ok).toBe(true);
       expect(await left(session.key)).toBe(3);
     });
 
     it("refuses a VAT number that is not one", async () => {
       const session = await newSession(5);
       await expect(
-        book(session, [named(1)], { method: "invoice", purchaseOrder: null, vatNumber: "GB123456789" }),
+        book(session, [delegate(1)], { method: "invoice", purchaseOrder: null, vatNumber: "GB123456789" }),
       ).rejects.toThrow(/VAT number/);
       expect(await left(session.key)).toBe(5);
     });
@@ -262,7 +237,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("by card", () => {
     it("is held 15 minutes without an invoice, then confirmed by the payment with its receipt; a replay changes nothing", async () => {
       const session = await newSession(4);
-      const { booking, paymentIntentId } = await cardBooking(session, [named(1), named(2)]);
+      const { booking, paymentIntentId } = await cardBooking(session, [delegate(1), delegate(2)]);
       expect(booking).toMatchObject({ status: "held", hold_expires_at: minutes(early, 15).toISOString() });
       expect(await invoicesOf(booking.id)).toEqual([]);
       expect(await left(session.key)).toBe(2);
@@ -296,7 +271,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("the scheduled job lets lapsed holds go, every minute", async () => {
       const session = await newSession(2);
-      const { booking } = await cardBooking(session, [named(1), named(2)]);
+      const { booking } = await cardBooking(session, [delegate(1), delegate(2)]);
       const job = courseBookingHoldsJob({ db });
       expect(job).toMatchObject({ name: "course-booking-holds", everyMs: 60_000 });
       const signal = new AbortController().signal;
@@ -308,7 +283,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("a lapsed hold expires and gives its places back; not before", async () => {
       const session = await newSession(4);
-      const { booking } = await cardBooking(session, [named(1), named(2), named(3)]);
+      const { booking } = await cardBooking(session, [delegate(1), delegate(2), delegate(3)]);
       expect(await left(session.key)).toBe(1);
       await expireHolds(db, minutes(early, 14));
       expect((await bookingDetail(db, booking.id))!.booking.status).toBe("held");
@@ -321,7 +296,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("a payment after the hold lapsed takes the places again if they are free, else is refunded in full", async () => {
       const session = await newSession(2);
-      const first = await cardBooking(session, [named(1), named(2)]);
+      const first = await cardBooking(session, [delegate(1), delegate(2)]);
       await expireHolds(db, minutes(early, 20));
       const late = await confirmCardPayment(db, {
         paymentIntentId: first.paymentIntentId,
@@ -331,9 +306,9 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(await left(session.key)).toBe(0);
 
       const other = await newSession(2);
-      const second = await cardBooking(other, [named(1), named(2)]);
+      const second = await cardBooking(other, [delegate(1), delegate(2)]);
       await expireHolds(db, minutes(early, 20));
-      await booked(other, [named(3)], byInvoice, minutes(early, 21));
+      await booked(other, [delegate(3)], byInvoice, minutes(early, 21));
       const refused = await confirmCardPayment(db, {
         paymentIntentId: second.paymentIntentId,
         amountPence: 1_080_000, now: minutes(early, 22),
@@ -381,7 +356,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("the team's acts", () => {
     it("marks an invoice paid, once", async () => {
       const session = await newSession(3);
-      const { booking } = await booked(session, [named(1)]);
+      const { booking } = await booked(session, [delegate(1)]);
       const at = new Date("2027-01-20T09:00:00.000Z");
       const marked = await markInvoicePaid(db, booking.id, { staffId: "staff-1", now: at, note: "BACS ref 123" });
       expect(marked).toMatchObject({ ok: true, booking: { status: "paid", paid_at: at.toISOString() } });
@@ -396,7 +371,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("names a place whose name was to follow and passes a named one to a substitute, until the course starts", async () => {
       const session = await newSession(4);
-      const { booking } = await booked(session, [named(1), { namesToFollow: true }]);
+      const { booking } = await booked(session, [delegate(1), { namesToFollow: true }]);
       const at = new Date("2027-02-20T09:00:00.000Z");
       const name = (position: number, delegate: { name: string; email: string; jobTitle: string | null }, now = at) =>
         namePlace(db, booking.id, { position, delegate, now, staffId: "staff-1" });
@@ -438,7 +413,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
     it("cancels by the terms' tier: a credit note for the share, places back, a refund of what was paid", async () => {
       const session = await newSession(6);
       // 29 days or more before: all of it.
-      const card = await cardBooking(session, [named(1)]);
+      const card = await cardBooking(session, [delegate(1)]);
       await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
       const full = await cancelBooking(db, card.booking.id, { now: new Date("2027-02-07T12:00:00.000Z"), staffId: "s" });
       expect(full).toMatchObject({ ok: true, refundPence: 540_000, paymentIntentId: card.paymentIntentId });
@@ -452,25 +427,25 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(full.booking).toMatchObject({ status: "cancelled", credited_pence: 540_000 });
 
       // 15 to 28 days before, paid by transfer: half, refunded by the team.
-      const transfer = await booked(session, [named(2)]);
+      const transfer = await booked(session, [delegate(2)]);
       await markInvoicePaid(db, transfer.booking.id, { staffId: "s", now: early });
       const half = await cancelBooking(db, transfer.booking.id, { now: new Date("2027-02-21T12:00:00.000Z"), staffId: "s" });
       expect(half).toMatchObject({ ok: true, refundPence: 270_000, paymentIntentId: null, creditNote: { total_pence: 270_000 } });
 
       // 14 days or fewer, invoice unpaid: no credit, the whole invoice stays due.
-      const late = await booked(session, [named(3)]);
+      const late = await booked(session, [delegate(3)]);
       const none = await cancelBooking(db, late.booking.id, { now: new Date("2027-02-22T12:00:00.000Z"), staffId: "s" });
       expect(none).toMatchObject({ ok: true, refundPence: 0, paymentIntentId: null });
       expect(none.ok && none.creditNote).toBeFalsy();
 
       // 15 to 28 days before, invoice unpaid: the credit note takes half off; the other half is still owed.
-      const owed = await booked(session, [named(4)]);
+      const owed = await booked(session, [delegate(4)]);
       const halfOwed = await cancelBooking(db, owed.booking.id, { now: new Date("2027-02-21T12:00:00.000Z"), staffId: "s" });
       expect(halfOwed).toMatchObject({ ok: true, refundPence: 0, creditNote: { total_pence: 270_000 } });
       if (halfOwed.ok) expect(storedDocument(halfOwed.creditNote!).paymentTerms).toContain("£2,700.00 of it remains due");
 
       // A held card booking: nothing to credit.
-      const held = await cardBooking(session, [named(5)]);
+      const held = await cardBooking(session, [delegate(5)]);
       expect(await cancelBooking(db, held.booking.id, { now: early, staffId: "s" })).toMatchObject({
         ok: true,
         refundPence: 0,
@@ -487,7 +462,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("an override credits the amount the team gives, with a reason, never more than the invoice", async () => {
       const session = await newSession(3);
-      const { booking } = await booked(session, [named(1)]);
+      const { booking } = await booked(session, [delegate(1)]);
       await markInvoicePaid(db, booking.id, { staffId: "s", now: early });
       const lateDay = new Date("2027-03-01T12:00:00.000Z");
       expect(
@@ -519,11 +494,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("cancels a session: every live booking cancelled with a full credit, the rest left alone", async () => {
       const session = await newSession(10);
-      const held = await cardBooking(session, [named(1)]);
-      const invoiced = await booked(session, [named(2), named(3)], byInvoice, minutes(early, 1));
-      const card = await cardBooking(session, [named(4)], minutes(early, 2));
+      const held = await cardBooking(session, [delegate(1)]);
+      const invoiced = await booked(session, [delegate(2), delegate(3)], byInvoice, minutes(early, 1));
+      const card = await cardBooking(session, [delegate(4)], minutes(early, 2));
       await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
-      const gone = await cardBooking(session, [named(5)]);
+      const gone = await cardBooking(session, [delegate(5)]);
       await cancelBooking(db, gone.booking.id, { now: early, staffId: "s" });
       const lateDay = new Date("2027-03-05T12:00:00.000Z");
       const results = await cancelSession(db, session.key, { now: lateDay, staffId: "s", reason: "trainer ill" });
@@ -538,7 +513,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("never changes an invoice: a cancellation adds a credit note and leaves the invoice's row as it was", async () => {
       const session = await newSession(3);
-      const { booking, invoice } = await booked(session, [named(1)]);
+      const { booking, invoice } = await booked(session, [delegate(1)]);
       await cancelBooking(db, booking.id, { now: early, staffId: "s" });
       const rows = await invoicesOf(booking.id);
       expect(rows.find((r) => r.id === invoice!.id)).toEqual(invoice);
@@ -554,9 +529,9 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("the team's reads", () => {
     it("counts each session's places, lists its roster and every booking newest first", async () => {
       const session = await newSession(8);
-      const invoiced = await booked(session, [named(1), { namesToFollow: true }]);
-      const card = await cardBooking(session, [named(3)], minutes(early, 1));
-      const paid = await cardBooking(session, [named(4)], minutes(early, 2));
+      const invoiced = await booked(session, [delegate(1), { namesToFollow: true }]);
+      const card = await cardBooking(session, [delegate(3)], minutes(early, 1));
+      const paid = await cardBooking(session, [delegate(4)], minutes(early, 2));
       await confirmCardPayment(db, { paymentIntentId: paid.paymentIntentId, amountPence: 540_000, now: minutes(early, 3) });
       expect(await sessionPlaceCounts(db, [session.key, "none"])).toEqual(
         new Map([[session.key, { capacity: 8, sold: 3, held: 1, free: 4 }]]),
@@ -580,28 +555,21 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
   describe("access, erasure and retention (the order kind)", () => {
     const bookerOf = (email: string): Booker => ({ ...booker, email });
-    const placeAs = async (email: string, session: BookableSession, places: BookedPlace[], payment: BookingPayment = byInvoice) => {
-      const result = await placeBooking(db, {
+    const placeAs = (email: string, session: BookableSession, places: BookedPlace[], payment: BookingPayment = byInvoice) =>
+      createConfirmedCourseBooking(db, {
         session,
         booker: bookerOf(email),
         places,
         payment,
-        termsText: termsText(),
         now: early,
         confirmation: noUnconfirmedLimit,
       });
-      if (!result.ok) throw new Error(result.reason);
-      if (payment.method === "card") return result;
-      const confirmed = await confirmBooking(db, result.booking.id, early);
-      if (!confirmed.ok) throw new Error(confirmed.reason);
-      return confirmed;
-    };
     const rowsOf = (table: "course_booking_delegates" | "course_invoices" | "course_booking_events", id: string) =>
       db.selectFrom(table).selectAll().where("booking_id", "=", id).execute();
 
     it("an access request finds the booker's bookings and a delegate's own place, without secrets or the booker's details", async () => {
       const session = await newSession(6);
-      const mine = await placeAs(`booker-${dialect}@access.example`, session, [named(1)]);
+      const mine = await placeAs(`booker-${dialect}@access.example`, session, [delegate(1)]);
       await placeAs(`other-${dialect}@access.example`, session, [
         { name: "Dana Delegate", email: `Dana-${dialect}@access.example`, jobTitle: "Analyst" },
       ]);
@@ -619,12 +587,12 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
     it("erasure keeps an invoiced booking's invoice and billing name, and removes the rest; an unpaid hold goes entirely", async () => {
       const session = await newSession(6);
       const email = `erase-${dialect}@erase.example`;
-      const invoiced = await placeAs(email, session, [named(1), named(2)]);
-      const held = await placeAs(email, session, [named(3)], byCard);
+      const invoiced = await placeAs(email, session, [delegate(1), delegate(2)]);
+      const held = await placeAs(email, session, [delegate(3)], byCard);
       await attachPaymentIntent(db, held.booking.id, { paymentIntentId: `pi_e_${dialect}`, clientSecret: "secret" });
       const someoneElses = await placeAs(`boss-${dialect}@erase.example`, session, [
         { name: "Eve Erase", email: email.toUpperCase(), jobTitle: "Lead" },
-        named(4),
+        delegate(4),
       ]);
       const invoiceBefore = await rowsOf("course_invoices", invoiced.booking.id);
 
@@ -667,15 +635,15 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         const session = await newSession(6);
         await setCapacity(odb, session.key, 6, early);
         const place = (places: BookedPlace[], payment: BookingPayment) =>
-          placeBooking(odb, { session, booker, places, payment, termsText: termsText(), now: early });
-        const old = await place([named(1)], byInvoice);
-        const expiredHold = await place([named(2)], byCard);
-        const cancelled = await place([named(3)], byInvoice);
+          placeCourseBooking(odb, { session, booker, places, payment, now: early });
+        const old = await place([delegate(1)], byInvoice);
+        const expiredHold = await place([delegate(2)], byCard);
+        const cancelled = await place([delegate(3)], byInvoice);
         if (!old.ok || !expiredHold.ok || !cancelled.ok) throw new Error("refused");
         await confirmBooking(odb, old.booking.id, early);
         await confirmBooking(odb, cancelled.booking.id, early);
         // Never confirmed by its booker: lapsed, no invoice, deleted with the unpaid holds.
-        const lapsed = await place([named(4)], byInvoice);
+        const lapsed = await place([delegate(4)], byInvoice);
         if (!lapsed.ok) throw new Error("refused");
         await expireHolds(odb, minutes(early, 120));
         // Cancelled, with its invoice and credit note: an accounting record all the same.
@@ -720,12 +688,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         );
         const session = await newSession(6);
         await setCapacity(odb, session.key, 6, early);
-        const placed = await placeBooking(odb, {
+        const placed = await placeCourseBooking(odb, {
           session,
           booker,
-          places: [named(1), { namesToFollow: true }],
+          places: [delegate(1), { namesToFollow: true }],
           payment: byCard,
-          termsText: termsText(),
           now: early,
         });
         if (!placed.ok) throw new Error(placed.reason);
@@ -735,12 +702,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         await cancelBooking(odb, placed.booking.id, { now: minutes(early, 4), staffId: "s" });
         // A refused booking writes nothing.
         await setCapacity(odb, "hook-full", 0, early);
-        await placeBooking(odb, {
+        await placeCourseBooking(odb, {
           session: { ...session, key: "hook-full" },
           booker,
-          places: [named(2)],
+          places: [delegate(2)],
           payment: byInvoice,
-          termsText: termsText(),
           now: early,
         });
 
@@ -782,12 +748,12 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("concurrent bookings", () => {
     it("200 concurrent bookings for the last 3 places: exactly 3 sell, each invoiced with the next number, the rest are told it is full", async () => {
       const session = await newSession(10);
-      await booked(session, [named(1), named(2), named(3), named(4), named(5), named(6), named(7)]);
+      await booked(session, [delegate(1), delegate(2), delegate(3), delegate(4), delegate(5), delegate(6), delegate(7)]);
       const before = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
       const started = performance.now();
       const results = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
-          book(session, [named(100 + i)], i % 2 === 0 ? byInvoice : byCard, early, handles[i % handles.length]!.db),
+          book(session, [delegate(100 + i)], i % 2 === 0 ? byInvoice : byCard, early, handles[i % handles.length]!.db),
         ),
       );
       const ms = Math.round(performance.now() - started);
@@ -813,7 +779,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const session = await newSession(100);
       const before = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
       const placed = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => book(session, [named(i)], byInvoice, early, handles[i % handles.length]!.db)),
+        Array.from({ length: 60 }, (_, i) => book(session, [delegate(i)], byInvoice, early, handles[i % handles.length]!.db)),
       );
       const after = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
       expect(after.last_number).toBe(before.last_number);

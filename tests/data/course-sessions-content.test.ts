@@ -16,20 +16,13 @@ import { publishedContent, readItem } from "~/publishing/store/reading.server.ts
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import type { Db } from "~/data/db.server.ts";
-import { dialects, openTestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { placesOf, withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");
 const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 const first = releaseSessions[0]!;
-
-async function capacityOf(db: Db, key: string) {
-  return db
-    .selectFrom("course_session_places")
-    .select(["capacity", "taken"])
-    .where("session_key", "=", key)
-    .executeTakeFirst();
-}
 
 async function edit(db: Db, key: string, change: Partial<CourseSession>, at: Date) {
   const item = (await readItem(db, "session", key))!;
@@ -39,15 +32,7 @@ async function edit(db: Db, key: string, change: Partial<CourseSession>, at: Dat
 }
 
 describe.each(dialects)("course sessions as content on %s", (dialect) => {
-  async function withSeeded(test: (db: Db) => Promise<void>) {
-    const t = await openTestDatabase(dialect, "sessions");
-    try {
-      await seedContent(t.handle.db, start);
-      await test(t.handle.db);
-    } finally {
-      await t.dispose();
-    }
-  }
+  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "sessions", at: start }, test);
 
   it("the release's sessions are seeded live, each with its capacity as its places", async () => {
     await withSeeded(async (db) => {
@@ -69,7 +54,7 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
       await db.deleteFrom("course_session_places").execute();
       expect(await seedContent(db, later(1))).toEqual({ seeded: ["session"] });
       expect((await publishedContent(db)).source.sessions).toEqual(releaseSessions);
-      expect(await capacityOf(db, first.id)).toEqual({ capacity: first.capacity, taken: 0 });
+      expect(await placesOf(db, first.id)).toEqual({ capacity: first.capacity, taken: 0 });
       // Seeded once: a later start changes nothing.
       expect(await seedContent(db, later(2))).toEqual({ seeded: [] });
     });
@@ -82,7 +67,7 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
         ok: true,
         revision: 2,
       });
-      expect(await capacityOf(db, first.id)).toEqual({ capacity: 20, taken: 0 });
+      expect(await placesOf(db, first.id)).toEqual({ capacity: 20, taken: 0 });
 
       await db.transaction().execute((trx) => takePlaces(trx, first.id, 5, later(3)));
       await edit(db, first.id, { capacity: 4 }, later(4));
@@ -94,12 +79,12 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
           { path: "capacity", message: "This session already has 5 places sold or held: its capacity cannot be less than 5." },
         ],
       });
-      expect(await capacityOf(db, first.id)).toEqual({ capacity: 20, taken: 5 });
+      expect(await placesOf(db, first.id)).toEqual({ capacity: 20, taken: 5 });
       expect((await readItem(db, "session", first.id))?.publishedRevision).toBe(2);
 
       await edit(db, first.id, { capacity: 5 }, later(6));
       expect(await publishItem(db, { type: "session", key: first.id, actor: ann, now: later(7) })).toMatchObject({ ok: true });
-      expect(await capacityOf(db, first.id)).toEqual({ capacity: 5, taken: 5 });
+      expect(await placesOf(db, first.id)).toEqual({ capacity: 5, taken: 5 });
     });
   });
 
@@ -107,9 +92,9 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
     await withSeeded(async (db) => {
       const data: CourseSession = { ...first, id: "risk-management-2027-09-london", startDate: "2027-09-06", capacity: 9 };
       expect(await createItem(db, { type: "session", data, actor: ann, now: later(1) })).toMatchObject({ ok: true });
-      expect(await capacityOf(db, data.id)).toBeUndefined();
+      expect(await placesOf(db, data.id)).toBeUndefined();
       expect(await publishItem(db, { type: "session", key: data.id, actor: ann, now: later(2) })).toMatchObject({ ok: true });
-      expect(await capacityOf(db, data.id)).toEqual({ capacity: 9, taken: 0 });
+      expect(await placesOf(db, data.id)).toEqual({ capacity: 9, taken: 0 });
     });
   });
 

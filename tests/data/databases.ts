@@ -47,6 +47,35 @@ export async function openTestDatabase(
   return opened;
 }
 
+export type ConcurrentTestDatabase = TestDatabase & { handles: DatabaseHandle[] };
+
+/**
+ * As openTestDatabase, with `handles`: where concurrent attempts come from.
+ * On PostgreSQL the database's own and 3 more on the same schema, each with
+ * its own pool, as separate instances of the site would be; on SQLite the
+ * one handle a process has. Disposing of it closes them all.
+ */
+export async function openConcurrentTestDatabase(
+  dialect: (typeof dialects)[number],
+  prefix: string,
+  options: { businessSettings?: boolean } = {},
+): Promise<ConcurrentTestDatabase> {
+  const t = await openTestDatabase(dialect, prefix, options);
+  const handles = [t.handle];
+  if (dialect === "postgres") {
+    for (let i = 0; i < 3; i++) handles.push(await openDatabase({ ...t.where, dataDir: tmpdir() }));
+  }
+  return {
+    handle: t.handle,
+    where: t.where,
+    handles,
+    async dispose() {
+      for (const other of handles.slice(1)) await other.close();
+      await t.dispose();
+    },
+  };
+}
+
 async function openFresh(dialect: (typeof dialects)[number], prefix: string): Promise<TestDatabase> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `${prefix}-data-`));
   const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });

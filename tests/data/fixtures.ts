@@ -1,10 +1,11 @@
 /**
  * What several data tests share: the e-mail settings, a contact enquiry,
- * a database opened for a suite, and a staff account set up from an
- * invitation.
+ * a database opened for a suite, a database with the release's content and
+ * its editors, and a staff account set up from an invitation.
  */
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
+import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import {
   createConsultationPayments,
@@ -13,6 +14,8 @@ import {
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { stripeClient } from "~/orders/stripe/client.server.ts";
 import { createStripeWebhooks } from "~/orders/stripe/router.server.ts";
+import type { ContentActor } from "~/publishing/store/core.server.ts";
+import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { testMail } from "../support/factories.ts";
@@ -29,6 +32,66 @@ export {
   uniqueStaffEmail,
 } from "../support/factories.ts";
 
+/**
+ * An admin account for each of `editors` (at `<id>@example.test`), added
+ * `at`: the content tests act as them directly, so neither password nor
+ * authenticator is used.
+ */
+export async function addEditors(db: Db, editors: readonly ContentActor[], at: Date) {
+  if (editors.length === 0) return;
+  await db
+    .insertInto("staff_users")
+    .values(
+      editors.map((editor) => {
+        if (!editor.id) throw new Error(`${editor.name} has no account id`);
+        return {
+          id: editor.id,
+          email: `${editor.id}@example.test`,
+          name: editor.name,
+          role: "admin" as const,
+          password_hash: "not used",
+          totp_secret: "not used",
+          totp_last_step: 0,
+          created_at: at.toISOString(),
+          updated_at: at.toISOString(),
+          disabled_at: null,
+        };
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Runs `test` on a fresh database of `dialect` (`prefix` names it), its
+ * content seeded from the release `at`, with an admin account for each of
+ * `editors`; disposed of after.
+ */
+export async function withSeededContent(
+  {
+    dialect,
+    prefix,
+    at,
+    editors = [],
+  }: { dialect: (typeof dialects)[number]; prefix: string; at: Date; editors?: readonly ContentActor[] },
+  test: (db: Db) => Promise<void>,
+) {
+  const t = await openTestDatabase(dialect, prefix);
+  try {
+    await seedContent(t.handle.db, at);
+    await addEditors(t.handle.db, editors, at);
+    await test(t.handle.db);
+  } finally {
+    await t.dispose();
+  }
+}
+
+/** A course session's places row (capacity and places taken), if it has one. */
+export const placesOf = (db: Db, key: string) =>
+  db
+    .selectFrom("course_session_places")
+    .select(["capacity", "taken"])
+    .where("session_key", "=", key)
+    .executeTakeFirst();
 
 /**
  * A fresh database of `dialect`, a Stripe-shaped server, the one Stripe

@@ -31,6 +31,7 @@ import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
 import { readItem } from "~/publishing/store/reading.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { addEditors } from "./fixtures.ts";
 
 const start = new Date("2026-12-01T09:00:00Z");
 const ann = { id: "staff-ann", name: "Ann Editor" };
@@ -53,21 +54,7 @@ describe.each(dialects)("the image library on %s", (dialect) => {
     t = await openTestDatabase(dialect, "images");
     db = t.handle.db;
     await seedContent(db, start);
-    await db
-      .insertInto("staff_users")
-      .values({
-        id: ann.id,
-        email: "ann@example.test",
-        name: ann.name,
-        role: "admin",
-        password_hash: "not used",
-        totp_secret: "not used",
-        totp_last_step: 0,
-        created_at: start.toISOString(),
-        updated_at: start.toISOString(),
-        disabled_at: null,
-      })
-      .execute();
+    await addEditors(db, [ann], start);
     image = await processed(1200, 800);
   });
   afterAll(() => t.dispose());

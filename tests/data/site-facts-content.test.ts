@@ -18,7 +18,8 @@ import { seedContent } from "~/publishing/store/seeding.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { chooseGuidePdf, readGuideFile, uploadGuidePdf } from "~/publishing/guide-files.server.ts";
 import type { Db } from "~/data/db.server.ts";
-import { dialects, openTestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { withSeededContent } from "./fixtures.ts";
 import { PDFDocument } from "pdf-lib";
 import { hiddenMarkers, loadedPdfSizes, makeLoadedPdf, makePdf } from "../../harness/guide-pdfs.ts";
 
@@ -28,15 +29,7 @@ const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 const newTypes = ["featured", "siteFacts"] as const;
 
 describe.each(dialects)("featured courses, site facts and guide files on %s", (dialect) => {
-  async function withSeeded(test: (db: Db) => Promise<void>) {
-    const t = await openTestDatabase(dialect, "facts");
-    try {
-      await seedContent(t.handle.db, start);
-      await test(t.handle.db);
-    } finally {
-      await t.dispose();
-    }
-  }
+  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "facts", at: start }, test);
 
   it("a database seeded before these types existed gets them on its next start, and keeps the team's edits", async () => {
     await withSeeded(async (db) => {

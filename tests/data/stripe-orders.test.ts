@@ -15,16 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
-import { placeBooking } from "~/orders/course-booking/placing.server.ts";
-import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { termsText } from "~/orders/course-booking/terms.ts";
 import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { settlePayment } from "~/orders/stripe/settle.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
-import { openPaymentService, testBooker } from "./fixtures.ts";
+import { openPaymentService } from "./fixtures.ts";
+import { byCard, createCourseBooking, createCourseSession, delegate } from "../support/factories.ts";
 
 const webhookSecret = "whsec_stripe_orders";
 const signer = new Stripe("sk_test_signer").webhooks;
@@ -74,37 +71,22 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
 
   /** A held card booking of one place, and its PaymentIntent for its amount in `currency` with `metadata` (the booking's id for `{id}`). */
   async function heldCourseBooking(metadata: Record<string, string>, currency = "gbp") {
-    const key = `so-${dialect}-${++sessions}`;
-    await setCapacity(t.handle.db, key, 4, now);
-    const session: BookableSession = {
-      key,
-      courseId: "strategic-leadership",
-      courseTitle: "Strategic Leadership",
-      startsAt: new Date("2027-03-08T09:00:00.000Z"),
-      endsAt: new Date("2027-03-12T17:00:00.000Z"),
-      firstDay: "2027-03-08",
-      lastDay: "2027-03-12",
-      format: "online",
-      price: {},
-      state: "open",
-    };
-    const placed = await placeBooking(t.handle.db, {
+    const session = await createCourseSession(t.handle.db, { key: `so-${dialect}-${++sessions}`, capacity: 4, at: now });
+    const booking = await createCourseBooking(t.handle.db, {
       session,
-      booker: testBooker(`ada-${key}@example.com`),
-      places: [{ name: "Delegate 1", email: "d1@example.com", jobTitle: "Manager" }],
-      payment: { method: "card" },
-      termsText: termsText(),
+      booker: `ada-${session.key}@example.com`,
+      places: [delegate(1)],
+      payment: byCard,
       now,
     });
-    if (!placed.ok) throw new Error(placed.reason);
-    const id = placed.booking.id;
+    const id = booking.id;
     const intent = await stripe.paymentIntents.create({
-      amount: placed.booking.total_pence,
+      amount: booking.total_pence,
       currency,
       metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, v === "{id}" ? id : v])),
     });
     await attachPaymentIntent(t.handle.db, id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
-    return { booking: placed.booking, intent };
+    return { booking, intent };
   }
 
   it("a new consultation PaymentIntent names its order by kind and id (and by the key from before); paid through the router", async () => {

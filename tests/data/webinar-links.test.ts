@@ -12,7 +12,6 @@ import { releaseContent } from "~/content/seed/index.ts";
 import type { Db } from "~/data/db.server.ts";
 import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
 import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
-import { seedContent } from "~/publishing/store/seeding.server.ts";
 import {
   openJoiningLinks,
   sealJoiningLink,
@@ -20,7 +19,8 @@ import {
 } from "~/publishing/webinar-links.server.ts";
 import { resealSecrets } from "~/secrets/reseal.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { dialects, openTestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { withSeededContent } from "./fixtures.ts";
 
 const start = new Date("2026-12-01T09:00:00Z");
 const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
@@ -29,30 +29,8 @@ const link = "https://meet.example.com/j/8841?pwd=SECRET-PASSCODE";
 const webinar = releaseContent.webinars[0] as { id: string };
 
 describe.each(dialects)("webinar joining links on %s", (dialect) => {
-  async function withSeeded(test: (db: Db) => Promise<void>) {
-    const t = await openTestDatabase(dialect, "wlink");
-    try {
-      await seedContent(t.handle.db, start);
-      await t.handle.db
-        .insertInto("staff_users")
-        .values({
-          id: ann.id,
-          email: "ann@example.test",
-          name: ann.name,
-          role: "admin",
-          password_hash: "not used",
-          totp_secret: "not used",
-          totp_last_step: 0,
-          created_at: start.toISOString(),
-          updated_at: start.toISOString(),
-          disabled_at: null,
-        })
-        .execute();
-      await test(t.handle.db);
-    } finally {
-      await t.dispose();
-    }
-  }
+  const withSeeded = (test: (db: Db) => Promise<void>) =>
+    withSeededContent({ dialect, prefix: "wlink", at: start, editors: [ann] }, test);
 
   /** Every stored text of the webinar: its draft and each revision, as a copy of the database has them. */
   async function storedTexts(db: Db) {

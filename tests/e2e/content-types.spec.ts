@@ -125,6 +125,32 @@ async function saveDraftAndPreview(page: Page, c: Case, drafted: string) {
   return { editUrl, field, shows, notice };
 }
 
+/**
+ * On case `c`'s open form, unpublishing as its type allows: not offered (a
+ * fixed type); or clicked, and `text` is gone from its page, or the refusal
+ * says why and `text` stays.
+ */
+async function unpublishAsAllowed(
+  page: Page,
+  c: Case,
+  text: string,
+  { shows, notice }: Pick<Awaited<ReturnType<typeof saveDraftAndPreview>>, "shows" | "notice">,
+) {
+  const unpublish = page.getByRole("button", { name: /^Unpublish / });
+  if (c.unpublish === "not-offered") {
+    await expect(unpublish).toHaveCount(0);
+  } else {
+    await unpublish.click();
+    if (c.unpublish === "gone") {
+      await expect(notice("Unpublished")).toBeVisible();
+      expect(await shows(text)).toBe(false);
+    } else {
+      await expect(page.getByRole("alert")).toContainText(c.unpublish.refused);
+      expect(await shows(text)).toBe(true);
+    }
+  }
+}
+
 const [lifecycle, ...others] = cases as [Case, ...Case[]];
 
 {
@@ -166,19 +192,7 @@ const [lifecycle, ...others] = cases as [Case, ...Case[]];
     // Unpublished, where the type allows it.
     await openHydrated(page, editUrl);
     await expect(page.getByText("To be published")).toHaveCount(0);
-    const unpublish = page.getByRole("button", { name: /^Unpublish / });
-    if (c.unpublish === "not-offered") {
-      await expect(unpublish).toHaveCount(0);
-    } else {
-      await unpublish.click();
-      if (c.unpublish === "gone") {
-        await expect(notice("Unpublished")).toBeVisible();
-        expect(await shows(scheduled)).toBe(false);
-      } else {
-        await expect(page.getByRole("alert")).toContainText(c.unpublish.refused);
-        expect(await shows(scheduled)).toBe(true);
-      }
-    }
+    await unpublishAsAllowed(page, c, scheduled, { shows, notice });
 
     // Revision 2 (the first draft) restored.
     await openHydrated(page, editUrl);
@@ -227,19 +241,7 @@ for (const c of others) {
 
     // Unpublished, where the type allows it.
     await openHydrated(page, editUrl);
-    const unpublish = page.getByRole("button", { name: /^Unpublish / });
-    if (c.unpublish === "not-offered") {
-      await expect(unpublish).toHaveCount(0);
-    } else {
-      await unpublish.click();
-      if (c.unpublish === "gone") {
-        await expect(notice("Unpublished")).toBeVisible();
-        expect(await shows(drafted)).toBe(false);
-      } else {
-        await expect(page.getByRole("alert")).toContainText(c.unpublish.refused);
-        expect(await shows(drafted)).toBe(true);
-      }
-    }
+    await unpublishAsAllowed(page, c, drafted, { shows, notice });
   });
 }
 

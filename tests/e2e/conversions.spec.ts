@@ -7,44 +7,33 @@
  * records nothing. The site runs on its own, so its counts are this test's.
  */
 import type { Page } from "@playwright/test";
-import type { SiteServer } from "../../harness/servers.ts";
 import { pollUntil, sqliteQuery } from "../../harness/servers.ts";
+import { sendEnquiryForm } from "../support/enquiry.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
-import { axeViolations, expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, gotoHydrated, testOnOwnSite, uniqueEmail } from "./fixtures.ts";
 
-const test = shared.extend<object, { statsSite: SiteServer }>({
-  statsSite: [
-    async ({ launcher }, use) => use(await launcher.site({ name: "conversions", env: { FORM_MIN_FILL_SECONDS: "0" } })),
-    { scope: "worker" },
-  ],
-  baseURL: async ({ statsSite }, use) => use(statsSite.baseURL),
-});
+const test = testOnOwnSite("conversions", { FORM_MIN_FILL_SECONDS: "0" });
 
 const landing = "/courses/corporate-finance?utm_source=linkedin&utm_medium=social&utm_campaign=autumn-launch";
-const enquiryForm = (page: Page) => page.getByRole("form", { name: "Enquiry form" });
 
-async function sendEnquiry(page: Page, email: string) {
-  await gotoHydrated(page, "/contact");
-  const form = enquiryForm(page);
-  await form.getByLabel(/^Full Name\*?$/).fill("Lena Lander");
-  await form.getByLabel(/^Email Address\*?$/).fill(email);
-  await form.getByLabel(/^Phone Number\*?$/).fill("+44 20 7946 0555");
-  await form.getByLabel(/^Company Name\*?$/).fill("Landing Partners");
-  await form.getByLabel(/^Area of Interest\*?$/).selectOption({ label: "Strategy & Execution" });
-  await form.getByLabel(/^Your Message\*?$/).fill("We would like a strategy programme for our directors.");
-  await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
-}
+/** Lena's enquiry through the contact form. */
+const sendEnquiry = (page: Page, email: string) =>
+  sendEnquiryForm(page, {
+    name: "Lena Lander",
+    email,
+    company: "Landing Partners",
+    message: "We would like a strategy programme for our directors.",
+  });
 
 test("a lead carries the visit that brought it, and the conversion view shows the week's pages and sources", async ({
   page,
-  statsSite,
+  ownSite,
 }) => {
   await page.goto(landing, { referer: "https://www.linkedin.com/feed/" });
   const email = uniqueEmail("lander");
   await sendEnquiry(page, email);
   const [lead] = sqliteQuery(
-    statsSite.dataDir,
+    ownSite.dataDir,
     "SELECT id, landing_page, referrer, utm_campaign FROM leads WHERE email = ?",
     [email],
   );
@@ -55,11 +44,11 @@ test("a lead carries the visit that brought it, and the conversion view shows th
   });
   // The views reach the database within a few seconds (counted in memory first).
   const contactViews = () =>
-    sqliteQuery(statsSite.dataDir, "SELECT SUM(views) AS n FROM page_views WHERE path = '/contact'")[0]!.n as
+    sqliteQuery(ownSite.dataDir, "SELECT SUM(views) AS n FROM page_views WHERE path = '/contact'")[0]!.n as
       number | null;
   expect(await pollUntil(() => (contactViews() ?? 0) >= 1, 15_000)).toBe(true);
 
-  await newStaffInBrowser(page, statsSite, { email: uniqueEmail("stats-admin"), name: "Stella Stats" });
+  await newStaffInBrowser(page, ownSite, { email: uniqueEmail("stats-admin"), name: "Stella Stats" });
   await page.goto(`/admin/leads/${String(lead!.id)}`);
   await expect(page.getByText("How they found us")).toBeVisible();
   await expect(

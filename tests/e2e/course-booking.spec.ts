@@ -97,6 +97,20 @@ async function confirmFromInbox(page: Page, email: string): Promise<void> {
   expect(confirmed.status()).toBe(303);
 }
 
+/**
+ * Posts a booking of `session` of Strategy & Execution as its form would
+ * (`form`), which the booker then confirms from their inbox: its row.
+ */
+async function bookStrategyExecution(page: Page, session: string, form: Record<string, string>) {
+  const booked = await page.request.post(`${site.baseURL}${bookingPath("strategy-execution", session)}`, {
+    form,
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(200);
+  await confirmFromInbox(page, form.bookerEmail!);
+  return bookingsOf(form.bookerEmail!)[0];
+}
+
 /** A new account that works leads, written into the database, and the browser signed in as it by a session. */
 async function signInToWorkLeads(context: BrowserContext, prefix: string, name: string) {
   const account = await insertStaff(site.dataDir, { email: uniqueEmail(prefix), name, role: "leads" });
@@ -321,29 +335,23 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   test.setTimeout(120_000);
   const email = uniqueEmail("team-case");
   const session = "strategy-execution-2027-06-london";
-  const booked = await page.request.post(`${site.baseURL}${bookingPath("strategy-execution", session)}`, {
-    form: {
-      places: "2",
-      bookerName: "Mary Somerville",
-      bookerEmail: email,
-      bookerPhone: "020 7946 0001",
-      organisation: "Somerville Partners",
-      bookerJobTitle: "Partner",
-      addressLine1: "2 Example Row",
-      city: "Edinburgh",
-      postcode: "EH1 1AA",
-      country: "United Kingdom",
-      "delegate-0-name": "Mary Somerville",
-      "delegate-0-email": email,
-      "delegate-1-toFollow": "on",
-      paymentMethod: "invoice",
-      acceptTerms: "on",
-    },
-    maxRedirects: 0,
+  const row = await bookStrategyExecution(page, session, {
+    places: "2",
+    bookerName: "Mary Somerville",
+    bookerEmail: email,
+    bookerPhone: "020 7946 0001",
+    organisation: "Somerville Partners",
+    bookerJobTitle: "Partner",
+    addressLine1: "2 Example Row",
+    city: "Edinburgh",
+    postcode: "EH1 1AA",
+    country: "United Kingdom",
+    "delegate-0-name": "Mary Somerville",
+    "delegate-0-email": email,
+    "delegate-1-toFollow": "on",
+    paymentMethod: "invoice",
+    acceptTerms: "on",
   });
-  expect(booked.status()).toBe(200);
-  await confirmFromInbox(page, email);
-  const [row] = bookingsOf(email);
 
   await signInToWorkLeads(context, "leads", "Lee Leads");
 
@@ -416,35 +424,29 @@ test("the team finds a booking in the inbox as a course booking, works it, and o
   const email = uniqueEmail("inbox-case");
   const session = "strategy-execution-2027-06-london";
   // Posted as the page script would send it from a visit that came from a campaign.
-  const booked = await page.request.post(`${site.baseURL}${bookingPath("strategy-execution", session)}`, {
-    form: {
-      places: "1",
-      bookerName: "Caroline Herschel",
-      bookerEmail: email,
-      bookerPhone: "020 7946 0002",
-      organisation: "Herschel Optics",
-      bookerJobTitle: "Director",
-      addressLine1: "19 New King Street",
-      city: "Bath",
-      postcode: "BA1 2BL",
-      country: "United Kingdom",
-      "delegate-0-name": "Caroline Herschel",
-      "delegate-0-email": email,
-      paymentMethod: "invoice",
-      acceptTerms: "on",
-      attribution: JSON.stringify({
-        l: "/courses/strategy-execution",
-        r: "linkedin.com",
-        s: "linkedin",
-        m: "social",
-        c: "june-dates",
-      }),
-    },
-    maxRedirects: 0,
+  const row = await bookStrategyExecution(page, session, {
+    places: "1",
+    bookerName: "Caroline Herschel",
+    bookerEmail: email,
+    bookerPhone: "020 7946 0002",
+    organisation: "Herschel Optics",
+    bookerJobTitle: "Director",
+    addressLine1: "19 New King Street",
+    city: "Bath",
+    postcode: "BA1 2BL",
+    country: "United Kingdom",
+    "delegate-0-name": "Caroline Herschel",
+    "delegate-0-email": email,
+    paymentMethod: "invoice",
+    acceptTerms: "on",
+    attribution: JSON.stringify({
+      l: "/courses/strategy-execution",
+      r: "linkedin.com",
+      s: "linkedin",
+      m: "social",
+      c: "june-dates",
+    }),
   });
-  expect(booked.status()).toBe(200);
-  await confirmFromInbox(page, email);
-  const [row] = bookingsOf(email);
 
   await signInToWorkLeads(context, "inbox-leads", "Ida Inbox");
 

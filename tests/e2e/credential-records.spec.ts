@@ -9,49 +9,33 @@
  */
 import { randomBytes } from "node:crypto";
 import type { Page } from "@playwright/test";
-import type { SiteServer } from "../../harness/servers.ts";
 import { sqliteQuery } from "../../harness/servers.ts";
+import { sendEnquiryForm } from "../support/enquiry.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
-import { expect, gotoHydrated, test as shared, uniqueEmail } from "./fixtures.ts";
+import { expect, testOnOwnSite, uniqueEmail } from "./fixtures.ts";
 
-const test = shared.extend<object, { recordsSite: SiteServer }>({
-  recordsSite: [
-    async ({ launcher }, use) =>
-      use(
-        await launcher.site({
-          name: "credential-records",
-          env: { WEBHOOK_LOCAL_RECEIVERS: "on", FORM_MIN_FILL_SECONDS: "0" },
-        }),
-      ),
-    { scope: "worker" },
-  ],
-  baseURL: async ({ recordsSite }, use) => use(recordsSite.baseURL),
-});
+const test = testOnOwnSite("credential-records", { WEBHOOK_LOCAL_RECEIVERS: "on", FORM_MIN_FILL_SECONDS: "0" });
 
-async function sendEnquiry(page: Page, email: string) {
-  await gotoHydrated(page, "/contact");
-  const form = page.getByRole("form", { name: "Enquiry form" });
-  await form.getByLabel(/^Full Name\*?$/).fill("Bea Booker");
-  await form.getByLabel(/^Email Address\*?$/).fill(email);
-  await form.getByLabel(/^Phone Number\*?$/).fill("+44 20 7946 0555");
-  await form.getByLabel(/^Company Name\*?$/).fill("Booked Ltd");
-  await form.getByLabel(/^Area of Interest\*?$/).selectOption({ label: "Strategy & Execution" });
-  await form.getByLabel(/^Your Message\*?$/).fill("A question about the course I booked.");
-  await form.getByRole("button", { name: "Send Message" }).click();
-  await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
-}
+/** Bea's enquiry through the contact form. */
+const sendEnquiry = (page: Page, email: string) =>
+  sendEnquiryForm(page, {
+    name: "Bea Booker",
+    email,
+    company: "Booked Ltd",
+    message: "A question about the course I booked.",
+  });
 
 test("a booking link opened before a form is kept as /booking/:token, never as the link @desktop", async ({
   page,
   browser,
-  recordsSite,
+  ownSite,
 }) => {
   const receiver = await startWebhookReceiver();
   try {
     // The team's endpoint for lead.created, added as an administrator adds one.
-    const staff = await browser.newPage({ baseURL: recordsSite.baseURL });
-    await newStaffInBrowser(staff, recordsSite, { email: uniqueEmail("records-admin"), name: "Rita Records" });
+    const staff = await browser.newPage({ baseURL: ownSite.baseURL });
+    await newStaffInBrowser(staff, ownSite, { email: uniqueEmail("records-admin"), name: "Rita Records" });
     await staff.goto("/admin/webhooks");
     await staff.getByLabel("Address").fill(receiver.url);
     await staff.getByRole("checkbox", { name: /^lead\.created/ }).check();
@@ -67,12 +51,12 @@ test("a booking link opened before a form is kept as /booking/:token, never as t
     const email = uniqueEmail("booker");
     await sendEnquiry(page, email);
 
-    const rows = sqliteQuery(recordsSite.dataDir, "SELECT * FROM leads WHERE email = ?", [email]);
+    const rows = sqliteQuery(ownSite.dataDir, "SELECT * FROM leads WHERE email = ?", [email]);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ landing_page: "/booking/:token", source_page: "/contact" });
     const leadId = String(rows[0]!.id);
     const everyTable = ["contact_enquiries", "leads", "webhook_events", "audit_events"].map((table) =>
-      JSON.stringify(sqliteQuery(recordsSite.dataDir, `SELECT * FROM ${table}`)),
+      JSON.stringify(sqliteQuery(ownSite.dataDir, `SELECT * FROM ${table}`)),
     );
     for (const stored of everyTable) expect(stored).not.toContain(token);
 
@@ -97,8 +81,8 @@ test("a booking link opened before a form is kept as /booking/:token, never as t
     expect(await staff.content()).not.toContain(token);
 
     // The site's own log: the requests are there, the token is not.
-    await expect.poll(() => recordsSite.output()).toContain('"path":"/booking/:token"');
-    expect(recordsSite.output()).not.toContain(token);
+    await expect.poll(() => ownSite.output()).toContain('"path":"/booking/:token"');
+    expect(ownSite.output()).not.toContain(token);
     await staff.close();
   } finally {
     await receiver.close();

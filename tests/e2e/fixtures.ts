@@ -198,6 +198,16 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 });
 
 /**
+ * `test` on a site of the worker's own (`ownSite`), started as `name` with
+ * `env`: the site its pages open.
+ */
+export const testOnOwnSite = (name: string, env: Record<string, string>) =>
+  test.extend<object, { ownSite: SiteServer }>({
+    ownSite: [async ({ launcher }, use) => use(await launcher.site({ name, env })), { scope: "worker" }],
+    baseURL: async ({ ownSite }, use) => use(ownSite.baseURL),
+  });
+
+/**
  * Opens a page and waits until React has hydrated it. A reading page starts
  * React only on demand (ADR 020): the test asks for it the way the page
  * itself does (the exit popup's trigger), with the app-needed event.

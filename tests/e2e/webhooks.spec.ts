@@ -7,34 +7,21 @@
  * its own with WEBHOOK_LOCAL_RECEIVERS=on (its endpoints may be on this
  * machine); every page passes axe.
  */
-import type { SiteServer } from "../../harness/servers.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { startWebhookReceiver } from "../support/webhook-receiver.ts";
 import { postEnquiry } from "../support/enquiry.ts";
-import { axeViolations, expect, test as shared, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, testOnOwnSite, uniqueEmail } from "./fixtures.ts";
 
-const test = shared.extend<object, { webhookSite: SiteServer }>({
-  webhookSite: [
-    async ({ launcher }, use) =>
-      use(
-        await launcher.site({
-          name: "webhooks",
-          env: { WEBHOOK_LOCAL_RECEIVERS: "on", FORM_MIN_FILL_SECONDS: "0" },
-        }),
-      ),
-    { scope: "worker" },
-  ],
-  baseURL: async ({ webhookSite }, use) => use(webhookSite.baseURL),
-});
+const test = testOnOwnSite("webhooks", { WEBHOOK_LOCAL_RECEIVERS: "on", FORM_MIN_FILL_SECONDS: "0" });
 
 test("an endpoint added in the back office receives signed events; its delivery log, replay and secret rotation work", async ({
   page,
-  webhookSite,
+  ownSite,
 }) => {
   const receiver = await startWebhookReceiver();
   try {
     const admin = "Wendy Webhook";
-    await newStaffInBrowser(page, webhookSite, { email: uniqueEmail("webhook-admin"), name: admin });
+    await newStaffInBrowser(page, ownSite, { email: uniqueEmail("webhook-admin"), name: admin });
     await page.getByRole("navigation", { name: "Back office" }).getByRole("link", { name: "Webhooks" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Webhooks" })).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
@@ -64,7 +51,7 @@ test("an endpoint added in the back office receives signed events; its delivery 
 
     // A new enquiry reaches the receiver, signed.
     const email = uniqueEmail("webhook-visitor");
-    const sent = await postEnquiry(webhookSite.baseURL, email, { company: "Hooked Ltd" });
+    const sent = await postEnquiry(ownSite.baseURL, email, { company: "Hooked Ltd" });
     expect(sent.status).toBe(200);
     await expect.poll(() => receiver.received.length).toBe(1);
     const created = receiver.received[0]!.verified!;

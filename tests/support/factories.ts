@@ -12,6 +12,7 @@ import { createLeadService } from "~/leads/service.server.ts";
 import type { SubmissionMeta } from "~/leads/types.ts";
 import type { Booker, BookingPayment, DelegatePlace } from "~/orders/course-booking/booking-request.ts";
 import {
+  confirmBooking,
   placeBooking,
   type ComposeWithBooking,
   type PlaceBookingInput,
@@ -89,6 +90,13 @@ export const byInvoice: BookingPayment = { method: "invoice", purchaseOrder: nul
 /** Paying by card. */
 export const byCard: BookingPayment = { method: "card" };
 
+/** The `n`th named delegate: "Delegate n", at dn@example.com, a manager. */
+export const delegate = (n: number) => ({
+  name: `Delegate ${n}`,
+  email: `d${n}@example.com`,
+  jobTitle: "Manager",
+});
+
 /** One named delegate. */
 export const oneDelegate: readonly DelegatePlace[] = [
   { name: "Delegate", email: "d@example.com", jobTitle: "Manager" },
@@ -134,6 +142,21 @@ export async function createCourseBooking(db: Db, input: CourseBookingInput, com
   const placed = await placeCourseBooking(db, input, compose);
   if (!placed.ok) throw new Error(`the booking was refused: ${placed.reason}`);
   return placed.booking;
+}
+
+/**
+ * As createCourseBooking, and a booking by invoice is then confirmed by its
+ * booker at the moment it was placed (the invoice issued): the booking and
+ * its invoice. A card booking is returned as placed (held), with no invoice.
+ */
+export async function createConfirmedCourseBooking(db: Db, input: CourseBookingInput) {
+  const full = courseBookingInput(input);
+  const placed = await placeBooking(db, full);
+  if (!placed.ok) throw new Error(`the booking was refused: ${placed.reason}`);
+  if (full.payment.method === "card") return { booking: placed.booking, invoice: undefined };
+  const confirmed = await confirmBooking(db, placed.booking.id, full.now);
+  if (!confirmed.ok) throw new Error(`the booking was not confirmed: ${confirmed.reason}`);
+  return { booking: confirmed.booking, invoice: confirmed.invoice };
 }
 
 // ---------------------------------------------------------------------------

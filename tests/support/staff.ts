@@ -17,6 +17,7 @@ import { tokenHash } from "../../app/staff/accounts.server.ts";
 import { loadKeyring } from "../../app/secrets/keys.server.ts";
 import { seal } from "../../app/secrets/sealing.server.ts";
 import { sessionCookieHeader } from "../../app/staff/request.server.ts";
+import { signInLimits } from "../../app/staff/sign-in-limits.server.ts";
 import { sqliteWrite } from "../../harness/servers.ts";
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -149,6 +150,22 @@ export class StaffClient {
     const second = await this.post("/admin/sign-in/code", { code: totpCode(key, steps) });
     if (second.response.status !== 302) throw new Error(`Code step answered ${second.response.status}`);
   }
+}
+
+/**
+ * `guesser` tries as many wrong passwords for `email` as one address may,
+ * each refused (401); then even the right password is refused (429, try
+ * again in 15 minutes).
+ */
+export async function guessPasswordsUntilThrottled(guesser: StaffClient, email: string) {
+  for (let i = 0; i < signInLimits.perAccountAndAddress; i++) {
+    const { response } = await guesser.post("/admin/sign-in", { email, password: `guess number ${i}!` });
+    expect(response.status).toBe(401);
+  }
+  const right = await guesser.post("/admin/sign-in", { email, password: staffPassword });
+  expect(right.response.status).toBe(429);
+  expect(right.response.headers.get("retry-after")).toBe("900");
+  expect(right.html).toContain("Too many sign-in attempts.");
 }
 
 /**
