@@ -64,6 +64,7 @@ export interface Database extends LeadTables {
     currency: string;
     status: "pending" | "paid" | "failed" | "setup_failed";
     payment_intent_id: string | null;
+    /** Never written since migration 033 (ADR 075: the payer's browser alone holds it); dropped by a later release. */
     client_secret: string | null;
     paid_at: string | null;
     failure_message: string | null;
@@ -485,7 +486,7 @@ export interface Database extends LeadTables {
     /** A card booking's hold on its places ends then (status held). */
     hold_expires_at: string | null;
     payment_intent_id: string | null;
-    /** The payment's client secret: a secret, never in an access request. */
+    /** Never written since migration 033 (ADR 075: the payer's browser alone holds it); dropped by a later release. */
     client_secret: string | null;
     payment_failure: string | null;
     paid_at: string | null;

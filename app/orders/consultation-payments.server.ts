@@ -201,7 +201,8 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
       const started = await db.transaction().execute(async (trx) => {
         const updated = await trx
           .updateTable("bookings")
-          .set({ payment_intent_id: intent.id, client_secret: intent.client_secret, updated_at: clock().toISOString() })
+          // Its client secret goes to the payer's browser only, never into the record (ADR 075).
+          .set({ payment_intent_id: intent.id, updated_at: clock().toISOString() })
           .where("id", "=", id)
           .where("payment_intent_id", "is", null)
           .executeTakeFirst();

@@ -19,10 +19,10 @@ import type { Route } from "./+types/booking-pay";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bookings = context.get(servicesContext).courseBookings;
-  const detail = await bookings.byLink(params.token);
-  if (!detail) throw data("Not found", { status: 404 });
-  const b = detail.booking;
-  if (b.status !== "held" || !b.client_secret || !b.payment_intent_id) throw redirect(`/booking/${params.token}`);
+  const toPay = await bookings.toPay(params.token);
+  if (toPay.kind === "not-found") throw data("Not found", { status: 404 });
+  if (toPay.kind === "not-awaiting-payment") throw redirect(`/booking/${params.token}`);
+  const b = toPay.detail.booking;
   return {
     token: params.token,
     reference: b.reference,
@@ -32,8 +32,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     totalPence: b.total_pence,
     holdExpiresAt: b.hold_expires_at,
     booker: { name: b.booker_name, email: b.booker_email },
-    clientSecret: b.client_secret,
-    paymentIntentId: b.payment_intent_id,
+    clientSecret: toPay.clientSecret,
+    paymentIntentId: toPay.paymentIntentId,
     publishableKey: bookings.publishableKey,
   };
 }
@@ -71,23 +71,27 @@ export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
             confirmation.
           </p>
           <div className="mt-6">
-            <Suspense fallback={<CardFormLoading />}>
-              <CardPayment
-                publishableKey={b.publishableKey}
-                clientSecret={b.clientSecret}
-                paymentIntentId={b.paymentIntentId}
-                billing={b.booker}
-                amountText={amount}
-                payLabel={`Pay ${amount}`}
-                returnPath={`/booking/${b.token}`}
-                successToast={{
-                  title: "Payment Successful",
-                  description: "Your places are booked. Your confirmation is on its way.",
-                }}
-                contactHref="/contact"
-                labelledBy="pay-title"
-              />
-            </Suspense>
+            {b.clientSecret === null ? (
+              <CardFormUnavailable />
+            ) : (
+              <Suspense fallback={<CardFormLoading />}>
+                <CardPayment
+                  publishableKey={b.publishableKey}
+                  clientSecret={b.clientSecret}
+                  paymentIntentId={b.paymentIntentId}
+                  billing={b.booker}
+                  amountText={amount}
+                  payLabel={`Pay ${amount}`}
+                  returnPath={`/booking/${b.token}`}
+                  successToast={{
+                    title: "Payment Successful",
+                    description: "Your places are booked. Your confirmation is on its way.",
+                  }}
+                  contactHref="/contact"
+                  labelledBy="pay-title"
+                />
+              </Suspense>
+            )}
           </div>
         </section>
       </div>

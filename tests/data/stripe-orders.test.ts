@@ -85,7 +85,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
       currency,
       metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, v === "{id}" ? id : v])),
     });
-    await attachPaymentIntent(t.handle.db, id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
+    await attachPaymentIntent(t.handle.db, id, intent.id);
     return { booking, intent };
   }
 

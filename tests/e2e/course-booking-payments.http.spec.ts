@@ -29,18 +29,19 @@ let unreachable: SiteServer;
 
 test.describe.configure({ mode: "default" });
 
+const stripeEnv = {
+  STRIPE_SECRET_KEY: keys.secret,
+  STRIPE_PUBLISHABLE_KEY: keys.publishable,
+  STRIPE_WEBHOOK_SECRET: keys.webhook,
+  RATE_LIMIT_MAX: "100000",
+  BOOKING_RATE_LIMIT_MAX: "100000",
+  FORM_MIN_FILL_SECONDS: "0",
+  MAIL_RETRY_MAX_SECONDS: "2",
+};
+
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(90_000);
   fake = await launcher.stripe({ webhookSecret: keys.webhook });
-  const stripeEnv = {
-    STRIPE_SECRET_KEY: keys.secret,
-    STRIPE_PUBLISHABLE_KEY: keys.publishable,
-    STRIPE_WEBHOOK_SECRET: keys.webhook,
-    RATE_LIMIT_MAX: "100000",
-    BOOKING_RATE_LIMIT_MAX: "100000",
-    FORM_MIN_FILL_SECONDS: "0",
-    MAIL_RETRY_MAX_SECONDS: "2",
-  };
   // A port nothing listens on: the Stripe-shaped server, stopped.
   const closed = await launcher.stripe();
   const closedUrl = closed.url;
@@ -94,6 +95,30 @@ test("Stripe unreachable: a clear message and a 503, and no places held", async 
   expect(r.text).toContain("Card payment is not available just now, and no places are held for you.");
   expect(await left(unreachable.dataDir, session)).toBe(before);
   expect(bookingOf(unreachable.dataDir, email)).toMatchObject({ status: "expired", payment_intent_id: null });
+});
+
+test("the pay page asks Stripe for the payment's client secret as it opens: the record keeps none, and without Stripe the page says the card form cannot load", async ({
+  servers,
+}) => {
+  const own = await servers.stripe({ webhookSecret: keys.webhook });
+  const ownSite = await servers.site({ name: "course-pay-secret", env: { ...stripeEnv, STRIPE_API_URL: own.url } });
+  const email = uniqueEmail("secret");
+  const r = await book(ownSite.baseURL, "corporate-finance-2027-04-online", "corporate-finance", form(email));
+  expect(r.status).toBe(303);
+  const token = /\/booking\/([A-Za-z0-9_-]{43})\/pay$/.exec(String(r.headers.location))![1]!;
+  const held = bookingOf(ownSite.dataDir, email)!;
+  expect(held).toMatchObject({ status: "held", client_secret: null });
+  const secret = own.intents.get(String(held.payment_intent_id))!.client_secret;
+  const page = await rawRequest(ownSite.baseURL, { method: "GET", path: `/booking/${token}/pay` });
+  expect(page.status).toBe(200);
+  expect(page.text).toContain(secret);
+
+  await own.close();
+  const down = await rawRequest(ownSite.baseURL, { method: "GET", path: `/booking/${token}/pay` });
+  expect(down.status).toBe(200);
+  expect(down.text).toContain("The secure card form could not be loaded");
+  expect(down.text).not.toContain(secret);
+  expect(ownSite.output()).not.toContain(secret);
 });
 
 test("the webhook confirms a held booking once; a replayed event and one out of order change nothing", async () => {

@@ -22,15 +22,15 @@ import { draftInvoice } from "./documents.server.ts";
 import { releasePlaces, takePlaces } from "./places.server.ts";
 import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
-/** Records the Stripe payment a held card booking is paid with. False if the booking is not held (or unknown). */
-export async function attachPaymentIntent(
-  db: Db,
-  bookingId: string,
-  { paymentIntentId, clientSecret }: { paymentIntentId: string; clientSecret: string },
-): Promise<boolean> {
+/**
+ * Records the Stripe payment a held card booking is paid with (its id: the
+ * payment's client secret is never stored, ADR 075). False if the booking
+ * is not held (or unknown).
+ */
+export async function attachPaymentIntent(db: Db, bookingId: string, paymentIntentId: string): Promise<boolean> {
   const result = await db
     .updateTable("course_bookings")
-    .set({ payment_intent_id: paymentIntentId, client_secret: clientSecret })
+    .set({ payment_intent_id: paymentIntentId })
     .where("id", "=", bookingId)
     .where("status", "=", "held")
     .where("payment_method", "=", "card")

@@ -391,7 +391,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           },
           { idempotencyKey: `course-booking-${booking.id}` },
         );
-        await attachPaymentIntent(db, booking.id, { paymentIntentId: intent.id, clientSecret: intent.client_secret! });
+        await attachPaymentIntent(db, booking.id, intent.id);
       } catch (error) {
         log(
           `Stripe: creating the payment for course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`,
@@ -418,6 +418,33 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async byLink(token: string): Promise<BookingDetail | null> {
       const id = await bookingIdForLink(token);
       return id ? bookingDetail(db, id) : null;
+    },
+
+    /**
+     * The pay page of the booking its link opens: none (404), a booking not
+     * awaiting a card payment (its page), or the booking with its payment's
+     * client secret, asked of Stripe as the page opens, never stored
+     * (ADR 075); null when Stripe cannot say just now.
+     */
+    async toPay(
+      token: string,
+    ): Promise<
+      | { kind: "not-found" }
+      | { kind: "not-awaiting-payment" }
+      | { kind: "pay"; detail: BookingDetail; paymentIntentId: string; clientSecret: string | null }
+    > {
+      const id = await bookingIdForLink(token);
+      const detail = id ? await bookingDetail(db, id) : null;
+      if (!detail) return { kind: "not-found" };
+      const paymentIntentId = detail.booking.payment_intent_id;
+      if (detail.booking.status !== "held" || !paymentIntentId || !stripe) return { kind: "not-awaiting-payment" };
+      try {
+        const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+        return { kind: "pay", detail, paymentIntentId, clientSecret: intent.client_secret };
+      } catch (error) {
+        log(`Stripe: reading payment ${paymentIntentId} failed: ${redactAddresses((error as Error).message)}`);
+        return { kind: "pay", detail, paymentIntentId, clientSecret: null };
+      }
     },
 
     /**
