@@ -58,6 +58,7 @@ import { releaseSessions } from "../app/content/seed/sessions.ts";
 import { openDatabase } from "../app/data/db.server.ts";
 import { ensureBusinessSettings } from "../harness/business-settings.ts";
 import { startFakeStripe, type FakeStripe } from "../harness/fake-stripe.ts";
+import { courseBookingsOnSession, type CourseBookingSummary } from "../harness/order-rows.ts";
 import {
   benchLog,
   percentile,
@@ -369,38 +370,6 @@ async function setSessionCapacity(
 
 const sql = (s: string): string => `'${s.replaceAll("'", "''")}'`;
 
-type BookingRow = {
-  id: string;
-  email: string;
-  status: string;
-  method: string;
-  quantity: number;
-  total: number;
-  intent: string | null;
-  invoices: number;
-  delegates: number;
-};
-
-async function bookingsOn(reader: Reader, sessionKey: string): Promise<BookingRow[]> {
-  const rows = await reader.query(
-    `SELECT b.id, b.booker_email, b.status, b.payment_method, b.quantity, b.total_pence, b.payment_intent_id,
-            (SELECT COUNT(*) FROM course_invoices i WHERE i.booking_id = b.id AND i.kind = 'invoice') AS invoices,
-            (SELECT COUNT(*) FROM course_booking_delegates d WHERE d.booking_id = b.id) AS delegates
-       FROM course_bookings b WHERE b.session_key = ${sql(sessionKey)}`,
-  );
-  return rows.map((r) => ({
-    id: String(r.id),
-    email: String(r.booker_email),
-    status: String(r.status),
-    method: String(r.payment_method),
-    quantity: Number(r.quantity),
-    total: Number(r.total_pence),
-    intent: r.payment_intent_id === null ? null : String(r.payment_intent_id),
-    invoices: Number(r.invoices),
-    delegates: Number(r.delegates),
-  }));
-}
-
 async function placesOn(reader: Reader, sessionKey: string): Promise<{ capacity: number; taken: number }> {
   const [row] = await reader.query(
     `SELECT capacity, taken FROM course_session_places WHERE session_key = ${sql(sessionKey)}`,
@@ -457,8 +426,8 @@ async function checkLoad(
   stripe: FakeStripe,
 ): Promise<LoadCheck> {
   const notes: string[] = [];
-  const rows = await bookingsOn(reader, sessionKey);
-  const byEmail = new Map<string, BookingRow[]>();
+  const rows = await courseBookingsOnSession(reader, sessionKey);
+  const byEmail = new Map<string, CourseBookingSummary[]>();
   for (const r of rows) byEmail.set(r.email, [...(byEmail.get(r.email) ?? []), r]);
   const sent = new Map(attempts.map((a) => [a.email, a]));
   const ok = attempts.filter((a) => a.booked);
@@ -620,7 +589,7 @@ async function oversell(
   const refused = attempts.filter((a) => a.status === 409);
   const clear = refused.filter((a) => a.body?.includes("no longer available") && a.body.includes(otherHref));
   const { taken } = await placesOn(reader, session.sessionKey);
-  const rows = await bookingsOn(reader, session.sessionKey);
+  const rows = await courseBookingsOnSession(reader, session.sessionKey);
   const okEmails = new Set(ok.map((a) => a.email));
   const notes: string[] = [];
   const want = options.oversellPlaces;

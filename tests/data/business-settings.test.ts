@@ -24,7 +24,15 @@ import {
 } from "~/settings/business-settings.server.ts";
 import { testBusinessSettings } from "../../harness/business-settings.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { byCard, byInvoice, createCourseSession, delegate, placeCourseBooking } from "../support/factories.ts";
+import {
+  byCard,
+  byInvoice,
+  courseBookingIds,
+  courseBookingRow,
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+} from "../support/factories.ts";
 
 const early = new Date("2027-01-10T10:00:00.000Z");
 const later = new Date("2027-01-11T10:00:00.000Z");
@@ -62,7 +70,7 @@ describe.each(dialects)("business settings on %s", (dialect) => {
       });
     }
     expect((await placesLeft(db, [session.key])).get(session.key)).toBe(5);
-    expect(await db.selectFrom("course_bookings").select("id").execute()).toEqual([]);
+    expect(await courseBookingIds(db)).toEqual([]);
     expect(await invoiceNumbersTaken()).toBe(0);
   });
 
@@ -74,11 +82,7 @@ describe.each(dialects)("business settings on %s", (dialect) => {
     // As on a site whose bookings predate its settings.
     await db.deleteFrom("business_settings_revisions").execute();
     expect(await confirmBooking(db, placed.booking.id, early)).toEqual({ ok: false, reason: "invoices-unavailable" });
-    const row = await db
-      .selectFrom("course_bookings")
-      .select("status")
-      .where("id", "=", placed.booking.id)
-      .executeTakeFirstOrThrow();
+    const row = await courseBookingRow(db, placed.booking.id);
     expect(row.status).toBe("unconfirmed");
     expect((await placesLeft(db, [session.key])).get(session.key)).toBe(2);
     expect(await invoiceNumbersTaken()).toBe(0);

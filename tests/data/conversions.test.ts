@@ -10,7 +10,8 @@ import { createPageViewCounter } from "~/analytics/page-views.server.ts";
 import type { Attribution } from "~/forms/attribution.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { dialects } from "./databases.ts";
-import { bookingRow, contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
+import { createConsultation, deleteConsultations } from "../support/factories.ts";
+import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
@@ -29,9 +30,10 @@ describe.each(dialects)("page views and conversions on %s", (dialect) => {
 
   const t = useTestDatabase(dialect);
   beforeEach(async () => {
-    for (const table of ["page_views", "leads", "contact_enquiries", "guide_requests", "bookings"] as const) {
+    for (const table of ["page_views", "leads", "contact_enquiries", "guide_requests"] as const) {
       await db().deleteFrom(table).execute();
     }
+    await deleteConsultations(db());
   });
 
   it("counts views per page and London day, adding to what is stored", async () => {
@@ -84,11 +86,9 @@ describe.each(dialects)("page views and conversions on %s", (dialect) => {
       { sourcePage: "/get-guide", isTest: false, attribution: { landingPage: "/get-guide", referrer: null, utmSource: "newsletter", utmMedium: "email", utmCampaign: null } },
     );
     await leads().submit("contact", enquiry("test@example.test"), { sourcePage: "/contact", isTest: true, attribution: linkedin });
-    const booking = (id: string, paidAt: string) => bookingRow(id, "paid", paidAt, { customer_name: "Bo", payment_intent_id: null });
-    await db()
-      .insertInto("bookings")
-      .values([booking("b1", "2026-11-25T09:00:00.000Z"), booking("b2", "2026-11-17T09:00:00.000Z")])
-      .execute();
+    const booking = (id: string, paidAt: string) => createConsultation(db(), { id, status: "paid", at: paidAt, name: "Bo", paymentIntentId: null });
+    await booking("b1", "2026-11-25T09:00:00.000Z");
+    await booking("b2", "2026-11-17T09:00:00.000Z");
 
     const report = await conversionReport(db(), "2026-11-26", 3);
     expect(report.week).toBe("2026-11-23");

@@ -34,7 +34,8 @@ import { erase } from "~/privacy/requests.server.ts";
 import { keepSpam } from "~/spam/folder.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, postgresUrl } from "./databases.ts";
-import { bookingRow, testMail } from "./fixtures.ts";
+import { createConsultation } from "../support/factories.ts";
+import { testMail } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -101,8 +102,9 @@ async function storeEverything(db: DatabaseHandle["db"]) {
     if (i === 2) await person(subject.name, subject.email, subject.company, message);
   }
   const booking = (id: string, status: "paid" | "pending") =>
-    bookingRow(id, status, now.toISOString(), { customer_name: subject.name, customer_email: subject.email, client_secret: `pi_${id}_secret` });
-  await db.insertInto("bookings").values([booking("b-paid", "paid"), booking("b-pending", "pending")]).execute();
+    createConsultation(db, { id, status, at: now.toISOString(), name: subject.name, email: subject.email, clientSecret: `pi_${id}_secret` });
+  await booking("b-paid", "paid");
+  await booking("b-pending", "pending");
   await queueEmails(
     db,
     { type: "booking", id: "b-pending" },

@@ -6,7 +6,6 @@
 import pino from "pino";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
-import type { Database } from "~/data/schema.ts";
 import {
   createConsultationPayments,
   type ConsultationPaymentsOptions,
@@ -162,33 +161,3 @@ export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabas
   };
 }
 
-type BookingRow = Database["bookings"];
-
-/**
- * A consultation booking's row as the payment service stores it, made `at`
- * (paid then, if `status` is "paid"): one participant at £450, for
- * `<id>@example.test`, its PaymentIntent `pi_<id>`; `row` changes any column.
- */
-export const bookingRow = (
-  id: string,
-  status: BookingRow["status"],
-  at: string,
-  row: Partial<BookingRow> = {},
-): BookingRow => ({
-  id,
-  created_at: at,
-  updated_at: at,
-  customer_name: "Ann Lee",
-  customer_email: `${id}@example.test`,
-  quantity: 1,
-  amount_pence: 45000,
-  currency: "gbp",
-  status,
-  payment_intent_id: `pi_${id}`,
-  client_secret: null,
-  paid_at: status === "paid" ? at : null,
-  failure_message: null,
-  is_test: 0,
-  source_page: "/consultation-payment",
-  ...row,
-});

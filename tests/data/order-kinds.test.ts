@@ -17,85 +17,34 @@ import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { expectNoticeAndRules, expectSecretsDeclared } from "./kept-kinds.ts";
+import { createConsultation, storeCourseBooking } from "../support/factories.ts";
 
 type Sample = { db: Db; id: string; email: string; paid: boolean; at: Date };
 
 /** Stores an order of each kind, paid or not (a new kind is a type error here until it has one). */
 const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
   booking: ({ db, id, email, paid, at }) =>
-    db
-      .insertInto("bookings")
-      .values({
-        id,
-        created_at: at.toISOString(),
-        updated_at: at.toISOString(),
-        customer_name: "Olga Order",
-        customer_email: email,
-        quantity: 2,
-        amount_pence: 900000,
-        currency: "gbp",
-        status: paid ? "paid" : "pending",
-        payment_intent_id: `pi_${id}`,
-        client_secret: `pi_${id}_secret`,
-        paid_at: paid ? at.toISOString() : null,
-        failure_message: null,
-        is_test: 0,
-        source_page: "/consultation-payment",
-      })
-      .execute(),
+    createConsultation(db, {
+      id,
+      status: paid ? "paid" : "pending",
+      at: at.toISOString(),
+      name: "Olga Order",
+      email,
+      quantity: 2,
+      amountPence: 900000,
+      clientSecret: `pi_${id}_secret`,
+    }),
   "course-booking": async ({ db, id, email, paid, at }) => {
     const iso = at.toISOString();
-    await db
-      .insertInto("course_bookings")
-      .values({
-        id,
-        reference: `MB-${id.slice(-8).toUpperCase()}`,
-        session_key: "sample-session",
-        course_id: "strategic-leadership",
-        course_title: "Strategic Leadership",
-        session_label: "8 March 2027 to 12 March 2027, live online",
-        session_starts_at: "2027-03-08T09:00:00.000Z",
-        session_ends_at: "2027-03-12T17:00:00.000Z",
-        session_first_day: "2027-03-08",
-        session_last_day: "2027-03-12",
-        session_format: "online",
-        session_venue: null,
-        status: paid ? "paid" : "expired",
-        payment_method: "card",
-        booker_name: "Olga Order",
-        booker_email: email,
-        booker_phone: "+44 20 7946 0001",
-        organisation: "Order Ltd",
-        job_title: "Buyer",
-        address_line1: "2 Queen Street",
-        address_line2: null,
-        city: "London",
-        postcode: "EC4N 1SP",
-        country: "United Kingdom",
-        purchase_order: null,
-        vat_number: null,
-        quantity: 1,
-        unit_price_pence: 450000,
-        discount_pence: 0,
-        net_pence: 450000,
-        vat_rate_bp: 2000,
-        vat_pence: 90000,
-        total_pence: 540000,
-        price_basis: "list",
-        terms_text: JSON.stringify(["Terms."]),
-        terms_accepted_at: iso,
-        hold_expires_at: paid ? null : iso,
-        payment_intent_id: `pi_${id}`,
-        client_secret: `pi_${id}_secret`,
-        payment_failure: null,
-        paid_at: paid ? iso : null,
-        cancelled_at: null,
-        cancel_reason: null,
-        erased_at: null,
-        created_at: iso,
-        updated_at: iso,
-      })
-      .execute();
+    await storeCourseBooking(db, {
+      id,
+      status: paid ? "paid" : "expired",
+      at,
+      name: "Olga Order",
+      email,
+      paidAt: paid ? at : null,
+      holdExpiresAt: paid ? null : at,
+    });
     await db
       .insertInto("course_booking_delegates")
       .values({

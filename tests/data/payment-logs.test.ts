@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PaymentSetupError, type ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { capturedLog } from "../support/captured-log.ts";
+import { consultationRow } from "../support/factories.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { openPaymentService } from "./fixtures.ts";
@@ -36,12 +37,13 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
     await t?.dispose();
   });
 
-  const outcome = (column: "customer_email" | "payment_intent_id", value: string) =>
-    t.handle.db
-      .selectFrom("bookings")
-      .select(["status", "failure_message"])
-      .where(column, "=", value)
-      .executeTakeFirstOrThrow();
+  const outcome = async (column: "customer_email" | "payment_intent_id", value: string) => {
+    const { status, failure_message } = await consultationRow(
+      t.handle.db,
+      column === "customer_email" ? { email: value } : { paymentIntentId: value },
+    );
+    return { status, failure_message };
+  };
   const noAddress = (written: string) => expect(written).not.toMatch(/ann\.lee|training@|example\.co\.uk/i);
 
   it("logs and stores a refused payment's error without the address Stripe quoted", async () => {

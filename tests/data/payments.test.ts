@@ -11,6 +11,7 @@ import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { listBookings } from "~/orders/bookings.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
+import { consultationRow } from "../support/factories.ts";
 import { openPaymentService } from "./fixtures.ts";
 
 const secret = "whsec_data_tests";
@@ -46,8 +47,7 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const payload = JSON.stringify({ id, object: "event", type, data: { object }, created: Math.floor(Date.now() / 1000) });
     return { payload, header: signer.generateTestHeaderString({ payload, secret }) };
   };
-  const booking = (piId: string) =>
-    t.handle.db.selectFrom("bookings").selectAll().where("payment_intent_id", "=", piId).executeTakeFirstOrThrow();
+  const booking = (piId: string) => consultationRow(t.handle.db, { paymentIntentId: piId });
 
   it("stores the booking pending and creates one PaymentIntent for concurrent identical requests", async () => {
     const before = fake.stats.created;

@@ -14,7 +14,8 @@ import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { bookingRow, testMail } from "./fixtures.ts";
+import { consultationRow, createConsultation } from "../support/factories.ts";
+import { testMail } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -56,17 +57,19 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       await s.submit("webinarRegistration", { webinarId: "scope-3-supplier-data", name: "Erin Erasure", email, company: "Forget Me Ltd" }, meta);
     }
     const booking = (id: string, email: string, status: "paid" | "pending") =>
-      bookingRow(id, status, now.toISOString(), {
-        customer_name: "Erin Erasure",
-        customer_email: email,
+      createConsultation(t.handle.db, {
+        id,
+        status,
+        at: now.toISOString(),
+        name: "Erin Erasure",
+        email,
         quantity: 2,
-        amount_pence: 90000,
-        client_secret: `pi_${id}_secret`,
+        amountPence: 90000,
+        clientSecret: `pi_${id}_secret`,
       });
-    await t.handle.db
-      .insertInto("bookings")
-      .values([booking("b-paid", subject.toLowerCase(), "paid"), booking("b-pending", subject, "pending"), booking("b-other", other, "paid")])
-      .execute();
+    await booking("b-paid", subject.toLowerCase(), "paid");
+    await booking("b-pending", subject, "pending");
+    await booking("b-other", other, "paid");
     // An e-mail about a booking (not a lead): found and erased by its address.
     await queueEmails(
       t.handle.db,
@@ -129,7 +132,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     expect(found).toEqual(["newsletter_subscriptions.email"]);
     const suppressed = await t.handle.db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", address).executeTakeFirstOrThrow();
     expect(suppressed).toMatchObject({ status: "unsubscribed", consent_text: "", source_page: "", confirmed_at: null });
-    const kept = await t.handle.db.selectFrom("bookings").selectAll().where("id", "=", "b-paid").executeTakeFirstOrThrow();
+    const kept = await consultationRow(t.handle.db, { id: "b-paid" });
     expect(kept).toMatchObject({ customer_email: "erased", customer_name: "Erin Erasure", amount_pence: 90000, status: "paid", client_secret: null });
     expect(readdirSync(mailDir)).toEqual(["2-b.eml"]);
 

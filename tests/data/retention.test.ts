@@ -21,7 +21,8 @@ import { formerTeamMember, applyRetention, runRetention } from "~/retention/job.
 import { saveBusinessSettings } from "~/settings/business-settings.server.ts";
 import { testBusinessSettings } from "../../harness/business-settings.ts";
 import { dialects } from "./databases.ts";
-import { bookingRow, useTestDatabase } from "./fixtures.ts";
+import { consultationIds, createConsultation, deleteConsultations } from "../support/factories.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const dayMs = 86_400_000;
@@ -36,7 +37,6 @@ const tables = [
   "newsletter_subscriptions",
   "webinar_registrations",
   "submission_keys",
-  "bookings",
   "stripe_events",
   "outbox",
   "audit_events",
@@ -87,6 +87,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
   const t = useTestDatabase(dialect);
   beforeEach(async () => {
     for (const table of tables) await db().deleteFrom(table).execute();
+    await deleteConsultations(db());
   });
 
   it("contact enquiries, guide requests and resource downloads: 24 months after they were made", async () => {
@@ -259,45 +260,35 @@ describe.each(dialects)("retention on %s", (dialect) => {
 
   describe("bookings", () => {
     const booking = (id: string, status: "pending" | "paid" | "failed" | "setup_failed", at: string) =>
-      bookingRow(id, status, at, { amount_pence: 50_000, payment_intent_id: `pi_${id.replace(/-/g, "_")}` });
+      createConsultation(db(), { id, status, at, amountPence: 50_000, paymentIntentId: `pi_${id.replace(/-/g, "_")}` });
 
     it("paid: kept for 6 years after the end of the financial year (31 March) the payment falls in", async () => {
-      await db()
-        .insertInto("bookings")
-        .values([
-          booking("paid-31-march-2027", "paid", "2027-03-31T23:59:59.999Z"),
-          booking("paid-1-april-2027", "paid", "2027-04-01T00:00:00.000Z"),
-        ])
-        .execute();
+      await booking("paid-31-march-2027", "paid", "2027-03-31T23:59:59.999Z");
+      await booking("paid-1-april-2027", "paid", "2027-04-01T00:00:00.000Z");
       // The last moment of the financial year 2032-33: both inside.
       await applyRetention({ db: db() }, new Date("2033-03-31T23:59:59.999Z"));
-      expect(await ids("bookings")).toEqual(["paid-1-april-2027", "paid-31-march-2027"]);
+      expect(await consultationIds(db())).toEqual(["paid-1-april-2027", "paid-31-march-2027"]);
       // 1 April 2033: the year 2026-27 is 6 years past its end; 2027-28 is not.
       const counts = await applyRetention({ db: db() }, new Date("2033-04-01T00:00:00.000Z"));
-      expect(await ids("bookings")).toEqual(["paid-1-april-2027"]);
+      expect(await consultationIds(db())).toEqual(["paid-1-april-2027"]);
       expect(counts.bookings_paid).toBe(1);
       await applyRetention({ db: db() }, new Date("2034-03-31T23:59:59.999Z"));
-      expect(await ids("bookings")).toEqual(["paid-1-april-2027"]);
+      expect(await consultationIds(db())).toEqual(["paid-1-april-2027"]);
       await applyRetention({ db: db() }, new Date("2034-04-01T00:00:00.000Z"));
-      expect(await ids("bookings")).toEqual([]);
+      expect(await consultationIds(db())).toEqual([]);
     });
 
     it("never paid (abandoned checkout), failed or not set up: deleted 30 days after the last attempt", async () => {
       const now = "2027-05-20T10:00:00.000Z";
       const edge = before(now, 30 * dayMs);
-      await db()
-        .insertInto("bookings")
-        .values([
-          booking("pending-inside", "pending", edge),
-          booking("pending-past", "pending", before(edge, 1)),
-          booking("failed-inside", "failed", edge),
-          booking("failed-past", "failed", before(edge, 1)),
-          booking("setup-failed-past", "setup_failed", before(edge, 1)),
-          booking("paid-recent", "paid", before(edge, 1)),
-        ])
-        .execute();
+      await booking("pending-inside", "pending", edge);
+      await booking("pending-past", "pending", before(edge, 1));
+      await booking("failed-inside", "failed", edge);
+      await booking("failed-past", "failed", before(edge, 1));
+      await booking("setup-failed-past", "setup_failed", before(edge, 1));
+      await booking("paid-recent", "paid", before(edge, 1));
       const counts = await applyRetention({ db: db() }, new Date(now));
-      expect(await ids("bookings")).toEqual(["failed-inside", "paid-recent", "pending-inside"]);
+      expect(await consultationIds(db())).toEqual(["failed-inside", "paid-recent", "pending-inside"]);
       expect(counts).toMatchObject({ bookings_unpaid: 3, bookings_paid: 0 });
     });
   });

@@ -21,7 +21,7 @@ import { settlePayment } from "~/orders/stripe/settle.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { openPaymentService } from "./fixtures.ts";
-import { byCard, createCourseBooking, createCourseSession, delegate } from "../support/factories.ts";
+import { byCard, consultationRow, createCourseBooking, createCourseSession, delegate } from "../support/factories.ts";
 
 const webhookSecret = "whsec_stripe_orders";
 const signer = new Stripe("sk_test_signer").webhooks;
@@ -67,7 +67,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
     return { bookingId, intent: fake.intents.get(paymentIntentId)! as unknown as Stripe.PaymentIntent };
   };
   const consultationStatus = async (id: string) =>
-    (await t.handle.db.selectFrom("bookings").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status;
+    (await consultationRow(t.handle.db, { id })).status;
 
   /** A held card booking of one place, and its PaymentIntent for its amount in `currency` with `metadata` (the booking's id for `{id}`). */
   async function heldCourseBooking(metadata: Record<string, string>, currency = "gbp") {

@@ -13,7 +13,8 @@
  */
 import { bookingFormFields } from "../support/booking-form.ts";
 import { contactEnquiry } from "../support/enquiry.ts";
-import { postJson, rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
+import { courseBookingsOf } from "../../harness/order-rows.ts";
+import { postJson, rawRequest, type SiteServer } from "../../harness/servers.ts";
 import { escapeHtml, newStaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -89,7 +90,7 @@ test("a junk flood from many addresses refuses no real booker", async () => {
   // Each junk post was refused for what it is (invalid), none for the limit.
   expect(junk.map((r) => r.status)).toEqual(Array<number>(30).fill(400));
   for (const email of bookers) {
-    expect(sqliteQuery(site.dataDir, "SELECT id FROM course_bookings WHERE booker_email = ?", [email])).toHaveLength(1);
+    expect(courseBookingsOf(site.dataDir, email)).toHaveLength(1);
   }
 });
 
@@ -124,7 +125,7 @@ test("a booking refused as a bot's is kept in the spam folder, for review only",
   expect(fast.text).toContain(escapeHtml("That was quicker than we expected"));
   // Neither booked anything.
   for (const email of [honeypot, hurried]) {
-    expect(sqliteQuery(site.dataDir, "SELECT id FROM course_bookings WHERE booker_email = ?", [email])).toEqual([]);
+    expect(courseBookingsOf(site.dataDir, email)).toEqual([]);
   }
 
   // The team's view, signed in by session.

@@ -12,6 +12,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { devices } from "@playwright/test";
 import type { Mailbox } from "../../harness/mail.ts";
 import { bookingFormFields } from "../support/booking-form.ts";
+import { courseBookingsOf, setCourseBookingSessionEnd, setCourseBookingStatus } from "../../harness/order-rows.ts";
 import { rawRequest, sqliteQuery, sqliteWrite, type SiteServer } from "../../harness/servers.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -55,14 +56,14 @@ async function confirmedBooking(email: string) {
   expect(token).toBeTruthy();
   const confirmed = await post(`/booking/${token}`, { intent: "confirm" });
   expect(confirmed.status).toBe(303);
-  const [row] = sqliteQuery(site.dataDir, "SELECT id, reference FROM course_bookings WHERE booker_email = ?", [email]);
+  const [row] = courseBookingsOf(site.dataDir, email);
   return { id: String(row!.id), reference: String(row!.reference), token };
 }
 
 /** Time passes: the session ended 31 days ago and every link to the booking was made before it. */
 function age(bookingId: string) {
   const ended = new Date(Date.now() - 31 * 86_400_000).toISOString();
-  sqliteWrite(site.dataDir, "UPDATE course_bookings SET session_ends_at = ? WHERE id = ?", [ended, bookingId]);
+  setCourseBookingSessionEnd(site.dataDir, bookingId, ended);
   sqliteWrite(site.dataDir, "UPDATE course_booking_links SET created_at = ? WHERE booking_id = ?", [ended, bookingId]);
 }
 
@@ -158,11 +159,11 @@ test("a booking whose places went back says why, and links to the course to book
   );
   expect(booked.status).toBeLessThan(400);
   const token = tokenIn((await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ })).text)!;
-  const [row] = sqliteQuery(site.dataDir, "SELECT id FROM course_bookings WHERE booker_email = ?", [email]);
+  const [row] = courseBookingsOf(site.dataDir, email);
   // The state the lapse job leaves (its lifecycle: tests/data/course-booking-confirmation.test.ts,
   // and the card hold's: tests/data/course-bookings.test.ts), written behind the site's back.
   const shows = async (status: string) => {
-    sqliteWrite(site.dataDir, "UPDATE course_bookings SET status = ? WHERE id = ?", [status, row!.id]);
+    setCourseBookingStatus(site.dataDir, String(row!.id), status);
     const page = await get(`/booking/${token}`);
     expect(page.status).toBe(200);
     expect(page.text).toContain('href="/courses/corporate-finance">Book again</a>');

@@ -17,6 +17,7 @@ import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.s
 import { bookingFormFields } from "../support/booking-form.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import type { Mailbox } from "../../harness/mail.ts";
+import { courseBookingsOf } from "../../harness/order-rows.ts";
 import { pollUntil, rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { newStaffClient } from "../support/staff.ts";
 import { expect, test, uniqueEmail } from "./fixtures.ts";
@@ -64,8 +65,7 @@ const book = (base: string, session: string, course: string, body: string) =>
     body,
   });
 
-const bookingOf = (dataDir: string, email: string) =>
-  sqliteQuery(dataDir, "SELECT * FROM course_bookings WHERE booker_email = ?", [email])[0];
+const bookingOf = (dataDir: string, email: string) => courseBookingsOf(dataDir, email)[0];
 
 async function left(dataDir: string, session: string) {
   const handle = await openDatabase({ dataDir });

@@ -19,6 +19,7 @@ import { openDatabase } from "../../app/data/db.server.ts";
 import { placesLeft, takePlaces } from "../../app/orders/course-booking/places.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import type { Mailbox } from "../../harness/mail.ts";
+import { courseBookingsOf } from "../../harness/order-rows.ts";
 import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
@@ -50,8 +51,7 @@ test.beforeAll(async ({ launcher }) => {
 });
 
 const bookingPath = (course: string, session: string) => `/courses/${course}/book/${session}`;
-const bookingsOf = (email: string) =>
-  sqliteQuery(site.dataDir, "SELECT * FROM course_bookings WHERE booker_email = ?", [email]);
+const bookingsOf = (email: string) => courseBookingsOf(site.dataDir, email);
 
 async function left(sessionKey: string): Promise<number> {
   const handle = await openDatabase({ dataDir: site.dataDir });

@@ -5,6 +5,7 @@
  * found again by the filters; the team's notification links to it.
  */
 import { readFile } from "node:fs/promises";
+import { consultationIds } from "../../harness/order-rows.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { postEnquiry } from "../support/enquiry.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
@@ -157,7 +158,7 @@ test("CSV exports: the filtered list as a spreadsheet opens it, formulas neutral
   for (const row of confirmed) expect(subscriberText).toContain(`"${String(row.email)}"`);
   for (const row of pending) expect(subscriberText).not.toContain(`"${String(row.email)}"`);
   // Bookings: every one stored before the export is in it (other tests may add more meanwhile).
-  const before = siteDb("SELECT id FROM bookings").map((row) => String(row.id));
+  const before = consultationIds(sharedSite.dataDir);
   const bookings = await page.request.get("/admin/consultations.csv");
   expect(bookings.status()).toBe(200);
   const bookingText = (await bookings.body()).toString("utf8");

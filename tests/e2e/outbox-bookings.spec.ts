@@ -4,6 +4,7 @@
  * its Stripe state and amount; both pages pass axe.
  */
 import { randomUUID } from "node:crypto";
+import { insertConsultationRow } from "../../harness/order-rows.ts";
 import { sqliteWrite } from "../../harness/servers.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -50,14 +51,13 @@ test("a given-up e-mail is sent again from the outbox page, and arrives", async 
 
 test("the consultations page shows each booking's state and amount", async ({ adminPage: page, sharedSite }) => {
   const email = uniqueEmail("booker");
-  const now = new Date().toISOString();
-  sqliteWrite(
-    sharedSite.dataDir,
-    `INSERT INTO bookings (id, created_at, updated_at, customer_name, customer_email, quantity, amount_pence, currency,
-       status, payment_intent_id, client_secret, paid_at, failure_message, is_test, source_page)
-     VALUES (?, ?, ?, 'Bo Booker', ?, 3, 135000, 'gbp', 'paid', ?, NULL, ?, NULL, 0, '/consultation-payment')`,
-    [randomUUID(), now, now, email, `pi_${randomUUID().replace(/-/g, "")}`, now],
-  );
+  insertConsultationRow(sharedSite.dataDir, {
+    name: "Bo Booker",
+    email,
+    quantity: 3,
+    amountPence: 135000,
+    status: "paid",
+  });
   await page
     .getByRole("navigation", { name: "Back office" })
     .getByRole("link", { name: "Consultations", exact: true })

@@ -18,7 +18,8 @@ import {
   testCards,
   type StripeTraffic,
 } from "./payment-fixtures.ts";
-import type { Row, SiteServer } from "../../harness/servers.ts";
+import { consultationsOf } from "../../harness/order-rows.ts";
+import type { SiteServer } from "../../harness/servers.ts";
 
 // The paid consultation in the browser (spec sections 2, 4, 5, 8; issue 5):
 // the screen, the card form (a Stripe.js stand-in served in place of
@@ -54,14 +55,14 @@ const cardNumber = (page: Page) => page.getByLabel("Card number");
 
 // The shared site's Stripe-shaped server and database, for the helpers below.
 let stripeUrl: string;
-let siteDb: (sql: string, params?: unknown[]) => Row[];
-test.beforeEach(({ sharedSite, siteDb: db }) => {
+let dataDir: string;
+test.beforeEach(({ sharedSite }) => {
   stripeUrl = sharedSite.stripeUrl;
-  siteDb = db;
+  dataDir = sharedSite.dataDir;
 });
 
 function bookingsFor(email: string) {
-  return siteDb("SELECT * FROM bookings WHERE customer_email = ? ORDER BY created_at", [email]);
+  return consultationsOf(dataDir, email);
 }
 
 async function fillDetails(page: Page, { name = "Olivia Bennett", email = uniqueEmail("pay"), participants = 1 } = {}) {

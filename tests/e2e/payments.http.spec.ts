@@ -9,6 +9,7 @@
 import Stripe from "stripe";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import type { Mailbox } from "../../harness/mail.ts";
+import { consultationOfPayment, consultationsOf } from "../../harness/order-rows.ts";
 import { pollUntil, postJson, rawRequest, sqliteQuery, type SiteServer } from "../../harness/servers.ts";
 import { expect, test } from "./fixtures.ts";
 
@@ -57,8 +58,7 @@ const body = (over: Record<string, unknown> = {}) => ({
 });
 const create = (b: Record<string, unknown>, base = site.baseURL) =>
   postJson(base, "/api/create-consultation-payment", b);
-const bookings = (where = "1 = 1", params: unknown[] = []) =>
-  sqliteQuery(site.dataDir, `SELECT * FROM bookings WHERE ${where}`, params);
+const bookingOf = (paymentIntentId: string) => consultationOfPayment(site.dataDir, paymentIntentId);
 
 test("the amount is computed on the server: 2 participants are £9,000 = 900000 pence in GBP, stored pending first", async () => {
   const b = body();
@@ -69,7 +69,7 @@ test("the amount is computed on the server: 2 participants are £9,000 = 900000 
   const pi = fake.intents.get(json.paymentIntentId)!;
   expect(json.clientSecret).toBe(pi.client_secret);
   expect(pi).toMatchObject({ amount: 900000, currency: "gbp", receipt_email: b.customerEmail });
-  const [row] = bookings("payment_intent_id = ?", [pi.id]);
+  const row = bookingOf(pi.id);
   expect(row).toMatchObject({ status: "pending", amount_pence: 900000, quantity: 2, customer_email: b.customerEmail });
   expect(pi.metadata.booking_id).toBe(row!.id);
   // The order's kind and id (ADR 068), beside the key the release before read.
@@ -116,7 +116,7 @@ test("a double click (the same request twice at once) creates one booking and on
   const ids = [r1.json, r2.json].map((j) => (j as { paymentIntentId: string }).paymentIntentId);
   expect(ids[0]).toBe(ids[1]);
   expect(fake.stats.created).toBe(created + 1);
-  expect(bookings("customer_email = ?", [b.customerEmail])).toHaveLength(1);
+  expect(consultationsOf(site.dataDir, b.customerEmail)).toHaveLength(1);
 });
 
 test("the test payment is £1.00 (100 pence) in test mode", async () => {
@@ -124,7 +124,7 @@ test("the test payment is £1.00 (100 pence) in test mode", async () => {
   expect(r.status).toBe(200);
   const pi = fake.intents.get((r.json as { paymentIntentId: string }).paymentIntentId)!;
   expect(pi.amount).toBe(100);
-  expect(bookings("payment_intent_id = ?", [pi.id])[0]).toMatchObject({ is_test: 1, quantity: null });
+  expect(bookingOf(pi.id)).toMatchObject({ is_test: 1, quantity: null });
 });
 
 test("payment succeeds: the webhook marks the booking paid once, and the customer and team get their e-mails", async () => {
@@ -138,8 +138,8 @@ test("payment succeeds: the webhook marks the booking paid once, and the custome
     body: new URLSearchParams({ payment_method: "pm_card_visa", client_secret: fake.intents.get(piId)!.client_secret }),
   });
   expect(confirm.status).toBe(200);
-  await pollUntil(() => bookings("payment_intent_id = ?", [piId])[0]?.status === "paid", 10_000);
-  const paid = bookings("payment_intent_id = ?", [piId])[0]!;
+  await pollUntil(() => bookingOf(piId)?.status === "paid", 10_000);
+  const paid = bookingOf(piId)!;
   expect(paid.paid_at).toBeTruthy();
 
   const emails =
@@ -200,7 +200,7 @@ test("the very same event delivered twice is handled once", async () => {
   const second = await post();
   expect(second.status).toBe(200);
   expect(second.text).toBe("Already handled.");
-  const row = bookings("payment_intent_id = ?", [piId])[0]!;
+  const row = bookingOf(piId)!;
   expect(row.status).toBe("paid");
   expect(sqliteQuery(site.dataDir, "SELECT count(*) AS n FROM outbox WHERE lead_id = ?", [row.id])[0]!.n).toBe(2);
 });
@@ -238,7 +238,7 @@ test("forged, unsigned and stale webhooks are refused and change nothing", async
   // Signed for one body, sent with another.
   const signed = signer.generateTestHeaderString({ payload: event("evt_a"), secret: keys.webhook });
   expect((await post(event("evt_b"), signed)).status).toBe(400);
-  expect(bookings("payment_intent_id = ?", [piId])[0]!.status).toBe("pending");
+  expect(bookingOf(piId)!.status).toBe("pending");
 });
 
 test("a declined payment is recorded as failed with the provider's message", async () => {
@@ -253,8 +253,8 @@ test("a declined payment is recorded as failed with the provider's message", asy
     }),
   });
   expect(r.status).toBe(402);
-  await pollUntil(() => bookings("payment_intent_id = ?", [piId])[0]?.status === "failed", 10_000);
-  expect(bookings("payment_intent_id = ?", [piId])[0]!.failure_message).toBe("Your card was declined.");
+  await pollUntil(() => bookingOf(piId)?.status === "failed", 10_000);
+  expect(bookingOf(piId)!.failure_message).toBe("Your card was declined.");
 });
 
 test("the return page shows success only for a payment Stripe says succeeded", async () => {

@@ -3,9 +3,15 @@
  * booking by invoice or card, a staff account and a lead, each with
  * sensible defaults that a test overrides where it matters, and each
  * written through the app's own modules (places, bookings, staff
- * invitations, the lead service), never as raw rows.
+ * invitations, the lead service), never as raw rows. Two exceptions, kept
+ * here so that moving the order tables (ADR 074) changes only this file:
+ * the consultation's booking, whose one writer needs Stripe, and a course
+ * booking in a state (or at a time) placing cannot give, are stored as
+ * rows; and the readers below are where tests read those rows back.
  */
+import type { Selectable } from "kysely";
 import type { Db } from "~/data/db.server.ts";
+import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { FormInput, FormKind } from "~/forms/schemas.ts";
 import { createLeadService } from "~/leads/service.server.ts";
@@ -158,6 +164,182 @@ export async function createConfirmedCourseBooking(db: Db, input: CourseBookingI
   if (!confirmed.ok) throw new Error(`the booking was not confirmed: ${confirmed.reason}`);
   return { booking: confirmed.booking, invoice: confirmed.invoice };
 }
+
+/**
+ * A course booking stored as a row, with no delegate, event or invoice (a
+ * test adds what it needs): on session `sample-session` of Strategic
+ * Leadership (online, 8–12 March 2027), one place at £4,500 + 20% VAT, by
+ * card, booked by `name` at `email` (a buyer at Order Ltd, 2 Queen Street,
+ * London), made `at`, its PaymentIntent `pi_<id>`; paid `paidAt` if given,
+ * held until `holdExpiresAt` if given.
+ */
+export async function storeCourseBooking(
+  db: Db,
+  {
+    id,
+    status,
+    at,
+    name,
+    email,
+    paidAt = null,
+    holdExpiresAt = null,
+  }: {
+    id: string;
+    status: CourseBookingStatus;
+    at: Date;
+    name: string;
+    email: string;
+    paidAt?: Date | null;
+    holdExpiresAt?: Date | null;
+  },
+) {
+  const iso = at.toISOString();
+  await db
+    .insertInto("course_bookings")
+    .values({
+      id,
+      reference: `MB-${id.slice(-8).toUpperCase()}`,
+      session_key: "sample-session",
+      course_id: "strategic-leadership",
+      course_title: "Strategic Leadership",
+      session_label: "8 March 2027 to 12 March 2027, live online",
+      session_starts_at: "2027-03-08T09:00:00.000Z",
+      session_ends_at: "2027-03-12T17:00:00.000Z",
+      session_first_day: "2027-03-08",
+      session_last_day: "2027-03-12",
+      session_format: "online",
+      session_venue: null,
+      status,
+      payment_method: "card",
+      booker_name: name,
+      booker_email: email,
+      booker_phone: "+44 20 7946 0001",
+      organisation: "Order Ltd",
+      job_title: "Buyer",
+      address_line1: "2 Queen Street",
+      address_line2: null,
+      city: "London",
+      postcode: "EC4N 1SP",
+      country: "United Kingdom",
+      purchase_order: null,
+      vat_number: null,
+      quantity: 1,
+      unit_price_pence: 450000,
+      discount_pence: 0,
+      net_pence: 450000,
+      vat_rate_bp: 2000,
+      vat_pence: 90000,
+      total_pence: 540000,
+      price_basis: "list",
+      terms_text: JSON.stringify(["Terms."]),
+      terms_accepted_at: iso,
+      hold_expires_at: holdExpiresAt?.toISOString() ?? null,
+      payment_intent_id: `pi_${id}`,
+      client_secret: `pi_${id}_secret`,
+      payment_failure: null,
+      paid_at: paidAt?.toISOString() ?? null,
+      cancelled_at: null,
+      cancel_reason: null,
+      erased_at: null,
+      created_at: iso,
+      updated_at: iso,
+    })
+    .execute();
+}
+
+/** The ids of the course bookings (on session `sessionKey` only, if given). */
+export async function courseBookingIds(db: Db, { sessionKey }: { sessionKey?: string } = {}): Promise<string[]> {
+  let query = db.selectFrom("course_bookings").select("id");
+  if (sessionKey !== undefined) query = query.where("session_key", "=", sessionKey);
+  return (await query.execute()).map((row) => row.id);
+}
+
+/** A course booking's row as stored. */
+export const courseBookingRow = (db: Db, id: string) =>
+  db.selectFrom("course_bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+
+// ---------------------------------------------------------------------------
+// The consultation's bookings
+// ---------------------------------------------------------------------------
+
+type ConsultationRow = Selectable<Database["bookings"]>;
+
+/**
+ * A consultation booking as the payment service stores it, made `at` (paid
+ * then, if `status` is "paid", unless `paidAt` says otherwise): by Ann Lee
+ * at `<id>@example.test`, one participant at £450 in GBP, from
+ * /consultation-payment, its PaymentIntent `pi_<id>`, no client secret.
+ */
+export async function createConsultation(
+  db: Db,
+  {
+    id,
+    status,
+    at,
+    name = "Ann Lee",
+    email = `${id}@example.test`,
+    quantity = 1,
+    amountPence = 45000,
+    paymentIntentId = `pi_${id}`,
+    clientSecret = null,
+    paidAt = status === "paid" ? at : null,
+  }: {
+    id: string;
+    status: ConsultationRow["status"];
+    /** ISO text. */
+    at: string;
+    name?: string;
+    email?: string;
+    quantity?: number | null;
+    amountPence?: number;
+    paymentIntentId?: string | null;
+    clientSecret?: string | null;
+    paidAt?: string | null;
+  },
+) {
+  await db
+    .insertInto("bookings")
+    .values({
+      id,
+      created_at: at,
+      updated_at: at,
+      customer_name: name,
+      customer_email: email,
+      quantity,
+      amount_pence: amountPence,
+      currency: "gbp",
+      status,
+      payment_intent_id: paymentIntentId,
+      client_secret: clientSecret,
+      paid_at: paidAt,
+      failure_message: null,
+      is_test: 0,
+      source_page: "/consultation-payment",
+    })
+    .execute();
+}
+
+/** A consultation booking's row as stored, found by its id, its PaymentIntent or its booker's address (exactly as stored). */
+export const consultationRow = (
+  db: Db,
+  by: { id: string } | { paymentIntentId: string } | { email: string },
+): Promise<ConsultationRow> => {
+  const query = db.selectFrom("bookings").selectAll();
+  const found =
+    "id" in by
+      ? query.where("id", "=", by.id)
+      : "paymentIntentId" in by
+        ? query.where("payment_intent_id", "=", by.paymentIntentId)
+        : query.where("customer_email", "=", by.email);
+  return found.executeTakeFirstOrThrow();
+};
+
+/** Every consultation booking's id, in order. */
+export const consultationIds = async (db: Db) =>
+  (await db.selectFrom("bookings").select("id").orderBy("id").execute()).map((row) => row.id);
+
+/** Deletes every consultation booking (a test that counts them starts from none). */
+export const deleteConsultations = (db: Db) => db.deleteFrom("bookings").execute();
 
 // ---------------------------------------------------------------------------
 // Staff accounts
