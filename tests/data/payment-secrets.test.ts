@@ -8,9 +8,9 @@ import type { Kysely } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrations } from "~/data/migrations/index.ts";
 import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
-import { byCard, createCourseBooking, createCourseSession, testBooker, unique } from "../support/factories.ts";
+import { byCard, createConsultation, createCourseBooking, createCourseSession, testBooker, unique } from "../support/factories.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
-import { bookingRow, openPaymentService } from "./fixtures.ts";
+import { openPaymentService } from "./fixtures.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 
@@ -42,13 +42,8 @@ describe.each(dialects)("payment secrets on %s", (dialect) => {
     const db = t.handle.db;
     const at = "2026-11-20T10:00:00.000Z";
     const [paid, pending] = [unique("secret-paid"), unique("secret-pending")];
-    await db
-      .insertInto("bookings")
-      .values([
-        bookingRow(paid, "paid", at, { client_secret: `pi_${paid}_secret_abc` }),
-        bookingRow(pending, "pending", at, { client_secret: `pi_${pending}_secret_def` }),
-      ])
-      .execute();
+    await createConsultation(db, { id: paid, status: "paid", at, clientSecret: `pi_${paid}_secret_abc` });
+    await createConsultation(db, { id: pending, status: "pending", at, clientSecret: `pi_${pending}_secret_def` });
     const session = await createCourseSession(db, { capacity: 4 });
     const held = await createCourseBooking(db, { session, booker: testBooker(`${unique("held")}@example.test`), payment: byCard });
     await attachPaymentIntent(db, held.id, `pi_${held.id.slice(0, 8)}`);
