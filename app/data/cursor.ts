@@ -23,3 +23,18 @@ export function keysetPage<Row>(
   const last = page.at(-1);
   return { page, next: rows.length > pageSize && last !== undefined ? cursorOf(last) : null };
 }
+
+/**
+ * Every page of a list read by keyset, first to last: `read` is given the
+ * previous page's `next` (null for the first) and answers a page and its own.
+ */
+export async function* everyPage<Row>(
+  read: (after: string | null) => Promise<{ rows: Row[]; next: string | null }>,
+): AsyncGenerator<Row[]> {
+  let after: string | null = null;
+  do {
+    const { rows, next } = await read(after);
+    after = next;
+    yield rows;
+  } while (after);
+}

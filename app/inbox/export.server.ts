@@ -6,6 +6,7 @@
  * (bookings: its `export`, app/orders/kind.server.ts). Each starts with a byte
  * order mark and neutralises formulas (./csv.ts).
  */
+import { everyPage } from "~/data/cursor.ts";
 import type { Db } from "~/data/db.server.ts";
 import { inboxKinds } from "./kinds.server.ts";
 import { byteOrderMark, csvLine } from "./csv.ts";
@@ -58,10 +59,8 @@ export const leadColumns = [
 
 /** The inbox's filtered list, every page of it. */
 export async function* leadRows(db: Db, filters: InboxFilters, viewerId: string): AsyncGenerator<Cell[][]> {
-  let after: string | null = null;
-  do {
-    const page = await listLeads(db, filters, viewerId, after, batchSize);
-    yield page.rows.map((r) => {
+  for await (const rows of everyPage((after) => listLeads(db, filters, viewerId, after, batchSize))) {
+    yield rows.map((r) => {
       const kind = inboxKinds[r.kind];
       return [
         spreadsheetTime(r.createdAt),
@@ -81,8 +80,7 @@ export async function* leadRows(db: Db, filters: InboxFilters, viewerId: string)
         r.id,
       ];
     });
-    after = page.next;
-  } while (after);
+  }
 }
 
 export const subscriberColumns = ["E-mail", "Confirmed (London)", "Signed up (London)", "Source page"] as const;

@@ -13,20 +13,9 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { ListedDetails } from "~/data/inbox-index.server.ts";
 import { inboxKinds } from "./kinds.server.ts";
-import { emailsFor } from "~/mail/outbox-view.server.ts";
+import { emailsFor, type SentFor } from "~/mail/outbox-view.server.ts";
 import type { StaffUser } from "~/staff/accounts.server.ts";
 import { statusLabels, type LeadStatus } from "~/data/lead-statuses.ts";
-
-export type LeadEmail = {
-  id: string;
-  to: string;
-  subject: string;
-  queuedAt: string;
-  state: "sent" | "waiting" | "given-up";
-  at: string | null;
-  attempts: number;
-  lastError: string | null;
-};
 
 export type LeadEvent = { id: string; at: string; actorName: string; type: "status" | "owner" | "note"; body: string };
 
@@ -38,7 +27,7 @@ export type LeadDetail = {
   agreed: ListedDetails["agreed"];
   /** The record's own back-office page (a course booking's). */
   page: ListedDetails["page"] | null;
-  emails: LeadEmail[];
+  emails: SentFor[];
   events: LeadEvent[];
 };
 

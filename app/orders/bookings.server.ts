@@ -5,7 +5,7 @@
  */
 import type { Db } from "~/data/db.server.ts";
 import { newestFirst } from "~/data/newest-first.server.ts";
-import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
+import { recentCounts, recentCountsSelection, type RecentCounts } from "~/data/recent-counts.ts";
 
 export async function listBookings(db: Db, after: string | null, pageSize: number) {
   const query = db
@@ -31,11 +31,7 @@ export async function listBookings(db: Db, after: string | null, pageSize: numbe
 export async function paidBookingCounts(db: Db, since: { day: string; week: string }): Promise<RecentCounts> {
   const row = await db
     .selectFrom("bookings")
-    .select((eb) => [
-      countedSince(since.day).as("day"),
-      countedSince(since.week).as("week"),
-      eb.fn.countAll<number>().as("all"),
-    ])
+    .select(recentCountsSelection(since))
     .where("is_test", "=", 0)
     .where("status", "=", "paid")
     .executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@
  * its retention sweep and its CSV export. Taking the payment is
  * ./consultation-payments.server.ts; its e-mails ./consultation-emails.server.ts.
  */
+import { everyPage } from "~/data/cursor.ts";
 import { sameAddress } from "~/data/same-address.ts";
 import { spreadsheetTime } from "~/format/spreadsheet.ts";
 import { listBookings } from "./bookings.server.ts";
@@ -77,10 +78,7 @@ export const consultation: OrderKind<"booking"> = {
     columns: bookingColumns,
     /** Every booking, newest first. */
     async *rows(db): AsyncGenerator<CsvCell[][]> {
-      let after: string | null = null;
-      do {
-        const { rows, next } = await listBookings(db, after, batchSize);
-        after = next;
+      for await (const rows of everyPage((after) => listBookings(db, after, batchSize))) {
         yield rows.map((r) => [
           spreadsheetTime(r.created_at),
           r.customer_name,
@@ -94,7 +92,7 @@ export const consultation: OrderKind<"booking"> = {
           r.is_test ? "yes" : "no",
           r.id,
         ]);
-      } while (after);
+      }
     },
   },
 };

@@ -11,6 +11,7 @@
  */
 import type { ExpressionBuilder, Transaction } from "kysely";
 import type { Database } from "~/data/schema.ts";
+import { everyPage } from "~/data/cursor.ts";
 import { sameAddress } from "~/data/same-address.ts";
 import { spreadsheetTime } from "~/format/spreadsheet.ts";
 import { listCourseBookings } from "./course-booking/booking-reads.server.ts";
@@ -204,10 +205,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
     columns: courseBookingColumns,
     /** Every course booking, newest first. */
     async *rows(db): AsyncGenerator<CsvCell[][]> {
-      let after: string | null = null;
-      do {
-        const { rows, next } = await listCourseBookings(db, after, batchSize);
-        after = next;
+      for await (const rows of everyPage((after) => listCourseBookings(db, after, batchSize))) {
         yield rows.map((r) => [
           spreadsheetTime(r.created_at),
           r.reference,
@@ -228,7 +226,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
           r.is_test ? "yes" : "no",
           r.id,
         ]);
-      } while (after);
+      }
     },
   },
 };

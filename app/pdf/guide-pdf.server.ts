@@ -213,12 +213,7 @@ function table(c: Composer, spec: GuideTable): void {
       drawHead();
     }
     drawRow(row, (i) => (i === 0 ? firstCellStyle : cellStyle), index % 2 === 1 ? colors.panel : undefined);
-    c.page.drawLine({
-      start: { x: marginX, y: c.y },
-      end: { x: marginX + contentWidth, y: c.y },
-      thickness: 0.5,
-      color: colors.rule,
-    });
+    c.rule(c.y, marginX, marginX + contentWidth, 0.5, colors.rule);
   });
   c.space(7);
   if (spec.note) c.paragraph(spec.note, { ...c.small, font: c.fonts.italic }, 0, 8);

@@ -15,7 +15,7 @@
  * own fixed-seed generator). Text is encoded for the standard fonts by
  * pdf-text.server.ts.
  */
-import { PDFDocument, PDFString, PageSizes, StandardFonts, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, PDFString, PageSizes, StandardFonts, type PDFFont, type PDFPage, type RGB } from "pdf-lib";
 import { organisation } from "~/content/organisation.ts";
 import { colors, toWinAnsi, truncate, wrapText, type Fonts, type Style } from "./pdf-text.server.ts";
 
@@ -216,6 +216,11 @@ export class Composer {
     this.space(bullet.after);
   }
 
+  /** A horizontal rule across the current page at `y`, from `fromX` to `toX`. */
+  rule(y: number, fromX: number, toX: number, thickness: number, color: RGB): void {
+    this.page.drawLine({ start: { x: fromX, y }, end: { x: toX, y }, thickness, color });
+  }
+
   /** Adds a clickable link over a rectangle of the current page. */
   link(uri: string, x: number, y: number, width: number, height: number): void {
     const { context } = this.doc;
@@ -249,12 +254,7 @@ export class Composer {
     const before = `${organisation.name}  |  `;
     this.pages.forEach((page, index) => {
       this.page = page;
-      page.drawLine({
-        start: { x: marginX, y: ruleY },
-        end: { x: pageWidth - marginX, y: ruleY },
-        thickness: 0.5,
-        color: colors.rule,
-      });
+      this.rule(ruleY, marginX, pageWidth - marginX, 0.5, colors.rule);
       this.drawLine(before + host, marginX, textY, footer);
       this.link(
         organisation.siteUrl,

@@ -410,12 +410,13 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
           });
           x += col.width;
         });
-        c.page.drawLine({
-          start: { x: marginX, y: top - height },
-          end: { x: marginX + contentWidth, y: top - height },
-          thickness: look === "header" ? 1 : 0.5,
-          color: look === "header" ? colors.navy : colors.rule,
-        });
+        c.rule(
+          top - height,
+          marginX,
+          marginX + contentWidth,
+          look === "header" ? 1 : 0.5,
+          look === "header" ? colors.navy : colors.rule,
+        );
         c.y = top - height;
       },
     };
@@ -464,12 +465,7 @@ export async function renderVatInvoice(input: VatDocumentInput): Promise<Uint8Ar
   totalsRows.forEach(([text, amount, style], index) => {
     if (index === totalsRows.length - 1) {
       c.space(3);
-      c.page.drawLine({
-        start: { x: totalsX, y: c.y },
-        end: { x: marginX + contentWidth, y: c.y },
-        thickness: 1,
-        color: colors.navy,
-      });
+      c.rule(c.y, totalsX, marginX + contentWidth, 1, colors.navy);
       c.space(3);
     }
     c.drawLine(text, totalsX + cellPadding, c.y - style.size, style);

@@ -5,7 +5,7 @@
  * last day, the last 7 days and all that are kept. Test submissions are left out.
  */
 import type { Db } from "~/data/db.server.ts";
-import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
+import { recentCounts, recentCountsSelection, type RecentCounts } from "~/data/recent-counts.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
 import { paidBookingCounts } from "~/orders/bookings.server.ts";
 import { courseBookingCounts } from "~/orders/course-booking/booking-reads.server.ts";
@@ -20,11 +20,7 @@ export async function leadCounts(db: Db, now: Date): Promise<LeadCount[]> {
     allLeadKinds.map(async (kind) => {
       const row = await db
         .selectFrom(kind.table)
-        .select((eb) => [
-          countedSince(day).as("day"),
-          countedSince(week).as("week"),
-          eb.fn.countAll<number>().as("all"),
-        ])
+        .select(recentCountsSelection({ day, week }))
         .where("is_test", "=", 0)
         .executeTakeFirstOrThrow();
       return { label: kind.label, ...recentCounts(row) };

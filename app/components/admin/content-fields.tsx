@@ -12,6 +12,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from "react";
 import type { RefObject } from "react";
+import { useNavigation } from "react-router";
 import type { EditorField } from "~/publishing/editor-fields.ts";
 import { wallClockInWords } from "~/time/london.ts";
 import {
@@ -352,14 +353,29 @@ function ReferenceField({
   );
 }
 
+/** The content form as a page gives it, and what a post of it answered. */
+type ContentForm = Pick<Props, "fields" | "values">;
+type ContentFormAnswer = Partial<ContentForm> & { errors?: Props["errors"]; focus?: string };
+
 /**
- * After a list's button (with JavaScript): the keyboard goes to the item
- * added or moved, or to the list an item left, as the form is shown again.
+ * The content form's state on an item's page and a new item's: after a
+ * list's button (or a refused save), the form as posted, its lists as long as
+ * they were; else the page's. After a list's button (with JavaScript), the
+ * keyboard goes to the item added or moved, or to the list an item left, as
+ * the form is shown again.
  */
-export function useListFocus(focus: string | undefined, answer: unknown) {
+export function useContentForm(page: ContentForm, answer: ContentFormAnswer | undefined) {
+  const busy = useNavigation().state !== "idle";
+  const focus = answer?.focus;
   useEffect(() => {
     if (focus) document.getElementById(fieldId(contentFormId, focus))?.focus();
   }, [focus, answer]);
+  return {
+    busy,
+    errors: answer?.errors ?? {},
+    fields: answer?.fields ?? page.fields,
+    values: answer?.values ?? page.values,
+  };
 }
 
 /** Every field's name, in the form's order (for the error summary). */

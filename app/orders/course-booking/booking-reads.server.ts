@@ -3,7 +3,7 @@
  * a session's roster, one booking with its invoices and timeline, and every
  * booking newest first by keyset (the inbox, the CSV export).
  */
-import { countedSince, recentCounts, type RecentCounts } from "~/data/recent-counts.ts";
+import { recentCounts, recentCountsSelection, type RecentCounts } from "~/data/recent-counts.ts";
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
@@ -165,11 +165,7 @@ export async function listCourseBookings(
 export async function courseBookingCounts(db: Db, since: { day: string; week: string }): Promise<RecentCounts> {
   const row = await db
     .selectFrom("course_bookings")
-    .select((eb) => [
-      countedSince(since.day).as("day"),
-      countedSince(since.week).as("week"),
-      eb.fn.countAll<number>().as("all"),
-    ])
+    .select(recentCountsSelection(since))
     .where("is_test", "=", 0)
     .executeTakeFirstOrThrow();
   return recentCounts(row);

@@ -66,6 +66,30 @@ function customerOf(b: BillingSnapshot): VatDocumentInput["customer"] {
   };
 }
 
+/**
+ * What an invoice and a credit note both say after their kind, in this order
+ * (the stored JSON keeps it): who supplies whom, its number, when, and the
+ * lines and totals it is for (issued at the time of supply).
+ */
+function documentBody(
+  booking: BillingSnapshot,
+  supplier: VatSupplier,
+  number: string,
+  now: Date,
+  amounts: Quote | CreditNote,
+) {
+  return {
+    supplier,
+    number,
+    issuedAt: now,
+    timeOfSupply: now,
+    customer: customerOf(booking),
+    ...(booking.purchase_order ? { purchaseOrder: booking.purchase_order } : {}),
+    lines: amounts.lines,
+    totals: { netPence: amounts.netPence, vatPence: amounts.vatPence, grossPence: amounts.grossPence },
+  };
+}
+
 /** "YYYY-MM-DD" `days` after the UTC date of `at`. */
 export function dateAfter(at: Date, days: number): string {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + days)).toISOString().slice(0, 10);
@@ -148,14 +172,7 @@ export async function draftInvoice(
     supplier,
     (number) => ({
       kind: "invoice",
-      supplier,
-      number,
-      issuedAt: now,
-      timeOfSupply: now,
-      customer: customerOf(booking),
-      ...(booking.purchase_order ? { purchaseOrder: booking.purchase_order } : {}),
-      lines: quoted.lines,
-      totals: { netPence: quoted.netPence, vatPence: quoted.vatPence, grossPence: quoted.grossPence },
+      ...documentBody(booking, supplier, number, now, quoted),
       paymentTerms: paid
         ? `Paid by card on ${formatDate(now.toISOString())}. Thank you.`
         : `Due within ${paymentTermsDays} days, by ${formatDate(`${dueDate}T12:00:00Z`)}, by bank transfer quoting ${number}.`,
@@ -194,14 +211,7 @@ export async function issueCreditNote(
     supplier,
     (number) => ({
       kind: "credit-note",
-      supplier,
-      number,
-      issuedAt: now,
-      timeOfSupply: now,
-      customer: customerOf(booking),
-      ...(booking.purchase_order ? { purchaseOrder: booking.purchase_order } : {}),
-      lines: credit.lines,
-      totals: { netPence: credit.netPence, vatPence: credit.vatPence, grossPence: credit.grossPence },
+      ...documentBody(booking, supplier, number, now, credit),
       paymentTerms: settlement,
       creditFor: { invoiceNumber: invoice.number, invoiceDate: new Date(invoice.issued_at), reason },
     }),

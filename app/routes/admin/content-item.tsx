@@ -4,9 +4,9 @@
  * it off the site; and its revisions, each comparable with the
  * live one (`?compare=N`) and restorable (docs/decisions/045-content-in-the-database.md).
  */
-import { Link, useActionData, useLoaderData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { Link, useActionData, useLoaderData, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/content-item";
-import { ContentFields, ContentProblems, contentFormId, useListFocus } from "~/components/admin/content-fields.tsx";
+import { ContentFields, ContentProblems, contentFormId, useContentForm } from "~/components/admin/content-fields.tsx";
 import { statusLabels } from "~/components/admin/content-status.tsx";
 import { PostForm, RowButton } from "~/components/admin/post-form.tsx";
 import { RuledList, StaffSection } from "~/components/admin/sections.tsx";
@@ -45,12 +45,7 @@ export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: Shou
 export default function ContentItem() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors = answer?.errors ?? {};
-  // After a list's button (or a refused save), the form as posted: its lists as long as they were.
-  const fields = answer?.fields ?? page.fields;
-  const values = answer?.values ?? page.values;
-  useListFocus(answer?.focus, answer);
+  const { busy, errors, fields, values } = useContentForm(page, answer);
   const base = `/admin/content/${page.type}/${page.key}`;
   return (
     <StaffPage

@@ -2,9 +2,9 @@
  * A new item (/admin/content/:type/new), for the kinds that take new ones: its
  * form, empty; saved as a draft, which opens in the editor to preview and publish.
  */
-import { redirect, useActionData, useLoaderData, useNavigation } from "react-router";
+import { redirect, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/content-new";
-import { ContentFields, ContentProblems, useListFocus } from "~/components/admin/content-fields.tsx";
+import { ContentFields, ContentProblems, useContentForm } from "~/components/admin/content-fields.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { Notice, StaffPage } from "~/components/admin/staff-ui.tsx";
 import { ImageChoices } from "~/components/admin/image-field.tsx";
@@ -28,12 +28,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 export default function NewContent() {
   const page = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const busy = useNavigation().state !== "idle";
-  const errors = answer?.errors ?? {};
-  // After a list's button (or a refused save), the form as posted: its lists as long as they were.
-  const fields = answer?.fields ?? page.fields;
-  const values = answer?.values ?? page.values;
-  useListFocus(answer?.focus, answer);
+  const { busy, errors, fields, values } = useContentForm(page, answer);
   return (
     <StaffPage title={`New ${page.label.toLowerCase()}`}>
       <Notice>{answer?.pending}</Notice>

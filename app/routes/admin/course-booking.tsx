@@ -46,6 +46,14 @@ export default function CourseBookingPage() {
     canNamePlaces,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
+  // A delegate's field of the place form: as posted after a refusal, with its message.
+  const placeField = (name: "name" | "email" | "jobTitle") => ({
+    formId: "name-place",
+    name,
+    autoComplete: "off",
+    defaultValue: answer?.values?.[name],
+    error: answer?.fieldErrors?.[name],
+  });
   const address = [b.address_line1, b.address_line2, b.city, b.postcode, b.country].filter(Boolean).join(", ");
   return (
     <StaffPage
@@ -128,33 +136,9 @@ export default function CourseBookingPage() {
               defaultValue={answer?.values?.position ?? String(delegates.find((d) => !d.name)?.position ?? "")}
               error={answer?.fieldErrors?.position}
             />
-            <TextField
-              formId="name-place"
-              name="name"
-              label="Delegate's full name"
-              required
-              autoComplete="off"
-              defaultValue={answer?.values?.name}
-              error={answer?.fieldErrors?.name}
-            />
-            <TextField
-              formId="name-place"
-              name="email"
-              type="email"
-              label="Delegate's e-mail"
-              required
-              autoComplete="off"
-              defaultValue={answer?.values?.email}
-              error={answer?.fieldErrors?.email}
-            />
-            <TextField
-              formId="name-place"
-              name="jobTitle"
-              label="Job title (optional)"
-              autoComplete="off"
-              defaultValue={answer?.values?.jobTitle}
-              error={answer?.fieldErrors?.jobTitle}
-            />
+            <TextField {...placeField("name")} label="Delegate's full name" required />
+            <TextField {...placeField("email")} type="email" label="Delegate's e-mail" required />
+            <TextField {...placeField("jobTitle")} label="Job title (optional)" />
             <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
               Save the place
             </button>
