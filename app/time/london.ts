@@ -166,29 +166,13 @@ export type WallTime = { hour: number; minute: number };
 export type LocalDate = { year: number; month: number; day: number };
 
 /**
- * instantOf's answers, kept: it depends on its arguments alone, and a
- * request asks the same few again and again (each session day's start and
- * end, the office's hours), each answer costing two `formatToParts` calls.
- * Bounded: emptied when full.
- */
-const instants = new Map<string, number>();
-const maxInstants = 10_000;
-
-/**
  * The instant a wall-clock time names in `timeZone`, for times that name
  * exactly one (not in the hour the clocks change, 01:00-02:00 in London).
  */
 export function instantOf(date: LocalDate, time: WallTime, timeZone: string): number {
-  const key = `${timeZone} ${date.year}-${date.month}-${date.day} ${time.hour}:${time.minute}`;
-  let found = instants.get(key);
-  if (found === undefined) {
-    const asUtc = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
-    const first = asUtc - offsetAt(asUtc, timeZone);
-    found = asUtc - offsetAt(first, timeZone);
-    if (instants.size >= maxInstants) instants.clear();
-    instants.set(key, found);
-  }
-  return found;
+  const asUtc = Date.UTC(date.year, date.month - 1, date.day, time.hour, time.minute);
+  const first = asUtc - offsetAt(asUtc, timeZone);
+  return asUtc - offsetAt(first, timeZone);
 }
 
 /** A local date as "YYYY-MM-DD". */

@@ -1,4 +1,4 @@
-/** The London time module's instants (app/time/london.ts): a wall-clock time in a time zone, either side of the clocks changing, asked again. */
+/** The London time module's instants (app/time/london.ts): a wall-clock time in a time zone, either side of the clocks changing. */
 import { describe, expect, it } from "vitest";
 import { instantOf } from "~/time/london.ts";
 
