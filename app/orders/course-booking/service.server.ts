@@ -433,8 +433,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       | { kind: "not-awaiting-payment" }
       | { kind: "pay"; detail: BookingDetail; paymentIntentId: string; clientSecret: string | null }
     > {
-      const id = await bookingIdForLink(token);
-      const detail = id ? await bookingDetail(db, id) : null;
+      const detail = await this.byLink(token);
       if (!detail) return { kind: "not-found" };
       const paymentIntentId = detail.booking.payment_intent_id;
       if (detail.booking.status !== "held" || !paymentIntentId || !stripe) return { kind: "not-awaiting-payment" };
