@@ -192,18 +192,19 @@ export async function issueInvoice(
 }
 
 /**
- * Issues a credit note against `invoice` for `credit`, saying why and how it
- * is settled: with the business settings in force (a frozen copy), or, if
- * none are saved, with the supplier the invoice was issued with (a credit is
- * never refused for want of settings).
+ * A credit note against `invoice` for `credit`, saying why and how it is
+ * settled, ready to issue (its number taken by `issue`, last: ADR 072): with
+ * the business settings in force (a frozen copy), or, if none are saved,
+ * with the supplier the invoice was issued with (a credit is never refused
+ * for want of settings).
  */
-export async function issueCreditNote(
+export async function draftCreditNote(
   trx: Transaction<Database>,
   booking: BillingSnapshot & { id: string },
   invoice: InvoiceRow,
   credit: CreditNote,
   { now, reason, settlement }: { now: Date; reason: string; settlement: string },
-): Promise<InvoiceRow> {
+): Promise<DocumentDraft> {
   const current = await currentBusinessSettings(trx);
   const supplier = current ? supplierOf(current) : storedDocument(invoice).supplier;
   return draftDocument(
@@ -216,7 +217,18 @@ export async function issueCreditNote(
       creditFor: { invoiceNumber: invoice.number, invoiceDate: new Date(invoice.issued_at), reason },
     }),
     { dueDate: null, relatedInvoiceId: invoice.id },
-  ).issue(trx);
+  );
+}
+
+/** Issues a credit note (draftCreditNote's), its number taken at once. */
+export async function issueCreditNote(
+  trx: Transaction<Database>,
+  booking: BillingSnapshot & { id: string },
+  invoice: InvoiceRow,
+  credit: CreditNote,
+  options: { now: Date; reason: string; settlement: string },
+): Promise<InvoiceRow> {
+  return (await draftCreditNote(trx, booking, invoice, credit, options)).issue(trx);
 }
 
 /** The stored document, its dates revived. */
