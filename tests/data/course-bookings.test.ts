@@ -8,8 +8,10 @@
  * the concurrent attempts come through 4 handles, as separate instances of
  * the site would.
  */
+import type { Transaction } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DatabaseHandle, Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
 import {
   bookingDetail,
   listCourseBookings,
@@ -30,8 +32,10 @@ import {
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
+import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openConcurrentTestDatabase, openTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
@@ -43,6 +47,7 @@ import {
   delegate,
   placeCourseBooking,
   testBooker,
+  testMail,
 } from "../support/factories.ts";
 
 /** 8 March 2027, 09:00 London (GMT): the session's first day. */
@@ -524,6 +529,57 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         db.updateTable("course_invoices").set({ total_pence: 1 }).where("id", "=", invoice!.id).execute(),
       ).rejects.toThrow(/never changed/);
       expect((await invoicesOf(booking.id)).find((r) => r.id === invoice!.id)).toEqual(invoice);
+    });
+
+    it("composes what a cancellation says before its places go back and its credit note's number is taken, and says the number taken (ADR 072)", async () => {
+      const session = await newSession(3);
+      const lastCreditNote = async (on: Db | Transaction<Database>) =>
+        (await on.selectFrom("invoice_sequences").select("last_number").where("series", "=", "CN").executeTakeFirst())?.last_number ?? 0;
+      const cnNumber = (n: number) => `CN-${String(n).padStart(6, "0")}`;
+
+      // The act itself: its composer runs while the CN series' row and the places are untouched.
+      const card = await cardBooking(session, [delegate(1)]);
+      await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
+      const before = await lastCreditNote(db);
+      const seen: { standIn?: string; numberWhileComposing?: number; leftWhileComposing?: number; written?: string; numberWhileWriting?: number } = {};
+      const cancelled = await cancelBooking(db, card.booking.id, { now: early, staffId: "s" }, async (trx, about) => {
+        seen.standIn = about.creditNote?.number;
+        seen.numberWhileComposing = await lastCreditNote(trx);
+        seen.leftWhileComposing = (await placesLeft(trx, [session.key])).get(session.key);
+        return async (trx, done) => {
+          seen.written = done.creditNote?.number;
+          seen.numberWhileWriting = await lastCreditNote(trx);
+        };
+      });
+      expect(seen.standIn).toMatch(/^number-to-come-[0-9a-f]{18}$/);
+      expect(seen.numberWhileComposing).toBe(before);
+      expect(seen.leftWhileComposing).toBe(2);
+      expect(seen.written).toBe(cnNumber(before + 1));
+      expect(seen.numberWhileWriting).toBe(before + 1);
+      expect(cancelled).toMatchObject({ ok: true, refundPence: 540_000, creditNote: { number: cnNumber(before + 1), total_pence: 540_000 } });
+      expect(await left(session.key)).toBe(3);
+      const events = (await bookingDetail(db, card.booking.id))!.events.map((e) => e.kind);
+      expect(events.slice(-2)).toEqual(["credit-note-issued", "cancelled"]);
+
+      // Through the service: the e-mails queued say the number taken, never the stand-in.
+      const transfer = await booked(session, [delegate(2)]);
+      await markInvoicePaid(db, transfer.booking.id, { staffId: "s", now: early });
+      const service = createCourseBookingService({ db, mail: testMail, keys: keyring(newKeyMaterial()), stripe: null, clock: () => early });
+      const byService = await service.cancel(transfer.booking.id, "s");
+      expect(byService).toMatchObject({ ok: true, creditNote: { number: cnNumber(before + 2) } });
+      const outbox = await db
+        .selectFrom("outbox")
+        .select(["to_address", "subject", "text_body", "html_body", "attachments_json"])
+        .where("lead_id", "=", transfer.booking.id)
+        .execute();
+      const notice = outbox.find((m) => m.to_address === "ada@example.com")!;
+      expect(notice.text_body).toContain(cnNumber(before + 2));
+      expect(notice.html_body).toContain(cnNumber(before + 2));
+      expect(notice.attachments_json).toContain(`credit-note-${cnNumber(before + 2)}.pdf`);
+      expect(JSON.stringify(outbox)).not.toContain("number-to-come");
+      expect(storedDocument((await invoicesOf(transfer.booking.id)).find((r) => r.kind === "credit-note")!).number).toBe(
+        cnNumber(before + 2),
+      );
     });
   });
 

@@ -161,6 +161,20 @@ describe("a cancelled course booking's e-mails", () => {
     expect(emails[0]!.text).toContain("CN-000007");
     expect(emails[0]!.attachments![0]!.filename).toBe("credit-note-CN-000007.pdf");
   });
+
+  it("are the same composed before the credit note's number is taken, with a stand-in, and then numbered (ADR 072)", () => {
+    const standIn = numberStandIn();
+    for (const bySession of [false, true]) {
+      const details = { creditPence: 729_000, refundPence: 729_000, reason: "Cancelled by the booker", bySession };
+      const creditNote = { number: "CN-000007", ref: "vat-document:cn" };
+      const about = { ...booking, paymentMethod: "card" as const };
+      const before = bookingCancelledEmails(about, ctx, { ...details, creditNote: { ...creditNote, number: standIn } });
+      expect(before[0]!.text).toContain(standIn);
+      expect(withNumber(before, standIn, creditNote.number)).toEqual(
+        bookingCancelledEmails(about, ctx, { ...details, creditNote }),
+      );
+    }
+  });
 });
 
 describe("hoursText", () => {

@@ -56,7 +56,14 @@ import {
   releaseHold,
 } from "./card-payments.server.ts";
 import { confirmBooking, placeBooking } from "./placing.server.ts";
-import { cancelBooking, cancelSession, markInvoicePaid, namePlace, type CancelResult } from "./team-acts.server.ts";
+import {
+  cancelBooking,
+  cancelSession,
+  markInvoicePaid,
+  namePlace,
+  type CancellationDraft,
+  type Cancelled,
+} from "./team-acts.server.ts";
 import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
@@ -201,21 +208,26 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     };
   }
 
-  async function cancelled(
+  /**
+   * Composes the e-mails of a cancellation whose credit note is about to be
+   * numbered (the number a stand-in, as composeConfirmed's), in `trx`
+   * before the number is taken; what it returns queues them with the number
+   * put in (ADR 072).
+   */
+  async function composeCancelled(
     trx: Transaction<Database>,
-    result: Extract<CancelResult, { ok: true }>,
+    about: CancellationDraft,
     { reason, bySession }: { reason: string; bySession: boolean },
   ) {
-    const delegates = await bookingDelegates(trx, result.booking.id);
+    const delegates = await bookingDelegates(trx, about.booking.id);
+    const note = about.creditNote;
     const emails = bookingCancelledEmails(
-      forEmail(result.booking, delegates, sessionByKey(result.booking.session_key)),
+      forEmail(about.booking, delegates, sessionByKey(about.booking.session_key)),
       mail,
       {
-        ...(result.creditNote
-          ? { creditNote: { number: result.creditNote.number, ref: vatDocumentRef(result.creditNote.id) } }
-          : {}),
-        creditPence: result.creditNote?.total_pence ?? 0,
-        refundPence: result.refundPence,
+        ...(note ? { creditNote: { number: note.number, ref: vatDocumentRef(note.id) } } : {}),
+        creditPence: note?.grossPence ?? 0,
+        refundPence: about.refundPence,
         reason,
         bySession,
       },
@@ -224,13 +236,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     // hold not paid) wrote to no one but its booker's inbox: its end is told
     // to the team alone, never to addresses a stranger typed.
     const [, team] = emails;
-    const proved = result.from !== "unconfirmed" && result.from !== "held";
-    await queueEmails(
-      trx,
-      { type: "course-booking", id: result.booking.id },
-      proved ? emails : team ? [team] : [],
-      clock(),
-    );
+    const proved = about.from !== "unconfirmed" && about.from !== "held";
+    const told = proved ? emails : team ? [team] : [];
+    return async (trx: Transaction<Database>, done: Cancelled) => {
+      const numbered = note && done.creditNote ? withNumber(told, note.number, done.creditNote.number) : told;
+      await queueEmails(trx, { type: "course-booking", id: done.booking.id }, numbered, clock());
+    };
   }
 
   /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
@@ -590,7 +601,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         db,
         bookingId,
         { now: clock(), staffId, reason, ...(override ? { override } : {}) },
-        (trx, done) => cancelled(trx, done, { reason, bySession: false }),
+        (trx, about) => composeCancelled(trx, about, { reason, bySession: false }),
       );
       if (!result.ok) return { ...result, refundError: null };
       onPlacesChanged(result.booking.session_key);
@@ -604,8 +615,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
 
     /** Cancels every live booking of a session with a full credit, tells everyone, refunds the cards. */
     async cancelSession(sessionKey: string, staffId: string, reason: string) {
-      const results = await cancelSession(db, sessionKey, { now: clock(), staffId, reason }, (trx, done) =>
-        cancelled(trx, done, { reason, bySession: true }),
+      const results = await cancelSession(db, sessionKey, { now: clock(), staffId, reason }, (trx, about) =>
+        composeCancelled(trx, about, { reason, bySession: true }),
       );
       onPlacesChanged(sessionKey);
       onEmailsQueued();

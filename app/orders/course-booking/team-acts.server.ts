@@ -3,10 +3,14 @@
  * marked paid, a place named or given to a substitute, and cancelling a
  * booking or a whole session, with a credit note for what the terms (or
  * the team's override) credit. What the caller tells of each (its e-mails)
- * is queued in the act's transaction.
+ * is queued in the act's transaction; a cancellation's is composed before
+ * its places go back and its credit note's number is taken
+ * (docs/decisions/072-compose-before-taking.md).
  */
+import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import { isPostgres } from "~/data/dialect.ts";
+import type { Database } from "~/data/schema.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import {
   addEvent,
@@ -17,11 +21,12 @@ import {
   type AlsoInTransaction,
   type CourseBooking,
   type CourseInvoice,
+  type InvoiceDraft,
 } from "./booking-store.server.ts";
 import type { PlaceNaming } from "./booking-request.ts";
 import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } from "./credit-note.ts";
 import { daysBefore } from "./days.ts";
-import { issueCreditNote, storedDocument } from "./documents.server.ts";
+import { draftCreditNote, storedDocument, type DocumentDraft } from "./documents.server.ts";
 import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
 import { tierFor } from "./terms.ts";
@@ -171,7 +176,7 @@ export async function cancelBooking(
   db: Db,
   bookingId: string,
   options: CancelOptions,
-  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+  compose?: ComposeCancellation,
 ): Promise<CancelResult> {
   const { override } = options;
   if (override && override.reason.trim() === "") {
@@ -187,17 +192,47 @@ export async function cancelBooking(
         : {
             basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now)).creditBasisPoints,
           },
-    also,
+    compose,
   );
 }
 
-/** Runs the cancellation in one transaction; `credit` says what to credit given the booking. */
+/** A cancellation done, as its caller hears of it. */
+export type Cancelled = Extract<CancelResult, { ok: true }>;
+
+/**
+ * A cancellation as it will be, before its credit note's number is taken:
+ * the note (when there is one) drafted, its `number` a stand-in
+ * (./documents.server.ts), with the gross amount it credits.
+ */
+export type CancellationDraft = Omit<Cancelled, "creditNote"> & {
+  creditNote?: InvoiceDraft & { grossPence: number };
+};
+
+/**
+ * What a caller writes with a cancellation (its e-mails), in two steps as
+ * confirming's ComposeBeforeNumber (./booking-store.server.ts): called in
+ * the cancellation's transaction before the session's places are given back
+ * and the credit note's number is taken, it composes; what it returns is
+ * written once they are, with the cancellation as done. The places row and
+ * the CN series' row are then held for the writes alone (ADR 053, 072).
+ */
+export type ComposeCancellation = (
+  trx: Transaction<Database>,
+  about: CancellationDraft,
+) => Promise<(trx: Transaction<Database>, done: Cancelled) => Promise<void>>;
+
+/**
+ * Runs the cancellation in one transaction; `credit` says what to credit
+ * given the booking. What it says (`compose`) is composed before what
+ * others wait on is taken (ADR 072): the session's places row, then the CN
+ * number, last; only writes of what was made before follow.
+ */
 function cancelWith(
   db: Db,
   bookingId: string,
   { now, staffId, reason, override }: CancelOptions,
   credit: (booking: CourseBooking) => CreditRequest,
-  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+  compose?: ComposeCancellation,
 ): Promise<CancelResult> {
   return db
     .transaction()
@@ -219,7 +254,6 @@ function cancelWith(
       ) {
         return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
       }
-      await releasePlaces(trx, booking.session_key, booking.quantity, now);
 
       const invoice = await trx
         .selectFrom("course_invoices")
@@ -228,7 +262,7 @@ function cancelWith(
         .where("kind", "=", "invoice")
         .executeTakeFirst();
       const paid = from === "paid";
-      let note: CourseInvoice | undefined;
+      let draft: { note: DocumentDraft; grossPence: number } | undefined;
       if (invoice) {
         const earlier = await trx
           .selectFrom("course_invoices")
@@ -257,23 +291,44 @@ function cancelWith(
             : leftDue > 0
               ? `Deducted from invoice ${invoice.number}: ${formatPenceGbp(leftDue)} of it remains due.`
               : `Invoice ${invoice.number} is cancelled in full: nothing is due.`;
-          note = await issueCreditNote(trx, booking, invoice, amounts, { now, reason: why, settlement });
+          draft = {
+            note: await draftCreditNote(trx, booking, invoice, amounts, { now, reason: why, settlement }),
+            grossPence: amounts.grossPence,
+          };
           await trx
             .updateTable("course_bookings")
             .set((eb) => ({ credited_pence: eb("credited_pence", "+", amounts.grossPence) }))
             .where("id", "=", bookingId)
             .execute();
-          await addEvent(
-            trx,
-            bookingId,
-            now,
-            "credit-note-issued",
-            { number: note.number, grossPence: amounts.grossPence },
-            staffId,
-          );
         }
       }
-      const refundPence = paid && note ? note.total_pence : 0;
+      // The note's total is its gross amount (./documents.server.ts).
+      const refundPence = paid && draft ? draft.grossPence : 0;
+      const cancelled = (await readBooking(trx, bookingId))!;
+      const paymentIntentId = paid && booking.payment_method === "card" ? booking.payment_intent_id : null;
+      const write = await compose?.(trx, {
+        ok: true as const,
+        from,
+        booking: cancelled,
+        ...(draft ? { creditNote: { ...draft.note, grossPence: draft.grossPence } } : {}),
+        refundPence,
+        paymentIntentId,
+      });
+
+      // What others wait on last: the session's places row, then the credit note's number.
+      await releasePlaces(trx, booking.session_key, booking.quantity, now);
+      const note = draft ? await draft.note.issue(trx) : undefined;
+      // What follows writes what was made before them.
+      if (draft && note) {
+        await addEvent(
+          trx,
+          bookingId,
+          now,
+          "credit-note-issued",
+          { number: note.number, grossPence: draft.grossPence },
+          staffId,
+        );
+      }
       await addEvent(
         trx,
         bookingId,
@@ -282,7 +337,6 @@ function cancelWith(
         { from, reason: why, override: override ? override.grossPence : null, refundPence },
         staffId,
       );
-      const cancelled = (await readBooking(trx, bookingId))!;
       // An unconfirmed booking was never announced (booking.created waits for
       // the booker's confirmation), so its end is not either.
       if (from !== "unconfirmed") {
@@ -299,9 +353,9 @@ function cancelWith(
         booking: cancelled,
         ...(note ? { creditNote: note } : {}),
         refundPence,
-        paymentIntentId: paid && booking.payment_method === "card" ? booking.payment_intent_id : null,
+        paymentIntentId,
       };
-      await also?.(trx, done);
+      await write?.(trx, done);
       return done;
     })
     .catch((error: unknown) => {
@@ -323,7 +377,7 @@ export async function cancelSession(
   db: Db,
   sessionKey: string,
   { now, staffId, reason }: { now: Date; staffId: string; reason: string },
-  also?: AlsoInTransaction<Extract<CancelResult, { ok: true }>>,
+  compose?: ComposeCancellation,
 ): Promise<{ bookingId: string; result: CancelResult }[]> {
   const live = await db
     .selectFrom("course_bookings")
@@ -341,7 +395,7 @@ export async function cancelSession(
         id,
         { now, staffId, reason: `Session cancelled: ${reason}` },
         () => ({ basisPoints: 10_000 }),
-        also,
+        compose,
       ),
     });
   }
