@@ -1,19 +1,19 @@
 /**
  * The one place the browser and HTTP specs and the benchmarks write or read
- * the order tables of a running site's database behind its back: the
- * consultation's `bookings` and `course_bookings` (ADR 074 moves both into
- * `orders`, `order_lines` and `payments`; then only this module changes).
- * Rows are returned as the tables give them today (`SELECT *`), so the
- * specs' assertions name the same columns.
+ * the order tables of a running site's database behind its back: `orders`,
+ * `order_lines` and `payments`, and a course booking's own facts
+ * (docs/decisions/076-order-tables.md). Rows are read through each kind's
+ * view (`consultations`, `course_bookings`: `SELECT *`), so the specs'
+ * assertions name each kind's columns.
  */
 import { randomUUID } from "node:crypto";
 import { sqliteQuery, sqliteWrite, type Row } from "./servers.ts";
 
 // ---------------------------------------------------------------------------
-// The consultation (`bookings`)
+// The consultation (an order of kind `consultation`, read through `consultations`)
 // ---------------------------------------------------------------------------
 
-/** A consultation booking as a spec stores it: one row, as the payment service writes it. */
+/** A consultation booking as a spec stores it: its order, line and payment, as the payment service writes them. */
 export type ConsultationRowInput = {
   id?: string;
   name: string;
@@ -31,23 +31,41 @@ export type ConsultationRowInput = {
 export function insertConsultationRow(dataDir: string, input: ConsultationRowInput): string {
   const id = input.id ?? randomUUID();
   const at = input.at ?? new Date().toISOString();
+  const paidAt = input.status === "paid" ? at : null;
   sqliteWrite(
     dataDir,
-    `INSERT INTO bookings (id, created_at, updated_at, customer_name, customer_email, quantity, amount_pence, currency,
-       status, payment_intent_id, client_secret, paid_at, failure_message, is_test, source_page)
-     VALUES (?, ?, ?, ?, ?, ?, ?, 'gbp', ?, ?, NULL, ?, NULL, ?, '/consultation-payment')`,
+    `INSERT INTO orders (id, kind, status, buyer_name, buyer_email, currency, total_pence, paid_at, source_page,
+       is_test, created_at, updated_at)
+     VALUES (?, 'consultation', ?, ?, ?, 'gbp', ?, ?, '/consultation-payment', ?, ?, ?)`,
+    [id, input.status, input.name, input.email, input.amountPence, paidAt, input.isTest ? 1 : 0, at, at],
+  );
+  sqliteWrite(
+    dataDir,
+    `INSERT INTO order_lines (order_id, position, description, quantity, unit_price_pence, discount_pence, total_pence)
+     VALUES (?, 1, ?, ?, ?, 0, ?)`,
     [
       id,
-      at,
-      at,
-      input.name,
-      input.email,
+      input.isTest ? "Test payment" : `Strategy consultation, ${input.quantity} participants`,
       input.quantity,
+      input.quantity ? input.amountPence / input.quantity : null,
       input.amountPence,
-      input.status,
+    ],
+  );
+  const status = input.status === "paid" ? "succeeded" : input.status === "pending" ? "pending" : "failed";
+  sqliteWrite(
+    dataDir,
+    `INSERT INTO payments (id, order_id, provider, provider_reference, amount_pence, currency, status, failure_message,
+       settled_at, created_at, updated_at)
+     VALUES (?, ?, 'stripe', ?, ?, 'gbp', ?, NULL, ?, ?, ?)`,
+    [
+      randomUUID(),
+      id,
       input.paymentIntentId === undefined ? `pi_${randomUUID().replace(/-/g, "")}` : input.paymentIntentId,
-      input.status === "paid" ? at : null,
-      input.isTest ? 1 : 0,
+      input.amountPence,
+      status,
+      paidAt,
+      at,
+      at,
     ],
   );
   return id;
@@ -55,18 +73,18 @@ export function insertConsultationRow(dataDir: string, input: ConsultationRowInp
 
 /** Every consultation booking's id. */
 export const consultationIds = (dataDir: string): string[] =>
-  sqliteQuery(dataDir, "SELECT id FROM bookings").map((row) => String(row.id));
+  sqliteQuery(dataDir, "SELECT id FROM consultations").map((row) => String(row.id));
 
 /** The consultation bookings made with `email`, oldest first. */
 export const consultationsOf = (dataDir: string, email: string): Row[] =>
-  sqliteQuery(dataDir, "SELECT * FROM bookings WHERE customer_email = ? ORDER BY created_at", [email]);
+  sqliteQuery(dataDir, "SELECT * FROM consultations WHERE customer_email = ? ORDER BY created_at", [email]);
 
 /** The consultation booking of PaymentIntent `paymentIntentId`, if there is one. */
 export const consultationOfPayment = (dataDir: string, paymentIntentId: string): Row | undefined =>
-  sqliteQuery(dataDir, "SELECT * FROM bookings WHERE payment_intent_id = ?", [paymentIntentId])[0];
+  sqliteQuery(dataDir, "SELECT * FROM consultations WHERE payment_intent_id = ?", [paymentIntentId])[0];
 
 // ---------------------------------------------------------------------------
-// Course bookings (`course_bookings`)
+// Course bookings (orders of kind `course-booking`, read through `course_bookings`)
 // ---------------------------------------------------------------------------
 
 /** Every course booking's id. */
@@ -79,11 +97,11 @@ export const courseBookingsOf = (dataDir: string, email: string): Row[] =>
 
 /** Sets a course booking's status behind the site's back (the state a job would leave). */
 export const setCourseBookingStatus = (dataDir: string, id: string, status: string) =>
-  sqliteWrite(dataDir, "UPDATE course_bookings SET status = ? WHERE id = ?", [status, id]);
+  sqliteWrite(dataDir, "UPDATE orders SET status = ? WHERE id = ?", [status, id]);
 
 /** Moves the end of a course booking's session (as booked) to `endsAt`: time passes. */
 export const setCourseBookingSessionEnd = (dataDir: string, id: string, endsAt: string) =>
-  sqliteWrite(dataDir, "UPDATE course_bookings SET session_ends_at = ? WHERE id = ?", [endsAt, id]);
+  sqliteWrite(dataDir, "UPDATE course_booking_facts SET session_ends_at = ? WHERE id = ?", [endsAt, id]);
 
 /** A course booking as the booking benchmark checks it, with its invoices and named delegates counted. */
 export type CourseBookingSummary = {

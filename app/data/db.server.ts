@@ -20,7 +20,7 @@ import {
   type SqliteDatabase,
   type SqliteDialectConfig,
 } from "kysely";
-import { Migrator } from "kysely/migration";
+import { Migrator, type Migration } from "kysely/migration";
 import pg from "pg";
 import { CurrentSchemaPostgresDialect } from "./current-schema-dialect.server.ts";
 import { migrations } from "./migrations/index.ts";
@@ -161,12 +161,16 @@ export function cachingStatements(sqlite: SQLite.Database, max = 200): SqliteDat
  * of the database (another app's, or another test run's) for ours, skips
  * creating it, and the migration fails.
  */
-export async function migrate({ db, dialect }: Pick<DatabaseHandle, "db" | "dialect">) {
+export async function migrate(
+  { db, dialect }: Pick<DatabaseHandle, "db" | "dialect">,
+  /** The release's migrations (an older release's list, in the test that it refuses a newer database). */
+  known: Record<string, Migration> = migrations,
+) {
   const migrationTableSchema =
     dialect === "postgres"
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
-  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => known } });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error || failed) {

@@ -13,9 +13,51 @@ import type { LeadStatus } from "./lead-statuses.ts";
  * unconfirmed: an invoice booking waiting for its booker to confirm it from their inbox (places held, no invoice);
  * held: a card booking waiting for its payment; lapsed: an unconfirmed one not confirmed in time; expired: a card hold that lapsed.
  */
+export type ConsultationStatus = "pending" | "paid" | "failed" | "setup_failed";
+export type OrderKindName = "consultation" | "course-booking";
 export type CourseBookingStatus = "unconfirmed" | "held" | "invoiced" | "paid" | "cancelled" | "expired" | "lapsed";
 
 /** The columns every lead table has (app/leads/kinds/kind.server.ts's `leadRow` writes them). */
+/** A course booking's own facts, what its order is not (table course_booking_facts). */
+export type CourseBookingFacts = {
+  id: string;
+  /** Short code the booker and the team quote ("MB-7KQ4X2PD"). */
+  reference: string;
+  session_key: string;
+  course_id: string;
+  course_title: string;
+  session_label: string;
+  session_starts_at: string;
+  session_ends_at: string;
+  session_first_day: string;
+  session_last_day: string;
+  session_format: "in-person" | "online";
+  /** The venue as JSON ({ name, streetAddress, locality, postalCode }), null online. */
+  session_venue: string | null;
+  payment_method: "card" | "invoice";
+  booker_phone: string;
+  organisation: string;
+  job_title: string;
+  address_line1: string;
+  address_line2: string | null;
+  city: string;
+  postcode: string;
+  country: string;
+  purchase_order: string | null;
+  /** The customer's VAT number, normalised ("GB980780684"). */
+  vat_number: string | null;
+  price_basis: string;
+  /** The terms accepted: a JSON array of sentences. */
+  terms_text: string;
+  terms_accepted_at: string;
+  /** A card booking's hold on its places ends then (status held). */
+  hold_expires_at: string | null;
+  cancelled_at: string | null;
+  cancel_reason: string | null;
+  /** When an erasure request removed the booker's contact details and the delegates. */
+  erased_at: string | null;
+};
+
 export type LeadColumns = {
   id: string;
   created_at: string;
@@ -51,8 +93,59 @@ export interface Database extends LeadTables {
     record_id: string;
     expires_at: string;
   };
-  /** Paid consultation bookings: pending until Stripe says the payment succeeded. */
-  bookings: {
+  /**
+   * Orders (docs/decisions/076-order-tables.md): what every paid thing is,
+   * whatever its kind: its buyer, its status (by its kind's machine), what
+   * it costs. Written through app/orders/store.server.ts.
+   */
+  orders: {
+    id: string;
+    kind: OrderKindName;
+    status: string;
+    buyer_name: string;
+    buyer_email: string;
+    currency: string;
+    total_pence: number;
+    paid_at: string | null;
+    /** The page the order was made from (the consultation's), null for others. */
+    source_page: string | null;
+    is_test: Generated<number>;
+    created_at: string;
+    updated_at: string;
+  };
+  /** What an order is for, a line each: quantity, price, discount and VAT (null where the kind does not itemise them). */
+  order_lines: {
+    order_id: string;
+    /** 1, 2, 3… */
+    position: number;
+    description: string;
+    /** Null for the consultation's £1 test payment. */
+    quantity: number | null;
+    unit_price_pence: number | null;
+    discount_pence: Generated<number>;
+    net_pence: number | null;
+    vat_rate_bp: number | null;
+    vat_pence: number | null;
+    total_pence: number;
+  };
+  /** An order's payments as records: with Stripe, its PaymentIntent (one a provider an order: payments_one_per_provider). */
+  payments: {
+    id: string;
+    order_id: string;
+    provider: "stripe";
+    /** The provider's reference (a PaymentIntent's id), null until the provider has one. */
+    provider_reference: string | null;
+    amount_pence: number;
+    currency: string;
+    status: "pending" | "succeeded" | "failed";
+    /** The last attempt's failure as the provider said it (addresses masked). */
+    failure_message: string | null;
+    settled_at: string | null;
+    created_at: string;
+    updated_at: string;
+  };
+  /** The paid consultation, read in its own words: a view over orders, order_lines and payments (read only). */
+  consultations: {
     id: string;
     created_at: string;
     updated_at: string;
@@ -62,10 +155,8 @@ export interface Database extends LeadTables {
     quantity: number | null;
     amount_pence: number;
     currency: string;
-    status: "pending" | "paid" | "failed" | "setup_failed";
+    status: ConsultationStatus;
     payment_intent_id: string | null;
-    /** Never written since migration 033 (ADR 075: the payer's browser alone holds it); dropped by a later release. */
-    client_secret: string | null;
     paid_at: string | null;
     failure_message: string | null;
     is_test: number;
@@ -440,65 +531,36 @@ export interface Database extends LeadTables {
   };
   /**
    * Course bookings (app/orders/course-booking/booking-store.server.ts and its neighbours, ADR 056):
-   * the booker, what the session was and what was agreed when it was made.
+   * the booker, what the session was and what was agreed when it was made. A view (read only) over
+   * the order (orders, order_lines, payments) and the booking's own facts (course_booking_facts).
    */
-  course_bookings: {
-    id: string;
-    /** Short code the booker and the team quote ("MB-7KQ4X2PD"). */
-    reference: string;
-    session_key: string;
-    course_id: string;
-    course_title: string;
-    session_label: string;
-    session_starts_at: string;
-    session_ends_at: string;
-    session_first_day: string;
-    session_last_day: string;
-    session_format: "in-person" | "online";
-    /** The venue as JSON ({ name, streetAddress, locality, postalCode }), null online. */
-    session_venue: string | null;
+  course_bookings: CourseBookingFacts & {
+    /** What credit notes have credited (gross, pence). */
+    credited_pence: number;
+    // Its order's:
     status: CourseBookingStatus;
-    payment_method: "card" | "invoice";
     booker_name: string;
     booker_email: string;
-    booker_phone: string;
-    organisation: string;
-    job_title: string;
-    address_line1: string;
-    address_line2: string | null;
-    city: string;
-    postcode: string;
-    country: string;
-    purchase_order: string | null;
-    /** The customer's VAT number, normalised ("GB980780684"). */
-    vat_number: string | null;
+    total_pence: number;
+    paid_at: string | null;
+    created_at: string;
+    updated_at: string;
+    is_test: number;
+    // Its order line's:
     quantity: number;
     unit_price_pence: number;
     discount_pence: number;
     net_pence: number;
     vat_rate_bp: number;
     vat_pence: number;
-    total_pence: number;
-    price_basis: string;
-    /** The terms accepted: a JSON array of sentences. */
-    terms_text: string;
-    terms_accepted_at: string;
-    /** A card booking's hold on its places ends then (status held). */
-    hold_expires_at: string | null;
+    // Its card payment's:
     payment_intent_id: string | null;
-    /** Never written since migration 033 (ADR 075: the payer's browser alone holds it); dropped by a later release. */
-    client_secret: string | null;
     payment_failure: string | null;
-    paid_at: string | null;
-    cancelled_at: string | null;
-    cancel_reason: string | null;
+  };
+  /** A course booking's own facts (the rest of it is its order): keyed by the order's id. */
+  course_booking_facts: CourseBookingFacts & {
     /** What credit notes have credited (gross, pence). */
     credited_pence: Generated<number>;
-    /** When an erasure request removed the booker's contact details and the delegates. */
-    erased_at: string | null;
-    created_at: string;
-    updated_at: string;
-    is_test: Generated<number>;
   };
   /** A course booking's places, one row each (every name null: "names to follow"). */
   course_booking_delegates: {

@@ -9,7 +9,7 @@ import { recentCounts, recentCountsSelection, type RecentCounts } from "~/data/r
 
 export async function listBookings(db: Db, after: string | null, pageSize: number) {
   const query = db
-    .selectFrom("bookings")
+    .selectFrom("consultations")
     .select([
       "id",
       "created_at",
@@ -30,7 +30,7 @@ export async function listBookings(db: Db, after: string | null, pageSize: numbe
 /** Paid bookings (test payments left out) made since each instant given, and all that are kept: the overview's row. */
 export async function paidBookingCounts(db: Db, since: { day: string; week: string }): Promise<RecentCounts> {
   const row = await db
-    .selectFrom("bookings")
+    .selectFrom("consultations")
     .select(recentCountsSelection(since))
     .where("is_test", "=", 0)
     .where("status", "=", "paid")
@@ -41,7 +41,7 @@ export async function paidBookingCounts(db: Db, since: { day: string; week: stri
 /** When each booking paid in [from, to) was paid (test payments left out): the conversion report's paid consultations. */
 export async function paidBookingTimes(db: Db, from: string, to: string): Promise<string[]> {
   const rows = await db
-    .selectFrom("bookings")
+    .selectFrom("consultations")
     .select("paid_at")
     .where("status", "=", "paid")
     .where("is_test", "=", 0)

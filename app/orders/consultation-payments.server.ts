@@ -27,6 +27,7 @@ import { consultationBooking } from "./consultation.ts";
 import type { PaidOrderHandler } from "./stripe/handler.ts";
 import { orderMetadata } from "./stripe/kinds.ts";
 import { settlePayment } from "./stripe/settle.server.ts";
+import { createOrder, moveOrder, paidOrder, recordPayment, updateOrder } from "./store.server.ts";
 
 export type PaymentState = "succeeded" | "processing" | "failed" | "missing";
 export type PaymentOutcome = { state: PaymentState; amountPence?: number; quantity?: number | null; email?: string };
@@ -51,20 +52,32 @@ export type ConsultationPayments = ReturnType<typeof createConsultationPayments>
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]{1,200}$/;
 
+/** What the payment is for: its order line and its PaymentIntent's description. */
+const describe = (request: Pick<PaymentRequest, "isTest" | "quantity">) =>
+  request.isTest
+    ? "Test payment"
+    : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`;
+
 export function createConsultationPayments(options: ConsultationPaymentsOptions) {
   const { db, mail, stripe, clock = () => new Date(), onEmailsQueued = () => {}, log = console.error } = options;
 
   /** Marks the booking paid once and queues its e-mails, inside `trx`; false when nothing changed. */
   async function markPaidIn(trx: Transaction<Database>, bookingId: string, intent: Stripe.PaymentIntent) {
     const now = clock().toISOString();
-    const booking = await trx.selectFrom("bookings").selectAll().where("id", "=", bookingId).executeTakeFirstOrThrow();
-    const updated = await trx
-      .updateTable("bookings")
-      .set({ status: "paid", paid_at: now, updated_at: now, payment_intent_id: intent.id, failure_message: null })
+    const booking = await trx
+      .selectFrom("consultations")
+      .selectAll()
       .where("id", "=", bookingId)
-      .where("status", "!=", "paid")
-      .executeTakeFirst();
-    if (Number(updated.numUpdatedRows) !== 1) return false;
+      .executeTakeFirstOrThrow();
+    const unpaid = ["pending", "failed", "setup_failed"] as const;
+    if (!(await moveOrder(trx, bookingId, unpaid, { status: "paid", paid_at: now, updated_at: now }))) return false;
+    await recordPayment(trx, bookingId, {
+      provider_reference: intent.id,
+      status: "succeeded",
+      failure_message: null,
+      settled_at: now,
+      updated_at: now,
+    });
     const emails = bookingPaidEmails(
       {
         id: booking.id,
@@ -105,24 +118,14 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
 
   /** What the webhook router does with a consultation's payment (./stripe/handler.ts). */
   const stripeOrders: PaidOrderHandler = {
-    async find(trx, orderId) {
-      const booking = await trx
-        .selectFrom("bookings")
-        .select(["id", "amount_pence", "currency"])
-        .where("id", "=", orderId)
-        .executeTakeFirst();
-      return booking ? { id: booking.id, amountPence: booking.amount_pence, currency: booking.currency } : null;
-    },
+    find: (trx, orderId) => paidOrder(trx, "consultation", orderId),
     async succeeded(trx, order, intent) {
       return { queued: await markPaidIn(trx, order.id, intent) };
     },
     async failed(trx, order, _intent, message) {
-      await trx
-        .updateTable("bookings")
-        .set({ status: "failed", failure_message: message, updated_at: clock().toISOString() })
-        .where("id", "=", order.id)
-        .where("status", "in", ["pending", "failed"])
-        .execute();
+      const at = clock().toISOString();
+      if (await moveOrder(trx, order.id, ["pending", "failed"], { status: "failed", updated_at: at }))
+        await recordPayment(trx, order.id, { status: "failed", failure_message: message, updated_at: at });
     },
   };
 
@@ -144,26 +147,32 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
         )
         .digest("hex");
       const { id } = await storeOnce(db, key, { now, windowMs: 2 * 60_000 }, async (trx, id) => {
-        await trx
-          .insertInto("bookings")
-          .values({
+        await createOrder(
+          trx,
+          {
             id,
+            kind: "consultation",
+            status: "pending",
+            buyer_name: request.customerName,
+            buyer_email: request.customerEmail,
+            currency: "gbp",
+            total_pence: request.amountPence,
+            paid_at: null,
+            source_page: sourcePage,
+            is_test: request.isTest ? 1 : 0,
             created_at: now.toISOString(),
             updated_at: now.toISOString(),
-            customer_name: request.customerName,
-            customer_email: request.customerEmail,
-            quantity: request.quantity,
-            amount_pence: request.amountPence,
-            currency: "gbp",
-            status: "pending",
-            payment_intent_id: null,
-            client_secret: null,
-            paid_at: null,
-            failure_message: null,
-            is_test: request.isTest ? 1 : 0,
-            source_page: sourcePage,
-          })
-          .execute();
+          },
+          [
+            {
+              description: describe(request),
+              quantity: request.quantity,
+              unit_price_pence: request.quantity ? request.amountPence / request.quantity : null,
+              total_pence: request.amountPence,
+            },
+          ],
+          { provider: "stripe" },
+        );
       });
       let intent: Stripe.PaymentIntent;
       try {
@@ -172,9 +181,7 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
             amount: request.amountPence,
             currency: "gbp",
             receipt_email: request.customerEmail,
-            description: request.isTest
-              ? "Test payment"
-              : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`,
+            description: describe(request),
             automatic_payment_methods: { enabled: true },
             metadata: {
               ...orderMetadata({ kind: "consultation", id }),
@@ -188,25 +195,26 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
         // Stripe's message can quote the customer's address: masked before it is logged or stored.
         const message = redactAddresses((error as Error).message);
         log(`Stripe: creating the payment for booking ${id} failed: ${message}`);
-        await db
-          .updateTable("bookings")
-          .set({ status: "setup_failed", failure_message: message.slice(0, 500), updated_at: clock().toISOString() })
-          .where("id", "=", id)
-          .where("status", "=", "pending")
-          .execute();
+        const at = clock().toISOString();
+        await db.transaction().execute(async (trx) => {
+          if (await moveOrder(trx, id, "pending", { status: "setup_failed", updated_at: at }))
+            await recordPayment(trx, id, { status: "failed", failure_message: message.slice(0, 500), updated_at: at });
+        });
         throw new PaymentSetupError(message);
       }
       // The checkout has started once Stripe has the payment: the team's tools hear of it then, once
       // (a repeated request gets the same payment, and finds it recorded).
       const started = await db.transaction().execute(async (trx) => {
-        const updated = await trx
-          .updateTable("bookings")
-          // Its client secret goes to the payer's browser only, never into the record (ADR 075).
-          .set({ payment_intent_id: intent.id, updated_at: clock().toISOString() })
-          .where("id", "=", id)
-          .where("payment_intent_id", "is", null)
-          .executeTakeFirst();
-        if (Number(updated.numUpdatedRows) !== 1) return false;
+        const at = clock().toISOString();
+        // Its client secret goes to the payer's browser only, never into the record (ADR 075).
+        const recorded = await recordPayment(
+          trx,
+          id,
+          { provider_reference: intent.id, updated_at: at },
+          { onlyWithoutReference: true },
+        );
+        if (!recorded) return false;
+        await updateOrder(trx, id, { updated_at: at });
         await emitEvent(
           trx,
           leadCreated({
@@ -238,7 +246,7 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
     async outcome(id: string | null): Promise<PaymentOutcome> {
       if (!id || !paymentIntentId.test(id)) return { state: "missing" };
       const booking = await db
-        .selectFrom("bookings")
+        .selectFrom("consultations")
         .selectAll()
         .where("payment_intent_id", "=", id)
         .executeTakeFirst();

@@ -1,6 +1,6 @@
 /**
- * The paid consultation booking, server half: the bookings table, its
- * secret (the payment's client secret), access and erasure (a paid booking
+ * The paid consultation booking, server half: its orders (read through
+ * the `consultations` view), access and erasure (a paid booking
  * is an accounting record: it stays with the address removed; others go),
  * its retention sweep and its CSV export. Taking the payment is
  * ./consultation-payments.server.ts; its e-mails ./consultation-emails.server.ts.
@@ -11,6 +11,7 @@ import { spreadsheetTime } from "~/format/spreadsheet.ts";
 import { listBookings } from "./bookings.server.ts";
 import { consultationBooking } from "./consultation.ts";
 import type { CsvCell, OrderKind } from "./kind.server.ts";
+import { deleteOrders, orderParts, sweepOrderParts, updateOrder } from "./store.server.ts";
 
 const batchSize = 1000;
 
@@ -30,49 +31,51 @@ export const bookingColumns = [
 
 export const consultation: OrderKind<"booking"> = {
   ...consultationBooking,
-  table: "bookings",
-  secretColumns: ["client_secret"],
+  table: "orders",
+  otherTables: orderParts,
+  secretColumns: [],
   findByAddress: (db, address) =>
     db
-      .selectFrom("bookings")
+      .selectFrom("consultations")
       .selectAll()
       .where(sameAddress("customer_email", address))
       .orderBy("created_at")
       .execute() as Promise<Record<string, unknown>[]>,
   async erase(trx, address, now) {
-    const deleted = Number(
-      (
-        await trx
-          .deleteFrom("bookings")
-          .where(sameAddress("customer_email", address))
-          .where("status", "!=", "paid")
-          .executeTakeFirst()
-      ).numDeletedRows,
+    const mine = await trx
+      .selectFrom("consultations")
+      .select(["id", "status"])
+      .where(sameAddress("customer_email", address))
+      .execute();
+    const deleted = await deleteOrders(
+      trx,
+      mine.filter((b) => b.status !== "paid").map((b) => b.id),
     );
     // Paid bookings are accounting records (kept 6 years): the address goes, the rest stays.
-    const kept = Number(
-      (
-        await trx
-          .updateTable("bookings")
-          .set({ customer_email: "erased", client_secret: null, updated_at: now.toISOString() })
-          .where(sameAddress("customer_email", address))
-          .executeTakeFirst()
-      ).numUpdatedRows,
-    );
-    return { deleted, kept };
+    const kept = mine.filter((b) => b.status === "paid").map((b) => b.id);
+    if (kept.length) await updateOrder(trx, kept, { buyer_email: "erased", updated_at: now.toISOString() });
+    return { deleted, kept: kept.length };
   },
-  sweep: async ({ cutoff, deleteRows }) => ({
-    // Paid bookings: 6 years from the end of the financial year of the payment.
-    bookings_paid: await deleteRows("bookings", (rows) =>
-      rows.where("status", "=", "paid").where("paid_at", "<", cutoff("bookings_paid")),
-    ),
-    // Bookings never paid (abandoned checkout) or failed: 30 days after the last attempt.
-    bookings_unpaid: await deleteRows("bookings", (rows) =>
-      rows
-        .where("status", "in", ["pending", "failed", "setup_failed"])
-        .where("updated_at", "<", cutoff("bookings_unpaid")),
-    ),
-  }),
+  sweep: async ({ cutoff, deleteRows }) => {
+    const counts = {
+      // Paid bookings: 6 years from the end of the financial year of the payment.
+      bookings_paid: await deleteRows("orders", (rows) =>
+        rows
+          .where("kind", "=", "consultation")
+          .where("status", "=", "paid")
+          .where("paid_at", "<", cutoff("bookings_paid")),
+      ),
+      // Bookings never paid (abandoned checkout) or failed: 30 days after the last attempt.
+      bookings_unpaid: await deleteRows("orders", (rows) =>
+        rows
+          .where("kind", "=", "consultation")
+          .where("status", "in", ["pending", "failed", "setup_failed"])
+          .where("updated_at", "<", cutoff("bookings_unpaid")),
+      ),
+    };
+    await sweepOrderParts(deleteRows);
+    return counts;
+  },
   export: {
     file: "consultations",
     columns: bookingColumns,

@@ -10,7 +10,7 @@ export const consultationBooking = defineOrderKindTexts({
   kind: "booking",
   label: "Paid consultation booking",
   notice: {
-    what: "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid and the payment status. Card details are handled by Stripe and never reach our servers.",
+    what: "Paid consultation bookings: your name, e-mail address, the number of participants, the amount paid, the payment status, Stripe's reference for the payment and, if a payment failed, the reason Stripe gave. Card details are handled by Stripe and never reach our servers.",
     why: "To take payment, arrange your consultation and keep our accounting records.",
     basis: "Contract, to provide the consultation you paid for. Legal obligation, to keep accounting records.",
     howLong: retentionNotice().bookings,
@@ -18,14 +18,15 @@ export const consultationBooking = defineOrderKindTexts({
   retention: [
     {
       rule: "bookings_paid",
-      records: "bookings, status paid",
+      records: "consultation orders (with their lines and payments), status paid",
       from: "paid_at",
       keep: retentionPeriods.bookings_paid,
       action: "delete",
     },
     {
       rule: "bookings_unpaid",
-      records: "bookings, status pending (abandoned checkout), failed or setup_failed",
+      records:
+        "consultation orders (with their lines and payments), status pending (abandoned checkout), failed or setup_failed",
       from: "updated_at (the last payment attempt)",
       keep: retentionPeriods.bookings_unpaid,
       action: "delete",

@@ -19,19 +19,19 @@ import { bookingLeadDetails, sessionSubjectLabel } from "./course-booking/inbox.
 import { paymentStateText } from "./course-booking/states.ts";
 import { courseBookingKind } from "./course-booking.ts";
 import type { CsvCell, OrderKind } from "./kind.server.ts";
+import { updateFacts } from "./course-booking/booking-store.server.ts";
+import { deleteOrders, orderParts, sweepOrderParts, updateOrder } from "./store.server.ts";
 
 const batchSize = 1000;
 
-/** A booking that is an accounting record: it was paid, or it has an invoice. */
-const isAccountingRecord = (eb: ExpressionBuilder<Database, "course_bookings">) =>
+/** A booking (its order) that is an accounting record: it was paid, or it has an invoice. */
+const isAccountingRecord = (eb: ExpressionBuilder<Database, "orders">) =>
   eb.or([
-    eb("course_bookings.paid_at", "is not", null),
-    eb.exists(
-      eb.selectFrom("course_invoices as inv").select("inv.id").whereRef("inv.booking_id", "=", "course_bookings.id"),
-    ),
+    eb("orders.paid_at", "is not", null),
+    eb.exists(eb.selectFrom("course_invoices as inv").select("inv.id").whereRef("inv.booking_id", "=", "orders.id")),
   ]);
 
-/** The parts of a booking, deleted before it. */
+/** The parts of a booking, deleted after its order. */
 const parts = ["course_booking_events", "course_booking_delegates", "course_booking_links", "course_invoices"] as const;
 
 /** Deletes bookings never invoiced nor paid (so with no invoice), with their places and timeline. */
@@ -39,7 +39,8 @@ async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promis
   if (ids.length === 0) return 0;
   for (const table of ["course_booking_events", "course_booking_delegates", "course_booking_links"] as const)
     await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
-  return Number((await trx.deleteFrom("course_bookings").where("id", "in", ids).executeTakeFirst()).numDeletedRows);
+  await trx.deleteFrom("course_booking_facts").where("id", "in", ids).execute();
+  return deleteOrders(trx, ids);
 }
 
 export const courseBookingColumns = [
@@ -67,9 +68,9 @@ const pounds = (pence: number) => (pence / 100).toFixed(2);
 
 export const courseBooking: OrderKind<"course-booking"> = {
   ...courseBookingKind,
-  table: "course_bookings",
-  otherTables: ["course_booking_delegates", "course_booking_events", "course_booking_links"],
-  secretColumns: ["client_secret"],
+  table: "course_booking_facts",
+  otherTables: [...orderParts, "orders", "course_booking_delegates", "course_booking_events", "course_booking_links"],
+  secretColumns: [],
   async findByAddress(db, address) {
     // As the booker: the booking and its places.
     const booked = await db
@@ -123,9 +124,10 @@ export const courseBooking: OrderKind<"course-booking"> = {
   },
   async erase(trx, address, now) {
     const mine = await trx
-      .selectFrom("course_bookings")
+      .selectFrom("orders")
       .select((eb) => ["id", isAccountingRecord(eb).as("accounting")])
-      .where(sameAddress("booker_email", address))
+      .where("kind", "=", "course-booking")
+      .where(sameAddress("buyer_email", address))
       .execute();
     const kept = mine.filter((b) => Boolean(b.accounting)).map((b) => b.id);
     const deleted = await deleteBookings(
@@ -135,18 +137,9 @@ export const courseBooking: OrderKind<"course-booking"> = {
     if (kept.length) {
       // The invoice's customer (name, organisation, billing address) stays, as HMRC requires; the rest goes.
       // updated_at is the retention's age date: an erasure does not move it.
-      await trx
-        .updateTable("course_bookings")
-        .set({
-          booker_email: "erased",
-          booker_phone: "",
-          job_title: "",
-          client_secret: null,
-          payment_failure: null,
-          erased_at: now.toISOString(),
-        })
-        .where("id", "in", kept)
-        .execute();
+      await updateOrder(trx, kept, { buyer_email: "erased" });
+      await updateFacts(trx, kept, { booker_phone: "", job_title: "", erased_at: now.toISOString() });
+      await trx.updateTable("payments").set({ failure_message: null }).where("order_id", "in", kept).execute();
       await trx
         .updateTable("course_booking_delegates")
         .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })
@@ -167,15 +160,20 @@ export const courseBooking: OrderKind<"course-booking"> = {
   async sweep({ cutoff, deleteRows, forgetListings }) {
     const counts = {
       // Invoiced or paid: 6 years from the end of the financial year of the last change (invoice, payment, credit, cancellation).
-      course_bookings_accounting: await deleteRows("course_bookings", (rows) =>
+      course_bookings_accounting: await deleteRows("orders", (rows) =>
         rows.where((eb) =>
-          eb.and([isAccountingRecord(eb), eb("updated_at", "<", cutoff("course_bookings_accounting"))]),
+          eb.and([
+            eb("kind", "=", "course-booking"),
+            isAccountingRecord(eb),
+            eb("updated_at", "<", cutoff("course_bookings_accounting")),
+          ]),
         ),
       ),
       // Never invoiced nor paid (an expired card hold, an invoice booking not confirmed in time, one cancelled unpaid): 30 days after.
-      course_bookings_unpaid: await deleteRows("course_bookings", (rows) =>
+      course_bookings_unpaid: await deleteRows("orders", (rows) =>
         rows.where((eb) =>
           eb.and([
+            eb("kind", "=", "course-booking"),
             eb.not(isAccountingRecord(eb)),
             eb("status", "in", ["expired", "lapsed", "cancelled"]),
             eb("updated_at", "<", cutoff("course_bookings_unpaid")),
@@ -183,8 +181,14 @@ export const courseBooking: OrderKind<"course-booking"> = {
         ),
       ),
     };
-    // Then what belonged to the bookings that went (the booking first: whether it is an
+    // Then what belonged to the bookings that went (the order first: whether it is an
     // accounting record depends on its invoices). Also what an interrupted run left.
+    await sweepOrderParts(deleteRows);
+    await deleteRows("course_booking_facts", (rows) =>
+      rows.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("orders as o").select("o.id").whereRef("o.id", "=", "course_booking_facts.id"))),
+      ),
+    );
     for (const table of parts) {
       await deleteRows(table, (rows) =>
         rows.where((eb) =>
@@ -197,7 +201,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
       );
     }
     // And their rows in the inbox, with the team's notes on them.
-    await forgetListings("course-booking", "course_bookings");
+    await forgetListings("course-booking", "course_booking_facts");
     return counts;
   },
   export: {

@@ -15,8 +15,10 @@ import type { OrderKindName, OrderKindTexts } from "./texts.ts";
 
 /** The tables that hold orders and what belongs to them (a course booking's delegates, invoices and timeline). */
 export type OrderTable =
-  | "bookings"
-  | "course_bookings"
+  | "orders"
+  | "order_lines"
+  | "payments"
+  | "course_booking_facts"
   | "course_booking_delegates"
   | "course_invoices"
   | "course_booking_events"

@@ -70,8 +70,12 @@ const deleted = (result: DeleteResult) => Number(result.numDeletedRows);
 type SweptTable = Exclude<keyof Database, "outbox_workers" | "job_runs" | "page_views">;
 /** The rows of `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 type Rows<T extends SweptTable> = SelectQueryBuilder<Database, T, object>;
-/** The column naming a row of `table` (submission_keys are named by their fingerprint). */
-const keyOf = (table: SweptTable) => (table === "submission_keys" ? "fingerprint" : "id");
+/**
+ * The column naming a row of `table` (submission_keys are named by their
+ * fingerprint; an order's lines by their order: they go together).
+ */
+const keyOf = (table: SweptTable) =>
+  table === "submission_keys" ? "fingerprint" : table === "order_lines" ? "order_id" : "id";
 
 /**
  * Applies every rule once at `now`. Returns how many records each rule

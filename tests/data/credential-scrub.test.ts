@@ -9,18 +9,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import { migrations } from "~/data/migrations/index.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects, openDatabaseAt, type DatabaseAtMigration } from "./databases.ts";
 
 const token = "Zx9-Secret_booking_TOKEN_0123456789abcdefghi";
 const at = "2026-11-20T10:00:00.000Z";
 const migration = migrations["2026-11-28-031-credentials-out-of-records"]!;
 
 describe.each(dialects)("credentials scrubbed from records on %s", (dialect) => {
-  let t: TestDatabase;
+  let t: DatabaseAtMigration;
   let db: Kysely<Record<string, Record<string, unknown>>>;
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "credscrub");
-    db = t.handle.db as never;
+    // The tables as migration 031 found them (034 moved the consultation's).
+    t = await openDatabaseAt(dialect, "2026-11-28-031-credentials-out-of-records");
+    db = t.db as never;
   });
   afterAll(async () => {
     await t.dispose();

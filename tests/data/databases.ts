@@ -17,7 +17,12 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
+import SQLite from "better-sqlite3";
+import { Kysely, SqliteDialect } from "kysely";
+import { Migrator, type MigrationResultSet } from "kysely/migration";
 import pg from "pg";
+import { CurrentSchemaPostgresDialect } from "../../app/data/current-schema-dialect.server.ts";
+import { migrations } from "../../app/data/migrations/index.ts";
 import { openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
 import { ensureBusinessSettings } from "../../harness/business-settings.ts";
 
@@ -170,4 +175,49 @@ export async function postgresAdmin(sql: string) {
   } finally {
     await client.end();
   }
+}
+
+/** A new database migrated up to one migration only: a data-moving migration's test fills it, then migrates the rest. */
+export type DatabaseAtMigration = {
+  db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tables of a schema older than the app's
+  /** Runs the migrations after the one it was opened at. */
+  migrateRest: () => Promise<void>;
+  dispose: () => Promise<void>;
+};
+
+/** A fresh, empty database of `dialect` (a temporary SQLite file, or a PostgreSQL schema of its own) migrated up to `name`. */
+export async function openDatabaseAt(dialect: (typeof dialects)[number], name: string): Promise<DatabaseAtMigration> {
+  let db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+  let drop: () => Promise<void>;
+  let migrationTableSchema: string | undefined;
+  if (dialect === "sqlite") {
+    const dataDir = mkdtempSync(path.join(tmpdir(), "migration-at-"));
+    db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, "site.db")) }) });
+    drop = async () => rmSync(dataDir, { recursive: true, force: true });
+  } else {
+    const schema = `migration_at_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    await postgresAdmin(`CREATE SCHEMA ${schema}`);
+    const url = new URL(postgresUrl);
+    url.searchParams.set("options", `-c search_path=${schema}`);
+    db = new Kysely({
+      dialect: new CurrentSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }),
+    });
+    migrationTableSchema = schema;
+    drop = () => postgresAdmin(`DROP SCHEMA ${schema} CASCADE`);
+  }
+  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
+  const run = async (step: Promise<MigrationResultSet>) => {
+    const { error, results } = await step;
+    const failed = results?.find((r) => r.status === "Error");
+    if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
+  };
+  await run(migrator.migrateTo(name));
+  return {
+    db,
+    migrateRest: () => run(migrator.migrateToLatest()),
+    async dispose() {
+      await db.destroy();
+      await drop();
+    },
+  };
 }

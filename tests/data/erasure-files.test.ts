@@ -55,7 +55,7 @@ const needles = [subject.email.toLowerCase(), "illonby", "loprax", "ntorwick", "
  */
 const kept: Record<string, string[]> = {
   newsletter_subscriptions: [subject.email.toLowerCase(), "illonby", "loprax", "ntorwick"],
-  bookings: ["illonby", "loprax"],
+  orders: ["illonby", "loprax"],
 };
 const isKept = (table: string, needle: string) => kept[table]?.includes(needle) ?? false;
 
@@ -72,7 +72,9 @@ const touched = [
   "webhook_events",
   "webhook_deliveries",
   "spam_submissions",
-  "bookings",
+  "orders",
+  "order_lines",
+  "payments",
 ];
 
 const others = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra", "Barbara Liskov", "Donald Knuth"];
@@ -102,7 +104,7 @@ async function storeEverything(db: DatabaseHandle["db"]) {
     if (i === 2) await person(subject.name, subject.email, subject.company, message);
   }
   const booking = (id: string, status: "paid" | "pending") =>
-    createConsultation(db, { id, status, at: now.toISOString(), name: subject.name, email: subject.email, clientSecret: `pi_${id}_secret` });
+    createConsultation(db, { id, status, at: now.toISOString(), name: subject.name, email: subject.email });
   await booking("b-paid", "paid");
   await booking("b-pending", "pending");
   await queueEmails(

@@ -32,7 +32,6 @@ const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
       email,
       quantity: 2,
       amountPence: 900000,
-      clientSecret: `pi_${id}_secret`,
     }),
   "course-booking": async ({ db, id, email, paid, at }) => {
     const iso = at.toISOString();

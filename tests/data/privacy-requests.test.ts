@@ -65,7 +65,6 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
         email,
         quantity: 2,
         amountPence: 90000,
-        clientSecret: `pi_${id}_secret`,
       });
     await booking("b-paid", subject.toLowerCase(), "paid");
     await booking("b-pending", subject, "pending");
@@ -133,7 +132,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     const suppressed = await t.handle.db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", address).executeTakeFirstOrThrow();
     expect(suppressed).toMatchObject({ status: "unsubscribed", consent_text: "", source_page: "", confirmed_at: null });
     const kept = await consultationRow(t.handle.db, { id: "b-paid" });
-    expect(kept).toMatchObject({ customer_email: "erased", customer_name: "Erin Erasure", amount_pence: 90000, status: "paid", client_secret: null });
+    expect(kept).toMatchObject({ customer_email: "erased", customer_name: "Erin Erasure", amount_pence: 90000, status: "paid" });
     expect(readdirSync(mailDir)).toEqual(["2-b.eml"]);
 
     // The other person's records are all there.

@@ -6,8 +6,9 @@
  * invitations, the lead service), never as raw rows. Two exceptions, kept
  * here so that moving the order tables (ADR 074) changes only this file:
  * the consultation's booking, whose one writer needs Stripe, and a course
- * booking in a state (or at a time) placing cannot give, are stored as
- * rows; and the readers below are where tests read those rows back.
+ * booking in a state (or at a time) placing cannot give, are stored
+ * through the order store's writers (app/orders/store.server.ts); and the
+ * readers below are where tests read them back.
  */
 import type { Selectable } from "kysely";
 import type { Db } from "~/data/db.server.ts";
@@ -24,7 +25,9 @@ import {
   type PlaceBookingInput,
   type PlaceBookingResult,
 } from "~/orders/course-booking/placing.server.ts";
+import { storeBooking, type CourseBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
+import { createOrder, deleteOrders } from "~/orders/store.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
@@ -194,57 +197,56 @@ export async function storeCourseBooking(
   },
 ) {
   const iso = at.toISOString();
-  await db
-    .insertInto("course_bookings")
-    .values({
-      id,
-      reference: `MB-${id.slice(-8).toUpperCase()}`,
-      session_key: "sample-session",
-      course_id: "strategic-leadership",
-      course_title: "Strategic Leadership",
-      session_label: "8 March 2027 to 12 March 2027, live online",
-      session_starts_at: "2027-03-08T09:00:00.000Z",
-      session_ends_at: "2027-03-12T17:00:00.000Z",
-      session_first_day: "2027-03-08",
-      session_last_day: "2027-03-12",
-      session_format: "online",
-      session_venue: null,
-      status,
-      payment_method: "card",
-      booker_name: name,
-      booker_email: email,
-      booker_phone: "+44 20 7946 0001",
-      organisation: "Order Ltd",
-      job_title: "Buyer",
-      address_line1: "2 Queen Street",
-      address_line2: null,
-      city: "London",
-      postcode: "EC4N 1SP",
-      country: "United Kingdom",
-      purchase_order: null,
-      vat_number: null,
-      quantity: 1,
-      unit_price_pence: 450000,
-      discount_pence: 0,
-      net_pence: 450000,
-      vat_rate_bp: 2000,
-      vat_pence: 90000,
-      total_pence: 540000,
-      price_basis: "list",
-      terms_text: JSON.stringify(["Terms."]),
-      terms_accepted_at: iso,
-      hold_expires_at: holdExpiresAt?.toISOString() ?? null,
-      payment_intent_id: `pi_${id}`,
-      client_secret: `pi_${id}_secret`,
-      payment_failure: null,
-      paid_at: paidAt?.toISOString() ?? null,
-      cancelled_at: null,
-      cancel_reason: null,
-      erased_at: null,
-      created_at: iso,
-      updated_at: iso,
-    })
-    .execute();
+  const row: CourseBooking = {
+    id,
+    reference: `MB-${id.slice(-8).toUpperCase()}`,
+    session_key: "sample-session",
+    course_id: "strategic-leadership",
+    course_title: "Strategic Leadership",
+    session_label: "8 March 2027 to 12 March 2027, live online",
+    session_starts_at: "2027-03-08T09:00:00.000Z",
+    session_ends_at: "2027-03-12T17:00:00.000Z",
+    session_first_day: "2027-03-08",
+    session_last_day: "2027-03-12",
+    session_format: "online",
+    session_venue: null,
+    status,
+    payment_method: "card",
+    booker_name: name,
+    booker_email: email,
+    booker_phone: "+44 20 7946 0001",
+    organisation: "Order Ltd",
+    job_title: "Buyer",
+    address_line1: "2 Queen Street",
+    address_line2: null,
+    city: "London",
+    postcode: "EC4N 1SP",
+    country: "United Kingdom",
+    purchase_order: null,
+    vat_number: null,
+    quantity: 1,
+    unit_price_pence: 450000,
+    discount_pence: 0,
+    net_pence: 450000,
+    vat_rate_bp: 2000,
+    vat_pence: 90000,
+    total_pence: 540000,
+    price_basis: "list",
+    terms_text: JSON.stringify(["Terms."]),
+    terms_accepted_at: iso,
+    hold_expires_at: holdExpiresAt?.toISOString() ?? null,
+    payment_intent_id: `pi_${id}`,
+    payment_failure: null,
+    paid_at: paidAt?.toISOString() ?? null,
+    cancelled_at: null,
+    cancel_reason: null,
+    erased_at: null,
+    credited_pence: 0,
+    created_at: iso,
+    updated_at: iso,
+    is_test: 0,
+  };
+  await db.transaction().execute((trx) => storeBooking(trx, row));
 }
 
 /** The ids of the course bookings (on session `sessionKey` only, if given). */
@@ -262,13 +264,13 @@ export const courseBookingRow = (db: Db, id: string) =>
 // The consultation's bookings
 // ---------------------------------------------------------------------------
 
-type ConsultationRow = Selectable<Database["bookings"]>;
+type ConsultationRow = Selectable<Database["consultations"]>;
 
 /**
  * A consultation booking as the payment service stores it, made `at` (paid
  * then, if `status` is "paid", unless `paidAt` says otherwise): by Ann Lee
  * at `<id>@example.test`, one participant at £450 in GBP, from
- * /consultation-payment, its PaymentIntent `pi_<id>`, no client secret.
+ * /consultation-payment, its PaymentIntent `pi_<id>`.
  */
 export async function createConsultation(
   db: Db,
@@ -281,7 +283,6 @@ export async function createConsultation(
     quantity = 1,
     amountPence = 45000,
     paymentIntentId = `pi_${id}`,
-    clientSecret = null,
     paidAt = status === "paid" ? at : null,
   }: {
     id: string;
@@ -293,30 +294,42 @@ export async function createConsultation(
     quantity?: number | null;
     amountPence?: number;
     paymentIntentId?: string | null;
-    clientSecret?: string | null;
     paidAt?: string | null;
   },
 ) {
-  await db
-    .insertInto("bookings")
-    .values({
-      id,
-      created_at: at,
-      updated_at: at,
-      customer_name: name,
-      customer_email: email,
-      quantity,
-      amount_pence: amountPence,
-      currency: "gbp",
-      status,
-      payment_intent_id: paymentIntentId,
-      client_secret: clientSecret,
-      paid_at: paidAt,
-      failure_message: null,
-      is_test: 0,
-      source_page: "/consultation-payment",
-    })
-    .execute();
+  await db.transaction().execute((trx) =>
+    createOrder(
+      trx,
+      {
+        id,
+        kind: "consultation",
+        status,
+        buyer_name: name,
+        buyer_email: email,
+        currency: "gbp",
+        total_pence: amountPence,
+        paid_at: paidAt,
+        source_page: "/consultation-payment",
+        is_test: 0,
+        created_at: at,
+        updated_at: at,
+      },
+      [
+        {
+          description: `Strategy consultation, ${quantity} participants`,
+          quantity,
+          unit_price_pence: quantity ? amountPence / quantity : null,
+          total_pence: amountPence,
+        },
+      ],
+      {
+        provider: "stripe",
+        provider_reference: paymentIntentId,
+        status: status === "paid" ? "succeeded" : status === "pending" ? "pending" : "failed",
+        settled_at: paidAt,
+      },
+    ),
+  );
 }
 
 /** A consultation booking's row as stored, found by its id, its PaymentIntent or its booker's address (exactly as stored). */
@@ -324,7 +337,7 @@ export const consultationRow = (
   db: Db,
   by: { id: string } | { paymentIntentId: string } | { email: string },
 ): Promise<ConsultationRow> => {
-  const query = db.selectFrom("bookings").selectAll();
+  const query = db.selectFrom("consultations").selectAll();
   const found =
     "id" in by
       ? query.where("id", "=", by.id)
@@ -336,10 +349,13 @@ export const consultationRow = (
 
 /** Every consultation booking's id, in order. */
 export const consultationIds = async (db: Db) =>
-  (await db.selectFrom("bookings").select("id").orderBy("id").execute()).map((row) => row.id);
+  (await db.selectFrom("consultations").select("id").orderBy("id").execute()).map((row) => row.id);
 
 /** Deletes every consultation booking (a test that counts them starts from none). */
-export const deleteConsultations = (db: Db) => db.deleteFrom("bookings").execute();
+export const deleteConsultations = async (db: Db) => {
+  const ids = await consultationIds(db);
+  await db.transaction().execute((trx) => deleteOrders(trx, ids));
+};
 
 // ---------------------------------------------------------------------------
 // Staff accounts

@@ -10,7 +10,6 @@ import {
   creditOverrideMessages,
   isHeldOrConfirmed,
   readCreditOverride,
-  withoutPaymentSecret,
 } from "~/orders/course-booking/team-rules.ts";
 
 const now = new Date("2026-11-28T12:00:00.000Z");
@@ -22,14 +21,6 @@ const booking = (
   erased_at: null,
   session_starts_at: "2026-12-01T09:00:00.000Z",
   ...over,
-});
-
-describe("withoutPaymentSecret", () => {
-  it("leaves the client secret out and keeps the rest", () => {
-    const shown = withoutPaymentSecret({ id: "b1", client_secret: "pi_1_secret_2", payment_intent_id: "pi_1" });
-    expect(shown).toEqual({ id: "b1", payment_intent_id: "pi_1" });
-    expect("client_secret" in shown).toBe(false);
-  });
 });
 
 describe("isHeldOrConfirmed", () => {

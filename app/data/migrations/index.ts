@@ -45,6 +45,7 @@ import { migration as m027 } from "./027-course-bookings-in-the-inbox.ts";
 import { migration as m031 } from "./031-credentials-out-of-records.ts";
 import { migration as m032 } from "./032-business-settings.ts";
 import { migration as m033 } from "./033-payment-secrets-out-of-records.ts";
+import { migration as m034 } from "./034-orders.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-21-001-leads-and-outbox": m001,
@@ -77,4 +78,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-28-031-credentials-out-of-records": m031,
   "2026-11-29-032-business-settings": m032,
   "2026-11-29-033-payment-secrets-out-of-records": m033,
+  "2026-11-29-034-orders": m034,
 };

@@ -18,12 +18,13 @@
  * Prices are computed here only (./price.ts, ./vat.ts), never taken from a form.
  */
 import { randomBytes } from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import type { Insertable, Selectable, Transaction, Updateable } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import type { DocumentDraft, InvoiceRow } from "./documents.server.ts";
 import type { Booker, BookingPayment, DelegatePlace } from "./booking-request.ts";
 import { quote, type Quote } from "./vat.ts";
+import { createOrder, moveOrder, recordPayment } from "../store.server.ts";
 
 export type CourseBooking = Selectable<Database["course_bookings"]>;
 export type CourseInvoice = InvoiceRow;
@@ -143,23 +144,140 @@ export async function addEvent(
     .execute();
 }
 
+/** A booking's own facts (what its order is not): course_booking_facts' columns. */
+type BookingFacts = Database["course_booking_facts"];
+
+/**
+ * Writes a new booking: its order (the buyer, the status, the total), its
+ * line (places, price, discount, VAT), a card booking's payment (its
+ * reference comes with its PaymentIntent) and its own facts
+ * (docs/decisions/076-order-tables.md).
+ */
+export async function storeBooking(trx: Transaction<Database>, row: CourseBooking): Promise<void> {
+  await createOrder(
+    trx,
+    {
+      id: row.id,
+      kind: "course-booking",
+      status: row.status,
+      buyer_name: row.booker_name,
+      buyer_email: row.booker_email,
+      currency: "gbp",
+      total_pence: row.total_pence,
+      paid_at: row.paid_at,
+      source_page: null,
+      is_test: row.is_test,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    },
+    [
+      {
+        description: describe(row),
+        quantity: row.quantity,
+        unit_price_pence: row.unit_price_pence,
+        discount_pence: row.discount_pence,
+        net_pence: row.net_pence,
+        vat_rate_bp: row.vat_rate_bp,
+        vat_pence: row.vat_pence,
+        total_pence: row.total_pence,
+      },
+    ],
+    row.payment_method === "card"
+      ? {
+          provider: "stripe",
+          provider_reference: row.payment_intent_id,
+          status: row.paid_at ? "succeeded" : row.payment_failure ? "failed" : "pending",
+          failure_message: row.payment_failure,
+          settled_at: row.paid_at,
+        }
+      : undefined,
+  );
+  const facts: Insertable<BookingFacts> = {
+    id: row.id,
+    reference: row.reference,
+    session_key: row.session_key,
+    course_id: row.course_id,
+    course_title: row.course_title,
+    session_label: row.session_label,
+    session_starts_at: row.session_starts_at,
+    session_ends_at: row.session_ends_at,
+    session_first_day: row.session_first_day,
+    session_last_day: row.session_last_day,
+    session_format: row.session_format,
+    session_venue: row.session_venue,
+    payment_method: row.payment_method,
+    booker_phone: row.booker_phone,
+    organisation: row.organisation,
+    job_title: row.job_title,
+    address_line1: row.address_line1,
+    address_line2: row.address_line2,
+    city: row.city,
+    postcode: row.postcode,
+    country: row.country,
+    purchase_order: row.purchase_order,
+    vat_number: row.vat_number,
+    price_basis: row.price_basis,
+    terms_text: row.terms_text,
+    terms_accepted_at: row.terms_accepted_at,
+    hold_expires_at: row.hold_expires_at,
+    cancelled_at: row.cancelled_at,
+    cancel_reason: row.cancel_reason,
+    credited_pence: row.credited_pence,
+    erased_at: row.erased_at,
+  };
+  await trx.insertInto("course_booking_facts").values(facts).execute();
+}
+
+/** What a change of status may also set: the order's payment time, the booking's hold and cancellation, the payment's failure. */
+export type BookingChange = {
+  status: CourseBookingStatus;
+  updated_at: string;
+  paid_at?: string;
+  hold_expires_at?: string | null;
+  cancelled_at?: string;
+  cancel_reason?: string;
+};
+
 /**
  * Moves a booking from `from` to what `set` says, only if it is still in
- * `from`: true if this call did it (the one way a status changes).
+ * `from`: true if this call did it (the one way a status changes). Paid:
+ * its card payment (if any) is recorded settled.
  */
 export async function claim(
   trx: Transaction<Database>,
   bookingId: string,
   from: CourseBookingStatus,
-  set: Partial<Omit<CourseBooking, "id">> & { status: CourseBookingStatus; updated_at: string },
+  set: BookingChange,
 ): Promise<boolean> {
-  const result = await trx
-    .updateTable("course_bookings")
+  const { status, updated_at, paid_at, ...own } = set;
+  const moved = await moveOrder(trx, bookingId, from, {
+    status,
+    updated_at,
+    ...(paid_at === undefined ? {} : { paid_at }),
+  });
+  if (!moved) return false;
+  if (Object.keys(own).length > 0) await updateFacts(trx, bookingId, own);
+  if (paid_at !== undefined)
+    await recordPayment(trx, bookingId, {
+      status: "succeeded",
+      failure_message: null,
+      settled_at: paid_at,
+      updated_at,
+    });
+  return true;
+}
+
+/** Updates a booking's own facts (not its status: claim). */
+export async function updateFacts(
+  trx: Transaction<Database>,
+  bookingIds: string | readonly string[],
+  set: Updateable<BookingFacts>,
+): Promise<void> {
+  await trx
+    .updateTable("course_booking_facts")
     .set(set)
-    .where("id", "=", bookingId)
-    .where("status", "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+    .where("id", "in", typeof bookingIds === "string" ? [bookingIds] : [...bookingIds])
+    .execute();
 }
 
 export const readBooking = (db: Db | Transaction<Database>, id: string) =>

@@ -14,11 +14,13 @@ import {
   inTransaction,
   quoteOf,
   readBooking,
+  updateFacts,
   type ComposeBeforeNumber,
   type CourseBooking,
   type CourseInvoice,
 } from "./booking-store.server.ts";
 import { draftInvoice } from "./documents.server.ts";
+import { moveOrder, recordPayment, updateOrder } from "../store.server.ts";
 import { releasePlaces, takePlaces } from "./places.server.ts";
 import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
@@ -29,11 +31,19 @@ import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server
  */
 export async function attachPaymentIntent(db: Db, bookingId: string, paymentIntentId: string): Promise<boolean> {
   const result = await db
-    .updateTable("course_bookings")
-    .set({ payment_intent_id: paymentIntentId })
-    .where("id", "=", bookingId)
-    .where("status", "=", "held")
-    .where("payment_method", "=", "card")
+    .updateTable("payments")
+    .set({ provider_reference: paymentIntentId, updated_at: new Date().toISOString() })
+    .where("order_id", "=", bookingId)
+    .where("provider", "=", "stripe")
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom("orders as o")
+          .select("o.id")
+          .whereRef("o.id", "=", "payments.order_id")
+          .where("o.status", "=", "held"),
+      ),
+    )
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -73,7 +83,7 @@ export async function confirmCardPayment(
       .executeTakeFirst();
     if (!found) return { outcome: "unchanged", reason: "unknown-payment" };
     const at = now.toISOString();
-    const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, payment_failure: null, updated_at: at };
+    const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, updated_at: at };
 
     let booking = found;
     if (booking.status === "held") {
@@ -87,16 +97,11 @@ export async function confirmCardPayment(
       await addEvent(trx, booking.id, now, "places-retaken", { places: booking.quantity });
       return receipt(trx, booking.id, now, compose);
     }
-    await trx
-      .updateTable("course_bookings")
-      .set({
-        status: "cancelled",
-        cancelled_at: at,
-        cancel_reason: "Paid after its hold had lapsed, when the places had gone: refunded in full",
-        updated_at: at,
-      })
-      .where("id", "=", booking.id)
-      .execute();
+    await moveOrder(trx, booking.id, "paid", { status: "cancelled", updated_at: at });
+    await updateFacts(trx, booking.id, {
+      cancelled_at: at,
+      cancel_reason: "Paid after its hold had lapsed, when the places had gone: refunded in full",
+    });
     await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places" });
     const refunded = (await readBooking(trx, booking.id))!;
     await bookingCancelledEvent(
@@ -144,12 +149,8 @@ export async function cardPaymentFailed(
       .where("payment_intent_id", "=", paymentIntentId)
       .executeTakeFirst();
     if (!booking || booking.status !== "held" || booking.payment_failure === message) return false;
-    await trx
-      .updateTable("course_bookings")
-      .set({ payment_failure: message, updated_at: now.toISOString() })
-      .where("id", "=", booking.id)
-      .where("status", "=", "held")
-      .execute();
+    await recordPayment(trx, booking.id, { status: "failed", failure_message: message, updated_at: now.toISOString() });
+    await updateOrder(trx, booking.id, { updated_at: now.toISOString() });
     await addEvent(trx, booking.id, now, "payment-failed", { message });
     return true;
   });

@@ -23,6 +23,8 @@ import {
   newReference,
   quoteOf,
   readBooking,
+  storeBooking,
+  updateFacts,
   type BookedPlace,
   type Booker,
   type BookingPayment,
@@ -169,7 +171,6 @@ export async function placeBooking(
       : confirmDeadline(now, rules.confirmHours, session.startsAt)
     ).toISOString(),
     payment_intent_id: null,
-    client_secret: null,
     payment_failure: null,
     paid_at: null,
     cancelled_at: null,
@@ -211,7 +212,7 @@ export async function placeBooking(
   return db
     .transaction()
     .execute(async (trx): Promise<PlaceBookingResult> => {
-      await trx.insertInto("course_bookings").values(row).execute();
+      await storeBooking(trx, row);
       await trx.insertInto("course_booking_delegates").values(delegates).execute();
       await addEvent(trx, row.id, now, "created", {
         places: places.length,
@@ -341,14 +342,24 @@ export async function confirmBooking(
     // with bookings awaiting confirmation) stays held, unconfirmed, until they
     // are: no invoice can be issued without them (ADR 066).
     if ((await currentBusinessSettings(trx)) === null) return { ok: false, reason: "invoices-unavailable" };
+    // Confirmed only while its hold lasts (the hold is the booking's own fact, the status its order's).
     const result = await trx
-      .updateTable("course_bookings")
-      .set({ status: "invoiced", hold_expires_at: null, updated_at: at })
+      .updateTable("orders")
+      .set({ status: "invoiced", updated_at: at })
       .where("id", "=", bookingId)
       .where("status", "=", "unconfirmed")
-      .where("hold_expires_at", ">", at)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("course_booking_facts as f")
+            .select("f.id")
+            .whereRef("f.id", "=", "orders.id")
+            .where("f.hold_expires_at", ">", at),
+        ),
+      )
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if (Number(result.numUpdatedRows) === 1) await updateFacts(trx, bookingId, { hold_expires_at: null });
+    else {
       const booking = await readBooking(trx, bookingId);
       if (!booking) return { ok: false, reason: "not-found" };
       if ((confirmedStatuses as readonly string[]).includes(booking.status)) {

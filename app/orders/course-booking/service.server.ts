@@ -15,8 +15,8 @@
 import type { Transaction } from "kysely";
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
-import { isPostgres } from "~/data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
+import { lockOrder, paidOrder } from "../store.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
@@ -271,15 +271,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
    * is refunded after the commit); a failure is noted while the hold lasts.
    */
   const stripeOrders: PaidOrderHandler = {
-    async find(trx, orderId, intent) {
-      const booking = await trx
-        .selectFrom("course_bookings")
-        .select(["id", "total_pence"])
-        .where("id", "=", orderId)
-        .where("payment_intent_id", "=", intent.id)
-        .executeTakeFirst();
-      return booking ? { id: booking.id, amountPence: booking.total_pence, currency: bookingCurrency } : null;
-    },
+    // Only the payment the booking recorded (a held booking's PaymentIntent) pays for it.
+    find: (trx, orderId, intent) => paidOrder(trx, "course-booking", orderId, intent.id),
     async succeeded(trx, _order, intent) {
       const outcome = await confirmCardPayment(
         trx,
@@ -489,11 +482,11 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (state.kind !== "expired") return { kind: state.kind };
       const now = clock();
       const outcome = await db.transaction().execute(async (trx): Promise<ResendOutcome> => {
+        await lockOrder(trx, state.bookingId);
         const booking = await trx
           .selectFrom("course_bookings")
           .selectAll()
           .where("id", "=", state.bookingId)
-          .$if(isPostgres(trx), (q) => q.forUpdate())
           .executeTakeFirstOrThrow();
         const earlier = await trx
           .selectFrom("course_booking_events")

@@ -9,8 +9,8 @@
  */
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
-import { isPostgres } from "~/data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
+import { lockOrder } from "../store.server.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import {
   addEvent,
@@ -97,12 +97,8 @@ export async function namePlace(
 ): Promise<NamePlaceResult> {
   return db.transaction().execute(async (trx): Promise<NamePlaceResult> => {
     // One change to a booking's places at a time (SQLite's transactions begin with the lock).
-    const booking = await trx
-      .selectFrom("course_bookings")
-      .selectAll()
-      .where("id", "=", bookingId)
-      .$if(isPostgres(trx), (q) => q.forUpdate())
-      .executeTakeFirst();
+    await lockOrder(trx, bookingId);
+    const booking = await trx.selectFrom("course_bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
     if (!booking) return { ok: false, reason: "not-found" };
     // Not on a booking its booker has not confirmed: the place's delegate would be written to.
     if (!isHeldOrConfirmed(booking.status) || booking.erased_at !== null) {
@@ -296,7 +292,7 @@ function cancelWith(
             grossPence: amounts.grossPence,
           };
           await trx
-            .updateTable("course_bookings")
+            .updateTable("course_booking_facts")
             .set((eb) => ({ credited_pence: eb("credited_pence", "+", amounts.grossPence) }))
             .where("id", "=", bookingId)
             .execute();

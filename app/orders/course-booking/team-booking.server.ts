@@ -1,6 +1,5 @@
 /**
- * One course booking as the team's page shows it: the booking (without its
- * payment secret), its delegates, invoices and timeline, the credit the
+ * One course booking as the team's page shows it: the booking, its delegates, invoices and timeline, the credit the
  * terms give if it were cancelled now, the e-mails sent for it, whether it
  * is in the inbox, and whether its places can be named.
  */
@@ -9,7 +8,7 @@ import { isListed } from "~/data/inbox-index.server.ts";
 import { emailsFor } from "~/mail/outbox-view.server.ts";
 import { bookingDetail } from "./booking-reads.server.ts";
 import { creditUnderTerms } from "./team-views.server.ts";
-import { canNamePlaces, isHeldOrConfirmed, withoutPaymentSecret } from "./team-rules.ts";
+import { canNamePlaces, isHeldOrConfirmed } from "./team-rules.ts";
 
 /** Null if there is no such booking (it may have been deleted at the end of its retention period). */
 export async function bookingForTeam(db: Db, id: string, now: Date) {
@@ -18,7 +17,6 @@ export async function bookingForTeam(db: Db, id: string, now: Date) {
   const [emails, inInbox] = await Promise.all([emailsFor(db, "course-booking", id), isListed(db, id)]);
   return {
     ...detail,
-    booking: withoutPaymentSecret(detail.booking),
     credit: isHeldOrConfirmed(detail.booking.status) ? creditUnderTerms(detail.booking, now) : null,
     emails,
     inInbox,

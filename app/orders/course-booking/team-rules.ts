@@ -19,12 +19,6 @@ export function isHeldOrConfirmed(status: CourseBookingStatus): boolean {
   return (heldOrConfirmedStatuses as readonly string[]).includes(status);
 }
 
-/** The booking without the card payment's client secret: it never reaches a page the team opens. */
-export function withoutPaymentSecret<B extends { client_secret: unknown }>(booking: B): Omit<B, "client_secret"> {
-  const { client_secret: _secret, ...rest } = booking;
-  return rest;
-}
-
 /** Its places can be named or passed on: held or confirmed, not erased, and the course has not started (the terms). */
 export function canNamePlaces(
   booking: { status: CourseBookingStatus; erased_at: string | null; session_starts_at: string },

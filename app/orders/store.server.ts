@@ -1,0 +1,170 @@
+/**
+ * The one order model's writes (docs/decisions/076-order-tables.md): an
+ * order with its lines (and its payment, when it is paid through a
+ * provider), its status moved by its kind's machine only from the status
+ * the caller saw, and its payments recorded. Each kind reads its orders in
+ * its own words through its view (`consultations`, `course_bookings`) and
+ * writes them here; a kind's own facts (a course booking's session, terms,
+ * address) are its own table's.
+ */
+import { randomUUID } from "node:crypto";
+import type { Insertable, Kysely, Updateable } from "kysely";
+import { isPostgres } from "~/data/dialect.ts";
+import type { Database, OrderKindName } from "~/data/schema.ts";
+import type { OrderSweepContext } from "./kind.server.ts";
+
+/** A transaction, or the database for a change that is one statement. */
+type Trx = Kysely<Database>;
+
+export type NewOrder = Insertable<Database["orders"]> & { kind: OrderKindName };
+export type NewLine = Omit<Insertable<Database["order_lines"]>, "order_id" | "position">;
+
+/** A new order's payment: by its provider, pending (a reference to come) unless said otherwise. */
+export type NewPayment = { provider: "stripe" } & Partial<
+  Pick<Insertable<Database["payments"]>, "provider_reference" | "status" | "failure_message" | "settled_at">
+>;
+
+/** Writes an order and its lines (positions 1, 2, … in the order given), and its payment when it has one. */
+export async function createOrder(
+  trx: Trx,
+  order: NewOrder,
+  lines: readonly NewLine[],
+  payment?: NewPayment,
+): Promise<void> {
+  await trx.insertInto("orders").values(order).execute();
+  await trx
+    .insertInto("order_lines")
+    .values(lines.map((line, i) => ({ ...line, order_id: order.id, position: i + 1 })))
+    .execute();
+  if (payment) {
+    await trx
+      .insertInto("payments")
+      .values({
+        id: randomUUID(),
+        order_id: order.id,
+        provider: payment.provider,
+        provider_reference: payment.provider_reference ?? null,
+        amount_pence: order.total_pence,
+        currency: order.currency,
+        status: payment.status ?? "pending",
+        failure_message: payment.failure_message ?? null,
+        settled_at: payment.settled_at ?? null,
+        created_at: order.created_at,
+        updated_at: order.updated_at,
+      })
+      .execute();
+  }
+}
+
+type OrderChange = Updateable<Database["orders"]> & { status: string; updated_at: string };
+
+/**
+ * Moves order `id` to what `set` says, only if its status is still one of
+ * `from`: true if this call did it (the one way an order's status changes).
+ */
+export async function moveOrder(trx: Trx, id: string, from: string | readonly string[], set: OrderChange) {
+  const result = await trx
+    .updateTable("orders")
+    .set(set)
+    .where("id", "=", id)
+    .where("status", "in", typeof from === "string" ? [from] : [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Makes every other change to order `id` wait for this transaction (on
+ * PostgreSQL its row is locked; SQLite's transactions begin with the lock).
+ */
+export async function lockOrder(trx: Trx, id: string): Promise<void> {
+  if (isPostgres(trx)) await trx.selectFrom("orders").select("id").where("id", "=", id).forUpdate().execute();
+}
+
+/** Updates order `id` whatever its status (a time, a buyer's address erased). */
+export async function updateOrder(trx: Trx, ids: string | readonly string[], set: Updateable<Database["orders"]>) {
+  await trx
+    .updateTable("orders")
+    .set(set)
+    .where("id", "in", typeof ids === "string" ? [ids] : [...ids])
+    .execute();
+}
+
+type PaymentChange = Omit<Updateable<Database["payments"]>, "id" | "order_id" | "provider"> & { updated_at: string };
+
+/**
+ * Records what the provider said of order `orderId`'s payment (its
+ * reference, a failure, its settling); `onlyWithoutReference`: only if no
+ * reference is recorded yet (true if this call recorded it).
+ */
+export async function recordPayment(
+  trx: Trx,
+  orderId: string,
+  change: PaymentChange,
+  options: { onlyWithoutReference?: boolean } = {},
+): Promise<boolean> {
+  let update = trx.updateTable("payments").set(change).where("order_id", "=", orderId).where("provider", "=", "stripe");
+  if (options.onlyWithoutReference) update = update.where("provider_reference", "is", null);
+  const result = await update.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The order of `kind` a card payment names, with what it costs (what the
+ * Stripe module checks a payment against, ../stripe/settle.server.ts);
+ * with `reference`, only if its payment has that provider reference.
+ */
+export async function paidOrder(trx: Trx, kind: OrderKindName, id: string, reference?: string) {
+  const order = await trx
+    .selectFrom("orders as o")
+    .select(["o.id", "o.total_pence", "o.currency"])
+    .where("o.id", "=", id)
+    .where("o.kind", "=", kind)
+    .$if(reference !== undefined, (q) =>
+      q.where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom("payments as p")
+            .select("p.id")
+            .whereRef("p.order_id", "=", "o.id")
+            .where("p.provider_reference", "=", reference!),
+        ),
+      ),
+    )
+    .executeTakeFirst();
+  return order ? { id: order.id, amountPence: order.total_pence, currency: order.currency } : null;
+}
+
+/** Deletes orders `ids` with their lines and payments (a kind deletes its own facts first). */
+export async function deleteOrders(trx: Trx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  await trx
+    .deleteFrom("payments")
+    .where("order_id", "in", [...ids])
+    .execute();
+  await trx
+    .deleteFrom("order_lines")
+    .where("order_id", "in", [...ids])
+    .execute();
+  return Number(
+    (
+      await trx
+        .deleteFrom("orders")
+        .where("id", "in", [...ids])
+        .executeTakeFirst()
+    ).numDeletedRows,
+  );
+}
+
+/** The order tables whose rows belong to an order: deleted with it. */
+export const orderParts = ["order_lines", "payments"] as const;
+
+/** The retention job's part: deletes the lines and payments of orders a kind's rule deleted (or an interrupted run left). */
+export async function sweepOrderParts(deleteRows: OrderSweepContext["deleteRows"]): Promise<void> {
+  for (const table of orderParts) {
+    await deleteRows(table, (rows) =>
+      rows.where((eb) =>
+        eb.not(eb.exists(eb.selectFrom("orders as o").select("o.id").whereRef("o.id", "=", `${table}.order_id`))),
+      ),
+    );
+  }
+}
