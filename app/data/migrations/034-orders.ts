@@ -157,7 +157,7 @@ export const migration: Migration = {
         left join payments p on p.order_id = o.id and p.provider = 'stripe'
       where o.kind = 'consultation'`.execute(db);
     await sql`create view course_bookings as
-      select b.id, b.reference, b.session_key, b.course_id, b.course_title, b.session_label, b.session_starts_at,
+      select o.id, b.reference, b.session_key, b.course_id, b.course_title, b.session_label, b.session_starts_at,
         b.session_ends_at, b.session_first_day, b.session_last_day, b.session_format, b.session_venue,
         o.status, b.payment_method, o.buyer_name as booker_name, o.buyer_email as booker_email, b.booker_phone,
         b.organisation, b.job_title, b.address_line1, b.address_line2, b.city, b.postcode, b.country,
@@ -166,9 +166,10 @@ export const migration: Migration = {
         b.hold_expires_at, p.provider_reference as payment_intent_id, p.failure_message as payment_failure,
         o.paid_at, b.cancelled_at, b.cancel_reason, b.credited_pence, b.erased_at, o.created_at, o.updated_at,
         o.is_test
-      from course_booking_facts b
-        join orders o on o.id = b.id
-        join order_lines l on l.order_id = b.id and l.position = 1
-        left join payments p on p.order_id = b.id and p.provider = 'stripe'`.execute(db);
+      from orders o
+        join course_booking_facts b on b.id = o.id
+        join order_lines l on l.order_id = o.id and l.position = 1
+        left join payments p on p.order_id = o.id and p.provider = 'stripe'
+      where o.kind = 'course-booking'`.execute(db);
   },
 };
