@@ -290,26 +290,32 @@ async function unconfirmedRoom(
     .executeTakeFirst();
   // More places than are left is "full", whatever else is held.
   if (capacity && capacity.capacity - capacity.taken < asked) throw new NoPlaces(capacity.capacity - capacity.taken);
-  const held = await trx
+  const unconfirmed = trx
     .selectFrom("course_bookings")
-    .select(["session_key", "quantity", "booker_email"])
     .where("status", "=", "unconfirmed")
     // Not the booking asking: it is written before its places are taken.
-    .where("id", "!=", bookingId)
+    .where("id", "!=", bookingId);
+  // The session's places held unconfirmed, summed by the database: one row, however many bookings.
+  const session = await unconfirmed
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("quantity"), eb.lit(0)).as("places"))
+    .where("session_key", "=", sessionKey)
+    .executeTakeFirstOrThrow();
+  // The booker's own (a few at most, by the limits): their mailbox told apart here, as bookerMailbox says.
+  const candidates = await unconfirmed
+    .select(["quantity", "booker_email"])
     .where((eb) =>
       eb.or([
-        eb("session_key", "=", sessionKey),
         eb(eb.fn("lower", ["booker_email"]), "=", address),
         sql<boolean>`lower(booker_email) like ${tagged} escape '\\'`,
       ]),
     )
     .execute();
-  const mine = held.filter((b) => bookerMailbox(b.booker_email) === address);
+  const mine = candidates.filter((b) => bookerMailbox(b.booker_email) === address);
   return unconfirmedAllowed(
     {
       asked,
       sessionCapacity: capacity?.capacity ?? 0,
-      sessionHeld: held.filter((b) => b.session_key === sessionKey).reduce((sum, b) => sum + b.quantity, 0),
+      sessionHeld: Number(session.places),
       bookerPlaces: mine.reduce((sum, b) => sum + b.quantity, 0),
       bookerBookings: mine.length,
     },
