@@ -8,7 +8,7 @@
  * address) are its own table's.
  */
 import { randomUUID } from "node:crypto";
-import type { Insertable, Kysely, Updateable } from "kysely";
+import { sql, type Compilable, type Insertable, type Kysely, type OperationNodeSource, type Updateable } from "kysely";
 import { isPostgres } from "~/data/dialect.ts";
 import type { Database, OrderKindName } from "~/data/schema.ts";
 import type { OrderSweepContext } from "./kind.server.ts";
@@ -24,36 +24,64 @@ export type NewPayment = { provider: "stripe" } & Partial<
   Pick<Insertable<Database["payments"]>, "provider_reference" | "status" | "failure_message" | "settled_at">
 >;
 
-/** Writes an order and its lines (positions 1, 2, … in the order given), and its payment when it has one. */
+/** An insert to run with others (`insertTogether`). */
+export type Insert = Compilable & OperationNodeSource;
+
+/**
+ * Runs `inserts` as one: on PostgreSQL in one statement (all but the last
+ * as data-modifying common table expressions, which PostgreSQL runs to
+ * completion: one round trip to the server instead of one each, ADR 076),
+ * on SQLite (in the process: no round trip) one after the other. None may
+ * read what another writes.
+ */
+export async function insertTogether(trx: Trx, inserts: readonly Insert[]): Promise<void> {
+  if (inserts.length === 0) return;
+  if (!isPostgres(trx)) {
+    for (const insert of inserts) await trx.executeQuery(insert.compile());
+    return;
+  }
+  const last = inserts[inserts.length - 1]!;
+  const before = inserts.slice(0, -1).map((insert, i) => sql`${sql.id(`w${i}`)} as (${insert})`);
+  await (before.length ? sql`with ${sql.join(before)} ${last}` : sql`${last}`).execute(trx);
+}
+
+/**
+ * The inserts of an order, its lines (positions 1, 2, … in the order
+ * given) and its payment when it has one: for `insertTogether`, with the
+ * kind's own rows.
+ */
+export function orderInserts(trx: Trx, order: NewOrder, lines: readonly NewLine[], payment?: NewPayment): Insert[] {
+  return [
+    trx.insertInto("orders").values(order),
+    trx.insertInto("order_lines").values(lines.map((line, i) => ({ ...line, order_id: order.id, position: i + 1 }))),
+    ...(payment
+      ? [
+          trx.insertInto("payments").values({
+            id: randomUUID(),
+            order_id: order.id,
+            provider: payment.provider,
+            provider_reference: payment.provider_reference ?? null,
+            amount_pence: order.total_pence,
+            currency: order.currency,
+            status: payment.status ?? "pending",
+            failure_message: payment.failure_message ?? null,
+            settled_at: payment.settled_at ?? null,
+            created_at: order.created_at,
+            updated_at: order.updated_at,
+          }),
+        ]
+      : []),
+  ];
+}
+
+/** Writes an order and its lines, and its payment when it has one. */
 export async function createOrder(
   trx: Trx,
   order: NewOrder,
   lines: readonly NewLine[],
   payment?: NewPayment,
 ): Promise<void> {
-  await trx.insertInto("orders").values(order).execute();
-  await trx
-    .insertInto("order_lines")
-    .values(lines.map((line, i) => ({ ...line, order_id: order.id, position: i + 1 })))
-    .execute();
-  if (payment) {
-    await trx
-      .insertInto("payments")
-      .values({
-        id: randomUUID(),
-        order_id: order.id,
-        provider: payment.provider,
-        provider_reference: payment.provider_reference ?? null,
-        amount_pence: order.total_pence,
-        currency: order.currency,
-        status: payment.status ?? "pending",
-        failure_message: payment.failure_message ?? null,
-        settled_at: payment.settled_at ?? null,
-        created_at: order.created_at,
-        updated_at: order.updated_at,
-      })
-      .execute();
-  }
+  await insertTogether(trx, orderInserts(trx, order, lines, payment));
 }
 
 type OrderChange = Updateable<Database["orders"]> & { status: string; updated_at: string };

@@ -24,7 +24,7 @@ import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import type { DocumentDraft, InvoiceRow } from "./documents.server.ts";
 import type { Booker, BookingPayment, DelegatePlace } from "./booking-request.ts";
 import { quote, type Quote } from "./vat.ts";
-import { createOrder, moveOrder, recordPayment } from "../store.server.ts";
+import { insertTogether, moveOrder, orderInserts, recordPayment, type Insert } from "../store.server.ts";
 
 export type CourseBooking = Selectable<Database["course_bookings"]>;
 export type CourseInvoice = InvoiceRow;
@@ -131,17 +131,26 @@ export async function addEvent(
   detail: Record<string, unknown> = {},
   actor: string | null = null,
 ): Promise<void> {
-  await trx
-    .insertInto("course_booking_events")
-    .values({
-      id: eventId(),
-      booking_id: bookingId,
-      at: at.toISOString(),
-      kind,
-      actor,
-      detail: JSON.stringify(detail),
-    })
-    .execute();
+  await eventInsert(trx, bookingId, at, kind, detail, actor).execute();
+}
+
+/** The insert of an event on a booking's timeline (addEvent's), to run with others (../store.server.ts: insertTogether). */
+export function eventInsert(
+  trx: Transaction<Database>,
+  bookingId: string,
+  at: Date,
+  kind: string,
+  detail: Record<string, unknown> = {},
+  actor: string | null = null,
+) {
+  return trx.insertInto("course_booking_events").values({
+    id: eventId(),
+    booking_id: bookingId,
+    at: at.toISOString(),
+    kind,
+    actor,
+    detail: JSON.stringify(detail),
+  });
 }
 
 /** A booking's own facts (what its order is not): course_booking_facts' columns. */
@@ -153,8 +162,13 @@ type BookingFacts = Database["course_booking_facts"];
  * reference comes with its PaymentIntent) and its own facts
  * (docs/decisions/076-order-tables.md).
  */
-export async function storeBooking(trx: Transaction<Database>, row: CourseBooking): Promise<void> {
-  await createOrder(
+export async function storeBooking(
+  trx: Transaction<Database>,
+  row: CourseBooking,
+  /** What is written with it (its places, its first event): in the same statement where the database allows. */
+  also: readonly Insert[] = [],
+): Promise<void> {
+  const order = orderInserts(
     trx,
     {
       id: row.id,
@@ -225,7 +239,7 @@ export async function storeBooking(trx: Transaction<Database>, row: CourseBookin
     credited_pence: row.credited_pence,
     erased_at: row.erased_at,
   };
-  await trx.insertInto("course_booking_facts").values(facts).execute();
+  await insertTogether(trx, [...order, trx.insertInto("course_booking_facts").values(facts), ...also]);
 }
 
 /** What a change of status may also set: the order's payment time, the booking's hold and cancellation, the payment's failure. */

@@ -18,6 +18,7 @@ import { currentBusinessSettings } from "~/settings/business-settings.server.ts"
 import {
   addEvent,
   confirmedStatuses,
+  eventInsert,
   holdMinutes,
   isNamed,
   newReference,
@@ -212,14 +213,16 @@ export async function placeBooking(
   return db
     .transaction()
     .execute(async (trx): Promise<PlaceBookingResult> => {
-      await storeBooking(trx, row);
-      await trx.insertInto("course_booking_delegates").values(delegates).execute();
-      await addEvent(trx, row.id, now, "created", {
-        places: places.length,
-        namesToFollow: places.filter((p) => !isNamed(p)).length,
-        method: payment.method,
-        totalPence: row.total_pence,
-      });
+      // The booking, its order, its places and its first event: one statement on PostgreSQL.
+      await storeBooking(trx, row, [
+        trx.insertInto("course_booking_delegates").values(delegates),
+        eventInsert(trx, row.id, now, "created", {
+          places: places.length,
+          namesToFollow: places.filter((p) => !isNamed(p)).length,
+          method: payment.method,
+          totalPence: row.total_pence,
+        }),
+      ]);
       // Listed in the inbox with the booking.
       await listBooking(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null });
       await addEvent(trx, row.id, now, byCard ? "held" : "awaiting-confirmation", { until: row.hold_expires_at });
