@@ -14,7 +14,6 @@ import type { LeadStatus } from "./lead-statuses.ts";
  * held: a card booking waiting for its payment; lapsed: an unconfirmed one not confirmed in time; expired: a card hold that lapsed.
  */
 export type ConsultationStatus = "pending" | "paid" | "failed" | "setup_failed";
-export type OrderKindName = "consultation" | "course-booking";
 export type CourseBookingStatus = "unconfirmed" | "held" | "invoiced" | "paid" | "cancelled" | "expired" | "lapsed";
 
 /** The columns every lead table has (app/leads/kinds/kind.server.ts's `leadRow` writes them). */
@@ -100,7 +99,8 @@ export interface Database extends LeadTables {
    */
   orders: {
     id: string;
-    kind: OrderKindName;
+    /** The kind's name in the Stripe module's registry (app/orders/stripe/kinds.ts: "consultation", "course-booking"). */
+    kind: string;
     status: string;
     buyer_name: string;
     buyer_email: string;

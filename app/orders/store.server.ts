@@ -10,13 +10,15 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Compilable, type Insertable, type Kysely, type OperationNodeSource, type Updateable } from "kysely";
 import { isPostgres } from "~/data/dialect.ts";
-import type { Database, OrderKindName } from "~/data/schema.ts";
+import type { Database } from "~/data/schema.ts";
 import type { OrderSweepContext } from "./kind.server.ts";
+import type { PaidKindName } from "./stripe/kinds.ts";
 
 /** A transaction, or the database for a change that is one statement. */
 type Trx = Kysely<Database>;
 
-export type NewOrder = Insertable<Database["orders"]> & { kind: OrderKindName };
+/** A new order: its kind one of the registry's (./stripe/kinds.ts). */
+export type NewOrder = Insertable<Database["orders"]> & { kind: PaidKindName };
 export type NewLine = Omit<Insertable<Database["order_lines"]>, "order_id" | "position">;
 
 /** A new order's payment: by its provider, pending (a reference to come) unless said otherwise. */
@@ -141,7 +143,7 @@ export async function recordPayment(
  * Stripe module checks a payment against, ../stripe/settle.server.ts);
  * with `reference`, only if its payment has that provider reference.
  */
-export async function paidOrder(trx: Trx, kind: OrderKindName, id: string, reference?: string) {
+export async function paidOrder(trx: Trx, kind: PaidKindName, id: string, reference?: string) {
   const order = await trx
     .selectFrom("orders as o")
     .select(["o.id", "o.total_pence", "o.currency"])
