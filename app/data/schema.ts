@@ -128,11 +128,14 @@ export interface Database extends LeadTables {
     vat_pence: number | null;
     total_pence: number;
   };
-  /** An order's payments as records: with Stripe, its PaymentIntent (one a provider an order: payments_one_per_provider). */
+  /**
+   * An order's payments as records: with Stripe, its PaymentIntent; by bank transfer, the transfer the
+   * team marked as arrived (one a provider an order: payments_one_per_provider).
+   */
   payments: {
     id: string;
     order_id: string;
-    provider: "stripe";
+    provider: "stripe" | "transfer";
     /** The provider's reference (a PaymentIntent's id), null until the provider has one. */
     provider_reference: string | null;
     amount_pence: number;

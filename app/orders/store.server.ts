@@ -22,7 +22,7 @@ export type NewOrder = Insertable<Database["orders"]> & { kind: PaidKindName };
 export type NewLine = Omit<Insertable<Database["order_lines"]>, "order_id" | "position">;
 
 /** A new order's payment: by its provider, pending (a reference to come) unless said otherwise. */
-export type NewPayment = { provider: "stripe" } & Partial<
+export type NewPayment = { provider: Database["payments"]["provider"] } & Partial<
   Pick<Insertable<Database["payments"]>, "provider_reference" | "status" | "failure_message" | "settled_at">
 >;
 
@@ -56,24 +56,45 @@ export function orderInserts(trx: Trx, order: NewOrder, lines: readonly NewLine[
   return [
     trx.insertInto("orders").values(order),
     trx.insertInto("order_lines").values(lines.map((line, i) => ({ ...line, order_id: order.id, position: i + 1 }))),
-    ...(payment
-      ? [
-          trx.insertInto("payments").values({
-            id: randomUUID(),
-            order_id: order.id,
-            provider: payment.provider,
-            provider_reference: payment.provider_reference ?? null,
-            amount_pence: order.total_pence,
-            currency: order.currency,
-            status: payment.status ?? "pending",
-            failure_message: payment.failure_message ?? null,
-            settled_at: payment.settled_at ?? null,
-            created_at: order.created_at,
-            updated_at: order.updated_at,
-          }),
-        ]
-      : []),
+    ...(payment ? [paymentInsert(trx, order, payment)] : []),
   ];
+}
+
+/** The insert of `order`'s payment: its whole amount, by `payment.provider`, pending unless said otherwise. */
+function paymentInsert(
+  trx: Trx,
+  order: Pick<NewOrder, "id" | "total_pence" | "currency" | "created_at" | "updated_at">,
+  payment: NewPayment,
+) {
+  return trx.insertInto("payments").values({
+    id: randomUUID(),
+    order_id: order.id,
+    provider: payment.provider,
+    provider_reference: payment.provider_reference ?? null,
+    amount_pence: order.total_pence,
+    currency: order.currency,
+    status: payment.status ?? "pending",
+    failure_message: payment.failure_message ?? null,
+    settled_at: payment.settled_at ?? null,
+    created_at: order.created_at,
+    updated_at: order.updated_at,
+  });
+}
+
+/**
+ * Records that order `id` was paid in full by bank transfer at `at` (the
+ * team saw it arrive): a settled payment, as a card's is.
+ */
+export async function recordTransfer(
+  trx: Trx,
+  order: { id: string; total_pence: number; currency: string },
+  at: string,
+) {
+  await paymentInsert(
+    trx,
+    { ...order, created_at: at, updated_at: at },
+    { provider: "transfer", status: "succeeded", settled_at: at },
+  ).execute();
 }
 
 /** Writes an order and its lines, and its payment when it has one. */

@@ -11,7 +11,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrate } from "~/data/db.server.ts";
 import { migrations } from "~/data/migrations/index.ts";
 import { attachPaymentIntent, cardPaymentFailed, confirmCardPayment } from "~/orders/course-booking/card-payments.server.ts";
-import { byCard, byInvoice, createCourseBooking, createCourseSession, testBooker, unique } from "../support/factories.ts";
+import {
+  byCard,
+  byInvoice,
+  createConfirmedCourseBooking,
+  createCourseBooking,
+  createCourseSession,
+  testBooker,
+  unique,
+} from "../support/factories.ts";
+import { markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { at, consultationBefore034, courseBookingBefore034, later } from "./rows-before-034.ts";
 import { dialects, openDatabaseAt, openTestDatabase, type DatabaseAtMigration, type TestDatabase } from "./databases.ts";
 
@@ -145,7 +154,8 @@ describe.each(dialects)("the order tables' migration on %s", (dialect) => {
 
     const payments = await t.db.selectFrom("payments").selectAll().orderBy("order_id").execute();
     const paidByStripe = [...consultations, ...courseBookings.filter((b) => b.payment_method === "card")];
-    expect(payments.map((p) => p.order_id)).toEqual(paidByStripe.map((row) => row.id).sort());
+    const paidByTransfer = courseBookings.filter((b) => b.payment_method === "invoice" && b.paid_at !== null);
+    expect(payments.map((p) => p.order_id)).toEqual([...paidByStripe, ...paidByTransfer].map((row) => row.id).sort());
     expect(
       Object.fromEntries(payments.map((p) => [p.order_id, [p.provider, p.provider_reference, p.status]])),
     ).toEqual({
@@ -154,6 +164,7 @@ describe.each(dialects)("the order tables' migration on %s", (dialect) => {
       "b-held": ["stripe", "pi_held", "pending"],
       "b-held-new": ["stripe", null, "pending"],
       "b-paid-card": ["stripe", "pi_paid", "succeeded"],
+      "b-paid-invoice": ["transfer", null, "succeeded"],
       "b-test": ["stripe", "pi_test", "succeeded"],
       "c-erased": ["stripe", "pi_c-erased", "succeeded"],
       "c-failed": ["stripe", "pi_c-failed", "failed"],
@@ -225,14 +236,34 @@ describe.each(dialects)("a payment recorded as a record on %s", (dialect) => {
     });
   });
 
-  it("an invoice booking has no payment record: it is paid by bank transfer, marked by the team", async () => {
+  it("an invoice booking has no payment record until the team marks its bank transfer arrived: then a settled transfer", async () => {
     const db = t.handle.db;
     const session = await createCourseSession(db, { capacity: 4 });
-    const booking = await createCourseBooking(db, { session, booker: testBooker(`${unique("inv")}@example.test`), payment: byInvoice });
+    const { booking } = await createConfirmedCourseBooking(db, {
+      session,
+      booker: testBooker(`${unique("inv")}@example.test`),
+      payment: byInvoice,
+    });
     expect(await db.selectFrom("payments").selectAll().where("order_id", "=", booking.id).execute()).toEqual([]);
     expect(await db.selectFrom("order_lines").select(["quantity", "total_pence"]).where("order_id", "=", booking.id).execute()).toEqual([
       { quantity: booking.quantity, total_pence: booking.total_pence },
     ]);
+    const staff = { id: "staff-1" };
+    const at = new Date();
+    expect((await markInvoicePaid(db, booking.id, { staffId: staff.id, now: at })).ok).toBe(true);
+    expect(await db.selectFrom("payments").selectAll().where("order_id", "=", booking.id).execute()).toEqual([
+      expect.objectContaining({
+        provider: "transfer",
+        provider_reference: null,
+        amount_pence: booking.total_pence,
+        currency: "gbp",
+        status: "succeeded",
+        settled_at: at.toISOString(),
+      }),
+    ]);
+    // Marked paid twice is refused, and records nothing more.
+    expect((await markInvoicePaid(db, booking.id, { staffId: staff.id, now: at })).ok).toBe(false);
+    expect(await db.selectFrom("payments").select("id").where("order_id", "=", booking.id).execute()).toHaveLength(1);
   });
 });
 

@@ -100,6 +100,11 @@ export const migration: Migration = {
         case when paid_at is not null then 'succeeded' when payment_failure is not null then 'failed' else 'pending' end,
         payment_failure, paid_at, created_at, updated_at
       from course_bookings where payment_method = 'card'`.execute(db);
+    // An invoice booking the team marked paid: its bank transfer, settled then.
+    await sql`insert into payments (id, order_id, provider, provider_reference, amount_pence, currency, status,
+        failure_message, settled_at, created_at, updated_at)
+      select 'pay-' || id, id, 'transfer', null, total_pence, 'gbp', 'succeeded', null, paid_at, paid_at, paid_at
+      from course_bookings where payment_method = 'invoice' and paid_at is not null`.execute(db);
 
     await createTable(db, "course_booking_facts", {
       id: "text primary key",

@@ -10,7 +10,7 @@
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { lockOrder } from "../store.server.ts";
+import { lockOrder, recordTransfer } from "../store.server.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import {
   addEvent,
@@ -27,6 +27,7 @@ import type { PlaceNaming } from "./booking-request.ts";
 import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } from "./credit-note.ts";
 import { daysBefore } from "./days.ts";
 import { draftCreditNote, storedDocument, type DocumentDraft } from "./documents.server.ts";
+import { bookingCurrency } from "./card-payments.server.ts";
 import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
 import { tierFor } from "./terms.ts";
@@ -48,6 +49,7 @@ export async function markInvoicePaid(
       return { ok: false, reason: (await readBooking(trx, bookingId)) ? "not-invoiced" : "not-found" };
     }
     const booking = (await readBooking(trx, bookingId))!;
+    await recordTransfer(trx, { id: bookingId, total_pence: booking.total_pence, currency: bookingCurrency }, at);
     await addEvent(
       trx,
       bookingId,
