@@ -18,12 +18,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
-import { Migrator, type MigrationResultSet } from "kysely/migration";
+import { Kysely, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import { CurrentSchemaPostgresDialect } from "../../app/data/current-schema-dialect.server.ts";
 import { migrations } from "../../app/data/migrations/index.ts";
-import { openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
+import { migrate, openDatabase, type DatabaseHandle } from "../../app/data/db.server.ts";
+import type { Database } from "../../app/data/schema.ts";
 import { ensureBusinessSettings } from "../../harness/business-settings.ts";
 
 export const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -177,47 +177,64 @@ export async function postgresAdmin(sql: string) {
   }
 }
 
+/** A database whose tables are not (yet) the app's: one empty, or at an older migration. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the tables of a schema older than the app's
+type AnySchemaDb = Kysely<any>;
+
 /** A new database migrated up to one migration only: a data-moving migration's test fills it, then migrates the rest. */
 export type DatabaseAtMigration = {
-  db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- the tables of a schema older than the app's
+  db: AnySchemaDb;
   /** Runs the migrations after the one it was opened at. */
   migrateRest: () => Promise<void>;
   dispose: () => Promise<void>;
 };
 
-/** A fresh, empty database of `dialect` (a temporary SQLite file, or a PostgreSQL schema of its own) migrated up to `name`. */
-export async function openDatabaseAt(dialect: (typeof dialects)[number], name: string): Promise<DatabaseAtMigration> {
-  let db: Kysely<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-  let drop: () => Promise<void>;
-  let migrationTableSchema: string | undefined;
+/**
+ * A fresh, empty database of `dialect`, no migration run: a temporary
+ * SQLite file, or a PostgreSQL schema of its own (one connection, so what
+ * `log` hears is every statement in the order it ran).
+ */
+export async function openEmptyDatabase(
+  dialect: (typeof dialects)[number],
+  { log }: { log?: (event: LogEvent) => void } = {},
+): Promise<{ db: AnySchemaDb; dispose: () => Promise<void> }> {
   if (dialect === "sqlite") {
-    const dataDir = mkdtempSync(path.join(tmpdir(), "migration-at-"));
-    db = new Kysely({ dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, "site.db")) }) });
-    drop = async () => rmSync(dataDir, { recursive: true, force: true });
-  } else {
-    const schema = `migration_at_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-    await postgresAdmin(`CREATE SCHEMA ${schema}`);
-    const url = new URL(postgresUrl);
-    url.searchParams.set("options", `-c search_path=${schema}`);
-    db = new Kysely({
-      dialect: new CurrentSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 2 }) }),
+    const dataDir = mkdtempSync(path.join(tmpdir(), "empty-db-"));
+    const db: AnySchemaDb = new Kysely({
+      dialect: new SqliteDialect({ database: new SQLite(path.join(dataDir, "site.db")) }),
+      log,
     });
-    migrationTableSchema = schema;
-    drop = () => postgresAdmin(`DROP SCHEMA ${schema} CASCADE`);
+    return {
+      db,
+      async dispose() {
+        await db.destroy();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
-  const migrator = new Migrator({ db, migrationTableSchema, provider: { getMigrations: async () => migrations } });
-  const run = async (step: Promise<MigrationResultSet>) => {
-    const { error, results } = await step;
-    const failed = results?.find((r) => r.status === "Error");
-    if (error || failed) throw new Error(`Migration ${failed?.migrationName ?? ""} failed: ${String(error)}`);
-  };
-  await run(migrator.migrateTo(name));
+  const schema = `empty_db_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  await postgresAdmin(`CREATE SCHEMA ${schema}`);
+  const url = new URL(postgresUrl);
+  url.searchParams.set("options", `-c search_path=${schema}`);
+  const db: AnySchemaDb = new Kysely({
+    dialect: new CurrentSchemaPostgresDialect({ pool: new pg.Pool({ connectionString: url.toString(), max: 1 }) }),
+    log,
+  });
   return {
     db,
-    migrateRest: () => run(migrator.migrateToLatest()),
     async dispose() {
       await db.destroy();
-      await drop();
+      await postgresAdmin(`DROP SCHEMA ${schema} CASCADE`);
     },
   };
+}
+
+/** A fresh, empty database of `dialect` migrated up to `name` (the app's migrator, given the migrations up to it). */
+export async function openDatabaseAt(dialect: (typeof dialects)[number], name: string): Promise<DatabaseAtMigration> {
+  const names = Object.keys(migrations);
+  if (!names.includes(name)) throw new Error(`No migration named ${name}`);
+  const empty = await openEmptyDatabase(dialect);
+  const handle = { db: empty.db as Kysely<Database>, dialect };
+  await migrate(handle, Object.fromEntries(Object.entries(migrations).slice(0, names.indexOf(name) + 1)));
+  return { db: empty.db, migrateRest: () => migrate(handle), dispose: empty.dispose };
 }
