@@ -7,6 +7,7 @@
  * assertions name each kind's columns.
  */
 import { randomUUID } from "node:crypto";
+import { consultationDescription } from "../app/orders/consultation-request.ts";
 import { sqliteQuery, sqliteWrite, type Row } from "./servers.ts";
 
 // ---------------------------------------------------------------------------
@@ -45,7 +46,7 @@ export function insertConsultationRow(dataDir: string, input: ConsultationRowInp
      VALUES (?, 1, ?, ?, ?, 0, ?)`,
     [
       id,
-      input.isTest ? "Test payment" : `Strategy consultation, ${input.quantity} participants`,
+      consultationDescription({ isTest: input.isTest ?? false, quantity: input.quantity }),
       input.quantity,
       input.quantity ? input.amountPence / input.quantity : null,
       input.amountPence,

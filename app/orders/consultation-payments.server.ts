@@ -22,7 +22,7 @@ import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { bookingPaidEmails } from "./consultation-emails.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { redactAddresses } from "~/observability/redact.ts";
-import type { PaymentRequest } from "./consultation-request.ts";
+import { consultationDescription, type PaymentRequest } from "./consultation-request.ts";
 import { consultationBooking } from "./consultation.ts";
 import type { PaidOrderHandler } from "./stripe/handler.ts";
 import { orderMetadata } from "./stripe/kinds.ts";
@@ -51,12 +51,6 @@ export type ConsultationPaymentsOptions = {
 export type ConsultationPayments = ReturnType<typeof createConsultationPayments>;
 
 const paymentIntentId = /^pi_[A-Za-z0-9_]{1,200}$/;
-
-/** What the payment is for: its order line and its PaymentIntent's description. */
-const describe = (request: Pick<PaymentRequest, "isTest" | "quantity">) =>
-  request.isTest
-    ? "Test payment"
-    : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`;
 
 export function createConsultationPayments(options: ConsultationPaymentsOptions) {
   const { db, mail, stripe, clock = () => new Date(), onEmailsQueued = () => {}, log = console.error } = options;
@@ -165,7 +159,7 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
           },
           [
             {
-              description: describe(request),
+              description: consultationDescription(request),
               quantity: request.quantity,
               unit_price_pence: request.quantity ? request.amountPence / request.quantity : null,
               total_pence: request.amountPence,
@@ -181,7 +175,7 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
             amount: request.amountPence,
             currency: "gbp",
             receipt_email: request.customerEmail,
-            description: describe(request),
+            description: consultationDescription(request),
             automatic_payment_methods: { enabled: true },
             metadata: {
               ...orderMetadata({ kind: "consultation", id }),

@@ -20,6 +20,13 @@ export type PaymentRequest = {
 
 export type PaymentRequestResult = { ok: true; value: PaymentRequest } | { ok: false; message: string };
 
+/** What a consultation payment is for: its order line's and its PaymentIntent's description. */
+export function consultationDescription(request: Pick<PaymentRequest, "isTest" | "quantity">): string {
+  return request.isTest
+    ? "Test payment"
+    : `Strategy consultation, ${request.quantity} participant${request.quantity === 1 ? "" : "s"}`;
+}
+
 /** Total for a consultation booking, in pence: participants x £4,500. */
 export function consultationAmountPence(quantity: number): number {
   return quantity * pricing.consultationPerParticipantGbp * 100;

@@ -25,6 +25,7 @@ import {
   type PlaceBookingInput,
   type PlaceBookingResult,
 } from "~/orders/course-booking/placing.server.ts";
+import { consultationDescription } from "~/orders/consultation-request.ts";
 import { storeBooking, type CourseBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { createOrder, deleteOrders } from "~/orders/store.server.ts";
@@ -316,7 +317,7 @@ export async function createConsultation(
       },
       [
         {
-          description: `Strategy consultation, ${quantity} participants`,
+          description: consultationDescription({ isTest: false, quantity }),
           quantity,
           unit_price_pence: quantity ? amountPence / quantity : null,
           total_pence: amountPence,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { paymentMessages } from "~/orders/payment-messages.ts";
-import { consultationAmountPence, parsePaymentRequest } from "~/orders/consultation-request.ts";
+import {
+  consultationAmountPence,
+  consultationDescription,
+  parsePaymentRequest,
+} from "~/orders/consultation-request.ts";
 import { messages } from "~/forms/schemas.ts";
 
 const base = { customerName: "Dana Whitfield", customerEmail: "dana@example.com" };
@@ -69,5 +73,15 @@ describe("consultation payment request", () => {
       ok: false,
       message: paymentMessages.amountMismatch,
     });
+  });
+});
+
+describe("consultationDescription", () => {
+  it.each([
+    [{ isTest: false, quantity: 1 }, "Strategy consultation, 1 participant"],
+    [{ isTest: false, quantity: 3 }, "Strategy consultation, 3 participants"],
+    [{ isTest: true, quantity: null }, "Test payment"],
+  ])("describes %j as %s", (request, expected) => {
+    expect(consultationDescription(request)).toBe(expected);
   });
 });
