@@ -123,15 +123,9 @@ function eventId(): string {
   return `${process.hrtime.bigint().toString().padStart(20, "0")}-${randomBytes(6).toString("hex")}`;
 }
 
-export async function addEvent(
-  trx: Transaction<Database>,
-  bookingId: string,
-  at: Date,
-  kind: string,
-  detail: Record<string, unknown> = {},
-  actor: string | null = null,
-): Promise<void> {
-  await eventInsert(trx, bookingId, at, kind, detail, actor).execute();
+/** Adds an event to a booking's timeline (`kind`, what it says in `detail`, who did it). */
+export async function addEvent(...event: Parameters<typeof eventInsert>): Promise<void> {
+  await eventInsert(...event).execute();
 }
 
 /** The insert of an event on a booking's timeline (addEvent's), to run with others (../store.server.ts: insertTogether). */
