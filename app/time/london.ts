@@ -101,11 +101,25 @@ export function localParts(instant: number, timeZone: string) {
   return parts as { year: number; month: number; day: number; hour: number; minute: number; second: number };
 }
 
+/**
+ * Offsets already worked out, by zone and whole second: a page or a booking
+ * asks for the same few instants (a session's days) again and again, and
+ * formatToParts is the slowest step here. Bounded: emptied when full.
+ */
+const offsets = new Map<string, number>();
+const OFFSETS_KEPT = 4096;
+
 /** How far `timeZone`'s clocks are ahead of UTC at `instant`, in ms. */
 export function offsetAt(instant: number, timeZone: string): number {
-  const p = localParts(instant, timeZone);
   const wholeSecond = instant - (((instant % 1000) + 1000) % 1000);
-  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
+  const key = `${timeZone} ${wholeSecond}`;
+  const known = offsets.get(key);
+  if (known !== undefined) return known;
+  const p = localParts(instant, timeZone);
+  const offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - wholeSecond;
+  if (offsets.size >= OFFSETS_KEPT) offsets.clear();
+  offsets.set(key, offset);
+  return offset;
 }
 
 /**
