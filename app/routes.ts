@@ -8,6 +8,8 @@ export default [
   route("resources", "routes/resources.tsx"),
   route("resources/:slug", "routes/article.tsx"),
   route("training", "routes/training.tsx"),
+  // The upcoming dates as a calendar feed (issue 41).
+  route("training/dates.ics", "routes/training-dates-feed.ts"),
   route("consulting", "routes/consulting.tsx"),
   route("case-studies", "routes/case-studies.tsx"),
   route("pillar/:pillarId", "routes/pillar.tsx"),

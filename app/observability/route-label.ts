@@ -41,6 +41,7 @@ const patterns: [RegExp, string][] = [
 export const exactRoutes = new Set<string>([
   ...staticPagePaths,
   "/courses",
+  "/training/dates.ics",
   "/lead-capture",
   "/newsletter/confirm",
   "/newsletter/unsubscribe",

@@ -19,6 +19,7 @@ import {
   sessionStartsAt,
 } from "~/calendar/session-dates.ts";
 import { catalogue, coursePath, getCourse, servedContentVersion } from "~/content/index.server.ts";
+import type { PillarId } from "~/content/ids.ts";
 import type { CourseSession, Venue } from "~/content/sessions-schema.ts";
 import type { SiteContent } from "./site-content.server.ts";
 
@@ -79,14 +80,15 @@ function hoursText(session: CourseSession): string[] {
   });
 }
 
-/** The upcoming sessions at `now`, soonest first (of one course, in one month, of one format, when asked). */
+/** The upcoming sessions at `now`, soonest first (of one course, in one month, of one format, of a pillar's courses, when asked). */
 export function upcomingSessions(
   now: Date,
-  filter: { courseId?: string; month?: string; format?: CourseSession["format"] } = {},
+  filter: { courseId?: string; month?: string; format?: CourseSession["format"]; pillarId?: PillarId } = {},
 ): CourseSession[] {
   return catalogue.sessions
     .filter((s) => isUpcoming(s, now))
     .filter((s) => !filter.courseId || s.courseId === filter.courseId)
+    .filter((s) => !filter.pillarId || (getCourse(s.courseId)?.pillars.includes(filter.pillarId) ?? false))
     .filter((s) => !filter.month || sessionMonth(s) === filter.month)
     .filter((s) => !filter.format || s.format === filter.format)
     .sort((a, b) => sessionStartsAt(a).getTime() - sessionStartsAt(b).getTime());

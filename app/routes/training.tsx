@@ -17,29 +17,11 @@ import { PriceTerms, SessionList } from "~/components/course-sessions.tsx";
 import { SelectField } from "~/components/forms/field.tsx";
 import { monthLabel } from "~/calendar/session-dates.ts";
 import { sessionFormats } from "~/content/session-formats.ts";
+import { datesFeedPath, readDatesFilter, sessionsChosen } from "~/publishing/dates-filter.ts";
 import { sessionViews, upcomingMonths, upcomingSessions } from "~/publishing/sessions-on-site.server.ts";
 import { servicesContext } from "~/services.ts";
 
 const formatLabels = { "in-person": "In person (London)", online: "Live online" } as const;
-
-/**
- * The dates filter (`?month=2027-03&format=online`): each value, when given,
- * must be one the form offers; anything else is a 400 with what to do.
- */
-function datesFilter(params: URLSearchParams) {
-  const month = params.get("month") ?? "";
-  const format = params.get("format") ?? "";
-  const problems: string[] = [];
-  if (month && !/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) problems.push("The month must be written like 2027-03.");
-  if (format && !(sessionFormats as readonly string[]).includes(format)) {
-    problems.push('The format must be "in-person" or "online".');
-  }
-  return {
-    month: problems.length ? "" : month,
-    format: (problems.length ? "" : format) as "" | (typeof sessionFormats)[number],
-    problem: problems.join(" "),
-  };
-}
 
 /** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
 export const handle = hydrateOnDemand;
@@ -48,22 +30,23 @@ export const handle = hydrateOnDemand;
 export async function loader({ url, context }: Route.LoaderArgs) {
   const selected = pillarIdSchema.safeParse(url.searchParams.get("pillar"));
   const now = new Date();
-  const filter = datesFilter(url.searchParams);
+  // The dates filter (`?month=2027-03&format=online&pillar=strategy`; ../publishing/dates-filter.ts).
+  const filter = readDatesFilter(url.searchParams);
   const sessions = await sessionViews(
     context.get(servicesContext).content,
-    upcomingSessions(now, {
-      ...(filter.month ? { month: filter.month } : {}),
-      ...(filter.format ? { format: filter.format } : {}),
-    }),
+    upcomingSessions(now, sessionsChosen(filter)),
     now,
   );
   const dates = {
     sessions,
     month: filter.month,
     format: filter.format,
+    pillar: filter.pillar,
     problem: filter.problem,
-    filtered: !!(filter.month || filter.format),
+    filtered: !!(filter.month || filter.format || filter.pillar),
     months: upcomingMonths(now).map((m) => ({ value: m, label: monthLabel(m) })),
+    pillars: catalogue.pillars.map((p) => ({ value: p.id, label: p.title })),
+    feedHref: datesFeedPath(filter),
   };
   const pillars = catalogue.pillars
     .filter((p) => !selected.success || p.id === selected.data)
@@ -115,24 +98,28 @@ export default function Training({ loaderData }: Route.ComponentProps) {
             className="mt-6 flex flex-wrap items-end gap-4"
             aria-label="Filter dates"
           >
-            <SelectField
-              formId="dates"
-              name="month"
-              label="Month"
-              placeholder="Any month"
-              options={dates.months}
-              defaultValue={dates.month}
-              error={dates.problem.startsWith("The month") ? dates.problem : undefined}
-            />
-            <SelectField
-              formId="dates"
-              name="format"
-              label="Format"
-              placeholder="Any format"
-              options={sessionFormats.map((f) => ({ value: f, label: formatLabels[f] }))}
-              defaultValue={dates.format}
-              error={dates.problem && !dates.problem.startsWith("The month") ? dates.problem : undefined}
-            />
+            {[
+              { name: "month", label: "Month", options: dates.months, value: dates.month },
+              {
+                name: "format",
+                label: "Format",
+                options: sessionFormats.map((f) => ({ value: f, label: formatLabels[f] })),
+                value: dates.format,
+              },
+              { name: "pillar", label: "Pillar", options: dates.pillars, value: dates.pillar },
+            ].map((choice) => (
+              <SelectField
+                key={choice.name}
+                formId="dates"
+                name={choice.name}
+                label={choice.label}
+                placeholder={`Any ${choice.label.toLowerCase()}`}
+                options={choice.options}
+                defaultValue={choice.value}
+                // A month or format the form does not offer is said beside its field (../publishing/dates-filter.ts).
+                error={dates.problem.startsWith(`The ${choice.name}`) ? dates.problem : undefined}
+              />
+            ))}
             <button type="submit" className="btn-primary min-h-11">
               Show dates
             </button>
@@ -153,12 +140,19 @@ export default function Training({ loaderData }: Route.ComponentProps) {
             empty={
               <p>
                 {dates.filtered
-                  ? "No upcoming dates match your choice. Try another month or format, or show all dates."
+                  ? "No upcoming dates match your choice. Try another month, format or pillar, or show all dates."
                   : "No dates are open for booking at the moment. Talk to our team about the next ones."}
               </p>
             }
           />
           <PriceTerms className="mt-4" />
+          <p className="mt-4 text-slate-700">
+            <a href={dates.feedHref} className="font-semibold text-navy-800 underline underline-offset-4">
+              {dates.pillar || dates.format ? "These dates" : "Our dates"} as a calendar feed
+            </a>{" "}
+            (iCalendar): add its address to your calendar as a subscription, and new dates and changes appear there by
+            themselves.
+          </p>
         </div>
       </section>
 

@@ -13,6 +13,7 @@
  * confirmation before a booked session's price changes.
  */
 import type { Page } from "@playwright/test";
+import ICAL from "ical.js";
 import { openDatabase } from "../../app/data/db.server.ts";
 import { takePlaces } from "../../app/orders/course-booking/places.server.ts";
 import { newSiteEditor, openHydrated, signInAs } from "../support/content-editor.ts";
@@ -138,7 +139,7 @@ test("/training lists the upcoming dates and filters them by month and format wi
   await dates.getByLabel("Month").selectOption({ label: "April 2027" });
   await dates.getByLabel("Format").selectOption({ label: "Live online" });
   await dates.getByRole("button", { name: "Show dates" }).click();
-  await expect(page).toHaveURL(/\/training\?month=2027-04&format=online#dates$/);
+  await expect(page).toHaveURL(/\/training\?month=2027-04&format=online&pillar=#dates$/);
   await expect(dates.locator("[data-session]")).toHaveCount(1);
   const only = card(page, "corporate-finance-2027-04-online");
   await expect(only.getByRole("heading", { level: 3 })).toHaveText("19–23 April 2027");
@@ -161,6 +162,44 @@ test("/training lists the upcoming dates and filters them by month and format wi
   await expect(page.getByRole("alert")).toContainText('The format must be "in-person" or "online".');
   await expect(dates.locator("[data-session]")).toHaveCount(8);
   expect(await axeViolations(page)).toEqual([]);
+});
+
+test("/training's dates filter by pillar too, and the same dates come as a calendar feed a calendar can read", async ({
+  page,
+}) => {
+  await page.goto(`${site.baseURL}/training`);
+  const dates = page.locator("#dates");
+  await dates.getByLabel("Pillar").selectOption({ label: "Risk (GRC)" });
+  await dates.getByRole("button", { name: "Show dates" }).click();
+  await expect(page).toHaveURL(/\/training\?month=&format=&pillar=risk-grc#dates$/);
+  // The Risk pillar's courses: risk management twice, and ESG risk (in two pillars).
+  const shown = ["risk-management-2027-03-london", "esg-risk-2027-04-london", "risk-management-2027-05-online"];
+  await expect(dates.locator("[data-session]")).toHaveCount(3);
+  for (const id of shown) await expect(card(page, id)).toBeVisible();
+  await expect(dates.getByLabel("Pillar")).toHaveValue("risk-grc");
+  expect(await axeViolations(page)).toEqual([]);
+
+  const feedLink = dates.getByRole("link", { name: "These dates as a calendar feed" });
+  await expect(feedLink).toHaveAttribute("href", "/training/dates.ics?pillar=risk-grc");
+  const feed = await page.request.get(`${site.baseURL}${await feedLink.getAttribute("href")}`);
+  expect(feed.status()).toBe(200);
+  expect(feed.headers()["content-type"]).toBe("text/calendar; charset=utf-8");
+  const calendar = new ICAL.Component(ICAL.parse(await feed.text()));
+  expect(calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+  const events = calendar.getAllSubcomponents("vevent").map((e) => new ICAL.Event(e));
+  expect(events).toHaveLength(15);
+  expect([...new Set(events.map((e) => e.uid.replace(/-day-\d@.*/, "")))]).toEqual(
+    shown.map((id) => `course-session-${id}`),
+  );
+  const first = events[0]!;
+  expect([first.summary, first.startDate.toJSDate().toISOString()]).toEqual([
+    "Enterprise Risk Management (day 1 of 5)",
+    "2027-03-08T09:00:00.000Z",
+  ]);
+
+  const refused = await page.request.get(`${site.baseURL}/training/dates.ics?format=at-your-site`);
+  expect(refused.status()).toBe(400);
+  expect(await refused.text()).toBe('The format must be "in-person" or "online".\n');
 });
 
 test("the home page's featured cards name each course's next date and place", async ({ page }) => {

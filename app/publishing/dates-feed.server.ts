@@ -1,0 +1,72 @@
+/**
+ * The upcoming course dates as a calendar a buyer subscribes to
+ * (/training/dates.ics; issue 41): iCalendar (RFC 5545) with METHOD:PUBLISH,
+ * made by `ics`, of the sessions /training lists, with the same filter.
+ *
+ * One event a day of each session, at that day's own hours, written in UTC
+ * so every calendar shows them in its own zone (British Summer Time or
+ * not). Each event's UID is the session's id and the day's number at the
+ * site's canonical host, never the host a request came to, so a calendar
+ * refreshing the feed updates the same events when a date's hours, venue or
+ * state change, and drops them when it is cancelled or has started. Its URL
+ * is the course's page; its description says how to book.
+ */
+import { createEvents, type EventAttributes } from "ics";
+import { sessionDateLabel, sessionDayTimes } from "~/calendar/session-dates.ts";
+import { coursePath, getCourse } from "~/content/index.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import type { CourseSession } from "~/content/sessions-schema.ts";
+import { absoluteUrl } from "~/seo/meta.ts";
+
+/** The feed's name in a calendar's list. */
+export const datesFeedName = `${organisation.name}: course dates`;
+
+/** A session day's event UID: stable while the session is. */
+export function sessionDayUid(sessionId: string, day: number): string {
+  return `course-session-${sessionId}-day-${day}@${new URL(organisation.siteUrl).hostname}`;
+}
+
+/** Where a session happens, as a calendar's location field says it. */
+function locationOf(session: CourseSession): string {
+  if (session.format === "online" || !session.venue) return "Live online";
+  const { name, streetAddress, locality, postalCode } = session.venue;
+  return [name, streetAddress, `${locality} ${postalCode}`].join(", ");
+}
+
+/** The feed of `sessions` (already the upcoming ones the filter chose, soonest first). */
+export function datesFeed(sessions: readonly CourseSession[]): string {
+  const events: EventAttributes[] = sessions.flatMap((session) => {
+    const title = getCourse(session.courseId)?.title ?? session.courseId;
+    const days = sessionDayTimes(session);
+    const book = absoluteUrl(`${coursePath(session.courseId)}/book/${session.id}`);
+    return days.map((day, i): EventAttributes => ({
+      uid: sessionDayUid(session.id, i + 1),
+      title: `${title} (day ${i + 1} of ${days.length})`,
+      start: day.starts.getTime(),
+      startInputType: "utc",
+      startOutputType: "utc",
+      end: day.ends.getTime(),
+      endInputType: "utc",
+      endOutputType: "utc",
+      location: locationOf(session),
+      url: absoluteUrl(coursePath(session.courseId)),
+      description: [
+        `${title}: ${sessionDateLabel(session)}, ${locationOf(session)}.`,
+        session.state === "confirmed" ? "This date is confirmed to run." : "",
+        `Book a place: ${book}`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      status: session.state === "confirmed" ? "CONFIRMED" : "TENTATIVE",
+      busyStatus: "BUSY",
+      categories: [session.format === "online" ? "Live online" : "In person"],
+    }));
+  });
+  const { error, value } = createEvents(events, {
+    productId: `${organisation.shortName.toLowerCase()}/course-dates`,
+    method: "PUBLISH",
+    calName: datesFeedName,
+  });
+  if (error || !value) throw error ?? new Error("The course dates feed could not be made");
+  return value;
+}
