@@ -20,6 +20,7 @@ import { stripeClient } from "../app/orders/stripe/client.server.ts";
 import { createStripeWebhooks } from "../app/orders/stripe/router.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
 import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.server.ts";
+import { paymentRemindersJob } from "../app/orders/course-booking/payment-reminders.server.ts";
 import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
@@ -208,6 +209,8 @@ export async function startServices(
   jobs.push(webinarRemindersJob({ db: database.db, mail, kickOutbox: () => worker.kick(), log }));
   if (config.DAILY_DIGEST === "on") jobs.push(digestJob({ db: database.db, mail, kickOutbox: () => worker.kick() }));
   jobs.push(courseBookingHoldsJob({ db: database.db, onExpired: () => void content.placesChanged().catch(() => {}) }));
+  // Reminders to pay invoices, on the days the business settings say (issue 41).
+  jobs.push(paymentRemindersJob({ db: database.db, compose: courseBookings.composeReminder, onSent: kick }));
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
   const pageViews = createPageViewCounter({

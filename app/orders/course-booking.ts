@@ -14,7 +14,7 @@ export const courseBookingKind = defineOrderKindTexts({
   label: "Course booking",
   notice: {
     what: "Course bookings: the booker's name, e-mail address, phone number, job title, organisation and billing address, the purchase-order and VAT numbers given, the places booked and the names, e-mail addresses and job titles of the delegates (people the booker names, who may be someone other than the booker), the terms accepted, what was invoiced, paid, credited or refunded (and, if a card payment failed, the reason Stripe gave), and the VAT invoices and credit notes issued. The link that opens your booking is kept only as a fingerprint, never the link itself: where we note the pages of a visit (the page you first opened, the page a form was sent from, our server logs), a booking page is written without its link. Card details are handled by Stripe and never reach our servers.",
-    why: "To reserve the places, run the course for the delegates, invoice and take payment, handle cancellations and refunds, and keep our accounting records.",
+    why: "To reserve the places, run the course for the delegates, invoice and take payment (an unpaid invoice's booker is e-mailed reminders, on days before and after its due date, until it is paid or credited; the booking's timeline notes each one), handle cancellations and refunds, and keep our accounting records.",
     basis:
       "Contract, with the booker's organisation, to provide the course booked (the delegates' details are needed to run it). Legal obligation, to issue VAT invoices and keep accounting records.",
     howLong: retentionNotice().courseBookings,

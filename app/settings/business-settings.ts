@@ -10,9 +10,16 @@
  * Companies House writes it (8 characters: 8 digits, or 2 letters and 6
  * digits), the VAT registration number with HMRC's modulus check
  * (orders/course-booking/vat-number.ts), a sort code (6 digits) and an
- * account number (8 digits), the payment terms in whole days.
+ * account number (8 digits), the payment terms in whole days, and the days
+ * an unpaid invoice's booker is reminded (issue 41; saved before then: the
+ * default schedule).
  */
 import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
+import {
+  defaultReminderSchedule,
+  maxReminderDays,
+  type ReminderSchedule,
+} from "~/orders/course-booking/payment-reminders.ts";
 
 export type BusinessSettings = {
   legalName: string;
@@ -27,7 +34,13 @@ export type BusinessSettings = {
   paymentTermsDays: number;
   /** The address invoices and booking e-mails give for questions. */
   bookingsEmail: string;
+  /** When an unpaid invoice's booker is reminded; absent from revisions saved before issue 41 (the default then). */
+  reminders?: ReminderSchedule;
 };
+
+/** The reminder schedule in force with `settings`. */
+export const reminderScheduleOf = (settings: BusinessSettings): ReminderSchedule =>
+  settings.reminders ?? defaultReminderSchedule;
 
 /** The form's fields, in order, with their names as the team sees them. */
 export const businessSettingsFields = {
@@ -39,6 +52,8 @@ export const businessSettingsFields = {
   sortCode: "Sort code",
   accountNumber: "Account number",
   paymentTermsDays: "Payment terms (days)",
+  reminderDaysBefore: "Payment reminders before the due date (days before)",
+  reminderDaysAfter: "Payment reminders from the due date (days after)",
   bookingsEmail: "Bookings e-mail address",
 } as const;
 
@@ -57,11 +72,19 @@ export const emptySettingsForm: BusinessSettingsForm = {
   sortCode: "",
   accountNumber: "",
   paymentTermsDays: "30",
+  reminderDaysBefore: daysText(defaultReminderSchedule.beforeDays),
+  reminderDaysAfter: daysText(defaultReminderSchedule.afterDays),
   bookingsEmail: "",
 };
 
+/** Days as the form shows them: "0, 7, 14, 30". */
+function daysText(days: readonly number[]): string {
+  return days.join(", ");
+}
+
 /** Saved settings as the form shows them. */
 export function settingsAsForm(s: BusinessSettings): BusinessSettingsForm {
+  const reminders = reminderScheduleOf(s);
   return {
     legalName: s.legalName,
     registeredAddress: s.registeredAddress.join("\n"),
@@ -71,6 +94,8 @@ export function settingsAsForm(s: BusinessSettings): BusinessSettingsForm {
     sortCode: s.bank.sortCode,
     accountNumber: s.bank.accountNumber,
     paymentTermsDays: String(s.paymentTermsDays),
+    reminderDaysBefore: daysText(reminders.beforeDays),
+    reminderDaysAfter: daysText(reminders.afterDays),
     bookingsEmail: s.bookingsEmail,
   };
 }
@@ -84,6 +109,8 @@ export const settingsMessages = {
   sortCode: "Enter the sort code as 6 digits, such as 12-34-56",
   accountNumber: "Enter the account number as 8 digits",
   paymentTermsDays: "Enter the payment terms as a whole number of days from 1 to 120",
+  reminderDaysBefore: `Enter whole numbers of days from 1 to ${maxReminderDays}, separated by commas, such as 7, or leave it empty for no reminder before the due date`,
+  reminderDaysAfter: `Enter whole numbers of days from 0 (the due date) to ${maxReminderDays}, separated by commas, such as 0, 7, 14, 30, or leave it empty for none`,
   bookingsEmail: "Enter the bookings e-mail address, such as bookings@example.co.uk",
 } as const;
 
@@ -111,6 +138,15 @@ export function parseSortCode(input: string): string | null {
 export function parseAccountNumber(input: string): string | null {
   const compact = input.replace(/\s+/g, "");
   return /^\d{8}$/.test(compact) ? compact : null;
+}
+
+/** A list of days typed "0, 7, 14, 30" (commas or spaces): sorted, once each; null if any is not a whole number from `least` to maxReminderDays. */
+export function parseReminderDays(input: string, least: number): number[] | null {
+  const items = input.split(/[\s,]+/).filter((item) => item !== "");
+  if (items.some((item) => !/^\d{1,3}$/.test(item) || Number(item) < least || Number(item) > maxReminderDays)) {
+    return null;
+  }
+  return [...new Set(items.map(Number))].sort((a, b) => a - b);
 }
 
 const emailPattern = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
@@ -158,6 +194,11 @@ export function readBusinessSettings(
   if (!(paymentTermsDays >= 1 && paymentTermsDays <= 120))
     problems.paymentTermsDays = settingsMessages.paymentTermsDays;
 
+  const beforeDays = parseReminderDays(text("reminderDaysBefore"), 1);
+  if (beforeDays === null) problems.reminderDaysBefore = settingsMessages.reminderDaysBefore;
+  const afterDays = parseReminderDays(text("reminderDaysAfter"), 0);
+  if (afterDays === null) problems.reminderDaysAfter = settingsMessages.reminderDaysAfter;
+
   const bookingsEmail = text("bookingsEmail").trim().toLowerCase();
   if (!emailPattern.test(bookingsEmail) || bookingsEmail.length > 254) {
     problems.bookingsEmail = settingsMessages.bookingsEmail;
@@ -174,6 +215,7 @@ export function readBusinessSettings(
       bank: { accountName, sortCode: sortCode!, accountNumber: accountNumber! },
       paymentTermsDays,
       bookingsEmail,
+      reminders: { beforeDays: beforeDays!, afterDays: afterDays! },
     },
   };
 }

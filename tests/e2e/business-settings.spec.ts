@@ -98,6 +98,9 @@ test("an administrator sets the VAT registration number and sees it on the next 
   await page.getByLabel("Sort code").fill("40-11-62");
   await page.getByLabel("Account number").fill("31415926");
   await page.getByLabel("Payment terms (days)").fill("14");
+  // The reminders' days come filled with the default schedule; the administrator changes them.
+  await expect(page.getByLabel("Payment reminders before the due date (days before)")).toHaveValue("7");
+  await page.getByLabel("Payment reminders from the due date (days after)").fill("0, 10, 30");
   await page.getByLabel("Bookings e-mail address").fill("bookings@grace.example");
   const refusedSave = page.waitForResponse(
     (r) => r.request().method() === "POST" && r.url().includes("/admin/settings"),
@@ -114,6 +117,11 @@ test("an administrator sets the VAT registration number and sees it on the next 
   await page.getByLabel("VAT registration number").fill("GB 999 9999 73");
   await page.getByRole("button", { name: "Save business settings" }).click();
   await expect(page.getByRole("status")).toContainText("Saved as revision 1");
+  await expect(page.getByLabel("Payment reminders from the due date (days after)")).toHaveValue("0, 10, 30");
+  expect(
+    JSON.parse(sqliteQuery(site.dataDir, "SELECT settings FROM business_settings_revisions")[0]!.settings as string)
+      .reminders,
+  ).toEqual({ beforeDays: [7], afterDays: [0, 10, 30] });
   await expect(page.getByText("Invoices cannot be issued until the business settings are set")).toHaveCount(0);
   const revisions = page.getByRole("region", { name: "Revisions" });
   await expect(revisions).toContainText("Revision 1 (in force)");

@@ -26,6 +26,8 @@ const good = {
   sortCode: "40 11 62",
   accountNumber: "3141 5926",
   paymentTermsDays: "14",
+  reminderDaysBefore: "3",
+  reminderDaysAfter: "7, 0 , 30,7",
   bookingsEmail: "Bookings@Northwind.example",
 };
 
@@ -42,10 +44,41 @@ describe("the business settings form", () => {
         bank: { accountName: "Northwind Training Ltd", sortCode: "40-11-62", accountNumber: "31415926" },
         paymentTermsDays: 14,
         bookingsEmail: "bookings@northwind.example",
+        reminders: { beforeDays: [3], afterDays: [0, 7, 30] },
       },
     });
     // And back into the form as saved.
     if (read.ok) expect(readBusinessSettings(settingsAsForm(read.settings))).toEqual(read);
+  });
+
+  it("reads the payment reminders' days: whole days, commas or spaces, each once; empty for none", () => {
+    expect(readBusinessSettings({ ...good, reminderDaysBefore: "", reminderDaysAfter: " " })).toMatchObject({
+      ok: true,
+      settings: { reminders: { beforeDays: [], afterDays: [] } },
+    });
+    for (const [before, after] of [
+      ["0", "7"],
+      ["7", "-1"],
+      ["7 days", "0"],
+      ["7", "181"],
+      ["1.5", "0"],
+    ] as const) {
+      const read = readBusinessSettings({ ...good, reminderDaysBefore: before, reminderDaysAfter: after });
+      expect(read.ok).toBe(false);
+      if (!read.ok)
+        expect(Object.keys(read.problems)).toEqual([before === "7" ? "reminderDaysAfter" : "reminderDaysBefore"]);
+    }
+    expect(readBusinessSettings({ ...good, reminderDaysAfter: "0, 7, 181" })).toEqual({
+      ok: false,
+      problems: { reminderDaysAfter: settingsMessages.reminderDaysAfter },
+    });
+  });
+
+  it("shows settings saved before the reminders existed with the default schedule", () => {
+    const read = readBusinessSettings(good);
+    if (!read.ok) throw new Error("good settings");
+    const { reminders: _reminders, ...older } = read.settings;
+    expect(settingsAsForm(older)).toMatchObject({ reminderDaysBefore: "7", reminderDaysAfter: "0, 7, 14, 30" });
   });
 
   it("checks the VAT registration number with HMRC's modulus rule", () => {

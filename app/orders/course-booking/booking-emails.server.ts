@@ -105,7 +105,7 @@ function adminUrl(booking: BookingForEmail, ctx: MailContext): string {
   return `${siteLink(ctx).replace(/\/$/, "")}/admin/course-bookings/${encodeURIComponent(booking.id)}`;
 }
 
-function pdfAttachment(kind: "invoice" | "credit-note", doc: DocumentForEmail): Attachment {
+export function pdfAttachment(kind: "invoice" | "credit-note", doc: DocumentForEmail): Attachment {
   return {
     filename: `${kind === "invoice" ? "invoice" : "credit-note"}-${doc.number}.pdf`,
     contentType: "application/pdf",
@@ -115,7 +115,21 @@ function pdfAttachment(kind: "invoice" | "credit-note", doc: DocumentForEmail): 
   };
 }
 
-function sessionFacts(booking: BookingForEmail): [string, string][] {
+/** Where to pay an invoice by bank transfer: its own bank details (when it has them), and the reference to quote. */
+export function transferFields(invoice: DocumentForEmail): [string, string][] {
+  return [
+    ...(invoice.bank
+      ? ([
+          ["Account name", invoice.bank.accountName],
+          ["Sort code", invoice.bank.sortCode],
+          ["Account number", invoice.bank.accountNumber],
+        ] as [string, string][])
+      : []),
+    ["Reference", invoice.number],
+  ];
+}
+
+export function sessionFacts(booking: BookingForEmail): [string, string][] {
   return [
     ["Course", oneLine(booking.courseTitle)],
     ["Dates", oneLine(booking.session.label)],
@@ -319,19 +333,7 @@ export function bookingConfirmedEmails(
         p(
           `Your VAT invoice ${invoice.number} is attached. Please pay ${formatPenceGbp(booking.totalPence)} by bank transfer${dueDate ? ` by ${formatDate(dueDate)}` : ""}, quoting ${invoice.number}${invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
         ),
-        {
-          kind: "fields",
-          items: [
-            ...(invoice.bank
-              ? ([
-                  ["Account name", invoice.bank.accountName],
-                  ["Sort code", invoice.bank.sortCode],
-                  ["Account number", invoice.bank.accountNumber],
-                ] as [string, string][])
-              : []),
-            ["Reference", invoice.number],
-          ],
-        },
+        { kind: "fields", items: transferFields(invoice) },
         p("Your places are held for you meanwhile."),
       ];
 

@@ -67,6 +67,7 @@ import {
 import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
+import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
 
 export type CourseBookingServiceOptions = {
@@ -405,6 +406,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         return { kind: "card-unavailable", message: refusalMessages.cardUnavailable };
       }
       return { kind: "booked", next: `/booking/${token}/pay` };
+    },
+
+    /** A booking's reminder to pay its invoice, composed in the reminder's transaction (./payment-reminders.server.ts). */
+    async composeReminder(trx: Transaction<Database>, booking: CourseBooking, facts: ReminderFacts) {
+      const delegates = await bookingDelegates(trx, booking.id);
+      return paymentReminderEmail(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, facts);
     },
 
     /** Whether invoices can be issued (business settings saved), and the payment terms the booking page states. */

@@ -5,6 +5,7 @@
  * addresses). Each save is a numbered revision (who, when), listed here;
  * an invoice keeps the revision it was issued with. Audited.
  */
+import { lateInterestFromDays } from "~/orders/course-booking/payment-reminders.ts";
 import { data, useActionData, useLoaderData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
 import { Notice, StaffPage, Time } from "~/components/admin/staff-ui.tsx";
@@ -139,6 +140,16 @@ export default function BusinessSettingsPage() {
             {...field("paymentTermsDays")}
             hint="How many days an invoice paid by bank transfer is due in, such as 30."
             inputMode="numeric"
+            autoComplete="off"
+          />
+          <TextField
+            {...field("reminderDaysBefore")}
+            hint="The booker of an unpaid invoice is e-mailed a reminder, with the invoice, this many days before it is due. Days separated by commas, such as 7; empty for none."
+            autoComplete="off"
+          />
+          <TextField
+            {...field("reminderDaysAfter")}
+            hint={`And this many days after its due date: 0 is the due date itself, such as 0, 7, 14, 30; empty for none. From ${lateInterestFromDays} days after, the reminder names statutory late-payment interest. Reminders stop once the invoice is marked paid or credited.`}
             autoComplete="off"
           />
           <TextField

@@ -1,0 +1,136 @@
+/**
+ * Reminders to pay invoices (issue 41; app/orders/course-booking/payment-reminders.server.ts)
+ * on both databases: each step of the schedule on its London day, once, with
+ * the invoice attached and the amount still due; the 30-day one naming
+ * statutory interest; none once the invoice is marked paid or credited.
+ * Each test has a database of its own: the job reminds every invoice in it.
+ */
+import { afterEach, describe, expect, it } from "vitest";
+import type { Db } from "~/data/db.server.ts";
+import { addDays } from "~/orders/course-booking/payment-reminders.ts";
+import { paymentReminderEvent, sendPaymentReminders } from "~/orders/course-booking/payment-reminders.server.ts";
+import { lateInterestText } from "~/orders/course-booking/reminder-emails.server.ts";
+import { vatDocumentRef } from "~/orders/course-booking/documents.server.ts";
+import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { createConfirmedCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+
+/** Booked 10 January 2027 for a course starting 8 March 2027. */
+const bookedAt = new Date("2027-01-10T10:00:00.000Z");
+/** Noon in London on `date` (GMT in these months). */
+const noon = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
+describe.each(dialects)("payment reminders on %s", (dialect) => {
+  let t: TestDatabase | undefined;
+  afterEach(async () => {
+    await t?.dispose();
+    t = undefined;
+  });
+
+  async function invoicedBooking() {
+    t = await openTestDatabase(dialect, "payrem", { businessSettings: true });
+    const db = t.handle.db;
+    const session = await createCourseSession(db, { key: "reminded", capacity: 6, at: bookedAt });
+    const booker = testBooker("ada@example.com");
+    const { booking, invoice } = await createConfirmedCourseBooking(db, {
+      session,
+      booker,
+      places: [delegate(1), delegate(2)],
+      payment: { method: "invoice", purchaseOrder: "PO-77", vatNumber: null },
+      now: bookedAt,
+    });
+    const service = createCourseBookingService({
+      db,
+      mail: testMail,
+      keys: keyring(newKeyMaterial()),
+      stripe: null,
+      clock: () => bookedAt,
+    });
+    const remind = async (date: string) =>
+      (await sendPaymentReminders(db, { now: noon(date), compose: service.composeReminder })).sent;
+    return { db, booking, invoice: invoice!, remind };
+  }
+
+  const reminders = (db: Db, bookingId: string) =>
+    db
+      .selectFrom("outbox")
+      .select(["to_address", "subject", "text_body", "attachments_json"])
+      .where("lead_id", "=", bookingId)
+      .where("subject", "like", "%: invoice INV-%")
+      .orderBy("created_at")
+      .execute();
+
+  it("reminds on each step's London day, once each, with the invoice and what is still due; the 30-day one names interest", async () => {
+    const { db, booking, invoice, remind } = await invoicedBooking();
+    const due = invoice.due_date!;
+    expect(due).toBe("2027-02-09");
+    expect(await remind(addDays(due, -8))).toEqual([]);
+    expect(await remind(addDays(due, -7))).toEqual([{ bookingId: booking.id, number: invoice.number, offset: -7 }]);
+    // The same day again, and the days between: nothing more.
+    expect(await remind(addDays(due, -7))).toEqual([]);
+    expect(await remind(addDays(due, -1))).toEqual([]);
+    for (const offset of [0, 7, 14, 30]) {
+      expect((await remind(addDays(due, offset))).map((s) => s.offset)).toEqual([offset]);
+    }
+    expect(await remind(addDays(due, 90))).toEqual([]);
+
+    const sent = await reminders(db, booking.id);
+    expect(sent.map((m) => m.subject)).toEqual([
+      `Reminder: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`,
+      `Reminder: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`,
+      ...[7, 14, 30].map(() => `Overdue: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`),
+    ]);
+    for (const m of sent) {
+      expect(m.to_address).toBe("ada@example.com");
+      expect(m.text_body).toContain("£10,800.00");
+      expect(m.text_body).toContain("9 February 2027");
+      expect(JSON.parse(m.attachments_json!)).toEqual([
+        expect.objectContaining({ filename: `invoice-${invoice.number}.pdf`, ref: vatDocumentRef(invoice.id) }),
+      ]);
+    }
+    expect(sent.map((m) => m.text_body.includes(lateInterestText))).toEqual([false, false, false, false, true]);
+    const timeline = await db
+      .selectFrom("course_booking_events")
+      .select("detail")
+      .where("booking_id", "=", booking.id)
+      .where("kind", "=", paymentReminderEvent)
+      .execute();
+    expect(timeline.map((e) => JSON.parse(e.detail))).toEqual(
+      [-7, 0, 7, 14, 30].map((offset) => ({ number: invoice.number, offset, stillDuePence: 1_080_000 })),
+    );
+  });
+
+  it("stops the moment the invoice is marked paid", async () => {
+    const { db, booking, invoice, remind } = await invoicedBooking();
+    const due = invoice.due_date!;
+    expect(await remind(addDays(due, -7))).toHaveLength(1);
+    await markInvoicePaid(db, booking.id, { staffId: "staff-1", now: noon(addDays(due, -3)) });
+    for (const offset of [0, 7, 14, 30]) expect(await remind(addDays(due, offset))).toEqual([]);
+    expect(await reminders(db, booking.id)).toHaveLength(1);
+  });
+
+  it("stops when the booking is cancelled with its credit note", async () => {
+    const { db, booking, invoice, remind } = await invoicedBooking();
+    const due = invoice.due_date!;
+    const cancelled = await cancelBooking(db, booking.id, { now: noon(addDays(due, -2)), staffId: "staff-1" });
+    expect(cancelled).toMatchObject({ ok: true, booking: { status: "cancelled" } });
+    for (const offset of [-7, 0, 7, 30]) expect(await remind(addDays(due, offset))).toEqual([]);
+    expect(await reminders(db, booking.id)).toEqual([]);
+  });
+
+  it("follows the schedule given, and sends nothing while no business settings (nor schedule) are saved", async () => {
+    const { db, booking, invoice, remind } = await invoicedBooking();
+    const due = invoice.due_date!;
+    const compose = createCourseBookingService({ db, mail: testMail, keys: keyring(newKeyMaterial()), stripe: null })
+      .composeReminder;
+    await db.deleteFrom("business_settings_revisions").execute();
+    expect(await remind(addDays(due, -7))).toEqual([]);
+    const schedule = { beforeDays: [], afterDays: [3] };
+    expect((await sendPaymentReminders(db, { now: noon(due), compose, schedule })).sent).toEqual([]);
+    expect((await sendPaymentReminders(db, { now: noon(addDays(due, 3)), compose, schedule })).sent).toEqual([
+      { bookingId: booking.id, number: invoice.number, offset: 3 },
+    ]);
+  });
+});
