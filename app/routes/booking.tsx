@@ -6,7 +6,11 @@
  * (?payment_intent=…), Stripe is asked whether the payment succeeded.
  * An invoice booking not yet confirmed shows what was booked and the
  * button that confirms it (a POST: following a link confirms nothing; a
- * second confirmation changes nothing): issue 37, ADR 060.
+ * second confirmation changes nothing): issue 37, ADR 060. While the
+ * booking is live and the course has not started, the booker names a place
+ * or sends someone else in a delegate's place (issue 41): the new delegate
+ * gets the joining details, the one replaced, the booker and the team are
+ * told, at most 10 changes a day.
  * Never cached, never indexed; an unknown (or revoked) link is a 404 like
  * any other page. A link past its expiry (a set time after the course,
  * ADR 063) is a 410 with a button that has a new link e-mailed to the
@@ -17,6 +21,7 @@ import type { ReactNode } from "react";
 import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
+import { TextField } from "~/components/forms/field.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
@@ -27,7 +32,7 @@ import type { Route } from "./+types/booking";
 /** Set by the action that has just sent a new link: the loader run after it finds the link it came from revoked. */
 const newLinkSent = createContext<boolean>(false);
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const bookings = context.get(servicesContext).courseBookings;
   const detail = await bookings.byLink(params.token);
   if (!detail) {
@@ -52,6 +57,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     sessionLabel: b.session_label,
     booker: { name: b.booker_name, organisation: b.organisation },
     delegates: current.delegates.map((d) => ({ position: d.position, name: d.name })),
+    // The terms let the booker name a place, or send someone else, free until the course starts.
+    canChangePlaces:
+      (b.status === "held" || b.status === "invoiced" || b.status === "paid") &&
+      b.erased_at === null &&
+      Date.now() < Date.parse(b.session_starts_at),
     amounts: {
       quantity: b.quantity,
       unitPricePence: b.unit_price_pence,
@@ -70,6 +80,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       dueDate: i.due_date,
     })),
     terms: JSON.parse(b.terms_text) as string[],
+    /** The place the booker has just changed (?changed=2), to say so. */
+    changed: Number(new URL(request.url).searchParams.get("changed")) || null,
   };
 }
 
@@ -89,6 +101,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     context.set(newLinkSent, true);
     return data({ sent: resendMessages.sent }, 202);
   }
+  if (intent === "name-place") return namePlaceAction(params.token, form!, context);
   if (intent !== "confirm") throw data("Bad request", { status: 400 });
   const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
   if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${params.token}`, 303);
@@ -105,6 +118,33 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     },
     409,
   );
+}
+
+/** What the booker is told when a place cannot be changed, in their words. */
+const placeRefusals = {
+  "not-live": "This booking is no longer live, so its places cannot be changed.",
+  started: "The course has started: its places can no longer be named or passed on.",
+  "no-such-place": "Choose one of the booking's places.",
+  taken: "This person already has another place on the booking: each place is one person.",
+  unchanged: "That is already who holds this place.",
+  "too-many":
+    "You have changed this booking's places many times today: please reply to your confirmation e-mail and we will make further changes for you.",
+} as const;
+
+/** A place named, or given to someone else, by the booker: the page again (303), or what to put right. */
+async function namePlaceAction(token: string, form: FormData, context: Route.ActionArgs["context"]) {
+  const values = Object.fromEntries(
+    ["position", "name", "email", "jobTitle"].map((field) => [field, String(form.get(field) ?? "").slice(0, 500)]),
+  );
+  const result = await context.get(servicesContext).courseBookings.namePlaceByLink(token, values);
+  if (result.ok) return redirect(`/booking/${token}?changed=${result.position}#places`, 303);
+  if (result.reason === "not-found") throw data("Not found", { status: 404 });
+  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  const place = { position: values.position!, values };
+  if (result.reason === "invalid") {
+    return data({ place: { ...place, fieldErrors: result.fieldErrors, problem: "Check the details below." } }, 400);
+  }
+  return data({ place: { ...place, fieldErrors: {}, problem: placeRefusals[result.reason] } }, 409);
 }
 
 /**
@@ -207,15 +247,30 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             </PlacesReleased>
           )}
 
-          <h3 className="mt-8 text-xl font-bold text-navy-900">Places</h3>
-          <ol className="mt-2 list-decimal space-y-1 pl-6 text-slate-800">
+          <h3 id="places" className="mt-8 text-xl font-bold text-navy-900">
+            Places
+          </h3>
+          {b.changed && (
+            <p role="status" className="mt-2 rounded-md border border-green-700 bg-green-50 p-3 text-green-900">
+              Place {b.changed} is changed: we have e-mailed the delegate the joining details and a calendar invitation,
+              and you a note of the change.
+            </p>
+          )}
+          <ol className="mt-2 list-decimal space-y-2 pl-6 text-slate-800">
             {b.delegates.map((d) => (
-              <li key={d.position}>{d.name ?? "Name to follow"}</li>
+              <li key={d.position}>
+                {d.name ?? "Name to follow"}
+                {b.canChangePlaces && (
+                  <PlaceForm position={d.position} named={d.name !== null} answer={placeAnswer(actionData)} />
+                )}
+              </li>
             ))}
           </ol>
           <p className="mt-2 text-sm text-slate-700">
-            Booked by {b.booker.name}, {b.booker.organisation}. To send names or a substitute, reply to your
-            confirmation e-mail.
+            Booked by {b.booker.name}, {b.booker.organisation}.{" "}
+            {b.canChangePlaces
+              ? "You can name a place, or send someone else in a delegate's place, free until the course starts: we e-mail them the joining details."
+              : "To send names or a substitute, reply to your confirmation e-mail."}
           </p>
         </section>
 
@@ -268,6 +323,52 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       </div>
       <Toaster />
     </>
+  );
+}
+
+type PlaceAnswer = {
+  position: string;
+  values: Record<string, string>;
+  fieldErrors: Record<string, string>;
+  problem: string;
+};
+
+function placeAnswer(actionData: Route.ComponentProps["actionData"]): PlaceAnswer | null {
+  return actionData && "place" in actionData ? actionData.place : null;
+}
+
+/** A place's form: name it (its name was to follow), or send someone else in it. Open again with what was typed after a refusal. */
+function PlaceForm({ position, named, answer }: { position: number; named: boolean; answer: PlaceAnswer | null }) {
+  const mine = answer?.position === String(position) ? answer : null;
+  const formId = `place-${position}`;
+  const field = (name: "name" | "email" | "jobTitle") => ({
+    formId,
+    name,
+    defaultValue: mine?.values[name],
+    error: mine?.fieldErrors[name],
+    autoComplete: "off",
+  });
+  return (
+    <details className="mt-1" open={mine !== null}>
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-800 underline">
+        {named ? `Send someone else in place ${position}` : `Name place ${position}`}
+      </summary>
+      <form method="post" className="mt-2 space-y-4 rounded-md border border-slate-300 p-4" noValidate>
+        <input type="hidden" name="intent" value="name-place" />
+        <input type="hidden" name="position" value={position} />
+        {mine?.problem && (
+          <p role="alert" className="rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+            {mine.problem}
+          </p>
+        )}
+        <TextField {...field("name")} label="Delegate's full name" required />
+        <TextField {...field("email")} type="email" label="Delegate's e-mail address" required />
+        <TextField {...field("jobTitle")} label="Job title (optional)" />
+        <button type="submit" className="btn btn-primary min-h-11">
+          {named ? "Send them instead" : "Name the place"}
+        </button>
+      </form>
+    </details>
   );
 }
 

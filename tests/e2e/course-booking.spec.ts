@@ -479,3 +479,68 @@ test("the team finds a booking in the inbox as a course booking, works it, and o
   await page.getByRole("link", { name: "In the inbox (status, owner and notes)" }).click();
   await expect(page.getByLabel("Status", { exact: true })).toHaveValue("contacted");
 });
+
+test("the booker names a place to follow, then sends someone else, from their booking page: each delegate, the booker and the team are told", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("self-service");
+  const named = uniqueEmail("named-later");
+  const substitute = uniqueEmail("substitute");
+  await bookStrategyExecution(page, "strategy-execution-2027-06-london", {
+    places: "2",
+    bookerName: "Emmy Noether",
+    bookerEmail: email,
+    bookerPhone: "020 7946 0003",
+    organisation: "Noether Algebra Ltd",
+    bookerJobTitle: "Director",
+    addressLine1: "3 Example Lane",
+    city: "Oxford",
+    postcode: "OX1 1AA",
+    country: "United Kingdom",
+    "delegate-0-name": "Emmy Noether",
+    "delegate-0-email": email,
+    "delegate-1-toFollow": "on",
+    paymentMethod: "invoice",
+    acceptTerms: "on",
+  });
+  await page.goto(await confirmationLink(email));
+  const places = page.getByRole("list").filter({ hasText: "Name to follow" });
+  await page.getByText("Name place 2").click();
+  const form = places.locator("li").nth(1).locator("form");
+  // A mistake is said beside its field, and the form stays open with what was typed.
+  await form.getByLabel("Delegate's full name").fill("Olga Taussky");
+  await form.getByLabel("Delegate's e-mail address").fill("not an address");
+  await form.getByRole("button", { name: "Name the place" }).click();
+  await expect(page.getByRole("alert")).toContainText("Check the details below.");
+  await expect(page.getByLabel("Delegate's e-mail address").last()).toHaveAccessibleDescription(/e-mail/i);
+  await expect(page.getByLabel("Delegate's full name").last()).toHaveValue("Olga Taussky");
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("Delegate's e-mail address").last().fill(named);
+  await page.getByRole("button", { name: "Name the place" }).click();
+
+  await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\?changed=2#places$/);
+  await expect(page.getByRole("status").filter({ hasText: "Place 2 is changed" })).toBeVisible();
+  const list = page.locator("#places ~ ol").first();
+  await expect(list).toContainText("Olga Taussky");
+  await expect(list).not.toContainText("Name to follow");
+  const [joining] = await site.mailbox.waitForEmails(named, { subject: /Joining details/ });
+  expect(joining!.attachments.some((a) => a.mimeType.startsWith("text/calendar"))).toBe(true);
+  await site.mailbox.waitForEmails(email, { subject: /^A place is named: / });
+  await site.mailbox.waitFor(
+    (e) => e.to.includes("team@example.test") && /^A place is named by the booker: Noether Algebra Ltd/.test(e.subject),
+    "to the team",
+  );
+
+  // Olga cannot come after all: a colleague goes instead, and Olga is told.
+  await page.getByText("Send someone else in place 2").click();
+  const second = page.locator("li").filter({ hasText: "Olga Taussky" }).locator("form");
+  await second.getByLabel("Delegate's full name").fill("Hanna Neumann");
+  await second.getByLabel("Delegate's e-mail address").fill(substitute);
+  await second.getByRole("button", { name: "Send them instead" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Place 2 is changed" })).toBeVisible();
+  await expect(page.locator("#places ~ ol").first()).toContainText("Hanna Neumann");
+  await site.mailbox.waitForEmails(substitute, { subject: /Joining details/ });
+  await site.mailbox.waitForEmail(named, { subject: /^Place passed on: / });
+  await site.mailbox.waitForEmails(email, { subject: /^A substitute is booked: / });
+});

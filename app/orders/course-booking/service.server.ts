@@ -68,6 +68,10 @@ import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.t
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
+import { placeChangedByBookerEmails } from "./place-change-emails.server.ts";
+
+/** How many times a day a booker may change their booking's places from its page. */
+export const bookerPlaceChangesPerDay = 10;
 import { namesToFollowAllowed, termsText } from "./terms.ts";
 
 export type CourseBookingServiceOptions = {
@@ -169,6 +173,33 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   } = options;
   const stripe = options.stripe?.client ?? null;
   const linkDays = options.linkDaysAfterCourse ?? defaultLinkDaysAfterCourse;
+
+  /** A place named or given to a substitute, by the team (`staffId`) or by the booker (null), and everyone told. */
+  async function changePlace(bookingId: string, staffId: string | null, values: Record<string, string>) {
+    const booking = await db
+      .selectFrom("course_bookings")
+      .select("quantity")
+      .where("id", "=", bookingId)
+      .executeTakeFirst();
+    if (!booking) return { ok: false as const, reason: "not-found" as const };
+    const parsed = parsePlaceForm(values, booking.quantity);
+    if (!parsed.ok) return { ok: false as const, reason: "invalid" as const, fieldErrors: parsed.fieldErrors };
+    const result = await namePlace(db, bookingId, { ...parsed.naming, now: clock(), staffId }, async (trx, done) => {
+      const about = forEmail(
+        done.booking,
+        await bookingDelegates(trx, bookingId),
+        sessionByKey(done.booking.session_key),
+      );
+      const emails = [joiningEmail(about, done.delegate, mail)];
+      if (done.previous && done.previous.email.toLowerCase() !== done.delegate.email.toLowerCase()) {
+        emails.push(placeTransferredEmail(about, done.previous, mail));
+      }
+      if (staffId === null) emails.push(...placeChangedByBookerEmails(about, done, mail));
+      await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, clock());
+    });
+    if (result.ok) onEmailsQueued();
+    return result;
+  }
 
   /** What a token is now: a live link, an expired one (to which booking), or nothing. */
   async function openLink(token: string): Promise<LinkState> {
@@ -570,28 +601,30 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * details and the calendar invitation, the one replaced is told.
      */
     async namePlace(bookingId: string, staffId: string, values: Record<string, string>) {
-      const booking = await db
-        .selectFrom("course_bookings")
-        .select("quantity")
-        .where("id", "=", bookingId)
-        .executeTakeFirst();
-      if (!booking) return { ok: false as const, reason: "not-found" as const };
-      const parsed = parsePlaceForm(values, booking.quantity);
-      if (!parsed.ok) return { ok: false as const, reason: "invalid" as const, fieldErrors: parsed.fieldErrors };
-      const result = await namePlace(db, bookingId, { ...parsed.naming, now: clock(), staffId }, async (trx, done) => {
-        const about = forEmail(
-          done.booking,
-          await bookingDelegates(trx, bookingId),
-          sessionByKey(done.booking.session_key),
-        );
-        const emails = [joiningEmail(about, done.delegate, mail)];
-        if (done.previous && done.previous.email.toLowerCase() !== done.delegate.email.toLowerCase()) {
-          emails.push(placeTransferredEmail(about, done.previous, mail));
-        }
-        await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, clock());
-      });
-      if (result.ok) onEmailsQueued();
-      return result;
+      return changePlace(bookingId, staffId, values);
+    },
+
+    /**
+     * The same from the booker's page, opened by their booking link (issue
+     * 41): the booker and the team are told as well. At most
+     * `bookerPlaceChangesPerDay` changes a booking in a day: each one
+     * e-mails two people who did not ask for it.
+     */
+    async namePlaceByLink(token: string, values: Record<string, string>) {
+      const state = await openLink(token);
+      if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
+      if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+      const since = new Date(clock().getTime() - 86_400_000).toISOString();
+      const changes = await db
+        .selectFrom("course_booking_events")
+        .select((eb) => eb.fn.countAll<number | string>().as("n"))
+        .where("booking_id", "=", state.bookingId)
+        .where("kind", "in", ["place-named", "delegate-substituted"])
+        .where("actor", "is", null)
+        .where("at", ">", since)
+        .executeTakeFirstOrThrow();
+      if (Number(changes.n) >= bookerPlaceChangesPerDay) return { ok: false as const, reason: "too-many" as const };
+      return changePlace(state.bookingId, null, values);
     },
 
     /** Cancels a booking with the terms' credit (or an override with its reason), tells everyone, refunds a card. */

@@ -86,7 +86,8 @@ export type NamePlaceResult =
 
 /**
  * Names a place whose name was to follow, or gives a named place to a
- * substitute (the terms allow both, free, until the course starts): while
+ * substitute (the terms allow both, free, until the course starts), by the
+ * team (`staffId`) or by the booker from their booking page (null): while
  * the booking is live and the session has not started, never to someone
  * already on the booking. The timeline records which place changed, not
  * who (an erased delegate's name must not stay in it).
@@ -94,7 +95,7 @@ export type NamePlaceResult =
 export async function namePlace(
   db: Db,
   bookingId: string,
-  { position, delegate, now, staffId }: PlaceNaming & { now: Date; staffId: string },
+  { position, delegate, now, staffId }: PlaceNaming & { now: Date; staffId: string | null },
   also?: AlsoInTransaction<Extract<NamePlaceResult, { ok: true }>>,
 ): Promise<NamePlaceResult> {
   return db.transaction().execute(async (trx): Promise<NamePlaceResult> => {
@@ -127,7 +128,9 @@ export async function namePlace(
       .set({ name: delegate.name, email: delegate.email, job_title: delegate.jobTitle, updated_at: at })
       .where("id", "=", place.id)
       .execute();
-    await addEvent(trx, bookingId, now, previous ? "delegate-substituted" : "place-named", { position }, staffId);
+    // The team's act names its member; the booker's, from their booking page, says so.
+    const detail = staffId === null ? { position, by: "booker" } : { position };
+    await addEvent(trx, bookingId, now, previous ? "delegate-substituted" : "place-named", detail, staffId);
     const done = { ok: true as const, booking, position, delegate, previous };
     await also?.(trx, done);
     return done;

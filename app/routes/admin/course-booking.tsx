@@ -238,7 +238,7 @@ export default function CourseBookingPage() {
             <li key={i}>
               <Time iso={e.at} /> · {e.kind.replace(/-/g, " ")}
               {typeof e.detail.number === "string" && ` ${e.detail.number}`}
-              {e.actor ? " (by the team)" : ""}
+              {e.actor ? " (by the team)" : e.detail.by === "booker" ? " (by the booker)" : ""}
             </li>
           ))}
         </ol>

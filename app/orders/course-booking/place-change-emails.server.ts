@@ -1,0 +1,81 @@
+/**
+ * What is said when the booker names a place or sends a substitute from
+ * their booking page (issue 41): the booker gets a note of the change, and
+ * the team a notification linked to the booking. The new delegate's joining
+ * details and the replaced delegate's notice are the same as when the team
+ * makes the change (./booking-emails.server.ts). Pure, like every e-mail.
+ */
+import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
+import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { adminUrl, sessionFacts, type BookingForEmail } from "./booking-emails.server.ts";
+
+export type PlaceChange = {
+  position: number;
+  delegate: { name: string; email: string };
+  /** Who held the place before (a substitution), or null when its name was to follow. */
+  previous: { name: string; email: string } | null;
+};
+
+/** The change in a sentence: "Place 2 is now Mary Major's (in place of Ann Lee)." */
+export function placeChangeText({ position, delegate, previous }: PlaceChange): string {
+  const who = `${oneLine(delegate.name)} <${oneLine(delegate.email)}>`;
+  return previous
+    ? `Place ${position} is now ${who}'s, in place of ${oneLine(previous.name)}.`
+    : `Place ${position} is now named: ${who}.`;
+}
+
+/** [the booker's note of the change, the team's notification]. */
+export function placeChangedByBookerEmails(
+  booking: BookingForEmail,
+  change: PlaceChange,
+  ctx: MailContext,
+): OutgoingEmail[] {
+  const booker = address(booking.booker.email, "the booker's address");
+  const what = change.previous ? "A substitute is booked" : "A place is named";
+  const toBooker = compose(
+    {
+      title: what,
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${oneLine(booking.booker.name)},`),
+        p(
+          `${placeChangeText(change)} We have e-mailed ${oneLine(change.delegate.name)} the joining details and a calendar invitation${change.previous ? `, and told ${oneLine(change.previous.name)} that the place has passed on` : ""}. There is no charge.`,
+        ),
+        { kind: "fields", items: [["Booking", oneLine(booking.reference)], ...sessionFacts(booking)] },
+        p("Not you? Please tell us at once by replying to this e-mail."),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: booker,
+      subject: subject(`${what}: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
+    },
+  );
+  const toTeam = compose(
+    {
+      title: `${what} by the booker`,
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(
+          `${oneLine(booking.booker.name)} (${oneLine(booking.booker.organisation)}) changed their booking from its page.`,
+        ),
+        p(placeChangeText(change)),
+        {
+          kind: "button",
+          href: adminUrl(booking, ctx),
+          text: "Open the booking in the back office",
+        },
+        { kind: "fields", items: [["Reference", oneLine(booking.reference)], ...sessionFacts(booking)] },
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      replyTo: booker,
+      subject: subject(
+        `${what} by the booker: ${inSubject(booking.booker.organisation)}, ${inSubject(booking.courseTitle)}`,
+        booking.isTest,
+      ),
+    },
+  );
+  return [toBooker, toTeam];
+}

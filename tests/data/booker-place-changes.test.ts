@@ -1,0 +1,167 @@
+/**
+ * The booker names a place or sends a substitute from their booking page
+ * (issue 41), on both databases, through the course booking service: only
+ * with a live link; the new delegate gets the joining details, the one
+ * replaced is told, and so are the booker and the team; the timeline says
+ * the booker did it; refusals as for the team (started, taken, unchanged);
+ * at most 10 changes a booking a day.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
+import {
+  bookerPlaceChangesPerDay,
+  createCourseBookingService,
+  type CourseBookingService,
+} from "~/orders/course-booking/service.server.ts";
+import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+
+const booked = new Date("2027-01-10T10:00:00.000Z");
+const startsAt = new Date("2027-03-08T09:00:00.000Z");
+const endsAt = new Date("2027-03-12T17:00:00.000Z");
+const hours = (at: Date, n: number) => new Date(at.getTime() + n * 3_600_000);
+
+describe.each(dialects)("the booker's own place changes on %s", (dialect) => {
+  let t: TestDatabase;
+  let now = booked;
+  let service: CourseBookingService;
+  let sessions = 0;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect, "cbplace", { businessSettings: true });
+    service = createCourseBookingService({
+      db: t.handle.db,
+      mail: testMail,
+      keys: keyring(newKeyMaterial()),
+      stripe: null,
+      clock: () => now,
+    });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  /** A confirmed invoice booking of two places, the second's name to follow, and its link. */
+  async function booking() {
+    now = booked;
+    const session = await createCourseSession(t.handle.db, {
+      key: `place-${dialect}-${++sessions}`,
+      capacity: 6,
+      at: booked,
+      startsAt,
+      endsAt,
+    });
+    let token = "";
+    const placed = await createCourseBooking(
+      t.handle.db,
+      {
+        session,
+        booker: testBooker("booker@example.com"),
+        places: [delegate(1), { namesToFollow: true }],
+        now: booked,
+      },
+      (result) => async (trx) => {
+        token = await newBookingLink(trx, result.booking.id, booked);
+      },
+    );
+    expect(await confirmBooking(t.handle.db, placed.id, booked)).toMatchObject({ ok: true });
+    return { id: placed.id, token };
+  }
+
+  const mailOf = (bookingId: string, since: Date) =>
+    t.handle.db
+      .selectFrom("outbox")
+      .select(["to_address", "subject"])
+      .where("lead_id", "=", bookingId)
+      .where("created_at", ">=", since.toISOString())
+      .orderBy("to_address")
+      .execute();
+  const eventsOf = (bookingId: string) =>
+    t.handle.db
+      .selectFrom("course_booking_events")
+      .select(["kind", "actor", "detail"])
+      .where("booking_id", "=", bookingId)
+      .where("kind", "in", ["place-named", "delegate-substituted"])
+      .orderBy("id")
+      .execute();
+  const mary = { position: "2", name: "Mary Major", email: "mary@example.com", jobTitle: "" };
+
+  it("names a place to follow: the delegate's joining details, a note to the booker, the team told", async () => {
+    const { id, token } = await booking();
+    now = hours(booked, 1);
+    expect(await service.namePlaceByLink(token, mary)).toMatchObject({
+      ok: true,
+      position: 2,
+      previous: null,
+      delegate: { name: "Mary Major", email: "mary@example.com" },
+    });
+    const sent = await mailOf(id, now);
+    expect(sent.map((m) => m.to_address)).toEqual(["booker@example.com", "mary@example.com", "team@example.test"]);
+    expect(sent.find((m) => m.to_address === "booker@example.com")!.subject).toMatch(/^A place is named: /);
+    expect(sent.find((m) => m.to_address === "team@example.test")!.subject).toMatch(/^A place is named by the booker: /);
+    expect(await eventsOf(id)).toEqual([
+      { kind: "place-named", actor: null, detail: JSON.stringify({ position: 2, by: "booker" }) },
+    ]);
+  });
+
+  it("sends someone else: the one replaced is told too", async () => {
+    const { id, token } = await booking();
+    now = hours(booked, 2);
+    const sam = { position: "1", name: "Sam Smith", email: "sam@example.com", jobTitle: "Analyst" };
+    expect(await service.namePlaceByLink(token, sam)).toMatchObject({
+      ok: true,
+      previous: { name: "Delegate 1", email: "d1@example.com" },
+    });
+    const sent = await mailOf(id, now);
+    expect(sent.map((m) => m.to_address)).toEqual([
+      "booker@example.com",
+      "d1@example.com",
+      "sam@example.com",
+      "team@example.test",
+    ]);
+    expect(sent.find((m) => m.to_address === "booker@example.com")!.subject).toMatch(/^A substitute is booked: /);
+  });
+
+  it("refuses without a live link, and as the team is refused: taken, unchanged, started; the form's mistakes", async () => {
+    const { id, token } = await booking();
+    now = hours(booked, 3);
+    expect(await service.namePlaceByLink("not-a-link", mary)).toEqual({ ok: false, reason: "not-found" });
+    expect(await service.namePlaceByLink(token, { ...mary, email: "d1@example.com" })).toEqual({
+      ok: false,
+      reason: "taken",
+    });
+    expect(await service.namePlaceByLink(token, { ...mary, position: "1", name: "Delegate 1", email: "d1@example.com" }))
+      .toEqual({ ok: false, reason: "unchanged" });
+    expect(await service.namePlaceByLink(token, { ...mary, email: "not an address" })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+      fieldErrors: { email: expect.any(String) },
+    });
+    now = startsAt;
+    expect(await service.namePlaceByLink(token, mary)).toEqual({ ok: false, reason: "started" });
+    // Long after the course, the link itself has expired.
+    now = new Date(endsAt.getTime() + 60 * 86_400_000);
+    expect(await service.namePlaceByLink(token, mary)).toEqual({ ok: false, reason: "link-expired" });
+    expect(await eventsOf(id)).toEqual([]);
+  });
+
+  it(`allows ${bookerPlaceChangesPerDay} changes a booking in a day, then again the next day`, async () => {
+    const { id, token } = await booking();
+    now = hours(booked, 4);
+    // The team's own changes are not counted.
+    expect(await service.namePlace(id, "staff-1", { ...mary, email: "by-team@example.com" })).toMatchObject({ ok: true });
+    for (let i = 0; i < bookerPlaceChangesPerDay; i++) {
+      const change = { ...mary, name: `Person ${i}`, email: `p${i}@example.com` };
+      expect(await service.namePlaceByLink(token, change)).toMatchObject({ ok: true });
+    }
+    expect(await service.namePlaceByLink(token, { ...mary, email: "one-more@example.com" })).toEqual({
+      ok: false,
+      reason: "too-many",
+    });
+    // A day later the booker may change it again.
+    now = hours(now, 25);
+    expect(await service.namePlaceByLink(token, { ...mary, email: "next-day@example.com" })).toMatchObject({ ok: true });
+  });
+});
