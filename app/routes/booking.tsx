@@ -10,7 +10,8 @@
  * booking is live and the course has not started, the booker names a place
  * or sends someone else in a delegate's place (issue 41): the new delegate
  * gets the joining details, the one replaced, the booker and the team are
- * told, at most 10 changes a day.
+ * told, at most 10 changes a day; or cancels, for the credit the terms give
+ * that day, said in pounds before they confirm (refused if it has changed).
  * Never cached, never indexed; an unknown (or revoked) link is a 404 like
  * any other page. A link past its expiry (a set time after the course,
  * ADR 063) is a 410 with a button that has a new link e-mailed to the
@@ -22,6 +23,7 @@ import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
+import type { CancellationOffer } from "~/orders/course-booking/booker-cancellation.ts";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
@@ -80,6 +82,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       dueDate: i.due_date,
     })),
     terms: JSON.parse(b.terms_text) as string[],
+    /** What cancelling now gives, said before the booker confirms (null: not from this page). */
+    cancellation: bookings.cancellationOffer(b),
     /** The place the booker has just changed (?changed=2), to say so. */
     changed: Number(new URL(request.url).searchParams.get("changed")) || null,
   };
@@ -102,6 +106,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     return data({ sent: resendMessages.sent }, 202);
   }
   if (intent === "name-place") return namePlaceAction(params.token, form!, context);
+  if (intent === "cancel") return cancelAction(params.token, form!, context);
   if (intent !== "confirm") throw data("Bad request", { status: 400 });
   const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
   if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${params.token}`, 303);
@@ -145,6 +150,25 @@ async function namePlaceAction(token: string, form: FormData, context: Route.Act
     return data({ place: { ...place, fieldErrors: result.fieldErrors, problem: "Check the details below." } }, 400);
   }
   return data({ place: { ...place, fieldErrors: {}, problem: placeRefusals[result.reason] } }, 409);
+}
+
+/** The booker cancels, having been shown the credit: the page again (303), or why not. */
+async function cancelAction(token: string, form: FormData, context: Route.ActionArgs["context"]) {
+  const expected = Number(form.get("expectedCreditPence"));
+  if (!Number.isSafeInteger(expected) || expected < 0) throw data("Bad request", { status: 400 });
+  const result = await context.get(servicesContext).courseBookings.cancelByLink(token, expected);
+  if (result.ok) return redirect(`/booking/${token}`, 303);
+  if (result.reason === "not-found") throw data("Not found", { status: 404 });
+  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  return data(
+    {
+      problem:
+        result.reason === "amount-changed"
+          ? "Nothing was cancelled: what the terms give has changed since the page was opened. Please read the new amount below, and confirm again."
+          : "This booking can no longer be cancelled from this page. Please reply to your confirmation e-mail and we will help.",
+    },
+    409,
+  );
 }
 
 /**
@@ -319,10 +343,56 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               <li key={t}>{t}</li>
             ))}
           </ul>
+          {b.cancellation && <CancelBooking offer={b.cancellation} />}
         </section>
       </div>
       <Toaster />
     </>
+  );
+}
+
+const settlementText = {
+  "nothing-charged": "nothing has been charged, so nothing is owed or refunded.",
+  "refund-to-card": "It is refunded to the card you paid with.",
+  "refund-by-transfer": "We refund it by bank transfer.",
+  "off-the-invoice": "It is taken off your invoice, with a credit note.",
+} as const;
+
+/** What cancelling gives today, in pounds, and the button that cancels for it. */
+function CancelBooking({ offer }: { offer: CancellationOffer }) {
+  const share = offer.basisPoints === 10_000 ? "all" : `${offer.basisPoints / 100}%`;
+  const days = `${offer.daysBefore} day${offer.daysBefore === 1 ? "" : "s"} before the course`;
+  return (
+    <details className="mt-8">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-800 underline">
+        Cancel this booking
+      </summary>
+      <form method="post" className="mt-2 space-y-3 rounded-md border border-slate-300 p-4">
+        <input type="hidden" name="intent" value="cancel" />
+        <input type="hidden" name="expectedCreditPence" value={offer.creditPence} />
+        <p className="text-slate-800">
+          {offer.settlement === "nothing-charged" ? (
+            <>Cancelled today: {settlementText[offer.settlement]}</>
+          ) : offer.creditPence === 0 ? (
+            <>Cancelled today, {days}, the terms give no credit: the booking&rsquo;s full price stays due.</>
+          ) : (
+            <>
+              Cancelled today, {days}, the terms credit {share} of the booking:{" "}
+              <strong>{formatPenceGbp(offer.creditPence)}</strong> including VAT. {settlementText[offer.settlement]}
+            </>
+          )}{" "}
+          Every delegate is told, and the places go back on sale.
+        </p>
+        <p className="text-slate-800">
+          Rather send someone else? You can do that above, free, until the course starts.
+        </p>
+        <button type="submit" className="btn min-h-11 border border-red-800 bg-white text-red-800">
+          {offer.creditPence === 0
+            ? "Cancel the booking"
+            : `Cancel the booking for a credit of ${formatPenceGbp(offer.creditPence)}`}
+        </button>
+      </form>
+    </details>
   );
 }
 

@@ -111,6 +111,24 @@ async function bookStrategyExecution(page: Page, session: string, form: Record<s
   return bookingsOf(form.bookerEmail!)[0];
 }
 
+/** A booking form by invoice as posted: `name` at `email` books, and takes the first place; `over` adds the rest. */
+const byInvoiceAs = (email: string, name: string, organisation: string, over: Record<string, string>) => ({
+  bookerName: name,
+  bookerEmail: email,
+  bookerPhone: "020 7946 0009",
+  organisation,
+  bookerJobTitle: "Director",
+  addressLine1: "1 Example Street",
+  city: "London",
+  postcode: "EC1A 1BB",
+  country: "United Kingdom",
+  "delegate-0-name": name,
+  "delegate-0-email": email,
+  paymentMethod: "invoice",
+  acceptTerms: "on",
+  ...over,
+});
+
 /** A new account that works leads, written into the database, and the browser signed in as it by a session. */
 async function signInToWorkLeads(context: BrowserContext, prefix: string, name: string) {
   const account = await insertStaff(site.dataDir, { email: uniqueEmail(prefix), name, role: "leads" });
@@ -487,23 +505,11 @@ test("the booker names a place to follow, then sends someone else, from their bo
   const email = uniqueEmail("self-service");
   const named = uniqueEmail("named-later");
   const substitute = uniqueEmail("substitute");
-  await bookStrategyExecution(page, "strategy-execution-2027-06-london", {
-    places: "2",
-    bookerName: "Emmy Noether",
-    bookerEmail: email,
-    bookerPhone: "020 7946 0003",
-    organisation: "Noether Algebra Ltd",
-    bookerJobTitle: "Director",
-    addressLine1: "3 Example Lane",
-    city: "Oxford",
-    postcode: "OX1 1AA",
-    country: "United Kingdom",
-    "delegate-0-name": "Emmy Noether",
-    "delegate-0-email": email,
-    "delegate-1-toFollow": "on",
-    paymentMethod: "invoice",
-    acceptTerms: "on",
-  });
+  await bookStrategyExecution(
+    page,
+    "strategy-execution-2027-06-london",
+    byInvoiceAs(email, "Emmy Noether", "Noether Algebra Ltd", { places: "2", "delegate-1-toFollow": "on" }),
+  );
   await page.goto(await confirmationLink(email));
   const places = page.getByRole("list").filter({ hasText: "Name to follow" });
   await page.getByText("Name place 2").click();
@@ -543,4 +549,35 @@ test("the booker names a place to follow, then sends someone else, from their bo
   await site.mailbox.waitForEmails(substitute, { subject: /Joining details/ });
   await site.mailbox.waitForEmail(named, { subject: /^Place passed on: / });
   await site.mailbox.waitForEmails(email, { subject: /^A substitute is booked: / });
+});
+
+test("the booker cancels from their booking page, told the credit in pounds first: a credit note for it, and everyone told", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("cancels");
+  await bookStrategyExecution(
+    page,
+    "strategy-execution-2027-06-london",
+    byInvoiceAs(email, "Sophie Germain", "Germain Elasticity Ltd", { places: "1" }),
+  );
+  await page.goto(await confirmationLink(email));
+  await page.getByText("Cancel this booking").click();
+  // More than 29 days before the course: all of it, £4,500 + VAT, taken off the invoice.
+  const offer = page.locator("form").filter({ hasText: "Cancelled today" });
+  await expect(offer).toContainText("the terms credit all of the booking: £5,400.00 including VAT.");
+  await expect(offer).toContainText("It is taken off your invoice, with a credit note.");
+  expect(await axeViolations(page)).toEqual([]);
+  await offer.getByRole("button", { name: "Cancel the booking for a credit of £5,400.00" }).click();
+
+  await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
+  await expect(page.getByRole("link", { name: /^Credit note CN-\d{6} \(PDF\)$/ })).toBeVisible();
+  await expect(page.getByText("Cancel this booking")).toHaveCount(0);
+  await expect(page.getByText("Name place 1")).toHaveCount(0);
+  const [notice] = await site.mailbox.waitForEmails(email, { subject: /^Booking cancelled: / });
+  expect(notice!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/)]);
+  await site.mailbox.waitFor(
+    (e) => e.to.includes("team@example.test") && /^Course booking cancelled: Germain Elasticity Ltd/.test(e.subject),
+    "to the team",
+  );
 });

@@ -44,6 +44,7 @@ import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-r
 import {
   addEvent,
   holdMinutes,
+  readBooking,
   type CourseBooking,
   type CourseInvoice,
   type InvoiceDraft,
@@ -69,6 +70,7 @@ import { currentBusinessSettings } from "~/settings/business-settings.server.ts"
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
 import { placeChangedByBookerEmails } from "./place-change-emails.server.ts";
+import { bookerCancellationOffer } from "./booker-cancellation.ts";
 
 /** How many times a day a booker may change their booking's places from its page. */
 export const bookerPlaceChangesPerDay = 10;
@@ -199,6 +201,29 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     });
     if (result.ok) onEmailsQueued();
     return result;
+  }
+
+  /** Cancels a booking with the terms' credit (or an override), by the team or the booker (null); tells everyone, refunds a card. */
+  async function cancelAs(
+    bookingId: string,
+    staffId: string | null,
+    reason: string,
+    override?: { grossPence: number; reason: string },
+  ) {
+    const result = await cancelBooking(
+      db,
+      bookingId,
+      { now: clock(), staffId, reason, ...(override ? { override } : {}) },
+      (trx, about) => composeCancelled(trx, about, { reason, bySession: false }),
+    );
+    if (!result.ok) return { ...result, refundError: null };
+    onPlacesChanged(result.booking.session_key);
+    onEmailsQueued();
+    const refundError =
+      result.paymentIntentId && result.refundPence > 0
+        ? await refund(bookingId, result.paymentIntentId, result.refundPence)
+        : null;
+    return { ...result, refundError };
   }
 
   /** What a token is now: a live link, an expired one (to which booking), or nothing. */
@@ -629,21 +654,34 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
 
     /** Cancels a booking with the terms' credit (or an override with its reason), tells everyone, refunds a card. */
     async cancel(bookingId: string, staffId: string, override?: { grossPence: number; reason: string }) {
-      const reason = override?.reason ?? "Cancelled at the customer's request";
-      const result = await cancelBooking(
-        db,
-        bookingId,
-        { now: clock(), staffId, reason, ...(override ? { override } : {}) },
-        (trx, about) => composeCancelled(trx, about, { reason, bySession: false }),
-      );
-      if (!result.ok) return { ...result, refundError: null };
-      onPlacesChanged(result.booking.session_key);
-      onEmailsQueued();
-      const refundError =
-        result.paymentIntentId && result.refundPence > 0
-          ? await refund(bookingId, result.paymentIntentId, result.refundPence)
-          : null;
-      return { ...result, refundError };
+      return cancelAs(bookingId, staffId, override?.reason ?? "Cancelled at the customer's request", override);
+    },
+
+    /**
+     * What cancelling now gives the booker, as their page says it before they
+     * confirm (the terms' credit in pounds), or null: the booking cannot be
+     * cancelled from its page (not live, or the course has started).
+     */
+    cancellationOffer(booking: CourseBooking) {
+      return bookerCancellationOffer(booking, clock());
+    },
+
+    /**
+     * The booker cancels from their booking page (issue 41), having been told
+     * `expectedCreditPence`: refused if the terms give another amount now (a
+     * day passed, a tier ended), so that nobody cancels for an amount they
+     * were not shown.
+     */
+    async cancelByLink(token: string, expectedCreditPence: number) {
+      const state = await openLink(token);
+      if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
+      if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+      const booking = await readBooking(db, state.bookingId);
+      const offer = booking ? bookerCancellationOffer(booking, clock()) : null;
+      if (!booking || !offer) return { ok: false as const, reason: "not-cancellable" as const };
+      if (offer.creditPence !== expectedCreditPence) return { ok: false as const, reason: "amount-changed" as const };
+      const result = await cancelAs(booking.id, null, "Cancelled by the booker from their booking page");
+      return result.ok ? result : { ok: false as const, reason: "not-cancellable" as const };
     },
 
     /** Cancels every live booking of a session with a full credit, tells everyone, refunds the cards. */

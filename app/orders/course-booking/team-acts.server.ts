@@ -139,7 +139,8 @@ export async function namePlace(
 
 export type CancelOptions = {
   now: Date;
-  staffId: string;
+  /** Who cancels: a member of the team, or null for the booker, from their booking page. */
+  staffId: string | null;
   /** Why (kept with the booking; the credit note's reason). */
   reason?: string;
   /** Credit this gross amount instead of what the terms give (a reason required; never above what is left to credit). */

@@ -1,10 +1,12 @@
 /**
- * The booker names a place or sends a substitute from their booking page
- * (issue 41), on both databases, through the course booking service: only
- * with a live link; the new delegate gets the joining details, the one
- * replaced is told, and so are the booker and the team; the timeline says
- * the booker did it; refusals as for the team (started, taken, unchanged);
- * at most 10 changes a booking a day.
+ * What the booker does from their booking page (issue 41), on both
+ * databases, through the course booking service, only with a live link:
+ * - names a place or sends a substitute: the new delegate gets the joining
+ *   details, the one replaced is told, and so are the booker and the team;
+ *   the timeline says the booker did it; refusals as for the team (started,
+ *   taken, unchanged); at most 10 changes a booking a day;
+ * - cancels for the credit they were shown: the credit note is that amount;
+ *   refused if the terms give another amount by then.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
@@ -14,6 +16,7 @@ import {
   type CourseBookingService,
 } from "~/orders/course-booking/service.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
+import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
@@ -23,7 +26,7 @@ const startsAt = new Date("2027-03-08T09:00:00.000Z");
 const endsAt = new Date("2027-03-12T17:00:00.000Z");
 const hours = (at: Date, n: number) => new Date(at.getTime() + n * 3_600_000);
 
-describe.each(dialects)("the booker's own place changes on %s", (dialect) => {
+describe.each(dialects)("the booker's own changes on %s", (dialect) => {
   let t: TestDatabase;
   let now = booked;
   let service: CourseBookingService;
@@ -163,5 +166,42 @@ describe.each(dialects)("the booker's own place changes on %s", (dialect) => {
     // A day later the booker may change it again.
     now = hours(now, 25);
     expect(await service.namePlaceByLink(token, { ...mary, email: "next-day@example.com" })).toMatchObject({ ok: true });
+  });
+
+  it("cancels for the credit shown: the credit note is that amount, everyone told; another amount is refused", async () => {
+    const { id, token } = await booking();
+    // 44 days before the start: the full-credit tier.
+    now = new Date("2027-01-23T12:00:00.000Z");
+    const offer = service.cancellationOffer((await readBooking(t.handle.db, id))!);
+    expect(offer).toEqual({ creditPence: 1_080_000, daysBefore: 44, basisPoints: 10_000, settlement: "off-the-invoice" });
+    // Shown the full credit, but the terms now give half (a later day): nothing is cancelled.
+    now = new Date("2027-02-20T12:00:00.000Z");
+    expect(await service.cancelByLink(token, 1_080_000)).toEqual({ ok: false, reason: "amount-changed" });
+    expect((await readBooking(t.handle.db, id))!.status).toBe("invoiced");
+    expect(service.cancellationOffer((await readBooking(t.handle.db, id))!)).toMatchObject({
+      creditPence: 540_000,
+      basisPoints: 5_000,
+    });
+    expect(await service.cancelByLink("not-a-link", 540_000)).toEqual({ ok: false, reason: "not-found" });
+
+    const since = now;
+    expect(await service.cancelByLink(token, 540_000)).toMatchObject({
+      ok: true,
+      booking: { status: "cancelled", credited_pence: 540_000 },
+      creditNote: { kind: "credit-note", total_pence: 540_000 },
+    });
+    const sent = await mailOf(id, since);
+    expect(sent.map((m) => m.to_address)).toEqual(["booker@example.com", "d1@example.com", "team@example.test"]);
+    const cancelled = await t.handle.db
+      .selectFrom("course_booking_events")
+      .select(["actor", "detail"])
+      .where("booking_id", "=", id)
+      .where("kind", "=", "cancelled")
+      .executeTakeFirstOrThrow();
+    expect(cancelled.actor).toBeNull();
+    expect(JSON.parse(cancelled.detail)).toMatchObject({ reason: "Cancelled by the booker from their booking page" });
+    // Once cancelled, nothing more from the page.
+    expect(service.cancellationOffer((await readBooking(t.handle.db, id))!)).toBeNull();
+    expect(await service.cancelByLink(token, 0)).toEqual({ ok: false, reason: "not-cancellable" });
   });
 });

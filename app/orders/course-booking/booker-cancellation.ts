@@ -1,0 +1,56 @@
+/**
+ * What cancelling gives the booker who cancels from their booking page
+ * (issue 41), said in pounds before they confirm: the terms' credit today
+ * (./terms.ts, London days before the start), and where it goes. Pure.
+ * Only a live booking (held for payment, invoiced or paid) and only before
+ * the course starts; afterwards the booker asks the team.
+ */
+import type { CourseBookingStatus } from "~/data/schema.ts";
+import { cancellationRefund } from "./terms.ts";
+
+type Cancellable = {
+  status: CourseBookingStatus;
+  payment_method: "card" | "invoice";
+  erased_at: string | null;
+  session_starts_at: string;
+  total_pence: number;
+  net_pence: number;
+  vat_pence: number;
+};
+
+export type CancellationOffer = {
+  /** The credit, in pence with VAT: the credit note's total. */
+  creditPence: number;
+  /** London calendar days to the first day. */
+  daysBefore: number;
+  /** The share the terms credit, in basis points (10000: all of it). */
+  basisPoints: number;
+  /** What becomes of the credit. */
+  settlement: "nothing-charged" | "refund-to-card" | "refund-by-transfer" | "off-the-invoice";
+};
+
+export function bookerCancellationOffer(booking: Cancellable, now: Date): CancellationOffer | null {
+  const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
+  const start = new Date(booking.session_starts_at);
+  if (!live || booking.erased_at !== null || now.getTime() >= start.getTime()) return null;
+  const credit = cancellationRefund({
+    paidOrInvoicedGrossPence: booking.total_pence,
+    netPence: booking.net_pence,
+    vatPence: booking.vat_pence,
+    sessionStart: start,
+    cancelledAt: now,
+  });
+  const terms = { daysBefore: credit.daysBefore, basisPoints: credit.tier.creditBasisPoints };
+  // A card booking not yet paid has no invoice: nothing to credit.
+  if (booking.status === "held") return { creditPence: 0, ...terms, settlement: "nothing-charged" };
+  return {
+    creditPence: credit.grossPence,
+    ...terms,
+    settlement:
+      booking.status === "invoiced"
+        ? "off-the-invoice"
+        : booking.payment_method === "card"
+          ? "refund-to-card"
+          : "refund-by-transfer",
+  };
+}

@@ -1,0 +1,49 @@
+/** What cancelling from the booking page gives (app/orders/course-booking/booker-cancellation.ts), said before the booker confirms. */
+import { describe, expect, it } from "vitest";
+import { bookerCancellationOffer } from "~/orders/course-booking/booker-cancellation.ts";
+
+// Two places at £4,500 + VAT; the course starts Monday 8 March 2027, 09:00 London.
+const booking = {
+  status: "invoiced" as const,
+  payment_method: "invoice" as const,
+  erased_at: null,
+  session_starts_at: "2027-03-08T09:00:00.000Z",
+  total_pence: 1_080_000,
+  net_pence: 900_000,
+  vat_pence: 180_000,
+};
+const on = (date: string) => new Date(`${date}T12:00:00.000Z`);
+
+describe("bookerCancellationOffer", () => {
+  it("gives the terms' tier in pounds by London days before the start: all from 29, half from 15, none after", () => {
+    expect(bookerCancellationOffer(booking, on("2027-02-07"))).toEqual({
+      creditPence: 1_080_000,
+      daysBefore: 29,
+      basisPoints: 10_000,
+      settlement: "off-the-invoice",
+    });
+    expect(bookerCancellationOffer(booking, on("2027-02-08"))).toMatchObject({ creditPence: 540_000, daysBefore: 28 });
+    expect(bookerCancellationOffer(booking, on("2027-02-21"))).toMatchObject({ creditPence: 540_000, daysBefore: 15 });
+    expect(bookerCancellationOffer(booking, on("2027-02-22"))).toMatchObject({ creditPence: 0, daysBefore: 14 });
+  });
+
+  it("says where the credit goes: off the invoice, back to the card, by transfer; nothing for an unpaid card booking", () => {
+    const when = on("2027-01-10");
+    expect(bookerCancellationOffer({ ...booking, status: "paid", payment_method: "card" }, when)?.settlement).toBe(
+      "refund-to-card",
+    );
+    expect(bookerCancellationOffer({ ...booking, status: "paid" }, when)?.settlement).toBe("refund-by-transfer");
+    expect(bookerCancellationOffer({ ...booking, status: "held", payment_method: "card" }, when)).toMatchObject({
+      creditPence: 0,
+      settlement: "nothing-charged",
+    });
+  });
+
+  it("offers nothing once the course has started, for a booking not live, or erased", () => {
+    expect(bookerCancellationOffer(booking, new Date("2027-03-08T09:00:00.000Z"))).toBeNull();
+    for (const status of ["unconfirmed", "cancelled", "expired", "lapsed"] as const) {
+      expect(bookerCancellationOffer({ ...booking, status }, on("2027-01-10"))).toBeNull();
+    }
+    expect(bookerCancellationOffer({ ...booking, erased_at: "2027-01-01T00:00:00Z" }, on("2027-01-10"))).toBeNull();
+  });
+});
