@@ -59,9 +59,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sessionLabel: b.session_label,
     booker: { name: b.booker_name, organisation: b.organisation },
     delegates: current.delegates.map((d) => ({ position: d.position, name: d.name })),
-    // The terms let the booker name a place, or send someone else, free until the course starts.
+    // The terms let the booker name a place, or send someone else, free until the course starts; not
+    // while a card booking is unpaid (its link came with the form: nobody has shown they are the booker).
     canChangePlaces:
-      (b.status === "held" || b.status === "invoiced" || b.status === "paid") &&
+      (b.status === "invoiced" || b.status === "paid") &&
       b.erased_at === null &&
       Date.now() < Date.parse(b.session_starts_at),
     amounts: {

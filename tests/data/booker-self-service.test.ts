@@ -17,9 +17,19 @@ import {
 } from "~/orders/course-booking/service.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
+import { attachPaymentIntent, confirmCardPayment } from "~/orders/course-booking/card-payments.server.ts";
+import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+import {
+  byCard,
+  createCourseBooking,
+  type CourseBookingInput,
+  createCourseSession,
+  delegate,
+  testBooker,
+  testMail,
+} from "../support/factories.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -46,31 +56,31 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     await t?.dispose();
   });
 
-  /** A confirmed invoice booking of two places, the second's name to follow, and its link. */
-  async function booking() {
+  /** A booking on a session of its own, placed as `input` says, with its first link (as the booking page makes it). */
+  async function placedWithLink(input: Omit<CourseBookingInput, "session">) {
     now = booked;
     const session = await createCourseSession(t.handle.db, {
-      key: `place-${dialect}-${++sessions}`,
+      key: `self-${dialect}-${++sessions}`,
       capacity: 6,
       at: booked,
       startsAt,
       endsAt,
     });
     let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session,
-        booker: testBooker("booker@example.com"),
-        places: [delegate(1), { namesToFollow: true }],
-        now: booked,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, booked);
-      },
-    );
-    expect(await confirmBooking(t.handle.db, placed.id, booked)).toMatchObject({ ok: true });
+    const placed = await createCourseBooking(t.handle.db, { ...input, session, now: booked }, (result) => async (trx) => {
+      token = await newBookingLink(trx, result.booking.id, booked);
+    });
     return { id: placed.id, token };
+  }
+
+  /** A confirmed invoice booking of two places, the second's name to follow, and its link. */
+  async function booking() {
+    const placed = await placedWithLink({
+      booker: testBooker("booker@example.com"),
+      places: [delegate(1), { namesToFollow: true }],
+    });
+    expect(await confirmBooking(t.handle.db, placed.id, booked)).toMatchObject({ ok: true });
+    return placed;
   }
 
   const mailOf = (bookingId: string, since: Date) =>
@@ -203,5 +213,59 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     // Once cancelled, nothing more from the page.
     expect(service.cancellationOffer((await readBooking(t.handle.db, id))!)).toBeNull();
     expect(await service.cancelByLink(token, 0)).toEqual({ ok: false, reason: "not-cancellable" });
+  });
+
+  /** A card booking of one named place and its link: held until paid. */
+  async function cardBooking() {
+    const { id, token } = await placedWithLink({
+      booker: testBooker("card@example.com"),
+      places: [delegate(1)],
+      payment: byCard,
+    });
+    expect(await attachPaymentIntent(t.handle.db, id, `pi_${id}`)).toBe(true);
+    const pay = () =>
+      confirmCardPayment(t.handle.db, { paymentIntentId: `pi_${id}`, amountPence: 540_000, now: booked });
+    return { id, token, pay };
+  }
+
+  it("names no place of a card booking not yet paid: its link came with the form, not from the booker's inbox", async () => {
+    const { id, token, pay } = await cardBooking();
+    now = hours(booked, 1);
+    const sam = { position: "1", name: "Sam Smith", email: "sam@example.com", jobTitle: "" };
+    expect(await service.namePlaceByLink(token, sam)).toEqual({ ok: false, reason: "not-live" });
+    expect(await mailOf(id, now)).toEqual([]);
+    await pay();
+    expect(await service.namePlaceByLink(token, sam)).toMatchObject({ ok: true });
+  });
+
+  it("checks the credit shown again inside the cancellation: another amount (paid meanwhile) cancels nothing", async () => {
+    const { id, pay } = await cardBooking();
+    now = hours(booked, 2);
+    // Shown while held: nothing charged, nothing to credit. Paid before the booker confirms.
+    expect(service.cancellationOffer((await readBooking(t.handle.db, id))!)).toMatchObject({ creditPence: 0 });
+    await pay();
+    expect(await cancelBooking(t.handle.db, id, { now, staffId: null, expectGrossPence: 0 })).toMatchObject({
+      ok: false,
+      reason: "amount-changed",
+    });
+    expect((await readBooking(t.handle.db, id))!.status).toBe("paid");
+  });
+
+  it("a card refund that fails after the booker cancels is on the timeline, and the team is asked to make it", async () => {
+    const { id, token, pay } = await cardBooking();
+    await pay();
+    now = hours(booked, 3);
+    // No Stripe here: the refund cannot be made.
+    const cancelled = await service.cancelByLink(token, 540_000);
+    expect(cancelled).toMatchObject({ ok: true, refundPence: 540_000, refundError: expect.stringContaining("Stripe") });
+    const failed = await t.handle.db
+      .selectFrom("course_booking_events")
+      .select("detail")
+      .where("booking_id", "=", id)
+      .where("kind", "=", "refund-failed")
+      .execute();
+    expect(failed.map((e) => JSON.parse(e.detail))).toEqual([{ amountPence: 540_000, message: expect.any(String) }]);
+    const team = (await mailOf(id, now)).filter((m) => m.to_address === "team@example.test").map((m) => m.subject);
+    expect(team).toContain(`Refund failed: booking ${(await readBooking(t.handle.db, id))!.reference}`);
   });
 });

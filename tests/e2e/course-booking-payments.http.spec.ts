@@ -135,7 +135,7 @@ test("the webhook confirms a held booking once; a replayed event and one out of 
 
   await confirm(pi);
   await pollUntil(() => bookingOf(site.dataDir, email)!.status === "paid", 10_000);
-  await site.mailbox.waitForEmails(email, { subject: /Booking confirmed/ });
+  await site.mailbox.waitForEmails(email, { subject: /^Booked and paid: / });
   const invoices = () => sqliteQuery(site.dataDir, "SELECT * FROM course_invoices WHERE booking_id = ?", [held.id]);
   expect(invoices()).toHaveLength(1);
 

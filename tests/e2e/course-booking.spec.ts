@@ -225,7 +225,9 @@ withoutJavaScript(() => {
     expect(pdf.headers()["content-type"]).toBe("application/pdf");
     expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 
-    const [confirmation] = await site.mailbox.waitForEmails(email, { subject: /Booking confirmed/ });
+    const [confirmation] = await site.mailbox.waitForEmails(email, {
+      subject: /^Places booked, invoice INV-\d{6} to pay: Enterprise Risk Management, /,
+    });
     expect(confirmation!.text).toContain("£14,580.00");
     expect(confirmation!.text).toContain(`/booking/${token}`);
     expect(confirmation!.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
@@ -340,7 +342,7 @@ test("booking by card: the places are held, paid through Stripe's card field, th
   await expect(page.getByRole("heading", { level: 2, name: "Booked and paid" })).toBeVisible();
   await expect(page.getByRole("link", { name: /^VAT invoice INV-\d{6} \(PDF\)$/ })).toBeVisible();
   expect(bookingsOf(email)[0]).toMatchObject({ status: "paid" });
-  const [receipt] = await site.mailbox.waitForEmails(email, { subject: /Booking confirmed/ });
+  const [receipt] = await site.mailbox.waitForEmails(email, { subject: /^Booked and paid: / });
   expect(receipt!.text).toContain("We received your card payment of £5,400.00");
   expect(await axeViolations(page)).toEqual([]);
 });

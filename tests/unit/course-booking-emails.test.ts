@@ -108,6 +108,21 @@ describe("a confirmed course booking's e-mails", () => {
     expect(confirmation!.secrets).toEqual({ "booking-link": "tok_secret" });
   });
 
+  it("name the invoice to pay, never 'confirmed' as if paid, for an invoice booking; 'paid' for a card's", () => {
+    const [confirmation] = emails;
+    expect(confirmation!.subject).toBe(
+      "Places booked, invoice INV-000042 to pay: Enterprise Risk Management, 29 March – 2 April 2027",
+    );
+    expect(confirmation!.text).toContain("the booking is paid once the invoice below is");
+    expect(confirmation!.text).not.toMatch(/confirmed/i);
+    const [card] = bookingConfirmedEmails({ ...booking, paymentMethod: "card" }, ctx, {
+      invoice,
+      paidAt: "2027-01-10T10:00:00.000Z",
+      bookingToken: "tok",
+    });
+    expect(card!.subject).toMatch(/^Booked and paid: Enterprise Risk Management, /);
+  });
+
   it("link the team to the booking in the back office", () => {
     expect(emails[1]!.text).toContain(`/admin/course-bookings/${booking.id}`);
     expect(emails[1]!.replyTo).toBe("ada@example.co.uk");

@@ -343,7 +343,11 @@ export function bookingConfirmedEmails(
       blocks: [
         ...testNotice(booking.isTest),
         p(`Dear ${name},`),
-        p(`Thank you for booking with ${organisation.name}. Your booking ${oneLine(booking.reference)} is confirmed.`),
+        p(
+          paid
+            ? `Thank you for booking with ${organisation.name}. Your booking ${oneLine(booking.reference)} is confirmed and paid.`
+            : `Thank you for booking with ${organisation.name}. Your places are booked (booking ${oneLine(booking.reference)}): the booking is paid once the invoice below is.`,
+        ),
         { kind: "fields", items: sessionFacts(booking) },
         h("Delegates"),
         { kind: "fields", items: delegateLines(booking) },
@@ -363,8 +367,11 @@ export function bookingConfirmedEmails(
     },
     {
       to: booker,
+      // An invoice booking is not "confirmed" as if paid: its subject names the invoice to pay (issue 41).
       subject: subject(
-        `Booking confirmed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+        paid
+          ? `Booked and paid: ${inSubject(booking.courseTitle)}, ${booking.session.label}`
+          : `Places booked, invoice ${invoice.number} to pay: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
         booking.isTest,
       ),
       secrets: { [bookingLinkCredential]: bookingToken },

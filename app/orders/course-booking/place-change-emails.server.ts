@@ -3,9 +3,22 @@
  * their booking page (issue 41): the booker gets a note of the change, and
  * the team a notification linked to the booking. The new delegate's joining
  * details and the replaced delegate's notice are the same as when the team
- * makes the change (./booking-emails.server.ts). Pure, like every e-mail.
+ * makes the change (./booking-emails.server.ts). And when a card refund
+ * fails after the booker cancelled, the team is asked to make it by hand.
+ * Pure, like every e-mail.
  */
-import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import {
+  address,
+  compose,
+  contactDetails,
+  inSubject,
+  oneLine,
+  p,
+  siteLink,
+  subject,
+  testNotice,
+} from "~/mail/compose.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { adminUrl, sessionFacts, type BookingForEmail } from "./booking-emails.server.ts";
 
@@ -78,4 +91,34 @@ export function placeChangedByBookerEmails(
     },
   );
   return [toBooker, toTeam];
+}
+
+/** To the team: a card refund failed after the booker cancelled from their page; refund it by hand. */
+export function refundFailedEmail(
+  booking: { id: string; reference: string; booker_name: string; organisation: string; is_test: number },
+  amountPence: number,
+  message: string,
+  ctx: MailContext,
+): OutgoingEmail {
+  return compose(
+    {
+      title: "A refund failed: please make it by hand",
+      blocks: [
+        ...testNotice(booking.is_test === 1),
+        p(
+          `${oneLine(booking.booker_name)} (${oneLine(booking.organisation)}) cancelled booking ${oneLine(booking.reference)} from its page. Its refund of ${formatPenceGbp(amountPence)} to the card could not be made: ${oneLine(message)}`,
+        ),
+        p("Please refund it in Stripe's dashboard. The booker was told the credit is refunded to their card."),
+        {
+          kind: "button",
+          href: `${siteLink(ctx).replace(/\/$/, "")}/admin/course-bookings/${encodeURIComponent(booking.id)}`,
+          text: "Open the booking in the back office",
+        },
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      subject: subject(`Refund failed: booking ${inSubject(booking.reference)}`, booking.is_test === 1),
+    },
+  );
 }

@@ -69,7 +69,7 @@ import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.t
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
-import { placeChangedByBookerEmails } from "./place-change-emails.server.ts";
+import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
 import { bookerCancellationOffer } from "./booker-cancellation.ts";
 
 /** How many times a day a booker may change their booking's places from its page. */
@@ -208,12 +208,22 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     bookingId: string,
     staffId: string | null,
     reason: string,
-    override?: { grossPence: number; reason: string },
+    {
+      override,
+      now = clock(),
+      expectGrossPence,
+    }: { override?: { grossPence: number; reason: string } | undefined; now?: Date; expectGrossPence?: number } = {},
   ) {
     const result = await cancelBooking(
       db,
       bookingId,
-      { now: clock(), staffId, reason, ...(override ? { override } : {}) },
+      {
+        now,
+        staffId,
+        reason,
+        ...(override ? { override } : {}),
+        ...(expectGrossPence !== undefined ? { expectGrossPence } : {}),
+      },
       (trx, about) => composeCancelled(trx, about, { reason, bySession: false }),
     );
     if (!result.ok) return { ...result, refundError: null };
@@ -224,6 +234,25 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         ? await refund(bookingId, result.paymentIntentId, result.refundPence)
         : null;
     return { ...result, refundError };
+  }
+
+  /**
+   * A card refund that failed after the booker cancelled (the team, cancelling
+   * themselves, see it on the desk): on the booking's timeline, and the team
+   * told to refund it in Stripe's dashboard.
+   */
+  async function refundFailed(booking: CourseBooking, amountPence: number, message: string) {
+    const now = clock();
+    await db.transaction().execute(async (trx) => {
+      await addEvent(trx, booking.id, now, "refund-failed", { amountPence, message });
+      await queueEmails(
+        trx,
+        { type: "course-booking", id: booking.id },
+        [refundFailedEmail(booking, amountPence, message, mail)],
+        now,
+      );
+    });
+    onEmailsQueued();
   }
 
   /** What a token is now: a live link, an expired one (to which booking), or nothing. */
@@ -649,12 +678,16 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         .where("at", ">", since)
         .executeTakeFirstOrThrow();
       if (Number(changes.n) >= bookerPlaceChangesPerDay) return { ok: false as const, reason: "too-many" as const };
+      // Not while a card booking is unpaid: its link came with the form, not by e-mail, so nobody has yet
+      // shown they are the booker, and naming a place writes to the people named.
+      const status = (await readBooking(db, state.bookingId))?.status;
+      if (status !== "invoiced" && status !== "paid") return { ok: false as const, reason: "not-live" as const };
       return changePlace(state.bookingId, null, values);
     },
 
     /** Cancels a booking with the terms' credit (or an override with its reason), tells everyone, refunds a card. */
     async cancel(bookingId: string, staffId: string, override?: { grossPence: number; reason: string }) {
-      return cancelAs(bookingId, staffId, override?.reason ?? "Cancelled at the customer's request", override);
+      return cancelAs(bookingId, staffId, override?.reason ?? "Cancelled at the customer's request", { override });
     },
 
     /**
@@ -676,12 +709,21 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       const state = await openLink(token);
       if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
       if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+      const now = clock();
       const booking = await readBooking(db, state.bookingId);
-      const offer = booking ? bookerCancellationOffer(booking, clock()) : null;
+      const offer = booking ? bookerCancellationOffer(booking, now) : null;
       if (!booking || !offer) return { ok: false as const, reason: "not-cancellable" as const };
       if (offer.creditPence !== expectedCreditPence) return { ok: false as const, reason: "amount-changed" as const };
-      const result = await cancelAs(booking.id, null, "Cancelled by the booker from their booking page");
-      return result.ok ? result : { ok: false as const, reason: "not-cancellable" as const };
+      // The amount checked again inside the cancellation, at the same instant: paid meanwhile, it is refused.
+      const result = await cancelAs(booking.id, null, "Cancelled by the booker from their booking page", {
+        now,
+        expectGrossPence: expectedCreditPence,
+      });
+      if (!result.ok) {
+        return { ok: false as const, reason: result.reason === "amount-changed" ? result.reason : "not-cancellable" };
+      }
+      if (result.refundError) await refundFailed(result.booking, result.refundPence, result.refundError);
+      return result;
     },
 
     /** Cancels every live booking of a session with a full credit, tells everyone, refunds the cards. */

@@ -145,6 +145,12 @@ export type CancelOptions = {
   reason?: string;
   /** Credit this gross amount instead of what the terms give (a reason required; never above what is left to credit). */
   override?: { grossPence: number; reason: string };
+  /**
+   * The credit the canceller was shown (the booker, on their page): checked
+   * inside the transaction, after the booking is claimed; any other amount
+   * (the booking paid meanwhile, a tier ended) rolls back ("amount-changed").
+   */
+  expectGrossPence?: number;
 };
 
 export type CancelResult =
@@ -159,12 +165,17 @@ export type CancelResult =
       /** The card payment to refund `refundPence` from through Stripe; null for a transfer (the team refunds it). */
       paymentIntentId: string | null;
     }
-  | { ok: false; reason: "not-found" | "not-live" | "override-reason-missing" | "override-too-large"; message: string };
+  | {
+      ok: false;
+      reason: "not-found" | "not-live" | "override-reason-missing" | "override-too-large" | "amount-changed";
+      message: string;
+    };
 
 const cancelMessages = {
   "not-found": "There is no such booking.",
   "not-live": "This booking is already cancelled or expired.",
   "override-reason-missing": "Say why the credit differs from what the terms give.",
+  "amount-changed": "What the terms credit has changed since it was shown: nothing was cancelled.",
 } as const;
 
 /**
@@ -232,7 +243,7 @@ export type ComposeCancellation = (
 function cancelWith(
   db: Db,
   bookingId: string,
-  { now, staffId, reason, override }: CancelOptions,
+  { now, staffId, reason, override, expectGrossPence }: CancelOptions,
   credit: (booking: CourseBooking) => CreditRequest,
   compose?: ComposeCancellation,
 ): Promise<CancelResult> {
@@ -304,6 +315,7 @@ function cancelWith(
             .execute();
         }
       }
+      if (expectGrossPence !== undefined && (draft?.grossPence ?? 0) !== expectGrossPence) throw new AmountChanged();
       // The note's total is its gross amount (./documents.server.ts).
       const refundPence = paid && draft ? draft.grossPence : 0;
       const cancelled = (await readBooking(trx, bookingId))!;
@@ -364,12 +376,18 @@ function cancelWith(
       if (error instanceof OverrideTooLarge) {
         return { ok: false as const, reason: "override-too-large" as const, message: error.message };
       }
+      if (error instanceof AmountChanged) {
+        return { ok: false as const, reason: "amount-changed" as const, message: cancelMessages["amount-changed"] };
+      }
       throw error;
     });
 }
 
 /** An override above what is left to credit: the transaction rolls back and the caller gets the message. */
 class OverrideTooLarge extends Error {}
+
+/** Not the credit the canceller was shown: the transaction rolls back. */
+class AmountChanged extends Error {}
 
 /**
  * The session is cancelled: every live booking on it is cancelled with a
