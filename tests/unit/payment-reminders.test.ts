@@ -1,7 +1,6 @@
 /** When an unpaid invoice's booker is reminded (app/orders/course-booking/payment-reminders.ts). */
 import { describe, expect, it } from "vitest";
 import {
-  addDays,
   defaultReminderSchedule,
   reminderDue,
   reminderOffsets,
@@ -65,13 +64,6 @@ describe("reminderDue", () => {
 });
 
 describe("the days and the amounts", () => {
-  it("counts calendar days across the change to summer time and the year's end", () => {
-    expect(addDays("2027-03-24", 7)).toBe("2027-03-31");
-    expect(addDays("2027-03-31", -7)).toBe("2027-03-24");
-    expect(addDays("2027-12-28", 7)).toBe("2028-01-04");
-    expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
-  });
-
   it("owes the invoice's total less what credit notes took off, never less than nothing", () => {
     expect(stillDuePence(540_000, 0)).toBe(540_000);
     expect(stillDuePence(540_000, 270_000)).toBe(270_000);

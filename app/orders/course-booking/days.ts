@@ -33,6 +33,11 @@ export function startOfLondonDay(date: string): Date {
   return startOfLocalDay(date, timeZone);
 }
 
+/** A "YYYY-MM-DD" date `days` later (earlier when negative): calendar days, whatever the clocks do. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
 /** The date after a "YYYY-MM-DD" date. */
 export function nextDate(date: string): string {
   const [year, month, day] = date.split("-").map(Number) as [number, number, number];

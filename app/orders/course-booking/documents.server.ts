@@ -15,6 +15,7 @@ import { organisation } from "~/content/organisation.ts";
 import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
 import { currentBusinessSettings, settingsForInvoice, supplierOf } from "~/settings/business-settings.server.ts";
 import type { CreditNote } from "./credit-note.ts";
+import { addDays, londonDate } from "./days.ts";
 import { formatInvoiceNumber, nextNumber } from "./invoice-numbers.server.ts";
 import type { Quote } from "./vat.ts";
 
@@ -90,9 +91,9 @@ function documentBody(
   };
 }
 
-/** "YYYY-MM-DD" `days` after the UTC date of `at`. */
+/** "YYYY-MM-DD" `days` after the London date of `at` (the invoice's own date, as it prints it). */
 export function dateAfter(at: Date, days: number): string {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + days)).toISOString().slice(0, 10);
+  return addDays(londonDate(at), days);
 }
 
 /**

@@ -13,6 +13,7 @@
  * - Reminders stop when nothing is still due: the invoice paid or credited.
  * - From 30 days after the due date, the reminder names statutory interest.
  */
+import { addDays } from "./days.ts";
 
 /** Days before the due date, and days after it (0: the due date itself). */
 export type ReminderSchedule = { beforeDays: readonly number[]; afterDays: readonly number[] };
@@ -30,13 +31,7 @@ export function reminderOffsets(schedule: ReminderSchedule): number[] {
   return [...new Set([...schedule.beforeDays.map((d) => -d), ...schedule.afterDays])].sort((a, b) => a - b);
 }
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-
-/** A "YYYY-MM-DD" date `days` later (earlier when negative). */
-export function addDays(date: string, days: number): string {
-  return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 export type ReminderState = {
   /** The invoice's due date and the London day it was issued ("YYYY-MM-DD"). */
