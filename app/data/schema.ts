@@ -48,6 +48,12 @@ export type CourseBookingFacts = {
   price_basis: string;
   /** The terms accepted: a JSON array of sentences. */
   terms_text: string;
+  /**
+   * The same terms' rules (orders/course-booking/terms.ts's BookingTerms, as
+   * JSON): what the booker may do later is worked out from them. Null only
+   * for a booking written by a release before 035 during a rolling restart.
+   */
+  terms_rules: string | null;
   terms_accepted_at: string;
   /** A card booking's hold on its places ends then (status held). */
   hold_expires_at: string | null;

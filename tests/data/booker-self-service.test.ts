@@ -27,6 +27,7 @@ import {
   type CourseBookingInput,
   createCourseSession,
   delegate,
+  stricterTermsRules,
   testBooker,
   testMail,
 } from "../support/factories.ts";
@@ -267,5 +268,22 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     expect(failed.map((e) => JSON.parse(e.detail))).toEqual([{ amountPence: 540_000, message: expect.any(String) }]);
     const team = (await mailOf(id, now)).filter((m) => m.to_address === "team@example.test").map((m) => m.subject);
     expect(team).toContain(`Refund failed: booking ${(await readBooking(t.handle.db, id))!.reference}`);
+  });
+
+  it("cancels by the terms accepted with the booking, not today's", async () => {
+    const { id, token } = await booking();
+    // Accepted under stricter terms: all of it from 60 days before, nothing after.
+    await t.handle.db
+      .updateTable("course_booking_facts")
+      .set({ terms_rules: stricterTermsRules })
+      .where("id", "=", id)
+      .execute();
+    // 44 days before: today's terms would credit all of it; these, nothing.
+    now = new Date("2027-01-23T12:00:00.000Z");
+    expect(service.cancellationOffer((await readBooking(t.handle.db, id))!)).toMatchObject({ creditPence: 0 });
+    expect(await service.cancelByLink(token, 1_080_000)).toEqual({ ok: false, reason: "amount-changed" });
+    const cancelled = await service.cancelByLink(token, 0);
+    expect(cancelled).toMatchObject({ ok: true, booking: { status: "cancelled", credited_pence: 0 } });
+    expect(cancelled.ok && cancelled.creditNote).toBeFalsy();
   });
 });

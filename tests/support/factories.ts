@@ -31,7 +31,7 @@ import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.t
 import { createOrder, deleteOrders } from "~/orders/store.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { termsText } from "~/orders/course-booking/terms.ts";
+import { courseBookingTerms, termsText } from "~/orders/course-booking/terms.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
 import { TOTP, Secret } from "otpauth";
@@ -105,6 +105,17 @@ export const delegate = (n: number) => ({
   name: `Delegate ${n}`,
   email: `d${n}@example.com`,
   jobTitle: "Manager",
+});
+
+/** Terms stricter than today's, as a booking may have been accepted with: all of it credited from 60 days before, nothing after. */
+export const stricterTermsRules = JSON.stringify({
+  cancellation: [
+    { fromDaysBefore: 60, creditBasisPoints: 10_000 },
+    { fromDaysBefore: null, creditBasisPoints: 0 },
+  ],
+  substitution: { free: true },
+  transfer: { freeTransfers: 0, latestDaysBefore: 30 },
+  namesToFollow: { namesDueDaysBefore: 14 },
 });
 
 /** One named delegate. */
@@ -234,6 +245,7 @@ export async function storeCourseBooking(
     total_pence: 540000,
     price_basis: "list",
     terms_text: JSON.stringify(["Terms."]),
+    terms_rules: JSON.stringify(courseBookingTerms),
     terms_accepted_at: iso,
     hold_expires_at: holdExpiresAt?.toISOString() ?? null,
     payment_intent_id: `pi_${id}`,

@@ -1,6 +1,7 @@
 /** What cancelling from the booking page gives (app/orders/course-booking/booker-cancellation.ts), said before the booker confirms. */
 import { describe, expect, it } from "vitest";
 import { bookerCancellationOffer } from "~/orders/course-booking/booker-cancellation.ts";
+import { stricterTermsRules } from "../support/factories.ts";
 
 // Two places at £4,500 + VAT; the course starts Monday 8 March 2027, 09:00 London.
 const booking = {
@@ -11,6 +12,8 @@ const booking = {
   total_pence: 1_080_000,
   net_pence: 900_000,
   vat_pence: 180_000,
+  // Written without its rules (a release before 035): the terms of today.
+  terms_rules: null as string | null,
 };
 const on = (date: string) => new Date(`${date}T12:00:00.000Z`);
 
@@ -45,5 +48,17 @@ describe("bookerCancellationOffer", () => {
       expect(bookerCancellationOffer({ ...booking, status }, on("2027-01-10"))).toBeNull();
     }
     expect(bookerCancellationOffer({ ...booking, erased_at: "2027-01-01T00:00:00Z" }, on("2027-01-10"))).toBeNull();
+  });
+
+  it("works from the terms accepted with the booking, not today's", () => {
+    // Accepted under stricter terms: all of it from 60 days before, nothing after.
+    const accepted = { ...booking, terms_rules: stricterTermsRules };
+    expect(bookerCancellationOffer(accepted, on("2027-01-06"))).toMatchObject({
+      creditPence: 1_080_000,
+      daysBefore: 61,
+    });
+    // 44 days before: today's terms give all of it, the accepted ones nothing.
+    expect(bookerCancellationOffer(booking, on("2027-01-23"))).toMatchObject({ creditPence: 1_080_000 });
+    expect(bookerCancellationOffer(accepted, on("2027-01-23"))).toMatchObject({ creditPence: 0, basisPoints: 0 });
   });
 });

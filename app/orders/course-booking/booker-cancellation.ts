@@ -1,12 +1,13 @@
 /**
  * What cancelling gives the booker who cancels from their booking page
  * (issue 41), said in pounds before they confirm: the terms' credit today
- * (./terms.ts, London days before the start), and where it goes. Pure.
+ * (the terms accepted with the booking: ./terms.ts, London days before the
+ * start), and where it goes. Pure.
  * Only a live booking (held for payment, invoiced or paid) and only before
  * the course starts; afterwards the booker asks the team.
  */
 import type { CourseBookingStatus } from "~/data/schema.ts";
-import { cancellationRefund } from "./terms.ts";
+import { cancellationRefund, termsOfBooking } from "./terms.ts";
 
 type Cancellable = {
   status: CourseBookingStatus;
@@ -16,6 +17,7 @@ type Cancellable = {
   total_pence: number;
   net_pence: number;
   vat_pence: number;
+  terms_rules: string | null;
 };
 
 export type CancellationOffer = {
@@ -33,13 +35,16 @@ export function bookerCancellationOffer(booking: Cancellable, now: Date): Cancel
   const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
   const start = new Date(booking.session_starts_at);
   if (!live || booking.erased_at !== null || now.getTime() >= start.getTime()) return null;
-  const credit = cancellationRefund({
-    paidOrInvoicedGrossPence: booking.total_pence,
-    netPence: booking.net_pence,
-    vatPence: booking.vat_pence,
-    sessionStart: start,
-    cancelledAt: now,
-  });
+  const credit = cancellationRefund(
+    {
+      paidOrInvoicedGrossPence: booking.total_pence,
+      netPence: booking.net_pence,
+      vatPence: booking.vat_pence,
+      sessionStart: start,
+      cancelledAt: now,
+    },
+    termsOfBooking(booking),
+  );
   const terms = { daysBefore: credit.daysBefore, basisPoints: credit.tier.creditBasisPoints };
   // A card booking not yet paid has no invoice: nothing to credit.
   if (booking.status === "held") return { creditPence: 0, ...terms, settlement: "nothing-charged" };

@@ -226,6 +226,7 @@ export async function storeBooking(
     vat_number: row.vat_number,
     price_basis: row.price_basis,
     terms_text: row.terms_text,
+    terms_rules: row.terms_rules,
     terms_accepted_at: row.terms_accepted_at,
     hold_expires_at: row.hold_expires_at,
     cancelled_at: row.cancelled_at,

@@ -47,7 +47,7 @@ import { listBooking } from "./inbox-listing.server.ts";
 import { takePlaces } from "./places.server.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
-import { namesToFollowAllowed } from "./terms.ts";
+import { courseBookingTerms, namesToFollowAllowed } from "./terms.ts";
 import { parseVatNumber } from "./vat-number.ts";
 import { bookingCreatedEvent } from "./webhook-events.server.ts";
 
@@ -166,6 +166,8 @@ export async function placeBooking(
     total_pence: 0,
     price_basis: line.basis satisfies PriceBasis,
     terms_text: JSON.stringify(termsText),
+    // The rules of those terms, kept with them: the booker's later changes are worked out from them.
+    terms_rules: JSON.stringify(courseBookingTerms),
     terms_accepted_at: at,
     hold_expires_at: (byCard
       ? new Date(now.getTime() + holdMinutes * 60_000)

@@ -30,7 +30,7 @@ import { draftCreditNote, storedDocument, type DocumentDraft } from "./documents
 import { bookingCurrency } from "./card-payments.server.ts";
 import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
-import { tierFor } from "./terms.ts";
+import { termsOfBooking, tierFor } from "./terms.ts";
 import type { Quote, QuoteLine } from "./vat.ts";
 import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
@@ -203,7 +203,8 @@ export async function cancelBooking(
       override
         ? { grossPence: override.grossPence }
         : {
-            basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now)).creditBasisPoints,
+            basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now), termsOfBooking(booking))
+              .creditBasisPoints,
           },
     compose,
   );

@@ -58,6 +58,16 @@ export function checkTerms<T extends BookingTerms>(terms: T): T {
 /** The site's terms (content/business.ts), checked. */
 export const courseBookingTerms: BookingTerms = checkTerms(bookingTerms);
 
+/**
+ * The terms a booking was accepted with: the rules stored with it (migration
+ * 035), or these terms for one written without them (by the release before,
+ * during a rolling restart). A booking's later changes are worked out from
+ * them, never from terms changed since.
+ */
+export function termsOfBooking(booking: { terms_rules: string | null }): BookingTerms {
+  return booking.terms_rules ? checkTerms(JSON.parse(booking.terms_rules) as BookingTerms) : courseBookingTerms;
+}
+
 /** The tier a cancellation `days` days before the start falls in. */
 export function tierFor(days: number, terms: BookingTerms = courseBookingTerms): CancellationTier {
   return terms.cancellation.find((tier) => tier.fromDaysBefore === null || days >= tier.fromDaysBefore)!;
