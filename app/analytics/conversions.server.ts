@@ -9,7 +9,8 @@ import type { Db } from "~/data/db.server.ts";
 import type { InboxKind } from "~/inbox/kinds.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import { paidBookingTimes } from "~/orders/bookings.server.ts";
-import { addDays, conversionRate, weekBounds, weekOf, weeksUpTo } from "./weeks.ts";
+import { addDays } from "~/time/london.ts";
+import { conversionRate, weekBounds, weekOf, weeksUpTo } from "./weeks.ts";
 
 export type WeekTotals = { week: string; views: number; leads: number; paid: number; rate: number | null };
 export type PageFigures = {

@@ -3,19 +3,13 @@
  * (docs/decisions/031-attribution-and-page-views.md). Pure; days are
  * "YYYY-MM-DD" strings, weeks start on Monday.
  */
-import { startOfLocalDay } from "~/time/london.ts";
+import { addDays, startOfLocalDay } from "~/time/london.ts";
 
 const timeZone = "Europe/London";
 const londonDate = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
 
 /** The London date of an instant. */
 export const londonDay = (at: Date): string => londonDate.format(at);
-
-/** `day` moved by `days` calendar days. */
-export function addDays(day: string, days: number): string {
-  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 
 /** The Monday of the week `day` is in. */
 export function weekOf(day: string): string {

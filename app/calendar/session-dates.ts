@@ -9,17 +9,11 @@
 import { businessCalendar } from "~/content/business.ts";
 import { listPricePence } from "~/content/session-formats.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
-import { localDateTimeInstant, localDateTimeValue, monthNames, startOfLocalDay } from "~/time/london.ts";
+import { addDays, localDateTimeInstant, localDateTimeValue, monthNames, startOfLocalDay } from "~/time/london.ts";
 
 const { timeZone } = businessCalendar;
 
 type Dated = Pick<CourseSession, "startDate" | "hours">;
-
-/** The date `days` calendar days after a "YYYY-MM-DD" date. */
-function addDays(date: string, days: number): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
-}
 
 /** The session's five dates ("YYYY-MM-DD"), Monday to Friday. */
 export function sessionDays(session: Pick<CourseSession, "startDate">): string[] {

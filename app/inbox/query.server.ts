@@ -6,7 +6,7 @@
  * FTS5 on SQLite, a GIN-indexed tsvector on PostgreSQL
  * (docs/decisions/024-lead-index.md).
  */
-import { addDays } from "~/analytics/weeks.ts";
+import { addDays } from "~/time/london.ts";
 import { campaignLabel } from "~/forms/attribution.ts";
 import { sql } from "kysely";
 import { isPostgres } from "~/data/dialect.ts";

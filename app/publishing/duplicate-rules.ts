@@ -6,16 +6,15 @@
  * copy. Dates are London calendar dates written YYYY-MM-DD (the sessions'
  * own notation, sessions-schema.ts); the pages show them in words.
  */
-import { calendarDate, dateInWords as londonDateInWords, weekdays } from "~/time/london.ts";
+import { addDays as addCalendarDays, calendarDate, dateInWords as londonDateInWords, weekdays } from "~/time/london.ts";
 
 /** A new course date is suggested this many weeks after the one it is made from (a quarter). */
 export const nextDateWeeks = 13;
 
-/** The date `days` calendar days after `date` (before, when negative). */
+/** The date `days` calendar days after `date` (before, when negative); throws when `date` is not a real date. */
 export function addDays(date: string, days: number): string {
-  const d = calendarDate(date);
-  if (!d) throw new RangeError(`"${date}" is not a date`);
-  return new Date(d.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  if (!calendarDate(date)) throw new RangeError(`"${date}" is not a date`);
+  return addCalendarDays(date, days);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */

@@ -47,6 +47,12 @@ export const monthNames = [
   "December",
 ];
 
+/** A "YYYY-MM-DD" date `days` calendar days later (earlier when negative), whatever the clocks do. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
 /** A real calendar date written YYYY-MM-DD, as the UTC midnight it names (null otherwise). */
 export function calendarDate(value: string): Date | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);

@@ -7,7 +7,7 @@
  */
 import { afterEach, describe, expect, it } from "vitest";
 import type { Db } from "~/data/db.server.ts";
-import { addDays } from "~/orders/course-booking/payment-reminders.ts";
+import { addDays } from "~/time/london.ts";
 import { paymentReminderEvent, sendPaymentReminders } from "~/orders/course-booking/payment-reminders.server.ts";
 import { lateInterestText } from "~/orders/course-booking/reminder-emails.server.ts";
 import { vatDocumentRef } from "~/orders/course-booking/documents.server.ts";

@@ -1,6 +1,7 @@
 /** London days and weeks for page views and the conversion view (app/analytics/weeks.ts). */
 import { describe, expect, it } from "vitest";
-import { addDays, conversionRate, londonDay, weekBounds, weekOf, weeksUpTo } from "~/analytics/weeks.ts";
+import { conversionRate, londonDay, weekBounds, weekOf, weeksUpTo } from "~/analytics/weeks.ts";
+import { addDays } from "~/time/london.ts";
 
 describe("London days and weeks", () => {
   it("a day is London's: after midnight in summer time it is already the next day", () => {

@@ -1,7 +1,7 @@
 /** An invoice's due date (app/orders/course-booking/documents.server.ts's dateAfter): days after its London date. */
 import { describe, expect, it } from "vitest";
 import { dateAfter } from "~/orders/course-booking/documents.server.ts";
-import { addDays } from "~/orders/course-booking/days.ts";
+import { addDays } from "~/time/london.ts";
 
 describe("dateAfter", () => {
   it("counts from the London date the invoice is issued on, not the UTC one", () => {

@@ -6,7 +6,7 @@
  * (Intl, through calendar/response-deadline.ts).
  */
 import { businessCalendar } from "~/content/business.ts";
-import { localDateTimeValue, startOfLocalDay } from "~/time/london.ts";
+import { addDays, localDateTimeValue, startOfLocalDay } from "~/time/london.ts";
 
 const { timeZone } = businessCalendar;
 const DAY_MS = 86_400_000;
@@ -33,15 +33,9 @@ export function startOfLondonDay(date: string): Date {
   return startOfLocalDay(date, timeZone);
 }
 
-/** A "YYYY-MM-DD" date `days` later (earlier when negative): calendar days, whatever the clocks do. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-}
-
 /** The date after a "YYYY-MM-DD" date. */
 export function nextDate(date: string): string {
-  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + 1)).toISOString().slice(0, 10);
+  return addDays(date, 1);
 }
 
 const utcDay = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;

@@ -15,7 +15,8 @@ import { organisation } from "~/content/organisation.ts";
 import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
 import { currentBusinessSettings, settingsForInvoice, supplierOf } from "~/settings/business-settings.server.ts";
 import type { CreditNote } from "./credit-note.ts";
-import { addDays, londonDate } from "./days.ts";
+import { addDays } from "~/time/london.ts";
+import { londonDate } from "./days.ts";
 import { formatInvoiceNumber, nextNumber } from "./invoice-numbers.server.ts";
 import type { Quote } from "./vat.ts";
 

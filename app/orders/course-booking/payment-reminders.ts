@@ -13,7 +13,7 @@
  * - Reminders stop when nothing is still due: the invoice paid or credited.
  * - From 30 days after the due date, the reminder names statutory interest.
  */
-import { addDays } from "./days.ts";
+import { addDays } from "~/time/london.ts";
 
 /** Days before the due date, and days after it (0: the due date itself). */
 export type ReminderSchedule = { beforeDays: readonly number[]; afterDays: readonly number[] };
@@ -30,8 +30,6 @@ export const lateInterestFromDays = 30;
 export function reminderOffsets(schedule: ReminderSchedule): number[] {
   return [...new Set([...schedule.beforeDays.map((d) => -d), ...schedule.afterDays])].sort((a, b) => a - b);
 }
-
-export { addDays };
 
 export type ReminderState = {
   /** The invoice's due date and the London day it was issued ("YYYY-MM-DD"). */

@@ -12,7 +12,8 @@ import { StaffPage } from "~/components/admin/staff-ui.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
 import { StaffTable } from "~/components/admin/data-table.tsx";
 import { conversionReport, type Source } from "~/analytics/conversions.server.ts";
-import { addDays, londonDay, weekOf } from "~/analytics/weeks.ts";
+import { londonDay, weekOf } from "~/analytics/weeks.ts";
+import { addDays } from "~/time/london.ts";
 import { allInboxKinds } from "~/inbox/kinds.server.ts";
 import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 
