@@ -23,7 +23,7 @@ import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
-import type { CancellationOffer } from "~/orders/course-booking/booker-cancellation.ts";
+import type { CancellationOffer } from "~/orders/course-booking/booker-rules.ts";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
@@ -59,12 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sessionLabel: b.session_label,
     booker: { name: b.booker_name, organisation: b.organisation },
     delegates: current.delegates.map((d) => ({ position: d.position, name: d.name })),
-    // The terms let the booker name a place, or send someone else, free until the course starts; not
-    // while a card booking is unpaid (its link came with the form: nobody has shown they are the booker).
-    canChangePlaces:
-      (b.status === "invoiced" || b.status === "paid") &&
-      b.erased_at === null &&
-      Date.now() < Date.parse(b.session_starts_at),
+    // The terms let the booker name a place, or send someone else, free until the course starts.
+    canChangePlaces: bookings.placesChangeable(b),
     amounts: {
       quantity: b.quantity,
       unitPricePence: b.unit_price_pence,

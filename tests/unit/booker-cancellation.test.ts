@@ -1,6 +1,6 @@
-/** What cancelling from the booking page gives (app/orders/course-booking/booker-cancellation.ts), said before the booker confirms. */
+/** What cancelling from the booking page gives (app/orders/course-booking/booker-rules.ts), said before the booker confirms. */
 import { describe, expect, it } from "vitest";
-import { bookerCancellationOffer } from "~/orders/course-booking/booker-cancellation.ts";
+import { bookerCancellationOffer, bookerMayChangePlaces } from "~/orders/course-booking/booker-rules.ts";
 import { stricterTermsRules } from "../support/factories.ts";
 
 // Two places at £4,500 + VAT; the course starts Monday 8 March 2027, 09:00 London.
@@ -60,5 +60,18 @@ describe("bookerCancellationOffer", () => {
     // 44 days before: today's terms give all of it, the accepted ones nothing.
     expect(bookerCancellationOffer(booking, on("2027-01-23"))).toMatchObject({ creditPence: 1_080_000 });
     expect(bookerCancellationOffer(accepted, on("2027-01-23"))).toMatchObject({ creditPence: 0, basisPoints: 0 });
+  });
+});
+
+describe("bookerMayChangePlaces", () => {
+  it("while invoiced or paid and before the start; never an unpaid card booking, one not live, or erased", () => {
+    const when = on("2027-01-10");
+    expect(bookerMayChangePlaces(booking, when)).toBe(true);
+    expect(bookerMayChangePlaces({ ...booking, status: "paid" }, when)).toBe(true);
+    for (const status of ["held", "unconfirmed", "cancelled", "expired", "lapsed"] as const) {
+      expect(bookerMayChangePlaces({ ...booking, status }, when)).toBe(false);
+    }
+    expect(bookerMayChangePlaces({ ...booking, erased_at: "2027-01-01T00:00:00Z" }, when)).toBe(false);
+    expect(bookerMayChangePlaces(booking, new Date("2027-03-08T09:00:00.000Z"))).toBe(false);
   });
 });

@@ -70,11 +70,11 @@ import { currentBusinessSettings } from "~/settings/business-settings.server.ts"
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
 import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
-import { bookerCancellationOffer } from "./booker-cancellation.ts";
+import { bookerCancellationOffer, bookerMayChangePlaces, placesChangeableStatuses } from "./booker-rules.ts";
+import { namesToFollowAllowed, termsText } from "./terms.ts";
 
 /** How many times a day a booker may change their booking's places from its page. */
 export const bookerPlaceChangesPerDay = 10;
-import { namesToFollowAllowed, termsText } from "./terms.ts";
 
 export type CourseBookingServiceOptions = {
   db: Db;
@@ -261,6 +261,14 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     if (!link) return { kind: "unknown" };
     const expired = linkExpired(link.sessionEndsAt, link.createdAt, linkDays, clock());
     return { kind: expired ? "expired" : "live", bookingId: link.bookingId };
+  }
+
+  /** The booking a live link opens, or why not: an unknown link (the page's 404) or an expired one (its 410). */
+  async function linkedBooking(token: string) {
+    const state = await openLink(token);
+    if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
+    if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+    return { ok: true as const, bookingId: state.bookingId };
   }
 
   /** The booking a live link opens, or null. */
@@ -548,10 +556,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * their joining details, the team is told. Idempotent.
      */
     async confirmByLink(token: string) {
-      const state = await openLink(token);
-      if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
-      if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
-      const id = state.bookingId;
+      const link = await linkedBooking(token);
+      if (!link.ok) return link;
+      const id = link.bookingId;
       const result = await confirmBooking(db, id, clock(), (trx, about) => composeConfirmed(trx, about, token));
       if (result.ok) onEmailsQueued();
       return result;
@@ -665,24 +672,23 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * e-mails two people who did not ask for it.
      */
     async namePlaceByLink(token: string, values: Record<string, string>) {
-      const state = await openLink(token);
-      if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
-      if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+      const link = await linkedBooking(token);
+      if (!link.ok) return link;
       const since = new Date(clock().getTime() - 86_400_000).toISOString();
       const changes = await db
         .selectFrom("course_booking_events")
         .select((eb) => eb.fn.countAll<number | string>().as("n"))
-        .where("booking_id", "=", state.bookingId)
+        .where("booking_id", "=", link.bookingId)
         .where("kind", "in", ["place-named", "delegate-substituted"])
         .where("actor", "is", null)
         .where("at", ">", since)
         .executeTakeFirstOrThrow();
       if (Number(changes.n) >= bookerPlaceChangesPerDay) return { ok: false as const, reason: "too-many" as const };
-      // Not while a card booking is unpaid: its link came with the form, not by e-mail, so nobody has yet
-      // shown they are the booker, and naming a place writes to the people named.
-      const status = (await readBooking(db, state.bookingId))?.status;
-      if (status !== "invoiced" && status !== "paid") return { ok: false as const, reason: "not-live" as const };
-      return changePlace(state.bookingId, null, values);
+      // Started or erased: namePlace says so, as it does to the team.
+      const status = (await readBooking(db, link.bookingId))?.status;
+      if (!status || !placesChangeableStatuses.includes(status))
+        return { ok: false as const, reason: "not-live" as const };
+      return changePlace(link.bookingId, null, values);
     },
 
     /** Cancels a booking with the terms' credit (or an override with its reason), tells everyone, refunds a card. */
@@ -699,6 +705,11 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       return bookerCancellationOffer(booking, clock());
     },
 
+    /** Whether the booker's page offers to name a place or send someone else (./booker-rules.ts). */
+    placesChangeable(booking: CourseBooking) {
+      return bookerMayChangePlaces(booking, clock());
+    },
+
     /**
      * The booker cancels from their booking page (issue 41), having been told
      * `expectedCreditPence`: refused if the terms give another amount now (a
@@ -706,11 +717,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * were not shown.
      */
     async cancelByLink(token: string, expectedCreditPence: number) {
-      const state = await openLink(token);
-      if (state.kind === "unknown") return { ok: false as const, reason: "not-found" as const };
-      if (state.kind === "expired") return { ok: false as const, reason: "link-expired" as const };
+      const link = await linkedBooking(token);
+      if (!link.ok) return link;
       const now = clock();
-      const booking = await readBooking(db, state.bookingId);
+      const booking = await readBooking(db, link.bookingId);
       const offer = booking ? bookerCancellationOffer(booking, now) : null;
       if (!booking || !offer) return { ok: false as const, reason: "not-cancellable" as const };
       if (offer.creditPence !== expectedCreditPence) return { ok: false as const, reason: "amount-changed" as const };

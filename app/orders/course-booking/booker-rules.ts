@@ -1,13 +1,35 @@
 /**
- * What cancelling gives the booker who cancels from their booking page
- * (issue 41), said in pounds before they confirm: the terms' credit today
- * (the terms accepted with the booking: ./terms.ts, London days before the
- * start), and where it goes. Pure.
- * Only a live booking (held for payment, invoiced or paid) and only before
- * the course starts; afterwards the booker asks the team.
+ * What the booker may do from their booking page (issue 41). Pure.
+ * - Name a place, or send someone else in a delegate's place: while the
+ *   booking is invoiced or paid and the course has not started.
+ * - Cancel: what it gives, said in pounds before they confirm: the terms'
+ *   credit today (the terms accepted with the booking: ./terms.ts, London
+ *   days before the start), and where it goes. Only a live booking (held for
+ *   payment, invoiced or paid) and only before the course starts; afterwards
+ *   the booker asks the team.
  */
 import type { CourseBookingStatus } from "~/data/schema.ts";
 import { cancellationRefund, termsOfBooking } from "./terms.ts";
+
+/**
+ * The statuses in which the booker may change a booking's places: not a card
+ * booking still unpaid, whose link came with the form, not from the booker's
+ * inbox (nobody has shown they are the booker, and naming a place writes to
+ * the people named).
+ */
+export const placesChangeableStatuses: readonly CourseBookingStatus[] = ["invoiced", "paid"];
+
+/** Whether the booker may name a place or send someone else now (the page offers it; the team's own rules still apply). */
+export function bookerMayChangePlaces(
+  booking: Pick<Cancellable, "status" | "erased_at" | "session_starts_at">,
+  now: Date,
+): boolean {
+  return (
+    placesChangeableStatuses.includes(booking.status) &&
+    booking.erased_at === null &&
+    now.getTime() < Date.parse(booking.session_starts_at)
+  );
+}
 
 type Cancellable = {
   status: CourseBookingStatus;
