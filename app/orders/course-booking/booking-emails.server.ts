@@ -101,7 +101,7 @@ function bookingUrl(ctx: MailContext): string {
   return `${siteLink(ctx).replace(/\/$/, "")}/booking/${withheldCredential(bookingLinkCredential)}`;
 }
 
-export function adminUrl(booking: BookingForEmail, ctx: MailContext): string {
+export function adminUrl(booking: Pick<BookingForEmail, "id">, ctx: MailContext): string {
   return `${siteLink(ctx).replace(/\/$/, "")}/admin/course-bookings/${encodeURIComponent(booking.id)}`;
 }
 

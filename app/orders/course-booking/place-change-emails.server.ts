@@ -8,17 +8,7 @@
  * Pure, like every e-mail.
  */
 import { formatPenceGbp } from "~/format/money.ts";
-import {
-  address,
-  compose,
-  contactDetails,
-  inSubject,
-  oneLine,
-  p,
-  siteLink,
-  subject,
-  testNotice,
-} from "~/mail/compose.server.ts";
+import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import { adminUrl, sessionFacts, type BookingForEmail } from "./booking-emails.server.ts";
 
@@ -111,7 +101,7 @@ export function refundFailedEmail(
         p("Please refund it in Stripe's dashboard. The booker was told the credit is refunded to their card."),
         {
           kind: "button",
-          href: `${siteLink(ctx).replace(/\/$/, "")}/admin/course-bookings/${encodeURIComponent(booking.id)}`,
+          href: adminUrl(booking, ctx),
           text: "Open the booking in the back office",
         },
       ],
