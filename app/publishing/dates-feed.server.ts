@@ -37,8 +37,25 @@ function locationOf(session: CourseSession): string {
 export function datesFeed(sessions: readonly CourseSession[]): string {
   const events: EventAttributes[] = sessions.flatMap((session) => {
     const title = getCourse(session.courseId)?.title ?? session.courseId;
-    const days = sessionDayTimes(session);
+    const where = locationOf(session);
+    const confirmed = session.state === "confirmed";
     const book = absoluteUrl(`${coursePath(session.courseId)}/book/${session.id}`);
+    // What every day of the session says alike.
+    const alike = {
+      location: where,
+      url: absoluteUrl(coursePath(session.courseId)),
+      description: [
+        `${title}: ${sessionDateLabel(session)}, ${where}.`,
+        confirmed ? "This date is confirmed to run." : "",
+        `Book a place: ${book}`,
+      ]
+        .filter(Boolean)
+        .join("\n\n"),
+      status: confirmed ? ("CONFIRMED" as const) : ("TENTATIVE" as const),
+      busyStatus: "BUSY" as const,
+      categories: [session.format === "online" ? "Live online" : "In person"],
+    };
+    const days = sessionDayTimes(session);
     return days.map((day, i): EventAttributes => ({
       uid: sessionDayUid(session.id, i + 1),
       title: `${title} (day ${i + 1} of ${days.length})`,
@@ -48,18 +65,7 @@ export function datesFeed(sessions: readonly CourseSession[]): string {
       end: day.ends.getTime(),
       endInputType: "utc",
       endOutputType: "utc",
-      location: locationOf(session),
-      url: absoluteUrl(coursePath(session.courseId)),
-      description: [
-        `${title}: ${sessionDateLabel(session)}, ${locationOf(session)}.`,
-        session.state === "confirmed" ? "This date is confirmed to run." : "",
-        `Book a place: ${book}`,
-      ]
-        .filter(Boolean)
-        .join("\n\n"),
-      status: session.state === "confirmed" ? "CONFIRMED" : "TENTATIVE",
-      busyStatus: "BUSY",
-      categories: [session.format === "online" ? "Live online" : "In person"],
+      ...alike,
     }));
   });
   const { error, value } = createEvents(events, {
