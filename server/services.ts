@@ -21,6 +21,7 @@ import { createStripeWebhooks } from "../app/orders/stripe/router.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
 import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.server.ts";
 import { paymentRemindersJob } from "../app/orders/course-booking/payment-reminders.server.ts";
+import { calendarUpdatesJob } from "../app/orders/course-booking/invitations.server.ts";
 import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
@@ -211,6 +212,14 @@ export async function startServices(
   jobs.push(courseBookingHoldsJob({ db: database.db, onExpired: () => void content.placesChanged().catch(() => {}) }));
   // Reminders to pay invoices, on the days the business settings say (issue 41).
   jobs.push(paymentRemindersJob({ db: database.db, compose: courseBookings.composeReminder, onSent: kick }));
+  // A session's hours or place changed: its delegates' calendars are updated
+  // as soon as this instance serves the change, and by a job as a backstop.
+  jobs.push(calendarUpdatesJob({ send: (now) => courseBookings.sendCalendarUpdates(now) }));
+  content.onChange(() => {
+    courseBookings
+      .sendCalendarUpdates()
+      .catch((error: unknown) => log.error({ err: error }, "Calendar updates: could not send"));
+  });
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });
   const pageViews = createPageViewCounter({

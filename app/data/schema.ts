@@ -608,6 +608,25 @@ export interface Database extends LeadTables {
     booking_id: string;
     created_at: string;
   };
+  /**
+   * A delegate's calendar invitation to a booked session (issue 41,
+   * docs/decisions/079-calendar-invitations-that-update.md): its UID never
+   * changes; `sequence` is the SEQUENCE last sent.
+   */
+  course_invitations: {
+    id: string;
+    booking_id: string;
+    /** The delegate's address, lower-cased. */
+    email: string;
+    uid: string;
+    sequence: number;
+    /** "sent": in the delegate's calendar; "cancelled": a cancellation was sent. */
+    state: "sent" | "cancelled";
+    /** What the invitation last said (JSON of app/orders/course-booking/invitation-ics.server.ts's InvitationSays). */
+    said: string;
+    created_at: string;
+    updated_at: string;
+  };
   /** A course booking's timeline. */
   course_booking_events: {
     id: string;

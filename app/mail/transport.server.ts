@@ -41,6 +41,7 @@ export const SMTP_TIMEOUTS = {
 export const DEFAULT_SEND_TIMEOUT_MS = 30_000;
 
 function mailOptions(from: string, message: OutgoingEmail & { id: string }) {
+  const invitation = message.attachments?.find((a) => a.calendarMethod);
   return {
     from,
     to: message.to,
@@ -49,12 +50,18 @@ function mailOptions(from: string, message: OutgoingEmail & { id: string }) {
     text: message.text,
     html: message.html,
     headers: message.headers,
-    attachments: message.attachments?.map((a) => ({
-      filename: a.filename,
-      contentType: a.contentType,
-      content: a.content,
-      ...(a.encoding ? { encoding: a.encoding } : {}),
-    })),
+    attachments: message.attachments
+      ?.filter((a) => !a.calendarMethod)
+      .map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+        ...(a.encoding ? { encoding: a.encoding } : {}),
+      })),
+    // A calendar invitation: the text/calendar alternative (with its method) that calendars act on, and its file.
+    ...(invitation?.calendarMethod
+      ? { icalEvent: { method: invitation.calendarMethod, filename: invitation.filename, content: invitation.content } }
+      : {}),
     // Stable per outbox row: a message sent twice (after a crash) has one id.
     messageId: `<${message.id}@outbox.meridian-executive.co.uk>`,
   };

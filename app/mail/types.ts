@@ -39,7 +39,19 @@ export function withheldCredential(name: string): string {
  * rendered from what is stored): what costs time is kept out of the
  * transaction that queues the message, and `content` is empty until then.
  */
-export type Attachment = { filename: string; contentType: string; content: string; encoding?: "base64"; ref?: string };
+export type Attachment = {
+  filename: string;
+  contentType: string;
+  content: string;
+  encoding?: "base64";
+  ref?: string;
+  /**
+   * A calendar invitation (its METHOD): sent as the message's
+   * `text/calendar; method=…` alternative, which calendars act on, as well
+   * as a file. One per message.
+   */
+  calendarMethod?: "REQUEST" | "CANCEL";
+};
 
 /** Makes the file an attachment's `ref` names, as the outbox sends it (base64); null if it no longer exists. */
 export type AttachmentMaker = (ref: string) => Promise<string | null>;

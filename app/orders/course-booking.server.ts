@@ -32,12 +32,23 @@ const isAccountingRecord = (eb: ExpressionBuilder<Database, "orders">) =>
   ]);
 
 /** The parts of a booking, deleted after its order. */
-const parts = ["course_booking_events", "course_booking_delegates", "course_booking_links", "course_invoices"] as const;
+const parts = [
+  "course_booking_events",
+  "course_booking_delegates",
+  "course_booking_links",
+  "course_invitations",
+  "course_invoices",
+] as const;
 
 /** Deletes bookings never invoiced nor paid (so with no invoice), with their places and timeline. */
 async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promise<number> {
   if (ids.length === 0) return 0;
-  for (const table of ["course_booking_events", "course_booking_delegates", "course_booking_links"] as const)
+  for (const table of [
+    "course_booking_events",
+    "course_booking_delegates",
+    "course_booking_links",
+    "course_invitations",
+  ] as const)
     await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
   await trx.deleteFrom("course_booking_facts").where("id", "in", ids).execute();
   return deleteOrders(trx, ids);
@@ -69,7 +80,14 @@ const pounds = (pence: number) => (pence / 100).toFixed(2);
 export const courseBooking: OrderKind<"course-booking"> = {
   ...courseBookingKind,
   table: "course_booking_facts",
-  otherTables: [...orderParts, "orders", "course_booking_delegates", "course_booking_events", "course_booking_links"],
+  otherTables: [
+    ...orderParts,
+    "orders",
+    "course_booking_delegates",
+    "course_booking_events",
+    "course_booking_links",
+    "course_invitations",
+  ],
   secretColumns: [],
   async findByAddress(db, address) {
     // As the booker: the booking and its places.
@@ -120,6 +138,15 @@ export const courseBooking: OrderKind<"course-booking"> = {
           .map(({ position, name, email, job_title }) => ({ position, name, email, job_title })),
       })),
       ...named.map((row) => ({ ...row, role: "delegate" })),
+      // The calendar invitations sent to the address: which booking, the event's UID and how often it was updated.
+      ...(
+        await db
+          .selectFrom("course_invitations")
+          .select(["booking_id", "uid", "sequence", "state", "created_at", "updated_at"])
+          .where("email", "=", address.toLowerCase())
+          .orderBy("created_at")
+          .execute()
+      ).map((row) => ({ ...row, role: "calendar-invitation" })),
     ];
   },
   async erase(trx, address, now) {
@@ -145,8 +172,9 @@ export const courseBooking: OrderKind<"course-booking"> = {
         .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })
         .where("booking_id", "in", kept)
         .execute();
-      // The booker's links open the booking no more.
+      // The booker's links open the booking no more; the delegates' calendar invitations go.
       await trx.deleteFrom("course_booking_links").where("booking_id", "in", kept).execute();
+      await trx.deleteFrom("course_invitations").where("booking_id", "in", kept).execute();
     }
     // A delegate someone else named: their place stays, their name, address and job title go.
     await trx
@@ -154,6 +182,8 @@ export const courseBooking: OrderKind<"course-booking"> = {
       .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })
       .where(sameAddress("email", address))
       .execute();
+    // And the calendar invitation sent to them (kept lower-cased).
+    await trx.deleteFrom("course_invitations").where("email", "=", address.toLowerCase()).execute();
     return { deleted, kept: kept.length };
   },
   inbox: { subjectLabel: sessionSubjectLabel, details: bookingLeadDetails },

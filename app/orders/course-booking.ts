@@ -13,8 +13,8 @@ export const courseBookingKind = defineOrderKindTexts({
   kind: "course-booking",
   label: "Course booking",
   notice: {
-    what: "Course bookings: the booker's name, e-mail address, phone number, job title, organisation and billing address, the purchase-order and VAT numbers given, the places booked and the names, e-mail addresses and job titles of the delegates (people the booker names, who may be someone other than the booker), the terms accepted, what was invoiced, paid, credited or refunded (and, if a card payment failed, the reason Stripe gave), and the VAT invoices and credit notes issued. The link that opens your booking is kept only as a fingerprint, never the link itself: where we note the pages of a visit (the page you first opened, the page a form was sent from, our server logs), a booking page is written without its link. Card details are handled by Stripe and never reach our servers.",
-    why: "To reserve the places, run the course for the delegates, invoice and take payment (an unpaid invoice's booker is e-mailed reminders, on days before and after its due date, until it is paid or credited; the booking's timeline notes each one), handle cancellations and refunds, and keep our accounting records.",
+    what: "Course bookings: the booker's name, e-mail address, phone number, job title, organisation and billing address, the purchase-order and VAT numbers given, the places booked and the names, e-mail addresses and job titles of the delegates (people the booker names, who may be someone other than the booker), the terms accepted, what was invoiced, paid, credited or refunded (and, if a card payment failed, the reason Stripe gave), and the VAT invoices and credit notes issued; for each delegate sent a calendar invitation to the course, its identifier, how many times we updated it, and what it last said (the course, its days, hours and place, and the delegate's name and e-mail address). The link that opens your booking is kept only as a fingerprint, never the link itself: where we note the pages of a visit (the page you first opened, the page a form was sent from, our server logs), a booking page is written without its link. Card details are handled by Stripe and never reach our servers.",
+    why: "To reserve the places, run the course for the delegates, invoice and take payment (an unpaid invoice's booker is e-mailed reminders, on days before and after its due date, until it is paid or credited; the booking's timeline notes each one), send each delegate a calendar invitation and update or cancel it when the course's hours or place change or the place is cancelled or passed on, handle cancellations and refunds, and keep our accounting records.",
     basis:
       "Contract, with the booker's organisation, to provide the course booked (the delegates' details are needed to run it). Legal obligation, to issue VAT invoices and keep accounting records.",
     howLong: retentionNotice().courseBookings,
@@ -23,7 +23,7 @@ export const courseBookingKind = defineOrderKindTexts({
     {
       rule: "course_bookings_accounting",
       records:
-        "course bookings invoiced or paid (their orders, lines and payments), with their delegates, booking links, VAT invoices, credit notes and timeline",
+        "course bookings invoiced or paid (their orders, lines and payments), with their delegates, booking links, calendar invitations, VAT invoices, credit notes and timeline",
       from: "updated_at (the last invoice, payment, credit note or cancellation)",
       keep: retentionPeriods.course_bookings_accounting,
       action: "delete",
@@ -31,7 +31,7 @@ export const courseBookingKind = defineOrderKindTexts({
     {
       rule: "course_bookings_unpaid",
       records:
-        "course bookings never invoiced nor paid (a card hold that expired or was cancelled; their orders, lines and payments), with their delegates, booking links and timeline",
+        "course bookings never invoiced nor paid (a card hold that expired or was cancelled; their orders, lines and payments), with their delegates, booking links, calendar invitations and timeline",
       from: "updated_at (the hold's end)",
       keep: retentionPeriods.course_bookings_unpaid,
       action: "delete",

@@ -22,7 +22,8 @@ export type OrderTable =
   | "course_booking_delegates"
   | "course_invoices"
   | "course_booking_events"
-  | "course_booking_links";
+  | "course_booking_links"
+  | "course_invitations";
 
 /** The rows of an order table `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 export type OrderRows<T extends OrderTable> = SelectQueryBuilder<Database, T, object>;

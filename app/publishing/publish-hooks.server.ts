@@ -10,8 +10,11 @@
  * A course session: its capacity is its places row's (course_session_places,
  * app/orders/course-booking/places.server.ts), set in the same transaction,
  * refused below the places already sold or held; a change of what a place
- * costs or when it runs while places are taken asks to confirm first; and
- * a session with places taken is cancelled (its state), never unpublished.
+ * costs, when or where it runs while places are taken asks to confirm first
+ * (saying that a price changes for new bookings only, and that a change of
+ * days, hours or place is sent to each delegate as a calendar update:
+ * app/orders/course-booking/invitations.server.ts); and a session with
+ * places taken is cancelled (its state), never unpublished.
  */
 import type { Transaction } from "kysely";
 import { priceChangeNeedsAdministrator, type SessionPrices } from "~/content/session-price-rules.ts";
@@ -46,7 +49,9 @@ async function placesTaken(db: Tx, key: string): Promise<number> {
 }
 
 /** The fields of a session whose change a booking made before it does not follow. */
-const bookedTerms = ["pricePence", "earlyBird", "startDate", "hours", "capacity"] as const;
+const bookedTerms = ["pricePence", "earlyBird", "capacity"] as const;
+/** The fields whose change reaches the delegates already booked, as a calendar update. */
+const delegatesTold = ["startDate", "hours", "format", "venue"] as const;
 
 const sessionHooks: PublishHooks = {
   async onLive(trx, key, data, now) {
@@ -63,11 +68,22 @@ const sessionHooks: PublishHooks = {
     if (live === null || live === undefined) return null;
     const before = live as Record<string, unknown>;
     const after = draft as Record<string, unknown>;
-    const changed = bookedTerms.filter((f) => JSON.stringify(before[f]) !== JSON.stringify(after[f]));
-    if (!changed.length) return null;
+    const differs = (f: string) => JSON.stringify(before[f]) !== JSON.stringify(after[f]);
+    const terms = bookedTerms.some(differs);
+    const told = delegatesTold.some(differs);
+    if (!terms && !told) return null;
     const taken = await placesTaken(db, key);
     if (!taken) return null;
-    return `${placesWord(taken)} already sold or held on this session. Publishing changes its price, dates, hours or capacity for new bookings only: existing bookings keep what they pay. Tick the box and publish again to confirm.`;
+    return [
+      `${placesWord(taken)} already sold or held on this session.`,
+      terms ? "A new price or capacity applies to new bookings only: existing bookings keep what they pay." : "",
+      told
+        ? "New days, hours or a new place apply to everyone: each delegate already booked is sent a calendar update with them."
+        : "",
+      "Tick the box and publish again to confirm.",
+    ]
+      .filter(Boolean)
+      .join(" ");
   },
 };
 

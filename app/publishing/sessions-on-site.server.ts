@@ -83,10 +83,17 @@ function hoursText(session: CourseSession): string[] {
 /** The upcoming sessions at `now`, soonest first (of one course, in one month, of one format, of a pillar's courses, when asked). */
 export function upcomingSessions(
   now: Date,
-  filter: { courseId?: string; month?: string; format?: CourseSession["format"]; pillarId?: PillarId } = {},
+  filter: {
+    courseId?: string;
+    month?: string;
+    format?: CourseSession["format"];
+    pillarId?: PillarId;
+    sessionId?: string;
+  } = {},
 ): CourseSession[] {
   return catalogue.sessions
     .filter((s) => isUpcoming(s, now))
+    .filter((s) => !filter.sessionId || s.id === filter.sessionId)
     .filter((s) => !filter.courseId || s.courseId === filter.courseId)
     .filter((s) => !filter.pillarId || (getCourse(s.courseId)?.pillars.includes(filter.pillarId) ?? false))
     .filter((s) => !filter.month || sessionMonth(s) === filter.month)

@@ -112,14 +112,21 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
     });
   });
 
-  it("asks to confirm a change of price, dates or capacity only while places are taken", async () => {
+  it("asks to confirm a change of price, capacity, days, hours or place only while places are taken, saying what each does", async () => {
     await withSeeded(async (db) => {
       const ask = publishHooks.session!.confirmBeforePublish!;
       const changed = { ...first, pricePence: 480000 };
       expect(await ask(db, first.id, first, changed)).toBeNull();
       await db.transaction().execute((trx) => takePlaces(trx, first.id, 2, later(1)));
       expect(await ask(db, first.id, first, changed)).toMatch(/^2 places are already sold or held on this session\..*existing bookings keep what they pay/);
-      expect(await ask(db, first.id, first, { ...first, hours: [...first.hours].reverse().map((h, i) => (i === 0 ? { ...h, starts: "08:30" } : h)) })).not.toBeNull();
+      const earlier = { ...first, hours: first.hours.map((h, i) => (i === 0 ? { ...h, starts: "08:30" } : h)) };
+      // New hours reach the delegates already booked: the confirmation says so, and nothing of prices.
+      const hoursAsked = await ask(db, first.id, first, earlier);
+      expect(hoursAsked).toMatch(/each delegate already booked is sent a calendar update/);
+      expect(hoursAsked).not.toMatch(/keep what they pay/);
+      expect(await ask(db, first.id, first, { ...first, format: "online" as const, venue: undefined })).toMatch(
+        /calendar update/,
+      );
       expect(await ask(db, first.id, first, { ...first, state: "open" as const })).toBeNull();
       expect(await ask(db, first.id, null, changed)).toBeNull();
     });

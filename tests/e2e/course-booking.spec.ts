@@ -21,6 +21,10 @@ import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import type { Mailbox } from "../../harness/mail.ts";
 import { courseBookingsOf } from "../../harness/order-rows.ts";
 import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
+import ICAL from "ical.js";
+import { organisation } from "../../app/content/organisation.ts";
+import type { ReceivedEmail } from "../../harness/mail.ts";
+import { openHydrated } from "../support/content-editor.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 import { installStripeStandIn, testCards } from "./payment-fixtures.ts";
@@ -234,8 +238,9 @@ withoutJavaScript(() => {
       [expect.stringMatching(/^invoice-INV-\d{6}\.pdf$/), "application/pdf"],
     ]);
     const [joining] = await site.mailbox.waitForEmails(delegate, { subject: /Joining details/ });
-    const calendar = joining!.attachments.find((a) => a.mimeType.startsWith("text/calendar"));
-    expect(calendar?.content.match(/BEGIN:VEVENT/g)).toHaveLength(5);
+    // Their own invitation: the five days as one event, the delegate its attendee.
+    expect(invitationIn(joining!)).toMatchObject({ method: "REQUEST", sequence: 0, attendee: `mailto:${delegate}` });
+    expect(invitationIn(joining!).ends).toHaveLength(5);
     await site.mailbox.waitFor(
       (e) => e.to.includes("team@example.test") && /Course booking: Analytical Engines Ltd, 3/.test(e.subject),
       "to the team",
@@ -419,7 +424,11 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   await expect(places).toContainText(`Ada Byron, ${delegate}`);
   const [joining] = await site.mailbox.waitForEmails(delegate, { subject: /Joining details/ });
   expect(joining!.text).toContain("Dear Ada Byron,");
-  expect(joining!.attachments.map((a) => a.mimeType)).toEqual([expect.stringContaining("text/calendar")]);
+  // The invitation: the part calendars act on, and the same as a file.
+  expect(joining!.attachments.map((a) => a.mimeType)).toEqual([
+    expect.stringContaining("text/calendar"),
+    "application/ics",
+  ]);
 
   await page.getByRole("button", { name: "Mark the invoice paid" }).click();
   await expect(page.getByRole("status")).toContainText("Marked paid.");
@@ -577,9 +586,95 @@ test("the booker cancels from their booking page, told the credit in pounds firs
   await expect(page.getByText("Cancel this booking")).toHaveCount(0);
   await expect(page.getByText("Name place 1")).toHaveCount(0);
   const [notice] = await site.mailbox.waitForEmails(email, { subject: /^Booking cancelled: / });
-  expect(notice!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/)]);
+  expect(notice!.attachments.map((a) => a.filename).filter(Boolean)).toEqual([
+    expect.stringMatching(/^credit-note-CN-\d{6}\.pdf$/),
+    "cancel.ics",
+  ]);
+  // The booker was the delegate too: their calendar's event is cancelled with the notice.
+  expect(invitationIn(notice!)).toMatchObject({ method: "CANCEL", sequence: 1, attendee: `mailto:${email}` });
   await site.mailbox.waitFor(
     (e) => e.to.includes("team@example.test") && /^Course booking cancelled: Germain Elasticity Ltd/.test(e.subject),
     "to the team",
   );
+});
+
+/** The invitation a message carries, read by a calendar library as a calendar would: its METHOD, and its event's series. */
+function invitationIn(email: ReceivedEmail) {
+  const file = email.attachments.find((a) => a.mimeType.startsWith("text/calendar"));
+  if (!file) throw new Error(`No calendar part in "${email.subject}"`);
+  const calendar = new ICAL.Component(ICAL.parse(file.content));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  const vevents = calendar.getAllSubcomponents("vevent");
+  const event = new ICAL.Event(vevents.find((v) => !v.hasProperty("recurrence-id")));
+  for (const v of vevents.filter((v) => v.hasProperty("recurrence-id"))) event.relateException(v);
+  const ends: string[] = [];
+  const days = event.iterator();
+  for (let next = days.next(); next; next = days.next()) {
+    ends.push(event.getOccurrenceDetails(next).endDate.toJSDate().toISOString());
+  }
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    organizer: event.organizer,
+    attendee: String(event.component.getFirstPropertyValue("attendee")).toLowerCase(),
+    ends,
+  };
+}
+
+test("a delegate's calendar is updated when the team changes the session's hours: same UID, higher SEQUENCE", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("calendar");
+  const session = "esg-risk-2027-04-london";
+  const booked = await page.request.post(`${site.baseURL}${bookingPath("esg-risk", session)}`, {
+    form: byInvoiceAs(email, "Grace Hopper", "Hopper Compilers Ltd", { places: "1" }),
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(200);
+  await confirmFromInbox(page, email);
+  const [joining] = await site.mailbox.waitForEmails(email, { subject: /^Joining details: / });
+  const invited = invitationIn(joining!);
+  expect(invited).toMatchObject({
+    method: "REQUEST",
+    sequence: 0,
+    organizer: `mailto:${organisation.bookingsEmail}`,
+    attendee: `mailto:${email}`,
+  });
+  // Friday 16 April 2027 to 15:30 BST.
+  expect(invited.ends.at(-1)).toBe("2027-04-16T14:30:00.000Z");
+
+  // The team moves the Friday's end to 13:00 in the content editor, told first that delegates are updated.
+  const editor = await insertStaff(site.dataDir, {
+    email: uniqueEmail("dates-editor"),
+    name: "Cleo Dates",
+    role: "site",
+  });
+  await signInBySession(page.context(), site, editor.id);
+  await openHydrated(page, `${site.baseURL}/admin/content/session/${session}`);
+  await page.getByRole("group", { name: "Day 5 (Friday)" }).getByLabel("Ends").fill("13:00");
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "each delegate already booked is sent a calendar update with them",
+  );
+  await page.getByRole("checkbox", { name: /I have read what publishing this changes/ }).check();
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published: it is on the site now" })).toBeVisible();
+
+  const [changed] = await site.mailbox.waitForEmails(email, { subject: /^Course details changed: / });
+  expect(changed!.text).toContain("Day 5: 09:00–13:00");
+  expect(changed!.text).toContain(`/training/dates.ics?session=${session}`);
+  const update = invitationIn(changed!);
+  expect(update).toMatchObject({
+    method: "REQUEST",
+    uid: invited.uid,
+    sequence: 1,
+    organizer: `mailto:${organisation.bookingsEmail}`,
+    attendee: `mailto:${email}`,
+  });
+  expect(update.ends.slice(0, 4)).toEqual(invited.ends.slice(0, 4));
+  expect(update.ends.at(-1)).toBe("2027-04-16T12:00:00.000Z");
+  // The part calendars act on says its method, as the file does.
+  expect(changed!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
 });

@@ -244,7 +244,7 @@ test("changing the price of a session with places sold needs an administrator, w
   const alert = page.getByRole("alert");
   await expect(alert).toContainText("2 places are already sold or held on this session.");
   await expect(alert).toContainText("existing bookings keep what they pay");
-  const confirm = page.getByRole("checkbox", { name: /existing bookings keep what they pay/ });
+  const confirm = page.getByRole("checkbox", { name: /I have read what publishing this changes/ });
   await expect(confirm).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
   const course = async () => (await page.request.get(`${site.baseURL}/courses/carbon-accounting`)).text();

@@ -7,13 +7,15 @@ import {
   bookingConfirmRequestEmail,
   bookingConfirmedEmails,
   hoursText,
+  invitationSays,
   joiningEmail,
   placeTransferredEmail,
-  sessionInvitation,
+  sessionChangedEmail,
   withNumber,
   type BookingForEmail,
 } from "~/orders/course-booking/booking-emails.server.ts";
 import { numberStandIn } from "~/orders/course-booking/documents.server.ts";
+import { invitationAttachment } from "~/orders/course-booking/invitation-ics.server.ts";
 
 const ctx: MailContext = {
   siteUrl: "https://training.example.com",
@@ -35,6 +37,7 @@ const booking: BookingForEmail = {
   id: "0b6f7c1e-2a43-4cf5-9d0b-6b1f5e0b8a11",
   reference: "MB-7K3Q9D",
   isTest: false,
+  courseId: "enterprise-risk-management",
   courseTitle: "Enterprise Risk Management",
   session: {
     key: "risk-management-2027-03-29-london",
@@ -69,13 +72,24 @@ const invoice = {
   ref: "vat-document:0b6f7c1e",
   bank: { accountName: "Meridian Executive Training Ltd", sortCode: "20-00-00", accountNumber: "12345678" },
 };
-const lines = (ics: string) => ics.replace(/\r\n[ \t]/g, "").split("\r\n");
+const now = new Date("2027-01-10T10:00:00Z");
+const ada = { name: "Ada Lovelace", email: "ada@example.co.uk" };
+const charles = { name: "Charles Babbage", email: "charles@example.co.uk" };
+/** Each delegate's invitation, as ./invitations.server.ts would make it. */
+const invite = (d: { name: string; email: string }, method: "REQUEST" | "CANCEL" = "REQUEST") =>
+  invitationAttachment(method, { uid: `u-${d.email}`, sequence: 0, says: invitationSays(booking, d, ctx) }, now);
+const invitations = new Map([
+  [ada.email, invite(ada)],
+  [charles.email, invite(charles)],
+]);
+const addToCalendar = "https://training.example.com/training/dates.ics?session=risk-management-2027-03-29-london";
 
 describe("a confirmed course booking's e-mails", () => {
   const emails = bookingConfirmedEmails(booking, ctx, {
     invoice,
     dueDate: "2027-01-26T00:00:00.000Z",
     bookingToken: "tok_secret",
+    invitations,
   });
 
   it("go to the booker, the team and each named delegate (none for a name to follow)", () => {
@@ -119,6 +133,7 @@ describe("a confirmed course booking's e-mails", () => {
       invoice,
       paidAt: "2027-01-10T10:00:00.000Z",
       bookingToken: "tok",
+      invitations,
     });
     expect(card!.subject).toMatch(/^Booked and paid: Enterprise Risk Management, /);
   });
@@ -128,15 +143,13 @@ describe("a confirmed course booking's e-mails", () => {
     expect(emails[1]!.replyTo).toBe("ada@example.co.uk");
   });
 
-  it("give each delegate the where and when with a calendar invitation of five days, at the right instants", () => {
+  it("give each delegate the where and when in words with their own calendar invitation, and a link to add the days", () => {
     const delegate = emails[3]!;
     expect(delegate.text).toContain("The Finsbury Centre, 12 Finsbury Square, London EC2A 1AS");
-    const ics = lines(delegate.attachments![0]!.content);
-    expect(ics.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(5);
-    expect(ics).toContain("DTSTART:20270329T080000Z");
-    expect(ics).toContain("DTEND:20270402T150000Z");
-    expect(ics).toContain("UID:session-risk-management-2027-03-29-london-day-1@training.example.com");
-    expect(ics).toContain("SUMMARY:Enterprise Risk Management (day 5 of 5)");
+    expect(delegate.text).toContain("Day 1: 09:00–17:00");
+    expect(delegate.attachments).toEqual([invitations.get(charles.email)]);
+    expect(emails[2]!.attachments).toEqual([invitations.get(ada.email)]);
+    expect(delegate.text).toContain(addToCalendar);
   });
 
   it("say a card booking is paid, with the invoice as its receipt", () => {
@@ -144,6 +157,7 @@ describe("a confirmed course booking's e-mails", () => {
       invoice,
       paidAt: "2027-01-10T10:00:00.000Z",
       bookingToken: "t",
+      invitations,
     });
     expect(card!.text).toContain("We received your card payment of £14,580.00 on 10 January 2027");
     expect(card!.text).not.toContain("Sort code");
@@ -152,7 +166,12 @@ describe("a confirmed course booking's e-mails", () => {
   it("are the same composed before the invoice's number is taken, with a stand-in, and then numbered (ADR 072)", () => {
     const standIn = numberStandIn();
     for (const about of [booking, { ...booking, paymentMethod: "card" as const }]) {
-      const details = { dueDate: "2027-01-26T00:00:00.000Z", paidAt: "2027-01-10T10:00:00.000Z", bookingToken: "t" };
+      const details = {
+        dueDate: "2027-01-26T00:00:00.000Z",
+        paidAt: "2027-01-10T10:00:00.000Z",
+        bookingToken: "t",
+        invitations,
+      };
       const before = bookingConfirmedEmails(about, ctx, { ...details, invoice: { ...invoice, number: standIn } });
       expect(before[0]!.text).toContain(standIn);
       expect(withNumber(before, standIn, invoice.number)).toEqual(
@@ -177,6 +196,34 @@ describe("a cancelled course booking's e-mails", () => {
     expect(emails[0]!.attachments![0]!.filename).toBe("credit-note-CN-000007.pdf");
   });
 
+  it("send each delegate the calendar's cancellation of their invitation, the booker who is one with the notice", () => {
+    const cancellations = new Map([
+      [ada.email, invite(ada, "CANCEL")],
+      [charles.email, invite(charles, "CANCEL")],
+    ]);
+    const [notice, team, delegate] = bookingCancelledEmails(booking, ctx, {
+      creditPence: 0,
+      refundPence: 0,
+      reason: "Cancelled by the booker",
+      bySession: false,
+      cancellations,
+    });
+    expect(notice!.attachments).toEqual([cancellations.get(ada.email)]);
+    expect(team!.attachments ?? []).toEqual([]);
+    expect(delegate!.to).toBe(charles.email);
+    expect(delegate!.attachments).toEqual([cancellations.get(charles.email)]);
+    expect(delegate!.text).toContain("The attached cancellation takes the course days out of your calendar.");
+    // Without an invitation sent (none was), the words ask them to remove the days.
+    const [, , unsent] = bookingCancelledEmails(booking, ctx, {
+      creditPence: 0,
+      refundPence: 0,
+      reason: "r",
+      bySession: false,
+    });
+    expect(unsent!.attachments ?? []).toEqual([]);
+    expect(unsent!.text).toContain("Please remove the course days from your calendar.");
+  });
+
   it("are the same composed before the credit note's number is taken, with a stand-in, and then numbered (ADR 072)", () => {
     const standIn = numberStandIn();
     for (const bySession of [false, true]) {
@@ -197,41 +244,61 @@ describe("hoursText", () => {
     expect(hoursText(days.slice(0, 4))).toBe("09:00–17:00 (London time) each day");
     expect(hoursText(days)).toMatch(/^Day 1: 09:00–17:00; .* Day 5: 09:00–16:00 \(London time\)$/);
   });
-  it("an invitation is made once per session as it stands: the same for each booking, new when the session changes", () => {
-    const first = sessionInvitation(booking, ctx);
-    const another: BookingForEmail = { ...booking, reference: "MB-OTHER123", id: "another" };
-    expect(sessionInvitation(another, ctx)).toBe(first);
-    const moved = { ...booking.session, days: booking.session.days.slice(0, 4) };
-    expect(sessionInvitation({ ...booking, session: moved }, ctx)).not.toBe(first);
-    expect(first.content).not.toContain("MB-");
+});
+
+describe("invitationSays", () => {
+  it("says the course, its page, where, each day's instants and the delegate", () => {
+    expect(invitationSays(booking, charles, ctx)).toEqual({
+      title: "Enterprise Risk Management",
+      url: "https://training.example.com/courses/enterprise-risk-management",
+      location: "The Finsbury Centre, 12 Finsbury Square, London EC2A 1AS",
+      description: expect.stringContaining("At The Finsbury Centre"),
+      days: days.map((d) => ({ startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+      attendee: charles,
+    });
   });
 
-  it("an invitation is made for an online session too", () => {
-    const ics = sessionInvitation(
-      { ...booking, session: { ...booking.session, format: "online", venue: undefined } },
-      ctx,
-    );
-    expect(ics.content).toContain("LOCATION:Live online");
+  it("says an online session is live online", () => {
+    const online = { ...booking, session: { ...booking.session, format: "online" as const, venue: undefined } };
+    expect(invitationSays(online, charles, ctx).location).toBe("Live online");
   });
 });
 
 describe("a place named or passed on", () => {
-  it("sends the new delegate the joining details with the session's invitation", () => {
-    const email = joiningEmail(booking, { name: "Mary Somerville", email: "mary@example.co.uk" }, ctx);
+  it("sends the new delegate the joining details with their invitation", () => {
+    const mary = { name: "Mary Somerville", email: "mary@example.co.uk" };
+    const email = joiningEmail(booking, mary, ctx, invite(mary));
     expect(email.to).toBe("mary@example.co.uk");
     expect(email.subject).toMatch(/^Joining details: /);
     expect(email.text).toContain("Dear Mary Somerville,");
-    expect(email.attachments?.map((a) => a.contentType)).toEqual([sessionInvitation(booking, ctx).contentType]);
+    expect(email.attachments).toEqual([invite(mary)]);
   });
 
   it("tells the delegate replaced that the place is no longer theirs, without naming who has it", () => {
-    const email = placeTransferredEmail(booking, { name: "Charles Babbage", email: "charles@example.co.uk" }, ctx);
+    const cancellation = invite(charles, "CANCEL");
+    const email = placeTransferredEmail(booking, charles, ctx, cancellation);
     expect(email.to).toBe("charles@example.co.uk");
     expect(email.subject).toMatch(/^Place passed on: /);
     expect(email.text).toContain("Dear Charles Babbage,");
     expect(email.text).toContain(booking.reference);
     expect(email.text).not.toContain("Mary");
-    expect(email.attachments ?? []).toEqual([]);
+    expect(email.attachments).toEqual([cancellation]);
+    expect(placeTransferredEmail(booking, charles, ctx, null).attachments ?? []).toEqual([]);
+  });
+});
+
+describe("a session's hours or place changed", () => {
+  it("sends the delegate the update with the details as they now stand, in words and with the link to add them", () => {
+    const update = invite(charles);
+    const email = sessionChangedEmail(booking, charles, ctx, update);
+    expect(email.to).toBe(charles.email);
+    expect(email.subject).toBe("Course details changed: Enterprise Risk Management, 29 March – 2 April 2027");
+    expect(email.text).toContain("Dear Charles Babbage,");
+    expect(email.text).toContain("Day 5: 09:00–16:00");
+    expect(email.text).toContain("The Finsbury Centre, 12 Finsbury Square, London EC2A 1AS");
+    expect(email.text).toContain(addToCalendar);
+    expect(email.text).toMatch(/Your organisation, Analytical Engines Ltd, booked your place/);
+    expect(email.attachments).toEqual([update]);
   });
 });
 
@@ -256,15 +323,16 @@ describe("an invoice booking waiting for its booker (issue 37)", () => {
       ...booking,
       booker: { name: "Visit evil.example now, Mallory", email: "m@example.test", organisation: "Acme Ltd" },
     };
-    const [, , ...delegates] = bookingConfirmedEmails(mallory, ctx, { invoice, bookingToken: "t" });
+    const [, , ...delegates] = bookingConfirmedEmails(mallory, ctx, { invoice, bookingToken: "t", invitations });
     const cancelled = bookingCancelledEmails(mallory, ctx, {
       creditPence: 0,
       refundPence: 0,
       reason: "r",
       bySession: false,
     });
-    const passed = placeTransferredEmail(mallory, { name: "Charles Babbage", email: "charles@example.co.uk" }, ctx);
-    for (const email of [...delegates, ...cancelled.slice(2), passed]) {
+    const passed = placeTransferredEmail(mallory, charles, ctx, null);
+    const changed = sessionChangedEmail(mallory, charles, ctx, invite(charles));
+    for (const email of [...delegates, ...cancelled.slice(2), passed, changed]) {
       expect(email.text).toMatch(/your organisation, Acme Ltd,/i);
       expect(email.text).not.toContain("evil.example");
       expect(email.html).not.toContain("evil.example");

@@ -1,6 +1,6 @@
 /** The upcoming dates' filter (app/publishing/dates-filter.ts), as /training's form and the dates feed read it. */
 import { describe, expect, it } from "vitest";
-import { datesFeedPath, readDatesFilter, sessionsChosen } from "~/publishing/dates-filter.ts";
+import { datesFeedPath, readDatesFilter, sessionCalendarPath, sessionsChosen } from "~/publishing/dates-filter.ts";
 
 const read = (query: string) => readDatesFilter(new URLSearchParams(query));
 
@@ -27,11 +27,18 @@ describe("readDatesFilter", () => {
     // As the page's pillar sections always have: no problem to say.
     ["every pillar for one that is not a pillar", "pillar=marketing&format=in-person", ["", "in-person", "", ""]],
   ])("chooses %s", (_what, query, [month, format, pillar, problem]) => {
-    expect(read(query)).toEqual({ month, format, pillar, problem });
+    expect(read(query)).toEqual({ month, format, pillar, session: "", problem });
+  });
+
+  it("chooses one session for an e-mail's add-to-calendar link, and says why not for what is not a date's id", () => {
+    const one = read(new URLSearchParams({ session: "esg-risk-2027-04-london" }).toString());
+    expect(one).toMatchObject({ session: "esg-risk-2027-04-london", problem: "" });
+    expect(sessionsChosen(one)).toEqual({ sessionId: "esg-risk-2027-04-london" });
+    expect(read("session=..%2Fetc")).toMatchObject({ session: "", problem: "The session must be a date's id." });
   });
 });
 
-describe("sessionsChosen and datesFeedPath", () => {
+describe("sessionsChosen, datesFeedPath and sessionCalendarPath", () => {
   it("pass on only what was chosen", () => {
     expect(sessionsChosen(read(""))).toEqual({});
     expect(sessionsChosen(read("month=2027-04&pillar=risk-grc"))).toEqual({ month: "2027-04", pillarId: "risk-grc" });
@@ -42,5 +49,11 @@ describe("sessionsChosen and datesFeedPath", () => {
     expect(datesFeedPath(read("month=2027-04&format=online&pillar=strategy"))).toBe(
       "/training/dates.ics?pillar=strategy&format=online",
     );
+  });
+
+  it("give one session's days as the feed of that session, which the filter reads back", () => {
+    const path = sessionCalendarPath("esg-risk-2027-04-london");
+    expect(path).toBe("/training/dates.ics?session=esg-risk-2027-04-london");
+    expect(read(path.split("?")[1]!).session).toBe("esg-risk-2027-04-london");
   });
 });

@@ -8,6 +8,7 @@ const booking: BookingForEmail = {
   id: "b-1",
   reference: "MB-ABCDEFGH",
   isTest: false,
+  courseId: "strategy",
   courseTitle: "Strategy Execution",
   session: {
     key: "s",

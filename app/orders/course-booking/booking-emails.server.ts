@@ -7,18 +7,22 @@
  *   Stripe says it is paid): the booker gets what was booked, the amounts,
  *   how to pay (bank details and the due date) or the receipt, the terms
  *   they accepted, the invoice as a PDF and their booking link; each named
- *   delegate gets what, when and where with a calendar invitation (one event
- *   per day); the team gets a notification linked to the booking.
+ *   delegate gets what, when and where with their calendar invitation
+ *   (./invitations.server.ts); the team gets a notification linked to the
+ *   booking.
  * - Cancelled: the booker gets what the cancellation credits (and refunds)
- *   with the credit note; each named delegate is told; the team too.
+ *   with the credit note; each named delegate is told, with the calendar's
+ *   cancellation; the team too.
+ * - A session's hours or place changed: each delegate gets the calendar's
+ *   update, with the details in words.
  *
  * The booking link is a credential: the stored message holds
  * `withheldCredential("booking-link")` and the outbox puts the token in only
  * as it sends (docs/decisions/033-secrets-at-rest.md).
  */
-import { createEvents, type EventAttributes } from "ics";
 import { organisation } from "~/content/organisation.ts";
-import { siteContact } from "~/content/index.server.ts";
+import { coursePath } from "~/content/paths.ts";
+import { sessionCalendarPath } from "~/publishing/dates-filter.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import {
@@ -35,6 +39,7 @@ import {
   type Block,
 } from "~/mail/compose.server.ts";
 import { withheldCredential, type Attachment, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
+import type { InvitationSays } from "./invitation-ics.server.ts";
 
 /** A session's place and times, as the e-mails and the calendar say them. */
 export type SessionForEmail = {
@@ -54,6 +59,7 @@ export type BookingForEmail = {
   id: string;
   reference: string;
   isTest: boolean;
+  courseId: string;
   courseTitle: string;
   session: SessionForEmail;
   booker: { name: string; email: string; organisation: string };
@@ -168,59 +174,41 @@ function delegateLines(booking: BookingForEmail): [string, string][] {
   ]);
 }
 
-/**
- * The calendar invitation for a session: one event per day, each with a
- * stable UID (importing it again updates them). The same for every booking
- * of the session as it stands, so it is made once and kept (the `ics`
- * library's checks cost more than the rest of a booking's e-mails): the
- * last few sessions' invitations, by everything they say.
- */
-export function sessionInvitation(
-  booking: Pick<BookingForEmail, "courseTitle" | "session">,
+/** What a delegate's calendar invitation to the booking's session says (./invitation-ics.server.ts). */
+export function invitationSays(
+  booking: Pick<BookingForEmail, "courseId" | "courseTitle" | "session">,
+  delegate: { name: string; email: string },
   ctx: MailContext,
-): Attachment {
-  const host = new URL(ctx.siteUrl).hostname;
+): InvitationSays {
   const location = whereText(booking.session);
-  const organizer = { name: organisation.name, email: siteContact().email };
-  const said = JSON.stringify([booking.courseTitle, booking.session, location, ctx.siteUrl, organizer]);
-  const kept = invitations.get(said);
-  if (kept) return kept;
-  const events: EventAttributes[] = booking.session.days.map((day, i) => ({
-    productId: `${organisation.shortName.toLowerCase()}/courses`,
-    method: "PUBLISH",
-    uid: `session-${booking.session.key}-day-${i + 1}@${host}`,
-    start: day.startsAt.getTime(),
-    startInputType: "utc",
-    startOutputType: "utc",
-    end: day.endsAt.getTime(),
-    endInputType: "utc",
-    endOutputType: "utc",
-    title: `${booking.courseTitle} (day ${i + 1} of ${booking.session.days.length})`,
+  return {
+    title: booking.courseTitle,
+    url: `${siteLink(ctx).replace(/\/$/, "")}${coursePath(booking.courseId)}`,
+    location,
     description: [
       `${booking.courseTitle}, a ${booking.session.days.length}-day course with ${organisation.name}.`,
       booking.session.format === "online"
         ? "Live online: we e-mail your joining link before the first day."
         : `At ${location}.`,
     ].join("\n\n"),
-    location,
-    url: `${ctx.siteUrl}/courses`,
-    organizer,
-    status: "CONFIRMED",
-    busyStatus: "BUSY",
-  }));
-  const { error, value } = createEvents(events);
-  if (error || !value) throw error ?? new Error("The calendar invitation could not be made");
-  const invitation: Attachment = {
-    filename: "course.ics",
-    contentType: "text/calendar; charset=utf-8; method=PUBLISH",
-    content: value,
+    days: booking.session.days.map((d) => ({ startsAt: d.startsAt.toISOString(), endsAt: d.endsAt.toISOString() })),
+    attendee: { name: delegate.name, email: delegate.email },
   };
-  invitations.set(said, invitation);
-  if (invitations.size > 32) invitations.delete(invitations.keys().next().value!);
-  return invitation;
 }
 
-const invitations = new Map<string, Attachment>();
+/** The invitation's words in the e-mail, for a calendar that did not add it: a link to the session's dates as a calendar file. */
+function addToCalendar(booking: Pick<BookingForEmail, "session">, ctx: MailContext): Block[] {
+  return [
+    p(
+      "If your calendar did not add the attached invitation by itself, add the course days from this file instead (it holds the dates as published, with no one's name):",
+    ),
+    {
+      kind: "button",
+      href: `${siteLink(ctx).replace(/\/$/, "")}${sessionCalendarPath(booking.session.key)}`,
+      text: "Add the course days to your calendar",
+    },
+  ];
+}
 
 /**
  * To the booker's address only, when an invoice booking is placed: confirm
@@ -316,7 +304,15 @@ export function bookingConfirmedEmails(
     dueDate,
     paidAt,
     bookingToken,
-  }: { invoice: DocumentForEmail; dueDate?: string; paidAt?: string; bookingToken: string },
+    invitations,
+  }: {
+    invoice: DocumentForEmail;
+    dueDate?: string;
+    paidAt?: string;
+    bookingToken: string;
+    /** Each named delegate's calendar invitation, by their address lower-cased (./invitations.server.ts). */
+    invitations: ReadonlyMap<string, Attachment>;
+  },
 ): OutgoingEmail[] {
   const booker = address(booking.booker.email, "the booker's address");
   const name = oneLine(booking.booker.name);
@@ -410,19 +406,18 @@ export function bookingConfirmedEmails(
     },
   );
 
-  const invitation = sessionInvitation(booking, ctx);
   const delegates = booking.delegates.flatMap((d) =>
-    "namesToFollow" in d ? [] : [joiningEmail(booking, d, ctx, invitation)],
+    "namesToFollow" in d ? [] : [joiningEmail(booking, d, ctx, invitations.get(d.email.toLowerCase()) ?? null)],
   );
   return [confirmation, team, ...delegates];
 }
 
-/** A named delegate's joining details (what, when, where), with the session's calendar invitation. */
+/** A named delegate's joining details (what, when, where), with their calendar invitation. */
 export function joiningEmail(
   booking: BookingForEmail,
   d: { name: string; email: string },
   ctx: MailContext,
-  invitation: Attachment = sessionInvitation(booking, ctx),
+  invitation: Attachment | null,
 ): OutgoingEmail {
   const email = compose(
     {
@@ -439,8 +434,9 @@ export function joiningEmail(
             : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
         ),
         p(
-          "The attached calendar invitation holds each day's hours. Tell us of any access or dietary needs by replying to this e-mail.",
+          "The attached calendar invitation holds each day's hours; if they or the place change, we send you an update that changes it in your calendar. Tell us of any access or dietary needs by replying to this e-mail.",
         ),
+        ...addToCalendar(booking, ctx),
         ...contactDetails(ctx),
       ],
     },
@@ -449,7 +445,7 @@ export function joiningEmail(
       subject: subject(`Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
     },
   );
-  email.attachments = [invitation];
+  if (invitation) email.attachments = [invitation];
   return email;
 }
 
@@ -458,15 +454,17 @@ export function placeTransferredEmail(
   booking: BookingForEmail,
   previous: { name: string; email: string },
   ctx: MailContext,
+  /** The calendar's cancellation of their invitation (null: they had none). */
+  cancellation: Attachment | null,
 ): OutgoingEmail {
-  return compose(
+  const email = compose(
     {
       title: `Your place on ${oneLine(booking.courseTitle)} has passed to someone else`,
       blocks: [
         ...testNotice(booking.isTest),
         p(`Dear ${oneLine(previous.name)},`),
         p(
-          `At the request of your organisation, ${bookingOrganisation(booking)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing, and you can delete the calendar invitation we sent you.`,
+          `At the request of your organisation, ${bookingOrganisation(booking)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing: the attached cancellation takes the course days out of your calendar.`,
         ),
         { kind: "fields", items: sessionFacts(booking) },
         p("If this is unexpected, please reply to this e-mail or contact the person who booked the place."),
@@ -478,6 +476,49 @@ export function placeTransferredEmail(
       subject: subject(`Place passed on: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
     },
   );
+  if (cancellation) email.attachments = [cancellation];
+  return email;
+}
+
+/**
+ * To a delegate whose session's hours or place changed (an update of their
+ * calendar invitation, at its next SEQUENCE): the details as they now
+ * stand, in words too.
+ */
+export function sessionChangedEmail(
+  booking: BookingForEmail,
+  delegate: { name: string; email: string },
+  ctx: MailContext,
+  update: Attachment,
+): OutgoingEmail {
+  const email = compose(
+    {
+      title: `Your course's details have changed`,
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${oneLine(delegate.name)},`),
+        p(
+          `The hours or the place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
+        ),
+        { kind: "fields", items: sessionFacts(booking) },
+        p("The attached calendar update changes the course days in your calendar."),
+        ...addToCalendar(booking, ctx),
+        p(
+          "If the new details do not suit you, please reply to this e-mail or contact the person who booked your place.",
+        ),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(delegate.email, "a delegate's address"),
+      subject: subject(
+        `Course details changed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+        booking.isTest,
+      ),
+    },
+  );
+  email.attachments = [update];
+  return email;
 }
 
 /** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */
@@ -490,7 +531,16 @@ export function bookingCancelledEmails(
     refundPence,
     reason,
     bySession,
-  }: { creditNote?: DocumentForEmail; creditPence: number; refundPence: number; reason: string; bySession: boolean },
+    cancellations = new Map(),
+  }: {
+    creditNote?: DocumentForEmail;
+    creditPence: number;
+    refundPence: number;
+    reason: string;
+    bySession: boolean;
+    /** The calendar's cancellation of each invitation sent, by its address lower-cased (./invitations.server.ts). */
+    cancellations?: ReadonlyMap<string, Attachment>;
+  },
 ): OutgoingEmail[] {
   const booker = address(booking.booker.email, "the booker's address");
   const name = oneLine(booking.booker.name);
@@ -530,7 +580,13 @@ export function bookingCancelledEmails(
       ),
     },
   );
-  if (creditNote) notice.attachments = [pdfAttachment("credit-note", creditNote)];
+  // A booker who is also a delegate gets their calendar's cancellation with the notice (no delegate e-mail of their own).
+  const bookersOwn = cancellations.get(booking.booker.email.toLowerCase());
+  const noticeFiles = [
+    ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
+    ...(bookersOwn ? [bookersOwn] : []),
+  ];
+  if (noticeFiles.length) notice.attachments = noticeFiles;
   const team = compose(
     {
       title: "Course booking cancelled",
@@ -559,24 +615,37 @@ export function bookingCancelledEmails(
     "namesToFollow" in d || d.email.toLowerCase() === booking.booker.email.toLowerCase()
       ? []
       : [
-          compose(
-            {
-              title: "Your course place is cancelled",
-              blocks: [
-                ...testNotice(booking.isTest),
-                p(`Dear ${oneLine(d.name)},`),
-                p(
-                  `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by your organisation, ${bookingOrganisation(booking)}, is cancelled. Please remove the course days from your calendar.`,
-                ),
-                ...contactDetails(ctx),
-              ],
-            },
-            {
-              to: address(d.email, "a delegate's address"),
-              subject: subject(`Place cancelled: ${inSubject(booking.courseTitle)}`, booking.isTest),
-            },
+          withFile(
+            compose(
+              {
+                title: "Your course place is cancelled",
+                blocks: [
+                  ...testNotice(booking.isTest),
+                  p(`Dear ${oneLine(d.name)},`),
+                  p(
+                    `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by your organisation, ${bookingOrganisation(booking)}, is cancelled.`,
+                  ),
+                  p(
+                    cancellations.has(d.email.toLowerCase())
+                      ? "The attached cancellation takes the course days out of your calendar."
+                      : "Please remove the course days from your calendar.",
+                  ),
+                  ...contactDetails(ctx),
+                ],
+              },
+              {
+                to: address(d.email, "a delegate's address"),
+                subject: subject(`Place cancelled: ${inSubject(booking.courseTitle)}`, booking.isTest),
+              },
+            ),
+            cancellations.get(d.email.toLowerCase()),
           ),
         ],
   );
   return [notice, team, ...delegates];
+}
+
+function withFile(email: OutgoingEmail, file: Attachment | undefined): OutgoingEmail {
+  if (file) email.attachments = [...(email.attachments ?? []), file];
+  return email;
 }

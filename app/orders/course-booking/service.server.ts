@@ -32,11 +32,23 @@ import {
   bookingConfirmRequestEmail,
   bookingConfirmedEmails,
   bookingNewLinkEmail,
+  invitationSays,
   joiningEmail,
   placeTransferredEmail,
+  sessionChangedEmail,
   withNumber,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
+import {
+  inCalendarStatuses,
+  invitationsInCalendars,
+  invite,
+  saidOf,
+  update,
+  withdraw,
+  withdrawAll,
+} from "./invitations.server.ts";
+import type { Attachment } from "~/mail/types.ts";
 import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
@@ -145,6 +157,7 @@ function forEmail(
     id: booking.id,
     reference: booking.reference,
     isTest: booking.is_test === 1,
+    courseId: booking.course_id,
     courseTitle: booking.course_title,
     session,
     booker: { name: booking.booker_name, email: booking.booker_email, organisation: booking.organisation },
@@ -192,9 +205,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         await bookingDelegates(trx, bookingId),
         sessionByKey(done.booking.session_key),
       );
-      const emails = [joiningEmail(about, done.delegate, mail)];
+      const now = clock();
+      const invitation = await invite(trx, bookingId, invitationSays(about, done.delegate, mail), now);
+      const emails = [joiningEmail(about, done.delegate, mail, invitation)];
       if (done.previous && done.previous.email.toLowerCase() !== done.delegate.email.toLowerCase()) {
-        emails.push(placeTransferredEmail(about, done.previous, mail));
+        const cancellation = await withdraw(trx, bookingId, done.previous.email, now);
+        emails.push(placeTransferredEmail(about, done.previous, mail, cancellation));
       }
       if (staffId === null) emails.push(...placeChangedByBookerEmails(about, done, mail));
       await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, clock());
@@ -290,11 +306,18 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   ) {
     const delegates = await bookingDelegates(trx, booking.id);
     const bookingToken = token ?? (await newBookingLink(trx, booking.id, clock()));
-    const emails = bookingConfirmedEmails(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, {
+    const about = forEmail(booking, delegates, sessionByKey(booking.session_key));
+    const invitations = new Map<string, Attachment>();
+    for (const d of about.delegates) {
+      if ("namesToFollow" in d) continue;
+      invitations.set(d.email.toLowerCase(), await invite(trx, booking.id, invitationSays(about, d, mail), clock()));
+    }
+    const emails = bookingConfirmedEmails(about, mail, {
       invoice: { number: invoice.number, ref: vatDocumentRef(invoice.id), bank: invoice.supplier.bank },
       ...(invoice.dueDate ? { dueDate: `${invoice.dueDate}T12:00:00Z` } : {}),
       ...(booking.paid_at ? { paidAt: booking.paid_at } : {}),
       bookingToken,
+      invitations,
     });
     return async (trx: Transaction<Database>, issued: CourseInvoice) => {
       const numbered = withNumber(emails, invoice.number, issued.number);
@@ -315,6 +338,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   ) {
     const delegates = await bookingDelegates(trx, about.booking.id);
     const note = about.creditNote;
+    // The calendars' cancellations of the invitations sent (a booking nobody proved sent none).
+    const cancellations = await withdrawAll(trx, about.booking.id, clock());
     const emails = bookingCancelledEmails(
       forEmail(about.booking, delegates, sessionByKey(about.booking.session_key)),
       mail,
@@ -324,6 +349,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         refundPence: about.refundPence,
         reason,
         bySession,
+        cancellations,
       },
     );
     // A booking nobody has proved yet (unconfirmed by its booker, or a card
@@ -505,6 +531,52 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async composeReminder(trx: Transaction<Database>, booking: CourseBooking, facts: ReminderFacts) {
       const delegates = await bookingDelegates(trx, booking.id);
       return paymentReminderEmail(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, facts);
+    },
+
+    /**
+     * Sends each delegate whose session's hours or place changed since their
+     * calendar invitation the update (the next SEQUENCE), with the details
+     * in words: after a session is published, and by the calendar-updates
+     * job. Each booking in a transaction of its own, its order locked and
+     * the invitation read again, so two instances never send one update
+     * twice. Returns how many were sent.
+     */
+    async sendCalendarUpdates(now = clock()): Promise<number> {
+      // A session moved by up to 60 days still reaches its booked delegates.
+      const rows = await invitationsInCalendars(db, new Date(now.getTime() - 60 * 86_400_000));
+      const byBooking = new Map<string, typeof rows>();
+      for (const row of rows) byBooking.set(row.booking_id, [...(byBooking.get(row.booking_id) ?? []), row]);
+      let sent = 0;
+      for (const [bookingId, invitations] of byBooking) {
+        const first = invitations[0]!;
+        const published = sessionByKey(first.session_key);
+        if (!published) continue;
+        const now_ = {
+          courseId: first.course_id,
+          courseTitle: first.course_title,
+          session: sessionForEmail(published),
+        };
+        const stale = invitations.filter(
+          (row) => row.said !== JSON.stringify(invitationSays(now_, saidOf(row).attendee, mail)),
+        );
+        if (!stale.length) continue;
+        sent += await db.transaction().execute(async (trx) => {
+          await lockOrder(trx, bookingId);
+          const booking = await readBooking(trx, bookingId);
+          if (!booking || !inCalendarStatuses.includes(booking.status)) return 0;
+          const about = forEmail(booking, await bookingDelegates(trx, bookingId), published);
+          const emails = [];
+          for (const row of stale) {
+            const { attendee } = saidOf(row);
+            const updated = await update(trx, row.id, invitationSays(about, attendee, mail), now);
+            if (updated) emails.push(sessionChangedEmail(about, attendee, mail, updated));
+          }
+          if (emails.length) await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, now);
+          return emails.length;
+        });
+      }
+      if (sent > 0) onEmailsQueued();
+      return sent;
     },
 
     /** Whether invoices can be issued (business settings saved), and the payment terms the booking page states. */

@@ -119,7 +119,7 @@ export default function ContentItem() {
           {answer?.confirm && (
             <label className="flex items-start gap-3 rounded-md border border-amber-700 bg-amber-50 p-4 text-slate-900">
               <input type="checkbox" name="confirm" value="yes" className="mt-1 size-5 shrink-0" />
-              <span>I understand: existing bookings keep what they pay. Publish the change for new bookings.</span>
+              <span>I have read what publishing this changes, said above: publish it.</span>
             </label>
           )}
           <div className="flex flex-wrap items-end gap-3 border-t border-slate-300 pt-5">

@@ -1,0 +1,156 @@
+/**
+ * Each delegate's calendar invitation to a booked session, kept so it can
+ * be updated and cancelled (issue 41, docs/decisions/079-calendar-invitations-that-update.md):
+ * one row per delegate per booking (course_invitations), with a UID made
+ * once and never again, the SEQUENCE last sent and what it last said.
+ *
+ * Every function runs in the transaction that changes the booking and
+ * queues the e-mail the invitation goes with, so a row moves only with a
+ * message sent: an invitation (`invite`: SEQUENCE 0, or the next one when
+ * the delegate had one), a cancellation (`withdraw`, `withdrawAll`), an
+ * update (`update`, when what it says no longer matches the session).
+ */
+import { randomUUID } from "node:crypto";
+import type { Transaction } from "kysely";
+import { organisation } from "~/content/organisation.ts";
+import type { Db } from "~/data/db.server.ts";
+import type { CourseBookingStatus, Database } from "~/data/schema.ts";
+import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
+import type { Attachment } from "~/mail/types.ts";
+import { invitationAttachment, type InvitationSays } from "./invitation-ics.server.ts";
+
+type Trx = Transaction<Database>;
+type Row = Database["course_invitations"];
+
+const uidDomain = organisation.bookingsEmail.split("@")[1]!;
+
+const key = (email: string) => email.trim().toLowerCase();
+
+async function invitationOf(trx: Trx, bookingId: string, email: string): Promise<Row | undefined> {
+  return trx
+    .selectFrom("course_invitations")
+    .selectAll()
+    .where("booking_id", "=", bookingId)
+    .where("email", "=", key(email))
+    .executeTakeFirst();
+}
+
+async function store(trx: Trx, row: Row, set: Pick<Row, "sequence" | "state" | "said">, now: Date) {
+  await trx
+    .updateTable("course_invitations")
+    .set({ ...set, updated_at: now.toISOString() })
+    .where("id", "=", row.id)
+    .execute();
+}
+
+/** Invites the delegate `says` names to the booking's session: a new invitation, or the next SEQUENCE of theirs. */
+export async function invite(trx: Trx, bookingId: string, says: InvitationSays, now: Date): Promise<Attachment> {
+  const said = JSON.stringify(says);
+  const before = await invitationOf(trx, bookingId, says.attendee.email);
+  if (before) {
+    const sequence = before.sequence + 1;
+    await store(trx, before, { sequence, state: "sent", said }, now);
+    return invitationAttachment("REQUEST", { uid: before.uid, sequence, says }, now);
+  }
+  const uid = `course-${randomUUID()}@${uidDomain}`;
+  await trx
+    .insertInto("course_invitations")
+    .values({
+      id: randomUUID(),
+      booking_id: bookingId,
+      email: key(says.attendee.email),
+      uid,
+      sequence: 0,
+      state: "sent",
+      said,
+      created_at: now.toISOString(),
+      updated_at: now.toISOString(),
+    })
+    .execute();
+  return invitationAttachment("REQUEST", { uid, sequence: 0, says }, now);
+}
+
+async function cancel(trx: Trx, row: Row, now: Date): Promise<Attachment> {
+  const sequence = row.sequence + 1;
+  await store(trx, row, { sequence, state: "cancelled", said: row.said }, now);
+  return invitationAttachment("CANCEL", { uid: row.uid, sequence, says: JSON.parse(row.said) as InvitationSays }, now);
+}
+
+/** Cancels the invitation `email` holds for the booking (the place passed to someone else): null if none is in their calendar. */
+export async function withdraw(trx: Trx, bookingId: string, email: string, now: Date): Promise<Attachment | null> {
+  const row = await invitationOf(trx, bookingId, email);
+  return row?.state === "sent" ? cancel(trx, row, now) : null;
+}
+
+/** Cancels every invitation of the booking still in a calendar (the booking is cancelled): by the address (lower-cased) each goes to. */
+export async function withdrawAll(trx: Trx, bookingId: string, now: Date): Promise<Map<string, Attachment>> {
+  const rows = await trx
+    .selectFrom("course_invitations")
+    .selectAll()
+    .where("booking_id", "=", bookingId)
+    .where("state", "=", "sent")
+    .orderBy("created_at")
+    .execute();
+  const sent = new Map<string, Attachment>();
+  for (const row of rows) sent.set(row.email, await cancel(trx, row, now));
+  return sent;
+}
+
+/** The statuses of a booking whose delegates' invitations a change of its session updates. */
+export const inCalendarStatuses: readonly CourseBookingStatus[] = ["invoiced", "paid"];
+
+/** The invitations in calendars for bookings whose session (as booked) ended after `since`: what a change of a session may update. */
+export async function invitationsInCalendars(db: Db | Trx, since: Date) {
+  return db
+    .selectFrom("course_invitations as i")
+    .innerJoin("course_bookings as b", "b.id", "i.booking_id")
+    .select(["i.id", "i.booking_id", "i.said", "b.session_key", "b.course_id", "b.course_title"])
+    .where("i.state", "=", "sent")
+    .where("b.status", "in", [...inCalendarStatuses])
+    .where("b.session_ends_at", ">", since.toISOString())
+    .orderBy("i.booking_id")
+    .orderBy("i.created_at")
+    .execute();
+}
+
+/**
+ * Sends the invitation `id` again with what it now `says`, at the next
+ * SEQUENCE: null if it changed meanwhile (cancelled, or already updated to
+ * say the same), read under the caller's lock.
+ */
+export async function update(trx: Trx, id: string, says: InvitationSays, now: Date): Promise<Attachment | null> {
+  const row = await trx.selectFrom("course_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+  const said = JSON.stringify(says);
+  if (row?.state !== "sent" || row.said === said) return null;
+  const sequence = row.sequence + 1;
+  await store(trx, row, { sequence, state: "sent", said }, now);
+  return invitationAttachment("REQUEST", { uid: row.uid, sequence, says }, now);
+}
+
+/** What an invitation last said (its attendee's name and address among it). */
+export function saidOf(row: Pick<Row, "said">): InvitationSays {
+  return JSON.parse(row.said) as InvitationSays;
+}
+
+export const calendarUpdatesJobName = "course-calendar-updates";
+
+/**
+ * The updates' backstop, every 5 minutes under a lease: each instance sends
+ * them as soon as it serves a new version of the content (server/services.ts);
+ * this catches a change made while no instance was up to see it.
+ */
+export function calendarUpdatesJob({
+  send,
+  everyMs = 5 * 60_000,
+}: {
+  /** The course booking service's sendCalendarUpdates. */
+  send: (now: Date) => Promise<number>;
+  everyMs?: number;
+}): ScheduledJob {
+  return {
+    name: calendarUpdatesJobName,
+    everyMs,
+    leaseMs: 5 * 60_000,
+    run: async ({ now }) => ({ sent: await send(now) }),
+  };
+}

@@ -1,0 +1,248 @@
+/**
+ * Each delegate's calendar invitation over a booking's life (issue 41,
+ * docs/decisions/079-calendar-invitations-that-update.md), on both
+ * databases, through the course booking service, read back from the
+ * outbox with a calendar library (ical.js):
+ * - the booking confirmed: each named delegate invited (METHOD:REQUEST),
+ *   a UID of their own, SEQUENCE 0, the bookings address as ORGANIZER;
+ * - a substitute: the one replaced gets METHOD:CANCEL, same UID, SEQUENCE 1;
+ * - the session's hours changed: each delegate still coming gets the
+ *   update (same UID, the next SEQUENCE, the new hours), once, however many
+ *   instances ask at once;
+ * - the booking cancelled: every invitation still in a calendar cancelled;
+ * - erasure takes a delegate's invitation.
+ */
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
+import { organisation } from "~/content/organisation.ts";
+import { releaseContent } from "~/content/seed/index.ts";
+import type { CourseSession } from "~/content/sessions-schema.ts";
+import type { Attachment } from "~/mail/types.ts";
+import { courseBooking } from "~/orders/course-booking.server.ts";
+import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
+import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
+import { createCourseBookingService, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+
+const sessionId = "risk-management-2027-03-london";
+const booked = new Date("2027-01-10T10:00:00.000Z");
+const later = (n: number) => new Date(booked.getTime() + n * 3_600_000);
+
+/** The release's catalogue with the session's Friday now ending at 13:00 and its place moved. */
+function movedCatalogue() {
+  const sessions = (releaseContent.sessions as CourseSession[]).map((s) =>
+    s.id === sessionId
+      ? {
+          ...s,
+          hours: s.hours.map((h, i) => (i === 4 ? { starts: "09:00", ends: "13:00" } : h)),
+          venue: { name: "116 Pall Mall", streetAddress: "116 Pall Mall", locality: "London", postalCode: "SW1Y 5ED" },
+        }
+      : s,
+  );
+  return buildCatalogue({ ...releaseContent, sessions });
+}
+
+function read(ics: string) {
+  const calendar = new ICAL.Component(ICAL.parse(ics));
+  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
+  const vevents = calendar.getAllSubcomponents("vevent");
+  const event = new ICAL.Event(vevents.find((v) => !v.hasProperty("recurrence-id")));
+  return {
+    method: calendar.getFirstPropertyValue("method"),
+    uid: event.uid,
+    sequence: event.sequence,
+    status: event.component.getFirstPropertyValue("status"),
+    organizer: event.organizer,
+    attendee: String(event.component.getFirstPropertyValue("attendee")).toLowerCase(),
+    location: event.location,
+    instances: vevents.length,
+  };
+}
+
+describe.each(dialects)("calendar invitations on %s", (dialect) => {
+  let t: TestDatabase;
+  let now = booked;
+  let service: CourseBookingService;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect, "cbinvite", { businessSettings: true });
+    service = createCourseBookingService({
+      db: t.handle.db,
+      mail: testMail,
+      keys: keyring(newKeyMaterial()),
+      stripe: null,
+      clock: () => now,
+    });
+    await createCourseSession(t.handle.db, { ...bookable(sessionByKey(sessionId)!), capacity: 30, at: booked });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  /** An invoice booking of two named places on the session, confirmed by its booker through its link. */
+  async function confirmed(tag: string) {
+    now = booked;
+    let token = "";
+    const placed = await createCourseBooking(
+      t.handle.db,
+      {
+        session: bookable(sessionByKey(sessionId)!),
+        booker: testBooker(`booker-${tag}@example.com`),
+        places: [
+          { ...delegate(1), email: `one-${tag}@example.com` },
+          { ...delegate(2), email: `two-${tag}@example.com` },
+        ],
+        now: booked,
+      },
+      (result) => async (trx) => {
+        token = await newBookingLink(trx, result.booking.id, booked);
+      },
+    );
+    expect(await service.confirmByLink(token)).toMatchObject({ ok: true });
+    return { id: placed.id, token };
+  }
+
+  /** The calendar parts sent to `to` about booking `id`, oldest first. */
+  async function calendarsTo(id: string, to: string) {
+    const rows = await t.handle.db
+      .selectFrom("outbox")
+      .select(["attachments_json", "subject"])
+      .where("lead_id", "=", id)
+      .where("to_address", "=", to)
+      .orderBy("created_at")
+      .orderBy("id")
+      .execute();
+    return rows.flatMap((r) =>
+      (JSON.parse(r.attachments_json ?? "[]") as Attachment[])
+        .filter((a) => a.calendarMethod)
+        .map((a) => ({ subject: r.subject, contentType: a.contentType, ...read(a.content) })),
+    );
+  }
+
+  const invitationsOf = (id: string) =>
+    t.handle.db
+      .selectFrom("course_invitations")
+      .select(["email", "uid", "sequence", "state"])
+      .where("booking_id", "=", id)
+      .orderBy("email")
+      .execute();
+
+  it("invites each named delegate when the booking is confirmed: a UID of their own, SEQUENCE 0, from the bookings address", async () => {
+    const { id } = await confirmed("a");
+    const [one] = await calendarsTo(id, "one-a@example.com");
+    const [two] = await calendarsTo(id, "two-a@example.com");
+    expect(one).toMatchObject({
+      subject: expect.stringMatching(/^Joining details: /),
+      contentType: "text/calendar; charset=utf-8; method=REQUEST",
+      method: "REQUEST",
+      sequence: 0,
+      status: "CONFIRMED",
+      organizer: `mailto:${organisation.bookingsEmail}`,
+      attendee: "mailto:one-a@example.com",
+      location: "Chartered Accountants' Hall, 1 Moorgate Place, London EC2R 6EA",
+    });
+    expect(two!.uid).not.toBe(one!.uid);
+    expect(await invitationsOf(id)).toEqual([
+      { email: "one-a@example.com", uid: one!.uid, sequence: 0, state: "sent" },
+      { email: "two-a@example.com", uid: two!.uid, sequence: 0, state: "sent" },
+    ]);
+  });
+
+  it("cancels the invitation of a delegate replaced by a substitute (same UID, SEQUENCE 1) and invites the substitute", async () => {
+    const { id, token } = await confirmed("b");
+    const [first] = await calendarsTo(id, "one-b@example.com");
+    now = later(1);
+    const substitute = { position: "1", name: "Mary Major", email: "mary-b@example.com", jobTitle: "" };
+    expect(await service.namePlaceByLink(token, substitute)).toMatchObject({ ok: true });
+    const [, cancelled] = await calendarsTo(id, "one-b@example.com");
+    expect(cancelled).toMatchObject({
+      subject: expect.stringMatching(/^Place passed on: /),
+      contentType: "text/calendar; charset=utf-8; method=CANCEL",
+      method: "CANCEL",
+      uid: first!.uid,
+      sequence: 1,
+      status: "CANCELLED",
+      attendee: "mailto:one-b@example.com",
+    });
+    const [invited] = await calendarsTo(id, "mary-b@example.com");
+    expect(invited).toMatchObject({ method: "REQUEST", sequence: 0, attendee: "mailto:mary-b@example.com" });
+    expect((await invitationsOf(id)).map((i) => [i.email, i.sequence, i.state])).toEqual([
+      ["mary-b@example.com", 0, "sent"],
+      ["one-b@example.com", 1, "cancelled"],
+      ["two-b@example.com", 0, "sent"],
+    ]);
+  });
+
+  it("sends each delegate still coming the update when the session's hours or place change, once, however many ask", async () => {
+    const { id, token } = await confirmed("c");
+    now = later(1);
+    await service.namePlaceByLink(token, { position: "1", name: "Mary Major", email: "mary-c@example.com", jobTitle: "" });
+    const [before] = await calendarsTo(id, "two-c@example.com");
+    now = later(2);
+    const moved = movedCatalogue();
+    // Two instances, each seeing the new content at once.
+    const counts = await withCatalogue(moved, () =>
+      Promise.all([service.sendCalendarUpdates(now), service.sendCalendarUpdates(now)]),
+    );
+    const [, update] = await calendarsTo(id, "two-c@example.com");
+    expect(update).toMatchObject({
+      subject: expect.stringMatching(/^Course details changed: /),
+      method: "REQUEST",
+      uid: before!.uid,
+      sequence: 1,
+      location: "116 Pall Mall, 116 Pall Mall, London SW1Y 5ED",
+      // The Friday's new hours: an instance of its own.
+      instances: 2,
+    });
+    expect(await calendarsTo(id, "mary-c@example.com")).toHaveLength(2);
+    // The delegate replaced gets no update.
+    expect(await calendarsTo(id, "one-c@example.com")).toHaveLength(2);
+    expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);
+    expect((await invitationsOf(id)).map((i) => [i.email, i.sequence])).toEqual([
+      ["mary-c@example.com", 1],
+      ["one-c@example.com", 1],
+      ["two-c@example.com", 1],
+    ]);
+    // Asked again with nothing new: nothing sent.
+    expect(await withCatalogue(moved, () => service.sendCalendarUpdates(later(3)))).toBe(0);
+    expect(await calendarsTo(id, "two-c@example.com")).toHaveLength(2);
+  });
+
+  it("cancels every invitation still in a calendar when the booking is cancelled", async () => {
+    const { id, token } = await confirmed("d");
+    now = later(1);
+    await service.namePlaceByLink(token, { position: "1", name: "Mary Major", email: "mary-d@example.com", jobTitle: "" });
+    const [invited] = await calendarsTo(id, "two-d@example.com");
+    now = later(2);
+    expect(await service.cancel(id, "staff-1")).toMatchObject({ ok: true });
+    const [, cancelled] = await calendarsTo(id, "two-d@example.com");
+    expect(cancelled).toMatchObject({
+      subject: expect.stringMatching(/^Place cancelled: /),
+      method: "CANCEL",
+      uid: invited!.uid,
+      sequence: 1,
+      status: "CANCELLED",
+    });
+    expect((await calendarsTo(id, "mary-d@example.com")).map((c) => [c.method, c.sequence])).toEqual([
+      ["REQUEST", 0],
+      ["CANCEL", 1],
+    ]);
+    // The one replaced before had theirs cancelled then: no second cancellation.
+    expect((await calendarsTo(id, "one-d@example.com")).map((c) => [c.method, c.sequence])).toEqual([
+      ["REQUEST", 0],
+      ["CANCEL", 1],
+    ]);
+    expect((await invitationsOf(id)).every((i) => i.state === "cancelled")).toBe(true);
+    // A cancelled booking's invitations are never updated.
+    expect(await withCatalogue(movedCatalogue(), () => service.sendCalendarUpdates(later(3)))).toBe(0);
+  });
+
+  it("erasing a delegate's address takes their invitation", async () => {
+    const { id } = await confirmed("e");
+    await t.handle.db.transaction().execute((trx) => courseBooking.erase(trx, "one-e@example.com", later(1)));
+    expect((await invitationsOf(id)).map((i) => i.email)).toEqual(["two-e@example.com"]);
+  });
+});
