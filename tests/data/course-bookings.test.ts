@@ -801,6 +801,47 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         await own.dispose();
       }
     });
+
+    it("booking.changed is written when a place is named or passed on, by the team or the booker, saying which place and never who", async () => {
+      const own = await openTestDatabase(dialect, "cbhookchange", { businessSettings: true });
+      const odb = own.handle.db;
+      try {
+        await createEndpoint(odb, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.changed"] }, early);
+        const session = await newSession(6);
+        await setCapacity(odb, session.key, 6, early);
+        const placed = await placeCourseBooking(odb, {
+          session,
+          booker,
+          places: [delegate(1), { namesToFollow: true }],
+          payment: byInvoice,
+          now: early,
+        });
+        if (!placed.ok) throw new Error(placed.reason);
+        await confirmBooking(odb, placed.booking.id, early);
+        const mary = { name: "Mary Major", email: "mary@example.com", jobTitle: "Analyst" };
+        const ann = { name: "Ann Other", email: "ann@example.com", jobTitle: "Analyst" };
+        expect(await namePlace(odb, placed.booking.id, { position: 2, delegate: mary, now: minutes(early, 1), staffId: null })).toMatchObject({ ok: true });
+        expect(await namePlace(odb, placed.booking.id, { position: 1, delegate: ann, now: minutes(early, 2), staffId: "staff-1" })).toMatchObject({ ok: true });
+        // Refused (the same person again): nothing written.
+        await namePlace(odb, placed.booking.id, { position: 1, delegate: ann, now: minutes(early, 3), staffId: "staff-1" });
+
+        const events = await odb.selectFrom("webhook_events").selectAll().orderBy("created_at").execute();
+        expect(events.map((e) => [e.type, e.email])).toEqual([
+          ["booking.changed", "ada@example.com"],
+          ["booking.changed", "ada@example.com"],
+        ]);
+        expect(events.map((e) => JSON.parse(e.payload).data)).toEqual([
+          expect.objectContaining({ id: placed.booking.id, change: "place-named", position: 2, by: "booker", namedDelegates: 2 }),
+          expect.objectContaining({ change: "delegate-substituted", position: 1, by: "team", namedDelegates: 2 }),
+        ]);
+        const payloads = events.map((e) => e.payload).join("\n");
+        for (const who of ["mary@example.com", "Mary Major", "ann@example.com", "Ann Other", "d1@example.com", "Delegate 1"]) {
+          expect(payloads).not.toContain(who);
+        }
+      } finally {
+        await own.dispose();
+      }
+    });
   });
 
   describe("concurrent bookings", () => {

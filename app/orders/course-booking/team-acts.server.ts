@@ -32,7 +32,7 @@ import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
 import { termsOfBooking, tierFor } from "./terms.ts";
 import type { Quote, QuoteLine } from "./vat.ts";
-import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
+import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
 export type MarkPaidResult = { ok: true; booking: CourseBooking } | { ok: false; reason: "not-found" | "not-invoiced" };
 
@@ -130,7 +130,19 @@ export async function namePlace(
       .execute();
     // The team's act names its member; the booker's, from their booking page, says so.
     const detail = staffId === null ? { position, by: "booker" } : { position };
-    await addEvent(trx, bookingId, now, previous ? "delegate-substituted" : "place-named", detail, staffId);
+    const change = previous ? "delegate-substituted" : "place-named";
+    await addEvent(trx, bookingId, now, change, detail, staffId);
+    await bookingChangedEvent(
+      trx,
+      booking,
+      {
+        change,
+        position,
+        by: staffId === null ? "booker" : "team",
+        namedDelegates: places.filter((p) => (p.position === position ? true : p.name !== null)).length,
+      },
+      now,
+    );
     const done = { ok: true as const, booking, position, delegate, previous };
     await also?.(trx, done);
     return done;

@@ -1,7 +1,8 @@
 /**
  * The webhook events of a course booking (issue 29, ADR 030's outbox: each
  * written in the transaction of the change it reports): `booking.created`,
- * `booking.paid` and `booking.cancelled`. Their data say what the team's
+ * `booking.paid`, `booking.changed` (a place named or passed to a
+ * substitute, by the team or the booker) and `booking.cancelled`. Their data say what the team's
  * tools need: the booking's reference, course and session, the booker (the
  * e-mail the event is erased by), places, amounts and state. Never a secret
  * (the payment's client secret), no card data, and no delegate's details
@@ -89,6 +90,25 @@ export function bookingCancelledEvent(
         ...extra,
       },
     },
+    now,
+  );
+}
+
+export function bookingChangedEvent(
+  trx: Transaction<Database>,
+  booking: CourseBooking,
+  extra: {
+    change: "place-named" | "delegate-substituted";
+    /** Which place (1, 2, 3…): never who has it. */
+    position: number;
+    by: "team" | "booker";
+    namedDelegates: number;
+  },
+  now: Date,
+) {
+  return emitEvent(
+    trx,
+    { type: "booking.changed", email: booking.booker_email, data: { ...bookingData(booking), ...extra } },
     now,
   );
 }
