@@ -97,6 +97,32 @@ export async function recordTransfer(
   ).execute();
 }
 
+/**
+ * Records a card payment started for an order that had none (an invoice to
+ * be paid by card: its PaymentIntent `reference`, pending, for `amountPence`).
+ * False if the order already has a card payment.
+ */
+export async function recordCardPaymentStarted(
+  trx: Trx,
+  order: { id: string; amountPence: number; currency: string },
+  reference: string,
+  at: string,
+): Promise<boolean> {
+  const existing = await trx
+    .selectFrom("payments")
+    .select("id")
+    .where("order_id", "=", order.id)
+    .where("provider", "=", "stripe")
+    .executeTakeFirst();
+  if (existing) return false;
+  await paymentInsert(
+    trx,
+    { id: order.id, total_pence: order.amountPence, currency: order.currency, created_at: at, updated_at: at },
+    { provider: "stripe", provider_reference: reference, status: "pending" },
+  ).execute();
+  return true;
+}
+
 /** Writes an order and its lines, and its payment when it has one. */
 export async function createOrder(
   trx: Trx,

@@ -1,5 +1,6 @@
 /**
- * Paying a held card booking (/booking/{token}/pay): Stripe's Payment
+ * Paying a held card booking, or an open invoice its booker chose to pay by
+ * card from their booking page (/booking/{token}/pay): Stripe's Payment
  * Element (the one part of booking that needs JavaScript) for the amount
  * the server worked out, with 3-D Secure when the bank asks. One of the
  * pages whose Content-Security-Policy admits Stripe (server/security.ts).
@@ -31,6 +32,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     quantity: b.quantity,
     totalPence: b.total_pence,
     holdExpiresAt: b.hold_expires_at,
+    invoiceNumber: toPay.invoiceNumber,
     booker: { name: b.booker_name, email: b.booker_email },
     clientSecret: toPay.clientSecret,
     paymentIntentId: toPay.paymentIntentId,
@@ -63,13 +65,20 @@ export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
       <div className="container-page max-w-2xl py-12 lg:py-16">
         <section aria-labelledby="pay-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="pay-title" className="text-2xl font-bold text-navy-900">
-            Pay {amount} by card
+            {b.invoiceNumber ? `Pay invoice ${b.invoiceNumber}: ${amount} by card` : `Pay ${amount} by card`}
           </h2>
-          <p className="mt-2 text-slate-800">
-            {b.quantity} place{b.quantity === 1 ? "" : "s"}, VAT included. Your places are held until{" "}
-            {b.holdExpiresAt ? formatDateTime(b.holdExpiresAt) : "shortly"}; your VAT invoice comes with the
-            confirmation.
-          </p>
+          {b.invoiceNumber ? (
+            <p className="mt-2 text-slate-800">
+              {b.quantity} place{b.quantity === 1 ? "" : "s"}, VAT included, as your VAT invoice {b.invoiceNumber} says.
+              We e-mail you as soon as it is paid.
+            </p>
+          ) : (
+            <p className="mt-2 text-slate-800">
+              {b.quantity} place{b.quantity === 1 ? "" : "s"}, VAT included. Your places are held until{" "}
+              {b.holdExpiresAt ? formatDateTime(b.holdExpiresAt) : "shortly"}; your VAT invoice comes with the
+              confirmation.
+            </p>
+          )}
           <div className="mt-6">
             {b.clientSecret === null ? (
               <CardFormUnavailable />
@@ -85,7 +94,9 @@ export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
                   returnPath={`/booking/${b.token}`}
                   successToast={{
                     title: "Payment Successful",
-                    description: "Your places are booked. Your confirmation is on its way.",
+                    description: b.invoiceNumber
+                      ? `Invoice ${b.invoiceNumber} is paid. Your receipt is on its way.`
+                      : "Your places are booked. Your confirmation is on its way.",
                   }}
                   contactHref="/contact"
                   labelledBy="pay-title"

@@ -11,7 +11,8 @@
  * or sends someone else in a delegate's place (issue 41): the new delegate
  * gets the joining details, the one replaced, the booker and the team are
  * told, at most 10 changes a day; or cancels, for the credit the terms give
- * that day, said in pounds before they confirm (refused if it has changed).
+ * that day, said in pounds before they confirm (refused if it has changed);
+ * or pays an open invoice by card, when card payment is set up.
  * Never cached, never indexed; an unknown (or revoked) link is a 404 like
  * any other page. A link past its expiry (a set time after the course,
  * ADR 063) is a 410 with a button that has a new link e-mailed to the
@@ -23,7 +24,7 @@ import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
-import type { CancellationOffer } from "~/orders/course-booking/booker-rules.ts";
+import { CancelBooking } from "~/components/booking/cancel-booking.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
@@ -42,7 +43,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (!expired) throw data("Not found", { status: 404 });
     return data({ expired: true as const }, { status: 410 });
   }
-  const payment = detail.booking.payment_method === "card" ? await bookings.refreshCardPayment(detail) : null;
+  // A card booking, or an invoice whose booker started paying it by card: Stripe is asked.
+  const payment =
+    detail.booking.payment_method === "card" || detail.booking.payment_intent_id
+      ? await bookings.refreshCardPayment(detail)
+      : null;
   const current =
     payment === "paid" && detail.booking.status !== "paid" ? (await bookings.byLink(params.token))! : detail;
   const b = current.booking;
@@ -52,6 +57,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reference: b.reference,
     status: b.status,
     paymentMethod: b.payment_method,
+    /** An open invoice the booker may pay by card here (card payment is set up). */
+    invoiceCardPayable: b.status === "invoiced" && bookings.cardAvailable,
     processing: payment === "processing",
     paymentFailure: b.payment_failure,
     holdExpiresAt: b.hold_expires_at,
@@ -104,6 +111,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (intent === "name-place") return namePlaceAction(params.token, form!, context);
   if (intent === "cancel") return cancelAction(params.token, form!, context);
+  if (intent === "pay-invoice") return payInvoiceAction(params.token, context);
   if (intent !== "confirm") throw data("Bad request", { status: 400 });
   const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
   if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${params.token}`, 303);
@@ -166,6 +174,16 @@ async function cancelAction(token: string, form: FormData, context: Route.Action
     },
     409,
   );
+}
+
+/** The booker chooses to pay their invoice by card: to the pay page (303), or why not. */
+async function payInvoiceAction(token: string, context: Route.ActionArgs["context"]) {
+  const result = await context.get(servicesContext).courseBookings.payInvoiceByCard(token);
+  if (result.ok) return redirect(`/booking/${token}/pay`, 303);
+  if (result.reason === "not-found") throw data("Not found", { status: 404 });
+  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  if (result.reason === "unavailable") return data({ problem: result.message }, 503);
+  return data({ problem: "This booking has no invoice to pay by card now." }, 409);
 }
 
 /**
@@ -252,14 +270,26 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               Your bank is still confirming the payment; we e-mail you as soon as it has.
             </p>
           )}
-          {b.status === "invoiced" && (
-            <p className="mt-3 text-slate-800">
-              Your places are booked. Please pay the invoice below by bank transfer by its due date, quoting its number.
-            </p>
+          {b.status === "invoiced" && !b.processing && (
+            <>
+              <p className="mt-3 text-slate-800">
+                Your places are booked. Please pay the invoice below by bank transfer by its due date, quoting its
+                number{b.invoiceCardPayable ? ", or pay it by card now" : ""}.
+              </p>
+              {b.invoiceCardPayable && (
+                <form method="post" className="mt-4">
+                  <input type="hidden" name="intent" value="pay-invoice" />
+                  <button type="submit" className="btn btn-primary min-h-11">
+                    Pay {formatPenceGbp(b.amounts.totalPence)} by card
+                  </button>
+                </form>
+              )}
+            </>
           )}
           {b.status === "paid" && b.paidAt && (
             <p className="mt-3 text-slate-800">
-              Paid on {formatDate(b.paidAt)}. Thank you: the joining details are on their way to each delegate.
+              Paid on {formatDate(b.paidAt)}. Thank you
+              {b.paymentMethod === "card" ? ": the joining details are on their way to each delegate." : "."}
             </p>
           )}
           {b.status === "expired" && (
@@ -345,51 +375,6 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       </div>
       <Toaster />
     </>
-  );
-}
-
-const settlementText = {
-  "nothing-charged": "nothing has been charged, so nothing is owed or refunded.",
-  "refund-to-card": "It is refunded to the card you paid with.",
-  "refund-by-transfer": "We refund it by bank transfer.",
-  "off-the-invoice": "It is taken off your invoice, with a credit note.",
-} as const;
-
-/** What cancelling gives today, in pounds, and the button that cancels for it. */
-function CancelBooking({ offer }: { offer: CancellationOffer }) {
-  const share = offer.basisPoints === 10_000 ? "all" : `${offer.basisPoints / 100}%`;
-  const days = `${offer.daysBefore} day${offer.daysBefore === 1 ? "" : "s"} before the course`;
-  return (
-    <details className="mt-8">
-      <summary className="inline-flex min-h-11 cursor-pointer items-center font-semibold text-navy-800 underline">
-        Cancel this booking
-      </summary>
-      <form method="post" className="mt-2 space-y-3 rounded-md border border-slate-300 p-4">
-        <input type="hidden" name="intent" value="cancel" />
-        <input type="hidden" name="expectedCreditPence" value={offer.creditPence} />
-        <p className="text-slate-800">
-          {offer.settlement === "nothing-charged" ? (
-            <>Cancelled today: {settlementText[offer.settlement]}</>
-          ) : offer.creditPence === 0 ? (
-            <>Cancelled today, {days}, the terms give no credit: the booking&rsquo;s full price stays due.</>
-          ) : (
-            <>
-              Cancelled today, {days}, the terms credit {share} of the booking:{" "}
-              <strong>{formatPenceGbp(offer.creditPence)}</strong> including VAT. {settlementText[offer.settlement]}
-            </>
-          )}{" "}
-          Every delegate is told, and the places go back on sale.
-        </p>
-        <p className="text-slate-800">
-          Rather send someone else? You can do that above, free, until the course starts.
-        </p>
-        <button type="submit" className="btn min-h-11 border border-red-800 bg-white text-red-800">
-          {offer.creditPence === 0
-            ? "Cancel the booking"
-            : `Cancel the booking for a credit of ${formatPenceGbp(offer.creditPence)}`}
-        </button>
-      </form>
-    </details>
   );
 }
 

@@ -4,6 +4,7 @@
  * its editors, and a staff account set up from an invitation.
  */
 import pino from "pino";
+import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
 import {
@@ -12,7 +13,7 @@ import {
 } from "~/orders/consultation-payments.server.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { stripeClient } from "~/orders/stripe/client.server.ts";
-import { createStripeWebhooks } from "~/orders/stripe/router.server.ts";
+import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
@@ -124,6 +125,24 @@ export async function openPaymentService(
   });
   return { t, fake, stripe: client, payments, courseBookings, webhooks };
 }
+
+/** Stripe's signed event saying `intent` succeeded (at `at`), delivered to `webhooks` as Stripe would send it. */
+export function deliverSucceeded(
+  webhooks: StripeWebhooks,
+  intent: object,
+  { secret, at }: { secret: string; at: Date },
+) {
+  const payload = JSON.stringify({
+    id: `evt_${Math.random().toString(36).slice(2)}`,
+    object: "event",
+    type: "payment_intent.succeeded",
+    created: Math.floor(at.getTime() / 1000),
+    data: { object: { ...intent, status: "succeeded" } },
+  });
+  return webhooks.handleWebhook(payload, signer.generateTestHeaderString({ payload, secret }));
+}
+
+const signer = new Stripe("sk_test_signer").webhooks;
 
 /** A logger at level info that adds each line it writes, parsed, to `lines`. */
 export const loggerInto = <Line>(lines: Line[]) =>

@@ -10,7 +10,7 @@
  * leaves it held, uninvoiced, with the mismatch on its timeline and in the
  * log; the same amount in pounds confirms it.
  */
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
@@ -20,11 +20,10 @@ import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { settlePayment } from "~/orders/stripe/settle.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
-import { openPaymentService } from "./fixtures.ts";
+import { deliverSucceeded, openPaymentService } from "./fixtures.ts";
 import { byCard, consultationRow, createCourseBooking, createCourseSession, delegate } from "../support/factories.ts";
 
 const webhookSecret = "whsec_stripe_orders";
-const signer = new Stripe("sk_test_signer").webhooks;
 const now = new Date("2027-01-10T10:00:00.000Z");
 
 describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
@@ -50,16 +49,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
   });
 
   /** Stripe's signed event saying `intent` succeeded, delivered to the router. */
-  function succeeded(intent: Stripe.PaymentIntent) {
-    const payload = JSON.stringify({
-      id: `evt_${Math.random().toString(36).slice(2)}`,
-      object: "event",
-      type: "payment_intent.succeeded",
-      created: Math.floor(now.getTime() / 1000),
-      data: { object: { ...intent, status: "succeeded" } },
-    });
-    return webhooks.handleWebhook(payload, signer.generateTestHeaderString({ payload, secret: webhookSecret }));
-  }
+  const succeeded = (intent: Stripe.PaymentIntent) => deliverSucceeded(webhooks, intent, { secret: webhookSecret, at: now });
 
   const consultation = async (email: string) => {
     const request = { customerName: "Dana Whitfield", customerEmail: email, quantity: 1, amountPence: 450_000, isTest: false };

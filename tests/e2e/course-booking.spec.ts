@@ -678,3 +678,40 @@ test("a delegate's calendar is updated when the team changes the session's hours
   // The part calendars act on says its method, as the file does.
   expect(changed!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
 });
+
+test("the booker pays an open invoice by card from their booking page: paid, the invoice as issued, a receipt", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await installStripeStandIn(page, { stripeUrl: fake.url });
+  const email = uniqueEmail("invoice-card");
+  await bookStrategyExecution(
+    page,
+    "strategy-execution-2027-06-london",
+    byInvoiceAs(email, "Katherine Johnson", "Johnson Orbits Ltd", { places: "1" }),
+  );
+  await page.goto(await confirmationLink(email));
+  await expect(page.getByRole("heading", { level: 2, name: "Booked: invoice awaiting payment" })).toBeVisible();
+  const invoice = await page.getByRole("link", { name: /^VAT invoice INV-\d{6} \(PDF\)$/ }).textContent();
+  const number = /INV-\d{6}/.exec(invoice ?? "")![0];
+  await page.getByRole("button", { name: "Pay £5,400.00 by card" }).click();
+
+  await expect(page).toHaveURL(/\/booking\/[A-Za-z0-9_-]{43}\/pay$/);
+  await expect(page.getByRole("heading", { name: `Pay invoice ${number}: £5,400.00 by card` })).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByLabel("Card number").fill(testCards.success);
+  await page.getByRole("button", { name: "Pay £5,400.00" }).click();
+
+  await expect(page.getByRole("heading", { level: 2, name: "Booked and paid" })).toBeVisible();
+  // The invoice stands as issued: the one document, no second invoice.
+  await expect(page.getByRole("link", { name: /^VAT invoice INV-\d{6} \(PDF\)$/ })).toHaveText(
+    `VAT invoice ${number} (PDF)`,
+  );
+  expect(bookingsOf(email)[0]).toMatchObject({ status: "paid" });
+  const [receipt] = await site.mailbox.waitForEmails(email, { subject: new RegExp(`^Invoice ${number} paid: `) });
+  expect(receipt!.text).toContain(`we received your card payment for invoice ${number}`);
+  await site.mailbox.waitFor(
+    (e) => e.to.includes("team@example.test") && e.subject === `Invoice ${number} paid by card: Johnson Orbits Ltd`,
+    "to the team",
+  );
+});

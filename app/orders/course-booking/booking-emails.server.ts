@@ -521,6 +521,62 @@ export function sessionChangedEmail(
   return email;
 }
 
+/**
+ * [the booker's receipt, the team's notice] when the booker paid their open
+ * invoice by card from their booking page (issue 41): the invoice stands as
+ * issued; this says it is paid.
+ */
+export function invoicePaidByCardEmails(
+  booking: BookingForEmail,
+  ctx: MailContext,
+  { invoiceNumber, amountPence, paidAt }: { invoiceNumber: string; amountPence: number; paidAt: string },
+): OutgoingEmail[] {
+  const name = oneLine(booking.booker.name);
+  const paid: [string, string][] = [
+    ["Invoice", invoiceNumber],
+    ["Paid by card", formatPenceGbp(amountPence)],
+    ["On", formatDate(paidAt)],
+  ];
+  const receipt = compose(
+    {
+      title: "Your invoice is paid",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${name},`),
+        p(
+          `Thank you: we received your card payment for invoice ${invoiceNumber}. Your booking ${oneLine(booking.reference)} is paid, and nothing more is owed.`,
+        ),
+        { kind: "fields", items: [...paid, ...sessionFacts(booking)] },
+        p("Keep this e-mail with the VAT invoice we sent you: together they are your receipt."),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(booking.booker.email, "the booker's address"),
+      subject: subject(`Invoice ${invoiceNumber} paid: ${inSubject(booking.courseTitle)}`, booking.isTest),
+    },
+  );
+  const team = compose(
+    {
+      title: "Invoice paid by card",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`${name} (${oneLine(booking.booker.organisation)}) paid their invoice by card from their booking page.`),
+        { kind: "button", href: adminUrl(booking, ctx), text: "Open the booking in the back office" },
+        { kind: "fields", items: [["Reference", oneLine(booking.reference)], ...paid] },
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      subject: subject(
+        `Invoice ${invoiceNumber} paid by card: ${inSubject(booking.booker.organisation)}`,
+        booking.isTest,
+      ),
+    },
+  );
+  return [receipt, team];
+}
+
 /** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */
 export function bookingCancelledEmails(
   booking: BookingForEmail,

@@ -58,7 +58,9 @@ export type CardPaymentOutcome =
    * an event out of order). Its amount and currency were checked before, by
    * the Stripe module (../stripe/settle.server.ts).
    */
-  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" };
+  | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" }
+  /** An invoice paid by card from the booker's page (issue 41): the booking is `paid`; the invoice stands as issued. */
+  | { outcome: "invoice-paid"; booking: CourseBooking; invoiceNumber: string };
 
 /** Every course booking is priced and charged in pounds sterling (Stripe's lower-case code). */
 export const bookingCurrency = "gbp";
@@ -85,6 +87,7 @@ export async function confirmCardPayment(
     const at = now.toISOString();
     const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, updated_at: at };
 
+    if (found.payment_method === "invoice") return invoicePaidByCard(trx, found, { paymentIntentId, amountPence, now });
     let booking = found;
     if (booking.status === "held") {
       if (await claim(trx, booking.id, "held", paid)) return receipt(trx, booking.id, now, compose);
@@ -112,6 +115,48 @@ export async function confirmCardPayment(
     );
     return { outcome: "refund", booking: refunded, paymentIntentId, amountPence };
   });
+}
+
+/**
+ * An invoice paid by card (its booker started the payment from their page):
+ * an `invoiced` booking becomes `paid`, once. Paid by card already (a
+ * replayed event): nothing. No longer owed (marked paid by transfer, or
+ * cancelled, meanwhile): the caller refunds the payment in full.
+ */
+async function invoicePaidByCard(
+  trx: Transaction<Database>,
+  booking: CourseBooking,
+  { paymentIntentId, amountPence, now }: { paymentIntentId: string; amountPence: number; now: Date },
+): Promise<CardPaymentOutcome> {
+  const events = await trx
+    .selectFrom("course_booking_events")
+    .select("detail")
+    .where("booking_id", "=", booking.id)
+    .where("kind", "in", ["paid", "refund"])
+    .execute();
+  if (events.some((e) => (JSON.parse(e.detail) as { paymentIntentId?: string }).paymentIntentId === paymentIntentId)) {
+    return { outcome: "unchanged", reason: "already-handled" };
+  }
+  const invoice = await trx
+    .selectFrom("course_invoices")
+    .select("number")
+    .where("booking_id", "=", booking.id)
+    .where("kind", "=", "invoice")
+    .executeTakeFirst();
+  const at = now.toISOString();
+  if (invoice && (await claim(trx, booking.id, "invoiced", { status: "paid", paid_at: at, updated_at: at }))) {
+    const paid = (await readBooking(trx, booking.id))!;
+    await addEvent(trx, booking.id, now, "paid", {
+      amountPence,
+      method: "card",
+      number: invoice.number,
+      paymentIntentId,
+    });
+    await bookingPaidEvent(trx, paid, { invoiceNumber: invoice.number }, now);
+    return { outcome: "invoice-paid", booking: paid, invoiceNumber: invoice.number };
+  }
+  await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "invoice-no-longer-due", paymentIntentId });
+  return { outcome: "refund", booking, paymentIntentId, amountPence };
 }
 
 /** Issues a card booking's receipt (its VAT invoice, paid) once it is `paid`: what `compose` makes is composed before its number is taken. */

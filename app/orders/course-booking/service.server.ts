@@ -16,7 +16,7 @@ import type { Transaction } from "kysely";
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { lockOrder, paidOrder } from "../store.server.ts";
+import { lockOrder, paidOrder, recordCardPaymentStarted } from "../store.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
@@ -33,6 +33,7 @@ import {
   bookingConfirmedEmails,
   bookingNewLinkEmail,
   invitationSays,
+  invoicePaidByCardEmails,
   joiningEmail,
   placeTransferredEmail,
   sessionChangedEmail,
@@ -133,6 +134,8 @@ export const refusalMessages = {
     "Sorry, booking online is not available right now: we cannot issue invoices yet, so no places are held for you. Please contact us to book.",
   cardUnavailable:
     "Card payment is not available just now, and no places are held for you. Please try again in a few minutes, or choose to pay by invoice.",
+  invoiceCardUnavailable:
+    "Card payment is not available just now. Please try again in a few minutes, or pay the invoice by bank transfer.",
 } as const;
 
 /** What a booking's e-mails say of it, from what it stored (and the session as published, for its days). */
@@ -400,6 +403,17 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         (trx, about) => composeConfirmed(trx, about, null),
       );
       if (outcome.outcome === "confirmed") return { queued: true };
+      if (outcome.outcome === "invoice-paid") {
+        const { booking } = outcome;
+        const about = forEmail(booking, await bookingDelegates(trx, booking.id), sessionByKey(booking.session_key));
+        const emails = invoicePaidByCardEmails(about, mail, {
+          invoiceNumber: outcome.invoiceNumber,
+          amountPence: intent.amount,
+          paidAt: booking.paid_at ?? clock().toISOString(),
+        });
+        await queueEmails(trx, { type: "course-booking", id: booking.id }, emails, clock());
+        return { queued: true };
+      }
       if (outcome.outcome === "refund") {
         const { booking, paymentIntentId, amountPence } = outcome;
         return {
@@ -602,24 +616,96 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * client secret, asked of Stripe as the page opens, never stored
      * (ADR 075); null when Stripe cannot say just now.
      */
-    async toPay(
-      token: string,
-    ): Promise<
+    async toPay(token: string): Promise<
       | { kind: "not-found" }
       | { kind: "not-awaiting-payment" }
-      | { kind: "pay"; detail: BookingDetail; paymentIntentId: string; clientSecret: string | null }
+      | {
+          kind: "pay";
+          detail: BookingDetail;
+          paymentIntentId: string;
+          clientSecret: string | null;
+          /** What is paid: the held places, or the open invoice (its number). */
+          invoiceNumber: string | null;
+        }
     > {
       const detail = await this.byLink(token);
       if (!detail) return { kind: "not-found" };
       const paymentIntentId = detail.booking.payment_intent_id;
-      if (detail.booking.status !== "held" || !paymentIntentId || !stripe) return { kind: "not-awaiting-payment" };
+      const status = detail.booking.status;
+      if ((status !== "held" && status !== "invoiced") || !paymentIntentId || !stripe)
+        return { kind: "not-awaiting-payment" };
+      const invoiceNumber =
+        status === "invoiced" ? (detail.invoices.find((i) => i.kind === "invoice")?.number ?? null) : null;
       try {
         const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-        return { kind: "pay", detail, paymentIntentId, clientSecret: intent.client_secret };
+        return { kind: "pay", detail, paymentIntentId, clientSecret: intent.client_secret, invoiceNumber };
       } catch (error) {
         log(`Stripe: reading payment ${paymentIntentId} failed: ${redactAddresses((error as Error).message)}`);
-        return { kind: "pay", detail, paymentIntentId, clientSecret: null };
+        return { kind: "pay", detail, paymentIntentId, clientSecret: null, invoiceNumber };
       }
+    },
+
+    /**
+     * The booker pays their open invoice by card from their page (issue 41,
+     * when card payment is set up): the Stripe payment for the invoice's
+     * total, made once (a second click, or a second instance, gets the same
+     * one: Stripe's idempotency key and the one card payment an order may
+     * have) and recorded; the pay page then takes the card, and Stripe's
+     * event marks the booking paid (or refunds it, if the invoice was marked
+     * paid or cancelled meanwhile).
+     */
+    async payInvoiceByCard(
+      token: string,
+    ): Promise<
+      | { ok: true }
+      | { ok: false; reason: "not-found" | "link-expired" | "not-payable" }
+      | { ok: false; reason: "unavailable"; message: string }
+    > {
+      const link = await linkedBooking(token);
+      if (!link.ok) return link;
+      const booking = await readBooking(db, link.bookingId);
+      if (booking?.status !== "invoiced" || !stripe) return { ok: false, reason: "not-payable" };
+      if (booking.payment_intent_id) return { ok: true };
+      const invoice = (await bookingDetail(db, booking.id))?.invoices.find((i) => i.kind === "invoice");
+      if (!invoice) return { ok: false, reason: "not-payable" };
+      let intentId: string;
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: booking.total_pence,
+            currency: bookingCurrency,
+            receipt_email: booking.booker_email,
+            description: `Invoice ${invoice.number}: ${booking.course_title}, ${booking.session_label} (${booking.reference})`,
+            automatic_payment_methods: { enabled: true },
+            metadata: {
+              ...orderMetadata({ kind: "course-booking", id: booking.id }),
+              reference: booking.reference,
+              invoice: invoice.number,
+              kind: "course-booking",
+            },
+          },
+          { idempotencyKey: `course-invoice-${booking.id}-${booking.total_pence}` },
+        );
+        intentId = intent.id;
+      } catch (error) {
+        log(
+          `Stripe: creating the payment of invoice ${invoice.number} failed: ${redactAddresses((error as Error).message)}`,
+        );
+        return { ok: false, reason: "unavailable", message: refusalMessages.invoiceCardUnavailable };
+      }
+      const recorded = await db.transaction().execute(async (trx) => {
+        await lockOrder(trx, booking.id);
+        if ((await readBooking(trx, booking.id))?.status !== "invoiced") return false;
+        await recordCardPaymentStarted(
+          trx,
+          { id: booking.id, amountPence: booking.total_pence, currency: bookingCurrency },
+          intentId,
+          clock().toISOString(),
+        );
+        await addEvent(trx, booking.id, clock(), "card-payment-started", { number: invoice.number });
+        return true;
+      });
+      return recorded ? { ok: true } : { ok: false, reason: "not-payable" };
     },
 
     /**
@@ -701,7 +787,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async refreshCardPayment(detail: BookingDetail): Promise<"paid" | "processing" | "unpaid"> {
       const { booking } = detail;
       if (booking.status === "paid") return "paid";
-      if (booking.status !== "held" || !booking.payment_intent_id || !stripe) return "unpaid";
+      // A held card booking, or an invoice whose booker started paying it by card.
+      if ((booking.status !== "held" && booking.status !== "invoiced") || !booking.payment_intent_id || !stripe)
+        return "unpaid";
       let intent: Stripe.PaymentIntent;
       try {
         intent = await stripe.paymentIntents.retrieve(booking.payment_intent_id);

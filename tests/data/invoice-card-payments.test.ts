@@ -1,0 +1,151 @@
+/**
+ * An open invoice paid by card from the booker's page (issue 41), on both
+ * databases, through the course booking service and Stripe's webhook
+ * router, against the Stripe-shaped test server with events signed as
+ * Stripe signs them:
+ * - choosing to pay makes one PaymentIntent for the invoice's total (a
+ *   second click, or two at once, the same one), recorded on the booking;
+ * - Stripe's success marks the booking paid once (a replay changes
+ *   nothing): the invoice stands as issued (no second invoice), the
+ *   timeline, booking.paid, and the booker's receipt and the team's notice;
+ * - a payment that arrives when the invoice is no longer owed (marked paid
+ *   by transfer meanwhile) is refunded in full through Stripe;
+ * - a booking not invoiced, or an unknown link, is refused.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
+import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
+import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
+import type { FakeStripe } from "../../harness/fake-stripe.ts";
+import { dialects, type TestDatabase } from "./databases.ts";
+import { deliverSucceeded, openPaymentService } from "./fixtures.ts";
+import { byCard, createCourseBooking, createCourseSession, delegate, testBooker } from "../support/factories.ts";
+
+const webhookSecret = "whsec_invoice_card";
+const now = new Date("2027-01-10T10:00:00.000Z");
+
+describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
+  let t: TestDatabase;
+  let fake: FakeStripe;
+  let courseBookings: CourseBookingService;
+  let webhooks: StripeWebhooks;
+  let sessions = 0;
+
+  beforeAll(async () => {
+    ({ t, fake, courseBookings, webhooks } = await openPaymentService(
+      dialect,
+      {},
+      { secretKey: "sk_test_invoice_card", webhookSecret, clock: () => now, log: () => {} },
+    ));
+    // The team's CRM hears of payments.
+    await createEndpoint(t.handle.db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.paid"] }, now);
+  });
+  afterAll(async () => {
+    await fake?.close();
+    await t?.dispose();
+  });
+
+  /** The card paid on Stripe's side, and its signed event saying so delivered to the router. */
+  function succeeded(id: string) {
+    const intent = fake.intents.get(id)!;
+    intent.status = "succeeded";
+    return deliverSucceeded(webhooks, intent, { secret: webhookSecret, at: now });
+  }
+
+  /** A booking of two places (by invoice unless `payment` says otherwise), confirmed when by invoice, and its link. */
+  async function booking(tag: string, payment?: typeof byCard) {
+    const session = await createCourseSession(t.handle.db, { key: `icard-${dialect}-${++sessions}`, capacity: 6, at: now });
+    let token = "";
+    const placed = await createCourseBooking(
+      t.handle.db,
+      {
+        session,
+        booker: testBooker(`booker-${tag}@example.com`),
+        places: [delegate(1), delegate(2)],
+        ...(payment ? { payment } : {}),
+        now,
+      },
+      (result) => async (trx) => {
+        token = await newBookingLink(trx, result.booking.id, now);
+      },
+    );
+    if (!payment) expect(await confirmBooking(t.handle.db, placed.id, now)).toMatchObject({ ok: true });
+    return { id: placed.id, token };
+  }
+
+  const detail = async (id: string) => (await bookingDetail(t.handle.db, id))!;
+  const mailTo = (id: string, to: string) =>
+    t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("lead_id", "=", id)
+      .where("to_address", "=", to)
+      .orderBy("created_at")
+      .execute();
+
+  it("makes one payment for the invoice's total, however many times it is asked, and records it", async () => {
+    const { id, token } = await booking("once");
+    const before = fake.stats.created;
+    const results = await Promise.all([courseBookings.payInvoiceByCard(token), courseBookings.payInvoiceByCard(token)]);
+    expect(results).toEqual([{ ok: true }, { ok: true }]);
+    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
+    expect(fake.stats.created - before).toBe(1);
+    const { booking: b, invoices } = await detail(id);
+    const intent = fake.intents.get(b.payment_intent_id!)!;
+    expect(intent).toMatchObject({ amount: b.total_pence, currency: "gbp" });
+    expect(intent.metadata).toMatchObject({ order_kind: "course-booking", order_id: id, invoice: invoices[0]!.number });
+    expect(b.status).toBe("invoiced");
+  });
+
+  it("Stripe's success marks it paid once, the invoice as issued, and tells the booker and the team", async () => {
+    const { id, token } = await booking("paid");
+    await courseBookings.payInvoiceByCard(token);
+    const { booking: b, invoices } = await detail(id);
+    expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
+    expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
+    const after = await detail(id);
+    expect(after.booking).toMatchObject({ status: "paid", paid_at: now.toISOString() });
+    expect(after.invoices).toEqual(invoices);
+    expect(after.events.filter((e) => e.kind === "paid")).toHaveLength(1);
+    // The replay was not taken for a second payment: nothing refunded.
+    expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
+    const number = invoices[0]!.number;
+    expect(await mailTo(id, "booker-paid@example.com")).toContainEqual({
+      subject: `Invoice ${number} paid: Strategic Leadership`,
+    });
+    expect((await mailTo(id, "team@example.test")).map((m) => m.subject)).toContain(
+      `Invoice ${number} paid by card: Northwind Ltd`,
+    );
+    const paid = await t.handle.db
+      .selectFrom("webhook_events")
+      .select("payload")
+      .where("type", "=", "booking.paid")
+      .execute();
+    expect(paid.map((e) => JSON.parse(e.payload).data.id)).toContain(id);
+    // Paid: no more to pay by card.
+    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: false, reason: "not-payable" });
+  });
+
+  it("refunds a payment that arrives when the invoice is no longer owed", async () => {
+    const { id, token } = await booking("twice");
+    await courseBookings.payInvoiceByCard(token);
+    const { booking: b } = await detail(id);
+    // The transfer arrived first: the team marks the invoice paid.
+    expect(await courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
+    expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
+    expect(fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
+    expect((await detail(id)).events.map((e) => e.kind)).toContain("refund");
+    // The replay refunds nothing more.
+    await succeeded(b.payment_intent_id!);
+    expect(fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
+  });
+
+  it("refuses a booking with no open invoice, and an unknown link", async () => {
+    const held = await booking("held", byCard);
+    expect(await courseBookings.payInvoiceByCard(held.token)).toEqual({ ok: false, reason: "not-payable" });
+    expect(await courseBookings.payInvoiceByCard("x".repeat(43))).toEqual({ ok: false, reason: "not-found" });
+  });
+});
