@@ -24,6 +24,7 @@ import {
   xeroInvoiceColumns,
   type ExportDocument,
 } from "~/orders/course-booking/accounts-export.ts";
+import { csvRecords, parseCsv } from "../support/csv.ts";
 
 const invoice: ExportDocument = {
   kind: "invoice",
@@ -63,38 +64,12 @@ const creditNote: ExportDocument = {
   currency: "GBP",
 };
 
-/** The file's rows as cells (a small reader for these tests: quoted cells, commas, doubled quotes, CRLF). */
+/** The file's rows as cells, after its byte order mark. */
 function parse(text: string): string[][] {
   expect(text.startsWith(byteOrderMark)).toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  const body = text.slice(1);
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i]!;
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && body[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  expect(cell).toBe("");
-  return rows;
+  return parseCsv(text.slice(1));
 }
-const byHeader = (rows: string[][]) => rows.slice(1).map((r) => Object.fromEntries(rows[0]!.map((h, i) => [h, r[i]])));
+const byHeader = csvRecords;
 
 describe("the period asked for", () => {
   const good = { from: "2027-03-01", to: "2027-03-31", package: "xero", file: "invoices" };
