@@ -22,6 +22,8 @@ const allowed: Record<string, string> = {
   "orders/course-booking/team-acts.server.ts": "reading a booking's invoice and its credit notes",
   "orders/course-booking/booking-reads.server.ts": "reading a booking's invoices",
   "orders/course-booking/payment-reminders.server.ts": "reading the invoices awaiting payment, to remind their bookers",
+  "orders/course-booking/accounts-export.server.ts":
+    "reading the invoices and credit notes of a period, for the accounts",
   "orders/course-booking.server.ts": "the accounting-record test and the retention sweep",
   "orders/kind.server.ts": "the order tables' type (the sweep's deleteRows)",
 };
