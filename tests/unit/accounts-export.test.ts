@@ -12,6 +12,7 @@ import {
   documentsCsv,
   exportFileName,
   exportRequestMessages,
+  lastMonth,
   paymentsCsv,
   periodBounds,
   poundsText,
@@ -117,6 +118,13 @@ describe("the period asked for", () => {
       start: "2027-03-01T00:00:00.000Z",
       end: "2027-03-31T23:00:00.000Z",
     });
+  });
+
+  it("offers last month first, in London days, whatever its length", () => {
+    expect(lastMonth("2027-03-08")).toEqual({ from: "2027-02-01", to: "2027-02-28" });
+    expect(lastMonth("2028-03-01")).toEqual({ from: "2028-02-01", to: "2028-02-29" });
+    expect(lastMonth("2027-01-31")).toEqual({ from: "2026-12-01", to: "2026-12-31" });
+    expect(() => lastMonth("2027-02-30")).toThrow(RangeError);
   });
 
   it("names the file by package, kind and period", () => {

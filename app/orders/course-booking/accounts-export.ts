@@ -96,6 +96,13 @@ export function readExportRequest(
   };
 }
 
+/** The period the screen offers first: the London calendar month before `today`'s ("YYYY-MM-DD"), what finance closes. */
+export function lastMonth(today: string): Period {
+  if (!isLocalDate(today)) throw new RangeError(`"${today}" is not a date written YYYY-MM-DD`);
+  const to = addDays(`${today.slice(0, 8)}01`, -1);
+  return { from: `${to.slice(0, 8)}01`, to };
+}
+
 /** The instants a period runs between: from the start of its first London day to the start of the day after its last (excluded). */
 export function periodBounds({ from, to }: Period): { start: string; end: string } {
   return { start: startOfLondonDay(from).toISOString(), end: startOfLondonDay(addDays(to, 1)).toISOString() };

@@ -14,6 +14,7 @@ import { formatDate } from "~/format/dates.ts";
 import {
   accountsFiles,
   accountsPackages,
+  lastMonth,
   maxPeriodDays,
   readExportRequest,
   type AccountsFile,
@@ -22,15 +23,7 @@ import {
 } from "~/orders/course-booking/accounts-export.ts";
 import { exportCounts } from "~/orders/course-booking/accounts-export.server.ts";
 import { londonDate } from "~/orders/course-booking/days.ts";
-import { addDays } from "~/time/london.ts";
 import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
-
-/** Last month, in London: what finance usually exports. */
-function lastMonth(today: string) {
-  const firstOfThisMonth = `${today.slice(0, 8)}01`;
-  const to = addDays(firstOfThisMonth, -1);
-  return { from: `${to.slice(0, 8)}01`, to };
-}
 
 type Problems = Partial<Record<ExportRequestField, string>>;
 
