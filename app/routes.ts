@@ -86,6 +86,9 @@ export default [
       route("sessions/:key/roster.csv", "routes/admin/session-roster.ts"),
       route("course-bookings/:id", "routes/admin/course-booking.tsx"),
       route("course-bookings/:id/documents/:file", "routes/admin/course-booking-document.ts"),
+      // Invoices, credit notes and payments for Xero or QuickBooks (issue 41, ADR 080).
+      route("accounts-export", "routes/admin/accounts-export.tsx"),
+      route("accounts-export.csv", "routes/admin/accounts-export-file.ts"),
       route("conversions", "routes/admin/conversions.tsx"),
       route("spam", "routes/admin/spam.tsx"),
       route("requests", "routes/admin/requests.tsx"),

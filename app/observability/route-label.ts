@@ -89,6 +89,8 @@ export const exactRoutes = new Set<string>([
   "/admin/consultations",
   "/admin/sessions",
   "/admin/course-bookings",
+  "/admin/accounts-export",
+  "/admin/accounts-export.csv",
   "/admin/audit",
   "/admin/content",
   "/admin/content/markdown-preview",

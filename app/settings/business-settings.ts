@@ -12,7 +12,8 @@
  * (orders/course-booking/vat-number.ts), a sort code (6 digits) and an
  * account number (8 digits), the payment terms in whole days, and the days
  * an unpaid invoice's booker is reminded (issue 41; saved before then: the
- * default schedule).
+ * default schedule), and the account codes and VAT names the export for the
+ * accounts writes (issue 41, ADR 080; saved before then: the defaults).
  */
 import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
 import {
@@ -20,6 +21,7 @@ import {
   maxReminderDays,
   type ReminderSchedule,
 } from "~/orders/course-booking/payment-reminders.ts";
+import { defaultAccountCodes, type AccountCodes } from "~/orders/course-booking/accounts-export.ts";
 
 export type BusinessSettings = {
   legalName: string;
@@ -36,11 +38,16 @@ export type BusinessSettings = {
   bookingsEmail: string;
   /** When an unpaid invoice's booker is reminded; absent from revisions saved before issue 41 (the default then). */
   reminders?: ReminderSchedule;
+  /** The codes the export for the accounts writes; absent from revisions saved before it (the defaults then). */
+  accounts?: AccountCodes;
 };
 
 /** The reminder schedule in force with `settings`. */
 export const reminderScheduleOf = (settings: BusinessSettings): ReminderSchedule =>
   settings.reminders ?? defaultReminderSchedule;
+
+/** The account codes in force with `settings`. */
+export const accountCodesOf = (settings: BusinessSettings): AccountCodes => settings.accounts ?? defaultAccountCodes;
 
 /** The form's fields, in order, with their names as the team sees them. */
 export const businessSettingsFields = {
@@ -55,6 +62,10 @@ export const businessSettingsFields = {
   reminderDaysBefore: "Payment reminders before the due date (days before)",
   reminderDaysAfter: "Payment reminders from the due date (days after)",
   bookingsEmail: "Bookings e-mail address",
+  salesAccountCode: "Sales account code (Xero)",
+  xeroTaxType: "VAT rate name (Xero)",
+  quickBooksItem: "Product or service (QuickBooks)",
+  quickBooksTaxCode: "VAT code (QuickBooks)",
 } as const;
 
 export type BusinessSettingsField = keyof typeof businessSettingsFields;
@@ -75,6 +86,7 @@ export const emptySettingsForm: BusinessSettingsForm = {
   reminderDaysBefore: daysText(defaultReminderSchedule.beforeDays),
   reminderDaysAfter: daysText(defaultReminderSchedule.afterDays),
   bookingsEmail: "",
+  ...defaultAccountCodes,
 };
 
 /** Days as the form shows them: "0, 7, 14, 30". */
@@ -97,6 +109,7 @@ export function settingsAsForm(s: BusinessSettings): BusinessSettingsForm {
     reminderDaysBefore: daysText(reminders.beforeDays),
     reminderDaysAfter: daysText(reminders.afterDays),
     bookingsEmail: s.bookingsEmail,
+    ...accountCodesOf(s),
   };
 }
 
@@ -112,7 +125,27 @@ export const settingsMessages = {
   reminderDaysBefore: `Enter whole numbers of days from 1 to ${maxReminderDays}, separated by commas, such as 7, or leave it empty for no reminder before the due date`,
   reminderDaysAfter: `Enter whole numbers of days from 0 (the due date) to ${maxReminderDays}, separated by commas, such as 0, 7, 14, 30, or leave it empty for none`,
   bookingsEmail: "Enter the bookings e-mail address, such as bookings@example.co.uk",
+  salesAccountCode:
+    "Enter the sales account's code as your accounts show it: up to 10 letters, digits, dots or dashes, such as 200",
+  xeroTaxType:
+    "Enter the VAT rate's name exactly as Xero shows it, up to 50 characters, not starting with =, +, - or @, such as 20% (VAT on Income)",
+  quickBooksItem:
+    "Enter the product or service exactly as QuickBooks names it, up to 100 characters, not starting with =, +, - or @, such as Training courses",
+  quickBooksTaxCode:
+    "Enter the VAT code exactly as QuickBooks shows it, up to 50 characters, not starting with =, +, - or @, such as 20.0% S",
 } as const;
+
+/** An account code as the accounts show it: up to 10 letters, digits, dots or dashes ("200", "4000", "SALES-1"). Null if not so. */
+export function parseAccountCode(input: string): string | null {
+  const code = input.trim();
+  return /^[A-Za-z0-9][A-Za-z0-9.-]{0,9}$/.test(code) ? code : null;
+}
+
+/** A name as the accounts package shows it: one line, 1 to `max` characters, not one a spreadsheet would run as a formula. Null if not so. */
+export function parseAccountsName(input: string, max: number): string | null {
+  const name = oneLine(input);
+  return name !== "" && name.length <= max && !/^[=+\-@]/.test(name) ? name : null;
+}
 
 /** Company number: 8 digits, or 2 letters (SC, NI, OC…) and 6 digits, spaces ignored. Null if not so. */
 export function parseCompanyNumber(input: string): string | null {
@@ -204,6 +237,15 @@ export function readBusinessSettings(
     problems.bookingsEmail = settingsMessages.bookingsEmail;
   }
 
+  const salesAccountCode = parseAccountCode(text("salesAccountCode"));
+  if (salesAccountCode === null) problems.salesAccountCode = settingsMessages.salesAccountCode;
+  const xeroTaxType = parseAccountsName(text("xeroTaxType"), 50);
+  if (xeroTaxType === null) problems.xeroTaxType = settingsMessages.xeroTaxType;
+  const quickBooksItem = parseAccountsName(text("quickBooksItem"), 100);
+  if (quickBooksItem === null) problems.quickBooksItem = settingsMessages.quickBooksItem;
+  const quickBooksTaxCode = parseAccountsName(text("quickBooksTaxCode"), 50);
+  if (quickBooksTaxCode === null) problems.quickBooksTaxCode = settingsMessages.quickBooksTaxCode;
+
   if (Object.keys(problems).length > 0) return { ok: false, problems };
   return {
     ok: true,
@@ -216,6 +258,12 @@ export function readBusinessSettings(
       paymentTermsDays,
       bookingsEmail,
       reminders: { beforeDays: beforeDays!, afterDays: afterDays! },
+      accounts: {
+        salesAccountCode: salesAccountCode!,
+        xeroTaxType: xeroTaxType!,
+        quickBooksItem: quickBooksItem!,
+        quickBooksTaxCode: quickBooksTaxCode!,
+      },
     },
   };
 }

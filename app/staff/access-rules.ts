@@ -65,6 +65,9 @@ export const accessRules = {
     post: { "mark-paid": "leads", cancel: "leads", "name-place": "leads" },
   },
   "/admin/course-bookings/:id/documents/:file": { get: "leads" },
+  // The export for the accounts (ADR 080): those who work bookings see their invoices already.
+  "/admin/accounts-export": { get: "leads" },
+  "/admin/accounts-export.csv": { get: "leads" },
   "/admin/conversions": { get: "leads" },
   "/admin/spam": { get: "leads", post: { release: "leads", delete: "leads" } },
   "/admin/requests": { get: "leads", post: { "look-up": "leads", erase: "admin" } },

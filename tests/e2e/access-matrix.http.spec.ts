@@ -215,6 +215,8 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/course-bookings/:id cancel": { own: 404 },
     "/admin/course-bookings/:id name-place": { own: 404 },
     "/admin/course-bookings/:id/documents/:file GET": { own: 404 },
+    // The export for the accounts' file, asked for without a period: refused by the route, saying why (ADR 080).
+    "/admin/accounts-export.csv GET": { own: 400 },
     // The business settings (ADR 066): a post without the fields saves nothing (400); a refused
     // account's post carries a complete, valid form, which would be saved were it let through.
     "/admin/settings ": {

@@ -181,6 +181,7 @@ test("an administrator invites a member who edits the site; they see only what t
       "Consultations",
       "Course bookings",
       "Sessions",
+      "Export for the accounts",
       "What converts",
       "Requests",
       "Site content",

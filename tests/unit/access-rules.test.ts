@@ -126,6 +126,8 @@ describe("the access rules", () => {
         "/admin/sessions/:key/roster.csv",
         "/admin/course-bookings/:id",
         "/admin/course-bookings/:id/documents/:file",
+        "/admin/accounts-export",
+        "/admin/accounts-export.csv",
       ].sort(),
     );
     // Erasure stays with administrators, on a page those who work leads open.

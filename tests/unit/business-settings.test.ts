@@ -5,7 +5,9 @@
  * terms and the addresses; each problem a message naming the field.
  */
 import { describe, expect, it } from "vitest";
+import { defaultAccountCodes } from "~/orders/course-booking/accounts-export.ts";
 import {
+  accountCodesOf,
   businessSettingsFields,
   parseAccountNumber,
   parseCompanyNumber,
@@ -29,6 +31,10 @@ const good = {
   reminderDaysBefore: "3",
   reminderDaysAfter: "7, 0 , 30,7",
   bookingsEmail: "Bookings@Northwind.example",
+  salesAccountCode: " 4000 ",
+  xeroTaxType: "20% (VAT on Income)",
+  quickBooksItem: "  Course   places ",
+  quickBooksTaxCode: "20.0% S",
 };
 
 describe("the business settings form", () => {
@@ -45,6 +51,12 @@ describe("the business settings form", () => {
         paymentTermsDays: 14,
         bookingsEmail: "bookings@northwind.example",
         reminders: { beforeDays: [3], afterDays: [0, 7, 30] },
+        accounts: {
+          salesAccountCode: "4000",
+          xeroTaxType: "20% (VAT on Income)",
+          quickBooksItem: "Course places",
+          quickBooksTaxCode: "20.0% S",
+        },
       },
     });
     // And back into the form as saved.
@@ -79,6 +91,40 @@ describe("the business settings form", () => {
     if (!read.ok) throw new Error("good settings");
     const { reminders: _reminders, ...older } = read.settings;
     expect(settingsAsForm(older)).toMatchObject({ reminderDaysBefore: "7", reminderDaysAfter: "0, 7, 14, 30" });
+  });
+
+  it("reads the codes for the accounts export; settings saved before it show the defaults", () => {
+    for (const [field, value] of [
+      ["salesAccountCode", ""],
+      ["salesAccountCode", "Sales 200"],
+      ["salesAccountCode", "12345678901"],
+      ["xeroTaxType", " "],
+      ["xeroTaxType", "=HYPERLINK(1)"],
+      ["xeroTaxType", "x".repeat(51)],
+      ["quickBooksItem", "@item"],
+      ["quickBooksItem", "y".repeat(101)],
+      ["quickBooksTaxCode", "-20%"],
+      ["quickBooksTaxCode", ""],
+    ] as const) {
+      expect(readBusinessSettings({ ...good, [field]: value }), `${field} ${value}`).toEqual({
+        ok: false,
+        problems: { [field]: settingsMessages[field] },
+      });
+    }
+    expect(readBusinessSettings({ ...good, salesAccountCode: "SALES-1.2" })).toMatchObject({
+      ok: true,
+      settings: { accounts: { salesAccountCode: "SALES-1.2" } },
+    });
+    const read = readBusinessSettings(good);
+    if (!read.ok) throw new Error("good settings");
+    const { accounts: _accounts, ...older } = read.settings;
+    expect(accountCodesOf(older)).toEqual(defaultAccountCodes);
+    expect(settingsAsForm(older)).toMatchObject({
+      salesAccountCode: "200",
+      xeroTaxType: "20% (VAT on Income)",
+      quickBooksItem: "Training courses",
+      quickBooksTaxCode: "20.0% S",
+    });
   });
 
   it("checks the VAT registration number with HMRC's modulus rule", () => {
@@ -163,6 +209,10 @@ describe("the business settings form", () => {
         accountNumber: settingsMessages.accountNumber,
         paymentTermsDays: settingsMessages.paymentTermsDays,
         bookingsEmail: settingsMessages.bookingsEmail,
+        salesAccountCode: settingsMessages.salesAccountCode,
+        xeroTaxType: settingsMessages.xeroTaxType,
+        quickBooksItem: settingsMessages.quickBooksItem,
+        quickBooksTaxCode: settingsMessages.quickBooksTaxCode,
       },
     });
     // Each message names its field as the form labels it (a word of the label, never a schema path).

@@ -2,7 +2,8 @@
  * Business settings (administrators only; docs/decisions/066-business-settings.md):
  * the provider's own facts every VAT invoice prints (legal name, registered
  * office, company and VAT numbers, bank details, payment terms, contact
- * addresses). Each save is a numbered revision (who, when), listed here;
+ * addresses, the payment reminders' days, the codes the export for the
+ * accounts writes). Each save is a numbered revision (who, when), listed here;
  * an invoice keeps the revision it was issued with. Audited.
  */
 import { lateInterestFromDays } from "~/orders/course-booking/payment-reminders.ts";
@@ -158,6 +159,34 @@ export default function BusinessSettingsPage() {
             hint="Printed on invoices for questions about them."
             autoComplete="off"
           />
+          <fieldset className="space-y-5">
+            <legend className="font-semibold text-navy-900">For the export to your accounts</legend>
+            <p className="text-sm text-slate-700">
+              The export of invoices, credit notes and payments (
+              <a href="/admin/accounts-export">Export for the accounts</a>) writes these, so they must be as your
+              accounts package names them.
+            </p>
+            <TextField
+              {...field("salesAccountCode")}
+              hint="The account in Xero that course sales are coded to, such as 200 (Sales)."
+              autoComplete="off"
+            />
+            <TextField
+              {...field("xeroTaxType")}
+              hint="The standard rate's name exactly as Xero shows it, such as 20% (VAT on Income)."
+              autoComplete="off"
+            />
+            <TextField
+              {...field("quickBooksItem")}
+              hint="The product or service in QuickBooks that course places are sold as (its income account is set in QuickBooks), such as Training courses."
+              autoComplete="off"
+            />
+            <TextField
+              {...field("quickBooksTaxCode")}
+              hint="The standard rate's VAT code exactly as QuickBooks shows it, such as 20.0% S."
+              autoComplete="off"
+            />
+          </fieldset>
           <button type="submit" disabled={submitting} className="btn-primary">
             Save business settings
           </button>

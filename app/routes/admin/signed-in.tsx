@@ -35,6 +35,7 @@ const sections = [
   { to: "/admin/consultations", label: "Consultations" },
   { to: "/admin/course-bookings", label: "Course bookings" },
   { to: "/admin/sessions", label: "Sessions" },
+  { to: "/admin/accounts-export", label: "Export for the accounts" },
   { to: "/admin/conversions", label: "What converts" },
   { to: "/admin/requests", label: "Requests" },
   { to: "/admin/content", label: "Site content" },
