@@ -22,7 +22,6 @@ const allowed: Record<string, string> = {
   "orders/course-booking/team-acts.server.ts": "reading a booking's invoice and its credit notes",
   "orders/course-booking/booking-reads.server.ts": "reading a booking's invoices",
   "orders/course-booking/payment-reminders.server.ts": "reading the invoices awaiting payment, to remind their bookers",
-  "orders/course-booking/card-payments.server.ts": "reading the invoice a card payment from the booker's page pays",
   "orders/course-booking/accounts-export.server.ts":
     "reading the invoices and credit notes of a period, for the accounts",
   "orders/course-booking.server.ts": "the accounting-record test and the retention sweep",

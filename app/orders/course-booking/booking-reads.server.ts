@@ -112,6 +112,17 @@ export function bookingDelegates(db: Db | Transaction<Database>, bookingId: stri
     .execute();
 }
 
+/** The number of a booking's invoice (not its credit notes), or null before one is issued. */
+export async function invoiceNumberOf(db: Db | Transaction<Database>, bookingId: string): Promise<string | null> {
+  const invoice = await db
+    .selectFrom("course_invoices")
+    .select("number")
+    .where("booking_id", "=", bookingId)
+    .where("kind", "=", "invoice")
+    .executeTakeFirst();
+  return invoice?.number ?? null;
+}
+
 /** One booking with its places, invoices and timeline; null if there is none. */
 export async function bookingDetail(db: Db, id: string): Promise<BookingDetail | null> {
   const booking = await db.selectFrom("course_bookings").selectAll().where("id", "=", id).executeTakeFirst();

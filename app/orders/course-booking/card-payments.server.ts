@@ -19,6 +19,7 @@ import {
   type CourseBooking,
   type CourseInvoice,
 } from "./booking-store.server.ts";
+import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { draftInvoice } from "./documents.server.ts";
 import { moveOrder, recordPayment, updateOrder } from "../store.server.ts";
 import { releasePlaces, takePlaces } from "./places.server.ts";
@@ -137,23 +138,18 @@ async function invoicePaidByCard(
   if (events.some((e) => (JSON.parse(e.detail) as { paymentIntentId?: string }).paymentIntentId === paymentIntentId)) {
     return { outcome: "unchanged", reason: "already-handled" };
   }
-  const invoice = await trx
-    .selectFrom("course_invoices")
-    .select("number")
-    .where("booking_id", "=", booking.id)
-    .where("kind", "=", "invoice")
-    .executeTakeFirst();
+  const number = await invoiceNumberOf(trx, booking.id);
   const at = now.toISOString();
-  if (invoice && (await claim(trx, booking.id, "invoiced", { status: "paid", paid_at: at, updated_at: at }))) {
+  if (number && (await claim(trx, booking.id, "invoiced", { status: "paid", paid_at: at, updated_at: at }))) {
     const paid = (await readBooking(trx, booking.id))!;
     await addEvent(trx, booking.id, now, "paid", {
       amountPence,
       method: "card",
-      number: invoice.number,
+      number,
       paymentIntentId,
     });
-    await bookingPaidEvent(trx, paid, { invoiceNumber: invoice.number }, now);
-    return { outcome: "invoice-paid", booking: paid, invoiceNumber: invoice.number };
+    await bookingPaidEvent(trx, paid, { invoiceNumber: number }, now);
+    return { outcome: "invoice-paid", booking: paid, invoiceNumber: number };
   }
   await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "invoice-no-longer-due", paymentIntentId });
   return { outcome: "refund", booking, paymentIntentId, amountPence };

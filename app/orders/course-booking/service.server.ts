@@ -53,7 +53,7 @@ import type { Attachment } from "~/mail/types.ts";
 import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
-import { bookingDelegates, bookingDetail, type BookingDetail } from "./booking-reads.server.ts";
+import { bookingDelegates, bookingDetail, invoiceNumberOf, type BookingDetail } from "./booking-reads.server.ts";
 import {
   addEvent,
   holdMinutes,
@@ -666,8 +666,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       const booking = await readBooking(db, link.bookingId);
       if (booking?.status !== "invoiced" || !stripe) return { ok: false, reason: "not-payable" };
       if (booking.payment_intent_id) return { ok: true };
-      const invoice = (await bookingDetail(db, booking.id))?.invoices.find((i) => i.kind === "invoice");
-      if (!invoice) return { ok: false, reason: "not-payable" };
+      const number = await invoiceNumberOf(db, booking.id);
+      if (!number) return { ok: false, reason: "not-payable" };
       let intentId: string;
       try {
         const intent = await stripe.paymentIntents.create(
@@ -675,12 +675,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
             amount: booking.total_pence,
             currency: bookingCurrency,
             receipt_email: booking.booker_email,
-            description: `Invoice ${invoice.number}: ${booking.course_title}, ${booking.session_label} (${booking.reference})`,
+            description: `Invoice ${number}: ${booking.course_title}, ${booking.session_label} (${booking.reference})`,
             automatic_payment_methods: { enabled: true },
             metadata: {
               ...orderMetadata({ kind: "course-booking", id: booking.id }),
               reference: booking.reference,
-              invoice: invoice.number,
+              invoice: number,
               kind: "course-booking",
             },
           },
@@ -688,9 +688,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         );
         intentId = intent.id;
       } catch (error) {
-        log(
-          `Stripe: creating the payment of invoice ${invoice.number} failed: ${redactAddresses((error as Error).message)}`,
-        );
+        log(`Stripe: creating the payment of invoice ${number} failed: ${redactAddresses((error as Error).message)}`);
         return { ok: false, reason: "unavailable", message: refusalMessages.invoiceCardUnavailable };
       }
       const recorded = await db.transaction().execute(async (trx) => {
@@ -702,7 +700,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           intentId,
           clock().toISOString(),
         );
-        await addEvent(trx, booking.id, clock(), "card-payment-started", { number: invoice.number });
+        await addEvent(trx, booking.id, clock(), "card-payment-started", { number });
         return true;
       });
       return recorded ? { ok: true } : { ok: false, reason: "not-payable" };

@@ -33,6 +33,7 @@ import { isHeldOrConfirmed } from "./team-rules.ts";
 import { termsOfBooking, tierFor } from "./terms.ts";
 import type { Quote, QuoteLine } from "./vat.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
+import { invoiceNumberOf } from "./booking-reads.server.ts";
 
 export type MarkPaidResult = { ok: true; booking: CourseBooking } | { ok: false; reason: "not-found" | "not-invoiced" };
 
@@ -58,13 +59,7 @@ export async function markInvoicePaid(
       { amountPence: booking.total_pence, method: "invoice", note: note ?? null },
       staffId,
     );
-    const invoice = await trx
-      .selectFrom("course_invoices")
-      .select("number")
-      .where("booking_id", "=", bookingId)
-      .where("kind", "=", "invoice")
-      .executeTakeFirst();
-    await bookingPaidEvent(trx, booking, { invoiceNumber: invoice?.number ?? null }, now);
+    await bookingPaidEvent(trx, booking, { invoiceNumber: await invoiceNumberOf(trx, bookingId) }, now);
     const done = { ok: true as const, booking };
     await also?.(trx, done);
     return done;
