@@ -25,6 +25,13 @@ import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { CancelBooking } from "~/components/booking/cancel-booking.tsx";
+import { TransferBooking } from "~/components/booking/transfer-booking.tsx";
+import {
+  cancelAction,
+  namePlaceAction,
+  payInvoiceAction,
+  transferAction,
+} from "~/route-support/booking-acts.server.ts";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
@@ -75,6 +82,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       netPence: b.net_pence,
       vatPence: b.vat_pence,
       totalPence: b.total_pence,
+      creditedPence: b.credited_pence,
     },
     paidAt: b.paid_at,
     cancelledAt: b.cancelled_at,
@@ -88,6 +96,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     terms: JSON.parse(b.terms_text) as string[],
     /** What cancelling now gives, said before the booker confirms (null: not from this page). */
     cancellation: bookings.cancellationOffer(b),
+    /** The other dates the booking may move to, with what each credits (null: not from this page). */
+    transfer: await bookings.transferChoices(b),
+    /** The booking has just moved (?moved=1), to say so. */
+    moved: new URL(request.url).searchParams.get("moved") === "1",
     /** The place the booker has just changed (?changed=2), to say so. */
     changed: Number(new URL(request.url).searchParams.get("changed")) || null,
   };
@@ -111,6 +123,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (intent === "name-place") return namePlaceAction(params.token, form!, context);
   if (intent === "cancel") return cancelAction(params.token, form!, context);
+  if (intent === "transfer") return transferAction(params.token, form!, context);
   if (intent === "pay-invoice") return payInvoiceAction(params.token, context);
   if (intent !== "confirm") throw data("Bad request", { status: 400 });
   const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
@@ -128,62 +141,6 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     },
     409,
   );
-}
-
-/** What the booker is told when a place cannot be changed, in their words. */
-const placeRefusals = {
-  "not-live": "This booking is no longer live, so its places cannot be changed.",
-  started: "The course has started: its places can no longer be named or passed on.",
-  "no-such-place": "Choose one of the booking's places.",
-  taken: "This person already has another place on the booking: each place is one person.",
-  unchanged: "That is already who holds this place.",
-  "too-many":
-    "You have changed this booking's places many times today: please reply to your confirmation e-mail and we will make further changes for you.",
-} as const;
-
-/** A place named, or given to someone else, by the booker: the page again (303), or what to put right. */
-async function namePlaceAction(token: string, form: FormData, context: Route.ActionArgs["context"]) {
-  const values = Object.fromEntries(
-    ["position", "name", "email", "jobTitle"].map((field) => [field, String(form.get(field) ?? "").slice(0, 500)]),
-  );
-  const result = await context.get(servicesContext).courseBookings.namePlaceByLink(token, values);
-  if (result.ok) return redirect(`/booking/${token}?changed=${result.position}#places`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
-  const place = { position: values.position!, values };
-  if (result.reason === "invalid") {
-    return data({ place: { ...place, fieldErrors: result.fieldErrors, problem: "Check the details below." } }, 400);
-  }
-  return data({ place: { ...place, fieldErrors: {}, problem: placeRefusals[result.reason] } }, 409);
-}
-
-/** The booker cancels, having been shown the credit: the page again (303), or why not. */
-async function cancelAction(token: string, form: FormData, context: Route.ActionArgs["context"]) {
-  const expected = Number(form.get("expectedCreditPence"));
-  if (!Number.isSafeInteger(expected) || expected < 0) throw data("Bad request", { status: 400 });
-  const result = await context.get(servicesContext).courseBookings.cancelByLink(token, expected);
-  if (result.ok) return redirect(`/booking/${token}`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
-  return data(
-    {
-      problem:
-        result.reason === "amount-changed"
-          ? "Nothing was cancelled: what the terms give has changed since the page was opened. Please read the new amount below, and confirm again."
-          : "This booking can no longer be cancelled from this page. Please reply to your confirmation e-mail and we will help.",
-    },
-    409,
-  );
-}
-
-/** The booker chooses to pay their invoice by card: to the pay page (303), or why not. */
-async function payInvoiceAction(token: string, context: Route.ActionArgs["context"]) {
-  const result = await context.get(servicesContext).courseBookings.payInvoiceByCard(token);
-  if (result.ok) return redirect(`/booking/${token}/pay`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
-  if (result.reason === "unavailable") return data({ problem: result.message }, 503);
-  return data({ problem: "This booking has no invoice to pay by card now." }, 409);
 }
 
 /**
@@ -231,6 +188,12 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {problem && (
             <p role="alert" className="mt-3 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
               {problem}
+            </p>
+          )}
+          {b.moved && (
+            <p role="status" className="mt-3 rounded-md border border-green-700 bg-green-50 p-3 text-green-900">
+              Your booking has moved to {b.sessionLabel}. We have e-mailed each named delegate the new joining details
+              and calendar invitation, and you a note of the move.
             </p>
           )}
           {b.status === "unconfirmed" && (
@@ -337,6 +300,9 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             <Row label="Total excluding VAT" value={formatPenceGbp(b.amounts.netPence)} />
             <Row label="VAT" value={formatPenceGbp(b.amounts.vatPence)} />
             <Row label="Total" value={formatPenceGbp(b.amounts.totalPence)} />
+            {b.amounts.creditedPence > 0 && (
+              <Row label="Credited (credit notes)" value={`−${formatPenceGbp(b.amounts.creditedPence)}`} />
+            )}
           </dl>
           <h3 className="mt-8 text-xl font-bold text-navy-900">Invoices and credit notes</h3>
           {b.documents.length === 0 ? (
@@ -370,6 +336,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               <li key={t}>{t}</li>
             ))}
           </ul>
+          {b.transfer && <TransferBooking choices={b.transfer} />}
           {b.cancellation && <CancelBooking offer={b.cancellation} />}
         </section>
       </div>

@@ -21,7 +21,8 @@ export const webhookEventLabels: Record<WebhookEventType, string> = {
   "lead.updated": "A lead's status or owner changed in the back office",
   "booking.created": "A place on a course was booked (held for a card payment, or invoiced)",
   "booking.paid": "A consultation or a course booking was paid",
-  "booking.changed": "A course booking's place was named, or passed to a substitute, by the team or the booker",
+  "booking.changed":
+    "A course booking's place was named or passed to a substitute, or the booking moved to another date, by the team or the booker",
   "booking.cancelled": "A course booking was cancelled (with what was credited and is to be refunded)",
   "subscriber.confirmed": "A newsletter subscription was confirmed",
   "subscriber.unsubscribed": "A newsletter subscriber unsubscribed",

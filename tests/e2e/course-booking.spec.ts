@@ -21,9 +21,8 @@ import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import type { Mailbox } from "../../harness/mail.ts";
 import { courseBookingsOf } from "../../harness/order-rows.ts";
 import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
-import ICAL from "ical.js";
 import { organisation } from "../../app/content/organisation.ts";
-import type { ReceivedEmail } from "../../harness/mail.ts";
+import { invitationIn } from "../support/calendar-invitation.ts";
 import { openHydrated } from "../support/content-editor.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
@@ -597,30 +596,6 @@ test("the booker cancels from their booking page, told the credit in pounds firs
     "to the team",
   );
 });
-
-/** The invitation a message carries, read by a calendar library as a calendar would: its METHOD, and its event's series. */
-function invitationIn(email: ReceivedEmail) {
-  const file = email.attachments.find((a) => a.mimeType.startsWith("text/calendar"));
-  if (!file) throw new Error(`No calendar part in "${email.subject}"`);
-  const calendar = new ICAL.Component(ICAL.parse(file.content));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const vevents = calendar.getAllSubcomponents("vevent");
-  const event = new ICAL.Event(vevents.find((v) => !v.hasProperty("recurrence-id")));
-  for (const v of vevents.filter((v) => v.hasProperty("recurrence-id"))) event.relateException(v);
-  const ends: string[] = [];
-  const days = event.iterator();
-  for (let next = days.next(); next; next = days.next()) {
-    ends.push(event.getOccurrenceDetails(next).endDate.toJSDate().toISOString());
-  }
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    organizer: event.organizer,
-    attendee: String(event.component.getFirstPropertyValue("attendee")).toLowerCase(),
-    ends,
-  };
-}
 
 test("a delegate's calendar is updated when the team changes the session's hours: same UID, higher SEQUENCE", async ({
   page,

@@ -19,7 +19,6 @@ const allowed: Record<string, string> = {
   "data/schema.ts": "its type",
   "data/migrations/025-course-bookings.ts": "its creation",
   "orders/course-booking/documents.server.ts": "writing an invoice or credit note once, reading one",
-  "orders/course-booking/team-acts.server.ts": "reading a booking's invoice and its credit notes",
   "orders/course-booking/booking-reads.server.ts": "reading a booking's invoices",
   "orders/course-booking/payment-reminders.server.ts": "reading the invoices awaiting payment, to remind their bookers",
   "orders/course-booking/accounts-export.server.ts":

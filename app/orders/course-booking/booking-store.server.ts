@@ -128,6 +128,24 @@ export async function addEvent(...event: Parameters<typeof eventInsert>): Promis
   await eventInsert(...event).execute();
 }
 
+/** The timeline's note of a credit note issued (by a cancellation or a move to a cheaper date). */
+export function addCreditNoteEvent(
+  trx: Transaction<Database>,
+  bookingId: string,
+  now: Date,
+  note: Pick<InvoiceRow, "number" | "total_pence">,
+  staffId: string | null,
+): Promise<void> {
+  return addEvent(
+    trx,
+    bookingId,
+    now,
+    "credit-note-issued",
+    { number: note.number, grossPence: note.total_pence },
+    staffId,
+  );
+}
+
 /** The insert of an event on a booking's timeline (addEvent's), to run with others (../store.server.ts: insertTogether). */
 export function eventInsert(
   trx: Transaction<Database>,

@@ -14,11 +14,11 @@ import { formatDate } from "~/format/dates.ts";
 import { organisation } from "~/content/organisation.ts";
 import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
 import { currentBusinessSettings, settingsForInvoice, supplierOf } from "~/settings/business-settings.server.ts";
-import type { CreditNote } from "./credit-note.ts";
+import type { CreditNote, Totals } from "./credit-note.ts";
 import { addDays } from "~/time/london.ts";
 import { londonDate } from "./days.ts";
 import { formatInvoiceNumber, nextNumber } from "./invoice-numbers.server.ts";
-import type { Quote } from "./vat.ts";
+import type { Quote, QuoteLine } from "./vat.ts";
 
 /** A VAT invoice or credit note as stored (written once: never updated). */
 export type InvoiceRow = Selectable<Database["course_invoices"]>;
@@ -287,4 +287,31 @@ export function vatDocumentAttachments(db: Db): (ref: string) => Promise<string 
     const pdf = id ? await invoicePdf(db, id) : null;
     return pdf ? Buffer.from(pdf.bytes).toString("base64") : null;
   };
+}
+
+/**
+ * The booking's invoice with what credit notes already took off it, and
+ * what it invoiced as a quote (what a new credit note is worked out from):
+ * undefined when the booking has no invoice (a card booking never paid).
+ */
+export async function invoiceWithCredits(trx: Transaction<Database>, bookingId: string) {
+  const invoice = await trx
+    .selectFrom("course_invoices")
+    .selectAll()
+    .where("booking_id", "=", bookingId)
+    .where("kind", "=", "invoice")
+    .executeTakeFirst();
+  if (!invoice) return undefined;
+  const earlier = await trx
+    .selectFrom("course_invoices")
+    .select(["net_pence", "vat_pence"])
+    .where("related_invoice_id", "=", invoice.id)
+    .execute();
+  const already: Totals = {
+    netPence: earlier.reduce((sum, r) => sum + r.net_pence, 0),
+    vatPence: earlier.reduce((sum, r) => sum + r.vat_pence, 0),
+  };
+  const doc = storedDocument(invoice);
+  const invoiced: Quote = { lines: doc.lines as QuoteLine[], ...doc.totals };
+  return { invoice, already, invoiced };
 }

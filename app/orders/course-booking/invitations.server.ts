@@ -43,10 +43,30 @@ async function store(trx: Trx, row: Row, set: Pick<Row, "sequence" | "state" | "
     .execute();
 }
 
-/** Invites the delegate `says` names to the booking's session: a new invitation, or the next SEQUENCE of theirs. */
-export async function invite(trx: Trx, bookingId: string, says: InvitationSays, now: Date): Promise<Attachment> {
+/**
+ * Invites the delegate `says` names to the booking's session: a new
+ * invitation, or the next SEQUENCE of theirs. `newEvent`: the booking moved
+ * to another date (its old invitation cancelled first): a new event, with a
+ * UID of its own, in the row that kept the old one.
+ */
+export async function invite(
+  trx: Trx,
+  bookingId: string,
+  says: InvitationSays,
+  now: Date,
+  { newEvent = false }: { newEvent?: boolean } = {},
+): Promise<Attachment> {
   const said = JSON.stringify(says);
   const before = await invitationOf(trx, bookingId, says.attendee.email);
+  if (before && newEvent) {
+    const uid = `course-${randomUUID()}@${uidDomain}`;
+    await trx
+      .updateTable("course_invitations")
+      .set({ uid, sequence: 0, state: "sent", said, updated_at: now.toISOString() })
+      .where("id", "=", before.id)
+      .execute();
+    return invitationAttachment("REQUEST", { uid, sequence: 0, says }, now);
+  }
   if (before) {
     const sequence = before.sequence + 1;
     await store(trx, before, { sequence, state: "sent", said }, now);

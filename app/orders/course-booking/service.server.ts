@@ -24,7 +24,14 @@ import { redactAddresses } from "~/observability/redact.ts";
 import type { PaidOrderHandler } from "../stripe/handler.ts";
 import { orderMetadata } from "../stripe/kinds.ts";
 import { settlePayment } from "../stripe/settle.server.ts";
-import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
+import {
+  bookable,
+  findSession,
+  otherDates,
+  sessionByKey,
+  sessionForEmail,
+  type PublishedSession,
+} from "./bookable.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { defaultConfirmationRules, unconfirmedMessages, type ConfirmationRules } from "./confirmation.ts";
 import {
@@ -82,9 +89,21 @@ import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.t
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
+import { stillDuePence } from "./payment-reminders.ts";
 import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
 import { bookerCancellationOffer, bookerMayChangePlaces, placesChangeableStatuses } from "./booker-rules.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
+import { checkTransfer, transferOpen, transferRefusalText } from "./transfer-rules.ts";
+import { sessionLabel } from "./session.ts";
+import {
+  transferBooking,
+  transfersMade,
+  unnamedPlaces,
+  type TransferDraft,
+  type TransferResult,
+  type Transferred,
+} from "./transfer.server.ts";
+import { bookingTransferredEmails } from "./transfer-emails.server.ts";
 
 /** How many times a day a booker may change their booking's places from its page. */
 export const bookerPlaceChangesPerDay = 10;
@@ -365,6 +384,72 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       const numbered = note && done.creditNote ? withNumber(told, note.number, done.creditNote.number) : told;
       await queueEmails(trx, { type: "course-booking", id: done.booking.id }, numbered, clock());
     };
+  }
+
+  /**
+   * Composes the e-mails of a move to another date (./transfer-emails.server.ts),
+   * in `trx` before the places and the credit note's number are taken: each
+   * named delegate's old invitation cancelled and a new one for the new
+   * dates; what it returns queues them with the number put in (ADR 072).
+   */
+  async function composeTransferred(trx: Transaction<Database>, about: TransferDraft, by: "booker" | "team") {
+    const delegates = await bookingDelegates(trx, about.booking.id);
+    const now = clock();
+    const before = forEmail(about.from, delegates, sessionByKey(about.from.session_key));
+    const after = forEmail(about.booking, delegates, sessionByKey(about.booking.session_key));
+    const cancellations = await withdrawAll(trx, about.booking.id, now);
+    const invitations = new Map<string, Attachment>();
+    for (const d of after.delegates) {
+      if ("namesToFollow" in d) continue;
+      const says = invitationSays(after, d, mail);
+      invitations.set(d.email.toLowerCase(), await invite(trx, about.booking.id, says, now, { newEvent: true }));
+    }
+    const note = about.creditNote;
+    const emails = bookingTransferredEmails(
+      {
+        before,
+        after,
+        by,
+        ...(note ? { creditNote: { number: note.number, ref: vatDocumentRef(note.id) } } : {}),
+        creditPence: note?.grossPence ?? 0,
+        refundPence: about.refundPence,
+        cancellations,
+        invitations,
+      },
+      mail,
+    );
+    return async (trx: Transaction<Database>, done: Transferred) => {
+      const numbered = note && done.creditNote ? withNumber(emails, note.number, done.creditNote.number) : emails;
+      await queueEmails(trx, { type: "course-booking", id: done.booking.id }, numbered, clock());
+    };
+  }
+
+  /** Moves a booking to another date of its course, by the team or the booker (null); tells everyone, refunds a card. */
+  async function transferAs(
+    bookingId: string,
+    staffId: string | null,
+    sessionId: string,
+    expectCreditPence?: number,
+  ): Promise<TransferResult & { refundError?: string | null }> {
+    const published = sessionByKey(sessionId);
+    if (!published) return { ok: false, reason: "date-unavailable" };
+    const target = bookable(published);
+    const result = await transferBooking(
+      db,
+      bookingId,
+      { target, now: clock(), staffId, ...(expectCreditPence !== undefined ? { expectCreditPence } : {}) },
+      (trx, about) => composeTransferred(trx, about, staffId === null ? "booker" : "team"),
+    );
+    if (!result.ok) return result;
+    onPlacesChanged(result.from.session_key);
+    onPlacesChanged(result.booking.session_key);
+    onEmailsQueued();
+    const refundError =
+      result.paymentIntentId && result.refundPence > 0
+        ? await refund(bookingId, result.paymentIntentId, result.refundPence)
+        : null;
+    if (refundError && staffId === null) await refundFailed(result.booking, result.refundPence, refundError);
+    return { ...result, refundError };
   }
 
   /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
@@ -667,12 +752,14 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (booking?.status !== "invoiced" || !stripe) return { ok: false, reason: "not-payable" };
       if (booking.payment_intent_id) return { ok: true };
       const number = await invoiceNumberOf(db, booking.id);
-      if (!number) return { ok: false, reason: "not-payable" };
+      // What is still owed: the invoice less what a credit note took off it (a move to a cheaper date).
+      const owed = stillDuePence(booking.total_pence, booking.credited_pence);
+      if (!number || owed === 0) return { ok: false, reason: "not-payable" };
       let intentId: string;
       try {
         const intent = await stripe.paymentIntents.create(
           {
-            amount: booking.total_pence,
+            amount: owed,
             currency: bookingCurrency,
             receipt_email: booking.booker_email,
             description: `Invoice ${number}: ${booking.course_title}, ${booking.session_label} (${booking.reference})`,
@@ -684,7 +771,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
               kind: "course-booking",
             },
           },
-          { idempotencyKey: `course-invoice-${booking.id}-${booking.total_pence}` },
+          { idempotencyKey: `course-invoice-${booking.id}-${owed}` },
         );
         intentId = intent.id;
       } catch (error) {
@@ -696,7 +783,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         if ((await readBooking(trx, booking.id))?.status !== "invoiced") return false;
         await recordCardPaymentStarted(
           trx,
-          { id: booking.id, amountPence: booking.total_pence, currency: bookingCurrency },
+          { id: booking.id, amountPence: owed, currency: bookingCurrency },
           intentId,
           clock().toISOString(),
         );
@@ -892,6 +979,61 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       }
       if (result.refundError) await refundFailed(result.booking, result.refundPence, result.refundError);
       return result;
+    },
+
+    /**
+     * The other dates the booker's page offers to move the booking to (issue
+     * 41): each with what moving there credits, or why it cannot, and the
+     * places it has left; null when the terms no longer allow a move (the
+     * sentence why, for the page, in `closed`).
+     */
+    async transferChoices(booking: CourseBooking) {
+      const now = clock();
+      const made = await transfersMade(db, booking.id);
+      if (!transferOpen(booking, now, made)) {
+        const started = booking.status === "invoiced" || booking.status === "paid";
+        return started && now.getTime() < Date.parse(booking.session_starts_at)
+          ? { open: false as const, closed: transferRefusalText({ ok: false, reason: "outside-terms" }, booking) }
+          : null;
+      }
+      const unnamed = await unnamedPlaces(db, booking.id);
+      const dates = otherDates(booking.course_id, booking.session_key, now);
+      const left = await placesLeft(
+        db,
+        dates.map((d) => d.id),
+      );
+      return {
+        open: true as const,
+        dates: dates.map((date) => {
+          const target = bookable(sessionByKey(date.id)!);
+          const check = checkTransfer({
+            booking,
+            target,
+            now,
+            transfersMade: made,
+            unnamedPlaces: unnamed,
+          });
+          const placesLeft = left.get(date.id) ?? 0;
+          return {
+            id: date.id,
+            label: sessionLabel(target),
+            full: placesLeft < booking.quantity,
+            ...(check.ok
+              ? { ok: true as const, creditPence: check.creditPence }
+              : { ok: false as const, why: transferRefusalText(check, booking) }),
+          };
+        }),
+      };
+    },
+
+    /**
+     * The booker moves their booking to another date from its page, having
+     * been told it credits `expectedCreditPence`: refused if that changed.
+     */
+    async transferByLink(token: string, sessionId: string, expectedCreditPence: number) {
+      const link = await linkedBooking(token);
+      if (!link.ok) return link;
+      return transferAs(link.bookingId, null, sessionId, expectedCreditPence);
     },
 
     /** Cancels every live booking of a session with a full credit, tells everyone, refunds the cards. */

@@ -13,6 +13,7 @@ import type { Database } from "~/data/schema.ts";
 import { lockOrder, recordTransfer } from "../store.server.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import {
+  addCreditNoteEvent,
   addEvent,
   claim,
   isLive,
@@ -24,16 +25,16 @@ import {
   type InvoiceDraft,
 } from "./booking-store.server.ts";
 import type { PlaceNaming } from "./booking-request.ts";
-import { creditNote, CreditExceedsInvoice, type CreditRequest, type Totals } from "./credit-note.ts";
+import { creditNote, CreditExceedsInvoice, type CreditRequest } from "./credit-note.ts";
 import { daysBefore } from "./days.ts";
-import { draftCreditNote, storedDocument, type DocumentDraft } from "./documents.server.ts";
+import { draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
 import { bookingCurrency } from "./card-payments.server.ts";
 import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
 import { termsOfBooking, tierFor } from "./terms.ts";
-import type { Quote, QuoteLine } from "./vat.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
+import { stillDuePence } from "./payment-reminders.ts";
 
 export type MarkPaidResult = { ok: true; booking: CourseBooking } | { ok: false; reason: "not-found" | "not-invoiced" };
 
@@ -50,15 +51,10 @@ export async function markInvoicePaid(
       return { ok: false, reason: (await readBooking(trx, bookingId)) ? "not-invoiced" : "not-found" };
     }
     const booking = (await readBooking(trx, bookingId))!;
-    await recordTransfer(trx, { id: bookingId, total_pence: booking.total_pence, currency: bookingCurrency }, at);
-    await addEvent(
-      trx,
-      bookingId,
-      now,
-      "paid",
-      { amountPence: booking.total_pence, method: "invoice", note: note ?? null },
-      staffId,
-    );
+    // What was still owed: the invoice less what a credit note took off it (a move to a cheaper date).
+    const amountPence = stillDuePence(booking.total_pence, booking.credited_pence);
+    await recordTransfer(trx, { id: bookingId, total_pence: amountPence, currency: bookingCurrency }, at);
+    await addEvent(trx, bookingId, now, "paid", { amountPence, method: "invoice", note: note ?? null }, staffId);
     await bookingPaidEvent(trx, booking, { invoiceNumber: await invoiceNumberOf(trx, bookingId) }, now);
     const done = { ok: true as const, booking };
     await also?.(trx, done);
@@ -276,26 +272,11 @@ function cancelWith(
         return { ok: false, reason: "not-live", message: cancelMessages["not-live"] };
       }
 
-      const invoice = await trx
-        .selectFrom("course_invoices")
-        .selectAll()
-        .where("booking_id", "=", bookingId)
-        .where("kind", "=", "invoice")
-        .executeTakeFirst();
+      const credits = await invoiceWithCredits(trx, bookingId);
       const paid = from === "paid";
       let draft: { note: DocumentDraft; grossPence: number } | undefined;
-      if (invoice) {
-        const earlier = await trx
-          .selectFrom("course_invoices")
-          .select(["net_pence", "vat_pence"])
-          .where("related_invoice_id", "=", invoice.id)
-          .execute();
-        const already: Totals = {
-          netPence: earlier.reduce((sum, r) => sum + r.net_pence, 0),
-          vatPence: earlier.reduce((sum, r) => sum + r.vat_pence, 0),
-        };
-        const doc = storedDocument(invoice);
-        const invoiced: Quote = { lines: doc.lines as QuoteLine[], ...doc.totals };
+      if (credits) {
+        const { invoice, already, invoiced } = credits;
         let amounts;
         try {
           amounts = creditNote(invoiced, credit(booking), already);
@@ -341,16 +322,7 @@ function cancelWith(
       await releasePlaces(trx, booking.session_key, booking.quantity, now);
       const note = draft ? await draft.note.issue(trx) : undefined;
       // What follows writes what was made before them.
-      if (draft && note) {
-        await addEvent(
-          trx,
-          bookingId,
-          now,
-          "credit-note-issued",
-          { number: note.number, grossPence: draft.grossPence },
-          staffId,
-        );
-      }
+      if (note) await addCreditNoteEvent(trx, bookingId, now, note, staffId);
       await addEvent(
         trx,
         bookingId,

@@ -2,7 +2,7 @@
  * The webhook events of a course booking (issue 29, ADR 030's outbox: each
  * written in the transaction of the change it reports): `booking.created`,
  * `booking.paid`, `booking.changed` (a place named or passed to a
- * substitute, by the team or the booker) and `booking.cancelled`. Their data say what the team's
+ * substitute, or the booking moved to another date, by the team or the booker) and `booking.cancelled`. Their data say what the team's
  * tools need: the booking's reference, course and session, the booker (the
  * e-mail the event is erased by), places, amounts and state. Never a secret
  * (the payment's client secret), no card data, and no delegate's details
@@ -97,13 +97,21 @@ export function bookingCancelledEvent(
 export function bookingChangedEvent(
   trx: Transaction<Database>,
   booking: CourseBooking,
-  extra: {
-    change: "place-named" | "delegate-substituted";
-    /** Which place (1, 2, 3…): never who has it. */
-    position: number;
-    by: "team" | "booker";
-    namedDelegates: number;
-  },
+  extra:
+    | {
+        change: "place-named" | "delegate-substituted";
+        /** Which place (1, 2, 3…): never who has it. */
+        position: number;
+        by: "team" | "booker";
+        namedDelegates: number;
+      }
+    | {
+        /** Moved to another date (the booking's session is now the new one); the date it left, and what was credited. */
+        change: "transferred";
+        by: "team" | "booker";
+        fromSession: { key: string; label: string };
+        creditedPence: number;
+      },
   now: Date,
 ) {
   return emitEvent(

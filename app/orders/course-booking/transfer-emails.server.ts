@@ -1,0 +1,144 @@
+/**
+ * What is said when a booking moves to another date (issue 41, ADR 081):
+ * the booker gets the new date and any credit (its credit note attached),
+ * the team a notification linked to the booking, and each named delegate
+ * two messages: the old dates' calendar cancellation (METHOD:CANCEL, so
+ * their calendar drops them) and the new dates' joining details with a new
+ * invitation (./booking-emails.server.ts's joiningEmail). Pure.
+ */
+import { formatPenceGbp } from "~/format/money.ts";
+import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
+import type { Attachment, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import {
+  adminUrl,
+  bookingOrganisation,
+  joiningEmail,
+  pdfAttachment,
+  sessionFacts,
+  type BookingForEmail,
+  type DocumentForEmail,
+} from "./booking-emails.server.ts";
+
+export type TransferForEmail = {
+  /** The booking on the date it left, and on its new one. */
+  before: BookingForEmail;
+  after: BookingForEmail;
+  by: "booker" | "team";
+  creditNote?: DocumentForEmail;
+  creditPence: number;
+  refundPence: number;
+  /** Each named delegate's cancellation of the old dates and invitation to the new, by address lower-cased. */
+  cancellations: ReadonlyMap<string, Attachment>;
+  invitations: ReadonlyMap<string, Attachment>;
+};
+
+function money({ after, creditNote, creditPence, refundPence }: TransferForEmail): [string, string][] {
+  if (creditPence === 0) return [["Price", "No change: there is nothing to pay and nothing is credited"]];
+  return [
+    ["Credited (the difference in price)", formatPenceGbp(creditPence)],
+    ...(creditNote ? ([["Credit note", creditNote.number]] as [string, string][]) : []),
+    ...(refundPence > 0
+      ? ([
+          [
+            after.paymentMethod === "card" ? "Refunded to your card" : "Refunded by bank transfer",
+            formatPenceGbp(refundPence),
+          ],
+        ] as [string, string][])
+      : []),
+  ];
+}
+
+/** [the booker's, the team's, then each named delegate's cancellation and joining details]. */
+export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailContext): OutgoingEmail[] {
+  const { before, after, by, creditNote } = transfer;
+  const booker = address(after.booker.email, "the booker's address");
+  const moved = `${oneLine(after.courseTitle)} has moved from ${before.session.label} to ${after.session.label}`;
+  const toBooker = compose(
+    {
+      title: "Your booking has moved to another date",
+      blocks: [
+        ...testNotice(after.isTest),
+        p(`Dear ${oneLine(after.booker.name)},`),
+        p(
+          `Your booking ${oneLine(after.reference)} for ${moved}. We have sent each named delegate the new joining details and calendar invitation, and cancelled the old dates in their calendars.`,
+        ),
+        { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after), ...money(transfer)] },
+        ...(transfer.refundPence > 0 && after.paymentMethod === "card"
+          ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
+          : []),
+        ...(by === "booker" ? [p("Not you? Please tell us at once by replying to this e-mail.")] : []),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: booker,
+      subject: subject(`Booking moved: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
+    },
+  );
+  if (creditNote) toBooker.attachments = [pdfAttachment("credit-note", creditNote)];
+  const toTeam = compose(
+    {
+      title: by === "booker" ? "A booking was moved by the booker" : "A booking was moved",
+      blocks: [
+        ...testNotice(after.isTest),
+        p(`${oneLine(after.booker.name)} (${oneLine(after.booker.organisation)}): ${moved}.`),
+        { kind: "button", href: adminUrl(after, ctx), text: "Open the booking in the back office" },
+        {
+          kind: "fields",
+          items: [
+            ["Reference", oneLine(after.reference)],
+            ["Places", String(after.quantity)],
+            ["From", before.session.label],
+            ...sessionFacts(after),
+            ...money(transfer),
+          ],
+        },
+        ...(transfer.refundPence > 0 && after.paymentMethod === "invoice"
+          ? [
+              p(
+                `Please refund ${formatPenceGbp(transfer.refundPence)} by bank transfer: the booking was paid that way.`,
+              ),
+            ]
+          : []),
+      ],
+    },
+    {
+      to: address(ctx.teamEmail, "the team address"),
+      replyTo: booker,
+      subject: subject(
+        `Course booking moved: ${inSubject(after.booker.organisation)}, ${inSubject(after.courseTitle)}`,
+        after.isTest,
+      ),
+    },
+  );
+  const delegates = after.delegates.flatMap((d) => {
+    if ("namesToFollow" in d) return [];
+    const key = d.email.toLowerCase();
+    const cancellation = transfer.cancellations.get(key);
+    const notice = compose(
+      {
+        title: "Your course has moved to other dates",
+        blocks: [
+          ...testNotice(after.isTest),
+          p(`Dear ${oneLine(d.name)},`),
+          p(
+            `Your organisation, ${bookingOrganisation(after)}, has moved your place: ${moved}. You are no longer booked on ${before.session.label}.`,
+          ),
+          p(
+            cancellation
+              ? "The attached cancellation takes the old dates out of your calendar. A separate e-mail brings the joining details and the invitation for the new dates."
+              : "Please remove the old dates from your calendar. A separate e-mail brings the joining details and the invitation for the new dates.",
+          ),
+          ...contactDetails(ctx),
+        ],
+      },
+      {
+        to: address(d.email, "a delegate's address"),
+        subject: subject(`Dates changed: ${inSubject(after.courseTitle)}, ${before.session.label}`, after.isTest),
+      },
+    );
+    if (cancellation) notice.attachments = [cancellation];
+    return [notice, joiningEmail(after, d, ctx, transfer.invitations.get(key) ?? null)];
+  });
+  return [toBooker, toTeam, ...delegates];
+}

@@ -1,0 +1,155 @@
+/**
+ * Moving a booking to another date of the same course (issue 41, ADR 081):
+ * whether the terms accepted with the booking allow it today, and what it
+ * costs or credits. Pure; the move itself is ./transfer.server.ts.
+ *
+ * - Only a confirmed booking (invoiced or paid), not erased, before its
+ *   course starts, to another date of the same course that is neither
+ *   cancelled nor started (whether it has the places is settled when the
+ *   places are taken, in the move's transaction).
+ * - The terms (./terms.ts): free `freeTransfers` times, up to
+ *   `latestDaysBefore` London days before the start of the date booked.
+ *   They give no paid transfer, so outside them the booker asks the team.
+ * - The other date is priced as a booking made today would be (its own
+ *   price, early-bird while it lasts, the group discount), at the VAT rate
+ *   the booking was invoiced at. Cheaper than what is still charged: the
+ *   difference is credited (a credit note; refunded if paid). Dearer: not
+ *   from the booker's page (an invoice is never edited, and a second one
+ *   for the difference is not built yet): the team is asked.
+ * - Places whose names are still to follow cannot move to a date whose
+ *   names are already due.
+ */
+import type { CourseBookingStatus } from "~/data/schema.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import { priceBooking, type Place, type PriceBasis, type SessionPrice } from "./price.ts";
+import { namesToFollowAllowed, termsOfBooking, transferAllowed } from "./terms.ts";
+import { vatOn } from "./vat.ts";
+
+export type TransferableBooking = {
+  status: CourseBookingStatus;
+  erased_at: string | null;
+  course_id: string;
+  session_key: string;
+  session_starts_at: string;
+  quantity: number;
+  vat_rate_bp: number;
+  total_pence: number;
+  credited_pence: number;
+  terms_rules: string | null;
+};
+
+export type TransferTarget = {
+  key: string;
+  courseId: string;
+  startsAt: Date;
+  state: "open" | "confirmed" | "cancelled";
+  price: SessionPrice;
+};
+
+export type TransferRefusal =
+  | "not-live"
+  | "started"
+  | "same-date"
+  | "other-course"
+  | "date-unavailable"
+  | "outside-terms"
+  | "names-due"
+  | "costs-more";
+
+export type TransferQuote = {
+  ok: true;
+  /** The other date's price for the booking's places, with VAT, as a booking made now would pay. */
+  newGrossPence: number;
+  newBasis: PriceBasis;
+  /** What the move credits (the difference in price), in pence with VAT; 0: same price. */
+  creditPence: number;
+};
+
+export type TransferCheck = TransferQuote | { ok: false; reason: TransferRefusal; extraPence?: number };
+
+/** How many times the terms let the booking move free, and until how many days before its start. */
+export function transferWindow(booking: Pick<TransferableBooking, "terms_rules">) {
+  return termsOfBooking(booking).transfer;
+}
+
+/** Whether the booking may be moved at all now (the page offers it): the terms' window, whatever the date chosen. */
+export function transferOpen(
+  booking: Pick<TransferableBooking, "status" | "erased_at" | "session_starts_at" | "terms_rules">,
+  now: Date,
+  transfersMade: number,
+): boolean {
+  const sessionStart = new Date(booking.session_starts_at);
+  return (
+    (booking.status === "invoiced" || booking.status === "paid") &&
+    booking.erased_at === null &&
+    now.getTime() < sessionStart.getTime() &&
+    transferAllowed({ sessionStart, now, transfersMade }, termsOfBooking(booking))
+  );
+}
+
+/** Whether `booking` may move to `target` now, and what it credits. */
+export function checkTransfer({
+  booking,
+  target,
+  now,
+  transfersMade,
+  unnamedPlaces,
+}: {
+  booking: TransferableBooking;
+  target: TransferTarget;
+  now: Date;
+  transfersMade: number;
+  unnamedPlaces: number;
+}): TransferCheck {
+  if ((booking.status !== "invoiced" && booking.status !== "paid") || booking.erased_at !== null) {
+    return { ok: false, reason: "not-live" };
+  }
+  const start = new Date(booking.session_starts_at);
+  if (now.getTime() >= start.getTime()) return { ok: false, reason: "started" };
+  if (target.key === booking.session_key) return { ok: false, reason: "same-date" };
+  if (target.courseId !== booking.course_id) return { ok: false, reason: "other-course" };
+  if (target.state === "cancelled" || now.getTime() >= target.startsAt.getTime()) {
+    return { ok: false, reason: "date-unavailable" };
+  }
+  if (!transferOpen(booking, now, transfersMade)) return { ok: false, reason: "outside-terms" };
+  const terms = termsOfBooking(booking);
+  if (unnamedPlaces > 0 && !namesToFollowAllowed(target.startsAt, now, terms))
+    return { ok: false, reason: "names-due" };
+  const places: Place[] = Array.from({ length: booking.quantity }, () => ({ namesToFollow: true }));
+  const line = priceBooking({ session: target.price, places, bookedAt: now });
+  const newGrossPence = line.netPence + vatOn(line.netPence, booking.vat_rate_bp);
+  const charged = booking.total_pence - booking.credited_pence;
+  if (newGrossPence > charged) return { ok: false, reason: "costs-more", extraPence: newGrossPence - charged };
+  return { ok: true, newGrossPence, newBasis: line.basis, creditPence: charged - newGrossPence };
+}
+
+/** Why a move is refused, in the booker's words, with what is still possible. */
+export function transferRefusalText(
+  check: Extract<TransferCheck, { ok: false }>,
+  booking: Pick<TransferableBooking, "terms_rules">,
+): string {
+  const { freeTransfers, latestDaysBefore } = transferWindow(booking);
+  const times = freeTransfers === 1 ? "once" : `${freeTransfers} times`;
+  switch (check.reason) {
+    case "not-live":
+      return "This booking is not confirmed or no longer live, so it cannot be moved.";
+    case "started":
+      return "The course has started: the booking can no longer be moved.";
+    case "same-date":
+      return "The booking is already on that date.";
+    case "other-course":
+    case "date-unavailable":
+      return "That date cannot be booked: choose another date of this course.";
+    case "outside-terms": {
+      const allowed =
+        freeTransfers === 0
+          ? "The terms you accepted include no move to another date"
+          : `The terms you accepted allow a move to another date ${times}, free, up to ${latestDaysBefore} days before the start`;
+      return `${allowed}: this booking can no longer be moved from this page. Please reply to your confirmation e-mail and we will see what we can do. You may still send someone else in a delegate's place, free.`;
+    }
+    case "names-due":
+      return "Names are already due for that date: please name every delegate first, then move the booking.";
+    case "costs-more":
+      return `That date costs ${formatPenceGbp(check.extraPence ?? 0)} more than your booking, with VAT: we cannot move it from this page. Please reply to your confirmation e-mail and we will arrange it with a new invoice for the difference.`;
+  }
+}

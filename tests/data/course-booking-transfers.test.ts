@@ -1,0 +1,256 @@
+/**
+ * A booking moved to another date of its course (issue 41, ADR 081:
+ * app/orders/course-booking/transfer.server.ts), on both databases: the
+ * places move with it, all or none; a cheaper date's difference is
+ * credited with a credit note against the invoice, never an edited
+ * invoice, and what is still owed is what the team then marks paid; the
+ * terms' one free move is counted from the timeline; two moves the
+ * other way round at once both go through; the booking.changed webhook.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEndpoint } from "~/webhooks/endpoints.server.ts";
+import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
+import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
+import { markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
+import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { createCourseSession, delegate, placeCourseBooking, testBooker } from "../support/factories.ts";
+
+const booked = new Date("2027-01-10T10:00:00.000Z");
+const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
+const march = { startsAt: new Date("2027-03-08T09:00:00.000Z"), endsAt: new Date("2027-03-12T17:00:00.000Z") };
+const june = {
+  startsAt: new Date("2027-06-14T08:00:00.000Z"),
+  endsAt: new Date("2027-06-18T16:00:00.000Z"),
+  firstDay: "2027-06-14",
+  lastDay: "2027-06-18",
+};
+
+describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
+  let t: TestDatabase;
+  let n = 0;
+
+  beforeAll(async () => {
+    t = await openTestDatabase(dialect, "cbmove", { businessSettings: true });
+  });
+  afterAll(async () => {
+    await t?.dispose();
+  });
+
+  const session = (over: Partial<BookableSession> & { capacity?: number }) =>
+    createCourseSession(t.handle.db, { key: `move-${dialect}-${++n}`, at: booked, ...march, ...over });
+
+  /** A confirmed invoice booking of `places` named places on `on`. */
+  async function booking(on: BookableSession, places = 2) {
+    const placed = await placeCourseBooking(t.handle.db, {
+      session: on,
+      booker: testBooker(`booker-${n}@example.com`),
+      places: Array.from({ length: places }, (_, i) => delegate(i + 1)),
+      now: booked,
+    });
+    if (!placed.ok) throw new Error(placed.reason);
+    const confirmed = await confirmBooking(t.handle.db, placed.booking.id, booked);
+    if (!confirmed.ok) throw new Error(confirmed.reason);
+    return confirmed.booking;
+  }
+
+  const taken = async (key: string) =>
+    (
+      await t.handle.db
+        .selectFrom("course_session_places")
+        .select("taken")
+        .where("session_key", "=", key)
+        .executeTakeFirstOrThrow()
+    ).taken;
+  const documents = (bookingId: string) =>
+    t.handle.db
+      .selectFrom("course_invoices")
+      .select(["kind", "number", "total_pence", "net_pence", "vat_pence", "related_invoice_id", "document"])
+      .where("booking_id", "=", bookingId)
+      .orderBy("issued_at")
+      .orderBy("kind", "desc")
+      .execute();
+  const events = (bookingId: string, kinds: string[]) =>
+    t.handle.db
+      .selectFrom("course_booking_events")
+      .select(["kind", "actor", "detail"])
+      .where("booking_id", "=", bookingId)
+      .where("kind", "in", kinds)
+      .orderBy("id")
+      .execute();
+
+  it("moves free to a date at the same price: the places go with it, the invoice stands, the timeline says so", async () => {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june });
+    const b = await booking(from);
+    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null });
+    expect(moved).toMatchObject({ ok: true, refundPence: 0, paymentIntentId: null });
+    expect(await taken(from.key)).toBe(0);
+    expect(await taken(to.key)).toBe(2);
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({
+      status: "invoiced",
+      session_key: to.key,
+      session_starts_at: june.startsAt.toISOString(),
+      session_first_day: "2027-06-14",
+      session_label: "14 June 2027 to 18 June 2027, live online",
+      total_pence: 1_080_000,
+      credited_pence: 0,
+    });
+    expect((await documents(b.id)).map((d) => d.kind)).toEqual(["invoice"]);
+    expect(await events(b.id, ["transferred"])).toEqual([
+      {
+        kind: "transferred",
+        actor: null,
+        detail: JSON.stringify({
+          from: "8 March 2027 to 12 March 2027, live online",
+          to: "14 June 2027 to 18 June 2027, live online",
+          creditPence: 0,
+          by: "booker",
+        }),
+      },
+    ]);
+    // The terms' one free move is used: a second is refused, and changes nothing.
+    const back = await transferBooking(t.handle.db, b.id, { target: from, now: later(6), staffId: "staff-1" });
+    expect(back).toEqual({ ok: false, reason: "outside-terms" });
+    expect(await taken(to.key)).toBe(2);
+  });
+
+  it("credits a cheaper date's difference with a credit note; the team then marks paid what is still owed", async () => {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
+    const b = await booking(from);
+    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
+    if (!moved.ok) throw new Error(moved.reason);
+    expect(moved.creditNote).toMatchObject({ kind: "credit-note", total_pence: 120_000 });
+    const [invoice, note] = await documents(b.id);
+    expect(note).toMatchObject({ kind: "credit-note", net_pence: 100_000, vat_pence: 20_000, total_pence: 120_000 });
+    expect(note!.related_invoice_id).not.toBeNull();
+    expect(JSON.parse(note!.document)).toMatchObject({
+      creditFor: {
+        invoiceNumber: invoice!.number,
+        reason: "Moved to 14 June 2027 to 18 June 2027, live online: the difference in price",
+      },
+      paymentTerms: `Deducted from invoice ${invoice!.number}: £9,600.00 of it remains due.`,
+    });
+    // The invoice is as issued.
+    expect(invoice).toMatchObject({ kind: "invoice", total_pence: 1_080_000 });
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ credited_pence: 120_000, total_pence: 1_080_000 });
+
+    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({ ok: true });
+    const payment = await t.handle.db
+      .selectFrom("payments")
+      .select(["provider", "amount_pence"])
+      .where("order_id", "=", b.id)
+      .executeTakeFirstOrThrow();
+    expect(payment).toEqual({ provider: "transfer", amount_pence: 960_000 });
+    expect((await events(b.id, ["paid"])).map((e) => JSON.parse(e.detail).amountPence)).toEqual([960_000]);
+  });
+
+  it("a paid booking's credit is for the caller to refund, by transfer when it was paid that way", async () => {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
+    const b = await booking(from);
+    await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
+    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null });
+    expect(moved).toMatchObject({ ok: true, refundPence: 120_000, paymentIntentId: null });
+    const note = (await documents(b.id)).find((d) => d.kind === "credit-note")!;
+    expect(JSON.parse(note.document).paymentTerms).toBe("Refunded by bank transfer.");
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "paid", credited_pence: 120_000 });
+  });
+
+  it("refuses a date without the places, a dearer date, and an amount other than the one shown: nothing changes", async () => {
+    const from = await session({ capacity: 4 });
+    const small = await session({ capacity: 1, ...june });
+    const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
+    const cheap = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
+    const b = await booking(from);
+    expect(await transferBooking(t.handle.db, b.id, { target: small, now: later(5), staffId: null })).toEqual({
+      ok: false,
+      reason: "full",
+      left: 1,
+    });
+    expect(await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: null })).toEqual({
+      ok: false,
+      reason: "costs-more",
+      extraPence: 120_000,
+    });
+    expect(
+      await transferBooking(t.handle.db, b.id, { target: cheap, now: later(5), staffId: null, expectCreditPence: 0 }),
+    ).toEqual({ ok: false, reason: "amount-changed" });
+    expect([await taken(from.key), await taken(small.key), await taken(cheap.key)]).toEqual([2, 0, 0]);
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ session_key: from.key, credited_pence: 0 });
+    expect(await events(b.id, ["transferred", "credit-note-issued"])).toEqual([]);
+    expect((await documents(b.id)).map((d) => d.kind)).toEqual(["invoice"]);
+  });
+
+  it("two moves at once for the last places of a date: one goes, the other is told it is full", async () => {
+    const to = await session({ capacity: 2, ...june });
+    const first = await booking(await session({ capacity: 4 }));
+    const second = await booking(await session({ capacity: 4 }));
+    const results = await Promise.all(
+      [first, second].map((b) => transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null })),
+    );
+    expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
+    expect(results.find((r) => !r.ok)).toEqual({ ok: false, reason: "full", left: 0 });
+    expect(await taken(to.key)).toBe(2);
+  });
+
+  it("two bookings swapping dates at once both move: neither waits on the other for ever", async () => {
+    const a = await session({ capacity: 2 });
+    const z = await session({ capacity: 2, ...june });
+    const onA = await booking(a, 1);
+    const onZ = await booking(z, 1);
+    // On PostgreSQL both wait, before touching any places, until the other is there too (SQLite runs
+    // one transaction at a time: there, one simply waits for the other).
+    let arrived = 0;
+    let bothThere = () => {};
+    const there = new Promise<void>((resolve) => (bothThere = resolve));
+    const meet = async () => {
+      if (dialect !== "postgres") return async () => {};
+      if (++arrived === 2) bothThere();
+      await there;
+      return async () => {};
+    };
+    const results = await Promise.all([
+      transferBooking(t.handle.db, onA.id, { target: z, now: later(5), staffId: null }, meet),
+      transferBooking(t.handle.db, onZ.id, { target: a, now: later(5), staffId: null }, meet),
+    ]);
+    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect([await taken(a.key), await taken(z.key)]).toEqual([1, 1]);
+  });
+
+  it("booking.changed says the booking moved, from which date and what was credited, never who the delegates are", async () => {
+    const own = await openTestDatabase(dialect, "cbmovehook", { businessSettings: true });
+    try {
+      const db = own.handle.db;
+      await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.changed"] }, booked);
+      const from = await createCourseSession(db, { key: "hook-from", capacity: 4, at: booked, ...march });
+      const to = await createCourseSession(db, { key: "hook-to", capacity: 4, at: booked, ...june });
+      const placed = await placeCourseBooking(db, {
+        session: from,
+        booker: testBooker("ada@example.com"),
+        places: [delegate(1)],
+        now: booked,
+      });
+      if (!placed.ok) throw new Error(placed.reason);
+      await confirmBooking(db, placed.booking.id, booked);
+      expect(await transferBooking(db, placed.booking.id, { target: to, now: later(5), staffId: "staff-1" })).toMatchObject({
+        ok: true,
+      });
+      const [event, ...more] = await db.selectFrom("webhook_events").selectAll().execute();
+      expect(more).toEqual([]);
+      expect([event!.type, event!.email]).toEqual(["booking.changed", "ada@example.com"]);
+      expect(JSON.parse(event!.payload).data).toMatchObject({
+        change: "transferred",
+        by: "team",
+        session: { key: "hook-to", firstDay: "2027-06-14" },
+        fromSession: { key: "hook-from", label: "8 March 2027 to 12 March 2027, live online" },
+        creditedPence: 0,
+      });
+      expect(event!.payload).not.toContain("d1@example.com");
+    } finally {
+      await own.dispose();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The booker moves their booking to another date of the course from its
+ * page (issue 41, ADR 081), in Chromium at desktop width with axe (both
+ * widths), on a site of its own (its places are not another spec's), with
+ * a real SMTP server: the other dates with what each does to the price,
+ * the move, and every message it sends, the calendars' read by a calendar
+ * library: the old event cancelled (same UID, higher SEQUENCE), a new
+ * invitation for the new dates.
+ */
+import { organisation } from "../../app/content/organisation.ts";
+import type { Mailbox } from "../../harness/mail.ts";
+import { courseBookingsOf } from "../../harness/order-rows.ts";
+import type { SiteServer } from "../../harness/servers.ts";
+import { bookingFormFields } from "../support/booking-form.ts";
+import { invitationIn } from "../support/calendar-invitation.ts";
+import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
+
+let site: SiteServer & { mailbox: Mailbox };
+
+test.beforeAll(async ({ launcher }) => {
+  site = await launcher.siteWithMail({
+    name: "course-booking-transfer",
+    env: { TEAM_EMAIL: "team@example.test", RATE_LIMIT_MAX: "100000", BOOKING_RATE_LIMIT_MAX: "100000" },
+  });
+});
+
+test("the booker moves their booking to another date: told what it costs first, then every delegate's calendar follows", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("moves");
+  const booked = await page.request.post(
+    `${site.baseURL}/courses/financial-analysis/book/financial-analysis-2027-03-london`,
+    { form: bookingFormFields(email, { organisation: "Noether Rings Ltd" }), maxRedirects: 0 },
+  );
+  expect(booked.status()).toBe(200);
+  const request = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
+  const link = `${site.baseURL}/booking/${/\/booking\/([A-Za-z0-9_-]{43})/.exec(request.text)![1]}`;
+  expect((await page.request.post(link, { form: { intent: "confirm" }, maxRedirects: 0 })).status()).toBe(303);
+  const [joining] = await site.mailbox.waitForEmails(email, { subject: /^Joining details: / });
+  const first = invitationIn(joining!);
+
+  await page.goto(link);
+  await page.getByText("Move to another date").click();
+  const form = page.locator("form").filter({ hasText: "Move every place of this booking to" });
+  const june = form.getByRole("radio", { name: /^7 June 2027 to 11 June 2027/ });
+  await expect(june).toHaveAccessibleDescription("Same price: nothing to pay, nothing credited.");
+  expect(await axeViolations(page)).toEqual([]);
+  await june.check();
+  await form.getByRole("button", { name: "Move the booking to the date chosen" }).click();
+
+  await expect(page.getByRole("status").filter({ hasText: "Your booking has moved" })).toContainText(
+    "Your booking has moved to 7 June 2027 to 11 June 2027",
+  );
+  await expect(page.getByText("7 June 2027 to 11 June 2027, live online").first()).toBeVisible();
+  // The terms' one free move is used: the page says so, and offers no other.
+  await expect(page.getByRole("heading", { name: "Move to another date" })).toBeVisible();
+  await expect(page.getByText(/allow a move to another date once, free/)).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({
+    status: "invoiced",
+    session_key: "financial-analysis-2027-06-online",
+    total_pence: 540_000,
+    credited_pence: 0,
+  });
+
+  // The delegate (the booker here): the old dates cancelled in their calendar, the new ones invited.
+  const [notice] = await site.mailbox.waitForEmails(email, { subject: /^Dates changed: / });
+  expect(invitationIn(notice!)).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: first.sequence + 1 });
+  expect(notice!.raw).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=CANCEL/i);
+  const joinings = await site.mailbox.waitForEmails(email, { subject: /^Joining details: /, count: 2 });
+  const second = invitationIn(joinings.find((m) => m.subject.includes("June 2027"))!);
+  expect(second).toMatchObject({
+    method: "REQUEST",
+    sequence: 0,
+    organizer: `mailto:${organisation.bookingsEmail}`,
+    attendee: `mailto:${email}`,
+  });
+  expect(second.uid).not.toBe(first.uid);
+  expect(second.ends[0]).toMatch(/^2027-06-07T/);
+  // The booker, and the team.
+  const [moved] = await site.mailbox.waitForEmails(email, { subject: /^Booking moved: / });
+  expect(moved!.text).toContain("Financial Analysis has moved from 15–19 March 2027 to 7–11 June 2027");
+  expect(moved!.text).toContain("No change: there is nothing to pay and nothing is credited");
+  await site.mailbox.waitFor(
+    (e) => e.to.includes("team@example.test") && /^Course booking moved: Noether Rings Ltd/.test(e.subject),
+    "to the team",
+  );
+});
