@@ -8,6 +8,10 @@
  * other way round at once both go through; the booking.changed webhook.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
+import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
+import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
@@ -15,7 +19,13 @@ import { markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseSession, delegate, placeCourseBooking, testBooker } from "../support/factories.ts";
+import {
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+  testBooker,
+  testMail,
+} from "../support/factories.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
@@ -249,6 +259,84 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
         creditedPence: 0,
       });
       expect(event!.payload).not.toContain("d1@example.com");
+    } finally {
+      await own.dispose();
+    }
+  });
+
+  it("the booker's move through the service: each delegate's calendar cancelled and invited anew, everyone told", async () => {
+    const own = await openTestDatabase(dialect, "cbmovesvc", { businessSettings: true });
+    try {
+      const db = own.handle.db;
+      // Two published dates of one course (the service finds the new date in the site's content).
+      const march = bookable(sessionByKey("financial-analysis-2027-03-london")!);
+      const june = bookable(sessionByKey("financial-analysis-2027-06-online")!);
+      await createCourseSession(db, { ...march, capacity: 4, at: booked });
+      await createCourseSession(db, { ...june, capacity: 4, at: booked });
+      let clock = later(20);
+      const service = createCourseBookingService({
+        db,
+        mail: testMail,
+        keys: keyring(newKeyMaterial()),
+        stripe: null,
+        clock: () => clock,
+      });
+      let token = "";
+      const placed = await placeCourseBooking(
+        db,
+        {
+          session: march,
+          booker: testBooker("ada@example.com"),
+          places: [delegate(1), delegate(2)],
+          now: booked,
+        },
+        (result) => async (trx) => {
+          token = await newBookingLink(trx, result.booking.id, booked);
+        },
+      );
+      if (!placed.ok) throw new Error(placed.reason);
+      const id = placed.booking.id;
+      // Confirmed by its booker from their inbox: the invoice, and each delegate's invitation.
+      expect(await service.confirmByLink(token)).toMatchObject({ ok: true });
+      const uids = async () =>
+        db
+          .selectFrom("course_invitations")
+          .select(["email", "uid", "sequence", "state"])
+          .where("booking_id", "=", id)
+          .orderBy("email")
+          .execute();
+      const invited = await uids();
+      expect(invited.map((r) => [r.email, r.sequence, r.state])).toEqual([
+        ["d1@example.com", 0, "sent"],
+        ["d2@example.com", 0, "sent"],
+      ]);
+
+      // The booker was shown a credit of nothing: the same price.
+      clock = later(30);
+      expect(await service.transferByLink(token, june.key, 0)).toMatchObject({ ok: true, refundError: null });
+      const now = await uids();
+      expect(now.map((r) => [r.email, r.sequence, r.state])).toEqual([
+        ["d1@example.com", 0, "sent"],
+        ["d2@example.com", 0, "sent"],
+      ]);
+      expect(now.map((r) => r.uid)).not.toContain(invited[0]!.uid);
+      expect(now.map((r) => r.uid)).not.toContain(invited[1]!.uid);
+      const sent = await db
+        .selectFrom("outbox")
+        .select(["to_address", "subject"])
+        .where("lead_id", "=", id)
+        .where("created_at", ">=", later(30).toISOString())
+        .orderBy("to_address")
+        .orderBy("subject")
+        .execute();
+      expect(sent.map((m) => [m.to_address, m.subject.replace(/:.*/, "")])).toEqual([
+        ["ada@example.com", "Booking moved"],
+        ["d1@example.com", "Dates changed"],
+        ["d1@example.com", "Joining details"],
+        ["d2@example.com", "Dates changed"],
+        ["d2@example.com", "Joining details"],
+        ["team@example.test", "Course booking moved"],
+      ]);
     } finally {
       await own.dispose();
     }

@@ -4,7 +4,8 @@
  * the team a notification linked to the booking. The new delegate's joining
  * details and the replaced delegate's notice are the same as when the team
  * makes the change (./booking-emails.server.ts). And when a card refund
- * fails after the booker cancelled, the team is asked to make it by hand.
+ * fails after the booker cancelled (or moved to a cheaper date), the team is
+ * asked to make it by hand.
  * Pure, like every e-mail.
  */
 import { formatPenceGbp } from "~/format/money.ts";
@@ -83,12 +84,14 @@ export function placeChangedByBookerEmails(
   return [toBooker, toTeam];
 }
 
-/** To the team: a card refund failed after the booker cancelled from their page; refund it by hand. */
+/** To the team: a card refund failed after the booker cancelled (or moved) from their page; refund it by hand. */
 export function refundFailedEmail(
   booking: { id: string; reference: string; booker_name: string; organisation: string; is_test: number },
   amountPence: number,
   message: string,
   ctx: MailContext,
+  /** What the booker did that is refunded: cancelled the booking, or moved it to a cheaper date. */
+  act: "cancelled" | "moved" = "cancelled",
 ): OutgoingEmail {
   return compose(
     {
@@ -96,7 +99,7 @@ export function refundFailedEmail(
       blocks: [
         ...testNotice(booking.is_test === 1),
         p(
-          `${oneLine(booking.booker_name)} (${oneLine(booking.organisation)}) cancelled booking ${oneLine(booking.reference)} from its page. Its refund of ${formatPenceGbp(amountPence)} to the card could not be made: ${oneLine(message)}`,
+          `${oneLine(booking.booker_name)} (${oneLine(booking.organisation)}) ${act === "moved" ? "moved booking" : "cancelled booking"} ${oneLine(booking.reference)}${act === "moved" ? " to a cheaper date" : ""} from its page. Its refund of ${formatPenceGbp(amountPence)} to the card could not be made: ${oneLine(message)}`,
         ),
         p("Please refund it in Stripe's dashboard. The booker was told the credit is refunded to their card."),
         {

@@ -279,14 +279,19 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
    * themselves, see it on the desk): on the booking's timeline, and the team
    * told to refund it in Stripe's dashboard.
    */
-  async function refundFailed(booking: CourseBooking, amountPence: number, message: string) {
+  async function refundFailed(
+    booking: CourseBooking,
+    amountPence: number,
+    message: string,
+    act: "cancelled" | "moved" = "cancelled",
+  ) {
     const now = clock();
     await db.transaction().execute(async (trx) => {
       await addEvent(trx, booking.id, now, "refund-failed", { amountPence, message });
       await queueEmails(
         trx,
         { type: "course-booking", id: booking.id },
-        [refundFailedEmail(booking, amountPence, message, mail)],
+        [refundFailedEmail(booking, amountPence, message, mail, act)],
         now,
       );
     });
@@ -448,7 +453,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       result.paymentIntentId && result.refundPence > 0
         ? await refund(bookingId, result.paymentIntentId, result.refundPence)
         : null;
-    if (refundError && staffId === null) await refundFailed(result.booking, result.refundPence, refundError);
+    if (refundError && staffId === null) await refundFailed(result.booking, result.refundPence, refundError, "moved");
     return { ...result, refundError };
   }
 
