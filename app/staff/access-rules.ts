@@ -62,7 +62,7 @@ export const accessRules = {
   "/admin/sessions/:key/roster.csv": { get: "leads" },
   "/admin/course-bookings/:id": {
     get: "leads",
-    post: { "mark-paid": "leads", cancel: "leads", "name-place": "leads" },
+    post: { "mark-paid": "leads", cancel: "leads", "name-place": "leads", move: "leads" },
   },
   "/admin/course-bookings/:id/documents/:file": { get: "leads" },
   // The export for the accounts (ADR 080): those who work bookings see their invoices already.

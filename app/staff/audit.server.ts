@@ -63,6 +63,7 @@ export const auditActions = {
   "course-booking-paid": "Marked a course booking's invoice paid",
   "course-booking-cancelled": "Cancelled a course booking (credit note issued)",
   "course-booking-place-named": "Named a place on a course booking, or passed it to a substitute",
+  "course-booking-moved": "Moved a course booking to another date of its course",
   "course-session-cancelled": "Cancelled a course session and every booking on it",
   "business-settings-saved": "Saved the business settings (printed on every invoice issued from now on)",
 } as const;

@@ -1,7 +1,8 @@
 /**
  * What the team does to one course booking from its page (issue 29): mark
  * its invoice paid when the transfer arrives, name or pass on a place,
- * cancel it with the terms' credit or another amount with the reason. Each
+ * cancel it with the terms' credit or another amount with the reason, move
+ * it to another date of its course (ADR 081). Each
  * in one order: the change is made (or refused, with the reason), and only
  * a change that was made is audited. Answers as the page shows them, with
  * the status to send. Who may do this (the "leads" permission) is checked
@@ -12,6 +13,7 @@ import { formatPenceGbp } from "~/format/money.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { readCreditOverride } from "~/orders/course-booking/team-rules.ts";
+import { transferRefusalText, type TransferRefusal } from "~/orders/course-booking/transfer-rules.ts";
 import type { ClientFacts, StaffUser } from "./accounts.server.ts";
 import { audit, type AuditEntry } from "./audit.server.ts";
 import type { StaffServices } from "./service.server.ts";
@@ -110,16 +112,61 @@ export async function courseBookingDeskAction(
       },
       now,
     );
-    const refund = result.refundError
-      ? ` The card refund failed (${result.refundError}): make it in Stripe's dashboard.`
-      : result.refundPence > 0 && result.paymentIntentId
-        ? ` ${formatPenceGbp(result.refundPence)} refunded to the card.`
-        : result.refundPence > 0
-          ? ` Refund ${formatPenceGbp(result.refundPence)} by bank transfer.`
-          : "";
+    const refund = refundText(result);
     return data<BookingDeskAnswer>({
       done: `Cancelled.${result.creditNote ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.` : " Nothing to credit."}${refund}`,
     });
   }
+  if (intent === "move")
+    return moveBooking(bookings, user, id, String(form.get("session") ?? "").slice(0, 200), record, now);
   return data<BookingDeskAnswer>({ error: "Unknown action." }, { status: 400 });
+}
+
+const moveRefusals = {
+  "not-found": "There is no such booking.",
+  full: "That date has not enough places left for this booking: nothing was changed.",
+  "amount-changed": "The price changed meanwhile: nothing was changed. Look at the dates again.",
+} as const;
+
+/** The team moves the booking to another date of its course (ADR 081): done, or why not. */
+async function moveBooking(
+  bookings: CourseBookingService,
+  user: Pick<StaffUser, "id" | "email">,
+  id: string,
+  session: string,
+  record: (entry: Omit<AuditEntry, "ip">, at: Date) => Promise<void>,
+  now: Date,
+) {
+  if (session === "")
+    return data<BookingDeskAnswer>({ error: "Choose the date to move the booking to." }, { status: 400 });
+  const result = await bookings.transfer(id, user.id, session);
+  if (!result.ok) {
+    const error =
+      result.reason === "not-found" || result.reason === "full" || result.reason === "amount-changed"
+        ? moveRefusals[result.reason]
+        : transferRefusalText(result as Extract<typeof result, { reason: TransferRefusal }>, { terms_rules: null });
+    return data<BookingDeskAnswer>({ error }, { status: result.reason === "not-found" ? 404 : 409 });
+  }
+  await record(
+    {
+      actor: user,
+      action: "course-booking-moved",
+      target: `course-booking:${id}`,
+      detail: { to: result.booking.session_label, credited: String(result.creditNote?.total_pence ?? 0) },
+    },
+    now,
+  );
+  const refund = refundText(result);
+  return data<BookingDeskAnswer>({
+    done: `Moved to ${result.booking.session_label}.${result.creditNote ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.` : ""} The booker and each named delegate are told.${refund}`,
+  });
+}
+
+/** What became of a refund a cancellation or a move owes, for the team's answer. */
+function refundText(result: { refundError?: string | null; refundPence: number; paymentIntentId: string | null }) {
+  if (result.refundError) return ` The card refund failed (${result.refundError}): make it in Stripe's dashboard.`;
+  if (result.refundPence > 0 && result.paymentIntentId)
+    return ` ${formatPenceGbp(result.refundPence)} refunded to the card.`;
+  if (result.refundPence > 0) return ` Refund ${formatPenceGbp(result.refundPence)} by bank transfer.`;
+  return "";
 }

@@ -120,10 +120,15 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
         }),
       },
     ]);
-    // The terms' one free move is used: a second is refused, and changes nothing.
-    const back = await transferBooking(t.handle.db, b.id, { target: from, now: later(6), staffId: "staff-1" });
+    // The terms' one free move is used: the booker's second is refused, and changes nothing.
+    const back = await transferBooking(t.handle.db, b.id, { target: from, now: later(6), staffId: null });
     expect(back).toEqual({ ok: false, reason: "outside-terms" });
     expect(await taken(to.key)).toBe(2);
+    // The team may move it outside the terms.
+    const byTeam = await transferBooking(t.handle.db, b.id, { target: from, now: later(7), staffId: "staff-1" });
+    expect(byTeam).toMatchObject({ ok: true });
+    expect([await taken(from.key), await taken(to.key)]).toEqual([2, 0]);
+    expect((await events(b.id, ["transferred"])).map((e) => e.actor)).toEqual([null, "staff-1"]);
   });
 
   it("credits a cheaper date's difference with a credit note; the team then marks paid what is still owed", async () => {

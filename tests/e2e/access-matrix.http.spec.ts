@@ -214,6 +214,7 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/course-bookings/:id mark-paid": { own: 404 },
     "/admin/course-bookings/:id cancel": { own: 404 },
     "/admin/course-bookings/:id name-place": { own: 404 },
+    "/admin/course-bookings/:id move": { own: 404 },
     "/admin/course-bookings/:id/documents/:file GET": { own: 404 },
     // The export for the accounts' file, asked for without a period: refused by the route, saying why (ADR 080).
     "/admin/accounts-export.csv GET": { own: 400 },

@@ -5,7 +5,8 @@
  * a real SMTP server: the other dates with what each does to the price,
  * the move, and every message it sends, the calendars' read by a calendar
  * library: the old event cancelled (same UID, higher SEQUENCE), a new
- * invitation for the new dates.
+ * invitation for the new dates. And the team moves one from the back
+ * office.
  */
 import { organisation } from "../../app/content/organisation.ts";
 import type { Mailbox } from "../../harness/mail.ts";
@@ -13,6 +14,8 @@ import { courseBookingsOf } from "../../harness/order-rows.ts";
 import type { SiteServer } from "../../harness/servers.ts";
 import { bookingFormFields } from "../support/booking-form.ts";
 import { invitationIn } from "../support/calendar-invitation.ts";
+import { insertStaff, signInBySession } from "../support/staff.ts";
+import type { Page } from "@playwright/test";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
@@ -24,19 +27,25 @@ test.beforeAll(async ({ launcher }) => {
   });
 });
 
+/** A booking of one place on `session` of Financial Analysis by invoice, confirmed by its booker: its link. */
+async function confirmedBooking(page: Page, session: string, email: string, organisation: string) {
+  const booked = await page.request.post(`${site.baseURL}/courses/financial-analysis/book/${session}`, {
+    form: bookingFormFields(email, { organisation }),
+    maxRedirects: 0,
+  });
+  expect(booked.status()).toBe(200);
+  const request = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
+  const link = `${site.baseURL}/booking/${/\/booking\/([A-Za-z0-9_-]{43})/.exec(request.text)![1]}`;
+  expect((await page.request.post(link, { form: { intent: "confirm" }, maxRedirects: 0 })).status()).toBe(303);
+  return link;
+}
+
 test("the booker moves their booking to another date: told what it costs first, then every delegate's calendar follows", async ({
   page,
 }) => {
   test.setTimeout(120_000);
   const email = uniqueEmail("moves");
-  const booked = await page.request.post(
-    `${site.baseURL}/courses/financial-analysis/book/financial-analysis-2027-03-london`,
-    { form: bookingFormFields(email, { organisation: "Noether Rings Ltd" }), maxRedirects: 0 },
-  );
-  expect(booked.status()).toBe(200);
-  const request = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
-  const link = `${site.baseURL}/booking/${/\/booking\/([A-Za-z0-9_-]{43})/.exec(request.text)![1]}`;
-  expect((await page.request.post(link, { form: { intent: "confirm" }, maxRedirects: 0 })).status()).toBe(303);
+  const link = await confirmedBooking(page, "financial-analysis-2027-03-london", email, "Noether Rings Ltd");
   const [joining] = await site.mailbox.waitForEmails(email, { subject: /^Joining details: / });
   const first = invitationIn(joining!);
 
@@ -86,4 +95,27 @@ test("the booker moves their booking to another date: told what it costs first, 
     (e) => e.to.includes("team@example.test") && /^Course booking moved: Noether Rings Ltd/.test(e.subject),
     "to the team",
   );
+});
+
+test("the team moves a booking to another date from the back office: told what each date does to the price first", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("team-moves");
+  await confirmedBooking(page, "financial-analysis-2027-06-online", email, "Hypatia Conics Ltd");
+  const booking = courseBookingsOf(site.dataDir, email)[0]!;
+  const member = await insertStaff(site.dataDir, { email: uniqueEmail("mover"), name: "Mo Ver", role: "leads" });
+  await signInBySession(page.context(), site, member.id);
+  await page.goto(`${site.baseURL}/admin/course-bookings/${booking.id}`);
+  const move = page.locator("section").filter({ has: page.getByRole("heading", { name: "Move to another date" }) });
+  await expect(move).toContainText("15 March 2027 to 19 March 2027");
+  await expect(move).toContainText("same price");
+  expect(await axeViolations(page)).toEqual([]);
+  await move.getByLabel("New date").selectOption({ value: "financial-analysis-2027-03-london" });
+  await move.getByRole("button", { name: "Move the booking" }).click();
+  await expect(page.getByRole("status")).toContainText("Moved to 15 March 2027 to 19 March 2027");
+  expect(await axeViolations(page)).toEqual([]);
+  expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({ session_key: "financial-analysis-2027-03-london" });
+  await expect(page.getByText(/transferred \(by the team\)/)).toBeVisible();
+  await site.mailbox.waitForEmails(email, { subject: /^Booking moved: / });
 });

@@ -104,6 +104,17 @@ describe("checkTransfer: the terms", () => {
     );
   });
 
+  it("lets the team move a booking outside the terms' window, never to a dearer date", () => {
+    const late = new Date("2027-04-01T12:00:00.000Z");
+    expect(check({ now: late, transfersMade: 1 })).toEqual({ ok: false, reason: "outside-terms" });
+    expect(check({ now: late, transfersMade: 1, withinTerms: false })).toMatchObject({ ok: true, creditPence: 0 });
+    const dearer = { ...june, price: { pricePence: 500_000 } };
+    expect(check({ target: dearer, withinTerms: false })).toMatchObject({ ok: false, reason: "costs-more" });
+    expect(check({ now: new Date("2027-04-12T08:00:00.000Z"), withinTerms: false })).toMatchObject({
+      reason: "started",
+    });
+  });
+
   it("works from the terms accepted with the booking: stricter ones allow no move", () => {
     const accepted = { ...booking, terms_rules: stricterTermsRules };
     expect(check({ booking: accepted })).toEqual({ ok: false, reason: "outside-terms" });

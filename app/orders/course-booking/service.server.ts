@@ -24,14 +24,7 @@ import { redactAddresses } from "~/observability/redact.ts";
 import type { PaidOrderHandler } from "../stripe/handler.ts";
 import { orderMetadata } from "../stripe/kinds.ts";
 import { settlePayment } from "../stripe/settle.server.ts";
-import {
-  bookable,
-  findSession,
-  otherDates,
-  sessionByKey,
-  sessionForEmail,
-  type PublishedSession,
-} from "./bookable.server.ts";
+import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { defaultConfirmationRules, unconfirmedMessages, type ConfirmationRules } from "./confirmation.ts";
 import {
@@ -93,12 +86,9 @@ import { stillDuePence } from "./payment-reminders.ts";
 import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
 import { bookerCancellationOffer, bookerMayChangePlaces, placesChangeableStatuses } from "./booker-rules.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
-import { checkTransfer, transferOpen, transferRefusalText } from "./transfer-rules.ts";
-import { sessionLabel } from "./session.ts";
 import {
   transferBooking,
-  transfersMade,
-  unnamedPlaces,
+  transferChoices,
   type TransferDraft,
   type TransferResult,
   type Transferred,
@@ -993,42 +983,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * sentence why, for the page, in `closed`).
      */
     async transferChoices(booking: CourseBooking) {
-      const now = clock();
-      const made = await transfersMade(db, booking.id);
-      if (!transferOpen(booking, now, made)) {
-        const started = booking.status === "invoiced" || booking.status === "paid";
-        return started && now.getTime() < Date.parse(booking.session_starts_at)
-          ? { open: false as const, closed: transferRefusalText({ ok: false, reason: "outside-terms" }, booking) }
-          : null;
-      }
-      const unnamed = await unnamedPlaces(db, booking.id);
-      const dates = otherDates(booking.course_id, booking.session_key, now);
-      const left = await placesLeft(
-        db,
-        dates.map((d) => d.id),
-      );
-      return {
-        open: true as const,
-        dates: dates.map((date) => {
-          const target = bookable(sessionByKey(date.id)!);
-          const check = checkTransfer({
-            booking,
-            target,
-            now,
-            transfersMade: made,
-            unnamedPlaces: unnamed,
-          });
-          const placesLeft = left.get(date.id) ?? 0;
-          return {
-            id: date.id,
-            label: sessionLabel(target),
-            full: placesLeft < booking.quantity,
-            ...(check.ok
-              ? { ok: true as const, creditPence: check.creditPence }
-              : { ok: false as const, why: transferRefusalText(check, booking) }),
-          };
-        }),
-      };
+      return transferChoices(db, booking, clock(), { withinTerms: true });
+    },
+
+    /** The team moves a booking to another date: as the booker may, but outside the terms' window too (./transfer-rules.ts). */
+    async transfer(bookingId: string, staffId: string, sessionId: string) {
+      return transferAs(bookingId, staffId, sessionId);
     },
 
     /**

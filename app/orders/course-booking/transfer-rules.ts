@@ -9,7 +9,8 @@
  *   places are taken, in the move's transaction).
  * - The terms (./terms.ts): free `freeTransfers` times, up to
  *   `latestDaysBefore` London days before the start of the date booked.
- *   They give no paid transfer, so outside them the booker asks the team.
+ *   They give no paid transfer, so outside them the booker asks the team,
+ *   who may move a booking outside that window (`withinTerms: false`).
  * - The other date is priced as a booking made today would be (its own
  *   price, early-bird while it lasts, the group discount), at the VAT rate
  *   the booking was invoiced at. Cheaper than what is still charged: the
@@ -94,12 +95,15 @@ export function checkTransfer({
   now,
   transfersMade,
   unnamedPlaces,
+  withinTerms = true,
 }: {
   booking: TransferableBooking;
   target: TransferTarget;
   now: Date;
   transfersMade: number;
   unnamedPlaces: number;
+  /** False for the team, who may move a booking outside the terms' window (never to a dearer date). */
+  withinTerms?: boolean;
 }): TransferCheck {
   if ((booking.status !== "invoiced" && booking.status !== "paid") || booking.erased_at !== null) {
     return { ok: false, reason: "not-live" };
@@ -111,7 +115,7 @@ export function checkTransfer({
   if (target.state === "cancelled" || now.getTime() >= target.startsAt.getTime()) {
     return { ok: false, reason: "date-unavailable" };
   }
-  if (!transferOpen(booking, now, transfersMade)) return { ok: false, reason: "outside-terms" };
+  if (withinTerms && !transferOpen(booking, now, transfersMade)) return { ok: false, reason: "outside-terms" };
   const terms = termsOfBooking(booking);
   if (unnamedPlaces > 0 && !namesToFollowAllowed(target.startsAt, now, terms))
     return { ok: false, reason: "names-due" };

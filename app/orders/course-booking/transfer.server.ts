@@ -26,9 +26,10 @@ import {
 } from "./booking-store.server.ts";
 import { creditNote } from "./credit-note.ts";
 import { draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
-import { releasePlaces, takePlaces } from "./places.server.ts";
+import { placesLeft, releasePlaces, takePlaces } from "./places.server.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
-import { checkTransfer, type TransferRefusal } from "./transfer-rules.ts";
+import { checkTransfer, transferOpen, transferRefusalText, type TransferRefusal } from "./transfer-rules.ts";
+import { bookable, otherDates, sessionByKey } from "./bookable.server.ts";
 import { bookingChangedEvent } from "./webhook-events.server.ts";
 
 /** The timeline's kind of a move; how many a booking has had is what the terms count. */
@@ -120,6 +121,8 @@ export async function transferBooking(
         now,
         transfersMade: await transfersMade(trx, bookingId),
         unnamedPlaces: await unnamedPlaces(trx, bookingId),
+        // The booker is held to the terms' window; the team may move a booking outside it.
+        withinTerms: staffId === null,
       });
       if (!check.ok) return check;
       if (expectCreditPence !== undefined && check.creditPence !== expectCreditPence) {
@@ -236,5 +239,46 @@ async function creditDraft(
   return {
     note: await draftCreditNote(trx, booking, invoice, amounts, { now, reason, settlement }),
     grossPence: amounts.grossPence,
+  };
+}
+
+/**
+ * The other dates of the booking's course a move may go to now, for the
+ * booker's page (`withinTerms`) or the team's: each with what moving there
+ * credits, or why it cannot, and whether it has the places. Null when the
+ * booking cannot move at all (not confirmed, started); for the booker, a
+ * sentence instead when the terms no longer allow a move.
+ */
+export async function transferChoices(
+  db: Db,
+  booking: CourseBooking,
+  now: Date,
+  { withinTerms }: { withinTerms: boolean },
+) {
+  const confirmed = booking.status === "invoiced" || booking.status === "paid";
+  if (!confirmed || booking.erased_at !== null || now.getTime() >= Date.parse(booking.session_starts_at)) return null;
+  const made = await transfersMade(db, booking.id);
+  if (withinTerms && !transferOpen(booking, now, made)) {
+    return { open: false as const, closed: transferRefusalText({ ok: false, reason: "outside-terms" }, booking) };
+  }
+  const unnamed = await unnamedPlaces(db, booking.id);
+  const dates = otherDates(booking.course_id, booking.session_key, now).map((s) => bookable(sessionByKey(s.id)!));
+  const left = await placesLeft(
+    db,
+    dates.map((d) => d.key),
+  );
+  return {
+    open: true as const,
+    dates: dates.map((target) => {
+      const check = checkTransfer({ booking, target, now, transfersMade: made, unnamedPlaces: unnamed, withinTerms });
+      return {
+        id: target.key,
+        label: sessionLabel(target),
+        full: (left.get(target.key) ?? 0) < booking.quantity,
+        ...(check.ok
+          ? { ok: true as const, creditPence: check.creditPence }
+          : { ok: false as const, why: transferRefusalText(check, booking) }),
+      };
+    }),
   };
 }

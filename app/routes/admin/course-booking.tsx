@@ -4,7 +4,8 @@
  * e-mails sent for it and its timeline; marking its invoice paid when the
  * transfer arrives; cancelling it with the credit the terms give today, or
  * another amount with the reason (a credit note in any case; a card is
- * refunded through Stripe).
+ * refunded through Stripe); moving it to another date of its course
+ * (ADR 081).
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/course-booking";
@@ -34,6 +35,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   return courseBookingDeskAction(who, user, params.id, await request.formData(), new Date());
 }
 
+/** What a move to a date does to the price, in the team's words. */
+const creditText = (pence: number) =>
+  pence === 0 ? "same price" : `cheaper: ${formatPenceGbp(pence)} with VAT credited`;
+
 export default function CourseBookingPage() {
   const {
     booking: b,
@@ -44,6 +49,7 @@ export default function CourseBookingPage() {
     emails,
     inInbox,
     canNamePlaces,
+    moves,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   // A delegate's field of the place form: as posted after a refusal, with its message.
@@ -206,6 +212,37 @@ export default function CourseBookingPage() {
               Cancel the booking
             </button>
           </PostForm>
+        </StaffSection>
+      )}
+
+      {moves?.open && (
+        <StaffSection id="move" title="Move to another date" className="mt-8">
+          <p className="mt-2 text-slate-700">
+            Every place moves. A cheaper date&rsquo;s difference is credited with a credit note (refunded if paid); a
+            dearer date cannot be chosen yet. The booker&rsquo;s terms need not allow it: you decide. The booker and
+            each named delegate are told, and the delegates&rsquo; calendars follow.
+          </p>
+          <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
+            {moves.dates.map((d) => (
+              <li key={d.id}>
+                {d.label}: {d.full ? "not enough places left" : d.ok ? creditText(d.creditPence) : d.why}
+              </li>
+            ))}
+          </ul>
+          {moves.dates.some((d) => d.ok && !d.full) && (
+            <PostForm intent="move" className="mt-3 max-w-xl space-y-4" noValidate>
+              <SelectField
+                formId="move"
+                name="session"
+                label="New date"
+                required
+                options={moves.dates.filter((d) => d.ok && !d.full).map((d) => ({ value: d.id, label: d.label }))}
+              />
+              <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
+                Move the booking
+              </button>
+            </PostForm>
+          )}
         </StaffSection>
       )}
 
