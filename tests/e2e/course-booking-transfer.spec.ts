@@ -116,6 +116,8 @@ test("the team moves a booking to another date from the back office: told what e
   await expect(page.getByRole("status")).toContainText("Moved to 15 March 2027 to 19 March 2027");
   expect(await axeViolations(page)).toEqual([]);
   expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({ session_key: "financial-analysis-2027-03-london" });
-  await expect(page.getByText(/transferred \(by the team\)/)).toBeVisible();
+  await expect(
+    page.getByText(/Moved from 7 June 2027 to 11 June 2027, live online to 15 March 2027.* \(by the team\)/),
+  ).toBeVisible();
   await site.mailbox.waitForEmails(email, { subject: /^Booking moved: / });
 });

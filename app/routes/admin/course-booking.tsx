@@ -18,6 +18,7 @@ import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { bookingForTeam } from "~/orders/course-booking/team-booking.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
+import { timelineText } from "~/orders/course-booking/timeline-text.ts";
 import { servicesContext } from "~/services.ts";
 import { courseBookingDeskAction, unknownBooking } from "~/staff/course-booking-desk.server.ts";
 import { requirePermission, staffRequestContext } from "~/staff/request.server.ts";
@@ -273,8 +274,7 @@ export default function CourseBookingPage() {
         <ol className="mt-2 space-y-1">
           {events.map((e, i) => (
             <li key={i}>
-              <Time iso={e.at} /> · {e.kind.replace(/-/g, " ")}
-              {typeof e.detail.number === "string" && ` ${e.detail.number}`}
+              <Time iso={e.at} /> · {timelineText(e.kind, e.detail)}
               {e.actor ? " (by the team)" : e.detail.by === "booker" ? " (by the booker)" : ""}
             </li>
           ))}

@@ -1,0 +1,53 @@
+/** A booking's timeline in the team's words (app/orders/course-booking/timeline-text.ts): numbers, amounts and dates, never a kind's code. */
+import { describe, expect, it } from "vitest";
+import { timelineText } from "~/orders/course-booking/timeline-text.ts";
+
+describe("timelineText", () => {
+  it("says what each event did, with its document's number and amounts in pounds", () => {
+    expect(timelineText("invoice-issued", { number: "INV-000012", dueDate: "2027-02-09" })).toBe(
+      "Invoice INV-000012 issued",
+    );
+    expect(timelineText("invoice-issued", { number: "INV-000013", paid: true })).toBe(
+      "Invoice INV-000013 issued (paid by card)",
+    );
+    expect(timelineText("credit-note-issued", { number: "CN-000004", grossPence: 54_000 })).toBe(
+      "Credit note CN-000004 issued for £540.00",
+    );
+    expect(timelineText("paid", { amountPence: 960_000, method: "invoice", note: "BACS 123" })).toBe(
+      "Paid: £9,600.00 by bank transfer (BACS 123)",
+    );
+    expect(timelineText("paid", { amountPence: 540_000, method: "card" })).toBe("Paid: £5,400.00 by card");
+    expect(timelineText("cancelled", { reason: "Cancelled by the booker", refundPence: 540_000 })).toBe(
+      "Cancelled: Cancelled by the booker (£5,400.00 to refund)",
+    );
+    expect(timelineText("place-named", { position: 2, by: "booker" })).toBe("Place 2 named");
+    expect(timelineText("places-retaken", { places: 1 })).toBe("Paid late: 1 place taken again");
+  });
+
+  it("says a move's dates and credit", () => {
+    const moved = {
+      from: "15 March 2027 to 19 March 2027, live online",
+      to: "7 June 2027 to 11 June 2027, live online",
+    };
+    expect(timelineText("transferred", { ...moved, creditPence: 0 })).toBe(
+      "Moved from 15 March 2027 to 19 March 2027, live online to 7 June 2027 to 11 June 2027, live online",
+    );
+    expect(timelineText("transferred", { ...moved, creditPence: 120_000 })).toMatch(/ \(£1,200\.00 credited\)$/);
+  });
+
+  it("says when a payment reminder went, from the due date", () => {
+    const reminder = (offset: number) =>
+      timelineText("payment-reminder", { number: "INV-000012", offset, stillDuePence: 540_000 });
+    expect(reminder(-7)).toBe(
+      "Payment reminder for invoice INV-000012 sent, 7 days before it is due (£5,400.00 still due)",
+    );
+    expect(reminder(0)).toBe(
+      "Payment reminder for invoice INV-000012 sent, on the day it is due (£5,400.00 still due)",
+    );
+    expect(reminder(1)).toBe("Payment reminder for invoice INV-000012 sent, 1 day overdue (£5,400.00 still due)");
+  });
+
+  it("reads a kind it does not know as words, never as its code", () => {
+    expect(timelineText("joining-instructions-sent", {})).toBe("Joining instructions sent");
+  });
+});
