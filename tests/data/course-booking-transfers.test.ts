@@ -15,7 +15,7 @@ import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
-import { markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
+import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
@@ -160,6 +160,17 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       .executeTakeFirstOrThrow();
     expect(payment).toEqual({ provider: "transfer", amount_pence: 960_000 });
     expect((await events(b.id, ["paid"])).map((e) => JSON.parse(e.detail).amountPence)).toEqual([960_000]);
+  });
+
+  it("cancelled after a move to a cheaper date, the terms' share is of what is still charged", async () => {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
+    const b = await booking(from);
+    expect(await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null })).toMatchObject({ ok: true });
+    // 28 days before 14 June: half of the £9,600 still charged.
+    const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
+    expect(cancelled).toMatchObject({ ok: true, creditNote: { total_pence: 480_000 } });
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "cancelled", credited_pence: 600_000 });
   });
 
   it("a paid booking's credit is for the caller to refund, by transfer when it was paid that way", async () => {

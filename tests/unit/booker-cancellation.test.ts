@@ -10,6 +10,7 @@ const booking = {
   erased_at: null,
   session_starts_at: "2027-03-08T09:00:00.000Z",
   total_pence: 1_080_000,
+  credited_pence: 0,
   net_pence: 900_000,
   vat_pence: 180_000,
   // Written without its rules (a release before 035): the terms of today.
@@ -48,6 +49,13 @@ describe("bookerCancellationOffer", () => {
       expect(bookerCancellationOffer({ ...booking, status }, on("2027-01-10"))).toBeNull();
     }
     expect(bookerCancellationOffer({ ...booking, erased_at: "2027-01-01T00:00:00Z" }, on("2027-01-10"))).toBeNull();
+  });
+
+  it("gives the tier's share of what is still charged after a move to a cheaper date credited the difference", () => {
+    // Moved to a date £1,200 cheaper with VAT: £9,600 still charged; half of it from 15 days before.
+    const moved = { ...booking, credited_pence: 120_000 };
+    expect(bookerCancellationOffer(moved, on("2027-02-08"))).toMatchObject({ creditPence: 480_000 });
+    expect(bookerCancellationOffer(moved, on("2027-01-10"))).toMatchObject({ creditPence: 960_000 });
   });
 
   it("works from the terms accepted with the booking, not today's", () => {

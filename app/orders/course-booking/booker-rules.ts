@@ -37,6 +37,7 @@ type Cancellable = {
   erased_at: string | null;
   session_starts_at: string;
   total_pence: number;
+  credited_pence: number;
   net_pence: number;
   vat_pence: number;
   terms_rules: string | null;
@@ -62,6 +63,7 @@ export function bookerCancellationOffer(booking: Cancellable, now: Date): Cancel
       paidOrInvoicedGrossPence: booking.total_pence,
       netPence: booking.net_pence,
       vatPence: booking.vat_pence,
+      creditedGrossPence: booking.credited_pence,
       sessionStart: start,
       cancelledAt: now,
     },

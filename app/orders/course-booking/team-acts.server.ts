@@ -26,12 +26,11 @@ import {
 } from "./booking-store.server.ts";
 import type { PlaceNaming } from "./booking-request.ts";
 import { creditNote, CreditExceedsInvoice, type CreditRequest } from "./credit-note.ts";
-import { daysBefore } from "./days.ts";
 import { draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
 import { bookingCurrency } from "./card-payments.server.ts";
 import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
-import { termsOfBooking, tierFor } from "./terms.ts";
+import { cancellationRefund, termsOfBooking } from "./terms.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { stillDuePence } from "./payment-reminders.ts";
@@ -206,8 +205,18 @@ export async function cancelBooking(
       override
         ? { grossPence: override.grossPence }
         : {
-            basisPoints: tierFor(daysBefore(new Date(booking.session_starts_at), options.now), termsOfBooking(booking))
-              .creditBasisPoints,
+            // The tier's share of what is still charged (a move to a cheaper date credited the difference).
+            grossPence: cancellationRefund(
+              {
+                paidOrInvoicedGrossPence: booking.total_pence,
+                netPence: booking.net_pence,
+                vatPence: booking.vat_pence,
+                creditedGrossPence: booking.credited_pence,
+                sessionStart: new Date(booking.session_starts_at),
+                cancelledAt: options.now,
+              },
+              termsOfBooking(booking),
+            ).grossPence,
           },
     compose,
   );

@@ -98,6 +98,7 @@ export function creditUnderTerms(booking: CourseBooking, now: Date) {
       paidOrInvoicedGrossPence: booking.total_pence,
       netPence: booking.net_pence,
       vatPence: booking.vat_pence,
+      creditedGrossPence: booking.credited_pence,
       sessionStart: new Date(booking.session_starts_at),
       cancelledAt: now,
     },

@@ -12,7 +12,7 @@
 import { bookingTerms } from "~/content/business.ts";
 import { creditAmounts, type CreditAmounts } from "./credit-note.ts";
 import { daysBefore } from "./days.ts";
-import { basisPoints, pence, WHOLE_BP } from "./pence.ts";
+import { basisPoints, mulDivHalfUp, pence, WHOLE_BP } from "./pence.ts";
 
 export type CancellationTier = {
   /** The tier applies from this many days before the start; null: to any later cancellation. */
@@ -90,18 +90,23 @@ export function cancellationRefund(
     paidOrInvoicedGrossPence: number;
     netPence: number;
     vatPence: number;
+    /** What earlier credit notes took off the invoice (a move to a cheaper date): the tier's share is of what is left. */
+    creditedGrossPence?: number;
     sessionStart: Date;
     cancelledAt: Date;
   },
   terms: BookingTerms = courseBookingTerms,
 ): CancellationCredit {
-  const { paidOrInvoicedGrossPence, netPence, vatPence, sessionStart, cancelledAt } = input;
+  const { paidOrInvoicedGrossPence, netPence, vatPence, creditedGrossPence = 0, sessionStart, cancelledAt } = input;
   if (pence(paidOrInvoicedGrossPence, "The amount paid or invoiced") !== netPence + vatPence) {
     throw new RangeError("The amount paid or invoiced must equal its net plus its VAT");
   }
+  const charged = paidOrInvoicedGrossPence - pence(creditedGrossPence, "The amount already credited");
+  if (charged < 0) throw new RangeError("More was credited than was paid or invoiced");
   const days = daysBefore(sessionStart, cancelledAt);
   const tier = tierFor(days, terms);
-  const credit = creditAmounts({ netPence, vatPence }, { basisPoints: tier.creditBasisPoints });
+  const share = mulDivHalfUp(charged, tier.creditBasisPoints, WHOLE_BP);
+  const credit = creditAmounts({ netPence, vatPence }, { grossPence: share });
   return { ...credit, tier, daysBefore: days };
 }
 
