@@ -10,6 +10,7 @@ import type { CsvCell } from "../kind.server.ts";
 import { sessionByKey } from "./bookable.server.ts";
 import { roster, sessionPlaceCounts, type RosterRow } from "./booking-reads.server.ts";
 import type { CourseBooking } from "./booking-store.server.ts";
+import { answersKey, sessionAnswers } from "./questionnaire.server.ts";
 import { paymentStateText } from "./states.ts";
 
 export { paymentStateText };
@@ -50,7 +51,11 @@ export async function sessionView(db: Db, key: string, now: Date) {
   const published = sessionByKey(key);
   if (!published) return null;
   const { session, course } = published;
-  const [rows, counts] = await Promise.all([roster(db, key), sessionPlaceCounts(db, [key])]);
+  const [rows, counts, answers] = await Promise.all([
+    roster(db, key),
+    sessionPlaceCounts(db, [key]),
+    sessionAnswers(db, key),
+  ]);
   return {
     key,
     courseTitle: course.title,
@@ -60,7 +65,8 @@ export async function sessionView(db: Db, key: string, now: Date) {
     upcoming: isUpcoming(session, now),
     startsAt: sessionStartsAt(session).toISOString(),
     counts: counts.get(key) ?? { capacity: session.capacity, sold: 0, held: 0, free: session.capacity },
-    roster: rows,
+    // Each delegate's pre-course questionnaire, once answered (issue 41, ADR 082).
+    roster: rows.map((r) => ({ ...r, answers: (r.email && answers.get(answersKey(r.bookingId, r.email))) || null })),
   };
 }
 
