@@ -68,7 +68,9 @@ async function delegateWithInstructions(
   });
   expect(confirmed.status()).toBe(303);
   expect(await runJoiningJob()).toBeGreaterThanOrEqual(1);
-  const message = await site.mailbox.waitForEmail(email, { subject: /^Joining instructions: Enterprise Risk Management/ });
+  const message = await site.mailbox.waitForEmail(email, {
+    subject: /^Joining instructions: Enterprise Risk Management/,
+  });
   const path = new RegExp(`${site.baseURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(/joining/[A-Za-z0-9_-]{43})`).exec(
     message.text,
   )?.[1];
