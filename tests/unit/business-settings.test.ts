@@ -92,8 +92,15 @@ describe("the business settings form", () => {
   it("shows settings saved before the reminders existed with the default schedule", () => {
     const read = readBusinessSettings(good);
     if (!read.ok) throw new Error("good settings");
-    const { reminders: _reminders, ...older } = read.settings;
-    expect(settingsAsForm(older)).toMatchObject({ reminderDaysBefore: "7", reminderDaysAfter: "0, 7, 14, 30" });
+    const { reminders: _reminders, joiningDays: _joiningDays, ...older } = read.settings;
+    expect(settingsAsForm(older)).toMatchObject({
+      reminderDaysBefore: "7",
+      reminderDaysAfter: "0, 7, 14, 30",
+      // Saved before the joining instructions: 7 days before a session in person, 3 before one online.
+      joiningDaysInPerson: "7",
+      joiningDaysOnline: "3",
+    });
+    expect(settingsAsForm(read.settings)).toMatchObject({ joiningDaysInPerson: "10", joiningDaysOnline: "2" });
   });
 
   it("reads the codes for the accounts export; settings saved before it show the defaults", () => {
