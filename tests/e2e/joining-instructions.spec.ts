@@ -7,7 +7,8 @@
  * questionnaire from the e-mail's link, is told what is wrong with an answer
  * too long (400), answers, and a member of the team sees the answers on the
  * session's roster. The questionnaire page is scanned by axe at both widths
- * in each state; an unknown link is a 404.
+ * in each state; an unknown link is a 404. Bad input over HTTP (a NUL, an
+ * answer too long, a file, JSON) is a 400, never a 5xx.
  */
 import type { APIRequestContext } from "@playwright/test";
 import { openDatabase } from "../../app/data/db.server.ts";
@@ -138,4 +139,32 @@ test("the questionnaire has no WCAG 2.2 AA violations, empty, with a message and
   expect(await axeViolations(page)).toEqual([]);
   const unknown = await page.goto(`${site.baseURL}/joining/${"A".repeat(43)}`);
   expect(unknown?.status()).toBe(404);
+});
+
+test("the questionnaire answers bad input with a 4xx, never a 5xx, and keeps the answers as they were @desktop", async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const { path } = await delegateWithInstructions(page.request, "joining-bad-input");
+  const post = (options: Parameters<typeof page.request.post>[1]) =>
+    page.request.post(`${site.baseURL}${path}`, { maxRedirects: 0, ...options });
+  expect((await post({ form: { objectives: "Kept answer" } })).status()).toBe(303);
+  const refusals: [string, Parameters<typeof page.request.post>[1], number][] = [
+    ["a NUL character", { form: { objectives: "a\u0000b" } }, 400],
+    ["an answer too long", { form: { accessNeeds: "z".repeat(1001) } }, 400],
+    [
+      "a file for an answer",
+      { multipart: { experience: { name: "a.txt", mimeType: "text/plain", buffer: Buffer.from("x") } } },
+      400,
+    ],
+    ["JSON", { data: { objectives: "json" } }, 400],
+  ];
+  for (const [what, options, status] of refusals) expect((await post(options)).status(), what).toBe(status);
+  const unknown = await page.request.post(`${site.baseURL}/joining/${"B".repeat(43)}`, {
+    form: { objectives: "x" },
+    maxRedirects: 0,
+  });
+  expect(unknown.status()).toBe(404);
+  await page.goto(`${site.baseURL}${path}`);
+  await expect(page.getByLabel("What do you want to get out of the course?")).toHaveValue("Kept answer");
 });
