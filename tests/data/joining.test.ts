@@ -151,6 +151,33 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     expect(reminders[0]!.text_body).toContain("09:00 to 17:00 (London time)");
   });
 
+  it("a delegate replaced by a substitute: the substitute gets their own instructions and reminder; the one replaced neither a reminder nor a working link", async () => {
+    const { db, booking } = await booked([delegate(1)]);
+    const early = async (when: string) =>
+      (await sendJoiningEmails(db, { now: at(when), mail, keys, sessions, days: { "in-person": 7, online: 7 } })).sent;
+    expect((await early("2027-03-01T08:00:00Z")).map((s) => s.email)).toEqual(["d1@example.com"]);
+    const replacedToken = tokenOf((await sentTo(db, booking.id))[0]!);
+    await namePlace(db, booking.id, {
+      position: 1,
+      delegate: { name: "Sub Sam", email: "sam@example.com", jobTitle: null },
+      now: at("2027-03-02T10:00:00Z"),
+      staffId: "staff-1",
+    });
+    expect(await early("2027-03-02T10:15:00Z")).toEqual([
+      { bookingId: booking.id, email: "sam@example.com", what: "instructions" },
+    ]);
+    expect(await early("2027-03-05T08:00:00Z")).toEqual([
+      { bookingId: booking.id, email: "sam@example.com", what: "reminder" },
+    ]);
+    const rows = await db.selectFrom("course_joining").select(["email", "reminder_sent_at"]).orderBy("email").execute();
+    expect(rows).toEqual([
+      { email: "d1@example.com", reminder_sent_at: null },
+      { email: "sam@example.com", reminder_sent_at: "2027-03-05T08:00:00.000Z" },
+    ]);
+    const service = createQuestionnaireService({ db, clock: () => at("2027-03-05T09:00:00Z") });
+    expect(await service.open(replacedToken)).toBeNull();
+  });
+
   it("takes the answers until the course starts, shows them on the roster, and refuses them after", async () => {
     const { db, booking, run } = await booked([delegate(1), delegate(2)]);
     await run("2027-03-05T08:00:00Z");

@@ -244,7 +244,9 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
     if (!reminderDue(state, now, mail.calendar)) continue;
     const queued = await db.transaction().execute(async (trx) => {
       await lockOrder(trx, row.booking_id);
+      // The delegate still holds the place (one replaced meanwhile is not reminded, nor marked as if they were).
       const current = await delegateOf(trx, row.booking_id, row.email, now);
+      if (!current) return false;
       const marked = await trx
         .updateTable("course_joining")
         .set({ reminder_sent_at: now.toISOString() })
@@ -252,7 +254,7 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
         .where("email", "=", row.email)
         .where("reminder_sent_at", "is", null)
         .executeTakeFirst();
-      if (!current || Number(marked.numUpdatedRows) !== 1) return false;
+      if (Number(marked.numUpdatedRows) !== 1) return false;
       const message = joiningReminderEmail(
         factsOf(current, { name: current.name!, email: current.email! }, lookup),
         mail,
