@@ -118,6 +118,7 @@ test("a delegate gets the joining instructions, answers the questionnaire, and t
   await expect(row).toContainText("A step-free route to the room");
   await expect(row).toContainText("Vegetarian");
   await expect(row).toContainText("Katherine Johnson");
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test("the questionnaire has no WCAG 2.2 AA violations, empty, with a message and saved; an unknown link is a 404 @both-widths", async ({
