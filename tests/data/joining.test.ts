@@ -14,6 +14,7 @@ import { joiningSentEvent, sendJoiningEmails, type SessionLookup } from "~/order
 import { questionnaireCredential } from "~/orders/course-booking/joining-emails.server.ts";
 import { createQuestionnaireService, sessionAnswers } from "~/orders/course-booking/questionnaire.server.ts";
 import { namePlace } from "~/orders/course-booking/team-acts.server.ts";
+import { rosterColumns, rosterCsvRows } from "~/orders/course-booking/team-views.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { keyring, newKeyMaterial, unseal } from "~/secrets/sealing.server.ts";
@@ -192,6 +193,13 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     expect(await service.open(token)).toMatchObject({ delegateName: "Delegate 1", open: true, answers: { ...answers, dietaryNeeds: null } });
     const roster = await sessionAnswers(db, "joining");
     expect([...roster.values()]).toEqual([{ ...answers, dietaryNeeds: null, answeredAt: "2027-03-06T10:00:00.000Z" }]);
+    // And in the roster's CSV: the answers after the payment, an unanswered delegate's cells empty.
+    const csv: unknown[][] = [];
+    for await (const rows of rosterCsvRows(db, "joining")) csv.push(...rows);
+    expect(csv.map((row) => row.slice(rosterColumns.indexOf("Objectives")))).toEqual([
+      ["Chair better meetings", "Two years", "Step-free", null],
+      [null, null, null, null],
+    ]);
     now = at("2027-03-08T09:00:00Z");
     expect(await service.answer(token, { ...answers, objectives: "Changed" })).toEqual({ ok: false, reason: "started" });
     expect(await service.open(token)).toMatchObject({ open: false, answers: { objectives: "Chair better meetings" } });

@@ -10,7 +10,7 @@ import type { CsvCell } from "../kind.server.ts";
 import { sessionByKey } from "./bookable.server.ts";
 import { roster, sessionPlaceCounts, type RosterRow } from "./booking-reads.server.ts";
 import type { CourseBooking } from "./booking-store.server.ts";
-import { answersKey, sessionAnswers } from "./questionnaire.server.ts";
+import { answersKey, sessionAnswers, type RosterAnswers } from "./questionnaire.server.ts";
 import { paymentStateText } from "./states.ts";
 
 export { paymentStateText };
@@ -80,10 +80,23 @@ export const rosterColumns = [
   "Booker e-mail",
   "Booking reference",
   "Payment",
+  // The pre-course questionnaire (issue 41, ADR 082); access and dietary needs go by the rule course_delegate_needs.
+  "Objectives",
+  "Experience",
+  "Access needs",
+  "Dietary needs",
 ] as const;
 
+/** A delegate's answers as the roster's CSV writes them (empty cells when none). */
+function answerCells(a: RosterAnswers | undefined): CsvCell[] {
+  return [a?.objectives ?? null, a?.experience ?? null, a?.accessNeeds ?? null, a?.dietaryNeeds ?? null];
+}
+
 export async function* rosterCsvRows(db: Db, key: string): AsyncGenerator<CsvCell[][]> {
-  const rows: RosterRow[] = await roster(db, key);
+  const [rows, answers]: [RosterRow[], Awaited<ReturnType<typeof sessionAnswers>>] = await Promise.all([
+    roster(db, key),
+    sessionAnswers(db, key),
+  ]);
   yield rows.map((r) => [
     r.position,
     r.name ?? "Name to follow",
@@ -94,6 +107,7 @@ export async function* rosterCsvRows(db: Db, key: string): AsyncGenerator<CsvCel
     r.bookerEmail,
     r.reference,
     `${paymentStateText[r.status]} (${r.paymentMethod})`,
+    ...answerCells(r.email ? answers.get(answersKey(r.bookingId, r.email)) : undefined),
   ]);
 }
 
