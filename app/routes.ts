@@ -21,6 +21,8 @@ export default [
   route("booking/:token", "routes/booking.tsx"),
   route("booking/:token/pay", "routes/booking-pay.tsx"),
   route("booking/:token/documents/:file", "routes/booking-document.ts"),
+  // A delegate's pre-course questionnaire, opened by their private link (a credential: never logged).
+  route("joining/:token", "routes/joining.tsx"),
 
   // Old and alternative addresses: permanent redirects to the canonical page.
   route("pillars/:pillarId", "routes/redirects/pillars.ts"),

@@ -9,6 +9,7 @@ import { createContext as createRouterContext } from "react-router";
 import type { FormFamily } from "~/forms/protection.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { QuestionnaireService } from "~/orders/course-booking/questionnaire.server.ts";
 import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
 import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
@@ -21,6 +22,8 @@ export type AppServices = {
   consultations: ConsultationPayments | null;
   /** Course bookings (issue 29): by invoice always, by card when the Stripe keys are set. */
   courseBookings: CourseBookingService;
+  /** Delegates' pre-course questionnaires (issue 41, ADR 082), opened by each one's private link. */
+  questionnaires: QuestionnaireService;
   /** Stripe's webhook for every paid kind (docs/decisions/068-one-stripe-module.md); null when the Stripe keys are not set. */
   stripeWebhooks: StripeWebhooks | null;
   /**

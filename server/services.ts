@@ -22,6 +22,8 @@ import { createCourseBookingService } from "../app/orders/course-booking/service
 import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.server.ts";
 import { paymentRemindersJob } from "../app/orders/course-booking/payment-reminders.server.ts";
 import { calendarUpdatesJob } from "../app/orders/course-booking/invitations.server.ts";
+import { joiningJob } from "../app/orders/course-booking/joining.server.ts";
+import { createQuestionnaireService } from "../app/orders/course-booking/questionnaire.server.ts";
 import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
 import { createSignInGuard } from "../app/staff/sign-in-guard.server.ts";
@@ -212,6 +214,8 @@ export async function startServices(
   jobs.push(courseBookingHoldsJob({ db: database.db, onExpired: () => void content.placesChanged().catch(() => {}) }));
   // Reminders to pay invoices, on the days the business settings say (issue 41).
   jobs.push(paymentRemindersJob({ db: database.db, compose: courseBookings.composeReminder, onSent: kick }));
+  // Joining instructions and the reminder the working day before, to each delegate (issue 41, ADR 082).
+  jobs.push(joiningJob({ db: database.db, mail, keys, onSent: kick }));
   // A session's hours or place changed: its delegates' calendars are updated
   // as soon as this instance serves the change, and by a job as a backstop.
   jobs.push(calendarUpdatesJob({ send: (now) => courseBookings.sendCalendarUpdates(now) }));
@@ -232,6 +236,7 @@ export async function startServices(
       leads,
       consultations,
       courseBookings,
+      questionnaires: createQuestionnaireService({ db: database.db }),
       stripeWebhooks,
       allowSubmission: (family, clientAddress) => formLimits.consume(family, clientAddress),
       staff,

@@ -18,6 +18,8 @@ import { routerPath } from "./router-path.ts";
 export const credentialRoutes: readonly string[] = [
   // A course booking's own pages (issue 29): /booking/:token, /pay, /documents/:file.
   "/booking/:token",
+  // A delegate's pre-course questionnaire (issue 41, ADR 082).
+  "/joining/:token",
   // A guide's download link, e-mailed to the requester.
   "/downloads/:token",
   // A new or reset staff account's set-up link.

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { listPricePence, maxSessionCapacity, sessionFormats, sessionStates } from "./session-formats.ts";
 import { choiceMeta, penceMeta, referenceMeta } from "./field-meta.ts";
 import { calendarDate } from "../time/london.ts";
+import { sealedValuePattern } from "./schema.ts";
 
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be a lowercase slug");
 const text = z.string().trim().min(1);
@@ -35,7 +36,11 @@ export const venueSchema = z.object({
   streetAddress: text.max(100),
   locality: text.max(60),
   postalCode: text.max(12),
+  /** How to get there and in (the nearest stations, which entrance, whom to ask for): in the joining instructions. */
+  directions: z.string().trim().max(600).optional(),
 });
+
+const httpsLink = z.url({ protocol: /^https$/ });
 
 /** An amount per person in whole pence, edited in pounds (publishing/editor-fields.ts). */
 const pence = z
@@ -64,6 +69,19 @@ export const courseSessionSchema = z
     format: z.enum(sessionFormats).meta(choiceMeta({ "in-person": "In person, at a venue", online: "Live online" })),
     /** Where it runs: required in person, absent online. */
     venue: venueSchema.optional(),
+    /**
+     * A live online session's joining link (https), sent to its delegates
+     * only, in the joining instructions and the reminder; never on a page.
+     * Stored sealed under SECRETS_KEY as a webinar's is (ADR 062, ADR 082):
+     * the schema takes the https link or its sealed form.
+     */
+    joiningLink: z
+      .string()
+      .trim()
+      .refine((v) => sealedValuePattern.test(v) || httpsLink.safeParse(v).success, {
+        error: "must be an https:// link",
+      })
+      .optional(),
     capacity: z
       .number()
       .int("must be a whole number")
@@ -91,6 +109,13 @@ export const courseSessionSchema = z
     }
     if (s.format === "online" && s.venue) {
       ctx.addIssue({ code: "custom", path: ["venue"], message: "must be left empty for a live online session" });
+    }
+    if (s.format === "in-person" && s.joiningLink) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["joiningLink"],
+        message: "is for a live online session: leave it empty for a session in person",
+      });
     }
     const regular = s.pricePence ?? listPricePence;
     if (s.earlyBird && s.earlyBird.pricePence >= regular) {

@@ -627,6 +627,29 @@ export interface Database extends LeadTables {
     created_at: string;
     updated_at: string;
   };
+  /**
+   * A delegate's joining instructions, reminder and pre-course questionnaire
+   * (issue 41, docs/decisions/082-joining-instructions.md): one row per
+   * delegate per booking, written when the instructions are sent.
+   */
+  course_joining: {
+    id: string;
+    booking_id: string;
+    /** The delegate's address, lower-cased. */
+    email: string;
+    /** The questionnaire link's SHA-256 (hex): the link itself is kept nowhere. */
+    token_hash: string;
+    instructions_sent_at: string;
+    reminder_sent_at: string | null;
+    objectives: string | null;
+    experience: string | null;
+    /** Emptied by the retention job 14 days after the course ends. */
+    access_needs: string | null;
+    /** Emptied by the retention job 14 days after the course ends. */
+    dietary_needs: string | null;
+    answered_at: string | null;
+    created_at: string;
+  };
   /** A course booking's timeline. */
   course_booking_events: {
     id: string;

@@ -20,6 +20,7 @@ const patterns: [RegExp, string][] = [
   [/^\/booking\/[^/]+\/pay$/, "/booking/:token/pay"],
   [/^\/booking\/[^/]+\/documents\/[^/]+$/, "/booking/:token/documents/:file"],
   [/^\/booking\/[^/]+$/, "/booking/:token"],
+  [/^\/joining\/[^/]+$/, "/joining/:token"],
   [/^\/admin\/leads\/[^/]+$/, "/admin/leads/:id"],
   [/^\/admin\/sessions\/[^/]+\/roster\.csv$/, "/admin/sessions/:key/roster.csv"],
   [/^\/admin\/sessions\/[^/]+$/, "/admin/sessions/:key"],

@@ -37,6 +37,7 @@ const parts = [
   "course_booking_delegates",
   "course_booking_links",
   "course_invitations",
+  "course_joining",
   "course_invoices",
 ] as const;
 
@@ -48,6 +49,7 @@ async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promis
     "course_booking_delegates",
     "course_booking_links",
     "course_invitations",
+    "course_joining",
   ] as const)
     await trx.deleteFrom(table).where("booking_id", "in", ids).execute();
   await trx.deleteFrom("course_booking_facts").where("id", "in", ids).execute();
@@ -87,6 +89,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
     "course_booking_events",
     "course_booking_links",
     "course_invitations",
+    "course_joining",
   ],
   secretColumns: [],
   async findByAddress(db, address) {
@@ -147,6 +150,24 @@ export const courseBooking: OrderKind<"course-booking"> = {
           .orderBy("created_at")
           .execute()
       ).map((row) => ({ ...row, role: "calendar-invitation" })),
+      // The joining instructions sent to the address, and the answers to the pre-course questionnaire.
+      ...(
+        await db
+          .selectFrom("course_joining")
+          .select([
+            "booking_id",
+            "instructions_sent_at",
+            "reminder_sent_at",
+            "objectives",
+            "experience",
+            "access_needs",
+            "dietary_needs",
+            "answered_at",
+          ])
+          .where("email", "=", address.toLowerCase())
+          .orderBy("created_at")
+          .execute()
+      ).map((row) => ({ ...row, role: "pre-course-questionnaire" })),
     ];
   },
   async erase(trx, address, now) {
@@ -175,6 +196,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
       // The booker's links open the booking no more; the delegates' calendar invitations go.
       await trx.deleteFrom("course_booking_links").where("booking_id", "in", kept).execute();
       await trx.deleteFrom("course_invitations").where("booking_id", "in", kept).execute();
+      await trx.deleteFrom("course_joining").where("booking_id", "in", kept).execute();
     }
     // A delegate someone else named: their place stays, their name, address and job title go.
     await trx
@@ -184,11 +206,30 @@ export const courseBooking: OrderKind<"course-booking"> = {
       .execute();
     // And the calendar invitation sent to them (kept lower-cased).
     await trx.deleteFrom("course_invitations").where("email", "=", address.toLowerCase()).execute();
+    // And their joining record: the questionnaire's link and every answer.
+    await trx.deleteFrom("course_joining").where("email", "=", address.toLowerCase()).execute();
     return { deleted, kept: kept.length };
   },
   inbox: { subjectLabel: sessionSubjectLabel, details: bookingLeadDetails },
-  async sweep({ cutoff, deleteRows, forgetListings }) {
+  async sweep({ cutoff, deleteRows, emptyColumns, forgetListings }) {
     const counts = {
+      // A delegate's access and dietary needs: 14 days after the course ended (the rest of their answers stays);
+      // first, so that a booking deleted below is counted here too.
+      course_delegate_needs: await emptyColumns("course_joining", ["access_needs", "dietary_needs"], (rows) =>
+        rows.where((eb) =>
+          eb.and([
+            eb.or([eb("access_needs", "is not", null), eb("dietary_needs", "is not", null)]),
+            eb(
+              "booking_id",
+              "in",
+              eb
+                .selectFrom("course_bookings as b")
+                .select("b.id")
+                .where("b.session_ends_at", "<", cutoff("course_delegate_needs")),
+            ),
+          ]),
+        ),
+      ),
       // Invoiced or paid: 6 years from the end of the financial year of the last change (invoice, payment, credit, cancellation).
       course_bookings_accounting: await deleteRows("orders", (rows) =>
         rows.where((eb) =>

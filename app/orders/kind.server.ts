@@ -23,7 +23,8 @@ export type OrderTable =
   | "course_invoices"
   | "course_booking_events"
   | "course_booking_links"
-  | "course_invitations";
+  | "course_invitations"
+  | "course_joining";
 
 /** The rows of an order table `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 export type OrderRows<T extends OrderTable> = SelectQueryBuilder<Database, T, object>;
@@ -34,6 +35,15 @@ export type OrderSweepContext = {
   cutoff: (rule: string) => string;
   /** Deletes the rows of `table` that `where` picks, a batch at a time; returns how many went. */
   deleteRows: <T extends OrderTable>(table: T, where: (rows: OrderRows<T>) => OrderRows<T>) => Promise<number>;
+  /**
+   * Empties `columns` of the rows of `table` that `where` picks, a batch at a
+   * time (`where` must leave out rows already emptied); returns how many.
+   */
+  emptyColumns: (
+    table: "course_joining",
+    columns: readonly ("access_needs" | "dietary_needs")[],
+    where: (rows: OrderRows<"course_joining">) => OrderRows<"course_joining">,
+  ) => Promise<number>;
   /**
    * Removes from the inbox the rows of `kind` whose order in `table` is gone
    * (deleted by a rule), with their notes and changes; returns how many.

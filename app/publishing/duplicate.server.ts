@@ -88,12 +88,14 @@ function copyData(type: ContentType, draft: Record<string, unknown>, inUse: Set<
   }
   // A webinar's joining link is its registrants' credential: a new webinar gets its own.
   if (type === "webinar") delete copy.joinUrl;
+  if (type === "session") delete copy.joiningLink;
   return copy;
 }
 
 /** The next run of a course date: the same course, venue, format, hours, capacity and price from `startDate`. */
 function nextSessionData(original: CourseSession, startDate: string, today: string, inUse: Set<string>): CourseSession {
-  const { earlyBird: _earlyBird, ...rest } = original;
+  // A joining link is the original's delegates' credential (ADR 082): the new date gets its own.
+  const { earlyBird: _earlyBird, joiningLink: _joiningLink, ...rest } = original;
   const earlyBird = shiftEarlyBird(original.earlyBird, daysBetween(original.startDate, startDate), today);
   return {
     ...rest,

@@ -154,6 +154,7 @@ export function labelOf(name: string): string {
     id: "Address (slug)",
     slug: "Address (slug)",
     joinUrl: "Joining link (sent to registrants only, never shown on the site)",
+    joiningLink: "Joining link (live online: sent to the delegates only, never shown on the site)",
     pricePence: "Price per person (£, before VAT)",
     hours: "Days",
     presenterTrainerId: "Presenter",

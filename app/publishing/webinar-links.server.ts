@@ -8,11 +8,16 @@
  * registrants open it when they are written. The site's pages never show
  * it. `rotate-secrets` (and each start) seals it anew under the current key,
  * and seals a link stored before this change (app/secrets/reseal.server.ts).
+ * A live online course session's joining link (`joiningLink`, issue 41, ADR
+ * 082) is its delegates' credential in the same way, and kept the same way.
  */
 import { sealedValuePattern } from "~/content/schema.ts";
 import { seal, SealedSecretError, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 
 const purpose = "webinar-link";
+
+/** The content types that hold a joining link, and its field. */
+export const joiningLinkFields: Readonly<Record<string, string>> = { webinar: "joinUrl", session: "joiningLink" };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
@@ -45,20 +50,22 @@ export function openJoiningLink(keys: Keyring, stored: string): string | null {
  * https is left as typed, for the schema to refuse.
  */
 export function sealJoiningLink(keys: Keyring, type: string, data: unknown, previous: unknown): unknown {
-  if (type !== "webinar" || !isRecord(data) || typeof data.joinUrl !== "string") return data;
-  const link = data.joinUrl;
+  const field = joiningLinkFields[type];
+  if (!field || !isRecord(data) || typeof data[field] !== "string") return data;
+  const link = data[field].trim();
   if (isSealedLink(link) || !httpsLink(link)) return data;
-  const before = isRecord(previous) && typeof previous.joinUrl === "string" ? previous.joinUrl : null;
-  if (before && isSealedLink(before) && openJoiningLink(keys, before) === link) return { ...data, joinUrl: before };
-  return { ...data, joinUrl: seal(keys, link, purpose) };
+  const before = isRecord(previous) && typeof previous[field] === "string" ? previous[field] : null;
+  if (before && isSealedLink(before) && openJoiningLink(keys, before) === link) return { ...data, [field]: before };
+  return { ...data, [field]: seal(keys, link, purpose) };
 }
 
 /** Stored item `data` with its joining link readable, for the team's editor (a link no key opens is left out). */
 export function withOpenJoiningLink<T>(keys: Keyring, type: string, data: T): T {
-  if (type !== "webinar" || !isRecord(data) || typeof data.joinUrl !== "string") return data;
-  const { joinUrl, ...rest } = data;
-  const open = openJoiningLink(keys, joinUrl);
-  return (open === null ? rest : { ...rest, joinUrl: open }) as T;
+  const field = joiningLinkFields[type];
+  if (!field || !isRecord(data) || typeof data[field] !== "string") return data;
+  const { [field]: stored, ...rest } = data;
+  const open = openJoiningLink(keys, stored as string);
+  return (open === null ? rest : { ...rest, [field]: open }) as T;
 }
 
 /** The published webinars' links (by webinar id) opened, for the e-mails to their registrants. */

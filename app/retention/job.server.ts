@@ -167,6 +167,18 @@ export async function applyRetention(
   const orderSweep: OrderSweepContext = {
     cutoff: sweep.cutoff,
     deleteRows: deleteInBatches,
+    // Columns emptied (a delegate's access and dietary needs), a batch at a time by id.
+    emptyColumns: (table, columns, where) =>
+      batches(async () => {
+        const ids = (await where(db.selectFrom(table)).select("id").limit(batchSize).execute()).map((r) => r.id);
+        if (ids.length === 0) return 0;
+        await db
+          .updateTable(table)
+          .set(Object.fromEntries(columns.map((c) => [c, null])))
+          .where("id", "in", ids)
+          .execute();
+        return ids.length;
+      }),
     // The inbox's rows of a kind whose orders went, a batch at a time, with their notes and changes.
     forgetListings: (kind, table) =>
       batches(async () => {

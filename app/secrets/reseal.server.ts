@@ -25,6 +25,8 @@ export type ResealCounts = {
   outbox: number;
   /** Webinars' joining links, in drafts and revisions (ADR 062). */
   webinarLinks: number;
+  /** Live online course sessions' joining links, in drafts and revisions (ADR 082). */
+  sessionLinks: number;
   /** Values no key of the ring opens (SECRETS_KEY changed without SECRETS_KEY_PREVIOUS?): left as they are. */
   unopenable: number;
 };
@@ -70,7 +72,14 @@ async function resealRows(
 }
 
 export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts> {
-  const counts: ResealCounts = { accounts: 0, invitations: 0, outbox: 0, webinarLinks: 0, unopenable: 0 };
+  const counts: ResealCounts = {
+    accounts: 0,
+    invitations: 0,
+    outbox: 0,
+    webinarLinks: 0,
+    sessionLinks: 0,
+    unopenable: 0,
+  };
   const add = (
     counted: Exclude<keyof ResealCounts, "unopenable">,
     result: { resealed: number; unopenable: number },
@@ -98,6 +107,7 @@ export async function resealSecrets(db: Db, keys: Keyring): Promise<ResealCounts
   );
   add("outbox", result);
   add("webinarLinks", await resealWebinarLinks(db, keys));
+  add("sessionLinks", await resealWebinarLinks(db, keys, "session", "joiningLink"));
   return counts;
 }
 
@@ -122,14 +132,19 @@ function openLink(keys: Keyring, stored: string): string | null {
  * its published revision stays equal. Counts what changed, and what no key
  * opens (left as it is).
  */
-async function resealWebinarLinks(db: Db, keys: Keyring): Promise<{ resealed: number; unopenable: number }> {
+async function resealWebinarLinks(
+  db: Db,
+  keys: Keyring,
+  type: "webinar" | "session" = "webinar",
+  field: "joinUrl" | "joiningLink" = "joinUrl",
+): Promise<{ resealed: number; unopenable: number }> {
   let resealed = 0;
   let unopenable = 0;
   const sealedFor = new Map<string, string>();
   const reseal = (key: string, json: string): string | null => {
     const data = JSON.parse(json) as unknown;
-    if (!isRecord(data) || typeof data.joinUrl !== "string") return null;
-    const stored = data.joinUrl;
+    if (!isRecord(data) || typeof data[field] !== "string") return null;
+    const stored = data[field];
     if (sealedValuePattern.test(stored) && !sealedUnderOldKey(keys, stored)) return null;
     const open = openLink(keys, stored);
     if (open === null) {
@@ -142,16 +157,16 @@ async function resealWebinarLinks(db: Db, keys: Keyring): Promise<{ resealed: nu
       sealed = seal(keys, open, "webinar-link");
       sealedFor.set(mapKey, sealed);
     }
-    return JSON.stringify({ ...data, joinUrl: sealed });
+    return JSON.stringify({ ...data, [field]: sealed });
   };
-  const drafts = await db.selectFrom("content_items").select(["key", "draft"]).where("type", "=", "webinar").execute();
+  const drafts = await db.selectFrom("content_items").select(["key", "draft"]).where("type", "=", type).execute();
   for (const row of drafts) {
     const next = reseal(row.key, row.draft);
     if (next === null) continue;
     const done = await db
       .updateTable("content_items")
       .set({ draft: next })
-      .where("type", "=", "webinar")
+      .where("type", "=", type)
       .where("key", "=", row.key)
       .where("draft", "=", row.draft)
       .executeTakeFirst();
@@ -160,7 +175,7 @@ async function resealWebinarLinks(db: Db, keys: Keyring): Promise<{ resealed: nu
   const revisions = await db
     .selectFrom("content_revisions")
     .select(["key", "revision", "data"])
-    .where("type", "=", "webinar")
+    .where("type", "=", type)
     .execute();
   for (const row of revisions) {
     const next = reseal(row.key, row.data);
@@ -168,7 +183,7 @@ async function resealWebinarLinks(db: Db, keys: Keyring): Promise<{ resealed: nu
     const done = await db
       .updateTable("content_revisions")
       .set({ data: next })
-      .where("type", "=", "webinar")
+      .where("type", "=", type)
       .where("key", "=", row.key)
       .where("revision", "=", row.revision)
       .where("data", "=", row.data)

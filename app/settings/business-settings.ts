@@ -13,7 +13,9 @@
  * account number (8 digits), the payment terms in whole days, and the days
  * an unpaid invoice's booker is reminded (issue 41; saved before then: the
  * default schedule), and the account codes and VAT names the export for the
- * accounts writes (issue 41, ADR 080; saved before then: the defaults).
+ * accounts writes (issue 41, ADR 080; saved before then: the defaults),
+ * and the days before a session its delegates' joining instructions go,
+ * per format (issue 41, ADR 082; saved before then: 7 in person, 3 online).
  */
 import { formatVatNumber, parseVatNumber } from "~/orders/course-booking/vat-number.ts";
 import {
@@ -22,6 +24,7 @@ import {
   type ReminderSchedule,
 } from "~/orders/course-booking/payment-reminders.ts";
 import { defaultAccountCodes, type AccountCodes } from "~/orders/course-booking/accounts-export.ts";
+import { defaultJoiningDays, maxJoiningDays, type JoiningDays } from "~/orders/course-booking/joining.ts";
 
 export type BusinessSettings = {
   legalName: string;
@@ -40,11 +43,16 @@ export type BusinessSettings = {
   reminders?: ReminderSchedule;
   /** The codes the export for the accounts writes; absent from revisions saved before it (the defaults then). */
   accounts?: AccountCodes;
+  /** Days before a session its delegates' joining instructions go, per format; absent from revisions saved before them (the defaults then). */
+  joiningDays?: JoiningDays;
 };
 
 /** The reminder schedule in force with `settings`. */
 export const reminderScheduleOf = (settings: BusinessSettings): ReminderSchedule =>
   settings.reminders ?? defaultReminderSchedule;
+
+/** The days before a session its joining instructions go, in force with `settings`. */
+export const joiningDaysOf = (settings: BusinessSettings): JoiningDays => settings.joiningDays ?? defaultJoiningDays;
 
 /** The account codes in force with `settings`. */
 export const accountCodesOf = (settings: BusinessSettings): AccountCodes => settings.accounts ?? defaultAccountCodes;
@@ -62,6 +70,8 @@ export const businessSettingsFields = {
   reminderDaysBefore: "Payment reminders before the due date (days before)",
   reminderDaysAfter: "Payment reminders from the due date (days after)",
   bookingsEmail: "Bookings e-mail address",
+  joiningDaysInPerson: "Joining instructions, in person (days before)",
+  joiningDaysOnline: "Joining instructions, live online (days before)",
   salesAccountCode: "Sales account code (Xero)",
   xeroTaxType: "VAT rate name (Xero)",
   quickBooksItem: "Product or service (QuickBooks)",
@@ -86,6 +96,8 @@ export const emptySettingsForm: BusinessSettingsForm = {
   reminderDaysBefore: daysText(defaultReminderSchedule.beforeDays),
   reminderDaysAfter: daysText(defaultReminderSchedule.afterDays),
   bookingsEmail: "",
+  joiningDaysInPerson: String(defaultJoiningDays["in-person"]),
+  joiningDaysOnline: String(defaultJoiningDays.online),
   ...defaultAccountCodes,
 };
 
@@ -109,6 +121,8 @@ export function settingsAsForm(s: BusinessSettings): BusinessSettingsForm {
     reminderDaysBefore: daysText(reminders.beforeDays),
     reminderDaysAfter: daysText(reminders.afterDays),
     bookingsEmail: s.bookingsEmail,
+    joiningDaysInPerson: String(joiningDaysOf(s)["in-person"]),
+    joiningDaysOnline: String(joiningDaysOf(s).online),
     ...accountCodesOf(s),
   };
 }
@@ -125,6 +139,8 @@ export const settingsMessages = {
   reminderDaysBefore: `Enter whole numbers of days from 1 to ${maxReminderDays}, separated by commas, such as 7, or leave it empty for no reminder before the due date`,
   reminderDaysAfter: `Enter whole numbers of days from 0 (the due date) to ${maxReminderDays}, separated by commas, such as 0, 7, 14, 30, or leave it empty for none`,
   bookingsEmail: "Enter the bookings e-mail address, such as bookings@example.co.uk",
+  joiningDaysInPerson: `Enter the days before a session in person its joining instructions go, a whole number from 1 to ${maxJoiningDays}, such as 7`,
+  joiningDaysOnline: `Enter the days before a live online session its joining instructions go, a whole number from 1 to ${maxJoiningDays}, such as 3`,
   salesAccountCode:
     "Enter the sales account's code as your accounts show it: up to 10 letters, digits, dots or dashes, such as 200",
   xeroTaxType:
@@ -182,6 +198,12 @@ export function parseReminderDays(input: string, least: number): number[] | null
   return [...new Set(items.map(Number))].sort((a, b) => a - b);
 }
 
+/** Days before a session: a whole number from 1 to maxJoiningDays; null if not so. */
+export function parseJoiningDays(input: string): number | null {
+  const text = input.trim();
+  return /^\d{1,2}$/.test(text) && Number(text) >= 1 && Number(text) <= maxJoiningDays ? Number(text) : null;
+}
+
 const emailPattern = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
 const oneLine = (value: string) => value.replace(/\s+/g, " ").trim();
 
@@ -237,6 +259,11 @@ export function readBusinessSettings(
     problems.bookingsEmail = settingsMessages.bookingsEmail;
   }
 
+  const joiningInPerson = parseJoiningDays(text("joiningDaysInPerson"));
+  if (joiningInPerson === null) problems.joiningDaysInPerson = settingsMessages.joiningDaysInPerson;
+  const joiningOnline = parseJoiningDays(text("joiningDaysOnline"));
+  if (joiningOnline === null) problems.joiningDaysOnline = settingsMessages.joiningDaysOnline;
+
   const salesAccountCode = parseAccountCode(text("salesAccountCode"));
   if (salesAccountCode === null) problems.salesAccountCode = settingsMessages.salesAccountCode;
   const xeroTaxType = parseAccountsName(text("xeroTaxType"), 50);
@@ -258,6 +285,7 @@ export function readBusinessSettings(
       paymentTermsDays,
       bookingsEmail,
       reminders: { beforeDays: beforeDays!, afterDays: afterDays! },
+      joiningDays: { "in-person": joiningInPerson!, online: joiningOnline! },
       accounts: {
         salesAccountCode: salesAccountCode!,
         xeroTaxType: xeroTaxType!,

@@ -109,6 +109,26 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
     });
   });
 
+  it("the next date of a live online session leaves its joining link behind (its delegates' credential, ADR 082)", async () => {
+    await withSeeded(async (db) => {
+      const online = releaseSessions.find((x) => x.id === "risk-management-2027-05-online")!;
+      const saved = await saveDraft(db, {
+        type: "session",
+        key: online.id,
+        data: { ...online, joiningLink: "https://meet.example.test/original" },
+        baseVersion: 1,
+        actor: ann,
+        now: later(1),
+      });
+      expect(saved).toMatchObject({ ok: true });
+      const made = await duplicateItem(db, { type: "session", key: online.id, startDate: "2027-06-07", actor: ann, now: later(2) });
+      expect(made).toMatchObject({ ok: true });
+      const copy = (await readItem(db, "session", (made as { key: string }).key))!;
+      expect(copy.draft).toMatchObject({ format: "online", startDate: "2027-06-07" });
+      expect(copy.draft).not.toHaveProperty("joiningLink");
+    });
+  });
+
   it("a second next date on the same day gets a number; a start that is not a Monday after today is refused", async () => {
     await withSeeded(async (db) => {
       const add = (startDate: string) =>

@@ -61,6 +61,24 @@ const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
       .insertInto("course_booking_events")
       .values({ id: `${id}-e`, booking_id: id, at: iso, kind: "created", actor: null, detail: "{}" })
       .execute();
+    // The delegate's joining instructions and questionnaire answers (issue 41, ADR 082).
+    await db
+      .insertInto("course_joining")
+      .values({
+        id: `${id}-j`,
+        booking_id: id,
+        email: `delegate-${id}@orders.example`,
+        token_hash: `${id}-hash`,
+        instructions_sent_at: iso,
+        reminder_sent_at: null,
+        objectives: "Chair meetings",
+        experience: null,
+        access_needs: "Step-free access",
+        dietary_needs: "Vegetarian",
+        answered_at: iso,
+        created_at: iso,
+      })
+      .execute();
     if (paid) {
       await db
         .insertInto("course_invoices")

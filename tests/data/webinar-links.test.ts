@@ -13,6 +13,7 @@ import type { Db } from "~/data/db.server.ts";
 import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
 import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
 import {
+  openJoiningLink,
   openJoiningLinks,
   sealJoiningLink,
   withOpenJoiningLink,
@@ -115,6 +116,36 @@ describe.each(dialects)("webinar joining links on %s", (dialect) => {
       expect(withOpenJoiningLink(onlyNew, "webinar", afterRotation.published)).toMatchObject({ joinUrl: link });
       expect(JSON.stringify(afterRotation.draft)).toBe(JSON.stringify(afterRotation.published));
       expect(withOpenJoiningLink(before, "webinar", afterRotation.draft)).not.toHaveProperty("joinUrl");
+    });
+  });
+
+  it("a live online session's joining link (ADR 082) is sealed on save and in every revision, opened for the e-mails, and sealed again by rotate-secrets", async () => {
+    await withSeeded(async (db) => {
+      const oldKey = newKeyMaterial();
+      const before = keyring(oldKey);
+      const key = "risk-management-2027-05-online";
+      const item = (await readItem(db, "session", key))!;
+      const data = sealJoiningLink(before, "session", { ...(item.draft as object), joiningLink: link }, item.draft);
+      expect(await saveDraft(db, { type: "session", key, data, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "session", key, actor: ann, now: later(2) })).toMatchObject({ ok: true });
+      const texts = async () => [
+        (await db.selectFrom("content_items").select("draft").where("type", "=", "session").where("key", "=", key).executeTakeFirstOrThrow()).draft,
+        ...(await db.selectFrom("content_revisions").select("data").where("type", "=", "session").where("key", "=", key).execute()).map((r) => r.data),
+      ];
+      for (const text of await texts()) expect(text).not.toContain("SECRET-PASSCODE");
+      // The published catalogue builds with the sealed link; the e-mails open it; the editor shows it to the team.
+      const built = buildCatalogue((await publishedContent(db)).source);
+      const stored = built.sessions.find((x) => x.id === key)!.joiningLink!;
+      expect(openJoiningLink(before, stored)).toBe(link);
+      const now = (await readItem(db, "session", key))!;
+      expect(withOpenJoiningLink(before, "session", now.draft)).toMatchObject({ joiningLink: link });
+
+      const rotated = keyring(newKeyMaterial(), [oldKey]);
+      expect(await resealSecrets(db, rotated)).toMatchObject({ sessionLinks: 2, unopenable: 0 });
+      const afterRotation = (await readItem(db, "session", key))!;
+      const onlyNew = { current: rotated.current, previous: [] };
+      expect(withOpenJoiningLink(onlyNew, "session", afterRotation.published)).toMatchObject({ joiningLink: link });
+      expect(JSON.stringify(afterRotation.draft)).toBe(JSON.stringify(afterRotation.published));
     });
   });
 });

@@ -31,6 +31,8 @@ const good = {
   reminderDaysBefore: "3",
   reminderDaysAfter: "7, 0 , 30,7",
   bookingsEmail: "Bookings@Northwind.example",
+  joiningDaysInPerson: " 10 ",
+  joiningDaysOnline: "2",
   salesAccountCode: " 4000 ",
   xeroTaxType: "20% (VAT on Income)",
   quickBooksItem: "  Course   places ",
@@ -51,6 +53,7 @@ describe("the business settings form", () => {
         paymentTermsDays: 14,
         bookingsEmail: "bookings@northwind.example",
         reminders: { beforeDays: [3], afterDays: [0, 7, 30] },
+        joiningDays: { "in-person": 10, online: 2 },
         accounts: {
           salesAccountCode: "4000",
           xeroTaxType: "20% (VAT on Income)",
@@ -89,8 +92,15 @@ describe("the business settings form", () => {
   it("shows settings saved before the reminders existed with the default schedule", () => {
     const read = readBusinessSettings(good);
     if (!read.ok) throw new Error("good settings");
-    const { reminders: _reminders, ...older } = read.settings;
-    expect(settingsAsForm(older)).toMatchObject({ reminderDaysBefore: "7", reminderDaysAfter: "0, 7, 14, 30" });
+    const { reminders: _reminders, joiningDays: _joiningDays, ...older } = read.settings;
+    expect(settingsAsForm(older)).toMatchObject({
+      reminderDaysBefore: "7",
+      reminderDaysAfter: "0, 7, 14, 30",
+      // Saved before the joining instructions: 7 days before a session in person, 3 before one online.
+      joiningDaysInPerson: "7",
+      joiningDaysOnline: "3",
+    });
+    expect(settingsAsForm(read.settings)).toMatchObject({ joiningDaysInPerson: "10", joiningDaysOnline: "2" });
   });
 
   it("reads the codes for the accounts export; settings saved before it show the defaults", () => {
@@ -196,6 +206,8 @@ describe("the business settings form", () => {
       accountNumber: "12",
       paymentTermsDays: "0",
       bookingsEmail: "not an address",
+      joiningDaysInPerson: "0",
+      joiningDaysOnline: "61",
     });
     expect(read).toEqual({
       ok: false,
@@ -209,6 +221,8 @@ describe("the business settings form", () => {
         accountNumber: settingsMessages.accountNumber,
         paymentTermsDays: settingsMessages.paymentTermsDays,
         bookingsEmail: settingsMessages.bookingsEmail,
+        joiningDaysInPerson: settingsMessages.joiningDaysInPerson,
+        joiningDaysOnline: settingsMessages.joiningDaysOnline,
         salesAccountCode: settingsMessages.salesAccountCode,
         xeroTaxType: settingsMessages.xeroTaxType,
         quickBooksItem: settingsMessages.quickBooksItem,

@@ -45,6 +45,8 @@ describe("credential routes", () => {
       ["/contact/../booking/Zx9secret", "/booking/:token"],
       ["/a/./b/../../booking/Zx9secret/pay/", "/booking/:token/pay"],
       ["//booking//Zx9secret", "/booking/:token"],
+      ["/joining/Zx9secret", "/joining/:token"],
+      ["/JOINING/Zx9secret/", "/joining/:token"],
       ["/booking/Zx9secret.data", "/booking/:token"],
       ["/booking/Zx9secret/pay.data?_routes=x", "/booking/:token/pay"],
       ["/booking/Zx9secret/documents/INV-000001.pdf", "/booking/:token/documents/:file"],

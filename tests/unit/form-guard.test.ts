@@ -15,6 +15,7 @@ import { clientIpContext, configContext, logContext } from "~/http/request-conte
 import { silentLogger } from "~/observability/log.server.ts";
 import type { LeadService } from "~/leads/types.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { QuestionnaireService } from "~/orders/course-booking/questionnaire.server.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
 import { servicesContext, type AppServices } from "~/services.ts";
 import {
@@ -97,6 +98,7 @@ function guardContext(options: { address: string | null; allow?: boolean; keepFa
     pageViews: { count() {} },
     content: {} as SiteContent,
     courseBookings: {} as CourseBookingService,
+    questionnaires: {} as QuestionnaireService,
   } satisfies AppServices);
   return { context, counted, kept };
 }

@@ -5,6 +5,7 @@ import type { LeadService } from "~/leads/types.ts";
 import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { StaffServices } from "~/staff/service.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { QuestionnaireService } from "~/orders/course-booking/questionnaire.server.ts";
 import * as linkRoute from "~/routes/newsletter-link.tsx";
 
 // The actions behind the links in newsletter e-mails: the status for each
@@ -23,6 +24,7 @@ function contextWith(leads: Partial<LeadService>) {
     pageViews: { count() {} },
     content: {} as SiteContent,
     courseBookings: {} as CourseBookingService,
+    questionnaires: {} as QuestionnaireService,
   } satisfies AppServices);
   return context;
 }

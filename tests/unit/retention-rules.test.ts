@@ -38,6 +38,7 @@ describe("the rule table", () => {
       bookings_unpaid: [{ days: 30 }, "delete"],
       course_bookings_accounting: [{ financialYears: 6 }, "delete"],
       course_bookings_unpaid: [{ days: 30 }, "delete"],
+      course_delegate_needs: [{ days: 14 }, "anonymise"],
       outbox: [{ days: 90 }, "delete"],
       submission_keys: [{ days: 0 }, "delete"],
       audit_events: [{ months: 12 }, "delete"],
@@ -69,6 +70,8 @@ describe("the rule table", () => {
     expect(all.outbox).toBe("2030-03-17T09:00:00.000Z");
     expect(all.submission_keys).toBe(now.toISOString());
     expect(all.bookings_paid).toBe("2024-04-01T00:00:00.000Z");
+    // A delegate's access and dietary needs: a course that ended 14 days (to the millisecond) before is past it.
+    expect(all.course_delegate_needs).toBe("2030-06-01T09:00:00.000Z");
   });
 });
 

@@ -10,6 +10,7 @@ import type { CsvCell } from "../kind.server.ts";
 import { sessionByKey } from "./bookable.server.ts";
 import { roster, sessionPlaceCounts, type RosterRow } from "./booking-reads.server.ts";
 import type { CourseBooking } from "./booking-store.server.ts";
+import { answersKey, sessionAnswers, type RosterAnswers } from "./questionnaire.server.ts";
 import { paymentStateText } from "./states.ts";
 
 export { paymentStateText };
@@ -50,7 +51,11 @@ export async function sessionView(db: Db, key: string, now: Date) {
   const published = sessionByKey(key);
   if (!published) return null;
   const { session, course } = published;
-  const [rows, counts] = await Promise.all([roster(db, key), sessionPlaceCounts(db, [key])]);
+  const [rows, counts, answers] = await Promise.all([
+    roster(db, key),
+    sessionPlaceCounts(db, [key]),
+    sessionAnswers(db, key),
+  ]);
   return {
     key,
     courseTitle: course.title,
@@ -60,7 +65,8 @@ export async function sessionView(db: Db, key: string, now: Date) {
     upcoming: isUpcoming(session, now),
     startsAt: sessionStartsAt(session).toISOString(),
     counts: counts.get(key) ?? { capacity: session.capacity, sold: 0, held: 0, free: session.capacity },
-    roster: rows,
+    // Each delegate's pre-course questionnaire, once answered (issue 41, ADR 082).
+    roster: rows.map((r) => ({ ...r, answers: (r.email && answers.get(answersKey(r.bookingId, r.email))) || null })),
   };
 }
 
@@ -74,10 +80,23 @@ export const rosterColumns = [
   "Booker e-mail",
   "Booking reference",
   "Payment",
+  // The pre-course questionnaire (issue 41, ADR 082); access and dietary needs go by the rule course_delegate_needs.
+  "Objectives",
+  "Experience",
+  "Access needs",
+  "Dietary needs",
 ] as const;
 
+/** A delegate's answers as the roster's CSV writes them (empty cells when none). */
+function answerCells(a: RosterAnswers | undefined): CsvCell[] {
+  return [a?.objectives ?? null, a?.experience ?? null, a?.accessNeeds ?? null, a?.dietaryNeeds ?? null];
+}
+
 export async function* rosterCsvRows(db: Db, key: string): AsyncGenerator<CsvCell[][]> {
-  const rows: RosterRow[] = await roster(db, key);
+  const [rows, answers]: [RosterRow[], Awaited<ReturnType<typeof sessionAnswers>>] = await Promise.all([
+    roster(db, key),
+    sessionAnswers(db, key),
+  ]);
   yield rows.map((r) => [
     r.position,
     r.name ?? "Name to follow",
@@ -88,6 +107,7 @@ export async function* rosterCsvRows(db: Db, key: string): AsyncGenerator<CsvCel
     r.bookerEmail,
     r.reference,
     `${paymentStateText[r.status]} (${r.paymentMethod})`,
+    ...answerCells(r.email ? answers.get(answersKey(r.bookingId, r.email)) : undefined),
   ]);
 }
 

@@ -1,7 +1,8 @@
 /**
  * One course session for the team (issue 29): its places, its roster
  * (each delegate, their organisation and the booking's payment state, with
- * a CSV export) and cancelling the whole session (every booker and
+ * a CSV export), each delegate's answers to the pre-course questionnaire
+ * (issue 41; access and dietary needs go by the retention rule course_delegate_needs) and cancelling the whole session (every booker and
  * delegate told, every booking credited in full, cards refunded).
  */
 import { data, Link, useActionData, useLoaderData } from "react-router";
@@ -10,10 +11,11 @@ import { ActionAnswer } from "~/components/admin/action-answer.tsx";
 import { StaffTable, TwoLineCell } from "~/components/admin/data-table.tsx";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { StaffSection } from "~/components/admin/sections.tsx";
-import { StaffPage } from "~/components/admin/staff-ui.tsx";
+import { StaffPage, Time } from "~/components/admin/staff-ui.tsx";
 import { TextAreaField } from "~/components/forms/field.tsx";
 import { sessionView } from "~/orders/course-booking/team-views.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
+import { questionnaireFields, type QuestionnaireField } from "~/orders/course-booking/joining.ts";
 import { servicesContext } from "~/services.ts";
 import { auditRequest, requirePermission, staffRequestContext } from "~/staff/request.server.ts";
 import { may } from "~/staff/permissions.ts";
@@ -102,8 +104,8 @@ export default function Session() {
         ) : (
           <StaffTable
             label="Delegates on this session"
-            headings={["Delegate", "Organisation", "Booker", "Booking", "Payment"]}
-            className="mt-3 min-w-3xl"
+            headings={["Delegate", "Organisation", "Booker", "Booking", "Payment", "Before the course"]}
+            className="mt-3 min-w-5xl"
           >
             {s.roster.map((r) => (
               <tr key={`${r.bookingId}-${r.position}`} className="border-b border-slate-300 align-top">
@@ -119,7 +121,10 @@ export default function Session() {
                     {r.reference}
                   </Link>
                 </td>
-                <td className="py-2">{paymentStateText[r.status]}</td>
+                <td className="py-2 pr-3">{paymentStateText[r.status]}</td>
+                <td className="py-2">
+                  <Answers answers={r.answers} />
+                </td>
               </tr>
             ))}
           </StaffTable>
@@ -147,5 +152,41 @@ export default function Session() {
         </StaffSection>
       )}
     </StaffPage>
+  );
+}
+
+const answerLabels: Record<QuestionnaireField, string> = {
+  objectives: "Objectives",
+  experience: "Experience",
+  accessNeeds: "Access needs",
+  dietaryNeeds: "Dietary needs",
+};
+
+/** A delegate's questionnaire answers, or that there are none yet. */
+function Answers({
+  answers,
+}: {
+  answers: (Record<QuestionnaireField, string | null> & { answeredAt: string | null }) | null;
+}) {
+  if (!answers?.answeredAt) return <span className="text-slate-700">Not answered</span>;
+  const given = (Object.keys(questionnaireFields) as QuestionnaireField[]).filter((f) => answers[f]);
+  return (
+    <>
+      {given.length === 0 ? (
+        <span className="block">Answered, nothing to add</span>
+      ) : (
+        <dl className="space-y-1">
+          {given.map((f) => (
+            <div key={f}>
+              <dt className="font-semibold">{answerLabels[f]}</dt>
+              <dd className="break-words whitespace-pre-line">{answers[f]}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      <span className="block text-sm text-slate-700">
+        Answered <Time iso={answers.answeredAt} />
+      </span>
+    </>
   );
 }

@@ -160,6 +160,16 @@ export default function BusinessSettingsPage() {
             autoComplete="off"
           />
           <fieldset className="space-y-5">
+            <legend className="font-semibold text-navy-900">Joining instructions</legend>
+            <p className="text-sm text-slate-700">
+              Each named delegate of an invoiced or paid booking is e-mailed the joining instructions (where and when,
+              or the joining link, with a link to a short pre-course questionnaire) this many days before the first day,
+              and a reminder on the working day before it.
+            </p>
+            <TextField {...field("joiningDaysInPerson")} hint="Such as 7." inputMode="numeric" autoComplete="off" />
+            <TextField {...field("joiningDaysOnline")} hint="Such as 3." inputMode="numeric" autoComplete="off" />
+          </fieldset>
+          <fieldset className="space-y-5">
             <legend className="font-semibold text-navy-900">For the export to your accounts</legend>
             <p className="text-sm text-slate-700">
               The export of invoices, credit notes and payments (
