@@ -24,6 +24,15 @@ describe("timelineText", () => {
     expect(timelineText("places-retaken", { places: 1 })).toBe("Paid late: 1 place taken again");
   });
 
+  it("says which place's delegate was sent the joining instructions, and the reminder", () => {
+    expect(timelineText("joining-instructions", { place: 2 })).toBe(
+      "Joining instructions and the questionnaire's link sent to the delegate of place 2",
+    );
+    expect(timelineText("joining-reminder", { place: 1 })).toBe(
+      "Reminder of the first day sent to the delegate of place 1",
+    );
+  });
+
   it("says a move's dates and credit", () => {
     const moved = {
       from: "15 March 2027 to 19 March 2027, live online",
@@ -48,6 +57,6 @@ describe("timelineText", () => {
   });
 
   it("reads a kind it does not know as words, never as its code", () => {
-    expect(timelineText("joining-instructions-sent", {})).toBe("Joining instructions sent");
+    expect(timelineText("questionnaire-nudged", {})).toBe("Questionnaire nudged");
   });
 });

@@ -48,7 +48,7 @@ import { migration as m033 } from "./033-payment-secrets-out-of-records.ts";
 import { migration as m034 } from "./034-orders.ts";
 import { migration as m035 } from "./035-booking-terms-rules.ts";
 import { migration as m036 } from "./036-calendar-invitations.ts";
-import { migration as m038 } from "./038-joining-instructions.ts";
+import { migration as m037 } from "./037-joining-instructions.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-21-001-leads-and-outbox": m001,
@@ -84,5 +84,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-034-orders": m034,
   "2026-11-29-035-booking-terms-rules": m035,
   "2026-11-29-036-calendar-invitations": m036,
-  "2026-11-30-038-joining-instructions": m038,
+  "2026-11-30-037-joining-instructions": m037,
 };

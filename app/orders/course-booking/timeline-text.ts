@@ -54,6 +54,9 @@ const sentences: Record<string, (detail: Detail) => string> = {
   transferred: (d) =>
     `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}`,
   "payment-reminder": reminderText,
+  "joining-instructions": (d) =>
+    `Joining instructions and the questionnaire's link sent to the delegate of place ${String(d.place)}`,
+  "joining-reminder": (d) => `Reminder of the first day sent to the delegate of place ${String(d.place)}`,
 };
 
 /** The event as the team reads it: "Credit note CN-000012 issued for £540.00". */

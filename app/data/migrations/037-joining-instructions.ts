@@ -1,4 +1,4 @@
-/** Migration 038, shipped 2026-11-30: frozen, never edited (./index.ts). */
+/** Migration 037, shipped 2026-11-30: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { createIndexes, createTable } from "./helpers/tables.ts";
