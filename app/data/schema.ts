@@ -639,7 +639,8 @@ export interface Database extends LeadTables {
     email: string;
     /** The questionnaire link's SHA-256 (hex): the link itself is kept nowhere. */
     token_hash: string;
-    instructions_sent_at: string;
+    /** Null once the booking moved to another date (ADR 081): the new date's instructions are due. */
+    instructions_sent_at: string | null;
     reminder_sent_at: string | null;
     objectives: string | null;
     experience: string | null;

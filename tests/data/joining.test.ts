@@ -14,6 +14,7 @@ import { joiningSentEvent, sendJoiningEmails, type SessionLookup } from "~/order
 import { questionnaireCredential } from "~/orders/course-booking/joining-emails.server.ts";
 import { createQuestionnaireService, sessionAnswers } from "~/orders/course-booking/questionnaire.server.ts";
 import { namePlace } from "~/orders/course-booking/team-acts.server.ts";
+import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import { rosterColumns, rosterCsvRows } from "~/orders/course-booking/team-views.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
@@ -177,6 +178,33 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     ]);
     const service = createQuestionnaireService({ db, clock: () => at("2027-03-05T09:00:00Z") });
     expect(await service.open(replacedToken)).toBeNull();
+  });
+
+  it("a booking moved to another date after its instructions went: the new date's are sent when due, with a new link, the answers kept", async () => {
+    const { db, booking, run } = await booked([delegate(1)]);
+    expect((await run("2027-03-05T08:00:00Z")).map((s) => s.what)).toEqual(["instructions"]);
+    await db.updateTable("course_joining").set({ objectives: "Read a cash-flow statement" }).execute();
+    const [first] = await db.selectFrom("course_joining").select("token_hash").execute();
+    // The team moves it to June, three days before March's start (outside the booker's terms).
+    const june = await createCourseSession(db, {
+      key: "joining-june",
+      capacity: 6,
+      at: bookedAt,
+      startsAt: at("2027-06-07T08:00:00Z"),
+      endsAt: at("2027-06-11T16:00:00Z"),
+      firstDay: "2027-06-07",
+      lastDay: "2027-06-11",
+    });
+    expect(await transferBooking(db, booking.id, { target: june, now: at("2027-03-05T09:00:00Z"), staffId: "staff-1" })).toMatchObject({ ok: true });
+    // Nothing for March any more (its reminder included), nothing for June before its day.
+    expect(await run("2027-03-05T12:00:00Z")).toEqual([]);
+    expect(await run("2027-03-07T12:00:00Z")).toEqual([]);
+    expect(await run("2027-06-03T12:00:00Z")).toEqual([]);
+    expect(await run("2027-06-04T08:00:00Z")).toEqual([{ bookingId: booking.id, email: "d1@example.com", what: "instructions" }]);
+    const [row] = await db.selectFrom("course_joining").selectAll().execute();
+    expect(row).toMatchObject({ objectives: "Read a cash-flow statement", reminder_sent_at: null });
+    expect(row!.token_hash).not.toBe(first!.token_hash);
+    expect((await sentTo(db, booking.id)).map((m) => m.to_address)).toEqual(["d1@example.com", "d1@example.com"]);
   });
 
   it("takes the answers until the course starts, shows them on the roster, and refuses them after", async () => {

@@ -10,7 +10,10 @@ export const migration: Migration = {
     // is the record that they were (written in the transaction that queues
     // the e-mail; the unique pair makes a second one impossible), the
     // reminder's time, the pre-course questionnaire's link as its SHA-256
-    // only, and the delegate's answers. `email` is the delegate's address,
+    // only, and the delegate's answers. `instructions_sent_at` is emptied
+    // when the booking moves to another date (ADR 081): the instructions for
+    // the new date are then due, with a new link, and the answers stay.
+    // `email` is the delegate's address,
     // lower-cased: erasure and the booking's deletion take the row; the
     // retention job empties access_needs and dietary_needs 14 days after
     // the course.
@@ -22,7 +25,7 @@ export const migration: Migration = {
         booking_id: "text not null",
         email: "text not null",
         token_hash: "text not null unique",
-        instructions_sent_at: "text not null",
+        instructions_sent_at: "text",
         reminder_sent_at: "text",
         objectives: "text",
         experience: "text",

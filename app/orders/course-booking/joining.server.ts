@@ -179,7 +179,9 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
     .orderBy("d.position")
     .execute();
   const done = new Set(
-    (await joiningRows(db, [...new Set(delegates.map((d) => d.id))])).map((r) => `${r.booking_id}\u0000${r.email}`),
+    (await joiningRows(db, [...new Set(delegates.map((d) => d.id))]))
+      .filter((r) => r.instructions_sent_at !== null)
+      .map((r) => `${r.booking_id}\u0000${r.email}`),
   );
   for (const d of delegates) {
     const email = d.email!.toLowerCase();
@@ -194,25 +196,36 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
       await lockOrder(trx, d.id);
       // Read again under the lock: the booking still confirmed, the delegate still named, nothing sent meanwhile.
       const current = await delegateOf(trx, d.id, email, now);
-      if (!current || (await joiningRows(trx, [d.id])).some((r) => r.email === email)) return false;
+      const before = (await joiningRows(trx, [d.id])).find((r) => r.email === email);
+      if (!current || before?.instructions_sent_at) return false;
       const token = newLinkToken();
-      await trx
-        .insertInto("course_joining")
-        .values({
-          id: randomUUID(),
-          booking_id: d.id,
-          email,
-          token_hash: linkHash(token),
-          instructions_sent_at: now.toISOString(),
-          reminder_sent_at: null,
-          objectives: null,
-          experience: null,
-          access_needs: null,
-          dietary_needs: null,
-          answered_at: null,
-          created_at: now.toISOString(),
-        })
-        .execute();
+      if (before) {
+        // The booking moved to another date (ADR 081): this date's instructions, with a new link; the answers stay.
+        await trx
+          .updateTable("course_joining")
+          .set({ token_hash: linkHash(token), instructions_sent_at: now.toISOString(), reminder_sent_at: null })
+          .where("booking_id", "=", d.id)
+          .where("email", "=", email)
+          .execute();
+      } else {
+        await trx
+          .insertInto("course_joining")
+          .values({
+            id: randomUUID(),
+            booking_id: d.id,
+            email,
+            token_hash: linkHash(token),
+            instructions_sent_at: now.toISOString(),
+            reminder_sent_at: null,
+            objectives: null,
+            experience: null,
+            access_needs: null,
+            dietary_needs: null,
+            answered_at: null,
+            created_at: now.toISOString(),
+          })
+          .execute();
+      }
       const message = joiningInstructionsEmail(
         factsOf(current, { name: current.name!, email: current.email! }, lookup),
         mail,
@@ -231,6 +244,7 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
     .innerJoin("course_bookings as b", "b.id", "j.booking_id")
     .select(["j.booking_id", "j.email", "j.instructions_sent_at", "b.session_first_day", "b.session_starts_at"])
     .where("j.reminder_sent_at", "is", null)
+    .where("j.instructions_sent_at", "is not", null)
     .where("b.status", "in", [...inCalendarStatuses])
     .where("b.session_starts_at", ">", now.toISOString())
     .orderBy("b.session_starts_at")
@@ -239,7 +253,7 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
     const state = {
       firstDay: row.session_first_day,
       startsAt: new Date(row.session_starts_at),
-      instructionsSentOn: londonDate(new Date(row.instructions_sent_at)),
+      instructionsSentOn: londonDate(new Date(row.instructions_sent_at!)),
     };
     if (!reminderDue(state, now, mail.calendar)) continue;
     const queued = await db.transaction().execute(async (trx) => {

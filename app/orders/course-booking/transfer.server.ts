@@ -146,6 +146,12 @@ export async function transferBooking(
         .where("id", "=", bookingId)
         .execute();
       await updateOrder(trx, bookingId, { updated_at: at });
+      // The joining instructions sent for the old date are due again for the new one (a new link; the answers stay).
+      await trx
+        .updateTable("course_joining")
+        .set({ instructions_sent_at: null, reminder_sent_at: null })
+        .where("booking_id", "=", bookingId)
+        .execute();
 
       const paid = before.status === "paid";
       const draft = check.creditPence > 0 ? await creditDraft(trx, before, check.creditPence, label, now) : undefined;
