@@ -107,12 +107,14 @@ describe.each(dialects)("scheduler on %s", (dialect) => {
   it("two schedulers started at once on the two instances: the job runs once", async () => {
     let runs = 0;
     const hold = gate();
+    const started = gate();
     const jobs = [
       {
         name: jobName,
         everyMs: dayMs,
         run: async () => {
           runs += 1;
+          started.open();
           await hold.opened;
         },
       },
@@ -123,6 +125,8 @@ describe.each(dialects)("scheduler on %s", (dialect) => {
     const startup = [a.tick(), b.tick()];
     const first = await Promise.race(startup);
     expect(first[jobName]?.status).toBe("busy");
+    // The winner's claim is what made the loser busy; its job may start a moment after.
+    await started.opened;
     expect(runs).toBe(1);
     hold.open();
     const both = (await Promise.all(startup)).map((o) => o[jobName]?.status).sort();
