@@ -21,6 +21,8 @@ import {
   waitingList,
 } from "~/orders/course-booking/waiting.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { applyRetention } from "~/retention/job.server.ts";
 import { keyring, newKeyMaterial, unseal } from "~/secrets/sealing.server.ts";
 import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
 import { createConfirmedCourseBooking, createCourseSession, delegate, placeCourseBooking } from "../support/factories.ts";
@@ -236,5 +238,44 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect((await removeWaiting(db, ann, after(5)))?.name).toBe("Ann");
     expect(await left(db, session)).toBe(1);
     expect((await run(after(6))).offered.map((o) => o.id)).toEqual([bob]);
+  });
+
+  it("deletes a date's list 30 days after the course ends, and a request never confirmed 7 days after it", async () => {
+    const { db, session } = await fullDate();
+    await waiting(db, session, "Ann", 1, after(1));
+    await joinWaitingList(
+      db,
+      session,
+      { name: "Bo", email: "bo@example.com", organisation: "Bo Ltd", places: 1 },
+      { now: t0, mail, keys },
+    );
+    const names = async () => (await db.selectFrom("course_waiting").select("name").orderBy("name").execute()).map((r) => r.name);
+    // 7 days after Bo's request, to the millisecond: not yet; then gone.
+    expect((await applyRetention({ db }, new Date(t0.getTime() + 7 * 86_400_000))).course_waiting_unconfirmed).toBe(0);
+    expect((await applyRetention({ db }, new Date(t0.getTime() + 7 * 86_400_000 + 1))).course_waiting_unconfirmed).toBe(1);
+    expect(await names()).toEqual(["Ann"]);
+    // The course ends 12 March 2027, 17:00: 30 days later Ann's request goes.
+    expect((await applyRetention({ db }, new Date("2027-04-11T17:00:00.000Z"))).course_waiting_lists).toBe(0);
+    expect((await applyRetention({ db }, new Date("2027-04-11T17:00:00.001Z"))).course_waiting_lists).toBe(1);
+    expect(await names()).toEqual([]);
+  });
+
+  it("lists an address's requests in an access request, and erasure deletes them, giving an offer's places back", async () => {
+    const { db, session, run } = await fullDate();
+    await waiting(db, session, "Ann", 2, after(1));
+    await waiting(db, session, "Bob", 1, after(2));
+    await setCapacity(db, session.key, 6, after(3));
+    await run(after(4));
+    expect(await left(db, session)).toBe(0);
+    const held = JSON.stringify(await findEverything(db, "ANN@example.com"));
+    expect(held).toContain('"role":"waiting-list"');
+    expect(held).toContain("Ann Ltd");
+    expect(held).not.toContain("Bob Ltd");
+    await erase(db, "ann@example.com", after(5));
+    expect(JSON.stringify(await findEverything(db, "ann@example.com"))).not.toContain("Ann Ltd");
+    expect(await states(db, session)).toEqual(["Bob:waiting"]);
+    // Ann's held places went back: the next run offers one to Bob.
+    expect(await left(db, session)).toBe(2);
+    expect((await run(after(6))).offered.map((o) => o.places)).toEqual([1]);
   });
 });
