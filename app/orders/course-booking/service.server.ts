@@ -13,6 +13,7 @@
  * (./booking-links.server.ts), so no copy of the database opens a booking.
  */
 import { offerByToken } from "./waiting.server.ts";
+import { createWaitingService } from "./waiting-service.server.ts";
 import type { Transaction } from "kysely";
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
@@ -529,6 +530,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
 
   return {
     stripeOrders,
+    /** A full date's waiting list (ADR 083): the public form, its links' pages and the team's list. */
+    waiting: createWaitingService({ db, mail, keys: options.keys, clock, onEmailsQueued, onPlacesChanged }),
     holdMinutes,
     cardAvailable: stripe !== null,
     publishableKey: options.stripe?.publishableKey ?? null,

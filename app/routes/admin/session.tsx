@@ -84,7 +84,11 @@ export default function Session() {
           booker's confirmation awaited), {s.counts.free} free.{" "}
           <a href={`/admin/sessions/${s.key}/roster.csv`} download className="font-semibold text-navy-800 underline">
             Download the roster (CSV)
-          </a>
+          </a>{" "}
+          ·{" "}
+          <Link to={`/admin/sessions/${s.key}/waiting-list`} className="font-semibold text-navy-800 underline">
+            Waiting list
+          </Link>
           {s.mayEditSite && (
             <>
               {" "}
