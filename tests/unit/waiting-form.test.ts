@@ -2,7 +2,12 @@
 import { describe, expect, it } from "vitest";
 import { parseWaitingForm, waitingMessages } from "~/orders/course-booking/waiting-form.ts";
 
-const good = { waitingName: " Ann Lee ", waitingEmail: "ann@example.com", waitingOrganisation: "Lee Ltd", waitingPlaces: "2" };
+const good = {
+  waitingName: " Ann Lee ",
+  waitingEmail: "ann@example.com",
+  waitingOrganisation: "Lee Ltd",
+  waitingPlaces: "2",
+};
 
 describe("the waiting list's form", () => {
   it("reads a request", () => {
