@@ -2,10 +2,10 @@
  * A waiting list's confirmation link (/waiting/confirm/{token}; ADR 083),
  * e-mailed to the address a full date's waiting list form gave: the page
  * says which date, and its button (a post: a mail scanner opening the link
- * confirms nothing) puts the request on the list. An unknown or used link is
+ * confirms nothing) puts the request on the list; opened again, the link says it is. An unknown or used link is
  * a 404 page, one past its 48 hours a 410 page. Never cached, never indexed.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { PageHero } from "~/components/sections.tsx";
 import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
@@ -13,13 +13,14 @@ import type { Route } from "./+types/waiting-confirm";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.get(servicesContext).courseBookings.waiting.confirmPage(params.token);
-  if (!page.ok) return data({ found: null }, { status: 404 });
-  return { found: { ...page.session, places: page.places } };
+  if (!page.ok) return data({ found: null, confirmed: false }, { status: page.reason === "lapsed" ? 410 : 404 });
+  return { found: { ...page.session, places: page.places }, confirmed: page.confirmed };
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
   const result = await context.get(servicesContext).courseBookings.waiting.confirm(params.token);
-  if (result.ok) return { confirmed: true as const };
+  // Confirmed: the page, loaded again, says so.
+  if (result.ok) return redirect(`/waiting/confirm/${params.token}`, 303);
   return data({ confirmed: false as const }, { status: result.reason === "lapsed" ? 410 : 404 });
 }
 
@@ -38,7 +39,7 @@ export function meta() {
 
 export default function WaitingConfirm({ loaderData, actionData }: Route.ComponentProps) {
   const found = loaderData.found;
-  if (actionData?.confirmed) {
+  if (loaderData.confirmed) {
     return (
       <>
         <PageHero eyebrow="Waiting list" title="You are on the waiting list" />
@@ -57,7 +58,7 @@ export default function WaitingConfirm({ loaderData, actionData }: Route.Compone
         <PageHero eyebrow="Waiting list" title="This link no longer works" />
         <div className="container-page max-w-3xl py-12 lg:py-16">
           <p className="text-lg text-slate-800">
-            It has been used already, or it was not confirmed within 48 hours. You can ask to join the waiting list
+            It was not confirmed within 48 hours, or it is not a link we sent. You can ask to join the waiting list
             again from the course's booking page, or{" "}
             <a className="font-semibold text-navy-800 underline" href="/contact">
               contact us

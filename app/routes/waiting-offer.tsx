@@ -6,7 +6,7 @@
  * `offer`). A used link is a 410 page, one that lapsed a 410 page, an
  * unknown one a 404 page; never an error. Never cached, never indexed.
  */
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import { BookingForm, Summary } from "~/components/booking/booking-form.tsx";
 import { PageHero } from "~/components/sections.tsx";
 import { formatDateTime } from "~/format/dates.ts";
@@ -25,29 +25,40 @@ const goneText = {
   unknown: "This link does not open an offer of places.",
 } as const;
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   const services = context.get(servicesContext).courseBookings;
   const offer = await services.waiting.offerPage(params.token);
+  // Just booked from this link (the action's redirect): what the booking page says after an invoice booking.
+  const booked =
+    !offer.ok && offer.reason === "used" && new URL(request.url).searchParams.has("booked")
+      ? await services.waiting.bookedFrom(params.token)
+      : null;
+  if (booked) return { gone: null, offer: null, page: null, booked };
   if (!offer.ok)
-    return data({ gone: offer.reason, offer: null, page: null }, { status: offer.reason === "unknown" ? 404 : 410 });
+    return data(
+      { gone: offer.reason, offer: null, page: null, booked: null },
+      { status: offer.reason === "unknown" ? 404 : 410 },
+    );
   const page = await courseBookingPage(services, offer.session, offer.places);
-  if (!page) return data({ gone: "lapsed" as const, offer: null, page: null }, { status: 410 });
+  if (!page) return data({ gone: "lapsed" as const, offer: null, page: null, booked: null }, { status: 410 });
   // The held places are the offer's: the date is full to everyone else, open to this link.
   const open = page.status === "full" ? { ...page, status: "open" as const, left: offer.places } : page;
-  return { gone: null, offer, page: open };
+  return { gone: null, offer, page: open, booked: null };
 }
 
 export async function action(args: Route.ActionArgs) {
   const { params, context } = args;
   const offer = await context.get(servicesContext).courseBookings.waiting.offerPage(params.token);
   if (!offer.ok) return data<BookingFormAnswer>({ problem: goneText[offer.reason] }, 410);
-  return bookingFormAction(
+  const answer = await bookingFormAction(
     { params: {}, request: args.request, context },
-    {
-      token: params.token,
-      params: { courseId: offer.session.courseId, sessionId: offer.session.sessionId },
-    },
+    { token: params.token, params: { courseId: offer.session.courseId, sessionId: offer.session.sessionId } },
   );
+  // An invoice booking made: the link is used now, so the page after it is the link's "booked" page.
+  if (!(answer instanceof Response) && answer.data.confirmSent) {
+    return redirect(`/waiting/offer/${params.token}?booked`, 303);
+  }
+  return answer;
 }
 
 export function headers() {
@@ -64,8 +75,22 @@ export function meta() {
 }
 
 export default function WaitingOffer({ loaderData, actionData }: Route.ComponentProps) {
-  const { offer, page, gone } = loaderData;
+  const { offer, page, gone, booked } = loaderData;
   const result = actionData as BookingFormAnswer | undefined;
+  if (booked) {
+    return (
+      <>
+        <PageHero eyebrow="Waiting list" title="Check your inbox to confirm the booking" />
+        <div className="container-page max-w-3xl py-12 lg:py-16" role="status">
+          <p className="text-lg text-slate-800">
+            We have e-mailed {booked.email} a link to confirm it
+            {booked.confirmBy ? <> by {formatDateTime(booked.confirmBy)}</> : null}: until then the places stay held for
+            you. Once you confirm, we issue the invoice.
+          </p>
+        </div>
+      </>
+    );
+  }
   if (gone || !offer || !page) {
     return (
       <>

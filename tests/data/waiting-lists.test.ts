@@ -168,7 +168,7 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect(lapsed.offered.map((o) => o.id)).toEqual([bob]);
     expect(await states(db, session)).toEqual(["Ann:lapsed", "Bob:offered"]);
     expect(await left(db, session)).toBe(0);
-    expect(await offerByToken(db, token, end)).toEqual({ ok: false, reason: "unknown" });
+    expect(await offerByToken(db, token, end)).toEqual({ ok: false, reason: "lapsed" });
     // Ann's link can no longer book.
     const refused = await placeCourseBooking(db, {
       session,

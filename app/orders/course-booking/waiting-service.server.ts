@@ -94,17 +94,23 @@ export function createWaitingService({
     },
 
     /** What the confirmation link's page says before its button is pressed. */
-    async confirmPage(token: string): Promise<{ ok: true; session: WaitingSession; places: number } | { ok: false }> {
-      if (!tokenPattern.test(token)) return { ok: false };
+    async confirmPage(
+      token: string,
+    ): Promise<
+      | { ok: true; session: WaitingSession; places: number; confirmed: boolean }
+      | { ok: false; reason: "unknown" | "lapsed" }
+    > {
+      if (!tokenPattern.test(token)) return { ok: false, reason: "unknown" };
       const row = await db
         .selectFrom("course_waiting")
         .select(["session_key", "course_id", "places", "state", "created_at"])
         .where("confirm_hash", "=", linkHash(token))
         .executeTakeFirst();
-      if (!row || row.state !== "unconfirmed" || confirmLinkLapsed(new Date(row.created_at), clock()))
-        return { ok: false };
+      if (!row) return { ok: false, reason: "unknown" };
+      const confirmed = row.state !== "unconfirmed";
+      if (!confirmed && confirmLinkLapsed(new Date(row.created_at), clock())) return { ok: false, reason: "lapsed" };
       const session = sessionOf(row);
-      return session ? { ok: true, session, places: row.places } : { ok: false };
+      return session ? { ok: true, session, places: row.places, confirmed } : { ok: false, reason: "unknown" };
     },
 
     /** The button on that page: the request waits. */
@@ -127,6 +133,19 @@ export function createWaitingService({
         email: offer.row.email,
         organisation: offer.row.organisation,
       };
+    },
+
+    /** The booking made from a used offer link: to whom its confirmation link went, and by when (the page after booking). */
+    async bookedFrom(token: string): Promise<{ email: string; confirmBy: string | null } | null> {
+      if (!tokenPattern.test(token)) return null;
+      const row = await db
+        .selectFrom("course_waiting as w")
+        .innerJoin("course_bookings as b", "b.id", "w.booking_id")
+        .select(["b.booker_email", "b.hold_expires_at"])
+        .where("w.offer_hash", "=", linkHash(token))
+        .where("w.state", "=", "accepted")
+        .executeTakeFirst();
+      return row ? { email: row.booker_email, confirmBy: row.hold_expires_at } : null;
     },
 
     /** A date's list for the team. */

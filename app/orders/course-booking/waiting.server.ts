@@ -121,7 +121,7 @@ export async function confirmWaiting(db: Db, token: string, now: Date): Promise<
       .executeTakeFirstOrThrow();
     const updated = await trx
       .updateTable("course_waiting")
-      .set({ state: "waiting", confirm_hash: null, confirmed_at: now.toISOString(), position: Number(last.p ?? 0) + 1 })
+      .set({ state: "waiting", confirmed_at: now.toISOString(), position: Number(last.p ?? 0) + 1 })
       .where("id", "=", row.id)
       .where("state", "=", "unconfirmed")
       .executeTakeFirst();
@@ -155,7 +155,7 @@ export async function lapseOffers(db: Db, now: Date): Promise<string[]> {
       await lockPlaces(trx, d.session_key);
       const row = await trx
         .updateTable("course_waiting")
-        .set({ state: "lapsed", offer_hash: null, ended_at: now.toISOString() })
+        .set({ state: "lapsed", ended_at: now.toISOString() })
         .where("id", "=", d.id)
         .where("state", "=", "offered")
         .where("offer_expires_at", "<=", now.toISOString())

@@ -37,7 +37,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       email: e.email,
       places: e.places,
       state: e.state,
-      stateText: stateText(e.state, e.offerExpiresAt, (iso) => `${formatDateTime(iso)} (London time)`),
+      stateText: stateText(e.state, e.offerExpiresAt, formatDateTime),
     })),
   };
 }
