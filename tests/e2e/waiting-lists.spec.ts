@@ -271,7 +271,10 @@ test("the team sees a date's waiting list in London time, moves a request and re
   await capacityTo(session, 1);
   await runJob(new Date("2027-01-10T10:00:00Z"));
   await newStaffInBrowser(page, site, { email: uniqueEmail("team"), name: "Tess Team", role: "admin" });
-  await page.goto(`${site.baseURL}/admin/sessions/${session}/waiting-list`);
+  // The session's page counts the offer's held place apart from the free ones, and links to the list.
+  await page.goto(`${site.baseURL}/admin/sessions/${session}`);
+  await expect(page.getByText("1 held for the waiting list's offers, 0 free.")).toBeVisible();
+  await page.getByRole("link", { name: "Waiting list (2 waiting)" }).click();
   const rows = page.getByRole("table", { name: "Requests on the waiting list" }).getByRole("row");
   await expect(rows.nth(1)).toContainText("Alan Ltd");
   await expect(rows.nth(1)).toContainText("Waiting");
