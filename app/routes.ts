@@ -23,6 +23,9 @@ export default [
   route("booking/:token/documents/:file", "routes/booking-document.ts"),
   // A delegate's pre-course questionnaire, opened by their private link (a credential: never logged).
   route("joining/:token", "routes/joining.tsx"),
+  // A full date's waiting list (ADR 083): the confirmation and offer links (credentials: never logged).
+  route("waiting/confirm/:token", "routes/waiting-confirm.tsx"),
+  route("waiting/offer/:token", "routes/waiting-offer.tsx"),
 
   // Old and alternative addresses: permanent redirects to the canonical page.
   route("pillars/:pillarId", "routes/redirects/pillars.ts"),
@@ -86,6 +89,7 @@ export default [
       route("course-bookings", "routes/admin/course-bookings.tsx"),
       route("sessions/:key", "routes/admin/session.tsx"),
       route("sessions/:key/roster.csv", "routes/admin/session-roster.ts"),
+      route("sessions/:key/waiting-list", "routes/admin/session-waiting-list.tsx"),
       route("course-bookings/:id", "routes/admin/course-booking.tsx"),
       route("course-bookings/:id/documents/:file", "routes/admin/course-booking-document.ts"),
       // Invoices, credit notes and payments for Xero or QuickBooks (issue 41, ADR 080).

@@ -23,6 +23,7 @@ import { courseBookingHoldsJob } from "../app/orders/course-booking/holds-job.se
 import { paymentRemindersJob } from "../app/orders/course-booking/payment-reminders.server.ts";
 import { calendarUpdatesJob } from "../app/orders/course-booking/invitations.server.ts";
 import { joiningJob } from "../app/orders/course-booking/joining.server.ts";
+import { waitingListsJob } from "../app/orders/course-booking/waiting.server.ts";
 import { createQuestionnaireService } from "../app/orders/course-booking/questionnaire.server.ts";
 import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
 import { createStaffServices } from "../app/staff/service.server.ts";
@@ -216,6 +217,18 @@ export async function startServices(
   jobs.push(paymentRemindersJob({ db: database.db, compose: courseBookings.composeReminder, onSent: kick }));
   // Joining instructions and the reminder the working day before, to each delegate (issue 41, ADR 082).
   jobs.push(joiningJob({ db: database.db, mail, keys, onSent: kick }));
+  // Waiting lists: offers past their time lapse, free places are offered to the next request that fits (ADR 083).
+  jobs.push(
+    waitingListsJob({
+      db: database.db,
+      mail,
+      keys,
+      onSent: () => {
+        kick();
+        void content.placesChanged().catch(() => {});
+      },
+    }),
+  );
   // A session's hours or place changed: its delegates' calendars are updated
   // as soon as this instance serves the change, and by a job as a backstop.
   jobs.push(calendarUpdatesJob({ send: (now) => courseBookings.sendCalendarUpdates(now) }));

@@ -20,6 +20,9 @@ export const credentialRoutes: readonly string[] = [
   "/booking/:token",
   // A delegate's pre-course questionnaire (issue 41, ADR 082).
   "/joining/:token",
+  // A waiting list's confirmation and offer links (issue 41, ADR 083).
+  "/waiting/confirm/:token",
+  "/waiting/offer/:token",
   // A guide's download link, e-mailed to the requester.
   "/downloads/:token",
   // A new or reset staff account's set-up link.

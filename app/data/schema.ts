@@ -651,6 +651,38 @@ export interface Database extends LeadTables {
     answered_at: string | null;
     created_at: string;
   };
+  /**
+   * A full date's waiting list (issue 41, docs/decisions/083-waiting-lists.md):
+   * one row per request, app/orders/course-booking/waiting.server.ts.
+   */
+  course_waiting: {
+    id: string;
+    session_key: string;
+    course_id: string;
+    session_starts_at: string;
+    session_ends_at: string;
+    name: string;
+    /** As typed; compared lower-cased. */
+    email: string;
+    organisation: string;
+    places: number;
+    state: "unconfirmed" | "waiting" | "offered" | "accepted" | "lapsed";
+    /** The team's order; ties go by confirmation time. */
+    position: Generated<number>;
+    /** The confirmation link's SHA-256 (hex), null once confirmed. */
+    confirm_hash: string | null;
+    /** The offer link's SHA-256 (hex), while an offer is out. */
+    offer_hash: string | null;
+    offer_expires_at: string | null;
+    /** The booking made with the held places. */
+    booking_id: string | null;
+    created_at: string;
+    confirmed_at: string | null;
+    offered_at: string | null;
+    /** When it was accepted or lapsed. */
+    ended_at: string | null;
+    is_test: Generated<number>;
+  };
   /** A course booking's timeline. */
   course_booking_events: {
     id: string;

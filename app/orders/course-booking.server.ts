@@ -20,6 +20,7 @@ import { paymentStateText } from "./course-booking/states.ts";
 import { courseBookingKind } from "./course-booking.ts";
 import type { CsvCell, OrderKind } from "./kind.server.ts";
 import { updateFacts } from "./course-booking/booking-store.server.ts";
+import { releasePlaces } from "./course-booking/places.server.ts";
 import { deleteOrders, orderParts, sweepOrderParts, updateOrder } from "./store.server.ts";
 
 const batchSize = 1000;
@@ -90,6 +91,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
     "course_booking_links",
     "course_invitations",
     "course_joining",
+    "course_waiting",
   ],
   secretColumns: [],
   async findByAddress(db, address) {
@@ -168,6 +170,29 @@ export const courseBooking: OrderKind<"course-booking"> = {
           .orderBy("created_at")
           .execute()
       ).map((row) => ({ ...row, role: "pre-course-questionnaire" })),
+      // The waiting lists the address asked to join (ADR 083); the links' fingerprints are not the person's.
+      ...(
+        await db
+          .selectFrom("course_waiting")
+          .select([
+            "course_id",
+            "session_key",
+            "session_starts_at",
+            "name",
+            "email",
+            "organisation",
+            "places",
+            "state",
+            "created_at",
+            "confirmed_at",
+            "offered_at",
+            "offer_expires_at",
+            "ended_at",
+          ])
+          .where(sameAddress("email", address))
+          .orderBy("created_at")
+          .execute()
+      ).map((row) => ({ ...row, role: "waiting-list" })),
     ];
   },
   async erase(trx, address, now) {
@@ -208,6 +233,15 @@ export const courseBooking: OrderKind<"course-booking"> = {
     await trx.deleteFrom("course_invitations").where("email", "=", address.toLowerCase()).execute();
     // And their joining record: the questionnaire's link and every answer.
     await trx.deleteFrom("course_joining").where("email", "=", address.toLowerCase()).execute();
+    // And their waiting list requests (ADR 083): an offer's held places go back to the date first.
+    const offered = await trx
+      .selectFrom("course_waiting")
+      .select(["session_key", "places"])
+      .where(sameAddress("email", address))
+      .where("state", "=", "offered")
+      .execute();
+    for (const o of offered) await releasePlaces(trx, o.session_key, o.places, now);
+    await trx.deleteFrom("course_waiting").where(sameAddress("email", address)).execute();
     return { deleted, kept: kept.length };
   },
   inbox: { subjectLabel: sessionSubjectLabel, details: bookingLeadDetails },
@@ -229,6 +263,14 @@ export const courseBooking: OrderKind<"course-booking"> = {
             ),
           ]),
         ),
+      ),
+      // A date's waiting list, 30 days after the course ended; a request never confirmed, 7 days after it was made.
+      // An offer still out is not deleted (its places are held until it lapses).
+      course_waiting_lists: await deleteRows("course_waiting", (rows) =>
+        rows.where("session_ends_at", "<", cutoff("course_waiting_lists")).where("state", "!=", "offered"),
+      ),
+      course_waiting_unconfirmed: await deleteRows("course_waiting", (rows) =>
+        rows.where("state", "=", "unconfirmed").where("created_at", "<", cutoff("course_waiting_unconfirmed")),
       ),
       // Invoiced or paid: 6 years from the end of the financial year of the last change (invoice, payment, credit, cancellation).
       course_bookings_accounting: await deleteRows("orders", (rows) =>

@@ -24,7 +24,8 @@ export type OrderTable =
   | "course_booking_events"
   | "course_booking_links"
   | "course_invitations"
-  | "course_joining";
+  | "course_joining"
+  | "course_waiting";
 
 /** The rows of an order table `T` a rule picks: `selectFrom(T)` narrowed by its where clauses. */
 export type OrderRows<T extends OrderTable> = SelectQueryBuilder<Database, T, object>;

@@ -60,6 +60,10 @@ export const accessRules = {
   "/admin/course-bookings": { get: "leads" },
   "/admin/sessions/:key": { get: "leads", post: { "cancel-session": "leads" } },
   "/admin/sessions/:key/roster.csv": { get: "leads" },
+  "/admin/sessions/:key/waiting-list": {
+    get: "leads",
+    post: { "waiting-up": "leads", "waiting-down": "leads", "waiting-remove": "leads" },
+  },
   "/admin/course-bookings/:id": {
     get: "leads",
     post: { "mark-paid": "leads", cancel: "leads", "name-place": "leads", move: "leads" },

@@ -65,6 +65,8 @@ export const auditActions = {
   "course-booking-place-named": "Named a place on a course booking, or passed it to a substitute",
   "course-booking-moved": "Moved a course booking to another date of its course",
   "course-session-cancelled": "Cancelled a course session and every booking on it",
+  "waiting-list-moved": "Moved a request up or down a course date's waiting list",
+  "waiting-list-removed": "Removed a request from a course date's waiting list",
   "business-settings-saved": "Saved the business settings (printed on every invoice issued from now on)",
 } as const;
 

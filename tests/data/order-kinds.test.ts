@@ -79,6 +79,31 @@ const samples: { [K in OrderKindName]: (order: Sample) => Promise<unknown> } = {
         created_at: iso,
       })
       .execute();
+    // The booker's request on a waiting list (ADR 083): confirmed with the paid sample, never confirmed with the other
+    // (on a date still to come: the unconfirmed rule alone takes it).
+    await db
+      .insertInto("course_waiting")
+      .values({
+        id: `${id}-w`,
+        session_key: "sample-session",
+        course_id: "strategic-leadership",
+        session_starts_at: paid ? iso : "2099-03-08T09:00:00.000Z",
+        session_ends_at: paid ? iso : "2099-03-12T17:00:00.000Z",
+        name: "Olga Order",
+        email,
+        organisation: "Order Ltd",
+        places: 1,
+        state: paid ? "waiting" : "unconfirmed",
+        confirm_hash: paid ? null : `${id}-confirm`,
+        offer_hash: null,
+        offer_expires_at: null,
+        booking_id: null,
+        created_at: iso,
+        confirmed_at: paid ? iso : null,
+        offered_at: null,
+        ended_at: null,
+      })
+      .execute();
     if (paid) {
       await db
         .insertInto("course_invoices")
@@ -144,7 +169,15 @@ describe.each(dialects)("every order kind, on %s", (dialect) => {
 
     // An access request returns its rows, without the secrets.
     const holdings = await findEverything(db(), email.toUpperCase());
-    expect(holdings.bookings.map((row) => row.id).sort()).toEqual([paid, unpaid]);
+    // The orders, and (course bookings) the booker's waiting list requests, which are no orders.
+    const isWaiting = (row: Record<string, unknown>) => row.role === "waiting-list";
+    expect(
+      holdings.bookings
+        .filter((row) => !isWaiting(row))
+        .map((row) => row.id)
+        .sort(),
+    ).toEqual([paid, unpaid]);
+    expect(holdings.bookings.filter(isWaiting).length).toBe(kind.kind === "course-booking" ? 2 : 0);
     for (const row of holdings.bookings) for (const secret of kind.secretColumns) expect(row).not.toHaveProperty(secret);
 
     // Erasure deletes the unpaid order and keeps the paid one, an accounting record, without the address or secrets.

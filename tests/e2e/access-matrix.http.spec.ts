@@ -210,6 +210,11 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
     "/admin/sessions/:key GET": { own: 404 },
     "/admin/sessions/:key cancel-session": { own: 400 },
     "/admin/sessions/:key/roster.csv GET": { own: 404 },
+    // A session's waiting list (ADR 083), of a session that does not exist.
+    "/admin/sessions/:key/waiting-list GET": { own: 404 },
+    "/admin/sessions/:key/waiting-list waiting-up": { own: 404 },
+    "/admin/sessions/:key/waiting-list waiting-down": { own: 404 },
+    "/admin/sessions/:key/waiting-list waiting-remove": { own: 404 },
     "/admin/course-bookings/:id GET": { own: 404 },
     "/admin/course-bookings/:id mark-paid": { own: 404 },
     "/admin/course-bookings/:id cancel": { own: 404 },

@@ -124,6 +124,7 @@ describe("the access rules", () => {
         "/admin/course-bookings",
         "/admin/sessions/:key",
         "/admin/sessions/:key/roster.csv",
+        "/admin/sessions/:key/waiting-list",
         "/admin/course-bookings/:id",
         "/admin/course-bookings/:id/documents/:file",
         "/admin/accounts-export",

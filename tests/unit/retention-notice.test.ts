@@ -33,6 +33,8 @@ describe("the privacy notice states the retention rules", () => {
     ["bookings_unpaid", "Paid consultation bookings", "after the last attempt"],
     ["course_bookings_accounting", "Course bookings", "from the end of the financial year"],
     ["course_bookings_unpaid", "Course bookings", "after the hold ended"],
+    ["course_waiting_lists", "Course bookings", "after the course ends"],
+    ["course_waiting_unconfirmed", "Course bookings", "after it was made if its e-mail address was never confirmed"],
     ["outbox", "Outgoing e-mail records", "after the e-mail was sent"],
     ["log_files", "Server logs", ""],
     ["audit_events", "Back-office security records", "after the event"],

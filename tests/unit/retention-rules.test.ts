@@ -39,6 +39,8 @@ describe("the rule table", () => {
       course_bookings_accounting: [{ financialYears: 6 }, "delete"],
       course_bookings_unpaid: [{ days: 30 }, "delete"],
       course_delegate_needs: [{ days: 14 }, "anonymise"],
+      course_waiting_lists: [{ days: 30 }, "delete"],
+      course_waiting_unconfirmed: [{ days: 7 }, "delete"],
       outbox: [{ days: 90 }, "delete"],
       submission_keys: [{ days: 0 }, "delete"],
       audit_events: [{ months: 12 }, "delete"],

@@ -49,6 +49,7 @@ import { migration as m034 } from "./034-orders.ts";
 import { migration as m035 } from "./035-booking-terms-rules.ts";
 import { migration as m036 } from "./036-calendar-invitations.ts";
 import { migration as m037 } from "./037-joining-instructions.ts";
+import { migration as m038 } from "./038-waiting-lists.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-21-001-leads-and-outbox": m001,
@@ -85,4 +86,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-035-booking-terms-rules": m035,
   "2026-11-29-036-calendar-invitations": m036,
   "2026-11-30-037-joining-instructions": m037,
+  "2026-11-30-038-waiting-lists": m038,
 };

@@ -12,6 +12,7 @@ import { protectionFields } from "~/forms/protection.ts";
 import { sourcePageOf } from "~/http/http.server.ts";
 import { servicesContext } from "~/services.ts";
 import { guardForm } from "~/spam/form-guard.server.ts";
+import { waitingIntent } from "./waiting-form.ts";
 
 export type BookingFormAnswer = {
   fieldErrors?: Record<string, string>;
@@ -20,6 +21,16 @@ export type BookingFormAnswer = {
   problem?: string;
   /** An invoice booking placed, waiting for its booker's confirmation from their inbox. */
   confirmSent?: { email: string; confirmBy: string };
+  /** The answer to the waiting list's form of a full date (ADR 083). */
+  waiting?: WaitingAnswer;
+};
+
+export type WaitingAnswer = {
+  fieldErrors?: Record<string, string>;
+  values?: Record<string, string>;
+  problem?: string;
+  /** The confirmation link was e-mailed to this address. */
+  sent?: string;
 };
 
 type Args = {
@@ -28,7 +39,14 @@ type Args = {
   context: Readonly<RouterContextProvider>;
 };
 
-export async function bookingFormAction({ params, request, context }: Args) {
+/**
+ * `offer`: the post comes from a waiting list's offer page (ADR 083): the
+ * booking is of the offer's date and uses the places held for it.
+ */
+export async function bookingFormAction(
+  { params, request, context }: Args,
+  offer?: { token: string; params: { courseId: string; sessionId: string } },
+) {
   const guarded = await guardForm(context, request, {
     family: "booking",
     kind: "course-booking",
@@ -38,10 +56,16 @@ export async function bookingFormAction({ params, request, context }: Args) {
     const { refusal, fields } = guarded;
     // A honeypot answer re-fills nothing: the form is not shown to a bot again.
     const values = refusal.reason === "honeypot" || !fields ? undefined : keptValues(fields);
+    if (fields?.intent === waitingIntent) {
+      return data<BookingFormAnswer>({ waiting: { problem: refusal.message, values } }, refusal.status);
+    }
     return data<BookingFormAnswer>({ problem: refusal.message, values }, refusal.status);
   }
   const values = guarded.fields;
-  const outcome = await context.get(servicesContext).courseBookings.book(params, values);
+  if (!offer && values.intent === waitingIntent) return waitingListAction(context, params, values);
+  const outcome = offer
+    ? await context.get(servicesContext).courseBookings.book(offer.params, values, { offerToken: offer.token })
+    : await context.get(servicesContext).courseBookings.book(params, values);
   const echo = keptValues(values);
   switch (outcome.kind) {
     case "not-found":
@@ -56,6 +80,27 @@ export async function bookingFormAction({ params, request, context }: Args) {
       return redirect(outcome.next, 303);
     case "confirm-sent":
       return data<BookingFormAnswer>({ confirmSent: { email: outcome.email, confirmBy: outcome.confirmBy } });
+  }
+}
+
+/** The waiting list's form: stored unconfirmed and its link e-mailed to the address given, or each field's message (400). */
+async function waitingListAction(context: Args["context"], params: Args["params"], values: Record<string, string>) {
+  const outcome = await context.get(servicesContext).courseBookings.waiting.join(params, values);
+  switch (outcome.kind) {
+    case "not-found":
+      throw data("Not found", { status: 404 });
+    case "not-full":
+      return data<BookingFormAnswer>(
+        { waiting: { problem: "This date has places left: please book them below.", values: keptValues(values) } },
+        409,
+      );
+    case "invalid":
+      return data<BookingFormAnswer>(
+        { waiting: { fieldErrors: outcome.fieldErrors, values: keptValues(values) } },
+        400,
+      );
+    case "sent":
+      return data<BookingFormAnswer>({ waiting: { sent: outcome.email } });
   }
 }
 

@@ -49,6 +49,7 @@ import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
 import { courseBookingTerms, namesToFollowAllowed } from "./terms.ts";
 import { parseVatNumber } from "./vat-number.ts";
+import { acceptOffer } from "./waiting.server.ts";
 import { bookingCreatedEvent } from "./webhook-events.server.ts";
 
 export type PlaceBookingInput = {
@@ -64,6 +65,13 @@ export type PlaceBookingInput = {
   attribution?: Attribution | null;
   /** How long an invoice booking waits for its booker's confirmation, and how many places such bookings may hold (./confirmation.ts). */
   confirmation?: ConfirmationRules;
+  /**
+   * An offer from the date's waiting list (ADR 083): its places are already
+   * held for it, so the booking takes none; the transaction marks the offer
+   * accepted instead, and is refused ("offer-gone") once it no longer holds
+   * exactly these places on this date.
+   */
+  offer?: { id: string };
 };
 
 export type PlaceBookingRefusal =
@@ -74,7 +82,9 @@ export type PlaceBookingRefusal =
   | "unconfirmed-session"
   | "unconfirmed-booker"
   /** No business settings are saved: no invoice (nor a card's receipt) could be issued, so nothing is booked. */
-  | "invoices-unavailable";
+  | "invoices-unavailable"
+  /** The waiting list's offer the booking was made from has lapsed, been used or does not match. */
+  | "offer-gone";
 
 export type PlaceBookingResult =
   { ok: true; booking: CourseBooking } | { ok: false; reason: PlaceBookingRefusal; left?: number };
@@ -237,6 +247,18 @@ export async function placeBooking(
         );
       }
       await write?.(trx);
+      if (input.offer) {
+        // The offer's held places become the booking's: none taken again, nor the unconfirmed limits
+        // counted against places the date already holds for this booker (ADR 083).
+        const accepted = await acceptOffer(
+          trx,
+          { id: input.offer.id, sessionKey: session.key, places: places.length, bookingId: row.id },
+          now,
+        );
+        if (!accepted) throw new OfferGone();
+        await addEvent(trx, row.id, now, "waiting-offer-accepted", { places: places.length });
+        return placed;
+      }
       if (!byCard) {
         const verdict = await unconfirmedRoom(
           trx,
@@ -252,8 +274,16 @@ export async function placeBooking(
     .catch((error: unknown) => {
       if (error instanceof NoPlaces) return { ok: false as const, reason: "full" as const, left: error.left };
       if (error instanceof UnconfirmedLimit) return { ok: false as const, reason: error.reason };
+      if (error instanceof OfferGone) return { ok: false as const, reason: "offer-gone" as const };
       throw error;
     });
+}
+
+/** The waiting list's offer no longer holds these places: the booking's transaction rolls back. */
+class OfferGone extends Error {
+  constructor() {
+    super("The offer no longer holds these places");
+  }
 }
 
 /** Too many places held unconfirmed: the booking's transaction rolls back and the caller says which limit. */

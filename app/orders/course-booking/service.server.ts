@@ -12,6 +12,8 @@
  * e-mail and in the address they are sent to; only its SHA-256 is stored
  * (./booking-links.server.ts), so no copy of the database opens a booking.
  */
+import { offerByToken } from "./waiting.server.ts";
+import { createWaitingService } from "./waiting-service.server.ts";
 import type { Transaction } from "kysely";
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
@@ -141,6 +143,8 @@ export const refusalMessages = {
   "unconfirmed-booker": unconfirmedMessages.booker,
   "invoices-unavailable":
     "Sorry, booking online is not available right now: we cannot issue invoices yet, so no places are held for you. Please contact us to book.",
+  "offer-gone":
+    "Sorry, the places held for you from the waiting list are no longer held: the offer has lapsed or been used.",
   cardUnavailable:
     "Card payment is not available just now, and no places are held for you. Please try again in a few minutes, or choose to pay by invoice.",
   invoiceCardUnavailable:
@@ -526,6 +530,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
 
   return {
     stripeOrders,
+    /** A full date's waiting list (ADR 083): the public form, its links' pages and the team's list. */
+    waiting: createWaitingService({ db, mail, keys: options.keys, clock, onEmailsQueued, onPlacesChanged }),
     holdMinutes,
     cardAvailable: stripe !== null,
     publishableKey: options.stripe?.publishableKey ?? null,
@@ -534,11 +540,21 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async book(
       params: { courseId?: string; sessionId?: string },
       values: Record<string, string>,
+      /** The private link of a waiting list's offer (ADR 083): the booking uses its held places. */
+      from: { offerToken?: string } = {},
     ): Promise<BookOutcome> {
       const published = findSession(params.courseId ?? "", params.sessionId ?? "");
       if (!published) return { kind: "not-found" };
       const now = clock();
       const session = bookable(published);
+      let offer: { id: string } | undefined;
+      if (from.offerToken !== undefined) {
+        const held = await offerByToken(db, from.offerToken, now);
+        if (!held.ok || held.row.session_key !== session.key) {
+          return { kind: "refused", message: refusalMessages["offer-gone"] };
+        }
+        offer = { id: held.row.id };
+      }
       const parsed = parseBookingForm(values, { namesToFollowOpen: namesToFollowAllowed(session.startsAt, now) });
       if (!parsed.ok) return { kind: "invalid", fieldErrors: parsed.fieldErrors };
       const { booker, places, payment } = parsed.request;
@@ -562,6 +578,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           now,
           attribution: parseAttribution(values[attributionField]),
           confirmation: options.confirmation ?? defaultConfirmationRules,
+          ...(offer ? { offer } : {}),
         },
         ({ booking }, delegates) => {
           // By invoice: one e-mail, to the booker's address only, with the link to confirm it.

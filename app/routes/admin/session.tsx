@@ -27,8 +27,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { staff } = context.get(staffRequestContext);
   const view = await sessionView(staff.db, params.key, new Date());
   if (!view) throw data(unknownSession, { status: 404 });
+  // The waiting list (ADR 083): how many wait, and the places its offers hold (taken, so not free).
+  const waiting = await context.get(servicesContext).courseBookings.waiting.list(params.key);
+  const waitingList = {
+    waiting: waiting.filter((e) => e.state === "waiting").length,
+    offered: waiting.filter((e) => e.state === "offered").reduce((sum, e) => sum + e.places, 0),
+  };
   // "Add the next date" is the content editor's (docs/decisions/067-duplicate-and-next-date.md).
-  return { ...view, mayEditSite: may(user.role, "site") };
+  return { ...view, waitingList, mayEditSite: may(user.role, "site") };
 }
 
 type Answer = { done?: string; error?: string };
@@ -81,10 +87,16 @@ export default function Session() {
       intro={
         <p>
           {s.where}. Capacity {s.counts.capacity}: {s.counts.sold} sold, {s.counts.held} held (a card payment or the
-          booker's confirmation awaited), {s.counts.free} free.{" "}
+          booker's confirmation awaited),{" "}
+          {s.waitingList.offered > 0 && <>{s.waitingList.offered} held for the waiting list's offers, </>}
+          {s.counts.free} free.{" "}
           <a href={`/admin/sessions/${s.key}/roster.csv`} download className="font-semibold text-navy-800 underline">
             Download the roster (CSV)
-          </a>
+          </a>{" "}
+          ·{" "}
+          <Link to={`/admin/sessions/${s.key}/waiting-list`} className="font-semibold text-navy-800 underline">
+            Waiting list ({s.waitingList.waiting} waiting)
+          </Link>
           {s.mayEditSite && (
             <>
               {" "}
