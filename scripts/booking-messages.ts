@@ -24,6 +24,7 @@ import { catalogue } from "../app/content/index.server.ts";
 import { vatDocumentAttachments } from "../app/orders/course-booking/documents.server.ts";
 import { sendJoiningEmails } from "../app/orders/course-booking/joining.server.ts";
 import { sendPaymentReminders } from "../app/orders/course-booking/payment-reminders.server.ts";
+import { runWaitingLists } from "../app/orders/course-booking/waiting.server.ts";
 import { setCapacity } from "../app/orders/course-booking/places.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
 import { stripeClient } from "../app/orders/stripe/client.server.ts";
@@ -77,6 +78,7 @@ const march = "financial-analysis-2027-03-london";
 const june = "financial-analysis-2027-06-online";
 const card = "risk-management-2027-05-online";
 const inPerson = "strategy-execution-2027-06-london";
+const full = "carbon-accounting-2027-05-london";
 for (const key of [march, june, card, inPerson]) await setCapacity(db, key, 12, now);
 
 type Row = { step: string; email: ReceivedEmail };
@@ -140,6 +142,10 @@ async function bookOnePlace(
   const values = { places: "1", organisation, "delegate-0-name": "Sam Delegate", "delegate-0-email": delegate };
   expectBooked(await service.book({ courseId, sessionId }, form(email, values)));
 }
+
+/** The token of the waiting list's `kind` link (confirm, offer) in a message. */
+const linkIn = (email: ReceivedEmail, kind: "confirm" | "offer") =>
+  new RegExp(`/waiting/${kind}/([A-Za-z0-9_-]{43})`).exec(email.text)![1]!;
 
 const tokenIn = (email: ReceivedEmail) => /\/booking\/([A-Za-z0-9_-]{43})/.exec(email.text)![1]!;
 const latest = (subject: RegExp) => rows.findLast((r) => subject.test(r.email.subject))!.email;
@@ -266,6 +272,54 @@ await step("The team cancels the whole date", "2027-02-10T10:00:00Z", () =>
   service.cancelSession(card, "staff-1", "the trainer is unwell"),
 );
 
+// A full date's waiting list: a request confirmed, then offered the place a cancellation frees, booked from the offer.
+await setCapacity(db, full, 1, now);
+await step("Booked by invoice: the last place of a date", "2027-02-15T10:00:00Z", () =>
+  bookOnePlace("carbon-accounting", full, "pat@adatum.example", "Adatum Corp", "pat@adatum.example"),
+);
+await step("Its booker confirms", "2027-02-15T10:05:00Z", () =>
+  service.confirmByLink(tokenIn(latest(/Please confirm your booking/))),
+);
+await step("Someone joins the full date's waiting list", "2027-02-16T10:00:00Z", () =>
+  service.waiting.join(
+    { courseId: "carbon-accounting", sessionId: full },
+    {
+      waitingName: "Wendy Waiting",
+      waitingEmail: "wendy@litware.example",
+      waitingOrganisation: "Litware Inc",
+      waitingPlaces: "1",
+    },
+  ),
+);
+await step("They confirm their request (no message)", "2027-02-16T10:10:00Z", () =>
+  service.waiting.confirm(linkIn(latest(/waiting list/i), "confirm")),
+);
+const patBooking = await db
+  .selectFrom("course_bookings")
+  .select("id")
+  .where("booker_email", "=", "pat@adatum.example")
+  .executeTakeFirstOrThrow();
+await step("The team cancels the booking on the full date", "2027-02-20T10:00:00Z", () =>
+  service.cancel(patBooking.id, "staff-1"),
+);
+await step("The waiting list's job offers the freed place", "2027-02-20T10:05:00Z", () =>
+  runWaitingLists(db, { now, mail, keys }).then(() => worker.kick()),
+);
+await step("The place is booked from the offer", "2027-02-21T09:00:00Z", async () =>
+  expectBooked(
+    await service.book(
+      { courseId: "carbon-accounting", sessionId: full },
+      form("wendy@litware.example", {
+        places: "1",
+        organisation: "Litware Inc",
+        "delegate-0-name": "Wendy Waiting",
+        "delegate-0-email": "wendy@litware.example",
+      }),
+      { offerToken: linkIn(latest(/Places held for you/), "offer") },
+    ),
+  ),
+);
+
 // A booking link past its expiry: a new one is e-mailed to the booker.
 await step("The booker asks for a new link after the old one expired", "2027-07-30T10:00:00Z", () =>
   service.resendLink(token),
@@ -279,7 +333,13 @@ rmSync(dataDir, { recursive: true, force: true });
 
 // The list, in the order they arrived.
 const roleOf = (address: string) =>
-  address === team ? "the team" : /^(ada|lin|kim|sam)@/.test(address) ? "the booker" : "a delegate";
+  address === team
+    ? "the team"
+    : address.startsWith("wendy@")
+      ? "the person waiting, then booker and delegate"
+      : /^(ada|lin|kim|sam|pat)@/.test(address)
+        ? "the booker"
+        : "a delegate";
 const calendarOf = (email: ReceivedEmail) =>
   email.attachments
     .filter((a) => a.mimeType.startsWith("text/calendar"))
