@@ -214,9 +214,14 @@ export const testOnOwnSite = (name: string, env: Record<string, string>) =>
  */
 export async function gotoHydrated(page: Page, path: string) {
   const response = await page.goto(path);
+  await hydrate(page);
+  return response;
+}
+
+/** Asks the page now open for React, as the page itself does, and waits until it has hydrated. */
+export async function hydrate(page: Page) {
   await page.evaluate((event) => document.dispatchEvent(new Event(event)), APP_NEEDED_EVENT);
   await expectHydrated(page);
-  return response;
 }
 
 /**
