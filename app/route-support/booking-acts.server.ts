@@ -70,15 +70,16 @@ export async function payInvoiceAction(token: string, context: Context) {
 const transferProblems = {
   full: "That date has just lost the places your booking needs: nothing was changed. Please choose another date.",
   "amount-changed":
-    "Nothing was changed: what the move credits has changed since the page was opened. Please read the new amount below, and confirm again.",
+    "Nothing was changed: what the move costs or credits has changed since the page was opened. Please read the new amount below, and confirm again.",
 } as const;
 
-/** The booker moves the booking to another date, having been shown what it credits: the page again (303), or why not. */
+/** The booker moves the booking to another date, having been shown what it costs or credits: the page again (303), or why not. */
 export async function transferAction(token: string, form: FormData, context: Context) {
   const session = String(form.get("session") ?? "").slice(0, 200);
-  const expected = Number(form.get(`credit-${session}`));
+  // What the page said the date costs more (above 0) or credits (below 0), in pence.
+  const expected = Number(form.get(`difference-${session}`));
   if (session === "") return data({ problem: "Choose the date to move to." }, 400);
-  if (!Number.isSafeInteger(expected) || expected < 0) throw data("Bad request", { status: 400 });
+  if (!Number.isSafeInteger(expected)) throw data("Bad request", { status: 400 });
   const bookings = context.get(servicesContext).courseBookings;
   const result = await bookings.transferByLink(token, session, expected);
   if (result.ok) return redirect(`/booking/${token}?moved=1`, 303);

@@ -126,7 +126,13 @@ const moveRefusals = {
   "not-found": "There is no such booking.",
   full: "That date has not enough places left for this booking: nothing was changed.",
   "amount-changed": "The price changed meanwhile: nothing was changed. Look at the dates again.",
+  "payment-started":
+    "The booker has started paying the invoice by card, for its present amount: only a date at the same price can be chosen now.",
 } as const;
+
+/** Why a paid booking cannot move to a dearer date, in the team's words (ADR 084). */
+const costsMoreText = (extraPence: number) =>
+  `That date costs ${formatPenceGbp(extraPence)} more with VAT, and the booking is paid: it cannot move to a dearer date. Cancel it and book again.`;
 
 /** The team moves the booking to another date of its course (ADR 081): done, or why not. */
 async function moveBooking(
@@ -142,9 +148,14 @@ async function moveBooking(
   const result = await bookings.transfer(id, user.id, session);
   if (!result.ok) {
     const error =
-      result.reason === "not-found" || result.reason === "full" || result.reason === "amount-changed"
+      result.reason === "not-found" ||
+      result.reason === "full" ||
+      result.reason === "amount-changed" ||
+      result.reason === "payment-started"
         ? moveRefusals[result.reason]
-        : transferRefusalText(result as Extract<typeof result, { reason: TransferRefusal }>, { terms_rules: null });
+        : result.reason === "costs-more"
+          ? costsMoreText(result.extraPence ?? 0)
+          : transferRefusalText(result as Extract<typeof result, { reason: TransferRefusal }>, { terms_rules: null });
     return data<BookingDeskAnswer>({ error }, { status: result.reason === "not-found" ? 404 : 409 });
   }
   await record(
@@ -152,13 +163,22 @@ async function moveBooking(
       actor: user,
       action: "course-booking-moved",
       target: `course-booking:${id}`,
-      detail: { to: result.booking.session_label, credited: String(result.creditNote?.total_pence ?? 0) },
+      detail: {
+        to: result.booking.session_label,
+        credited: String(result.invoice ? 0 : (result.creditNote?.total_pence ?? 0)),
+        ...(result.invoice ? { invoice: result.invoice.number } : {}),
+      },
     },
     now,
   );
   const refund = refundText(result);
+  const documents = result.invoice
+    ? ` New invoice ${result.invoice.number} for ${formatPenceGbp(result.invoice.total_pence)} replaces the booking's${result.creditNote ? `, cancelled by credit note ${result.creditNote.number}` : ""}.`
+    : result.creditNote
+      ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.`
+      : "";
   return data<BookingDeskAnswer>({
-    done: `Moved to ${result.booking.session_label}.${result.creditNote ? ` Credit note ${result.creditNote.number} for ${formatPenceGbp(result.creditNote.total_pence)}.` : ""} The booker and each named delegate are told.${refund}`,
+    done: `Moved to ${result.booking.session_label}.${documents} The booker and each named delegate are told.${refund}`,
   });
 }
 

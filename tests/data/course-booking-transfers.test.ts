@@ -3,7 +3,8 @@
  * app/orders/course-booking/transfer.server.ts), on both databases: the
  * places move with it, all or none; a cheaper date's difference is
  * credited with a credit note against the invoice, never an edited
- * invoice, and what is still owed is what the team then marks paid; the
+ * invoice, and what is still owed is what the team then marks paid; a
+ * dearer date replaces an invoice awaiting payment (ADR 084); the
  * terms' one free move is counted from the timeline; two moves the
  * other way round at once both go through; the booking.changed webhook.
  */
@@ -185,7 +186,100 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "paid", credited_pence: 120_000 });
   });
 
-  it("refuses a date without the places, a dearer date, and an amount other than the one shown: nothing changes", async () => {
+  it("a dearer date replaces the invoice awaiting payment: a credit note cancels it, a new invoice at the new price", async () => {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
+    const b = await booking(from);
+    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null });
+    if (!moved.ok) throw new Error(moved.reason);
+    expect(moved).toMatchObject({
+      refundPence: 0,
+      invoice: { kind: "invoice", total_pence: 1_200_000 },
+      creditNote: { kind: "credit-note", total_pence: 1_080_000 },
+    });
+    const docs = await documents(b.id);
+    const [old, fresh] = docs.filter((d) => d.kind === "invoice").sort((x, y) => x.number.localeCompare(y.number));
+    const note = docs.find((d) => d.kind === "credit-note")!;
+    // The old invoice is as issued, credited in full; the new one is for the new date at its price.
+    expect(old).toMatchObject({ total_pence: 1_080_000, related_invoice_id: null });
+    expect(note).toMatchObject({ net_pence: 900_000, vat_pence: 180_000, total_pence: 1_080_000 });
+    expect(JSON.parse(note.document)).toMatchObject({
+      creditFor: {
+        invoiceNumber: old!.number,
+        reason: "Moved to 14 June 2027 to 18 June 2027, live online: replaced by a new invoice at that date's price",
+      },
+      paymentTerms: `Invoice ${old!.number} is cancelled in full: nothing is due on it. The new invoice replaces it.`,
+    });
+    expect(fresh).toMatchObject({ net_pence: 1_000_000, vat_pence: 200_000, total_pence: 1_200_000 });
+    const printed = JSON.parse(fresh!.document);
+    expect(printed.lines).toEqual([
+      expect.objectContaining({
+        description: expect.stringContaining("14 June 2027 to 18 June 2027"),
+        quantity: 2,
+        unitPricePence: 500_000,
+        discountPence: 0,
+      }),
+    ]);
+    expect(printed.paymentTerms).toContain(`quoting ${fresh!.number}`);
+    // The booking is priced as the new invoice: nothing credited against it yet, all of it owed.
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({
+      status: "invoiced",
+      session_key: to.key,
+      unit_price_pence: 500_000,
+      price_basis: "session",
+      net_pence: 1_000_000,
+      total_pence: 1_200_000,
+      credited_pence: 0,
+    });
+    expect((await events(b.id, ["invoice-issued", "credit-note-issued", "transferred"])).slice(1)).toEqual([
+      expect.objectContaining({
+        kind: "invoice-issued",
+        detail: JSON.stringify({ number: fresh!.number, dueDate: "2027-02-09", replaces: old!.number }),
+      }),
+      expect.objectContaining({ kind: "credit-note-issued" }),
+      expect.objectContaining({
+        kind: "transferred",
+        detail: JSON.stringify({
+          from: "8 March 2027 to 12 March 2027, live online",
+          to: "14 June 2027 to 18 June 2027, live online",
+          creditPence: 0,
+          extraPence: 120_000,
+          by: "booker",
+        }),
+      }),
+    ]);
+    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({ ok: true });
+    expect((await events(b.id, ["paid"])).map((e) => JSON.parse(e.detail).amountPence)).toEqual([1_200_000]);
+  });
+
+  it("cancelled after a move to a dearer date, the terms' share is of the new invoice, credited against it", async () => {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
+    const b = await booking(from);
+    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
+    if (!moved.ok) throw new Error(moved.reason);
+    // 28 days before 14 June: half of the £12,000 of the new invoice.
+    const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
+    expect(cancelled).toMatchObject({ ok: true, creditNote: { total_pence: 600_000, related_invoice_id: moved.invoice!.id } });
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "cancelled", credited_pence: 600_000 });
+  });
+
+  it("a paid booking is not moved to a dearer date: nothing changes", async () => {
+    const from = await session({ capacity: 4 });
+    const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
+    const b = await booking(from);
+    await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
+    expect(await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: "staff-1" })).toEqual({
+      ok: false,
+      reason: "costs-more",
+      extraPence: 120_000,
+    });
+    expect([await taken(from.key), await taken(dear.key)]).toEqual([2, 0]);
+    expect((await documents(b.id)).map((d) => d.kind)).toEqual(["invoice"]);
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "paid", session_key: from.key, total_pence: 1_080_000 });
+  });
+
+  it("refuses a date without the places, and an amount other than the one shown: nothing changes", async () => {
     const from = await session({ capacity: 4 });
     const small = await session({ capacity: 1, ...june });
     const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
@@ -196,15 +290,16 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       reason: "full",
       left: 1,
     });
-    expect(await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: null })).toEqual({
-      ok: false,
-      reason: "costs-more",
-      extraPence: 120_000,
-    });
     expect(
-      await transferBooking(t.handle.db, b.id, { target: cheap, now: later(5), staffId: null, expectCreditPence: 0 }),
+      await transferBooking(t.handle.db, b.id, { target: cheap, now: later(5), staffId: null, expectDifferencePence: 0 }),
     ).toEqual({ ok: false, reason: "amount-changed" });
-    expect([await taken(from.key), await taken(small.key), await taken(cheap.key)]).toEqual([2, 0, 0]);
+    // Shown the credit, the booker is not moved to a date that now costs more (or the other way round).
+    expect(
+      await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: null, expectDifferencePence: -120_000 }),
+    ).toEqual({ ok: false, reason: "amount-changed" });
+    expect([await taken(from.key), await taken(small.key), await taken(cheap.key), await taken(dear.key)]).toEqual([
+      2, 0, 0, 0,
+    ]);
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ session_key: from.key, credited_pence: 0 });
     expect(await events(b.id, ["transferred", "credit-note-issued"])).toEqual([]);
     expect((await documents(b.id)).map((d) => d.kind)).toEqual(["invoice"]);

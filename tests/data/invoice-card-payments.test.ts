@@ -10,7 +10,9 @@
  *   timeline, booking.paid, and the booker's receipt and the team's notice;
  * - a payment that arrives when the invoice is no longer owed (marked paid
  *   by transfer meanwhile) is refunded in full through Stripe;
- * - a booking not invoiced, or an unknown link, is refused.
+ * - a booking not invoiced, or an unknown link, is refused;
+ * - once a payment is started, the booking's price cannot change by a move
+ *   (the payment is for the amount it was made for: ADR 084).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
@@ -19,6 +21,7 @@ import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
+import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { deliverSucceeded, openPaymentService } from "./fixtures.ts";
@@ -141,6 +144,26 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
     // The replay refunds nothing more.
     await succeeded(b.payment_intent_id!);
     expect(fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
+  });
+
+  it("keeps the price once a payment is started: a move to a dearer or cheaper date is refused, the same price goes", async () => {
+    const { id, token } = await booking("moving");
+    await courseBookings.payInvoiceByCard(token);
+    const other = (key: string, pricePence: number) =>
+      createCourseSession(t.handle.db, {
+        key: `icard-${dialect}-${key}`,
+        capacity: 6,
+        at: now,
+        startsAt: new Date("2027-06-14T08:00:00.000Z"),
+        endsAt: new Date("2027-06-18T16:00:00.000Z"),
+        price: { pricePence },
+      });
+    const move = async (pricePence: number, key: string) =>
+      transferBooking(t.handle.db, id, { target: await other(key, pricePence), now, staffId: "staff-1" });
+    expect(await move(500_000, "dearer")).toEqual({ ok: false, reason: "payment-started" });
+    expect(await move(400_000, "cheaper")).toEqual({ ok: false, reason: "payment-started" });
+    expect((await detail(id)).invoices.map((i) => i.kind)).toEqual(["invoice"]);
+    expect(await move(450_000, "same")).toMatchObject({ ok: true });
   });
 
   it("refuses a booking with no open invoice, and an unknown link", async () => {

@@ -13,6 +13,7 @@ import { lateInterestText } from "~/orders/course-booking/reminder-emails.server
 import { vatDocumentRef } from "~/orders/course-booking/documents.server.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
+import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { createConfirmedCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
@@ -118,6 +119,32 @@ describe.each(dialects)("payment reminders on %s", (dialect) => {
     expect(cancelled).toMatchObject({ ok: true, booking: { status: "cancelled" } });
     for (const offset of [-7, 0, 7, 30]) expect(await remind(addDays(due, offset))).toEqual([]);
     expect(await reminders(db, booking.id)).toEqual([]);
+  });
+
+  it("after a move to a dearer date, reminds of the invoice that replaced the booking's, on its own schedule", async () => {
+    const { db, booking, invoice, remind } = await invoicedBooking();
+    expect(await remind(addDays(invoice.due_date!, -7))).toHaveLength(1);
+    const dearer = await createCourseSession(db, {
+      key: "reminded-dearer",
+      capacity: 6,
+      at: bookedAt,
+      startsAt: new Date("2027-06-14T08:00:00.000Z"),
+      endsAt: new Date("2027-06-18T16:00:00.000Z"),
+      price: { pricePence: 500_000 },
+    });
+    const moved = await transferBooking(db, booking.id, { target: dearer, now: noon("2027-02-04"), staffId: "staff-1" });
+    if (!moved.ok || !moved.invoice) throw new Error("not moved to a new invoice");
+    const fresh = moved.invoice;
+    expect(fresh.due_date).toBe("2027-03-06");
+    // The replaced invoice's steps are over; the new one's first comes 7 days before its own due date.
+    for (const date of [invoice.due_date!, addDays(invoice.due_date!, 7), "2027-02-26"]) expect(await remind(date)).toEqual([]);
+    expect(await remind("2027-02-27")).toEqual([{ bookingId: booking.id, number: fresh.number, offset: -7 }]);
+    const [, last] = await reminders(db, booking.id);
+    expect(last!.subject).toContain(`invoice ${fresh.number}`);
+    expect(last!.text_body).toContain("£12,000.00");
+    expect(JSON.parse(last!.attachments_json!)).toEqual([
+      expect.objectContaining({ filename: `invoice-${fresh.number}.pdf`, ref: vatDocumentRef(fresh.id) }),
+    ]);
   });
 
   it("follows the schedule given, and sends nothing while no business settings (nor schedule) are saved", async () => {

@@ -121,3 +121,53 @@ test("the team moves a booking to another date from the back office: told what e
   ).toBeVisible();
   await site.mailbox.waitForEmails(email, { subject: /^Booking moved: / });
 });
+
+test("the booker moves an unpaid booking to a dearer date: told how much more first, then a new invoice replaces theirs", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("dearer");
+  // March's early-bird price (£4,050) until 29 January 2027; May's is the list price (£4,500).
+  const booked = await page.request.post(
+    `${site.baseURL}/courses/risk-management/book/risk-management-2027-03-london`,
+    {
+      form: bookingFormFields(email, { organisation: "Germain Primes Ltd" }),
+      maxRedirects: 0,
+    },
+  );
+  expect(booked.status()).toBe(200);
+  const request = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
+  const link = `${site.baseURL}/booking/${/\/booking\/([A-Za-z0-9_-]{43})/.exec(request.text)![1]}`;
+  expect((await page.request.post(link, { form: { intent: "confirm" }, maxRedirects: 0 })).status()).toBe(303);
+  const [first] = courseBookingsOf(site.dataDir, email);
+  expect(first).toMatchObject({ total_pence: 486_000, price_basis: "early-bird" });
+
+  await page.goto(link);
+  await page.getByText("Move to another date").click();
+  const form = page.locator("form").filter({ hasText: "Move every place of this booking to" });
+  const may = form.getByRole("radio", { name: /May 2027/ });
+  await expect(may).toHaveAccessibleDescription(/^Dearer: £540\.00 more including VAT\. Your invoice is replaced/);
+  await may.check();
+  await form.getByRole("button", { name: "Move the booking to the date chosen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your booking has moved" })).toBeVisible();
+  expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({
+    status: "invoiced",
+    session_key: "risk-management-2027-05-online",
+    total_pence: 540_000,
+    credited_pence: 0,
+  });
+  // Its documents: the old invoice, the new one, and the credit note cancelling the old.
+  const documents = page.getByRole("link", { name: /\(PDF\)$/ });
+  await expect(documents).toHaveCount(3);
+  await expect(documents.filter({ hasText: "Credit note" })).toHaveCount(1);
+  expect(await axeViolations(page)).toEqual([]);
+
+  const [moved] = await site.mailbox.waitForEmails(email, { subject: /^Booking moved: / });
+  const number = /quoting (INV-\d+)/.exec(moved!.text)![1]!;
+  expect(moved!.text).toContain("£540.00 more, including VAT");
+  expect(moved!.text).toContain(`Please pay £5,400.00 by bank transfer by`);
+  expect(moved!.attachments.map((a) => a.filename)).toEqual([
+    `invoice-${number}.pdf`,
+    expect.stringMatching(/^credit-note-CN-\d+\.pdf$/),
+  ]);
+});

@@ -16,6 +16,7 @@ import {
 } from "~/orders/course-booking/booking-emails.server.ts";
 import { numberStandIn } from "~/orders/course-booking/documents.server.ts";
 import { invitationAttachment } from "~/orders/course-booking/invitation-ics.server.ts";
+import { bookingTransferredEmails } from "~/orders/course-booking/transfer-emails.server.ts";
 
 const ctx: MailContext = {
   siteUrl: "https://training.example.com",
@@ -236,6 +237,56 @@ describe("a cancelled course booking's e-mails", () => {
         bookingCancelledEmails(about, ctx, { ...details, creditNote }),
       );
     }
+  });
+});
+
+describe("a booking moved to a dearer date (ADR 084)", () => {
+  const june = { ...booking, session: { ...booking.session, key: "june", label: "14–18 June 2027" } };
+  const moved = (numbers: { invoice: string; note: string }) =>
+    bookingTransferredEmails(
+      {
+        before: booking,
+        after: june,
+        by: "booker",
+        creditNote: { number: numbers.note, ref: "vat-document:cn" },
+        creditPence: 0,
+        invoice: {
+          ...invoice,
+          number: numbers.invoice,
+          ref: "vat-document:new",
+          dueDate: "2027-02-09T12:00:00Z",
+          grossPence: 1_620_000,
+          extraPence: 162_000,
+        },
+        refundPence: 0,
+        cancellations: new Map(),
+        invitations: new Map(),
+      },
+      ctx,
+    );
+
+  it("sends the booker the new invoice and the credit note cancelling the old, with what to pay, by when and how", () => {
+    const [toBooker, toTeam] = moved({ invoice: "INV-000043", note: "CN-000007" });
+    expect(toBooker!.text).toContain("£1,620.00 more, including VAT");
+    expect(toBooker!.text).toContain("Please pay £16,200.00 by bank transfer by 9 February 2027, quoting INV-000043:");
+    expect(toBooker!.text).toContain("12345678");
+    expect(toBooker!.text).toContain("Old invoice cancelled by credit note");
+    expect(toBooker!.attachments?.map((a) => [a.filename, a.ref])).toEqual([
+      ["invoice-INV-000043.pdf", "vat-document:new"],
+      ["credit-note-CN-000007.pdf", "vat-document:cn"],
+    ]);
+    expect(toTeam!.text).toContain("New invoice");
+    expect(toTeam!.text).toContain("INV-000043");
+  });
+
+  it("are the same composed with stand-ins for both numbers, and then numbered (ADR 072)", () => {
+    const [invoiceStandIn, noteStandIn] = [numberStandIn(), numberStandIn()];
+    const numbered = withNumber(
+      withNumber(moved({ invoice: invoiceStandIn, note: noteStandIn }), invoiceStandIn, "INV-000043"),
+      noteStandIn,
+      "CN-000007",
+    );
+    expect(numbered).toEqual(moved({ invoice: "INV-000043", note: "CN-000007" }));
   });
 });
 

@@ -42,6 +42,12 @@ describe("timelineText", () => {
       "Moved from 15 March 2027 to 19 March 2027, live online to 7 June 2027 to 11 June 2027, live online",
     );
     expect(timelineText("transferred", { ...moved, creditPence: 120_000 })).toMatch(/ \(£1,200\.00 credited\)$/);
+    expect(timelineText("transferred", { ...moved, creditPence: 0, extraPence: 120_000 })).toMatch(
+      /live online \(£1,200\.00 more, on a new invoice\)$/,
+    );
+    expect(timelineText("invoice-issued", { number: "INV-000014", replaces: "INV-000012" })).toBe(
+      "Invoice INV-000014 issued, replacing invoice INV-000012",
+    );
   });
 
   it("says when a payment reminder went, from the due date", () => {

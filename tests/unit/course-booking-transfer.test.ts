@@ -20,6 +20,7 @@ const booking = {
   total_pence: 1_080_000,
   credited_pence: 0,
   terms_rules: null as string | null,
+  payment_intent_id: null as string | null,
 };
 const june: TransferTarget = {
   key: "june",
@@ -34,7 +35,14 @@ const check = (overrides: Partial<Parameters<typeof checkTransfer>[0]> = {}) =>
 
 describe("checkTransfer: the date and the price", () => {
   it("moves free to a date at the same price: nothing credited", () => {
-    expect(check()).toEqual({ ok: true, newGrossPence: 1_080_000, newBasis: "list", creditPence: 0 });
+    expect(check()).toEqual({
+      ok: true,
+      newGrossPence: 1_080_000,
+      newBasis: "list",
+      newLine: { unitPricePence: 450_000, discountPence: 0 },
+      creditPence: 0,
+      extraPence: 0,
+    });
   });
 
   it("credits a cheaper date's difference with VAT, at the rate the booking was invoiced at", () => {
@@ -61,13 +69,48 @@ describe("checkTransfer: the date and the price", () => {
     expect(check({ booking: credited, target: cheaper })).toMatchObject({ ok: true, creditPence: 0 });
   });
 
-  it("refuses a dearer date from the page, saying how much more it costs", () => {
+  it("moves an invoice awaiting payment to a dearer date: the difference with VAT, for a new invoice", () => {
     const dearer = { ...june, price: { pricePence: 500_000 } };
-    const refused = check({ target: dearer });
+    // 2 × £5,000 = £10,000 + £2,000 VAT = £12,000: £1,200 more than the £10,800 invoiced.
+    expect(check({ target: dearer })).toEqual({
+      ok: true,
+      newGrossPence: 1_200_000,
+      newBasis: "session",
+      newLine: { unitPricePence: 500_000, discountPence: 0 },
+      creditPence: 0,
+      extraPence: 120_000,
+    });
+    // What an earlier credit took off counts: £10,800 − £1,200 credited = £9,600 still charged.
+    const credited = { ...booking, credited_pence: 120_000 };
+    expect(check({ booking: credited, target: dearer })).toMatchObject({ ok: true, extraPence: 240_000 });
+  });
+
+  it("refuses a dearer date once the booking is paid, saying how much more it costs", () => {
+    const dearer = { ...june, price: { pricePence: 500_000 } };
+    const paid = { ...booking, status: "paid" as const };
+    const refused = check({ booking: paid, target: dearer });
     expect(refused).toEqual({ ok: false, reason: "costs-more", extraPence: 120_000 });
     expect(transferRefusalText(refused as Extract<typeof refused, { ok: false }>, booking)).toContain(
-      "That date costs £1,200.00 more than your booking",
+      "That date costs £1,200.00 more than your booking, with VAT, and your booking is paid",
     );
+  });
+
+  it("keeps the price while a card payment of the invoice is open: only a move at the same price", () => {
+    const paying = { ...booking, payment_intent_id: "pi_started" };
+    expect(check({ booking: paying })).toMatchObject({ ok: true, creditPence: 0, extraPence: 0 });
+    for (const pricePence of [400_000, 500_000]) {
+      const refused = check({ booking: paying, target: { ...june, price: { pricePence } } });
+      expect(refused).toEqual({ ok: false, reason: "payment-started" });
+      expect(transferRefusalText(refused as Extract<typeof refused, { ok: false }>, booking)).toContain(
+        "A card payment of your invoice was started",
+      );
+    }
+    // A paid card booking's payment is not an open one: a cheaper date is credited and refunded.
+    const paidByCard = { ...paying, status: "paid" as const };
+    expect(check({ booking: paidByCard, target: { ...june, price: { pricePence: 400_000 } } })).toMatchObject({
+      ok: true,
+      creditPence: 120_000,
+    });
   });
 
   it("refuses the same date, another course's date, and a date cancelled or started", () => {
@@ -104,12 +147,16 @@ describe("checkTransfer: the terms", () => {
     );
   });
 
-  it("lets the team move a booking outside the terms' window, never to a dearer date", () => {
+  it("lets the team move a booking outside the terms' window, to a dearer date only before it is paid", () => {
     const late = new Date("2027-04-01T12:00:00.000Z");
     expect(check({ now: late, transfersMade: 1 })).toEqual({ ok: false, reason: "outside-terms" });
     expect(check({ now: late, transfersMade: 1, withinTerms: false })).toMatchObject({ ok: true, creditPence: 0 });
     const dearer = { ...june, price: { pricePence: 500_000 } };
-    expect(check({ target: dearer, withinTerms: false })).toMatchObject({ ok: false, reason: "costs-more" });
+    expect(check({ target: dearer, withinTerms: false })).toMatchObject({ ok: true, extraPence: 120_000 });
+    expect(check({ booking: { ...booking, status: "paid" }, target: dearer, withinTerms: false })).toMatchObject({
+      ok: false,
+      reason: "costs-more",
+    });
     expect(check({ now: new Date("2027-04-12T08:00:00.000Z"), withinTerms: false })).toMatchObject({
       reason: "started",
     });

@@ -5,7 +5,7 @@ import {
   reminderDue,
   reminderOffsets,
   reminderTiming,
-  stillDuePence,
+  owedPence,
   type ReminderState,
 } from "~/orders/course-booking/payment-reminders.ts";
 
@@ -65,9 +65,9 @@ describe("reminderDue", () => {
 
 describe("the days and the amounts", () => {
   it("owes the invoice's total less what credit notes took off, never less than nothing", () => {
-    expect(stillDuePence(540_000, 0)).toBe(540_000);
-    expect(stillDuePence(540_000, 270_000)).toBe(270_000);
-    expect(stillDuePence(540_000, 600_000)).toBe(0);
+    expect(owedPence({ total_pence: 540_000, credited_pence: 0 })).toBe(540_000);
+    expect(owedPence({ total_pence: 540_000, credited_pence: 270_000 })).toBe(270_000);
+    expect(owedPence({ total_pence: 540_000, credited_pence: 600_000 })).toBe(0);
   });
 
   it("speaks of the due date before, on or after it", () => {

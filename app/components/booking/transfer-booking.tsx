@@ -12,13 +12,16 @@ export type TransferChoices =
   | {
       open: true;
       dates: ({ id: string; label: string; full: boolean } & (
-        { ok: true; creditPence: number } | { ok: false; why: string }
+        { ok: true; creditPence: number; extraPence: number } | { ok: false; why: string }
       ))[];
     };
 
 function what(date: Extract<TransferChoices, { open: true }>["dates"][number]): string {
   if (date.full) return "Not enough places left on this date.";
   if (!date.ok) return date.why;
+  if (date.extraPence > 0) {
+    return `Dearer: ${formatPenceGbp(date.extraPence)} more including VAT. Your invoice is replaced by a new one at this date's price (the old one is cancelled by a credit note), due in the usual payment terms.`;
+  }
   return date.creditPence === 0
     ? "Same price: nothing to pay, nothing credited."
     : `Cheaper: ${formatPenceGbp(date.creditPence)} including VAT is credited to you, with a credit note.`;
@@ -71,7 +74,13 @@ export function TransferBooking({ choices }: { choices: TransferChoices }) {
                       <p id={`${id}-what`} className="text-slate-800">
                         {what(d)}
                       </p>
-                      {usable && <input type="hidden" name={`credit-${d.id}`} value={d.ok ? d.creditPence : 0} />}
+                      {usable && (
+                        <input
+                          type="hidden"
+                          name={`difference-${d.id}`}
+                          value={d.ok ? d.extraPence - d.creditPence : 0}
+                        />
+                      )}
                     </div>
                   </li>
                 );

@@ -9,6 +9,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { newestFirst } from "~/data/newest-first.server.ts";
 import { liveStatuses, type CourseBooking, type CourseInvoice } from "./booking-store.server.ts";
+import { currentInvoice } from "./documents.server.ts";
 
 export type SessionPlaceCounts = {
   capacity: number;
@@ -112,15 +113,9 @@ export function bookingDelegates(db: Db | Transaction<Database>, bookingId: stri
     .execute();
 }
 
-/** The number of a booking's invoice (not its credit notes), or null before one is issued. */
+/** The number of a booking's invoice that stands (not its credit notes, nor an invoice it replaced), or null before one is issued. */
 export async function invoiceNumberOf(db: Db | Transaction<Database>, bookingId: string): Promise<string | null> {
-  const invoice = await db
-    .selectFrom("course_invoices")
-    .select("number")
-    .where("booking_id", "=", bookingId)
-    .where("kind", "=", "invoice")
-    .executeTakeFirst();
-  return invoice?.number ?? null;
+  return (await currentInvoice(db, bookingId))?.number ?? null;
 }
 
 /** One booking with its places, invoices and timeline; null if there is none. */

@@ -24,7 +24,7 @@ import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import type { DocumentDraft, InvoiceRow } from "./documents.server.ts";
 import type { Booker, BookingPayment, DelegatePlace } from "./booking-request.ts";
 import { quote, type Quote } from "./vat.ts";
-import { insertTogether, moveOrder, orderInserts, recordPayment, type Insert } from "../store.server.ts";
+import { insertTogether, moveOrder, orderInserts, recordPayment, updateOrder, type Insert } from "../store.server.ts";
 
 export type CourseBooking = Selectable<Database["course_bookings"]>;
 export type CourseInvoice = InvoiceRow;
@@ -97,6 +97,31 @@ export const isNamed = (place: BookedPlace): place is Extract<BookedPlace, { nam
 function describe(booking: Pick<CourseBooking, "course_title" | "session_label" | "price_basis">): string {
   const basis = booking.price_basis === "early-bird" ? " (early-bird price)" : "";
   return `${booking.course_title}, ${booking.session_label}${basis}`;
+}
+
+/**
+ * A booking's line and total at a new price (a move to a dearer date that
+ * replaced its invoice: ADR 084), from `booking` as it now is (its new
+ * date, unit price and discount): what the new invoice is for.
+ */
+export async function repriceBooking(trx: Transaction<Database>, booking: CourseBooking): Promise<Quote> {
+  const quoted = quoteOf(booking);
+  const line = quoted.lines[0]!;
+  await trx
+    .updateTable("order_lines")
+    .set({
+      description: line.description,
+      unit_price_pence: line.unitPricePence,
+      discount_pence: line.discountPence,
+      net_pence: quoted.netPence,
+      vat_pence: quoted.vatPence,
+      total_pence: quoted.grossPence,
+    })
+    .where("order_id", "=", booking.id)
+    .where("position", "=", 1)
+    .execute();
+  await updateOrder(trx, booking.id, { total_pence: quoted.grossPence });
+  return quoted;
 }
 
 /** The booking's quote, from what it stored (the same as when it was placed). */

@@ -11,6 +11,7 @@ import type { Selectable, Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { formatDate } from "~/format/dates.ts";
+import { formatPenceGbp } from "~/format/money.ts";
 import { organisation } from "~/content/organisation.ts";
 import { renderVatInvoice, type VatDocumentInput, type VatSupplier } from "~/pdf/vat-invoice.server.ts";
 import { currentBusinessSettings, settingsForInvoice, supplierOf } from "~/settings/business-settings.server.ts";
@@ -290,17 +291,51 @@ export function vatDocumentAttachments(db: Db): (ref: string) => Promise<string 
 }
 
 /**
- * The booking's invoice with what credit notes already took off it, and
- * what it invoiced as a quote (what a new credit note is worked out from):
- * undefined when the booking has no invoice (a card booking never paid).
+ * A booking's invoice that stands: its latest (a move to a dearer date
+ * replaces the invoice with a new one, the old one credited in full: ADR
+ * 084). Credit notes and what is owed are against it.
  */
-export async function invoiceWithCredits(trx: Transaction<Database>, bookingId: string) {
-  const invoice = await trx
+export function currentInvoice(db: Db | Transaction<Database>, bookingId: string) {
+  return db
     .selectFrom("course_invoices")
     .selectAll()
     .where("booking_id", "=", bookingId)
     .where("kind", "=", "invoice")
+    .orderBy("issued_at", "desc")
+    .orderBy("number", "desc")
+    .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * How a credit note against `invoiceNumber` is settled, in the booking's
+ * words: refunded when the booking was paid (to the card, or by transfer),
+ * else deducted from the invoice (`leftDuePence` of it still due), or the
+ * invoice cancelled in full.
+ */
+export function creditSettlement(
+  booking: { status: string; payment_method: string },
+  invoiceNumber: string,
+  leftDuePence: number,
+): string {
+  if (booking.status === "paid") {
+    return booking.payment_method === "card"
+      ? "Refunded to the card the booking was paid with."
+      : "Refunded by bank transfer.";
+  }
+  return leftDuePence > 0
+    ? `Deducted from invoice ${invoiceNumber}: ${formatPenceGbp(leftDuePence)} of it remains due.`
+    : `Invoice ${invoiceNumber} is cancelled in full: nothing is due.`;
+}
+
+/**
+ * The booking's invoice that stands (currentInvoice) with what credit notes
+ * already took off it, and what it invoiced as a quote (what a new credit
+ * note is worked out from): undefined when the booking has no invoice (a
+ * card booking never paid).
+ */
+export async function invoiceWithCredits(trx: Transaction<Database>, bookingId: string) {
+  const invoice = await currentInvoice(trx, bookingId);
   if (!invoice) return undefined;
   const earlier = await trx
     .selectFrom("course_invoices")
@@ -313,5 +348,7 @@ export async function invoiceWithCredits(trx: Transaction<Database>, bookingId: 
   };
   const doc = storedDocument(invoice);
   const invoiced: Quote = { lines: doc.lines as QuoteLine[], ...doc.totals };
-  return { invoice, already, invoiced };
+  /** What the invoice still charges: its total less the credit notes against it. */
+  const standingPence = invoice.total_pence - already.netPence - already.vatPence;
+  return { invoice, already, invoiced, standingPence };
 }

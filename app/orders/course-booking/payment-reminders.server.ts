@@ -19,9 +19,10 @@ import { reminderScheduleOf } from "~/settings/business-settings.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { lockOrder } from "../store.server.ts";
 import { addEvent, readBooking, type CourseBooking } from "./booking-store.server.ts";
+import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { londonDate } from "./days.ts";
 import { storedDocument, vatDocumentRef } from "./documents.server.ts";
-import { reminderDue, stillDuePence, type ReminderSchedule } from "./payment-reminders.ts";
+import { owedPence, reminderDue, type ReminderSchedule } from "./payment-reminders.ts";
 import type { ReminderFacts } from "./reminder-emails.server.ts";
 
 export const paymentReminderEvent = "payment-reminder";
@@ -36,38 +37,73 @@ export type ComposeReminder = (
 
 type Reader = Db | Transaction<Database>;
 
-/** The steps already sent for each of `bookingIds` (days from the due date), from their timelines. */
-async function stepsSent(db: Reader, bookingIds: readonly string[]): Promise<Map<string, number[]>> {
-  const sent = new Map<string, number[]>(bookingIds.map((id) => [id, []]));
-  if (bookingIds.length === 0) return sent;
+/**
+ * The steps already sent for each invoice of `invoices` (days from its due
+ * date), from their bookings' timelines: an invoice that replaced another
+ * (ADR 084) starts its own schedule.
+ */
+async function stepsSent(
+  db: Reader,
+  invoices: readonly { id: string; number: string }[],
+): Promise<Map<string, number[]>> {
+  const sent = new Map<string, number[]>(invoices.map((i) => [i.id, []]));
+  if (invoices.length === 0) return sent;
+  const numberOf = new Map(invoices.map((i) => [i.id, i.number]));
   const events = await db
     .selectFrom("course_booking_events")
     .select(["booking_id", "detail"])
     .where("kind", "=", paymentReminderEvent)
-    .where("booking_id", "in", [...bookingIds])
+    .where(
+      "booking_id",
+      "in",
+      invoices.map((i) => i.id),
+    )
     .execute();
-  for (const e of events) sent.get(e.booking_id)?.push(Number((JSON.parse(e.detail) as { offset: number }).offset));
+  for (const e of events) {
+    const detail = JSON.parse(e.detail) as { offset: number; number: string };
+    if (detail.number === numberOf.get(e.booking_id)) sent.get(e.booking_id)!.push(Number(detail.offset));
+  }
   return sent;
 }
 
-/** The invoices awaiting payment by transfer: their bookings are `invoiced`. */
+/** The invoices awaiting payment by transfer: their bookings are `invoiced`; each booking's invoice that stands. */
 async function awaitingPayment(db: Reader) {
-  return db
-    .selectFrom("course_bookings as b")
-    .innerJoin("course_invoices as i", (join) => join.onRef("i.booking_id", "=", "b.id").on("i.kind", "=", "invoice"))
-    .select([
-      "b.id",
-      "b.credited_pence",
-      "i.id as invoice_id",
-      "i.number",
-      "i.issued_at",
-      "i.due_date",
-      "i.total_pence",
-      "i.document",
-    ])
-    .where("b.status", "=", "invoiced")
-    .where("i.due_date", "is not", null)
-    .execute();
+  return (
+    db
+      .selectFrom("course_bookings as b")
+      .innerJoin("course_invoices as i", (join) => join.onRef("i.booking_id", "=", "b.id").on("i.kind", "=", "invoice"))
+      // The invoice that stands: no later invoice of the booking replaced it.
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("course_invoices as later")
+              .select("later.id")
+              .whereRef("later.booking_id", "=", "i.booking_id")
+              .where("later.kind", "=", "invoice")
+              .where((w) =>
+                w.or([
+                  w("later.issued_at", ">", w.ref("i.issued_at")),
+                  w.and([w("later.issued_at", "=", w.ref("i.issued_at")), w("later.number", ">", w.ref("i.number"))]),
+                ]),
+              ),
+          ),
+        ),
+      )
+      .select([
+        "b.id",
+        "b.total_pence as booking_total_pence",
+        "b.credited_pence",
+        "i.id as invoice_id",
+        "i.number",
+        "i.issued_at",
+        "i.due_date",
+        "i.document",
+      ])
+      .where("b.status", "=", "invoiced")
+      .where("i.due_date", "is not", null)
+      .execute()
+  );
 }
 
 /** Sends the reminders due at `now` (London days); returns what was sent. */
@@ -80,26 +116,23 @@ export async function sendPaymentReminders(
   if (!steps) return { sent: [] };
   const today = londonDate(now);
   const invoices = await awaitingPayment(db);
-  const sentBefore = await stepsSent(
-    db,
-    invoices.map((i) => i.id),
-  );
+  const sentBefore = await stepsSent(db, invoices);
   const sent: { bookingId: string; number: string; offset: number }[] = [];
   for (const invoice of invoices) {
     const state = {
       dueDate: invoice.due_date!,
       issuedOn: londonDate(new Date(invoice.issued_at)),
       today,
-      stillDuePence: stillDuePence(invoice.total_pence, invoice.credited_pence),
+      stillDuePence: owedPence({ total_pence: invoice.booking_total_pence, credited_pence: invoice.credited_pence }),
     };
     if (reminderDue({ ...state, sent: sentBefore.get(invoice.id) ?? [] }, steps) === null) continue;
     const offset = await db.transaction().execute(async (trx) => {
       await lockOrder(trx, invoice.id);
       const booking = await readBooking(trx, invoice.id);
-      if (booking?.status !== "invoiced") return null;
-      // Read again under the lock: what was sent, and what is owed, now.
-      const now_ = { ...state, stillDuePence: stillDuePence(invoice.total_pence, booking.credited_pence) };
-      const step = reminderDue({ ...now_, sent: (await stepsSent(trx, [invoice.id])).get(invoice.id)! }, steps);
+      // Read again under the lock: still owed on this invoice (not replaced by a move), what was sent, and what is owed, now.
+      if (booking?.status !== "invoiced" || (await invoiceNumberOf(trx, booking.id)) !== invoice.number) return null;
+      const now_ = { ...state, stillDuePence: owedPence(booking) };
+      const step = reminderDue({ ...now_, sent: (await stepsSent(trx, [invoice])).get(invoice.id)! }, steps);
       if (step === null) return null;
       await addEvent(trx, invoice.id, now, paymentReminderEvent, {
         number: invoice.number,

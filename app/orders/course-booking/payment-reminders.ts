@@ -54,9 +54,14 @@ export function reminderDue(state: ReminderState, schedule: ReminderSchedule): n
   return come.length ? come.at(-1)! : null;
 }
 
-/** What is still owed on an invoice: its total less what credit notes took off it (never below nothing). */
-export function stillDuePence(invoiceTotalPence: number, creditedPence: number): number {
-  return Math.max(0, invoiceTotalPence - creditedPence);
+/**
+ * What an invoiced booking still owes: its invoice's total less what credit
+ * notes took off it (never below nothing). Both are the invoice's that
+ * stands (a move to a dearer date replaces the invoice: ADR 084). What
+ * marking it paid records, paying it by card takes and reminders ask for.
+ */
+export function owedPence(booking: { total_pence: number; credited_pence: number }): number {
+  return Math.max(0, booking.total_pence - booking.credited_pence);
 }
 
 /** How a reminder speaks of the due date: before, on or after it. */

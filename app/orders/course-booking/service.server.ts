@@ -84,7 +84,7 @@ import { invoiceDueDays, invoicePdf, vatDocumentRef } from "./documents.server.t
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
-import { stillDuePence } from "./payment-reminders.ts";
+import { owedPence } from "./payment-reminders.ts";
 import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
 import { bookerCancellationOffer, bookerMayChangePlaces, placesChangeableStatuses } from "./booker-rules.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
@@ -404,13 +404,26 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       invitations.set(d.email.toLowerCase(), await invite(trx, about.booking.id, says, now, { newEvent: true }));
     }
     const note = about.creditNote;
+    const invoice = about.invoice;
     const emails = bookingTransferredEmails(
       {
         before,
         after,
         by,
         ...(note ? { creditNote: { number: note.number, ref: vatDocumentRef(note.id) } } : {}),
-        creditPence: note?.grossPence ?? 0,
+        creditPence: invoice ? 0 : (note?.grossPence ?? 0),
+        ...(invoice
+          ? {
+              invoice: {
+                number: invoice.number,
+                ref: vatDocumentRef(invoice.id),
+                bank: invoice.supplier.bank,
+                dueDate: `${invoice.dueDate}T12:00:00Z`,
+                grossPence: invoice.grossPence,
+                extraPence: invoice.grossPence - (about.from.total_pence - about.from.credited_pence),
+              },
+            }
+          : {}),
         refundPence: about.refundPence,
         cancellations,
         invitations,
@@ -418,7 +431,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       mail,
     );
     return async (trx: Transaction<Database>, done: Transferred) => {
-      const numbered = note && done.creditNote ? withNumber(emails, note.number, done.creditNote.number) : emails;
+      let numbered = note && done.creditNote ? withNumber(emails, note.number, done.creditNote.number) : emails;
+      if (invoice && done.invoice) numbered = withNumber(numbered, invoice.number, done.invoice.number);
       await queueEmails(trx, { type: "course-booking", id: done.booking.id }, numbered, clock());
     };
   }
@@ -428,7 +442,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     bookingId: string,
     staffId: string | null,
     sessionId: string,
-    expectCreditPence?: number,
+    expectDifferencePence?: number,
   ): Promise<TransferResult & { refundError?: string | null }> {
     const published = sessionByKey(sessionId);
     if (!published) return { ok: false, reason: "date-unavailable" };
@@ -436,7 +450,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     const result = await transferBooking(
       db,
       bookingId,
-      { target, now: clock(), staffId, ...(expectCreditPence !== undefined ? { expectCreditPence } : {}) },
+      { target, now: clock(), staffId, ...(expectDifferencePence !== undefined ? { expectDifferencePence } : {}) },
       (trx, about) => composeTransferred(trx, about, staffId === null ? "booker" : "team"),
     );
     if (!result.ok) return result;
@@ -732,7 +746,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if ((status !== "held" && status !== "invoiced") || !paymentIntentId || !stripe)
         return { kind: "not-awaiting-payment" };
       const invoiceNumber =
-        status === "invoiced" ? (detail.invoices.find((i) => i.kind === "invoice")?.number ?? null) : null;
+        status === "invoiced" ? (detail.invoices.findLast((i) => i.kind === "invoice")?.number ?? null) : null;
       try {
         const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
         return { kind: "pay", detail, paymentIntentId, clientSecret: intent.client_secret, invoiceNumber };
@@ -764,8 +778,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (booking?.status !== "invoiced" || !stripe) return { ok: false, reason: "not-payable" };
       if (booking.payment_intent_id) return { ok: true };
       const number = await invoiceNumberOf(db, booking.id);
-      // What is still owed: the invoice less what a credit note took off it (a move to a cheaper date).
-      const owed = stillDuePence(booking.total_pence, booking.credited_pence);
+      const owed = owedPence(booking);
       if (!number || owed === 0) return { ok: false, reason: "not-payable" };
       let intentId: string;
       try {
@@ -1012,10 +1025,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * The booker moves their booking to another date from its page, having
      * been told it credits `expectedCreditPence`: refused if that changed.
      */
-    async transferByLink(token: string, sessionId: string, expectedCreditPence: number) {
+    async transferByLink(token: string, sessionId: string, expectedDifferencePence: number) {
       const link = await linkedBooking(token);
       if (!link.ok) return link;
-      return transferAs(link.bookingId, null, sessionId, expectedCreditPence);
+      return transferAs(link.bookingId, null, sessionId, expectedDifferencePence);
     },
 
     /** Cancels every live booking of a session with a full credit, tells everyone, refunds the cards. */

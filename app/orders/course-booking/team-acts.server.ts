@@ -11,7 +11,6 @@ import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { lockOrder, recordTransfer } from "../store.server.ts";
-import { formatPenceGbp } from "~/format/money.ts";
 import {
   addCreditNoteEvent,
   addEvent,
@@ -26,14 +25,14 @@ import {
 } from "./booking-store.server.ts";
 import type { PlaceNaming } from "./booking-request.ts";
 import { creditNote, CreditExceedsInvoice, type CreditRequest } from "./credit-note.ts";
-import { draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
+import { creditSettlement, draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
 import { bookingCurrency } from "./card-payments.server.ts";
 import { releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
 import { cancellationRefund, termsOfBooking } from "./terms.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
-import { stillDuePence } from "./payment-reminders.ts";
+import { owedPence } from "./payment-reminders.ts";
 
 export type MarkPaidResult = { ok: true; booking: CourseBooking } | { ok: false; reason: "not-found" | "not-invoiced" };
 
@@ -50,8 +49,7 @@ export async function markInvoicePaid(
       return { ok: false, reason: (await readBooking(trx, bookingId)) ? "not-invoiced" : "not-found" };
     }
     const booking = (await readBooking(trx, bookingId))!;
-    // What was still owed: the invoice less what a credit note took off it (a move to a cheaper date).
-    const amountPence = stillDuePence(booking.total_pence, booking.credited_pence);
+    const amountPence = owedPence(booking);
     await recordTransfer(trx, { id: bookingId, total_pence: amountPence, currency: bookingCurrency }, at);
     await addEvent(trx, bookingId, now, "paid", { amountPence, method: "invoice", note: note ?? null }, staffId);
     await bookingPaidEvent(trx, booking, { invoiceNumber: await invoiceNumberOf(trx, bookingId) }, now);
@@ -285,7 +283,7 @@ function cancelWith(
       const paid = from === "paid";
       let draft: { note: DocumentDraft; grossPence: number } | undefined;
       if (credits) {
-        const { invoice, already, invoiced } = credits;
+        const { invoice, already, invoiced, standingPence } = credits;
         let amounts;
         try {
           amounts = creditNote(invoiced, credit(booking), already);
@@ -294,14 +292,7 @@ function cancelWith(
           throw new OverrideTooLarge(error.message);
         }
         if (amounts.grossPence > 0) {
-          const leftDue = invoice.total_pence - already.netPence - already.vatPence - amounts.grossPence;
-          const settlement = paid
-            ? booking.payment_method === "card"
-              ? "Refunded to the card the booking was paid with."
-              : "Refunded by bank transfer."
-            : leftDue > 0
-              ? `Deducted from invoice ${invoice.number}: ${formatPenceGbp(leftDue)} of it remains due.`
-              : `Invoice ${invoice.number} is cancelled in full: nothing is due.`;
+          const settlement = creditSettlement(booking, invoice.number, standingPence - amounts.grossPence);
           draft = {
             note: await draftCreditNote(trx, booking, invoice, amounts, { now, reason: why, settlement }),
             grossPence: amounts.grossPence,

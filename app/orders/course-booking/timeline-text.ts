@@ -32,7 +32,8 @@ const sentences: Record<string, (detail: Detail) => string> = {
   held: () => "Places held for the card payment",
   "awaiting-confirmation": () => "Places held until the booker confirms from their inbox",
   confirmed: () => "Confirmed by the booker",
-  "invoice-issued": (d) => `Invoice ${str(d.number)} issued${d.paid ? " (paid by card)" : ""}`,
+  "invoice-issued": (d) =>
+    `Invoice ${str(d.number)} issued${d.paid ? " (paid by card)" : ""}${str(d.replaces) ? `, replacing invoice ${str(d.replaces)}` : ""}`,
   paid: (d) =>
     `Paid: ${pounds(d.amountPence)} ${d.method === "card" ? "by card" : "by bank transfer"}${str(d.note) ? ` (${str(d.note)})` : ""}`,
   "card-payment-started": (d) => `The booker started paying invoice ${str(d.number)} by card`,
@@ -52,7 +53,7 @@ const sentences: Record<string, (detail: Detail) => string> = {
   cancelled: (d) =>
     `Cancelled: ${str(d.reason)}${typeof d.refundPence === "number" && d.refundPence > 0 ? ` (${pounds(d.refundPence)} to refund)` : ""}`,
   transferred: (d) =>
-    `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}`,
+    `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}${typeof d.extraPence === "number" && d.extraPence > 0 ? ` (${pounds(d.extraPence)} more, on a new invoice)` : ""}`,
   "payment-reminder": reminderText,
   "joining-instructions": (d) =>
     `Joining instructions and the questionnaire's link sent to the delegate of place ${String(d.place)}`,

@@ -1,11 +1,14 @@
 /**
  * What is said when a booking moves to another date (issue 41, ADR 081):
  * the booker gets the new date and any credit (its credit note attached),
+ * or, for a dearer date, the invoice that replaces theirs with how to pay
+ * it and the credit note that cancels the old one (ADR 084),
  * the team a notification linked to the booking, and each named delegate
  * two messages: the old dates' calendar cancellation (METHOD:CANCEL, so
  * their calendar drops them) and the new dates' joining details with a new
  * invitation (./booking-emails.server.ts's joiningEmail). Pure.
  */
+import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
 import type { Attachment, MailContext, OutgoingEmail } from "~/mail/types.ts";
@@ -15,6 +18,7 @@ import {
   joiningEmail,
   pdfAttachment,
   sessionFacts,
+  transferFields,
   type BookingForEmail,
   type DocumentForEmail,
 } from "./booking-emails.server.ts";
@@ -26,13 +30,23 @@ export type TransferForEmail = {
   by: "booker" | "team";
   creditNote?: DocumentForEmail;
   creditPence: number;
+  /** A dearer date's invoice, replacing the booking's (`creditNote` then credits that one in full). */
+  invoice?: DocumentForEmail & { dueDate: string; grossPence: number; extraPence: number };
   refundPence: number;
   /** Each named delegate's cancellation of the old dates and invitation to the new, by address lower-cased. */
   cancellations: ReadonlyMap<string, Attachment>;
   invitations: ReadonlyMap<string, Attachment>;
 };
 
-function money({ after, creditNote, creditPence, refundPence }: TransferForEmail): [string, string][] {
+function money({ after, creditNote, creditPence, invoice, refundPence }: TransferForEmail): [string, string][] {
+  if (invoice) {
+    return [
+      ["Price", `${formatPenceGbp(invoice.extraPence)} more, including VAT`],
+      ["New invoice", invoice.number],
+      ["To pay", `${formatPenceGbp(invoice.grossPence)} by ${formatDate(invoice.dueDate)}`],
+      ...(creditNote ? ([["Old invoice cancelled by credit note", creditNote.number]] as [string, string][]) : []),
+    ];
+  }
   if (creditPence === 0) return [["Price", "No change: there is nothing to pay and nothing is credited"]];
   return [
     ["Credited (the difference in price)", formatPenceGbp(creditPence)],
@@ -63,6 +77,14 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
           `Your booking ${oneLine(after.reference)} for ${moved}. We have sent each named delegate the new joining details and calendar invitation, and cancelled the old dates in their calendars.`,
         ),
         { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after), ...money(transfer)] },
+        ...(transfer.invoice
+          ? [
+              p(
+                `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full. Please pay ${formatPenceGbp(transfer.invoice.grossPence)} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
+              ),
+              ...(transfer.invoice.bank ? [{ kind: "fields" as const, items: transferFields(transfer.invoice) }] : []),
+            ]
+          : []),
         ...(transfer.refundPence > 0 && after.paymentMethod === "card"
           ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
           : []),
@@ -75,7 +97,11 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
       subject: subject(`Booking moved: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
     },
   );
-  if (creditNote) toBooker.attachments = [pdfAttachment("credit-note", creditNote)];
+  const documents = [
+    ...(transfer.invoice ? [pdfAttachment("invoice", transfer.invoice)] : []),
+    ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
+  ];
+  if (documents.length > 0) toBooker.attachments = documents;
   const toTeam = compose(
     {
       title: by === "booker" ? "A booking was moved by the booker" : "A booking was moved",

@@ -14,9 +14,14 @@
  * - The other date is priced as a booking made today would be (its own
  *   price, early-bird while it lasts, the group discount), at the VAT rate
  *   the booking was invoiced at. Cheaper than what is still charged: the
- *   difference is credited (a credit note; refunded if paid). Dearer: not
- *   from the booker's page (an invoice is never edited, and a second one
- *   for the difference is not built yet): the team is asked.
+ *   difference is credited (a credit note; refunded if paid). Dearer, while
+ *   the invoice awaits payment: the invoice is replaced (a credit note for
+ *   what it still charges, and a new invoice for the new date: ADR 084).
+ *   Dearer once paid: not from the booker's page (what was paid would have
+ *   to be carried to a new invoice): the team is asked.
+ * - While a card payment of the invoice, started from the booker's page, is
+ *   open, the amount cannot change (the payment is for the old amount): only
+ *   a move at the same price.
  * - Places whose names are still to follow cannot move to a date whose
  *   names are already due.
  */
@@ -37,6 +42,8 @@ export type TransferableBooking = {
   total_pence: number;
   credited_pence: number;
   terms_rules: string | null;
+  /** A card payment started for the invoice (./card-payments.server.ts), or null. */
+  payment_intent_id: string | null;
 };
 
 export type TransferTarget = {
@@ -55,15 +62,24 @@ export type TransferRefusal =
   | "date-unavailable"
   | "outside-terms"
   | "names-due"
-  | "costs-more";
+  | "costs-more"
+  | "payment-started";
 
 export type TransferQuote = {
   ok: true;
   /** The other date's price for the booking's places, with VAT, as a booking made now would pay. */
   newGrossPence: number;
   newBasis: PriceBasis;
-  /** What the move credits (the difference in price), in pence with VAT; 0: same price. */
+  /** The other date's line for the booking's places: its unit price and discount (what a new invoice is for). */
+  newLine: { unitPricePence: number; discountPence: number };
+  /** What the move credits (the difference in price), in pence with VAT; 0: same price or dearer. */
   creditPence: number;
+  /**
+   * What the new date costs more, in pence with VAT; 0: same price or
+   * cheaper. Above 0, the invoice is replaced: a credit note for what it
+   * still charges and a new invoice for `newGrossPence`.
+   */
+  extraPence: number;
 };
 
 export type TransferCheck = TransferQuote | { ok: false; reason: TransferRefusal; extraPence?: number };
@@ -102,7 +118,7 @@ export function checkTransfer({
   now: Date;
   transfersMade: number;
   unnamedPlaces: number;
-  /** False for the team, who may move a booking outside the terms' window (never to a dearer date). */
+  /** False for the team, who may move a booking outside the terms' window. */
   withinTerms?: boolean;
 }): TransferCheck {
   if ((booking.status !== "invoiced" && booking.status !== "paid") || booking.erased_at !== null) {
@@ -123,8 +139,20 @@ export function checkTransfer({
   const line = priceBooking({ session: target.price, places, bookedAt: now });
   const newGrossPence = line.netPence + vatOn(line.netPence, booking.vat_rate_bp);
   const charged = booking.total_pence - booking.credited_pence;
-  if (newGrossPence > charged) return { ok: false, reason: "costs-more", extraPence: newGrossPence - charged };
-  return { ok: true, newGrossPence, newBasis: line.basis, creditPence: charged - newGrossPence };
+  if (newGrossPence > charged && booking.status === "paid") {
+    return { ok: false, reason: "costs-more", extraPence: newGrossPence - charged };
+  }
+  if (newGrossPence !== charged && booking.status === "invoiced" && booking.payment_intent_id !== null) {
+    return { ok: false, reason: "payment-started" };
+  }
+  return {
+    ok: true,
+    newGrossPence,
+    newBasis: line.basis,
+    newLine: { unitPricePence: line.unitPricePence, discountPence: line.discountPence },
+    creditPence: Math.max(0, charged - newGrossPence),
+    extraPence: Math.max(0, newGrossPence - charged),
+  };
 }
 
 /** Why a move is refused, in the booker's words, with what is still possible. */
@@ -154,6 +182,8 @@ export function transferRefusalText(
     case "names-due":
       return "Names are already due for that date: please name every delegate first, then move the booking.";
     case "costs-more":
-      return `That date costs ${formatPenceGbp(check.extraPence ?? 0)} more than your booking, with VAT: we cannot move it from this page. Please reply to your confirmation e-mail and we will arrange it with a new invoice for the difference.`;
+      return `That date costs ${formatPenceGbp(check.extraPence ?? 0)} more than your booking, with VAT, and your booking is paid: we cannot move it from this page. Please reply to your confirmation e-mail and we will arrange it with an invoice for the difference.`;
+    case "payment-started":
+      return "A card payment of your invoice was started from this page, for its present amount, so the price cannot change now: you may move to a date at the same price. If the payment was not finished, please reply to your confirmation e-mail and we will arrange the move.";
   }
 }

@@ -2,30 +2,38 @@
  * A booking moved to another date of the same course (issue 41, ADR 081),
  * by the booker from their page or by the team: one transaction, the
  * booking's order locked, the rules of ./transfer-rules.ts checked on the
- * booking as it is then. The booking keeps its reference, places and
- * invoice; it now names the new date. The places move (the new date's
- * taken, all or none; the old date's given back), and a cheaper date's
- * difference is credited by a credit note against the invoice (never an
- * edited invoice), refunded by the caller when the booking was paid. The
+ * booking as it is then. The booking keeps its reference and places; it
+ * now names the new date. The places move (the new date's taken, all or
+ * none; the old date's given back). A cheaper date's difference is
+ * credited by a credit note against the invoice (never an edited invoice),
+ * refunded by the caller when the booking was paid; a dearer date, while
+ * the invoice awaits payment, replaces the invoice: a credit note for what
+ * it still charges and a new invoice at the new date's price (ADR 084). The
  * timeline, the booking.changed webhook and what the caller says (its
- * e-mails, composed before the places and the number are taken: ADR 072)
+ * e-mails, composed before the places and the numbers are taken: ADR 072)
  * are written with it.
  */
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { formatPenceGbp } from "~/format/money.ts";
 import { lockOrder, updateOrder } from "../store.server.ts";
 import {
   addCreditNoteEvent,
   addEvent,
   readBooking,
+  repriceBooking,
   type CourseBooking,
   type CourseInvoice,
   type InvoiceDraft,
 } from "./booking-store.server.ts";
 import { creditNote } from "./credit-note.ts";
-import { draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
+import {
+  creditSettlement,
+  draftCreditNote,
+  draftInvoice,
+  invoiceWithCredits,
+  type DocumentDraft,
+} from "./documents.server.ts";
 import { placesLeft, releasePlaces, takePlaces } from "./places.server.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
 import { checkTransfer, transferOpen, transferRefusalText, type TransferRefusal } from "./transfer-rules.ts";
@@ -42,6 +50,8 @@ export type Transferred = {
   /** The booking as it is now, on its new date. */
   booking: CourseBooking;
   creditNote?: CourseInvoice;
+  /** A dearer date's invoice, replacing the booking's (the credit note credits that one in full). */
+  invoice?: CourseInvoice;
   /** What the caller must pay back: the credit on a paid booking (0 otherwise). */
   refundPence: number;
   /** The card payment to refund `refundPence` from; null for a transfer (the team refunds it). */
@@ -53,8 +63,11 @@ export type TransferResult =
   | { ok: false; reason: TransferRefusal; extraPence?: number }
   | { ok: false; reason: "not-found" | "full" | "amount-changed"; left?: number };
 
-/** A move as it will be, before the credit note's number is taken (its `number` a stand-in). */
-export type TransferDraft = Omit<Transferred, "creditNote"> & { creditNote?: InvoiceDraft & { grossPence: number } };
+/** A move as it will be, before the documents' numbers are taken (each `number` a stand-in). */
+export type TransferDraft = Omit<Transferred, "creditNote" | "invoice"> & {
+  creditNote?: InvoiceDraft & { grossPence: number };
+  invoice?: InvoiceDraft & { grossPence: number };
+};
 
 /** What the caller writes with a move, in two steps as a cancellation's (./team-acts.server.ts's ComposeCancellation). */
 export type ComposeTransfer = (
@@ -95,8 +108,9 @@ class Full extends Error {
 
 /**
  * Moves booking `bookingId` to `target` at `now`, by the team (`staffId`)
- * or the booker (null). `expectCreditPence`: the credit the booker was
- * shown; any other amount now refuses the move ("amount-changed").
+ * or the booker (null). `expectDifferencePence`: what the booker was shown
+ * the move costs more (above 0) or credits (below 0); any other amount now
+ * refuses the move ("amount-changed").
  */
 export async function transferBooking(
   db: Db,
@@ -105,8 +119,8 @@ export async function transferBooking(
     target,
     now,
     staffId,
-    expectCreditPence,
-  }: { target: BookableSession; now: Date; staffId: string | null; expectCreditPence?: number },
+    expectDifferencePence,
+  }: { target: BookableSession; now: Date; staffId: string | null; expectDifferencePence?: number },
   compose?: ComposeTransfer,
 ): Promise<TransferResult> {
   return db
@@ -125,9 +139,10 @@ export async function transferBooking(
         withinTerms: staffId === null,
       });
       if (!check.ok) return check;
-      if (expectCreditPence !== undefined && check.creditPence !== expectCreditPence) {
+      if (expectDifferencePence !== undefined && check.extraPence - check.creditPence !== expectDifferencePence) {
         return { ok: false, reason: "amount-changed" };
       }
+      const reinvoice = check.extraPence > 0;
       const at = now.toISOString();
       const label = sessionLabel(target);
       await trx
@@ -141,7 +156,9 @@ export async function transferBooking(
           session_last_day: target.lastDay,
           session_format: target.format,
           session_venue: target.venue ? JSON.stringify(target.venue) : null,
-          credited_pence: before.credited_pence + check.creditPence,
+          // A replaced invoice's credits are its own: the new one has none yet.
+          credited_pence: reinvoice ? 0 : before.credited_pence + check.creditPence,
+          ...(reinvoice ? { price_basis: check.newBasis } : {}),
         })
         .where("id", "=", bookingId)
         .execute();
@@ -154,7 +171,17 @@ export async function transferBooking(
         .execute();
 
       const paid = before.status === "paid";
-      const draft = check.creditPence > 0 ? await creditDraft(trx, before, check.creditPence, label, now) : undefined;
+      const replaced = reinvoice
+        ? await replaceInvoice(
+            trx,
+            { ...(await readBooking(trx, bookingId))!, ...newLineOf(check.newLine) },
+            label,
+            now,
+          )
+        : undefined;
+      const draft =
+        replaced?.credit ??
+        (check.creditPence > 0 ? await creditDraft(trx, before, check.creditPence, label, now) : undefined);
       const moved = (await readBooking(trx, bookingId))!;
       const refundPence = paid && draft ? draft.grossPence : 0;
       const paymentIntentId = paid && before.payment_method === "card" ? before.payment_intent_id : null;
@@ -163,6 +190,7 @@ export async function transferBooking(
         from: before,
         booking: moved,
         ...(draft ? { creditNote: { ...draft.note, grossPence: draft.grossPence } } : {}),
+        ...(replaced ? { invoice: { ...replaced.invoice, grossPence: replaced.grossPence } } : {}),
         refundPence,
         paymentIntentId,
       });
@@ -180,8 +208,20 @@ export async function transferBooking(
         },
       ].sort((a, b) => a.key.localeCompare(b.key));
       for (const step of places) await step.act();
+      // The numbers last, invoice then credit note (the order every act that takes both keeps).
+      const invoice = replaced ? await replaced.invoice.issue(trx) : undefined;
       const note = draft ? await draft.note.issue(trx) : undefined;
 
+      if (invoice) {
+        await addEvent(
+          trx,
+          bookingId,
+          now,
+          "invoice-issued",
+          { number: invoice.number, dueDate: invoice.due_date, replaces: replaced!.replaces },
+          staffId,
+        );
+      }
       if (note) await addCreditNoteEvent(trx, bookingId, now, note, staffId);
       await addEvent(
         trx,
@@ -192,6 +232,7 @@ export async function transferBooking(
           from: before.session_label,
           to: label,
           creditPence: check.creditPence,
+          ...(reinvoice ? { extraPence: check.extraPence } : {}),
           ...(staffId === null ? { by: "booker" } : {}),
         },
         staffId,
@@ -204,6 +245,7 @@ export async function transferBooking(
           by: staffId === null ? "booker" : "team",
           fromSession: { key: before.session_key, label: before.session_label },
           creditedPence: check.creditPence,
+          ...(invoice ? { newInvoice: { number: invoice.number, extraPence: check.extraPence } } : {}),
         },
         now,
       );
@@ -212,6 +254,7 @@ export async function transferBooking(
         from: before,
         booking: moved,
         ...(note ? { creditNote: note } : {}),
+        ...(invoice ? { invoice } : {}),
         refundPence,
         paymentIntentId,
       };
@@ -232,19 +275,43 @@ async function creditDraft(
   newLabel: string,
   now: Date,
 ): Promise<{ note: DocumentDraft; grossPence: number }> {
-  const { invoice, already, invoiced } = (await invoiceWithCredits(trx, booking.id))!;
+  const { invoice, already, invoiced, standingPence } = (await invoiceWithCredits(trx, booking.id))!;
   const amounts = creditNote(invoiced, { grossPence }, already);
-  const leftDue = invoice.total_pence - already.netPence - already.vatPence - amounts.grossPence;
-  const settlement =
-    booking.status === "paid"
-      ? booking.payment_method === "card"
-        ? "Refunded to the card the booking was paid with."
-        : "Refunded by bank transfer."
-      : `Deducted from invoice ${invoice.number}: ${formatPenceGbp(leftDue)} of it remains due.`;
+  const settlement = creditSettlement(booking, invoice.number, standingPence - amounts.grossPence);
   const reason = `Moved to ${newLabel}: the difference in price`;
   return {
     note: await draftCreditNote(trx, booking, invoice, amounts, { now, reason, settlement }),
     grossPence: amounts.grossPence,
+  };
+}
+
+/** The booking's facts as a move to a dearer date prices them: the new date's unit price and discount. */
+const newLineOf = (line: { unitPricePence: number; discountPence: number }) => ({
+  unit_price_pence: line.unitPricePence,
+  discount_pence: line.discountPence,
+});
+
+/**
+ * A dearer date's documents, ready to issue (ADR 084): the booking's line
+ * and total repriced (`booking` as it now is, on its new date at its new
+ * price), a new invoice for it, and a credit note crediting what the
+ * invoice it replaces still charges, saying so. An invoice is never edited.
+ */
+async function replaceInvoice(trx: Transaction<Database>, booking: CourseBooking, newLabel: string, now: Date) {
+  const { invoice: old, already, invoiced, standingPence } = (await invoiceWithCredits(trx, booking.id))!;
+  const quoted = await repriceBooking(trx, booking);
+  const invoice = await draftInvoice(trx, booking, quoted, { now, paid: false });
+  const amounts = creditNote(invoiced, { grossPence: standingPence }, already);
+  const note = await draftCreditNote(trx, booking, old, amounts, {
+    now,
+    reason: `Moved to ${newLabel}: replaced by a new invoice at that date's price`,
+    settlement: `Invoice ${old.number} is cancelled in full: nothing is due on it. The new invoice replaces it.`,
+  });
+  return {
+    invoice,
+    grossPence: quoted.grossPence,
+    replaces: old.number,
+    credit: { note, grossPence: amounts.grossPence },
   };
 }
 
@@ -282,7 +349,7 @@ export async function transferChoices(
         label: sessionLabel(target),
         full: (left.get(target.key) ?? 0) < booking.quantity,
         ...(check.ok
-          ? { ok: true as const, creditPence: check.creditPence }
+          ? { ok: true as const, creditPence: check.creditPence, extraPence: check.extraPence }
           : { ok: false as const, why: transferRefusalText(check, booking) }),
       };
     }),

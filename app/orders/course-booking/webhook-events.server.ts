@@ -106,11 +106,15 @@ export function bookingChangedEvent(
         namedDelegates: number;
       }
     | {
-        /** Moved to another date (the booking's session is now the new one); the date it left, and what was credited. */
+        /**
+         * Moved to another date (the booking's session is now the new one); the date it left, what was
+         * credited, and, for a dearer date, the invoice that replaced the booking's (ADR 084) with what it costs more.
+         */
         change: "transferred";
         by: "team" | "booker";
         fromSession: { key: string; label: string };
         creditedPence: number;
+        newInvoice?: { number: string; extraPence: number };
       },
   now: Date,
 ) {

@@ -37,8 +37,12 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /** What a move to a date does to the price, in the team's words. */
-const creditText = (pence: number) =>
-  pence === 0 ? "same price" : `cheaper: ${formatPenceGbp(pence)} with VAT credited`;
+const priceText = ({ creditPence, extraPence }: { creditPence: number; extraPence: number }) =>
+  extraPence > 0
+    ? `dearer: ${formatPenceGbp(extraPence)} more with VAT, on a new invoice replacing the booking's`
+    : creditPence === 0
+      ? "same price"
+      : `cheaper: ${formatPenceGbp(creditPence)} with VAT credited`;
 
 export default function CourseBookingPage() {
   const {
@@ -219,14 +223,16 @@ export default function CourseBookingPage() {
       {moves?.open && (
         <StaffSection id="move" title="Move to another date" className="mt-8">
           <p className="mt-2 text-slate-700">
-            Every place moves. A cheaper date&rsquo;s difference is credited with a credit note (refunded if paid); a
-            dearer date cannot be chosen yet. The booker&rsquo;s terms need not allow it: you decide. The booker and
-            each named delegate are told, and the delegates&rsquo; calendars follow.
+            Every place moves. A cheaper date&rsquo;s difference is credited with a credit note (refunded if paid). A
+            dearer date, while the invoice awaits payment, replaces the invoice: a credit note cancels it and a new
+            invoice at the new date&rsquo;s price is sent; once paid, a dearer date cannot be chosen. The booker&rsquo;s
+            terms need not allow it: you decide. The booker and each named delegate are told, and the delegates&rsquo;
+            calendars follow.
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
             {moves.dates.map((d) => (
               <li key={d.id}>
-                {d.label}: {d.full ? "not enough places left" : d.ok ? creditText(d.creditPence) : d.why}
+                {d.label}: {d.full ? "not enough places left" : d.ok ? priceText(d) : d.why}
               </li>
             ))}
           </ul>
