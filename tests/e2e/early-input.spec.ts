@@ -1,5 +1,6 @@
 import { type Page } from "@playwright/test";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
+import { delegateWithInstructions, joiningSiteEnv, type SiteWithMail } from "../support/joining.ts";
 import { expect, expectHydrated, holdApp, isPhone, test, uniqueEmail } from "./fixtures.ts";
 
 // Issue 12: what a visitor does before the app's code has arrived is never
@@ -76,4 +77,80 @@ test("what is typed into a form before the app arrives is kept, and the form the
   // Sent through the app (the page stays), not as a plain post.
   await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
   await expect(page).toHaveURL(/\/contact$/);
+});
+
+// The questionnaire's fields are text areas the server fills: with the
+// answers saved on its first load, with what was typed in its answer to a
+// refusal (a 400). What a visitor types into them before React takes over
+// stays exactly as a plain HTML form would keep it: an answer replaced,
+// added to, or typed into an empty field.
+test.describe("the pre-course questionnaire", () => {
+  let site: SiteWithMail;
+
+  test.beforeAll(async ({ launcher }) => {
+    test.setTimeout(60_000);
+    site = await launcher.siteWithMail({ name: "early-input-questionnaire", env: joiningSiteEnv });
+  });
+
+  const objectives = (page: Page) => page.getByLabel("What do you want to get out of the course?");
+  const experience = (page: Page) => page.getByLabel("Your experience of the subject so far");
+  const dietary = (page: Page) => page.getByLabel("Dietary needs");
+  const access = (page: Page) => page.getByLabel(/^Access needs/);
+
+  /** Types at the end of what the field holds, as a person who clicks into it and carries on. */
+  async function addTo(field: ReturnType<Page["getByLabel"]>, text: string) {
+    await field.click();
+    await field.press("ControlOrMeta+End");
+    await field.pressSequentially(text);
+  }
+
+  test("answers typed into the fields the server filled before the app arrives are kept as typed, on the answer to a refusal and on the first load", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const { path } = await delegateWithInstructions(site, page.request, "early-questionnaire");
+    const url = `${site.baseURL}${path}`;
+
+    // Sent as a plain form (the app held back): refused (400), and the page comes back with what was typed.
+    // The page starts React after its first paint: its "load" waits for the app held back, so the test waits for less.
+    const held = await holdApp(page);
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await objectives(page).fill("Build a risk register");
+    await dietary(page).fill("x".repeat(501));
+    const refused = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Save my answers" }).click();
+    expect((await refused).status()).toBe(400);
+    await expect(page.getByText('Keep "Dietary needs" to 500 characters or fewer')).toBeVisible();
+    await expect(dietary(page)).toHaveValue("x".repeat(501));
+    await dietary(page).fill("Vegetarian");
+    await addTo(objectives(page), " the board reads");
+    await experience(page).fill("Two years as a risk analyst");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await arrive(page, held.release);
+    await expect(dietary(page)).toHaveValue("Vegetarian");
+    await expect(objectives(page)).toHaveValue("Build a risk register the board reads");
+    await expect(experience(page)).toHaveValue("Two years as a risk analyst");
+    await page.getByRole("button", { name: "Save my answers" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
+    await expect(dietary(page)).toHaveValue("Vegetarian");
+
+    // The first load of the page, its fields filled with the answers saved.
+    await page.unrouteAll();
+    const again = await holdApp(page);
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await expect(objectives(page)).toHaveValue("Build a risk register the board reads");
+    await objectives(page).fill("Chair the risk committee");
+    await addTo(dietary(page), ", no nuts");
+    await access(page).fill("A step-free route to the room");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await arrive(page, again.release);
+    await expect(objectives(page)).toHaveValue("Chair the risk committee");
+    await expect(dietary(page)).toHaveValue("Vegetarian, no nuts");
+    await expect(experience(page)).toHaveValue("Two years as a risk analyst");
+    await expect(access(page)).toHaveValue("A step-free route to the room");
+    await page.getByRole("button", { name: "Save my answers" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
+    await expect(dietary(page)).toHaveValue("Vegetarian, no nuts");
+    await expect(objectives(page)).toHaveValue("Chair the risk committee");
+  });
 });

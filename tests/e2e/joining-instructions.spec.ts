@@ -11,73 +11,28 @@
  * answer too long, a file, JSON) is a 400, never a 5xx.
  */
 import type { APIRequestContext } from "@playwright/test";
-import { openDatabase } from "../../app/data/db.server.ts";
-import { siteCalendar } from "../../app/calendar/business-hours.ts";
-import { sendJoiningEmails } from "../../app/orders/course-booking/joining.server.ts";
-import { loadKeyring } from "../../app/secrets/keys.server.ts";
-import type { Mailbox } from "../../harness/mail.ts";
-import type { SiteServer } from "../../harness/servers.ts";
-import { bookingFormFields } from "../support/booking-form.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
-import { axeViolations, expect, hydrate, test, uniqueEmail } from "./fixtures.ts";
+import {
+  delegateWithInstructions as instructed,
+  joiningSessionKey as sessionKey,
+  joiningSiteEnv,
+  runJoiningJob as runJob,
+  type SiteWithMail,
+} from "../support/joining.ts";
+import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
-let site: SiteServer & { mailbox: Mailbox };
+let site: SiteWithMail;
 
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(60_000);
   site = await launcher.siteWithMail({
     name: "joining-instructions",
-    env: { RATE_LIMIT_MAX: "100000", BOOKING_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0" },
+    env: joiningSiteEnv,
   });
 });
 
-const sessionKey = "risk-management-2027-05-online";
-const bookingPath = `/courses/risk-management/book/${sessionKey}`;
-
-/** The joining job, run now against the site's database with the site's key, as if its days before were long enough. */
-async function runJoiningJob(): Promise<number> {
-  const handle = await openDatabase({ dataDir: site.dataDir });
-  try {
-    const { sent } = await sendJoiningEmails(handle.db, {
-      now: new Date(),
-      mail: { siteUrl: site.baseURL, teamEmail: "team@example.test", calendar: siteCalendar() },
-      keys: loadKeyring({ dataDir: site.dataDir }).keys,
-      days: { "in-person": 400, online: 400 },
-    });
-    return sent.length;
-  } finally {
-    await handle.close();
-  }
-}
-
-/** A confirmed booking whose one delegate is its booker, their joining instructions sent: the questionnaire's address. */
-async function delegateWithInstructions(
-  request: APIRequestContext,
-  tag: string,
-): Promise<{ email: string; path: string; text: string }> {
-  const email = uniqueEmail(tag);
-  const booked = await request.post(`${site.baseURL}${bookingPath}`, {
-    form: bookingFormFields(email),
-    maxRedirects: 0,
-  });
-  expect(booked.status()).toBe(200);
-  const confirm = await site.mailbox.waitForEmail(email, { subject: /Please confirm your booking/ });
-  const token = /\/booking\/([A-Za-z0-9_-]{43})/.exec(confirm.text)?.[1];
-  const confirmed = await request.post(`${site.baseURL}/booking/${token}`, {
-    form: { intent: "confirm" },
-    maxRedirects: 0,
-  });
-  expect(confirmed.status()).toBe(303);
-  expect(await runJoiningJob()).toBeGreaterThanOrEqual(1);
-  const message = await site.mailbox.waitForEmail(email, {
-    subject: /^Joining instructions: Enterprise Risk Management/,
-  });
-  const path = new RegExp(`${site.baseURL.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(/joining/[A-Za-z0-9_-]{43})`).exec(
-    message.text,
-  )?.[1];
-  expect(path, message.text).toBeTruthy();
-  return { email, path: path!, text: message.text };
-}
+const runJoiningJob = () => runJob(site);
+const delegateWithInstructions = (request: APIRequestContext, tag: string) => instructed(site, request, tag);
 
 test("a delegate gets the joining instructions, answers the questionnaire, and the team sees it on the roster @desktop", async ({
   page,
@@ -102,9 +57,6 @@ test("a delegate gets the joining instructions, answers the questionnaire, and t
     "Build a risk register the board reads",
   );
 
-  // React takes over the answer's page before the next answers are typed: once, in a clean-clone run,
-  // text typed while React hydrated a field the server had filled came out merged with that text.
-  await hydrate(page);
   await page.getByLabel("Dietary needs").fill("Vegetarian");
   await page.getByLabel("Your experience of the subject so far").fill("Two years as a risk analyst");
   await page.getByLabel(/^Access needs/).fill("A step-free route to the room");

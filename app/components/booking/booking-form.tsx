@@ -6,11 +6,20 @@
  */
 import { errorId, fieldId, TextField } from "~/components/forms/field.tsx";
 import { BotFields } from "~/components/forms/bot-fields.tsx";
+import { BookerFields, bindField, type BookerFieldNames } from "./booker-fields.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import type { BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
 import { delegateField, MAX_PLACES } from "~/orders/course-booking/booking-request.ts";
 
 const formId = "booking";
+
+const bookerFieldNames: BookerFieldNames = {
+  name: "bookerName",
+  email: "bookerEmail",
+  phone: "bookerPhone",
+  jobTitle: "bookerJobTitle",
+  organisation: "organisation",
+};
 
 export function OtherDates({ page }: { page: BookingPageData }) {
   if (page.otherDates.length === 0) {
@@ -104,9 +113,7 @@ export function BookingForm({
   fixedPlaces?: boolean;
 }) {
   const errorList = Object.entries(errors);
-  /** A text field of this form (the kit's), filled with what was typed; "(optional)" marks what may be left empty. */
-  const bind = (name: string) =>
-    ({ formId, name, defaultValue: values[name] ?? "", error: errors[name], marks: "optional" }) as const;
+  const bind = bindField(formId, values, errors);
   const maxPlaces = Math.min(MAX_PLACES, page.left);
   return (
     <>
@@ -200,11 +207,7 @@ export function BookingForm({
         <fieldset className="space-y-4">
           <legend className="text-2xl font-bold text-navy-900">Your details</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField {...bind("bookerName")} label="Full name" autoComplete="name" required />
-            <TextField {...bind("bookerEmail")} label="E-mail" type="email" autoComplete="email" required />
-            <TextField {...bind("bookerPhone")} label="Phone" type="tel" autoComplete="tel" required />
-            <TextField {...bind("bookerJobTitle")} label="Job title" autoComplete="organization-title" required />
-            <TextField {...bind("organisation")} label="Organisation" autoComplete="organization" required />
+            <BookerFields names={bookerFieldNames} bind={bind} />
           </div>
         </fieldset>
 

@@ -5,9 +5,10 @@
  * "check your inbox": nothing happens until the address confirms it.
  */
 import { BotFields } from "~/components/forms/bot-fields.tsx";
-import { fieldId, TextField } from "~/components/forms/field.tsx";
+import { fieldId } from "~/components/forms/field.tsx";
 import { MAX_PLACES } from "~/orders/course-booking/booking-request.ts";
 import { waitingFields, waitingIntent } from "~/orders/course-booking/waiting-form.ts";
+import { BookerFields, bindField } from "./booker-fields.tsx";
 
 const formId = "waiting";
 
@@ -35,8 +36,7 @@ export function WaitingListForm({ answer }: { answer?: WaitingFormAnswer | undef
   const values = answer?.values ?? {};
   const errors = answer?.fieldErrors ?? {};
   const errorList = Object.entries(errors);
-  const bind = (name: string) =>
-    ({ formId, name, defaultValue: values[name] ?? "", error: errors[name], marks: "optional" }) as const;
+  const bind = bindField(formId, values, errors);
   return (
     <section aria-labelledby="waiting-title" className="mt-10 rounded-lg border border-slate-300 p-6">
       <h2 id="waiting-title" className="text-2xl font-bold text-navy-900">
@@ -75,9 +75,7 @@ export function WaitingListForm({ answer }: { answer?: WaitingFormAnswer | undef
         <input type="hidden" name="intent" value={waitingIntent} />
         <BotFields />
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField {...bind(waitingFields.name)} label="Full name" autoComplete="name" required />
-          <TextField {...bind(waitingFields.email)} label="E-mail" type="email" autoComplete="email" required />
-          <TextField {...bind(waitingFields.organisation)} label="Organisation" autoComplete="organization" required />
+          <BookerFields names={waitingFields} bind={bind} />
           <div data-field={waitingFields.places}>
             <label
               htmlFor={fieldId(formId, waitingFields.places)}

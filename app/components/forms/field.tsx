@@ -16,6 +16,7 @@ import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
 import type { FieldErrors, ValidationKind, validate } from "~/leads/validation.ts";
 import type { Tone } from "./tone.ts";
+import { useTypedTextKept } from "./typed-text.ts";
 
 export function fieldId(formId: string, name: string): string {
   return `${formId}-${name}`;
@@ -206,8 +207,13 @@ export function TextAreaField({
   maxLength,
   ...field
 }: FieldBase & { defaultValue?: string; rows?: number; maxLength?: number }) {
+  const ref = useRef<HTMLTextAreaElement | null>(null);
+  useTypedTextKept(fieldId(field.formId, field.name), !!defaultValue, ref);
   return (
-    <FieldFrame {...field} control={(wire) => <textarea {...wire({ rows, defaultValue, maxLength }, "mt-1.5")} />} />
+    <FieldFrame
+      {...field}
+      control={(wire) => <textarea ref={ref} {...wire({ rows, defaultValue, maxLength }, "mt-1.5")} />}
+    />
   );
 }
 

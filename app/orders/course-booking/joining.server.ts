@@ -19,6 +19,7 @@ import { sessionDayTimes } from "~/calendar/session-dates.ts";
 import type { Venue } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
+import { mailJob, type MailJobOptions } from "~/jobs/mail-job.server.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
@@ -287,24 +288,18 @@ export function joiningJob({
   db,
   mail,
   keys,
-  everyMs = 15 * 60_000,
-  onSent = () => {},
-}: {
-  db: Db;
-  mail: MailContext;
-  keys: Keyring;
-  everyMs?: number;
-  /** E-mails were queued (the outbox sends them). */
-  onSent?: () => void;
-}): ScheduledJob {
-  return {
-    name: joiningJobName,
-    everyMs,
-    leaseMs: 5 * 60_000,
-    run: async ({ now }) => {
-      const { sent } = await sendJoiningEmails(db, { now, mail, keys });
-      if (sent.length > 0) onSent();
-      return { sent: sent.length };
+  ...options
+}: { db: Db; mail: MailContext; keys: Keyring } & MailJobOptions): ScheduledJob {
+  return mailJob(
+    {
+      name: joiningJobName,
+      everyMs: 15 * 60_000,
+      leaseMs: 5 * 60_000,
+      run: async (now) => {
+        const { sent } = await sendJoiningEmails(db, { now, mail, keys });
+        return { queued: sent.length, result: { sent: sent.length } };
+      },
     },
-  };
+    options,
+  );
 }

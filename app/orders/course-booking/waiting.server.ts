@@ -20,6 +20,7 @@ import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import { isPostgres } from "~/data/dialect.ts";
 import type { Database } from "~/data/schema.ts";
+import { mailJob, type MailJobOptions } from "~/jobs/mail-job.server.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
@@ -244,25 +245,20 @@ export function waitingListsJob({
   db,
   mail,
   keys,
-  everyMs = 5 * 60_000,
-  onSent = () => {},
-}: {
-  db: Db;
-  mail: MailContext;
-  keys: Keyring;
-  everyMs?: number;
-  onSent?: () => void;
-}): ScheduledJob {
-  return {
-    name: waitingJobName,
-    everyMs,
-    leaseMs: 2 * 60_000,
-    run: async ({ now }) => {
-      const { lapsed, offered } = await runWaitingLists(db, { now, mail, keys });
-      if (offered.length > 0) onSent();
-      return { lapsed, offered: offered.length };
+  ...options
+}: { db: Db; mail: MailContext; keys: Keyring } & MailJobOptions): ScheduledJob {
+  return mailJob(
+    {
+      name: waitingJobName,
+      everyMs: 5 * 60_000,
+      leaseMs: 2 * 60_000,
+      run: async (now) => {
+        const { lapsed, offered } = await runWaitingLists(db, { now, mail, keys });
+        return { queued: offered.length, result: { lapsed, offered: offered.length } };
+      },
     },
-  };
+    options,
+  );
 }
 
 export type OfferView = { ok: true; row: WaitingRow } | { ok: false; reason: "unknown" | "lapsed" | "used" };
