@@ -12,6 +12,7 @@
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
+import { mailJob, type MailJobOptions } from "~/jobs/mail-job.server.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { OutgoingEmail } from "~/mail/types.ts";
@@ -161,23 +162,18 @@ export async function sendPaymentReminders(
 export function paymentRemindersJob({
   db,
   compose,
-  everyMs = 15 * 60_000,
-  onSent = () => {},
-}: {
-  db: Db;
-  compose: ComposeReminder;
-  everyMs?: number;
-  /** Reminders were queued (the outbox sends them). */
-  onSent?: () => void;
-}): ScheduledJob {
-  return {
-    name: paymentRemindersJobName,
-    everyMs,
-    leaseMs: 5 * 60_000,
-    run: async ({ now }) => {
-      const { sent } = await sendPaymentReminders(db, { now, compose });
-      if (sent.length > 0) onSent();
-      return { sent: sent.length };
+  ...options
+}: { db: Db; compose: ComposeReminder } & MailJobOptions): ScheduledJob {
+  return mailJob(
+    {
+      name: paymentRemindersJobName,
+      everyMs: 15 * 60_000,
+      leaseMs: 5 * 60_000,
+      run: async (now) => {
+        const { sent } = await sendPaymentReminders(db, { now, compose });
+        return { queued: sent.length, result: { sent: sent.length } };
+      },
     },
-  };
+    options,
+  );
 }
