@@ -188,7 +188,9 @@ export async function recordPayment(
 /**
  * The order of `kind` a card payment names, with what it costs (what the
  * Stripe module checks a payment against, ../stripe/settle.server.ts);
- * with `reference`, only if its payment has that provider reference.
+ * with `reference`, only if its payment has that provider reference, and
+ * then what that payment was made for (an order's total, or what an
+ * invoice still owed when its payer chose to pay it by card: ADR 084).
  */
 export async function paidOrder(trx: Trx, kind: PaidKindName, id: string, reference?: string) {
   const order = await trx
@@ -196,19 +198,16 @@ export async function paidOrder(trx: Trx, kind: PaidKindName, id: string, refere
     .select(["o.id", "o.total_pence", "o.currency"])
     .where("o.id", "=", id)
     .where("o.kind", "=", kind)
-    .$if(reference !== undefined, (q) =>
-      q.where((eb) =>
-        eb.exists(
-          eb
-            .selectFrom("payments as p")
-            .select("p.id")
-            .whereRef("p.order_id", "=", "o.id")
-            .where("p.provider_reference", "=", reference!),
-        ),
-      ),
-    )
     .executeTakeFirst();
-  return order ? { id: order.id, amountPence: order.total_pence, currency: order.currency } : null;
+  if (!order) return null;
+  if (reference === undefined) return { id: order.id, amountPence: order.total_pence, currency: order.currency };
+  const payment = await trx
+    .selectFrom("payments")
+    .select("amount_pence")
+    .where("order_id", "=", id)
+    .where("provider_reference", "=", reference)
+    .executeTakeFirst();
+  return payment ? { id: order.id, amountPence: payment.amount_pence, currency: order.currency } : null;
 }
 
 /** Deletes orders `ids` with their lines and payments (a kind deletes its own facts first). */

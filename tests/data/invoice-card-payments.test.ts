@@ -166,6 +166,28 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
     expect(await move(450_000, "same")).toMatchObject({ ok: true });
   });
 
+  it("after a move to a cheaper date, the payment is for what is still owed, and Stripe's success marks the booking paid", async () => {
+    const { id, token } = await booking("credited");
+    const cheaper = await createCourseSession(t.handle.db, {
+      key: `icard-${dialect}-cheaper-${++sessions}`,
+      capacity: 6,
+      at: now,
+      startsAt: new Date("2027-06-14T08:00:00.000Z"),
+      endsAt: new Date("2027-06-18T16:00:00.000Z"),
+      price: { pricePence: 400_000 },
+    });
+    expect(await transferBooking(t.handle.db, id, { target: cheaper, now, staffId: "staff-1" })).toMatchObject({
+      ok: true,
+      creditNote: { total_pence: 120_000 },
+    });
+    await courseBookings.payInvoiceByCard(token);
+    const { booking: b } = await detail(id);
+    expect(fake.intents.get(b.payment_intent_id!)).toMatchObject({ amount: 960_000 });
+    expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
+    expect((await detail(id)).booking).toMatchObject({ status: "paid" });
+    expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
+  });
+
   it("refuses a booking with no open invoice, and an unknown link", async () => {
     const held = await booking("held", byCard);
     expect(await courseBookings.payInvoiceByCard(held.token)).toEqual({ ok: false, reason: "not-payable" });
