@@ -15,7 +15,8 @@
  *   sending: the invitations keep a keyed fingerprint, the outbox the link
  *   sealed until it sends;
  * - a new secrets key (the old one still in the ring) sends nothing;
- * - the link withdrawn: an update without it.
+ * - the link withdrawn: an update without it; a link set once the course
+ *   is over, nothing.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -247,7 +248,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
     expect(await withCatalogue(catalogueWith(newLink), () => after.sendCalendarUpdates(now))).toBe(0);
   });
 
-  it("the link withdrawn: an update without it, and the e-mail says a new one will follow", async () => {
+  it("the link withdrawn: an update without it, and the e-mail says a new one will follow; once the course is over, nothing", async () => {
     now = new Date("2027-05-08T12:00:00.000Z");
     expect(await withCatalogue(catalogueWith(null), () => service().sendCalendarUpdates(now))).toBe(2);
     const last = (await calendarsTo("two@example.com")).at(-1)!;
@@ -259,5 +260,8 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
     });
     expect(last.text).toContain("We will e-mail you the new one before the first day.");
     expect((await calendarsTo("late@example.com")).map((c) => c.sequence)).toEqual([0]);
+    // Once the course is over (Friday 14 May, 16:30 BST), a link set then sends nothing.
+    now = new Date("2027-05-14T15:30:00.000Z");
+    expect(await withCatalogue(catalogueWith(newLink), () => service().sendCalendarUpdates(now))).toBe(0);
   });
 });

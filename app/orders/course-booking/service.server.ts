@@ -59,6 +59,7 @@ import type { Attachment } from "~/mail/types.ts";
 import type { InvitationSays } from "./invitation-ics.server.ts";
 import { instructedDelegates } from "./joining.server.ts";
 import { openJoiningLink } from "~/publishing/webinar-links.server.ts";
+import { sessionEndsAt } from "~/calendar/session-dates.ts";
 import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
@@ -676,7 +677,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const published = sessionByKey(first.session_key);
         if (!published) continue;
         const stored = published.session.joiningLink;
-        const link = stored ? (openJoiningLink(keys, stored) ?? "unopened") : null;
+        const ended = sessionEndsAt(published.session).getTime() <= now.getTime();
+        // A session over: its link no longer matters (what the invitations carry stays as it is).
+        const link = ended ? "unopened" : stored ? (openJoiningLink(keys, stored) ?? "unopened") : null;
         /** What the invitation `row` would say now, about the session as `about` says it. */
         const saysNow = (about: Pick<BookingForEmail, "courseId" | "courseTitle" | "session">, said: string) => {
           const before = JSON.parse(said) as InvitationSays;
