@@ -8,7 +8,11 @@
  * queues the e-mail the invitation goes with, so a row moves only with a
  * message sent: an invitation (`invite`: SEQUENCE 0, or the next one when
  * the delegate had one), a cancellation (`withdraw`, `withdrawAll`), an
- * update (`update`, when what it says no longer matches the session).
+ * update (`update`, when what it says no longer matches the session). To a
+ * delegate sent their joining instructions, a live online session's
+ * invitation carries its joining link, of which `said` keeps only a keyed
+ * fingerprint (docs/decisions/085-joining-link-updates.md): the link set,
+ * changed or withdrawn is an update too.
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";

@@ -4,8 +4,11 @@
  * hours (London time), where (the venue's address and directions) or the
  * live session's joining link, what to prepare, and, in the instructions,
  * the private link to the pre-course questionnaire (a credential: the
- * outbox keeps it sealed and puts it in only as it sends). Pure; queued by
- * ./joining.server.ts in the transaction that records it.
+ * outbox keeps it sealed and puts it in only as it sends). The joining link
+ * is a credential too, withheld and sealed the same way (ADR 085); the
+ * instructions carry the update of the delegate's calendar invitation that
+ * adds it. Pure; queued by ./joining.server.ts in the transaction that
+ * records it.
  */
 import { organisation } from "~/content/organisation.ts";
 import type { SessionFormat } from "~/content/session-formats.ts";
