@@ -28,7 +28,7 @@ import { runWaitingLists } from "../app/orders/course-booking/waiting.server.ts"
 import { setCapacity } from "../app/orders/course-booking/places.server.ts";
 import { createCourseBookingService } from "../app/orders/course-booking/service.server.ts";
 import { stripeClient } from "../app/orders/stripe/client.server.ts";
-import { keyring, newKeyMaterial } from "../app/secrets/sealing.server.ts";
+import { keyring, newKeyMaterial, seal } from "../app/secrets/sealing.server.ts";
 import { ensureBusinessSettings } from "../harness/business-settings.ts";
 import { startFakeStripe } from "../harness/fake-stripe.ts";
 import { parseEmail, type ReceivedEmail } from "../harness/mail.ts";
@@ -210,6 +210,23 @@ await step("The team changes the date's hours", "2027-05-20T09:00:00Z", async ()
 const joining = (at: string) => sendJoiningEmails(db, { now: new Date(at), mail, keys }).then(() => worker.kick());
 await step("Joining instructions (online: 3 days before)", "2027-06-04T08:00:00Z", () =>
   joining("2027-06-04T08:00:00Z"),
+);
+// The team sets the online date's joining link, then changes it (stored sealed, as the editor seals it):
+// each delegate sent the instructions gets it, with an update of their calendar invitation (ADR 085).
+const joiningLinkStep = (link: string) => async () => {
+  const session = catalogue.sessions.find((s) => s.id === june)!;
+  Object.assign(session, { joiningLink: seal(keys, link, "webinar-link") });
+  await service.sendCalendarUpdates(now);
+};
+await step(
+  "The team sets the online date's joining link",
+  "2027-06-04T10:00:00Z",
+  joiningLinkStep("https://meet.example/j/81234567890?pwd=first"),
+);
+await step(
+  "The team changes the online date's joining link",
+  "2027-06-05T10:00:00Z",
+  joiningLinkStep("https://meet.example/j/89876543210?pwd=second"),
 );
 
 // A card booking, paid, then cancelled by its booker: a credit note, the card refunded.

@@ -47,7 +47,7 @@ import { unseal, type Keyring } from "../secrets/sealing.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
 import { PollTimer } from "../jobs/poll-timer.ts";
 import type { Attachment, AttachmentMaker, OutgoingEmail } from "./types.ts";
-import { failureOutcome, withCredentials } from "./outbox-rules.ts";
+import { failureOutcome, withCredentials, withCredentialsInCalendar, withCredentialsInHtml } from "./outbox-rules.ts";
 import { ownerIsDead, processRuns, thisProcessId, type WorkerIdentity } from "./outbox-owners.server.ts";
 
 export type MailTransport = {
@@ -424,10 +424,10 @@ export class OutboxWorker {
         replyTo: row.reply_to ?? undefined,
         subject: row.subject,
         text: withCredentials(row.text_body, secrets),
-        html: withCredentials(row.html_body, secrets),
+        html: withCredentialsInHtml(row.html_body, secrets),
         headers: JSON.parse(row.headers_json) as Record<string, string>,
         attachments: row.attachments_json
-          ? await this.madeAttachments(JSON.parse(row.attachments_json) as Attachment[])
+          ? await this.madeAttachments(JSON.parse(row.attachments_json) as Attachment[], secrets)
           : undefined,
       });
     } catch (error) {
@@ -448,11 +448,22 @@ export class OutboxWorker {
     );
   }
 
-  /** The attachments, those named by `ref` made now (a failure is a failed attempt: retried, as a refused send is). */
-  private async madeAttachments(attachments: Attachment[]): Promise<Attachment[]> {
+  /**
+   * The attachments, those named by `ref` made now (a failure is a failed
+   * attempt: retried, as a refused send is), a calendar file's one-time
+   * credentials put in (a joining link in an invitation).
+   */
+  private async madeAttachments(
+    attachments: Attachment[],
+    secrets: Readonly<Record<string, string>>,
+  ): Promise<Attachment[]> {
     return Promise.all(
       attachments.map(async ({ ref, ...attachment }) => {
-        if (ref === undefined) return attachment;
+        if (ref === undefined) {
+          return attachment.calendarMethod
+            ? { ...attachment, content: withCredentialsInCalendar(attachment.content, secrets) }
+            : attachment;
+        }
         if (!this.makeAttachment) throw new Error(`Not sent: no one here makes the attachment ${ref}`);
         const content = await this.makeAttachment(ref);
         if (content === null) throw new Error(`Not sent: the attachment ${ref} no longer exists`);

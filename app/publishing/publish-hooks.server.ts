@@ -13,7 +13,8 @@
  * costs, when or where it runs while places are taken asks to confirm first
  * (saying that a price changes for new bookings only, and that a change of
  * days, hours or place is sent to each delegate as a calendar update:
- * app/orders/course-booking/invitations.server.ts); and a session with
+ * app/orders/course-booking/invitations.server.ts, as is a new joining
+ * link to each delegate sent their joining instructions, ADR 085); and a session with
  * places taken is cancelled (its state), never unpublished.
  */
 import type { Transaction } from "kysely";
@@ -71,7 +72,9 @@ const sessionHooks: PublishHooks = {
     const differs = (f: string) => JSON.stringify(before[f]) !== JSON.stringify(after[f]);
     const terms = bookedTerms.some(differs);
     const told = delegatesTold.some(differs);
-    if (!terms && !told) return null;
+    // Sealed as saved: the same link keeps its seal (webinar-links.server.ts), a new one differs.
+    const link = differs("joiningLink");
+    if (!terms && !told && !link) return null;
     const taken = await placesTaken(db, key);
     if (!taken) return null;
     return [
@@ -79,6 +82,9 @@ const sessionHooks: PublishHooks = {
       terms ? "A new price or capacity applies to new bookings only: existing bookings keep what they pay." : "",
       told
         ? "New days, hours or a new place apply to everyone: each delegate already booked is sent a calendar update with them."
+        : "",
+      link
+        ? "A new joining link is e-mailed at once to each delegate already sent their joining instructions, with a calendar update that carries it."
         : "",
       "Tick the box and publish again to confirm.",
     ]

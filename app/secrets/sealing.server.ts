@@ -12,7 +12,7 @@
  * under the previous key (SECRETS_KEY_PREVIOUS) still opens during a
  * rotation (`npm run admin -- rotate-secrets` seals everything anew).
  */
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes } from "node:crypto";
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto";
 
 export type SecretKey = { readonly id: string; readonly aes: Buffer };
 
@@ -88,4 +88,44 @@ export function unseal(keys: Keyring, sealed: string, purpose: SealPurpose): str
 /** True if the value was sealed under a key other than the current one (a rotation has it to do). */
 export function sealedUnderOldKey(keys: Keyring, sealed: string): boolean {
   return isSealed(sealed) && sealed.split(".")[1] !== keys.current.id;
+}
+
+/** What a fingerprint is of: each purpose has a key of its own. */
+export type FingerprintPurpose = "joining-link";
+
+const fingerprintKey = (key: SecretKey, purpose: FingerprintPurpose) =>
+  Buffer.from(hkdfSync("sha256", key.aes, "meridian-fingerprints", `${purpose} v1`, 32));
+
+const fingerprintUnder = (key: SecretKey, value: string, purpose: FingerprintPurpose) =>
+  createHmac("sha256", fingerprintKey(key, purpose)).update(value, "utf8").digest("base64url");
+
+/**
+ * A keyed fingerprint of `value` (HMAC-SHA-256 under a key derived from the
+ * current one, `<key id>.<digest>`): it tells whether a secret changed
+ * without keeping the secret, and, unlike a plain hash, a copy of the
+ * database alone cannot test guesses against it (a guessable link).
+ */
+export function fingerprint(keys: Keyring, value: string, purpose: FingerprintPurpose): string {
+  return `${keys.current.id}.${fingerprintUnder(keys.current, value, purpose)}`;
+}
+
+/**
+ * Whether `stored` is the fingerprint of `value`: "same" (under any key of
+ * the ring: `current` says whether under the current one), "different", or
+ * "unknown" (made under a key the ring no longer holds).
+ */
+export function fingerprintOf(
+  keys: Keyring,
+  stored: string,
+  value: string,
+  purpose: FingerprintPurpose,
+): { same: true; current: boolean } | { same: false; unknown: boolean } {
+  const [id, digest, extra] = stored.split(".");
+  const key = [keys.current, ...keys.previous].find((k) => k.id === id);
+  if (!key || !digest || extra !== undefined) return { same: false, unknown: true };
+  const expected = Buffer.from(fingerprintUnder(key, value, purpose));
+  const given = Buffer.from(digest);
+  return expected.length === given.length && timingSafeEqual(expected, given)
+    ? { same: true, current: key === keys.current }
+    : { same: false, unknown: false };
 }

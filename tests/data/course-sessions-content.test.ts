@@ -112,7 +112,7 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
     });
   });
 
-  it("asks to confirm a change of price, capacity, days, hours or place only while places are taken, saying what each does", async () => {
+  it("asks to confirm a change of price, capacity, days, hours, place or joining link only while places are taken, saying what each does", async () => {
     await withSeeded(async (db) => {
       const ask = publishHooks.session!.confirmBeforePublish!;
       const changed = { ...first, pricePence: 480000 };
@@ -127,6 +127,12 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
       expect(await ask(db, first.id, first, { ...first, format: "online" as const, venue: undefined })).toMatch(
         /calendar update/,
       );
+      // A new joining link (as stored: sealed) reaches those sent their instructions: said, and nothing else.
+      const online = { ...first, format: "online" as const, venue: undefined, joiningLink: "v1.k.aaa.bbb" };
+      const linkAsked = await ask(db, first.id, online, { ...online, joiningLink: "v1.k.ccc.ddd" });
+      expect(linkAsked).toMatch(/A new joining link is e-mailed at once to each delegate already sent their joining instructions/);
+      expect(linkAsked).not.toMatch(/New days, hours|keep what they pay/);
+      expect(await ask(db, first.id, online, { ...online })).toBeNull();
       expect(await ask(db, first.id, first, { ...first, state: "open" as const })).toBeNull();
       expect(await ask(db, first.id, null, changed)).toBeNull();
     });

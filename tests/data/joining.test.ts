@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { Db } from "~/data/db.server.ts";
 import { joiningSentEvent, sendJoiningEmails, type SessionLookup } from "~/orders/course-booking/joining.server.ts";
+import { joiningLinkCredential } from "~/orders/course-booking/invitation-ics.server.ts";
 import { questionnaireCredential } from "~/orders/course-booking/joining-emails.server.ts";
 import { createQuestionnaireService, sessionAnswers } from "~/orders/course-booking/questionnaire.server.ts";
 import { namePlace } from "~/orders/course-booking/team-acts.server.ts";
@@ -72,8 +73,9 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
       .orderBy("to_address")
       .execute();
 
-  const tokenOf = (row: { secrets: string | null }) =>
-    (JSON.parse(unseal(keys, row.secrets!, "outbox")) as Record<string, string>)[questionnaireCredential]!;
+  const secretsOf = (row: { secrets: string | null }) =>
+    JSON.parse(unseal(keys, row.secrets!, "outbox")) as Record<string, string>;
+  const tokenOf = (row: { secrets: string | null }) => secretsOf(row)[questionnaireCredential]!;
 
   it("sends each delegate the instructions once on the day (online: 3 days before), however many runs at once", async () => {
     const { db, booking, run } = await booked([delegate(1), delegate(2)]);
@@ -91,7 +93,10 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
       );
       expect(m.text_body).toContain("Monday, 8 March 2027");
       expect(m.text_body).toContain("09:00 to 17:00 (London time)");
-      expect(m.text_body).toContain("https://meet.example/room-42");
+      // The joining link too (ADR 085): withheld in the stored copy, sealed apart.
+      expect(m.text_body).not.toContain("https://meet.example/room-42");
+      expect(m.text_body).toContain("withheld-credential-joining-link");
+      expect(secretsOf(m)[joiningLinkCredential]).toBe("https://meet.example/room-42");
       // The questionnaire's link is withheld in the stored copy, sealed apart.
       expect(m.text_body).toContain("https://site.example/joining/withheld-credential-questionnaire-link");
       expect(tokenOf(m)).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -149,7 +154,9 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     expect(reminders.map((m) => [m.to_address, m.subject])).toEqual([
       ["d1@example.com", "Reminder: Strategic Leadership starts Monday, 8 March 2027 (Meridian Executive Training)"],
     ]);
-    expect(reminders[0]!.text_body).toContain("https://meet.example/room-42");
+    expect(reminders[0]!.text_body).not.toContain("https://meet.example/room-42");
+    expect(reminders[0]!.text_body).toContain("withheld-credential-joining-link");
+    expect(secretsOf(reminders[0]!)[joiningLinkCredential]).toBe("https://meet.example/room-42");
     expect(reminders[0]!.text_body).toContain("09:00 to 17:00 (London time)");
   });
 

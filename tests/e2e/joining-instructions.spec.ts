@@ -8,9 +8,14 @@
  * too long (400), answers, and a member of the team sees the answers on the
  * session's roster. The questionnaire page is scanned by axe at both widths
  * in each state; an unknown link is a 404. Bad input over HTTP (a NUL, an
- * answer too long, a file, JSON) is a 400, never a 5xx.
+ * answer too long, a file, JSON) is a 400, never a 5xx. The team then sets
+ * the session's joining link in the content editor (told first who is sent
+ * it): the delegate receives it with an update of their calendar invitation
+ * (same UID, higher SEQUENCE) that carries it (ADR 085).
  */
 import type { APIRequestContext } from "@playwright/test";
+import ICAL from "ical.js";
+import { invitationIn } from "../support/calendar-invitation.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import {
   delegateWithInstructions as instructed,
@@ -19,7 +24,7 @@ import {
   runJoiningJob as runJob,
   type SiteWithMail,
 } from "../support/joining.ts";
-import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, hydrate, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteWithMail;
 
@@ -123,4 +128,35 @@ test("the questionnaire answers bad input with a 4xx, never a 5xx, and keeps the
   expect(unknown.status()).toBe(404);
   await page.goto(`${site.baseURL}${path}`);
   await expect(page.getByLabel("What do you want to get out of the course?")).toHaveValue("Kept answer");
+});
+
+test("the team sets the session's joining link: a delegate sent the instructions receives it, with a calendar update carrying it @desktop", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { email, text } = await delegateWithInstructions(page.request, "joining-link");
+  expect(text).toContain("We will e-mail you the joining link before the first day.");
+  const invited = invitationIn(await site.mailbox.waitForEmail(email, { subject: /^Joining details: / }));
+
+  const link = `https://meet.example/j/${Date.now()}?pwd=a1,b2`;
+  await newStaffInBrowser(page, site, { email: uniqueEmail("joining-editor"), name: "Cleo Links", role: "site" });
+  await page.goto(`${site.baseURL}/admin/content/session/${sessionKey}`);
+  await hydrate(page);
+  await page.getByLabel(/^Joining link/).fill(link);
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("alert")).toContainText(
+    "A new joining link is e-mailed at once to each delegate already sent their joining instructions",
+  );
+  await page.getByRole("checkbox", { name: /I have read what publishing this changes/ }).check();
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published: it is on the site now" })).toBeVisible();
+
+  const told = await site.mailbox.waitForEmail(email, { subject: /^New joining link: Enterprise Risk Management/ });
+  expect(told.text).toContain(`Join each day from this link, a few minutes before the start: ${link}`);
+  expect(invitationIn(told)).toMatchObject({ method: "REQUEST", uid: invited.uid, sequence: 1 });
+  const file = told.attachments.find((a) => a.mimeType.startsWith("text/calendar"))!;
+  const event = new ICAL.Component(ICAL.parse(file.content)).getFirstSubcomponent("vevent")!;
+  expect(event.getFirstPropertyValue("location")).toBe(link);
+  expect(String(event.getFirstPropertyValue("description"))).toContain(link);
+  expect(event.getFirstPropertyValue("url")).toBe(`${site.baseURL}/courses/risk-management`);
 });

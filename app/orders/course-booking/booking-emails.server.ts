@@ -39,7 +39,7 @@ import {
   type Block,
 } from "~/mail/compose.server.ts";
 import { withheldCredential, type Attachment, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
-import type { InvitationSays } from "./invitation-ics.server.ts";
+import { joiningLinkCredential, type InvitationSays } from "./invitation-ics.server.ts";
 
 /** A session's place and times, as the e-mails and the calendar say them. */
 export type SessionForEmail = {
@@ -490,6 +490,8 @@ export function sessionChangedEmail(
   delegate: { name: string; email: string },
   ctx: MailContext,
   update: Attachment,
+  /** The joining link the update carries (a delegate sent their joining instructions), opened; null if none. */
+  joiningLink: string | null = null,
 ): OutgoingEmail {
   const email = compose(
     {
@@ -501,6 +503,7 @@ export function sessionChangedEmail(
           `The hours or the place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
         ),
         { kind: "fields", items: sessionFacts(booking) },
+        ...(joiningLink ? joinFromLink() : []),
         p("The attached calendar update changes the course days in your calendar."),
         ...addToCalendar(booking, ctx),
         p(
@@ -515,6 +518,70 @@ export function sessionChangedEmail(
         `Course details changed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
         booking.isTest,
       ),
+      ...(joiningLink ? { secrets: { [joiningLinkCredential]: joiningLink } } : {}),
+    },
+  );
+  email.attachments = [update];
+  return email;
+}
+
+/** The joining link, withheld in the stored e-mail (the outbox keeps it sealed and puts it in as it sends). */
+function joinFromLink(): Block[] {
+  const link = withheldCredential(joiningLinkCredential);
+  return [
+    p("Join each day from this link, a few minutes before the start: ", { href: link, text: link }),
+    p("The link is for the course's delegates only: please do not forward this e-mail."),
+  ];
+}
+
+/** What happened to a live online session's joining link since a delegate was last sent it. */
+export type JoiningLinkChange = "set" | "changed" | "withdrawn";
+
+/**
+ * To a delegate sent their joining instructions, when their live online
+ * session's joining link is set, changed or withdrawn since (issue 41, ADR
+ * 085): the new link in words, with the update of their calendar invitation
+ * that carries it (the next SEQUENCE). `joiningLink`: the link now, opened
+ * (null: withdrawn).
+ */
+export function joiningLinkChangedEmail(
+  booking: BookingForEmail,
+  delegate: { name: string; email: string },
+  ctx: MailContext,
+  update: Attachment,
+  change: JoiningLinkChange,
+  joiningLink: string | null,
+): OutgoingEmail {
+  const course = `${oneLine(booking.courseTitle)}, ${oneLine(booking.session.label)}`;
+  const said: Record<JoiningLinkChange, string> = {
+    set: `The joining link for your live online course, ${course}, is now set.`,
+    changed: `The joining link for your live online course, ${course}, has changed: the link we sent you before no longer applies.`,
+    withdrawn: `The joining link we sent you for your live online course, ${course}, no longer applies. We will e-mail you the new one before the first day.`,
+  };
+  const email = compose(
+    {
+      title: change === "withdrawn" ? "Your course's joining link no longer applies" : "Your course's joining link",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${oneLine(delegate.name)},`),
+        p(said[change]),
+        ...(joiningLink ? joinFromLink() : []),
+        { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
+        p(
+          joiningLink
+            ? "The attached calendar update puts the new link in the course days in your calendar."
+            : "The attached calendar update takes the old link out of the course days in your calendar.",
+        ),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(delegate.email, "a delegate's address"),
+      subject: subject(
+        `${change === "withdrawn" ? "Joining link withdrawn" : "New joining link"}: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+        booking.isTest,
+      ),
+      ...(joiningLink ? { secrets: { [joiningLinkCredential]: joiningLink } } : {}),
     },
   );
   email.attachments = [update];

@@ -25,7 +25,7 @@ import {
 import { DateTime } from "luxon";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { organisation } from "~/content/organisation.ts";
-import type { Attachment } from "~/mail/types.ts";
+import { withheldCredential, type Attachment } from "~/mail/types.ts";
 
 const zone = "Europe/London";
 
@@ -39,7 +39,37 @@ export type InvitationSays = {
   /** Each day's start and end (ISO 8601 UTC), consecutive days, first day first. */
   days: { startsAt: string; endsAt: string }[];
   attendee: { name: string; email: string };
+  /**
+   * A live online session's joining link, when the invitation carries it
+   * (to a delegate sent their joining instructions): its keyed fingerprint
+   * only (~/secrets/sealing.server.ts), never the link. The file holds
+   * `withheldCredential(joiningLinkCredential)` where the link goes; the
+   * outbox, which keeps the link sealed, puts it in as it sends.
+   */
+  joiningLink?: string;
 };
+
+/** The one-time credential an invitation carrying a joining link has its e-mail give (OutgoingEmail.secrets). */
+export const joiningLinkCredential = "joining-link";
+
+/**
+ * Where (LOCATION) and the words (DESCRIPTION) of an invitation sent with
+ * `method`: a request carrying the joining link names it as the place (the
+ * field Outlook and Gmail show first, and make a link of) and in the words;
+ * a cancellation never carries it.
+ */
+export function placeAndWords(
+  method: InvitationMethod,
+  says: InvitationSays,
+): { location: string; description: string } {
+  if (method !== "REQUEST" || !says.joiningLink) return { location: says.location, description: says.description };
+  const link = withheldCredential(joiningLinkCredential);
+  return {
+    location: link,
+    // The course's line, then the link in place of "we e-mail your joining link".
+    description: `${says.description.split("\n\n")[0]}\n\nLive online: join each day from this link, a few minutes before the start (it is for the course's delegates only: please do not forward it): ${link}`,
+  };
+}
 
 export type Invitation = { uid: string; sequence: number; says: InvitationSays };
 
@@ -89,8 +119,7 @@ export function invitationIcs(method: InvitationMethod, invitation: Invitation, 
     stamp: now,
     timezone: zone,
     summary: says.title,
-    description: says.description,
-    location: says.location,
+    ...placeAndWords(method, says),
     url: says.url,
     organizer: { name: organisation.name, email: organisation.bookingsEmail },
     attendees: [

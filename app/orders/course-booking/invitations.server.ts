@@ -8,7 +8,11 @@
  * queues the e-mail the invitation goes with, so a row moves only with a
  * message sent: an invitation (`invite`: SEQUENCE 0, or the next one when
  * the delegate had one), a cancellation (`withdraw`, `withdrawAll`), an
- * update (`update`, when what it says no longer matches the session).
+ * update (`update`, when what it says no longer matches the session). To a
+ * delegate sent their joining instructions, a live online session's
+ * invitation carries its joining link, of which `said` keeps only a keyed
+ * fingerprint (docs/decisions/085-joining-link-updates.md): the link set,
+ * changed or withdrawn is an update too.
  */
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
@@ -17,6 +21,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { CourseBookingStatus, Database } from "~/data/schema.ts";
 import type { ScheduledJob } from "~/jobs/scheduler.server.ts";
 import type { Attachment } from "~/mail/types.ts";
+import { fingerprint, fingerprintOf, type Keyring } from "~/secrets/sealing.server.ts";
 import { invitationAttachment, type InvitationSays } from "./invitation-ics.server.ts";
 
 type Trx = Transaction<Database>;
@@ -133,18 +138,87 @@ export async function invitationsInCalendars(db: Db | Trx, since: Date) {
     .execute();
 }
 
+/** The invitation `id`, read (under the caller's lock). */
+export async function invitationById(trx: Trx, id: string): Promise<Row | undefined> {
+  return trx.selectFrom("course_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+}
+
 /**
  * Sends the invitation `id` again with what it now `says`, at the next
  * SEQUENCE: null if it changed meanwhile (cancelled, or already updated to
  * say the same), read under the caller's lock.
  */
 export async function update(trx: Trx, id: string, says: InvitationSays, now: Date): Promise<Attachment | null> {
-  const row = await trx.selectFrom("course_invitations").selectAll().where("id", "=", id).executeTakeFirst();
+  const row = await invitationById(trx, id);
   const said = JSON.stringify(says);
   if (row?.state !== "sent" || row.said === said) return null;
   const sequence = row.sequence + 1;
   await store(trx, row, { sequence, state: "sent", said }, now);
   return invitationAttachment("REQUEST", { uid: row.uid, sequence, says }, now);
+}
+
+/** The keyed fingerprint an invitation carrying the joining `link` keeps of it (ADR 085): never the link. */
+export function joiningLinkFingerprint(keys: Keyring, link: string): string {
+  return fingerprint(keys, link, "joining-link");
+}
+
+/**
+ * The fingerprint an invitation should keep, now that the joining link is
+ * `link` (null: none; "unopened": stored, but sealed under no key of the
+ * ring, so nothing is known of it), for a delegate sent (`instructed`) or
+ * not yet sent their joining instructions (none: their instructions will
+ * carry the link). `rekeyed`: the link is the one the invitation carries,
+ * its fingerprint made under a previous key (a rotation): the new one is
+ * to be kept without sending anything.
+ */
+export function joiningLinkToSay(
+  keys: Keyring,
+  said: InvitationSays,
+  link: string | null | "unopened",
+  instructed: boolean,
+): { joiningLink: string | undefined; rekeyed: boolean } {
+  if (link === "unopened") return { joiningLink: said.joiningLink, rekeyed: false };
+  if (!instructed || link === null) return { joiningLink: undefined, rekeyed: false };
+  const before = said.joiningLink ? fingerprintOf(keys, said.joiningLink, link, "joining-link") : null;
+  if (before?.same && before.current) return { joiningLink: said.joiningLink, rekeyed: false };
+  return { joiningLink: joiningLinkFingerprint(keys, link), rekeyed: before?.same ?? false };
+}
+
+/**
+ * Keeps `said` (the same words, the joining link's fingerprint under the
+ * current key) in the invitation `id`, sending nothing, if it still says
+ * `before`.
+ */
+export async function rekeyJoiningLink(db: Db, id: string, before: string, said: InvitationSays): Promise<void> {
+  await db
+    .updateTable("course_invitations")
+    .set({ said: JSON.stringify(said) })
+    .where("id", "=", id)
+    .where("said", "=", before)
+    .execute();
+}
+
+/** `says` carrying the joining link's fingerprint, or none. */
+export function withJoiningLink(says: InvitationSays, joiningLink: string | undefined): InvitationSays {
+  const { joiningLink: _, ...rest } = says;
+  return joiningLink === undefined ? rest : { ...rest, joiningLink };
+}
+
+/**
+ * The delegate's invitation updated to carry the joining link whose
+ * fingerprint is `joiningLink` (their joining instructions are going with
+ * the link): null if they have none in a calendar, or it carries it already.
+ */
+export async function carryJoiningLink(
+  trx: Trx,
+  bookingId: string,
+  email: string,
+  joiningLink: string,
+  now: Date,
+): Promise<Attachment | null> {
+  const row = await invitationOf(trx, bookingId, email);
+  if (row?.state !== "sent") return null;
+  return update(trx, row.id, withJoiningLink(saidOf(row), joiningLink), now);
 }
 
 /** What an invitation last said (its attendee's name and address among it). */

@@ -4,8 +4,11 @@
  * hours (London time), where (the venue's address and directions) or the
  * live session's joining link, what to prepare, and, in the instructions,
  * the private link to the pre-course questionnaire (a credential: the
- * outbox keeps it sealed and puts it in only as it sends). Pure; queued by
- * ./joining.server.ts in the transaction that records it.
+ * outbox keeps it sealed and puts it in only as it sends). The joining link
+ * is a credential too, withheld and sealed the same way (ADR 085); the
+ * instructions carry the update of the delegate's calendar invitation that
+ * adds it. Pure; queued by ./joining.server.ts in the transaction that
+ * records it.
  */
 import { organisation } from "~/content/organisation.ts";
 import type { SessionFormat } from "~/content/session-formats.ts";
@@ -24,7 +27,8 @@ import {
   testNotice,
   type Block,
 } from "~/mail/compose.server.ts";
-import { withheldCredential, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
+import { withheldCredential, type Attachment, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
+import { joiningLinkCredential } from "./invitation-ics.server.ts";
 import { needsKeptDaysAfterCourse } from "./joining.ts";
 
 export const questionnaireCredential = "questionnaire-link";
@@ -83,8 +87,8 @@ function whereBlocks(session: JoiningSession): Block[] {
       h("How to join"),
       session.joiningLink
         ? p("The course is live online. Join each day from this link, a few minutes before the start: ", {
-            href: session.joiningLink,
-            text: session.joiningLink,
+            href: withheldCredential(joiningLinkCredential),
+            text: withheldCredential(joiningLinkCredential),
           })
         : p("The course is live online. We will e-mail you the joining link before the first day."),
     ];
@@ -112,17 +116,27 @@ export const preparation: Readonly<Record<SessionFormat, string>> = {
     "Please join 10 minutes before the start on the first day to check your sound and camera. Use a computer with a camera, a headset and a reliable connection, in a quiet place; bring a work challenge you would like to think through during the course.",
 };
 
+/** The joining link, a credential of the delegates: the stored e-mail holds it withheld, the outbox keeps it sealed. */
+export function joiningLinkSecrets(session: Pick<JoiningSession, "joiningLink">): Record<string, string> {
+  return session.joiningLink ? { [joiningLinkCredential]: session.joiningLink } : {};
+}
+
 const questionnaireUrl = (ctx: MailContext) =>
   `${siteLink(ctx).replace(/\/$/, "")}/joining/${withheldCredential(questionnaireCredential)}`;
 
-/** The joining instructions, with the link to the questionnaire. */
+/**
+ * The joining instructions, with the link to the questionnaire, and the
+ * update of the delegate's calendar invitation that carries the joining
+ * link (`invitation`; null: none to update, or no link yet).
+ */
 export function joiningInstructionsEmail(
   facts: JoiningFacts,
   ctx: MailContext,
   questionnaireToken: string,
+  invitation: Attachment | null = null,
 ): OutgoingEmail {
   const { delegate, booking, session } = facts;
-  return compose(
+  const email = compose(
     {
       title: `Joining instructions: ${booking.courseTitle}`,
       blocks: [
@@ -134,6 +148,13 @@ export function joiningInstructionsEmail(
         h("When"),
         { kind: "fields", items: dayLines(session.days) },
         ...whereBlocks(session),
+        ...(invitation
+          ? [
+              p(
+                "The attached update of your calendar invitation adds the joining link to the course days in your calendar.",
+              ),
+            ]
+          : []),
         h("What to prepare"),
         p(preparation[session.format]),
         h("Before the course: a short questionnaire"),
@@ -151,9 +172,11 @@ export function joiningInstructionsEmail(
         `Joining instructions: ${inSubject(booking.courseTitle)}, ${booking.sessionLabel} (${organisation.name})`,
         booking.isTest,
       ),
-      secrets: { [questionnaireCredential]: questionnaireToken },
+      secrets: { [questionnaireCredential]: questionnaireToken, ...joiningLinkSecrets(session) },
     },
   );
+  if (invitation) email.attachments = [invitation];
+  return email;
 }
 
 /** The reminder on the working day before: the times and the place or link. */
@@ -180,6 +203,7 @@ export function joiningReminderEmail(facts: JoiningFacts, ctx: MailContext): Out
         `Reminder: ${inSubject(booking.courseTitle)} starts ${dayFormat.format(first.startsAt)} (${organisation.name})`,
         booking.isTest,
       ),
+      ...(session.joiningLink ? { secrets: joiningLinkSecrets(session) } : {}),
     },
   );
 }

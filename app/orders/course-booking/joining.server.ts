@@ -32,7 +32,7 @@ import { sessionByKey } from "./bookable.server.ts";
 import { linkHash, newLinkToken } from "./booking-links.server.ts";
 import { addEvent } from "./booking-store.server.ts";
 import { londonDate } from "./days.ts";
-import { inCalendarStatuses } from "./invitations.server.ts";
+import { carryJoiningLink, inCalendarStatuses, joiningLinkFingerprint } from "./invitations.server.ts";
 import {
   joiningInstructionsEmail,
   joiningReminderEmail,
@@ -145,6 +145,12 @@ async function joiningRows(db: Reader, bookingIds: readonly string[]) {
     .execute();
 }
 
+/** The delegates of these bookings sent their joining instructions (for the date booked now), as `<booking id>\u0000<address, lower-cased>`. */
+export async function instructedDelegates(db: Reader, bookingIds: readonly string[]): Promise<Set<string>> {
+  const rows = await joiningRows(db, bookingIds);
+  return new Set(rows.filter((r) => r.instructions_sent_at !== null).map((r) => `${r.booking_id}\u0000${r.email}`));
+}
+
 export type JoiningOptions = {
   now: Date;
   mail: MailContext;
@@ -227,11 +233,13 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
           })
           .execute();
       }
-      const message = joiningInstructionsEmail(
-        factsOf(current, { name: current.name!, email: current.email! }, lookup),
-        mail,
-        token,
-      );
+      const facts = factsOf(current, { name: current.name!, email: current.email! }, lookup);
+      // Their calendar invitation now carries the joining link (its fingerprint stored, never the link: ADR 085).
+      const link = facts.session.joiningLink;
+      const invitation = link
+        ? await carryJoiningLink(trx, d.id, email, joiningLinkFingerprint(keys, link), now)
+        : null;
+      const message = joiningInstructionsEmail(facts, mail, token, invitation);
       await addEvent(trx, d.id, now, joiningSentEvent, { place: current.position });
       await queueEmails(trx, { type: "course-booking", id: d.id }, [message], now, keys);
       return true;

@@ -38,20 +38,28 @@ import {
   invoicePaidByCardEmails,
   joiningEmail,
   placeTransferredEmail,
+  joiningLinkChangedEmail,
   sessionChangedEmail,
   withNumber,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
 import {
   inCalendarStatuses,
+  invitationById,
   invitationsInCalendars,
   invite,
-  saidOf,
+  joiningLinkToSay,
+  rekeyJoiningLink,
   update,
+  withJoiningLink,
   withdraw,
   withdrawAll,
 } from "./invitations.server.ts";
 import type { Attachment } from "~/mail/types.ts";
+import type { InvitationSays } from "./invitation-ics.server.ts";
+import { instructedDelegates } from "./joining.server.ts";
+import { openJoiningLink } from "~/publishing/webinar-links.server.ts";
+import { sessionEndsAt } from "~/calendar/session-dates.ts";
 import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
@@ -662,28 +670,61 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
      * Sends each delegate whose session's hours or place changed since their
      * calendar invitation the update (the next SEQUENCE), with the details
      * in words: after a session is published, and by the calendar-updates
-     * job. Each booking in a transaction of its own, its order locked and
-     * the invitation read again, so two instances never send one update
-     * twice. Returns how many were sent.
+     * job. A delegate sent their joining instructions is sent it too when
+     * the live online session's joining link is set, changed or withdrawn
+     * (ADR 085): the invitation carries the link (its stored copy a keyed
+     * fingerprint of it only), the e-mail states it. Each booking in a
+     * transaction of its own, its order locked and the invitation read
+     * again, so two instances never send one update twice. Returns how
+     * many were sent.
      */
     async sendCalendarUpdates(now = clock()): Promise<number> {
+      const { keys } = options;
       // A session moved by up to 60 days still reaches its booked delegates.
       const rows = await invitationsInCalendars(db, new Date(now.getTime() - 60 * 86_400_000));
       const byBooking = new Map<string, typeof rows>();
       for (const row of rows) byBooking.set(row.booking_id, [...(byBooking.get(row.booking_id) ?? []), row]);
+      const instructed = await instructedDelegates(db, [...byBooking.keys()]);
       let sent = 0;
       for (const [bookingId, invitations] of byBooking) {
         const first = invitations[0]!;
         const published = sessionByKey(first.session_key);
         if (!published) continue;
+        const stored = published.session.joiningLink;
+        const ended = sessionEndsAt(published.session).getTime() <= now.getTime();
+        // A session over: its link no longer matters (what the invitations carry stays as it is).
+        const link = ended ? "unopened" : stored ? (openJoiningLink(keys, stored) ?? "unopened") : null;
+        /** What the invitation `row` would say now, about the session as `about` says it. */
+        const saysNow = (about: Pick<BookingForEmail, "courseId" | "courseTitle" | "session">, said: string) => {
+          const before = JSON.parse(said) as InvitationSays;
+          const carried = joiningLinkToSay(
+            keys,
+            before,
+            link,
+            instructed.has(`${bookingId}\u0000${before.attendee.email.toLowerCase()}`),
+          );
+          return {
+            before,
+            says: withJoiningLink(invitationSays(about, before.attendee, mail), carried.joiningLink),
+            ...carried,
+          };
+        };
         const now_ = {
           courseId: first.course_id,
           courseTitle: first.course_title,
           session: sessionForEmail(published),
         };
-        const stale = invitations.filter(
-          (row) => row.said !== JSON.stringify(invitationSays(now_, saidOf(row).attendee, mail)),
-        );
+        const stale: typeof invitations = [];
+        for (const row of invitations) {
+          const { before, says, rekeyed } = saysNow(now_, row.said);
+          if (row.said === JSON.stringify(says)) continue;
+          // Only the joining link's fingerprint made anew under the current key: kept, nothing sent.
+          if (rekeyed && JSON.stringify(withJoiningLink(says, before.joiningLink)) === row.said) {
+            await rekeyJoiningLink(db, row.id, row.said, says);
+            continue;
+          }
+          stale.push(row);
+        }
         if (!stale.length) continue;
         sent += await db.transaction().execute(async (trx) => {
           await lockOrder(trx, bookingId);
@@ -692,11 +733,29 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           const about = forEmail(booking, await bookingDelegates(trx, bookingId), published);
           const emails = [];
           for (const row of stale) {
-            const { attendee } = saidOf(row);
-            const updated = await update(trx, row.id, invitationSays(about, attendee, mail), now);
-            if (updated) emails.push(sessionChangedEmail(about, attendee, mail, updated));
+            // Read again under the lock: the update sends what it says now.
+            const current = await invitationById(trx, row.id);
+            if (!current) continue;
+            const { before, says } = saysNow(about, current.said);
+            const updated = await update(trx, row.id, says, now);
+            if (!updated) continue;
+            const opened = says.joiningLink && link !== "unopened" ? link : null;
+            const onlyTheLink =
+              JSON.stringify(withJoiningLink(says, undefined)) === JSON.stringify(withJoiningLink(before, undefined));
+            emails.push(
+              onlyTheLink
+                ? joiningLinkChangedEmail(
+                    about,
+                    before.attendee,
+                    mail,
+                    updated,
+                    !says.joiningLink ? "withdrawn" : before.joiningLink ? "changed" : "set",
+                    opened,
+                  )
+                : sessionChangedEmail(about, before.attendee, mail, updated, opened),
+            );
           }
-          if (emails.length) await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, now);
+          if (emails.length) await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, now, keys);
           return emails.length;
         });
       }
