@@ -43,10 +43,24 @@ import { defaultJoiningDays, joiningDue, reminderDue, type JoiningDays } from ".
 import { addDays } from "~/time/london.ts";
 
 export const joiningJobName = "course-joining-instructions";
-export const joiningSentEvent = "joining-instructions";
-export const joiningReminderEvent = "joining-reminder";
+import { joiningReminderEvent, joiningSentEvent } from "./timeline-kinds.ts";
+
+export { joiningReminderEvent, joiningSentEvent };
 
 type Trx = Transaction<Database>;
+
+/**
+ * A booking moved to another date (./transfer.server.ts): the joining
+ * instructions and reminder sent for the old date are due again for the new
+ * one (a new questionnaire link; the answers stay).
+ */
+export async function joiningDueAgain(trx: Trx, bookingId: string): Promise<void> {
+  await trx
+    .updateTable("course_joining")
+    .set({ instructions_sent_at: null, reminder_sent_at: null })
+    .where("booking_id", "=", bookingId)
+    .execute();
+}
 type Reader = Db | Trx;
 
 /** What the content says of a session now (its days, venue, joining link), by its key; null if it is not published. */

@@ -26,7 +26,9 @@ import { storedDocument, vatDocumentRef } from "./documents.server.ts";
 import { owedPence, reminderDue, type ReminderSchedule } from "./payment-reminders.ts";
 import type { ReminderFacts } from "./reminder-emails.server.ts";
 
-export const paymentReminderEvent = "payment-reminder";
+import { paymentReminderEvent } from "./timeline-kinds.ts";
+
+export { paymentReminderEvent };
 export const paymentRemindersJobName = "course-booking-payment-reminders";
 
 /** Makes a booking's reminder e-mail, in its transaction (the course booking service's, which knows how to describe a booking). */

@@ -20,7 +20,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { lockOrder, paidOrder, recordCardPaymentStarted } from "../store.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
-import type { MailContext } from "~/mail/types.ts";
+import type { Attachment, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import type { PaidOrderHandler } from "../stripe/handler.ts";
@@ -55,7 +55,6 @@ import {
   withdraw,
   withdrawAll,
 } from "./invitations.server.ts";
-import type { Attachment } from "~/mail/types.ts";
 import type { InvitationSays } from "./invitation-ics.server.ts";
 import { instructedDelegates } from "./joining.server.ts";
 import { openJoiningLink } from "~/publishing/webinar-links.server.ts";
@@ -200,6 +199,12 @@ function forEmail(
 }
 
 export type CourseBookingService = ReturnType<typeof createCourseBookingService>;
+
+/** How an e-mail names a document (drafted or issued) and attaches its PDF. */
+const documentForEmail = (document: { id: string; number: string }) => ({
+  number: document.number,
+  ref: vatDocumentRef(document.id),
+});
 
 export function createCourseBookingService(options: CourseBookingServiceOptions) {
   const {
@@ -355,6 +360,24 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   }
 
   /**
+   * Queues a change's e-mails once the documents drafted with them are
+   * issued: each draft's stand-in number replaced by the number it took
+   * (ADR 072). A pair without both sides (nothing drafted) changes nothing.
+   */
+  async function queueNumbered(
+    trx: Transaction<Database>,
+    bookingId: string,
+    emails: OutgoingEmail[],
+    documents: [{ number: string } | undefined, { number: string } | undefined][],
+  ) {
+    let numbered = emails;
+    for (const [draft, issued] of documents) {
+      if (draft && issued) numbered = withNumber(numbered, draft.number, issued.number);
+    }
+    await queueEmails(trx, { type: "course-booking", id: bookingId }, numbered, clock());
+  }
+
+  /**
    * Composes the e-mails of a cancellation whose credit note is about to be
    * numbered (the number a stand-in, as composeConfirmed's), in `trx`
    * before the number is taken; what it returns queues them with the number
@@ -373,7 +396,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       forEmail(about.booking, delegates, sessionByKey(about.booking.session_key)),
       mail,
       {
-        ...(note ? { creditNote: { number: note.number, ref: vatDocumentRef(note.id) } } : {}),
+        ...(note ? { creditNote: documentForEmail(note) } : {}),
         creditPence: note?.grossPence ?? 0,
         refundPence: about.refundPence,
         reason,
@@ -388,8 +411,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     const proved = about.from !== "unconfirmed" && about.from !== "held";
     const told = proved ? emails : team ? [team] : [];
     return async (trx: Transaction<Database>, done: Cancelled) => {
-      const numbered = note && done.creditNote ? withNumber(told, note.number, done.creditNote.number) : told;
-      await queueEmails(trx, { type: "course-booking", id: done.booking.id }, numbered, clock());
+      await queueNumbered(trx, done.booking.id, told, [[note, done.creditNote]]);
     };
   }
 
@@ -418,13 +440,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         before,
         after,
         by,
-        ...(note ? { creditNote: { number: note.number, ref: vatDocumentRef(note.id) } } : {}),
+        ...(note ? { creditNote: documentForEmail(note) } : {}),
         creditPence: invoice ? 0 : (note?.grossPence ?? 0),
         ...(invoice
           ? {
               invoice: {
-                number: invoice.number,
-                ref: vatDocumentRef(invoice.id),
+                ...documentForEmail(invoice),
                 bank: invoice.supplier.bank,
                 dueDate: `${invoice.dueDate}T12:00:00Z`,
                 grossPence: invoice.grossPence,
@@ -439,9 +460,10 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       mail,
     );
     return async (trx: Transaction<Database>, done: Transferred) => {
-      let numbered = note && done.creditNote ? withNumber(emails, note.number, done.creditNote.number) : emails;
-      if (invoice && done.invoice) numbered = withNumber(numbered, invoice.number, done.invoice.number);
-      await queueEmails(trx, { type: "course-booking", id: done.booking.id }, numbered, clock());
+      await queueNumbered(trx, done.booking.id, emails, [
+        [note, done.creditNote],
+        [invoice, done.invoice],
+      ]);
     };
   }
 

@@ -7,6 +7,7 @@
  */
 import { formatPenceGbp } from "~/format/money.ts";
 import { reminderTiming } from "./payment-reminders.ts";
+import { joiningReminderEvent, joiningSentEvent, paymentReminderEvent, transferredEvent } from "./timeline-kinds.ts";
 
 type Detail = Record<string, unknown>;
 
@@ -52,12 +53,12 @@ const sentences: Record<string, (detail: Detail) => string> = {
   "credit-note-issued": (d) => `Credit note ${str(d.number)} issued for ${pounds(d.grossPence)}`,
   cancelled: (d) =>
     `Cancelled: ${str(d.reason)}${typeof d.refundPence === "number" && d.refundPence > 0 ? ` (${pounds(d.refundPence)} to refund)` : ""}`,
-  transferred: (d) =>
+  [transferredEvent]: (d) =>
     `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}${typeof d.extraPence === "number" && d.extraPence > 0 ? ` (${pounds(d.extraPence)} more, on a new invoice)` : ""}`,
-  "payment-reminder": reminderText,
-  "joining-instructions": (d) =>
+  [paymentReminderEvent]: reminderText,
+  [joiningSentEvent]: (d) =>
     `Joining instructions and the questionnaire's link sent to the delegate of place ${String(d.place)}`,
-  "joining-reminder": (d) => `Reminder of the first day sent to the delegate of place ${String(d.place)}`,
+  [joiningReminderEvent]: (d) => `Reminder of the first day sent to the delegate of place ${String(d.place)}`,
 };
 
 /** The event as the team reads it: "Credit note CN-000012 issued for £540.00". */

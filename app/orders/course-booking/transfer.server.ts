@@ -40,8 +40,10 @@ import { checkTransfer, transferOpen, transferRefusalText, type TransferRefusal 
 import { bookable, otherDates, sessionByKey } from "./bookable.server.ts";
 import { bookingChangedEvent } from "./webhook-events.server.ts";
 
-/** The timeline's kind of a move; how many a booking has had is what the terms count. */
-export const transferredEvent = "transferred";
+import { joiningDueAgain } from "./joining.server.ts";
+import { transferredEvent } from "./timeline-kinds.ts";
+
+export { transferredEvent };
 
 export type Transferred = {
   ok: true;
@@ -163,12 +165,7 @@ export async function transferBooking(
         .where("id", "=", bookingId)
         .execute();
       await updateOrder(trx, bookingId, { updated_at: at });
-      // The joining instructions sent for the old date are due again for the new one (a new link; the answers stay).
-      await trx
-        .updateTable("course_joining")
-        .set({ instructions_sent_at: null, reminder_sent_at: null })
-        .where("booking_id", "=", bookingId)
-        .execute();
+      await joiningDueAgain(trx, bookingId);
 
       const paid = before.status === "paid";
       const replaced = reinvoice

@@ -1,0 +1,15 @@
+/**
+ * The kinds of a booking's timeline events that one module writes and
+ * others read: the terms count moves, the reminders count their steps, the
+ * timeline words them (./timeline-text.ts). Pure, so the words can import
+ * them without server code.
+ */
+
+/** A move to another date (./transfer.server.ts). */
+export const transferredEvent = "transferred";
+/** A reminder to pay an invoice (./payment-reminders.server.ts). */
+export const paymentReminderEvent = "payment-reminder";
+/** A delegate's joining instructions sent (./joining.server.ts). */
+export const joiningSentEvent = "joining-instructions";
+/** A delegate's reminder of the first day sent (./joining.server.ts). */
+export const joiningReminderEvent = "joining-reminder";
