@@ -17,6 +17,7 @@ import {
 } from "~/orders/course-booking/accounts-export.server.ts";
 import { attachPaymentIntent, confirmCardPayment } from "~/orders/course-booking/card-payments.server.ts";
 import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
+import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import { readBusinessSettings, settingsAsForm } from "~/settings/business-settings.ts";
 import { currentBusinessSettings, saveBusinessSettings } from "~/settings/business-settings.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
@@ -265,6 +266,44 @@ describe.each(dialects)("the export for the accounts on %s", (dialect) => {
         Method: "Bank transfer",
         Reference: made.invoiced.reference,
       },
+    ]);
+  });
+
+  it("lists a payment once, against the invoice that stands, after a move to a dearer date replaced the invoice", async () => {
+    const at = (iso: string) => new Date(iso);
+    const july = await createCourseSession(db, {
+      capacity: 20,
+      at: at("2027-05-01T09:00:00Z"),
+      startsAt: at("2027-07-05T08:00:00.000Z"),
+      endsAt: at("2027-07-09T16:00:00.000Z"),
+    });
+    const september = await createCourseSession(db, {
+      capacity: 20,
+      at: at("2027-05-01T09:00:00Z"),
+      startsAt: at("2027-09-06T08:00:00.000Z"),
+      endsAt: at("2027-09-10T16:00:00.000Z"),
+      price: { pricePence: 500_000 },
+    });
+    const booked = await createConfirmedCourseBooking(db, {
+      session: july,
+      booker: testBooker("emmy@example.com", { organisation: "Noether Rings Ltd" }),
+      places: [delegate(7)],
+      now: at("2027-05-03T10:00:00Z"),
+    });
+    const moved = await transferBooking(db, booked.booking.id, {
+      target: september,
+      now: at("2027-05-04T10:00:00Z"),
+      staffId: "staff-1",
+    });
+    if (!moved.ok || !moved.invoice) throw new Error("not moved to a new invoice");
+    await markInvoicePaid(db, booked.booking.id, { staffId: "staff-1", now: at("2027-05-10T11:00:00Z") });
+    const may = { from: "2027-05-01", to: "2027-05-31" };
+    expect((await documentsIssued(db, may, "invoice")).map((d) => d.number)).toEqual([
+      booked.invoice!.number,
+      moved.invoice.number,
+    ]);
+    expect(await paymentsSettled(db, may)).toEqual([
+      expect.objectContaining({ invoiceNumber: moved.invoice.number, amountPence: 600_000, method: "transfer" }),
     ]);
   });
 });

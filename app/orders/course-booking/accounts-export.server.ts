@@ -20,7 +20,7 @@ import {
   type Period,
 } from "./accounts-export.ts";
 import { londonDate } from "./days.ts";
-import { storedDocument } from "./documents.server.ts";
+import { invoiceStands, storedDocument } from "./documents.server.ts";
 
 /** The issued documents of `kind` dated in `period`, as the export reads them. */
 export async function documentsIssued(db: Db, period: Period, kind: ExportDocument["kind"]): Promise<ExportDocument[]> {
@@ -86,6 +86,8 @@ export async function paymentsSettled(db: Db, period: Period): Promise<ExportPay
       "p.provider_reference",
       "b.reference",
     ])
+    // Against the invoice that stands: one that replaced another takes the booking's payments (ADR 084).
+    .where(invoiceStands("i"))
     .where("p.status", "=", "succeeded")
     .where("p.settled_at", ">=", start)
     .where("p.settled_at", "<", end)

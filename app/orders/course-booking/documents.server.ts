@@ -7,7 +7,7 @@
  * retention job removes them after the accounting period (with their booking).
  */
 import { randomBytes, randomUUID } from "node:crypto";
-import type { Selectable, Transaction } from "kysely";
+import { sql, type Expression, type Selectable, type SqlBool, type Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { formatDate } from "~/format/dates.ts";
@@ -305,6 +305,16 @@ export function currentInvoice(db: Db | Transaction<Database>, bookingId: string
     .orderBy("number", "desc")
     .limit(1)
     .executeTakeFirst();
+}
+
+/**
+ * Whether the invoice row `alias` of a query is the one its booking stands
+ * on: no later invoice of the booking replaced it (currentInvoice's rule,
+ * for a query over many bookings: the reminders, the accounts' payments).
+ */
+export function invoiceStands(alias: string): Expression<SqlBool> {
+  const column = (name: string) => sql.ref(`${alias}.${name}`);
+  return sql<SqlBool>`not exists (select 1 from course_invoices as later where later.booking_id = ${column("booking_id")} and later.kind = 'invoice' and (later.issued_at > ${column("issued_at")} or (later.issued_at = ${column("issued_at")} and later.number > ${column("number")})))`;
 }
 
 /**

@@ -22,7 +22,7 @@ import { lockOrder } from "../store.server.ts";
 import { addEvent, readBooking, type CourseBooking } from "./booking-store.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { londonDate } from "./days.ts";
-import { storedDocument, vatDocumentRef } from "./documents.server.ts";
+import { invoiceStands, storedDocument, vatDocumentRef } from "./documents.server.ts";
 import { owedPence, reminderDue, type ReminderSchedule } from "./payment-reminders.ts";
 import type { ReminderFacts } from "./reminder-emails.server.ts";
 
@@ -75,24 +75,8 @@ async function awaitingPayment(db: Reader) {
     db
       .selectFrom("course_bookings as b")
       .innerJoin("course_invoices as i", (join) => join.onRef("i.booking_id", "=", "b.id").on("i.kind", "=", "invoice"))
-      // The invoice that stands: no later invoice of the booking replaced it.
-      .where((eb) =>
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("course_invoices as later")
-              .select("later.id")
-              .whereRef("later.booking_id", "=", "i.booking_id")
-              .where("later.kind", "=", "invoice")
-              .where((w) =>
-                w.or([
-                  w("later.issued_at", ">", w.ref("i.issued_at")),
-                  w.and([w("later.issued_at", "=", w.ref("i.issued_at")), w("later.number", ">", w.ref("i.number"))]),
-                ]),
-              ),
-          ),
-        ),
-      )
+      // The invoice that stands: no later invoice of the booking replaced it (ADR 084).
+      .where(invoiceStands("i"))
       .select([
         "b.id",
         "b.total_pence as booking_total_pence",
