@@ -291,26 +291,27 @@ export function vatDocumentAttachments(db: Db): (ref: string) => Promise<string 
 }
 
 /**
- * A booking's invoice that stands: its latest (a move to a dearer date
- * replaces the invoice with a new one, the old one credited in full: ADR
- * 084). Credit notes and what is owed are against it.
+ * A booking's invoice that stands: its latest, the one no later invoice
+ * replaced (invoiceStands: a move to a dearer date replaces the invoice
+ * with a new one, the old one credited in full: ADR 084). Credit notes and
+ * what is owed are against it.
  */
 export function currentInvoice(db: Db | Transaction<Database>, bookingId: string) {
   return db
-    .selectFrom("course_invoices")
-    .selectAll()
-    .where("booking_id", "=", bookingId)
-    .where("kind", "=", "invoice")
-    .orderBy("issued_at", "desc")
-    .orderBy("number", "desc")
-    .limit(1)
+    .selectFrom("course_invoices as i")
+    .selectAll("i")
+    .where("i.booking_id", "=", bookingId)
+    .where("i.kind", "=", "invoice")
+    .where(invoiceStands("i"))
     .executeTakeFirst();
 }
 
 /**
  * Whether the invoice row `alias` of a query is the one its booking stands
- * on: no later invoice of the booking replaced it (currentInvoice's rule,
- * for a query over many bookings: the reminders, the accounts' payments).
+ * on: no later invoice of the booking replaced it (later issued, or issued
+ * at the same instant with a higher number). One rule for one booking
+ * (currentInvoice) and for a query over many (the reminders, the accounts'
+ * payments).
  */
 export function invoiceStands(alias: string): Expression<SqlBool> {
   const column = (name: string) => sql.ref(`${alias}.${name}`);

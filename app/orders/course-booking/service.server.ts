@@ -449,7 +449,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
                 bank: invoice.supplier.bank,
                 dueDate: `${invoice.dueDate}T12:00:00Z`,
                 grossPence: invoice.grossPence,
-                extraPence: invoice.grossPence - (about.from.total_pence - about.from.credited_pence),
+                extraPence: invoice.extraPence,
               },
             }
           : {}),

@@ -39,7 +39,6 @@ import { sessionLabel, type BookableSession } from "./session.ts";
 import { checkTransfer, transferOpen, transferRefusalText, type TransferRefusal } from "./transfer-rules.ts";
 import { bookable, otherDates, sessionByKey } from "./bookable.server.ts";
 import { bookingChangedEvent } from "./webhook-events.server.ts";
-
 import { joiningDueAgain } from "./joining.server.ts";
 import { transferredEvent } from "./timeline-kinds.ts";
 
@@ -68,7 +67,8 @@ export type TransferResult =
 /** A move as it will be, before the documents' numbers are taken (each `number` a stand-in). */
 export type TransferDraft = Omit<Transferred, "creditNote" | "invoice"> & {
   creditNote?: InvoiceDraft & { grossPence: number };
-  invoice?: InvoiceDraft & { grossPence: number };
+  /** With what it costs more than the invoice it replaces charged (the move's `extraPence`). */
+  invoice?: InvoiceDraft & { grossPence: number; extraPence: number };
 };
 
 /** What the caller writes with a move, in two steps as a cancellation's (./team-acts.server.ts's ComposeCancellation). */
@@ -187,7 +187,9 @@ export async function transferBooking(
         from: before,
         booking: moved,
         ...(draft ? { creditNote: { ...draft.note, grossPence: draft.grossPence } } : {}),
-        ...(replaced ? { invoice: { ...replaced.invoice, grossPence: replaced.grossPence } } : {}),
+        ...(replaced
+          ? { invoice: { ...replaced.invoice, grossPence: replaced.grossPence, extraPence: check.extraPence } }
+          : {}),
         refundPence,
         paymentIntentId,
       });
