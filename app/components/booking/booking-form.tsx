@@ -7,6 +7,7 @@
 import { errorId, fieldId, TextField } from "~/components/forms/field.tsx";
 import { BotFields } from "~/components/forms/bot-fields.tsx";
 import { BookerFields, bindField, type BookerFieldNames } from "./booker-fields.tsx";
+import { ProblemList } from "./problem-list.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import type { BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
 import { delegateField, MAX_PLACES } from "~/orders/course-booking/booking-request.ts";
@@ -112,7 +113,6 @@ export function BookingForm({
   /** The places are fixed (an offer's held places, ADR 083): no form to change how many. */
   fixedPlaces?: boolean;
 }) {
-  const errorList = Object.entries(errors);
   const bind = bindField(formId, values, errors);
   const maxPlaces = Math.min(MAX_PLACES, page.left);
   return (
@@ -123,26 +123,7 @@ export function BookingForm({
           {page.otherDates.length > 0 && <OtherDates page={page} />}
         </div>
       )}
-      {errorList.length > 0 && (
-        <div
-          role="alert"
-          aria-labelledby="booking-errors-title"
-          className="mb-6 rounded-md border border-red-700 bg-red-50 p-4"
-        >
-          <h2 id="booking-errors-title" className="font-bold text-red-900">
-            There is a problem
-          </h2>
-          <ul className="mt-2 list-disc pl-5 text-red-900">
-            {errorList.map(([name, message]) => (
-              <li key={name}>
-                <a className="underline" href={`#${fieldId(formId, name)}`}>
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemList formId={formId} errors={errors} heading="h2" className="mb-6" />
 
       {fixedPlaces ? (
         <p className="text-lg text-slate-800">

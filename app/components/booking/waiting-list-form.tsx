@@ -9,6 +9,7 @@ import { fieldId } from "~/components/forms/field.tsx";
 import { MAX_PLACES } from "~/orders/course-booking/booking-request.ts";
 import { waitingFields, waitingIntent } from "~/orders/course-booking/waiting-form.ts";
 import { BookerFields, bindField } from "./booker-fields.tsx";
+import { ProblemList } from "./problem-list.tsx";
 
 const formId = "waiting";
 
@@ -35,7 +36,6 @@ export function WaitingListForm({ answer }: { answer?: WaitingFormAnswer | undef
   }
   const values = answer?.values ?? {};
   const errors = answer?.fieldErrors ?? {};
-  const errorList = Object.entries(errors);
   const bind = bindField(formId, values, errors);
   return (
     <section aria-labelledby="waiting-title" className="mt-10 rounded-lg border border-slate-300 p-6">
@@ -51,26 +51,7 @@ export function WaitingListForm({ answer }: { answer?: WaitingFormAnswer | undef
           {answer.problem}
         </p>
       )}
-      {errorList.length > 0 && (
-        <div
-          role="alert"
-          aria-labelledby="waiting-errors-title"
-          className="mt-4 rounded-md border border-red-700 bg-red-50 p-4"
-        >
-          <h3 id="waiting-errors-title" className="font-bold text-red-900">
-            There is a problem
-          </h3>
-          <ul className="mt-2 list-disc pl-5 text-red-900">
-            {errorList.map(([name, message]) => (
-              <li key={name}>
-                <a className="underline" href={`#${fieldId(formId, name)}`}>
-                  {message}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <ProblemList formId={formId} errors={errors} heading="h3" className="mt-4" />
       <form method="post" className="mt-6 space-y-4" noValidate>
         <input type="hidden" name="intent" value={waitingIntent} />
         <BotFields />
