@@ -1,7 +1,7 @@
-import { type Page } from "@playwright/test";
+import { type Locator, type Page } from "@playwright/test";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 import { delegateWithInstructions, joiningSiteEnv, type SiteWithMail } from "../support/joining.ts";
-import { expect, expectHydrated, holdApp, isPhone, test, uniqueEmail } from "./fixtures.ts";
+import { expect, expectHydrated, holdApp, isPhone, pauseHydrationAfter, test, uniqueEmail } from "./fixtures.ts";
 
 // Issue 12: what a visitor does before the app's code has arrived is never
 // lost. Each test holds the app's entry script back, taps or types into the
@@ -81,9 +81,10 @@ test("what is typed into a form before the app arrives is kept, and the form the
 
 // The questionnaire's fields are text areas the server fills: with the
 // answers saved on its first load, with what was typed in its answer to a
-// refusal (a 400). What a visitor types into them before React takes over
-// stays exactly as a plain HTML form would keep it: an answer replaced,
-// added to, or typed into an empty field.
+// refusal (a 400). What a visitor types into them before or while React takes
+// over stays exactly as a plain HTML form would keep it: an answer replaced,
+// added to, or typed into an empty field; and the next keys land where they
+// left the caret or the selection (ADR 086).
 test.describe("the pre-course questionnaire", () => {
   let site: SiteWithMail;
 
@@ -152,5 +153,70 @@ test.describe("the pre-course questionnaire", () => {
     await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
     await expect(dietary(page)).toHaveValue("Vegetarian, no nuts");
     await expect(objectives(page)).toHaveValue("Chair the risk committee");
+  });
+  /** The questionnaire of a delegate of its own, with answers saved: the server fills its fields with them. */
+  async function savedAnswers(page: Page, tag: string) {
+    const { path } = await delegateWithInstructions(site, page.request, tag);
+    const url = `${site.baseURL}${path}`;
+    const saved = await page.request.post(url, {
+      form: { objectives: "Build a risk register", dietaryNeeds: "x".repeat(40) },
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(303);
+    return url;
+  }
+
+  test("a selection or a caret made before the app arrives in a field the server filled is where the next keys land once it has", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const url = await savedAnswers(page, "early-selection");
+
+    // The whole answer selected, to be replaced: the keys typed once React has taken over replace it.
+    const held = await holdApp(page);
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await dietary(page).click();
+    await dietary(page).press("ControlOrMeta+A");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await arrive(page, held.release);
+    await page.keyboard.type("Vegetarian");
+    await expect(dietary(page)).toHaveValue("Vegetarian");
+
+    // The caret put after a word: the keys typed once React has taken over go there.
+    await page.unrouteAll();
+    const again = await holdApp(page);
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await objectives(page).click();
+    await objectives(page).press("ControlOrMeta+Home");
+    for (let i = 0; i < "Build".length; i++) await objectives(page).press("ArrowRight");
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await arrive(page, again.release);
+    await page.keyboard.type(" and keep");
+    await expect(objectives(page)).toHaveValue("Build and keep a risk register");
+  });
+
+  test("an answer replaced while React hydrates the page is replaced, not added to the server's text", async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const url = await savedAnswers(page, "hydrating-fill");
+    // React stopped after the dietary field's hint: the field rendered, its text area not yet hydrated.
+    const hydration = await pauseHydrationAfter(page, "#questionnaire-dietaryNeeds-hint");
+    await page.goto(url, { waitUntil: "domcontentloaded" });
+    await hydration.paused();
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    const hydrated = (field: Locator) =>
+      field.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")));
+    expect(await hydrated(objectives(page))).toBe(true);
+    expect(await hydrated(dietary(page))).toBe(false);
+    // Playwright's fill selects the text, then puts the new text in: React finishes hydrating in between.
+    await dietary(page).fill("Vegetarian");
+    await hydration.resume();
+    await expectHydrated(page);
+    await expect(dietary(page)).toHaveValue("Vegetarian");
+    await expect(objectives(page)).toHaveValue("Build a risk register");
+    await page.getByRole("button", { name: "Save my answers" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
+    await expect(dietary(page)).toHaveValue("Vegetarian");
   });
 });

@@ -62,10 +62,7 @@ test("a delegate gets the joining instructions, answers the questionnaire, and t
     "Build a risk register the board reads",
   );
 
-  // React takes over the answer's page before the next answers are typed: text typed while React hydrates a
-  // field the server filled can still come out merged with that text (seen again in a clean-clone run after
-  // typed-text.ts; early-input.spec.ts covers typing before hydration, this flow is not about that race).
-  await hydrate(page);
+  // The next answers are typed at once, whether or not React has taken over the answer's page (ADR 086).
   await page.getByLabel("Dietary needs").fill("Vegetarian");
   await page.getByLabel("Your experience of the subject so far").fill("Two years as a risk analyst");
   await page.getByLabel(/^Access needs/).fill("A step-free route to the room");

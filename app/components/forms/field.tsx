@@ -16,7 +16,7 @@ import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef, useState, type FormEvent, type MouseEvent, type ReactNode, type RefObject } from "react";
 import type { FieldErrors, ValidationKind, validate } from "~/leads/validation.ts";
 import type { Tone } from "./tone.ts";
-import { useTypedTextKept } from "./typed-text.ts";
+import { useTypedTextDefault } from "./typed-text.ts";
 
 export function fieldId(formId: string, name: string): string {
   return `${formId}-${name}`;
@@ -207,12 +207,12 @@ export function TextAreaField({
   maxLength,
   ...field
 }: FieldBase & { defaultValue?: string; rows?: number; maxLength?: number }) {
-  const ref = useRef<HTMLTextAreaElement | null>(null);
-  useTypedTextKept(fieldId(field.formId, field.name), !!defaultValue, ref);
+  // What the visitor typed before or while React hydrated the page stays (typed-text.ts).
+  const shown = useTypedTextDefault(fieldId(field.formId, field.name), defaultValue);
   return (
     <FieldFrame
       {...field}
-      control={(wire) => <textarea ref={ref} {...wire({ rows, defaultValue, maxLength }, "mt-1.5")} />}
+      control={(wire) => <textarea {...wire({ rows, defaultValue: shown, maxLength }, "mt-1.5")} />}
     />
   );
 }
