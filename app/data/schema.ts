@@ -136,7 +136,8 @@ export interface Database extends LeadTables {
   };
   /**
    * An order's payments as records: with Stripe, its PaymentIntent; by bank transfer, the transfer the
-   * team marked as arrived (one a provider an order: payments_one_per_provider).
+   * team marked as arrived (one by card at the most, payments_one_card; several by transfer: what is
+   * left to pay after a paid booking moved to a dearer date, ADR 087).
    */
   payments: {
     id: string;
@@ -562,14 +563,19 @@ export interface Database extends LeadTables {
     net_pence: number;
     vat_rate_bp: number;
     vat_pence: number;
-    // Its card payment's:
+    /** What was paid on invoices a dearer date replaced, carried to the invoice that stands (gross, pence; ADR 087). */
+    carried_pence: number;
+    // Its card payment's (an order has one at the most):
     payment_intent_id: string | null;
     payment_failure: string | null;
+    payment_status: Database["payments"]["status"] | null;
   };
   /** A course booking's own facts (the rest of it is its order): keyed by the order's id. */
   course_booking_facts: CourseBookingFacts & {
     /** What credit notes have credited (gross, pence). */
     credited_pence: Generated<number>;
+    /** What was paid on invoices a dearer date replaced, carried to the invoice that stands (gross, pence; ADR 087). */
+    carried_pence: Generated<number>;
   };
   /** A course booking's places, one row each (every name null: "names to follow"). */
   course_booking_delegates: {

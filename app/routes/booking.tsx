@@ -22,6 +22,7 @@
 import type { ReactNode } from "react";
 import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
+import { owedPence } from "~/orders/course-booking/payment-reminders.ts";
 import { PageHero } from "~/components/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { CancelBooking } from "~/components/booking/cancel-booking.tsx";
@@ -64,8 +65,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reference: b.reference,
     status: b.status,
     paymentMethod: b.payment_method,
-    /** An open invoice the booker may pay by card here (card payment is set up). */
-    invoiceCardPayable: b.status === "invoiced" && bookings.cardAvailable,
+    /**
+     * An open invoice the booker may pay by card here (card payment is set up, and the booking's one
+     * card payment is not the settled one a dearer date's invoice carried: ADR 087).
+     */
+    invoiceCardPayable: b.status === "invoiced" && bookings.cardAvailable && b.payment_status !== "succeeded",
+    /** What the open invoice still asks for, and what was paid and carried to it. */
+    owedPence: owedPence(b),
+    carriedPence: b.carried_pence,
     processing: payment === "processing",
     paymentFailure: b.payment_failure,
     holdExpiresAt: b.hold_expires_at,
@@ -236,14 +243,17 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {b.status === "invoiced" && !b.processing && (
             <>
               <p className="mt-3 text-slate-800">
-                Your places are booked. Please pay the invoice below by bank transfer by its due date, quoting its
-                number{b.invoiceCardPayable ? ", or pay it by card now" : ""}.
+                Your places are booked.{" "}
+                {b.carriedPence > 0
+                  ? `The ${formatPenceGbp(b.carriedPence)} you have paid is carried to the invoice below: please pay the ${formatPenceGbp(b.owedPence)} left by bank transfer by its due date, quoting its number`
+                  : "Please pay the invoice below by bank transfer by its due date, quoting its number"}
+                {b.invoiceCardPayable ? ", or pay it by card now" : ""}.
               </p>
               {b.invoiceCardPayable && (
                 <form method="post" className="mt-4">
                   <input type="hidden" name="intent" value="pay-invoice" />
                   <button type="submit" className="btn btn-primary min-h-11">
-                    Pay {formatPenceGbp(b.amounts.totalPence)} by card
+                    Pay {formatPenceGbp(b.owedPence)} by card
                   </button>
                 </form>
               )}

@@ -130,9 +130,9 @@ const moveRefusals = {
     "The booker has started paying the invoice by card, for its present amount: only a date at the same price can be chosen now.",
 } as const;
 
-/** Why a paid booking cannot move to a dearer date, in the team's words (ADR 084). */
-const costsMoreText = (extraPence: number) =>
-  `That date costs ${formatPenceGbp(extraPence)} more with VAT, and the booking is paid: it cannot move to a dearer date. Cancel it and book again.`;
+/** Why a booking cannot move to a date cheaper than what was paid towards it, in the team's words (ADR 087). */
+const paidMoreText = (paidPence: number) =>
+  `The booker has paid ${formatPenceGbp(paidPence)} towards this booking, more than that date costs: a move there would refund part of a payment made on an invoice since cancelled. Cancel the booking with a refund and book again.`;
 
 /** The team moves the booking to another date of its course (ADR 081): done, or why not. */
 async function moveBooking(
@@ -153,8 +153,8 @@ async function moveBooking(
       result.reason === "amount-changed" ||
       result.reason === "payment-started"
         ? moveRefusals[result.reason]
-        : result.reason === "costs-more"
-          ? costsMoreText(result.extraPence ?? 0)
+        : result.reason === "paid-more"
+          ? paidMoreText(result.paidPence ?? 0)
           : transferRefusalText(result as Extract<typeof result, { reason: TransferRefusal }>, { terms_rules: null });
     return data<BookingDeskAnswer>({ error }, { status: result.reason === "not-found" ? 404 : 409 });
   }

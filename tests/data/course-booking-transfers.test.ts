@@ -4,7 +4,8 @@
  * places move with it, all or none; a cheaper date's difference is
  * credited with a credit note against the invoice, never an edited
  * invoice, and what is still owed is what the team then marks paid; a
- * dearer date replaces an invoice awaiting payment (ADR 084); the
+ * dearer date replaces the invoice (ADR 084), a paid booking's payment
+ * carried to the new one and the rest paid later (ADR 087); the
  * terms' one free move is counted from the timeline; two moves the
  * other way round at once both go through; the booking.changed webhook.
  */
@@ -264,19 +265,86 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "cancelled", credited_pence: 600_000 });
   });
 
-  it("a paid booking is not moved to a dearer date: nothing changes", async () => {
+  it("a paid booking moved to a dearer date: what was paid is carried to the new invoice, the rest marked paid later (ADR 087)", async () => {
     const from = await session({ capacity: 4 });
     const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
     const b = await booking(from);
     await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
-    expect(await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: "staff-1" })).toEqual({
-      ok: false,
-      reason: "costs-more",
-      extraPence: 120_000,
+    const moved = await transferBooking(t.handle.db, b.id, {
+      target: dear,
+      now: later(5),
+      staffId: null,
+      expectDifferencePence: 120_000,
     });
-    expect([await taken(from.key), await taken(dear.key)]).toEqual([2, 0]);
-    expect((await documents(b.id)).map((d) => d.kind)).toEqual(["invoice"]);
-    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "paid", session_key: from.key, total_pence: 1_080_000 });
+    if (!moved.ok) throw new Error(moved.reason);
+    // Nothing is paid back: the old invoice's payment is carried to the new one.
+    expect(moved).toMatchObject({
+      refundPence: 0,
+      paymentIntentId: null,
+      invoice: { total_pence: 1_200_000 },
+      creditNote: { total_pence: 1_080_000 },
+    });
+    expect([await taken(from.key), await taken(dear.key)]).toEqual([0, 2]);
+    const docs = await documents(b.id);
+    const [old, fresh] = docs.filter((d) => d.kind === "invoice").sort((x, y) => x.number.localeCompare(y.number));
+    expect(JSON.parse(docs.find((d) => d.kind === "credit-note")!.document).paymentTerms).toBe(
+      `Invoice ${old!.number} is cancelled in full: nothing is due on it. The £10,800.00 paid towards this booking is carried to the new invoice, which replaces it.`,
+    );
+    // The booking awaits the difference: invoiced again, the payment carried, £1,200 owed.
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({
+      status: "invoiced",
+      paid_at: null,
+      total_pence: 1_200_000,
+      credited_pence: 0,
+      carried_pence: 1_080_000,
+    });
+    expect(JSON.parse((await events(b.id, ["transferred"]))[0]!.detail)).toMatchObject({
+      extraPence: 120_000,
+      carriedPence: 1_080_000,
+    });
+    // The team marks the difference paid: a second transfer, of £1,200, and the booking is paid again.
+    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({ ok: true });
+    expect((await events(b.id, ["paid"])).map((e) => JSON.parse(e.detail).amountPence)).toEqual([1_080_000, 120_000]);
+    const payments = await t.handle.db
+      .selectFrom("payments")
+      .select(["provider", "amount_pence", "status"])
+      .where("order_id", "=", b.id)
+      .orderBy("created_at")
+      .execute();
+    expect(payments).toEqual([
+      { provider: "transfer", amount_pence: 1_080_000, status: "succeeded" },
+      { provider: "transfer", amount_pence: 120_000, status: "succeeded" },
+    ]);
+    expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "paid", total_pence: 1_200_000 });
+    expect(fresh).toMatchObject({ total_pence: 1_200_000 });
+  });
+
+  it("cancelled while the difference is unpaid, what was paid beyond what the terms still charge is refunded", async () => {
+    const from = await session({ capacity: 4 });
+    const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
+    const b = await booking(from);
+    await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
+    const moved = await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: "staff-1" });
+    if (!moved.ok) throw new Error(moved.reason);
+    // 28 days before 14 June: half of the new invoice's £12,000 credited; £6,000 still charged, £10,800 paid.
+    const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
+    expect(cancelled).toMatchObject({
+      ok: true,
+      refundPence: 480_000,
+      paymentIntentId: null,
+      creditNote: { total_pence: 600_000, related_invoice_id: moved.invoice!.id },
+    });
+    if (!cancelled.ok) throw new Error(cancelled.reason);
+    expect(JSON.parse(cancelled.creditNote!.document).paymentTerms).toBe(
+      `Deducted from invoice ${moved.invoice!.number}: what was paid towards it covers the £6,000.00 that remains. £4,800.00 of the £10,800.00 paid is refunded by bank transfer.`,
+    );
+    // Within 14 days nothing is credited: the £10,800 paid stays against the £12,000, nothing refunded.
+    const other = await booking(from);
+    await markInvoicePaid(t.handle.db, other.id, { staffId: "staff-1", now: later(1) });
+    expect((await transferBooking(t.handle.db, other.id, { target: dear, now: later(5), staffId: "staff-1" })).ok).toBe(true);
+    expect(
+      await cancelBooking(t.handle.db, other.id, { now: new Date("2027-06-07T12:00:00.000Z"), staffId: "staff-1" }),
+    ).toMatchObject({ ok: true, refundPence: 0 });
   });
 
   it("refuses a date without the places, and an amount other than the one shown: nothing changes", async () => {

@@ -188,6 +188,48 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
     expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
   });
 
+  /** A date in June of the same course at `pricePence` a place. */
+  const june = (pricePence: number) =>
+    createCourseSession(t.handle.db, {
+      key: `icard-${dialect}-june-${++sessions}`,
+      capacity: 6,
+      at: now,
+      startsAt: new Date("2027-06-14T08:00:00.000Z"),
+      endsAt: new Date("2027-06-18T16:00:00.000Z"),
+      price: { pricePence },
+    });
+
+  it("paid by transfer, then moved to a dearer date: the rest is paid by card, for what is left (ADR 087)", async () => {
+    const { id, token } = await booking("carried-transfer");
+    expect(await courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
+    expect(await transferBooking(t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
+      ok: true,
+    });
+    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
+    const { booking: b } = await detail(id);
+    expect(b).toMatchObject({ status: "invoiced", carried_pence: 1_080_000, payment_status: "pending" });
+    expect(fake.intents.get(b.payment_intent_id!)).toMatchObject({ amount: 120_000 });
+    expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
+    expect((await detail(id)).booking).toMatchObject({ status: "paid", payment_status: "succeeded" });
+    expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
+  });
+
+  it("paid by card, then moved to a dearer date: its one card payment is settled, so the rest is paid by transfer", async () => {
+    const { id, token } = await booking("carried-card");
+    await courseBookings.payInvoiceByCard(token);
+    const paid = (await detail(id)).booking;
+    expect(await succeeded(paid.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
+    expect(await transferBooking(t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
+      ok: true,
+    });
+    expect((await detail(id)).booking).toMatchObject({ status: "invoiced", payment_status: "succeeded" });
+    const intents = fake.intents.size;
+    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: false, reason: "not-payable" });
+    expect(fake.intents.size).toBe(intents);
+    expect(await courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
+    expect((await detail(id)).booking).toMatchObject({ status: "paid", total_pence: 1_200_000 });
+  });
+
   it("refuses a booking with no open invoice, and an unknown link", async () => {
     const held = await booking("held", byCard);
     expect(await courseBookings.payInvoiceByCard(held.token)).toEqual({ ok: false, reason: "not-payable" });

@@ -11,6 +11,7 @@ const booking = {
   session_starts_at: "2027-03-08T09:00:00.000Z",
   total_pence: 1_080_000,
   credited_pence: 0,
+  carried_pence: 0,
   net_pence: 900_000,
   vat_pence: 180_000,
   // Written without its rules (a release before 035): the terms of today.
@@ -49,6 +50,23 @@ describe("bookerCancellationOffer", () => {
       expect(bookerCancellationOffer({ ...booking, status }, on("2027-01-10"))).toBeNull();
     }
     expect(bookerCancellationOffer({ ...booking, erased_at: "2027-01-01T00:00:00Z" }, on("2027-01-10"))).toBeNull();
+  });
+
+  it("says what of a payment carried to the invoice is paid back, when the credit leaves it more than covered (ADR 087)", () => {
+    // Paid £9,600 for a cheaper date, moved to this £10,800 one: the £9,600 carried, £1,200 left to pay.
+    const carried = { ...booking, carried_pence: 960_000 };
+    // Half credited (£5,400): £5,400 still charged, £9,600 paid: £4,200 paid back, to the card it was paid with.
+    expect(bookerCancellationOffer({ ...carried, payment_method: "card" }, on("2027-02-08"))).toMatchObject({
+      creditPence: 540_000,
+      settlement: "off-the-invoice",
+      paidBack: { pence: 420_000, to: "card" },
+    });
+    expect(bookerCancellationOffer(carried, on("2027-01-10"))).toMatchObject({
+      creditPence: 1_080_000,
+      paidBack: { pence: 960_000, to: "transfer" },
+    });
+    // Nothing credited within 14 days: what was paid stays against the £10,800, nothing paid back.
+    expect(bookerCancellationOffer(carried, on("2027-02-22"))).not.toHaveProperty("paidBack");
   });
 
   it("gives the tier's share of what is still charged after a move to a cheaper date credited the difference", () => {

@@ -195,6 +195,18 @@ describe("a cancelled course booking's e-mails", () => {
     expect(emails[0]!.text).toContain("£7,290.00");
     expect(emails[0]!.text).toContain("CN-000007");
     expect(emails[0]!.attachments![0]!.filename).toBe("credit-note-CN-000007.pdf");
+    expect(emails[0]!.text).toContain("Refunded to your card");
+    expect(emails[0]!.text).toContain("A card refund usually reaches your account");
+    // An invoice booking's refund goes by bank transfer: no word of a card.
+    const [byTransfer] = bookingCancelledEmails({ ...booking, paymentMethod: "invoice" }, ctx, {
+      creditPence: 729_000,
+      refundPence: 480_000,
+      reason: "Cancelled by the booker",
+      bySession: false,
+    });
+    expect(byTransfer!.text).toContain("Refunded by bank transfer");
+    expect(byTransfer!.text).toContain("£4,800.00");
+    expect(byTransfer!.text).not.toContain("card");
   });
 
   it("send each delegate the calendar's cancellation of their invitation, the booker who is one with the notice", () => {
@@ -242,7 +254,7 @@ describe("a cancelled course booking's e-mails", () => {
 
 describe("a booking moved to a dearer date (ADR 084)", () => {
   const june = { ...booking, session: { ...booking.session, key: "june", label: "14–18 June 2027" } };
-  const moved = (numbers: { invoice: string; note: string }) =>
+  const moved = (numbers: { invoice: string; note: string }, carryPence = 0) =>
     bookingTransferredEmails(
       {
         before: booking,
@@ -257,6 +269,7 @@ describe("a booking moved to a dearer date (ADR 084)", () => {
           dueDate: "2027-02-09T12:00:00Z",
           grossPence: 1_620_000,
           extraPence: 162_000,
+          carryPence,
         },
         refundPence: 0,
         cancellations: new Map(),
@@ -277,6 +290,19 @@ describe("a booking moved to a dearer date (ADR 084)", () => {
     ]);
     expect(toTeam!.text).toContain("New invoice");
     expect(toTeam!.text).toContain("INV-000043");
+  });
+
+  it("a paid booking's: what was paid is carried to the new invoice, and only the difference is asked for (ADR 087)", () => {
+    const [toBooker, toTeam] = moved({ invoice: "INV-000043", note: "CN-000007" }, 1_458_000);
+    expect(toBooker!.text).toContain("The £14,580.00 you have paid is carried to the new invoice.");
+    expect(toBooker!.text).toContain(
+      "Please pay the difference, £1,620.00, by bank transfer by 9 February 2027, quoting INV-000043:",
+    );
+    expect(toBooker!.text).not.toContain("£16,200.00 by");
+    for (const email of [toBooker!, toTeam!]) {
+      expect(email.text).toContain("Already paid, carried to it");
+      expect(email.text).toMatch(/To pay:?\s+£1,620\.00 by 9 February 2027/);
+    }
   });
 
   it("are the same composed with stand-ins for both numbers, and then numbered (ADR 072)", () => {

@@ -45,6 +45,9 @@ describe("timelineText", () => {
     expect(timelineText("transferred", { ...moved, creditPence: 0, extraPence: 120_000 })).toMatch(
       /live online \(£1,200\.00 more, on a new invoice\)$/,
     );
+    expect(
+      timelineText("transferred", { ...moved, creditPence: 0, extraPence: 120_000, carriedPence: 540_000 }),
+    ).toMatch(/live online \(£1,200\.00 more, on a new invoice, with the £5,400\.00 paid carried to it\)$/);
     expect(timelineText("invoice-issued", { number: "INV-000014", replaces: "INV-000012" })).toBe(
       "Invoice INV-000014 issued, replacing invoice INV-000012",
     );

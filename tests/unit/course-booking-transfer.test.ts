@@ -20,7 +20,9 @@ const booking = {
   total_pence: 1_080_000,
   credited_pence: 0,
   terms_rules: null as string | null,
+  carried_pence: 0,
   payment_intent_id: null as string | null,
+  payment_status: null as "pending" | "succeeded" | "failed" | null,
 };
 const june: TransferTarget = {
   key: "june",
@@ -42,6 +44,7 @@ describe("checkTransfer: the date and the price", () => {
       newLine: { unitPricePence: 450_000, discountPence: 0 },
       creditPence: 0,
       extraPence: 0,
+      carryPence: 0,
     });
   });
 
@@ -79,24 +82,60 @@ describe("checkTransfer: the date and the price", () => {
       newLine: { unitPricePence: 500_000, discountPence: 0 },
       creditPence: 0,
       extraPence: 120_000,
+      carryPence: 0,
     });
     // What an earlier credit took off counts: £10,800 − £1,200 credited = £9,600 still charged.
     const credited = { ...booking, credited_pence: 120_000 };
     expect(check({ booking: credited, target: dearer })).toMatchObject({ ok: true, extraPence: 240_000 });
   });
 
-  it("refuses a dearer date once the booking is paid, saying how much more it costs", () => {
+  it("moves a paid booking to a dearer date: what was paid is carried to the new invoice, the difference left to pay", () => {
     const dearer = { ...june, price: { pricePence: 500_000 } };
-    const paid = { ...booking, status: "paid" as const };
-    const refused = check({ booking: paid, target: dearer });
-    expect(refused).toEqual({ ok: false, reason: "costs-more", extraPence: 120_000 });
+    const paid = {
+      ...booking,
+      status: "paid" as const,
+      payment_intent_id: "pi_paid",
+      payment_status: "succeeded" as const,
+    };
+    expect(check({ booking: paid, target: dearer })).toEqual({
+      ok: true,
+      newGrossPence: 1_200_000,
+      newBasis: "session",
+      newLine: { unitPricePence: 500_000, discountPence: 0 },
+      creditPence: 0,
+      extraPence: 120_000,
+      carryPence: 1_080_000,
+    });
+    // Paid after a cheaper move credited (and refunded) £1,200: £9,600 was paid, and is carried.
+    const credited = { ...paid, credited_pence: 120_000 };
+    expect(check({ booking: credited, target: dearer })).toMatchObject({ extraPence: 240_000, carryPence: 960_000 });
+    // Moved again before the difference is paid: still invoiced, the same payment carried on.
+    const awaiting = { ...paid, status: "invoiced" as const, total_pence: 1_200_000, carried_pence: 1_080_000 };
+    const dearerStill = { ...june, key: "sept", price: { pricePence: 550_000 } };
+    expect(check({ booking: awaiting, target: dearerStill })).toMatchObject({
+      extraPence: 120_000,
+      carryPence: 1_080_000,
+    });
+    // Its settled card payment is no open one: a date at any price above what was paid can be chosen.
+    expect(check({ booking: awaiting, target: june })).toMatchObject({ ok: true, creditPence: 120_000, carryPence: 0 });
+  });
+
+  it("refuses a date cheaper than what was paid and carried: that refund is the team's to arrange", () => {
+    const awaiting = { ...booking, total_pence: 1_200_000, carried_pence: 1_080_000 };
+    const refused = check({ booking: awaiting, target: { ...june, price: { pricePence: 400_000 } } });
+    expect(refused).toEqual({ ok: false, reason: "paid-more", paidPence: 1_080_000 });
     expect(transferRefusalText(refused as Extract<typeof refused, { ok: false }>, booking)).toContain(
-      "That date costs £1,200.00 more than your booking, with VAT, and your booking is paid",
+      "You have paid £10,800.00 towards this booking, more than that date costs",
     );
+    expect(check({ booking: awaiting, target: { ...june, price: { pricePence: 500_000 } } })).toMatchObject({
+      ok: true,
+      creditPence: 0,
+      extraPence: 0,
+    });
   });
 
   it("keeps the price while a card payment of the invoice is open: only a move at the same price", () => {
-    const paying = { ...booking, payment_intent_id: "pi_started" };
+    const paying = { ...booking, payment_intent_id: "pi_started", payment_status: "pending" as const };
     expect(check({ booking: paying })).toMatchObject({ ok: true, creditPence: 0, extraPence: 0 });
     for (const pricePence of [400_000, 500_000]) {
       const refused = check({ booking: paying, target: { ...june, price: { pricePence } } });
@@ -147,15 +186,16 @@ describe("checkTransfer: the terms", () => {
     );
   });
 
-  it("lets the team move a booking outside the terms' window, to a dearer date only before it is paid", () => {
+  it("lets the team move a booking outside the terms' window, to a dearer date whether paid or not", () => {
     const late = new Date("2027-04-01T12:00:00.000Z");
     expect(check({ now: late, transfersMade: 1 })).toEqual({ ok: false, reason: "outside-terms" });
     expect(check({ now: late, transfersMade: 1, withinTerms: false })).toMatchObject({ ok: true, creditPence: 0 });
     const dearer = { ...june, price: { pricePence: 500_000 } };
     expect(check({ target: dearer, withinTerms: false })).toMatchObject({ ok: true, extraPence: 120_000 });
     expect(check({ booking: { ...booking, status: "paid" }, target: dearer, withinTerms: false })).toMatchObject({
-      ok: false,
-      reason: "costs-more",
+      ok: true,
+      extraPence: 120_000,
+      carryPence: 1_080_000,
     });
     expect(check({ now: new Date("2027-04-12T08:00:00.000Z"), withinTerms: false })).toMatchObject({
       reason: "started",

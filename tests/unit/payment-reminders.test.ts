@@ -64,10 +64,13 @@ describe("reminderDue", () => {
 });
 
 describe("the days and the amounts", () => {
-  it("owes the invoice's total less what credit notes took off, never less than nothing", () => {
-    expect(owedPence({ total_pence: 540_000, credited_pence: 0 })).toBe(540_000);
-    expect(owedPence({ total_pence: 540_000, credited_pence: 270_000 })).toBe(270_000);
-    expect(owedPence({ total_pence: 540_000, credited_pence: 600_000 })).toBe(0);
+  it("owes the invoice's total less what credit notes took off and what was paid and carried, never less than nothing", () => {
+    expect(owedPence({ total_pence: 540_000, credited_pence: 0, carried_pence: 0 })).toBe(540_000);
+    expect(owedPence({ total_pence: 540_000, credited_pence: 270_000, carried_pence: 0 })).toBe(270_000);
+    expect(owedPence({ total_pence: 540_000, credited_pence: 600_000, carried_pence: 0 })).toBe(0);
+    // A paid £4,500 booking moved to a £5,400 date: £900 left to pay (ADR 087).
+    expect(owedPence({ total_pence: 540_000, credited_pence: 0, carried_pence: 450_000 })).toBe(90_000);
+    expect(owedPence({ total_pence: 540_000, credited_pence: 60_000, carried_pence: 450_000 })).toBe(30_000);
   });
 
   it("speaks of the due date before, on or after it", () => {

@@ -34,6 +34,14 @@ export function CancelBooking({ offer }: { offer: CancellationOffer }) {
             <>
               Cancelled today, {days}, the terms credit {share} of the booking:{" "}
               <strong>{formatPenceGbp(offer.creditPence)}</strong> including VAT. {settlementText[offer.settlement]}
+              {offer.paidBack && (
+                <>
+                  {" "}
+                  What you have paid then covers what remains, and{" "}
+                  <strong>{formatPenceGbp(offer.paidBack.pence)}</strong> of it is refunded
+                  {offer.paidBack.to === "card" ? " to the card you paid with" : " by bank transfer"}.
+                </>
+              )}
             </>
           )}{" "}
           Every delegate is told, and the places go back on sale.

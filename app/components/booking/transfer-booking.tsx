@@ -12,7 +12,7 @@ export type TransferChoices =
   | {
       open: true;
       dates: ({ id: string; label: string; full: boolean } & (
-        { ok: true; creditPence: number; extraPence: number } | { ok: false; why: string }
+        { ok: true; creditPence: number; extraPence: number; carryPence: number } | { ok: false; why: string }
       ))[];
     };
 
@@ -20,6 +20,9 @@ function what(date: Extract<TransferChoices, { open: true }>["dates"][number]): 
   if (date.full) return "Not enough places left on this date.";
   if (!date.ok) return date.why;
   if (date.extraPence > 0) {
+    if (date.carryPence > 0) {
+      return `Dearer: ${formatPenceGbp(date.extraPence)} more including VAT. Your invoice is replaced by a new one at this date's price (the old one is cancelled by a credit note); the ${formatPenceGbp(date.carryPence)} you have paid is carried to it, and the difference is due in the usual payment terms.`;
+    }
     return `Dearer: ${formatPenceGbp(date.extraPence)} more including VAT. Your invoice is replaced by a new one at this date's price (the old one is cancelled by a credit note), due in the usual payment terms.`;
   }
   return date.creditPence === 0

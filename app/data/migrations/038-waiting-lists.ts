@@ -1,4 +1,4 @@
-/** Migration 038, not yet shipped (./index.ts: frozen once it is). */
+/** Migration 038, shipped 2026-11-30: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { createIndexes, createTable } from "./helpers/tables.ts";

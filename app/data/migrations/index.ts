@@ -50,6 +50,7 @@ import { migration as m035 } from "./035-booking-terms-rules.ts";
 import { migration as m036 } from "./036-calendar-invitations.ts";
 import { migration as m037 } from "./037-joining-instructions.ts";
 import { migration as m038 } from "./038-waiting-lists.ts";
+import { migration as m039 } from "./039-paid-carried-to-a-new-invoice.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-21-001-leads-and-outbox": m001,
@@ -87,4 +88,5 @@ export const migrations: Record<string, Migration> = {
   "2026-11-29-036-calendar-invitations": m036,
   "2026-11-30-037-joining-instructions": m037,
   "2026-11-30-038-waiting-lists": m038,
+  "2026-11-30-039-paid-carried-to-a-new-invoice": m039,
 };

@@ -38,6 +38,8 @@ type Cancellable = {
   session_starts_at: string;
   total_pence: number;
   credited_pence: number;
+  /** What was paid on invoices a dearer date replaced (ADR 087). */
+  carried_pence: number;
   net_pence: number;
   vat_pence: number;
   terms_rules: string | null;
@@ -52,6 +54,11 @@ export type CancellationOffer = {
   basisPoints: number;
   /** What becomes of the credit. */
   settlement: "nothing-charged" | "refund-to-card" | "refund-by-transfer" | "off-the-invoice";
+  /**
+   * Taken off an invoice that what was paid and carried to it (ADR 087) now more than covers: what of
+   * that payment is paid back, and how; else absent.
+   */
+  paidBack?: { pence: number; to: "card" | "transfer" };
 };
 
 export function bookerCancellationOffer(booking: Cancellable, now: Date): CancellationOffer | null {
@@ -72,6 +79,10 @@ export function bookerCancellationOffer(booking: Cancellable, now: Date): Cancel
   const terms = { daysBefore: credit.daysBefore, basisPoints: credit.tier.creditBasisPoints };
   // A card booking not yet paid has no invoice: nothing to credit.
   if (booking.status === "held") return { creditPence: 0, ...terms, settlement: "nothing-charged" };
+  const paidBack =
+    booking.status === "invoiced"
+      ? booking.carried_pence - (booking.total_pence - booking.credited_pence - credit.grossPence)
+      : 0;
   return {
     creditPence: credit.grossPence,
     ...terms,
@@ -81,5 +92,13 @@ export function bookerCancellationOffer(booking: Cancellable, now: Date): Cancel
         : booking.payment_method === "card"
           ? "refund-to-card"
           : "refund-by-transfer",
+    ...(paidBack > 0
+      ? {
+          paidBack: {
+            pence: paidBack,
+            to: booking.payment_method === "card" ? ("card" as const) : ("transfer" as const),
+          },
+        }
+      : {}),
   };
 }

@@ -667,6 +667,8 @@ export function bookingCancelledEmails(
 ): OutgoingEmail[] {
   const booker = address(booking.booker.email, "the booker's address");
   const name = oneLine(booking.booker.name);
+  // A card booking's refund goes back to the card; an invoice's, paid by transfer, by transfer.
+  const byCard = booking.paymentMethod === "card";
   const what = bySession
     ? `We are sorry: we have had to cancel the ${booking.session.label} session of ${oneLine(booking.courseTitle)}. Your booking ${oneLine(booking.reference)} is cancelled.`
     : `Your booking ${oneLine(booking.reference)} for ${oneLine(booking.courseTitle)}, ${booking.session.label}, is cancelled.`;
@@ -676,10 +678,17 @@ export function bookingCancelledEmails(
       items: [
         ["Credited", formatPenceGbp(creditPence)],
         ...(creditNote ? ([["Credit note", creditNote.number]] as [string, string][]) : []),
-        ...(refundPence > 0 ? ([["Refunded to your card", formatPenceGbp(refundPence)]] as [string, string][]) : []),
+        ...(refundPence > 0
+          ? ([[byCard ? "Refunded to your card" : "Refunded by bank transfer", formatPenceGbp(refundPence)]] as [
+              string,
+              string,
+            ][])
+          : []),
       ],
     },
-    ...(refundPence > 0 ? [p("A card refund usually reaches your account within 5 to 10 working days.")] : []),
+    ...(refundPence > 0 && byCard
+      ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
+      : []),
   ];
   const notice = compose(
     {

@@ -275,6 +275,7 @@ export async function storeBooking(
     cancelled_at: row.cancelled_at,
     cancel_reason: row.cancel_reason,
     credited_pence: row.credited_pence,
+    carried_pence: row.carried_pence,
     erased_at: row.erased_at,
   };
   await insertTogether(trx, [...order, trx.insertInto("course_booking_facts").values(facts), ...also]);

@@ -321,21 +321,29 @@ export function invoiceStands(alias: string): Expression<SqlBool> {
 /**
  * How a credit note against `invoiceNumber` is settled, in the booking's
  * words: refunded when the booking was paid (to the card, or by transfer),
- * else deducted from the invoice (`leftDuePence` of it still due), or the
- * invoice cancelled in full.
+ * else deducted from the invoice (`leftChargedPence` of it still charged),
+ * or the invoice cancelled in full. What was paid and carried to the
+ * invoice (ADR 087) counts as paid: what it covers is not due, and what it
+ * pays beyond what is still charged is refunded.
  */
 export function creditSettlement(
-  booking: { status: string; payment_method: string },
+  booking: { status: string; payment_method: string; carried_pence: number },
   invoiceNumber: string,
-  leftDuePence: number,
+  leftChargedPence: number,
 ): string {
-  if (booking.status === "paid") {
-    return booking.payment_method === "card"
-      ? "Refunded to the card the booking was paid with."
-      : "Refunded by bank transfer.";
+  const refunded =
+    booking.payment_method === "card" ? "refunded to the card the booking was paid with" : "refunded by bank transfer";
+  if (booking.status === "paid") return `${refunded[0]!.toUpperCase()}${refunded.slice(1)}.`;
+  const carried = booking.carried_pence;
+  const due = leftChargedPence - carried;
+  if (carried > 0 && due <= 0) {
+    const back = due < 0 ? ` ${formatPenceGbp(-due)} of the ${formatPenceGbp(carried)} paid is ${refunded}.` : "";
+    return leftChargedPence > 0
+      ? `Deducted from invoice ${invoiceNumber}: what was paid towards it covers the ${formatPenceGbp(leftChargedPence)} that remains.${back}`
+      : `Invoice ${invoiceNumber} is cancelled in full: nothing is due.${back}`;
   }
-  return leftDuePence > 0
-    ? `Deducted from invoice ${invoiceNumber}: ${formatPenceGbp(leftDuePence)} of it remains due.`
+  return due > 0
+    ? `Deducted from invoice ${invoiceNumber}: ${formatPenceGbp(due)} of it remains due${carried > 0 ? `, after the ${formatPenceGbp(carried)} paid` : ""}.`
     : `Invoice ${invoiceNumber} is cancelled in full: nothing is due.`;
 }
 

@@ -81,6 +81,7 @@ async function awaitingPayment(db: Reader) {
         "b.id",
         "b.total_pence as booking_total_pence",
         "b.credited_pence",
+        "b.carried_pence",
         "i.id as invoice_id",
         "i.number",
         "i.issued_at",
@@ -110,7 +111,7 @@ export async function sendPaymentReminders(
       dueDate: invoice.due_date!,
       issuedOn: londonDate(new Date(invoice.issued_at)),
       today,
-      stillDuePence: owedPence({ total_pence: invoice.booking_total_pence, credited_pence: invoice.credited_pence }),
+      stillDuePence: owedPence({ ...invoice, total_pence: invoice.booking_total_pence }),
     };
     if (reminderDue({ ...state, sent: sentBefore.get(invoice.id) ?? [] }, steps) === null) continue;
     const offset = await db.transaction().execute(async (trx) => {

@@ -56,12 +56,13 @@ export function reminderDue(state: ReminderState, schedule: ReminderSchedule): n
 
 /**
  * What an invoiced booking still owes: its invoice's total less what credit
- * notes took off it (never below nothing). Both are the invoice's that
- * stands (a move to a dearer date replaces the invoice: ADR 084). What
- * marking it paid records, paying it by card takes and reminders ask for.
+ * notes took off it and what was paid on the invoices it replaced, carried
+ * to it (never below nothing). All three are the invoice's that stands (a
+ * move to a dearer date replaces the invoice: ADR 084, 087). What marking
+ * it paid records, paying it by card takes and reminders ask for.
  */
-export function owedPence(booking: { total_pence: number; credited_pence: number }): number {
-  return Math.max(0, booking.total_pence - booking.credited_pence);
+export function owedPence(booking: { total_pence: number; credited_pence: number; carried_pence: number }): number {
+  return Math.max(0, booking.total_pence - booking.credited_pence - booking.carried_pence);
 }
 
 /** How a reminder speaks of the due date: before, on or after it. */

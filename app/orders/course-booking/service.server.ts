@@ -450,6 +450,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
                 dueDate: `${invoice.dueDate}T12:00:00Z`,
                 grossPence: invoice.grossPence,
                 extraPence: invoice.extraPence,
+                carryPence: invoice.carryPence,
               },
             }
           : {}),
@@ -857,7 +858,11 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (!link.ok) return link;
       const booking = await readBooking(db, link.bookingId);
       if (booking?.status !== "invoiced" || !stripe) return { ok: false, reason: "not-payable" };
-      if (booking.payment_intent_id) return { ok: true };
+      // Its card payment started: the pay page takes it on. Settled (a paid booking's, carried to the new
+      // invoice of a dearer date, ADR 087): an order has one card payment, so the rest is paid by transfer.
+      if (booking.payment_intent_id) {
+        return booking.payment_status === "succeeded" ? { ok: false, reason: "not-payable" } : { ok: true };
+      }
       const number = await invoiceNumberOf(db, booking.id);
       const owed = owedPence(booking);
       if (!number || owed === 0) return { ok: false, reason: "not-payable" };

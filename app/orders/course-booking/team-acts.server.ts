@@ -282,6 +282,9 @@ function cancelWith(
       const credits = await invoiceWithCredits(trx, bookingId);
       const paid = from === "paid";
       let draft: { note: DocumentDraft; grossPence: number } | undefined;
+      // What the booker gets back: a paid booking what is credited; one awaiting the rest of a dearer
+      // date's price, what was paid and carried beyond what is still charged (ADR 087).
+      let refundPence = 0;
       if (credits) {
         const { invoice, already, invoiced, standingPence } = credits;
         let amounts;
@@ -293,6 +296,9 @@ function cancelWith(
         }
         if (amounts.grossPence > 0) {
           const settlement = creditSettlement(booking, invoice.number, standingPence - amounts.grossPence);
+          refundPence = paid
+            ? amounts.grossPence
+            : Math.max(0, booking.carried_pence - (standingPence - amounts.grossPence));
           draft = {
             note: await draftCreditNote(trx, booking, invoice, amounts, { now, reason: why, settlement }),
             grossPence: amounts.grossPence,
@@ -305,10 +311,8 @@ function cancelWith(
         }
       }
       if (expectGrossPence !== undefined && (draft?.grossPence ?? 0) !== expectGrossPence) throw new AmountChanged();
-      // The note's total is its gross amount (./documents.server.ts).
-      const refundPence = paid && draft ? draft.grossPence : 0;
       const cancelled = (await readBooking(trx, bookingId))!;
-      const paymentIntentId = paid && booking.payment_method === "card" ? booking.payment_intent_id : null;
+      const paymentIntentId = refundPence > 0 && booking.payment_method === "card" ? booking.payment_intent_id : null;
       const write = await compose?.(trx, {
         ok: true as const,
         from,

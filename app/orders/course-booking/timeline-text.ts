@@ -54,7 +54,7 @@ const sentences: Record<string, (detail: Detail) => string> = {
   cancelled: (d) =>
     `Cancelled: ${str(d.reason)}${typeof d.refundPence === "number" && d.refundPence > 0 ? ` (${pounds(d.refundPence)} to refund)` : ""}`,
   [transferredEvent]: (d) =>
-    `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}${typeof d.extraPence === "number" && d.extraPence > 0 ? ` (${pounds(d.extraPence)} more, on a new invoice)` : ""}`,
+    `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}${typeof d.extraPence === "number" && d.extraPence > 0 ? ` (${pounds(d.extraPence)} more, on a new invoice${typeof d.carriedPence === "number" && d.carriedPence > 0 ? `, with the ${pounds(d.carriedPence)} paid carried to it` : ""})` : ""}`,
   [paymentReminderEvent]: reminderText,
   [joiningSentEvent]: (d) =>
     `Joining instructions and the questionnaire's link sent to the delegate of place ${String(d.place)}`,

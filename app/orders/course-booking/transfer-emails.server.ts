@@ -30,20 +30,29 @@ export type TransferForEmail = {
   by: "booker" | "team";
   creditNote?: DocumentForEmail;
   creditPence: number;
-  /** A dearer date's invoice, replacing the booking's (`creditNote` then credits that one in full). */
-  invoice?: DocumentForEmail & { dueDate: string; grossPence: number; extraPence: number };
+  /**
+   * A dearer date's invoice, replacing the booking's (`creditNote` then credits that one in full), with
+   * what was paid and is carried to it (a paid booking's payment: only the rest is to pay, ADR 087).
+   */
+  invoice?: DocumentForEmail & { dueDate: string; grossPence: number; extraPence: number; carryPence: number };
   refundPence: number;
   /** Each named delegate's cancellation of the old dates and invitation to the new, by address lower-cased. */
   cancellations: ReadonlyMap<string, Attachment>;
   invitations: ReadonlyMap<string, Attachment>;
 };
 
+/** What a dearer date's new invoice leaves to pay: its total less what was paid and carried to it. */
+const toPay = (invoice: NonNullable<TransferForEmail["invoice"]>) => invoice.grossPence - invoice.carryPence;
+
 function money({ after, creditNote, creditPence, invoice, refundPence }: TransferForEmail): [string, string][] {
   if (invoice) {
     return [
       ["Price", `${formatPenceGbp(invoice.extraPence)} more, including VAT`],
       ["New invoice", invoice.number],
-      ["To pay", `${formatPenceGbp(invoice.grossPence)} by ${formatDate(invoice.dueDate)}`],
+      ...(invoice.carryPence > 0
+        ? ([["Already paid, carried to it", formatPenceGbp(invoice.carryPence)]] as [string, string][])
+        : []),
+      ["To pay", `${formatPenceGbp(toPay(invoice))} by ${formatDate(invoice.dueDate)}`],
       ...(creditNote ? ([["Old invoice cancelled by credit note", creditNote.number]] as [string, string][]) : []),
     ];
   }
@@ -80,7 +89,7 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
         ...(transfer.invoice
           ? [
               p(
-                `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full. Please pay ${formatPenceGbp(transfer.invoice.grossPence)} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
+                `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full.${transfer.invoice.carryPence > 0 ? ` The ${formatPenceGbp(transfer.invoice.carryPence)} you have paid is carried to the new invoice.` : ""} Please pay ${transfer.invoice.carryPence > 0 ? `the difference, ${formatPenceGbp(toPay(transfer.invoice))},` : formatPenceGbp(toPay(transfer.invoice))} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
               ),
               ...(transfer.invoice.bank ? [{ kind: "fields" as const, items: transferFields(transfer.invoice) }] : []),
             ]

@@ -14,14 +14,16 @@
  * - The other date is priced as a booking made today would be (its own
  *   price, early-bird while it lasts, the group discount), at the VAT rate
  *   the booking was invoiced at. Cheaper than what is still charged: the
- *   difference is credited (a credit note; refunded if paid). Dearer, while
- *   the invoice awaits payment: the invoice is replaced (a credit note for
- *   what it still charges, and a new invoice for the new date: ADR 084).
- *   Dearer once paid: not from the booker's page (what was paid would have
- *   to be carried to a new invoice): the team is asked.
+ *   difference is credited (a credit note; refunded if paid). Dearer: the
+ *   invoice is replaced (a credit note for what it still charges, and a new
+ *   invoice for the new date: ADR 084); once paid, what was paid is carried
+ *   to the new invoice and the difference is left to pay (ADR 087).
  * - While a card payment of the invoice, started from the booker's page, is
  *   open, the amount cannot change (the payment is for the old amount): only
  *   a move at the same price.
+ * - What was paid and carried is never more than the new date charges: a
+ *   date cheaper than that would need a refund of part of a payment made on
+ *   an invoice since cancelled; the team arranges it.
  * - Places whose names are still to follow cannot move to a date whose
  *   names are already due.
  */
@@ -42,8 +44,11 @@ export type TransferableBooking = {
   total_pence: number;
   credited_pence: number;
   terms_rules: string | null;
-  /** A card payment started for the invoice (./card-payments.server.ts), or null. */
+  /** What was paid on invoices a dearer date replaced, carried to this one (ADR 087). */
+  carried_pence: number;
+  /** The booking's card payment (./card-payments.server.ts), or null; with its status. */
   payment_intent_id: string | null;
+  payment_status: "pending" | "succeeded" | "failed" | null;
 };
 
 export type TransferTarget = {
@@ -62,7 +67,7 @@ export type TransferRefusal =
   | "date-unavailable"
   | "outside-terms"
   | "names-due"
-  | "costs-more"
+  | "paid-more"
   | "payment-started";
 
 export type TransferQuote = {
@@ -77,12 +82,28 @@ export type TransferQuote = {
   /**
    * What the new date costs more, in pence with VAT; 0: same price or
    * cheaper. Above 0, the invoice is replaced: a credit note for what it
-   * still charges and a new invoice for `newGrossPence`.
+   * still charges and a new invoice for `newGrossPence`, what was paid
+   * carried to it (`carryPence`).
    */
   extraPence: number;
+  /** What the new invoice starts with as paid: what was paid on the one it replaces and before (ADR 087); 0 unless dearer. */
+  carryPence: number;
 };
 
-export type TransferCheck = TransferQuote | { ok: false; reason: TransferRefusal; extraPence?: number };
+export type TransferCheck = TransferQuote | { ok: false; reason: TransferRefusal; paidPence?: number };
+
+/** What the booking still charges: its invoice's total less what credit notes took off. */
+export const chargedPence = (booking: Pick<TransferableBooking, "total_pence" | "credited_pence">) =>
+  booking.total_pence - booking.credited_pence;
+
+/** What has been paid of it: all of it once paid, else what earlier invoices carried (ADR 087). */
+export const paidPence = (
+  booking: Pick<TransferableBooking, "status" | "total_pence" | "credited_pence" | "carried_pence">,
+) => (booking.status === "paid" ? chargedPence(booking) : booking.carried_pence);
+
+/** Whether a card payment of the invoice is open (started, not settled): its amount is fixed. */
+export const cardPaymentOpen = (booking: Pick<TransferableBooking, "payment_intent_id" | "payment_status">) =>
+  booking.payment_intent_id !== null && booking.payment_status !== "succeeded";
 
 /** How many times the terms let the booking move free, and until how many days before its start. */
 export function transferWindow(booking: Pick<TransferableBooking, "terms_rules">) {
@@ -138,20 +159,21 @@ export function checkTransfer({
   const places: Place[] = Array.from({ length: booking.quantity }, () => ({ namesToFollow: true }));
   const line = priceBooking({ session: target.price, places, bookedAt: now });
   const newGrossPence = line.netPence + vatOn(line.netPence, booking.vat_rate_bp);
-  const charged = booking.total_pence - booking.credited_pence;
-  if (newGrossPence > charged && booking.status === "paid") {
-    return { ok: false, reason: "costs-more", extraPence: newGrossPence - charged };
-  }
-  if (newGrossPence !== charged && booking.status === "invoiced" && booking.payment_intent_id !== null) {
+  const charged = chargedPence(booking);
+  if (newGrossPence !== charged && booking.status === "invoiced" && cardPaymentOpen(booking)) {
     return { ok: false, reason: "payment-started" };
   }
+  const paid = paidPence(booking);
+  if (booking.status === "invoiced" && newGrossPence < paid) return { ok: false, reason: "paid-more", paidPence: paid };
+  const extraPence = Math.max(0, newGrossPence - charged);
   return {
     ok: true,
     newGrossPence,
     newBasis: line.basis,
     newLine: { unitPricePence: line.unitPricePence, discountPence: line.discountPence },
     creditPence: Math.max(0, charged - newGrossPence),
-    extraPence: Math.max(0, newGrossPence - charged),
+    extraPence,
+    carryPence: extraPence > 0 ? paid : 0,
   };
 }
 
@@ -181,8 +203,8 @@ export function transferRefusalText(
     }
     case "names-due":
       return "Names are already due for that date: please name every delegate first, then move the booking.";
-    case "costs-more":
-      return `That date costs ${formatPenceGbp(check.extraPence ?? 0)} more than your booking, with VAT, and your booking is paid: we cannot move it from this page. Please reply to your confirmation e-mail and we will arrange it with an invoice for the difference.`;
+    case "paid-more":
+      return `You have paid ${formatPenceGbp(check.paidPence ?? 0)} towards this booking, more than that date costs: we cannot move it from this page. Please reply to your confirmation e-mail and we will arrange it, with a refund of the difference.`;
     case "payment-started":
       return "A card payment of your invoice was started from this page, for its present amount, so the price cannot change now: you may move to a date at the same price. If the payment was not finished, please reply to your confirmation e-mail and we will arrange the move.";
   }

@@ -6,9 +6,10 @@
  * now names the new date. The places move (the new date's taken, all or
  * none; the old date's given back). A cheaper date's difference is
  * credited by a credit note against the invoice (never an edited invoice),
- * refunded by the caller when the booking was paid; a dearer date, while
- * the invoice awaits payment, replaces the invoice: a credit note for what
- * it still charges and a new invoice at the new date's price (ADR 084). The
+ * refunded by the caller when the booking was paid; a dearer date replaces
+ * the invoice: a credit note for what it still charges and a new invoice at
+ * the new date's price (ADR 084), what was paid carried to it and the
+ * booking awaiting the rest (ADR 087). The
  * timeline, the booking.changed webhook and what the caller says (its
  * e-mails, composed before the places and the numbers are taken: ADR 072)
  * are written with it.
@@ -16,7 +17,8 @@
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { lockOrder, updateOrder } from "../store.server.ts";
+import { formatPenceGbp } from "~/format/money.ts";
+import { lockOrder, moveOrder, updateOrder } from "../store.server.ts";
 import {
   addCreditNoteEvent,
   addEvent,
@@ -61,14 +63,17 @@ export type Transferred = {
 
 export type TransferResult =
   | Transferred
-  | { ok: false; reason: TransferRefusal; extraPence?: number }
+  | { ok: false; reason: TransferRefusal; paidPence?: number }
   | { ok: false; reason: "not-found" | "full" | "amount-changed"; left?: number };
 
 /** A move as it will be, before the documents' numbers are taken (each `number` a stand-in). */
 export type TransferDraft = Omit<Transferred, "creditNote" | "invoice"> & {
   creditNote?: InvoiceDraft & { grossPence: number };
-  /** With what it costs more than the invoice it replaces charged (the move's `extraPence`). */
-  invoice?: InvoiceDraft & { grossPence: number; extraPence: number };
+  /**
+   * With what it costs more than the invoice it replaces charged (the move's `extraPence`), and what
+   * was paid and is carried to it (`carryPence`: a paid booking's payment, ADR 087).
+   */
+  invoice?: InvoiceDraft & { grossPence: number; extraPence: number; carryPence: number };
 };
 
 /** What the caller writes with a move, in two steps as a cancellation's (./team-acts.server.ts's ComposeCancellation). */
@@ -158,29 +163,34 @@ export async function transferBooking(
           session_last_day: target.lastDay,
           session_format: target.format,
           session_venue: target.venue ? JSON.stringify(target.venue) : null,
-          // A replaced invoice's credits are its own: the new one has none yet.
+          // A replaced invoice's credits are its own: the new one has none yet; what was paid is carried to it.
           credited_pence: reinvoice ? 0 : before.credited_pence + check.creditPence,
-          ...(reinvoice ? { price_basis: check.newBasis } : {}),
+          ...(reinvoice ? { price_basis: check.newBasis, carried_pence: check.carryPence } : {}),
         })
         .where("id", "=", bookingId)
         .execute();
-      await updateOrder(trx, bookingId, { updated_at: at });
+      const paid = before.status === "paid";
+      // A paid booking's new invoice is not paid yet: the booking awaits the difference (ADR 087).
+      if (paid && reinvoice)
+        await moveOrder(trx, bookingId, "paid", { status: "invoiced", paid_at: null, updated_at: at });
+      else await updateOrder(trx, bookingId, { updated_at: at });
       await joiningDueAgain(trx, bookingId);
 
-      const paid = before.status === "paid";
       const replaced = reinvoice
         ? await replaceInvoice(
             trx,
             { ...(await readBooking(trx, bookingId))!, ...newLineOf(check.newLine) },
             label,
             now,
+            check.carryPence,
           )
         : undefined;
       const draft =
         replaced?.credit ??
         (check.creditPence > 0 ? await creditDraft(trx, before, check.creditPence, label, now) : undefined);
       const moved = (await readBooking(trx, bookingId))!;
-      const refundPence = paid && draft ? draft.grossPence : 0;
+      // A credit on a paid booking is paid back; a replaced invoice's is carried to the new one instead.
+      const refundPence = paid && draft && !reinvoice ? draft.grossPence : 0;
       const paymentIntentId = paid && before.payment_method === "card" ? before.payment_intent_id : null;
       const write = await compose?.(trx, {
         ok: true,
@@ -188,7 +198,14 @@ export async function transferBooking(
         booking: moved,
         ...(draft ? { creditNote: { ...draft.note, grossPence: draft.grossPence } } : {}),
         ...(replaced
-          ? { invoice: { ...replaced.invoice, grossPence: replaced.grossPence, extraPence: check.extraPence } }
+          ? {
+              invoice: {
+                ...replaced.invoice,
+                grossPence: replaced.grossPence,
+                extraPence: check.extraPence,
+                carryPence: check.carryPence,
+              },
+            }
           : {}),
         refundPence,
         paymentIntentId,
@@ -232,6 +249,7 @@ export async function transferBooking(
           to: label,
           creditPence: check.creditPence,
           ...(reinvoice ? { extraPence: check.extraPence } : {}),
+          ...(check.carryPence > 0 ? { carriedPence: check.carryPence } : {}),
           ...(staffId === null ? { by: "booker" } : {}),
         },
         staffId,
@@ -244,7 +262,9 @@ export async function transferBooking(
           by: staffId === null ? "booker" : "team",
           fromSession: { key: before.session_key, label: before.session_label },
           creditedPence: check.creditPence,
-          ...(invoice ? { newInvoice: { number: invoice.number, extraPence: check.extraPence } } : {}),
+          ...(invoice
+            ? { newInvoice: { number: invoice.number, extraPence: check.extraPence, carriedPence: check.carryPence } }
+            : {}),
         },
         now,
       );
@@ -296,7 +316,13 @@ const newLineOf = (line: { unitPricePence: number; discountPence: number }) => (
  * price), a new invoice for it, and a credit note crediting what the
  * invoice it replaces still charges, saying so. An invoice is never edited.
  */
-async function replaceInvoice(trx: Transaction<Database>, booking: CourseBooking, newLabel: string, now: Date) {
+async function replaceInvoice(
+  trx: Transaction<Database>,
+  booking: CourseBooking,
+  newLabel: string,
+  now: Date,
+  carryPence: number,
+) {
   const { invoice: old, already, invoiced, standingPence } = (await invoiceWithCredits(trx, booking.id))!;
   const quoted = await repriceBooking(trx, booking);
   const invoice = await draftInvoice(trx, booking, quoted, { now, paid: false });
@@ -304,7 +330,10 @@ async function replaceInvoice(trx: Transaction<Database>, booking: CourseBooking
   const note = await draftCreditNote(trx, booking, old, amounts, {
     now,
     reason: `Moved to ${newLabel}: replaced by a new invoice at that date's price`,
-    settlement: `Invoice ${old.number} is cancelled in full: nothing is due on it. The new invoice replaces it.`,
+    settlement:
+      carryPence > 0
+        ? `Invoice ${old.number} is cancelled in full: nothing is due on it. The ${formatPenceGbp(carryPence)} paid towards this booking is carried to the new invoice, which replaces it.`
+        : `Invoice ${old.number} is cancelled in full: nothing is due on it. The new invoice replaces it.`,
   });
   return {
     invoice,
@@ -348,7 +377,12 @@ export async function transferChoices(
         label: sessionLabel(target),
         full: (left.get(target.key) ?? 0) < booking.quantity,
         ...(check.ok
-          ? { ok: true as const, creditPence: check.creditPence, extraPence: check.extraPence }
+          ? {
+              ok: true as const,
+              creditPence: check.creditPence,
+              extraPence: check.extraPence,
+              carryPence: check.carryPence,
+            }
           : { ok: false as const, why: transferRefusalText(check, booking) }),
       };
     }),

@@ -108,13 +108,14 @@ export function bookingChangedEvent(
     | {
         /**
          * Moved to another date (the booking's session is now the new one); the date it left, what was
-         * credited, and, for a dearer date, the invoice that replaced the booking's (ADR 084) with what it costs more.
+         * credited, and, for a dearer date, the invoice that replaced the booking's (ADR 084) with what it costs more
+         * and what was paid and carried to it (ADR 087).
          */
         change: "transferred";
         by: "team" | "booker";
         fromSession: { key: string; label: string };
         creditedPence: number;
-        newInvoice?: { number: string; extraPence: number };
+        newInvoice?: { number: string; extraPence: number; carriedPence: number };
       },
   now: Date,
 ) {

@@ -18,6 +18,7 @@ import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { bookingForTeam } from "~/orders/course-booking/team-booking.server.ts";
 import { paymentStateText } from "~/orders/course-booking/states.ts";
+import { owedPence } from "~/orders/course-booking/payment-reminders.ts";
 import { timelineText } from "~/orders/course-booking/timeline-text.ts";
 import { servicesContext } from "~/services.ts";
 import { courseBookingDeskAction, unknownBooking } from "~/staff/course-booking-desk.server.ts";
@@ -37,9 +38,17 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 /** What a move to a date does to the price, in the team's words. */
-const priceText = ({ creditPence, extraPence }: { creditPence: number; extraPence: number }) =>
+const priceText = ({
+  creditPence,
+  extraPence,
+  carryPence,
+}: {
+  creditPence: number;
+  extraPence: number;
+  carryPence: number;
+}) =>
   extraPence > 0
-    ? `dearer: ${formatPenceGbp(extraPence)} more with VAT, on a new invoice replacing the booking's`
+    ? `dearer: ${formatPenceGbp(extraPence)} more with VAT, on a new invoice replacing the booking's${carryPence > 0 ? `, the ${formatPenceGbp(carryPence)} paid carried to it` : ""}`
     : creditPence === 0
       ? "same price"
       : `cheaper: ${formatPenceGbp(creditPence)} with VAT credited`;
@@ -110,6 +119,15 @@ export default function CourseBookingPage() {
             {formatPenceGbp(b.net_pence)} + VAT {formatPenceGbp(b.vat_pence)} ={" "}
             <strong>{formatPenceGbp(b.total_pence)}</strong>
           </dd>
+          {b.carried_pence > 0 && (
+            <>
+              <dt className="font-semibold">Paid before a move</dt>
+              <dd>
+                {formatPenceGbp(b.carried_pence)}, carried to this invoice
+                {b.status === "invoiced" && `: ${formatPenceGbp(owedPence(b))} left to pay`}
+              </dd>
+            </>
+          )}
           {b.cancel_reason && (
             <>
               <dt className="font-semibold">Cancelled</dt>
@@ -224,10 +242,10 @@ export default function CourseBookingPage() {
         <StaffSection id="move" title="Move to another date" className="mt-8">
           <p className="mt-2 text-slate-700">
             Every place moves. A cheaper date&rsquo;s difference is credited with a credit note (refunded if paid). A
-            dearer date, while the invoice awaits payment, replaces the invoice: a credit note cancels it and a new
-            invoice at the new date&rsquo;s price is sent; once paid, a dearer date cannot be chosen. The booker&rsquo;s
-            terms need not allow it: you decide. The booker and each named delegate are told, and the delegates&rsquo;
-            calendars follow.
+            dearer date replaces the invoice: a credit note cancels it and a new invoice at the new date&rsquo;s price
+            is sent; what was already paid is carried to the new invoice, and the booking awaits the rest. The
+            booker&rsquo;s terms need not allow it: you decide. The booker and each named delegate are told, and the
+            delegates&rsquo; calendars follow.
           </p>
           <ul className="mt-2 list-disc space-y-1 pl-6 text-slate-700">
             {moves.dates.map((d) => (
