@@ -9,28 +9,22 @@
  *   refused if the terms give another amount by then.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import {
-  bookerPlaceChangesPerDay,
-  createCourseBookingService,
-  type CourseBookingService,
-} from "~/orders/course-booking/service.server.ts";
+import { bookerPlaceChangesPerDay, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { attachPaymentIntent, confirmCardPayment } from "~/orders/course-booking/card-payments.server.ts";
 import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import {
   byCard,
-  createCourseBooking,
   type CourseBookingInput,
   createCourseSession,
   delegate,
   stricterTermsRules,
   testBooker,
-  testMail,
+  createCourseBookingWithLink,
 } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -45,13 +39,7 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect, "cbplace", { businessSettings: true });
-    service = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: null,
-      clock: () => now,
-    });
+    service = testCourseBookingService(t.handle.db, { clock: () => now });
   });
   afterAll(async () => {
     await t?.dispose();
@@ -67,11 +55,7 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
       startsAt,
       endsAt,
     });
-    let token = "";
-    const placed = await createCourseBooking(t.handle.db, { ...input, session, now: booked }, (result) => async (trx) => {
-      token = await newBookingLink(trx, result.booking.id, booked);
-    });
-    return { id: placed.id, token };
+    return createCourseBookingWithLink(t.handle.db, { ...input, session, now: booked });
   }
 
   /** A confirmed invoice booking of two places, the second's name to follow, and its link. */

@@ -21,11 +21,10 @@ import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Attachment } from "~/mail/types.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { createCourseBookingService, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+import { createCourseSession, delegate, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 const sessionId = "risk-management-2027-03-london";
 const booked = new Date("2027-01-10T10:00:00.000Z");
@@ -69,13 +68,7 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect, "cbinvite", { businessSettings: true });
-    service = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: null,
-      clock: () => now,
-    });
+    service = testCourseBookingService(t.handle.db, { clock: () => now });
     await createCourseSession(t.handle.db, { ...bookable(sessionByKey(sessionId)!), capacity: 30, at: booked });
   });
   afterAll(async () => {
@@ -85,24 +78,17 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   /** An invoice booking of two named places on the session, confirmed by its booker through its link. */
   async function confirmed(tag: string) {
     now = booked;
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session: bookable(sessionByKey(sessionId)!),
-        booker: testBooker(`booker-${tag}@example.com`),
-        places: [
-          { ...delegate(1), email: `one-${tag}@example.com` },
-          { ...delegate(2), email: `two-${tag}@example.com` },
-        ],
-        now: booked,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, booked);
-      },
-    );
-    expect(await service.confirmByLink(token)).toMatchObject({ ok: true });
-    return { id: placed.id, token };
+    const placed = await createCourseBookingWithLink(t.handle.db, {
+      session: bookable(sessionByKey(sessionId)!),
+      booker: testBooker(`booker-${tag}@example.com`),
+      places: [
+        { ...delegate(1), email: `one-${tag}@example.com` },
+        { ...delegate(2), email: `two-${tag}@example.com` },
+      ],
+      now: booked,
+    });
+    expect(await service.confirmByLink(placed.token)).toMatchObject({ ok: true });
+    return placed;
   }
 
   /** The calendar parts sent to `to` about booking `id`, oldest first. */

@@ -9,10 +9,11 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { createCourseBookingService, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, testBooker, testMail } from "../support/factories.ts";
+import { createCourseSession, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const endsAt = new Date("2027-03-12T17:00:00.000Z");
@@ -30,7 +31,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
   beforeAll(async () => {
     t = await openTestDatabase(dialect, "cblink", { businessSettings: true });
     keys = keyring(newKeyMaterial());
-    service = createCourseBookingService({ db: t.handle.db, mail: testMail, keys, stripe: null, clock: () => now });
+    service = testCourseBookingService(t.handle.db, { clock: () => now, keys });
   });
   afterAll(async () => {
     await t?.dispose();
@@ -45,15 +46,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
       at: booked,
       endsAt,
     });
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      { session, booker: booker(email), now: booked },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, booked);
-      },
-    );
-    return { id: placed.id, token };
+    return createCourseBookingWithLink(t.handle.db, { session, booker: booker(email), now: booked });
   }
 
   /** The booking's outbox e-mails with their sealed link opened. */

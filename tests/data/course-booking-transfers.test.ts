@@ -10,9 +10,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
@@ -25,8 +22,9 @@ import {
   delegate,
   placeCourseBooking,
   testBooker,
-  testMail,
+  createCourseBookingWithLink,
 } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
@@ -385,28 +383,13 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       await createCourseSession(db, { ...march, capacity: 4, at: booked });
       await createCourseSession(db, { ...june, capacity: 4, at: booked });
       let clock = later(20);
-      const service = createCourseBookingService({
-        db,
-        mail: testMail,
-        keys: keyring(newKeyMaterial()),
-        stripe: null,
-        clock: () => clock,
+      const service = testCourseBookingService(db, { clock: () => clock });
+      const { id, token } = await createCourseBookingWithLink(db, {
+        session: march,
+        booker: testBooker("ada@example.com"),
+        places: [delegate(1), delegate(2)],
+        now: booked,
       });
-      let token = "";
-      const placed = await placeCourseBooking(
-        db,
-        {
-          session: march,
-          booker: testBooker("ada@example.com"),
-          places: [delegate(1), delegate(2)],
-          now: booked,
-        },
-        (result) => async (trx) => {
-          token = await newBookingLink(trx, result.booking.id, booked);
-        },
-      );
-      if (!placed.ok) throw new Error(placed.reason);
-      const id = placed.booking.id;
       // Confirmed by its booker from their inbox: the invoice, and each delegate's invitation.
       expect(await service.confirmByLink(token)).toMatchObject({ ok: true });
       const uids = async () =>

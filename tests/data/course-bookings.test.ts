@@ -32,10 +32,8 @@ import {
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openConcurrentTestDatabase, openTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
@@ -47,8 +45,8 @@ import {
   delegate,
   placeCourseBooking,
   testBooker,
-  testMail,
 } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 /** 8 March 2027, 09:00 London (GMT): the session's first day. */
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -564,7 +562,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       // Through the service: the e-mails queued say the number taken, never the stand-in.
       const transfer = await booked(session, [delegate(2)]);
       await markInvoicePaid(db, transfer.booking.id, { staffId: "s", now: early });
-      const service = createCourseBookingService({ db, mail: testMail, keys: keyring(newKeyMaterial()), stripe: null, clock: () => early });
+      const service = testCourseBookingService(db, { clock: () => early });
       const byService = await service.cancel(transfer.booking.id, "s");
       expect(byService).toMatchObject({ ok: true, creditNote: { number: cnNumber(before + 2) } });
       const outbox = await db

@@ -16,7 +16,7 @@ import { stripeClient } from "~/orders/stripe/client.server.ts";
 import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { keyring, newKeyMaterial, type Keyring } from "~/secrets/sealing.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { testMail } from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
@@ -92,6 +92,14 @@ export const placesOf = (db: Db, key: string) =>
     .select(["capacity", "taken"])
     .where("session_key", "=", key)
     .executeTakeFirst();
+
+/**
+ * The course booking service on `db` as the data tests use it: the test
+ * mail settings, no Stripe, a keyring of its own unless `keys` is given,
+ * and the time from `clock` (the real time unless given).
+ */
+export const testCourseBookingService = (db: Db, { clock, keys }: { clock?: () => Date; keys?: Keyring } = {}) =>
+  createCourseBookingService({ db, mail: testMail, keys: keys ?? keyring(newKeyMaterial()), stripe: null, clock });
 
 /**
  * A fresh database of `dialect`, a Stripe-shaped server, the one Stripe

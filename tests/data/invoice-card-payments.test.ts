@@ -15,7 +15,6 @@
  *   (the payment is for the amount it was made for: ADR 084).
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
@@ -25,7 +24,13 @@ import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import type { FakeStripe } from "../../harness/fake-stripe.ts";
 import { dialects, type TestDatabase } from "./databases.ts";
 import { deliverSucceeded, openPaymentService } from "./fixtures.ts";
-import { byCard, createCourseBooking, createCourseSession, delegate, testBooker } from "../support/factories.ts";
+import {
+  byCard,
+  createCourseSession,
+  delegate,
+  testBooker,
+  createCourseBookingWithLink,
+} from "../support/factories.ts";
 
 const webhookSecret = "whsec_invoice_card";
 const now = new Date("2027-01-10T10:00:00.000Z");
@@ -61,22 +66,15 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
   /** A booking of two places (by invoice unless `payment` says otherwise), confirmed when by invoice, and its link. */
   async function booking(tag: string, payment?: typeof byCard) {
     const session = await createCourseSession(t.handle.db, { key: `icard-${dialect}-${++sessions}`, capacity: 6, at: now });
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session,
-        booker: testBooker(`booker-${tag}@example.com`),
-        places: [delegate(1), delegate(2)],
-        ...(payment ? { payment } : {}),
-        now,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, now);
-      },
-    );
+    const placed = await createCourseBookingWithLink(t.handle.db, {
+      session,
+      booker: testBooker(`booker-${tag}@example.com`),
+      places: [delegate(1), delegate(2)],
+      ...(payment ? { payment } : {}),
+      now,
+    });
     if (!payment) expect(await confirmBooking(t.handle.db, placed.id, now)).toMatchObject({ ok: true });
-    return { id: placed.id, token };
+    return placed;
   }
 
   const detail = async (id: string) => (await bookingDetail(t.handle.db, id))!;

@@ -31,14 +31,19 @@ import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import type { Attachment } from "~/mail/types.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
 import { sendJoiningEmails } from "~/orders/course-booking/joining.server.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { keyring, newKeyMaterial, seal } from "~/secrets/sealing.server.ts";
 import { Mailbox } from "../../harness/mail.ts";
 import { createSmtpSink } from "../../harness/servers.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+import {
+  createCourseSession,
+  delegate,
+  testBooker,
+  testMail,
+  createCourseBookingWithLink,
+} from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 /** Live online, Monday 10 to Friday 14 May 2027: its instructions go 3 days before, on Friday 7 May. */
 const sessionId = "risk-management-2027-05-online";
@@ -87,8 +92,7 @@ async function everything(db: Db): Promise<string> {
 describe.each(dialects)("joining link updates on %s", (dialect) => {
   let t: TestDatabase;
   let now = booked;
-  const service = () =>
-    createCourseBookingService({ db: t.handle.db, mail: testMail, keys, stripe: null, clock: () => now });
+  const service = () => testCourseBookingService(t.handle.db, { clock: () => now, keys });
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect, "joinlink", { businessSettings: true });
@@ -101,20 +105,13 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
   /** An invoice booking of the named places, confirmed by its booker through its link at `at`. */
   async function confirmed(tag: string, emails: string[], at: Date) {
     now = at;
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session: bookable(sessionByKey(sessionId)!),
-        booker: testBooker(`booker-${tag}@example.com`),
-        places: emails.map((email, i) => ({ ...delegate(i + 1), email })),
-        now: at,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, at);
-      },
-    );
-    expect(await service().confirmByLink(token)).toMatchObject({ ok: true });
+    const placed = await createCourseBookingWithLink(t.handle.db, {
+      session: bookable(sessionByKey(sessionId)!),
+      booker: testBooker(`booker-${tag}@example.com`),
+      places: emails.map((email, i) => ({ ...delegate(i + 1), email })),
+      now: at,
+    });
+    expect(await service().confirmByLink(placed.token)).toMatchObject({ ok: true });
     return placed.id;
   }
 
@@ -231,13 +228,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
 
   it("a new secrets key, the old one still in the ring, sends nothing and keeps the fingerprints under the new key", async () => {
     const rotated = keyring(newKeyMaterial(), [material]);
-    const after = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: rotated,
-      stripe: null,
-      clock: () => now,
-    });
+    const after = testCourseBookingService(t.handle.db, { clock: () => now, keys: rotated });
     expect(await withCatalogue(catalogueWith(newLink), () => after.sendCalendarUpdates(now))).toBe(0);
     const rows = await t.handle.db.selectFrom("course_invitations").select(["email", "sequence", "said"]).execute();
     const one = rows.find((r) => r.email === "one@example.com")!;
