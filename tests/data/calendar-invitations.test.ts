@@ -12,19 +12,18 @@
  * - the booking cancelled: every invitation still in a calendar cancelled;
  * - erasure takes a delegate's invitation.
  */
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
-import type { Attachment } from "~/mail/types.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { createCourseSession, delegate, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
 import { testCourseBookingService } from "./fixtures.ts";
+import { calendarsQueuedFor } from "../support/calendar-invitation.ts";
 
 const sessionId = "risk-management-2027-03-london";
 const booked = new Date("2027-01-10T10:00:00.000Z");
@@ -42,23 +41,6 @@ function movedCatalogue() {
       : s,
   );
   return buildCatalogue({ ...releaseContent, sessions });
-}
-
-function read(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const vevents = calendar.getAllSubcomponents("vevent");
-  const event = new ICAL.Event(vevents.find((v) => !v.hasProperty("recurrence-id")));
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: event.component.getFirstPropertyValue("status"),
-    organizer: event.organizer,
-    attendee: String(event.component.getFirstPropertyValue("attendee")).toLowerCase(),
-    location: event.location,
-    instances: vevents.length,
-  };
 }
 
 describe.each(dialects)("calendar invitations on %s", (dialect) => {
@@ -92,21 +74,7 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   }
 
   /** The calendar parts sent to `to` about booking `id`, oldest first. */
-  async function calendarsTo(id: string, to: string) {
-    const rows = await t.handle.db
-      .selectFrom("outbox")
-      .select(["attachments_json", "subject"])
-      .where("lead_id", "=", id)
-      .where("to_address", "=", to)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.flatMap((r) =>
-      (JSON.parse(r.attachments_json ?? "[]") as Attachment[])
-        .filter((a) => a.calendarMethod)
-        .map((a) => ({ subject: r.subject, contentType: a.contentType, ...read(a.content) })),
-    );
-  }
+  const calendarsTo = (id: string, to: string) => calendarsQueuedFor(t.handle.db, to, id);
 
   const invitationsOf = (id: string) =>
     t.handle.db

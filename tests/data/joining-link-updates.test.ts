@@ -21,7 +21,6 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
@@ -29,7 +28,6 @@ import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
-import type { Attachment } from "~/mail/types.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import { sendJoiningEmails } from "~/orders/course-booking/joining.server.ts";
 import { keyring, newKeyMaterial, seal } from "~/secrets/sealing.server.ts";
@@ -44,6 +42,7 @@ import {
   createCourseBookingWithLink,
 } from "../support/factories.ts";
 import { testCourseBookingService } from "./fixtures.ts";
+import { calendarsQueuedFor, readCalendarFile } from "../support/calendar-invitation.ts";
 
 /** Live online, Monday 10 to Friday 14 May 2027: its instructions go 3 days before, on Friday 7 May. */
 const sessionId = "risk-management-2027-05-online";
@@ -65,19 +64,6 @@ function catalogueWith(link: string | null) {
     return link ? { ...rest, joiningLink: seal(keys, link, "webinar-link") } : rest;
   });
   return buildCatalogue({ ...releaseContent, sessions });
-}
-
-function read(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    location: event.location,
-    description: event.description,
-    url: String(event.component.getFirstPropertyValue("url")),
-  };
 }
 
 /** Every row of every table, as text: what a copy of the database gives away. */
@@ -116,20 +102,8 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
   }
 
   /** The messages to `to` with a calendar part, oldest first: their subject, and the file as stored, read. */
-  async function calendarsTo(to: string) {
-    const rows = await t.handle.db
-      .selectFrom("outbox")
-      .select(["attachments_json", "subject", "text_body"])
-      .where("to_address", "=", to)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.flatMap((r) =>
-      (JSON.parse(r.attachments_json ?? "[]") as Attachment[])
-        .filter((a) => a.calendarMethod)
-        .map((a) => ({ subject: r.subject, text: r.text_body, ...read(a.content) })),
-    );
-  }
+  const calendarsTo = (to: string) => calendarsQueuedFor(t.handle.db, to);
+
 
   it("sends each delegate sent their instructions one update with the new link, and none of the links is kept readable", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "joining-link-smtp-"));
@@ -203,7 +177,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
       expect(received.text).not.toContain(oldLink);
       expect(received.html).toContain(`href="https://meet.example/j/98765?pwd=a1,b2&amp;lang=en"`);
       const file = received.attachments.find((a) => a.mimeType.startsWith("text/calendar"))!;
-      expect(read(file.content)).toMatchObject({
+      expect(readCalendarFile(file.content)).toMatchObject({
         method: "REQUEST",
         uid: instructions!.uid,
         sequence: 2,
@@ -211,7 +185,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
         description: expect.stringContaining(`join each day from this link, a few minutes before the start`),
         url: coursePage,
       });
-      expect(read(file.content).description).toContain(newLink);
+      expect(readCalendarFile(file.content).description).toContain(newLink);
       expect(file.content.split(/\r?\n/).filter((line) => Buffer.byteLength(line) > 75)).toEqual([]);
       const instructed = (await new Mailbox(dir).to("two@example.com")).find((m) =>
         m.subject.startsWith("Joining instructions:"),
