@@ -12,7 +12,7 @@
  * - the booking cancelled: every invitation still in a calendar cancelled;
  * - erasure takes a delegate's invitation.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { releaseContent } from "~/content/seed/index.ts";
@@ -20,9 +20,9 @@ import type { CourseSession } from "~/content/sessions-schema.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
 import { createCourseSession, delegate, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
-import { testCourseBookingService } from "./fixtures.ts";
+import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 import { calendarsQueuedFor } from "../support/calendar-invitation.ts";
 
 const sessionId = "risk-management-2027-03-london";
@@ -44,17 +44,13 @@ function movedCatalogue() {
 }
 
 describe.each(dialects)("calendar invitations on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect, "cbinvite", { businessSettings: true });
   let now = booked;
   let service: CourseBookingService;
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbinvite", { businessSettings: true });
     service = testCourseBookingService(t.handle.db, { clock: () => now });
     await createCourseSession(t.handle.db, { ...bookable(sessionByKey(sessionId)!), capacity: 30, at: booked });
-  });
-  afterAll(async () => {
-    await t?.dispose();
   });
 
   /** An invoice booking of two named places on the session, confirmed by its booker through its link. */

@@ -8,7 +8,7 @@
  * terms' one free move is counted from the timeline; two moves the
  * other way round at once both go through; the booking.changed webhook.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
@@ -16,7 +16,7 @@ import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects, openTestDatabase } from "./databases.ts";
 import {
   createCourseSession,
   delegate,
@@ -24,7 +24,7 @@ import {
   testBooker,
   createCourseBookingWithLink,
 } from "../support/factories.ts";
-import { testCourseBookingService } from "./fixtures.ts";
+import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
@@ -37,15 +37,8 @@ const june = {
 };
 
 describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect, "cbmove", { businessSettings: true });
   let n = 0;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbmove", { businessSettings: true });
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
 
   const session = (over: Partial<BookableSession> & { capacity?: number }) =>
     createCourseSession(t.handle.db, { key: `move-${dialect}-${++n}`, at: booked, ...march, ...over });

@@ -157,14 +157,15 @@ export const loggerInto = <Line>(lines: Line[]) =>
   pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
 
 /**
- * A database of `dialect`, opened before the suite's tests and disposed of
- * after them (call it in the body of a `describe`). Its handle is there
- * while the tests run.
+ * A database of `dialect`, opened before the suite's tests as
+ * openTestDatabase opens it (`prefix`, `options`) and disposed of after them
+ * (call it in the body of a `describe`). Its handle is there while the
+ * tests run.
  */
-export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabase {
+export function useTestDatabase(...args: Parameters<typeof openTestDatabase>): TestDatabase {
   let opened: TestDatabase | undefined;
   beforeAll(async () => {
-    opened = await openTestDatabase(dialect);
+    opened = await openTestDatabase(...args);
   });
   afterAll(async () => {
     await opened?.dispose();

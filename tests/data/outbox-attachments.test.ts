@@ -15,7 +15,8 @@ import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import type { OutgoingEmail } from "~/mail/types.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const T0 = new Date("2027-01-11T10:00:00.000Z");
 const pdf = Buffer.from("%PDF-1.7 an invoice");
@@ -29,14 +30,12 @@ const message = (to: string, ref: string): OutgoingEmail => ({
 });
 
 describe.each(dialects)("attachments made as the outbox sends, on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect);
   let mailRoot: string;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
+  beforeAll(() => {
     mailRoot = mkdtempSync(path.join(tmpdir(), "outbox-attachments-"));
   });
-  afterAll(async () => {
-    await t.dispose();
+  afterAll(() => {
     rmSync(mailRoot, { recursive: true, force: true });
   });
 

@@ -16,21 +16,20 @@ import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { invitationEmail } from "~/staff/invitation-email.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const T0 = new Date("2026-11-25T10:00:00.000Z");
 const siteUrl = "https://www.example.test";
 
 describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect);
   let mailRoot: string;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
+  beforeAll(() => {
     mailRoot = mkdtempSync(path.join(tmpdir(), "outbox-credentials-"));
   });
-  afterAll(async () => {
-    await t.dispose();
+  afterAll(() => {
     rmSync(mailRoot, { recursive: true, force: true });
   });
 
