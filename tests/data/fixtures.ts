@@ -3,6 +3,9 @@
  * a database opened for a suite, a database with the release's content and
  * its editors, and a staff account set up from an invitation.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
@@ -17,7 +20,9 @@ import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/route
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { keyring, newKeyMaterial, type Keyring } from "~/secrets/sealing.server.ts";
+import { createMailTransport } from "~/mail/transport.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
+import { createSmtpSink } from "../../harness/servers.ts";
 import { testMail } from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
@@ -189,3 +194,45 @@ export function useTestDatabase(...args: Parameters<typeof openTestDatabase>): T
   };
 }
 
+
+/**
+ * A new folder in the system's temporary one (its name begins `prefix`),
+ * made before the suite's tests and removed after them (call it in the
+ * body of a `describe`): its path while the tests run.
+ */
+export function useScratchFolder(prefix: string): () => string {
+  let folder: string | undefined;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+  return () => {
+    if (!folder) throw new Error("The scratch folder is there only while the suite's tests run");
+    return folder;
+  };
+}
+
+/**
+ * Runs `test` with a real SMTP server (the harness's sink, keeping what it
+ * receives in a new folder whose name begins `prefix`, for a Mailbox to
+ * read) and the outbox's mail transport to it, sending as `from`; closes
+ * both and removes the folder after.
+ */
+export async function withSmtpSink(
+  { prefix, from }: { prefix: string; from: string },
+  test: (transport: ReturnType<typeof createMailTransport>, dir: string) => Promise<void>,
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const sink = await createSmtpSink({ dir });
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, from, dataDir: dir });
+  try {
+    await test(transport, dir);
+  } finally {
+    transport.close?.();
+    await sink.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

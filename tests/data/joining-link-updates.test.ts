@@ -18,21 +18,16 @@
  * - the link withdrawn: an update without it; a link set once the course
  *   is over, nothing.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
-import { createMailTransport } from "~/mail/transport.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import { sendJoiningEmails } from "~/orders/course-booking/joining.server.ts";
 import { keyring, newKeyMaterial, seal } from "~/secrets/sealing.server.ts";
 import { Mailbox } from "../../harness/mail.ts";
-import { createSmtpSink } from "../../harness/servers.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import {
   createCourseSession,
@@ -41,7 +36,7 @@ import {
   testMail,
   createCourseBookingWithLink,
 } from "../support/factories.ts";
-import { testCourseBookingService } from "./fixtures.ts";
+import { testCourseBookingService, withSmtpSink } from "./fixtures.ts";
 import { calendarsQueuedFor, readCalendarFile } from "../support/calendar-invitation.ts";
 
 /** Live online, Monday 10 to Friday 14 May 2027: its instructions go 3 days before, on Friday 7 May. */
@@ -104,16 +99,8 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
   /** The messages to `to` with a calendar part, oldest first: their subject, and the file as stored, read. */
   const calendarsTo = (to: string) => calendarsQueuedFor(t.handle.db, to);
 
-
   it("sends each delegate sent their instructions one update with the new link, and none of the links is kept readable", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "joining-link-smtp-"));
-    const sink = await createSmtpSink({ dir });
-    const transport = createMailTransport({
-      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-      from: "Meridian <bookings@example.test>",
-      dataDir: dir,
-    });
-    try {
+    await withSmtpSink({ prefix: "joining-link-smtp-", from: "Meridian <bookings@example.test>" }, async (transport, dir) => {
       const first = catalogueWith(oldLink);
       await withCatalogue(first, async () => {
         await confirmed("a", ["one@example.com", "two@example.com"], booked);
@@ -193,11 +180,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
       expect(instructed.text).toContain(oldLink);
       // Sent: the sealed links forgotten, nothing readable left.
       expect(readable(await everything(t.handle.db))).toEqual([]);
-    } finally {
-      transport.close?.();
-      await sink.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("a new secrets key, the old one still in the ring, sends nothing and keeps the fingerprints under the new key", async () => {
