@@ -139,6 +139,24 @@ export async function openPaymentService(
   return { t, fake, stripe: client, payments, courseBookings, webhooks };
 }
 
+/**
+ * openPaymentService for a suite (call it in the body of a `describe`):
+ * opened before its tests; the Stripe-shaped server closed and the database
+ * disposed of after them. What it opened is in the object it gives while
+ * the tests run.
+ */
+export function usePaymentService(...args: Parameters<typeof openPaymentService>) {
+  const opened = {} as Awaited<ReturnType<typeof openPaymentService>>;
+  beforeAll(async () => {
+    Object.assign(opened, await openPaymentService(...args));
+  });
+  afterAll(async () => {
+    await opened.fake?.close();
+    await opened.t?.dispose();
+  });
+  return opened;
+}
+
 /** Stripe's signed event saying `intent` succeeded (at `at`), delivered to `webhooks` as Stripe would send it. */
 export function deliverSucceeded(
   webhooks: StripeWebhooks,
