@@ -35,7 +35,6 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
   const t = useTestDatabase(dialect, "cbplace", { businessSettings: true });
   let now = booked;
   let service: CourseBookingService;
-  let sessions = 0;
 
   beforeAll(() => {
     service = testCourseBookingService(t.handle.db, { clock: () => now });
@@ -44,13 +43,7 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
   /** A booking on a session of its own, placed as `input` says, with its first link (as the booking page makes it). */
   async function placedWithLink(input: Omit<CourseBookingInput, "session">) {
     now = booked;
-    const session = await createCourseSession(t.handle.db, {
-      key: `self-${dialect}-${++sessions}`,
-      capacity: 6,
-      at: booked,
-      startsAt,
-      endsAt,
-    });
+    const session = await createCourseSession(t.handle.db, { capacity: 6, at: booked, startsAt, endsAt });
     return createCourseBookingWithLink(t.handle.db, { ...input, session, now: booked });
   }
 
