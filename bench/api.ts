@@ -34,7 +34,6 @@ import {
   positiveOption,
   requireBuild,
   runMain,
-  runPerDatabase,
   type Spread,
   spread,
   startSite,
@@ -43,7 +42,16 @@ import {
 import { type DbKind, outboxBacklog, type Reader, waitForDrain } from "./support/databases.ts";
 import { loadFigures, runScenario, type Scenario, SCENARIOS, type Tracking } from "./support/load.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { fmt, fmtSpread, markdownTable, measureOnMachine, writeResults } from "./support/report.ts";
+import {
+  fmt,
+  fmtSpread,
+  markdownTable,
+  writeResults,
+  measurePerDatabase,
+  machineNote,
+  runsPerDatabaseNote,
+  databaseName,
+} from "./support/report.ts";
 
 type Options = LoadBenchOptions & {
   /** Requests per second offered in all; null: as fast as answered. */
@@ -370,12 +378,11 @@ function markdownReport(
   const { options } = meta;
   const intro =
     `${meta.date} · autocannon, ${options.connections} connections, ${options.rate ? `${options.rate} requests/s offered` : "each sending its next request when the last is answered"}, ${options.duration} s per endpoint, every request a new e-mail address · ` +
-    `${options.runs} run${options.runs === 1 ? "" : "s"} per database, each on a fresh server and database${options.runs > 1 ? "; figures are the median (min–max) of the runs" : ""} · ` +
-    `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files · Node ${meta.env.node} · ${meta.env.cpus} · load average ${meta.env.load}` +
-    `${meta.env.commit ? ` · commit ${meta.env.commit}` : ""}`;
+    `${runsPerDatabaseNote(options.runs)} · ` +
+    `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files · ${machineNote(meta.env)}`;
   const sections = results.map(
     (db) =>
-      `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${summaryTable(db, options)}\n\n` +
+      `## ${databaseName(db.database)}\n\n${db.description}.\n\n${summaryTable(db, options)}\n\n` +
       `<details><summary>Each run</summary>\n\n${runsTable(db)}\n\n</details>`,
   );
   const how =
@@ -391,9 +398,7 @@ function markdownReport(
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
-  const measured = await measureOnMachine(() =>
-    runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options)),
-  );
+  const measured = await measurePerDatabase(options, (kind, run) => runDatabase(kind, run, options));
   const { date, env } = measured;
   const results: DbResult[] = measured.results.map((db) => ({ ...db, summary: summarise(db.runs) }));
   writeResults(

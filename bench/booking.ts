@@ -65,7 +65,6 @@ import {
   positiveOption,
   requireBuild,
   runMain,
-  runPerDatabase,
   type Spread,
   spread,
   startSite,
@@ -73,7 +72,16 @@ import {
 } from "./support/runner.ts";
 import { type DbKind, type Reader } from "./support/databases.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { fmt, fmtSpread, markdownTable, measureOnMachine, writeResults } from "./support/report.ts";
+import {
+  fmt,
+  fmtSpread,
+  markdownTable,
+  writeResults,
+  measurePerDatabase,
+  machineNote,
+  runsPerDatabaseNote,
+  databaseName,
+} from "./support/report.ts";
 
 /** The issue's target for the 99th percentile of a booking's answer. */
 const TARGET_P99_MS = 300;
@@ -919,12 +927,12 @@ function markdownReport(
   const intro =
     `${meta.date} · ${options.connections} concurrent bookers (fetch loops, ${options.rate ? `${options.rate} bookings/s offered in all, each timed from when it was due` : "each booking when its last is answered: the most the server takes"}) for ${options.duration} s per path, ` +
     `1–3 named places a booking, a new booker each time · ${options.warmup} warm-up bookings of each kind first (not counted) · ` +
-    `${options.runs} run${options.runs === 1 ? "" : "s"} per database, each on a fresh server and database${options.runs > 1 ? "; figures are the median (min–max) of the runs" : ""} · ` +
+    `${runsPerDatabaseNote(options.runs)} · ` +
     `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files, card payments at the Stripe-shaped server in the bench's process · ` +
-    `Node ${meta.env.node} · ${meta.env.cpus} · load average ${meta.env.load}${meta.env.commit ? ` · commit ${meta.env.commit}` : ""}`;
+    machineNote(meta.env);
   const sections = results.map(
     (db) =>
-      `## ${db.database === "sqlite" ? "SQLite" : "PostgreSQL"}\n\n${db.description}.\n\n${summaryTable(db)}\n\n` +
+      `## ${databaseName(db.database)}\n\n${db.description}.\n\n${summaryTable(db)}\n\n` +
       `Oversell: ${options.oversellAttempts} concurrent attempts of one place each at a session with ${options.oversellPlaces} places left.\n\n${oversellTable(db, options)}\n\n` +
       `<details><summary>Each run</summary>\n\n${runsTable(db)}\n\n</details>`,
   );
@@ -942,9 +950,7 @@ function markdownReport(
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log);
-  const measured = await measureOnMachine(() =>
-    runPerDatabase(options.only, options.runs, (kind, run) => runDatabase(kind, run, options)),
-  );
+  const measured = await measurePerDatabase(options, (kind, run) => runDatabase(kind, run, options));
   const { date, env } = measured;
   const results: DbResult[] = measured.results.map((db) => ({ ...db, ...summarise(db.runs) }));
   const json = { date, options, environment: env, targetP99Ms: TARGET_P99_MS, results };

@@ -69,7 +69,7 @@ import {
 } from "./support/runner.ts";
 import { withSiteAndBrowser } from "./support/browser.ts";
 import { pageBenchCommandLine } from "./support/options.ts";
-import { machine, writeResults } from "./support/report.ts";
+import { machine, writeResults, machineNote } from "./support/report.ts";
 
 /** A mid-range phone: the viewport and CPU slowdown of the issue. */
 const PHONE: BrowserContextOptions = {
@@ -679,8 +679,7 @@ function markdownReport(visits: Visit[], meta: Meta): string {
   const intro =
     `${meta.date} · ${runs} run(s) · production build on 127.0.0.1 · phone: 390 × 844, touch, device scale factor 3, ` +
     `CPU ${CPU_SLOWDOWN}× slower (CDP) · a fresh browser context (empty cache) per tap, tapped as soon as Chromium reports the first contentful paint · ` +
-    `lost: no response within ${LOST_AFTER_MS / 1000} s · Chromium ${env.chromium} · Node ${env.node} · ${env.cpus} · ` +
-    `load average ${env.load}${env.commit ? ` · commit ${env.commit}` : ""}`;
+    `lost: no response within ${LOST_AFTER_MS / 1000} s · Chromium ${env.chromium} · ${machineNote(env)}`;
   const sections = meta.tap.map(
     (method) =>
       `## Tap: ${method}\n\n${TAP_TEXT[method]}.\n\n${methodSection(

@@ -48,7 +48,7 @@ import {
 } from "./support/runner.ts";
 import { createSchema, type DbKind, dropSchema } from "./support/databases.ts";
 import { databaseBenchCommandLine } from "./support/options.ts";
-import { writeResults } from "./support/report.ts";
+import { writeResults, databaseName } from "./support/report.ts";
 
 const options = databaseBenchCommandLine(
   "inbox",
@@ -345,7 +345,7 @@ const lines = [
   "",
 ];
 for (const [kind, run] of Object.entries(runs)) {
-  lines.push(`## ${kind === "sqlite" ? "SQLite" : "PostgreSQL"} (stored in ${run.seedSeconds.toFixed(0)} s)`, "");
+  lines.push(`## ${databaseName(kind)} (stored in ${run.seedSeconds.toFixed(0)} s)`, "");
   lines.push(
     "| Scenario | Rows | Page median | Rounds' medians | Page p90 | Page min–max | Query median | Query p90 |",
   );

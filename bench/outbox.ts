@@ -29,7 +29,7 @@ import { spawnWorkerProcess, startOutboxSmtp, type WorkerProcess } from "../harn
 import { positiveOption, repeatRuns, spread } from "./support/runner.ts";
 import { type DbKind, openBenchDatabase } from "./support/databases.ts";
 import { databaseBenchCommandLine } from "./support/options.ts";
-import { writeResults } from "./support/report.ts";
+import { writeResults, databaseName } from "./support/report.ts";
 
 const BASELINE_SECONDS = 102;
 
@@ -155,7 +155,7 @@ async function main() {
     `| -------- | -----: | --: | --: | -------- | -------: | ---------: | ----- |`,
     ...results.map(
       (r) =>
-        `| ${r.database === "sqlite" ? "SQLite" : "PostgreSQL"} | ${r.medianSeconds.toFixed(1)} s | ${r.minSeconds.toFixed(1)} s | ${r.maxSeconds.toFixed(1)} s | ${r.runs.map((x) => x.seconds.toFixed(1)).join(", ")} | ${r.runs.map((x) => x.received).join(", ")} | ${r.runs.map((x) => x.duplicates).join(", ")} | ${r.runs.every((x) => x.ok) ? "pass" : "FAIL"} |`,
+        `| ${databaseName(r.database)} | ${r.medianSeconds.toFixed(1)} s | ${r.minSeconds.toFixed(1)} s | ${r.maxSeconds.toFixed(1)} s | ${r.runs.map((x) => x.seconds.toFixed(1)).join(", ")} | ${r.runs.map((x) => x.received).join(", ")} | ${r.runs.map((x) => x.duplicates).join(", ")} | ${r.runs.every((x) => x.ok) ? "pass" : "FAIL"} |`,
     ),
     ``,
     `Machine: ${cpus().length} CPUs, 1-minute load ${loadBefore.toFixed(2)} before, ${loadAfter.toFixed(2)} after; Node ${process.version}; ${setup.date}.`,

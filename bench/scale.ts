@@ -33,7 +33,7 @@ import { pollUntil } from "../harness/servers.ts";
 import { benchLog, positiveOption, requireBuild, runMain, verdict } from "./support/runner.ts";
 import { loadFigures, runScenario, SCENARIOS } from "./support/load.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { measureOnMachine, writeResults } from "./support/report.ts";
+import { measureOnMachine, writeResults, machineNote } from "./support/report.ts";
 
 const EMAILS_PER_LEAD = 2;
 
@@ -289,12 +289,11 @@ async function main(): Promise<number> {
     for (const n of options.instances) sizes.push(await benchSize(n, options));
     return sizes;
   });
-  const commit = env.commit;
   const intro =
     `${date} · autocannon through nginx (deploy/nginx/) on POST /api/contact, ${options.connections} connections, ` +
     `${options.runs} runs × ${options.duration} s per cluster size after a ${options.warmup} s warm-up, every request a new e-mail address · ` +
     `production build, PostgreSQL (one schema shared by the instances), no rate limit, no bot timer, e-mail to an SMTP server in the benchmark's process · ` +
-    `Node ${env.node} · ${env.cpus} · load average ${env.load}${commit ? ` · commit ${commit}` : ""}`;
+    machineNote(env);
   const how =
     "**Leads/s**: 2xx answers per second. **rows = 2xx, e-mails once**: every 2xx answer is stored exactly once, nothing is stored " +
     "that was not sent, the only rows beyond the answers are requests in flight when the load stopped (at most one per connection), " +

@@ -41,7 +41,7 @@ import { promisify } from "node:util";
 import { NGINX_BIN, startNginx as startDeployedNginx, startNginxSite, type NginxSite } from "../harness/nginx.ts";
 import { benchLog, build, freePort, ROOT } from "./support/runner.ts";
 import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
-import { writeResults } from "./support/report.ts";
+import { writeResults, machineNote } from "./support/report.ts";
 
 const CLIENT_DIR = path.join(ROOT, "build", "client");
 const BROTLI_MODULE = "/usr/lib/nginx/modules/ngx_http_brotli_static_module.so";
@@ -403,7 +403,7 @@ function markdownReport(rows: Row[], meta: Record<string, string>, options: Opti
     `bare Node (bench/bare-node-server.ts: the server's own answers, headers and bytes, from memory) · ` +
     `${meta.nginx}, 1 worker, gzip_static${meta.brotli === "yes" ? " and brotli_static" : ""}, access log off · ` +
     `deployed layout: the same nginx, 1 worker, with deploy/nginx/'s files (the cache: pages 2 s then revalidated, assets 7 days; the page-view mirror; its JSON access log on, as in production) in front of the server · ` +
-    `127.0.0.1 · Node ${meta.node} · ${meta.cpus} · load average ${meta.load}${meta.commit ? ` · commit ${meta.commit}` : ""}`;
+    `127.0.0.1 · ${machineNote(meta)}`;
   const note = options.note ? `\n\n**${options.note}**` : "";
   const brotli =
     meta.brotli === "yes"

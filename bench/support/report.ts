@@ -7,7 +7,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import path from "node:path";
-import { gitCommit, ROOT, type Spread } from "./runner.ts";
+import type { DbKind } from "./databases.ts";
+import { gitCommit, ROOT, runPerDatabase, type Spread } from "./runner.ts";
 
 export const RESULTS_DIR = path.join(ROOT, "bench", "results");
 
@@ -40,6 +41,28 @@ export async function measureOnMachine<R>(
   const loadAfter = loadavg()[0]!;
   return { results, date: new Date().toISOString(), env: machine(loadBefore, loadAfter) };
 }
+
+/**
+ * measureOnMachine over runPerDatabase: `runs` runs on each database of
+ * `only` (a fresh site each run), with the date and the machine.
+ */
+export function measurePerDatabase<R>(
+  { only, runs }: { only: readonly DbKind[]; runs: number },
+  fn: (kind: DbKind, run: number) => Promise<{ description: string; result: R }>,
+) {
+  return measureOnMachine(() => runPerDatabase(only, runs, fn));
+}
+
+/** How a report's intro ends: Node, the CPUs, the load average and the commit measured (machine()'s fields). */
+export const machineNote = (env: Record<string, string>): string =>
+  `Node ${env.node} · ${env.cpus} · load average ${env.load}${env.commit ? ` · commit ${env.commit}` : ""}`;
+
+/** How many runs each database had, each on a fresh server and database, and what the figures of several are. */
+export const runsPerDatabaseNote = (runs: number): string =>
+  `${runs} run${runs === 1 ? "" : "s"} per database, each on a fresh server and database${runs > 1 ? "; figures are the median (min–max) of the runs" : ""}`;
+
+/** A database's name as a report heads its section. */
+export const databaseName = (kind: DbKind | string): string => (kind === "sqlite" ? "SQLite" : "PostgreSQL");
 
 /** A number with `digits` decimals. */
 export const fmt = (n: number, digits = 0): string => n.toFixed(digits);

@@ -8,29 +8,23 @@
  * - cancels for the credit they were shown: the credit note is that amount;
  *   refused if the terms give another amount by then.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import {
-  bookerPlaceChangesPerDay,
-  createCourseBookingService,
-  type CourseBookingService,
-} from "~/orders/course-booking/service.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bookerPlaceChangesPerDay, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { attachPaymentIntent, confirmCardPayment } from "~/orders/course-booking/card-payments.server.ts";
 import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
 import {
   byCard,
-  createCourseBooking,
   type CourseBookingInput,
   createCourseSession,
   delegate,
   stricterTermsRules,
   testBooker,
-  testMail,
+  createCourseBookingWithLink,
 } from "../support/factories.ts";
+import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -38,40 +32,19 @@ const endsAt = new Date("2027-03-12T17:00:00.000Z");
 const hours = (at: Date, n: number) => new Date(at.getTime() + n * 3_600_000);
 
 describe.each(dialects)("the booker's own changes on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect, "cbplace", { businessSettings: true });
   let now = booked;
   let service: CourseBookingService;
-  let sessions = 0;
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbplace", { businessSettings: true });
-    service = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: null,
-      clock: () => now,
-    });
-  });
-  afterAll(async () => {
-    await t?.dispose();
+  beforeAll(() => {
+    service = testCourseBookingService(t.handle.db, { clock: () => now });
   });
 
   /** A booking on a session of its own, placed as `input` says, with its first link (as the booking page makes it). */
   async function placedWithLink(input: Omit<CourseBookingInput, "session">) {
     now = booked;
-    const session = await createCourseSession(t.handle.db, {
-      key: `self-${dialect}-${++sessions}`,
-      capacity: 6,
-      at: booked,
-      startsAt,
-      endsAt,
-    });
-    let token = "";
-    const placed = await createCourseBooking(t.handle.db, { ...input, session, now: booked }, (result) => async (trx) => {
-      token = await newBookingLink(trx, result.booking.id, booked);
-    });
-    return { id: placed.id, token };
+    const session = await createCourseSession(t.handle.db, { capacity: 6, at: booked, startsAt, endsAt });
+    return createCourseBookingWithLink(t.handle.db, { ...input, session, now: booked });
   }
 
   /** A confirmed invoice booking of two places, the second's name to follow, and its link. */

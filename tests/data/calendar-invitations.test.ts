@@ -12,20 +12,18 @@
  * - the booking cancelled: every invitation still in a calendar cancelled;
  * - erasure takes a delegate's invitation.
  */
-import ICAL from "ical.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
-import type { Attachment } from "~/mail/types.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { createCourseBookingService, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import { dialects } from "./databases.ts";
+import { createCourseSession, delegate, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
+import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
+import { calendarsQueuedFor } from "../support/calendar-invitation.ts";
 
 const sessionId = "risk-management-2027-03-london";
 const booked = new Date("2027-01-10T10:00:00.000Z");
@@ -45,82 +43,34 @@ function movedCatalogue() {
   return buildCatalogue({ ...releaseContent, sessions });
 }
 
-function read(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  for (const zone of calendar.getAllSubcomponents("vtimezone")) ICAL.TimezoneService.register(zone);
-  const vevents = calendar.getAllSubcomponents("vevent");
-  const event = new ICAL.Event(vevents.find((v) => !v.hasProperty("recurrence-id")));
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    status: event.component.getFirstPropertyValue("status"),
-    organizer: event.organizer,
-    attendee: String(event.component.getFirstPropertyValue("attendee")).toLowerCase(),
-    location: event.location,
-    instances: vevents.length,
-  };
-}
-
 describe.each(dialects)("calendar invitations on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect, "cbinvite", { businessSettings: true });
   let now = booked;
   let service: CourseBookingService;
 
   beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbinvite", { businessSettings: true });
-    service = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: null,
-      clock: () => now,
-    });
+    service = testCourseBookingService(t.handle.db, { clock: () => now });
     await createCourseSession(t.handle.db, { ...bookable(sessionByKey(sessionId)!), capacity: 30, at: booked });
-  });
-  afterAll(async () => {
-    await t?.dispose();
   });
 
   /** An invoice booking of two named places on the session, confirmed by its booker through its link. */
   async function confirmed(tag: string) {
     now = booked;
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session: bookable(sessionByKey(sessionId)!),
-        booker: testBooker(`booker-${tag}@example.com`),
-        places: [
-          { ...delegate(1), email: `one-${tag}@example.com` },
-          { ...delegate(2), email: `two-${tag}@example.com` },
-        ],
-        now: booked,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, booked);
-      },
-    );
-    expect(await service.confirmByLink(token)).toMatchObject({ ok: true });
-    return { id: placed.id, token };
+    const placed = await createCourseBookingWithLink(t.handle.db, {
+      session: bookable(sessionByKey(sessionId)!),
+      booker: testBooker(`booker-${tag}@example.com`),
+      places: [
+        { ...delegate(1), email: `one-${tag}@example.com` },
+        { ...delegate(2), email: `two-${tag}@example.com` },
+      ],
+      now: booked,
+    });
+    expect(await service.confirmByLink(placed.token)).toMatchObject({ ok: true });
+    return placed;
   }
 
   /** The calendar parts sent to `to` about booking `id`, oldest first. */
-  async function calendarsTo(id: string, to: string) {
-    const rows = await t.handle.db
-      .selectFrom("outbox")
-      .select(["attachments_json", "subject"])
-      .where("lead_id", "=", id)
-      .where("to_address", "=", to)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.flatMap((r) =>
-      (JSON.parse(r.attachments_json ?? "[]") as Attachment[])
-        .filter((a) => a.calendarMethod)
-        .map((a) => ({ subject: r.subject, contentType: a.contentType, ...read(a.content) })),
-    );
-  }
+  const calendarsTo = (id: string, to: string) => calendarsQueuedFor(t.handle.db, to, id);
 
   const invitationsOf = (id: string) =>
     t.handle.db

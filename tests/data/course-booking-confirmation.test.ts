@@ -16,11 +16,10 @@ import { cancelBooking, namePlace } from "~/orders/course-booking/team-acts.serv
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { placesLeft } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
 import { createCourseSession, delegate, placeCourseBooking, testMail } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 const early = new Date("2027-01-10T10:00:00.000Z");
 const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
@@ -119,13 +118,7 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     const session = await newSession(4);
     const placed = await book(session, address(1), [delegate(1), delegate(2)]);
     if (!placed.ok) throw new Error(placed.reason);
-    const service = createCourseBookingService({
-      db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: null,
-      clock: () => early,
-    });
+    const service = testCourseBookingService(db, { clock: () => early });
     await service.cancelSession(session.key, "s", "The trainer is unwell");
     expect((await bookingDetail(db, placed.booking.id))!.booking.status).toBe("cancelled");
     const outbox = await db.selectFrom("outbox").select("to_address").where("lead_id", "=", placed.booking.id).execute();

@@ -7,12 +7,13 @@
  * revokes the old one (then unknown); resends are limited per booking (15
  * minutes apart, 3 a day), counted on the booking's timeline.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { createCourseBookingService, type CourseBookingService } from "~/orders/course-booking/service.server.ts";
+import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, testBooker, testMail } from "../support/factories.ts";
+import { dialects } from "./databases.ts";
+import { createCourseSession, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
+import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const endsAt = new Date("2027-03-12T17:00:00.000Z");
@@ -21,39 +22,21 @@ const minutes = (at: Date, n: number) => new Date(at.getTime() + n * 60_000);
 const booker = (email: string) => testBooker(email);
 
 describe.each(dialects)("booking links on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect, "cblink", { businessSettings: true });
   let keys: Keyring;
   let now = booked;
   let service: CourseBookingService;
-  let sessions = 0;
 
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cblink", { businessSettings: true });
+  beforeAll(() => {
     keys = keyring(newKeyMaterial());
-    service = createCourseBookingService({ db: t.handle.db, mail: testMail, keys, stripe: null, clock: () => now });
-  });
-  afterAll(async () => {
-    await t?.dispose();
+    service = testCourseBookingService(t.handle.db, { clock: () => now, keys });
   });
 
   /** An invoice booking and its first link (as the booking page makes it). */
   async function booking(email: string) {
     now = booked;
-    const session = await createCourseSession(t.handle.db, {
-      key: `link-${dialect}-${++sessions}`,
-      capacity: 4,
-      at: booked,
-      endsAt,
-    });
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      { session, booker: booker(email), now: booked },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, booked);
-      },
-    );
-    return { id: placed.id, token };
+    const session = await createCourseSession(t.handle.db, { capacity: 4, at: booked, endsAt });
+    return createCourseBookingWithLink(t.handle.db, { session, booker: booker(email), now: booked });
   }
 
   /** The booking's outbox e-mails with their sealed link opened. */

@@ -9,25 +9,23 @@
  * terms' one free move is counted from the timeline; two moves the
  * other way round at once both go through; the booking.changed webhook.
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects, openTestDatabase } from "./databases.ts";
 import {
   createCourseSession,
   delegate,
   placeCourseBooking,
   testBooker,
-  testMail,
+  createCourseBookingWithLink,
 } from "../support/factories.ts";
+import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
@@ -40,15 +38,8 @@ const june = {
 };
 
 describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
-  let t: TestDatabase;
+  const t = useTestDatabase(dialect, "cbmove", { businessSettings: true });
   let n = 0;
-
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect, "cbmove", { businessSettings: true });
-  });
-  afterAll(async () => {
-    await t?.dispose();
-  });
 
   const session = (over: Partial<BookableSession> & { capacity?: number }) =>
     createCourseSession(t.handle.db, { key: `move-${dialect}-${++n}`, at: booked, ...march, ...over });
@@ -453,28 +444,13 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       await createCourseSession(db, { ...march, capacity: 4, at: booked });
       await createCourseSession(db, { ...june, capacity: 4, at: booked });
       let clock = later(20);
-      const service = createCourseBookingService({
-        db,
-        mail: testMail,
-        keys: keyring(newKeyMaterial()),
-        stripe: null,
-        clock: () => clock,
+      const service = testCourseBookingService(db, { clock: () => clock });
+      const { id, token } = await createCourseBookingWithLink(db, {
+        session: march,
+        booker: testBooker("ada@example.com"),
+        places: [delegate(1), delegate(2)],
+        now: booked,
       });
-      let token = "";
-      const placed = await placeCourseBooking(
-        db,
-        {
-          session: march,
-          booker: testBooker("ada@example.com"),
-          places: [delegate(1), delegate(2)],
-          now: booked,
-        },
-        (result) => async (trx) => {
-          token = await newBookingLink(trx, result.booking.id, booked);
-        },
-      );
-      if (!placed.ok) throw new Error(placed.reason);
-      const id = placed.booking.id;
       // Confirmed by its booker from their inbox: the invoice, and each delegate's invitation.
       expect(await service.confirmByLink(token)).toMatchObject({ ok: true });
       const uids = async () =>

@@ -18,7 +18,12 @@ import {
   roster,
   sessionPlaceCounts,
 } from "~/orders/course-booking/booking-reads.server.ts";
-import { type BookedPlace, type Booker, type BookingPayment } from "~/orders/course-booking/booking-store.server.ts";
+import {
+  type BookedPlace,
+  type Booker,
+  type BookingPayment,
+  type CourseBooking,
+} from "~/orders/course-booking/booking-store.server.ts";
 import { attachPaymentIntent, cardPaymentFailed, confirmCardPayment, expireHolds } from "~/orders/course-booking/card-payments.server.ts";
 import { confirmBooking, type PlaceBookingResult } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking, cancelSession, markInvoicePaid, namePlace } from "~/orders/course-booking/team-acts.server.ts";
@@ -32,10 +37,8 @@ import {
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openConcurrentTestDatabase, openTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
@@ -47,8 +50,10 @@ import {
   delegate,
   placeCourseBooking,
   testBooker,
-  testMail,
+  createCourseBooking,
 } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
+import type { WebhookEventType } from "~/webhooks/event-types.ts";
 
 /** 8 March 2027, 09:00 London (GMT): the session's first day. */
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -564,7 +569,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       // Through the service: the e-mails queued say the number taken, never the stand-in.
       const transfer = await booked(session, [delegate(2)]);
       await markInvoicePaid(db, transfer.booking.id, { staffId: "s", now: early });
-      const service = createCourseBookingService({ db, mail: testMail, keys: keyring(newKeyMaterial()), stripe: null, clock: () => early });
+      const service = testCourseBookingService(db, { clock: () => early });
       const byService = await service.cancel(transfer.booking.id, "s");
       expect(byService).toMatchObject({ ok: true, creditNote: { number: cnNumber(before + 2) } });
       const outbox = await db
@@ -734,30 +739,43 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   });
 
   describe("webhook events", () => {
-    it("booking.created, booking.paid and booking.cancelled are written with the change, without secrets or delegates", async () => {
-      // Its own database: an endpoint receives every booking made while it exists.
-      const own = await openTestDatabase(dialect, "cbhook", { businessSettings: true });
+    /**
+     * On a database of its own (an endpoint receives every booking made while it exists), with a CRM
+     * endpoint for `events`: a booking of a named place and one whose name is to follow, paid by
+     * `payment`, on a new session of 6 places; the database disposed of after `test`.
+     */
+    async function withHookedBooking(
+      name: string,
+      events: WebhookEventType[],
+      payment: BookingPayment,
+      test: (odb: Db, booking: CourseBooking, session: BookableSession) => Promise<void>,
+    ) {
+      const own = await openTestDatabase(dialect, name, { businessSettings: true });
       const odb = own.handle.db;
       try {
-        await createEndpoint(
-          odb,
-          { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.paid", "booking.cancelled"] },
-          early,
-        );
+        await createEndpoint(odb, { url: "https://crm.example.com/in", description: "CRM", events }, early);
         const session = await newSession(6);
         await setCapacity(odb, session.key, 6, early);
-        const placed = await placeCourseBooking(odb, {
+        const booking = await createCourseBooking(odb, {
           session,
           booker,
           places: [delegate(1), { namesToFollow: true }],
-          payment: byCard,
+          payment,
           now: early,
         });
-        if (!placed.ok) throw new Error(placed.reason);
-        await attachPaymentIntent(odb, placed.booking.id, "pi_hook");
+        await test(odb, booking, session);
+      } finally {
+        await own.dispose();
+      }
+    }
+
+    it("booking.created, booking.paid and booking.cancelled are written with the change, without secrets or delegates", async () => {
+      const hooked: WebhookEventType[] = ["booking.created", "booking.paid", "booking.cancelled"];
+      await withHookedBooking("cbhook", hooked, byCard, async (odb, booking, session) => {
+        await attachPaymentIntent(odb, booking.id, "pi_hook");
         await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 2) });
         await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 3) });
-        await cancelBooking(odb, placed.booking.id, { now: minutes(early, 4), staffId: "s" });
+        await cancelBooking(odb, booking.id, { now: minutes(early, 4), staffId: "s" });
         // A refused booking writes nothing.
         await setCapacity(odb, "hook-full", 0, early);
         await placeCourseBooking(odb, {
@@ -776,9 +794,9 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         ]);
         const [created, paid, cancelled] = events.map((e) => JSON.parse(e.payload).data);
         expect(created).toMatchObject({
-          id: placed.booking.id,
+          id: booking.id,
           kind: "course-booking",
-          reference: placed.booking.reference,
+          reference: booking.reference,
           status: "held",
           places: 2,
           namedDelegates: 1,
@@ -797,33 +815,18 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         expect(payloads).not.toContain("d1@example.com");
         expect(payloads).not.toContain("Delegate 1");
         expect(await odb.selectFrom("webhook_deliveries").select("id").execute()).toHaveLength(3);
-      } finally {
-        await own.dispose();
-      }
+      });
     });
 
     it("booking.changed is written when a place is named or passed on, by the team or the booker, saying which place and never who", async () => {
-      const own = await openTestDatabase(dialect, "cbhookchange", { businessSettings: true });
-      const odb = own.handle.db;
-      try {
-        await createEndpoint(odb, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.changed"] }, early);
-        const session = await newSession(6);
-        await setCapacity(odb, session.key, 6, early);
-        const placed = await placeCourseBooking(odb, {
-          session,
-          booker,
-          places: [delegate(1), { namesToFollow: true }],
-          payment: byInvoice,
-          now: early,
-        });
-        if (!placed.ok) throw new Error(placed.reason);
-        await confirmBooking(odb, placed.booking.id, early);
+      await withHookedBooking("cbhookchange", ["booking.changed"], byInvoice, async (odb, booking) => {
+        await confirmBooking(odb, booking.id, early);
         const mary = { name: "Mary Major", email: "mary@example.com", jobTitle: "Analyst" };
         const ann = { name: "Ann Other", email: "ann@example.com", jobTitle: "Analyst" };
-        expect(await namePlace(odb, placed.booking.id, { position: 2, delegate: mary, now: minutes(early, 1), staffId: null })).toMatchObject({ ok: true });
-        expect(await namePlace(odb, placed.booking.id, { position: 1, delegate: ann, now: minutes(early, 2), staffId: "staff-1" })).toMatchObject({ ok: true });
+        expect(await namePlace(odb, booking.id, { position: 2, delegate: mary, now: minutes(early, 1), staffId: null })).toMatchObject({ ok: true });
+        expect(await namePlace(odb, booking.id, { position: 1, delegate: ann, now: minutes(early, 2), staffId: "staff-1" })).toMatchObject({ ok: true });
         // Refused (the same person again): nothing written.
-        await namePlace(odb, placed.booking.id, { position: 1, delegate: ann, now: minutes(early, 3), staffId: "staff-1" });
+        await namePlace(odb, booking.id, { position: 1, delegate: ann, now: minutes(early, 3), staffId: "staff-1" });
 
         const events = await odb.selectFrom("webhook_events").selectAll().orderBy("created_at").execute();
         expect(events.map((e) => [e.type, e.email])).toEqual([
@@ -831,16 +834,14 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
           ["booking.changed", "ada@example.com"],
         ]);
         expect(events.map((e) => JSON.parse(e.payload).data)).toEqual([
-          expect.objectContaining({ id: placed.booking.id, change: "place-named", position: 2, by: "booker", namedDelegates: 2 }),
+          expect.objectContaining({ id: booking.id, change: "place-named", position: 2, by: "booker", namedDelegates: 2 }),
           expect.objectContaining({ change: "delegate-substituted", position: 1, by: "team", namedDelegates: 2 }),
         ]);
         const payloads = events.map((e) => e.payload).join("\n");
         for (const who of ["mary@example.com", "Mary Major", "ann@example.com", "Ann Other", "d1@example.com", "Delegate 1"]) {
           expect(payloads).not.toContain(who);
         }
-      } finally {
-        await own.dispose();
-      }
+      });
     });
   });
 

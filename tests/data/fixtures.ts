@@ -3,6 +3,9 @@
  * a database opened for a suite, a database with the release's content and
  * its editors, and a staff account set up from an invitation.
  */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
@@ -16,8 +19,10 @@ import { stripeClient } from "~/orders/stripe/client.server.ts";
 import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { keyring, newKeyMaterial, type Keyring } from "~/secrets/sealing.server.ts";
+import { createMailTransport } from "~/mail/transport.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
+import { createSmtpSink } from "../../harness/servers.ts";
 import { testMail } from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
@@ -94,6 +99,14 @@ export const placesOf = (db: Db, key: string) =>
     .executeTakeFirst();
 
 /**
+ * The course booking service on `db` as the data tests use it: the test
+ * mail settings, no Stripe, a keyring of its own unless `keys` is given,
+ * and the time from `clock` (the real time unless given).
+ */
+export const testCourseBookingService = (db: Db, { clock, keys }: { clock?: () => Date; keys?: Keyring } = {}) =>
+  createCourseBookingService({ db, mail: testMail, keys: keys ?? keyring(newKeyMaterial()), stripe: null, clock });
+
+/**
  * A fresh database of `dialect`, a Stripe-shaped server, the one Stripe
  * client on it, the consultation's payments and a course booking service
  * with the test mail settings, and Stripe's webhook router with both kinds'
@@ -126,6 +139,24 @@ export async function openPaymentService(
   return { t, fake, stripe: client, payments, courseBookings, webhooks };
 }
 
+/**
+ * openPaymentService for a suite (call it in the body of a `describe`):
+ * opened before its tests; the Stripe-shaped server closed and the database
+ * disposed of after them. What it opened is in the object it gives while
+ * the tests run.
+ */
+export function usePaymentService(...args: Parameters<typeof openPaymentService>) {
+  const opened = {} as Awaited<ReturnType<typeof openPaymentService>>;
+  beforeAll(async () => {
+    Object.assign(opened, await openPaymentService(...args));
+  });
+  afterAll(async () => {
+    await opened.fake?.close();
+    await opened.t?.dispose();
+  });
+  return opened;
+}
+
 /** Stripe's signed event saying `intent` succeeded (at `at`), delivered to `webhooks` as Stripe would send it. */
 export function deliverSucceeded(
   webhooks: StripeWebhooks,
@@ -149,14 +180,15 @@ export const loggerInto = <Line>(lines: Line[]) =>
   pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line) as Line) });
 
 /**
- * A database of `dialect`, opened before the suite's tests and disposed of
- * after them (call it in the body of a `describe`). Its handle is there
- * while the tests run.
+ * A database of `dialect`, opened before the suite's tests as
+ * openTestDatabase opens it (`prefix`, `options`) and disposed of after them
+ * (call it in the body of a `describe`). Its handle is there while the
+ * tests run.
  */
-export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabase {
+export function useTestDatabase(...args: Parameters<typeof openTestDatabase>): TestDatabase {
   let opened: TestDatabase | undefined;
   beforeAll(async () => {
-    opened = await openTestDatabase(dialect);
+    opened = await openTestDatabase(...args);
   });
   afterAll(async () => {
     await opened?.dispose();
@@ -180,3 +212,45 @@ export function useTestDatabase(dialect: (typeof dialects)[number]): TestDatabas
   };
 }
 
+
+/**
+ * A new folder in the system's temporary one (its name begins `prefix`),
+ * made before the suite's tests and removed after them (call it in the
+ * body of a `describe`): its path while the tests run.
+ */
+export function useScratchFolder(prefix: string): () => string {
+  let folder: string | undefined;
+  beforeAll(() => {
+    folder = mkdtempSync(path.join(tmpdir(), prefix));
+  });
+  afterAll(() => {
+    if (folder) rmSync(folder, { recursive: true, force: true });
+    folder = undefined;
+  });
+  return () => {
+    if (!folder) throw new Error("The scratch folder is there only while the suite's tests run");
+    return folder;
+  };
+}
+
+/**
+ * Runs `test` with a real SMTP server (the harness's sink, keeping what it
+ * receives in a new folder whose name begins `prefix`, for a Mailbox to
+ * read) and the outbox's mail transport to it, sending as `from`; closes
+ * both and removes the folder after.
+ */
+export async function withSmtpSink(
+  { prefix, from }: { prefix: string; from: string },
+  test: (transport: ReturnType<typeof createMailTransport>, dir: string) => Promise<void>,
+) {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  const sink = await createSmtpSink({ dir });
+  const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${sink.port}`, from, dataDir: dir });
+  try {
+    await test(transport, dir);
+  } finally {
+    transport.close?.();
+    await sink.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -14,74 +14,61 @@
  * - once a payment is started, the booking's price cannot change by a move
  *   (the payment is for the amount it was made for: ADR 084).
  */
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
-import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
-import type { FakeStripe } from "../../harness/fake-stripe.ts";
-import { dialects, type TestDatabase } from "./databases.ts";
-import { deliverSucceeded, openPaymentService } from "./fixtures.ts";
-import { byCard, createCourseBooking, createCourseSession, delegate, testBooker } from "../support/factories.ts";
+import { dialects } from "./databases.ts";
+import { deliverSucceeded, usePaymentService } from "./fixtures.ts";
+import {
+  byCard,
+  createCourseSession,
+  delegate,
+  testBooker,
+  createCourseBookingWithLink,
+} from "../support/factories.ts";
 
 const webhookSecret = "whsec_invoice_card";
 const now = new Date("2027-01-10T10:00:00.000Z");
 
 describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
-  let t: TestDatabase;
-  let fake: FakeStripe;
-  let courseBookings: CourseBookingService;
-  let webhooks: StripeWebhooks;
+  const app = usePaymentService(
+    dialect,
+    {},
+    { secretKey: "sk_test_invoice_card", webhookSecret, clock: () => now, log: () => {} },
+  );
   let sessions = 0;
 
   beforeAll(async () => {
-    ({ t, fake, courseBookings, webhooks } = await openPaymentService(
-      dialect,
-      {},
-      { secretKey: "sk_test_invoice_card", webhookSecret, clock: () => now, log: () => {} },
-    ));
     // The team's CRM hears of payments.
-    await createEndpoint(t.handle.db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.paid"] }, now);
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await t?.dispose();
+    await createEndpoint(app.t.handle.db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.paid"] }, now);
   });
 
   /** The card paid on Stripe's side, and its signed event saying so delivered to the router. */
   function succeeded(id: string) {
-    const intent = fake.intents.get(id)!;
+    const intent = app.fake.intents.get(id)!;
     intent.status = "succeeded";
-    return deliverSucceeded(webhooks, intent, { secret: webhookSecret, at: now });
+    return deliverSucceeded(app.webhooks, intent, { secret: webhookSecret, at: now });
   }
 
   /** A booking of two places (by invoice unless `payment` says otherwise), confirmed when by invoice, and its link. */
   async function booking(tag: string, payment?: typeof byCard) {
-    const session = await createCourseSession(t.handle.db, { key: `icard-${dialect}-${++sessions}`, capacity: 6, at: now });
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session,
-        booker: testBooker(`booker-${tag}@example.com`),
-        places: [delegate(1), delegate(2)],
-        ...(payment ? { payment } : {}),
-        now,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, now);
-      },
-    );
-    if (!payment) expect(await confirmBooking(t.handle.db, placed.id, now)).toMatchObject({ ok: true });
-    return { id: placed.id, token };
+    const session = await createCourseSession(app.t.handle.db, { key: `icard-${dialect}-${++sessions}`, capacity: 6, at: now });
+    const placed = await createCourseBookingWithLink(app.t.handle.db, {
+      session,
+      booker: testBooker(`booker-${tag}@example.com`),
+      places: [delegate(1), delegate(2)],
+      ...(payment ? { payment } : {}),
+      now,
+    });
+    if (!payment) expect(await confirmBooking(app.t.handle.db, placed.id, now)).toMatchObject({ ok: true });
+    return placed;
   }
 
-  const detail = async (id: string) => (await bookingDetail(t.handle.db, id))!;
+  const detail = async (id: string) => (await bookingDetail(app.t.handle.db, id))!;
   const mailTo = (id: string, to: string) =>
-    t.handle.db
+    app.t.handle.db
       .selectFrom("outbox")
       .select("subject")
       .where("lead_id", "=", id)
@@ -91,13 +78,13 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   it("makes one payment for the invoice's total, however many times it is asked, and records it", async () => {
     const { id, token } = await booking("once");
-    const before = fake.stats.created;
-    const results = await Promise.all([courseBookings.payInvoiceByCard(token), courseBookings.payInvoiceByCard(token)]);
+    const before = app.fake.stats.created;
+    const results = await Promise.all([app.courseBookings.payInvoiceByCard(token), app.courseBookings.payInvoiceByCard(token)]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
-    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
-    expect(fake.stats.created - before).toBe(1);
+    expect(await app.courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
+    expect(app.fake.stats.created - before).toBe(1);
     const { booking: b, invoices } = await detail(id);
-    const intent = fake.intents.get(b.payment_intent_id!)!;
+    const intent = app.fake.intents.get(b.payment_intent_id!)!;
     expect(intent).toMatchObject({ amount: b.total_pence, currency: "gbp" });
     expect(intent.metadata).toMatchObject({ order_kind: "course-booking", order_id: id, invoice: invoices[0]!.number });
     expect(b.status).toBe("invoiced");
@@ -105,7 +92,7 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   it("Stripe's success marks it paid once, the invoice as issued, and tells the booker and the team", async () => {
     const { id, token } = await booking("paid");
-    await courseBookings.payInvoiceByCard(token);
+    await app.courseBookings.payInvoiceByCard(token);
     const { booking: b, invoices } = await detail(id);
     expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
     expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
@@ -114,7 +101,7 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
     expect(after.invoices).toEqual(invoices);
     expect(after.events.filter((e) => e.kind === "paid")).toHaveLength(1);
     // The replay was not taken for a second payment: nothing refunded.
-    expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
+    expect(app.fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
     const number = invoices[0]!.number;
     expect(await mailTo(id, "booker-paid@example.com")).toContainEqual({
       subject: `Invoice ${number} paid: Strategic Leadership`,
@@ -122,35 +109,35 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
     expect((await mailTo(id, "team@example.test")).map((m) => m.subject)).toContain(
       `Invoice ${number} paid by card: Northwind Ltd`,
     );
-    const paid = await t.handle.db
+    const paid = await app.t.handle.db
       .selectFrom("webhook_events")
       .select("payload")
       .where("type", "=", "booking.paid")
       .execute();
     expect(paid.map((e) => JSON.parse(e.payload).data.id)).toContain(id);
     // Paid: no more to pay by card.
-    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: false, reason: "not-payable" });
+    expect(await app.courseBookings.payInvoiceByCard(token)).toEqual({ ok: false, reason: "not-payable" });
   });
 
   it("refunds a payment that arrives when the invoice is no longer owed", async () => {
     const { id, token } = await booking("twice");
-    await courseBookings.payInvoiceByCard(token);
+    await app.courseBookings.payInvoiceByCard(token);
     const { booking: b } = await detail(id);
     // The transfer arrived first: the team marks the invoice paid.
-    expect(await courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
+    expect(await app.courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
     expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
-    expect(fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
+    expect(app.fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
     expect((await detail(id)).events.map((e) => e.kind)).toContain("refund");
     // The replay refunds nothing more.
     await succeeded(b.payment_intent_id!);
-    expect(fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
+    expect(app.fake.refunds.get(b.payment_intent_id!)).toEqual([b.total_pence]);
   });
 
   it("keeps the price once a payment is started: a move to a dearer or cheaper date is refused, the same price goes", async () => {
     const { id, token } = await booking("moving");
-    await courseBookings.payInvoiceByCard(token);
+    await app.courseBookings.payInvoiceByCard(token);
     const other = (key: string, pricePence: number) =>
-      createCourseSession(t.handle.db, {
+      createCourseSession(app.t.handle.db, {
         key: `icard-${dialect}-${key}`,
         capacity: 6,
         at: now,
@@ -159,7 +146,7 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
         price: { pricePence },
       });
     const move = async (pricePence: number, key: string) =>
-      transferBooking(t.handle.db, id, { target: await other(key, pricePence), now, staffId: "staff-1" });
+      transferBooking(app.t.handle.db, id, { target: await other(key, pricePence), now, staffId: "staff-1" });
     expect(await move(500_000, "dearer")).toEqual({ ok: false, reason: "payment-started" });
     expect(await move(400_000, "cheaper")).toEqual({ ok: false, reason: "payment-started" });
     expect((await detail(id)).invoices.map((i) => i.kind)).toEqual(["invoice"]);
@@ -168,7 +155,7 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   it("after a move to a cheaper date, the payment is for what is still owed, and Stripe's success marks the booking paid", async () => {
     const { id, token } = await booking("credited");
-    const cheaper = await createCourseSession(t.handle.db, {
+    const cheaper = await createCourseSession(app.t.handle.db, {
       key: `icard-${dialect}-cheaper-${++sessions}`,
       capacity: 6,
       at: now,
@@ -176,16 +163,16 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
       endsAt: new Date("2027-06-18T16:00:00.000Z"),
       price: { pricePence: 400_000 },
     });
-    expect(await transferBooking(t.handle.db, id, { target: cheaper, now, staffId: "staff-1" })).toMatchObject({
+    expect(await transferBooking(app.t.handle.db, id, { target: cheaper, now, staffId: "staff-1" })).toMatchObject({
       ok: true,
       creditNote: { total_pence: 120_000 },
     });
-    await courseBookings.payInvoiceByCard(token);
+    await app.courseBookings.payInvoiceByCard(token);
     const { booking: b } = await detail(id);
-    expect(fake.intents.get(b.payment_intent_id!)).toMatchObject({ amount: 960_000 });
+    expect(app.fake.intents.get(b.payment_intent_id!)).toMatchObject({ amount: 960_000 });
     expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
     expect((await detail(id)).booking).toMatchObject({ status: "paid" });
-    expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
+    expect(app.fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
   });
 
   /** A date in June of the same course at `pricePence` a place. */
@@ -232,7 +219,7 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   it("refuses a booking with no open invoice, and an unknown link", async () => {
     const held = await booking("held", byCard);
-    expect(await courseBookings.payInvoiceByCard(held.token)).toEqual({ ok: false, reason: "not-payable" });
-    expect(await courseBookings.payInvoiceByCard("x".repeat(43))).toEqual({ ok: false, reason: "not-found" });
+    expect(await app.courseBookings.payInvoiceByCard(held.token)).toEqual({ ok: false, reason: "not-payable" });
+    expect(await app.courseBookings.payInvoiceByCard("x".repeat(43))).toEqual({ ok: false, reason: "not-found" });
   });
 });

@@ -18,27 +18,26 @@
  * - the link withdrawn: an update without it; a link set once the course
  *   is over, nothing.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import ICAL from "ical.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildCatalogue, withCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { CourseSession } from "~/content/sessions-schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
-import { createMailTransport } from "~/mail/transport.server.ts";
-import type { Attachment } from "~/mail/types.ts";
 import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
 import { sendJoiningEmails } from "~/orders/course-booking/joining.server.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { keyring, newKeyMaterial, seal } from "~/secrets/sealing.server.ts";
 import { Mailbox } from "../../harness/mail.ts";
-import { createSmtpSink } from "../../harness/servers.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+import {
+  createCourseSession,
+  delegate,
+  testBooker,
+  testMail,
+  createCourseBookingWithLink,
+} from "../support/factories.ts";
+import { testCourseBookingService, withSmtpSink } from "./fixtures.ts";
+import { calendarsQueuedFor, readCalendarFile } from "../support/calendar-invitation.ts";
 
 /** Live online, Monday 10 to Friday 14 May 2027: its instructions go 3 days before, on Friday 7 May. */
 const sessionId = "risk-management-2027-05-online";
@@ -62,19 +61,6 @@ function catalogueWith(link: string | null) {
   return buildCatalogue({ ...releaseContent, sessions });
 }
 
-function read(ics: string) {
-  const calendar = new ICAL.Component(ICAL.parse(ics));
-  const event = new ICAL.Event(calendar.getFirstSubcomponent("vevent")!);
-  return {
-    method: calendar.getFirstPropertyValue("method"),
-    uid: event.uid,
-    sequence: event.sequence,
-    location: event.location,
-    description: event.description,
-    url: String(event.component.getFirstPropertyValue("url")),
-  };
-}
-
 /** Every row of every table, as text: what a copy of the database gives away. */
 async function everything(db: Db): Promise<string> {
   const tables = await db.introspection.getTables();
@@ -87,8 +73,7 @@ async function everything(db: Db): Promise<string> {
 describe.each(dialects)("joining link updates on %s", (dialect) => {
   let t: TestDatabase;
   let now = booked;
-  const service = () =>
-    createCourseBookingService({ db: t.handle.db, mail: testMail, keys, stripe: null, clock: () => now });
+  const service = () => testCourseBookingService(t.handle.db, { clock: () => now, keys });
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect, "joinlink", { businessSettings: true });
@@ -101,48 +86,21 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
   /** An invoice booking of the named places, confirmed by its booker through its link at `at`. */
   async function confirmed(tag: string, emails: string[], at: Date) {
     now = at;
-    let token = "";
-    const placed = await createCourseBooking(
-      t.handle.db,
-      {
-        session: bookable(sessionByKey(sessionId)!),
-        booker: testBooker(`booker-${tag}@example.com`),
-        places: emails.map((email, i) => ({ ...delegate(i + 1), email })),
-        now: at,
-      },
-      (result) => async (trx) => {
-        token = await newBookingLink(trx, result.booking.id, at);
-      },
-    );
-    expect(await service().confirmByLink(token)).toMatchObject({ ok: true });
+    const placed = await createCourseBookingWithLink(t.handle.db, {
+      session: bookable(sessionByKey(sessionId)!),
+      booker: testBooker(`booker-${tag}@example.com`),
+      places: emails.map((email, i) => ({ ...delegate(i + 1), email })),
+      now: at,
+    });
+    expect(await service().confirmByLink(placed.token)).toMatchObject({ ok: true });
     return placed.id;
   }
 
   /** The messages to `to` with a calendar part, oldest first: their subject, and the file as stored, read. */
-  async function calendarsTo(to: string) {
-    const rows = await t.handle.db
-      .selectFrom("outbox")
-      .select(["attachments_json", "subject", "text_body"])
-      .where("to_address", "=", to)
-      .orderBy("created_at")
-      .orderBy("id")
-      .execute();
-    return rows.flatMap((r) =>
-      (JSON.parse(r.attachments_json ?? "[]") as Attachment[])
-        .filter((a) => a.calendarMethod)
-        .map((a) => ({ subject: r.subject, text: r.text_body, ...read(a.content) })),
-    );
-  }
+  const calendarsTo = (to: string) => calendarsQueuedFor(t.handle.db, to);
 
   it("sends each delegate sent their instructions one update with the new link, and none of the links is kept readable", async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "joining-link-smtp-"));
-    const sink = await createSmtpSink({ dir });
-    const transport = createMailTransport({
-      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-      from: "Meridian <bookings@example.test>",
-      dataDir: dir,
-    });
-    try {
+    await withSmtpSink({ prefix: "joining-link-smtp-", from: "Meridian <bookings@example.test>" }, async (transport, dir) => {
       const first = catalogueWith(oldLink);
       await withCatalogue(first, async () => {
         await confirmed("a", ["one@example.com", "two@example.com"], booked);
@@ -206,7 +164,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
       expect(received.text).not.toContain(oldLink);
       expect(received.html).toContain(`href="https://meet.example/j/98765?pwd=a1,b2&amp;lang=en"`);
       const file = received.attachments.find((a) => a.mimeType.startsWith("text/calendar"))!;
-      expect(read(file.content)).toMatchObject({
+      expect(readCalendarFile(file.content)).toMatchObject({
         method: "REQUEST",
         uid: instructions!.uid,
         sequence: 2,
@@ -214,7 +172,7 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
         description: expect.stringContaining(`join each day from this link, a few minutes before the start`),
         url: coursePage,
       });
-      expect(read(file.content).description).toContain(newLink);
+      expect(readCalendarFile(file.content).description).toContain(newLink);
       expect(file.content.split(/\r?\n/).filter((line) => Buffer.byteLength(line) > 75)).toEqual([]);
       const instructed = (await new Mailbox(dir).to("two@example.com")).find((m) =>
         m.subject.startsWith("Joining instructions:"),
@@ -222,22 +180,12 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
       expect(instructed.text).toContain(oldLink);
       // Sent: the sealed links forgotten, nothing readable left.
       expect(readable(await everything(t.handle.db))).toEqual([]);
-    } finally {
-      transport.close?.();
-      await sink.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("a new secrets key, the old one still in the ring, sends nothing and keeps the fingerprints under the new key", async () => {
     const rotated = keyring(newKeyMaterial(), [material]);
-    const after = createCourseBookingService({
-      db: t.handle.db,
-      mail: testMail,
-      keys: rotated,
-      stripe: null,
-      clock: () => now,
-    });
+    const after = testCourseBookingService(t.handle.db, { clock: () => now, keys: rotated });
     expect(await withCatalogue(catalogueWith(newLink), () => after.sendCalendarUpdates(now))).toBe(0);
     const rows = await t.handle.db.selectFrom("course_invitations").select(["email", "sequence", "said"]).execute();
     const one = rows.find((r) => r.email === "one@example.com")!;

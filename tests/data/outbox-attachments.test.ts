@@ -5,17 +5,17 @@
  * worker that cannot make it, or a file that no longer exists, is a failed
  * attempt (retried), never a message sent without its attachment.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PostalMime from "postal-mime";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import type { OutgoingEmail } from "~/mail/types.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase, useScratchFolder } from "./fixtures.ts";
 
 const T0 = new Date("2027-01-11T10:00:00.000Z");
 const pdf = Buffer.from("%PDF-1.7 an invoice");
@@ -29,16 +29,8 @@ const message = (to: string, ref: string): OutgoingEmail => ({
 });
 
 describe.each(dialects)("attachments made as the outbox sends, on %s", (dialect) => {
-  let t: TestDatabase;
-  let mailRoot: string;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-    mailRoot = mkdtempSync(path.join(tmpdir(), "outbox-attachments-"));
-  });
-  afterAll(async () => {
-    await t.dispose();
-    rmSync(mailRoot, { recursive: true, force: true });
-  });
+  const t = useTestDatabase(dialect);
+  const mailRoot = useScratchFolder("outbox-attachments-");
 
   const worker = (dataDir: string, attachments?: (ref: string) => Promise<string | null>) =>
     new OutboxWorker({
@@ -57,7 +49,7 @@ describe.each(dialects)("attachments made as the outbox sends, on %s", (dialect)
     await queueEmails(t.handle.db, { type: "course-booking", id: to }, [message(to, "vat-document:one")], T0);
     expect((await rowTo(to)).attachments_json).not.toContain(pdf.toString("base64"));
     const asked: string[] = [];
-    const dataDir = mkdtempSync(path.join(mailRoot, "sent-"));
+    const dataDir = mkdtempSync(path.join(mailRoot(), "sent-"));
     const sender = worker(dataDir, async (ref) => {
       asked.push(ref);
       return pdf.toString("base64");
@@ -78,7 +70,7 @@ describe.each(dialects)("attachments made as the outbox sends, on %s", (dialect)
     ] as const) {
       const to = `${name}-${dialect}@example.test`;
       await queueEmails(t.handle.db, { type: "course-booking", id: to }, [message(to, `vat-document:${name}`)], T0);
-      const dataDir = mkdtempSync(path.join(mailRoot, `${name}-`));
+      const dataDir = mkdtempSync(path.join(mailRoot(), `${name}-`));
       expect(await worker(dataDir, maker).sendDue()).toBe(1);
       const row = await rowTo(to);
       expect(row.sent_at).toBeNull();

@@ -5,34 +5,26 @@
  * the real file transport); once sent, or given up, the row keeps no token
  * in any form, and a copy of the database holds none.
  */
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PostalMime from "postal-mime";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { invitationEmail } from "~/staff/invitation-email.server.ts";
-import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
+import { dialects } from "./databases.ts";
+import { useTestDatabase, useScratchFolder } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const T0 = new Date("2026-11-25T10:00:00.000Z");
 const siteUrl = "https://www.example.test";
 
 describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
-  let t: TestDatabase;
-  let mailRoot: string;
-  beforeAll(async () => {
-    t = await openTestDatabase(dialect);
-    mailRoot = mkdtempSync(path.join(tmpdir(), "outbox-credentials-"));
-  });
-  afterAll(async () => {
-    await t.dispose();
-    rmSync(mailRoot, { recursive: true, force: true });
-  });
+  const t = useTestDatabase(dialect);
+  const mailRoot = useScratchFolder("outbox-credentials-");
 
   const invitation = (to: string, token: string) =>
     invitationEmail({ to, name: "Nia New", invitedBy: "Ada Admin", siteUrl, token, expiresAt: "2026-11-28T10:00:00Z" });
@@ -48,7 +40,7 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
     expect(queued.text_body).toContain(`${siteUrl}/admin/setup/withheld-credential-setup`);
     expect(queued.secrets).toMatch(/^v1\./);
 
-    const dataDir = mkdtempSync(path.join(mailRoot, "sent-"));
+    const dataDir = mkdtempSync(path.join(mailRoot(), "sent-"));
     const transport = createMailTransport({ from: "Site <no-reply@example.test>", dataDir });
     const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock: () => T0, log: silentLogger, keys });
     expect(await worker.sendDue()).toBe(1);
@@ -71,7 +63,7 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
     const token = `gone${dialect}`.padEnd(43, "Z");
     // Queued long ago: its first failure gives it up.
     await queueEmails(t.handle.db, { type: "staff_invitation", id: to }, [invitation(to, token)], new Date(T0.getTime() - 73 * 3600_000), keys);
-    const transport = createMailTransport({ from: "Site <no-reply@example.test>", dataDir: mkdtempSync(path.join(mailRoot, "keyless-")) });
+    const transport = createMailTransport({ from: "Site <no-reply@example.test>", dataDir: mkdtempSync(path.join(mailRoot(), "keyless-")) });
     const keyless = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock: () => T0, log: silentLogger });
     expect(await keyless.sendDue()).toBe(1);
     const dead = await rowTo(to);

@@ -5,41 +5,29 @@
  * refuses the address as Stripe does, quoting it.
  */
 import Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PaymentSetupError, type ConsultationPayments } from "~/orders/consultation-payments.server.ts";
-import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
+import { describe, expect, it } from "vitest";
+import { PaymentSetupError } from "~/orders/consultation-payments.server.ts";
 import { capturedLog } from "../support/captured-log.ts";
 import { consultationRow } from "../support/factories.ts";
-import type { FakeStripe } from "../../harness/fake-stripe.ts";
-import { dialects, type TestDatabase } from "./databases.ts";
-import { openPaymentService } from "./fixtures.ts";
+import { dialects } from "./databases.ts";
+import { usePaymentService } from "./fixtures.ts";
 
 const secret = "whsec_payment_logs";
 const refused = "Ann.Lee+Training@Example.co.uk";
 
 describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (dialect) => {
-  let t: TestDatabase;
-  let fake: FakeStripe;
-  let payments: ConsultationPayments;
-  let webhooks: StripeWebhooks;
+  const app = usePaymentService(
+    dialect,
+    { refusesReceiptEmail: (email) => email === refused },
+    // The log as server/services.ts wires it.
+    { secretKey: "sk_test_logs", webhookSecret: secret, log: (message) => log.error(message) },
+  );
   const { log, text } = capturedLog();
 
-  beforeAll(async () => {
-    ({ t, fake, payments, webhooks } = await openPaymentService(
-      dialect,
-      { refusesReceiptEmail: (email) => email === refused },
-      // The log as server/services.ts wires it.
-      { secretKey: "sk_test_logs", webhookSecret: secret, log: (message) => log.error(message) },
-    ));
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await t?.dispose();
-  });
 
   const outcome = async (column: "customer_email" | "payment_intent_id", value: string) => {
     const { status, failure_message } = await consultationRow(
-      t.handle.db,
+      app.t.handle.db,
       column === "customer_email" ? { email: value } : { paymentIntentId: value },
     );
     return { status, failure_message };
@@ -48,7 +36,7 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
 
   it("logs and stores a refused payment's error without the address Stripe quoted", async () => {
     const request = { customerName: "Ann Lee", customerEmail: refused, quantity: 1, amountPence: 450_000, isTest: false };
-    const failure = await payments.createPayment(request, "/consultation-payment").catch((error: unknown) => error);
+    const failure = await app.payments.createPayment(request, "/consultation-payment").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PaymentSetupError);
     noAddress((failure as Error).message);
 
@@ -62,9 +50,9 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
 
   it("stores a declined payment's message without an address it quotes", async () => {
     const request = { customerName: "Kim Park", customerEmail: "kim@example.test", quantity: 1, amountPence: 450_000, isTest: false };
-    const { paymentIntentId } = await payments.createPayment(request, "/consultation-payment");
+    const { paymentIntentId } = await app.payments.createPayment(request, "/consultation-payment");
     const intent = {
-      ...fake.intents.get(paymentIntentId)!,
+      ...app.fake.intents.get(paymentIntentId)!,
       status: "requires_payment_method",
       last_payment_error: {
         type: "card_error",
@@ -80,7 +68,7 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
       created: Math.floor(Date.now() / 1000),
     });
     const header = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret });
-    expect((await webhooks.handleWebhook(payload, header)).status).toBe(200);
+    expect((await app.webhooks.handleWebhook(payload, header)).status).toBe(200);
     expect(await outcome("payment_intent_id", paymentIntentId)).toEqual({ status: "failed", failure_message: "The bank refused the charge for <[address]>." });
   });
 });

@@ -11,12 +11,11 @@ import { addDays } from "~/time/london.ts";
 import { paymentReminderEvent, sendPaymentReminders } from "~/orders/course-booking/payment-reminders.server.ts";
 import { lateInterestText } from "~/orders/course-booking/reminder-emails.server.ts";
 import { vatDocumentRef } from "~/orders/course-booking/documents.server.ts";
-import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
-import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
-import { createConfirmedCourseBooking, createCourseSession, delegate, testBooker, testMail } from "../support/factories.ts";
+import { createConfirmedCourseBooking, createCourseSession, delegate, testBooker } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 /** Booked 10 January 2027 for a course starting 8 March 2027. */
 const bookedAt = new Date("2027-01-10T10:00:00.000Z");
@@ -42,13 +41,7 @@ describe.each(dialects)("payment reminders on %s", (dialect) => {
       payment: { method: "invoice", purchaseOrder: "PO-77", vatNumber: null },
       now: bookedAt,
     });
-    const service = createCourseBookingService({
-      db,
-      mail: testMail,
-      keys: keyring(newKeyMaterial()),
-      stripe: null,
-      clock: () => bookedAt,
-    });
+    const service = testCourseBookingService(db, { clock: () => bookedAt });
     const remind = async (date: string) =>
       (await sendPaymentReminders(db, { now: noon(date), compose: service.composeReminder })).sent;
     return { db, booking, invoice: invoice!, remind };
@@ -150,8 +143,7 @@ describe.each(dialects)("payment reminders on %s", (dialect) => {
   it("follows the schedule given, and sends nothing while no business settings (nor schedule) are saved", async () => {
     const { db, booking, invoice, remind } = await invoicedBooking();
     const due = invoice.due_date!;
-    const compose = createCourseBookingService({ db, mail: testMail, keys: keyring(newKeyMaterial()), stripe: null })
-      .composeReminder;
+    const compose = testCourseBookingService(db).composeReminder;
     await db.deleteFrom("business_settings_revisions").execute();
     expect(await remind(addDays(due, -7))).toEqual([]);
     const schedule = { beforeDays: [], afterDays: [3] };

@@ -6,28 +6,17 @@
  * started now is recorded by its id alone.
  */
 import type { Kysely } from "kysely";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { migrations } from "~/data/migrations/index.ts";
 import { unique } from "../support/factories.ts";
 import { at, consultationBefore034, courseBookingBefore034 } from "./rows-before-034.ts";
-import { dialects, openDatabaseAt, type TestDatabase } from "./databases.ts";
-import { openPaymentService } from "./fixtures.ts";
-import type { FakeStripe } from "../../harness/fake-stripe.ts";
-import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
+import { dialects, openDatabaseAt } from "./databases.ts";
+import { usePaymentService } from "./fixtures.ts";
 
 const migration = migrations["2026-11-29-033-payment-secrets-out-of-records"]!;
 
 describe.each(dialects)("payment secrets on %s", (dialect) => {
-  let t: TestDatabase;
-  let fake: FakeStripe;
-  let payments: ConsultationPayments;
-  beforeAll(async () => {
-    ({ t, fake, payments } = await openPaymentService(dialect, {}, { secretKey: "sk_test_secrets", log: () => {} }));
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await t?.dispose();
-  });
+  const app = usePaymentService(dialect, {}, { secretKey: "sk_test_secrets", log: () => {} });
 
   it("migration 033 removes every kept client secret and leaves the rest of each row as it was", async () => {
     // On a database as migration 032 left it: its tables are the ones 033 ran on.
@@ -69,21 +58,21 @@ describe.each(dialects)("payment secrets on %s", (dialect) => {
   });
 
   it("a consultation's payment is recorded by its id, its client secret only handed to the payer", async () => {
-    const started = await payments.createPayment(
+    const started = await app.payments.createPayment(
       { customerName: "Sam Secret", customerEmail: `${unique("sam")}@example.test`, quantity: 1, amountPence: 450_000, isTest: false },
       "/consultation-payment",
     );
-    const secret = fake.intents.get(started.paymentIntentId)!.client_secret;
+    const secret = app.fake.intents.get(started.paymentIntentId)!.client_secret;
     expect(started.clientSecret).toBe(secret);
-    const payment = await t.handle.db
+    const payment = await app.t.handle.db
       .selectFrom("payments")
       .selectAll()
       .where("order_id", "=", started.bookingId)
       .executeTakeFirstOrThrow();
     expect(payment.provider_reference).toBe(started.paymentIntentId);
     // No column of the order, its line or its payment holds the secret.
-    const order = await t.handle.db.selectFrom("orders").selectAll().where("id", "=", started.bookingId).execute();
-    const lines = await t.handle.db.selectFrom("order_lines").selectAll().where("order_id", "=", started.bookingId).execute();
+    const order = await app.t.handle.db.selectFrom("orders").selectAll().where("id", "=", started.bookingId).execute();
+    const lines = await app.t.handle.db.selectFrom("order_lines").selectAll().where("order_id", "=", started.bookingId).execute();
     expect(JSON.stringify([order, lines, payment])).not.toContain(secret);
   });
 });

@@ -11,58 +11,42 @@
  * log; the same amount in pounds confirms it.
  */
 import type Stripe from "stripe";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ConsultationPayments } from "~/orders/consultation-payments.server.ts";
+import { describe, expect, it } from "vitest";
 import { bookingDetail } from "~/orders/course-booking/booking-reads.server.ts";
 import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
-import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import { settlePayment } from "~/orders/stripe/settle.server.ts";
-import type { FakeStripe } from "../../harness/fake-stripe.ts";
-import { dialects, type TestDatabase } from "./databases.ts";
-import { deliverSucceeded, openPaymentService } from "./fixtures.ts";
+import { dialects } from "./databases.ts";
+import { deliverSucceeded, usePaymentService } from "./fixtures.ts";
 import { byCard, consultationRow, createCourseBooking, createCourseSession, delegate } from "../support/factories.ts";
 
 const webhookSecret = "whsec_stripe_orders";
 const now = new Date("2027-01-10T10:00:00.000Z");
 
 describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
-  let t: TestDatabase;
-  let fake: FakeStripe;
-  let stripe: Stripe;
-  let payments: ConsultationPayments;
-  let courseBookings: CourseBookingService;
-  let webhooks: StripeWebhooks;
+  const app = usePaymentService(
+    dialect,
+    {},
+    { secretKey: "sk_test_stripe_orders", webhookSecret, clock: () => now, log: (m) => logged.push(m) },
+  );
   let sessions = 0;
   const logged: string[] = [];
 
-  beforeAll(async () => {
-    ({ t, fake, stripe, payments, courseBookings, webhooks } = await openPaymentService(
-      dialect,
-      {},
-      { secretKey: "sk_test_stripe_orders", webhookSecret, clock: () => now, log: (m) => logged.push(m) },
-    ));
-  });
-  afterAll(async () => {
-    await fake?.close();
-    await t?.dispose();
-  });
 
   /** Stripe's signed event saying `intent` succeeded, delivered to the router. */
-  const succeeded = (intent: Stripe.PaymentIntent) => deliverSucceeded(webhooks, intent, { secret: webhookSecret, at: now });
+  const succeeded = (intent: Stripe.PaymentIntent) => deliverSucceeded(app.webhooks, intent, { secret: webhookSecret, at: now });
 
   const consultation = async (email: string) => {
     const request = { customerName: "Dana Whitfield", customerEmail: email, quantity: 1, amountPence: 450_000, isTest: false };
-    const { bookingId, paymentIntentId } = await payments.createPayment(request, "/consultation-payment");
-    return { bookingId, intent: fake.intents.get(paymentIntentId)! as unknown as Stripe.PaymentIntent };
+    const { bookingId, paymentIntentId } = await app.payments.createPayment(request, "/consultation-payment");
+    return { bookingId, intent: app.fake.intents.get(paymentIntentId)! as unknown as Stripe.PaymentIntent };
   };
   const consultationStatus = async (id: string) =>
-    (await consultationRow(t.handle.db, { id })).status;
+    (await consultationRow(app.t.handle.db, { id })).status;
 
   /** A held card booking of one place, and its PaymentIntent for its amount in `currency` with `metadata` (the booking's id for `{id}`). */
   async function heldCourseBooking(metadata: Record<string, string>, currency = "gbp") {
-    const session = await createCourseSession(t.handle.db, { key: `so-${dialect}-${++sessions}`, capacity: 4, at: now });
-    const booking = await createCourseBooking(t.handle.db, {
+    const session = await createCourseSession(app.t.handle.db, { key: `so-${dialect}-${++sessions}`, capacity: 4, at: now });
+    const booking = await createCourseBooking(app.t.handle.db, {
       session,
       booker: `ada-${session.key}@example.com`,
       places: [delegate(1)],
@@ -70,12 +54,12 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
       now,
     });
     const id = booking.id;
-    const intent = await stripe.paymentIntents.create({
+    const intent = await app.stripe.paymentIntents.create({
       amount: booking.total_pence,
       currency,
       metadata: Object.fromEntries(Object.entries(metadata).map(([k, v]) => [k, v === "{id}" ? id : v])),
     });
-    await attachPaymentIntent(t.handle.db, id, intent.id);
+    await attachPaymentIntent(app.t.handle.db, id, intent.id);
     return { booking, intent };
   }
 
@@ -98,7 +82,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
     const old = await heldCourseBooking({ course_booking_id: "{id}" });
     for (const { booking, intent } of [fresh, old]) {
       expect(await succeeded(intent)).toEqual({ status: 200, message: "OK" });
-      const detail = (await bookingDetail(t.handle.db, booking.id))!;
+      const detail = (await bookingDetail(app.t.handle.db, booking.id))!;
       expect(detail.booking.status).toBe("paid");
       expect(detail.invoices).toHaveLength(1);
     }
@@ -115,7 +99,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
     const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" }, "eur");
     expect(intent.currency).toBe("eur");
     expect((await succeeded(intent)).status).toBe(200);
-    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    const detail = (await bookingDetail(app.t.handle.db, booking.id))!;
     expect(detail.booking.status).toBe("held");
     expect(detail.invoices).toEqual([]);
     expect(detail.events.find((e) => e.kind === "payment-mismatch")?.detail).toMatchObject({
@@ -128,17 +112,17 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
   it("the same amount in pounds confirms it with its receipt", async () => {
     const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" }, "gbp");
     expect((await succeeded(intent)).status).toBe(200);
-    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    const detail = (await bookingDetail(app.t.handle.db, booking.id))!;
     expect(detail.booking.status).toBe("paid");
     expect(detail.invoices).toHaveLength(1);
   });
 
   /** Stripe says `paymentIntentId` succeeded for `amountPence` in `currency`: checked and applied as the router does. */
   const stripeSays = (bookingId: string, paymentIntentId: string, amountPence: number, currency: string) =>
-    t.handle.db.transaction().execute((trx) =>
+    app.t.handle.db.transaction().execute((trx) =>
       settlePayment(
         trx,
-        courseBookings.stripeOrders,
+        app.courseBookings.stripeOrders,
         { kind: "course-booking", id: bookingId },
         { id: paymentIntentId, amount: amountPence, currency } as Stripe.PaymentIntent,
         () => {},
@@ -152,7 +136,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
       outcome: "unchanged",
       reason: "amount-mismatch",
     });
-    expect((await bookingDetail(t.handle.db, booking.id))!.booking.status).toBe("held");
+    expect((await bookingDetail(app.t.handle.db, booking.id))!.booking.status).toBe("held");
   });
 
   it("the booking's amount in another currency changes nothing, and is noted on its timeline", async () => {
@@ -164,7 +148,7 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
         reason: "currency-mismatch",
       });
     }
-    const detail = (await bookingDetail(t.handle.db, booking.id))!;
+    const detail = (await bookingDetail(app.t.handle.db, booking.id))!;
     expect(detail.booking.status).toBe("held");
     expect(detail.invoices).toEqual([]);
     expect(detail.events.filter((e) => e.kind === "payment-mismatch")).toHaveLength(2);

@@ -5,20 +5,15 @@
  * before, each once (even with two runs racing), none once the webinar has
  * started, none to a registration that is gone (erased).
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { beforeEach, describe, expect, it } from "vitest";
 import { catalogue } from "~/content/index.server.ts";
 import { reminderDue, sendDueReminders, webinarRemindersJob } from "~/leads/webinar-reminders.server.ts";
 import { siteCalendar } from "~/calendar/business-hours.ts";
 import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
-import { createMailTransport } from "~/mail/transport.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import { Mailbox } from "../../harness/mail.ts";
-import { createSmtpSink } from "../../harness/servers.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase } from "./fixtures.ts";
+import { useTestDatabase, withSmtpSink } from "./fixtures.ts";
 
 const HOUR = 3_600_000;
 const webinar = catalogue.webinars.find((w) => w.id === "supplier-tiering-third-party-risk")!;
@@ -107,14 +102,7 @@ describe.each(dialects)("webinar reminders on %s", (dialect) => {
 
   it("a reminder reaches a real SMTP server through the outbox, with the joining link", async () => {
     await register("smtp", at(-3 * 24 * HOUR));
-    const dir = mkdtempSync(path.join(tmpdir(), "reminder-smtp-"));
-    const sink = await createSmtpSink({ dir });
-    const transport = createMailTransport({
-      smtpUrl: `smtp://127.0.0.1:${sink.port}`,
-      from: "Training <hello@training.example.com>",
-      dataDir: dir,
-    });
-    try {
+    await withSmtpSink({ prefix: "reminder-smtp-", from: "Training <hello@training.example.com>" }, async (transport, dir) => {
       expect(await sendDueReminders(db(), mail, at(-HOUR))).toEqual({ "day-before": 0, "hour-before": 1 });
       const worker = new OutboxWorker({ db: db(), transport, maxRetryDelayMs: 60_000, clock: () => at(-HOUR + 60_000) });
       expect(await worker.sendDue()).toBe(1);
@@ -122,11 +110,7 @@ describe.each(dialects)("webinar reminders on %s", (dialect) => {
       expect(received!.subject).toBe(`In one hour: ${webinar.title}`);
       expect(received!.text).toContain("https://meet.example.com/j/123456");
       expect(received!.text).toContain("Reg smtp");
-    } finally {
-      transport.close?.();
-      await sink.stop();
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it("two runs racing remind each registrant once", async () => {

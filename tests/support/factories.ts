@@ -26,6 +26,7 @@ import {
   type PlaceBookingResult,
 } from "~/orders/course-booking/placing.server.ts";
 import { consultationDescription } from "~/orders/consultation-request.ts";
+import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
 import { storeBooking, type CourseBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { createOrder, deleteOrders } from "~/orders/store.server.ts";
@@ -163,6 +164,20 @@ export async function createCourseBooking(db: Db, input: CourseBookingInput, com
   const placed = await placeCourseBooking(db, input, compose);
   if (!placed.ok) throw new Error(`the booking was refused: ${placed.reason}`);
   return placed.booking;
+}
+
+/**
+ * As createCourseBooking, with the booking's first link made in the same
+ * transaction when the booking is placed (as the booking page makes it):
+ * the booking's id and the link's token.
+ */
+export async function createCourseBookingWithLink(db: Db, input: CourseBookingInput) {
+  const full = courseBookingInput(input);
+  let token = "";
+  const placed = await createCourseBooking(db, full, (result) => async (trx) => {
+    token = await newBookingLink(trx, result.booking.id, full.now);
+  });
+  return { id: placed.id, token };
 }
 
 /**

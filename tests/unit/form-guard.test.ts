@@ -14,10 +14,7 @@ import { clientKey } from "~/http/rate-limit.server.ts";
 import { clientIpContext, configContext, logContext } from "~/http/request-context.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import type { LeadService } from "~/leads/types.ts";
-import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { QuestionnaireService } from "~/orders/course-booking/questionnaire.server.ts";
-import type { SiteContent } from "~/publishing/site-content.server.ts";
-import { servicesContext, type AppServices } from "~/services.ts";
+import { servicesContext } from "~/services.ts";
 import {
   botVerdict,
   guardForm,
@@ -26,7 +23,7 @@ import {
   readFormFields,
   unreadableForm,
 } from "~/spam/form-guard.server.ts";
-import type { StaffServices } from "~/staff/service.server.ts";
+import { standInServices } from "../support/stand-in-services.ts";
 
 const now = Date.parse("2026-11-28T12:00:00.000Z");
 
@@ -80,26 +77,22 @@ function guardContext(options: { address: string | null; allow?: boolean; keepFa
   context.set(configContext, { FORM_MIN_FILL_SECONDS: 3 } as AppConfig);
   context.set(clientIpContext, options.address);
   context.set(logContext, silentLogger);
-  context.set(servicesContext, {
-    leads: {
-      keepRefused: async (spam: Kept) => {
-        if (options.keepFails) throw new Error("database down");
-        kept.push(spam);
-        return true;
+  context.set(
+    servicesContext,
+    standInServices({
+      leads: {
+        keepRefused: async (spam: Kept) => {
+          if (options.keepFails) throw new Error("database down");
+          kept.push(spam);
+          return true;
+        },
+      } as unknown as LeadService,
+      allowSubmission: async (family, clientAddress) => {
+        counted.push([family, clientAddress]);
+        return options.allow ?? true;
       },
-    } as unknown as LeadService,
-    consultations: null,
-    stripeWebhooks: null,
-    allowSubmission: async (family, clientAddress) => {
-      counted.push([family, clientAddress]);
-      return options.allow ?? true;
-    },
-    staff: {} as StaffServices,
-    pageViews: { count() {} },
-    content: {} as SiteContent,
-    courseBookings: {} as CourseBookingService,
-    questionnaires: {} as QuestionnaireService,
-  } satisfies AppServices);
+    }),
+  );
   return { context, counted, kept };
 }
 

@@ -1,12 +1,9 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { servicesContext, type AppServices } from "~/services.ts";
+import { servicesContext } from "~/services.ts";
 import type { LeadService } from "~/leads/types.ts";
-import type { SiteContent } from "~/publishing/site-content.server.ts";
-import type { StaffServices } from "~/staff/service.server.ts";
-import type { CourseBookingService } from "~/orders/course-booking/service.server.ts";
-import type { QuestionnaireService } from "~/orders/course-booking/questionnaire.server.ts";
 import * as linkRoute from "~/routes/newsletter-link.tsx";
+import { standInServices } from "../support/stand-in-services.ts";
 
 // The actions behind the links in newsletter e-mails: the status for each
 // outcome, where the token comes from, and a 503 (never a 500) when the
@@ -14,18 +11,8 @@ import * as linkRoute from "~/routes/newsletter-link.tsx";
 
 function contextWith(leads: Partial<LeadService>) {
   const context = new RouterContextProvider();
-  context.set(servicesContext, {
-    leads: leads as LeadService,
-    consultations: null,
-    stripeWebhooks: null,
-    allowSubmission: async () => true,
-    // The newsletter links never reach the back office, the content or course bookings.
-    staff: {} as StaffServices,
-    pageViews: { count() {} },
-    content: {} as SiteContent,
-    courseBookings: {} as CourseBookingService,
-    questionnaires: {} as QuestionnaireService,
-  } satisfies AppServices);
+  // The newsletter links never reach the back office, the content or course bookings.
+  context.set(servicesContext, standInServices({ leads: leads as LeadService }));
   return context;
 }
 

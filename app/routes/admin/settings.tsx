@@ -71,6 +71,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<Answer>({ saved: revision });
 }
 
+/** A business setting's text field, after the legal name and the registered office: its hint, and what it takes. */
+type SettingInput = { name: keyof BusinessSettingsForm; hint: string; inputMode?: "numeric"; type?: "email" };
+
+/** The text fields of the form, as it shows them: the invoice's details, then the joining instructions' days, then the accounts' codes. */
+const settingInputs = {
+  invoice: [
+    { name: "companyNumber", hint: "8 characters, such as 01234567 or SC123456." },
+    { name: "vatNumber", hint: "As HMRC issued it, such as GB 999 9999 73. Checked with HMRC’s check digits." },
+    { name: "accountName", hint: "The name on the account invoices ask to be paid into." },
+    { name: "sortCode", hint: "6 digits, such as 12-34-56.", inputMode: "numeric" },
+    { name: "accountNumber", hint: "8 digits.", inputMode: "numeric" },
+    {
+      name: "paymentTermsDays",
+      hint: "How many days an invoice paid by bank transfer is due in, such as 30.",
+      inputMode: "numeric",
+    },
+    {
+      name: "reminderDaysBefore",
+      hint: "The booker of an unpaid invoice is e-mailed a reminder, with the invoice, this many days before it is due. Days separated by commas, such as 7; empty for none.",
+    },
+    {
+      name: "reminderDaysAfter",
+      hint: `And this many days after its due date: 0 is the due date itself, such as 0, 7, 14, 30; empty for none. From ${lateInterestFromDays} days after, the reminder names statutory late-payment interest. Reminders stop once the invoice is marked paid or credited.`,
+    },
+    { name: "bookingsEmail", hint: "Printed on invoices for questions about them.", type: "email" },
+  ],
+  joining: [
+    { name: "joiningDaysInPerson", hint: "Such as 7.", inputMode: "numeric" },
+    { name: "joiningDaysOnline", hint: "Such as 3.", inputMode: "numeric" },
+  ],
+  accounts: [
+    { name: "salesAccountCode", hint: "The account in Xero that course sales are coded to, such as 200 (Sales)." },
+    { name: "xeroTaxType", hint: "The standard rate's name exactly as Xero shows it, such as 20% (VAT on Income)." },
+    {
+      name: "quickBooksItem",
+      hint: "The product or service in QuickBooks that course places are sold as (its income account is set in QuickBooks), such as Training courses.",
+    },
+    {
+      name: "quickBooksTaxCode",
+      hint: "The standard rate's VAT code exactly as QuickBooks shows it, such as 20.0% S.",
+    },
+  ],
+} satisfies Record<string, SettingInput[]>;
+
 export default function BusinessSettingsPage() {
   const { form, current, revisions } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -85,6 +129,9 @@ export default function BusinessSettingsPage() {
     error: problems[name],
     required: true,
   });
+  /** The fields of `list` in order: the business's details, so the browser offers none of the person's to fill them. */
+  const inputs = (list: readonly SettingInput[]) =>
+    list.map(({ name, ...how }) => <TextField key={name} {...field(name)} {...how} autoComplete="off" />);
   return (
     <StaffPage
       title="Business settings"
@@ -124,41 +171,7 @@ export default function BusinessSettingsPage() {
             rows={4}
             hint="One line each: the building and street, the town and postcode, the country."
           />
-          <TextField
-            {...field("companyNumber")}
-            hint="8 characters, such as 01234567 or SC123456."
-            autoComplete="off"
-          />
-          <TextField
-            {...field("vatNumber")}
-            hint="As HMRC issued it, such as GB 999 9999 73. Checked with HMRC’s check digits."
-            autoComplete="off"
-          />
-          <TextField {...field("accountName")} hint="The name on the account invoices ask to be paid into." />
-          <TextField {...field("sortCode")} hint="6 digits, such as 12-34-56." inputMode="numeric" autoComplete="off" />
-          <TextField {...field("accountNumber")} hint="8 digits." inputMode="numeric" autoComplete="off" />
-          <TextField
-            {...field("paymentTermsDays")}
-            hint="How many days an invoice paid by bank transfer is due in, such as 30."
-            inputMode="numeric"
-            autoComplete="off"
-          />
-          <TextField
-            {...field("reminderDaysBefore")}
-            hint="The booker of an unpaid invoice is e-mailed a reminder, with the invoice, this many days before it is due. Days separated by commas, such as 7; empty for none."
-            autoComplete="off"
-          />
-          <TextField
-            {...field("reminderDaysAfter")}
-            hint={`And this many days after its due date: 0 is the due date itself, such as 0, 7, 14, 30; empty for none. From ${lateInterestFromDays} days after, the reminder names statutory late-payment interest. Reminders stop once the invoice is marked paid or credited.`}
-            autoComplete="off"
-          />
-          <TextField
-            {...field("bookingsEmail")}
-            type="email"
-            hint="Printed on invoices for questions about them."
-            autoComplete="off"
-          />
+          {inputs(settingInputs.invoice)}
           <fieldset className="space-y-5">
             <legend className="font-semibold text-navy-900">Joining instructions</legend>
             <p className="text-sm text-slate-700">
@@ -166,8 +179,7 @@ export default function BusinessSettingsPage() {
               or the joining link, with a link to a short pre-course questionnaire) this many days before the first day,
               and a reminder on the working day before it.
             </p>
-            <TextField {...field("joiningDaysInPerson")} hint="Such as 7." inputMode="numeric" autoComplete="off" />
-            <TextField {...field("joiningDaysOnline")} hint="Such as 3." inputMode="numeric" autoComplete="off" />
+            {inputs(settingInputs.joining)}
           </fieldset>
           <fieldset className="space-y-5">
             <legend className="font-semibold text-navy-900">For the export to your accounts</legend>
@@ -176,26 +188,7 @@ export default function BusinessSettingsPage() {
               <a href="/admin/accounts-export">Export for the accounts</a>) writes these, so they must be as your
               accounts package names them.
             </p>
-            <TextField
-              {...field("salesAccountCode")}
-              hint="The account in Xero that course sales are coded to, such as 200 (Sales)."
-              autoComplete="off"
-            />
-            <TextField
-              {...field("xeroTaxType")}
-              hint="The standard rate's name exactly as Xero shows it, such as 20% (VAT on Income)."
-              autoComplete="off"
-            />
-            <TextField
-              {...field("quickBooksItem")}
-              hint="The product or service in QuickBooks that course places are sold as (its income account is set in QuickBooks), such as Training courses."
-              autoComplete="off"
-            />
-            <TextField
-              {...field("quickBooksTaxCode")}
-              hint="The standard rate's VAT code exactly as QuickBooks shows it, such as 20.0% S."
-              autoComplete="off"
-            />
+            {inputs(settingInputs.accounts)}
           </fieldset>
           <button type="submit" disabled={submitting} className="btn-primary">
             Save business settings
