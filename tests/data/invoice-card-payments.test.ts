@@ -177,7 +177,7 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   /** A date in June of the same course at `pricePence` a place. */
   const june = (pricePence: number) =>
-    createCourseSession(t.handle.db, {
+    createCourseSession(app.t.handle.db, {
       key: `icard-${dialect}-june-${++sessions}`,
       capacity: 6,
       at: now,
@@ -188,32 +188,32 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   it("paid by transfer, then moved to a dearer date: the rest is paid by card, for what is left (ADR 087)", async () => {
     const { id, token } = await booking("carried-transfer");
-    expect(await courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
-    expect(await transferBooking(t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
+    expect(await app.courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
+    expect(await transferBooking(app.t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
       ok: true,
     });
-    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
+    expect(await app.courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
     const { booking: b } = await detail(id);
     expect(b).toMatchObject({ status: "invoiced", carried_pence: 1_080_000, payment_status: "pending" });
-    expect(fake.intents.get(b.payment_intent_id!)).toMatchObject({ amount: 120_000 });
+    expect(app.fake.intents.get(b.payment_intent_id!)).toMatchObject({ amount: 120_000 });
     expect(await succeeded(b.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
     expect((await detail(id)).booking).toMatchObject({ status: "paid", payment_status: "succeeded" });
-    expect(fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
+    expect(app.fake.refunds.get(b.payment_intent_id!)).toBeUndefined();
   });
 
   it("paid by card, then moved to a dearer date: its one card payment is settled, so the rest is paid by transfer", async () => {
     const { id, token } = await booking("carried-card");
-    await courseBookings.payInvoiceByCard(token);
+    await app.courseBookings.payInvoiceByCard(token);
     const paid = (await detail(id)).booking;
     expect(await succeeded(paid.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
-    expect(await transferBooking(t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
+    expect(await transferBooking(app.t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
       ok: true,
     });
     expect((await detail(id)).booking).toMatchObject({ status: "invoiced", payment_status: "succeeded" });
-    const intents = fake.intents.size;
-    expect(await courseBookings.payInvoiceByCard(token)).toEqual({ ok: false, reason: "not-payable" });
-    expect(fake.intents.size).toBe(intents);
-    expect(await courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
+    const intents = app.fake.intents.size;
+    expect(await app.courseBookings.payInvoiceByCard(token)).toEqual({ ok: false, reason: "not-payable" });
+    expect(app.fake.intents.size).toBe(intents);
+    expect(await app.courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
     expect((await detail(id)).booking).toMatchObject({ status: "paid", total_pence: 1_200_000 });
   });
 
