@@ -27,9 +27,15 @@ test.beforeAll(async ({ launcher }) => {
   });
 });
 
-/** A booking of one place on `session` of Financial Analysis by invoice, confirmed by its booker: its link. */
-async function confirmedBooking(page: Page, session: string, email: string, organisation: string) {
-  const booked = await page.request.post(`${site.baseURL}/courses/financial-analysis/book/${session}`, {
+/** A booking of one place on `session` of `course` (Financial Analysis) by invoice, confirmed by its booker: its link. */
+async function confirmedBooking(
+  page: Page,
+  session: string,
+  email: string,
+  organisation: string,
+  course = "financial-analysis",
+) {
+  const booked = await page.request.post(`${site.baseURL}/courses/${course}/book/${session}`, {
     form: bookingFormFields(email, { organisation }),
     maxRedirects: 0,
   });
@@ -170,4 +176,55 @@ test("the booker moves an unpaid booking to a dearer date: told how much more fi
     `invoice-${number}.pdf`,
     expect.stringMatching(/^credit-note-CN-\d+\.pdf$/),
   ]);
+});
+
+test("the booker moves a paid booking to a dearer date: what they paid is carried to the new invoice, the difference asked for", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("paid-dearer");
+  // March's early-bird price (£4,050 + VAT) until 29 January 2027; May's is the list price (£4,500).
+  const link = await confirmedBooking(
+    page,
+    "risk-management-2027-03-london",
+    email,
+    "Kovalevskaya Tops Ltd",
+    "risk-management",
+  );
+  const booking = courseBookingsOf(site.dataDir, email)[0]!;
+  const member = await insertStaff(site.dataDir, { email: uniqueEmail("payer"), name: "Pay Er", role: "leads" });
+  await signInBySession(page.context(), site, member.id);
+  await page.goto(`${site.baseURL}/admin/course-bookings/${booking.id}`);
+  await page.getByRole("button", { name: "Mark the invoice paid" }).click();
+  await expect(page.getByRole("status")).toContainText("Marked paid.");
+
+  await page.goto(link);
+  await page.getByText("Move to another date").click();
+  const form = page.locator("form").filter({ hasText: "Move every place of this booking to" });
+  const may = form.getByRole("radio", { name: /May 2027/ });
+  await expect(may).toHaveAccessibleDescription(
+    /^Dearer: £540\.00 more including VAT\. .* the £4,860\.00 you have paid is carried to it, and the difference is due/,
+  );
+  await may.check();
+  await form.getByRole("button", { name: "Move the booking to the date chosen" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Your booking has moved" })).toBeVisible();
+  await expect(
+    page.getByText("The £4,860.00 you have paid is carried to the invoice below: please pay the £540.00 left"),
+  ).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+  expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({
+    status: "invoiced",
+    total_pence: 540_000,
+    carried_pence: 486_000,
+  });
+  const [moved] = await site.mailbox.waitForEmails(email, { subject: /^Booking moved: / });
+  expect(moved!.text).toContain("The £4,860.00 you have paid is carried to the new invoice.");
+  expect(moved!.text).toContain("Please pay the difference, £540.00, by bank transfer by");
+
+  // The team sees what was carried and what is left, and marks the difference paid.
+  await page.goto(`${site.baseURL}/admin/course-bookings/${booking.id}`);
+  await expect(page.getByText("£4,860.00, carried to this invoice: £540.00 left to pay")).toBeVisible();
+  await page.getByRole("button", { name: "Mark the invoice paid" }).click();
+  await expect(page.getByRole("status")).toContainText("Marked paid.");
+  expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({ status: "paid" });
 });
