@@ -1,7 +1,8 @@
 /**
  * The upcoming course dates as a calendar a buyer subscribes to
  * (/training/dates.ics; issue 41): iCalendar (RFC 5545) with METHOD:PUBLISH,
- * made by `ics`, of the sessions /training lists, with the same filter.
+ * made by ical-generator (as the delegates' invitations are), of the
+ * sessions /training lists, with the same filter.
  *
  * One event a day of each session, at that day's own hours, written in UTC
  * so every calendar shows them in its own zone (British Summer Time or
@@ -11,7 +12,13 @@
  * state change, and drops them when it is cancelled or has started. Its URL
  * is the course's page; its description says how to book.
  */
-import { createEvents, type EventAttributes } from "ics";
+import {
+  ICalCalendar,
+  ICalCalendarMethod,
+  ICalEventBusyStatus,
+  ICalEventStatus,
+  ICalEventTransparency,
+} from "ical-generator";
 import { sessionDateLabel, sessionDayTimes } from "~/calendar/session-dates.ts";
 import { coursePath, getCourse } from "~/content/index.server.ts";
 import { organisation } from "~/content/organisation.ts";
@@ -33,46 +40,42 @@ function locationOf(session: CourseSession): string {
   return [name, streetAddress, `${locality} ${postalCode}`].join(", ");
 }
 
-/** The feed of `sessions` (already the upcoming ones the filter chose, soonest first). */
-export function datesFeed(sessions: readonly CourseSession[]): string {
-  const events: EventAttributes[] = sessions.flatMap((session) => {
+/** The feed of `sessions` (already the upcoming ones the filter chose, soonest first), stamped `now`. */
+export function datesFeed(sessions: readonly CourseSession[], now = new Date()): string {
+  const calendar = new ICalCalendar({
+    prodId: { company: organisation.name, product: "Course dates", language: "EN" },
+    method: ICalCalendarMethod.PUBLISH,
+    name: datesFeedName,
+  });
+  for (const session of sessions) {
     const title = getCourse(session.courseId)?.title ?? session.courseId;
     const where = locationOf(session);
     const confirmed = session.state === "confirmed";
     const book = absoluteUrl(`${coursePath(session.courseId)}/book/${session.id}`);
-    // What every day of the session says alike.
-    const alike = {
-      location: where,
-      url: absoluteUrl(coursePath(session.courseId)),
-      description: [
-        `${title}: ${sessionDateLabel(session)}, ${where}.`,
-        confirmed ? "This date is confirmed to run." : "",
-        `Book a place: ${book}`,
-      ]
-        .filter(Boolean)
-        .join("\n\n"),
-      status: confirmed ? ("CONFIRMED" as const) : ("TENTATIVE" as const),
-      busyStatus: "BUSY" as const,
-      categories: [session.format === "online" ? "Live online" : "In person"],
-    };
     const days = sessionDayTimes(session);
-    return days.map((day, i): EventAttributes => ({
-      uid: sessionDayUid(session.id, i + 1),
-      title: `${title} (day ${i + 1} of ${days.length})`,
-      start: day.starts.getTime(),
-      startInputType: "utc",
-      startOutputType: "utc",
-      end: day.ends.getTime(),
-      endInputType: "utc",
-      endOutputType: "utc",
-      ...alike,
-    }));
-  });
-  const { error, value } = createEvents(events, {
-    productId: `${organisation.shortName.toLowerCase()}/course-dates`,
-    method: "PUBLISH",
-    calName: datesFeedName,
-  });
-  if (error || !value) throw error ?? new Error("The course dates feed could not be made");
-  return value;
+    days.forEach((day, i) => {
+      // No zone: the times are written in UTC ("…Z"), each calendar showing them in its own.
+      calendar.createEvent({
+        id: sessionDayUid(session.id, i + 1),
+        stamp: now,
+        summary: `${title} (day ${i + 1} of ${days.length})`,
+        start: day.starts,
+        end: day.ends,
+        location: where,
+        url: absoluteUrl(coursePath(session.courseId)),
+        description: [
+          `${title}: ${sessionDateLabel(session)}, ${where}.`,
+          confirmed ? "This date is confirmed to run." : "",
+          `Book a place: ${book}`,
+        ]
+          .filter(Boolean)
+          .join("\n\n"),
+        status: confirmed ? ICalEventStatus.CONFIRMED : ICalEventStatus.TENTATIVE,
+        busystatus: ICalEventBusyStatus.BUSY,
+        transparency: ICalEventTransparency.OPAQUE,
+        categories: [{ name: session.format === "online" ? "Live online" : "In person" }],
+      });
+    });
+  }
+  return calendar.toString();
 }

@@ -31,10 +31,11 @@ describe("webinarInvitation", () => {
     expect(ics).toContain("METHOD:PUBLISH");
     expect(ics.filter((l) => l === "BEGIN:VEVENT")).toHaveLength(1);
     expect(ics).toContain("DTSTART:20270210T123000Z");
-    expect(ics).toContain("DURATION:PT60M");
+    // 60 minutes: it ends at 13:30 UTC.
+    expect(ics).toContain("DTEND:20270210T133000Z");
     expect(ics).toContain(`SUMMARY:${webinar.title}`);
     expect(ics).toContain("UID:webinar-supplier-tiering-third-party-risk@training.example.com");
-    expect(ics).toContain("URL:https://training.example.com/resources#webinars");
+    expect(ics).toContain("URL;VALUE=URI:https://training.example.com/resources#webinars");
     expect(ics.join("\n")).toContain("We will e-mail your joining link before the session.");
   });
 
@@ -46,7 +47,7 @@ describe("webinarInvitation", () => {
   it("carries the joining link once it is set", () => {
     const withLink = { ...ctx, webinarJoinUrls: { [webinar.id]: "https://meet.example.com/j/42" } };
     const ics = lines(webinarInvitation(webinar, withLink).content);
-    expect(ics).toContain("URL:https://meet.example.com/j/42");
+    expect(ics).toContain("URL;VALUE=URI:https://meet.example.com/j/42");
     expect(ics.join("\n")).toContain("Join: https://meet.example.com/j/42");
   });
 });
