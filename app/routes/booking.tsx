@@ -36,7 +36,7 @@ import {
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
-import { seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking";
 
@@ -150,23 +150,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   );
 }
 
-/**
- * The link never leaves in a Referer, not even to this site's own pages and
- * files (only the origin does); "strict-origin" rather than "no-referrer"
- * because under "no-referrer" the browser posts the confirm form with
- * `Origin: null`, which the router refuses as cross-site.
- */
+/** "strict-origin", not "no-referrer": the page's forms post to the router (privateLinkHeaders). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get("Retry-After");
-  return {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "strict-origin",
-    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
-  };
+  return { ...privateLinkHeaders(), ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 export function meta() {
-  return seo({ title: "Your booking", description: "Your course booking.", path: "/booking", noindex: true });
+  return privateLinkMeta({ title: "Your booking", description: "Your course booking.", path: "/booking" });
 }
 
 const statusText = {
