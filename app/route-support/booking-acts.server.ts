@@ -1,14 +1,46 @@
 /**
  * The booker's acts on their booking page (routes/booking.tsx, issue 41),
- * each a thin action over the course booking service: name a place or
- * send someone else, move to another date, cancel, pay an open invoice by
- * card. Each answers the page again (303) or why not, in the booker's words.
+ * each a thin action over the course booking service: confirm it, name a
+ * place or send someone else, move to another date, cancel, pay an open
+ * invoice by card. Each answers the page again (303) or why not, in the
+ * booker's words.
  */
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { transferRefusalText, type TransferRefusal } from "~/orders/course-booking/transfer-rules.ts";
 import { servicesContext } from "~/services.ts";
 
 type Context = Readonly<RouterContextProvider>;
+
+/** Why any act may be refused for its link rather than for itself: it opens no booking, or it has expired. */
+type LinkReason = "not-found" | "link-expired";
+
+function isLinkReason(reason: string): reason is LinkReason {
+  return reason === "not-found" || reason === "link-expired";
+}
+
+/** The answer to an act refused for its link: a link that opens no booking is a 404; an expired one says so (410). */
+function linkRefusal(reason: LinkReason) {
+  if (reason === "not-found") throw data("Not found", { status: 404 });
+  return data({ problem: "This booking link has expired." }, 410);
+}
+
+/** The booker confirms an unconfirmed booking, which issues its invoice: the page again (303), or why not. */
+export async function confirmAction(token: string, context: Context) {
+  const result = await context.get(servicesContext).courseBookings.confirmByLink(token);
+  if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${token}`, 303);
+  if (isLinkReason(result.reason)) return linkRefusal(result.reason);
+  return data(
+    {
+      problem:
+        result.reason === "lapsed"
+          ? "This booking was not confirmed in time: its places were released and nothing is owed. Please book again."
+          : result.reason === "invoices-unavailable"
+            ? "We cannot issue your invoice just now, so the booking is not confirmed yet. Your places stay held until the time shown on this page: please try again later, or contact us."
+            : "This booking can no longer be confirmed.",
+    },
+    409,
+  );
+}
 
 /** What the booker is told when a place cannot be changed, in their words. */
 const placeRefusals = {
@@ -28,8 +60,7 @@ export async function namePlaceAction(token: string, form: FormData, context: Co
   );
   const result = await context.get(servicesContext).courseBookings.namePlaceByLink(token, values);
   if (result.ok) return redirect(`/booking/${token}?changed=${result.position}#places`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  if (isLinkReason(result.reason)) return linkRefusal(result.reason);
   const place = { position: values.position!, values };
   if (result.reason === "invalid") {
     return data({ place: { ...place, fieldErrors: result.fieldErrors, problem: "Check the details below." } }, 400);
@@ -43,8 +74,7 @@ export async function cancelAction(token: string, form: FormData, context: Conte
   if (!Number.isSafeInteger(expected) || expected < 0) throw data("Bad request", { status: 400 });
   const result = await context.get(servicesContext).courseBookings.cancelByLink(token, expected);
   if (result.ok) return redirect(`/booking/${token}`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  if (isLinkReason(result.reason)) return linkRefusal(result.reason);
   return data(
     {
       problem:
@@ -60,8 +90,7 @@ export async function cancelAction(token: string, form: FormData, context: Conte
 export async function payInvoiceAction(token: string, context: Context) {
   const result = await context.get(servicesContext).courseBookings.payInvoiceByCard(token);
   if (result.ok) return redirect(`/booking/${token}/pay`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  if (isLinkReason(result.reason)) return linkRefusal(result.reason);
   if (result.reason === "unavailable") return data({ problem: result.message }, 503);
   return data({ problem: "This booking has no invoice to pay by card now." }, 409);
 }
@@ -83,8 +112,7 @@ export async function transferAction(token: string, form: FormData, context: Con
   const bookings = context.get(servicesContext).courseBookings;
   const result = await bookings.transferByLink(token, session, expected);
   if (result.ok) return redirect(`/booking/${token}?moved=1`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
+  if (isLinkReason(result.reason)) return linkRefusal(result.reason);
   if (result.reason === "full" || result.reason === "amount-changed") {
     return data({ problem: transferProblems[result.reason] }, 409);
   }

@@ -14,7 +14,7 @@ import { PageHero } from "~/components/sections.tsx";
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatDateTime } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
-import { seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking-pay";
 
@@ -41,15 +41,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "no-referrer" };
+  return privateLinkHeaders("no-referrer");
 }
 
 export function meta() {
-  return seo({
+  return privateLinkMeta({
     title: "Pay for your booking",
     description: "Pay for your course places by card.",
     path: "/booking",
-    noindex: true,
   });
 }
 

@@ -29,6 +29,7 @@ import { CancelBooking } from "~/components/booking/cancel-booking.tsx";
 import { TransferBooking } from "~/components/booking/transfer-booking.tsx";
 import {
   cancelAction,
+  confirmAction,
   namePlaceAction,
   payInvoiceAction,
   transferAction,
@@ -36,7 +37,7 @@ import {
 import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
-import { seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking";
 
@@ -132,41 +133,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (intent === "cancel") return cancelAction(params.token, form!, context);
   if (intent === "transfer") return transferAction(params.token, form!, context);
   if (intent === "pay-invoice") return payInvoiceAction(params.token, context);
-  if (intent !== "confirm") throw data("Bad request", { status: 400 });
-  const result = await context.get(servicesContext).courseBookings.confirmByLink(params.token);
-  if (result.ok || result.reason === "already-confirmed") return redirect(`/booking/${params.token}`, 303);
-  if (result.reason === "not-found") throw data("Not found", { status: 404 });
-  if (result.reason === "link-expired") return data({ problem: "This booking link has expired." }, 410);
-  return data(
-    {
-      problem:
-        result.reason === "lapsed"
-          ? "This booking was not confirmed in time: its places were released and nothing is owed. Please book again."
-          : result.reason === "invoices-unavailable"
-            ? "We cannot issue your invoice just now, so the booking is not confirmed yet. Your places stay held until the time shown on this page: please try again later, or contact us."
-            : "This booking can no longer be confirmed.",
-    },
-    409,
-  );
+  if (intent === "confirm") return confirmAction(params.token, context);
+  throw data("Bad request", { status: 400 });
 }
 
-/**
- * The link never leaves in a Referer, not even to this site's own pages and
- * files (only the origin does); "strict-origin" rather than "no-referrer"
- * because under "no-referrer" the browser posts the confirm form with
- * `Origin: null`, which the router refuses as cross-site.
- */
+/** "strict-origin", not "no-referrer": the page's forms post to the router (privateLinkHeaders). */
 export function headers({ actionHeaders }: Route.HeadersArgs) {
   const retryAfter = actionHeaders.get("Retry-After");
-  return {
-    "Cache-Control": "no-store",
-    "Referrer-Policy": "strict-origin",
-    ...(retryAfter ? { "Retry-After": retryAfter } : {}),
-  };
+  return { ...privateLinkHeaders(), ...(retryAfter ? { "Retry-After": retryAfter } : {}) };
 }
 
 export function meta() {
-  return seo({ title: "Your booking", description: "Your course booking.", path: "/booking", noindex: true });
+  return privateLinkMeta({ title: "Your booking", description: "Your course booking.", path: "/booking" });
 }
 
 const statusText = {

@@ -16,7 +16,7 @@ import {
   questionnaireFields,
   type QuestionnaireField,
 } from "~/orders/course-booking/joining.ts";
-import { seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/joining";
 
@@ -55,15 +55,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
+  return privateLinkHeaders();
 }
 
 export function meta() {
-  return seo({
+  return privateLinkMeta({
     title: "Before your course",
     description: "Your pre-course questionnaire.",
     path: "/joining",
-    noindex: true,
   });
 }
 

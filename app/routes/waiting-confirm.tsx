@@ -7,7 +7,7 @@
  */
 import { data, redirect } from "react-router";
 import { PageHero } from "~/components/sections.tsx";
-import { seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/waiting-confirm";
 
@@ -25,15 +25,14 @@ export async function action({ params, context }: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
+  return privateLinkHeaders();
 }
 
 export function meta() {
-  return seo({
+  return privateLinkMeta({
     title: "Join the waiting list",
     description: "Confirm your place on a waiting list.",
     path: "/waiting",
-    noindex: true,
   });
 }
 

@@ -13,7 +13,7 @@ import { formatDateTime } from "~/format/dates.ts";
 import { courseBookingPage } from "~/orders/course-booking/booking-page.server.ts";
 import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
 import { hydrateOnDemand } from "~/page-script/hydration.ts";
-import { seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/waiting-offer";
 
@@ -62,15 +62,14 @@ export async function action(args: Route.ActionArgs) {
 }
 
 export function headers() {
-  return { "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" };
+  return privateLinkHeaders();
 }
 
 export function meta() {
-  return seo({
+  return privateLinkMeta({
     title: "Places held for you",
     description: "Book the places held for you.",
     path: "/waiting",
-    noindex: true,
   });
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { pageTitle, seo } from "~/seo/meta.ts";
+import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 
 const description = "Meet the senior practitioners behind our five-day executive training programmes.";
 const input = { title: "About Us", description, path: "/about" };
@@ -32,6 +33,20 @@ describe("seo", () => {
     const jsonLd = { "@context": "https://schema.org", "@type": "AboutPage" };
     expect(seo({ ...input, jsonLd })).toContainEqual({ "script:ld+json": jsonLd });
     expect(tags.some((t) => "script:ld+json" in t)).toBe(false);
+  });
+});
+
+describe("a private link's page", () => {
+  it("is never indexed, and otherwise has seo's tags", () => {
+    expect(privateLinkMeta(input)).toEqual(seo({ ...input, noindex: true }));
+  });
+
+  it("is never cached, and its link never leaves in a Referer", () => {
+    expect(privateLinkHeaders()).toEqual({ "Cache-Control": "no-store", "Referrer-Policy": "strict-origin" });
+    expect(privateLinkHeaders("no-referrer")).toEqual({
+      "Cache-Control": "no-store",
+      "Referrer-Policy": "no-referrer",
+    });
   });
 });
 
