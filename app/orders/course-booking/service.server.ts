@@ -274,10 +274,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     if (!result.ok) return { ...result, refundError: null };
     onPlacesChanged(result.booking.session_key);
     onEmailsQueued();
-    const refundError =
-      result.paymentIntentId && result.refundPence > 0
-        ? await refund(bookingId, result.paymentIntentId, result.refundPence)
-        : null;
+    const refundError = await refundDue(bookingId, result);
     return { ...result, refundError };
   }
 
@@ -488,12 +485,16 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     onPlacesChanged(result.from.session_key);
     onPlacesChanged(result.booking.session_key);
     onEmailsQueued();
-    const refundError =
-      result.paymentIntentId && result.refundPence > 0
-        ? await refund(bookingId, result.paymentIntentId, result.refundPence)
-        : null;
+    const refundError = await refundDue(bookingId, result);
     if (refundError && staffId === null) await refundFailed(result.booking, result.refundPence, refundError, "moved");
     return { ...result, refundError };
+  }
+
+  /** Refunds what a cancellation or a move gave back to a card (if anything); the error's message if it failed. */
+  function refundDue(bookingId: string, done: { paymentIntentId: string | null; refundPence: number }) {
+    return done.paymentIntentId && done.refundPence > 0
+      ? refund(bookingId, done.paymentIntentId, done.refundPence)
+      : Promise.resolve(null);
   }
 
   /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
@@ -1126,10 +1127,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       onEmailsQueued();
       const refundErrors: string[] = [];
       for (const { bookingId, result } of results) {
-        if (result.ok && result.paymentIntentId && result.refundPence > 0) {
-          const error = await refund(bookingId, result.paymentIntentId, result.refundPence);
-          if (error) refundErrors.push(`${result.booking.reference}: ${error}`);
-        }
+        const error = result.ok ? await refundDue(bookingId, result) : null;
+        if (error && result.ok) refundErrors.push(`${result.booking.reference}: ${error}`);
       }
       return { cancelled: results.filter((r) => r.result.ok).length, refundErrors };
     },
