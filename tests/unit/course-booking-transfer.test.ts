@@ -32,6 +32,15 @@ const june: TransferTarget = {
   price: {},
 };
 const early = new Date("2027-01-10T12:00:00.000Z");
+/** June at £5,000 a place: 2 × £5,000 = £10,000 + £2,000 VAT = £12,000, £1,200 more than the £10,800 invoiced. */
+const dearerQuote = {
+  ok: true,
+  newGrossPence: 1_200_000,
+  newBasis: "session",
+  newLine: { unitPricePence: 500_000, discountPence: 0 },
+  creditPence: 0,
+  extraPence: 120_000,
+};
 const check = (overrides: Partial<Parameters<typeof checkTransfer>[0]> = {}) =>
   checkTransfer({ booking, target: june, now: early, transfersMade: 0, unnamedPlaces: 0, ...overrides });
 
@@ -75,15 +84,7 @@ describe("checkTransfer: the date and the price", () => {
   it("moves an invoice awaiting payment to a dearer date: the difference with VAT, for a new invoice", () => {
     const dearer = { ...june, price: { pricePence: 500_000 } };
     // 2 × £5,000 = £10,000 + £2,000 VAT = £12,000: £1,200 more than the £10,800 invoiced.
-    expect(check({ target: dearer })).toEqual({
-      ok: true,
-      newGrossPence: 1_200_000,
-      newBasis: "session",
-      newLine: { unitPricePence: 500_000, discountPence: 0 },
-      creditPence: 0,
-      extraPence: 120_000,
-      carryPence: 0,
-    });
+    expect(check({ target: dearer })).toEqual({ ...dearerQuote, carryPence: 0 });
     // What an earlier credit took off counts: £10,800 − £1,200 credited = £9,600 still charged.
     const credited = { ...booking, credited_pence: 120_000 };
     expect(check({ booking: credited, target: dearer })).toMatchObject({ ok: true, extraPence: 240_000 });
@@ -97,15 +98,7 @@ describe("checkTransfer: the date and the price", () => {
       payment_intent_id: "pi_paid",
       payment_status: "succeeded" as const,
     };
-    expect(check({ booking: paid, target: dearer })).toEqual({
-      ok: true,
-      newGrossPence: 1_200_000,
-      newBasis: "session",
-      newLine: { unitPricePence: 500_000, discountPence: 0 },
-      creditPence: 0,
-      extraPence: 120_000,
-      carryPence: 1_080_000,
-    });
+    expect(check({ booking: paid, target: dearer })).toEqual({ ...dearerQuote, carryPence: 1_080_000 });
     // Paid after a cheaper move credited (and refunded) £1,200: £9,600 was paid, and is carried.
     const credited = { ...paid, credited_pence: 120_000 };
     expect(check({ booking: credited, target: dearer })).toMatchObject({ extraPence: 240_000, carryPence: 960_000 });

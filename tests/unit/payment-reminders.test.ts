@@ -5,6 +5,7 @@ import {
   reminderDue,
   reminderOffsets,
   reminderTiming,
+  carriedBeyondPence,
   owedPence,
   type ReminderState,
 } from "~/orders/course-booking/payment-reminders.ts";
@@ -71,6 +72,14 @@ describe("the days and the amounts", () => {
     // A paid £4,500 booking moved to a £5,400 date: £900 left to pay (ADR 087).
     expect(owedPence({ total_pence: 540_000, credited_pence: 0, carried_pence: 450_000 })).toBe(90_000);
     expect(owedPence({ total_pence: 540_000, credited_pence: 60_000, carried_pence: 450_000 })).toBe(30_000);
+  });
+
+  it("pays back what was paid and carried beyond what the invoice still charges after a credit, never less than nothing", () => {
+    const carried = { total_pence: 540_000, credited_pence: 0, carried_pence: 450_000 };
+    // Half credited: £2,700 still charged, £4,500 paid: £1,800 back.
+    expect(carriedBeyondPence(carried, 270_000)).toBe(180_000);
+    expect(carriedBeyondPence(carried, 0)).toBe(0);
+    expect(carriedBeyondPence({ ...carried, carried_pence: 0 }, 540_000)).toBe(0);
   });
 
   it("speaks of the due date before, on or after it", () => {

@@ -20,10 +20,11 @@ function what(date: Extract<TransferChoices, { open: true }>["dates"][number]): 
   if (date.full) return "Not enough places left on this date.";
   if (!date.ok) return date.why;
   if (date.extraPence > 0) {
-    if (date.carryPence > 0) {
-      return `Dearer: ${formatPenceGbp(date.extraPence)} more including VAT. Your invoice is replaced by a new one at this date's price (the old one is cancelled by a credit note); the ${formatPenceGbp(date.carryPence)} you have paid is carried to it, and the difference is due in the usual payment terms.`;
-    }
-    return `Dearer: ${formatPenceGbp(date.extraPence)} more including VAT. Your invoice is replaced by a new one at this date's price (the old one is cancelled by a credit note), due in the usual payment terms.`;
+    const due =
+      date.carryPence > 0
+        ? `; the ${formatPenceGbp(date.carryPence)} you have paid is carried to it, and the difference is due`
+        : ", due";
+    return `Dearer: ${formatPenceGbp(date.extraPence)} more including VAT. Your invoice is replaced by a new one at this date's price (the old one is cancelled by a credit note)${due} in the usual payment terms.`;
   }
   return date.creditPence === 0
     ? "Same price: nothing to pay, nothing credited."

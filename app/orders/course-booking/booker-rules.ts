@@ -10,6 +10,7 @@
  */
 import type { CourseBookingStatus } from "~/data/schema.ts";
 import { cancellationRefund, termsOfBooking } from "./terms.ts";
+import { carriedBeyondPence } from "./payment-reminders.ts";
 
 /**
  * The statuses in which the booker may change a booking's places: not a card
@@ -79,10 +80,7 @@ export function bookerCancellationOffer(booking: Cancellable, now: Date): Cancel
   const terms = { daysBefore: credit.daysBefore, basisPoints: credit.tier.creditBasisPoints };
   // A card booking not yet paid has no invoice: nothing to credit.
   if (booking.status === "held") return { creditPence: 0, ...terms, settlement: "nothing-charged" };
-  const paidBack =
-    booking.status === "invoiced"
-      ? booking.carried_pence - (booking.total_pence - booking.credited_pence - credit.grossPence)
-      : 0;
+  const paidBack = booking.status === "invoiced" ? carriedBeyondPence(booking, credit.grossPence) : 0;
   return {
     creditPence: credit.grossPence,
     ...terms,

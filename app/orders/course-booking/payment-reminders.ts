@@ -65,6 +65,17 @@ export function owedPence(booking: { total_pence: number; credited_pence: number
   return Math.max(0, booking.total_pence - booking.credited_pence - booking.carried_pence);
 }
 
+/**
+ * What was paid and carried to the invoice (ADR 087) beyond what it still
+ * charges once `creditPence` more is credited: what a cancellation pays back.
+ */
+export function carriedBeyondPence(
+  booking: { total_pence: number; credited_pence: number; carried_pence: number },
+  creditPence: number,
+): number {
+  return Math.max(0, booking.carried_pence - (booking.total_pence - booking.credited_pence - creditPence));
+}
+
 /** How a reminder speaks of the due date: before, on or after it. */
 export function reminderTiming(offset: number): "before" | "due-today" | "overdue" {
   return offset < 0 ? "before" : offset === 0 ? "due-today" : "overdue";

@@ -92,6 +92,7 @@ import { currentBusinessSettings } from "~/settings/business-settings.server.ts"
 import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
 import { owedPence } from "./payment-reminders.ts";
+import { cardPaymentOpen } from "./transfer-rules.ts";
 import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
 import { bookerCancellationOffer, bookerMayChangePlaces, placesChangeableStatuses } from "./booker-rules.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
@@ -861,9 +862,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       if (booking?.status !== "invoiced" || !stripe) return { ok: false, reason: "not-payable" };
       // Its card payment started: the pay page takes it on. Settled (a paid booking's, carried to the new
       // invoice of a dearer date, ADR 087): an order has one card payment, so the rest is paid by transfer.
-      if (booking.payment_intent_id) {
-        return booking.payment_status === "succeeded" ? { ok: false, reason: "not-payable" } : { ok: true };
-      }
+      if (booking.payment_intent_id)
+        return cardPaymentOpen(booking) ? { ok: true } : { ok: false, reason: "not-payable" };
       const number = await invoiceNumberOf(db, booking.id);
       const owed = owedPence(booking);
       if (!number || owed === 0) return { ok: false, reason: "not-payable" };

@@ -32,7 +32,7 @@ import { isHeldOrConfirmed } from "./team-rules.ts";
 import { cancellationRefund, termsOfBooking } from "./terms.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
-import { owedPence } from "./payment-reminders.ts";
+import { carriedBeyondPence, owedPence } from "./payment-reminders.ts";
 
 export type MarkPaidResult = { ok: true; booking: CourseBooking } | { ok: false; reason: "not-found" | "not-invoiced" };
 
@@ -296,9 +296,7 @@ function cancelWith(
         }
         if (amounts.grossPence > 0) {
           const settlement = creditSettlement(booking, invoice.number, standingPence - amounts.grossPence);
-          refundPence = paid
-            ? amounts.grossPence
-            : Math.max(0, booking.carried_pence - (standingPence - amounts.grossPence));
+          refundPence = paid ? amounts.grossPence : carriedBeyondPence(booking, amounts.grossPence);
           draft = {
             note: await draftCreditNote(trx, booking, invoice, amounts, { now, reason: why, settlement }),
             grossPence: amounts.grossPence,

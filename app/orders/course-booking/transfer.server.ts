@@ -330,10 +330,11 @@ async function replaceInvoice(
   const note = await draftCreditNote(trx, booking, old, amounts, {
     now,
     reason: `Moved to ${newLabel}: replaced by a new invoice at that date's price`,
-    settlement:
+    settlement: `Invoice ${old.number} is cancelled in full: nothing is due on it. ${
       carryPence > 0
-        ? `Invoice ${old.number} is cancelled in full: nothing is due on it. The ${formatPenceGbp(carryPence)} paid towards this booking is carried to the new invoice, which replaces it.`
-        : `Invoice ${old.number} is cancelled in full: nothing is due on it. The new invoice replaces it.`,
+        ? `The ${formatPenceGbp(carryPence)} paid towards this booking is carried to the new invoice, which replaces it.`
+        : "The new invoice replaces it."
+    }`,
   });
   return {
     invoice,
