@@ -2,7 +2,7 @@ import { PassThrough } from "node:stream";
 import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
-import { criticalCss } from "./page-script/critical-css.server.ts";
+import { withFirstScreenCss } from "./page-script/first-screen-css.server.ts";
 import { deferHydration } from "./page-script/deferred-hydration.server.ts";
 import { hydrationMode } from "./page-script/hydration.ts";
 import { pageScriptText, speculationRulesText } from "./page-script/page-script.server.ts";
@@ -31,9 +31,7 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRenderContext
-        value={{ nonce, criticalCss, pageScript: pageScriptText, speculationRules: speculationRulesText }}
-      >
+      <ServerRenderContext value={{ nonce, pageScript: pageScriptText, speculationRules: speculationRulesText }}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerRenderContext>,
       {
@@ -47,7 +45,11 @@ export default function handleRequest(
             const handles = routerContext.staticHandlerContext.matches.map(
               (match) => routerContext.routeModules[match.route.id]?.handle,
             );
-            const html = deferHydration(Buffer.concat(chunks).toString("utf8"), nonce, hydrationMode(handles));
+            const html = deferHydration(
+              withFirstScreenCss(Buffer.concat(chunks).toString("utf8")),
+              nonce,
+              hydrationMode(handles),
+            );
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });

@@ -10,6 +10,8 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import stylesheetHref from "./app.css?url";
+import { FIRST_SCREEN_CSS_ID, SITE_CSS_ATTRIBUTE } from "./page-script/first-screen.ts";
 import { ExitIntent } from "./components/exit-popup/exit-intent.tsx";
 import { Footer } from "./components/layout/footer.tsx";
 import { Header } from "./components/layout/header.tsx";
@@ -55,7 +57,7 @@ function useStaffArea(): boolean {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const staffArea = useStaffArea();
-  const { nonce, criticalCss, pageScript, speculationRules } = use(ServerRenderContext);
+  const { nonce, pageScript, speculationRules } = use(ServerRenderContext);
   const navigation = data?.navigation ?? emptyNavigation;
   const facts = useSiteFacts();
   return (
@@ -71,8 +73,31 @@ export function Layout({ children }: { children: ReactNode }) {
           type="application/ld+json"
           dangerouslySetInnerHTML={{ __html: jsonLdScript(organisationJsonLd(facts)) }}
         />
-        {/* The stylesheet is inlined by the server render; the browser keeps it. */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: criticalCss ?? "" }} suppressHydrationWarning />
+        {staffArea ? (
+          <link rel="stylesheet" href={stylesheetHref} />
+        ) : (
+          <>
+            {/* The first screen's styles, inlined by the server render (critical-css.server.ts); the
+                whole stylesheet loads without holding the first paint, and the page script applies it
+                once it has arrived (without JavaScript, the noscript link does). */}
+            <style
+              id={FIRST_SCREEN_CSS_ID}
+              nonce={nonce}
+              dangerouslySetInnerHTML={{ __html: "" }}
+              suppressHydrationWarning
+            />
+            <link
+              rel="stylesheet"
+              href={stylesheetHref}
+              media="print"
+              {...{ [SITE_CSS_ATTRIBUTE]: "" }}
+              suppressHydrationWarning
+            />
+            <noscript>
+              <link rel="stylesheet" href={stylesheetHref} />
+            </noscript>
+          </>
+        )}
         <Links />
         {/* The first paint waits until the whole document has been parsed
             (up to the marker at the end of <body>): what is painted first

@@ -13,7 +13,6 @@ export const clientIpContext = createRouterContext<string | null>(null);
 /** React context for values only the server render knows. */
 export type ServerRenderValues = {
   nonce?: string;
-  criticalCss?: string;
   pageScript?: string;
   speculationRules?: string;
 };

@@ -29,6 +29,9 @@
  *   pointer leaves the top edge of the window after `minOnPageMs` on the
  *   page; it records the flag, marks <html data-exit-intent="pending">,
  *   announces `exit-intent` and asks for the app (the dialog is React's);
+ * - the whole stylesheet: the page carries its first screen's styles inline
+ *   and loads the stylesheet without holding the first paint (as a print
+ *   stylesheet); once it has arrived, it applies to the screen (ADR 089);
  * - asking for the app: the `app:needed` event, which the boot loader
  *   (deferred-hydration.server.ts) answers by starting React.
  *
@@ -43,6 +46,7 @@ import { ui } from "~/content/business.ts";
 import { bookingSectionEvent, pricesEvent } from "./events.ts";
 import { exitPopupExcluded, exitPopupStorageKey } from "./exit-rules.ts";
 import { APP_NEEDED_EVENT } from "./deferred-hydration.server.ts";
+import { SITE_CSS_ATTRIBUTE } from "./first-screen.ts";
 import { currencyForCountry } from "~/format/money.ts";
 import { attributionField, attributionOptOutKey, attributionStorageKey } from "~/forms/attribution.ts";
 
@@ -55,6 +59,8 @@ export type PageScriptSettings = {
   bookingSectionEvent: string;
   exitPopup: { minOnPageMs: number; storageKey: string };
   appNeededEvent: string;
+  /** The attribute of the whole stylesheet's link (first-screen.ts). */
+  siteCssAttribute: string;
   attribution: { field: string; storageKey: string; optOutKey: string };
   /** Where a page opened from a prefetch is counted (the server never saw it opened). */
   pageViewUrl: string;
@@ -74,6 +80,17 @@ export function pageScript(
     if (doc.readyState === "complete") task();
     else window.addEventListener("load", task, { once: true });
   };
+
+  // --- The whole stylesheet, once it has arrived (ADR 089) --------------------
+  const siteCss = doc.querySelector<HTMLLinkElement>(`link[${settings.siteCssAttribute}]`);
+  if (siteCss) {
+    const apply = () => {
+      siteCss.media = "all";
+    };
+    // Loaded already (a stylesheet that failed has an empty sheet: nothing to apply).
+    if (siteCss.sheet && siteCss.sheet.cssRules.length > 0) apply();
+    else siteCss.addEventListener("load", apply, { once: true });
+  }
 
   // --- Attribution: the visit that brought a lead (app/forms/attribution.ts) --
   // Kept for this visit only (sessionStorage, no cookie): the landing page,
@@ -394,6 +411,7 @@ export const pageScriptText = `(${pageScript.toString().replace(/\n\s*/g, "\n")}
   bookingSectionEvent,
   exitPopup: { minOnPageMs: ui.exitPopup.minOnPageMs, storageKey: exitPopupStorageKey },
   appNeededEvent: APP_NEEDED_EVENT,
+  siteCssAttribute: SITE_CSS_ATTRIBUTE,
   attribution: { field: attributionField, storageKey: attributionStorageKey, optOutKey: attributionOptOutKey },
   pageViewUrl: "/api/page-view",
 } satisfies PageScriptSettings)},${currencyForCountry.toString()},${exitPopupExcluded.toString()});`;

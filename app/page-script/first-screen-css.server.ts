@@ -1,0 +1,25 @@
+/**
+ * The site's stylesheet, read for each page's first screen (ADR 089): the
+ * server render fills the root layout's empty style element with the rules
+ * the page's first screen can use (critical-css.server.ts).
+ */
+import siteCss from "../app.css?inline";
+import { criticalCss, firstScreen, indexStylesheet, namesIn, type StylesheetIndex } from "./critical-css.server.ts";
+import { FIRST_SCREEN_CSS_ID } from "./first-screen.ts";
+
+let siteIndex: StylesheetIndex | undefined;
+
+/** The site stylesheet's rules that a page's first screen can use (read once, on the first page). */
+export function firstScreenCss(html: string): string {
+  siteIndex ??= indexStylesheet(siteCss);
+  return criticalCss(siteIndex, namesIn(firstScreen(html)));
+}
+
+const placeholder = new RegExp(`(<style\\b[^>]*\\bid="${FIRST_SCREEN_CSS_ID}"[^>]*>)(</style>)`);
+
+/** A finished page with its first screen's styles inline; a page without the placeholder (the back office) as it is. */
+export function withFirstScreenCss(html: string): string {
+  if (!placeholder.test(html)) return html;
+  const css = firstScreenCss(html).replace(/<\/style/gi, "<\\/style");
+  return html.replace(placeholder, (_all, open: string, close: string) => `${open}${css}${close}`);
+}
