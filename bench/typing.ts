@@ -13,18 +13,20 @@
  * (harness/chromium.ts).
  *
  * --base REF measures another build side by side: REF is checked out in a temporary
- * `git worktree` (node_modules a link to this checkout's), built there, and started as a
- * second server with its own port and DATA_DIR (bench/support/base-build.ts); the worktree
- * is removed at the end. The two builds are alternated visit by visit (A B, then B A for
- * the next page), so that other work on the machine weighs on both alike, and the report
- * gives their figures in adjacent columns with the ratio (this tree ÷ base).
+ * `git worktree` (node_modules a link to this checkout's), built there (`npm run build`, that
+ * is `react-router build`) and started as a second server with its own port and DATA_DIR
+ * (bench/support/base-build.ts); the worktree is removed at the end. The two builds are
+ * alternated visit by visit (A B, then B A for the next form), so that other work on the
+ * machine weighs on both alike, and the report gives their figures in adjacent columns with
+ * the ratio (this tree ÷ base).
  *
  * Forms (the first text field of each: an input of a text-entry type or a textarea, shown,
  * not the spam trap's tabindex="-1" field): `/contact`, `/get-guide`, the booking page of
  * the first course with a bookable session (the first /courses/<id>/book/<session> link of
  * the server's /training page), the footer's newsletter field on `/`, and a webinar's
- * registration form on `/resources` (the site has no page of its own for it; left out when
- * no webinar is upcoming).
+ * registration form on `/resources` (the site map has no page of its own for it; left out
+ * when no webinar is upcoming). That form is behind "Register Now", a native <details>: the
+ * probe opens it when it finds the field, as the visitor's tap on it would (no JavaScript).
  *
  * Each run of each form is its own visit, in a fresh browser context (empty cache): a phone
  * (390 × 844, touch, device scale factor 3, mobile) with the CPU slowed 4× (CDP
@@ -33,11 +35,14 @@
  * DOMContentLoaded, scrolls it into view (centred) and says where it is. As soon as the
  * browser reports the first contentful paint (CDP `Page.lifecycleEvent`, not a poll that
  * waits for the busy main thread) the field's centre is touched (`page.touchscreen.tap`),
- * then TYPED (18 characters) is typed at 8 keys a second: key i is due 125 ms × i after the
- * tap and sent then with CDP `Input.dispatchKeyEvent` (keyDown with its text, then keyUp),
- * never waiting for the page to take the one before, as a thumb does not wait for a busy
- * page. Then the bench waits for React to have started (the root's `data-hydrated` mark;
- * at most 20 s), for the network to be quiet and half a second more, and reads the page.
+ * then TYPED (18 characters, as fit for a name as for an e-mail field) is typed at 8 keys a
+ * second: key i is due 125 ms × i after the touch has gone out and is sent then with CDP
+ * `Input.dispatchKeyEvent` (keyDown with its text, then keyUp), never waiting for the page
+ * to take the one before: a thumb does not wait for a busy page, and the keys queue behind
+ * the tap, in order, as on a phone. Then the bench waits for React to have started (the
+ * root's `data-hydrated` mark; at most 20 s: a field React resets or replaces as it starts
+ * shows as characters lost), for the network to be quiet and half a second more (the last
+ * Event Timing entries come after the next paint), and reads the page.
  *
  * Measured in the page with the Event Timing API (PerformanceObserver type "event",
  * durationThreshold 16, buffered): the entries are grouped by interactionId, and a
@@ -635,13 +640,13 @@ const TARGET_NAMES = [
 
 function targetChecks(visits: Visit[], forms: FormPage[], runs: number): Check[] {
   const all = summarise(visits);
+  if (all.visits === 0) return TARGET_NAMES.map((name) => ({ name, value: "not measured", met: false }));
   const p98 = overallP98(visits, runs);
   const jsPerForm = forms.map((f) => ({
     path: f.path,
     kb: summarise(visits.filter((v) => v.page === f.path)).jsAfterFocusKb?.median ?? NaN,
   }));
   const heaviest = jsPerForm.reduce((a, b) => (b.kb > a.kb ? b : a), jsPerForm[0]!);
-  if (all.visits === 0) return TARGET_NAMES.map((name) => ({ name, value: "not measured", met: false }));
   return [
     { name: TARGET_NAMES[0], value: `${all.lost} character(s) lost`, met: all.lost <= TARGETS.lostCharacters },
     { name: TARGET_NAMES[1], value: msUnit(all.worst), met: (all.worst ?? Infinity) <= TARGETS.worstMs },
