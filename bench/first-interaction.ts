@@ -52,13 +52,14 @@
  * the bench fails or some visit could not be measured (listed in the report).
  */
 import { loadavg } from "node:os";
-import type { Browser, BrowserContextOptions, Locator, Page } from "@playwright/test";
+import type { Browser, Locator, Page } from "@playwright/test";
 import { sitePages } from "../app/content/site-map.server.ts";
 import { catalogue } from "../app/content/index.server.ts";
 import { coursePath } from "../app/content/paths.ts";
 import { chromiumArgs } from "../harness/chromium.ts";
 import {
   benchLog,
+  measuredExitCode,
   median,
   percentile,
   requireBuild,
@@ -68,17 +69,9 @@ import {
   spread,
 } from "./support/runner.ts";
 import { withSiteAndBrowser } from "./support/browser.ts";
+import { CPU_SLOWDOWN, openPhone, PHONE, withTimeout } from "./support/phone.ts";
 import { pageBenchCommandLine } from "./support/options.ts";
-import { machine, writeResults, machineNote } from "./support/report.ts";
-
-/** A mid-range phone: the viewport and CPU slowdown of the issue. */
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  deviceScaleFactor: 3,
-  isMobile: true,
-  hasTouch: true,
-};
-const CPU_SLOWDOWN = 4;
+import { folded, machine, writeResults, machineNote } from "./support/report.ts";
 
 /** A tap with no visible response this long after it is lost. */
 const LOST_AFTER_MS = 5000;
@@ -404,15 +397,7 @@ function probe(args: { lostAfterMs: number; scrollY: number; scrolled: string; r
 // One visit: open the page, tap at first paint, read the page's report
 // ---------------------------------------------------------------------------
 
-function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no ${what} within ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-type Phone = {
+type TapPhone = {
   page: Page;
   /** Resolves when the browser reports the first contentful paint. */
   painted: Promise<void>;
@@ -423,30 +408,19 @@ type Phone = {
 };
 
 /** A fresh context (empty cache) on a phone with the CPU slowed, the probe installed. */
-async function openPhone(browser: Browser, scrollY: number): Promise<Phone> {
-  const context = await browser.newContext(PHONE);
+async function openTapPhone(browser: Browser, scrollY: number): Promise<TapPhone> {
   const scrolled = Promise.withResolvers<void>();
   const reported = Promise.withResolvers<ProbeReport>();
   if (scrollY === 0) scrolled.resolve();
-  await context.exposeFunction(SCROLLED_BINDING, () => scrolled.resolve());
-  await context.exposeFunction(REPORT_BINDING, (report: ProbeReport) => reported.resolve(report));
-  await context.addInitScript(probe, {
-    lostAfterMs: LOST_AFTER_MS,
-    scrollY,
-    scrolled: SCROLLED_BINDING,
-    report: REPORT_BINDING,
+  const phone = await openPhone(browser, {
+    bindings: {
+      [SCROLLED_BINDING]: () => scrolled.resolve(),
+      [REPORT_BINDING]: (report: ProbeReport) => reported.resolve(report),
+    },
+    probe,
+    arg: { lostAfterMs: LOST_AFTER_MS, scrollY, scrolled: SCROLLED_BINDING, report: REPORT_BINDING },
   });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  const painted = new Promise<void>((resolve) =>
-    cdp.on("Page.lifecycleEvent", (event) => {
-      if (event.name === "firstContentfulPaint") resolve();
-    }),
-  );
-  await cdp.send("Page.enable");
-  await cdp.send("Page.setLifecycleEventsEnabled", { enabled: true });
-  return { page, painted, scrolled: scrolled.promise, reported: reported.promise, close: () => context.close() };
+  return { ...phone, scrolled: scrolled.promise, reported: reported.promise };
 }
 
 /** The page's report, or (when it never came: a main thread blocked past the grace) its state. */
@@ -504,7 +478,7 @@ async function tap(page: Page, target: Target, method: TapMethod): Promise<void>
 
 /** Opens the target's page on a fresh phone, taps its control at first paint, returns what the page measured. */
 async function visit(browser: Browser, base: string, target: Target, run: number, method: TapMethod): Promise<Visit> {
-  const phone = await openPhone(browser, method === "point" ? target.scrollY : 0);
+  const phone = await openTapPhone(browser, method === "point" ? target.scrollY : 0);
   try {
     await phone.page.goto(new URL(target.page, base).href, { waitUntil: "commit", timeout: NAVIGATION_TIMEOUT_MS });
     await withTimeout(Promise.all([phone.painted, phone.scrolled]), PAINT_TIMEOUT_MS, "first contentful paint");
@@ -701,11 +675,7 @@ function markdownReport(visits: Visit[], meta: Meta): string {
     ...sections.flatMap((section) => [section, ""]),
     how,
     "",
-    "<details><summary>Every tap</summary>",
-    "",
-    visitsTable(visits),
-    "",
-    "</details>",
+    folded("Every tap", visitsTable(visits)),
     "",
   ].join("\n");
 }
@@ -794,12 +764,7 @@ async function main(): Promise<number> {
         log(`${method}: target ${c.name} ${c.met ? "met" : "MISSED"} (${c.value})`);
     }
     log(`wrote bench/results/${options.out}.{json,md}`);
-    const errors = visits.filter((v) => v.error).length;
-    if (errors > 0) {
-      log(`${errors} visit(s) could not be measured (see the report)`);
-      return 1;
-    }
-    return 0;
+    return measuredExitCode(visits.filter((v) => v.error).length, log);
   });
 }
 

@@ -11,21 +11,32 @@ import { startSite, type Site } from "./runner.ts";
  * (`schema` names its data) and Chromium launched: both are stopped after
  * it, and on SIGINT or SIGTERM (exit code 130).
  */
-export async function withSiteAndBrowser<T>(
+export function withSiteAndBrowser<T>(schema: string, bench: (site: Site, browser: Browser) => Promise<T>): Promise<T> {
+  return withSitesAndBrowser(schema, [undefined], ([site], browser) => bench(site!, browser));
+}
+
+/**
+ * The same with one site per folder of `roots` (each a checkout of the
+ * project with its build; undefined: this one), each on its own port and
+ * data, to measure builds side by side.
+ */
+export async function withSitesAndBrowser<T>(
   schema: string,
-  bench: (site: Site, browser: Browser) => Promise<T>,
+  roots: (string | undefined)[],
+  bench: (sites: Site[], browser: Browser) => Promise<T>,
 ): Promise<T> {
-  const site = await startSite("sqlite", schema);
+  const sites: Site[] = [];
   let browser: Browser | undefined;
   const cleanup = async (): Promise<void> => {
     await browser?.close().catch(() => undefined);
-    await site.stop();
+    for (const site of sites) await site.stop();
   };
   for (const sig of ["SIGINT", "SIGTERM"] as const)
     process.once(sig, () => void cleanup().finally(() => process.exit(130)));
   try {
+    for (const root of roots) sites.push(await startSite("sqlite", schema, root ? { root } : {}));
     browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
-    return await bench(site, browser);
+    return await bench(sites, browser);
   } finally {
     await cleanup();
   }

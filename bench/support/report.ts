@@ -89,6 +89,10 @@ export function markdownTable(header: string[], align: string, rows: (string | n
   return [line(header), rule, ...rows.map(line)].join("\n");
 }
 
+/** A part of a Markdown report folded away (an HTML <details>), such as the table of every visit. */
+export const folded = (summary: string, body: string): string =>
+  [`<details><summary>${summary}</summary>`, "", body, "", "</details>"].join("\n");
+
 /**
  * Writes bench/results/<out>.json (`json`, two-space indented; `replacer` as
  * JSON.stringify's) and bench/results/<out>.md (`markdown`, ending in one newline).

@@ -22,19 +22,22 @@ import {
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 
-/** `npm run build` in the project; throws if it fails. */
-export function build(log: (msg: string) => void): void {
-  log("npm run build");
-  const res = spawnSync("npm", ["run", "build"], { cwd: ROOT, stdio: "inherit" });
+/** `npm run build` in the project (or in `root`, another checkout of it); throws if it fails. */
+export function build(log: (msg: string) => void, root = ROOT): void {
+  log(root === ROOT ? "npm run build" : `npm run build in ${root}`);
+  const res = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
   if (res.status !== 0) throw new Error(`npm run build failed (exit ${res.status ?? res.signal})`);
 }
 
 /** A TCP port on 127.0.0.1 that is free right now (one home for the tests and the benchmarks). */
 export { freePort };
 
-/** The short hash of the checked-out commit (what a result was measured on), or null outside git. */
-export function gitCommit(): string | null {
-  const res = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, stdio: ["ignore", "pipe", "ignore"] });
+/** The short hash of the checked-out commit (what a result was measured on; or of `ref`), or null outside git. */
+export function gitCommit(ref = "HEAD"): string | null {
+  const res = spawnSync("git", ["rev-parse", "--short", `${ref}^{commit}`], {
+    cwd: ROOT,
+    stdio: ["ignore", "pipe", "ignore"],
+  });
   return res.status === 0 ? res.stdout.toString().trim() || null : null;
 }
 
@@ -341,6 +344,13 @@ export function verdict(failed: string[], passed: string, log: (msg: string) => 
   }
   log(`PASS: ${passed}`);
   return 0;
+}
+
+/** A page benchmark's exit code: 0 when every visit could be measured, else 1 and a line saying how many could not. */
+export function measuredExitCode(unmeasured: number, log: (msg: string) => void): number {
+  if (unmeasured === 0) return 0;
+  log(`${unmeasured} visit(s) could not be measured (see the report)`);
+  return 1;
 }
 
 /** Runs a benchmark's main and exits with its code (1 if it threw). */
