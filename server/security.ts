@@ -38,8 +38,9 @@ export function cspDirectives(
     defaultSrc: ["'self'"],
     baseUri: ["'self'"],
     scriptSrc: ["'self'", ...scriptSources],
-    // The stylesheet is inlined in a <style> element, and a few widgets set
-    // style attributes for positioning.
+    // A page's first screen's styles are inlined in a <style> element (the
+    // stylesheet itself is a file of the site: ADR 089), and a few widgets
+    // set style attributes for positioning.
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", "data:"],
     fontSrc: ["'self'"],
