@@ -15,6 +15,7 @@ describe("pageScriptText", () => {
       bookingSectionEvent: "booking-section",
       exitPopup: { minOnPageMs: 10_000, storageKey: "exitPopupShown" },
       appNeededEvent: "app:needed",
+      siteCssAttribute: "data-site-css",
       attribution: { field: "attribution", storageKey: "visit-source", optOutKey: "visit-source-off" },
       pageViewUrl: "/api/page-view",
     });
