@@ -66,25 +66,21 @@
  * Exit code: 0 when every visit could be measured (whether or not the targets are met), 1
  * when the bench fails or some visit could not be measured (listed in the report).
  */
-import { spawnSync } from "node:child_process";
 import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Browser, CDPSession, Page } from "@playwright/test";
 import { openDatabase } from "../app/data/db.server.ts";
 import { ensureBusinessSettings } from "../harness/business-settings.ts";
 import { chromiumArgs } from "../harness/chromium.ts";
-import { checkOutAndBuild, type BaseBuild } from "./support/base-build.ts";
-import { withSitesAndBrowser } from "./support/browser.ts";
+import { inTurn, withBuildsAndBrowser, type Build, type BuildInfo, type BuildName } from "./support/browser.ts";
 import { pageBenchCommandLine } from "./support/options.ts";
 import { CPU_SLOWDOWN, openPhone, PHONE, withTimeout } from "./support/phone.ts";
-import { folded, machine, machineNote, markdownTable, writeResults } from "./support/report.ts";
+import { folded, machine, machineNote, markdownTable, ratio, writeResults } from "./support/report.ts";
 import {
   benchLog,
-  gitCommit,
   measuredExitCode,
   percentile,
   requireBuild,
-  ROOT,
   runMain,
   selectPages,
   type Site,
@@ -129,11 +125,6 @@ const FIXED_FORMS: FormPage[] = [
   { label: "Footer newsletter", path: "/", forms: "footer form" },
 ];
 const WEBINAR_FORMS = 'main form[aria-label^="Register for"]';
-
-/** The builds measured: this tree, and with --base the other. */
-type BuildName = "this" | "base";
-type Build = { name: BuildName; label: string; site: Site };
-type BuildInfo = Omit<Build, "site">;
 
 /** An Event Timing entry as the probe keeps it. */
 type EventEntry = { name: string; interactionId: number; startTime: number; duration: number };
@@ -245,16 +236,6 @@ async function openForBookings(site: Site): Promise<void> {
   } finally {
     await opened.close();
   }
-}
-
-/** "this tree (commit abc1234)", saying when the tree differs from its commit outside bench/. */
-function thisTreeLabel(): string {
-  const dirty = spawnSync("git", ["diff", "--quiet", "HEAD", "--", ".", ":!bench"], { cwd: ROOT }).status !== 0;
-  return `this tree (${gitCommit() ?? "no commit"}${dirty ? ", with uncommitted changes" : ""})`;
-}
-
-function baseLabel(base: BaseBuild): string {
-  return base.ref === base.commit ? `base ${base.commit}` : `base ${base.ref} (${base.commit})`;
 }
 
 // ---------------------------------------------------------------------------
@@ -678,12 +659,6 @@ function spreadText(s: Spread | null, format: (n: number) => string): string {
   return min === max ? median : `${median} (${min}–${max})`;
 }
 
-/** this ÷ base of two medians, when both are measured figures (a latency under the threshold is not). */
-function ratio(a: number | null | undefined, b: number | null | undefined, floor = 0): string {
-  if (a === null || a === undefined || b === null || b === undefined || a < floor || b < floor || b === 0) return "—";
-  return `${(a / b).toFixed(2)}×`;
-}
-
 /** A form's characters kept in each run ("18 of 18" when none was lost); for all forms, how many were lost. */
 function keptText(s: Summary, overall: boolean): string {
   if (s.visits === 0) return "—";
@@ -875,8 +850,7 @@ async function runAll(browser: Browser, builds: Build[], forms: FormPage[], runs
   for (let run = 1; run <= runs; run++) {
     for (const form of forms) {
       // The builds side by side, the first of the pair in turn (A B, B A, …).
-      const order = turn++ % 2 === 0 ? builds : [...builds].reverse();
-      for (const build of order) {
+      for (const build of inTurn(builds, turn++)) {
         const v = await visit(browser, build, form, run);
         visits.push(v);
         const outcome = v.error
@@ -892,50 +866,37 @@ async function runAll(browser: Browser, builds: Build[], forms: FormPage[], runs
 async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log, "or run without --no-build");
-  const base = options.base ? checkOutAndBuild(options.base, log) : null;
-  try {
-    const infos: BuildInfo[] = [
-      { name: "this", label: thisTreeLabel() },
-      ...(base ? [{ name: "base" as const, label: baseLabel(base) }] : []),
-    ];
-    return await withSitesAndBrowser(
-      "bench_typing",
-      [undefined, ...(base ? [base.root] : [])],
-      async (sites, browser) => {
-        for (const site of sites) await openForBookings(site);
-        const builds: Build[] = infos.map((info, i) => ({ ...info, site: sites[i]! }));
-        const discovered = await discoverForms(sites[0]!.server.base);
-        const paths = selectPages(
-          options.only,
-          discovered.forms.map((f) => f.path),
-        );
-        const forms = discovered.forms.filter((f) => paths.includes(f.path));
-        log(
-          `${builds.map((b) => `${b.label} at ${b.site.server.base}`).join("; ")}; ${forms.length} form(s) × ${options.runs} run(s)`,
-        );
-
-        const loadBefore = loadavg()[0]!;
-        const visits = await runAll(browser, builds, forms, options.runs);
-        const loadAfter = loadavg()[0]!;
-
-        const env = { chromium: browser.version(), ...machine(loadBefore, loadAfter) };
-        const meta: Meta = {
-          date: new Date().toISOString(),
-          runs: options.runs,
-          builds: infos,
-          left: discovered.left,
-          env,
-        };
-        writeReport(options.out, visits, forms, meta);
-        process.stdout.write(
-          `\n${targetsTable(visits, forms, infos, options.runs)}\n\n${resultsTable(visits, forms, infos, options.runs)}\n`,
-        );
-        return measuredExitCode(visits.filter((v) => v.error).length, log);
-      },
+  return withBuildsAndBrowser("bench_typing", options.base, log, async (builds, browser) => {
+    for (const build of builds) await openForBookings(build.site);
+    const infos: BuildInfo[] = builds.map(({ name, label }) => ({ name, label }));
+    const discovered = await discoverForms(builds[0]!.site.server.base);
+    const paths = selectPages(
+      options.only,
+      discovered.forms.map((f) => f.path),
     );
-  } finally {
-    base?.remove();
-  }
+    const forms = discovered.forms.filter((f) => paths.includes(f.path));
+    log(
+      `${builds.map((b) => `${b.label} at ${b.site.server.base}`).join("; ")}; ${forms.length} form(s) × ${options.runs} run(s)`,
+    );
+
+    const loadBefore = loadavg()[0]!;
+    const visits = await runAll(browser, builds, forms, options.runs);
+    const loadAfter = loadavg()[0]!;
+
+    const env = { chromium: browser.version(), ...machine(loadBefore, loadAfter) };
+    const meta: Meta = {
+      date: new Date().toISOString(),
+      runs: options.runs,
+      builds: infos,
+      left: discovered.left,
+      env,
+    };
+    writeReport(options.out, visits, forms, meta);
+    process.stdout.write(
+      `\n${targetsTable(visits, forms, infos, options.runs)}\n\n${resultsTable(visits, forms, infos, options.runs)}\n`,
+    );
+    return measuredExitCode(visits.filter((v) => v.error).length, log);
+  });
 }
 
 runMain(main, log);

@@ -59,3 +59,14 @@ export function checkOutAndBuild(ref: string, log: (msg: string) => void): BaseB
   }
   return { ref, commit, root, remove };
 }
+
+/** "this tree (commit abc1234)", saying when the tree differs from its commit outside bench/. */
+export function thisTreeLabel(): string {
+  const dirty = spawnSync("git", ["diff", "--quiet", "HEAD", "--", ".", ":!bench"], { cwd: ROOT }).status !== 0;
+  return `this tree (${gitCommit() ?? "no commit"}${dirty ? ", with uncommitted changes" : ""})`;
+}
+
+/** "base abc1234", or "base REF (abc1234)" when REF is not the short hash itself. */
+export function baseLabel(base: BaseBuild): string {
+  return base.ref === base.commit ? `base ${base.commit}` : `base ${base.ref} (${base.commit})`;
+}

@@ -82,6 +82,21 @@ export function fmtSpread(
   return `${fmt(s.median, digits)}${u} (${fmt(s.min, digits)}–${fmt(s.max, digits)})`;
 }
 
+/**
+ * this ÷ base of two figures, when both are known and at least `floor` (a
+ * figure under a measure's threshold is not one) and the base is not 0.
+ */
+export function ratioOf(a: number | null | undefined, b: number | null | undefined, floor = 0): number | null {
+  if (a === null || a === undefined || b === null || b === undefined || a < floor || b < floor || b === 0) return null;
+  return a / b;
+}
+
+/** ratioOf for a table: "0.75×", or "—". */
+export function ratio(a: number | null | undefined, b: number | null | undefined, floor = 0): string {
+  const r = ratioOf(a, b, floor);
+  return r === null ? "—" : `${r.toFixed(2)}×`;
+}
+
 /** A Markdown table: a header row, its alignment (`l` or `r` per column) and the rows' cells. */
 export function markdownTable(header: string[], align: string, rows: (string | number)[][]): string {
   const line = (cells: (string | number)[]) => `| ${cells.join(" | ")} |`;
