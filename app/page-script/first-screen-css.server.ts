@@ -5,7 +5,7 @@
  */
 import siteCss from "../app.css?inline";
 import { criticalCss, firstScreen, indexStylesheet, namesIn, type StylesheetIndex } from "./critical-css.server.ts";
-import { FIRST_SCREEN_CSS_ID } from "./first-screen.ts";
+import { FIRST_SCREEN_CSS_ID, SITE_CSS_ATTRIBUTE } from "./first-screen.ts";
 
 let siteIndex: StylesheetIndex | undefined;
 
@@ -22,4 +22,15 @@ export function withFirstScreenCss(html: string): string {
   if (!placeholder.test(html)) return html;
   const css = firstScreenCss(html).replace(/<\/style/gi, "<\\/style");
   return html.replace(placeholder, (_all, open: string, close: string) => `${open}${css}${close}`);
+}
+
+const siteStylesheetLink = new RegExp(`<link\\b[^>]*\\b${SITE_CSS_ATTRIBUTE}\\b[^>]*>`);
+
+/**
+ * A page for a document that runs no script (a draft's preview): the whole
+ * stylesheet applies from the start, as the page script would make it once
+ * it has arrived.
+ */
+export function withSiteStylesheetApplied(html: string): string {
+  return html.replace(siteStylesheetLink, (link) => link.replace(/\smedia="print"/, ""));
 }

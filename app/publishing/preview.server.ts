@@ -16,6 +16,7 @@ import { createContext as createRouterContext, data } from "react-router";
 import { buildCatalogue, ContentError, withCatalogue, type Catalogue } from "~/content/index.server.ts";
 import { contentTypes, itemPath, itemTitle, type ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
+import { withSiteStylesheetApplied } from "~/page-script/first-screen-css.server.ts";
 import { publishedWithDraft } from "./store/going-live.server.ts";
 import { readItem } from "./store/reading.server.ts";
 
@@ -125,8 +126,9 @@ export async function previewDocument(
     return notice(409, "This draft cannot be previewed", `The page ${path} could not be rendered with it.`);
   }
   // Links (and anything else that navigates) open in a new tab: the live site, not this preview.
+  // No script runs here, so the whole stylesheet applies from the start (ADR 089).
   return html(
     page.status,
-    page.html.replace(/<head(\s[^>]*)?>/i, (head) => `${head}<base target="_blank">`),
+    withSiteStylesheetApplied(page.html).replace(/<head(\s[^>]*)?>/i, (head) => `${head}<base target="_blank">`),
   );
 }
