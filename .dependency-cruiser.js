@@ -9,7 +9,9 @@
  *    e-mail, the scheduler and the page script; it imports no domain;
  * 3. domains: what the business does (leads, orders, and the folders that
  *    build on them), and services.ts, the app's services, which names several domains;
- * 4. components: React's page sections;
+ * 4. components: React's page sections, and islands/ (ADR 090): the parts a
+ *    page without React Router wakes on their own, whose entries must reach
+ *    nothing of React Router;
  * 5. route support (route-support/): server helpers only routes use (a loader's
  *    or an action's shared part), which may import anything below them;
  * 6. routes, root.tsx and entry.server.tsx: import anything below them.
@@ -26,7 +28,7 @@ const foundations = "^app/(time|content|forms|calendar|format|seo|addresses)/";
 const plumbing = "^app/(config|data|secrets|observability|http|pdf|mail|jobs|page-script)/";
 const domains =
   "^app/(leads|orders|webhooks|spam|staff|inbox|analytics|retention|privacy|publishing|media|settings)/|^app/services[.]ts$";
-const components = "^app/components/";
+const components = "^app/(components|islands)/";
 const routeSupport = "^app/route-support/";
 /** The seed and the only modules that read it: the catalogue (the release's content until the database's is read, and the build's) and the content store, which seeds an empty database (store.server.ts, or the store's files if it is split). */
 const seedReaders = [
@@ -129,6 +131,14 @@ export default {
       { path: components },
       { path: top },
     ),
+    {
+      name: "islands-wake-without-the-router",
+      severity: "error",
+      comment:
+        "An island's entry (app/islands/<name>.island.tsx) hydrates its part on a page that has no React Router (ADR 090): nothing it imports, however indirectly, may import react-router (use fetch-submission.ts, consent-line.tsx and plain links).",
+      from: { path: "^app/islands/[^/]+[.]island[.]tsx$" },
+      to: { path: "^react-router$|(^|/)node_modules/react-router/", reachable: true },
+    },
     forbid(
       "nothing-imports-routes",
       "A route module is the top: nothing in app/ imports one (not even another route; move what two routes share into a folder below).",

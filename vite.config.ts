@@ -1,7 +1,9 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { minifySync } from "rolldown/utils";
-import { defineConfig, type Plugin } from "vite";
+import { readdirSync } from "node:fs";
+import path from "node:path";
+import { build as viteBuild, defineConfig, type Plugin } from "vite";
 
 /**
  * The page script is inlined into every page as the text of its function
@@ -18,6 +20,90 @@ function minifyPageScript(): Plugin {
       const result = minifySync(`${id}.js`, code, { module: true, compress: true, mangle: true, sourcemap: true });
       if (result.errors.length) this.error(result.errors.map((error) => error.message).join("\n"));
       return { code: result.code, map: result.map ?? null };
+    },
+  };
+}
+
+/**
+ * Islands (app/islands/, ADR 090): each `<name>.island.tsx` is an entry of
+ * its own build, with React and React DOM and none of React Router, written
+ * beside the client build (under /assets/islands/) once React Router's has
+ * been written (it empties the folder first). The server learns where each
+ * entry is by this plugin filling in app/islands/urls.server.ts. In
+ * development the dev server compiles them, after React Refresh's preamble
+ * (which React Router's scripts install on the other pages).
+ */
+function islands(): Plugin {
+  const folder = path.resolve("app/islands");
+  const suffix = ".island.tsx";
+  const entries = () =>
+    Object.fromEntries(
+      readdirSync(folder)
+        .filter((file) => file.endsWith(suffix))
+        .map((file) => [file.slice(0, -suffix.length), path.join(folder, file)]),
+    );
+  const devEntry = "virtual:island-dev/";
+  let command: "build" | "serve" = "build";
+  let built: Record<string, string> | null = null;
+  return {
+    name: "islands",
+    configResolved(config) {
+      command = config.command;
+    },
+    async writeBundle(options) {
+      if (this.environment.name !== "client" || !options.dir) return;
+      const result = await viteBuild({
+        configFile: false,
+        logLevel: "warn",
+        mode: "production",
+        publicDir: false,
+        resolve: { tsconfigPaths: true },
+        build: {
+          outDir: options.dir,
+          emptyOutDir: false,
+          copyPublicDir: false,
+          rolldownOptions: {
+            input: entries(),
+            preserveEntrySignatures: "exports-only",
+            output: {
+              entryFileNames: "assets/islands/[name]-[hash].js",
+              chunkFileNames: "assets/islands/[name]-[hash].js",
+              // React and React DOM in one file that every island shares.
+              codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+            },
+          },
+        },
+      });
+      built = {};
+      for (const output of Array.isArray(result) ? result : [result]) {
+        if (!("output" in output)) continue;
+        for (const chunk of output.output) {
+          if (chunk.type === "chunk" && chunk.isEntry) built[chunk.name] = `/${chunk.fileName}`;
+        }
+      }
+    },
+    transform(_code, id) {
+      if (!id.endsWith("/app/islands/urls.server.ts")) return null;
+      const urls =
+        command === "serve"
+          ? Object.fromEntries(Object.keys(entries()).map((name) => [name, `/@id/${devEntry}${name}`]))
+          : built;
+      if (!urls) this.error("The islands must be built before the server (the client build's writeBundle).");
+      return { code: `export const islandUrls = ${JSON.stringify(urls)};`, map: null };
+    },
+    resolveId(id) {
+      return id.startsWith(devEntry) ? `\0${id}` : null;
+    },
+    load(id) {
+      if (!id.startsWith(`\0${devEntry}`)) return null;
+      const file = `/app/islands/${id.slice(devEntry.length + 1)}${suffix}`;
+      return [
+        `import "virtual:react-router/inject-hmr-runtime";`,
+        `export default async function wake(element, props) {`,
+        `  const island = await import(${JSON.stringify(file)});`,
+        `  return island.default(element, props);`,
+        `}`,
+      ].join("\n");
     },
   };
 }
@@ -54,7 +140,7 @@ const clientChunks = [
 ];
 
 export default defineConfig(({ command }) => ({
-  plugins: [tailwindcss(), reactRouter(), minifyPageScript()],
+  plugins: [tailwindcss(), reactRouter(), minifyPageScript(), islands()],
   resolve: { tsconfigPaths: true },
   build: {
     assetsInlineLimit: 0,

@@ -7,6 +7,7 @@ import { deferHydration } from "./page-script/deferred-hydration.server.ts";
 import { hydrationMode } from "./page-script/hydration.ts";
 import { pageScriptText, speculationRulesText } from "./page-script/page-script.server.ts";
 import { nonceContext, ServerRenderContext } from "./http/request-context.ts";
+import { islandsLoaderText } from "./islands/loader.server.ts";
 import { requestLog } from "./observability/request-log.server.ts";
 
 export const streamTimeout = 5_000;
@@ -31,7 +32,14 @@ export default function handleRequest(
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRenderContext value={{ nonce, pageScript: pageScriptText, speculationRules: speculationRulesText }}>
+      <ServerRenderContext
+        value={{
+          nonce,
+          pageScript: pageScriptText,
+          speculationRules: speculationRulesText,
+          islandsLoader: islandsLoaderText,
+        }}
+      >
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </ServerRenderContext>,
       {

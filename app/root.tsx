@@ -23,6 +23,8 @@ import { consentTexts } from "./leads/kinds/index.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
 import { ServerRenderContext } from "./http/request-context.ts";
 import { jsonLdScript, organisationJsonLd, pageTitle } from "./seo/meta.ts";
+import { hydrationMode } from "./page-script/hydration.ts";
+import { Island } from "./islands/island.tsx";
 
 export function loader() {
   return {
@@ -54,10 +56,16 @@ function useStaffArea(): boolean {
   return useMatches().some((match) => (match.handle as { area?: string } | undefined)?.area === "staff");
 }
 
+/** A page whose only live parts are islands: no React Router in the browser (ADR 090). */
+function useIslandsOnly(): boolean {
+  return hydrationMode(useMatches().map((match) => match.handle)) === "islands";
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const staffArea = useStaffArea();
-  const { nonce, pageScript, speculationRules } = use(ServerRenderContext);
+  const islandsOnly = useIslandsOnly();
+  const { nonce, pageScript, speculationRules, islandsLoader } = use(ServerRenderContext);
   const navigation = data?.navigation ?? emptyNavigation;
   const facts = useSiteFacts();
   return (
@@ -130,15 +138,26 @@ export function Layout({ children }: { children: ReactNode }) {
             <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
               {children}
             </main>
-            <Footer navigation={navigation} year={data?.year ?? new Date().getFullYear()} />
+            <Footer
+              navigation={navigation}
+              year={data?.year ?? new Date().getFullYear()}
+              newsletterConsent={data?.consentTexts.newsletter}
+            />
             {/* Page-wide behaviours from the first paint, with or without React
                 (app/page-script/page-script.server.ts); inlined by the server render. */}
             <script nonce={nonce} dangerouslySetInnerHTML={{ __html: pageScript ?? "" }} suppressHydrationWarning />
-            <ExitIntent />
+            <Island name="exit-intent" component={ExitIntent} props={{ consent: data?.consentTexts.newsletter }} />
           </>
         )}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {islandsOnly ? (
+          // No React Router here: the islands loader wakes each island on its own.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: islandsLoader ?? "" }} suppressHydrationWarning />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
         <span id={pageEndId} hidden />
       </body>
     </html>

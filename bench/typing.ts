@@ -23,7 +23,8 @@
  * Forms (the first text field of each: an input of a text-entry type or a textarea, shown,
  * not the spam trap's tabindex="-1" field): `/contact`, `/get-guide`, the booking page of
  * the first course with a bookable session (the first /courses/<id>/book/<session> link of
- * the server's /training page), the footer's newsletter field on `/`, and a webinar's
+ * the server's /training page), the footer's newsletter field on `/` and on `/training` (a
+ * page of islands, ADR 090: only the form wakes, and its mark is `data-island-awake`), and a webinar's
  * registration form on `/resources` (the site map has no page of its own for it; left out
  * when no webinar is upcoming). That form is behind "Register Now", a native <details>: the
  * probe opens it when it finds the field, as the visitor's tap on it would (no JavaScript).
@@ -123,6 +124,8 @@ const FIXED_FORMS: FormPage[] = [
   { label: "Contact", path: "/contact", forms: "main form" },
   { label: "Guide download", path: "/get-guide", forms: "main form" },
   { label: "Footer newsletter", path: "/", forms: "footer form" },
+  // On a page without React Router its form is an island (ADR 090).
+  { label: "Footer newsletter (island)", path: "/training", forms: "footer form" },
 ];
 const WEBINAR_FORMS = 'main form[aria-label^="Register for"]';
 
@@ -283,11 +286,13 @@ function probe(args: { forms: string; placed: string; threshold: number }): void
     state.problem = "the browser has no Event Timing API";
   }
 
-  const hydrated = (): boolean => document.documentElement.dataset.hydrated === "true";
+  // React Router's mark, or on a page of islands (ADR 090) the mark of an island that has woken.
+  const hydrated = (): boolean =>
+    document.documentElement.dataset.hydrated === "true" || document.querySelector("[data-island-awake]") !== null;
   new MutationObserver(() => {
     if (state.hydratedAt === null && hydrated()) state.hydratedAt = performance.now();
     // The document, not its root element: there is none yet when this runs.
-  }).observe(document, { attributes: true, attributeFilter: ["data-hydrated"], subtree: true });
+  }).observe(document, { attributes: true, attributeFilter: ["data-hydrated", "data-island-awake"], subtree: true });
 
   const textTypes = new Set(["text", "email", "tel", "search", "url"]);
   const isTextField = (el: Element): el is HTMLInputElement | HTMLTextAreaElement =>
@@ -556,9 +561,15 @@ async function visit(browser: Browser, build: Build, form: FormPage, run: number
     await page.touchscreen.tap(point.x, point.y);
     const keysLateMs = await typeAtPace(cdp, TYPED, performance.now());
     await page
-      .waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
-        timeout: APP_TIMEOUT_MS,
-      })
+      .waitForFunction(
+        () =>
+          document.documentElement.dataset.hydrated === "true" ||
+          document.querySelector("[data-island-awake]") !== null,
+        undefined,
+        {
+          timeout: APP_TIMEOUT_MS,
+        },
+      )
       .catch(() => undefined); // not started: reported as such (hydratedAfterFocusMs null)
     await network!.quiet(QUIET_MS, QUIET_TIMEOUT_MS);
     await sleep(SETTLE_MS);

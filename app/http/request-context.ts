@@ -14,6 +14,8 @@ export const clientIpContext = createRouterContext<string | null>(null);
 export type ServerRenderValues = {
   nonce?: string;
   pageScript?: string;
+  /** The islands loader of a page in islands mode (~/islands/loader.server.ts). */
+  islandsLoader?: string;
   speculationRules?: string;
 };
 export const ServerRenderContext = createContext<ServerRenderValues>({});

@@ -17,13 +17,13 @@ import { Picture, Portrait } from "~/components/picture.tsx";
 import { contentImageSizes } from "~/media/image-rules.ts";
 import { pageImageOf } from "~/media/page-images.server.ts";
 import type { Route } from "./+types/course";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { PriceTerms, SessionList } from "~/components/course-sessions.tsx";
 import { sessionViews, upcomingSessions } from "~/publishing/sessions-on-site.server.ts";
 import { servicesContext } from "~/services.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** A reading page: no React Router; its islands (the footer's sign-up, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 /** The canonical page for a mistyped or old course address, e.g. "risk management" (old ones: ADR 047). */
 function canonicalCoursePath(raw: string): string | undefined {

@@ -2,6 +2,7 @@ import { MailCheck, ShieldCheck, Undo2 } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
+import { useConsentText } from "~/components/forms/consent-note.tsx";
 import { PageHero } from "~/components/sections.tsx";
 import { clientFormAction } from "~/components/forms/submission.ts";
 import { formAction } from "~/leads/form-action.server.ts";
@@ -54,6 +55,7 @@ const points = [
 ];
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
+  const consent = useConsentText("newsletter");
   return (
     <>
       <PageHero
@@ -90,7 +92,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
               Sign up
             </h2>
             <p className="mt-2 text-slate-700">Enter your e-mail address and we will send you a link to confirm.</p>
-            <NewsletterForm formId="newsletter-page" pageResult={actionData} />
+            <NewsletterForm formId="newsletter-page" consent={consent} pageResult={actionData} />
           </div>
         </div>
       </section>

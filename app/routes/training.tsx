@@ -12,7 +12,7 @@ import { organisation } from "~/content/organisation.ts";
 import { pillarIdSchema } from "~/content/schema.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/training";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { PriceTerms, SessionList } from "~/components/course-sessions.tsx";
 import { SelectField } from "~/components/forms/field.tsx";
 import { monthLabel } from "~/calendar/session-dates.ts";
@@ -23,8 +23,8 @@ import { servicesContext } from "~/services.ts";
 
 const formatLabels = { "in-person": "In person (London)", online: "Live online" } as const;
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** A reading page: no React Router; its islands (the footer's sign-up, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 /** /training lists every pillar; ?pillar=<id> shows that pillar's section only (an unknown value shows all). */
 export async function loader({ url, context }: Route.LoaderArgs) {

@@ -18,7 +18,6 @@ function appScripts(page: Page): string[] {
 for (const path of [
   "/",
   "/about",
-  "/courses/corporate-finance",
   "/pillar/strategy",
   "/privacy",
   "/resources",
@@ -45,6 +44,33 @@ for (const path of [
     await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
     await expect(email).toHaveValue("reader@example.com");
     expect(scripts.length).toBeGreaterThan(0);
+  });
+}
+
+// ADR 090: /training and the course pages never start React Router. Focus in
+// the footer's sign-up wakes that form alone: its island's entry and React,
+// none of the router's code, and what was typed stays.
+for (const path of ["/training", "/courses/corporate-finance"]) {
+  test(`${path} loads no JavaScript until its sign-up form is used, and then only that island's`, async ({ page }) => {
+    const scripts = appScripts(page);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    const island = page.locator('[data-island="newsletter"]');
+    await expect(island).not.toHaveAttribute("data-island-awake");
+
+    const email = page.getByRole("contentinfo").getByLabel("Email address");
+    await email.focus();
+    await email.pressSequentially("reader@example.com");
+    await expect(island).toHaveAttribute("data-island-awake", "");
+    await expect(email).toHaveValue("reader@example.com");
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((url) => !url.includes("/assets/islands/"))).toEqual([]);
+    // The rest of the page stays server HTML: no router, no route data.
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });
 }
 

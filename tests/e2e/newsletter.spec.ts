@@ -96,7 +96,7 @@ test.describe("footer sign-up", () => {
 
   test("a network failure is reported beside the form, and the page stays", async ({ page }) => {
     await gotoHydrated(page, "/contact");
-    await page.route(/\/newsletter\.data/, (route) => route.abort());
+    await page.route("**/api/newsletter-signup", (route) => route.abort());
     const form = footerForm(page);
     await form.getByLabel("Email address").fill(uniqueEmail("offline"));
     await form.getByRole("button", { name: "Subscribe" }).click();

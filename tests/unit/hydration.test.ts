@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrateOnDemand, hydrationMode } from "~/page-script/hydration.ts";
+import { hydrateOnDemand, hydrationMode, islandsOnly } from "~/page-script/hydration.ts";
 
 describe("hydrationMode", () => {
   it("starts React after the first paint unless a route says otherwise", () => {
@@ -11,6 +11,8 @@ describe("hydrationMode", () => {
     expect(hydrationMode([undefined, hydrateOnDemand])).toBe("on-demand");
     expect(hydrationMode([hydrateOnDemand, { hydrate: "after-paint" }])).toBe("after-paint");
     expect(hydrationMode([{ hydrate: "after-paint" }, hydrateOnDemand, undefined])).toBe("on-demand");
+    expect(hydrationMode([undefined, hydrateOnDemand, islandsOnly])).toBe("islands");
+    expect(hydrationMode([islandsOnly, hydrateOnDemand])).toBe("on-demand");
   });
 
   it("ignores a handle with an unknown mode", () => {

@@ -9,17 +9,24 @@ import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType } 
  * announces the `exit-intent` event and asks for the app; this part opens
  * the popup when React is here, at once if the intent came first.
  *
- * The dialog itself is a separate chunk, fetched only when it opens.
+ * The dialog itself is a separate chunk, fetched only when it opens. An
+ * island (ADR 090): on a page without React Router it wakes when the page
+ * asks for the app.
  */
 
-const ExitPopupDialog = lazy<ComponentType<{ onClosed: () => void }>>(() =>
+const ExitPopupDialog = lazy<ComponentType<{ onClosed: () => void; consent: string | undefined }>>(() =>
   import("./exit-popup-dialog.tsx").catch(() => ({
     // The chunk could not be fetched (offline, new deploy): show nothing.
     default: () => null,
   })),
 );
 
-export function ExitIntent() {
+export type ExitIntentProps = {
+  /** The newsletter's consent line (its form has no router to read it from). */
+  consent: string | undefined;
+};
+
+export function ExitIntent({ consent }: ExitIntentProps) {
   const [open, setOpen] = useState(false);
 
   useEffect(() => {
@@ -39,7 +46,7 @@ export function ExitIntent() {
   if (!open) return null;
   return (
     <Suspense fallback={null}>
-      <ExitPopupDialog onClosed={onClosed} />
+      <ExitPopupDialog onClosed={onClosed} consent={consent} />
     </Suspense>
   );
 }

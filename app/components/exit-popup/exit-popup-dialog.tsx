@@ -20,7 +20,7 @@ const { autoHideMs, successCloseMs, resetMs } = ui.exitPopup;
  * open. resetMs after closing, `onClosed` is called (the parent unmounts it,
  * which resets its state).
  */
-export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) {
+export default function ExitPopupDialog({ onClosed, consent }: { onClosed: () => void; consent: string | undefined }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const pressedOnBackdrop = useRef(false);
@@ -113,6 +113,7 @@ export default function ExitPopupDialog({ onClosed }: { onClosed: () => void }) 
 
         <NewsletterForm
           formId={formId}
+          consent={consent}
           layout="stacked"
           hideAfterSuccess
           onEngaged={engage}

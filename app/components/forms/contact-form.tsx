@@ -9,9 +9,9 @@ import { Link } from "react-router";
 import { promises, ui } from "~/content/business.ts";
 import type { FormResult } from "~/forms/result.ts";
 import { limits, preferredContacts, serviceInterests } from "~/forms/fields.ts";
+import { ConsentNote } from "./consent-note.tsx";
 import { BotFields } from "./bot-fields.tsx";
 import {
-  ConsentNote,
   ErrorSummary,
   FormAlert,
   FormStatus,

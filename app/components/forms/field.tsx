@@ -571,5 +571,4 @@ function focusProblem(summary: HTMLElement | null, form: HTMLFormElement | null)
   form?.querySelector<HTMLElement>("[aria-invalid='true']")?.focus();
 }
 
-export { ConsentNote } from "./consent-note.tsx";
 export type { Tone };

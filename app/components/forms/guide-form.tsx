@@ -8,9 +8,9 @@ import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef } from "react";
 import { NextStepLinks } from "~/components/next-step-links.tsx";
 import type { FormResult } from "~/forms/result.ts";
+import { ConsentNote } from "./consent-note.tsx";
 import { BotFields } from "./bot-fields.tsx";
 import {
-  ConsentNote,
   ErrorSummary,
   FormAlert,
   FormStatus,

@@ -1,9 +1,10 @@
 /**
  * The newsletter sign-up, wherever it appears: the footer of every page, the
- * /newsletter page and the exit popup. All three post to the /newsletter
- * route's action: with JavaScript through a fetcher (the visitor stays where
- * they are), without it (or before the page has hydrated) as a plain form
- * post that lands on /newsletter, which shows the answer (`pageResult`).
+ * /newsletter page and the exit popup. With JavaScript it sends the address
+ * to /api/newsletter-signup (the visitor stays where they are); without it
+ * (or before it has woken) it is a plain form post to the /newsletter
+ * route's action, which shows the answer (`pageResult`). No router: the
+ * footer's form and the exit popup are islands (ADR 090).
  *
  * Built from the form kit like every other form: the shared schema checks
  * the address in the browser, the server's message goes under the field, a
@@ -13,12 +14,19 @@
 import { useEffect, useEffectEvent } from "react";
 import type { FormResult } from "~/forms/result.ts";
 import { BotFields } from "./bot-fields.tsx";
-import { ConsentNote, FormAlert, FormStatus, SubmitButton, useFormValidation, type Tone } from "./field.tsx";
+import { ConsentLine } from "./consent-line.tsx";
+import { FormAlert, FormStatus, SubmitButton, useFormValidation, type Tone } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";
-import { useFetcherSubmission } from "./submission.ts";
+import { useFetchSubmission } from "./fetch-submission.ts";
+
+/** Where the sign-up goes with JavaScript. */
+export const newsletterEndpoint = "/api/newsletter-signup";
+
+export type NewsletterFormProps = Parameters<typeof NewsletterForm>[0];
 
 export function NewsletterForm({
   formId,
+  consent,
   tone = "light",
   layout = "inline",
   pageResult,
@@ -28,6 +36,8 @@ export function NewsletterForm({
 }: {
   /** Prefix of the field ids (several sign-up forms can share a page). */
   formId: string;
+  /** The consent line (the newsletter kind's text, ~/leads/kinds/). */
+  consent: string | undefined;
   tone?: Tone;
   /** "inline": the button beside the field from the sm breakpoint; "stacked": below it, full width. */
   layout?: "inline" | "stacked";
@@ -39,7 +49,8 @@ export function NewsletterForm({
   onEngaged?: () => void;
   onSubscribed?: () => void;
 }) {
-  const { fetcher, failure, success, submitting } = useFetcherSubmission(pageResult);
+  const submission = useFetchSubmission(newsletterEndpoint, pageResult);
+  const { failure, success, submitting } = submission;
   const { errors, formRef, formProps } = useFormValidation("newsletter", failure?.errors);
   const subscribed = useEffectEvent(() => onSubscribed?.());
   const dark = tone === "dark";
@@ -56,23 +67,23 @@ export function NewsletterForm({
   const showFields = !(hideAfterSuccess && success);
 
   return (
-    <fetcher.Form
+    <form
       method="post"
       action="/newsletter"
-      defaultShouldRevalidate={false}
       aria-label="Newsletter sign-up"
       className="relative mt-4 space-y-3"
       {...formProps}
       onSubmit={(event) => {
         onEngaged?.();
         formProps.onSubmit(event);
+        submission.onSubmit(event);
       }}
       onInput={onEngaged}
     >
       {showFields && (
         <>
           {/* A fresh start time after each answer (bot protection). */}
-          <BotFields resetKey={fetcher.data} />
+          <BotFields resetKey={submission.data} />
           <div className={stacked ? "space-y-4" : "flex flex-col gap-2 sm:flex-row sm:items-start"}>
             <PersonField
               formId={formId}
@@ -99,7 +110,7 @@ export function NewsletterForm({
           <p className={`font-medium ${dark ? "text-sm text-emerald-200" : "text-emerald-800"}`}>{success.message}</p>
         )}
       </FormStatus>
-      {showFields && <ConsentNote kind="newsletter" tone={tone} className="text-xs" />}
-    </fetcher.Form>
+      {showFields && <ConsentLine text={consent} tone={tone} className="text-xs" />}
+    </form>
   );
 }

@@ -5,8 +5,9 @@
  */
 import { useEffect, useRef } from "react";
 import { trackEvent } from "~/analytics/track-event.ts";
+import { ConsentNote } from "./consent-note.tsx";
 import { BotFields } from "./bot-fields.tsx";
-import { ConsentNote, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
+import { FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";
 import { useFormSubmission } from "./submission.ts";
 

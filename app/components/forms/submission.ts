@@ -20,39 +20,11 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { FormResult } from "~/forms/result.ts";
+import { connectionProblemMessage, resultInErrorBody, serverProblemMessage } from "./fetch-submission.ts";
 
 /** What a page form's action answers: a FormResult, tagged with the form it
  * came from when one page has several forms of the same kind. */
 export type TaggedResult = FormResult & { formId?: string };
-
-export const connectionProblemMessage =
-  "We could not reach our server, so nothing was sent. Please check your connection and try again: everything you typed is still here.";
-
-export function serverProblemMessage(status: number): string {
-  return `Sorry, something went wrong on our side (error ${status}), so nothing was sent. Please try again in a few minutes: everything you typed is still here.`;
-}
-
-function isFormResult(value: unknown): value is FormResult {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    typeof (value as { success?: unknown }).success === "boolean" &&
-    typeof (value as { message?: unknown }).message === "string"
-  );
-}
-
-/** The FormResult inside an error answer's body (JSON text or an object), if any. */
-function resultInErrorBody(data: unknown): FormResult | null {
-  let value = data;
-  if (typeof data === "string") {
-    try {
-      value = JSON.parse(data);
-    } catch {
-      return null;
-    }
-  }
-  return isFormResult(value) && !value.success ? value : null;
-}
 
 /**
  * The body of a route's `clientAction`: calls the server action and answers

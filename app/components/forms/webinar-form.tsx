@@ -5,8 +5,9 @@
  * webinar id, so the page re-rendered without JavaScript opens the right one.
  */
 import { useEffect, useRef, useState } from "react";
+import { ConsentNote } from "./consent-note.tsx";
 import { BotFields } from "./bot-fields.tsx";
-import { ConsentNote, ErrorSummary, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
+import { ErrorSummary, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";
 import { useFormSubmission, useOwnFormAction } from "./submission.ts";
 

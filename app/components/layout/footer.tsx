@@ -3,6 +3,7 @@ import { Icon } from "~/components/icon.tsx";
 import { type ReactNode } from "react";
 import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
+import { Island } from "~/islands/island.tsx";
 import { promises } from "~/content/business.ts";
 import { footerResources, legalLinks, type CatalogueNavigation, type NavItem } from "~/content/navigation.ts";
 import { organisation } from "~/content/organisation.ts";
@@ -11,7 +12,16 @@ import { useSiteFacts } from "~/components/site-facts.ts";
 
 type SectionId = "pillars" | "courses" | "delivery" | "resources" | "contact";
 
-export function Footer({ navigation, year }: { navigation: CatalogueNavigation; year: number }) {
+export function Footer({
+  navigation,
+  year,
+  newsletterConsent,
+}: {
+  navigation: CatalogueNavigation;
+  year: number;
+  /** The newsletter's consent line (root loader data), a prop of the sign-up island. */
+  newsletterConsent: string | undefined;
+}) {
   const { contact, deliveryOptions } = useSiteFacts();
   const section = (id: SectionId, title: string, children: ReactNode) => (
     <FooterSection id={id} title={title}>
@@ -34,7 +44,12 @@ export function Footer({ navigation, year }: { navigation: CatalogueNavigation; 
             <p className="mt-2 text-sm leading-6 text-slate-300">
               Practical articles, free guides and webinar dates from our trainers. We ask you to confirm by e-mail.
             </p>
-            <NewsletterForm formId="footer-newsletter" tone="dark" />
+            {/* An island (ADR 090): on a page without React Router it wakes on its own. */}
+            <Island
+              name="newsletter"
+              component={NewsletterForm}
+              props={{ formId: "footer-newsletter", tone: "dark", consent: newsletterConsent }}
+            />
           </section>
         </div>
         <div className="mt-8 grid gap-0 md:grid-cols-3 md:gap-8 lg:grid-cols-5">

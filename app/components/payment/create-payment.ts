@@ -4,6 +4,7 @@
  * { success: false, message }. Never throws: every outcome is a value the
  * form can show (spec section 8's messages).
  */
+import { postJson } from "~/http/post-json.ts";
 import { paymentIntentIdFromSecret } from "./stripe-loader.ts";
 
 export const createPaymentPath = "/api/create-consultation-payment";
@@ -37,25 +38,11 @@ export const createFailedMessage = "Failed to create payment";
 type Answer = { success?: unknown; clientSecret?: unknown; paymentIntentId?: unknown; message?: unknown };
 
 export async function createPayment(body: CreatePaymentBody): Promise<CreatePaymentResult> {
-  let response: Response;
-  try {
-    response = await fetch(createPaymentPath, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", Accept: "application/json" },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
-  } catch {
-    return { ok: false, status: 0, message: initialiseFailedMessage, unavailable: false };
-  }
-  let answer: Answer | null = null;
-  try {
-    const parsed: unknown = await response.json();
-    if (typeof parsed === "object" && parsed !== null) answer = parsed as Answer;
-  } catch {
-    // Not JSON (a proxy's error page): no message to show.
-  }
-  if (response.ok && answer?.success === true && typeof answer.clientSecret === "string" && answer.clientSecret) {
+  const reply = await postJson(createPaymentPath, body);
+  if (!reply) return { ok: false, status: 0, message: initialiseFailedMessage, unavailable: false };
+  // Not an object (a proxy's error page): no message to show.
+  const answer = typeof reply.json === "object" && reply.json !== null ? (reply.json as Answer) : null;
+  if (reply.ok && answer?.success === true && typeof answer.clientSecret === "string" && answer.clientSecret) {
     const paymentIntentId =
       typeof answer.paymentIntentId === "string" && answer.paymentIntentId
         ? answer.paymentIntentId
@@ -68,5 +55,5 @@ export async function createPayment(body: CreatePaymentBody): Promise<CreatePaym
       : answer?.success === false
         ? createFailedMessage
         : initialiseFailedMessage;
-  return { ok: false, status: response.status, message, unavailable: response.status === 503 };
+  return { ok: false, status: reply.status, message, unavailable: reply.status === 503 };
 }

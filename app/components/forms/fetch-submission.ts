@@ -1,0 +1,103 @@
+/**
+ * Sending a form without React Router: what an island (ADR 090) uses, where
+ * there is no router on the page. The form keeps its plain `method="post"`
+ * and `action` (it works without JavaScript); with JavaScript, `onSubmit`
+ * sends its fields as JSON to the form kind's API endpoint (the same checks
+ * and answers as the page's action: leads/form-action.server.ts) and the
+ * answer arrives as `result`. A request that never reaches the server, or an
+ * answer that is not a FormResult, becomes a FormResult that says so.
+ */
+import { useState, type FormEvent } from "react";
+import type { FormResult } from "~/forms/result.ts";
+import { postJson } from "~/http/post-json.ts";
+
+export const connectionProblemMessage =
+  "We could not reach our server, so nothing was sent. Please check your connection and try again: everything you typed is still here.";
+
+export function serverProblemMessage(status: number): string {
+  return `Sorry, something went wrong on our side (error ${status}), so nothing was sent. Please try again in a few minutes: everything you typed is still here.`;
+}
+
+export function isFormResult(value: unknown): value is FormResult {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    typeof (value as { success?: unknown }).success === "boolean" &&
+    typeof (value as { message?: unknown }).message === "string"
+  );
+}
+
+/** The FormResult inside an error answer's body (JSON text or an object), if any. */
+export function resultInErrorBody(data: unknown): FormResult | null {
+  let value = data;
+  if (typeof data === "string") {
+    try {
+      value = JSON.parse(data);
+    } catch {
+      return null;
+    }
+  }
+  return isFormResult(value) && !value.success ? value : null;
+}
+
+/** A form's text fields, as the browser would post them (with the button that sent it). */
+function formFields(form: HTMLFormElement, submitter?: HTMLElement | null): Record<string, string> {
+  const fields: Record<string, string> = {};
+  new FormData(form, submitter ?? undefined).forEach((value, key) => {
+    if (typeof value === "string") fields[key] = value;
+  });
+  return fields;
+}
+
+/** Posts fields as JSON to `endpoint`; answers a FormResult whatever happens. */
+export async function postFields(endpoint: string, fields: Record<string, string>): Promise<FormResult> {
+  const answer = await postJson(endpoint, fields);
+  if (!answer) return { success: false, message: connectionProblemMessage };
+  if (answer.ok && isFormResult(answer.json)) return answer.json;
+  return resultInErrorBody(answer.json) ?? { success: false, message: serverProblemMessage(answer.status) };
+}
+
+export type FetchSubmission<T extends FormResult> = {
+  /** The form's submit handler: call it after the form's own checks (a prevented event is not sent). */
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The last answer (a new object each time: a key for what restarts with it). */
+  data: T | undefined;
+  /** The answer to show: none while a submission is under way. */
+  result: T | undefined;
+  failure: Extract<T, { success: false }> | undefined;
+  success: Extract<T, { success: true }> | undefined;
+  submitting: boolean;
+};
+
+/**
+ * One form's submission to `endpoint` (`/api/<kind>`). `pageResult`: the
+ * answer to a post made without JavaScript, if the page that shows it passes
+ * it on.
+ */
+export function useFetchSubmission<T extends FormResult = FormResult>(
+  endpoint: string,
+  pageResult?: T,
+): FetchSubmission<T> {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [submitting, setSubmitting] = useState(false);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    if (submitting) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    setSubmitting(true);
+    void postFields(endpoint, formFields(event.currentTarget, submitter)).then((answer) => {
+      setData(answer as T);
+      setSubmitting(false);
+    });
+  };
+  const result = submitting ? undefined : (data ?? pageResult);
+  return {
+    onSubmit,
+    data,
+    result,
+    failure: result && !result.success ? (result as Extract<T, { success: false }>) : undefined,
+    success: result?.success ? (result as Extract<T, { success: true }>) : undefined,
+    submitting,
+  };
+}

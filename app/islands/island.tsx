@@ -1,0 +1,31 @@
+/**
+ * Islands (ADR 090): a part of a page that wakes up on its own, with its own
+ * props, without React Router, its route data or the rest of the page.
+ *
+ * `Island` renders the part on the server as usual, inside a wrapper that
+ * names it and carries its props; on a page that runs React Router the
+ * wrapper is plain markup and the router hydrates the part with the page. On
+ * a page in islands mode (hydration.ts) there is no router: the islands
+ * loader (loader.server.ts) fetches the island's own entry
+ * (`<name>.island.tsx`) when the visitor reaches it, and that entry hydrates
+ * the wrapper's content with the same props, so the markup matches.
+ */
+import type { ComponentType } from "react";
+import { ISLAND_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, type IslandName } from "./names.ts";
+
+export function Island<P extends object>({
+  name,
+  component: Component,
+  props,
+}: {
+  name: IslandName;
+  component: ComponentType<P>;
+  props: P;
+}) {
+  const attributes = { [ISLAND_ATTRIBUTE]: name, [ISLAND_PROPS_ATTRIBUTE]: JSON.stringify(props) };
+  return (
+    <div {...attributes} className="contents">
+      <Component {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Island } from "~/islands/island.tsx";
+import { islandsLoader } from "~/islands/loader.server.ts";
+
+// ADR 090: an island's wrapper names it and carries its props; inside, the
+// part is rendered exactly as on its own, so its entry hydrates the same markup.
+
+function Greeting({ name, count }: { name: string; count: number }) {
+  return createElement("p", null, `Hello ${name}, ${count}`);
+}
+
+describe("Island", () => {
+  it("wraps the part's own markup with its name and its props as JSON", () => {
+    const props = { name: `O'Brien & "Co" <b>`, count: 3 };
+    const html = renderToStaticMarkup(
+      createElement(Island<typeof props>, { name: "newsletter", component: Greeting, props }),
+    );
+    const inner = renderToStaticMarkup(createElement(Greeting, props));
+    const wrapper = /^<div data-island="newsletter" data-island-props="([^"]*)" class="contents">(.*)<\/div>$/.exec(
+      html,
+    );
+    expect(wrapper).not.toBeNull();
+    expect(wrapper![2]).toBe(inner);
+    const attribute = wrapper![1]!
+      .replace(/&quot;/g, '"')
+      .replace(/&#x27;/g, "'")
+      .replace(/&lt;/g, "<")
+      .replace(/&gt;/g, ">")
+      .replace(/&amp;/g, "&");
+    expect(JSON.parse(attribute)).toEqual(props);
+  });
+});
+
+describe("islandsLoader", () => {
+  it("is a script that knows each island's entry and nothing else", () => {
+    const text = islandsLoader({ newsletter: "/assets/islands/newsletter-abc.js" });
+    expect(() => new Function(text)).not.toThrow();
+    expect(text).toContain('{"newsletter":"/assets/islands/newsletter-abc.js"}');
+  });
+});
