@@ -7,12 +7,12 @@ import { catalogue, getPillar } from "~/content/index.server.ts";
 import type { SiteFacts } from "~/content/site-facts.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/about";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { Portrait } from "~/components/picture.tsx";
 import { pageImageOf } from "~/media/page-images.server.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** No React Router: its islands (the footer's sign-up, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { pages, trainers, testimonials } = catalogue;

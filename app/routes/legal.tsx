@@ -4,10 +4,10 @@ import { getLegalDocument } from "~/content/index.server.ts";
 import { legalDocumentSchema } from "~/content/schema.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/legal";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** No React Router: its islands (the footer's sign-up, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 // One module serves /privacy, /terms and /cookies (see app/routes.ts).
 export function loader({ url }: Route.LoaderArgs) {

@@ -4,28 +4,22 @@ import { Link } from "react-router";
 import { NewsletterForm } from "~/components/forms/newsletter-form.tsx";
 import { useConsentText } from "~/components/forms/consent-note.tsx";
 import { PageHero } from "~/components/sections.tsx";
-import { clientFormAction } from "~/components/forms/submission.ts";
+import { Island } from "~/islands/island.tsx";
 import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/newsletter";
 
-/** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */
-export const handle = hydrateOnDemand;
+/** No React Router: its islands (this page's sign-up and the footer's, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 /**
- * The newsletter sign-up. Every sign-up form on the site (footer, exit
- * popup, this page) posts here; without JavaScript the browser lands on this
+ * The newsletter sign-up without JavaScript. Every sign-up form on the site
+ * (footer, exit popup, this page) posts here when it has not woken (with
+ * JavaScript they send to /api/newsletter-signup); the browser lands on this
  * page, which shows the result.
  */
 export const action = (args: Route.ActionArgs) => formAction("newsletter", args);
-
-/**
- * With JavaScript the forms post through a fetcher: a request that never
- * reaches the server, or an unreadable error answer, becomes a message
- * beside the form instead of the site's error page.
- */
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
 
 export function meta() {
   return seo({
@@ -92,7 +86,11 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
               Sign up
             </h2>
             <p className="mt-2 text-slate-700">Enter your e-mail address and we will send you a link to confirm.</p>
-            <NewsletterForm formId="newsletter-page" consent={consent} pageResult={actionData} />
+            <Island
+              name="newsletter"
+              component={NewsletterForm}
+              props={{ formId: "newsletter-page", consent, pageResult: actionData }}
+            />
           </div>
         </div>
       </section>

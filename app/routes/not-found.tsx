@@ -2,10 +2,10 @@ import { data } from "react-router";
 import { NotFoundContent } from "~/components/not-found-content.tsx";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/not-found";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** No React Router: its islands (the footer's sign-up, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 // Any path no other route matches: a real 404 status, not a soft 404.
 export function loader() {

@@ -9,13 +9,13 @@ import { courseFacts, pricing, ui } from "~/content/business.ts";
 import { catalogue, courseSummary, coursesInPillar, getPillar, requireCourse } from "~/content/index.server.ts";
 import { breadcrumbJsonLd, faqJsonLd, seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/pillar";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { imagePreload, Picture } from "~/components/picture.tsx";
 import { heroImageSizes } from "~/media/image-rules.ts";
 import { pageImageOf } from "~/media/page-images.server.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** No React Router: its islands (the footer's sign-up, the exit popup) wake on their own (ADR 090). */
+export const handle = islandsOnly;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const pillar = getPillar(params.pillarId);
