@@ -1,8 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { useSearchParams } from "react-router";
-import { ContactForm, type ContactDefaults } from "~/components/forms/contact-form.tsx";
-import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
+import { ContactIsland } from "~/components/forms/contact-form.tsx";
+import { useConsentText } from "~/components/forms/consent-note.tsx";
+import { Island } from "~/islands/island.tsx";
 import { MapEmbed } from "~/components/map-embed.tsx";
 import { FaqList } from "~/components/faq-list.tsx";
 import { PageHero, Paragraphs, Section } from "~/components/sections.tsx";
@@ -10,20 +10,17 @@ import { promises } from "~/content/business.ts";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { formatContactAddress, phoneHref } from "~/content/site-facts.ts";
-import { serviceInterests } from "~/forms/fields.ts";
 import { faqJsonLd, seo } from "~/seo/meta.ts";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/contact";
 
-/** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */
-export const handle = hydrateOnDemand;
+/** No React Router: the form works as a plain post, and is an island that wakes when it is used (ADR 090). */
+export const handle = islandsOnly;
 
 /**
- * `?interest=<pillar or service>` preselects the Area of Interest and
- * `?course=<course id>` prefills the message (the course pages' "Request
- * Corporate Rate" link). The page reads the query itself, with the course
- * titles from here: the prerendered page's data (served for every query)
- * cannot depend on it.
+ * The course titles go to the form's island, which reads the page's
+ * `?course=` and `?interest=` itself (contact-prefill.ts): the prerendered
+ * page's data (served for every query) cannot depend on them.
  */
 export function loader() {
   return {
@@ -34,30 +31,15 @@ export function loader() {
   };
 }
 
-function contactPrefill(searchParams: URLSearchParams, courseTitles: Record<string, string>): ContactDefaults {
-  const prefill: ContactDefaults = {};
-  const interest = searchParams.get("interest");
-  if (interest && serviceInterests.some((s) => s.value === interest)) prefill.serviceInterest = interest;
-  const courseId = searchParams.get("course");
-  const title = courseId && Object.hasOwn(courseTitles, courseId) ? courseTitles[courseId] : undefined;
-  if (title) prefill.message = `I would like to ask about a corporate rate for ${title} for our team.`;
-  return prefill;
-}
-
 export const action = (args: Route.ActionArgs) => formAction("contact", args);
-
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
-
-export const shouldRevalidate = keepDataAfterPost;
 
 export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/contact", jsonLd: faqJsonLd(loaderData.faqs) });
 }
 
-export default function Contact({ loaderData }: Route.ComponentProps) {
+export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, faqs, courseTitles, contact } = loaderData;
-  const [searchParams] = useSearchParams();
-  const prefill = contactPrefill(searchParams, courseTitles);
+  const consent = useConsentText("contact");
   return (
     <>
       <PageHero eyebrow="Contact" title={copy.heroTitle} lead={copy.heroLead} />
@@ -65,7 +47,11 @@ export default function Contact({ loaderData }: Route.ComponentProps) {
       <Section id="enquiry" title={copy.formTitle}>
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
           <div id="enquiry-form" className="rounded-lg border border-slate-200 p-6">
-            <ContactForm key={searchParams.toString()} prefill={prefill} />
+            <Island
+              name="contact"
+              component={ContactIsland}
+              props={{ pageResult: actionData, consent, courseTitles }}
+            />
           </div>
           <aside aria-labelledby="office-title" className="space-y-4">
             <h3 id="office-title" className="text-lg font-semibold text-navy-900">

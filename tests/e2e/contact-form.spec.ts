@@ -179,7 +179,7 @@ test("a valid enquiry: 'Sending...', a thank-you for 5 seconds, then an empty fo
 }) => {
   const e = enquiry("contact");
   // Hold the answer back until the button has been seen while it is sent.
-  const { release } = await holdRequests(page, "**/contact.data*");
+  const { release } = await holdRequests(page, "**/api/contact");
   // The page's clock (a minute behind the server's, so the form's start time
   // is never in the server's future) is moved on by hand below.
   await page.clock.install({ time: Date.now() - 60_000 });
@@ -281,7 +281,7 @@ test("a server failure (503) is shown at the top of the form and nothing typed i
   const e = enquiry("unavailable");
   const failure =
     "Sorry, we could not save your details just now. Nothing was sent. Please try again in a few minutes or e-mail us.";
-  await answerWithJson(page, "**/contact.data*", 503, { success: false, message: failure });
+  await answerWithJson(page, "**/api/contact", 503, { success: false, message: failure });
   await gotoHydrated(page, "/contact");
   await fillEnquiry(page, e);
   await sendButton(page).click();
@@ -293,7 +293,7 @@ test("a server failure (503) is shown at the top of the form and nothing typed i
 
 test("a network failure is shown at the top of the form and nothing typed is lost", async ({ page, mailbox }) => {
   const e = enquiry("offline");
-  await page.route("**/contact.data*", (route) => route.abort("internetdisconnected"));
+  await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
   await gotoHydrated(page, "/contact");
   await fillEnquiry(page, e);
   await sendButton(page).click();
@@ -301,7 +301,7 @@ test("a network failure is shown at the top of the form and nothing typed is los
   await expectValuesKept(page, e);
 
   // Once the connection is back, the same form goes through.
-  await page.unroute("**/contact.data*");
+  await page.unroute("**/api/contact");
   await sendButton(page).click();
   await expect(page.locator("#enquiry-form [role='status']")).toContainText("Thank you for your message");
   await mailbox.waitForEmail(e.email, { subject: /We have received your enquiry/ });
@@ -309,7 +309,7 @@ test("a network failure is shown at the top of the form and nothing typed is los
 
 test("field messages from the server are shown under the fields", async ({ page }) => {
   // The server checks too: an answer with field errors (as if the browser's check had been bypassed).
-  await answerWithJson(page, "**/contact.data*", 400, {
+  await answerWithJson(page, "**/api/contact", 400, {
     success: false,
     message: "Please correct the highlighted fields and try again.",
     errors: { phone: messages.phone },
@@ -364,7 +364,7 @@ test("no WCAG 2.2 AA violations with field errors and a failure message shown", 
   await expect(form(page).locator("[aria-invalid='true']").first()).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
-  await answerWithJson(page, "**/contact.data*", 503, { success: false, message: "Not now." });
+  await answerWithJson(page, "**/api/contact", 503, { success: false, message: "Not now." });
   await fillEnquiry(page, enquiry("axe"));
   await sendButton(page).click();
   await expect(form(page).getByRole("alert")).toHaveText("Not now.");

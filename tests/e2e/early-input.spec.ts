@@ -1,7 +1,17 @@
 import { type Locator, type Page } from "@playwright/test";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 import { delegateWithInstructions, joiningSiteEnv, type SiteWithMail } from "../support/joining.ts";
-import { expect, expectHydrated, holdApp, isPhone, pauseHydrationAfter, test, uniqueEmail } from "./fixtures.ts";
+import {
+  expect,
+  expectHydrated,
+  expectIslandAwake,
+  holdApp,
+  holdIsland,
+  isPhone,
+  pauseHydrationAfter,
+  test,
+  uniqueEmail,
+} from "./fixtures.ts";
 
 // Issue 12: what a visitor does before the app's code has arrived is never
 // lost. Each test holds the app's entry script back, taps or types into the
@@ -55,7 +65,8 @@ test("an FAQ and a footer section opened before the app arrives stay open", asyn
 test("what is typed into a form before the app arrives is kept, and the form then sends it @both-widths", async ({
   page,
 }) => {
-  const { release } = await holdApp(page);
+  // The contact form is an island (ADR 090): its own entry is what arrives.
+  const { release } = await holdIsland(page, "contact");
   await page.goto("/contact");
   const form = page.getByRole("form", { name: "Enquiry form" });
   const field = (label: string) => form.getByLabel(new RegExp(`^${label}\\*?$`));
@@ -66,9 +77,9 @@ test("what is typed into a form before the app arrives is kept, and the form the
   await field("Company Name").fill("Harbour Lane Capital");
   await field("Area of Interest").selectOption({ label: "Risk Management & GRC" });
   await field("Your Message").fill("Typed before the page's code arrived: please keep every word.");
-  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
   release();
-  await expectHydrated(page);
+  await expectIslandAwake(page, "contact");
   await expect(field("Full Name")).toHaveValue("Olivia Bennett");
   await expect(field("Email Address")).toHaveValue(email);
   await expect(field("Area of Interest")).toHaveValue("risk-grc");

@@ -243,6 +243,20 @@ export async function holdApp(page: Page): Promise<{ release: () => void }> {
 }
 
 /**
+ * Holds an island's entry back (ADR 090) until `release()`: on a page without
+ * React Router the visitor taps and types into the server's HTML, then the
+ * island wakes.
+ */
+export async function holdIsland(page: Page, name: string): Promise<{ release: () => void }> {
+  return holdRequests(page, `**/assets/islands/${name}-*.js`);
+}
+
+/** Waits until the island `name` has woken (hydrated). */
+export async function expectIslandAwake(page: Page, name: string) {
+  await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute("data-island-awake", "", { timeout: 10_000 });
+}
+
+/**
  * Stops React in the middle of hydrating the next page opened, right after it
  * has hydrated the element `selector` (the components above it rendered, what
  * comes after it not yet, nothing committed), until `resume()`.

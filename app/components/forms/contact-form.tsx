@@ -1,15 +1,16 @@
 /**
- * The contact enquiry form (spec sections 3 to 5). Posts to the contact
- * route's action; works without JavaScript. On success a thank-you replaces
- * the form for ui.contactThankYouMs, then the form comes back empty. On
- * failure the visitor keeps what they typed and sees why.
+ * The contact enquiry form (spec sections 3 to 5), an island (ADR 090).
+ * Without JavaScript it posts to the contact route's action; once it has
+ * woken it sends to /api/contact (fetch-submission.ts). On success a
+ * thank-you replaces the form for ui.contactThankYouMs, then the form comes
+ * back empty. On failure the visitor keeps what they typed and sees why.
  */
 import { useEffect, useRef, useState } from "react";
-import { Link } from "react-router";
 import { promises, ui } from "~/content/business.ts";
 import type { FormResult } from "~/forms/result.ts";
 import { limits, preferredContacts, serviceInterests } from "~/forms/fields.ts";
-import { ConsentNote } from "./consent-note.tsx";
+import { ConsentLine } from "./consent-line.tsx";
+import { contactPrefill } from "./contact-prefill.ts";
 import { BotFields } from "./bot-fields.tsx";
 import {
   ErrorSummary,
@@ -23,9 +24,12 @@ import {
   useFormValidation,
 } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";
-import { useFormSubmission, useOwnFormAction, type FormSubmission } from "./submission.ts";
+import { useFetchSubmission, type FetchSubmission } from "./fetch-submission.ts";
 
 export const contactFormId = "contact";
+
+/** Where the enquiry goes once the form has woken (the same checks as the page's action). */
+export const contactEndpoint = "/api/contact";
 
 /** The form's fields, in order (the error summary lists them so). */
 const fieldOrder = [
@@ -43,8 +47,40 @@ export type ContactDefaults = Partial<Record<(typeof fieldOrder)[number], string
 
 const emptyDefaults: ContactDefaults = { preferredContact: "email" };
 
-export function ContactForm({ prefill }: { prefill?: ContactDefaults }) {
-  const submission = useFormSubmission<FormResult>();
+/** The island's props (ADR 090): what the server knows. */
+export type ContactIslandProps = {
+  /** The answer to a post made without JavaScript (the page's action data). */
+  pageResult?: FormResult;
+  /** The consent line (the contact kind's text, ~/leads/kinds/). */
+  consent: string | undefined;
+  /** Course titles by id, for a link's `?course=` (contact-prefill.ts). */
+  courseTitles: Record<string, string>;
+};
+
+/** The form as the server renders it: /contact is one prerendered page for every query, so nothing is filled in. */
+export function ContactIsland({ pageResult, consent }: ContactIslandProps) {
+  return <ContactForm pageResult={pageResult} consent={consent} />;
+}
+
+/**
+ * The form as the island's entry hydrates it: what the page's address fills
+ * in (contact-prefill.ts) is read there. React hydrates the fields with those
+ * defaults, and a field the visitor has already typed into keeps its text.
+ */
+export function ContactFormFilledIn({ courseTitles, ...props }: ContactIslandProps) {
+  return <ContactForm {...props} prefill={contactPrefill(window.location.search, courseTitles)} />;
+}
+
+function ContactForm({
+  pageResult,
+  consent,
+  prefill,
+}: {
+  pageResult?: FormResult;
+  consent: string | undefined;
+  prefill?: ContactDefaults;
+}) {
+  const submission = useFetchSubmission<FormResult>(contactEndpoint, pageResult);
   const { result } = submission;
   // The success being thanked for; once its time is up it is "dismissed".
   const [dismissed, setDismissed] = useState<FormResult | undefined>(undefined);
@@ -80,15 +116,21 @@ export function ContactForm({ prefill }: { prefill?: ContactDefaults }) {
             <h3 className="text-xl font-semibold">Thank you for your message</h3>
             <p className="mt-2">{thanks.message}</p>
             <p className="mt-4 text-sm">
-              <Link to="/contact" className="font-semibold underline underline-offset-4">
+              <a href="/contact" className="font-semibold underline underline-offset-4">
                 Send another enquiry
-              </Link>
+              </a>
             </p>
           </div>
         )}
       </FormStatus>
       {!thanks && (
-        <ContactFormFields key={generation} submission={submission} defaults={defaults} focusOnMount={generation > 0} />
+        <ContactFormFields
+          key={generation}
+          submission={submission}
+          defaults={defaults}
+          focusOnMount={generation > 0}
+          consent={consent}
+        />
       )}
     </div>
   );
@@ -98,14 +140,15 @@ function ContactFormFields({
   submission,
   defaults,
   focusOnMount,
+  consent,
 }: {
-  submission: FormSubmission<FormResult>;
+  submission: FetchSubmission<FormResult>;
   defaults: ContactDefaults;
   focusOnMount: boolean;
+  consent: string | undefined;
 }) {
-  const { fetcher, failure, submitting } = submission;
+  const { failure, submitting } = submission;
   const { errors, summaryRef, formRef, formProps } = useFormValidation("contact", failure?.errors);
-  const action = useOwnFormAction();
   const id = contactFormId;
 
   useEffect(() => {
@@ -116,13 +159,17 @@ function ContactFormFields({
   }, [focusOnMount, formRef]);
 
   return (
-    <fetcher.Form
+    <form
       method="post"
-      action={action}
+      action="/contact"
       tabIndex={-1}
       aria-label="Enquiry form"
       className="space-y-6 focus:outline-none"
       {...formProps}
+      onSubmit={(event) => {
+        formProps.onSubmit(event);
+        submission.onSubmit(event);
+      }}
     >
       <p className="text-slate-700">
         We respond to every enquiry {promises.contactResponse}. Business hours: {promises.businessHours}.
@@ -171,8 +218,8 @@ function ContactFormFields({
 
       <div className="space-y-4">
         <SubmitButton submitting={submitting} label="Send Message" busyLabel="Sending..." />
-        <ConsentNote kind="contact" />
+        <ConsentLine text={consent} />
       </div>
-    </fetcher.Form>
+    </form>
   );
 }
