@@ -1,6 +1,8 @@
 import { Clock, Mail, MapPin, Phone } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { ContactIsland } from "~/components/forms/contact-form.tsx";
+import { useSearchParams } from "react-router";
+import { ContactForm } from "~/components/forms/contact-form.tsx";
+import { contactPrefill } from "~/components/forms/contact-prefill.ts";
 import { useConsentText } from "~/components/forms/consent-note.tsx";
 import { Island } from "~/islands/island.tsx";
 import { MapEmbed } from "~/components/map-embed.tsx";
@@ -18,9 +20,9 @@ import type { Route } from "./+types/contact";
 export const handle = islandsOnly;
 
 /**
- * The course titles go to the form's island, which reads the page's
- * `?course=` and `?interest=` itself (contact-prefill.ts): the prerendered
- * page's data (served for every query) cannot depend on them.
+ * The page reads `?interest=` and `?course=` itself, with the course titles
+ * from here (contact-prefill.ts): the prerendered page's data cannot depend
+ * on the query. What they fill in goes to the form's island as a prop.
  */
 export function loader() {
   return {
@@ -40,6 +42,8 @@ export function meta({ loaderData }: Route.MetaArgs) {
 export default function Contact({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, faqs, courseTitles, contact } = loaderData;
   const consent = useConsentText("contact");
+  const [searchParams] = useSearchParams();
+  const prefill = contactPrefill(searchParams.toString(), courseTitles);
   return (
     <>
       <PageHero eyebrow="Contact" title={copy.heroTitle} lead={copy.heroLead} />
@@ -47,11 +51,7 @@ export default function Contact({ loaderData, actionData }: Route.ComponentProps
       <Section id="enquiry" title={copy.formTitle}>
         <div className="grid gap-10 lg:grid-cols-[1fr_22rem]">
           <div id="enquiry-form" className="rounded-lg border border-slate-200 p-6">
-            <Island
-              name="contact"
-              component={ContactIsland}
-              props={{ pageResult: actionData, consent, courseTitles }}
-            />
+            <Island name="contact" component={ContactForm} props={{ pageResult: actionData, consent, prefill }} />
           </div>
           <aside aria-labelledby="office-title" className="space-y-4">
             <h3 id="office-title" className="text-lg font-semibold text-navy-900">

@@ -10,7 +10,6 @@ import { promises, ui } from "~/content/business.ts";
 import type { FormResult } from "~/forms/result.ts";
 import { limits, preferredContacts, serviceInterests } from "~/forms/fields.ts";
 import { ConsentLine } from "./consent-line.tsx";
-import { contactPrefill } from "./contact-prefill.ts";
 import { BotFields } from "./bot-fields.tsx";
 import {
   ErrorSummary,
@@ -47,39 +46,17 @@ export type ContactDefaults = Partial<Record<(typeof fieldOrder)[number], string
 
 const emptyDefaults: ContactDefaults = { preferredContact: "email" };
 
-/** The island's props (ADR 090): what the server knows. */
-export type ContactIslandProps = {
+/** The form's props, and its island's (ADR 090). */
+export type ContactFormProps = {
   /** The answer to a post made without JavaScript (the page's action data). */
   pageResult?: FormResult;
   /** The consent line (the contact kind's text, ~/leads/kinds/). */
   consent: string | undefined;
-  /** Course titles by id, for a link's `?course=` (contact-prefill.ts). */
-  courseTitles: Record<string, string>;
+  /** What the page's address fills in (contact-prefill.ts). */
+  prefill?: ContactDefaults;
 };
 
-/** The form as the server renders it: /contact is one prerendered page for every query, so nothing is filled in. */
-export function ContactIsland({ pageResult, consent }: ContactIslandProps) {
-  return <ContactForm pageResult={pageResult} consent={consent} />;
-}
-
-/**
- * The form as the island's entry hydrates it: what the page's address fills
- * in (contact-prefill.ts) is read there. React hydrates the fields with those
- * defaults, and a field the visitor has already typed into keeps its text.
- */
-export function ContactFormFilledIn({ courseTitles, ...props }: ContactIslandProps) {
-  return <ContactForm {...props} prefill={contactPrefill(window.location.search, courseTitles)} />;
-}
-
-function ContactForm({
-  pageResult,
-  consent,
-  prefill,
-}: {
-  pageResult?: FormResult;
-  consent: string | undefined;
-  prefill?: ContactDefaults;
-}) {
+export function ContactForm({ pageResult, consent, prefill }: ContactFormProps) {
   const submission = useFetchSubmission<FormResult>(contactEndpoint, pageResult);
   const { result } = submission;
   // The success being thanked for; once its time is up it is "dismissed".

@@ -7,8 +7,7 @@ export type ContactPrefill = { serviceInterest?: string; message?: string };
  * What a link to /contact fills in: `?interest=<pillar or service>` selects
  * the Area of Interest and `?course=<course id>` writes the message (the
  * course pages' "Request Corporate Rate" link). Anything unknown fills in
- * nothing. Read in the browser: /contact is prerendered, one page for every
- * query.
+ * nothing.
  */
 export function contactPrefill(search: string, courseTitles: Readonly<Record<string, string>>): ContactPrefill {
   const params = new URLSearchParams(search);
