@@ -89,6 +89,13 @@ const metricsServer = await startMetricsServer(config, ops!).catch((error: unkno
 );
 
 const server = http.createServer(app!);
+// An idle keep-alive connection is kept longer than a load balancer keeps its
+// own (nginx's upstream keepalive_timeout and the usual proxies' 60 s): the
+// side that closes an idle connection first must be the one that reuses it,
+// or a request sent as this server closes it is reset (ECONNRESET; seen in a
+// test's request sent 5 s after its last, Node's default timeout).
+server.keepAliveTimeout = 65_000;
+server.headersTimeout = 66_000;
 let listening = false;
 // EADDRINUSE and friends: say which address could not be used (as Express's listen, only until listening).
 server.once("error", (error) => {
