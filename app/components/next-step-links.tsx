@@ -1,15 +1,13 @@
-import { Link } from "react-router";
-
-/** The two next steps offered after a page or an answer: the training catalogue and the contact page. */
+/** The two next steps offered after a page or an answer: the training catalogue and the contact page. Plain links: an island (the guide form, ADR 090) shows them too. */
 export function NextStepLinks({ tone = "light" }: { tone?: "light" | "dark" }) {
   return (
     <>
-      <Link to="/training" className={tone === "dark" ? "btn-accent" : "btn-primary"}>
+      <a href="/training" className={tone === "dark" ? "btn-accent" : "btn-primary"}>
         Explore Our Training
-      </Link>
-      <Link to="/contact" className={tone === "dark" ? "btn-outline-light" : "btn-outline"}>
+      </a>
+      <a href="/contact" className={tone === "dark" ? "btn-outline-light" : "btn-outline"}>
         Contact Us
-      </Link>
+      </a>
     </>
   );
 }

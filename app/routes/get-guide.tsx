@@ -6,15 +6,17 @@ import { BookOpenCheck, PenTool, Users, Zap } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useSearchParams } from "react-router";
 import { GuideForm } from "~/components/forms/guide-form.tsx";
-import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
+import { useOwnFormAction } from "~/components/forms/submission.ts";
+import { useConsentText } from "~/components/forms/consent-note.tsx";
+import { Island } from "~/islands/island.tsx";
 import { catalogue } from "~/content/index.server.ts";
 import { formAction } from "~/leads/form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/get-guide";
 
-/** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */
-export const handle = hydrateOnDemand;
+/** No React Router: the form works as a plain post, and is an island that wakes when it is used (ADR 090). */
+export const handle = islandsOnly;
 
 const copy = {
   title: "Free Business Guides",
@@ -56,14 +58,12 @@ export function meta() {
 
 export const action = (args: Route.ActionArgs) => formAction("guideRequest", args);
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
-
-export const shouldRevalidate = keepDataAfterPost;
-
-export default function GetGuide({ loaderData }: Route.ComponentProps) {
+export default function GetGuide({ loaderData, actionData }: Route.ComponentProps) {
   const { guides, claims } = loaderData;
   // Read in the page (not the loader): the prerendered page's data has no query.
   const [searchParams] = useSearchParams();
+  const consent = useConsentText("guideRequest");
+  const action = useOwnFormAction();
   return (
     <section className="bg-navy-900 text-white" aria-labelledby="get-guide-title">
       <div className="container-page grid gap-10 py-14 lg:grid-cols-[1fr_28rem] lg:py-20">
@@ -95,7 +95,17 @@ export default function GetGuide({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="rounded-lg bg-white p-6 text-ink shadow-lg sm:p-8">
-          <GuideForm guides={guides} preselect={searchParams.get("guide") ?? undefined} />
+          <Island
+            name="guide"
+            component={GuideForm}
+            props={{
+              guides,
+              preselect: searchParams.get("guide") ?? undefined,
+              pageResult: actionData,
+              consent,
+              action,
+            }}
+          />
         </div>
       </div>
     </section>

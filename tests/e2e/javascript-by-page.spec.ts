@@ -15,7 +15,7 @@ function appScripts(page: Page): string[] {
   return urls;
 }
 
-for (const path of ["/", "/resources", "/get-guide", "/consultation-payment"]) {
+for (const path of ["/", "/resources", "/consultation-payment"]) {
   test(`${path} loads no JavaScript of the app until a form on it is used`, async ({ page }) => {
     const scripts = appScripts(page);
     await page.goto(path);

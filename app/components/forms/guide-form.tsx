@@ -1,14 +1,15 @@
 /**
  * The guide request form (guide request screen, spec sections 2 to 5):
  * idle, submitting (spinner, "Sending Guide..."), then the success screen or
- * an alert. Works without JavaScript.
+ * an alert. An island (ADR 090): without JavaScript it posts to the page's
+ * action; once it has woken it sends to /api/guide-request.
  */
 import { CheckCircle2 } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useEffect, useRef } from "react";
 import { NextStepLinks } from "~/components/next-step-links.tsx";
 import type { FormResult } from "~/forms/result.ts";
-import { ConsentNote } from "./consent-note.tsx";
+import { ConsentLine } from "./consent-line.tsx";
 import { BotFields } from "./bot-fields.tsx";
 import {
   ErrorSummary,
@@ -21,7 +22,7 @@ import {
   type Option,
 } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";
-import { useFormSubmission, useOwnFormAction } from "./submission.ts";
+import { useFetchSubmission } from "./fetch-submission.ts";
 
 export const guideFormId = "guide";
 export const guideFailureTitle = "Something went wrong. Please try again.";
@@ -29,11 +30,27 @@ export const guideSuccessTitle = "Success! Your Guide is On Its Way";
 
 const fieldOrder = ["first_name", "last_name", "email", "company", "guide_name"] as const;
 
-export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?: string }) {
-  const { fetcher, failure, success, submitting } = useFormSubmission<FormResult>();
+/** Where the request goes once the form has woken (the same checks as the page's action). */
+export const guideEndpoint = "/api/guide-request";
+
+/** The form's props, and its island's. */
+export type GuideFormProps = {
+  guides: Option[];
+  /** The guide the page's `?guide=` names, if any. */
+  preselect?: string;
+  /** The answer to a post made without JavaScript (the page's action data). */
+  pageResult?: FormResult;
+  /** The consent line (the guide request kind's text, ~/leads/kinds/). */
+  consent: string | undefined;
+  /** Where the page posts without JavaScript (its own address, query kept: /get-guide or /lead-capture). */
+  action: string;
+};
+
+export function GuideForm({ guides, preselect, pageResult, consent, action }: GuideFormProps) {
+  const submission = useFetchSubmission<FormResult>(guideEndpoint, pageResult);
+  const { failure, success, submitting } = submission;
   const { errors, summaryRef, formProps } = useFormValidation("guideRequest", failure?.errors);
   const successRef = useRef<HTMLDivElement | null>(null);
-  const action = useOwnFormAction();
   const id = guideFormId;
 
   useEffect(() => {
@@ -61,12 +78,16 @@ export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?:
         )}
       </FormStatus>
       {!success && (
-        <fetcher.Form
+        <form
           method="post"
           action={action}
           aria-labelledby={`${id}-form-title`}
           className="space-y-5"
           {...formProps}
+          onSubmit={(event) => {
+            formProps.onSubmit(event);
+            submission.onSubmit(event);
+          }}
         >
           <h2 id={`${id}-form-title`} className="text-2xl font-bold text-navy-900">
             Get your free guide
@@ -119,8 +140,8 @@ export function GuideForm({ guides, preselect }: { guides: Option[]; preselect?:
             spinner
             className="btn-accent w-full"
           />
-          <ConsentNote kind="guideRequest" />
-        </fetcher.Form>
+          <ConsentLine text={consent} />
+        </form>
       )}
     </>
   );
