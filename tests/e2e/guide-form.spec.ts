@@ -105,7 +105,7 @@ test("a request: spinner and 'Sending Guide...', then the success screen; the gu
 }) => {
   const email = uniqueEmail("guide");
   // Hold the answer back until the button has been seen while it is sent.
-  const { release } = await holdRequests(page, "**/api/guide-request");
+  const { release } = await holdRequests(page, "**/api/webhook/guide-request");
   await gotoHydrated(page, "/get-guide");
   await fillRequest(page, email);
   await submit(page).click();
@@ -141,7 +141,7 @@ test("a failure shows 'Something went wrong. Please try again.' in the page, kee
   page,
 }) => {
   const email = uniqueEmail("guide-fail");
-  await page.route("**/api/guide-request", (route) => route.abort("connectionrefused"));
+  await page.route("**/api/webhook/guide-request", (route) => route.abort("connectionrefused"));
   let dialogs = 0;
   page.on("dialog", (d) => {
     dialogs++;
@@ -157,7 +157,7 @@ test("a failure shows 'Something went wrong. Please try again.' in the page, kee
   await expect(submit(page)).toHaveText("Send Me the Guide");
 
   // A 400 from the server: the alert plus the field's message.
-  await answerWithJson(page, "**/api/guide-request", 400, {
+  await answerWithJson(page, "**/api/webhook/guide-request", 400, {
     success: false,
     message: "Please correct the highlighted fields and try again.",
     errors: { email: messages.email },

@@ -2,7 +2,7 @@
  * The guide request form (guide request screen, spec sections 2 to 5):
  * idle, submitting (spinner, "Sending Guide..."), then the success screen or
  * an alert. An island (ADR 090): without JavaScript it posts to the page's
- * action; once it has woken it sends to /api/guide-request.
+ * action; once it has woken it sends to /api/webhook/guide-request.
  */
 import { CheckCircle2 } from "lucide";
 import { Icon } from "~/components/icon.tsx";
@@ -31,7 +31,7 @@ export const guideSuccessTitle = "Success! Your Guide is On Its Way";
 const fieldOrder = ["first_name", "last_name", "email", "company", "guide_name"] as const;
 
 /** Where the request goes once the form has woken (the same checks as the page's action). */
-export const guideEndpoint = "/api/guide-request";
+export const guideEndpoint = "/api/webhook/guide-request";
 
 /** The form's props, and its island's. */
 export type GuideFormProps = {
