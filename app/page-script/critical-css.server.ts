@@ -41,7 +41,15 @@ type Named = { kind: "named"; name: string; text: string; mentions: string[] };
 type Always = { kind: "always"; text: string };
 type StyleNode = StyleRule | Definitions | Block | Named | Always;
 
-export type StylesheetIndex = { nodes: StyleNode[]; layerOrder: string[] };
+/** A custom property definition or a named rule, with what it mentions in turn. */
+type Mentioner = { name: string; mentions: string[] };
+
+export type StylesheetIndex = {
+  nodes: StyleNode[];
+  layerOrder: string[];
+  /** Every definition and named rule, anywhere in the tree (for closeMentions). */
+  mentioners: Mentioner[];
+};
 
 const customProperty = /--[\w-]+/g;
 const functionalPseudo =
@@ -83,6 +91,7 @@ function isList(selectors: string): boolean {
  */
 function outerSelector(selector: string): string {
   let out = "";
+  let pseudo: RegExpExecArray | null;
   for (let i = 0; i < selector.length;) {
     const char = selector[i];
     if (char === "\\") {
@@ -93,8 +102,8 @@ function outerSelector(selector: string): string {
     } else if (char === "[") {
       out += " ";
       i = closing(selector, i);
-    } else if (char === ":" && functionalPseudo.test(selector.slice(i, i + 20))) {
-      const name = functionalPseudo.exec(selector.slice(i, i + 20))![1];
+    } else if (char === ":" && (pseudo = functionalPseudo.exec(selector.slice(i, i + 20)))) {
+      const name = pseudo[1];
       const open = selector.indexOf("(", i);
       const end = closing(selector, open);
       const argument = selector.slice(open + 1, end - 1);
@@ -194,7 +203,16 @@ export function indexStylesheet(css: string): StylesheetIndex {
   const layerOrder: string[] = [];
   const root = postcss.parse(css);
   const nodes = root.nodes.map((node) => indexNode(node, layerOrder)).filter((node) => node !== null);
-  return { nodes, layerOrder };
+  const mentioners: Mentioner[] = [];
+  const collect = (list: StyleNode[]) => {
+    for (const node of list) {
+      if (node.kind === "definitions") mentioners.push(...node.declarations);
+      else if (node.kind === "named") mentioners.push(node);
+      else if (node.kind === "block") collect(node.children);
+    }
+  };
+  collect(nodes);
+  return { nodes, layerOrder, mentioners };
 }
 
 /** The class and element names a page's markup uses. */
@@ -290,19 +308,10 @@ function keptRules(nodes: StyleNode[], names: PageNames, mentioned: Set<string>)
 }
 
 /** Adds what the mentioned definitions and named rules mention in turn, until nothing new. */
-function closeMentions(nodes: StyleNode[], mentioned: Set<string>): void {
-  const definitions: { name: string; mentions: string[] }[] = [];
-  const collect = (list: StyleNode[]) => {
-    for (const node of list) {
-      if (node.kind === "definitions") definitions.push(...node.declarations);
-      else if (node.kind === "named") definitions.push(node);
-      else if (node.kind === "block") collect(node.children);
-    }
-  };
-  collect(nodes);
+function closeMentions(mentioners: readonly Mentioner[], mentioned: Set<string>): void {
   for (let grew = true; grew;) {
     grew = false;
-    for (const definition of definitions) {
+    for (const definition of mentioners) {
       if (!mentioned.has(definition.name)) continue;
       for (const name of definition.mentions) {
         if (!mentioned.has(name)) {
@@ -335,7 +344,7 @@ function write(nodes: StyleNode[], names: PageNames, mentioned: Set<string>): st
 export function criticalCss(index: StylesheetIndex, names: PageNames): string {
   const mentioned = new Set<string>();
   keptRules(index.nodes, names, mentioned);
-  closeMentions(index.nodes, mentioned);
+  closeMentions(index.mentioners, mentioned);
   const order = index.layerOrder.length > 0 ? `@layer ${index.layerOrder.join(",")};` : "";
   return order + write(index.nodes, names, mentioned);
 }

@@ -19,9 +19,10 @@ const placeholder = new RegExp(`(<style\\b[^>]*\\bid="${FIRST_SCREEN_CSS_ID}"[^>
 
 /** A finished page with its first screen's styles inline; a page without the placeholder (the back office) as it is. */
 export function withFirstScreenCss(html: string): string {
-  if (!placeholder.test(html)) return html;
+  const found = placeholder.exec(html);
+  if (!found) return html;
   const css = firstScreenCss(html).replace(/<\/style/gi, "<\\/style");
-  return html.replace(placeholder, (_all, open: string, close: string) => `${open}${css}${close}`);
+  return html.slice(0, found.index) + found[1] + css + found[2] + html.slice(found.index + found[0].length);
 }
 
 const siteStylesheetLink = new RegExp(`<link\\b[^>]*\\b${SITE_CSS_ATTRIBUTE}\\b[^>]*>`);
