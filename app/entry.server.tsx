@@ -28,6 +28,9 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext.get(nonceContext) ?? undefined;
+  const mode = hydrationMode(
+    routerContext.staticHandlerContext.matches.map((match) => routerContext.routeModules[match.route.id]?.handle),
+  );
 
   return new Promise<Response>((resolve, reject) => {
     const timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
@@ -37,6 +40,7 @@ export default function handleRequest(
           nonce,
           pageScript: pageScriptText,
           speculationRules: speculationRulesText,
+          hydrationMode: mode,
           islandsLoader: islandsLoaderText,
         }}
       >
@@ -50,14 +54,7 @@ export default function handleRequest(
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
             clearTimeout(timeoutId);
-            const handles = routerContext.staticHandlerContext.matches.map(
-              (match) => routerContext.routeModules[match.route.id]?.handle,
-            );
-            const html = deferHydration(
-              withFirstScreenCss(Buffer.concat(chunks).toString("utf8")),
-              nonce,
-              hydrationMode(handles),
-            );
+            const html = deferHydration(withFirstScreenCss(Buffer.concat(chunks).toString("utf8")), nonce, mode);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });

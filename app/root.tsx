@@ -23,7 +23,6 @@ import { consentTexts } from "./leads/kinds/index.ts";
 import type { CatalogueNavigation } from "./content/navigation.ts";
 import { ServerRenderContext } from "./http/request-context.ts";
 import { jsonLdScript, organisationJsonLd, pageTitle } from "./seo/meta.ts";
-import { hydrationMode } from "./page-script/hydration.ts";
 import { Island } from "./islands/island.tsx";
 
 export function loader() {
@@ -56,16 +55,13 @@ function useStaffArea(): boolean {
   return useMatches().some((match) => (match.handle as { area?: string } | undefined)?.area === "staff");
 }
 
-/** A page whose only live parts are islands: no React Router in the browser (ADR 090). */
-function useIslandsOnly(): boolean {
-  return hydrationMode(useMatches().map((match) => match.handle)) === "islands";
-}
-
 export function Layout({ children }: { children: ReactNode }) {
   const data = useRouteLoaderData<typeof loader>("root");
   const staffArea = useStaffArea();
-  const islandsOnly = useIslandsOnly();
-  const { nonce, pageScript, speculationRules, islandsLoader } = use(ServerRenderContext);
+  const { nonce, pageScript, speculationRules, hydrationMode, islandsLoader } = use(ServerRenderContext);
+  // A page whose only live parts are islands: no React Router in the browser (ADR 090). In the
+  // browser this is never so: a page React Router hydrates was not one.
+  const islandsOnly = hydrationMode === "islands";
   const navigation = data?.navigation ?? emptyNavigation;
   const facts = useSiteFacts();
   return (

@@ -2,6 +2,7 @@ import { createContext } from "react";
 import { createContext as createRouterContext } from "react-router";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/config/config.server.ts";
+import type { HydrationMode } from "~/page-script/hydration.ts";
 
 /** Settings, read once at start-up and handed to loaders and actions. */
 export const configContext = createRouterContext<AppConfig>();
@@ -14,6 +15,8 @@ export const clientIpContext = createRouterContext<string | null>(null);
 export type ServerRenderValues = {
   nonce?: string;
   pageScript?: string;
+  /** When the page starts React (page-script/hydration.ts), from its matched routes' handles. */
+  hydrationMode?: HydrationMode;
   /** The islands loader of a page in islands mode (~/islands/loader.server.ts). */
   islandsLoader?: string;
   speculationRules?: string;

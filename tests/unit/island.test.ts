@@ -1,8 +1,10 @@
+import { readdirSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Island } from "~/islands/island.tsx";
 import { islandsLoader } from "~/islands/loader.server.ts";
+import { islandNames } from "~/islands/names.ts";
 
 // ADR 090: an island's wrapper names it and carries its props; inside, the
 // part is rendered exactly as on its own, so its entry hydrates the same markup.
@@ -38,5 +40,14 @@ describe("islandsLoader", () => {
     const text = islandsLoader({ newsletter: "/assets/islands/newsletter-abc.js" });
     expect(() => new Function(text)).not.toThrow();
     expect(text).toContain('{"newsletter":"/assets/islands/newsletter-abc.js"}');
+  });
+});
+
+describe("islandNames", () => {
+  it("names exactly the islands that have an entry (app/islands/<name>.island.tsx)", () => {
+    const entries = readdirSync(new URL("../../app/islands/", import.meta.url))
+      .filter((file) => file.endsWith(".island.tsx"))
+      .map((file) => file.slice(0, -".island.tsx".length));
+    expect([...islandNames].sort()).toEqual(entries.sort());
   });
 });

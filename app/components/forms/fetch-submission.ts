@@ -57,6 +57,16 @@ export async function postFields(endpoint: string, fields: Record<string, string
   return resultInErrorBody(answer.json) ?? { success: false, message: serverProblemMessage(answer.status) };
 }
 
+/** An answer split as a form shows it: none while a submission is under way, a failure or a success. */
+export function shownResult<T extends FormResult>(answer: T | undefined, submitting: boolean) {
+  const result = submitting ? undefined : answer;
+  return {
+    result,
+    failure: result && !result.success ? (result as Extract<T, { success: false }>) : undefined,
+    success: result?.success ? (result as Extract<T, { success: true }>) : undefined,
+  };
+}
+
 export type FetchSubmission<T extends FormResult> = {
   /** The form's submit handler: call it after the form's own checks (a prevented event is not sent). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
@@ -91,13 +101,10 @@ export function useFetchSubmission<T extends FormResult = FormResult>(
       setSubmitting(false);
     });
   };
-  const result = submitting ? undefined : (data ?? pageResult);
   return {
     onSubmit,
     data,
-    result,
-    failure: result && !result.success ? (result as Extract<T, { success: false }>) : undefined,
-    success: result?.success ? (result as Extract<T, { success: true }>) : undefined,
+    ...shownResult(data ?? pageResult, submitting),
     submitting,
   };
 }

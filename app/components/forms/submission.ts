@@ -20,7 +20,7 @@ import {
   type ShouldRevalidateFunctionArgs,
 } from "react-router";
 import type { FormResult } from "~/forms/result.ts";
-import { connectionProblemMessage, resultInErrorBody, serverProblemMessage } from "./fetch-submission.ts";
+import { connectionProblemMessage, resultInErrorBody, serverProblemMessage, shownResult } from "./fetch-submission.ts";
 
 /** What a page form's action answers: a FormResult, tagged with the form it
  * came from when one page has several forms of the same kind. */
@@ -60,25 +60,9 @@ export type FormSubmission<T extends TaggedResult> = {
 export function useFormSubmission<T extends TaggedResult = TaggedResult>(formId?: string): FormSubmission<T> {
   const actionData = useActionData() as T | undefined;
   const own = actionData && (formId === undefined || actionData.formId === formId) ? actionData : undefined;
-  return useFetcherSubmission(own);
-}
-
-/**
- * The same for a form that posts to another route's action (the newsletter
- * form on every page posts to /newsletter): `pageResult` is the answer to a
- * post made without JavaScript, if the page that shows it passes it on.
- */
-export function useFetcherSubmission<T extends TaggedResult = TaggedResult>(pageResult?: T): FormSubmission<T> {
   const fetcher = useFetcher<T>() as FetcherWithComponents<T>;
   const submitting = fetcher.state !== "idle";
-  const result = submitting ? undefined : (fetcher.data ?? pageResult);
-  return {
-    fetcher,
-    result,
-    failure: result && !result.success ? (result as Extract<T, { success: false }>) : undefined,
-    success: result?.success ? (result as Extract<T, { success: true }>) : undefined,
-    submitting,
-  };
+  return { fetcher, ...shownResult(fetcher.data ?? own, submitting), submitting };
 }
 
 /**
