@@ -326,12 +326,17 @@ export function pageScript(
     placeholder.hidden = true;
     frame.focus();
     // Chromium can drop that focus when the frame's first (blank) document is
-    // swapped for the provider's, which runs in another process: give it back
-    // once the map has loaded, unless the visitor has moved on.
+    // swapped for the provider's, which runs in another process: either the
+    // body becomes the active element, or the frame stays the active element
+    // of a document that no longer has focus (seen once on a loaded CI
+    // machine). Give it back once the map has loaded, unless the visitor has
+    // moved on to something else.
     frame.addEventListener(
       "load",
       () => {
-        if (doc.activeElement === doc.body || doc.activeElement === null) frame.focus();
+        const active = doc.activeElement;
+        if (active === frame && !doc.hasFocus()) frame.blur();
+        if (active === doc.body || active === null || active === frame) frame.focus();
       },
       { once: true },
     );
