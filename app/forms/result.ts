@@ -19,3 +19,13 @@ export const resultMessages = {
   unavailable:
     "Sorry, we could not save your details just now. Nothing was sent. Please try again in a few minutes or e-mail us.",
 } as const;
+
+/** A page action's answer when one page has several forms of the same kind
+ * (one per card): tagged with the card it came from, so the page re-rendered
+ * without JavaScript shows it on that card only. */
+export type TaggedResult = FormResult & { formId?: string };
+
+/** A card form's props from the page's answer: the answer only if it is that card's. */
+export function cardAnswer(answer: TaggedResult | undefined, cardId: string): { pageResult?: FormResult } {
+  return answer?.formId === cardId ? { pageResult: answer } : {};
+}

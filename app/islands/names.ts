@@ -2,7 +2,7 @@
  * The islands (ADR 090): each has its entry, `app/islands/<name>.island.tsx`,
  * built on its own (vite.config.ts) and fetched only when it wakes.
  */
-export const islandNames = ["newsletter", "exit-intent", "contact", "guide"] as const;
+export const islandNames = ["newsletter", "exit-intent", "contact", "guide", "resource", "webinar"] as const;
 export type IslandName = (typeof islandNames)[number];
 
 /** The wrapper's attribute naming its island. */

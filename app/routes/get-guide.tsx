@@ -6,7 +6,7 @@ import { BookOpenCheck, PenTool, Users, Zap } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useSearchParams } from "react-router";
 import { GuideForm } from "~/components/forms/guide-form.tsx";
-import { useOwnFormAction } from "~/components/forms/submission.ts";
+import { useOwnFormAction } from "~/components/forms/own-form-action.ts";
 import { useConsentText } from "~/components/forms/consent-note.tsx";
 import { Island } from "~/islands/island.tsx";
 import { catalogue } from "~/content/index.server.ts";

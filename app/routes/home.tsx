@@ -3,7 +3,9 @@ import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
 import { BookingSection } from "~/components/booking-section.tsx";
 import { ResourceDownloadForm } from "~/components/forms/resource-form.tsx";
-import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
+import { useConsentText } from "~/components/forms/consent-note.tsx";
+import { cardAnswer, type TaggedResult } from "~/forms/result.ts";
+import { Island } from "~/islands/island.tsx";
 import { PillarIcon } from "~/components/icons.tsx";
 import { CourseGrid } from "~/components/course-cards.tsx";
 import { IconCards, Testimonials } from "~/components/feature-cards.tsx";
@@ -14,14 +16,14 @@ import { bookingAnchor } from "~/content/navigation.ts";
 import { cardFormAction } from "~/route-support/card-form-action.server.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/home";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { imagePreload, Picture } from "~/components/picture.tsx";
 import { heroImageSizes } from "~/media/image-rules.ts";
 import { pageImageOf } from "~/media/page-images.server.ts";
 import { nextSessionOf } from "~/publishing/sessions-on-site.server.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** No React Router: each guide's form is an island that wakes when it is used (ADR 090). */
+export const handle = islandsOnly;
 
 export const emptyFeaturedMessage = "No featured courses available at this time.";
 
@@ -46,17 +48,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return [...seo({ ...loaderData.copy.seo, path: "/" }), ...imagePreload(loaderData.heroImage, heroImageSizes)];
 }
 
-/** The free-resources forms (one per guide): the answer names the guide
- * (`formId`), so the page re-rendered without JavaScript shows it on the
+/** The free-resources forms (one per guide) posted without JavaScript: the
+ * answer names the guide (`formId`), so the page re-rendered shows it on the
  * right card. */
 export const action = (args: Route.ActionArgs) => cardFormAction("resourceDownload", "resourceId", args);
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
-
-export const shouldRevalidate = keepDataAfterPost;
-
-export default function Home({ loaderData }: Route.ComponentProps) {
+export default function Home({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, heroImage, featured, premium, pillars, testimonials, guides } = loaderData;
+  const consent = useConsentText("resourceDownload");
+  const answer: TaggedResult | undefined = actionData;
   return (
     <>
       <PageHero
@@ -146,7 +146,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <h3 className="mt-4 text-lg font-semibold text-navy-900">{guide.title}</h3>
               <p className="mt-2 flex-1 text-slate-700">{guide.description}</p>
               <p className="mt-3 text-sm text-slate-600">Free guide · {guide.pages} pages · PDF</p>
-              <ResourceDownloadForm guide={guide} />
+              <Island
+                name="resource"
+                component={ResourceDownloadForm}
+                props={{
+                  guide: { id: guide.id, title: guide.title },
+                  consent,
+                  ...cardAnswer(answer, guide.id),
+                }}
+              />
             </li>
           ))}
         </ul>

@@ -1,8 +1,10 @@
 import { CalendarDays } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { Link } from "react-router";
-import { clientFormAction, keepDataAfterPost } from "~/components/forms/submission.ts";
 import { WebinarRegistration } from "~/components/forms/webinar-form.tsx";
+import { useConsentText } from "~/components/forms/consent-note.tsx";
+import { cardAnswer, type TaggedResult } from "~/forms/result.ts";
+import { Island } from "~/islands/island.tsx";
 import { CardTitle, PageHero, Section } from "~/components/sections.tsx";
 import { catalogue, articlePath, getPillar, getTrainer } from "~/content/index.server.ts";
 import { byTiming, webinarTiming } from "~/content/webinar-schedule.ts";
@@ -10,10 +12,10 @@ import { cardFormAction } from "~/route-support/card-form-action.server.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { seo } from "~/seo/meta.ts";
 import type { Route } from "./+types/resources";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 
-/** A reading page: React only when a form on it is used or the exit popup opens (ADR 020). */
-export const handle = hydrateOnDemand;
+/** No React Router: each webinar's form is an island that wakes when it is used (ADR 090). */
+export const handle = islandsOnly;
 
 /** Rendered per request (app/content/site-map.server.ts): a webinar is upcoming or past as it stands now. */
 export function loader() {
@@ -47,17 +49,15 @@ export function meta({ loaderData }: Route.MetaArgs) {
   return seo({ ...loaderData.copy.seo, path: "/resources" });
 }
 
-/** Webinar registration, for every webinar on the page: the webinarId field
- * says which. The answer names the webinar (`formId`), so the page
- * re-rendered without JavaScript shows it in the right card. */
+/** Webinar registration posted without JavaScript, for every webinar on the
+ * page: the webinarId field says which. The answer names the webinar
+ * (`formId`), so the page re-rendered shows it in the right card. */
 export const action = (args: Route.ActionArgs) => cardFormAction("webinarRegistration", "webinarId", args);
 
-export const clientAction = ({ serverAction }: Route.ClientActionArgs) => clientFormAction(serverAction);
-
-export const shouldRevalidate = keepDataAfterPost;
-
-export default function Resources({ loaderData }: Route.ComponentProps) {
+export default function Resources({ loaderData, actionData }: Route.ComponentProps) {
   const { copy, articles, webinars } = loaderData;
+  const consent = useConsentText("webinarRegistration");
+  const answer: TaggedResult | undefined = actionData;
   return (
     <>
       <PageHero eyebrow="Resources" title={copy.heroTitle} lead={copy.heroLead} />
@@ -94,7 +94,15 @@ export default function Resources({ loaderData }: Route.ComponentProps) {
                 {w.presenter}
               </p>
               {w.upcoming ? (
-                <WebinarRegistration webinar={w} />
+                <Island
+                  name="webinar"
+                  component={WebinarRegistration}
+                  props={{
+                    webinar: { id: w.id, title: w.title },
+                    consent,
+                    ...cardAnswer(answer, w.id),
+                  }}
+                />
               ) : (
                 <p className="mt-4 text-slate-700">
                   This webinar has taken place, so registration is closed.{" "}

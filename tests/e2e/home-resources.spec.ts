@@ -96,7 +96,7 @@ test("a failure is explained under the field and the address is kept", async ({ 
   const events = await recordAnalytics(page);
   const email = uniqueEmail("resource-fail");
   const { title } = guides[2];
-  await page.route("**/_.data*", (route) =>
+  await page.route("**/api/resource-download", (route) =>
     route.request().method() === "POST" ? route.abort("failed") : route.continue(),
   );
   await gotoHydrated(page, "/");
@@ -107,7 +107,7 @@ test("a failure is explained under the field and the address is kept", async ({ 
   await expect(card(page, title).getByRole("status")).toBeEmpty();
   expect(await events()).toEqual([]);
 
-  await answerWithJson(page, "**/_.data*", 429, {
+  await answerWithJson(page, "**/api/resource-download", 429, {
     success: false,
     message: "Too many submissions from your network. Please wait a few minutes and try again.",
   });

@@ -15,7 +15,7 @@ function appScripts(page: Page): string[] {
   return urls;
 }
 
-for (const path of ["/", "/resources", "/consultation-payment"]) {
+for (const path of ["/consultation-payment"]) {
   test(`${path} loads no JavaScript of the app until a form on it is used`, async ({ page }) => {
     const scripts = appScripts(page);
     await page.goto(path);
@@ -41,6 +41,8 @@ for (const path of ["/", "/resources", "/consultation-payment"]) {
 // the footer's sign-up wakes that form alone: its island's entry and React,
 // none of the router's code, and what was typed stays.
 for (const path of [
+  "/",
+  "/resources",
   "/training",
   "/courses/corporate-finance",
   "/about",
@@ -67,6 +69,38 @@ for (const path of [
     expect(scripts.filter((url) => !url.includes("/assets/islands/"))).toEqual([]);
     // The rest of the page stays server HTML: no router, no route data.
     await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+  });
+}
+
+// A page's own forms wake one by one: each card's form is an island of its own.
+for (const { path, island, open, field } of [
+  {
+    path: "/",
+    island: "resource",
+    open: null,
+    field: "Work email for Financial Analysis Toolkit for Business Leaders",
+  },
+  { path: "/resources", island: "webinar", open: "Register Now", field: "Email" },
+]) {
+  test(`${path}: the form in use wakes alone, its sibling cards' forms stay asleep, and what was typed stays`, async ({
+    page,
+  }) => {
+    const scripts = appScripts(page);
+    await page.goto(path);
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    const islands = page.locator(`[data-island="${island}"]`);
+    expect(await islands.count()).toBeGreaterThan(1);
+    const used = open ? islands.nth(1) : islands.filter({ has: page.getByLabel(field) });
+    if (open) await used.getByText(open).click();
+    const input = used.getByLabel(new RegExp(`^${field}\\*?$`));
+    await input.focus();
+    await input.pressSequentially("reader@example.com");
+    await expect(used).toHaveAttribute("data-island-awake", "");
+    await expect(input).toHaveValue("reader@example.com");
+    await expect(page.locator(`[data-island="${island}"][data-island-awake]`)).toHaveCount(1);
+    expect(scripts.filter((url) => !url.includes("/assets/islands/"))).toEqual([]);
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });
 }

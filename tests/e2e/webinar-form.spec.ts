@@ -102,7 +102,7 @@ test("a registration: 'You are registered...', the confirmation and the team not
 
 test("a failure is shown in the form and what was typed is kept", async ({ page }) => {
   const { title } = webinars[0];
-  await page.route("**/resources.data*", (route) => route.abort("failed"));
+  await page.route("**/api/webinar-registration", (route) => route.abort("failed"));
   await gotoHydrated(page, "/resources");
   await open(page, title);
   await field(page, title, "Name").fill("Kim Osei");

@@ -1,15 +1,22 @@
 /**
  * Free webinar registration (resources page): "Register Now" discloses a
  * short form (a native <details>, so it opens and posts without
- * JavaScript). The resources route's action tags its answer with the
- * webinar id, so the page re-rendered without JavaScript opens the right one.
+ * JavaScript). An island (ADR 090): without JavaScript it posts to the
+ * resources route's action, which tags its answer with the webinar id, and
+ * the route hands each webinar only its own answer, so the page re-rendered
+ * opens the right one; once it has woken it sends to
+ * /api/webinar-registration.
  */
 import { useEffect, useRef, useState } from "react";
-import { ConsentNote } from "./consent-note.tsx";
+import type { FormResult } from "~/forms/result.ts";
+import { ConsentLine } from "./consent-line.tsx";
 import { BotFields } from "./bot-fields.tsx";
 import { ErrorSummary, FormAlert, FormStatus, SubmitButton, useFormValidation } from "./field.tsx";
 import { PersonField } from "./person-field.tsx";
-import { useFormSubmission, useOwnFormAction } from "./submission.ts";
+import { useFetchSubmission } from "./fetch-submission.ts";
+
+/** Where the registration goes once the form has woken (the same checks as the page's action). */
+export const webinarEndpoint = "/api/webinar-registration";
 
 const fieldOrder = ["name", "email", "company"] as const;
 
@@ -17,13 +24,22 @@ export function webinarFormId(webinarId: string): string {
   return `webinar-${webinarId}`;
 }
 
-export function WebinarRegistration({ webinar }: { webinar: { id: string; title: string } }) {
-  const { fetcher, result, failure, success, submitting } = useFormSubmission(webinar.id);
+/** The form's props, and its island's. */
+export type WebinarFormProps = {
+  webinar: { id: string; title: string };
+  /** The answer to a post made without JavaScript for this webinar (the page's action data, when it names it). */
+  pageResult?: FormResult;
+  /** The consent line (the webinar registration kind's text, ~/leads/kinds/). */
+  consent: string | undefined;
+};
+
+export function WebinarRegistration({ webinar, pageResult, consent }: WebinarFormProps) {
+  const submission = useFetchSubmission<FormResult>(webinarEndpoint, pageResult);
+  const { result, failure, success, submitting } = submission;
   const { errors, summaryRef, formProps } = useFormValidation("webinarRegistration", failure?.errors);
   // Open from the start when the server answered for this webinar (no JavaScript).
   const [initiallyOpen] = useState(() => result !== undefined);
   const statusRef = useRef<HTMLDivElement | null>(null);
-  const action = useOwnFormAction();
   const id = webinarFormId(webinar.id);
 
   useEffect(() => {
@@ -40,12 +56,16 @@ export function WebinarRegistration({ webinar }: { webinar: { id: string; title:
           {success && <p className="font-semibold text-green-800">{success.message}</p>}
         </FormStatus>
         {!success && (
-          <fetcher.Form
+          <form
             method="post"
-            action={action}
+            action="/resources"
             aria-label={`Register for ${webinar.title}`}
             className="space-y-4"
             {...formProps}
+            onSubmit={(event) => {
+              formProps.onSubmit(event);
+              submission.onSubmit(event);
+            }}
           >
             <p className="text-sm text-slate-700">Free to attend. Fields marked with an asterisk (*) are required.</p>
             {failure && <FormAlert message={failure.message} className="text-sm" />}
@@ -63,8 +83,8 @@ export function WebinarRegistration({ webinar }: { webinar: { id: string; title:
               errors={errors}
             />
             <SubmitButton submitting={submitting} label="Register" busyLabel="Registering..." />
-            <ConsentNote kind="webinarRegistration" />
-          </fetcher.Form>
+            <ConsentLine text={consent} />
+          </form>
         )}
       </div>
     </details>
