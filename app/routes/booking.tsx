@@ -34,15 +34,18 @@ import {
   payInvoiceAction,
   transferAction,
 } from "~/route-support/booking-acts.server.ts";
-import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking";
+import { islandsOnly } from "~/page-script/hydration.ts";
 
 /** Set by the action that has just sent a new link: the loader run after it finds the link it came from revoked. */
 const newLinkSent = createContext<boolean>(false);
+
+/** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
+export const handle = islandsOnly;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const bookings = context.get(servicesContext).courseBookings;
@@ -328,7 +331,6 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {b.cancellation && <CancelBooking offer={b.cancellation} />}
         </section>
       </div>
-      <Toaster />
     </>
   );
 }

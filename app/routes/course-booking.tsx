@@ -18,7 +18,7 @@ import { courseBookingPage, type BookingPageData } from "~/orders/course-booking
 import { placesAsked } from "~/orders/course-booking/booking-request.ts";
 import { formatDateTime } from "~/format/dates.ts";
 import { coursePath } from "~/content/paths.ts";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
 import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
@@ -26,8 +26,8 @@ import { WaitingListForm } from "~/components/booking/waiting-list-form.tsx";
 import { BookingForm, OtherDates, Summary } from "~/components/booking/booking-form.tsx";
 import type { Route } from "./+types/course-booking";
 
-/** React only when asked (ADR 020): the page is a plain form and needs none. */
-export const handle = hydrateOnDemand;
+/** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
+export const handle = islandsOnly;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const places = placesAsked(new URL(request.url).searchParams.get("places"));
@@ -69,6 +69,15 @@ export default function CourseBooking({ loaderData, actionData }: Route.Componen
             <BookingForm page={page} places={places} values={values} errors={errors} problem={result?.problem} />
           ) : (
             <>
+              {result?.problem && (
+                // A booking posted for a date that closed meanwhile (or a refused post): said above what the date now offers.
+                <p
+                  role="alert"
+                  className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 font-semibold text-red-900"
+                >
+                  {result.problem}
+                </p>
+              )}
               <Closed page={page} />
               {page.status === "full" && <WaitingListForm answer={result?.waiting} />}
             </>

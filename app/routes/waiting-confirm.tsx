@@ -10,6 +10,10 @@ import { PageHero } from "~/components/sections.tsx";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/waiting-confirm";
+import { islandsOnly } from "~/page-script/hydration.ts";
+
+/** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
+export const handle = islandsOnly;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await context.get(servicesContext).courseBookings.waiting.confirmPage(params.token);

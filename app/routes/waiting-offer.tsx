@@ -12,12 +12,13 @@ import { PageHero } from "~/components/sections.tsx";
 import { formatDateTime } from "~/format/dates.ts";
 import { courseBookingPage } from "~/orders/course-booking/booking-page.server.ts";
 import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/waiting-offer";
 
-export const handle = hydrateOnDemand;
+/** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
+export const handle = islandsOnly;
 
 const goneText = {
   used: "These places have already been booked from this link.",

@@ -105,6 +105,21 @@ for (const { path, island, open, field } of [
   });
 }
 
+// A course's booking form is a plain post that needs no script (ADR 090):
+// typing in it fetches nothing, and nothing hydrates under the visitor's keys.
+test("a course's booking form takes typing with no script at all", async ({ page }) => {
+  const scripts = appScripts(page);
+  await page.goto("/courses/corporate-finance/book/corporate-finance-2027-04-online");
+  const organisation = page.getByLabel("Organisation");
+  await organisation.focus();
+  await organisation.pressSequentially("Analytical Engines Ltd");
+  await expect(organisation).toHaveValue("Analytical Engines Ltd");
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+});
+
 for (const path of ["/newsletter/confirm?token=abc", "/newsletter/unsubscribe?token=abc"]) {
   test(`${path} starts the app after the first paint, without waiting for the visitor`, async ({ page }) => {
     const scripts = appScripts(page);
