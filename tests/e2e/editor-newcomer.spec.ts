@@ -58,7 +58,10 @@ test("a newcomer adds a trainer with a portrait, then a webinar at 12:30 after t
     .setInputFiles({ name: "grace.jpg", mimeType: "image/jpeg", buffer: await portrait() });
   await page.getByRole("textbox", { name: "Name in the library" }).fill("Grace Adeyemi");
   await page.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByRole("status").filter({ hasText: 'Uploaded "Grace Adeyemi"' })).toBeVisible();
+  // The upload makes every size of the picture first (several seconds on a loaded 2-core machine: a clean-clone run timed out at 5).
+  await expect(page.getByRole("status").filter({ hasText: 'Uploaded "Grace Adeyemi"' })).toBeVisible({
+    timeout: 30_000,
+  });
 
   // The trainer, with the portrait, shown on the About page.
   await page.getByRole("link", { name: "Site content" }).first().click();
