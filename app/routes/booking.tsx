@@ -34,6 +34,7 @@ import {
   payInvoiceAction,
   transferAction,
 } from "~/route-support/booking-acts.server.ts";
+import { Toaster } from "~/components/toast/toaster.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
@@ -331,6 +332,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {b.cancellation && <CancelBooking offer={b.cancellation} />}
         </section>
       </div>
+      {/* The pay step's "Payment Successful" toast shows here, where its client-side navigation lands. */}
+      <Toaster />
     </>
   );
 }
