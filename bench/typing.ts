@@ -42,7 +42,8 @@
  * to take the one before: a thumb does not wait for a busy page, and the keys queue behind
  * the tap, in order, as on a phone. Then the bench waits for React to have started (the
  * root's `data-hydrated` mark; at most 20 s: a field React resets or replaces as it starts
- * shows as characters lost), for the network to be quiet and half a second more (the last
+ * shows as characters lost; not at all on a page of islands whose form is in no island, a
+ * plain post that wakes nothing), for the network to be quiet and half a second more (the last
  * Event Timing entries come after the next paint), and reads the page.
  *
  * Measured in the page with the Event Timing API (PerformanceObserver type "event",
@@ -564,7 +565,9 @@ async function visit(browser: Browser, build: Build, form: FormPage, run: number
       .waitForFunction(
         () =>
           document.documentElement.dataset.hydrated === "true" ||
-          document.querySelector("[data-island-awake]") !== null,
+          document.querySelector("[data-island-awake]") !== null ||
+          // A page of islands whose form is in none (a plain post: nothing wakes for it).
+          (!("__reactRouterContext" in window) && document.activeElement?.closest("[data-island]") === null),
         undefined,
         {
           timeout: APP_TIMEOUT_MS,
