@@ -345,7 +345,9 @@ test("booking by card: the places are held, paid through Stripe's card field, th
 
   await expect(page.getByRole("heading", { level: 2, name: "Booked and paid" })).toBeVisible();
   // The pay step's toast, shown on the booker's page it lands on.
-  await expect(page.getByText("Your places are booked. Your confirmation is on its way.")).toBeVisible();
+  await expect(page.getByRole("region", { name: "Notifications (F8)" }).getByRole("listitem")).toContainText(
+    "Your places are booked. Your confirmation is on its way.",
+  );
   await expect(page.getByRole("link", { name: /^VAT invoice INV-\d{6} \(PDF\)$/ })).toBeVisible();
   expect(bookingsOf(email)[0]).toMatchObject({ status: "paid" });
   const [receipt] = await site.mailbox.waitForEmails(email, { subject: /^Booked and paid: / });

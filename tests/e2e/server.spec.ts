@@ -41,7 +41,8 @@ test("unknown paths get the 404 page with status 404", async ({ request }) => {
 });
 
 test("hashed assets are cached for a year as immutable", async ({ request }) => {
-  const html = await (await request.get("/")).text();
+  // A page that still starts React Router's app (the consultation's payment page: on demand).
+  const html = await (await request.get("/consultation-payment")).text();
   const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!);
@@ -93,7 +94,7 @@ test("pages carry a canonical URL, a description and Open Graph tags", async ({ 
 });
 
 test("the page's JavaScript is not started before the first paint", async ({ request }) => {
-  const html = await (await request.get("/")).text();
+  const html = await (await request.get("/consultation-payment")).text();
   expect(html).not.toContain('rel="modulepreload"');
   expect(html).not.toContain('type="module"');
   expect(html).toContain('type="text/x-deferred-module"');

@@ -46,9 +46,10 @@ let targets: [string, string][];
 
 test.beforeAll(async ({ launcher }) => {
   site = await launcher.site({ name: "static-files" });
-  const home = await raw(site, "/");
-  const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(home.body.toString("utf8"))?.[0];
-  expect(entry, "the home page loads the entry script").toBeTruthy();
+  // A page that still starts React Router's app (the consultation's payment page: on demand).
+  const page = await raw(site, "/consultation-payment");
+  const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(page.body.toString("utf8"))?.[0];
+  expect(entry, "the payment page loads the entry script").toBeTruthy();
   targets = [
     ["/about", "about/index.html"],
     [entry!, entry!.slice(1)],
