@@ -35,7 +35,8 @@
  * probe installed with `addInitScript` (before any script of the page) finds the field at
  * DOMContentLoaded, scrolls it into view (centred) and says where it is. As soon as the
  * browser reports the first contentful paint (CDP `Page.lifecycleEvent`, not a poll that
- * waits for the busy main thread) the field's centre is touched (`page.touchscreen.tap`),
+ * waits for the busy main thread) the field's centre, asked for again then (the rest of the
+ * stylesheet can move a footer's field after DOMContentLoaded), is touched (`page.touchscreen.tap`),
  * then TYPED (18 characters, as fit for a name as for an e-mail field) is typed at 8 keys a
  * second: key i is due 125 ms × i after the touch has gone out and is sent then with CDP
  * `Input.dispatchKeyEvent` (keyDown with its text, then keyUp), never waiting for the page
@@ -250,7 +251,8 @@ async function openForBookings(site: Site): Promise<void> {
  * Installed in every visit with `addInitScript` (it runs before any script of the page).
  * Keeps every Event Timing entry of 16 ms or more; at DOMContentLoaded finds the first text
  * field of the forms `forms`, scrolls it into view and calls back `placed` with its centre
- * (null when there is none); notes the first focus and when React marks the document
+ * (null when there is none), and at the first paint tells its centre again
+ * (`window.__typingRecentre()`: the rest of the stylesheet may have moved it); notes the first focus and when React marks the document
  * hydrated. `window.__typingRead()` returns the report. Serialised into the page: it may use
  * nothing from outside its body.
  */
@@ -326,6 +328,14 @@ function probe(args: { forms: string; placed: string; threshold: number }): void
     void call({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
   };
   document.addEventListener("DOMContentLoaded", place, { once: true });
+  // At the first paint the rest of the stylesheet may have moved the field since DOMContentLoaded
+  // (a footer's field, below long content): where it is now, scrolled into view again.
+  w.__typingRecentre = (): { x: number; y: number } | null => {
+    if (!field) return null;
+    field.scrollIntoView({ block: "center" });
+    const box = field.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
   addEventListener(
     "focusin",
     (event) => {
@@ -558,8 +568,12 @@ async function visit(browser: Browser, build: Build, form: FormPage, run: number
       "first contentful paint with the field in view",
     );
     if (!point) return visitFrom(build, form, run, outcome({ report: await readReport(page) }));
+    const at =
+      (await page.evaluate(() =>
+        (window as unknown as { __typingRecentre?: () => { x: number; y: number } | null }).__typingRecentre?.(),
+      )) ?? point;
     network!.markFocus();
-    await page.touchscreen.tap(point.x, point.y);
+    await page.touchscreen.tap(at.x, at.y);
     const keysLateMs = await typeAtPace(cdp, TYPED, performance.now());
     await page
       .waitForFunction(
