@@ -125,7 +125,9 @@ function ContactFormFields({
   consent: string | undefined;
 }) {
   const { failure, submitting } = submission;
-  const { errors, summaryRef, formRef, formProps } = useFormValidation("contact", failure?.errors);
+  const { errors, summaryRef, formRef, formProps } = useFormValidation("contact", failure?.errors, {
+    onValid: submission.onSubmit,
+  });
   const id = contactFormId;
 
   useEffect(() => {
@@ -143,10 +145,6 @@ function ContactFormFields({
       aria-label="Enquiry form"
       className="space-y-6 focus:outline-none"
       {...formProps}
-      onSubmit={(event) => {
-        formProps.onSubmit(event);
-        submission.onSubmit(event);
-      }}
     >
       <p className="text-slate-700">
         We respond to every enquiry {promises.contactResponse}. Business hours: {promises.businessHours}.

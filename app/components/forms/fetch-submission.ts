@@ -68,7 +68,7 @@ export function shownResult<T extends FormResult>(answer: T | undefined, submitt
 }
 
 export type FetchSubmission<T extends FormResult> = {
-  /** The form's submit handler: call it after the form's own checks (a prevented event is not sent). */
+  /** The form's sending: useFormValidation's `onValid`, called once the form's own checks pass (a prevented event is not sent). */
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   /** The last answer (a new object each time: a key for what restarts with it). */
   data: T | undefined;

@@ -483,6 +483,8 @@ export function useFormValidation(
   options: {
     /** Called when a submit is blocked, with what the form held (the payment form's "Missing Information" toast). */
     onInvalid?: (values: Record<string, string>) => void;
+    /** Called with the submit once the form's values pass: what sends it (an island's `useFetchSubmission().onSubmit`). */
+    onValid?: (event: FormEvent<HTMLFormElement>) => void;
   } = {},
 ): FormValidation {
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
@@ -516,6 +518,7 @@ export function useFormValidation(
     setAttempted(true);
     if (result.ok) {
       setClientErrors(null);
+      options.onValid?.(event);
       return;
     }
     event.preventDefault();

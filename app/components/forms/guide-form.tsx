@@ -49,7 +49,9 @@ export type GuideFormProps = {
 export function GuideForm({ guides, preselect, pageResult, consent, action }: GuideFormProps) {
   const submission = useFetchSubmission<FormResult>(guideEndpoint, pageResult);
   const { failure, success, submitting } = submission;
-  const { errors, summaryRef, formProps } = useFormValidation("guideRequest", failure?.errors);
+  const { errors, summaryRef, formProps } = useFormValidation("guideRequest", failure?.errors, {
+    onValid: submission.onSubmit,
+  });
   const successRef = useRef<HTMLDivElement | null>(null);
   const id = guideFormId;
 
@@ -78,17 +80,7 @@ export function GuideForm({ guides, preselect, pageResult, consent, action }: Gu
         )}
       </FormStatus>
       {!success && (
-        <form
-          method="post"
-          action={action}
-          aria-labelledby={`${id}-form-title`}
-          className="space-y-5"
-          {...formProps}
-          onSubmit={(event) => {
-            formProps.onSubmit(event);
-            submission.onSubmit(event);
-          }}
-        >
+        <form method="post" action={action} aria-labelledby={`${id}-form-title`} className="space-y-5" {...formProps}>
           <h2 id={`${id}-form-title`} className="text-2xl font-bold text-navy-900">
             Get your free guide
           </h2>

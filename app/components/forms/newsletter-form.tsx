@@ -51,7 +51,9 @@ export function NewsletterForm({
 }) {
   const submission = useFetchSubmission(newsletterEndpoint, pageResult);
   const { failure, success, submitting } = submission;
-  const { errors, formRef, formProps } = useFormValidation("newsletter", failure?.errors);
+  const { errors, formRef, formProps } = useFormValidation("newsletter", failure?.errors, {
+    onValid: submission.onSubmit,
+  });
   const subscribed = useEffectEvent(() => onSubscribed?.());
   const dark = tone === "dark";
 
@@ -76,7 +78,6 @@ export function NewsletterForm({
       onSubmit={(event) => {
         onEngaged?.();
         formProps.onSubmit(event);
-        submission.onSubmit(event);
       }}
       onInput={onEngaged}
     >

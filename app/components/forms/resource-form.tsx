@@ -34,7 +34,9 @@ export type ResourceFormProps = {
 export function ResourceDownloadForm({ guide, pageResult, consent }: ResourceFormProps) {
   const submission = useFetchSubmission<FormResult>(resourceEndpoint, pageResult);
   const { failure, success, submitting } = submission;
-  const { errors, formRef, formProps } = useFormValidation("resourceDownload", failure?.errors);
+  const { errors, formRef, formProps } = useFormValidation("resourceDownload", failure?.errors, {
+    onValid: submission.onSubmit,
+  });
   const statusRef = useRef<HTMLDivElement | null>(null);
   const id = resourceFormId(guide.id);
   // An answer that arrived here, not one the page was rendered with.
@@ -60,10 +62,6 @@ export function ResourceDownloadForm({ guide, pageResult, consent }: ResourceFor
       aria-label={`Download ${guide.title}`}
       className="mt-5 space-y-3"
       {...formProps}
-      onSubmit={(event) => {
-        formProps.onSubmit(event);
-        submission.onSubmit(event);
-      }}
     >
       <BotFields />
       <input type="hidden" name="resourceId" value={guide.id} />

@@ -36,7 +36,9 @@ export type WebinarFormProps = {
 export function WebinarRegistration({ webinar, pageResult, consent }: WebinarFormProps) {
   const submission = useFetchSubmission<FormResult>(webinarEndpoint, pageResult);
   const { result, failure, success, submitting } = submission;
-  const { errors, summaryRef, formProps } = useFormValidation("webinarRegistration", failure?.errors);
+  const { errors, summaryRef, formProps } = useFormValidation("webinarRegistration", failure?.errors, {
+    onValid: submission.onSubmit,
+  });
   // Open from the start when the server answered for this webinar (no JavaScript).
   const [initiallyOpen] = useState(() => result !== undefined);
   const statusRef = useRef<HTMLDivElement | null>(null);
@@ -62,10 +64,6 @@ export function WebinarRegistration({ webinar, pageResult, consent }: WebinarFor
             aria-label={`Register for ${webinar.title}`}
             className="space-y-4"
             {...formProps}
-            onSubmit={(event) => {
-              formProps.onSubmit(event);
-              submission.onSubmit(event);
-            }}
           >
             <p className="text-sm text-slate-700">Free to attend. Fields marked with an asterisk (*) are required.</p>
             {failure && <FormAlert message={failure.message} className="text-sm" />}
