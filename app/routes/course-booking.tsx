@@ -23,7 +23,7 @@ import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
 import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
 import { WaitingListForm } from "~/components/booking/waiting-list-form.tsx";
-import { BookingForm, OtherDates, Summary } from "~/components/booking/booking-form.tsx";
+import { BookingForm, BookingProblem, OtherDates, Summary } from "~/components/booking/booking-form.tsx";
 import type { Route } from "./+types/course-booking";
 
 /** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
@@ -69,15 +69,7 @@ export default function CourseBooking({ loaderData, actionData }: Route.Componen
             <BookingForm page={page} places={places} values={values} errors={errors} problem={result?.problem} />
           ) : (
             <>
-              {result?.problem && (
-                // A booking posted for a date that closed meanwhile (or a refused post): said above what the date now offers.
-                <p
-                  role="alert"
-                  className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 font-semibold text-red-900"
-                >
-                  {result.problem}
-                </p>
-              )}
+              {result?.problem && <BookingProblem problem={result.problem} />}
               <Closed page={page} />
               {page.status === "full" && <WaitingListForm answer={result?.waiting} />}
             </>

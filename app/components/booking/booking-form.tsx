@@ -4,6 +4,7 @@
  * (routes/waiting-offer.tsx, ADR 083) show them: a plain HTML form, posted
  * without JavaScript, to the page it is on.
  */
+import type { ReactNode } from "react";
 import { errorId, fieldId, TextField } from "~/components/forms/field.tsx";
 import { BotFields } from "~/components/forms/bot-fields.tsx";
 import { BookerFields, bindField, type BookerFieldNames } from "./booker-fields.tsx";
@@ -97,6 +98,16 @@ function Row({ label, value, strong }: { label: string; value: string; strong?: 
 const controlClass =
   "mt-1.5 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink aria-invalid:border-red-700";
 
+/** Why a booking was refused (a date that closed or filled meanwhile, a refused post), above what the date now offers. */
+export function BookingProblem({ problem, children }: { problem: string; children?: ReactNode }) {
+  return (
+    <div role="alert" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
+      <p className="font-semibold">{problem}</p>
+      {children}
+    </div>
+  );
+}
+
 export function BookingForm({
   page,
   places,
@@ -118,10 +129,7 @@ export function BookingForm({
   return (
     <>
       {problem && (
-        <div role="alert" className="mb-6 rounded-md border border-red-700 bg-red-50 p-4 text-red-900">
-          <p className="font-semibold">{problem}</p>
-          {page.otherDates.length > 0 && <OtherDates page={page} />}
-        </div>
+        <BookingProblem problem={problem}>{page.otherDates.length > 0 && <OtherDates page={page} />}</BookingProblem>
       )}
       <ProblemList formId={formId} errors={errors} heading="h2" className="mb-6" />
 
