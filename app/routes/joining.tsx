@@ -19,8 +19,12 @@ import {
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/joining";
+import { islandsOnly } from "~/page-script/hydration.ts";
 
 const fieldNames = Object.keys(questionnaireFields) as QuestionnaireField[];
+
+/** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
+export const handle = islandsOnly;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const found = await context.get(servicesContext).questionnaires.open(params.token);

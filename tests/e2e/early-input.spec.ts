@@ -2,6 +2,7 @@ import { type Locator, type Page } from "@playwright/test";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
 import { delegateWithInstructions, joiningSiteEnv, type SiteWithMail } from "../support/joining.ts";
 import {
+  appScripts,
   expect,
   expectHydrated,
   expectIslandAwake,
@@ -90,12 +91,10 @@ test("what is typed into a form before the app arrives is kept, and the form the
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-// The questionnaire's fields are text areas the server fills: with the
-// answers saved on its first load, with what was typed in its answer to a
-// refusal (a 400). What a visitor types into them before or while React takes
-// over stays exactly as a plain HTML form would keep it: an answer replaced,
-// added to, or typed into an empty field; and the next keys land where they
-// left the caret or the selection (ADR 086).
+// The questionnaire (ADR 090) is a plain form with no script at all: nothing
+// hydrates there, so what a visitor types is the browser's own, as a plain
+// HTML form keeps it, on its first load (the answers saved) and in its answer
+// to a refusal (a 400 with what was typed).
 test.describe("the pre-course questionnaire", () => {
   let site: SiteWithMail;
 
@@ -116,16 +115,15 @@ test.describe("the pre-course questionnaire", () => {
     await field.pressSequentially(text);
   }
 
-  test("answers typed into the fields the server filled before the app arrives are kept as typed, on the answer to a refusal and on the first load", async ({
+  test("answers typed into the fields the server filled are kept as typed and sent, on the answer to a refusal and on the first load, with no script at all", async ({
     page,
   }) => {
     test.setTimeout(90_000);
+    const scripts = appScripts(page);
     const { path } = await delegateWithInstructions(site, page.request, "early-questionnaire");
     const url = `${site.baseURL}${path}`;
 
-    // Sent as a plain form (the app held back): refused (400), and the page comes back with what was typed.
-    // The page starts React after its first paint: its "load" waits for the app held back, so the test waits for less.
-    const held = await holdApp(page);
+    // Refused (400): the page comes back with what was typed.
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await objectives(page).fill("Build a risk register");
     await dietary(page).fill("x".repeat(501));
@@ -137,97 +135,87 @@ test.describe("the pre-course questionnaire", () => {
     await dietary(page).fill("Vegetarian");
     await addTo(objectives(page), " the board reads");
     await experience(page).fill("Two years as a risk analyst");
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-    await arrive(page, held.release);
-    await expect(dietary(page)).toHaveValue("Vegetarian");
-    await expect(objectives(page)).toHaveValue("Build a risk register the board reads");
-    await expect(experience(page)).toHaveValue("Two years as a risk analyst");
     await page.getByRole("button", { name: "Save my answers" }).click();
     await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
     await expect(dietary(page)).toHaveValue("Vegetarian");
 
     // The first load of the page, its fields filled with the answers saved.
-    await page.unrouteAll();
-    const again = await holdApp(page);
     await page.goto(url, { waitUntil: "domcontentloaded" });
     await expect(objectives(page)).toHaveValue("Build a risk register the board reads");
     await objectives(page).fill("Chair the risk committee");
     await addTo(dietary(page), ", no nuts");
     await access(page).fill("A step-free route to the room");
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-    await arrive(page, again.release);
-    await expect(objectives(page)).toHaveValue("Chair the risk committee");
-    await expect(dietary(page)).toHaveValue("Vegetarian, no nuts");
-    await expect(experience(page)).toHaveValue("Two years as a risk analyst");
-    await expect(access(page)).toHaveValue("A step-free route to the room");
     await page.getByRole("button", { name: "Save my answers" }).click();
     await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
     await expect(dietary(page)).toHaveValue("Vegetarian, no nuts");
     await expect(objectives(page)).toHaveValue("Chair the risk committee");
-  });
-  /** The questionnaire of a delegate of its own, with answers saved: the server fills its fields with them. */
-  async function savedAnswers(page: Page, tag: string) {
-    const { path } = await delegateWithInstructions(site, page.request, tag);
-    const url = `${site.baseURL}${path}`;
-    const saved = await page.request.post(url, {
-      form: { objectives: "Build a risk register", dietaryNeeds: "x".repeat(40) },
-      maxRedirects: 0,
-    });
-    expect(saved.status()).toBe(303);
-    return url;
-  }
+    await expect(experience(page)).toHaveValue("Two years as a risk analyst");
+    await expect(access(page)).toHaveValue("A step-free route to the room");
 
-  test("a selection or a caret made before the app arrives in a field the server filled is where the next keys land once it has", async ({
+    await page.waitForLoadState("networkidle");
+    expect(scripts).toEqual([]);
+    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  });
+});
+
+// A text area the server filled, in a form that hydrates (an island, ADR 090):
+// the contact form's message, filled when a course page's "Request Corporate
+// Rate" opens it. What a visitor does in it before or while React takes it
+// over stays as a plain HTML form would keep it: an answer replaced, and the
+// next keys landing where they left the caret or the selection (ADR 086).
+test.describe("a text area the server filled, in an island", () => {
+  const prefilled = "/contact?course=corporate-finance&interest=accounting-auditing";
+  const serverText = "I would like to ask about a corporate rate for Corporate Finance for our team.";
+  const message = (page: Page) => page.getByRole("form", { name: "Enquiry form" }).getByLabel(/^Your Message/);
+
+  test("a selection or a caret made before the island arrives is where the next keys land once it has", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
-    const url = await savedAnswers(page, "early-selection");
-
-    // The whole answer selected, to be replaced: the keys typed once React has taken over replace it.
-    const held = await holdApp(page);
-    await page.goto(url, { waitUntil: "domcontentloaded" });
-    await dietary(page).click();
-    await dietary(page).press("ControlOrMeta+A");
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-    await arrive(page, held.release);
-    await page.keyboard.type("Vegetarian");
-    await expect(dietary(page)).toHaveValue("Vegetarian");
+    // The whole text selected, to be replaced: the keys typed once React has taken over replace it.
+    const held = await holdIsland(page, "contact");
+    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
+    await expect(message(page)).toHaveValue(serverText);
+    await message(page).click();
+    await message(page).press("ControlOrMeta+A");
+    await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
+    held.release();
+    await expectIslandAwake(page, "contact");
+    await page.keyboard.type("Six analysts in May");
+    await expect(message(page)).toHaveValue("Six analysts in May");
 
     // The caret put after a word: the keys typed once React has taken over go there.
     await page.unrouteAll();
-    const again = await holdApp(page);
-    await page.goto(url, { waitUntil: "domcontentloaded" });
-    await objectives(page).click();
-    await objectives(page).press("ControlOrMeta+Home");
-    for (let i = 0; i < "Build".length; i++) await objectives(page).press("ArrowRight");
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-    await arrive(page, again.release);
-    await page.keyboard.type(" and keep");
-    await expect(objectives(page)).toHaveValue("Build and keep a risk register");
+    const again = await holdIsland(page, "contact");
+    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
+    await message(page).click();
+    await message(page).press("ControlOrMeta+Home");
+    for (let i = 0; i < "I would".length; i++) await message(page).press("ArrowRight");
+    await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
+    again.release();
+    await expectIslandAwake(page, "contact");
+    await page.keyboard.type(" really");
+    await expect(message(page)).toHaveValue(`I would really${serverText.slice("I would".length)}`);
   });
 
-  test("an answer replaced while React hydrates the page is replaced, not added to the server's text", async ({
+  test("a text replaced while React hydrates the island is replaced, not added to the server's text", async ({
     page,
   }) => {
-    test.setTimeout(90_000);
-    const url = await savedAnswers(page, "hydrating-fill");
-    // React stopped after the dietary field's hint: the field rendered, its text area not yet hydrated.
-    const hydration = await pauseHydrationAfter(page, "#questionnaire-dietaryNeeds-hint");
-    await page.goto(url, { waitUntil: "domcontentloaded" });
+    // React stopped after the area-of-interest field: the message's text area not yet hydrated. (Outside
+    // a transition React would hydrate the island in one task, and never stop.)
+    const hydration = await pauseHydrationAfter(page, "#contact-serviceInterest");
+    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
+    const form = page.getByRole("form", { name: "Enquiry form" });
+    await form.getByLabel(/^Full Name/).focus();
     await hydration.paused();
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+    await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
     const hydrated = (field: Locator) =>
       field.evaluate((element) => Object.keys(element).some((key) => key.startsWith("__reactFiber$")));
-    expect(await hydrated(objectives(page))).toBe(true);
-    expect(await hydrated(dietary(page))).toBe(false);
+    expect(await hydrated(form.getByLabel(/^Full Name/))).toBe(true);
+    expect(await hydrated(message(page))).toBe(false);
     // Playwright's fill selects the text, then puts the new text in: React finishes hydrating in between.
-    await dietary(page).fill("Vegetarian");
+    await message(page).fill("Six analysts in May, please.");
     await hydration.resume();
-    await expectHydrated(page);
-    await expect(dietary(page)).toHaveValue("Vegetarian");
-    await expect(objectives(page)).toHaveValue("Build a risk register");
-    await page.getByRole("button", { name: "Save my answers" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
-    await expect(dietary(page)).toHaveValue("Vegetarian");
+    await expectIslandAwake(page, "contact");
+    await expect(message(page)).toHaveValue("Six analysts in May, please.");
   });
 });

@@ -251,6 +251,15 @@ export async function holdIsland(page: Page, name: string): Promise<{ release: (
   return holdRequests(page, `**/assets/islands/${name}-*.js`);
 }
 
+/** Records the app's scripts (/assets/*.js) the page requests from now on. */
+export function appScripts(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (/\/assets\/.*\.js$/.test(request.url())) urls.push(request.url());
+  });
+  return urls;
+}
+
 /** Waits until the island `name` has woken (hydrated). */
 export async function expectIslandAwake(page: Page, name: string) {
   await expect(page.locator(`[data-island="${name}"]`)).toHaveAttribute("data-island-awake", "", { timeout: 10_000 });

@@ -1,19 +1,9 @@
-import { type Page } from "@playwright/test";
-import { expect, test } from "./fixtures.ts";
+import { appScripts, expect, test } from "./fixtures.ts";
 
 // ADR 020: a page downloads none of the app's JavaScript until something on
 // it needs the app (reading pages, and the pages whose forms work as plain
 // posts or need a visitor's details first); the one-time newsletter links and
 // the payment outcome start it after the first paint.
-
-/** Records the app's scripts (/assets/*.js) the page requests. */
-function appScripts(page: Page): string[] {
-  const urls: string[] = [];
-  page.on("request", (request) => {
-    if (/\/assets\/.*\.js$/.test(request.url())) urls.push(request.url());
-  });
-  return urls;
-}
 
 for (const path of ["/consultation-payment"]) {
   test(`${path} loads no JavaScript of the app until a form on it is used`, async ({ page }) => {
