@@ -1,22 +1,63 @@
 /**
  * The accessibility scan every test runs: axe-core's WCAG 2.0–2.2 A and AA
  * rules, asked for violations only (passes and incomplete results are not
- * gathered), in axe's legacy mode: one run in the page itself, where the
- * default mode opens a second page to merge the frames' partial results,
- * which took most of each scan's time on these two-core machines; the
- * site's pages have no frames of their own to merge.
+ * gathered), run in the page itself with axe-core's own API (ADR 091).
+ *
+ * It does what @axe-core/playwright's legacy mode did (ADR 064), without its
+ * cost: that wrapper evaluated axe's 550 KB script twice in the page on every
+ * scan (once to check for `runPartial`, once more as it injected every
+ * frame) and configured each frame in another round trip. Here axe goes into
+ * a document once; a second scan of it (the phone's width, after a flow's
+ * desktop one) only runs the rules. Same-origin frames take axe too and are
+ * scanned with the page (`allowedOrigins: <same_origin>`, as before); a frame
+ * that cannot take it within a second is left out, as before.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { devices, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import type { AxeResults, RunOptions } from "axe-core";
+import { devices, type Frame, type Page } from "@playwright/test";
 
 export const wcagTags = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
-export const wcagScan = (page: Page) =>
-  new AxeBuilder({ page })
-    // Options before the tags: options() replaces every option, the tags included.
-    .options({ resultTypes: ["violations"] })
-    .withTags(wcagTags)
-    .setLegacyMode(true);
+/** axe-core's script, the version package.json pins, read once per process. */
+const axeScript =
+  readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8") +
+  ';axe.configure({ allowedOrigins: ["<same_origin>"] });';
+
+const runOptions: RunOptions = { resultTypes: ["violations"], runOnly: { type: "tag", values: wcagTags } };
+
+/** Puts axe into the frame's document unless it is there already. */
+async function injectInto(frame: Frame): Promise<void> {
+  if (await frame.evaluate(() => "axe" in window)) return;
+  await frame.evaluate(axeScript);
+}
+
+/** Within `ms`, or not at all: a frame that is gone or never answers is not scanned. */
+async function within(ms: number, work: Promise<void>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)));
+  await Promise.race([work.catch(() => {}), timeout]).finally(() => clearTimeout(timer));
+}
+
+type AxeInPage = { axe: { run(context: Document, options: RunOptions): Promise<AxeResults> } };
+
+/** The page's WCAG scan (`analyze()` answers axe's results, violations only). */
+export const wcagScan = (page: Page) => ({
+  async analyze(): Promise<AxeResults> {
+    await injectInto(page.mainFrame());
+    for (const frame of page.frames()) if (frame !== page.mainFrame()) await within(1_000, injectInto(frame));
+    const outcome = await page.evaluate(
+      (options) =>
+        (window as unknown as AxeInPage).axe.run(document, options).then(
+          (results) => ({ results, error: null }),
+          (error: Error) => ({ results: null, error: String(error?.message ?? error) }),
+        ),
+      runOptions,
+    );
+    if (!outcome.results) throw new Error(`axe could not scan the page: ${outcome.error}`);
+    return outcome.results;
+  },
+});
 
 /** The phone the "phone" project emulates (playwright.config.ts): its viewport. */
 export const phoneViewport = devices["Pixel 7"].viewport;
