@@ -311,6 +311,12 @@ function probe(args: { forms: string; placed: string; threshold: number }): void
     }
     return el.checkVisibility();
   };
+  /** The field scrolled into view (centred) and where its centre is now. */
+  const centre = (el: HTMLElement): { x: number; y: number } => {
+    el.scrollIntoView({ block: "center" });
+    const box = el.getBoundingClientRect();
+    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  };
   const place = (): void => {
     const call = w[placed] as (value: unknown) => Promise<void>;
     field =
@@ -323,19 +329,12 @@ function probe(args: { forms: string; placed: string; threshold: number }): void
       return;
     }
     state.field = describe(field);
-    field.scrollIntoView({ block: "center" });
-    const box = field.getBoundingClientRect();
-    void call({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+    void call(centre(field));
   };
   document.addEventListener("DOMContentLoaded", place, { once: true });
   // At the first paint the rest of the stylesheet may have moved the field since DOMContentLoaded
   // (a footer's field, below long content): where it is now, scrolled into view again.
-  w.__typingRecentre = (): { x: number; y: number } | null => {
-    if (!field) return null;
-    field.scrollIntoView({ block: "center" });
-    const box = field.getBoundingClientRect();
-    return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  };
+  w.__typingRecentre = (): { x: number; y: number } | null => (field ? centre(field) : null);
   addEventListener(
     "focusin",
     (event) => {
