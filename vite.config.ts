@@ -26,7 +26,8 @@ function minifyPageScript(): Plugin {
 
 /**
  * Islands (app/islands/, ADR 090): each `<name>.island.tsx` is an entry of
- * its own build, with React and React DOM and none of React Router, written
+ * its own build, on Preact in place of React and React DOM (ADR 092: the
+ * server still renders them with React) and with none of React Router, written
  * beside the client build (under /assets/islands/) once React Router's has
  * been written (it empties the folder first). The server learns where each
  * entry is by this plugin filling in app/islands/urls.server.ts. In
@@ -57,7 +58,7 @@ function islands(): Plugin {
         logLevel: "warn",
         mode: "production",
         publicDir: false,
-        resolve: { tsconfigPaths: true },
+        resolve: { tsconfigPaths: true, alias: { react: "preact/compat", "react-dom": "preact/compat" } },
         build: {
           outDir: options.dir,
           emptyOutDir: false,
@@ -68,8 +69,8 @@ function islands(): Plugin {
             output: {
               entryFileNames: "assets/islands/[name]-[hash].js",
               chunkFileNames: "assets/islands/[name]-[hash].js",
-              // React and React DOM in one file that every island shares.
-              codeSplitting: { groups: [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ }] },
+              // Preact in one file that every island shares.
+              codeSplitting: { groups: [{ name: "preact", test: /node_modules[\\/]preact[\\/]/ }] },
             },
           },
         },

@@ -1,12 +1,14 @@
 /**
  * What every island's entry does (ADR 090): hydrates its wrapper with the
- * part and resolves once React has committed it (the loader then marks the
- * island awake). Hydration runs as a transition: React works in slices of
- * about 5 ms and yields to input between them (outside a transition it would
- * hydrate the whole part in one task); a key pressed in the part meanwhile
- * has React finish it at once, and the key is then handled as usual.
+ * part and resolves once it has committed it (the loader then marks the
+ * island awake).
+ *
+ * In a build the islands run on Preact (ADR 092: `react` and `react-dom` are
+ * `preact/compat` in the islands' own build), which hydrates the part in one
+ * short task: a key pressed meanwhile waits for that task, never for React
+ * DOM's start-up. In development the dev server compiles them with React.
  */
-import { startTransition, useEffect, type ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { hydrateRoot } from "react-dom/client";
 
 function Committed({ children, onCommitted }: { children: ReactNode; onCommitted: () => void }) {
@@ -16,8 +18,6 @@ function Committed({ children, onCommitted }: { children: ReactNode; onCommitted
 
 export function wakeIsland(element: HTMLElement, part: ReactNode): Promise<void> {
   return new Promise((resolve) => {
-    startTransition(() => {
-      hydrateRoot(element, <Committed onCommitted={resolve}>{part}</Committed>);
-    });
+    hydrateRoot(element, <Committed onCommitted={resolve}>{part}</Committed>);
   });
 }

@@ -266,64 +266,6 @@ export async function expectIslandAwake(page: Page, name: string) {
 }
 
 /**
- * Stops React in the middle of hydrating the next page opened, right after it
- * has hydrated the element `selector` (the components above it rendered, what
- * comes after it not yet, nothing committed), until `resume()`.
- *
- * React hydrates in slices through its scheduler, which yields to the browser
- * between them (setImmediate when there is one, checked once as it loads;
- * `performance.now` to know when a slice is up). Set up before the page's
- * scripts: once the element carries React's fiber, the clock jumps a second
- * ahead (so React yields after that unit of work) and the scheduler's next
- * slice is held. A discrete event (a key, a click, text put in) still makes
- * React finish hydrating at once, as it does for a visitor.
- */
-export async function pauseHydrationAfter(page: Page, selector: string) {
-  await page.addInitScript((selector) => {
-    type Held = Window & {
-      setImmediate?: (run: () => void) => void;
-      __hydrationPaused?: () => boolean;
-      __resumeHydration?: () => void;
-    };
-    const w = window as Held;
-    let state: "hydrating" | "paused" | "resumed" = "hydrating";
-    let ahead = 0;
-    const now = performance.now.bind(performance);
-    const reached = () => {
-      const element = document.querySelector(selector);
-      return !!element && Object.keys(element).some((key) => key.startsWith("__reactFiber$"));
-    };
-    performance.now = () => {
-      if (state === "hydrating" && reached()) {
-        state = "paused";
-        ahead = 1000;
-      }
-      return now() + ahead;
-    };
-    const ready: (() => void)[] = [];
-    const held: (() => void)[] = [];
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => ready.shift()?.();
-    const post = (run: () => void) => {
-      ready.push(run);
-      channel.port2.postMessage(null);
-    };
-    w.setImmediate = (run) => (state === "paused" ? held.push(run) : post(run));
-    w.__hydrationPaused = () => state === "paused";
-    w.__resumeHydration = () => {
-      state = "resumed";
-      held.splice(0).forEach(post);
-    };
-  }, selector);
-  return {
-    /** Waits until React has stopped after the element. */
-    paused: () =>
-      page.waitForFunction(() => (window as { __hydrationPaused?: () => boolean }).__hydrationPaused?.() === true),
-    resume: () => page.evaluate(() => (window as { __resumeHydration?: () => void }).__resumeHydration?.()),
-  };
-}
-
-/**
  * Holds back the page's requests to `url` (a glob) until `release()`: what
  * the page shows while an answer is on its way (a form being sent).
  */

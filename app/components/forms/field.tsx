@@ -463,7 +463,8 @@ export type FormValidation = {
     ref: RefObject<HTMLFormElement | null>;
     noValidate: true;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-    onChange: (event: FormEvent<HTMLFormElement>) => void;
+    /** Every edit: the native \`input\` event, which React and Preact (an island, ADR 092) both pass on from a form's fields. */
+    onInput: (event: FormEvent<HTMLFormElement>) => void;
     onFocus: () => void;
   };
 };
@@ -527,7 +528,7 @@ export function useFormValidation(
     setFocusRequest((n) => n + 1);
   }
 
-  function onChange(event: FormEvent<HTMLFormElement>) {
+  function onInput(event: FormEvent<HTMLFormElement>) {
     if (!attempted || !validator) return;
     const result = validator(kind, readForm(event.currentTarget));
     setClientErrors(result.ok ? noErrors : result.fieldErrors);
@@ -537,7 +538,7 @@ export function useFormValidation(
     errors: clientErrors ?? serverErrors ?? noErrors,
     summaryRef,
     formRef,
-    formProps: { ref: formRef, noValidate: true, onSubmit, onChange, onFocus: preloadValidator },
+    formProps: { ref: formRef, noValidate: true, onSubmit, onInput, onFocus: preloadValidator },
   };
 }
 

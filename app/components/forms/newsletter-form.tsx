@@ -79,7 +79,10 @@ export function NewsletterForm({
         onEngaged?.();
         formProps.onSubmit(event);
       }}
-      onInput={onEngaged}
+      onInput={(event) => {
+        onEngaged?.();
+        formProps.onInput(event);
+      }}
     >
       {showFields && (
         <>

@@ -150,8 +150,8 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
   const preparing = phase.step === "preparing";
   const total = details.quantity * config.unitGbp;
 
-  function onChange(event: FormEvent<HTMLFormElement>) {
-    formProps.onChange(event);
+  function onInput(event: FormEvent<HTMLFormElement>) {
+    formProps.onInput(event);
     setDetails(readDetails(event.currentTarget, range));
   }
 
@@ -253,7 +253,7 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
     <form
       aria-labelledby={`${id}-details-title`}
       {...formProps}
-      onChange={onChange}
+      onInput={onInput}
       onSubmit={onSubmit}
       className="space-y-6"
     >
