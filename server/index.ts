@@ -51,6 +51,9 @@ const fail = (message: string, error: unknown): never => {
 };
 
 const production = process.env.NODE_ENV === "production";
+// Made before the app, so that in development Vite's hot reload shares its
+// port: the page's CSP allows connections to its own origin only.
+const server = http.createServer();
 let app;
 let running: Awaited<ReturnType<ServerModule["startServices"]>>;
 let ops: Operations;
@@ -62,7 +65,7 @@ try {
     app = build.createApp({ config, services: running.services, ops, clientDir: path.resolve("build/client") });
   } else {
     const { createServer } = await import("vite");
-    const vite = await createServer({ server: { middlewareMode: true } });
+    const vite = await createServer({ server: { middlewareMode: true, hmr: { server } } });
     const express = (await import("express")).default;
     const first = (await vite.ssrLoadModule("./server/app.ts")) as ServerModule;
     running = await first.startServices(config, { log, metrics });
@@ -88,7 +91,7 @@ const metricsServer = await startMetricsServer(config, ops!).catch((error: unkno
   fail(`Could not start the metrics server on ${config.METRICS_HOST}:${config.METRICS_PORT}`, error),
 );
 
-const server = http.createServer(app!);
+server.on("request", app!);
 // An idle keep-alive connection is kept longer than a load balancer keeps its
 // own (nginx's upstream keepalive_timeout and the usual proxies' 60 s): the
 // side that closes an idle connection first must be the one that reuses it,
