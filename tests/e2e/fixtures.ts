@@ -321,6 +321,13 @@ export async function pauseClock(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 5_000);
 }
 
+/**
+ * A page that still starts React Router's app (on demand): the consultation's
+ * payment step, until the payment steps become islands (issue 42). The tests of
+ * the app's scripts (their caching, their deferred start) read them from it.
+ */
+export const appPagePath = "/consultation-payment";
+
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 
 /** The "without JavaScript" group of a spec: its tests run with the browser's JavaScript off. */

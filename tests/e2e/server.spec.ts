@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { expect, test } from "./fixtures.ts";
+import { appPagePath, expect, test } from "./fixtures.ts";
 
 // What the production server answers, checked over HTTP.
 
@@ -41,8 +41,7 @@ test("unknown paths get the 404 page with status 404", async ({ request }) => {
 });
 
 test("hashed assets are cached for a year as immutable", async ({ request }) => {
-  // A page that still starts React Router's app (the consultation's payment page: on demand).
-  const html = await (await request.get("/consultation-payment")).text();
+  const html = await (await request.get(appPagePath)).text();
   const asset = /\/assets\/[\w.-]+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!);
@@ -94,7 +93,7 @@ test("pages carry a canonical URL, a description and Open Graph tags", async ({ 
 });
 
 test("the page's JavaScript is not started before the first paint", async ({ request }) => {
-  const html = await (await request.get("/consultation-payment")).text();
+  const html = await (await request.get(appPagePath)).text();
   expect(html).not.toContain('rel="modulepreload"');
   expect(html).not.toContain('type="module"');
   expect(html).toContain('type="text/x-deferred-module"');

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import zlib from "node:zlib";
-import { expect, test } from "./fixtures.ts";
+import { appPagePath, expect, test } from "./fixtures.ts";
 import { ROOT, type SiteServer } from "../../harness/servers.ts";
 
 // Prerendered pages and build assets are compressed once at build time
@@ -46,10 +46,9 @@ let targets: [string, string][];
 
 test.beforeAll(async ({ launcher }) => {
   site = await launcher.site({ name: "static-files" });
-  // A page that still starts React Router's app (the consultation's payment page: on demand).
-  const page = await raw(site, "/consultation-payment");
+  const page = await raw(site, appPagePath);
   const entry = /\/assets\/entry\.client-[\w-]+\.js/.exec(page.body.toString("utf8"))?.[0];
-  expect(entry, "the payment page loads the entry script").toBeTruthy();
+  expect(entry, `${appPagePath} loads the entry script`).toBeTruthy();
   targets = [
     ["/about", "about/index.html"],
     [entry!, entry!.slice(1)],
