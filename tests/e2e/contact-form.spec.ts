@@ -291,6 +291,43 @@ test("a server failure (503) is shown at the top of the form and nothing typed i
   await expect(page.locator("#enquiry-form [role='status']")).toBeEmpty();
 });
 
+test("an area of interest chosen again after a refusal stays chosen while the next try is sent, and after it fails", async ({
+  page,
+}) => {
+  // The server's refusal carries back what was sent (as its own 503 and its refusals do): the form's
+  // defaults come from it, and are not shown while the next try is under way. A select's default
+  // that changes must never be written over what the visitor chose since.
+  const e = enquiry("chosen-again");
+  const failure =
+    "Sorry, we could not save your details just now. Nothing was sent. Please try again in a few minutes or e-mail us.";
+  const { interest, ...rest } = e;
+  await answerWithJson(page, "**/api/contact", 503, {
+    success: false,
+    message: failure,
+    values: { ...rest, serviceInterest: "risk-grc", preferredContact: "email" },
+  });
+  await gotoHydrated(page, "/contact");
+  await fillEnquiry(page, { ...e, interest });
+  await sendButton(page).click();
+  await expect(form(page).getByRole("alert")).toHaveText(failure);
+  await field(page, "Area of Interest").selectOption({ label: "Strategy & Execution" });
+
+  // The next try is held on its way, then the connection drops (an answer without the values).
+  await page.unrouteAll();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/contact", async (route) => {
+    await held;
+    await route.abort("internetdisconnected");
+  });
+  await sendButton(page).click();
+  await expect(sendButton(page)).toBeDisabled();
+  await expect(field(page, "Area of Interest")).toHaveValue("strategy");
+  release();
+  await expect(form(page).getByRole("alert")).toContainText("We could not reach our server, so nothing was sent.");
+  await expect(field(page, "Area of Interest")).toHaveValue("strategy");
+});
+
 test("a network failure is shown at the top of the form and nothing typed is lost", async ({ page, mailbox }) => {
   const e = enquiry("offline");
   await page.route("**/api/contact", (route) => route.abort("internetdisconnected"));
