@@ -24,13 +24,17 @@ export default function ExitPopupDialog({ onClosed, consent }: { onClosed: () =>
   const dialogRef = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const pressedOnBackdrop = useRef(false);
-  const [engaged, setEngaged] = useState(false);
+  // Set by the visitor's first key, read when the time is up: a renderer may run effects only after
+  // the next frame (Preact, in an island: ADR 092), and a key must count at once.
+  const engaged = useRef(false);
   const [done, setDone] = useState(false);
   const id = useId();
   const titleId = `${id}-title`;
   const descriptionId = `${id}-description`;
   const formId = `${id}-newsletter`;
-  const engage = useCallback(() => setEngaged(true), []);
+  const engage = useCallback(() => {
+    engaged.current = true;
+  }, []);
   const subscribed = useCallback(() => setDone(true), []);
 
   const close = () => dialogRef.current?.close();
@@ -58,10 +62,11 @@ export default function ExitPopupDialog({ onClosed, consent }: { onClosed: () =>
 
   // Closes by itself after a while, unless the visitor is filling it in.
   useEffect(() => {
-    if (engaged) return;
-    const timer = window.setTimeout(() => dialogRef.current?.close(), autoHideMs);
+    const timer = window.setTimeout(() => {
+      if (!engaged.current) dialogRef.current?.close();
+    }, autoHideMs);
     return () => window.clearTimeout(timer);
-  }, [engaged]);
+  }, []);
 
   // After a sign-up: thank-you, then close.
   useEffect(() => {
