@@ -132,6 +132,20 @@ test("an empty submit shows each message under its field, a focused summary, and
   expect(posts).toEqual([]);
 });
 
+test("the time the form was shown, set once it is live, is kept through its re-renders", async ({ page }) => {
+  // The server refuses a send quicker than a person fills a form in (FORM_MIN_FILL_SECONDS) from this
+  // time; a form that re-rendered it away would lose that check (ADR 092: React blanked it, Preact keeps it).
+  await gotoHydrated(page, "/contact");
+  const shownAt = form(page).locator('input[type="hidden"][name="formStartedAt"]');
+  await expect(shownAt).toHaveValue(/^\d{13}$/);
+  const first = await shownAt.inputValue();
+  await sendButton(page).click();
+  await expect(form(page).locator("#contact-name-error")).toHaveText(messages.name);
+  await field(page, "Full Name").fill("Olivia Bennett");
+  await expect(form(page).locator("#contact-name-error")).toHaveCount(0);
+  await expect(shownAt).toHaveValue(first);
+});
+
 test("after the first submit, each change re-validates at once", async ({ page }) => {
   await gotoHydrated(page, "/contact");
   await field(page, "Full Name").fill("A");
