@@ -3,7 +3,9 @@ import {
   answerWithJson,
   axeViolations,
   expect,
+  expectIslandAwake,
   gotoHydrated,
+  gotoWithoutApp,
   holdRequests,
   pauseClock,
   test,
@@ -59,6 +61,17 @@ async function fillEnquiry(page: Page, e: Enquiry) {
   await field(page, "Job Title").fill(e.jobTitle);
   await field(page, "Area of Interest").selectOption({ label: e.interest });
   await field(page, "Your Message").fill(e.message);
+}
+
+/** The next enquiry is held on its way until `release()`, then the connection drops (an answer without values). */
+async function holdThenDrop(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/contact", async (route) => {
+    await held;
+    await route.abort("internetdisconnected");
+  });
+  return release;
 }
 
 async function expectValuesKept(page: Page, e: Enquiry) {
@@ -328,18 +341,37 @@ test("an area of interest chosen again after a refusal stays chosen while the ne
 
   // The next try is held on its way, then the connection drops (an answer without the values).
   await page.unrouteAll();
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route("**/api/contact", async (route) => {
-    await held;
-    await route.abort("internetdisconnected");
-  });
+  const release = await holdThenDrop(page);
   await sendButton(page).click();
   await expect(sendButton(page)).toBeDisabled();
   await expect(field(page, "Area of Interest")).toHaveValue("strategy");
   release();
   await expect(form(page).getByRole("alert")).toContainText("We could not reach our server, so nothing was sent.");
   await expect(field(page, "Area of Interest")).toHaveValue("strategy");
+});
+
+test("fields the server filled in its answer to a post without the form's code keep their text while the next try is sent and after it fails", async ({
+  page,
+}) => {
+  // Posted before the form's code arrived (the islands refused): the server's refusal fills the fields in.
+  const e = enquiry("filled-by-server");
+  await gotoWithoutApp(page, "/contact");
+  await fillEnquiry(page, { ...e, message: "Too short" });
+  await sendButton(page).click();
+  await expect(form(page).locator("#contact-message-error")).toHaveText(messages.message);
+  await expect(field(page, "Full Name")).toHaveValue(e.name);
+
+  // Now the code may come: the visitor corrects the message only, and sends it with the form's code.
+  await page.unrouteAll();
+  await field(page, "Your Message").fill(e.message);
+  await expectIslandAwake(page, "contact");
+  const release = await holdThenDrop(page);
+  await sendButton(page).click();
+  await expect(sendButton(page)).toBeDisabled();
+  await expectValuesKept(page, e);
+  release();
+  await expect(form(page).getByRole("alert")).toContainText("We could not reach our server, so nothing was sent.");
+  await expectValuesKept(page, e);
 });
 
 test("a network failure is shown at the top of the form and nothing typed is lost", async ({ page, mailbox }) => {

@@ -79,8 +79,8 @@ export function ContactForm({ pageResult, consent, prefill }: ContactFormProps) 
 
   // First form: what the server sent back (no JavaScript) or the prefill.
   const defaults: ContactDefaults =
-    generation === 0 && result && !result.success && result.values
-      ? { ...emptyDefaults, ...result.values }
+    generation === 0 && submission.values
+      ? { ...emptyDefaults, ...submission.values }
       : generation === 0
         ? { ...emptyDefaults, ...prefill }
         : emptyDefaults;

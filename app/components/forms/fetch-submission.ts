@@ -77,6 +77,13 @@ export type FetchSubmission<T extends FormResult> = {
   failure: Extract<T, { success: false }> | undefined;
   success: Extract<T, { success: true }> | undefined;
   submitting: boolean;
+  /**
+   * What an answer last filled the fields with: the values of the latest answer that carried them (the
+   * page's answer to a post without JavaScript, or a refusal), kept while the next try is sent and through
+   * a failure that carries none; none after a success. The fields' defaults read it, so that a default
+   * never changes under a field the visitor has not touched since (it would show empty mid-send).
+   */
+  values: Record<string, string> | undefined;
 };
 
 /**
@@ -90,6 +97,7 @@ export function useFetchSubmission<T extends FormResult = FormResult>(
 ): FetchSubmission<T> {
   const [data, setData] = useState<T | undefined>(undefined);
   const [submitting, setSubmitting] = useState(false);
+  const [values, setValues] = useState(() => valuesOf(pageResult));
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (event.defaultPrevented) return;
     event.preventDefault();
@@ -98,6 +106,7 @@ export function useFetchSubmission<T extends FormResult = FormResult>(
     setSubmitting(true);
     void postFields(endpoint, formFields(event.currentTarget, submitter)).then((answer) => {
       setData(answer as T);
+      setValues((kept) => (answer.success ? undefined : (valuesOf(answer) ?? kept)));
       setSubmitting(false);
     });
   };
@@ -106,5 +115,11 @@ export function useFetchSubmission<T extends FormResult = FormResult>(
     data,
     ...shownResult(data ?? pageResult, submitting),
     submitting,
+    values,
   };
+}
+
+/** The values a refusal carries back, if any. */
+function valuesOf(answer: FormResult | undefined): Record<string, string> | undefined {
+  return answer && !answer.success ? answer.values : undefined;
 }

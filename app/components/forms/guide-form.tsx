@@ -59,7 +59,7 @@ export function GuideForm({ guides, preselect, pageResult, consent, action }: Gu
     if (success) successRef.current?.focus();
   }, [success]);
 
-  const values = failure?.values ?? {};
+  const values = submission.values ?? {};
   const chosen = values.guide_name ?? (guides.some((g) => g.value === preselect) ? preselect : "");
 
   return (

@@ -94,7 +94,7 @@ export function NewsletterForm({
               field="email"
               label="Email address"
               required
-              values={failure?.values}
+              values={submission.values}
               errors={errors}
               tone={tone}
               className="min-w-0 flex-1"

@@ -72,7 +72,7 @@ export function ResourceDownloadForm({ guide, pageResult, consent }: ResourceFor
         labelHidden
         placeholder="Your work email"
         required
-        values={failure?.values}
+        values={submission.values}
         errors={errors}
       />
       {alert && <FormAlert message={alert} className="text-sm" />}

@@ -70,14 +70,14 @@ export function WebinarRegistration({ webinar, pageResult, consent }: WebinarFor
             <ErrorSummary formId={id} errors={errors} order={fieldOrder} summaryRef={summaryRef} headingLevel={4} />
             <BotFields />
             <input type="hidden" name="webinarId" value={webinar.id} />
-            <PersonField formId={id} field="name" label="Name" required values={failure?.values} errors={errors} />
-            <PersonField formId={id} field="email" label="Email" required values={failure?.values} errors={errors} />
+            <PersonField formId={id} field="name" label="Name" required values={submission.values} errors={errors} />
+            <PersonField formId={id} field="email" label="Email" required values={submission.values} errors={errors} />
             <PersonField
               formId={id}
               field="company"
               label="Company"
               required
-              values={failure?.values}
+              values={submission.values}
               errors={errors}
             />
             <SubmitButton submitting={submitting} label="Register" busyLabel="Registering..." />
