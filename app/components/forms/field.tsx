@@ -225,15 +225,11 @@ export function SelectField({
   placeholder = "Please choose",
   ...field
 }: FieldBase & { options: readonly Option[]; defaultValue?: string; placeholder?: string }) {
-  // The default the select was mounted with: a form's defaults change later (an answer's values are not
-  // shown while the next try is sent), and the visitor's choice since must stay. React leaves a select's
-  // changed default alone; Preact (an island, ADR 092) would select that option. A fresh form remounts.
-  const [initial] = useState(defaultValue);
   return (
     <FieldFrame
       {...field}
       control={(wire) => (
-        <select {...wire({ defaultValue: initial }, "mt-1.5 min-h-11")}>
+        <select {...wire({ defaultValue }, "mt-1.5 min-h-11")}>
           <option value="">{placeholder}</option>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -467,7 +463,7 @@ export type FormValidation = {
     ref: RefObject<HTMLFormElement | null>;
     noValidate: true;
     onSubmit: (event: FormEvent<HTMLFormElement>) => void;
-    /** Every edit: the native \`input\` event, which React and Preact (an island, ADR 092) both pass on from a form's fields. */
+    /** Every edit: the native `input` event, which React and Preact (an island, ADR 092) both pass on from a form's fields. */
     onInput: (event: FormEvent<HTMLFormElement>) => void;
     onFocus: () => void;
   };
