@@ -22,7 +22,8 @@ export function BotFields({ resetKey }: { resetKey?: unknown }) {
           <input type="text" name={protectionFields.honeypot} tabIndex={-1} autoComplete="off" defaultValue="" />
         </label>
       </div>
-      <input ref={startedAt} type="hidden" name={protectionFields.startedAt} defaultValue="" />
+      {/* No default: a renderer that writes a default again on a re-render (React does) would blank the time on a hidden input, whose default is its value. */}
+      <input ref={startedAt} type="hidden" name={protectionFields.startedAt} />
     </>
   );
 }
