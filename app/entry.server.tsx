@@ -54,7 +54,7 @@ export default function handleRequest(
           sink.on("data", (chunk: Buffer) => chunks.push(chunk));
           sink.on("end", () => {
             clearTimeout(timeoutId);
-            const html = deferHydration(withFirstScreenCss(Buffer.concat(chunks).toString("utf8")), nonce, mode);
+            const html = deferHydration(withFirstScreenCss(Buffer.concat(chunks).toString("utf8")), nonce);
             responseHeaders.set("Content-Type", "text/html; charset=utf-8");
             resolve(new Response(html, { headers: responseHeaders, status: responseStatusCode }));
           });

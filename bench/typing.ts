@@ -1,8 +1,8 @@
 /**
  * Typing benchmark: what a visitor on a mid-range phone feels when they start typing into
- * a form the moment the page first paints (issue 42). Form pages start React only when
- * the visitor focuses a field inside a <form> (app/page-script/deferred-hydration.server.ts,
- * "on-demand"): the download and start-up this bench measures happen while they type.
+ * a form the moment the page first paints (issue 42). A form's island wakes only when the
+ * visitor focuses a field in it (ADR 090; before, the whole app started then): the download
+ * and start-up this bench measures happen while they type.
  *
  *   npm run bench:typing [-- --runs 3] [--base REF] [--only /contact,/] [--no-build] [--out NAME]
  *
@@ -24,7 +24,8 @@
  * not the spam trap's tabindex="-1" field): `/contact`, `/get-guide`, the booking page of
  * the first course with a bookable session (the first /courses/<id>/book/<session> link of
  * the server's /training page), the footer's newsletter field on `/` and on `/training` (a
- * page of islands, ADR 090: only the form wakes, and its mark is `data-island-awake`), and a webinar's
+ * page of islands, ADR 090: only the form wakes, and its mark is `data-island-awake`), the
+ * consultation's payment details on `/consultation-payment` (an island, ADR 093), and a webinar's
  * registration form on `/resources` (the site map has no page of its own for it; left out
  * when no webinar is upcoming). That form is behind "Register Now", a native <details>: the
  * probe opens it when it finds the field, as the visitor's tap on it would (no JavaScript).
@@ -129,6 +130,12 @@ const FIXED_FORMS: FormPage[] = [
   { label: "Footer newsletter", path: "/", forms: "footer form" },
   // On a page without React Router its form is an island (ADR 090).
   { label: "Footer newsletter (island)", path: "/training", forms: "footer form" },
+  // The consultation's payment details (an island since ADR 093; the whole app on focus before).
+  {
+    label: "Consultation payment",
+    path: "/consultation-payment",
+    forms: 'main form[aria-labelledby="consultation-details-title"]',
+  },
 ];
 const WEBINAR_FORMS = 'main form[aria-label^="Register for"]';
 

@@ -9,14 +9,12 @@
  * This rewrites the finished HTML so that the page paints first: the preload
  * links are removed, React Router's bootstrap module and its route data
  * scripts are kept as inert text, and a small loader runs them (with the
- * preloads) when the page's mode says
- * (app/page-script/hydration.ts; docs/decisions/020-javascript-by-page.md). Links,
+ * preloads) after the first paint (below). Pages in islands mode
+ * (app/page-script/hydration.ts) have no React Router scripts at all. Links,
  * forms and the menus (popovers, <details>) work as plain HTML in the
  * meantime, and the page script (page-script.server.ts) handles the rest of
  * what a page does from the start.
  */
-
-import type { HydrationMode } from "./hydration.ts";
 
 const modulePreload = /<link\s+rel="modulepreload"\s+href="([^"]+)"[^>]*\/?>/g;
 const moduleScript = /<script\b([^>]*)\btype="module"([^>]*)>([\s\S]*?)<\/script>/;
@@ -30,13 +28,10 @@ export const BOOT_ID = "rr-boot";
 export const APP_NEEDED_EVENT = "app:needed";
 
 /**
- * The loader's triggers by mode (app/page-script/hydration.ts):
- * - `after-paint`: the first contentful paint, the visitor's first
- *   interaction, or 4 s, whichever comes first;
- * - `on-demand`: focus inside a <form> (the visitor starts using it), or the
- *   page asking for the app (APP_NEEDED_EVENT). Until then the page runs on
- *   its HTML, CSS and the page script, and downloads none of the app's code.
- * Both answer APP_NEEDED_EVENT.
+ * The loader's triggers (a page in `after-paint` mode, app/page-script/hydration.ts):
+ * the first contentful paint, the visitor's first interaction, 4 s, or the
+ * page asking for the app (APP_NEEDED_EVENT), whichever comes first. (The
+ * pages that waited for a form's focus, `on-demand`, are islands since ADR 093.)
  */
 
 // The route data scripts run first, in order; if the page is still being
@@ -45,12 +40,8 @@ const bootFunction = `var d=document,done=0;function boot(){if(done)return;if(d.
 
 const afterPaint = `["pointerdown","keydown","touchstart","focusin"].forEach(function(e){addEventListener(e,boot,{once:true,passive:true,capture:true})});setTimeout(boot,4000);try{new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length)setTimeout(boot,0)}).observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(function(){setTimeout(boot,0)})}`;
 
-const onDemand = `addEventListener("focusin",function(e){var t=e.target;if(t&&t.closest&&t.closest("form"))boot()},{passive:true,capture:true});`;
-
-/** The loader. Its text is fixed per mode, so prerendered pages allow it by hash. */
-export function bootLoader(mode: HydrationMode): string {
-  return `(function(){${bootFunction}${mode === "on-demand" ? onDemand : afterPaint}})();`;
-}
+/** The loader. Its text is fixed per build, so prerendered pages allow it by hash. */
+export const bootLoader = `(function(){${bootFunction}${afterPaint}})();`;
 
 function escapeAttribute(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/'/g, "&#39;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
@@ -61,7 +52,7 @@ function escapeAttribute(value: string): string {
  * unchanged when it has no React Router bootstrap module (e.g. an error page
  * rendered without scripts).
  */
-export function deferHydration(html: string, nonce?: string, mode: HydrationMode = "after-paint"): string {
+export function deferHydration(html: string, nonce?: string): string {
   const boot = moduleScript.exec(html);
   if (!boot) return html;
   const preloads: string[] = [];
@@ -73,7 +64,7 @@ export function deferHydration(html: string, nonce?: string, mode: HydrationMode
   const inert =
     `<script type="text/x-deferred-module" id="${BOOT_ID}"${nonceAttribute}` +
     ` data-preload='${escapeAttribute(JSON.stringify(preloads))}'>${boot[3]}</script>` +
-    `<script${nonceAttribute}>${bootLoader(mode)}</script>`;
+    `<script${nonceAttribute}>${bootLoader}</script>`;
   // The route data is for React: inert too, so that a page that may never
   // start it does not parse and run it right after its first paint.
   return withoutPreloads

@@ -3,12 +3,9 @@
  * route says so in its `handle`; the deepest route that says wins, and a page
  * none of whose routes says starts it after the first paint.
  */
-export type HydrationMode = "after-paint" | "on-demand" | "islands";
+export type HydrationMode = "after-paint" | "islands";
 
 export type HydrationHandle = { hydrate: HydrationMode };
-
-/** The handle of a page (reading, form or payment) that starts React only when the visitor starts using a form or the page asks for it. */
-export const hydrateOnDemand: HydrationHandle = { hydrate: "on-demand" };
 
 /**
  * The handle of a page that never starts React Router: its only live parts
@@ -19,7 +16,7 @@ export const islandsOnly: HydrationHandle = { hydrate: "islands" };
 
 function isHydrationHandle(handle: unknown): handle is HydrationHandle {
   const mode = (handle as { hydrate?: unknown } | null | undefined)?.hydrate;
-  return mode === "after-paint" || mode === "on-demand" || mode === "islands";
+  return mode === "after-paint" || mode === "islands";
 }
 
 /** The mode of a page, from its matched routes' handles, outermost first. */

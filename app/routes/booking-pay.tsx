@@ -5,18 +5,23 @@
  * the server worked out, with 3-D Secure when the bank asks. One of the
  * pages whose Content-Security-Policy admits Stripe (server/security.ts).
  * A booking that is not awaiting a card payment goes back to its page.
+ * The card step is an island woken as the page loads (ADR 093); nothing
+ * else on the page runs a script.
  */
-import { lazy, Suspense, type ComponentType } from "react";
 import { data, redirect } from "react-router";
-import { CardFormLoading, CardFormUnavailable } from "~/components/payment/card-form-states.tsx";
-import type { CardPaymentProps } from "~/components/payment/card-payment.tsx";
+import { CardFormUnavailable } from "~/components/payment/card-form-states.tsx";
+import { CardStep } from "~/components/payment/card-step.tsx";
 import { PageHero } from "~/components/sections.tsx";
-import { Toaster } from "~/components/toast/toaster.tsx";
+import { useSiteFacts } from "~/components/site-facts.ts";
+import { Island } from "~/islands/island.tsx";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { formatDateTime } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/booking-pay";
+
+export const handle = islandsOnly;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const bookings = context.get(servicesContext).courseBookings;
@@ -52,12 +57,9 @@ export function meta() {
   });
 }
 
-const CardPayment = lazy<ComponentType<CardPaymentProps>>(() =>
-  import("~/components/payment/card-payment.tsx").catch(() => ({ default: CardFormUnavailable })),
-);
-
 export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
   const amount = formatPenceGbp(b.totalPence);
+  const contactEmail = useSiteFacts().contact.email;
   return (
     <>
       <PageHero eyebrow={`Booking ${b.reference}`} title={b.courseTitle} lead={b.sessionLabel} />
@@ -80,32 +82,35 @@ export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
           )}
           <div className="mt-6">
             {b.clientSecret === null ? (
-              <CardFormUnavailable />
+              <CardFormUnavailable contactEmail={contactEmail} />
             ) : (
-              <Suspense fallback={<CardFormLoading />}>
-                <CardPayment
-                  publishableKey={b.publishableKey}
-                  clientSecret={b.clientSecret}
-                  paymentIntentId={b.paymentIntentId}
-                  billing={b.booker}
-                  amountText={amount}
-                  payLabel={`Pay ${amount}`}
-                  returnPath={`/booking/${b.token}`}
-                  successToast={{
+              <Island
+                name="booking-payment"
+                component={CardStep}
+                wake="at-load"
+                props={{
+                  publishableKey: b.publishableKey,
+                  clientSecret: b.clientSecret,
+                  paymentIntentId: b.paymentIntentId,
+                  billing: b.booker,
+                  amountText: amount,
+                  payLabel: `Pay ${amount}`,
+                  returnPath: `/booking/${b.token}`,
+                  successToast: {
                     title: "Payment Successful",
                     description: b.invoiceNumber
                       ? `Invoice ${b.invoiceNumber} is paid. Your receipt is on its way.`
                       : "Your places are booked. Your confirmation is on its way.",
-                  }}
-                  contactHref="/contact"
-                  labelledBy="pay-title"
-                />
-              </Suspense>
+                  },
+                  contactHref: "/contact",
+                  contactEmail,
+                  labelledBy: "pay-title",
+                }}
+              />
             )}
           </div>
         </section>
       </div>
-      <Toaster />
     </>
   );
 }

@@ -34,7 +34,9 @@ import {
   payInvoiceAction,
   transferAction,
 } from "~/route-support/booking-acts.server.ts";
+import { CARRIED_TOAST_KEY } from "~/components/toast/carried-toast.ts";
 import { Toaster } from "~/components/toast/toaster.tsx";
+import { Island } from "~/islands/island.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import { formatDate, formatDateTime } from "~/format/dates.ts";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
@@ -332,8 +334,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
           {b.cancellation && <CancelBooking offer={b.cancellation} />}
         </section>
       </div>
-      {/* The pay step's "Payment Successful" toast shows here, where its client-side navigation lands. */}
-      <Toaster />
+      {/* The pay step's "Payment Successful" toast, carried here (ADR 093): its island wakes only then. */}
+      <Island name="toaster" component={Toaster} props={{}} wake={{ ifStored: CARRIED_TOAST_KEY }} />
     </>
   );
 }

@@ -1,18 +1,20 @@
 import { Check } from "lucide";
 import { Icon } from "~/components/icon.tsx";
-import { PaymentForm, type PaymentFormConfig } from "~/components/payment/payment-form.tsx";
+import type { PaymentFormConfig } from "~/components/payment/payment-form.tsx";
+import { PaymentSteps } from "~/components/payment/payment-steps.tsx";
 import { PageHero } from "~/components/sections.tsx";
-import { Toaster } from "~/components/toast/toaster.tsx";
+import { useSiteFacts } from "~/components/site-facts.ts";
+import { Island } from "~/islands/island.tsx";
 import { consultation, pricing, promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
 import { formatGbp } from "~/format/money.ts";
 import { absoluteUrl, seo } from "~/seo/meta.ts";
 import { paymentPageData } from "~/orders/payment-page-data.server.ts";
-import { hydrateOnDemand } from "~/page-script/hydration.ts";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import type { Route } from "./+types/consultation-payment";
 
-/** React on demand (ADR 020): the form works as a plain post, and focusing it brings the app. */
-export const handle = hydrateOnDemand;
+/** Islands (ADR 093): the payment steps wake alone when the visitor reaches them. */
+export const handle = islandsOnly;
 
 /**
  * The paid strategy consultation (spec section 2, Consultation payment
@@ -67,6 +69,7 @@ const config: PaymentFormConfig = {
 
 export default function ConsultationPayment({ loaderData }: Route.ComponentProps) {
   const { publishableKey, testMode } = loaderData;
+  const contactEmail = useSiteFacts().contact.email;
   return (
     <>
       <PageHero
@@ -123,11 +126,10 @@ export default function ConsultationPayment({ loaderData }: Route.ComponentProps
             </p>
           )}
           <div className="mt-6">
-            <PaymentForm config={config} publishableKey={publishableKey} />
+            <Island name="payment" component={PaymentSteps} props={{ config, publishableKey, contactEmail }} />
           </div>
         </section>
       </div>
-      <Toaster />
     </>
   );
 }

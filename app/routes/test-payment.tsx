@@ -1,7 +1,10 @@
 import { data } from "react-router";
 import { formatAmountGbp } from "~/components/payment/format.ts";
-import { PaymentForm, type PaymentFormConfig } from "~/components/payment/payment-form.tsx";
-import { Toaster } from "~/components/toast/toaster.tsx";
+import type { PaymentFormConfig } from "~/components/payment/payment-form.tsx";
+import { PaymentSteps } from "~/components/payment/payment-steps.tsx";
+import { useSiteFacts } from "~/components/site-facts.ts";
+import { Island } from "~/islands/island.tsx";
+import { islandsOnly } from "~/page-script/hydration.ts";
 import { pricing } from "~/content/business.ts";
 import { paymentPageData } from "~/orders/payment-page-data.server.ts";
 import type { Route } from "./+types/test-payment";
@@ -12,8 +15,11 @@ import { type Column, DataTable, testScreenMeta } from "~/components/test-screen
  * The £1.00 test payment (spec section 2, Test screens): the consultation's
  * payment flow with a fixed amount and no participants, returning to
  * /test-payment-success. It exists only while the configured Stripe keys
- * are test keys; otherwise it is a 404.
+ * are test keys; otherwise it is a 404. Its payment steps are an island
+ * (ADR 093).
  */
+export const handle = islandsOnly;
+
 export function loader({ context }: Route.LoaderArgs) {
   const page = paymentPageData(context);
   if (!page.testMode) throw data(null, { status: 404 });
@@ -53,6 +59,7 @@ const testCardColumns: Column<(typeof testCards)[number]>[] = [
 ];
 
 export default function TestPayment({ loaderData }: Route.ComponentProps) {
+  const contactEmail = useSiteFacts().contact.email;
   return (
     <>
       <TitledPage id="test-payment-title" eyebrow="Test screen" title="Test Payment">
@@ -85,12 +92,15 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
               Make a test payment
             </h2>
             <div className="mt-6">
-              <PaymentForm config={config} publishableKey={loaderData.publishableKey} />
+              <Island
+                name="payment"
+                component={PaymentSteps}
+                props={{ config, publishableKey: loaderData.publishableKey, contactEmail }}
+              />
             </div>
           </section>
         </div>
       </TitledPage>
-      <Toaster />
     </>
   );
 }

@@ -322,11 +322,12 @@ export async function pauseClock(page: Page) {
 }
 
 /**
- * A page that still starts React Router's app (on demand): the consultation's
- * payment step, until the payment steps become islands (issue 42). The tests of
- * the app's scripts (their caching, their deferred start) read them from it.
+ * A public page that still starts React Router's app (after the first paint):
+ * a payment's return page, which asks the server for the payment's outcome.
+ * The tests of the app's scripts (their caching, their deferred start) read
+ * them from it.
  */
-export const appPagePath = "/consultation-payment";
+export const appPagePath = "/consultation-success";
 
 export const isPhone = (page: Page) => (page.viewportSize()?.width ?? 1280) < 1024;
 

@@ -1,31 +1,9 @@
 import { appScripts, expect, test } from "./fixtures.ts";
 
 // ADR 020: a page downloads none of the app's JavaScript until something on
-// it needs the app (reading pages, and the pages whose forms work as plain
-// posts or need a visitor's details first); the one-time newsletter links and
-// the payment outcome start it after the first paint.
-
-for (const path of ["/consultation-payment"]) {
-  test(`${path} loads no JavaScript of the app until a form on it is used`, async ({ page }) => {
-    const scripts = appScripts(page);
-    await page.goto(path);
-    await page.waitForLoadState("networkidle");
-    // Scrolling, opening the menu and an FAQ or footer section need no app either.
-    await page.mouse.wheel(0, 600);
-    await page.getByRole("contentinfo").scrollIntoViewIfNeeded();
-    await page.waitForLoadState("networkidle");
-    expect(scripts).toEqual([]);
-    await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
-
-    // The visitor starts on the footer's newsletter sign-up: the app arrives, and what was typed stays.
-    const email = page.getByRole("contentinfo").getByLabel("Email address");
-    await email.focus();
-    await email.pressSequentially("reader@example.com");
-    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true", { timeout: 10_000 });
-    await expect(email).toHaveValue("reader@example.com");
-    expect(scripts.length).toBeGreaterThan(0);
-  });
-}
+// it needs it; the one-time newsletter links and the payment outcome start
+// React Router's app after the first paint, and every other public page wakes
+// only the island the visitor uses (ADR 090, 093).
 
 // ADR 090: the reading pages never start React Router. Focus in
 // the footer's sign-up wakes that form alone: its island's entry and React,
@@ -39,6 +17,7 @@ for (const path of [
   "/pillar/strategy",
   "/privacy",
   "/newsletter",
+  "/consultation-payment",
 ]) {
   test(`${path} loads no JavaScript until its sign-up form is used, and then only that island's`, async ({ page }) => {
     const scripts = appScripts(page);
@@ -94,6 +73,26 @@ for (const { path, island, open, field } of [
     expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
   });
 }
+
+// ADR 093: the payment steps are an island too. Typing in the consultation's
+// details wakes that form alone: no router, and no Stripe until the visitor proceeds.
+test("/consultation-payment: the payment form wakes alone when the visitor types in it", async ({ page }) => {
+  const scripts = appScripts(page);
+  await page.goto("/consultation-payment");
+  await page.waitForLoadState("networkidle");
+  expect(scripts).toEqual([]);
+  const name = page.getByLabel(/^Contact Name\*?$/);
+  await name.focus();
+  await name.pressSequentially("Olivia Bennett");
+  await expect(page.locator('[data-island="payment"]')).toHaveAttribute("data-island-awake", "");
+  await expect(name).toHaveValue("Olivia Bennett");
+  await expect(page.locator("[data-island][data-island-awake]")).toHaveCount(1);
+  expect(scripts.filter((url) => !url.includes("/assets/islands/"))).toEqual([]);
+  // Stripe.js's wrapper (@stripe/stripe-js/pure) and the card step come once the visitor proceeds.
+  expect(scripts.filter((url) => /\/(pure|card-payment)-[\w-]+\.js$|stripe\.com/.test(url))).toEqual([]);
+  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  expect(await page.evaluate(() => "__reactRouterContext" in window)).toBe(false);
+});
 
 // A course's booking form is a plain post that needs no script (ADR 090):
 // typing in it fetches nothing, and nothing hydrates under the visitor's keys.

@@ -2,9 +2,9 @@ import { type Page } from "@playwright/test";
 import {
   axeViolations,
   expect,
-  expectHydrated,
+  expectIslandAwake,
   gotoHydrated,
-  holdApp,
+  holdIsland,
   isPhone,
   pauseClock,
   test,
@@ -135,15 +135,15 @@ test("the screen: what is included, participants 1 to 12 (default 1), required c
 
 test("details typed before the page hydrated are kept and count", async ({ page }) => {
   await installStripeStandIn(page, { stripeUrl });
-  // Hold the app's code back, so the visitor types into the server's HTML.
-  const { release } = await holdApp(page);
+  // Hold the payment island's code back, so the visitor types into the server's HTML.
+  const { release } = await holdIsland(page, "payment");
   await page.goto("/consultation-payment");
   await field(page, "Number of Participants").selectOption("3");
   await field(page, "Contact Name").fill("Olivia Bennett");
   await field(page, "Contact Email").fill(uniqueEmail("early"));
-  await expect(page.locator("html")).not.toHaveAttribute("data-hydrated", "true");
+  await expect(booking(page).locator('[data-island="payment"]')).not.toHaveAttribute("data-island-awake");
   release();
-  await expectHydrated(page);
+  await expectIslandAwake(page, "payment");
   await expect(page.getByTestId("payment-total")).toHaveText("£13,500");
   await expect(proceed(page)).toBeEnabled();
   await proceedToCard(page);
@@ -452,8 +452,13 @@ test.describe("toasts", () => {
     // The page's time stands still from here unless moved on, however slow this machine is.
     await pauseClock(page);
     await raiseMissing(page);
-    // The form's checks arrive with the first submit (nothing had focus), then the toast opens.
-    await expect(toasts(page)).toHaveCount(1);
+    // The form's checks arrive with the first submit (nothing had focus), then the toast opens. Its
+    // view is fetched in an effect, which Preact runs after the next frame (ADR 092): the page's
+    // time moves a frame at a time until it is open.
+    await expect(async () => {
+      await page.clock.runFor(16);
+      await expect(toasts(page)).toHaveCount(1, { timeout: 200 });
+    }).toPass({ timeout: 10_000 });
     // Radix Toast announces the text in a live region outside the viewport,
     // two animation frames after the toast opens.
     await page.clock.runFor(100);
@@ -508,8 +513,9 @@ test.describe("toasts", () => {
     await fillDetails(page);
     await proceedToCard(page);
     await cardNumber(page).fill(testCards.success);
-    await page.route("**/consultation-success**", () => {}); // hold the next page: the toast stays in view
     await payButton(page).click();
+    // Carried to the return page (ADR 093), where it stays in view.
+    await expect(page).toHaveURL(/\/consultation-success\?/);
     await expect(toasts(page)).toContainText("Payment Successful");
     await expect(toasts(page)).toHaveAttribute("data-variant", "default");
     expect(await axeViolations(page)).toEqual([]);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   APP_NEEDED_EVENT,
   BOOT_ID,
@@ -6,7 +6,6 @@ import {
   DEFERRED_DATA_TYPE,
   deferHydration,
 } from "~/page-script/deferred-hydration.server.ts";
-import type { HydrationMode } from "~/page-script/hydration.ts";
 
 const code = 'import("/assets/entry.js");';
 const page = (head: string, scripts: string) =>
@@ -19,7 +18,7 @@ describe("deferHydration", () => {
   it("drops the preloads and turns the bootstrap module into inert text plus the loader", () => {
     const inert =
       `<script type="text/x-deferred-module" id="rr-boot" data-preload='[&quot;/assets/a.js&quot;,&quot;/assets/b.js&quot;]'>${code}</script>` +
-      `<script>${bootLoader("after-paint")}</script>`;
+      `<script>${bootLoader}</script>`;
     expect(deferHydration(reactRouterHtml)).toBe(page("", inert));
   });
 
@@ -34,7 +33,7 @@ describe("deferHydration", () => {
   it("puts the nonce on both the inert script and the loader", () => {
     const html = deferHydration(reactRouterHtml, "abc123");
     expect(html).toContain(`<script type="text/x-deferred-module" id="${BOOT_ID}" nonce="abc123" data-preload=`);
-    expect(html).toContain(`<script nonce="abc123">${bootLoader("after-paint")}</script>`);
+    expect(html).toContain(`<script nonce="abc123">${bootLoader}</script>`);
   });
 
   it("keeps the route data scripts as inert text too, in order, with their attributes", () => {
@@ -62,7 +61,7 @@ describe("deferHydration", () => {
 type FakeElement = Record<string, unknown>;
 
 /** Runs the loader against a fake browser and returns what it touched. */
-function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMode; readyState?: string } = {}) {
+function runLoader(options: { performanceObserver?: boolean; readyState?: string } = {}) {
   const head: FakeElement[] = [];
   const body: FakeElement[] = [];
   /** What ran, in order: the route data scripts (by their text), then the module. */
@@ -108,7 +107,7 @@ function runLoader(options: { performanceObserver?: boolean; mode?: HydrationMod
     "setTimeout",
     "PerformanceObserver",
     "requestAnimationFrame",
-    bootLoader(options.mode ?? "after-paint"),
+    bootLoader,
   );
   run(
     document,
@@ -175,38 +174,23 @@ describe("bootLoader", () => {
   });
 });
 
-describe("bootLoader, on demand (reading pages)", () => {
+describe("bootLoader, asked by the page (APP_NEEDED_EVENT)", () => {
+  // The 4 s fallback never fires within these tests.
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
   afterEach(() => {
     vi.useRealTimers();
   });
 
-  it("never starts React by itself: no paint observer, no timeout, no first-tap trigger", () => {
-    vi.useFakeTimers();
-    const { body, listeners, observers, requestAnimationFrame } = runLoader({ mode: "on-demand" });
-    expect([...listeners.keys()]).toStrictEqual([APP_NEEDED_EVENT, "focusin"]);
-    expect(observers).toHaveLength(0);
-    expect(requestAnimationFrame).not.toHaveBeenCalled();
-    vi.advanceTimersByTime(60_000);
-    expect(body).toHaveLength(0);
-  });
-
-  it("starts React when the visitor focuses something inside a form, not elsewhere", () => {
-    const { head, body, listeners } = runLoader({ mode: "on-demand" });
-    listeners.get("focusin")?.({ target: { closest: () => null } });
-    expect(body).toHaveLength(0);
-    listeners.get("focusin")?.({ target: { closest: (selector: string) => (selector === "form" ? {} : null) } });
-    expect(head).toHaveLength(2);
-    expect(body).toHaveLength(1);
-  });
-
   it("runs the route data scripts first, in order, with their nonce, then the module", () => {
-    const { ran, listeners } = runLoader({ mode: "on-demand" });
+    const { ran, listeners } = runLoader();
     listeners.get(APP_NEEDED_EVENT)?.();
     expect(ran).toStrictEqual(["data enqueue(1) nonce n0nce", "data close() nonce n0nce", `module ${code}`]);
   });
 
   it("asked while the page is still being parsed, waits for the end of it (the data scripts come last)", () => {
-    const { ran, listeners, document, documentListeners } = runLoader({ mode: "on-demand", readyState: "loading" });
+    const { ran, listeners, document, documentListeners } = runLoader({ readyState: "loading" });
     listeners.get(APP_NEEDED_EVENT)?.();
     expect(ran).toStrictEqual([]);
     document.readyState = "interactive";
@@ -215,7 +199,7 @@ describe("bootLoader, on demand (reading pages)", () => {
   });
 
   it("starts React when the page asks for the app, once", () => {
-    const { body, listeners } = runLoader({ mode: "on-demand" });
+    const { body, listeners } = runLoader();
     listeners.get(APP_NEEDED_EVENT)?.();
     listeners.get(APP_NEEDED_EVENT)?.();
     expect(body).toHaveLength(1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hydrateOnDemand, hydrationMode, islandsOnly } from "~/page-script/hydration.ts";
+import { hydrationMode, islandsOnly } from "~/page-script/hydration.ts";
 
 describe("hydrationMode", () => {
   it("starts React after the first paint unless a route says otherwise", () => {
@@ -8,14 +8,13 @@ describe("hydrationMode", () => {
   });
 
   it("follows the deepest route that says", () => {
-    expect(hydrationMode([undefined, hydrateOnDemand])).toBe("on-demand");
-    expect(hydrationMode([hydrateOnDemand, { hydrate: "after-paint" }])).toBe("after-paint");
-    expect(hydrationMode([{ hydrate: "after-paint" }, hydrateOnDemand, undefined])).toBe("on-demand");
-    expect(hydrationMode([undefined, hydrateOnDemand, islandsOnly])).toBe("islands");
-    expect(hydrationMode([islandsOnly, hydrateOnDemand])).toBe("on-demand");
+    expect(hydrationMode([undefined, islandsOnly])).toBe("islands");
+    expect(hydrationMode([islandsOnly, { hydrate: "after-paint" }])).toBe("after-paint");
+    expect(hydrationMode([{ hydrate: "after-paint" }, islandsOnly, undefined])).toBe("islands");
   });
 
-  it("ignores a handle with an unknown mode", () => {
-    expect(hydrationMode([hydrateOnDemand, { hydrate: "never" }])).toBe("on-demand");
+  it("ignores a handle with an unknown mode, or the retired on-demand one", () => {
+    expect(hydrationMode([islandsOnly, { hydrate: "never" }])).toBe("islands");
+    expect(hydrationMode([islandsOnly, { hydrate: "on-demand" }])).toBe("islands");
   });
 });

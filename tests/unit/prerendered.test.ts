@@ -36,7 +36,7 @@ describe("inlineScriptHashes", () => {
     const html = deferHydration(
       `<html><head></head><body><script type="module" async="">${code}</script></body></html>`,
     );
-    expect(inlineScriptHashes(html)).toStrictEqual([sha256(code), sha256(bootLoader("after-paint"))]);
+    expect(inlineScriptHashes(html)).toStrictEqual([sha256(code), sha256(bootLoader)]);
   });
 });
 

@@ -1,6 +1,4 @@
 /** What shows in place of the card form while it loads, or if it cannot. */
-import { Link } from "react-router";
-import { useSiteFacts } from "~/components/site-facts.ts";
 
 export function CardFormLoading() {
   return (
@@ -10,27 +8,32 @@ export function CardFormLoading() {
   );
 }
 
-/** When Stripe.js or the card form's code could not be fetched. */
+/**
+ * When Stripe.js or the card form's code could not be fetched. Plain links:
+ * the payment steps are islands (ADR 093), with no router.
+ */
 export function CardFormUnavailable({
   contactHref = "/contact",
+  contactEmail,
   onRetry,
 }: {
   contactHref?: string;
+  /** The published contact address (site facts). */
+  contactEmail: string;
   onRetry?: () => void;
 }) {
-  const { contact } = useSiteFacts();
   return (
     <div role="alert" className="rounded-md border-l-4 border-red-700 bg-red-50 p-4 text-red-900">
       <p className="font-semibold">The secure card form could not be loaded</p>
       <p className="mt-1">
         Please check your connection and try again. Nothing has been charged. If it keeps failing, e-mail us at{" "}
-        <a href={`mailto:${contact.email}`} className="font-semibold underline underline-offset-4">
-          {contact.email}
+        <a href={`mailto:${contactEmail}`} className="font-semibold underline underline-offset-4">
+          {contactEmail}
         </a>{" "}
         or{" "}
-        <Link to={contactHref} className="font-semibold underline underline-offset-4">
+        <a href={contactHref} className="font-semibold underline underline-offset-4">
           contact us
-        </Link>
+        </a>
         .
       </p>
       {onRetry && (

@@ -9,7 +9,8 @@
  *   and a note under the button that stays; the visitor can try again;
  * - succeeded: the success toast, then the return page with the
  *   PaymentIntent's id (that page asks Stripe, through our server, whether
- *   it really succeeded);
+ *   it really succeeded), loaded as a document: the toast is carried to it
+ *   (ADR 093, ../toast/carried-toast.ts);
  * - processing: the return page, which says so honestly;
  * - anything else (3-D Secure not completed: requires_action; or
  *   requires_payment_method): the destructive 'Payment Not Completed' toast
@@ -29,7 +30,7 @@ import type {
 import { Lock } from "lucide";
 import { Icon } from "~/components/icon.tsx";
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { carryToast } from "~/components/toast/carried-toast.ts";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
 import { loadStripeOnce } from "./stripe-loader.ts";
@@ -46,6 +47,8 @@ export type CardPaymentProps = {
   returnPath: string;
   successToast: { title: string; description: string };
   contactHref: string;
+  /** The published contact address (site facts), for when the card form cannot load. */
+  contactEmail: string;
   /** The id of the heading that names this step. */
   labelledBy: string;
   /** True while a confirmation is under way (the page locks "Change details"). */
@@ -93,6 +96,7 @@ export default function CardPayment(props: CardPaymentProps) {
     return (
       <CardFormUnavailable
         contactHref={props.contactHref}
+        contactEmail={props.contactEmail}
         onRetry={publishableKey ? () => setAttempt((n) => n + 1) : undefined}
       />
     );
@@ -117,12 +121,12 @@ function PayForm({
   returnPath,
   successToast,
   contactHref,
+  contactEmail,
   labelledBy,
   onBusyChange,
 }: CardPaymentProps) {
   const stripe = useStripe();
   const elements = useElements();
-  const navigate = useNavigate();
   const { toast } = useToast();
   const [status, setStatus] = useState<Status>("idle");
   const [ready, setReady] = useState(false);
@@ -186,12 +190,13 @@ function PayForm({
     switch (intent.status) {
       case "succeeded":
         toast({ title: successToast.title, description: successToast.description });
+        carryToast(returnPath, { title: successToast.title, description: successToast.description });
         setBusy("done");
-        void navigate(returnTo);
+        window.location.assign(returnTo);
         return;
       case "processing":
         setBusy("done");
-        void navigate(returnTo);
+        window.location.assign(returnTo);
         return;
       case "requires_action":
         fail(
@@ -207,7 +212,7 @@ function PayForm({
     }
   }
 
-  if (loadError) return <CardFormUnavailable contactHref={contactHref} />;
+  if (loadError) return <CardFormUnavailable contactHref={contactHref} contactEmail={contactEmail} />;
 
   return (
     <form
@@ -234,9 +239,9 @@ function PayForm({
           <p className="mt-1">{problem.message}</p>
           <p className="mt-2 text-sm">
             If it keeps failing,{" "}
-            <Link to={contactHref} className="font-semibold underline underline-offset-4">
+            <a href={contactHref} className="font-semibold underline underline-offset-4">
               contact us
-            </Link>{" "}
+            </a>{" "}
             and we will help you book.
           </p>
         </div>

@@ -15,7 +15,8 @@
  *    while the server prepares the payment).
  *
  * The inputs are uncontrolled, so anything typed before the page hydrated
- * is kept (and read when it does).
+ * is kept (and read when it does). The form is an island (ADR 093:
+ * ./payment-steps.tsx), so its links are plain links.
  */
 import { Lock } from "lucide";
 import { Icon } from "~/components/icon.tsx";
@@ -30,7 +31,6 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { Link } from "react-router";
 import { RequiredMark, RequiredNote, fieldId, readForm, useFormValidation } from "~/components/forms/field.tsx";
 import { PersonField } from "~/components/forms/person-field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
@@ -95,7 +95,14 @@ function readDetails(form: HTMLFormElement, range: PaymentFormConfig["participan
   };
 }
 
-export function PaymentForm({ config, publishableKey }: { config: PaymentFormConfig; publishableKey: string | null }) {
+export type PaymentFormProps = {
+  config: PaymentFormConfig;
+  publishableKey: string | null;
+  /** The published contact address (site facts), for when the card form cannot load. */
+  contactEmail: string;
+};
+
+export function PaymentForm({ config, publishableKey, contactEmail }: PaymentFormProps) {
   const { toast } = useToast();
   const [details, setDetails] = useState<Details>({ quantity: config.participants?.min ?? 1, name: "", email: "" });
   const [phase, setPhase] = useState<Phase>({ step: "details" });
@@ -240,6 +247,7 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
             returnPath={config.returnPath}
             successToast={config.successToast}
             contactHref={config.contactHref}
+            contactEmail={contactEmail}
             labelledBy={`${id}-card-title`}
             onBusyChange={setCardBusy}
           />
@@ -338,13 +346,13 @@ export function PaymentForm({ config, publishableKey }: { config: PaymentFormCon
           <span>
             Card payments are processed securely by Stripe; we never see or store your card details. By paying you agree
             to our{" "}
-            <Link to="/terms" className="font-semibold text-navy-800 underline underline-offset-4">
+            <a href="/terms" className="font-semibold text-navy-800 underline underline-offset-4">
               Terms of Service
-            </Link>{" "}
+            </a>{" "}
             and{" "}
-            <Link to="/privacy" className="font-semibold text-navy-800 underline underline-offset-4">
+            <a href="/privacy" className="font-semibold text-navy-800 underline underline-offset-4">
               Privacy Policy
-            </Link>
+            </a>
             .
           </span>
         </p>
@@ -423,9 +431,9 @@ function SetupProblemNote({ problem, contactHref }: { problem: SetupProblem; con
       <p className="mt-1">{problem.message}</p>
       <p className="mt-2">
         {problem.unavailable ? "You can still book: " : "Please try again, or "}
-        <Link to={contactHref} className="font-semibold underline underline-offset-4">
+        <a href={contactHref} className="font-semibold underline underline-offset-4">
           {problem.unavailable ? "contact us to arrange your consultation" : "contact us and we will help"}
-        </Link>
+        </a>
         . Nothing has been charged.
       </p>
     </div>

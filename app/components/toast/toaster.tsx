@@ -6,10 +6,12 @@
  * fetched with the first toast, not with the page: most visits raise none.
  * Until it has arrived, and if it cannot be fetched (offline, or a new
  * version deployed), the toasts are shown plainly in a live region, so a
- * message is never lost.
+ * message is never lost. A toast carried from the page before (a payment's
+ * success, ./carried-toast.ts) is shown when the toaster mounts.
  */
 import { useEffect, useState, type ComponentType } from "react";
-import { toastTone, useToasts, type ToastItem } from "./use-toast.ts";
+import { takeCarriedToast } from "./carried-toast.ts";
+import { toast, toastTone, useToasts, type ToastItem } from "./use-toast.ts";
 
 // Fetched once per page load, by the first <Toaster /> that needs it.
 let viewRequest: Promise<ComponentType> | null = null;
@@ -23,6 +25,10 @@ export function Toaster() {
   const items = useToasts();
   const [View, setView] = useState<ComponentType | null>(null);
   const needed = items.length > 0;
+  useEffect(() => {
+    const carried = takeCarriedToast(window.location.pathname);
+    if (carried) toast(carried);
+  }, []);
   useEffect(() => {
     if (!needed || View) return;
     let current = true;

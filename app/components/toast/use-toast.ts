@@ -3,14 +3,16 @@
  * default or destructive. At most ui.toast.limit (1) is shown: a new toast
  * replaces the previous one. A toast can be updated or dismissed.
  *
- * The list lives in this module, not in a React component, so a toast
- * raised just before a navigation (the payment page moving to its success
- * page) is still shown by the next page's <Toaster>. Toasts are only ever
- * raised by the visitor's actions in the browser; on the server `toast()`
- * does nothing, so no request can see another's toasts.
+ * The list lives in this module, not in a React component, so every
+ * <Toaster> of a page shows the same toasts. A toast meant for the next page
+ * (a payment's success, which loads its return page as a document) is carried
+ * by ./carried-toast.ts. Toasts are only ever raised by the visitor's actions
+ * in the browser; on the server `toast()` does nothing, so no request can see
+ * another's toasts.
  *
- * This module and ./toaster.tsx are imported only by the payment routes, so
- * Radix Toast stays out of every other page's JavaScript.
+ * This module and ./toaster.tsx are imported only by the payment steps and
+ * the pages they return to, so Radix Toast stays out of every other page's
+ * JavaScript.
  */
 import { useSyncExternalStore } from "react";
 import { ui } from "~/content/business.ts";
