@@ -1,10 +1,11 @@
 import { readdirSync } from "node:fs";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { Island } from "~/islands/island.tsx";
 import { islandsLoader } from "~/islands/loader.server.ts";
 import { islandNames } from "~/islands/names.ts";
+import { yieldToInput } from "~/islands/wake.tsx";
 
 // ADR 090: an island's wrapper names it and carries its props; inside, the
 // part is rendered exactly as on its own, so its entry hydrates the same markup.
@@ -49,5 +50,34 @@ describe("islandNames", () => {
       .filter((file) => file.endsWith(".island.tsx"))
       .map((file) => file.slice(0, -".island.tsx".length));
     expect([...islandNames].sort()).toEqual(entries.sort());
+  });
+});
+
+describe("yieldToInput (before an island hydrates, issue 42)", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
+  });
+
+  it("uses the browser's scheduler.yield() where there is one", async () => {
+    const yielded = vi.fn(() => Promise.resolve());
+    vi.stubGlobal("scheduler", { yield: yielded });
+    await yieldToInput();
+    expect(yielded).toHaveBeenCalledTimes(1);
+  });
+
+  it("otherwise resolves in a new task, not within the one that called it", async () => {
+    vi.stubGlobal("scheduler", undefined);
+    vi.useFakeTimers();
+    let done = false;
+    const waiting = yieldToInput().then(() => {
+      done = true;
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(done).toBe(false);
+    await vi.runAllTimersAsync();
+    await waiting;
+    expect(done).toBe(true);
   });
 });
