@@ -11,7 +11,13 @@
  * always (`at-load`), or when sessionStorage holds its key (`stored:<key>`).
  */
 import { APP_NEEDED_EVENT } from "~/page-script/deferred-hydration.server.ts";
-import { ISLAND_ATTRIBUTE, ISLAND_AWAKE_ATTRIBUTE, ISLAND_PROPS_ATTRIBUTE, ISLAND_WAKE_ATTRIBUTE } from "./names.ts";
+import {
+  ISLAND_ATTRIBUTE,
+  ISLAND_AWAKE_ATTRIBUTE,
+  ISLAND_PROPS_ATTRIBUTE,
+  ISLAND_WAKE_ATTRIBUTE,
+  ISLAND_WAKE_STORED_PREFIX,
+} from "./names.ts";
 import { islandUrls } from "./urls.server.ts";
 
 export function islandsLoader(urls: Partial<Record<string, string>>): string {
@@ -24,7 +30,7 @@ export function islandsLoader(urls: Partial<Record<string, string>>): string {
     `p.then(function(){e.setAttribute("${ISLAND_AWAKE_ATTRIBUTE}","")},function(x){e.__island=null;console.error(x)});return p}` +
     `addEventListener("focusin",function(v){var t=v.target,i=t&&t.closest&&t.closest('${selector}');if(i)wake(i)},{passive:true,capture:true});` +
     `[].forEach.call(d.querySelectorAll("[${ISLAND_WAKE_ATTRIBUTE}]"),function(e){var w=e.getAttribute("${ISLAND_WAKE_ATTRIBUTE}"),s=null;` +
-    `if(w.indexOf("stored:")===0)try{s=sessionStorage.getItem(w.slice(7))}catch(x){}` +
+    `if(w.indexOf("${ISLAND_WAKE_STORED_PREFIX}")===0)try{s=sessionStorage.getItem(w.slice(${ISLAND_WAKE_STORED_PREFIX.length}))}catch(x){}` +
     `if(w==="at-load"||s!==null)wake(e)});` +
     `addEventListener("${APP_NEEDED_EVENT}",function(){Promise.all([].map.call(d.querySelectorAll('${selector}'),wake)).then(function(){d.documentElement.setAttribute("data-hydrated","true")},function(){})},{capture:true})})();`
   );

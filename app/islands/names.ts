@@ -31,6 +31,9 @@ export const ISLAND_WAKE_ATTRIBUTE = "data-island-wake";
 /** When an island wakes besides focus: at load, or when sessionStorage holds a key. */
 export type IslandWake = "at-load" | { ifStored: string };
 
+/** The attribute's prefix before a sessionStorage key (read by the islands loader too). */
+export const ISLAND_WAKE_STORED_PREFIX = "stored:";
+
 export function islandWakeValue(wake: IslandWake): string {
-  return wake === "at-load" ? "at-load" : `stored:${wake.ifStored}`;
+  return wake === "at-load" ? "at-load" : `${ISLAND_WAKE_STORED_PREFIX}${wake.ifStored}`;
 }

@@ -189,8 +189,8 @@ function PayForm({
     const returnTo = `${returnPath}?payment_intent=${encodeURIComponent(intent.id)}`;
     switch (intent.status) {
       case "succeeded":
-        toast({ title: successToast.title, description: successToast.description });
-        carryToast(returnPath, { title: successToast.title, description: successToast.description });
+        toast(successToast);
+        carryToast(returnPath, successToast);
         setBusy("done");
         window.location.assign(returnTo);
         return;
