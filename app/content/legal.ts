@@ -418,6 +418,7 @@ export const cookiePolicy = {
       paragraphs: [
         "A flag in your browser's local storage records that our newsletter pop-up has been shown to you, so that it never appears again. It holds no personal data and no identifier, is never sent to us, and remains until you clear your browser's storage.",
         "How you found us, for the length of your visit: the page you first opened, the website that linked to us (its domain only, such as linkedin.com) and the campaign tags in the link you followed (utm_source, utm_medium and utm_campaign). It is kept in your browser's session storage, which the browser deletes when you close the tab; it holds no identifier and is not a cookie. It reaches us only if you send us a form, with that form, so that we can tell which pages and campaigns bring enquiries. UK law allows this for statistical purposes without asking first, as long as we tell you and you can object: use the button below. Your choice is remembered in local storage on this device.",
+        "When you pay by card, the confirmation you see (such as 'Payment Successful') is kept in your browser's session storage for the moment it takes to open the next page, which shows it and deletes it at once. It holds no personal data and no identifier and is never sent to us; if that page is not opened within a minute it is not shown, and the browser deletes it when you close the tab.",
         "We store nothing else on your device.",
       ],
       control: "attribution-choice",
