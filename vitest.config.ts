@@ -14,5 +14,12 @@ export default defineConfig({
     // no test mocks a module, and those that stub a global or fake timers
     // restore them in afterEach.
     isolate: false,
+    // …so what one file leaves in a module is put back after it: the
+    // catalogue the site serves, which data tests that start the site's
+    // content swap for what their database published.
+    setupFiles: ["tests/support/served-content.ts"],
+    // Two workers on these two cores (Vitest's default leaves one core idle):
+    // the files wait on PostgreSQL, SQLite and sockets as much as on the CPU.
+    maxWorkers: 2,
   },
 });
