@@ -9,10 +9,27 @@ import { FIRST_SCREEN_CSS_ID, SITE_CSS_ATTRIBUTE } from "./first-screen.ts";
 
 let siteIndex: StylesheetIndex | undefined;
 
+/**
+ * The rules kept for each set of names seen lately: pages rendered for each
+ * request (a form's answer, the booker's page) show the same first screen
+ * with other words, and the reading is the costlier half. Bounded: emptied
+ * when full.
+ */
+const keptFor = new Map<string, string>();
+const keptForLimit = 500;
+
 /** The site stylesheet's rules that a page's first screen can use (read once, on the first page). */
 export function firstScreenCss(html: string): string {
   siteIndex ??= indexStylesheet(siteCss);
-  return criticalCss(siteIndex, namesIn(firstScreen(html)));
+  const names = namesIn(firstScreen(html));
+  const key = `${[...names.classes].sort().join(" ")}|${[...names.tags].sort().join(" ")}`;
+  let css = keptFor.get(key);
+  if (css === undefined) {
+    if (keptFor.size >= keptForLimit) keptFor.clear();
+    css = criticalCss(siteIndex, names);
+    keptFor.set(key, css);
+  }
+  return css;
 }
 
 const placeholder = new RegExp(`(<style\\b[^>]*\\bid="${FIRST_SCREEN_CSS_ID}"[^>]*>)(</style>)`);

@@ -40,7 +40,7 @@ import {
   defaultConfirmationRules,
   unconfirmedAllowed,
   type ConfirmationRules,
-  type UnconfirmedVerdict,
+  type UnconfirmedNow,
 } from "./confirmation.ts";
 import { draftInvoice } from "./documents.server.ts";
 import { listBooking } from "./inbox-listing.server.ts";
@@ -261,16 +261,24 @@ export async function placeBooking(
         await addEvent(trx, row.id, now, "waiting-offer-accepted", { places: places.length });
         return placed;
       }
-      if (!byCard) {
-        const verdict = await unconfirmedRoom(
-          trx,
-          { sessionKey: session.key, bookingId: row.id, email: booker.email, asked: places.length },
+      // By invoice: the booker's unconfirmed bookings are read first, under their own lock; the
+      // session's row is locked by taking the places, and the session's unconfirmed places read
+      // after it, so that the row every booking of the session waits on is held for two
+      // statements and the commit. More places than are left is "full", whatever else is held.
+      const bookerHeld = byCard ? null : await bookerUnconfirmed(trx, { bookingId: row.id, email: booker.email });
+      const taken = await takePlaces(trx, session.key, places.length, now);
+      if (!taken.ok) throw new NoPlaces(taken.left);
+      if (bookerHeld) {
+        const verdict = unconfirmedAllowed(
+          {
+            asked: places.length,
+            ...(await sessionUnconfirmed(trx, { sessionKey: session.key, bookingId: row.id })),
+            ...bookerHeld,
+          },
           rules,
         );
         if (!verdict.ok) throw new UnconfirmedLimit(verdict.reason);
       }
-      const taken = await takePlaces(trx, session.key, places.length, now);
-      if (!taken.ok) throw new NoPlaces(taken.left);
       return placed;
     })
     .catch((error: unknown) => {
@@ -298,20 +306,18 @@ class UnconfirmedLimit extends Error {
 }
 
 /**
- * Whether a new unconfirmed booking fits the limits, read inside its
- * transaction just before its places are taken, so that two bookings
- * cannot both fit the last room: on PostgreSQL the booker's address is
- * locked by a transaction advisory lock (their bookings may be on other
- * sessions), then the session's places row (every booking of the session
- * waits on it anyway); on SQLite one transaction writes at a time and this
- * one begins with the lock. The booking asking is already written: it is
- * not counted.
+ * A booker's unconfirmed bookings, for the limits (./confirmation.ts), read
+ * inside the new booking's transaction before its places are taken, so that
+ * two bookings cannot both fit the last room: on PostgreSQL the booker's
+ * address is locked first by a transaction advisory lock (their bookings may
+ * be on other sessions); on SQLite one transaction writes at a time and this
+ * one began with the lock. The booking asking is already written: it is not
+ * counted.
  */
-async function unconfirmedRoom(
+async function bookerUnconfirmed(
   trx: Transaction<Database>,
-  { sessionKey, bookingId, email, asked }: { sessionKey: string; bookingId: string; email: string; asked: number },
-  rules: ConfirmationRules,
-): Promise<UnconfirmedVerdict> {
+  { bookingId, email }: { bookingId: string; email: string },
+): Promise<Pick<UnconfirmedNow, "bookerPlaces" | "bookerBookings">> {
   // One count per mailbox: "ann+1@" and "ann+2@" are ann's (confirmation.ts).
   const address = bookerMailbox(email);
   const at = address.lastIndexOf("@");
@@ -319,26 +325,8 @@ async function unconfirmedRoom(
   if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`course-booker:${address}`}, 0))`.execute(trx);
   }
-  const capacity = await trx
-    .selectFrom("course_session_places")
-    .select(["capacity", "taken"])
-    .where("session_key", "=", sessionKey)
-    .$if(isPostgres(trx), (q) => q.forUpdate())
-    .executeTakeFirst();
-  // More places than are left is "full", whatever else is held.
-  if (capacity && capacity.capacity - capacity.taken < asked) throw new NoPlaces(capacity.capacity - capacity.taken);
-  const unconfirmed = trx
-    .selectFrom("course_bookings")
-    .where("status", "=", "unconfirmed")
-    // Not the booking asking: it is written before its places are taken.
-    .where("id", "!=", bookingId);
-  // The session's places held unconfirmed, summed by the database: one row, however many bookings.
-  const session = await unconfirmed
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>("quantity"), eb.lit(0)).as("places"))
-    .where("session_key", "=", sessionKey)
-    .executeTakeFirstOrThrow();
-  // The booker's own (a few at most, by the limits): their mailbox told apart here, as bookerMailbox says.
-  const candidates = await unconfirmed
+  // Their own (a few at most, by the limits): their mailbox told apart here, as bookerMailbox says.
+  const candidates = await unconfirmedBesides(trx, bookingId)
     .select(["quantity", "booker_email"])
     .where((eb) =>
       eb.or([
@@ -348,16 +336,37 @@ async function unconfirmedRoom(
     )
     .execute();
   const mine = candidates.filter((b) => bookerMailbox(b.booker_email) === address);
-  return unconfirmedAllowed(
-    {
-      asked,
-      sessionCapacity: capacity?.capacity ?? 0,
-      sessionHeld: Number(session.places),
-      bookerPlaces: mine.reduce((sum, b) => sum + b.quantity, 0),
-      bookerBookings: mine.length,
-    },
-    rules,
-  );
+  return { bookerPlaces: mine.reduce((sum, b) => sum + b.quantity, 0), bookerBookings: mine.length };
+}
+
+/**
+ * The session's capacity and its places held unconfirmed (summed by the
+ * database: one row, however many bookings), in one statement read after the
+ * new booking has taken its places, which locks the session's places row on
+ * PostgreSQL until the commit, so that two bookings cannot both fit the
+ * session's last room.
+ */
+async function sessionUnconfirmed(
+  trx: Transaction<Database>,
+  { sessionKey, bookingId }: { sessionKey: string; bookingId: string },
+): Promise<Pick<UnconfirmedNow, "sessionCapacity" | "sessionHeld">> {
+  const held = await unconfirmedBesides(trx, bookingId)
+    .select((eb) => [
+      eb.fn.coalesce(eb.fn.sum<number | string>("quantity"), eb.lit(0)).as("places"),
+      eb
+        .selectFrom("course_session_places")
+        .select("capacity")
+        .where("course_session_places.session_key", "=", sessionKey)
+        .as("capacity"),
+    ])
+    .where("course_bookings.session_key", "=", sessionKey)
+    .executeTakeFirstOrThrow();
+  return { sessionCapacity: held.capacity ?? 0, sessionHeld: Number(held.places) };
+}
+
+/** Unconfirmed bookings but the one asking (it is written before its places are taken). */
+function unconfirmedBesides(trx: Transaction<Database>, bookingId: string) {
+  return trx.selectFrom("course_bookings").where("status", "=", "unconfirmed").where("id", "!=", bookingId);
 }
 
 export type ConfirmBookingResult =
