@@ -27,7 +27,12 @@ export type Listing = {
 };
 
 /** Lists a stored lead (once: a newsletter address signing up again keeps its first row). */
-export async function listLead(
+export async function listLead(...lead: Parameters<typeof leadInsert>): Promise<void> {
+  await leadInsert(...lead).execute();
+}
+
+/** The insert of a lead's row (listLead's), to run with others (app/orders/store.server.ts: insertTogether). */
+export function leadInsert(
   trx: Transaction<Database>,
   lead: {
     kind: InboxKind;
@@ -37,10 +42,10 @@ export async function listLead(
     deadline: Date | null;
     attribution?: Attribution | null;
   },
-): Promise<void> {
+){
   const { kind, id, facts, listing, deadline, attribution } = lead;
   const email = listing.email.toLowerCase();
-  await trx
+  return trx
     .insertInto("leads")
     .values({
       id,
@@ -64,8 +69,7 @@ export async function listLead(
       utm_medium: attribution?.utmMedium ?? null,
       utm_campaign: attribution?.utmCampaign ?? null,
     })
-    .onConflict((oc) => oc.column("id").doNothing())
-    .execute();
+    .onConflict((oc) => oc.column("id").doNothing());
 }
 
 /** Whether the inbox lists `id` (a record of a kind that lists only some: a back-office page links to it then). */

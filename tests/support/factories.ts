@@ -26,7 +26,7 @@ import {
   type PlaceBookingResult,
 } from "~/orders/course-booking/placing.server.ts";
 import { consultationDescription } from "~/orders/consultation-request.ts";
-import { newBookingLink } from "~/orders/course-booking/booking-links.server.ts";
+import { bookingLinkInsert, newLinkToken } from "~/orders/course-booking/booking-links.server.ts";
 import { storeBooking, type CourseBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { createOrder, deleteOrders } from "~/orders/store.server.ts";
@@ -173,10 +173,10 @@ export async function createCourseBooking(db: Db, input: CourseBookingInput, com
  */
 export async function createCourseBookingWithLink(db: Db, input: CourseBookingInput) {
   const full = courseBookingInput(input);
-  let token = "";
-  const placed = await createCourseBooking(db, full, (result) => async (trx) => {
-    token = await newBookingLink(trx, result.booking.id, full.now);
-  });
+  const token = newLinkToken();
+  const placed = await createCourseBooking(db, full, (result) => (trx) => [
+    bookingLinkInsert(trx, result.booking.id, token, full.now),
+  ]);
   return { id: placed.id, token };
 }
 

@@ -17,26 +17,20 @@ const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 export const linkHash = (token: string) => createHash("sha256").update(token).digest("hex");
 
-/** A new link's token, not yet stored (storeBookingLink makes it open its booking). */
+/** A new link's token, not yet stored (bookingLinkInsert makes it open its booking). */
 export const newLinkToken = () => randomBytes(32).toString("base64url");
 
-/** Makes `token` a link to booking `bookingId`. */
-export async function storeBookingLink(
-  trx: Transaction<Database>,
-  bookingId: string,
-  token: string,
-  now: Date,
-): Promise<void> {
-  await trx
+/** The insert of a link that makes `token` open booking `bookingId` (written with a new booking by ./placing.server.ts). */
+export function bookingLinkInsert(trx: Transaction<Database>, bookingId: string, token: string, now: Date) {
+  return trx
     .insertInto("course_booking_links")
-    .values({ id: randomUUID(), token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() })
-    .execute();
+    .values({ id: randomUUID(), token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() });
 }
 
 /** A new link to booking `bookingId`: its token (kept nowhere but in what the booker gets). */
 export async function newBookingLink(trx: Transaction<Database>, bookingId: string, now: Date): Promise<string> {
   const token = newLinkToken();
-  await storeBookingLink(trx, bookingId, token, now);
+  await bookingLinkInsert(trx, bookingId, token, now).execute();
   return token;
 }
 

@@ -9,7 +9,7 @@
 import type { Selectable, Transaction } from "kysely";
 import type { PillarId } from "~/content/schema.ts";
 import type { Attribution } from "~/forms/attribution.ts";
-import { listLead, type Listing } from "~/data/inbox-index.server.ts";
+import { leadInsert, type Listing } from "~/data/inbox-index.server.ts";
 import type { Database } from "~/data/schema.ts";
 
 type CourseBooking = Selectable<Database["course_bookings"]>;
@@ -31,13 +31,13 @@ export function bookingListing(booking: CourseBooking, pillar: PillarId | null):
   };
 }
 
-/** Lists a booking in the inbox, in the transaction that places it. */
-export function listBooking(
+/** The insert that lists a booking in the inbox, written with the booking (placing.server.ts). */
+export function bookingLeadInsert(
   trx: Transaction<Database>,
   booking: CourseBooking,
   about: { pillar: PillarId | null; attribution: Attribution | null },
-): Promise<void> {
-  return listLead(trx, {
+) {
+  return leadInsert(trx, {
     kind: "course-booking",
     id: booking.id,
     facts: { createdAt: booking.created_at, isTest: booking.is_test === 1, sourcePage: bookingPagePath(booking) },

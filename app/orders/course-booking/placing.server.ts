@@ -43,7 +43,8 @@ import {
   type UnconfirmedNow,
 } from "./confirmation.ts";
 import { draftInvoice } from "./documents.server.ts";
-import { listBooking } from "./inbox-listing.server.ts";
+import type { Insert } from "../store.server.ts";
+import { bookingLeadInsert } from "./inbox-listing.server.ts";
 import { takePlaces } from "./places.server.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
@@ -93,13 +94,14 @@ export type PlaceBookingResult =
  * What a caller writes with a new booking (its link, its e-mail), in two
  * steps: called before the booking's transaction with the booking and its
  * places as they will be stored, it composes what it writes (nothing is
- * held meanwhile); what it returns is written in the transaction, before
- * the places are taken, and commits or rolls back with the booking.
+ * held meanwhile); the inserts it returns for the transaction are written
+ * with the booking (in its one statement on PostgreSQL), before the places
+ * are taken, and commit or roll back with it.
  */
 export type ComposeWithBooking = (
   placed: Extract<PlaceBookingResult, { ok: true }>,
   delegates: readonly StoredDelegate[],
-) => (trx: Transaction<Database>) => Promise<void>;
+) => (trx: Transaction<Database>) => readonly Insert[];
 
 /**
  * Books `places` on `session` for `booker`: refused while the session is
@@ -227,7 +229,8 @@ export async function placeBooking(
   return db
     .transaction()
     .execute(async (trx): Promise<PlaceBookingResult> => {
-      // The booking, its order, its places and its first event: one statement on PostgreSQL.
+      // The booking, its order, its places, its first events and its row in the inbox: one
+      // statement on PostgreSQL.
       await storeBooking(trx, row, [
         trx.insertInto("course_booking_delegates").values(delegates),
         eventInsert(trx, row.id, now, "created", {
@@ -236,10 +239,10 @@ export async function placeBooking(
           method: payment.method,
           totalPence: row.total_pence,
         }),
+        eventInsert(trx, row.id, now, byCard ? "held" : "awaiting-confirmation", { until: row.hold_expires_at }),
+        bookingLeadInsert(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null }),
+        ...(write?.(trx) ?? []),
       ]);
-      // Listed in the inbox with the booking.
-      await listBooking(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null });
-      await addEvent(trx, row.id, now, byCard ? "held" : "awaiting-confirmation", { until: row.hold_expires_at });
       if (byCard) {
         await bookingCreatedEvent(
           trx,
@@ -248,7 +251,6 @@ export async function placeBooking(
           now,
         );
       }
-      await write?.(trx);
       if (input.offer) {
         // The offer's held places become the booking's: none taken again, nor the unconfirmed limits
         // counted against places the date already holds for this booker (ADR 083).

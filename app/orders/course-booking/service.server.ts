@@ -19,7 +19,7 @@ import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { lockOrder, paidOrder, recordCardPaymentStarted } from "../store.server.ts";
-import { queueEmails } from "~/mail/outbox-queue.server.ts";
+import { outboxInsert, queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { Attachment, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
@@ -59,7 +59,13 @@ import type { InvitationSays } from "./invitation-ics.server.ts";
 import { instructedDelegates } from "./joining.server.ts";
 import { openJoiningLink } from "~/publishing/webinar-links.server.ts";
 import { sessionEndsAt } from "~/calendar/session-dates.ts";
-import { linkFor, newBookingLink, newLinkToken, revokeBookingLinks, storeBookingLink } from "./booking-links.server.ts";
+import {
+  bookingLinkInsert,
+  linkFor,
+  newBookingLink,
+  newLinkToken,
+  revokeBookingLinks,
+} from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, invoiceNumberOf, type BookingDetail } from "./booking-reads.server.ts";
@@ -636,10 +642,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
                   bookingToken: token,
                 })
               : null;
-          return async (trx) => {
-            await storeBookingLink(trx, booking.id, token, now);
-            if (email) await queueEmails(trx, { type: "course-booking", id: booking.id }, [email], now, options.keys);
-          };
+          return (trx) => [
+            bookingLinkInsert(trx, booking.id, token, now),
+            ...(email
+              ? [outboxInsert(trx, { type: "course-booking", id: booking.id }, [email], now, options.keys)!]
+              : []),
+          ];
         },
       );
       if (!placed.ok) {
