@@ -11,8 +11,6 @@ import {
 } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheetHref from "./app.css?url";
-import fontFaces from "./fonts.css?inline";
-import webFontHref from "./fonts/inter-subset-wght.woff2?url";
 import { FIRST_SCREEN_CSS_ID, SITE_CSS_ATTRIBUTE } from "./page-script/first-screen.ts";
 import { ExitIntent } from "./components/exit-popup/exit-intent.tsx";
 import { Footer } from "./components/layout/footer.tsx";
@@ -79,13 +77,6 @@ export function Layout({ children }: { children: ReactNode }) {
           type="application/ld+json"
           dangerouslySetInnerHTML={{ __html: jsonLdScript(organisationJsonLd(facts)) }}
         />
-        {/* The web font's faces, on every page and only here: the stylesheet does not declare them
-            again when it arrives (app.css). */}
-        <style nonce={nonce} dangerouslySetInnerHTML={{ __html: fontFaces }} suppressHydrationWarning />
-        {/* Fetched with the page's first bytes, so that it is there for the first paint: the face is
-            "optional", and a page painted with the fallback took the font when the stylesheet arrived
-            and its text moved. */}
-        <link rel="preload" href={webFontHref} as="font" type="font/woff2" crossOrigin="anonymous" />
         {staffArea ? (
           <link rel="stylesheet" href={stylesheetHref} />
         ) : (

@@ -3,13 +3,13 @@
  * cut down to what the site sets (docs/decisions/021-first-paint-after-parse.md):
  * - the characters: printable ASCII, Latin-1 (names with accents, £, ©, ·)
  *   and the typographic punctuation the content uses; anything else falls
- *   back to Arial scaled to Inter's metrics (app/fonts.css, "Inter Fallback");
+ *   back to Arial scaled to Inter's metrics (app/app.css, "Inter Fallback");
  * - the weights: 400 to 700 (font-normal to font-bold), still one variable file;
  * - no glyphs reachable only through OpenType features the site never asks
  *   for (alternates, fractions, tabular figures).
  * The result (app/fonts/, committed: about 21 KB against 48 KB) is
  * deterministic; tests/unit/fonts.test.ts checks that the committed file is
- * what this makes and that fonts.css's unicode-range says the same.
+ * what this makes and that app.css's unicode-range says the same.
  *
  *   npm run fonts          rewrites app/fonts/ after an upgrade of @fontsource-variable/inter
  */
@@ -21,7 +21,7 @@ const ROOT = path.resolve(import.meta.dirname, "..");
 const source = path.join(ROOT, "node_modules/@fontsource-variable/inter/files/inter-latin-wght-normal.woff2");
 export const subsetFile = path.join(ROOT, "app/fonts/inter-subset-wght.woff2");
 
-/** Inclusive code point ranges the subset keeps (and fonts.css's unicode-range lists). */
+/** Inclusive code point ranges the subset keeps (and app.css's unicode-range lists). */
 export const keptRanges: readonly (readonly [number, number])[] = [
   [0x20, 0x7e], // printable ASCII
   [0xa0, 0xff], // Latin-1: no-break space, £, ©, ·, accented letters

@@ -92,28 +92,3 @@ withoutJavaScript(() => {
     await expect(page.locator("footer")).toHaveCSS("background-color", "rgb(6, 20, 40)");
   });
 });
-
-test("the web font is declared once, before the first paint, and fetched with the page's first bytes", async ({
-  page,
-  request,
-}) => {
-  // The face is "optional": a page painted with the fallback took the font when the stylesheet
-  // arrived, and its text moved (CLS 0.055 on /get-guide). So the font is preloaded, and the
-  // stylesheet, arriving later, declares no face of its own (a face declared again is a new one).
-  for (const path of ["/get-guide", "/about"]) {
-    await page.goto(path);
-    const head = page.locator("head");
-    const faces = await head
-      .locator("style")
-      .evaluateAll((styles) => styles.flatMap((style) => style.textContent?.match(/@font-face\{[^}]*\}/g) ?? []));
-    expect(faces, path).toHaveLength(2);
-    const fontUrl = /url\(([^)]+\.woff2)\)/.exec(faces.join(""))?.[1];
-    expect(fontUrl, path).toMatch(/^\/assets\/inter-subset-wght-.*\.woff2$/);
-    await expect(head.locator(`link[rel="preload"][as="font"][href="${fontUrl}"]`)).toHaveAttribute(
-      "crossorigin",
-      "anonymous",
-    );
-    const stylesheet = await request.get((await page.locator("link[data-site-css]").getAttribute("href"))!);
-    expect(await stylesheet.text(), path).not.toContain("@font-face");
-  }
-});

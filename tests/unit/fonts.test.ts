@@ -3,7 +3,7 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { keptRanges, makeSubset, subsetFile, unicodeRange, weights } from "../../scripts/fonts.ts";
 
-const css = readFileSync(path.resolve(import.meta.dirname, "../../app/fonts.css"), "utf8");
+const css = readFileSync(path.resolve(import.meta.dirname, "../../app/app.css"), "utf8");
 const interFace = /@font-face\s*{[^}]*font-family:\s*"Inter Variable"[^}]*}/.exec(css)?.[0] ?? "";
 
 describe("the web font subset (scripts/fonts.ts)", () => {
@@ -11,7 +11,7 @@ describe("the web font subset (scripts/fonts.ts)", () => {
     expect(Buffer.compare(await makeSubset(), readFileSync(subsetFile))).toBe(0);
   });
 
-  it("is what fonts.css loads, for the characters and weights it was cut to", () => {
+  it("is what app.css loads, for the characters and weights it was cut to", () => {
     expect(interFace).toContain(`url("./fonts/${path.basename(subsetFile)}")`);
     expect(interFace.replace(/\s+/g, " ")).toContain(`unicode-range: ${unicodeRange()};`);
     expect(interFace).toContain(`font-weight: ${weights.min} ${weights.max};`);
