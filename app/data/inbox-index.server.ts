@@ -42,7 +42,7 @@ export function leadInsert(
     deadline: Date | null;
     attribution?: Attribution | null;
   },
-){
+) {
   const { kind, id, facts, listing, deadline, attribution } = lead;
   const email = listing.email.toLowerCase();
   return trx
