@@ -9,7 +9,7 @@ import { CardTitle } from "./sections.tsx";
 
 export function CourseCard({ course, headingLevel = 3 }: { course: CourseSummary; headingLevel?: 2 | 3 }) {
   return (
-    <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+    <article className="flex h-full flex-col rounded-lg border border-slate-200 bg-white p-6 lift-sm">
       <p className="text-sm font-medium text-navy-700">
         {course.pillarTitle}
         <SharedWith pillar={course.sharedWith} />

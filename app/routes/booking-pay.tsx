@@ -64,7 +64,7 @@ export default function BookingPay({ loaderData: b }: Route.ComponentProps) {
     <>
       <PageHero eyebrow={`Booking ${b.reference}`} title={b.courseTitle} lead={b.sessionLabel} />
       <div className="container-page max-w-2xl py-12 lg:py-16">
-        <section aria-labelledby="pay-title" className="rounded-lg border border-slate-200 bg-white p-6 shadow-sm">
+        <section aria-labelledby="pay-title" className="rounded-lg border border-slate-200 bg-white p-6 lift-sm">
           <h2 id="pay-title" className="text-2xl font-bold text-navy-900">
             {b.invoiceNumber ? `Pay invoice ${b.invoiceNumber}: ${amount} by card` : `Pay ${amount} by card`}
           </h2>

@@ -114,7 +114,7 @@ export default function ConsultationPayment({ loaderData }: Route.ComponentProps
 
         <section
           aria-labelledby="booking-title"
-          className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+          className="self-start rounded-lg border border-slate-200 bg-white p-6 lift-sm"
         >
           <h2 id="booking-title" className="text-2xl font-bold tracking-tight text-navy-900">
             Book and pay

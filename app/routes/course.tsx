@@ -148,7 +148,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
                 </a>
               </div>
             </div>
-            <aside aria-label="Course highlights" className="self-start rounded-lg bg-white p-6 text-ink shadow-lg">
+            <aside aria-label="Course highlights" className="self-start rounded-lg bg-white p-6 text-ink lift-lg">
               <p className="text-sm font-medium text-slate-600">Investment</p>
               <p className="mt-1 text-3xl font-bold text-navy-900">
                 <Price gbp={pricing.coursePriceGbp} plusVat />
@@ -238,7 +238,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside aria-labelledby="details-title" className="lg:sticky lg:top-24 lg:self-start">
-          <div className="rounded-lg border border-slate-200 p-6 shadow-sm">
+          <div className="rounded-lg border border-slate-200 p-6 lift-sm">
             <h2 id="details-title" className="text-lg font-semibold text-navy-900">
               Course Details
             </h2>

@@ -94,7 +94,7 @@ export default function GetGuide({ loaderData, actionData }: Route.ComponentProp
             Trusted by {claims.guideTrustedBy} professionals
           </p>
         </div>
-        <div className="rounded-lg bg-white p-6 text-ink shadow-lg sm:p-8">
+        <div className="rounded-lg bg-white p-6 text-ink lift-lg sm:p-8">
           <Island
             name="guide"
             component={GuideForm}

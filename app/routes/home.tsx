@@ -91,7 +91,7 @@ export default function Home({ loaderData, actionData }: Route.ComponentProps) {
             <li key={pillar.id}>
               <Link
                 to={pillar.href}
-                className="group flex h-full flex-col rounded-lg border border-slate-200 p-6 hover:border-navy-700 hover:shadow-md"
+                className="group flex h-full flex-col rounded-lg border border-slate-200 p-6 hover:border-navy-700 hover:lift-md"
               >
                 <PillarIcon name={pillar.icon} className="size-8 text-navy-700" />
                 <h3 className="mt-4 text-lg font-semibold text-navy-900">{pillar.title}</h3>

@@ -86,7 +86,7 @@ export default function TestPayment({ loaderData }: Route.ComponentProps) {
 
           <section
             aria-labelledby="test-booking-title"
-            className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+            className="self-start rounded-lg border border-slate-200 bg-white p-6 lift-sm"
           >
             <h2 id="test-booking-title" className="text-2xl font-bold tracking-tight text-navy-900">
               Make a test payment

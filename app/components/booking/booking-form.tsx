@@ -56,7 +56,7 @@ export function Summary({ page }: { page: BookingPageData }) {
   return (
     <aside
       aria-labelledby="summary-title"
-      className="self-start rounded-lg border border-slate-200 bg-white p-6 shadow-sm"
+      className="self-start rounded-lg border border-slate-200 bg-white p-6 lift-sm"
     >
       <h2 id="summary-title" className="text-xl font-bold text-navy-900">
         Your booking

@@ -95,7 +95,7 @@ export default function ExitPopupDialog({ onClosed, consent }: { onClosed: () =>
       aria-describedby={descriptionId}
       onPointerDown={onPointerDown}
       onClick={onClick}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-auto rounded-lg bg-white p-0 text-ink shadow-2xl backdrop:bg-navy-950/70"
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-md overflow-auto rounded-lg bg-white p-0 text-ink lift-2xl backdrop:bg-navy-950/70"
     >
       <div className="relative p-6 sm:p-8">
         <button

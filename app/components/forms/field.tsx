@@ -27,9 +27,10 @@ export function errorId(id: string): string {
 }
 
 const controlBase =
-  "block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm placeholder:text-slate-500 focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800";
+  "field-control block w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink placeholder:text-slate-500 focus-visible:border-navy-800";
 const controlValid = "border-slate-500";
-const controlInvalid = "border-red-700 ring-1 ring-red-700";
+/** Its ring in error is .field-control's (app.css), drawn by aria-invalid. */
+const controlInvalid = "border-red-700";
 
 function controlClass(error: string | undefined, extra = ""): string {
   return `${controlBase} ${error ? controlInvalid : controlValid} ${extra}`.trim();

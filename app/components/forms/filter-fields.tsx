@@ -54,7 +54,7 @@ export function FilterInput({
         type={type}
         defaultValue={value}
         autoComplete="off"
-        className="mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800"
+        className="field-control mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink focus-visible:border-navy-800"
       />
     </div>
   );

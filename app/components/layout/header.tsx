@@ -49,7 +49,7 @@ export function Header({ navigation }: { navigation: CatalogueNavigation }) {
       data-site-header=""
       data-scrolled="false"
       suppressHydrationWarning
-      className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur transition-shadow data-[scrolled=true]:shadow-md"
+      className="site-header sticky top-0 z-40 border-b border-slate-200"
     >
       <div className="container-page flex h-16 items-center justify-between gap-4 lg:h-18">
         {/* The name is the visible text ("Meridian Executive Training") and then

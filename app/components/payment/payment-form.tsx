@@ -390,7 +390,7 @@ function ParticipantsField({
         required
         defaultValue={String(defaultValue)}
         aria-describedby={`${id}-hint`}
-        className="mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink shadow-sm focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800"
+        className="field-control mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink focus-visible:border-navy-800"
       >
         {/* A required select starts with an empty-valued placeholder (HTML's
             rule; the Nu HTML checker reports it otherwise). The range's

@@ -46,7 +46,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         if (!open) dismissToast(item.id);
       }}
       data-variant={item.variant ?? "default"}
-      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 shadow-lg transition-transform duration-200 data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none ${toastTone(item.variant)}`}
+      className={`pointer-events-auto relative flex w-full items-start gap-3 rounded-lg border p-4 pr-14 lift-lg transition-transform duration-200 data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-(--radix-toast-swipe-end-x) data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none ${toastTone(item.variant)}`}
     >
       <Icon
         drawing={drawing}

@@ -54,7 +54,7 @@ function PlainToasts() {
       className="fixed right-0 bottom-0 z-[100] flex w-full flex-col gap-2 p-4 sm:max-w-md"
     >
       {items.map((item) => (
-        <p key={item.id} className={`rounded-lg border p-4 shadow-lg ${toastTone(item.variant)}`}>
+        <p key={item.id} className={`rounded-lg border p-4 lift-lg ${toastTone(item.variant)}`}>
           <strong className="block font-semibold">{item.title}</strong>
           {item.description}
         </p>

@@ -94,7 +94,7 @@ export default function DuplicateContent() {
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${errorId(id)}` : hintId}
-            className={`mt-1.5 block min-h-11 w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink shadow-sm focus-visible:border-navy-800 focus-visible:ring-2 focus-visible:ring-navy-800 ${error ? "border-red-700 ring-1 ring-red-700" : "border-slate-500"}`}
+            className={`field-control mt-1.5 block min-h-11 w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink focus-visible:border-navy-800 ${error ? "border-red-700" : "border-slate-500"}`}
           />
           <FieldError id={id} message={error} />
           <p aria-live="polite" className="mt-2 text-slate-700">
