@@ -146,7 +146,13 @@ export function PaymentForm({ config, publishableKey, contactEmail }: PaymentFor
     focusAfterRender.current = null;
     if (target === "proceed") {
       // The button lost focus while it was disabled: give it back, unless the visitor has moved on.
-      if (document.activeElement === null || document.activeElement === document.body) proceedRef.current?.focus();
+      const giveBack = () => {
+        if (document.activeElement === null || document.activeElement === document.body) proceedRef.current?.focus();
+      };
+      giveBack();
+      // A setup that fails at once can be answered before the browser has taken focus from the
+      // disabled button: it does so at its next rendering, after this; look again a frame later.
+      requestAnimationFrame(() => requestAnimationFrame(giveBack));
       return;
     }
     (target === "card" ? cardHeadingRef.current : detailsHeadingRef.current)?.focus();
