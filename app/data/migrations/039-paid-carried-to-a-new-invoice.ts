@@ -1,6 +1,7 @@
 /** Migration 039, not yet shipped (./index.ts: frozen once it is). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
+import { createConsultationsView, createCourseBookingsView } from "./helpers/order-views.ts";
 import { addColumns, createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
@@ -41,28 +42,7 @@ export const migration: Migration = {
     // The views, as 034 and 035 made them; the course booking's with what is
     // carried and its card payment's status (a payment still open, or the
     // settled one a move carried).
-    await sql`create view consultations as
-      select o.id, o.created_at, o.updated_at, o.buyer_name as customer_name, o.buyer_email as customer_email,
-        l.quantity, o.total_pence as amount_pence, o.currency, o.status, p.provider_reference as payment_intent_id,
-        o.paid_at, p.failure_message, o.is_test, o.source_page
-      from orders o
-        join order_lines l on l.order_id = o.id and l.position = 1
-        left join payments p on p.order_id = o.id and p.provider = 'stripe'
-      where o.kind = 'consultation'`.execute(db);
-    await sql`create view course_bookings as
-      select o.id, b.reference, b.session_key, b.course_id, b.course_title, b.session_label, b.session_starts_at,
-        b.session_ends_at, b.session_first_day, b.session_last_day, b.session_format, b.session_venue,
-        o.status, b.payment_method, o.buyer_name as booker_name, o.buyer_email as booker_email, b.booker_phone,
-        b.organisation, b.job_title, b.address_line1, b.address_line2, b.city, b.postcode, b.country,
-        b.purchase_order, b.vat_number, l.quantity, l.unit_price_pence, l.discount_pence, l.net_pence,
-        l.vat_rate_bp, l.vat_pence, o.total_pence, b.price_basis, b.terms_text, b.terms_accepted_at,
-        b.hold_expires_at, p.provider_reference as payment_intent_id, p.failure_message as payment_failure,
-        o.paid_at, b.cancelled_at, b.cancel_reason, b.credited_pence, b.erased_at, o.created_at, o.updated_at,
-        o.is_test, b.terms_rules, b.carried_pence, p.status as payment_status
-      from orders o
-        join course_booking_facts b on b.id = o.id
-        join order_lines l on l.order_id = o.id and l.position = 1
-        left join payments p on p.order_id = o.id and p.provider = 'stripe'
-      where o.kind = 'course-booking'`.execute(db);
+    await createConsultationsView(db);
+    await createCourseBookingsView(db, ["b.terms_rules", "b.carried_pence", "p.status as payment_status"]);
   },
 };
