@@ -12,7 +12,7 @@
  * 082) is its delegates' credential in the same way, and kept the same way.
  */
 import { sealedValuePattern } from "~/content/schema.ts";
-import { seal, SealedSecretError, unseal, type Keyring } from "~/secrets/sealing.server.ts";
+import { seal, unsealOrNull, type Keyring } from "~/secrets/sealing.server.ts";
 
 const purpose = "webinar-link";
 
@@ -34,13 +34,7 @@ const httpsLink = (value: string) => {
 
 /** A stored link in readable form: null if it is sealed under no key of the ring. */
 export function openJoiningLink(keys: Keyring, stored: string): string | null {
-  if (!isSealedLink(stored)) return stored;
-  try {
-    return unseal(keys, stored, purpose);
-  } catch (error) {
-    if (error instanceof SealedSecretError) return null;
-    throw error;
-  }
+  return isSealedLink(stored) ? unsealOrNull(keys, stored, purpose) : stored;
 }
 
 /**

@@ -9,15 +9,7 @@
  */
 import { sealedValuePattern } from "~/content/schema.ts";
 import type { Db } from "~/data/db.server.ts";
-import {
-  isSealed,
-  seal,
-  SealedSecretError,
-  sealedUnderOldKey,
-  unseal,
-  type Keyring,
-  type SealPurpose,
-} from "./sealing.server.ts";
+import { isSealed, seal, sealedUnderOldKey, unsealOrNull, type Keyring, type SealPurpose } from "./sealing.server.ts";
 
 export type ResealCounts = {
   accounts: number;
@@ -37,12 +29,8 @@ const needsSealing = (keys: Keyring, value: string | null): value is string =>
 /** The value sealed under the current key, or null if no key of the ring opens it. */
 function resealed(keys: Keyring, value: string, purpose: SealPurpose): string | null {
   if (!isSealed(value)) return seal(keys, value, purpose);
-  try {
-    return seal(keys, unseal(keys, value, purpose), purpose);
-  } catch (error) {
-    if (error instanceof SealedSecretError) return null;
-    throw error;
-  }
+  const plaintext = unsealOrNull(keys, value, purpose);
+  return plaintext === null ? null : seal(keys, plaintext, purpose);
 }
 
 /**
@@ -116,13 +104,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /** A stored joining link in readable form (app/publishing/webinar-links.server.ts); null if no key opens it. */
 function openLink(keys: Keyring, stored: string): string | null {
-  if (!sealedValuePattern.test(stored)) return stored;
-  try {
-    return unseal(keys, stored, "webinar-link");
-  } catch (error) {
-    if (error instanceof SealedSecretError) return null;
-    throw error;
-  }
+  return sealedValuePattern.test(stored) ? unsealOrNull(keys, stored, "webinar-link") : stored;
 }
 
 /**

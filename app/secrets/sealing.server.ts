@@ -85,6 +85,16 @@ export function unseal(keys: Keyring, sealed: string, purpose: SealPurpose): str
   }
 }
 
+/** The plaintext of a sealed value, or null if no key of the ring opens it (unseal's SealedSecretError); any other error is thrown. */
+export function unsealOrNull(keys: Keyring, sealed: string, purpose: SealPurpose): string | null {
+  try {
+    return unseal(keys, sealed, purpose);
+  } catch (error) {
+    if (error instanceof SealedSecretError) return null;
+    throw error;
+  }
+}
+
 /** True if the value was sealed under a key other than the current one (a rotation has it to do). */
 export function sealedUnderOldKey(keys: Keyring, sealed: string): boolean {
   return isSealed(sealed) && sealed.split(".")[1] !== keys.current.id;
