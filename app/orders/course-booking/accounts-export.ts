@@ -27,6 +27,7 @@
  *   first) gets a leading apostrophe. Amounts are ours and not neutralised
  *   (a credit is "-120.00").
  */
+import type { VatDocumentLine } from "~/pdf/vat-invoice.server.ts";
 import { addDays } from "~/time/london.ts";
 import { isLocalDate, startOfLondonDay } from "./days.ts";
 import { mulDivHalfUp } from "./pence.ts";
@@ -138,14 +139,7 @@ export const defaultAccountCodes: AccountCodes = {
 export const noVat = "No VAT";
 
 /** A line as the stored document has it (./documents.server.ts, pdf/vat-invoice.server.ts). */
-export type ExportLine = {
-  description: string;
-  quantity?: number;
-  unitPricePence?: number;
-  discountPence?: number;
-  netPence: number;
-  vatRateBasisPoints: number;
-};
+export type ExportLine = VatDocumentLine;
 
 /** An issued invoice or credit note, as the server module reads it. */
 export type ExportDocument = {
