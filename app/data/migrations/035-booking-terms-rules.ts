@@ -1,7 +1,7 @@
 /** Migration 035, shipped 2026-11-29: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { createCourseBookingsView } from "./helpers/order-views.ts";
+import { createCourseBookingsView } from "./helpers/orders.ts";
 import { addColumns } from "./helpers/tables.ts";
 
 /**

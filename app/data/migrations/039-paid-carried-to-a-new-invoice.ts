@@ -1,7 +1,7 @@
 /** Migration 039, not yet shipped (./index.ts: frozen once it is). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
-import { createConsultationsView, createCourseBookingsView } from "./helpers/order-views.ts";
+import { createConsultationsView, createCourseBookingsView, paymentColumns } from "./helpers/orders.ts";
 import { addColumns, createIndexes, createTable } from "./helpers/tables.ts";
 
 export const migration: Migration = {
@@ -16,19 +16,7 @@ export const migration: Migration = {
     // the views over it dropped first and made again after.
     await sql`drop view consultations`.execute(db);
     await sql`drop view course_bookings`.execute(db);
-    await createTable(db, "payments_next", {
-      id: "text primary key",
-      order_id: "text not null",
-      provider: "text not null",
-      provider_reference: "text unique",
-      amount_pence: "integer not null",
-      currency: "text not null",
-      status: "text not null",
-      failure_message: "text",
-      settled_at: "text",
-      created_at: "text not null",
-      updated_at: "text not null",
-    });
+    await createTable(db, "payments_next", paymentColumns);
     const columns = sql.raw(`id, order_id, provider, provider_reference, amount_pence, currency, status,
       failure_message, settled_at, created_at, updated_at`);
     await sql`insert into payments_next (${columns}) select ${columns} from payments`.execute(db);

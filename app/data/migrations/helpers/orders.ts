@@ -1,12 +1,29 @@
 /**
- * The views over the one orders model (034): each kind read in its own
- * words. 034 made them; 035 and 039 made them again (a view over a table
- * that changes is dropped and made anew), the course booking's with the
- * columns each added. Frozen with the migrations (./index.ts): a later
- * migration that adds columns to a view passes them, and changes nothing
- * here.
+ * The one orders model (034) as later migrations make parts of it again:
+ * the payments table's columns (039 made the table again without a
+ * constraint), and the views over the model, each kind read in its own
+ * words (a view over a table that changes is dropped and made anew: 035,
+ * 039), the course booking's with the columns each added. Frozen with the
+ * migrations (./index.ts): a later migration that adds columns to a view
+ * passes them, and changes nothing here.
  */
 import { sql, type Kysely } from "kysely";
+import type { Columns } from "./tables.ts";
+
+/** The payments table's columns, as 034 made them. */
+export const paymentColumns: Columns = {
+  id: "text primary key",
+  order_id: "text not null",
+  provider: "text not null",
+  provider_reference: "text unique",
+  amount_pence: "integer not null",
+  currency: "text not null",
+  status: "text not null",
+  failure_message: "text",
+  settled_at: "text",
+  created_at: "text not null",
+  updated_at: "text not null",
+};
 
 /** The consultations view, as 034 made it. */
 export async function createConsultationsView(db: Kysely<unknown>): Promise<void> {
