@@ -32,7 +32,11 @@ const controlValid = "border-slate-500";
 /** Its ring in error is .field-control's (app.css), drawn by aria-invalid. */
 const controlInvalid = "border-red-700";
 
-function controlClass(error: string | undefined, extra = ""): string {
+/**
+ * A text input's or a select's classes: the site's form control, its border
+ * red in error, and `extra` (layout: a margin, a minimum height) after them.
+ */
+export function controlClass(error: string | undefined, extra = ""): string {
   return `${controlBase} ${error ? controlInvalid : controlValid} ${extra}`.trim();
 }
 

@@ -5,7 +5,7 @@
  * kinds"); the kit's text field has no search or date type, so those two are
  * framed here as the kit frames its fields.
  */
-import { fieldId, SelectField, type Option } from "./field.tsx";
+import { controlClass, fieldId, SelectField, type Option } from "./field.tsx";
 
 const formId = "filter";
 
@@ -54,7 +54,7 @@ export function FilterInput({
         type={type}
         defaultValue={value}
         autoComplete="off"
-        className="field-control mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink focus-visible:border-navy-800"
+        className={controlClass(undefined, "mt-1.5 min-h-11")}
       />
     </div>
   );

@@ -31,7 +31,14 @@ import {
   type ReactNode,
   type RefObject,
 } from "react";
-import { RequiredMark, RequiredNote, fieldId, readForm, useFormValidation } from "~/components/forms/field.tsx";
+import {
+  RequiredMark,
+  RequiredNote,
+  controlClass,
+  fieldId,
+  readForm,
+  useFormValidation,
+} from "~/components/forms/field.tsx";
 import { PersonField } from "~/components/forms/person-field.tsx";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { paymentMessages } from "~/orders/payment-messages.ts";
@@ -396,7 +403,7 @@ function ParticipantsField({
         required
         defaultValue={String(defaultValue)}
         aria-describedby={`${id}-hint`}
-        className="field-control mt-1.5 block min-h-11 w-full rounded-md border border-slate-500 bg-white px-3 py-2.5 text-base text-ink focus-visible:border-navy-800"
+        className={controlClass(undefined, "mt-1.5 min-h-11")}
       >
         {/* A required select starts with an empty-valued placeholder (HTML's
             rule; the Nu HTML checker reports it otherwise). The range's

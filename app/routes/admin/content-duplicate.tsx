@@ -11,7 +11,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from "react-router"
 import type { Route } from "./+types/content-duplicate";
 import { PostForm } from "~/components/admin/post-form.tsx";
 import { StaffPage } from "~/components/admin/staff-ui.tsx";
-import { errorId, FieldError, FormAlert, fieldId } from "~/components/forms/field.tsx";
+import { controlClass, errorId, FieldError, FormAlert, fieldId } from "~/components/forms/field.tsx";
 import { duplicateAction, duplicatePage } from "~/publishing/duplicate.server.ts";
 import { contentTypeOf, editorContext } from "~/publishing/editor.server.ts";
 import { addDays, dateInWords } from "~/publishing/duplicate-rules.ts";
@@ -94,7 +94,7 @@ export default function DuplicateContent() {
             required
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${hintId} ${errorId(id)}` : hintId}
-            className={`field-control mt-1.5 block min-h-11 w-full rounded-md border bg-white px-3 py-2.5 text-base text-ink focus-visible:border-navy-800 ${error ? "border-red-700" : "border-slate-500"}`}
+            className={controlClass(error, "mt-1.5 min-h-11")}
           />
           <FieldError id={id} message={error} />
           <p aria-live="polite" className="mt-2 text-slate-700">
