@@ -25,7 +25,7 @@ import {
   testBooker,
   createCourseBookingWithLink,
 } from "../support/factories.ts";
-import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
+import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
@@ -74,14 +74,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       .orderBy("issued_at")
       .orderBy("kind", "desc")
       .execute();
-  const events = (bookingId: string, kinds: string[]) =>
-    t.handle.db
-      .selectFrom("course_booking_events")
-      .select(["kind", "actor", "detail"])
-      .where("booking_id", "=", bookingId)
-      .where("kind", "in", kinds)
-      .orderBy("id")
-      .execute();
+  const events = (bookingId: string, kinds: string[]) => courseBookingEvents(t.handle.db, bookingId, kinds);
 
   it("moves free to a date at the same price: the places go with it, the invoice stands, the timeline says so", async () => {
     const from = await session({ capacity: 4 });
