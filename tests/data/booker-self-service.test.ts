@@ -24,7 +24,7 @@ import {
   testBooker,
   createCourseBookingWithLink,
 } from "../support/factories.ts";
-import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
+import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const startsAt = new Date("2027-03-08T09:00:00.000Z");
@@ -66,13 +66,7 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
       .orderBy("to_address")
       .execute();
   const eventsOf = (bookingId: string) =>
-    t.handle.db
-      .selectFrom("course_booking_events")
-      .select(["kind", "actor", "detail"])
-      .where("booking_id", "=", bookingId)
-      .where("kind", "in", ["place-named", "delegate-substituted"])
-      .orderBy("id")
-      .execute();
+    courseBookingEvents(t.handle.db, bookingId, ["place-named", "delegate-substituted"]);
   const mary = { position: "2", name: "Mary Major", email: "mary@example.com", jobTitle: "" };
 
   it("names a place to follow: the delegate's joining details, a note to the booker, the team told", async () => {
@@ -176,14 +170,9 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     });
     const sent = await mailOf(id, since);
     expect(sent.map((m) => m.to_address)).toEqual(["booker@example.com", "d1@example.com", "team@example.test"]);
-    const cancelled = await t.handle.db
-      .selectFrom("course_booking_events")
-      .select(["actor", "detail"])
-      .where("booking_id", "=", id)
-      .where("kind", "=", "cancelled")
-      .executeTakeFirstOrThrow();
-    expect(cancelled.actor).toBeNull();
-    expect(JSON.parse(cancelled.detail)).toMatchObject({ reason: "Cancelled by the booker from their booking page" });
+    const [cancelled] = await courseBookingEvents(t.handle.db, id, ["cancelled"]);
+    expect(cancelled?.actor).toBeNull();
+    expect(JSON.parse(cancelled!.detail)).toMatchObject({ reason: "Cancelled by the booker from their booking page" });
     // Once cancelled, nothing more from the page.
     expect(service.cancellationOffer((await readBooking(t.handle.db, id))!)).toBeNull();
     expect(await service.cancelByLink(token, 0)).toEqual({ ok: false, reason: "not-cancellable" });
@@ -232,12 +221,7 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     // No Stripe here: the refund cannot be made.
     const cancelled = await service.cancelByLink(token, 540_000);
     expect(cancelled).toMatchObject({ ok: true, refundPence: 540_000, refundError: expect.stringContaining("Stripe") });
-    const failed = await t.handle.db
-      .selectFrom("course_booking_events")
-      .select("detail")
-      .where("booking_id", "=", id)
-      .where("kind", "=", "refund-failed")
-      .execute();
+    const failed = await courseBookingEvents(t.handle.db, id, ["refund-failed"]);
     expect(failed.map((e) => JSON.parse(e.detail))).toEqual([{ amountPence: 540_000, message: expect.any(String) }]);
     const team = (await mailOf(id, now)).filter((m) => m.to_address === "team@example.test").map((m) => m.subject);
     expect(team).toContain(`Refund failed: booking ${(await readBooking(t.handle.db, id))!.reference}`);

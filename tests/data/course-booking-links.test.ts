@@ -13,7 +13,7 @@ import type { CourseBookingService } from "~/orders/course-booking/service.serve
 import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { dialects } from "./databases.ts";
 import { createCourseSession, testBooker, createCourseBookingWithLink } from "../support/factories.ts";
-import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
+import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const endsAt = new Date("2027-03-12T17:00:00.000Z");
@@ -117,12 +117,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
     expect(await linksSent(id)).toHaveLength(3);
     now = minutes(start, 24 * 60);
     expect(await service.resendLink(await anotherExpiredLink())).toEqual({ kind: "sent" });
-    const events = await t.handle.db
-      .selectFrom("course_booking_events")
-      .select("kind")
-      .where("booking_id", "=", id)
-      .where("kind", "=", "link-resent")
-      .execute();
+    const events = await courseBookingEvents(t.handle.db, id, ["link-resent"]);
     expect(events).toHaveLength(4);
   });
 });

@@ -25,7 +25,7 @@ import {
   testBooker,
   createCourseBookingWithLink,
 } from "../support/factories.ts";
-import { testCourseBookingService, useTestDatabase } from "./fixtures.ts";
+import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 
 const booked = new Date("2027-01-10T10:00:00.000Z");
 const later = (minutes: number) => new Date(booked.getTime() + minutes * 60_000);
@@ -43,6 +43,16 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
 
   const session = (over: Partial<BookableSession> & { capacity?: number }) =>
     createCourseSession(t.handle.db, { key: `move-${dialect}-${++n}`, at: booked, ...march, ...over });
+
+  /**
+   * A confirmed booking of 2 places on a March date of 4 places, and the June
+   * date of 4 places to move it to, at `pricePence` a place (else the course's price).
+   */
+  async function bookingAndJune(pricePence?: number) {
+    const from = await session({ capacity: 4 });
+    const to = await session({ capacity: 4, ...june, ...(pricePence === undefined ? {} : { price: { pricePence } }) });
+    return { from, to, b: await booking(from) };
+  }
 
   /** A confirmed invoice booking of `places` named places on `on`. */
   async function booking(on: BookableSession, places = 2) {
@@ -74,19 +84,10 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       .orderBy("issued_at")
       .orderBy("kind", "desc")
       .execute();
-  const events = (bookingId: string, kinds: string[]) =>
-    t.handle.db
-      .selectFrom("course_booking_events")
-      .select(["kind", "actor", "detail"])
-      .where("booking_id", "=", bookingId)
-      .where("kind", "in", kinds)
-      .orderBy("id")
-      .execute();
+  const events = (bookingId: string, kinds: string[]) => courseBookingEvents(t.handle.db, bookingId, kinds);
 
   it("moves free to a date at the same price: the places go with it, the invoice stands, the timeline says so", async () => {
-    const from = await session({ capacity: 4 });
-    const to = await session({ capacity: 4, ...june });
-    const b = await booking(from);
+    const { from, to, b } = await bookingAndJune();
     const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null });
     expect(moved).toMatchObject({ ok: true, refundPence: 0, paymentIntentId: null });
     expect(await taken(from.key)).toBe(0);
@@ -125,9 +126,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("credits a cheaper date's difference with a credit note; the team then marks paid what is still owed", async () => {
-    const from = await session({ capacity: 4 });
-    const to = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
-    const b = await booking(from);
+    const { to, b } = await bookingAndJune(400_000);
     const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
     if (!moved.ok) throw new Error(moved.reason);
     expect(moved.creditNote).toMatchObject({ kind: "credit-note", total_pence: 120_000 });
@@ -156,9 +155,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("cancelled after a move to a cheaper date, the terms' share is of what is still charged", async () => {
-    const from = await session({ capacity: 4 });
-    const to = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
-    const b = await booking(from);
+    const { to, b } = await bookingAndJune(400_000);
     expect(await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null })).toMatchObject({ ok: true });
     // 28 days before 14 June: half of the £9,600 still charged.
     const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
@@ -167,9 +164,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("a paid booking's credit is for the caller to refund, by transfer when it was paid that way", async () => {
-    const from = await session({ capacity: 4 });
-    const to = await session({ capacity: 4, ...june, price: { pricePence: 400_000 } });
-    const b = await booking(from);
+    const { to, b } = await bookingAndJune(400_000);
     await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
     const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null });
     expect(moved).toMatchObject({ ok: true, refundPence: 120_000, paymentIntentId: null });
@@ -179,9 +174,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("a dearer date replaces the invoice awaiting payment: a credit note cancels it, a new invoice at the new price", async () => {
-    const from = await session({ capacity: 4 });
-    const to = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
-    const b = await booking(from);
+    const { to, b } = await bookingAndJune(500_000);
     const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null });
     if (!moved.ok) throw new Error(moved.reason);
     expect(moved).toMatchObject({
@@ -245,9 +238,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("cancelled after a move to a dearer date, the terms' share is of the new invoice, credited against it", async () => {
-    const from = await session({ capacity: 4 });
-    const to = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
-    const b = await booking(from);
+    const { to, b } = await bookingAndJune(500_000);
     const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
     if (!moved.ok) throw new Error(moved.reason);
     // 28 days before 14 June: half of the £12,000 of the new invoice.
@@ -257,9 +248,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("a paid booking moved to a dearer date: what was paid is carried to the new invoice, the rest marked paid later (ADR 087)", async () => {
-    const from = await session({ capacity: 4 });
-    const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
-    const b = await booking(from);
+    const { from, to: dear, b } = await bookingAndJune(500_000);
     await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
     const moved = await transferBooking(t.handle.db, b.id, {
       target: dear,
@@ -311,9 +300,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   });
 
   it("cancelled while the difference is unpaid, what was paid beyond what the terms still charge is refunded", async () => {
-    const from = await session({ capacity: 4 });
-    const dear = await session({ capacity: 4, ...june, price: { pricePence: 500_000 } });
-    const b = await booking(from);
+    const { from, to: dear, b } = await bookingAndJune(500_000);
     await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
     const moved = await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: "staff-1" });
     if (!moved.ok) throw new Error(moved.reason);

@@ -98,6 +98,16 @@ export const placesOf = (db: Db, key: string) =>
     .where("session_key", "=", key)
     .executeTakeFirst();
 
+/** A course booking's timeline: its events of these `kinds`, in the order they were written (`detail` as stored, JSON). */
+export const courseBookingEvents = (db: Db, bookingId: string, kinds: readonly string[]) =>
+  db
+    .selectFrom("course_booking_events")
+    .select(["kind", "actor", "detail"])
+    .where("booking_id", "=", bookingId)
+    .where("kind", "in", kinds)
+    .orderBy("id")
+    .execute();
+
 /**
  * The course booking service on `db` as the data tests use it: the test
  * mail settings, no Stripe, a keyring of its own unless `keys` is given,

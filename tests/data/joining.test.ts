@@ -22,6 +22,7 @@ import { applyRetention } from "~/retention/job.server.ts";
 import { keyring, newKeyMaterial, unseal } from "~/secrets/sealing.server.ts";
 import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
 import { createConfirmedCourseBooking, createCourseSession, delegate, testBooker } from "../support/factories.ts";
+import { courseBookingEvents } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar([]) };
@@ -104,11 +105,7 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     const rows = await db.selectFrom("course_joining").select(["email", "token_hash"]).execute();
     expect(rows.map((r) => r.email).sort()).toEqual(["d1@example.com", "d2@example.com"]);
     expect(rows.map((r) => r.token_hash)).not.toContain(tokenOf(sent[0]!));
-    const events = await db
-      .selectFrom("course_booking_events")
-      .select("detail")
-      .where("kind", "=", joiningSentEvent)
-      .execute();
+    const events = await courseBookingEvents(db, booking.id, [joiningSentEvent]);
     expect(events.map((e) => JSON.parse(e.detail)).sort((a, b) => a.place - b.place)).toEqual([{ place: 1 }, { place: 2 }]);
   });
 

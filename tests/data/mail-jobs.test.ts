@@ -24,23 +24,28 @@ describe.each(dialects)("the jobs that queue e-mails on %s", (dialect) => {
     t = undefined;
   });
 
-  it("the joining instructions: every 15 minutes under a 5-minute lease; nothing due, nothing sent", async () => {
+  it.each([
+    {
+      job: joiningJob,
+      what: "the joining instructions: every 15 minutes under a 5-minute lease; nothing due, nothing sent",
+      name: "course-joining-instructions",
+      schedule: { everyMs: 15 * minuteMs, leaseMs: 5 * minuteMs },
+      nothingDue: { sent: 0 },
+    },
+    {
+      job: waitingListsJob,
+      what: "the waiting lists: every 5 minutes under a 2-minute lease; nothing due, nothing lapsed or offered",
+      name: "course-waiting-lists",
+      schedule: { everyMs: 5 * minuteMs, leaseMs: 2 * minuteMs },
+      nothingDue: { lapsed: 0, offered: 0 },
+    },
+  ])("$what", async ({ job: jobOf, name, schedule, nothingDue }) => {
     t = await openTestDatabase(dialect, "mail_jobs", { businessSettings: true });
     let kicks = 0;
-    const job = joiningJob({ db: t.handle.db, mail, keys, onSent: () => kicks++ });
-    expect(job).toMatchObject({ name: "course-joining-instructions", everyMs: 15 * minuteMs, leaseMs: 5 * minuteMs });
-    expect(joiningJob({ db: t.handle.db, mail, keys, everyMs: minuteMs }).everyMs).toBe(minuteMs);
-    expect(await job.run({ now, signal })).toEqual({ sent: 0 });
-    expect(kicks).toBe(0);
-  });
-
-  it("the waiting lists: every 5 minutes under a 2-minute lease; nothing due, nothing lapsed or offered", async () => {
-    t = await openTestDatabase(dialect, "mail_jobs", { businessSettings: true });
-    let kicks = 0;
-    const job = waitingListsJob({ db: t.handle.db, mail, keys, onSent: () => kicks++ });
-    expect(job).toMatchObject({ name: "course-waiting-lists", everyMs: 5 * minuteMs, leaseMs: 2 * minuteMs });
-    expect(waitingListsJob({ db: t.handle.db, mail, keys, everyMs: minuteMs }).everyMs).toBe(minuteMs);
-    expect(await job.run({ now, signal })).toEqual({ lapsed: 0, offered: 0 });
+    const job = jobOf({ db: t.handle.db, mail, keys, onSent: () => kicks++ });
+    expect(job).toMatchObject({ name, ...schedule });
+    expect(jobOf({ db: t.handle.db, mail, keys, everyMs: minuteMs }).everyMs).toBe(minuteMs);
+    expect(await job.run({ now, signal })).toEqual(nothingDue);
     expect(kicks).toBe(0);
   });
 });

@@ -15,7 +15,7 @@ import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-act
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { createConfirmedCourseBooking, createCourseSession, delegate, testBooker } from "../support/factories.ts";
-import { testCourseBookingService } from "./fixtures.ts";
+import { courseBookingEvents, testCourseBookingService } from "./fixtures.ts";
 
 /** Booked 10 January 2027 for a course starting 8 March 2027. */
 const bookedAt = new Date("2027-01-10T10:00:00.000Z");
@@ -85,12 +85,7 @@ describe.each(dialects)("payment reminders on %s", (dialect) => {
       ]);
     }
     expect(sent.map((m) => m.text_body.includes(lateInterestText))).toEqual([false, false, false, false, true]);
-    const timeline = await db
-      .selectFrom("course_booking_events")
-      .select("detail")
-      .where("booking_id", "=", booking.id)
-      .where("kind", "=", paymentReminderEvent)
-      .execute();
+    const timeline = await courseBookingEvents(db, booking.id, [paymentReminderEvent]);
     expect(timeline.map((e) => JSON.parse(e.detail))).toEqual(
       [-7, 0, 7, 14, 30].map((offset) => ({ number: invoice.number, offset, stillDuePence: 1_080_000 })),
     );

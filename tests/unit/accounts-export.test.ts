@@ -26,6 +26,7 @@ import {
   type ExportDocument,
 } from "~/orders/course-booking/accounts-export.ts";
 import { csvRecords, parseCsv } from "../support/csv.ts";
+import { refused } from "../support/refused.ts";
 
 const invoice: ExportDocument = {
   kind: "invoice",
@@ -82,33 +83,22 @@ describe("the period asked for", () => {
   });
 
   it("refuses a date that is not one, a last day before the first and a period over 366 days, saying which", () => {
-    expect(readExportRequest({ ...good, from: "2027-02-30" })).toEqual({
-      ok: false,
-      problems: { from: exportRequestMessages.from },
-    });
-    expect(readExportRequest({ ...good, to: "yesterday" })).toEqual({
-      ok: false,
-      problems: { to: exportRequestMessages.to },
-    });
-    expect(readExportRequest({ ...good, to: "2027-02-28" })).toEqual({
-      ok: false,
-      problems: { to: exportRequestMessages.order },
-    });
+    expect(readExportRequest({ ...good, from: "2027-02-30" })).toEqual(refused({ from: exportRequestMessages.from }));
+    expect(readExportRequest({ ...good, to: "yesterday" })).toEqual(refused({ to: exportRequestMessages.to }));
+    expect(readExportRequest({ ...good, to: "2027-02-28" })).toEqual(refused({ to: exportRequestMessages.order }));
     // 366 days (a leap year's) is allowed; 367 is not.
     expect(readExportRequest({ ...good, from: "2028-01-01", to: "2028-12-31" }).ok).toBe(true);
-    expect(readExportRequest({ ...good, from: "2027-01-01", to: "2028-01-02" })).toEqual({
-      ok: false,
-      problems: { to: exportRequestMessages.length },
-    });
-    expect(readExportRequest({})).toEqual({
-      ok: false,
-      problems: {
+    expect(readExportRequest({ ...good, from: "2027-01-01", to: "2028-01-02" })).toEqual(
+      refused({ to: exportRequestMessages.length }),
+    );
+    expect(readExportRequest({})).toEqual(
+      refused({
         from: exportRequestMessages.from,
         to: exportRequestMessages.to,
         package: exportRequestMessages.package,
         file: exportRequestMessages.file,
-      },
-    });
+      }),
+    );
     expect(readExportRequest({ ...good, package: "sage", file: "toString" }).ok).toBe(false);
   });
 

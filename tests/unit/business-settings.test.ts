@@ -18,6 +18,7 @@ import {
   settingsMessages,
 } from "~/settings/business-settings.ts";
 import { vatNumberMessages } from "~/orders/course-booking/vat-number.ts";
+import { refused } from "../support/refused.ts";
 
 const good = {
   legalName: "  Northwind   Training Ltd ",
@@ -83,10 +84,9 @@ describe("the business settings form", () => {
       if (!read.ok)
         expect(Object.keys(read.problems)).toEqual([before === "7" ? "reminderDaysAfter" : "reminderDaysBefore"]);
     }
-    expect(readBusinessSettings({ ...good, reminderDaysAfter: "0, 7, 181" })).toEqual({
-      ok: false,
-      problems: { reminderDaysAfter: settingsMessages.reminderDaysAfter },
-    });
+    expect(readBusinessSettings({ ...good, reminderDaysAfter: "0, 7, 181" })).toEqual(
+      refused({ reminderDaysAfter: settingsMessages.reminderDaysAfter }),
+    );
   });
 
   it("shows settings saved before the reminders existed with the default schedule", () => {
@@ -116,10 +116,9 @@ describe("the business settings form", () => {
       ["quickBooksTaxCode", "-20%"],
       ["quickBooksTaxCode", ""],
     ] as const) {
-      expect(readBusinessSettings({ ...good, [field]: value }), `${field} ${value}`).toEqual({
-        ok: false,
-        problems: { [field]: settingsMessages[field] },
-      });
+      expect(readBusinessSettings({ ...good, [field]: value }), `${field} ${value}`).toEqual(
+        refused({ [field]: settingsMessages[field] }),
+      );
     }
     expect(readBusinessSettings({ ...good, salesAccountCode: "SALES-1.2" })).toMatchObject({
       ok: true,
@@ -140,18 +139,15 @@ describe("the business settings form", () => {
   it("checks the VAT registration number with HMRC's modulus rule", () => {
     // 123456782 passes modulus 97; one digit off does not.
     expect(readBusinessSettings({ ...good, vatNumber: "GB 123 4567 82" })).toMatchObject({ ok: true });
-    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 4567 83" })).toEqual({
-      ok: false,
-      problems: { vatNumber: vatNumberMessages.checkDigits },
-    });
-    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 456" })).toEqual({
-      ok: false,
-      problems: { vatNumber: vatNumberMessages.form },
-    });
-    expect(readBusinessSettings({ ...good, vatNumber: " " })).toEqual({
-      ok: false,
-      problems: { vatNumber: expect.stringContaining("VAT registration number") },
-    });
+    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 4567 83" })).toEqual(
+      refused({ vatNumber: vatNumberMessages.checkDigits }),
+    );
+    expect(readBusinessSettings({ ...good, vatNumber: "GB 123 456" })).toEqual(
+      refused({ vatNumber: vatNumberMessages.form }),
+    );
+    expect(readBusinessSettings({ ...good, vatNumber: " " })).toEqual(
+      refused({ vatNumber: expect.stringContaining("VAT registration number") }),
+    );
   });
 
   it.each([
@@ -209,9 +205,8 @@ describe("the business settings form", () => {
       joiningDaysInPerson: "0",
       joiningDaysOnline: "61",
     });
-    expect(read).toEqual({
-      ok: false,
-      problems: {
+    expect(read).toEqual(
+      refused({
         legalName: settingsMessages.legalName,
         registeredAddress: settingsMessages.registeredAddress,
         companyNumber: settingsMessages.companyNumber,
@@ -227,8 +222,8 @@ describe("the business settings form", () => {
         xeroTaxType: settingsMessages.xeroTaxType,
         quickBooksItem: settingsMessages.quickBooksItem,
         quickBooksTaxCode: settingsMessages.quickBooksTaxCode,
-      },
-    });
+      }),
+    );
     // Each message names its field as the form labels it (a word of the label, never a schema path).
     for (const [field, message] of Object.entries(settingsMessages)) {
       const label = businessSettingsFields[field as keyof typeof businessSettingsFields].toLowerCase();
@@ -241,10 +236,9 @@ describe("the business settings form", () => {
   });
 
   it.each([["121"], ["1.5"], ["-3"], ["thirty"]])("refuses payment terms of %j days", (days) => {
-    expect(readBusinessSettings({ ...good, paymentTermsDays: days })).toEqual({
-      ok: false,
-      problems: { paymentTermsDays: settingsMessages.paymentTermsDays },
-    });
+    expect(readBusinessSettings({ ...good, paymentTermsDays: days })).toEqual(
+      refused({ paymentTermsDays: settingsMessages.paymentTermsDays }),
+    );
   });
 
   it("the booking form's VAT example is a new, obviously fictional number", () => {

@@ -19,17 +19,8 @@ import {
   workingDayBefore,
 } from "~/orders/course-booking/joining.ts";
 
-/** England's bank holidays of 2026 and 2027, as the BANK_HOLIDAYS setting gives them. */
-const calendar = siteCalendar([
-  "2026-12-25",
-  "2026-12-28",
-  "2027-01-01",
-  "2027-03-26",
-  "2027-03-29",
-  "2027-05-03",
-  "2027-05-31",
-  "2027-08-30",
-]);
+/** The site's calendar: England's bank holidays of 2026 and 2027 as the release lists them (content/business.ts). */
+const calendar = siteCalendar();
 
 describe("the day the joining instructions go", () => {
   it("is the set number of London calendar days before the first day, per format", () => {

@@ -15,6 +15,7 @@ import {
   type Grant,
 } from "~/staff/permissions.ts";
 import { expectOutputs } from "../support/cases.ts";
+import { refused } from "../support/refused.ts";
 
 const grants: Grant[] = ["leads", "site", "admin"];
 
@@ -78,13 +79,10 @@ describe("permissions", () => {
     expect(readRoleChoice("member", ["site", "leads"])).toEqual({ ok: true, role: "leads,site" });
     expect(readRoleChoice("member", ["leads"])).toEqual({ ok: true, role: "leads" });
     const none = { permissions: "Choose what a member may do: Work leads, Edit the site, or both." };
-    expect(readRoleChoice("member", [])).toEqual({ ok: false, problems: none });
-    expect(readRoleChoice("member", ["leads", "admin"])).toEqual({ ok: false, problems: none });
+    expect(readRoleChoice("member", [])).toEqual(refused(none));
+    expect(readRoleChoice("member", ["leads", "admin"])).toEqual(refused(none));
     for (const access of [undefined, null, "", "owner", ["admin"]]) {
-      expect(readRoleChoice(access, ["leads"])).toEqual({
-        ok: false,
-        problems: { access: "Choose Administrator or Member." },
-      });
+      expect(readRoleChoice(access, ["leads"])).toEqual(refused({ access: "Choose Administrator or Member." }));
     }
   });
 

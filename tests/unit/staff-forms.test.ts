@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { readInvitationForm } from "~/staff/accounts.server.ts";
 import { readEndpoint } from "~/webhooks/endpoint-form.server.ts";
+import { refused } from "../support/refused.ts";
 
 const form = (fields: Record<string, string | string[]>) => {
   const data = new FormData();
@@ -22,26 +23,23 @@ describe("the invitation form (/admin/users)", () => {
   });
 
   it("gives the first message for each field, for missing and wrong values alike", () => {
-    expect(readInvitationForm({}, [])).toEqual({
-      ok: false,
-      problems: {
+    expect(readInvitationForm({}, [])).toEqual(
+      refused({
         name: "Enter their name.",
         email: "Enter an e-mail address, like name@example.com.",
         access: "Choose Administrator or Member.",
-      },
-    });
-    expect(readInvitationForm({ name: " ", email: "not an address", access: "owner" }, [])).toEqual({
-      ok: false,
-      problems: {
+      }),
+    );
+    expect(readInvitationForm({ name: " ", email: "not an address", access: "owner" }, [])).toEqual(
+      refused({
         name: "Enter their name.",
         email: "Enter an e-mail address, like name@example.com.",
         access: "Choose Administrator or Member.",
-      },
-    });
-    expect(readInvitationForm({ name: "x".repeat(101), email: "a@example.com", access: "admin" }, [])).toEqual({
-      ok: false,
-      problems: { name: "Use at most 100 characters." },
-    });
+      }),
+    );
+    expect(readInvitationForm({ name: "x".repeat(101), email: "a@example.com", access: "admin" }, [])).toEqual(
+      refused({ name: "Use at most 100 characters." }),
+    );
   });
 
   it("needs at least one permission for a member, each one known", () => {
