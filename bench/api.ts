@@ -41,7 +41,7 @@ import {
 } from "./support/runner.ts";
 import { type DbKind, outboxBacklog, type Reader, waitForDrain } from "./support/databases.ts";
 import { loadFigures, runScenario, type Scenario, SCENARIOS, type Tracking } from "./support/load.ts";
-import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
+import { loadBenchCommandLine, type LoadBenchOptions, onlyDatabases } from "./support/options.ts";
 import {
   fmt,
   fmtSpread,
@@ -50,7 +50,8 @@ import {
   measurePerDatabase,
   machineNote,
   runsPerDatabaseNote,
-  databaseName,
+  databaseSection,
+  folded,
 } from "./support/report.ts";
 
 type Options = LoadBenchOptions & {
@@ -132,12 +133,7 @@ const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
   (values) => {
     const drainTimeoutS = positiveOption("drain-timeout", values["drain-timeout"]);
     const rate = values.rate === undefined ? null : positiveOption("rate", values.rate);
-    let only: DbKind[] = ["sqlite", "postgres"];
-    if (values.only !== undefined) {
-      if (values.only !== "sqlite" && values.only !== "postgres")
-        throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
-      only = [values.only];
-    }
+    const only = onlyDatabases(values.only);
     return { rate, only, drainTimeoutS };
   },
 );
@@ -380,10 +376,8 @@ function markdownReport(
     `${meta.date} · autocannon, ${options.connections} connections, ${options.rate ? `${options.rate} requests/s offered` : "each sending its next request when the last is answered"}, ${options.duration} s per endpoint, every request a new e-mail address · ` +
     `${runsPerDatabaseNote(options.runs)} · ` +
     `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files · ${machineNote(meta.env)}`;
-  const sections = results.map(
-    (db) =>
-      `## ${databaseName(db.database)}\n\n${db.description}.\n\n${summaryTable(db, options)}\n\n` +
-      `<details><summary>Each run</summary>\n\n${runsTable(db)}\n\n</details>`,
+  const sections = results.map((db) =>
+    databaseSection(db, [summaryTable(db, options), folded("Each run", runsTable(db))]),
   );
   const how =
     "**Stored leads/s**: 2xx answers per second of load (every 2xx is a stored lead; see the check). " +

@@ -71,7 +71,7 @@ import {
   verdict,
 } from "./support/runner.ts";
 import { type DbKind, type Reader } from "./support/databases.ts";
-import { loadBenchCommandLine, type LoadBenchOptions } from "./support/options.ts";
+import { loadBenchCommandLine, type LoadBenchOptions, onlyDatabases } from "./support/options.ts";
 import {
   fmt,
   fmtSpread,
@@ -80,7 +80,8 @@ import {
   measurePerDatabase,
   machineNote,
   runsPerDatabaseNote,
-  databaseName,
+  databaseSection,
+  folded,
 } from "./support/report.ts";
 
 /** The issue's target for the 99th percentile of a booking's answer. */
@@ -133,12 +134,7 @@ const parseOptions: (argv: string[]) => Options = loadBenchCommandLine(
     "oversell-places": { type: "string", default: "3" },
   },
   (values) => {
-    let only: DbKind[] = ["sqlite", "postgres"];
-    if (values.only !== undefined) {
-      if (values.only !== "sqlite" && values.only !== "postgres")
-        throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
-      only = [values.only];
-    }
+    const only = onlyDatabases(values.only);
     const oversellAttempts = positiveOption("oversell-attempts", values["oversell-attempts"], true);
     const oversellPlaces = positiveOption("oversell-places", values["oversell-places"], true);
     if (oversellPlaces >= oversellAttempts) throw new Error("--oversell-places must be fewer than --oversell-attempts");
@@ -930,11 +926,13 @@ function markdownReport(
     `${runsPerDatabaseNote(options.runs)} · ` +
     `production build, 127.0.0.1, no rate limit, no bot timer, e-mail to .eml files, card payments at the Stripe-shaped server in the bench's process · ` +
     machineNote(meta.env);
-  const sections = results.map(
-    (db) =>
-      `## ${databaseName(db.database)}\n\n${db.description}.\n\n${summaryTable(db)}\n\n` +
-      `Oversell: ${options.oversellAttempts} concurrent attempts of one place each at a session with ${options.oversellPlaces} places left.\n\n${oversellTable(db, options)}\n\n` +
-      `<details><summary>Each run</summary>\n\n${runsTable(db)}\n\n</details>`,
+  const sections = results.map((db) =>
+    databaseSection(db, [
+      summaryTable(db),
+      `Oversell: ${options.oversellAttempts} concurrent attempts of one place each at a session with ${options.oversellPlaces} places left.`,
+      oversellTable(db, options),
+      folded("Each run", runsTable(db)),
+    ]),
   );
   const how =
     "**Bookings/s**: 303 answers (a booking made) per second of load, from the first request to the last answer. " +

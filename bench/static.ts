@@ -37,6 +37,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, wri
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import { promisify } from "node:util";
 import { NGINX_BIN, startNginx as startDeployedNginx, startNginxSite, type NginxSite } from "../harness/nginx.ts";
 import { benchLog, build, freePort, ROOT } from "./support/runner.ts";
@@ -282,11 +283,7 @@ function probe(base: string, urlPath: string, accept: string): Promise<Probe> {
         agent: false,
       },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () => {
-          const body = Buffer.concat(chunks);
+        buffer(res).then((body) => {
           const headers: Record<string, string> = {};
           for (const [name, value] of Object.entries(res.headers))
             if (value !== undefined && !hopByHop.has(name)) headers[name] = String(value);
@@ -298,7 +295,7 @@ function probe(base: string, urlPath: string, accept: string): Promise<Probe> {
             headers,
             body,
           });
-        });
+        }, reject);
       },
     );
     req.setTimeout(10_000, () => req.destroy(new Error(`timed out: GET ${urlPath}`)));

@@ -10,6 +10,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, rmSync, writeFileSync, renameSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import SQLite from "better-sqlite3";
 import pg from "pg";
@@ -353,11 +354,8 @@ export function rawRequest(baseURL: string, req: RawRequest): Promise<RawRespons
     const request = http.request(
       { host: url.hostname, port: url.port, method: req.method ?? "GET", path: req.path, headers, agent: false },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () => {
-          let raw = Buffer.concat(chunks);
+        buffer(res).then((wire) => {
+          let raw = wire;
           try {
             const encoding = String(res.headers["content-encoding"] ?? "");
             if (encoding === "br") raw = zlib.brotliDecompressSync(raw);
@@ -374,7 +372,7 @@ export function rawRequest(baseURL: string, req: RawRequest): Promise<RawRespons
             // not JSON
           }
           resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-        });
+        }, reject);
       },
     );
     request.setTimeout(req.timeoutMs ?? 15_000, () =>

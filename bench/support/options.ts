@@ -111,11 +111,15 @@ const databaseBenchOptions = (out: string) =>
 
 export type DatabaseBenchOptions = { databases: DbKind[]; out: string };
 
+/** --only sqlite|postgres: the database named, or both when none is. */
+export function onlyDatabases(only: string | undefined): DbKind[] {
+  if (only === undefined) return ["sqlite", "postgres"];
+  if (only !== "sqlite" && only !== "postgres") throw new Error(`--only must be sqlite or postgres, got "${only}"`);
+  return [only];
+}
+
 function readDatabaseBenchOptions(values: OptionValues<ReturnType<typeof databaseBenchOptions>>): DatabaseBenchOptions {
-  const all: DbKind[] = ["sqlite", "postgres"];
-  if (values.only !== undefined && !all.includes(values.only as DbKind))
-    throw new Error(`--only must be sqlite or postgres, got "${values.only}"`);
-  return { databases: values.only ? [values.only as DbKind] : all, out: resultsName(values.out) };
+  return { databases: onlyDatabases(values.only), out: resultsName(values.out) };
 }
 
 /** A database benchmark's command-line parser: the shared options, --out defaulting to the name given, and its own. */

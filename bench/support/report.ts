@@ -64,6 +64,10 @@ export const runsPerDatabaseNote = (runs: number): string =>
 /** A database's name as a report heads its section. */
 export const databaseName = (kind: DbKind | string): string => (kind === "sqlite" ? "SQLite" : "PostgreSQL");
 
+/** A database's section of a report: its name as the heading, what it ran on (`description`), then `parts`. */
+export const databaseSection = (db: { database: DbKind | string; description: string }, parts: string[]): string =>
+  [`## ${databaseName(db.database)}`, `${db.description}.`, ...parts].join("\n\n");
+
 /** A number with `digits` decimals. */
 export const fmt = (n: number, digits = 0): string => n.toFixed(digits);
 

@@ -17,6 +17,7 @@ import { resultMessages } from "../../app/forms/result.ts";
 import { leadKindTexts } from "../../app/leads/kinds/index.ts";
 import { freePort } from "../../harness/ports.ts";
 import {
+  type RawResponse,
   type SiteServer,
   type SmtpSink,
   postJson,
@@ -71,6 +72,14 @@ function enquiry(email: string, extra: Record<string, unknown> = {}) {
 }
 
 const stored = (email: string, base = server) => sqliteCount(base.dataDir, "contact_enquiries", "email = ?", [email]);
+const subscribed = (email: string) => sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [email]);
+
+/** The enquiry from `email` was refused with `status` and the JSON API's failure `message`, and is not stored. */
+function expectEnquiryRefused(res: RawResponse, status: number, message: unknown, email: string): void {
+  expect(res.status).toBe(status);
+  expect(res.json).toMatchObject({ success: false, message });
+  expect(stored(email)).toBe(0);
+}
 
 /**
  * The address's enquiry is stored once with its two e-mails queued, and once they are
@@ -96,16 +105,14 @@ test("the 4th submission from one client within the window gets 429 with a clear
     expect(stored(email)).toBe(1);
   }
   const fourth = await postJson(server.baseURL, "/api/contact", enquiry(emails[3]!), client);
-  expect(fourth.status).toBe(429);
-  expect(fourth.json).toMatchObject({ success: false, message: resultMessages.rateLimited });
+  expectEnquiryRefused(fourth, 429, resultMessages.rateLimited, emails[3]!);
   expect(resultMessages.rateLimited).toMatch(/too many submissions/i);
-  expect(stored(emails[3]!)).toBe(0);
 
   // The limit is per form submission, not per endpoint: the newsletter is refused too.
   const newsletterEmail = uniqueEmail("rate-news");
   const newsletter = await postJson(server.baseURL, "/api/newsletter-signup", { email: newsletterEmail }, client);
   expect(newsletter.status).toBe(429);
-  expect(sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [newsletterEmail])).toBe(0);
+  expect(subscribed(newsletterEmail)).toBe(0);
 
   // Another client is not affected.
   const other = uniqueEmail("rate-other");
@@ -120,9 +127,7 @@ test("a filled honeypot is refused with 400 and nothing is stored", async () => 
     enquiry(email, { website: "https://spam.example" }),
     newClient(),
   );
-  expect(res.status).toBe(400);
-  expect(res.json).toMatchObject({ success: false, message: resultMessages.rejected });
-  expect(stored(email)).toBe(0);
+  expectEnquiryRefused(res, 400, resultMessages.rejected, email);
   const newsletterEmail = uniqueEmail("honeypot-news");
   const news = await postJson(
     server.baseURL,
@@ -131,7 +136,7 @@ test("a filled honeypot is refused with 400 and nothing is stored", async () => 
     newClient(),
   );
   expect(news.status).toBe(400);
-  expect(sqliteCount(server.dataDir, "newsletter_subscriptions", "email = ?", [newsletterEmail])).toBe(0);
+  expect(subscribed(newsletterEmail)).toBe(0);
   // Nothing queued, so nothing will ever be sent.
   expect(sqliteCount(server.dataDir, "outbox", "to_address IN (?, ?)", [email, newsletterEmail])).toBe(0);
   expect(await sink.mailbox.to(email)).toHaveLength(0);
@@ -141,9 +146,7 @@ test("a form sent as soon as it was shown is refused with the tooFast message; o
   const client = newClient();
   const fast = uniqueEmail("fast");
   const res = await postJson(server.baseURL, "/api/contact", enquiry(fast, { formStartedAt: Date.now() }), client);
-  expect(res.status).toBe(400);
-  expect(res.json).toMatchObject({ success: false, message: resultMessages.tooFast });
-  expect(stored(fast)).toBe(0);
+  expectEnquiryRefused(res, 400, resultMessages.tooFast, fast);
 
   const slow = uniqueEmail("slow");
   const ok = await postJson(
@@ -190,9 +193,7 @@ test("a body over 32 KB gets 413, and nothing is stored", async () => {
     headers: { "Content-Type": "application/json", ...newClient() },
     body,
   });
-  expect(res.status).toBe(413);
-  expect(res.json).toMatchObject({ success: false, message: expect.any(String) });
-  expect(stored(email)).toBe(0);
+  expectEnquiryRefused(res, 413, expect.any(String), email);
 
   // A declared length over the limit is refused before the body is read.
   const declared = await rawRequest(server.baseURL, {

@@ -25,7 +25,7 @@ import { organisation } from "../../app/content/organisation.ts";
 import { invitationIn } from "../support/calendar-invitation.ts";
 import { openHydrated } from "../support/content-editor.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
-import { axeViolations, expect, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
+import { axeViolations, expect, publishAfterWarning, test, uniqueEmail, withoutJavaScript } from "./fixtures.ts";
 import { installStripeStandIn, testCards } from "./payment-fixtures.ts";
 
 const keys = { secret: "sk_test_booking_spec", publishable: "pk_test_booking_spec", webhook: "whsec_booking_spec" };
@@ -298,22 +298,12 @@ test("a full date says so with the course's other dates, and a post for it is re
   expect(await axeViolations(page)).toEqual([]);
   const email = uniqueEmail("late");
   const posted = await page.request.post(`${site.baseURL}${bookingPath("carbon-accounting", session)}`, {
-    form: {
+    form: byInvoiceAs(email, "Late Booker", "Late Ltd", {
       places: "1",
-      bookerName: "Late Booker",
-      bookerEmail: email,
       bookerPhone: "020 7946 0000",
-      organisation: "Late Ltd",
-      bookerJobTitle: "Director",
       addressLine1: "1 Late Street",
-      city: "London",
       postcode: "E1 1AA",
-      country: "United Kingdom",
-      "delegate-0-name": "Late Booker",
-      "delegate-0-email": email,
-      paymentMethod: "invoice",
-      acceptTerms: "on",
-    },
+    }),
   });
   expect(posted.status()).toBe(409);
   expect(await posted.text()).toContain("Sorry, this date is no longer available");
@@ -363,23 +353,19 @@ test("the team: sessions with their places, a roster and its CSV, an invoice mar
   test.setTimeout(120_000);
   const email = uniqueEmail("team-case");
   const session = "strategy-execution-2027-06-london";
-  const row = await bookStrategyExecution(page, session, {
-    places: "2",
-    bookerName: "Mary Somerville",
-    bookerEmail: email,
-    bookerPhone: "020 7946 0001",
-    organisation: "Somerville Partners",
-    bookerJobTitle: "Partner",
-    addressLine1: "2 Example Row",
-    city: "Edinburgh",
-    postcode: "EH1 1AA",
-    country: "United Kingdom",
-    "delegate-0-name": "Mary Somerville",
-    "delegate-0-email": email,
-    "delegate-1-toFollow": "on",
-    paymentMethod: "invoice",
-    acceptTerms: "on",
-  });
+  const row = await bookStrategyExecution(
+    page,
+    session,
+    byInvoiceAs(email, "Mary Somerville", "Somerville Partners", {
+      places: "2",
+      bookerPhone: "020 7946 0001",
+      bookerJobTitle: "Partner",
+      addressLine1: "2 Example Row",
+      city: "Edinburgh",
+      postcode: "EH1 1AA",
+      "delegate-1-toFollow": "on",
+    }),
+  );
 
   await signInToWorkLeads(context, "leads", "Lee Leads");
 
@@ -456,29 +442,24 @@ test("the team finds a booking in the inbox as a course booking, works it, and o
   const email = uniqueEmail("inbox-case");
   const session = "strategy-execution-2027-06-london";
   // Posted as the page script would send it from a visit that came from a campaign.
-  const row = await bookStrategyExecution(page, session, {
-    places: "1",
-    bookerName: "Caroline Herschel",
-    bookerEmail: email,
-    bookerPhone: "020 7946 0002",
-    organisation: "Herschel Optics",
-    bookerJobTitle: "Director",
-    addressLine1: "19 New King Street",
-    city: "Bath",
-    postcode: "BA1 2BL",
-    country: "United Kingdom",
-    "delegate-0-name": "Caroline Herschel",
-    "delegate-0-email": email,
-    paymentMethod: "invoice",
-    acceptTerms: "on",
-    attribution: JSON.stringify({
-      l: "/courses/strategy-execution",
-      r: "linkedin.com",
-      s: "linkedin",
-      m: "social",
-      c: "june-dates",
+  const row = await bookStrategyExecution(
+    page,
+    session,
+    byInvoiceAs(email, "Caroline Herschel", "Herschel Optics", {
+      places: "1",
+      bookerPhone: "020 7946 0002",
+      addressLine1: "19 New King Street",
+      city: "Bath",
+      postcode: "BA1 2BL",
+      attribution: JSON.stringify({
+        l: "/courses/strategy-execution",
+        r: "linkedin.com",
+        s: "linkedin",
+        m: "social",
+        c: "june-dates",
+      }),
     }),
-  });
+  );
 
   await signInToWorkLeads(context, "inbox-leads", "Ida Inbox");
 
@@ -633,13 +614,7 @@ test("a delegate's calendar is updated when the team changes the session's hours
   await signInBySession(page.context(), site, editor.id);
   await openHydrated(page, `${site.baseURL}/admin/content/session/${session}`);
   await page.getByRole("group", { name: "Day 5 (Friday)" }).getByLabel("Ends").fill("13:00");
-  await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByRole("alert")).toContainText(
-    "each delegate already booked is sent a calendar update with them",
-  );
-  await page.getByRole("checkbox", { name: /I have read what publishing this changes/ }).check();
-  await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published: it is on the site now" })).toBeVisible();
+  await publishAfterWarning(page, "each delegate already booked is sent a calendar update with them");
 
   const [changed] = await site.mailbox.waitForEmails(email, { subject: /^Course details changed: / });
   expect(changed!.text).toContain("Day 5: 09:00–13:00");

@@ -338,3 +338,16 @@ export function withoutJavaScript(tests: () => void) {
     tests();
   });
 }
+
+/**
+ * Publishes a content editor's draft whose publishing changes what someone
+ * already has: "Publish now" warns first (the alert says `warning`), and
+ * publishes once the editor has ticked that they read it.
+ */
+export async function publishAfterWarning(page: Page, warning: string) {
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("alert")).toContainText(warning);
+  await page.getByRole("checkbox", { name: /I have read what publishing this changes/ }).check();
+  await page.getByRole("button", { name: "Publish now" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Published: it is on the site now" })).toBeVisible();
+}

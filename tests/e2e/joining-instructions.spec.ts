@@ -24,7 +24,7 @@ import {
   runJoiningJob as runJob,
   type SiteWithMail,
 } from "../support/joining.ts";
-import { axeViolations, expect, hydrate, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, hydrate, publishAfterWarning, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteWithMail;
 
@@ -144,13 +144,10 @@ test("the team sets the session's joining link: a delegate sent the instructions
   await page.goto(`${site.baseURL}/admin/content/session/${sessionKey}`);
   await hydrate(page);
   await page.getByLabel(/^Joining link/).fill(link);
-  await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByRole("alert")).toContainText(
+  await publishAfterWarning(
+    page,
     "A new joining link is e-mailed at once to each delegate already sent their joining instructions",
   );
-  await page.getByRole("checkbox", { name: /I have read what publishing this changes/ }).check();
-  await page.getByRole("button", { name: "Publish now" }).click();
-  await expect(page.getByRole("status").filter({ hasText: "Published: it is on the site now" })).toBeVisible();
 
   const told = await site.mailbox.waitForEmail(email, { subject: /^New joining link: Enterprise Risk Management/ });
   expect(told.text).toContain(`Join each day from this link, a few minutes before the start: ${link}`);

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { buffer } from "node:stream/consumers";
 import zlib from "node:zlib";
 import { appPagePath, expect, test } from "./fixtures.ts";
 import { ROOT, type SiteServer } from "../../harness/servers.ts";
@@ -20,12 +21,7 @@ function raw(site: SiteServer, urlPath: string, headers: Record<string, string> 
     const req = http.request(
       { host: "127.0.0.1", port: site.port, path: urlPath, method, headers, agent: false },
       (res) => {
-        const chunks: Buffer[] = [];
-        res.on("data", (c: Buffer) => chunks.push(c));
-        res.on("error", reject);
-        res.on("end", () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-        );
+        buffer(res).then((body) => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }), reject);
       },
     );
     req.setTimeout(15_000, () => req.destroy(new Error(`timed out: ${method} ${urlPath}`)));
