@@ -70,9 +70,21 @@ export type Violation = {
   targets: string[];
 };
 
+/**
+ * A long page's sections well below its first screen are rendered only as
+ * they near the viewport (`data-lazy-render`, ADR 095), and axe's hit tests
+ * cannot see a section the browser skips: it would judge, say, a link's
+ * target size against nothing. The scan sees each of them as a visitor who
+ * scrolls to it does, rendered; the page's own style comes back after.
+ */
+const renderLazySections = "[data-lazy-render] { content-visibility: visible !important; }";
+
 async function violationsNow(page: Page): Promise<Violation[]> {
   const width = (page.viewportSize()?.width ?? 1280) > phoneViewport.width ? "desktop" : "phone";
-  const results = await wcagScan(page).analyze();
+  const shown = await page.addStyleTag({ content: renderLazySections });
+  const results = await wcagScan(page)
+    .analyze()
+    .finally(() => shown.evaluate((style) => (style as Element).remove()));
   return results.violations.map((v) => ({
     width,
     id: v.id,

@@ -44,6 +44,7 @@ export function Section({
   lead,
   eyebrow,
   tone = "white",
+  lazy = false,
   children,
 }: {
   id: string;
@@ -51,6 +52,8 @@ export function Section({
   lead?: string;
   eyebrow?: string;
   tone?: "white" | "tint";
+  /** Well below the first screen of a long page: laid out only as it nears the viewport (app.css, data-lazy-render). */
+  lazy?: boolean;
   children: ReactNode;
 }) {
   return (
@@ -58,6 +61,7 @@ export function Section({
       id={id}
       aria-labelledby={`${id}-title`}
       className={`py-14 lg:py-20 ${tone === "tint" ? "bg-navy-50" : ""}`}
+      data-lazy-render={lazy ? "" : undefined}
     >
       <div className="container-page">
         <div className="max-w-3xl">

@@ -165,7 +165,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
 
       <div className="container-page grid gap-12 py-14 lg:grid-cols-[1fr_22rem] lg:py-20">
         <div className="min-w-0 space-y-14">
-          <CourseSection id="dates" title="Dates and Booking">
+          <CourseSection id="dates" title="Dates and Booking" lazy={false}>
             <SessionList
               sessions={sessions}
               empty={
@@ -181,7 +181,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
             <PriceTerms className="mt-4" />
           </CourseSection>
 
-          <CourseSection id="overview" title="Course Overview">
+          <CourseSection id="overview" title="Course Overview" lazy={false}>
             {image && (
               <div className="mt-4 overflow-hidden rounded-lg">
                 <Picture image={image} sizes={contentImageSizes} />
@@ -262,7 +262,7 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
         </aside>
       </div>
 
-      <section aria-labelledby="related-title" className="bg-navy-50 py-14 lg:py-20">
+      <section aria-labelledby="related-title" className="bg-navy-50 py-14 lg:py-20" data-lazy-render="">
         <div className="container-page">
           <h2 id="related-title" className="text-3xl font-bold tracking-tight text-navy-900">
             Related Courses
@@ -278,9 +278,20 @@ export default function CoursePage({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CourseSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A section of the page's long column; after the first two, each is laid out only as it nears the viewport (app.css, data-lazy-render). */
+function CourseSection({
+  id,
+  title,
+  lazy = true,
+  children,
+}: {
+  id: string;
+  title: string;
+  lazy?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`}>
+    <section id={id} aria-labelledby={`${id}-title`} data-lazy-render={lazy ? "" : undefined}>
       <h2 id={`${id}-title`} className="text-3xl font-bold tracking-tight text-navy-900">
         {title}
       </h2>

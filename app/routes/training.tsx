@@ -84,7 +84,7 @@ export default function Training({ loaderData }: Route.ComponentProps) {
         <MethodSteps steps={method.steps} />
       </Section>
 
-      <section id="dates" aria-labelledby="dates-title" className="py-14 lg:py-16">
+      <section id="dates" aria-labelledby="dates-title" className="py-14 lg:py-16" data-lazy-render="">
         <div className="container-page">
           <h2 id="dates-title" className="text-3xl font-bold tracking-tight text-navy-900">
             Upcoming Dates
@@ -165,7 +165,13 @@ export default function Training({ loaderData }: Route.ComponentProps) {
       )}
 
       {pillars.map((pillar) => (
-        <section key={pillar.id} id={pillar.id} aria-labelledby={`${pillar.id}-title`} className="py-14 lg:py-16">
+        <section
+          key={pillar.id}
+          id={pillar.id}
+          aria-labelledby={`${pillar.id}-title`}
+          className="py-14 lg:py-16"
+          data-lazy-render=""
+        >
           <div className="container-page">
             <div className="flex flex-wrap items-end justify-between gap-4">
               <div className="max-w-3xl">
@@ -213,11 +219,11 @@ export default function Training({ loaderData }: Route.ComponentProps) {
         </section>
       ))}
 
-      <Section id="advantages" title={`The ${organisation.shortName} Advantage`} tone="tint">
+      <Section id="advantages" title={`The ${organisation.shortName} Advantage`} tone="tint" lazy>
         <IconCards items={copy.advantages} columns={3} />
       </Section>
 
-      <Section id="training-cta" title={copy.ctaTitle} lead={copy.ctaLead}>
+      <Section id="training-cta" title={copy.ctaTitle} lead={copy.ctaLead} lazy>
         <div className="flex flex-wrap gap-3">
           <Link to="/contact" className="btn-primary">
             Talk to Our Team

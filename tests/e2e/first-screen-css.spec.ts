@@ -92,3 +92,22 @@ withoutJavaScript(() => {
     await expect(page.locator("footer")).toHaveCSS("background-color", "rgb(6, 20, 40)");
   });
 });
+
+test("a long page's sections below its first screen wait to be rendered from the first layout, before the stylesheet arrives (ADR 095)", async ({
+  page,
+}) => {
+  await page.route(siteCss, (route) => route.abort());
+  for (const path of ["/training", "/courses/risk-management"]) {
+    await page.goto(path);
+    await expect(page.locator("link[data-site-css]")).toHaveAttribute("media", "print");
+    const lazy = page.locator("main [data-lazy-render]");
+    expect(await lazy.count(), path).toBeGreaterThanOrEqual(4);
+    expect(await lazy.evaluateAll((all) => all.map((s) => getComputedStyle(s).contentVisibility)), path).toEqual(
+      Array(await lazy.count()).fill("auto"),
+    );
+    // Not the first screen: main's first two children render at once.
+    expect(await page.locator("main > :nth-child(-n+2)[data-lazy-render]").count(), path).toBe(0);
+    // The last one is still in the page for find-in-page, links to its anchor and assistive technology.
+    await expect(lazy.last().getByRole("heading", { level: 2 })).toBeAttached();
+  }
+});
