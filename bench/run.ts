@@ -106,6 +106,13 @@ type Run = {
   jsGzipBytes: number;
   failingAudits: FailingAudit[];
   runtimeError: string | null;
+  /**
+   * Lighthouse's measure of the host's CPU (lhr.environment.benchmarkIndex). Simulated
+   * throttling multiplies the host's own task times by 4, which Lighthouse calibrates for a
+   * host of about 1,500 and warns of below 1,000: on a slower host the same page's TBT is
+   * several times higher.
+   */
+  benchmarkIndex: number | null;
 };
 /** What a page's answer weighs: its HTML and its CSS. */
 type PageBytes = {
@@ -310,6 +317,7 @@ async function summarizeRun(lhr: Result, gzCache: Map<string, number>): Promise<
     jsGzipBytes,
     failingAudits: failingAudits(lhr),
     runtimeError: lhr.runtimeError?.message ?? null,
+    benchmarkIndex: lhr.environment.benchmarkIndex ?? null,
   };
 }
 
@@ -372,7 +380,7 @@ async function lighthouseRuns(
       const run = await summarizeRun(lhr, gzCache);
       results[i]!.push(run);
       log(
-        `${pagePath}${builds.length > 1 ? ` ${builds[i]!.name}` : ""} run ${attempts[i]}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms, TBT ${fmt(run.tbtMs, 0)} ms${run.runtimeError ? `, error: ${run.runtimeError} (retrying)` : ""}`,
+        `${pagePath}${builds.length > 1 ? ` ${builds[i]!.name}` : ""} run ${attempts[i]}: perf ${run.scores.performance ?? "—"}, LCP ${fmt(run.lcpMs, 0)} ms, TBT ${fmt(run.tbtMs, 0)} ms, host index ${fmt(run.benchmarkIndex, 0)}${run.runtimeError ? `, error: ${run.runtimeError} (retrying)` : ""}`,
       );
     }
   }

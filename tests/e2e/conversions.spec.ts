@@ -25,6 +25,10 @@ const sendEnquiry = (page: Page, email: string) =>
     message: "We would like a strategy programme for our directors.",
   });
 
+/** The attribution the contact form's data carries, as the page script adds it. */
+const formAttribution = (page: Page) =>
+  page.evaluate(() => new FormData(document.querySelector<HTMLFormElement>("#enquiry-form form")!).get("attribution"));
+
 test("a lead carries the visit that brought it, and the conversion view shows the week's pages and sources", async ({
   page,
   ownSite,
@@ -87,14 +91,37 @@ test("a lead carries the visit that brought it, and the conversion view shows th
   expect(await axeViolations(page)).toEqual([]);
 });
 
+test("the visit is recorded without touching the browser's storage while the page is parsed, even when the visitor leaves before it has loaded", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    const calls: string[] = [];
+    (window as unknown as { storageCalls: string[] }).storageCalls = calls;
+    for (const method of ["getItem", "setItem", "removeItem"] as const) {
+      const original = Storage.prototype[method] as (...args: unknown[]) => unknown;
+      Storage.prototype[method] = function (this: Storage, ...args: unknown[]) {
+        calls.push(`${method} while ${document.readyState}`);
+        return original.apply(this, args);
+      } as never;
+    }
+  });
+  // The whole stylesheet never arrives, so no page finishes loading.
+  await page.route("**/assets/app-*.css", () => undefined);
+  await page.goto(landing, { referer: "https://www.linkedin.com/feed/", waitUntil: "domcontentloaded" });
+  expect(await page.evaluate(() => document.readyState)).toBe("interactive");
+  expect(await page.evaluate(() => (window as unknown as { storageCalls: string[] }).storageCalls)).toEqual([]);
+  await page.goto("/contact", { waitUntil: "domcontentloaded" });
+  expect(JSON.parse(String(await formAttribution(page)))).toMatchObject({
+    l: "/courses/corporate-finance",
+    r: "www.linkedin.com",
+    c: "autumn-launch",
+  });
+});
+
 test("a visitor who objects on /cookies records nothing, and the choice is remembered", async ({ page }) => {
-  const formAttribution = () =>
-    page.evaluate(() =>
-      new FormData(document.querySelector<HTMLFormElement>("#enquiry-form form")!).get("attribution"),
-    );
   await page.goto(landing, { referer: "https://www.linkedin.com/feed/" });
   await page.goto("/contact");
-  expect(JSON.parse(String(await formAttribution()))).toMatchObject({
+  expect(JSON.parse(String(await formAttribution(page)))).toMatchObject({
     l: "/courses/corporate-finance",
     r: "www.linkedin.com",
   });
@@ -113,7 +140,7 @@ test("a visitor who objects on /cookies records nothing, and the choice is remem
 
   await page.goto(landing, { referer: "https://www.linkedin.com/feed/" });
   await page.goto("/contact");
-  expect(await formAttribution()).toBeNull();
+  expect(await formAttribution(page)).toBeNull();
   // Remembered, and still right (and working) once the page's app has started (React finds its own text).
   await gotoHydrated(page, "/cookies");
   await expect(objected).toBeVisible();
@@ -123,5 +150,8 @@ test("a visitor who objects on /cookies records nothing, and the choice is remem
   await expect(page.getByText("With JavaScript turned off, nothing is recorded.")).toBeHidden();
   await page.goto(landing);
   await page.goto("/contact");
-  expect(JSON.parse(String(await formAttribution()))).toMatchObject({ l: "/courses/corporate-finance", s: "linkedin" });
+  expect(JSON.parse(String(await formAttribution(page)))).toMatchObject({
+    l: "/courses/corporate-finance",
+    s: "linkedin",
+  });
 });
