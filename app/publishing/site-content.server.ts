@@ -105,8 +105,29 @@ export async function startSiteContent({
   };
 
   let places = "";
-  const placesChanged = async () => {
-    places = await placesStamp(db);
+  // One read of the stamp at a time (an aggregate over every session): the calls made while one
+  // is under way share the single read that starts after it, which sees each of their changes.
+  // Twenty bookings at once read it twice, not twenty times.
+  let stampRead: Promise<void> | null = null;
+  let stampReadNext: Promise<void> | null = null;
+  const placesChanged = (): Promise<void> => {
+    if (!stampRead) {
+      stampRead = placesStamp(db)
+        .then((stamp) => {
+          places = stamp;
+        })
+        .finally(() => {
+          stampRead = null;
+        });
+      return stampRead;
+    }
+    stampReadNext ??= stampRead
+      .catch(() => {})
+      .then(() => {
+        stampReadNext = null;
+        return placesChanged();
+      });
+    return stampReadNext;
   };
 
   await refresh();
