@@ -25,23 +25,9 @@ import { formatPenceGbp } from "~/format/money.ts";
 import { Composer, createPdf, type Layout, pageHeight, pageWidth } from "~/pdf/pdf-composer.server.ts";
 import { colors, type Style } from "~/pdf/pdf-text.server.ts";
 import { type PanelRow, rowPanel } from "~/pdf/row-panel.server.ts";
+import type { VatDocumentLine } from "~/pdf/vat-document-line.ts";
 
 export type VatDocumentKind = "invoice" | "credit-note";
-
-/**
- * A line as the quote (or the credit note) gives it, with its description.
- * An invoice's lines carry their quantity and unit price without VAT (and the
- * discount, 0 if none); a credit note's lines may carry only what they credit.
- */
-export type VatDocumentLine = {
-  description: string;
-  quantity?: number;
-  unitPricePence?: number;
-  discountPence?: number;
-  /** The line's amount without VAT: quantity × unit price − discount. */
-  netPence: number;
-  vatRateBasisPoints: number;
-};
 
 /**
  * The supplier as the document prints it: the business settings in force

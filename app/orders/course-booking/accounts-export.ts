@@ -27,7 +27,7 @@
  *   first) gets a leading apostrophe. Amounts are ours and not neutralised
  *   (a credit is "-120.00").
  */
-import type { VatDocumentLine } from "~/pdf/vat-invoice.server.ts";
+import type { VatDocumentLine } from "~/pdf/vat-document-line.ts";
 import { addDays } from "~/time/london.ts";
 import { isLocalDate, startOfLondonDay } from "./days.ts";
 import { mulDivHalfUp } from "./pence.ts";
