@@ -33,6 +33,7 @@ import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
 import { carryToast } from "~/components/toast/carried-toast.ts";
 import { useToast } from "~/components/toast/use-toast.ts";
 import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
+import { giveFocusBack } from "./give-focus-back.ts";
 import { loadStripeOnce } from "./stripe-loader.ts";
 
 export type CardPaymentProps = {
@@ -139,8 +140,7 @@ function PayForm({
   useEffect(() => {
     if (status !== "idle" || !restoreFocus.current) return;
     restoreFocus.current = false;
-    // The button lost focus while it was disabled: give it back, unless the visitor has moved on.
-    if (document.activeElement === null || document.activeElement === document.body) buttonRef.current?.focus();
+    giveFocusBack(() => buttonRef.current);
   }, [status]);
 
   const elementOptions = useMemo<StripePaymentElementOptions>(

@@ -46,6 +46,7 @@ import { CardFormLoading, CardFormUnavailable } from "./card-form-states.tsx";
 import type { CardPaymentProps } from "./card-payment.tsx";
 import { createPayment, type CreatePaymentBody, type CreatePaymentResult } from "./create-payment.ts";
 import { formatAmountGbp, participantsText } from "./format.ts";
+import { giveFocusBack } from "./give-focus-back.ts";
 import { loadStripeOnce } from "./stripe-loader.ts";
 
 export type PaymentFormConfig = {
@@ -152,14 +153,7 @@ export function PaymentForm({ config, publishableKey, contactEmail }: PaymentFor
     if (!target) return;
     focusAfterRender.current = null;
     if (target === "proceed") {
-      // The button lost focus while it was disabled: give it back, unless the visitor has moved on.
-      const giveBack = () => {
-        if (document.activeElement === null || document.activeElement === document.body) proceedRef.current?.focus();
-      };
-      giveBack();
-      // A setup that fails at once can be answered before the browser has taken focus from the
-      // disabled button: it does so at its next rendering, after this; look again a frame later.
-      requestAnimationFrame(() => requestAnimationFrame(giveBack));
+      giveFocusBack(() => proceedRef.current);
       return;
     }
     (target === "card" ? cardHeadingRef.current : detailsHeadingRef.current)?.focus();
