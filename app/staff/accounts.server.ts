@@ -544,19 +544,32 @@ export async function listOpenInvitations(db: Db, now: Date): Promise<OpenInvita
 }
 
 /**
- * The active administrators' ids, read inside a transaction that may take
- * away one of them: on PostgreSQL their rows are locked first (`FOR
- * UPDATE`), so two such transactions at once see each other's outcome;
- * SQLite runs one write transaction at a time.
+ * What a transaction that may take an administrator away reads first: the
+ * active administrators' ids, and the account it changes (null if there is
+ * none). On PostgreSQL all those rows are locked in one statement, in the
+ * order of their ids (`FOR UPDATE`), so two such transactions at once see
+ * each other's outcome and never wait on each other in a circle: the account
+ * is locked in the same pass even when it is not an administrator, and a row
+ * PostgreSQL locks and then finds changed (an administrator who has just
+ * stepped down) stays locked without being returned, so the account's later
+ * update must not be the first to ask for it. SQLite runs one write
+ * transaction at a time.
  */
-async function lockActiveAdmins(trx: Db): Promise<string[]> {
-  const admins = trx
+async function lockAdminsAnd(
+  trx: Db,
+  userId: string,
+): Promise<{ activeAdmins: string[]; account: { role: StaffRole; disabled: boolean } | null }> {
+  const query = trx
     .selectFrom("staff_users")
-    .select("id")
-    .where("role", "=", "admin")
-    .where("disabled_at", "is", null)
+    .select(["id", "role", "disabled_at"])
+    .where((eb) => eb.or([eb("id", "=", userId), eb.and([eb("role", "=", "admin"), eb("disabled_at", "is", null)])]))
     .orderBy("id");
-  return (await (isPostgres(trx) ? admins.forUpdate() : admins).execute()).map((a) => a.id);
+  const rows = await (isPostgres(trx) ? query.forUpdate() : query).execute();
+  const row = rows.find((r) => r.id === userId);
+  return {
+    activeAdmins: rows.filter((r) => r.role === "admin" && r.disabled_at === null).map((r) => r.id),
+    account: row ? { role: row.role, disabled: row.disabled_at !== null } : null,
+  };
 }
 
 export type Disabling = { disabled: true } | { disabled: false; why: "no-account" | "last-admin" };
@@ -571,7 +584,7 @@ export type Disabling = { disabled: true } | { disabled: false; why: "no-account
  */
 export async function disableAccount(db: Db, userId: string, now: Date): Promise<Disabling> {
   return db.transaction().execute(async (trx) => {
-    const activeAdmins = await lockActiveAdmins(trx);
+    const { activeAdmins } = await lockAdminsAnd(trx, userId);
     if (activeAdmins.includes(userId) && activeAdmins.length === 1) return { disabled: false, why: "last-admin" };
     const result = await trx
       .updateTable("staff_users")
@@ -606,19 +619,13 @@ export type RoleChange =
 /**
  * Gives an active account another role. An account cannot stop being an
  * administrator while it is the last active one (someone must be able to
- * manage the team; `lockActiveAdmins`). The account's sessions
+ * manage the team; `lockAdminsAnd`). The account's sessions
  * carry on, with the new role from their next request.
  */
 export async function changeRole(db: Db, userId: string, role: StaffRole, now: Date): Promise<RoleChange> {
   return db.transaction().execute(async (trx) => {
-    const activeAdmins = await lockActiveAdmins(trx);
-    const account = await trx
-      .selectFrom("staff_users")
-      .select("role")
-      .where("id", "=", userId)
-      .where("disabled_at", "is", null)
-      .executeTakeFirst();
-    if (!account) return { changed: false, why: "no-account" };
+    const { activeAdmins, account } = await lockAdminsAnd(trx, userId);
+    if (!account || account.disabled) return { changed: false, why: "no-account" };
     if (account.role === role) return { changed: false, why: "unchanged" };
     const otherAdmins = activeAdmins.filter((id) => id !== userId).length;
     if (account.role === "admin" && otherAdmins === 0) return { changed: false, why: "last-admin" };

@@ -5,11 +5,12 @@
  * leaves the team without an active administrator, even when two
  * administrators give up the role at the same moment.
  */
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { describe, expect, it } from "vitest";
 import { migrations } from "~/data/migrations/index.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { changeRole, disableAccount, readSession, startSession } from "~/staff/accounts.server.ts";
+import { pollUntil } from "../../harness/servers.ts";
 import { dialects } from "./databases.ts";
 import { staffFromInvitation, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
 
@@ -135,10 +136,77 @@ describe.each(dialects)("staff permissions on %s", (dialect) => {
       await noOtherAdmins(at);
       const [a, b] = await Promise.all([account("admin", at), account("admin", at)]);
       const outcomes = await Promise.all([changeRole(db(), a.id, "leads", at), changeRole(db(), b.id, "site", at)]);
-      expect(outcomes.filter((o) => o.changed), `round ${round}`).toHaveLength(1);
+      expect(
+        outcomes.filter((o) => o.changed),
+        `round ${round}`,
+      ).toHaveLength(1);
       expect(outcomes.filter((o) => !o.changed)).toEqual([{ changed: false, why: "last-admin" }]);
       const admins = await activeAdmins();
       expect(admins).toHaveLength(1);
     }
   });
+});
+
+/*
+ * PostgreSQL can leave a row locked by a `SELECT … FOR UPDATE` that it then
+ * does not return: an administrator who stepped down while the statement
+ * waited for the row. A transaction that takes an administrator away locks
+ * the administrators' rows and the account it changes in one pass, in the
+ * order of their ids, so that it never waits for the account's row while
+ * holding a later one (a deadlock seen in the test above, about one run in
+ * twenty). Here another transaction holds the account's row and then asks for
+ * the administrators' rows after it, as such a transaction does.
+ */
+describe("staff permissions: PostgreSQL's row locks", () => {
+  const t = useTestDatabase("postgres");
+  const db = () => t.handle.db;
+
+  it.each(["disabling", "making an administrator"] as const)(
+    "%s an account whose row another transaction holds waits for it, never in a circle",
+    async (change) => {
+      const at = new Date();
+      await db()
+        .updateTable("staff_users")
+        .set({ disabled_at: at.toISOString() })
+        .where("role", "=", "admin")
+        .where("disabled_at", "is", null)
+        .execute();
+      const made = await Promise.all(
+        [1, 2, 3].map(() =>
+          staffFromInvitation(db(), keys, { at, email: uniqueStaffEmail("lock"), role: "admin" }).then((m) => m.user),
+        ),
+      );
+      // The account changed sorts first; the two administrators after it.
+      const [account, ...admins] = made.map((m) => m.id).sort();
+      await db().updateTable("staff_users").set({ role: "leads" }).where("id", "=", account!).execute();
+
+      const outcome = await db()
+        .transaction()
+        .execute(async (trx) => {
+          const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx);
+          const holder = rows[0]!.pid;
+          const lock = (ids: string[]) =>
+            trx.selectFrom("staff_users").select("id").where("id", "in", ids).orderBy("id").forUpdate().execute();
+          await lock([account!]);
+          const changing =
+            change === "disabling" ? disableAccount(db(), account!, at) : changeRole(db(), account!, "admin", at);
+          changing.catch(() => undefined);
+          const waiting = await pollUntil(
+            async () =>
+              (
+                await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+                  where ${holder}::int = any(pg_blocking_pids(pid))`.execute(db())
+              ).rows[0]!.n > 0,
+            10_000,
+            20,
+          );
+          expect(waiting, "the change waits for the account's row").toBe(true);
+          await lock(admins);
+          return { changing };
+        });
+      expect(await outcome.changing).toEqual(
+        change === "disabling" ? { disabled: true } : { changed: true, before: "leads", after: "admin" },
+      );
+    },
+  );
 });
