@@ -47,7 +47,11 @@ export type DatabaseOptions = {
   onConnectionError?: (error: Error) => void;
 };
 
-export async function openDatabase({ databaseUrl, dataDir, onConnectionError }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({
+  databaseUrl,
+  dataDir,
+  onConnectionError,
+}: DatabaseOptions): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   if (databaseUrl) {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 10_000 });

@@ -68,22 +68,28 @@ describe.each(dialects)("the export for the accounts on %s", (dialect) => {
       lastDay: "2027-06-11",
     });
     const invoiceOf = async (bookingId: string) =>
-      (await db
-        .selectFrom("course_invoices")
-        .select("number")
-        .where("booking_id", "=", bookingId)
-        .where("kind", "=", "invoice")
-        .executeTakeFirstOrThrow()).number;
+      (
+        await db
+          .selectFrom("course_invoices")
+          .select("number")
+          .where("booking_id", "=", bookingId)
+          .where("kind", "=", "invoice")
+          .executeTakeFirstOrThrow()
+      ).number;
 
     // By invoice, three places with a purchase order, on 10 January; the transfer arrives on 1 February.
     const invoiced = await createConfirmedCourseBooking(db, {
       session: march,
-      booker: testBooker("ada@example.com", { organisation: "Analytical, \"Engines\" Ltd" }),
+      booker: testBooker("ada@example.com", { organisation: 'Analytical, "Engines" Ltd' }),
       places: [delegate(1), delegate(2), delegate(3)],
       payment: { method: "invoice", purchaseOrder: "PO-4471", vatNumber: null },
       now: at("2027-01-10T10:00:00Z"),
     });
-    made.invoiced = { id: invoiced.booking.id, reference: invoiced.booking.reference, invoice: invoiced.invoice!.number };
+    made.invoiced = {
+      id: invoiced.booking.id,
+      reference: invoiced.booking.reference,
+      invoice: invoiced.invoice!.number,
+    };
     await markInvoicePaid(db, invoiced.booking.id, { staffId: "staff-1", now: at("2027-02-01T11:00:00Z") });
 
     // By card on 20 January, paid at once; cancelled on 25 January with a credit note.
@@ -133,9 +139,9 @@ describe.each(dialects)("the export for the accounts on %s", (dialect) => {
     expect((await documentsIssued(db, january, "invoice")).map((d) => d.number)).toEqual(
       [made.invoiced.invoice, made.card.invoice].sort(),
     );
-    expect((await documentsIssued(db, { from: "2027-03-01", to: "2027-03-31" }, "invoice")).map((d) => d.number)).toEqual(
-      [],
-    );
+    expect(
+      (await documentsIssued(db, { from: "2027-03-01", to: "2027-03-31" }, "invoice")).map((d) => d.number),
+    ).toEqual([]);
     expect((await documentsIssued(db, { from: "2027-04-01", to: "2027-04-01" }, "invoice")).map((d) => d)).toEqual([
       expect.objectContaining({ number: made.late.invoice, issuedOn: "2027-04-01" }),
     ]);

@@ -81,7 +81,9 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     const sent = await mailOf(id, now);
     expect(sent.map((m) => m.to_address)).toEqual(["booker@example.com", "mary@example.com", "team@example.test"]);
     expect(sent.find((m) => m.to_address === "booker@example.com")!.subject).toMatch(/^A place is named: /);
-    expect(sent.find((m) => m.to_address === "team@example.test")!.subject).toMatch(/^A place is named by the booker: /);
+    expect(sent.find((m) => m.to_address === "team@example.test")!.subject).toMatch(
+      /^A place is named by the booker: /,
+    );
     expect(await eventsOf(id)).toEqual([
       { kind: "place-named", actor: null, detail: JSON.stringify({ position: 2, by: "booker" }) },
     ]);
@@ -113,8 +115,9 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
       ok: false,
       reason: "taken",
     });
-    expect(await service.namePlaceByLink(token, { ...mary, position: "1", name: "Delegate 1", email: "d1@example.com" }))
-      .toEqual({ ok: false, reason: "unchanged" });
+    expect(
+      await service.namePlaceByLink(token, { ...mary, position: "1", name: "Delegate 1", email: "d1@example.com" }),
+    ).toEqual({ ok: false, reason: "unchanged" });
     expect(await service.namePlaceByLink(token, { ...mary, email: "not an address" })).toMatchObject({
       ok: false,
       reason: "invalid",
@@ -132,7 +135,9 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     const { id, token } = await booking();
     now = hours(booked, 4);
     // The team's own changes are not counted.
-    expect(await service.namePlace(id, "staff-1", { ...mary, email: "by-team@example.com" })).toMatchObject({ ok: true });
+    expect(await service.namePlace(id, "staff-1", { ...mary, email: "by-team@example.com" })).toMatchObject({
+      ok: true,
+    });
     for (let i = 0; i < bookerPlaceChangesPerDay; i++) {
       const change = { ...mary, name: `Person ${i}`, email: `p${i}@example.com` };
       expect(await service.namePlaceByLink(token, change)).toMatchObject({ ok: true });
@@ -143,7 +148,9 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     });
     // A day later the booker may change it again.
     now = hours(now, 25);
-    expect(await service.namePlaceByLink(token, { ...mary, email: "next-day@example.com" })).toMatchObject({ ok: true });
+    expect(await service.namePlaceByLink(token, { ...mary, email: "next-day@example.com" })).toMatchObject({
+      ok: true,
+    });
   });
 
   it("cancels for the credit shown: the credit note is that amount, everyone told; another amount is refused", async () => {
@@ -151,7 +158,12 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
     // 44 days before the start: the full-credit tier.
     now = new Date("2027-01-23T12:00:00.000Z");
     const offer = service.cancellationOffer((await readBooking(t.handle.db, id))!);
-    expect(offer).toEqual({ creditPence: 1_080_000, daysBefore: 44, basisPoints: 10_000, settlement: "off-the-invoice" });
+    expect(offer).toEqual({
+      creditPence: 1_080_000,
+      daysBefore: 44,
+      basisPoints: 10_000,
+      settlement: "off-the-invoice",
+    });
     // Shown the full credit, but the terms now give half (a later day): nothing is cancelled.
     now = new Date("2027-02-20T12:00:00.000Z");
     expect(await service.cancelByLink(token, 1_080_000)).toEqual({ ok: false, reason: "amount-changed" });

@@ -136,7 +136,11 @@ describe.each(dialects)("business settings on %s", (dialect) => {
     expect(revision).toBe(3);
 
     // The issued invoice is as it was: its stored row, its supplier and its PDF's bytes.
-    const row = await db.selectFrom("course_invoices").selectAll().where("id", "=", issued.id).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom("course_invoices")
+      .selectAll()
+      .where("id", "=", issued.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual(issued);
     expect(storedDocument(row).supplier.vatNumber).toBe("GB 123 4567 82");
     expect(await pdfText(issued.id)).toBe(before);

@@ -129,7 +129,12 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   it("sends each delegate still coming the update when the session's hours or place change, once, however many ask", async () => {
     const { id, token } = await confirmed("c");
     now = later(1);
-    await service.namePlaceByLink(token, { position: "1", name: "Mary Major", email: "mary-c@example.com", jobTitle: "" });
+    await service.namePlaceByLink(token, {
+      position: "1",
+      name: "Mary Major",
+      email: "mary-c@example.com",
+      jobTitle: "",
+    });
     const [before] = await calendarsTo(id, "two-c@example.com");
     now = later(2);
     const moved = movedCatalogue();
@@ -164,7 +169,12 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   it("cancels every invitation still in a calendar when the booking is cancelled", async () => {
     const { id, token } = await confirmed("d");
     now = later(1);
-    await service.namePlaceByLink(token, { position: "1", name: "Mary Major", email: "mary-d@example.com", jobTitle: "" });
+    await service.namePlaceByLink(token, {
+      position: "1",
+      name: "Mary Major",
+      email: "mary-d@example.com",
+      jobTitle: "",
+    });
     const [invited] = await calendarsTo(id, "two-d@example.com");
     now = later(2);
     expect(await service.cancel(id, "staff-1")).toMatchObject({ ok: true });

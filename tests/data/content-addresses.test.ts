@@ -12,7 +12,14 @@
 import { describe, expect, it } from "vitest";
 import { releaseContent, releaseCourseRedirects } from "~/content/seed/index.ts";
 import { contentVersion, type ContentActor } from "~/publishing/store/core.server.ts";
-import { createItem, deleteItem, publishItem, restoreRevision, saveDraft, unpublishItem } from "~/publishing/store/changes.server.ts";
+import {
+  createItem,
+  deleteItem,
+  publishItem,
+  restoreRevision,
+  saveDraft,
+  unpublishItem,
+} from "~/publishing/store/changes.server.ts";
 import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import type { ContentType } from "~/content/types.server.ts";
@@ -39,7 +46,8 @@ const releaseFrom = new Set(releasePaths.map((r) => r.from));
 const byFrom = (a: { from: string }, b: { from: string }) => a.from.localeCompare(b.from);
 
 describe.each(dialects)("addresses and deleting on %s", (dialect) => {
-  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "addresses", at: start }, test);
+  const withSeeded = (test: (db: Db) => Promise<void>) =>
+    withSeededContent({ dialect, prefix: "addresses", at: start }, test);
 
   /** Saves `data` as the item's draft over its current version, then publishes it. */
   async function publish(db: Db, type: ContentType, key: string, data: unknown, at: Date) {
@@ -50,8 +58,7 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
   }
 
   /** The redirects served now, but the release's of the old site's course ids (tested on their own). */
-  const redirects = async (db: Db) =>
-    (await publishedContent(db)).redirects.filter((r) => !releaseFrom.has(r.from));
+  const redirects = async (db: Db) => (await publishedContent(db)).redirects.filter((r) => !releaseFrom.has(r.from));
   const oldPaths = (from: string, to: string) => [
     { from: `/courses/${from}`, to: `/courses/${to}` },
     { from: `/courses/${from}/brochure.pdf`, to: `/courses/${to}/brochure.pdf` },
@@ -62,7 +69,16 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       const key = course.id;
       const before = await publishedContent(db);
       expect(await redirects(db)).toEqual([]);
-      expect(await saveDraft(db, { type: "course", key, data: { ...course, id: "finance-basics" }, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, {
+          type: "course",
+          key,
+          data: { ...course, id: "finance-basics" },
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({ ok: true });
       expect(await publishedContent(db)).toEqual(before);
 
       const first = await publishItem(db, { type: "course", key, actor: ann, now: later(2) });
@@ -70,26 +86,39 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       const after = await publishedContent(db);
       expect((after.source.courses as Course[]).map((c) => c.id)).toContain("finance-basics");
       expect((after.source.courses as Course[]).map((c) => c.id)).not.toContain(course.id);
-      expect(after.redirects.filter((r) => !releaseFrom.has(r.from))).toEqual(oldPaths(course.id, "finance-basics").sort(byFrom));
+      expect(after.redirects.filter((r) => !releaseFrom.has(r.from))).toEqual(
+        oldPaths(course.id, "finance-basics").sort(byFrom),
+      );
       // The key stays: the editor's address of the item does not move.
       expect((await readItem(db, "course", key))?.draft).toMatchObject({ id: "finance-basics" });
       // The page's publish time, for the site map; the release's seed is not a publish.
       expect(after.published).toEqual([{ path: "/courses/finance-basics", at: later(2).toISOString() }]);
 
       // a→b then b→c: a→c and b→c.
-      expect(await publish(db, "course", key, { ...course, id: "finance-for-managers" }, later(3))).toMatchObject({ ok: true, moved: { from: "finance-basics", to: "finance-for-managers" } });
+      expect(await publish(db, "course", key, { ...course, id: "finance-for-managers" }, later(3))).toMatchObject({
+        ok: true,
+        moved: { from: "finance-basics", to: "finance-for-managers" },
+      });
       expect(await redirects(db)).toEqual(
-        [...oldPaths(course.id, "finance-for-managers"), ...oldPaths("finance-basics", "finance-for-managers")].sort(byFrom),
+        [...oldPaths(course.id, "finance-for-managers"), ...oldPaths("finance-basics", "finance-for-managers")].sort(
+          byFrom,
+        ),
       );
 
       // Back to the first address: its redirects end, the others lead there.
-      expect(await publish(db, "course", key, course, later(4))).toMatchObject({ ok: true, moved: { from: "finance-for-managers", to: course.id } });
+      expect(await publish(db, "course", key, course, later(4))).toMatchObject({
+        ok: true,
+        moved: { from: "finance-for-managers", to: course.id },
+      });
       expect(await redirects(db)).toEqual(
         [...oldPaths("finance-basics", course.id), ...oldPaths("finance-for-managers", course.id)].sort(byFrom),
       );
 
       // A restore of an old revision moves it too.
-      expect(await restoreRevision(db, { type: "course", key, revision: 2, actor: ann, now: later(5) })).toMatchObject({ ok: true, moved: { from: course.id, to: "finance-basics" } });
+      expect(await restoreRevision(db, { type: "course", key, revision: 2, actor: ann, now: later(5) })).toMatchObject({
+        ok: true,
+        moved: { from: course.id, to: "finance-basics" },
+      });
       expect((await redirects(db)).map((r) => r.from)).not.toContain("/courses/finance-basics");
       expect((await redirects(db)).every((r) => r.to.startsWith("/courses/finance-basics"))).toBe(true);
     });
@@ -118,20 +147,63 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
 
   it("an address another item has, or one that is not a slug, is refused on its field; a type whose id is fixed keeps it", async () => {
     await withSeeded(async (db) => {
-      const taken = await saveDraft(db, { type: "course", key: course.id, data: { ...course, id: riskManagement.id }, baseVersion: 1, actor: ann, now: later(1) });
+      const taken = await saveDraft(db, {
+        type: "course",
+        key: course.id,
+        data: { ...course, id: riskManagement.id },
+        baseVersion: 1,
+        actor: ann,
+        now: later(1),
+      });
       expect(taken).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "id" }] });
       expect(taken.ok ? "" : taken.reason === "invalid" && taken.issues[0]!.message).toBe(
         `"${riskManagement.id}" is the address of another course ("${riskManagement.title}"): choose another.`,
       );
-      const bad = await saveDraft(db, { type: "course", key: course.id, data: { ...course, id: "Finance Basics" }, baseVersion: 1, actor: ann, now: later(1) });
-      expect(bad).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "id", message: "must be a lowercase slug" }] });
+      const bad = await saveDraft(db, {
+        type: "course",
+        key: course.id,
+        data: { ...course, id: "Finance Basics" },
+        baseVersion: 1,
+        actor: ann,
+        now: later(1),
+      });
+      expect(bad).toMatchObject({
+        ok: false,
+        reason: "invalid",
+        issues: [{ path: "id", message: "must be a lowercase slug" }],
+      });
       // A new article at another's slug is refused the same way.
-      expect(await createItem(db, { type: "article", data: { ...article, title: "Another Article" }, actor: ann, now: later(1) })).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "slug" }] });
+      expect(
+        await createItem(db, {
+          type: "article",
+          data: { ...article, title: "Another Article" },
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "slug" }] });
 
       const pillar = releaseContent.pillars[0] as { id: string };
-      expect(await saveDraft(db, { type: "pillar", key: pillar.id, data: { ...pillar, id: "risk" }, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: false, reason: "invalid" });
+      expect(
+        await saveDraft(db, {
+          type: "pillar",
+          key: pillar.id,
+          data: { ...pillar, id: "risk" },
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({ ok: false, reason: "invalid" });
       const trainer = releaseContent.trainers[0] as Trainer;
-      expect(await saveDraft(db, { type: "trainer", key: trainer.id, data: { ...trainer, id: "someone-else" }, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({
+      expect(
+        await saveDraft(db, {
+          type: "trainer",
+          key: trainer.id,
+          data: { ...trainer, id: "someone-else" },
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({
         ok: false,
         reason: "invalid",
         issues: [{ path: "id", message: `A trainer's id cannot change: keep "${trainer.id}".` }],
@@ -142,13 +214,23 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
   it("a course something refers to keeps its address: the publish is refused with who refers to it", async () => {
     await withSeeded(async (db) => {
       const version = await contentVersion(db);
-      const result = await publish(db, "course", riskManagement.id, { ...riskManagement, id: "managing-risk" }, later(1));
+      const result = await publish(
+        db,
+        "course",
+        riskManagement.id,
+        { ...riskManagement, id: "managing-risk" },
+        later(1),
+      );
       expect(result).toMatchObject({ ok: false, reason: "refused" });
       const message = result.ok ? "" : result.message;
       expect(message).toMatch(/^Its address cannot change from "risk-management" while /);
-      const referrer = (releaseContent.courses as Course[]).find((c) => c.relatedCourseIds.includes(riskManagement.id))!;
+      const referrer = (releaseContent.courses as Course[]).find((c) =>
+        c.relatedCourseIds.includes(riskManagement.id),
+      )!;
       expect(message).toContain(`Course "${referrer.title}" (related courses)`);
-      expect(message).toContain(`"Featured courses (home page, header and footer)" (the home page's featured courses, `);
+      expect(message).toContain(
+        `"Featured courses (home page, header and footer)" (the home page's featured courses, `,
+      );
       expect(message).toContain("the Training menu's featured courses");
       expect(message).toMatch(/refer to it: change those first, or keep the address\.$/);
       expect(await contentVersion(db)).toBe(version);
@@ -166,20 +248,34 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       const created = await createItem(db, { type: "article", data: newcomer, actor: ann, now: later(2) });
       expect(created).toEqual({ ok: true, key: `${article.slug}-2` });
       expect(await redirects(db)).toHaveLength(1);
-      expect(await publishItem(db, { type: "article", key: `${article.slug}-2`, actor: ann, now: later(3) })).toMatchObject({ ok: true, moved: null });
+      expect(
+        await publishItem(db, { type: "article", key: `${article.slug}-2`, actor: ann, now: later(3) }),
+      ).toMatchObject({ ok: true, moved: null });
       expect(await redirects(db)).toEqual([]);
       // The first cannot go back while the newcomer is there.
-      const back = await restoreRevision(db, { type: "article", key: article.slug, revision: 1, actor: ann, now: later(4) });
+      const back = await restoreRevision(db, {
+        type: "article",
+        key: article.slug,
+        revision: 1,
+        actor: ann,
+        now: later(4),
+      });
       expect(back).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "slug" }] });
 
       // Redirects lead only to what is on the site.
       const other = releaseContent.articles[1] as Article;
-      expect(await publish(db, "article", other.slug, { ...other, slug: "another-moved-article" }, later(5))).toMatchObject({ ok: true });
+      expect(
+        await publish(db, "article", other.slug, { ...other, slug: "another-moved-article" }, later(5)),
+      ).toMatchObject({ ok: true });
       expect(await redirects(db)).toHaveLength(1);
       expect(await unpublishItem(db, { type: "article", key: other.slug, now: later(6) })).toMatchObject({ ok: true });
       expect(await redirects(db)).toEqual([]);
-      expect(await restoreRevision(db, { type: "article", key: other.slug, revision: 2, actor: ann, now: later(7) })).toMatchObject({ ok: true, moved: null });
-      expect(await redirects(db)).toEqual([{ from: `/resources/${other.slug}`, to: "/resources/another-moved-article" }]);
+      expect(
+        await restoreRevision(db, { type: "article", key: other.slug, revision: 2, actor: ann, now: later(7) }),
+      ).toMatchObject({ ok: true, moved: null });
+      expect(await redirects(db)).toEqual([
+        { from: `/resources/${other.slug}`, to: "/resources/another-moved-article" },
+      ]);
     });
   });
 
@@ -187,24 +283,53 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
     await withSeeded(async (db) => {
       // Never published: deleted.
       const draft = { ...article, slug: "a-draft-article", title: "A Draft Article" };
-      expect(await createItem(db, { type: "article", data: draft, actor: ann, now: later(1) })).toMatchObject({ ok: true });
-      expect(await deleteItem(db, { type: "article", key: "a-draft-article" })).toEqual({ ok: true, title: "A Draft Article", revisions: 0 });
+      expect(await createItem(db, { type: "article", data: draft, actor: ann, now: later(1) })).toMatchObject({
+        ok: true,
+      });
+      expect(await deleteItem(db, { type: "article", key: "a-draft-article" })).toEqual({
+        ok: true,
+        title: "A Draft Article",
+        revisions: 0,
+      });
       expect(await readItem(db, "article", "a-draft-article")).toBeNull();
 
       // On the site: unpublish first. Unpublished: deleted with its revisions and redirects.
       const live = await deleteItem(db, { type: "article", key: article.slug });
-      expect(live).toEqual({ ok: false, reason: "refused", message: "It is on the site: unpublish it first, then delete it." });
-      expect(await publish(db, "article", article.slug, { ...article, slug: "moved-then-deleted" }, later(2))).toMatchObject({ ok: true });
-      expect(await unpublishItem(db, { type: "article", key: article.slug, now: later(3) })).toMatchObject({ ok: true });
+      expect(live).toEqual({
+        ok: false,
+        reason: "refused",
+        message: "It is on the site: unpublish it first, then delete it.",
+      });
+      expect(
+        await publish(db, "article", article.slug, { ...article, slug: "moved-then-deleted" }, later(2)),
+      ).toMatchObject({ ok: true });
+      expect(await unpublishItem(db, { type: "article", key: article.slug, now: later(3) })).toMatchObject({
+        ok: true,
+      });
       expect(await deleteItem(db, { type: "article", key: article.slug })).toMatchObject({ ok: true, revisions: 2 });
-      expect(await db.selectFrom("content_redirects").selectAll().where("key", "=", article.slug).execute()).toEqual([]);
-      expect(await db.selectFrom("content_revisions").selectAll().where("key", "=", article.slug).execute()).toEqual([]);
+      expect(await db.selectFrom("content_redirects").selectAll().where("key", "=", article.slug).execute()).toEqual(
+        [],
+      );
+      expect(await db.selectFrom("content_revisions").selectAll().where("key", "=", article.slug).execute()).toEqual(
+        [],
+      );
 
       // Referred to (by another item's draft): refused, naming it.
       const trainer = { ...(releaseContent.trainers[0] as Trainer), id: "new-trainer", name: "Nia Newton" };
-      expect(await createItem(db, { type: "trainer", data: trainer, actor: ann, now: later(4) })).toMatchObject({ ok: true });
+      expect(await createItem(db, { type: "trainer", data: trainer, actor: ann, now: later(4) })).toMatchObject({
+        ok: true,
+      });
       const author = releaseContent.articles[1] as Article;
-      expect(await saveDraft(db, { type: "article", key: author.slug, data: { ...author, authorTrainerId: "new-trainer" }, baseVersion: 1, actor: ann, now: later(5) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, {
+          type: "article",
+          key: author.slug,
+          data: { ...author, authorTrainerId: "new-trainer" },
+          baseVersion: 1,
+          actor: ann,
+          now: later(5),
+        }),
+      ).toMatchObject({ ok: true });
       expect(await deleteItem(db, { type: "trainer", key: "new-trainer" })).toEqual({
         ok: false,
         reason: "refused",
@@ -214,7 +339,9 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
 
       // A webinar someone registered for: refused (their registration names it).
       const webinar = { ...(releaseContent.webinars[0] as { id: string }), id: "a-registered-webinar" };
-      expect(await createItem(db, { type: "webinar", data: webinar, actor: ann, now: later(6) })).toMatchObject({ ok: true });
+      expect(await createItem(db, { type: "webinar", data: webinar, actor: ann, now: later(6) })).toMatchObject({
+        ok: true,
+      });
       await db
         .insertInto("leads")
         .values({
@@ -248,7 +375,10 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
 
       // Fixed types: never.
       expect(await deleteItem(db, { type: "pillar", key: "strategy" })).toMatchObject({ ok: false, reason: "refused" });
-      expect(await deleteItem(db, { type: "article", key: "no-such-article" })).toMatchObject({ ok: false, reason: "not-found" });
+      expect(await deleteItem(db, { type: "article", key: "no-such-article" })).toMatchObject({
+        ok: false,
+        reason: "not-found",
+      });
     });
   });
 });

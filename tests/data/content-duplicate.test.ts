@@ -33,7 +33,8 @@ const course = releaseContent.courses.find((c) => (c as { id: string }).id === "
 const webinar = releaseContent.webinars[0] as { id: string; title: string };
 
 describe.each(dialects)("duplicating content on %s", (dialect) => {
-  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "duplicate", at: start }, test);
+  const withSeeded = (test: (db: Db) => Promise<void>) =>
+    withSeededContent({ dialect, prefix: "duplicate", at: start }, test);
 
   it("a course date added from scratch is named by the site after its course and first day, never over a name in use", async () => {
     await withSeeded(async (db) => {
@@ -50,7 +51,9 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
       // Its own key kept; another kind left alone; without its course or date, a stand-in (the schema names those fields).
       expect(await withNewSessionKey(db, "session", original)).toEqual(original);
       expect(await withNewSessionKey(db, "webinar", { id: "" })).toEqual({ id: "" });
-      expect(await withNewSessionKey(db, "session", { ...fresh, courseId: "" })).toMatchObject({ id: "new-course-date" });
+      expect(await withNewSessionKey(db, "session", { ...fresh, courseId: "" })).toMatchObject({
+        id: "new-course-date",
+      });
     });
   });
 
@@ -121,7 +124,13 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
         now: later(1),
       });
       expect(saved).toMatchObject({ ok: true });
-      const made = await duplicateItem(db, { type: "session", key: online.id, startDate: "2027-06-07", actor: ann, now: later(2) });
+      const made = await duplicateItem(db, {
+        type: "session",
+        key: online.id,
+        startDate: "2027-06-07",
+        actor: ann,
+        now: later(2),
+      });
       expect(made).toMatchObject({ ok: true });
       const copy = (await readItem(db, "session", (made as { key: string }).key))!;
       expect(copy.draft).toMatchObject({ format: "online", startDate: "2027-06-07" });
@@ -196,7 +205,14 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
       const item = (await readItem(db, "webinar", webinar.id))!;
       const withLink = { ...(item.draft as object), joinUrl: "https://meet.example.test/original" };
       expect(
-        await saveDraft(db, { type: "webinar", key: webinar.id, data: withLink, baseVersion: 1, actor: ann, now: later(1) }),
+        await saveDraft(db, {
+          type: "webinar",
+          key: webinar.id,
+          data: withLink,
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
       ).toMatchObject({ ok: true });
       const made = await duplicateItem(db, { type: "webinar", key: webinar.id, actor: ann, now: later(2) });
       expect(made).toMatchObject({ ok: true, key: `${webinar.id}-copy` });
@@ -226,9 +242,9 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
         reason: "refused",
       });
       expect(await listItems(db, "pillar")).toEqual(pillars);
-      expect(await duplicateItem(db, { type: "course", key: "no-such-course", actor: ann, now: later(1) })).toMatchObject(
-        { ok: false, reason: "not-found" },
-      );
+      expect(
+        await duplicateItem(db, { type: "course", key: "no-such-course", actor: ann, now: later(1) }),
+      ).toMatchObject({ ok: false, reason: "not-found" });
     });
   });
 });

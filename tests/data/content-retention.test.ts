@@ -74,12 +74,7 @@ describe.each(dialects)("content retention on %s", (dialect) => {
 
   const revisionsOf = async (db: Db, key: string) =>
     (
-      await db
-        .selectFrom("content_revisions")
-        .select("revision")
-        .where("key", "=", key)
-        .orderBy("revision")
-        .execute()
+      await db.selectFrom("content_revisions").select("revision").where("key", "=", key).orderBy("revision").execute()
     ).map((r) => Number(r.revision));
 
   it("deletes old revisions but the live one and the last ones of each item; then the guide PDFs nothing names", async () => {
@@ -87,7 +82,16 @@ describe.each(dialects)("content retention on %s", (dialect) => {
       const old = (n: number) => new Date(Date.parse(longAgo) + n * 60_000).toISOString();
       // 15 revisions, all older than the period; revision 3 is on the site (restored). File "a" in revision 1 only, "b" in 14.
       await item(db, "trainer", "ann-trainer", 15, 3, old);
-      await item(db, "guide", "risk-guide", 15, 15, old, (n) => (n === 1 ? fileId("a") : n === 14 ? fileId("b") : null), fileId("c"));
+      await item(
+        db,
+        "guide",
+        "risk-guide",
+        15,
+        15,
+        old,
+        (n) => (n === 1 ? fileId("a") : n === 14 ? fileId("b") : null),
+        fileId("c"),
+      );
       // Within the period (exactly at the cutoff, and after): all kept, however many.
       await item(db, "article", "recent", 12, 12, (n) => (n === 1 ? edge : now.toISOString()));
       const file = (id: string, uploadedAt: string) => ({

@@ -74,9 +74,9 @@ describe.each(dialects)("migration 023 (rich text) on %s", (dialect) => {
       expect(courseSchema.safeParse((await readItem(db, "course", course.id))!.draft).success).toBe(true);
       // Run again: nothing left to change.
       await migrations["2026-11-25-023-content-rich-text"]!.up(db as never);
-      expect(buildCatalogue((await publishedContent(db)).source).articles.find((a) => a.slug === article.slug)!.body).toBe(
-        body,
-      );
+      expect(
+        buildCatalogue((await publishedContent(db)).source).articles.find((a) => a.slug === article.slug)!.body,
+      ).toBe(body);
     } finally {
       await t.dispose();
     }

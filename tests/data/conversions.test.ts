@@ -82,11 +82,32 @@ describe.each(dialects)("page views and conversions on %s", (dialect) => {
     });
     await leads().submit(
       "guideRequest",
-      { first_name: "Gil", last_name: "Guide", email: "g@example.test", company: "G Ltd", guide_name: "sustainable-business-practices" },
-      { sourcePage: "/get-guide", isTest: false, attribution: { landingPage: "/get-guide", referrer: null, utmSource: "newsletter", utmMedium: "email", utmCampaign: null } },
+      {
+        first_name: "Gil",
+        last_name: "Guide",
+        email: "g@example.test",
+        company: "G Ltd",
+        guide_name: "sustainable-business-practices",
+      },
+      {
+        sourcePage: "/get-guide",
+        isTest: false,
+        attribution: {
+          landingPage: "/get-guide",
+          referrer: null,
+          utmSource: "newsletter",
+          utmMedium: "email",
+          utmCampaign: null,
+        },
+      },
     );
-    await leads().submit("contact", enquiry("test@example.test"), { sourcePage: "/contact", isTest: true, attribution: linkedin });
-    const booking = (id: string, paidAt: string) => createConsultation(db(), { id, status: "paid", at: paidAt, name: "Bo", paymentIntentId: null });
+    await leads().submit("contact", enquiry("test@example.test"), {
+      sourcePage: "/contact",
+      isTest: true,
+      attribution: linkedin,
+    });
+    const booking = (id: string, paidAt: string) =>
+      createConsultation(db(), { id, status: "paid", at: paidAt, name: "Bo", paymentIntentId: null });
     await booking("b1", "2026-11-25T09:00:00.000Z");
     await booking("b2", "2026-11-17T09:00:00.000Z");
 

@@ -34,7 +34,11 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     db = t.handle.db;
     handles = t.handles;
     // An outgoing webhook that would hear of every booking: none is written before the booker confirms.
-    await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.cancelled"] }, early);
+    await createEndpoint(
+      db,
+      { url: "https://crm.example.com/in", description: "CRM", events: ["booking.created", "booking.cancelled"] },
+      early,
+    );
   });
   afterAll(async () => {
     await t.dispose();
@@ -121,7 +125,11 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     const service = testCourseBookingService(db, { clock: () => early });
     await service.cancelSession(session.key, "s", "The trainer is unwell");
     expect((await bookingDetail(db, placed.booking.id))!.booking.status).toBe("cancelled");
-    const outbox = await db.selectFrom("outbox").select("to_address").where("lead_id", "=", placed.booking.id).execute();
+    const outbox = await db
+      .selectFrom("outbox")
+      .select("to_address")
+      .where("lead_id", "=", placed.booking.id)
+      .execute();
     expect(outbox.map((m) => m.to_address)).toEqual([testMail.teamEmail]);
     expect(await webhooksOf(placed.booking.id)).toEqual([]);
     expect(await left(session.key)).toBe(4);
@@ -148,7 +156,15 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
     });
     const other = address(2);
     const big = async () => newSession(40);
-    expect((await book(await big(), other, Array.from({ length: 10 }, (_, i) => delegate(i)))).ok).toBe(true);
+    expect(
+      (
+        await book(
+          await big(),
+          other,
+          Array.from({ length: 10 }, (_, i) => delegate(i)),
+        )
+      ).ok,
+    ).toBe(true);
     expect(await book(await big(), other, [delegate(1), delegate(2), delegate(3)])).toEqual({
       ok: false,
       reason: "unconfirmed-booker",
@@ -166,13 +182,17 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
       reason: "unconfirmed-booker",
     });
     // Another mailbox (one the query's LIKE would fetch if "_" were a wildcard there) is counted apart.
-    expect((await book(await newSession(12), `${local.replaceAll("_", "x")}+1@example.com`, [delegate(1)])).ok).toBe(true);
+    expect((await book(await newSession(12), `${local.replaceAll("_", "x")}+1@example.com`, [delegate(1)])).ok).toBe(
+      true,
+    );
   });
 
   it("concurrent bookings never pass the limits: 24 one-place bookings for a 12-place session hold 6", async () => {
     const session = await newSession(12);
     const results = await Promise.all(
-      Array.from({ length: 24 }, (_, i) => book(session, address(100 + i), [delegate(i)], handles[i % handles.length]!.db)),
+      Array.from({ length: 24 }, (_, i) =>
+        book(session, address(100 + i), [delegate(i)], handles[i % handles.length]!.db),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(6);
     expect(results.filter((r) => !r.ok).every((r) => !r.ok && r.reason === "unconfirmed-session")).toBe(true);
@@ -182,7 +202,9 @@ describe.each(dialects)("invoice bookings confirmed by their booker on %s", (dia
   it("concurrent bookings by one address on 12 sessions: 3 are held", async () => {
     const mine = address(7);
     const each = await Promise.all(Array.from({ length: 12 }, () => newSession(12)));
-    const results = await Promise.all(each.map((s, i) => book(s, mine, [delegate(1)], handles[i % handles.length]!.db)));
+    const results = await Promise.all(
+      each.map((s, i) => book(s, mine, [delegate(1)], handles[i % handles.length]!.db)),
+    );
     expect(results.filter((r) => r.ok)).toHaveLength(3);
   });
 

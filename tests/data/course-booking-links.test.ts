@@ -51,7 +51,9 @@ describe.each(dialects)("booking links on %s", (dialect) => {
       to: r.to_address,
       subject: r.subject,
       text: r.text_body,
-      token: r.secrets ? (JSON.parse(unseal(keys, r.secrets, "outbox")) as Record<string, string>)["booking-link"] : null,
+      token: r.secrets
+        ? (JSON.parse(unseal(keys, r.secrets, "outbox")) as Record<string, string>)["booking-link"]
+        : null,
     }));
   }
 
@@ -97,8 +99,7 @@ describe.each(dialects)("booking links on %s", (dialect) => {
     const { id, token } = await booking(`limit-${dialect}@example.com`);
     // Each resend revokes every link to the booking; another expired link to it (as one asked for at once from a
     // second tab would find) is made for each further ask.
-    const anotherExpiredLink = () =>
-      t.handle.db.transaction().execute((trx) => newBookingLink(trx, id, booked));
+    const anotherExpiredLink = () => t.handle.db.transaction().execute((trx) => newBookingLink(trx, id, booked));
     const start = days(endsAt, 40);
     now = start;
     expect(await service.resendLink(token)).toEqual({ kind: "sent" });

@@ -82,8 +82,12 @@ describe.each(dialects)("course places and invoice numbers on %s", (dialect) => 
 
     it("is held by the table too: no write puts more taken than the capacity, or fewer than none", async () => {
       await setCapacity(db, "cap-4", 2, now);
-      await expect(db.updateTable("course_session_places").set({ taken: 3 }).where("session_key", "=", "cap-4").execute()).rejects.toThrow();
-      await expect(db.updateTable("course_session_places").set({ taken: -1 }).where("session_key", "=", "cap-4").execute()).rejects.toThrow();
+      await expect(
+        db.updateTable("course_session_places").set({ taken: 3 }).where("session_key", "=", "cap-4").execute(),
+      ).rejects.toThrow();
+      await expect(
+        db.updateTable("course_session_places").set({ taken: -1 }).where("session_key", "=", "cap-4").execute(),
+      ).rejects.toThrow();
       expect(await row("cap-4")).toMatchObject({ capacity: 2, taken: 0 });
     });
   });
@@ -189,9 +193,7 @@ describe.each(dialects)("course places and invoice numbers on %s", (dialect) => 
     });
 
     const committed = async (series: string) =>
-      (
-        await sql<{ number: number }>`select number from test_invoices where series = ${series}`.execute(db)
-      ).rows
+      (await sql<{ number: number }>`select number from test_invoices where series = ${series}`.execute(db)).rows
         .map((r) => Number(r.number))
         .sort((a, b) => a - b);
 

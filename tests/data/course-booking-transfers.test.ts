@@ -144,7 +144,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     expect(invoice).toMatchObject({ kind: "invoice", total_pence: 1_080_000 });
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ credited_pence: 120_000, total_pence: 1_080_000 });
 
-    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({ ok: true });
+    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({
+      ok: true,
+    });
     const payment = await t.handle.db
       .selectFrom("payments")
       .select(["provider", "amount_pence"])
@@ -156,9 +158,14 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
 
   it("cancelled after a move to a cheaper date, the terms' share is of what is still charged", async () => {
     const { to, b } = await bookingAndJune(400_000);
-    expect(await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null })).toMatchObject({ ok: true });
+    expect(await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: null })).toMatchObject({
+      ok: true,
+    });
     // 28 days before 14 June: half of the £9,600 still charged.
-    const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
+    const cancelled = await cancelBooking(t.handle.db, b.id, {
+      now: new Date("2027-05-17T12:00:00.000Z"),
+      staffId: "staff-1",
+    });
     expect(cancelled).toMatchObject({ ok: true, creditNote: { total_pence: 480_000 } });
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "cancelled", credited_pence: 600_000 });
   });
@@ -233,7 +240,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
         }),
       }),
     ]);
-    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({ ok: true });
+    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({
+      ok: true,
+    });
     expect((await events(b.id, ["paid"])).map((e) => JSON.parse(e.detail).amountPence)).toEqual([1_200_000]);
   });
 
@@ -242,8 +251,14 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
     if (!moved.ok) throw new Error(moved.reason);
     // 28 days before 14 June: half of the £12,000 of the new invoice.
-    const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
-    expect(cancelled).toMatchObject({ ok: true, creditNote: { total_pence: 600_000, related_invoice_id: moved.invoice!.id } });
+    const cancelled = await cancelBooking(t.handle.db, b.id, {
+      now: new Date("2027-05-17T12:00:00.000Z"),
+      staffId: "staff-1",
+    });
+    expect(cancelled).toMatchObject({
+      ok: true,
+      creditNote: { total_pence: 600_000, related_invoice_id: moved.invoice!.id },
+    });
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "cancelled", credited_pence: 600_000 });
   });
 
@@ -283,7 +298,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       carriedPence: 1_080_000,
     });
     // The team marks the difference paid: a second transfer, of £1,200, and the booking is paid again.
-    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({ ok: true });
+    expect(await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(10) })).toMatchObject({
+      ok: true,
+    });
     expect((await events(b.id, ["paid"])).map((e) => JSON.parse(e.detail).amountPence)).toEqual([1_080_000, 120_000]);
     const payments = await t.handle.db
       .selectFrom("payments")
@@ -305,7 +322,10 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     const moved = await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: "staff-1" });
     if (!moved.ok) throw new Error(moved.reason);
     // 28 days before 14 June: half of the new invoice's £12,000 credited; £6,000 still charged, £10,800 paid.
-    const cancelled = await cancelBooking(t.handle.db, b.id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
+    const cancelled = await cancelBooking(t.handle.db, b.id, {
+      now: new Date("2027-05-17T12:00:00.000Z"),
+      staffId: "staff-1",
+    });
     expect(cancelled).toMatchObject({
       ok: true,
       refundPence: 480_000,
@@ -319,7 +339,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     // Within 14 days nothing is credited: the £10,800 paid stays against the £12,000, nothing refunded.
     const other = await booking(from);
     await markInvoicePaid(t.handle.db, other.id, { staffId: "staff-1", now: later(1) });
-    expect((await transferBooking(t.handle.db, other.id, { target: dear, now: later(5), staffId: "staff-1" })).ok).toBe(true);
+    expect((await transferBooking(t.handle.db, other.id, { target: dear, now: later(5), staffId: "staff-1" })).ok).toBe(
+      true,
+    );
     expect(
       await cancelBooking(t.handle.db, other.id, { now: new Date("2027-06-07T12:00:00.000Z"), staffId: "staff-1" }),
     ).toMatchObject({ ok: true, refundPence: 0 });
@@ -337,11 +359,21 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       left: 1,
     });
     expect(
-      await transferBooking(t.handle.db, b.id, { target: cheap, now: later(5), staffId: null, expectDifferencePence: 0 }),
+      await transferBooking(t.handle.db, b.id, {
+        target: cheap,
+        now: later(5),
+        staffId: null,
+        expectDifferencePence: 0,
+      }),
     ).toEqual({ ok: false, reason: "amount-changed" });
     // Shown the credit, the booker is not moved to a date that now costs more (or the other way round).
     expect(
-      await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: null, expectDifferencePence: -120_000 }),
+      await transferBooking(t.handle.db, b.id, {
+        target: dear,
+        now: later(5),
+        staffId: null,
+        expectDifferencePence: -120_000,
+      }),
     ).toEqual({ ok: false, reason: "amount-changed" });
     expect([await taken(from.key), await taken(small.key), await taken(cheap.key), await taken(dear.key)]).toEqual([
       2, 0, 0, 0,
@@ -391,7 +423,11 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     const own = await openTestDatabase(dialect, "cbmovehook", { businessSettings: true });
     try {
       const db = own.handle.db;
-      await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.changed"] }, booked);
+      await createEndpoint(
+        db,
+        { url: "https://crm.example.com/in", description: "CRM", events: ["booking.changed"] },
+        booked,
+      );
       const from = await createCourseSession(db, { key: "hook-from", capacity: 4, at: booked, ...march });
       const to = await createCourseSession(db, { key: "hook-to", capacity: 4, at: booked, ...june });
       const placed = await placeCourseBooking(db, {
@@ -402,7 +438,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       });
       if (!placed.ok) throw new Error(placed.reason);
       await confirmBooking(db, placed.booking.id, booked);
-      expect(await transferBooking(db, placed.booking.id, { target: to, now: later(5), staffId: "staff-1" })).toMatchObject({
+      expect(
+        await transferBooking(db, placed.booking.id, { target: to, now: later(5), staffId: "staff-1" }),
+      ).toMatchObject({
         ok: true,
       });
       const [event, ...more] = await db.selectFrom("webhook_events").selectAll().execute();

@@ -77,9 +77,16 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
   async function place(
     session: BookableSession,
     email: string,
-    { places = [delegate(1)], payment = byInvoice, on = db, now = early, attribution = null as typeof visit | null } = {},
+    {
+      places = [delegate(1)],
+      payment = byInvoice,
+      on = db,
+      now = early,
+      attribution = null as typeof visit | null,
+    } = {},
   ) {
-    return (await createConfirmedCourseBooking(on, { session, booker: email, places, payment, now, attribution })).booking;
+    return (await createConfirmedCourseBooking(on, { session, booker: email, places, payment, now, attribution }))
+      .booking;
   }
 
   const list = (filters: Partial<InboxFilters>) => listLeads(db, { ...noFilters, ...filters }, sales.id, null);
@@ -184,7 +191,14 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
     await queueEmails(
       db,
       { type: "course-booking", id: booking.id },
-      [{ to: "team@example.test", subject: "New course booking", text: "Ada Booker booked a place.", html: "<p>Ada Booker booked a place.</p>" }],
+      [
+        {
+          to: "team@example.test",
+          subject: "New course booking",
+          text: "Ada Booker booked a place.",
+          html: "<p>Ada Booker booked a place.</p>",
+        },
+      ],
       early,
     );
     const found = await findEverything(db, email);
@@ -197,7 +211,9 @@ describe.each(dialects)("course bookings in the inbox on %s", (dialect) => {
     expect(await findLead(db, booking.id)).toBeNull();
     expect(await db.selectFrom("lead_events").select("id").where("lead_id", "=", booking.id).execute()).toEqual([]);
     expect(await db.selectFrom("outbox").select("id").where("lead_id", "=", booking.id).execute()).toEqual([]);
-    expect(await db.selectFrom("course_invoices").select("id").where("booking_id", "=", booking.id).execute()).toHaveLength(1);
+    expect(
+      await db.selectFrom("course_invoices").select("id").where("booking_id", "=", booking.id).execute(),
+    ).toHaveLength(1);
   });
 
   it("the retention job takes a booking's row and notes out of the inbox with the booking, not before", async () => {

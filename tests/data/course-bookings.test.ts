@@ -24,7 +24,12 @@ import {
   type BookingPayment,
   type CourseBooking,
 } from "~/orders/course-booking/booking-store.server.ts";
-import { attachPaymentIntent, cardPaymentFailed, confirmCardPayment, expireHolds } from "~/orders/course-booking/card-payments.server.ts";
+import {
+  attachPaymentIntent,
+  cardPaymentFailed,
+  confirmCardPayment,
+  expireHolds,
+} from "~/orders/course-booking/card-payments.server.ts";
 import { confirmBooking, type PlaceBookingResult } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking, cancelSession, markInvoicePaid, namePlace } from "~/orders/course-booking/team-acts.server.ts";
 import { courseBookingHoldsJob } from "~/orders/course-booking/holds-job.server.ts";
@@ -88,7 +93,12 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       capacity,
       at: early,
       format: "in-person",
-      venue: { name: "Meridian House", streetAddress: "10 Finsbury Square", locality: "London", postalCode: "EC2A 1AF" },
+      venue: {
+        name: "Meridian House",
+        streetAddress: "10 Finsbury Square",
+        locality: "London",
+        postalCode: "EC2A 1AF",
+      },
       ...extra,
     });
 
@@ -176,7 +186,12 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         { position: 1, name: "Delegate 1", email: "d1@example.com", jobTitle: "Manager" },
         { position: 2, name: "Delegate 2", email: "d2@example.com", jobTitle: "Manager" },
       ]);
-      expect(detail!.events.map((e) => e.kind)).toEqual(["created", "awaiting-confirmation", "confirmed", "invoice-issued"]);
+      expect(detail!.events.map((e) => e.kind)).toEqual([
+        "created",
+        "awaiting-confirmation",
+        "confirmed",
+        "invoice-issued",
+      ]);
       expect(detail!.invoices.map((i) => i.number)).toEqual([invoice!.number]);
 
       const pdf = await invoicePdf(db, invoice!.id);
@@ -208,7 +223,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("refuses a full session with what is left, and takes nothing", async () => {
       const session = await newSession(2);
-      expect(await book(session, [delegate(1), delegate(2), delegate(3)])).toEqual({ ok: false, reason: "full", left: 2 });
+      expect(await book(session, [delegate(1), delegate(2), delegate(3)])).toEqual({
+        ok: false,
+        reason: "full",
+        left: 2,
+      });
       expect(await left(session.key)).toBe(2);
       expect(await courseBookingIds(db, { sessionKey: session.key })).toEqual([]);
     });
@@ -216,7 +235,10 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
     it("refuses a session that has started (even by a millisecond) or is cancelled", async () => {
       const session = await newSession(5);
       expect(await book(session, [delegate(1)], byInvoice, startsAt)).toEqual({ ok: false, reason: "started" });
-      expect(await book(session, [delegate(1)], byCard, minutes(startsAt, 60 * 24))).toEqual({ ok: false, reason: "started" });
+      expect(await book(session, [delegate(1)], byCard, minutes(startsAt, 60 * 24))).toEqual({
+        ok: false,
+        reason: "started",
+      });
       expect((await book(session, [delegate(1)], byInvoice, new Date(startsAt.getTime() - 1))).ok).toBe(true);
       const cancelled = await newSession(5, { state: "cancelled" });
       expect(await book(cancelled, [delegate(1)])).toEqual({ ok: false, reason: "cancelled" });
@@ -311,7 +333,8 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       await expireHolds(db, minutes(early, 20));
       const late = await confirmCardPayment(db, {
         paymentIntentId: first.paymentIntentId,
-        amountPence: 1_080_000, now: minutes(early, 21),
+        amountPence: 1_080_000,
+        now: minutes(early, 21),
       });
       expect(late.outcome).toBe("confirmed");
       expect(await left(session.key)).toBe(0);
@@ -322,7 +345,8 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       await booked(other, [delegate(3)], byInvoice, minutes(early, 21));
       const refused = await confirmCardPayment(db, {
         paymentIntentId: second.paymentIntentId,
-        amountPence: 1_080_000, now: minutes(early, 22),
+        amountPence: 1_080_000,
+        now: minutes(early, 22),
       });
       expect(refused).toMatchObject({
         outcome: "refund",
@@ -333,15 +357,23 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(await left(other.key)).toBe(1);
       expect(await invoicesOf(second.booking.id)).toEqual([]);
       expect(
-        await confirmCardPayment(db, { paymentIntentId: second.paymentIntentId, amountPence: 1_080_000, now: minutes(early, 23) }),
+        await confirmCardPayment(db, {
+          paymentIntentId: second.paymentIntentId,
+          amountPence: 1_080_000,
+          now: minutes(early, 23),
+        }),
       ).toEqual({ outcome: "unchanged", reason: "already-handled" });
     });
 
     it("a failed payment is noted once; the hold stays until it lapses", async () => {
       const session = await newSession(3);
       const { booking, paymentIntentId } = await cardBooking(session);
-      expect(await cardPaymentFailed(db, { paymentIntentId, message: "Your card was declined.", now: early })).toBe(true);
-      expect(await cardPaymentFailed(db, { paymentIntentId, message: "Your card was declined.", now: early })).toBe(false);
+      expect(await cardPaymentFailed(db, { paymentIntentId, message: "Your card was declined.", now: early })).toBe(
+        true,
+      );
+      expect(await cardPaymentFailed(db, { paymentIntentId, message: "Your card was declined.", now: early })).toBe(
+        false,
+      );
       const detail = await bookingDetail(db, booking.id);
       expect(detail!.booking).toMatchObject({ status: "held", payment_failure: "Your card was declined." });
       expect(await left(session.key)).toBe(2);
@@ -375,7 +407,10 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         ok: false,
         reason: "not-invoiced",
       });
-      expect(await markInvoicePaid(db, "nope", { staffId: "staff-1", now: at })).toEqual({ ok: false, reason: "not-found" });
+      expect(await markInvoicePaid(db, "nope", { staffId: "staff-1", now: at })).toEqual({
+        ok: false,
+        reason: "not-found",
+      });
       const paidEvent = (await bookingDetail(db, booking.id))!.events.at(-1)!;
       expect(paidEvent).toMatchObject({ kind: "paid", actor: "staff-1", detail: { note: "BACS ref 123" } });
     });
@@ -426,10 +461,18 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       // 29 days or more before: all of it.
       const card = await cardBooking(session, [delegate(1)]);
       await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
-      const full = await cancelBooking(db, card.booking.id, { now: new Date("2027-02-07T12:00:00.000Z"), staffId: "s" });
+      const full = await cancelBooking(db, card.booking.id, {
+        now: new Date("2027-02-07T12:00:00.000Z"),
+        staffId: "s",
+      });
       expect(full).toMatchObject({ ok: true, refundPence: 540_000, paymentIntentId: card.paymentIntentId });
       if (!full.ok) return;
-      expect(full.creditNote).toMatchObject({ kind: "credit-note", total_pence: 540_000, net_pence: 450_000, vat_pence: 90_000 });
+      expect(full.creditNote).toMatchObject({
+        kind: "credit-note",
+        total_pence: 540_000,
+        net_pence: 450_000,
+        vat_pence: 90_000,
+      });
       expect(full.creditNote!.number).toMatch(/^CN-\d{6}$/);
       const note = storedDocument(full.creditNote!);
       const invoice = (await invoicesOf(card.booking.id)).find((r) => r.kind === "invoice");
@@ -440,20 +483,35 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       // 15 to 28 days before, paid by transfer: half, refunded by the team.
       const transfer = await booked(session, [delegate(2)]);
       await markInvoicePaid(db, transfer.booking.id, { staffId: "s", now: early });
-      const half = await cancelBooking(db, transfer.booking.id, { now: new Date("2027-02-21T12:00:00.000Z"), staffId: "s" });
-      expect(half).toMatchObject({ ok: true, refundPence: 270_000, paymentIntentId: null, creditNote: { total_pence: 270_000 } });
+      const half = await cancelBooking(db, transfer.booking.id, {
+        now: new Date("2027-02-21T12:00:00.000Z"),
+        staffId: "s",
+      });
+      expect(half).toMatchObject({
+        ok: true,
+        refundPence: 270_000,
+        paymentIntentId: null,
+        creditNote: { total_pence: 270_000 },
+      });
 
       // 14 days or fewer, invoice unpaid: no credit, the whole invoice stays due.
       const late = await booked(session, [delegate(3)]);
-      const none = await cancelBooking(db, late.booking.id, { now: new Date("2027-02-22T12:00:00.000Z"), staffId: "s" });
+      const none = await cancelBooking(db, late.booking.id, {
+        now: new Date("2027-02-22T12:00:00.000Z"),
+        staffId: "s",
+      });
       expect(none).toMatchObject({ ok: true, refundPence: 0, paymentIntentId: null });
       expect(none.ok && none.creditNote).toBeFalsy();
 
       // 15 to 28 days before, invoice unpaid: the credit note takes half off; the other half is still owed.
       const owed = await booked(session, [delegate(4)]);
-      const halfOwed = await cancelBooking(db, owed.booking.id, { now: new Date("2027-02-21T12:00:00.000Z"), staffId: "s" });
+      const halfOwed = await cancelBooking(db, owed.booking.id, {
+        now: new Date("2027-02-21T12:00:00.000Z"),
+        staffId: "s",
+      });
       expect(halfOwed).toMatchObject({ ok: true, refundPence: 0, creditNote: { total_pence: 270_000 } });
-      if (halfOwed.ok) expect(storedDocument(halfOwed.creditNote!).paymentTerms).toContain("£2,700.00 of it remains due");
+      if (halfOwed.ok)
+        expect(storedDocument(halfOwed.creditNote!).paymentTerms).toContain("£2,700.00 of it remains due");
 
       // A held card booking: nothing to credit.
       const held = await cardBooking(session, [delegate(5)]);
@@ -468,7 +526,10 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         ok: false,
         reason: "not-live",
       });
-      expect(await cancelBooking(db, "nope", { now: early, staffId: "s" })).toMatchObject({ ok: false, reason: "not-found" });
+      expect(await cancelBooking(db, "nope", { now: early, staffId: "s" })).toMatchObject({
+        ok: false,
+        reason: "not-found",
+      });
     });
 
     it("an override credits the amount the team gives, with a reason, never more than the invoice", async () => {
@@ -477,7 +538,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       await markInvoicePaid(db, booking.id, { staffId: "s", now: early });
       const lateDay = new Date("2027-03-01T12:00:00.000Z");
       expect(
-        await cancelBooking(db, booking.id, { now: lateDay, staffId: "s", override: { grossPence: 100_000, reason: " " } }),
+        await cancelBooking(db, booking.id, {
+          now: lateDay,
+          staffId: "s",
+          override: { grossPence: 100_000, reason: " " },
+        }),
       ).toMatchObject({ ok: false, reason: "override-reason-missing" });
       expect(
         await cancelBooking(db, booking.id, {
@@ -539,14 +604,21 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
     it("composes what a cancellation says before its places go back and its credit note's number is taken, and says the number taken (ADR 072)", async () => {
       const session = await newSession(3);
       const lastCreditNote = async (on: Db | Transaction<Database>) =>
-        (await on.selectFrom("invoice_sequences").select("last_number").where("series", "=", "CN").executeTakeFirst())?.last_number ?? 0;
+        (await on.selectFrom("invoice_sequences").select("last_number").where("series", "=", "CN").executeTakeFirst())
+          ?.last_number ?? 0;
       const cnNumber = (n: number) => `CN-${String(n).padStart(6, "0")}`;
 
       // The act itself: its composer runs while the CN series' row and the places are untouched.
       const card = await cardBooking(session, [delegate(1)]);
       await confirmCardPayment(db, { paymentIntentId: card.paymentIntentId, amountPence: 540_000, now: early });
       const before = await lastCreditNote(db);
-      const seen: { standIn?: string; numberWhileComposing?: number; leftWhileComposing?: number; written?: string; numberWhileWriting?: number } = {};
+      const seen: {
+        standIn?: string;
+        numberWhileComposing?: number;
+        leftWhileComposing?: number;
+        written?: string;
+        numberWhileWriting?: number;
+      } = {};
       const cancelled = await cancelBooking(db, card.booking.id, { now: early, staffId: "s" }, async (trx, about) => {
         seen.standIn = about.creditNote?.number;
         seen.numberWhileComposing = await lastCreditNote(trx);
@@ -561,7 +633,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(seen.leftWhileComposing).toBe(2);
       expect(seen.written).toBe(cnNumber(before + 1));
       expect(seen.numberWhileWriting).toBe(before + 1);
-      expect(cancelled).toMatchObject({ ok: true, refundPence: 540_000, creditNote: { number: cnNumber(before + 1), total_pence: 540_000 } });
+      expect(cancelled).toMatchObject({
+        ok: true,
+        refundPence: 540_000,
+        creditNote: { number: cnNumber(before + 1), total_pence: 540_000 },
+      });
       expect(await left(session.key)).toBe(3);
       const events = (await bookingDetail(db, card.booking.id))!.events.map((e) => e.kind);
       expect(events.slice(-2)).toEqual(["credit-note-issued", "cancelled"]);
@@ -582,9 +658,9 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(notice.html_body).toContain(cnNumber(before + 2));
       expect(notice.attachments_json).toContain(`credit-note-${cnNumber(before + 2)}.pdf`);
       expect(JSON.stringify(outbox)).not.toContain("number-to-come");
-      expect(storedDocument((await invoicesOf(transfer.booking.id)).find((r) => r.kind === "credit-note")!).number).toBe(
-        cnNumber(before + 2),
-      );
+      expect(
+        storedDocument((await invoicesOf(transfer.booking.id)).find((r) => r.kind === "credit-note")!).number,
+      ).toBe(cnNumber(before + 2));
     });
   });
 
@@ -594,7 +670,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const invoiced = await booked(session, [delegate(1), { namesToFollow: true }]);
       const card = await cardBooking(session, [delegate(3)], minutes(early, 1));
       const paid = await cardBooking(session, [delegate(4)], minutes(early, 2));
-      await confirmCardPayment(db, { paymentIntentId: paid.paymentIntentId, amountPence: 540_000, now: minutes(early, 3) });
+      await confirmCardPayment(db, {
+        paymentIntentId: paid.paymentIntentId,
+        amountPence: 540_000,
+        now: minutes(early, 3),
+      });
       expect(await sessionPlaceCounts(db, [session.key, "none"])).toEqual(
         new Map([[session.key, { capacity: 8, sold: 3, held: 1, free: 4 }]]),
       );
@@ -617,7 +697,12 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
   describe("access, erasure and retention (the order kind)", () => {
     const bookerOf = (email: string): Booker => ({ ...booker, email });
-    const placeAs = (email: string, session: BookableSession, places: BookedPlace[], payment: BookingPayment = byInvoice) =>
+    const placeAs = (
+      email: string,
+      session: BookableSession,
+      places: BookedPlace[],
+      payment: BookingPayment = byInvoice,
+    ) =>
       createConfirmedCourseBooking(db, {
         session,
         booker: bookerOf(email),
@@ -638,10 +723,16 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const asBooker = (await findEverything(db, `booker-${dialect}@access.example`)).bookings;
       expect(asBooker.map((r) => r.id)).toEqual([mine.booking.id]);
       expect(asBooker[0]).not.toHaveProperty("client_secret");
-      expect(asBooker[0]!.delegates).toEqual([{ position: 1, name: "Delegate 1", email: "d1@example.com", job_title: "Manager" }]);
+      expect(asBooker[0]!.delegates).toEqual([
+        { position: 1, name: "Delegate 1", email: "d1@example.com", job_title: "Manager" },
+      ]);
       const asDelegate = (await findEverything(db, `dana-${dialect}@access.example`)).bookings;
       expect(asDelegate).toHaveLength(1);
-      expect(asDelegate[0]).toMatchObject({ role: "delegate", name: "Dana Delegate", course_title: "Strategic Leadership" });
+      expect(asDelegate[0]).toMatchObject({
+        role: "delegate",
+        name: "Dana Delegate",
+        course_title: "Strategic Leadership",
+      });
       expect(asDelegate[0]).not.toHaveProperty("booker_email");
       expect(asDelegate[0]).not.toHaveProperty("booker_phone");
     });
@@ -823,8 +914,12 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         await confirmBooking(odb, booking.id, early);
         const mary = { name: "Mary Major", email: "mary@example.com", jobTitle: "Analyst" };
         const ann = { name: "Ann Other", email: "ann@example.com", jobTitle: "Analyst" };
-        expect(await namePlace(odb, booking.id, { position: 2, delegate: mary, now: minutes(early, 1), staffId: null })).toMatchObject({ ok: true });
-        expect(await namePlace(odb, booking.id, { position: 1, delegate: ann, now: minutes(early, 2), staffId: "staff-1" })).toMatchObject({ ok: true });
+        expect(
+          await namePlace(odb, booking.id, { position: 2, delegate: mary, now: minutes(early, 1), staffId: null }),
+        ).toMatchObject({ ok: true });
+        expect(
+          await namePlace(odb, booking.id, { position: 1, delegate: ann, now: minutes(early, 2), staffId: "staff-1" }),
+        ).toMatchObject({ ok: true });
         // Refused (the same person again): nothing written.
         await namePlace(odb, booking.id, { position: 1, delegate: ann, now: minutes(early, 3), staffId: "staff-1" });
 
@@ -834,11 +929,24 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
           ["booking.changed", "ada@example.com"],
         ]);
         expect(events.map((e) => JSON.parse(e.payload).data)).toEqual([
-          expect.objectContaining({ id: booking.id, change: "place-named", position: 2, by: "booker", namedDelegates: 2 }),
+          expect.objectContaining({
+            id: booking.id,
+            change: "place-named",
+            position: 2,
+            by: "booker",
+            namedDelegates: 2,
+          }),
           expect.objectContaining({ change: "delegate-substituted", position: 1, by: "team", namedDelegates: 2 }),
         ]);
         const payloads = events.map((e) => e.payload).join("\n");
-        for (const who of ["mary@example.com", "Mary Major", "ann@example.com", "Ann Other", "d1@example.com", "Delegate 1"]) {
+        for (const who of [
+          "mary@example.com",
+          "Mary Major",
+          "ann@example.com",
+          "Ann Other",
+          "d1@example.com",
+          "Delegate 1",
+        ]) {
           expect(payloads).not.toContain(who);
         }
       });
@@ -848,8 +956,20 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
   describe("concurrent bookings", () => {
     it("200 concurrent bookings for the last 3 places: exactly 3 sell, each invoiced with the next number, the rest are told it is full", async () => {
       const session = await newSession(10);
-      await booked(session, [delegate(1), delegate(2), delegate(3), delegate(4), delegate(5), delegate(6), delegate(7)]);
-      const before = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
+      await booked(session, [
+        delegate(1),
+        delegate(2),
+        delegate(3),
+        delegate(4),
+        delegate(5),
+        delegate(6),
+        delegate(7),
+      ]);
+      const before = await db
+        .selectFrom("invoice_sequences")
+        .select("last_number")
+        .where("series", "=", "INV")
+        .executeTakeFirstOrThrow();
       const started = performance.now();
       const results = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>
@@ -859,7 +979,9 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const ms = Math.round(performance.now() - started);
       const sold = results.filter((r) => r.ok);
       const refused = results.filter((r) => !r.ok);
-      console.log(`${dialect}: 200 concurrent bookings for the last 3 places: ${sold.length} sold, ${refused.length} full, ${ms} ms`);
+      console.log(
+        `${dialect}: 200 concurrent bookings for the last 3 places: ${sold.length} sold, ${refused.length} full, ${ms} ms`,
+      );
       expect(sold).toHaveLength(3);
       expect(refused).toHaveLength(197);
       expect(refused.every((r) => r.reason === "full" && r.left === 0)).toBe(true);
@@ -867,7 +989,9 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(await courseBookingIds(db, { sessionKey: session.key })).toHaveLength(4);
       const confirmed = await Promise.all(
         sold.flatMap((r, i) =>
-          r.ok && r.booking.status === "unconfirmed" ? [confirmBooking(handles[i % handles.length]!.db, r.booking.id, early)] : [],
+          r.ok && r.booking.status === "unconfirmed"
+            ? [confirmBooking(handles[i % handles.length]!.db, r.booking.id, early)]
+            : [],
         ),
       );
       const numbers = confirmed.flatMap((r) => (r.ok ? [Number(r.invoice.number.slice(4))] : [])).sort((a, b) => a - b);
@@ -877,14 +1001,26 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
 
     it("invoice numbers run without a gap or a repeat under 60 concurrent confirmations", async () => {
       const session = await newSession(100);
-      const before = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
+      const before = await db
+        .selectFrom("invoice_sequences")
+        .select("last_number")
+        .where("series", "=", "INV")
+        .executeTakeFirstOrThrow();
       const placed = await Promise.all(
-        Array.from({ length: 60 }, (_, i) => book(session, [delegate(i)], byInvoice, early, handles[i % handles.length]!.db)),
+        Array.from({ length: 60 }, (_, i) =>
+          book(session, [delegate(i)], byInvoice, early, handles[i % handles.length]!.db),
+        ),
       );
-      const after = await db.selectFrom("invoice_sequences").select("last_number").where("series", "=", "INV").executeTakeFirstOrThrow();
+      const after = await db
+        .selectFrom("invoice_sequences")
+        .select("last_number")
+        .where("series", "=", "INV")
+        .executeTakeFirstOrThrow();
       expect(after.last_number).toBe(before.last_number);
       const results = await Promise.all(
-        placed.map((r, i) => confirmBooking(handles[i % handles.length]!.db, r.ok ? r.booking.id : "?", minutes(early, 1))),
+        placed.map((r, i) =>
+          confirmBooking(handles[i % handles.length]!.db, r.ok ? r.booking.id : "?", minutes(early, 1)),
+        ),
       );
       const numbers = results.map((r) => (r.ok ? Number(r.invoice.number.slice(4)) : -1)).sort((a, b) => a - b);
       expect(numbers).toEqual(Array.from({ length: 60 }, (_, i) => before.last_number + 1 + i));

@@ -27,12 +27,20 @@ const first = releaseSessions[0]!;
 async function edit(db: Db, key: string, change: Partial<CourseSession>, at: Date) {
   const item = (await readItem(db, "session", key))!;
   const data = { ...(item.draft as CourseSession), ...change };
-  const saved = await saveDraft(db, { type: "session", key, data, baseVersion: item.draftVersion, actor: ann, now: at });
+  const saved = await saveDraft(db, {
+    type: "session",
+    key,
+    data,
+    baseVersion: item.draftVersion,
+    actor: ann,
+    now: at,
+  });
   expect(saved).toMatchObject({ ok: true });
 }
 
 describe.each(dialects)("course sessions as content on %s", (dialect) => {
-  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "sessions", at: start }, test);
+  const withSeeded = (test: (db: Db) => Promise<void>) =>
+    withSeededContent({ dialect, prefix: "sessions", at: start }, test);
 
   it("the release's sessions are seeded live, each with its capacity as its places", async () => {
     await withSeeded(async (db) => {
@@ -76,24 +84,36 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
         ok: false,
         reason: "invalid",
         issues: [
-          { path: "capacity", message: "This session already has 5 places sold or held: its capacity cannot be less than 5." },
+          {
+            path: "capacity",
+            message: "This session already has 5 places sold or held: its capacity cannot be less than 5.",
+          },
         ],
       });
       expect(await placesOf(db, first.id)).toEqual({ capacity: 20, taken: 5 });
       expect((await readItem(db, "session", first.id))?.publishedRevision).toBe(2);
 
       await edit(db, first.id, { capacity: 5 }, later(6));
-      expect(await publishItem(db, { type: "session", key: first.id, actor: ann, now: later(7) })).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "session", key: first.id, actor: ann, now: later(7) })).toMatchObject({
+        ok: true,
+      });
       expect(await placesOf(db, first.id)).toEqual({ capacity: 5, taken: 5 });
     });
   });
 
   it("a new session gets its places row when first published, not when added as a draft", async () => {
     await withSeeded(async (db) => {
-      const data: CourseSession = { ...first, id: "risk-management-2027-09-london", startDate: "2027-09-06", capacity: 9 };
+      const data: CourseSession = {
+        ...first,
+        id: "risk-management-2027-09-london",
+        startDate: "2027-09-06",
+        capacity: 9,
+      };
       expect(await createItem(db, { type: "session", data, actor: ann, now: later(1) })).toMatchObject({ ok: true });
       expect(await placesOf(db, data.id)).toBeUndefined();
-      expect(await publishItem(db, { type: "session", key: data.id, actor: ann, now: later(2) })).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "session", key: data.id, actor: ann, now: later(2) })).toMatchObject({
+        ok: true,
+      });
       expect(await placesOf(db, data.id)).toEqual({ capacity: 9, taken: 0 });
     });
   });
@@ -118,7 +138,9 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
       const changed = { ...first, pricePence: 480000 };
       expect(await ask(db, first.id, first, changed)).toBeNull();
       await db.transaction().execute((trx) => takePlaces(trx, first.id, 2, later(1)));
-      expect(await ask(db, first.id, first, changed)).toMatch(/^2 places are already sold or held on this session\..*existing bookings keep what they pay/);
+      expect(await ask(db, first.id, first, changed)).toMatch(
+        /^2 places are already sold or held on this session\..*existing bookings keep what they pay/,
+      );
       const earlier = { ...first, hours: first.hours.map((h, i) => (i === 0 ? { ...h, starts: "08:30" } : h)) };
       // New hours reach the delegates already booked: the confirmation says so, and nothing of prices.
       const hoursAsked = await ask(db, first.id, first, earlier);
@@ -130,7 +152,9 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
       // A new joining link (as stored: sealed) reaches those sent their instructions: said, and nothing else.
       const online = { ...first, format: "online" as const, venue: undefined, joiningLink: "v1.k.aaa.bbb" };
       const linkAsked = await ask(db, first.id, online, { ...online, joiningLink: "v1.k.ccc.ddd" });
-      expect(linkAsked).toMatch(/A new joining link is e-mailed at once to each delegate already sent their joining instructions/);
+      expect(linkAsked).toMatch(
+        /A new joining link is e-mailed at once to each delegate already sent their joining instructions/,
+      );
       expect(linkAsked).not.toMatch(/New days, hours|keep what they pay/);
       expect(await ask(db, first.id, online, { ...online })).toBeNull();
       expect(await ask(db, first.id, first, { ...first, state: "open" as const })).toBeNull();

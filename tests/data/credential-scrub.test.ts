@@ -79,9 +79,36 @@ describe.each(dialects)("credentials scrubbed from records on %s", (dialect) => 
     await db
       .insertInto("audit_events")
       .values([
-        { id: "a1", at, actor_id: null, actor_email: null, action: "csrf-refused", target: `path:/admin/setup/${token}`, ip: "", detail: null },
-        { id: "a2", at, actor_id: null, actor_email: null, action: "access-refused", target: "path:/admin/users", ip: "", detail: null },
-        { id: "a3", at, actor_id: null, actor_email: null, action: "lead-viewed", target: "lead:l1", ip: "", detail: null },
+        {
+          id: "a1",
+          at,
+          actor_id: null,
+          actor_email: null,
+          action: "csrf-refused",
+          target: `path:/admin/setup/${token}`,
+          ip: "",
+          detail: null,
+        },
+        {
+          id: "a2",
+          at,
+          actor_id: null,
+          actor_email: null,
+          action: "access-refused",
+          target: "path:/admin/users",
+          ip: "",
+          detail: null,
+        },
+        {
+          id: "a3",
+          at,
+          actor_id: null,
+          actor_email: null,
+          action: "lead-viewed",
+          target: "lead:l1",
+          ip: "",
+          detail: null,
+        },
       ])
       .execute();
     const payload = (landing: string, source: string) =>
@@ -94,7 +121,13 @@ describe.each(dialects)("credentials scrubbed from records on %s", (dialect) => 
     await db
       .insertInto("webhook_events")
       .values([
-        { id: "w1", type: "lead.created", created_at: at, payload: payload(`/Booking/${token}`, `/booking/${token}/pay`), email: null },
+        {
+          id: "w1",
+          type: "lead.created",
+          created_at: at,
+          payload: payload(`/Booking/${token}`, `/booking/${token}/pay`),
+          email: null,
+        },
         { id: "w2", type: "lead.created", created_at: at, payload: untouched, email: null },
       ])
       .execute();
@@ -105,8 +138,26 @@ describe.each(dialects)("credentials scrubbed from records on %s", (dialect) => 
     await db
       .insertInto("spam_submissions")
       .values([
-        { id: "s1", kind: "contact", received_at: at, reason: "honeypot", fields_json: spamFields(`/BOOKING/${token}`), email: "", client_key: "unknown", source_page: "/contact" },
-        { id: "s2", kind: "contact", received_at: at, reason: "too-fast", fields_json: keptSpam, email: "", client_key: "unknown", source_page: "/contact" },
+        {
+          id: "s1",
+          kind: "contact",
+          received_at: at,
+          reason: "honeypot",
+          fields_json: spamFields(`/BOOKING/${token}`),
+          email: "",
+          client_key: "unknown",
+          source_page: "/contact",
+        },
+        {
+          id: "s2",
+          kind: "contact",
+          received_at: at,
+          reason: "too-fast",
+          fields_json: keptSpam,
+          email: "",
+          client_key: "unknown",
+          source_page: "/contact",
+        },
       ])
       .execute();
 

@@ -24,7 +24,12 @@ describe.each(dialects)("the daily digest on %s", (dialect) => {
   const lead = (
     id: string,
     createdAt: string,
-    more: Partial<{ kind: "contact" | "newsletter" | "guideRequest"; status: "new" | "contacted"; deadline: string | null; test: boolean }> = {},
+    more: Partial<{
+      kind: "contact" | "newsletter" | "guideRequest";
+      status: "new" | "contacted";
+      deadline: string | null;
+      test: boolean;
+    }> = {},
   ) => ({
     id: `${dialect}-${id}`,
     kind: more.kind ?? ("contact" as const),

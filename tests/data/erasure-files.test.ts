@@ -86,21 +86,47 @@ async function storeEverything(db: DatabaseHandle["db"]) {
     const [first, last] = name.split(" ") as [string, string];
     const contact = await service.submit(
       "contact",
-      { name, email, phone: "020 7946 0000", company, jobTitle: "CFO", serviceInterest: "strategy", message: text, preferredContact: "email" },
+      {
+        name,
+        email,
+        phone: "020 7946 0000",
+        company,
+        jobTitle: "CFO",
+        serviceInterest: "strategy",
+        message: text,
+        preferredContact: "email",
+      },
       meta,
     );
     await db
       .insertInto("lead_events")
-      .values({ id: `note-${email}`, lead_id: contact.id, at: now.toISOString(), actor_id: null, actor_name: "A", type: "note", body: `Rang ${name}: ${text}` })
+      .values({
+        id: `note-${email}`,
+        lead_id: contact.id,
+        at: now.toISOString(),
+        actor_id: null,
+        actor_name: "A",
+        type: "note",
+        body: `Rang ${name}: ${text}`,
+      })
       .execute();
-    await service.submit("guideRequest", { first_name: first, last_name: last, email, company, guide_name: "sustainable-business-practices" }, meta);
+    await service.submit(
+      "guideRequest",
+      { first_name: first, last_name: last, email, company, guide_name: "sustainable-business-practices" },
+      meta,
+    );
     await service.submit("resourceDownload", { email, resourceId: "finance-toolkit" }, meta);
     await service.submit("newsletter", { email }, meta);
     await service.submit("webinarRegistration", { webinarId: "scope-3-supplier-data", name, email, company }, meta);
   };
   // Other people before and after: the erased rows share pages with rows that stay.
   for (const [i, name] of others.entries()) {
-    await person(name, `${name.replace(" ", ".").toLowerCase()}${i}@example.test`, `Company ${i}`, `A question about audit ${i}.`);
+    await person(
+      name,
+      `${name.replace(" ", ".").toLowerCase()}${i}@example.test`,
+      `Company ${i}`,
+      `A question about audit ${i}.`,
+    );
     if (i === 2) await person(subject.name, subject.email, subject.company, message);
   }
   const booking = (id: string, status: "paid" | "pending") =>
@@ -115,7 +141,13 @@ async function storeEverything(db: DatabaseHandle["db"]) {
   );
   await keepSpam(
     db,
-    { kind: "contact", reason: "honeypot", fields: { ...subject, message }, clientAddress: "203.0.113.9", sourcePage: "/contact" },
+    {
+      kind: "contact",
+      reason: "honeypot",
+      fields: { ...subject, message },
+      clientAddress: "203.0.113.9",
+      sourcePage: "/contact",
+    },
     now,
   );
 }
@@ -176,7 +208,16 @@ describe.each(dialects)("an erasure leaves nothing to read back on %s", (dialect
     const vacuumsBefore = dialect === "postgres" ? await vacuumCounts(handle) : {};
 
     const counts = await erase(handle.db, subject.email, now);
-    expect(counts).toMatchObject({ leads: 4, notes: 1, webhooks: 5, spam: 1, bookingsDeleted: 1, bookingsKept: 1, suppressed: 1, wiped: true });
+    expect(counts).toMatchObject({
+      leads: 4,
+      notes: 1,
+      webhooks: 5,
+      spam: 1,
+      bookingsDeleted: 1,
+      bookingsKept: 1,
+      suppressed: 1,
+      wiped: true,
+    });
 
     if (dialect === "sqlite") {
       const file = path.join(dataDir, "site.db");
@@ -184,7 +225,9 @@ describe.each(dialects)("an erasure leaves nothing to read back on %s", (dialect
       // Each page's table (an index's page: its table's).
       const owners = new Map(
         (
-          handle.sqlite!.prepare("select d.pageno, s.tbl_name as tbl from dbstat d join sqlite_schema s on s.name = d.name").all() as {
+          handle
+            .sqlite!.prepare("select d.pageno, s.tbl_name as tbl from dbstat d join sqlite_schema s on s.name = d.name")
+            .all() as {
             pageno: number;
             tbl: string;
           }[]
@@ -205,7 +248,8 @@ describe.each(dialects)("an erasure leaves nothing to read back on %s", (dialect
 
     // PostgreSQL: each touched table was vacuumed after the erasure.
     const vacuumsAfter = await vacuumCounts(handle);
-    for (const table of touched) expect({ table, vacuumed: vacuumsAfter[table]! > vacuumsBefore[table]! }).toEqual({ table, vacuumed: true });
+    for (const table of touched)
+      expect({ table, vacuumed: vacuumsAfter[table]! > vacuumsBefore[table]! }).toEqual({ table, vacuumed: true });
     // No tuple, live or dead, and no B-tree entry holds any of it, but what the law keeps.
     expect((await reachableOnPostgres(handle)).filter((f) => !isKept(f.owner, f.needle))).toEqual([]);
   });
@@ -219,7 +263,9 @@ async function vacuumCounts(handle: DatabaseHandle): Promise<Record<string, numb
 }
 
 /** Every needle in a tuple (live or dead) of any table or TOAST table, or in a B-tree index entry, with its table. */
-async function reachableOnPostgres(handle: DatabaseHandle): Promise<{ relation: string; owner: string; needle: string }[]> {
+async function reachableOnPostgres(
+  handle: DatabaseHandle,
+): Promise<{ relation: string; owner: string; needle: string }[]> {
   const relations = await sql<{ relation: string; kind: string; owner: string }>`
     select c.oid::regclass::text as relation, c.relkind as kind, coalesce(t.relname, i.relname, c.relname) as owner
     from pg_class c

@@ -10,10 +10,7 @@ import pino from "pino";
 import Stripe from "stripe";
 import { afterAll, beforeAll } from "vitest";
 import type { Db } from "~/data/db.server.ts";
-import {
-  createConsultationPayments,
-  type ConsultationPaymentsOptions,
-} from "~/orders/consultation-payments.server.ts";
+import { createConsultationPayments, type ConsultationPaymentsOptions } from "~/orders/consultation-payments.server.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { stripeClient } from "~/orders/stripe/client.server.ts";
 import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/router.server.ts";
@@ -221,7 +218,6 @@ export function useTestDatabase(...args: Parameters<typeof openTestDatabase>): T
     },
   };
 }
-
 
 /**
  * A new folder in the system's temporary one (its name begins `prefix`),

@@ -38,7 +38,12 @@ describe.each(dialects)("a guide's PDF and the published content, on %s", (diale
         now: new Date(),
       });
       expect(saved).toMatchObject({ ok: true });
-      const published = await publishItem(t.handle.db, { type: "course", key: course.id, actor: editor, now: new Date() });
+      const published = await publishItem(t.handle.db, {
+        type: "course",
+        key: course.id,
+        actor: editor,
+        now: new Date(),
+      });
       if (!published.ok) throw new Error(published.message);
       await vi.waitFor(() => expect(content.version()).toBe(published.version), { timeout: 5000, interval: 10 });
 

@@ -200,7 +200,9 @@ describe.each(dialects)("the image library on %s", (dialect) => {
     const key = trainer.id;
     const save = async (data: object) => {
       const { draftVersion } = (await readItem(db, "trainer", key))!;
-      expect(await saveDraft(db, { type: "trainer", key, data, baseVersion: draftVersion, actor: ann, now: start })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, { type: "trainer", key, data, baseVersion: draftVersion, actor: ann, now: start }),
+      ).toMatchObject({ ok: true });
     };
     // In a draft: refused.
     await save({ ...trainer, image: { id: portrait.id, alt: "A trainer at a lectern" } });
@@ -252,7 +254,11 @@ describe("the image library on postgres, from two instances", () => {
         storeImage(second.db, twice, { name: "Second", userId: null, now: start }),
       ]);
       expect(answers.map((a) => a.existed).sort()).toEqual([false, true]);
-      const rows = await t.handle.db.selectFrom("image_variants").select("width").where("image_id", "=", twice.id).execute();
+      const rows = await t.handle.db
+        .selectFrom("image_variants")
+        .select("width")
+        .where("image_id", "=", twice.id)
+        .execute();
       expect(rows).toHaveLength(twice.variants.length);
     } finally {
       await second.close();

@@ -40,13 +40,38 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
     // 120 enquiries a minute apart (Monday 23 November 2026 from 09:00 London), then one of each other kind.
     for (let n = 0; n < 120; n++) {
       now = new Date(Date.parse("2026-11-23T09:00:00.000Z") + n * 60_000);
-      await s.submit("contact", enquiry(n, n === 7 ? { name: "Zoë Brontë", company: "Acmé Widgets", message: "Risk training for our board" } : {}), meta);
+      await s.submit(
+        "contact",
+        enquiry(
+          n,
+          n === 7 ? { name: "Zoë Brontë", company: "Acmé Widgets", message: "Risk training for our board" } : {},
+        ),
+        meta,
+      );
     }
     now = new Date("2026-11-24T10:00:00.000Z");
-    await s.submit("guideRequest", { first_name: "Jo", last_name: "Bloggs", email: "Jo@Example.test", company: "Globex", guide_name: "sustainable-business-practices" }, { sourcePage: "/get-guide", isTest: false });
-    await s.submit("resourceDownload", { email: "res@example.test", resourceId: "finance-toolkit" }, { sourcePage: "/", isTest: false });
+    await s.submit(
+      "guideRequest",
+      {
+        first_name: "Jo",
+        last_name: "Bloggs",
+        email: "Jo@Example.test",
+        company: "Globex",
+        guide_name: "sustainable-business-practices",
+      },
+      { sourcePage: "/get-guide", isTest: false },
+    );
+    await s.submit(
+      "resourceDownload",
+      { email: "res@example.test", resourceId: "finance-toolkit" },
+      { sourcePage: "/", isTest: false },
+    );
     await s.submit("newsletter", { email: "news@example.test" }, { sourcePage: "/", isTest: false });
-    await s.submit("webinarRegistration", { webinarId: "scope-3-supplier-data", name: "Sam Patel", email: "sam@example.test", company: "Initech" }, { sourcePage: "/resources", isTest: false });
+    await s.submit(
+      "webinarRegistration",
+      { webinarId: "scope-3-supplier-data", name: "Sam Patel", email: "sam@example.test", company: "Initech" },
+      { sourcePage: "/resources", isTest: false },
+    );
     await s.submit("contact", enquiry(999, { name: "Test Person" }), { sourcePage: "/test-forms", isTest: true });
   });
   afterAll(async () => {
@@ -56,9 +81,23 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
   it("lists every kind, newest first, 50 to a page, with a cursor to the next page", async () => {
     const first = await list();
     expect(first.rows).toHaveLength(inboxPageSize);
-    expect(first.rows.slice(0, 4).map((r) => r.kind).sort()).toEqual(["guideRequest", "newsletter", "resourceDownload", "webinarRegistration"]);
+    expect(
+      first.rows
+        .slice(0, 4)
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(["guideRequest", "newsletter", "resourceDownload", "webinarRegistration"]);
     const guide = first.rows.find((r) => r.kind === "guideRequest")!;
-    expect(guide).toMatchObject({ name: "Jo Bloggs", email: "jo@example.test", company: "Globex", subject: "sustainable-business-practices", pillar: "sustainability", status: "new", sourcePage: "/get-guide", deadlineAt: null });
+    expect(guide).toMatchObject({
+      name: "Jo Bloggs",
+      email: "jo@example.test",
+      company: "Globex",
+      subject: "sustainable-business-practices",
+      pillar: "sustainability",
+      status: "new",
+      sourcePage: "/get-guide",
+      deadlineAt: null,
+    });
     const seen = [...first.rows];
     let next = first.next;
     while (next) {
@@ -137,7 +176,15 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
     const id = rows[0]!.id;
     await t.handle.db
       .insertInto("lead_events")
-      .values({ id: "ev-1", lead_id: id, at: now.toISOString(), actor_id: null, actor_name: "A", type: "note", body: "Called" })
+      .values({
+        id: "ev-1",
+        lead_id: id,
+        at: now.toISOString(),
+        actor_id: null,
+        actor_name: "A",
+        type: "note",
+        body: "Called",
+      })
       .execute();
     // 24 months after the first enquiries, before the later ones' turn.
     await applyRetention({ db: t.handle.db }, new Date("2028-11-23T09:00:30.000Z"));

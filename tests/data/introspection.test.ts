@@ -16,7 +16,9 @@ describe("the PostgreSQL introspector", () => {
   afterAll(() => postgresAdmin(`DROP SCHEMA IF EXISTS ${neighbour} CASCADE`));
 
   it("reads the tables of the connection's schema, and no other schema's", async () => {
-    await postgresAdmin(`CREATE SCHEMA ${neighbour}; CREATE TABLE ${neighbour}.outbox (id serial primary key, note text)`);
+    await postgresAdmin(
+      `CREATE SCHEMA ${neighbour}; CREATE TABLE ${neighbour}.outbox (id serial primary key, note text)`,
+    );
     const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(t.handle.db);
     const own = rows[0]!.schema;
 
@@ -28,14 +30,18 @@ describe("the PostgreSQL introspector", () => {
     expect(outbox.columns.find((column) => column.name === "id")).toMatchObject({ isNullable: false });
 
     const withKysely = await t.handle.db.introspection.getTables({ withInternalKyselyTables: true });
-    expect(withKysely.map((table) => table.name)).toEqual(expect.arrayContaining(["kysely_migration", "kysely_migration_lock"]));
+    expect(withKysely.map((table) => table.name)).toEqual(
+      expect.arrayContaining(["kysely_migration", "kysely_migration_lock"]),
+    );
     expect(new Set(withKysely.map((table) => table.schema))).toEqual(new Set([own]));
   });
 
   it("migrates again (nothing to do) while neighbouring schemas come and go", async () => {
     const churn = (async () => {
       for (let i = 0; i < 5; i++) {
-        await postgresAdmin(`CREATE SCHEMA ${neighbour}_${i}; CREATE TABLE ${neighbour}_${i}.t (id serial primary key)`);
+        await postgresAdmin(
+          `CREATE SCHEMA ${neighbour}_${i}; CREATE TABLE ${neighbour}_${i}.t (id serial primary key)`,
+        );
         await postgresAdmin(`DROP SCHEMA ${neighbour}_${i} CASCADE`);
       }
     })();

@@ -42,7 +42,11 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   beforeAll(async () => {
     // The team's CRM hears of payments.
-    await createEndpoint(app.t.handle.db, { url: "https://crm.example.com/in", description: "CRM", events: ["booking.paid"] }, now);
+    await createEndpoint(
+      app.t.handle.db,
+      { url: "https://crm.example.com/in", description: "CRM", events: ["booking.paid"] },
+      now,
+    );
   });
 
   /** The card paid on Stripe's side, and its signed event saying so delivered to the router. */
@@ -54,7 +58,11 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
 
   /** A booking of two places (by invoice unless `payment` says otherwise), confirmed when by invoice, and its link. */
   async function booking(tag: string, payment?: typeof byCard) {
-    const session = await createCourseSession(app.t.handle.db, { key: `icard-${dialect}-${++sessions}`, capacity: 6, at: now });
+    const session = await createCourseSession(app.t.handle.db, {
+      key: `icard-${dialect}-${++sessions}`,
+      capacity: 6,
+      at: now,
+    });
     const placed = await createCourseBookingWithLink(app.t.handle.db, {
       session,
       booker: testBooker(`booker-${tag}@example.com`),
@@ -79,7 +87,10 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
   it("makes one payment for the invoice's total, however many times it is asked, and records it", async () => {
     const { id, token } = await booking("once");
     const before = app.fake.stats.created;
-    const results = await Promise.all([app.courseBookings.payInvoiceByCard(token), app.courseBookings.payInvoiceByCard(token)]);
+    const results = await Promise.all([
+      app.courseBookings.payInvoiceByCard(token),
+      app.courseBookings.payInvoiceByCard(token),
+    ]);
     expect(results).toEqual([{ ok: true }, { ok: true }]);
     expect(await app.courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
     expect(app.fake.stats.created - before).toBe(1);
@@ -189,7 +200,9 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
   it("paid by transfer, then moved to a dearer date: the rest is paid by card, for what is left (ADR 087)", async () => {
     const { id, token } = await booking("carried-transfer");
     expect(await app.courseBookings.markPaid(id, "staff-1")).toMatchObject({ ok: true });
-    expect(await transferBooking(app.t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
+    expect(
+      await transferBooking(app.t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" }),
+    ).toMatchObject({
       ok: true,
     });
     expect(await app.courseBookings.payInvoiceByCard(token)).toEqual({ ok: true });
@@ -206,7 +219,9 @@ describe.each(dialects)("an invoice paid by card on %s", (dialect) => {
     await app.courseBookings.payInvoiceByCard(token);
     const paid = (await detail(id)).booking;
     expect(await succeeded(paid.payment_intent_id!)).toEqual({ status: 200, message: "OK" });
-    expect(await transferBooking(app.t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" })).toMatchObject({
+    expect(
+      await transferBooking(app.t.handle.db, id, { target: await june(500_000), now, staffId: "staff-1" }),
+    ).toMatchObject({
       ok: true,
     });
     expect((await detail(id)).booking).toMatchObject({ status: "invoiced", payment_status: "succeeded" });

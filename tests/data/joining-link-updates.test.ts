@@ -65,7 +65,14 @@ function catalogueWith(link: string | null) {
 async function everything(db: Db): Promise<string> {
   const tables = await db.introspection.getTables();
   const rows = await Promise.all(
-    tables.map(async (t) => JSON.stringify(await db.selectFrom(t.name as never).selectAll().execute())),
+    tables.map(async (t) =>
+      JSON.stringify(
+        await db
+          .selectFrom(t.name as never)
+          .selectAll()
+          .execute(),
+      ),
+    ),
   );
   return rows.join("\n");
 }
@@ -100,87 +107,96 @@ describe.each(dialects)("joining link updates on %s", (dialect) => {
   const calendarsTo = (to: string) => calendarsQueuedFor(t.handle.db, to);
 
   it("sends each delegate sent their instructions one update with the new link, and none of the links is kept readable", async () => {
-    await withSmtpSink({ prefix: "joining-link-smtp-", from: "Meridian <bookings@example.test>" }, async (transport, dir) => {
-      const first = catalogueWith(oldLink);
-      await withCatalogue(first, async () => {
-        await confirmed("a", ["one@example.com", "two@example.com"], booked);
-        // Friday 7 May: the instructions, each carrying the invitation's update with the link.
-        const { sent } = await sendJoiningEmails(t.handle.db, { now: instructionsRun, mail: testMail, keys });
-        expect(sent.map((s) => s.email).sort()).toEqual(["one@example.com", "two@example.com"]);
-        // Booked afterwards: not yet sent their instructions (the job's next run would).
-        await confirmed("b", ["late@example.com"], new Date("2027-05-07T09:00:00.000Z"));
-        expect(await service().sendCalendarUpdates(new Date("2027-05-07T09:30:00.000Z"))).toBe(0);
-      });
-      const [invited, instructions] = await calendarsTo("one@example.com");
-      expect(instructions).toMatchObject({
-        subject: expect.stringMatching(/^Joining instructions: /),
-        method: "REQUEST",
-        uid: invited!.uid,
-        sequence: 1,
-        location: "withheld-credential-joining-link",
-      });
+    await withSmtpSink(
+      { prefix: "joining-link-smtp-", from: "Meridian <bookings@example.test>" },
+      async (transport, dir) => {
+        const first = catalogueWith(oldLink);
+        await withCatalogue(first, async () => {
+          await confirmed("a", ["one@example.com", "two@example.com"], booked);
+          // Friday 7 May: the instructions, each carrying the invitation's update with the link.
+          const { sent } = await sendJoiningEmails(t.handle.db, { now: instructionsRun, mail: testMail, keys });
+          expect(sent.map((s) => s.email).sort()).toEqual(["one@example.com", "two@example.com"]);
+          // Booked afterwards: not yet sent their instructions (the job's next run would).
+          await confirmed("b", ["late@example.com"], new Date("2027-05-07T09:00:00.000Z"));
+          expect(await service().sendCalendarUpdates(new Date("2027-05-07T09:30:00.000Z"))).toBe(0);
+        });
+        const [invited, instructions] = await calendarsTo("one@example.com");
+        expect(instructions).toMatchObject({
+          subject: expect.stringMatching(/^Joining instructions: /),
+          method: "REQUEST",
+          uid: invited!.uid,
+          sequence: 1,
+          location: "withheld-credential-joining-link",
+        });
 
-      // The team changes the link; two instances see it at once.
-      now = new Date("2027-05-08T10:00:00.000Z");
-      const second = catalogueWith(newLink);
-      const counts = await withCatalogue(second, () =>
-        Promise.all([service().sendCalendarUpdates(now), service().sendCalendarUpdates(now)]),
-      );
-      expect(counts[0]! + counts[1]!).toBe(2);
-      expect(await withCatalogue(second, () => service().sendCalendarUpdates(now))).toBe(0);
-      for (const to of ["one@example.com", "two@example.com"]) {
-        const calendars = await calendarsTo(to);
-        expect(calendars.map((c) => [c.method, c.sequence])).toEqual([
-          ["REQUEST", 0],
-          ["REQUEST", 1],
-          ["REQUEST", 2],
+        // The team changes the link; two instances see it at once.
+        now = new Date("2027-05-08T10:00:00.000Z");
+        const second = catalogueWith(newLink);
+        const counts = await withCatalogue(second, () =>
+          Promise.all([service().sendCalendarUpdates(now), service().sendCalendarUpdates(now)]),
+        );
+        expect(counts[0]! + counts[1]!).toBe(2);
+        expect(await withCatalogue(second, () => service().sendCalendarUpdates(now))).toBe(0);
+        for (const to of ["one@example.com", "two@example.com"]) {
+          const calendars = await calendarsTo(to);
+          expect(calendars.map((c) => [c.method, c.sequence])).toEqual([
+            ["REQUEST", 0],
+            ["REQUEST", 1],
+            ["REQUEST", 2],
+          ]);
+          expect(calendars[2]).toMatchObject({
+            subject: "New joining link: Enterprise Risk Management, 10–14 May 2027",
+            uid: calendars[0]!.uid,
+            url: coursePage,
+          });
+        }
+        expect((await calendarsTo("late@example.com")).map((c) => c.sequence)).toEqual([0]);
+        const said = await t.handle.db.selectFrom("course_invitations").select(["email", "sequence", "said"]).execute();
+        expect(said.map((r) => [r.email, r.sequence]).sort()).toEqual([
+          ["late@example.com", 0],
+          ["one@example.com", 2],
+          ["two@example.com", 2],
         ]);
-        expect(calendars[2]).toMatchObject({
-          subject: "New joining link: Enterprise Risk Management, 10–14 May 2027",
-          uid: calendars[0]!.uid,
+        expect(JSON.parse(said.find((r) => r.email === "one@example.com")!.said)).toMatchObject({
+          joiningLink: expect.stringMatching(new RegExp(`^${keys.current.id}\\.[A-Za-z0-9_-]{43}$`)),
+        });
+        const readable = (text: string) => [oldLink, newLink, "meet.example"].filter((l) => text.includes(l));
+        expect(readable(await everything(t.handle.db))).toEqual([]);
+
+        // Sent through a real SMTP server: the link put in the text, the HTML and the calendar file.
+        const worker = new OutboxWorker({
+          db: t.handle.db,
+          transport,
+          maxRetryDelayMs: 60_000,
+          clock: () => now,
+          keys,
+        });
+        await worker.sendDue();
+        const received = (await new Mailbox(dir).to("one@example.com")).find((m) =>
+          m.subject.startsWith("New joining link:"),
+        )!;
+        expect(received.text).toContain(`Join each day from this link, a few minutes before the start: ${newLink}`);
+        expect(received.text).not.toContain(oldLink);
+        expect(received.html).toContain(`href="https://meet.example/j/98765?pwd=a1,b2&amp;lang=en"`);
+        const file = received.attachments.find((a) => a.mimeType.startsWith("text/calendar"))!;
+        expect(readCalendarFile(file.content)).toMatchObject({
+          method: "REQUEST",
+          uid: instructions!.uid,
+          sequence: 2,
+          location: newLink,
+          description: expect.stringContaining(`join each day from this link, a few minutes before the start`),
           url: coursePage,
         });
-      }
-      expect((await calendarsTo("late@example.com")).map((c) => c.sequence)).toEqual([0]);
-      const said = await t.handle.db.selectFrom("course_invitations").select(["email", "sequence", "said"]).execute();
-      expect(said.map((r) => [r.email, r.sequence]).sort()).toEqual([
-        ["late@example.com", 0],
-        ["one@example.com", 2],
-        ["two@example.com", 2],
-      ]);
-      expect(JSON.parse(said.find((r) => r.email === "one@example.com")!.said)).toMatchObject({
-        joiningLink: expect.stringMatching(new RegExp(`^${keys.current.id}\\.[A-Za-z0-9_-]{43}$`)),
-      });
-      const readable = (text: string) => [oldLink, newLink, "meet.example"].filter((l) => text.includes(l));
-      expect(readable(await everything(t.handle.db))).toEqual([]);
-
-      // Sent through a real SMTP server: the link put in the text, the HTML and the calendar file.
-      const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock: () => now, keys });
-      await worker.sendDue();
-      const received = (await new Mailbox(dir).to("one@example.com")).find((m) =>
-        m.subject.startsWith("New joining link:"),
-      )!;
-      expect(received.text).toContain(`Join each day from this link, a few minutes before the start: ${newLink}`);
-      expect(received.text).not.toContain(oldLink);
-      expect(received.html).toContain(`href="https://meet.example/j/98765?pwd=a1,b2&amp;lang=en"`);
-      const file = received.attachments.find((a) => a.mimeType.startsWith("text/calendar"))!;
-      expect(readCalendarFile(file.content)).toMatchObject({
-        method: "REQUEST",
-        uid: instructions!.uid,
-        sequence: 2,
-        location: newLink,
-        description: expect.stringContaining(`join each day from this link, a few minutes before the start`),
-        url: coursePage,
-      });
-      expect(readCalendarFile(file.content).description).toContain(newLink);
-      expect(file.content.split(/\r?\n/).filter((line) => Buffer.byteLength(line) > 75)).toEqual([]);
-      const instructed = (await new Mailbox(dir).to("two@example.com")).find((m) =>
-        m.subject.startsWith("Joining instructions:"),
-      )!;
-      expect(instructed.text).toContain(oldLink);
-      // Sent: the sealed links forgotten, nothing readable left.
-      expect(readable(await everything(t.handle.db))).toEqual([]);
-    });
+        expect(readCalendarFile(file.content).description).toContain(newLink);
+        expect(file.content.split(/\r?\n/).filter((line) => Buffer.byteLength(line) > 75)).toEqual([]);
+        const instructed = (await new Mailbox(dir).to("two@example.com")).find((m) =>
+          m.subject.startsWith("Joining instructions:"),
+        )!;
+        expect(instructed.text).toContain(oldLink);
+        // Sent: the sealed links forgotten, nothing readable left.
+        expect(readable(await everything(t.handle.db))).toEqual([]);
+      },
+    );
   });
 
   it("a new secrets key, the old one still in the ring, sends nothing and keeps the fingerprints under the new key", async () => {

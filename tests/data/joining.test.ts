@@ -84,7 +84,12 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     expect(await run("2027-03-04T23:59:00Z")).toEqual([]);
     const handles = t!.handles.map((h) => h.db);
     const runs = await Promise.all([0, 1, 2, 3].map((i) => run("2027-03-05T00:05:00Z", handles[i % handles.length])));
-    expect(runs.flat().map((s) => s.email).sort()).toEqual(["d1@example.com", "d2@example.com"]);
+    expect(
+      runs
+        .flat()
+        .map((s) => s.email)
+        .sort(),
+    ).toEqual(["d1@example.com", "d2@example.com"]);
     expect(await run("2027-03-05T09:00:00Z")).toEqual([]);
     const sent = await sentTo(db, booking.id);
     expect(sent.map((m) => m.to_address)).toEqual(["d1@example.com", "d2@example.com"]);
@@ -106,7 +111,10 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     expect(rows.map((r) => r.email).sort()).toEqual(["d1@example.com", "d2@example.com"]);
     expect(rows.map((r) => r.token_hash)).not.toContain(tokenOf(sent[0]!));
     const events = await courseBookingEvents(db, booking.id, [joiningSentEvent]);
-    expect(events.map((e) => JSON.parse(e.detail)).sort((a, b) => a.place - b.place)).toEqual([{ place: 1 }, { place: 2 }]);
+    expect(events.map((e) => JSON.parse(e.detail)).sort((a, b) => a.place - b.place)).toEqual([
+      { place: 1 },
+      { place: 2 },
+    ]);
   });
 
   it("sends a delegate named after the day at the next run, and none once the course has started", async () => {
@@ -124,7 +132,12 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     ]);
     expect((await sentTo(db, booking.id)).map((m) => m.to_address)).toEqual(["d1@example.com", "Lou@Example.com"]);
     // A place named once the course has started: nothing.
-    await db.updateTable("course_booking_delegates").set({ email: "after@example.com", name: "After" }).where("booking_id", "=", booking.id).where("position", "=", 1).execute();
+    await db
+      .updateTable("course_booking_delegates")
+      .set({ email: "after@example.com", name: "After" })
+      .where("booking_id", "=", booking.id)
+      .where("position", "=", 1)
+      .execute();
     expect(await run("2027-03-08T09:00:00Z")).toEqual([]);
   });
 
@@ -199,12 +212,16 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
       firstDay: "2027-06-07",
       lastDay: "2027-06-11",
     });
-    expect(await transferBooking(db, booking.id, { target: june, now: at("2027-03-05T09:00:00Z"), staffId: "staff-1" })).toMatchObject({ ok: true });
+    expect(
+      await transferBooking(db, booking.id, { target: june, now: at("2027-03-05T09:00:00Z"), staffId: "staff-1" }),
+    ).toMatchObject({ ok: true });
     // Nothing for March any more (its reminder included), nothing for June before its day.
     expect(await run("2027-03-05T12:00:00Z")).toEqual([]);
     expect(await run("2027-03-07T12:00:00Z")).toEqual([]);
     expect(await run("2027-06-03T12:00:00Z")).toEqual([]);
-    expect(await run("2027-06-04T08:00:00Z")).toEqual([{ bookingId: booking.id, email: "d1@example.com", what: "instructions" }]);
+    expect(await run("2027-06-04T08:00:00Z")).toEqual([
+      { bookingId: booking.id, email: "d1@example.com", what: "instructions" },
+    ]);
     const [row] = await db.selectFrom("course_joining").selectAll().execute();
     expect(row).toMatchObject({ objectives: "Read a cash-flow statement", reminder_sent_at: null });
     expect(row!.token_hash).not.toBe(first!.token_hash);
@@ -219,10 +236,22 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     let now = at("2027-03-06T10:00:00Z");
     const service = createQuestionnaireService({ db, clock: () => now });
     expect(await service.open("A".repeat(43))).toBeNull();
-    expect(await service.answer(token, { objectives: "x".repeat(2001) })).toMatchObject({ ok: false, reason: "invalid" });
-    const answers = { objectives: "Chair better meetings", experience: "Two years", accessNeeds: "Step-free", dietaryNeeds: "" };
+    expect(await service.answer(token, { objectives: "x".repeat(2001) })).toMatchObject({
+      ok: false,
+      reason: "invalid",
+    });
+    const answers = {
+      objectives: "Chair better meetings",
+      experience: "Two years",
+      accessNeeds: "Step-free",
+      dietaryNeeds: "",
+    };
     expect(await service.answer(token, answers)).toEqual({ ok: true });
-    expect(await service.open(token)).toMatchObject({ delegateName: "Delegate 1", open: true, answers: { ...answers, dietaryNeeds: null } });
+    expect(await service.open(token)).toMatchObject({
+      delegateName: "Delegate 1",
+      open: true,
+      answers: { ...answers, dietaryNeeds: null },
+    });
     const roster = await sessionAnswers(db, "joining");
     expect([...roster.values()]).toEqual([{ ...answers, dietaryNeeds: null, answeredAt: "2027-03-06T10:00:00.000Z" }]);
     // And in the roster's CSV: the answers after the payment, an unanswered delegate's cells empty.
@@ -233,7 +262,10 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
       [null, null, null, null],
     ]);
     now = at("2027-03-08T09:00:00Z");
-    expect(await service.answer(token, { ...answers, objectives: "Changed" })).toEqual({ ok: false, reason: "started" });
+    expect(await service.answer(token, { ...answers, objectives: "Changed" })).toEqual({
+      ok: false,
+      reason: "started",
+    });
     expect(await service.open(token)).toMatchObject({ open: false, answers: { objectives: "Chair better meetings" } });
     // 7 days after the course ends the link opens nothing.
     now = at("2027-03-19T17:00:00Z");
@@ -247,11 +279,20 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     const service = createQuestionnaireService({ db, clock: () => at("2027-03-06T10:00:00Z") });
     const answers = { objectives: "Lead", experience: "Some", accessNeeds: "Hearing loop", dietaryNeeds: "Vegan" };
     await service.answer(token, answers);
-    const row = () => db.selectFrom("course_joining").select(["objectives", "experience", "access_needs", "dietary_needs"]).executeTakeFirstOrThrow();
+    const row = () =>
+      db
+        .selectFrom("course_joining")
+        .select(["objectives", "experience", "access_needs", "dietary_needs"])
+        .executeTakeFirstOrThrow();
     // The course ended at 17:00 on Friday 12 March: 14 days later to the millisecond, still kept.
     const kept = await applyRetention({ db }, at("2027-03-26T17:00:00.000Z"));
     expect(kept.course_delegate_needs).toBe(0);
-    expect(await row()).toEqual({ objectives: "Lead", experience: "Some", access_needs: "Hearing loop", dietary_needs: "Vegan" });
+    expect(await row()).toEqual({
+      objectives: "Lead",
+      experience: "Some",
+      access_needs: "Hearing loop",
+      dietary_needs: "Vegan",
+    });
     const counts = await applyRetention({ db }, at("2027-03-26T17:00:00.001Z"));
     expect(counts.course_delegate_needs).toBe(1);
     expect(await row()).toEqual({ objectives: "Lead", experience: "Some", access_needs: null, dietary_needs: null });

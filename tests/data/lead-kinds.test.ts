@@ -67,7 +67,11 @@ describe.each(dialects)("every lead kind, on %s", (dialect) => {
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect);
-    await createEndpoint(db(), { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] }, now);
+    await createEndpoint(
+      db(),
+      { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] },
+      now,
+    );
   });
   afterAll(() => t.dispose());
 

@@ -31,8 +31,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
   let now: Date;
   const clock = () => now;
   let queued = 0;
-  const service = () =>
-    createLeadService({ db: t.handle.db, mail, clock, onEmailsQueued: () => (queued += 1) });
+  const service = () => createLeadService({ db: t.handle.db, mail, clock, onEmailsQueued: () => (queued += 1) });
 
   const t = useTestDatabase(dialect);
   beforeEach(() => {
@@ -41,7 +40,14 @@ describe.each(dialects)("leads on %s", (dialect) => {
   });
 
   const count = async (table: "contact_enquiries" | "outbox" | "newsletter_subscriptions") =>
-    Number((await t.handle.db.selectFrom(table).select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await t.handle.db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   const outboxFor = (leadId: string) =>
     t.handle.db.selectFrom("outbox").selectAll().where("lead_id", "=", leadId).orderBy("to_address").execute();
 
@@ -49,7 +55,15 @@ describe.each(dialects)("leads on %s", (dialect) => {
     await migrate(t.handle);
     const tables = await t.handle.db.introspection.getTables();
     const names = tables.map((x) => x.name);
-    for (const name of ["contact_enquiries", "guide_requests", "resource_downloads", "newsletter_subscriptions", "webinar_registrations", "outbox", "submission_keys"]) {
+    for (const name of [
+      "contact_enquiries",
+      "guide_requests",
+      "resource_downloads",
+      "newsletter_subscriptions",
+      "webinar_registrations",
+      "outbox",
+      "submission_keys",
+    ]) {
       expect(names).toContain(name);
     }
   });
@@ -57,7 +71,11 @@ describe.each(dialects)("leads on %s", (dialect) => {
   it("stores a contact enquiry with its consent text, page and time, and queues two e-mails with it", async () => {
     const { id, duplicate } = await service().submit("contact", enquiry("ann@example.test"), meta);
     expect(duplicate).toBe(false);
-    const row = await t.handle.db.selectFrom("contact_enquiries").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.handle.db
+      .selectFrom("contact_enquiries")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({
       name: "Ann Lee",
       email: "ann@example.test",
@@ -97,7 +115,9 @@ describe.each(dialects)("leads on %s", (dialect) => {
   it("stores one record for ten identical submissions at once", async () => {
     const s = service();
     const before = await count("contact_enquiries");
-    const outcomes = await Promise.all(Array.from({ length: 10 }, () => s.submit("contact", enquiry("burst@example.test"), meta)));
+    const outcomes = await Promise.all(
+      Array.from({ length: 10 }, () => s.submit("contact", enquiry("burst@example.test"), meta)),
+    );
     expect(new Set(outcomes.map((o) => o.id)).size).toBe(1);
     expect(outcomes.filter((o) => !o.duplicate)).toHaveLength(1);
     expect(await count("contact_enquiries")).toBe(before + 1);
@@ -105,7 +125,14 @@ describe.each(dialects)("leads on %s", (dialect) => {
 
   it("stores nothing when its e-mails cannot be queued (one transaction)", async () => {
     const before = await count("contact_enquiries");
-    const keysBefore = Number((await t.handle.db.selectFrom("submission_keys").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const keysBefore = Number(
+      (
+        await t.handle.db
+          .selectFrom("submission_keys")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(t.handle.db);
     try {
       await expect(service().submit("contact", enquiry("atomic@example.test"), meta)).rejects.toThrow();
@@ -113,15 +140,29 @@ describe.each(dialects)("leads on %s", (dialect) => {
       await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(t.handle.db);
     }
     expect(await count("contact_enquiries")).toBe(before);
-    const keysAfter = Number((await t.handle.db.selectFrom("submission_keys").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+    const keysAfter = Number(
+      (
+        await t.handle.db
+          .selectFrom("submission_keys")
+          .select((eb) => eb.fn.countAll().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     expect(keysAfter).toBe(keysBefore);
     // And the visitor can simply send it again.
     expect((await service().submit("contact", enquiry("atomic@example.test"), meta)).duplicate).toBe(false);
   });
 
   it("marks test submissions and keeps them apart from real ones", async () => {
-    const { id } = await service().submit("contact", enquiry("tester@example.test"), { sourcePage: "api", isTest: true });
-    const row = await t.handle.db.selectFrom("contact_enquiries").select(["is_test", "source_page"]).where("id", "=", id).executeTakeFirstOrThrow();
+    const { id } = await service().submit("contact", enquiry("tester@example.test"), {
+      sourcePage: "api",
+      isTest: true,
+    });
+    const row = await t.handle.db
+      .selectFrom("contact_enquiries")
+      .select(["is_test", "source_page"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ is_test: 1, source_page: "api" });
     expect((await outboxFor(id)).every((e) => e.subject.startsWith("[TEST] "))).toBe(true);
     expect(fingerprint("contact", enquiry("x@y.z"), true)).not.toBe(fingerprint("contact", enquiry("x@y.z"), false));
@@ -131,12 +172,30 @@ describe.each(dialects)("leads on %s", (dialect) => {
     const s = service();
     const g = await s.submit(
       "guideRequest",
-      { first_name: "Jo", last_name: "Bloggs", email: "jo@example.test", company: "Acme", guide_name: "sustainable-business-practices" },
+      {
+        first_name: "Jo",
+        last_name: "Bloggs",
+        email: "jo@example.test",
+        company: "Acme",
+        guide_name: "sustainable-business-practices",
+      },
       { sourcePage: "/get-guide", isTest: false },
     );
-    const r = await s.submit("resourceDownload", { email: "jo@example.test", resourceId: "finance-toolkit" }, { sourcePage: "/", isTest: false });
-    const gRow = await t.handle.db.selectFrom("guide_requests").selectAll().where("id", "=", g.id).executeTakeFirstOrThrow();
-    const rRow = await t.handle.db.selectFrom("resource_downloads").selectAll().where("id", "=", r.id).executeTakeFirstOrThrow();
+    const r = await s.submit(
+      "resourceDownload",
+      { email: "jo@example.test", resourceId: "finance-toolkit" },
+      { sourcePage: "/", isTest: false },
+    );
+    const gRow = await t.handle.db
+      .selectFrom("guide_requests")
+      .selectAll()
+      .where("id", "=", g.id)
+      .executeTakeFirstOrThrow();
+    const rRow = await t.handle.db
+      .selectFrom("resource_downloads")
+      .selectAll()
+      .where("id", "=", r.id)
+      .executeTakeFirstOrThrow();
     expect(gRow.download_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     expect(gRow.download_token).not.toBe(rRow.download_token);
     expect(await s.findDownload(gRow.download_token)).toBe("sustainability-guide");
@@ -149,7 +208,12 @@ describe.each(dialects)("leads on %s", (dialect) => {
   it("newsletter: double opt-in, confirm once, unsubscribe, sign up again", async () => {
     const s = service();
     const first = await s.submit("newsletter", { email: "News@Example.test" }, { sourcePage: "/", isTest: false });
-    const sub = () => t.handle.db.selectFrom("newsletter_subscriptions").selectAll().where("id", "=", first.id).executeTakeFirstOrThrow();
+    const sub = () =>
+      t.handle.db
+        .selectFrom("newsletter_subscriptions")
+        .selectAll()
+        .where("id", "=", first.id)
+        .executeTakeFirstOrThrow();
     let row = await sub();
     expect(row).toMatchObject({ email: "news@example.test", status: "pending", confirmed_at: null });
     let emails = await outboxFor(first.id);
@@ -169,7 +233,12 @@ describe.each(dialects)("leads on %s", (dialect) => {
     row = await sub();
     expect(row.status).toBe("confirmed");
     emails = await outboxFor(first.id);
-    expect(emails.map((e) => e.to_address).sort()).toEqual(["news@example.test", "news@example.test", "news@example.test", "team@example.test"]);
+    expect(emails.map((e) => e.to_address).sort()).toEqual([
+      "news@example.test",
+      "news@example.test",
+      "news@example.test",
+      "team@example.test",
+    ]);
 
     // Confirmed: signing up again is harmless and sends nothing.
     now = new Date(now.getTime() + 11 * 60_000);
@@ -203,15 +272,26 @@ describe.each(dialects)("leads on %s", (dialect) => {
     const s = service();
     const input = { webinarId: "scope-3-supplier-data", name: "Sam Patel", email: "sam@example.test", company: "Acme" };
     const { id } = await s.submit("webinarRegistration", input, { sourcePage: "/resources", isTest: false });
-    const row = await t.handle.db.selectFrom("webinar_registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    const row = await t.handle.db
+      .selectFrom("webinar_registrations")
+      .selectAll()
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
     expect(row.webinar_id).toBe("scope-3-supplier-data");
     expect((await outboxFor(id)).map((e) => e.to_address).sort()).toEqual(["sam@example.test", "team@example.test"]);
-    await expect(s.submit("webinarRegistration", { ...input, webinarId: "nope" }, meta)).rejects.toBeInstanceOf(UnknownReferenceError);
+    await expect(s.submit("webinarRegistration", { ...input, webinarId: "nope" }, meta)).rejects.toBeInstanceOf(
+      UnknownReferenceError,
+    );
   });
 
   it("webinar registrations close when the webinar starts: a clear message, nothing stored or sent", async () => {
     const s = service();
-    const input = { webinarId: "scope-3-supplier-data", name: "Late Comer", email: "late@example.test", company: "Acme" };
+    const input = {
+      webinarId: "scope-3-supplier-data",
+      name: "Late Comer",
+      email: "late@example.test",
+      company: "Acme",
+    };
     const startsAt = Date.parse("2027-03-17T12:30:00+00:00");
     now = new Date(startsAt - 1000);
     await s.submit("webinarRegistration", input, { sourcePage: "/resources", isTest: false });
@@ -220,7 +300,11 @@ describe.each(dialects)("leads on %s", (dialect) => {
     const refused = s.submit("webinarRegistration", { ...input, email: "later@example.test" }, meta);
     await expect(refused).rejects.toBeInstanceOf(UnknownReferenceError);
     await expect(refused).rejects.toThrow("Registration has closed: this webinar started on");
-    const stored = await t.handle.db.selectFrom("webinar_registrations").select("email").where("email", "=", "later@example.test").execute();
+    const stored = await t.handle.db
+      .selectFrom("webinar_registrations")
+      .select("email")
+      .where("email", "=", "later@example.test")
+      .execute();
     expect(stored).toEqual([]);
     expect(await count("outbox")).toBe(before);
   });
@@ -228,12 +312,22 @@ describe.each(dialects)("leads on %s", (dialect) => {
   describe("outbox worker", () => {
     // Earlier tests queued e-mails: mark them handled so each test sees only its own.
     beforeEach(async () => {
-      await t.handle.db.updateTable("outbox").set({ sent_at: "2000-01-01T00:00:00.000Z" }).where("sent_at", "is", null).execute();
+      await t.handle.db
+        .updateTable("outbox")
+        .set({ sent_at: "2000-01-01T00:00:00.000Z" })
+        .where("sent_at", "is", null)
+        .execute();
     });
 
     it("a message past its not-after moment is given up, not sent; one still in time is sent", async () => {
       const about = { type: "webinarRegistration", id: `not-after-${dialect}` };
-      const email = (to: string, notAfter: string) => ({ to, subject: "In one hour", text: "x", html: "<p>x</p>", notAfter });
+      const email = (to: string, notAfter: string) => ({
+        to,
+        subject: "In one hour",
+        text: "x",
+        html: "<p>x</p>",
+        notAfter,
+      });
       await queueEmails(
         t.handle.db,
         about,
@@ -245,7 +339,13 @@ describe.each(dialects)("leads on %s", (dialect) => {
       );
       const sent: string[] = [];
       const transport: MailTransport = { send: async (message) => void sent.push(message.to) };
-      await new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock, log: silentLogger }).sendDue();
+      await new OutboxWorker({
+        db: t.handle.db,
+        transport,
+        maxRetryDelayMs: 60_000,
+        clock,
+        log: silentLogger,
+      }).sendDue();
       expect(sent).toEqual(["in-time@example.test"]);
       const rows = await outboxFor(about.id);
       expect(rows.map((r) => [r.to_address, r.sent_at !== null, r.dead_at !== null])).toEqual([
@@ -270,7 +370,8 @@ describe.each(dialects)("leads on %s", (dialect) => {
         },
       };
       const workers = [1, 2].map(
-        () => new OutboxWorker({ db: t.handle.db, transport: flaky, maxRetryDelayMs: 60_000, clock, log: silentLogger }),
+        () =>
+          new OutboxWorker({ db: t.handle.db, transport: flaky, maxRetryDelayMs: 60_000, clock, log: silentLogger }),
       );
       await Promise.all(workers.map((w) => w.sendDue()));
       let rows = await outboxFor(id);
@@ -317,12 +418,24 @@ describe.each(dialects)("leads on %s", (dialect) => {
             });
           },
         });
-      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: "Site <no-reply@example.test>", dataDir: "/nonexistent" });
-      const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
+      const transport = createMailTransport({
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+        from: "Site <no-reply@example.test>",
+        dataDir: "/nonexistent",
+      });
+      const worker = new OutboxWorker({
+        db: t.handle.db,
+        transport,
+        maxRetryDelayMs: 60_000,
+        clock,
+        log: silentLogger,
+      });
       const { id } = await service().submit("contact", enquiry("outage@example.test"), meta);
       await worker.sendDue(); // SMTP is down: connection refused
       let rows = await outboxFor(id);
-      expect(rows.every((r) => r.sent_at === null && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? ""))).toBe(true);
+      expect(
+        rows.every((r) => r.sent_at === null && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.last_error ?? "")),
+      ).toBe(true);
 
       const server = smtp();
       await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
@@ -360,7 +473,14 @@ describe.each(dialects)("leads on %s", (dialect) => {
         return { sent, transport: { send: async (m: { id: string }) => void sent.push(m.id) } satisfies MailTransport };
       };
       const claimedBy = async (workerId: string) =>
-        (await t.handle.db.selectFrom("outbox").select("id").where("locked_by", "=", workerId).where("sent_at", "is", null).execute()).length;
+        (
+          await t.handle.db
+            .selectFrom("outbox")
+            .select("id")
+            .where("locked_by", "=", workerId)
+            .where("sent_at", "is", null)
+            .execute()
+        ).length;
       /** The pid of a process that has ended (a real one, started and gone). */
       const deadPid = async () => {
         const child = spawn(process.execPath, ["-e", ""], { stdio: "ignore" });
@@ -370,10 +490,22 @@ describe.each(dialects)("leads on %s", (dialect) => {
       };
       /** Worker A (the given identity) claims this lead's two e-mails and hangs sending them. */
       const claimAndHang = async (identity: ConstructorParameters<typeof OutboxWorker>[0]["identity"]) => {
-        const { id } = await service().submit("contact", enquiry(`owner-${Math.random().toString(36).slice(2)}@example.test`), meta);
+        const { id } = await service().submit(
+          "contact",
+          enquiry(`owner-${Math.random().toString(36).slice(2)}@example.test`),
+          meta,
+        );
         const hang = hanging();
         // One send at a time: A holds one message and leaves the other due.
-        const a = new OutboxWorker({ db: t.handle.db, transport: hang.transport, maxRetryDelayMs: 60_000, concurrency: 1, clock, log: silentLogger, identity });
+        const a = new OutboxWorker({
+          db: t.handle.db,
+          transport: hang.transport,
+          maxRetryDelayMs: 60_000,
+          concurrency: 1,
+          clock,
+          log: silentLogger,
+          identity,
+        });
         await a.register();
         const sending = a.sendDue();
         await vi.waitFor(async () => expect(await claimedBy(a.identity.id)).toBe(1));
@@ -392,7 +524,13 @@ describe.each(dialects)("leads on %s", (dialect) => {
         const pid = await deadPid();
         const { leadId, a, hang, sending } = await claimAndHang({ pid, processId: "crashed-process" });
         const b = recorder();
-        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
+        const restarted = new OutboxWorker({
+          db: t.handle.db,
+          transport: b.transport,
+          maxRetryDelayMs: 60_000,
+          clock,
+          log: silentLogger,
+        });
         // Same clock: the 60 s lease has not run out.
         expect(await restarted.register()).toBe(1);
         await restarted.sendDue();
@@ -410,7 +548,13 @@ describe.each(dialects)("leads on %s", (dialect) => {
       it("a restarted process that got its predecessor's pid (a container's pid 1) still takes its leases back", async () => {
         const claimed = await claimAndHang({ pid: process.pid, processId: "earlier-process-same-pid" });
         const b = recorder();
-        const restarted = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
+        const restarted = new OutboxWorker({
+          db: t.handle.db,
+          transport: b.transport,
+          maxRetryDelayMs: 60_000,
+          clock,
+          log: silentLogger,
+        });
         expect(await restarted.register()).toBe(1);
         await expectSendsEverything(restarted, claimed);
       });
@@ -421,7 +565,13 @@ describe.each(dialects)("leads on %s", (dialect) => {
           for (const identity of [{}, { pid: sleeper.pid!, processId: "another-live-process" }]) {
             const { leadId, a, hang, sending } = await claimAndHang(identity);
             const b = recorder();
-            const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, clock, log: silentLogger });
+            const other = new OutboxWorker({
+              db: t.handle.db,
+              transport: b.transport,
+              maxRetryDelayMs: 60_000,
+              clock,
+              log: silentLogger,
+            });
             expect(await other.register()).toBe(0);
             await other.sendDue();
             // The message A is sending stays A's; only the one it had not claimed yet goes out.
@@ -443,7 +593,14 @@ describe.each(dialects)("leads on %s", (dialect) => {
       it("an owner on another host is dead only once its heartbeat is three beats old", async () => {
         const claimed = await claimAndHang({ host: "another-host.internal", pid: 1 });
         const b = recorder();
-        const other = new OutboxWorker({ db: t.handle.db, transport: b.transport, maxRetryDelayMs: 60_000, heartbeatMs: 10_000, clock, log: silentLogger });
+        const other = new OutboxWorker({
+          db: t.handle.db,
+          transport: b.transport,
+          maxRetryDelayMs: 60_000,
+          heartbeatMs: 10_000,
+          clock,
+          log: silentLogger,
+        });
         now = new Date(now.getTime() + 30_000);
         expect(await other.register()).toBe(0);
         now = new Date(now.getTime() + 1);
@@ -452,11 +609,22 @@ describe.each(dialects)("leads on %s", (dialect) => {
       });
 
       it("a worker that stops deregisters and leaves no lease behind", async () => {
-        const w = new OutboxWorker({ db: t.handle.db, transport: recorder().transport, maxRetryDelayMs: 60_000, clock, log: silentLogger, pollMs: 60_000 });
+        const w = new OutboxWorker({
+          db: t.handle.db,
+          transport: recorder().transport,
+          maxRetryDelayMs: 60_000,
+          clock,
+          log: silentLogger,
+          pollMs: 60_000,
+        });
         await w.start();
-        expect(await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute()).toHaveLength(1);
+        expect(
+          await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute(),
+        ).toHaveLength(1);
         await w.stop();
-        expect(await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute()).toHaveLength(0);
+        expect(
+          await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute(),
+        ).toHaveLength(0);
       });
     });
   });

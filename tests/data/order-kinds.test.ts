@@ -131,7 +131,9 @@ describe.each(dialects)("every order kind, on %s", (dialect) => {
   let t: TestDatabase;
   const db = () => t.handle.db;
   const rowsOf = (table: (typeof allOrderKinds)[number]["table"], ids: string[]) =>
-    db().selectFrom(table).selectAll().where("id", "in", ids).orderBy("id").execute() as Promise<Record<string, unknown>[]>;
+    db().selectFrom(table).selectAll().where("id", "in", ids).orderBy("id").execute() as Promise<
+      Record<string, unknown>[]
+    >;
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect);
@@ -178,7 +180,8 @@ describe.each(dialects)("every order kind, on %s", (dialect) => {
         .sort(),
     ).toEqual([paid, unpaid]);
     expect(holdings.bookings.filter(isWaiting).length).toBe(kind.kind === "course-booking" ? 2 : 0);
-    for (const row of holdings.bookings) for (const secret of kind.secretColumns) expect(row).not.toHaveProperty(secret);
+    for (const row of holdings.bookings)
+      for (const secret of kind.secretColumns) expect(row).not.toHaveProperty(secret);
 
     // Erasure deletes the unpaid order and keeps the paid one, an accounting record, without the address or secrets.
     const erased = await erase(db(), email, now);

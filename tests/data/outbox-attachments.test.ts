@@ -25,7 +25,9 @@ const message = (to: string, ref: string): OutgoingEmail => ({
   subject: "Your invoice",
   text: "Attached.",
   html: "<p>Attached.</p>",
-  attachments: [{ filename: "invoice-INV-000001.pdf", contentType: "application/pdf", content: "", encoding: "base64", ref }],
+  attachments: [
+    { filename: "invoice-INV-000001.pdf", contentType: "application/pdf", content: "", encoding: "base64", ref },
+  ],
 });
 
 describe.each(dialects)("attachments made as the outbox sends, on %s", (dialect) => {
@@ -58,7 +60,9 @@ describe.each(dialects)("attachments made as the outbox sends, on %s", (dialect)
     expect(asked).toEqual(["vat-document:one"]);
     const [file] = readdirSync(path.join(dataDir, "mail")).filter((name) => name.endsWith(".eml"));
     const delivered = await PostalMime.parse(readFileSync(path.join(dataDir, "mail", file!), "utf8"));
-    expect(delivered.attachments.map((a) => [a.filename, a.mimeType])).toEqual([["invoice-INV-000001.pdf", "application/pdf"]]);
+    expect(delivered.attachments.map((a) => [a.filename, a.mimeType])).toEqual([
+      ["invoice-INV-000001.pdf", "application/pdf"],
+    ]);
     expect(Buffer.from(delivered.attachments[0]!.content as ArrayBuffer)).toEqual(pdf);
     expect((await rowTo(to)).sent_at).toBe(T0.toISOString());
   });

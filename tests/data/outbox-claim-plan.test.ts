@@ -63,9 +63,10 @@ it("claims on SQLite find their rows by id, not by scanning the waiting messages
   expect(claims.length).toBeGreaterThan(0);
 
   const outerSteps = (claim: CompiledQuery) => {
-    const plan = handle
-      .sqlite!.prepare(`EXPLAIN QUERY PLAN ${claim.sql}`)
-      .all(...(claim.parameters as unknown[])) as { parent: number; detail: string }[];
+    const plan = handle.sqlite!.prepare(`EXPLAIN QUERY PLAN ${claim.sql}`).all(...(claim.parameters as unknown[])) as {
+      parent: number;
+      detail: string;
+    }[];
     // The outer UPDATE: the top-level step on the outbox table (the picking SELECT is nested).
     return plan.filter((step) => step.parent === 0 && /\boutbox\b/.test(step.detail)).map((step) => step.detail);
   };

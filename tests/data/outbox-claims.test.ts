@@ -16,7 +16,12 @@ import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
-import { spawnWorkerProcess, startOutboxSmtp, type OutboxSmtp, type WorkerProcess } from "../../harness/outbox-harness.ts";
+import {
+  spawnWorkerProcess,
+  startOutboxSmtp,
+  type OutboxSmtp,
+  type WorkerProcess,
+} from "../../harness/outbox-harness.ts";
 import { pollUntil } from "../../harness/servers.ts";
 import { dialects } from "./databases.ts";
 import { useTestDatabase } from "./fixtures.ts";
@@ -99,7 +104,9 @@ describe.each(dialects)("outbox claims on %s", (dialect) => {
   const expectEachSentOnce = async (ids: string[]) => {
     const server = smtp!;
     const abandoned = abandonedSends();
-    const unexplained = server.duplicates().filter((messageId) => ![...abandoned.keys()].some((id) => messageIdOf(id) === messageId));
+    const unexplained = server
+      .duplicates()
+      .filter((messageId) => ![...abandoned.keys()].some((id) => messageIdOf(id) === messageId));
     expect(unexplained, logged.join("")).toEqual([]);
     expect([...new Set(server.messages.map((m) => m.messageId))].sort()).toEqual(ids.map(messageIdOf).sort());
     expect(server.messages.length - ids.length).toBeLessThanOrEqual([...abandoned.values()].reduce((a, b) => a + b, 0));
@@ -189,7 +196,11 @@ describe.each(dialects)("outbox claims on %s", (dialect) => {
     expect(Date.parse(row.locked_until!)).toBeGreaterThan(Date.now());
 
     // A restarted instance: it finds the dead owner (its pid no longer runs) and sends at once.
-    const transport = createMailTransport({ smtpUrl: smtp.url, from: "Site <no-reply@example.test>", dataDir: "/nonexistent" });
+    const transport = createMailTransport({
+      smtpUrl: smtp.url,
+      from: "Site <no-reply@example.test>",
+      dataDir: "/nonexistent",
+    });
     transports.push(transport);
     const restarted = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, log: silentLogger });
     workers.push(restarted);

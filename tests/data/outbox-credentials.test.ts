@@ -28,7 +28,8 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
 
   const invitation = (to: string, token: string) =>
     invitationEmail({ to, name: "Nia New", invitedBy: "Ada Admin", siteUrl, token, expiresAt: "2026-11-28T10:00:00Z" });
-  const rowTo = (to: string) => t.handle.db.selectFrom("outbox").selectAll().where("to_address", "=", to).executeTakeFirstOrThrow();
+  const rowTo = (to: string) =>
+    t.handle.db.selectFrom("outbox").selectAll().where("to_address", "=", to).executeTakeFirstOrThrow();
 
   it("the stored message never holds the token; the sent one does; the sent row forgets it", async () => {
     const to = `invitee-${dialect}@example.test`;
@@ -42,7 +43,14 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
 
     const dataDir = mkdtempSync(path.join(mailRoot(), "sent-"));
     const transport = createMailTransport({ from: "Site <no-reply@example.test>", dataDir });
-    const worker = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock: () => T0, log: silentLogger, keys });
+    const worker = new OutboxWorker({
+      db: t.handle.db,
+      transport,
+      maxRetryDelayMs: 60_000,
+      clock: () => T0,
+      log: silentLogger,
+      keys,
+    });
     expect(await worker.sendDue()).toBe(1);
 
     const [file] = readdirSync(path.join(dataDir, "mail")).filter((name) => name.endsWith(".eml"));
@@ -62,9 +70,24 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
     const to = `given-up-${dialect}@example.test`;
     const token = `gone${dialect}`.padEnd(43, "Z");
     // Queued long ago: its first failure gives it up.
-    await queueEmails(t.handle.db, { type: "staff_invitation", id: to }, [invitation(to, token)], new Date(T0.getTime() - 73 * 3600_000), keys);
-    const transport = createMailTransport({ from: "Site <no-reply@example.test>", dataDir: mkdtempSync(path.join(mailRoot(), "keyless-")) });
-    const keyless = new OutboxWorker({ db: t.handle.db, transport, maxRetryDelayMs: 60_000, clock: () => T0, log: silentLogger });
+    await queueEmails(
+      t.handle.db,
+      { type: "staff_invitation", id: to },
+      [invitation(to, token)],
+      new Date(T0.getTime() - 73 * 3600_000),
+      keys,
+    );
+    const transport = createMailTransport({
+      from: "Site <no-reply@example.test>",
+      dataDir: mkdtempSync(path.join(mailRoot(), "keyless-")),
+    });
+    const keyless = new OutboxWorker({
+      db: t.handle.db,
+      transport,
+      maxRetryDelayMs: 60_000,
+      clock: () => T0,
+      log: silentLogger,
+    });
     expect(await keyless.sendDue()).toBe(1);
     const dead = await rowTo(to);
     expect(dead.sent_at).toBeNull();
@@ -75,8 +98,8 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
 
   it("a message with a credential cannot be queued without the key", async () => {
     const to = `no-key-${dialect}@example.test`;
-    await expect(queueEmails(t.handle.db, { type: "staff_invitation", id: to }, [invitation(to, "x".repeat(43))], T0)).rejects.toThrow(
-      /needs the secrets key/,
-    );
+    await expect(
+      queueEmails(t.handle.db, { type: "staff_invitation", id: to }, [invitation(to, "x".repeat(43))], T0),
+    ).rejects.toThrow(/needs the secrets key/);
   });
 });

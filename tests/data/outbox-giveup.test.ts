@@ -34,7 +34,11 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
     lines = [];
     metrics = createMetrics();
     smtp = await startOutboxSmtp({ refuseWith: 550 });
-    transport = createMailTransport({ smtpUrl: smtp.url, from: "Site <no-reply@example.test>", dataDir: "/nonexistent" });
+    transport = createMailTransport({
+      smtpUrl: smtp.url,
+      from: "Site <no-reply@example.test>",
+      dataDir: "/nonexistent",
+    });
     worker = new OutboxWorker({
       db: t.handle.db,
       transport,
@@ -53,11 +57,18 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
   });
 
   const queueAt = async (at: Date, to: string) => {
-    await queueEmails(t.handle.db, { type: "contact", id: to }, [{ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" }], at);
+    await queueEmails(
+      t.handle.db,
+      { type: "contact", id: to },
+      [{ to, subject: "Hello", text: "Hi", html: "<p>Hi</p>" }],
+      at,
+    );
     return t.handle.db.selectFrom("outbox").selectAll().where("to_address", "=", to).executeTakeFirstOrThrow();
   };
-  const row = (id: string) => t.handle.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
-  const counter = async (c: { get(): Promise<{ values: { value: number }[] }> }) => (await c.get()).values[0]?.value ?? 0;
+  const row = (id: string) =>
+    t.handle.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const counter = async (c: { get(): Promise<{ values: { value: number }[] }> }) =>
+    (await c.get()).values[0]?.value ?? 0;
 
   it("a message queued longer ago than giveUpMs is given up after its next failure: never tried again, logged without the address, counted", async () => {
     const oldAddress = "old-lead@example.test";
@@ -145,7 +156,11 @@ describe.each(dialects)("outbox retries and give-up on %s", (dialect) => {
 
   it("a message that finally goes through is counted as sent and is no longer pending", async () => {
     const ok = await startOutboxSmtp();
-    const okTransport = createMailTransport({ smtpUrl: ok.url, from: "Site <no-reply@example.test>", dataDir: "/nonexistent" });
+    const okTransport = createMailTransport({
+      smtpUrl: ok.url,
+      from: "Site <no-reply@example.test>",
+      dataDir: "/nonexistent",
+    });
     const okWorker = new OutboxWorker({
       db: t.handle.db,
       transport: okTransport,

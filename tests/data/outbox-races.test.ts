@@ -61,15 +61,26 @@ describe.each(dialects)("outbox races on %s", (dialect) => {
     workers.push(w);
     return w;
   };
-  const row = (id: string) => t.handle.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const row = (id: string) =>
+    t.handle.db.selectFrom("outbox").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
   const one = async () => {
-    await queueEmails(t.handle.db, { type: "contact", id: "race" }, [{ to: "race@example.test", subject: "S", text: "T", html: "H" }], T0);
+    await queueEmails(
+      t.handle.db,
+      { type: "contact", id: "race" },
+      [{ to: "race@example.test", subject: "S", text: "T", html: "H" }],
+      T0,
+    );
     return (await t.handle.db.selectFrom("outbox").select("id").executeTakeFirstOrThrow()).id;
   };
 
   it("claims no more messages than it has free sending slots, and claims again as each slot frees", async () => {
     for (let i = 0; i < 5; i++)
-      await queueEmails(t.handle.db, { type: "contact", id: `slots-${i}` }, [{ to: `s${i}@example.test`, subject: "S", text: "T", html: "H" }], T0);
+      await queueEmails(
+        t.handle.db,
+        { type: "contact", id: `slots-${i}` },
+        [{ to: `s${i}@example.test`, subject: "S", text: "T", html: "H" }],
+        T0,
+      );
     const c = controlled();
     const w = new OutboxWorker({
       db: t.handle.db,

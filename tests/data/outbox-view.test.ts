@@ -61,7 +61,11 @@ describe.each(dialects)("the outbox view on %s", (dialect) => {
 
   it("sends a given-up or failing message again now; never a sent one or one being sent", async () => {
     expect(await retryNow(t.handle.db, ids.dead!, now)).toBe(true);
-    const revived = await t.handle.db.selectFrom("outbox").selectAll().where("id", "=", ids.dead!).executeTakeFirstOrThrow();
+    const revived = await t.handle.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("id", "=", ids.dead!)
+      .executeTakeFirstOrThrow();
     expect(revived).toMatchObject({ dead_at: null, next_attempt_at: now.toISOString(), sent_at: null });
     expect(await retryNow(t.handle.db, ids.failing!, now)).toBe(true);
     expect(await retryNow(t.handle.db, ids.sent!, now)).toBe(false);

@@ -24,7 +24,6 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
   );
   const { log, text } = capturedLog();
 
-
   const outcome = async (column: "customer_email" | "payment_intent_id", value: string) => {
     const { status, failure_message } = await consultationRow(
       app.t.handle.db,
@@ -35,7 +34,13 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
   const noAddress = (written: string) => expect(written).not.toMatch(/ann\.lee|training@|example\.co\.uk/i);
 
   it("logs and stores a refused payment's error without the address Stripe quoted", async () => {
-    const request = { customerName: "Ann Lee", customerEmail: refused, quantity: 1, amountPence: 450_000, isTest: false };
+    const request = {
+      customerName: "Ann Lee",
+      customerEmail: refused,
+      quantity: 1,
+      amountPence: 450_000,
+      isTest: false,
+    };
     const failure = await app.payments.createPayment(request, "/consultation-payment").catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(PaymentSetupError);
     noAddress((failure as Error).message);
@@ -45,11 +50,20 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
     expect(logged).toContain("Invalid email address: [address]");
     noAddress(logged);
 
-    expect(await outcome("customer_email", refused)).toEqual({ status: "setup_failed", failure_message: "Invalid email address: [address]" });
+    expect(await outcome("customer_email", refused)).toEqual({
+      status: "setup_failed",
+      failure_message: "Invalid email address: [address]",
+    });
   });
 
   it("stores a declined payment's message without an address it quotes", async () => {
-    const request = { customerName: "Kim Park", customerEmail: "kim@example.test", quantity: 1, amountPence: 450_000, isTest: false };
+    const request = {
+      customerName: "Kim Park",
+      customerEmail: "kim@example.test",
+      quantity: 1,
+      amountPence: 450_000,
+      isTest: false,
+    };
     const { paymentIntentId } = await app.payments.createPayment(request, "/consultation-payment");
     const intent = {
       ...app.fake.intents.get(paymentIntentId)!,
@@ -69,6 +83,9 @@ describe.each(dialects)("Stripe's errors in the log and the bookings on %s", (di
     });
     const header = new Stripe("sk_test_signer").webhooks.generateTestHeaderString({ payload, secret });
     expect((await app.webhooks.handleWebhook(payload, header)).status).toBe(200);
-    expect(await outcome("payment_intent_id", paymentIntentId)).toEqual({ status: "failed", failure_message: "The bank refused the charge for <[address]>." });
+    expect(await outcome("payment_intent_id", paymentIntentId)).toEqual({
+      status: "failed",
+      failure_message: "The bank refused the charge for <[address]>.",
+    });
   });
 });

@@ -74,7 +74,9 @@ describe.each(dialects)("payment reminders on %s", (dialect) => {
     expect(sent.map((m) => m.subject)).toEqual([
       `Reminder: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`,
       `Reminder: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`,
-      ...[7, 14, 30].map(() => `Overdue: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`),
+      ...[7, 14, 30].map(
+        () => `Overdue: invoice ${invoice.number}, Strategic Leadership (Meridian Executive Training)`,
+      ),
     ]);
     for (const m of sent) {
       expect(m.to_address).toBe("ada@example.com");
@@ -120,12 +122,17 @@ describe.each(dialects)("payment reminders on %s", (dialect) => {
       endsAt: new Date("2027-06-18T16:00:00.000Z"),
       price: { pricePence: 500_000 },
     });
-    const moved = await transferBooking(db, booking.id, { target: dearer, now: noon("2027-02-04"), staffId: "staff-1" });
+    const moved = await transferBooking(db, booking.id, {
+      target: dearer,
+      now: noon("2027-02-04"),
+      staffId: "staff-1",
+    });
     if (!moved.ok || !moved.invoice) throw new Error("not moved to a new invoice");
     const fresh = moved.invoice;
     expect(fresh.due_date).toBe("2027-03-06");
     // The replaced invoice's steps are over; the new one's first comes 7 days before its own due date.
-    for (const date of [invoice.due_date!, addDays(invoice.due_date!, 7), "2027-02-26"]) expect(await remind(date)).toEqual([]);
+    for (const date of [invoice.due_date!, addDays(invoice.due_date!, 7), "2027-02-26"])
+      expect(await remind(date)).toEqual([]);
     expect(await remind("2027-02-27")).toEqual([{ bookingId: booking.id, number: fresh.number, offset: -7 }]);
     const [, last] = await reminders(db, booking.id);
     expect(last!.subject).toContain(`invoice ${fresh.number}`);

@@ -59,7 +59,13 @@ describe.each(dialects)("payment secrets on %s", (dialect) => {
 
   it("a consultation's payment is recorded by its id, its client secret only handed to the payer", async () => {
     const started = await app.payments.createPayment(
-      { customerName: "Sam Secret", customerEmail: `${unique("sam")}@example.test`, quantity: 1, amountPence: 450_000, isTest: false },
+      {
+        customerName: "Sam Secret",
+        customerEmail: `${unique("sam")}@example.test`,
+        quantity: 1,
+        amountPence: 450_000,
+        isTest: false,
+      },
       "/consultation-payment",
     );
     const secret = app.fake.intents.get(started.paymentIntentId)!.client_secret;
@@ -72,8 +78,11 @@ describe.each(dialects)("payment secrets on %s", (dialect) => {
     expect(payment.provider_reference).toBe(started.paymentIntentId);
     // No column of the order, its line or its payment holds the secret.
     const order = await app.t.handle.db.selectFrom("orders").selectAll().where("id", "=", started.bookingId).execute();
-    const lines = await app.t.handle.db.selectFrom("order_lines").selectAll().where("order_id", "=", started.bookingId).execute();
+    const lines = await app.t.handle.db
+      .selectFrom("order_lines")
+      .selectAll()
+      .where("order_id", "=", started.bookingId)
+      .execute();
     expect(JSON.stringify([order, lines, payment])).not.toContain(secret);
   });
 });
-

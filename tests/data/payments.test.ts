@@ -22,7 +22,6 @@ describe.each(dialects)("bookings on %s", (dialect) => {
   );
   let queued = 0;
 
-
   const request = (email: string, quantity = 2) => ({
     customerName: "Dana Whitfield",
     customerEmail: email,
@@ -31,23 +30,40 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     isTest: false,
   });
   const event = (type: string, object: unknown, id = `evt_${Math.random().toString(36).slice(2)}`) => {
-    const payload = JSON.stringify({ id, object: "event", type, data: { object }, created: Math.floor(Date.now() / 1000) });
+    const payload = JSON.stringify({
+      id,
+      object: "event",
+      type,
+      data: { object },
+      created: Math.floor(Date.now() / 1000),
+    });
     return { payload, header: signer.generateTestHeaderString({ payload, secret }) };
   };
   const booking = (piId: string) => consultationRow(app.t.handle.db, { paymentIntentId: piId });
 
   it("stores the booking pending and creates one PaymentIntent for concurrent identical requests", async () => {
     const before = app.fake.stats.created;
-    const results = await Promise.all([1, 2, 3].map(() => app.payments.createPayment(request("double@example.test"), "/consultation-payment")));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => app.payments.createPayment(request("double@example.test"), "/consultation-payment")),
+    );
     expect(new Set(results.map((r) => r.paymentIntentId)).size).toBe(1);
     expect(app.fake.stats.created).toBe(before + 1);
     const row = await booking(results[0]!.paymentIntentId);
-    expect(row).toMatchObject({ status: "pending", amount_pence: 900_000, currency: "gbp", quantity: 2, source_page: "/consultation-payment" });
+    expect(row).toMatchObject({
+      status: "pending",
+      amount_pence: 900_000,
+      currency: "gbp",
+      quantity: 2,
+      source_page: "/consultation-payment",
+    });
     expect(app.fake.intents.get(results[0]!.paymentIntentId)!.metadata.booking_id).toBe(row.id);
   });
 
   it("a succeeded event marks the booking paid once and queues two e-mails; a replay changes nothing", async () => {
-    const { paymentIntentId } = await app.payments.createPayment(request("paid@example.test", 1), "/consultation-payment");
+    const { paymentIntentId } = await app.payments.createPayment(
+      request("paid@example.test", 1),
+      "/consultation-payment",
+    );
     const intent = { ...app.fake.intents.get(paymentIntentId)!, status: "succeeded" };
     const e = event("payment_intent.succeeded", intent, `evt_paid_${dialect}`);
     expect(await app.webhooks.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
@@ -69,7 +85,10 @@ describe.each(dialects)("bookings on %s", (dialect) => {
       new Date(),
     );
     try {
-      const { paymentIntentId } = await app.payments.createPayment(request("hooked@example.test", 3), "/consultation-payment");
+      const { paymentIntentId } = await app.payments.createPayment(
+        request("hooked@example.test", 3),
+        "/consultation-payment",
+      );
       const intent = { ...app.fake.intents.get(paymentIntentId)!, status: "succeeded" };
       const e = event("payment_intent.succeeded", intent);
       await app.webhooks.handleWebhook(e.payload, e.header);
@@ -83,7 +102,11 @@ describe.each(dialects)("bookings on %s", (dialect) => {
         .orderBy("created_at")
         .execute();
       expect(events.map((x) => x.type)).toEqual(["lead.created", "booking.paid"]);
-      expect(JSON.parse(events[0]!.payload).data).toMatchObject({ id: row.id, kind: "booking", email: "hooked@example.test" });
+      expect(JSON.parse(events[0]!.payload).data).toMatchObject({
+        id: row.id,
+        kind: "booking",
+        email: "hooked@example.test",
+      });
       expect(JSON.parse(events[1]!.payload).data).toMatchObject({
         id: row.id,
         participants: 3,
@@ -101,14 +124,21 @@ describe.each(dialects)("bookings on %s", (dialect) => {
   it("refuses forged and stale events without recording them", async () => {
     const { paymentIntentId } = await app.payments.createPayment(request("forged@example.test", 1), "/x");
     const intent = { ...app.fake.intents.get(paymentIntentId)!, status: "succeeded" };
-    const payload = JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.succeeded", data: { object: intent } });
+    const payload = JSON.stringify({
+      id: "evt_forged",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: intent },
+    });
     const forged = signer.generateTestHeaderString({ payload, secret: "whsec_other" });
     expect((await app.webhooks.handleWebhook(payload, forged)).status).toBe(400);
     const stale = signer.generateTestHeaderString({ payload, secret, timestamp: Math.floor(Date.now() / 1000) - 600 });
     expect((await app.webhooks.handleWebhook(payload, stale)).status).toBe(400);
     expect((await app.webhooks.handleWebhook(payload, null)).status).toBe(400);
     expect((await booking(paymentIntentId)).status).toBe("pending");
-    expect(await app.t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", "evt_forged").executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", "evt_forged").executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it("a payment whose amount differs from the booking is not marked paid", async () => {
@@ -121,10 +151,16 @@ describe.each(dialects)("bookings on %s", (dialect) => {
 
   it("records a failed payment with Stripe's message", async () => {
     const { paymentIntentId } = await app.payments.createPayment(request("failed@example.test", 1), "/x");
-    const intent = { ...app.fake.intents.get(paymentIntentId)!, last_payment_error: { message: "Your card was declined." } };
+    const intent = {
+      ...app.fake.intents.get(paymentIntentId)!,
+      last_payment_error: { message: "Your card was declined." },
+    };
     const e = event("payment_intent.payment_failed", intent);
     await app.webhooks.handleWebhook(e.payload, e.header);
-    expect(await booking(paymentIntentId)).toMatchObject({ status: "failed", failure_message: "Your card was declined." });
+    expect(await booking(paymentIntentId)).toMatchObject({
+      status: "failed",
+      failure_message: "Your card was declined.",
+    });
   });
 
   it("the outcome comes from Stripe: pending is not success, succeeded is (and marks the booking paid)", async () => {
@@ -136,7 +172,11 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     app.fake.intents.get(paymentIntentId)!.status = "processing";
     expect((await app.payments.outcome(paymentIntentId)).state).toBe("processing");
     app.fake.intents.get(paymentIntentId)!.status = "succeeded";
-    expect(await app.payments.outcome(paymentIntentId)).toMatchObject({ state: "succeeded", amountPence: 1_350_000, quantity: 3 });
+    expect(await app.payments.outcome(paymentIntentId)).toMatchObject({
+      state: "succeeded",
+      amountPence: 1_350_000,
+      quantity: 3,
+    });
     expect((await booking(paymentIntentId)).status).toBe("paid");
   });
   it("concurrent deliveries of one event mark the booking paid once and queue one set of e-mails", async () => {
@@ -147,7 +187,11 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     expect(answers.filter((a) => a.message === "OK")).toHaveLength(1);
     const row = await booking(paymentIntentId);
-    const mails = await app.t.handle.db.selectFrom("outbox").select("to_address").where("lead_id", "=", row.id).execute();
+    const mails = await app.t.handle.db
+      .selectFrom("outbox")
+      .select("to_address")
+      .where("lead_id", "=", row.id)
+      .execute();
     expect(mails).toHaveLength(2);
   });
 
@@ -165,7 +209,9 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     }
     expect((await booking(paymentIntentId)).status).toBe("pending");
     const id = JSON.parse(e.payload).id as string;
-    expect(await app.t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.t.handle.db.selectFrom("stripe_events").selectAll().where("id", "=", id).executeTakeFirst(),
+    ).toBeUndefined();
     expect(await app.webhooks.handleWebhook(e.payload, e.header)).toEqual({ status: 200, message: "OK" });
     expect((await booking(paymentIntentId)).status).toBe("paid");
   });
@@ -175,8 +221,12 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const db = app.t.handle.db;
     if (dialect === "sqlite") {
       if (on) {
-        await sql`CREATE TRIGGER block_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END`.execute(db);
-        await sql`CREATE TRIGGER block_forget BEFORE DELETE ON stripe_events BEGIN SELECT RAISE(ABORT, 'gone'); END`.execute(db);
+        await sql`CREATE TRIGGER block_outbox BEFORE INSERT ON outbox BEGIN SELECT RAISE(ABORT, 'outbox unavailable'); END`.execute(
+          db,
+        );
+        await sql`CREATE TRIGGER block_forget BEFORE DELETE ON stripe_events BEGIN SELECT RAISE(ABORT, 'gone'); END`.execute(
+          db,
+        );
       } else {
         await sql`DROP TRIGGER block_outbox`.execute(db);
         await sql`DROP TRIGGER block_forget`.execute(db);
@@ -184,16 +234,21 @@ describe.each(dialects)("bookings on %s", (dialect) => {
       return;
     }
     if (on) {
-      await sql`CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'unavailable'; END $$ LANGUAGE plpgsql`.execute(db);
+      await sql`CREATE FUNCTION refuse() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'unavailable'; END $$ LANGUAGE plpgsql`.execute(
+        db,
+      );
       await sql`CREATE TRIGGER block_outbox BEFORE INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(db);
-      await sql`CREATE TRIGGER block_forget BEFORE DELETE ON stripe_events FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(db);
+      await sql`CREATE TRIGGER block_forget BEFORE DELETE ON stripe_events FOR EACH ROW EXECUTE FUNCTION refuse()`.execute(
+        db,
+      );
     } else {
       await sql`DROP FUNCTION refuse() CASCADE`.execute(db);
     }
   }
 
   it("lists every consultation newest first, a page at a time", async () => {
-    for (const n of [1, 2, 3]) await app.payments.createPayment(request(`paged-${n}@example.test`, n), "/consultation-payment");
+    for (const n of [1, 2, 3])
+      await app.payments.createPayment(request(`paged-${n}@example.test`, n), "/consultation-payment");
     const first = await listBookings(app.t.handle.db, null, 2);
     expect(first.rows).toHaveLength(2);
     expect(first.next).not.toBeNull();
@@ -202,6 +257,8 @@ describe.each(dialects)("bookings on %s", (dialect) => {
     const keys = all.map((r) => `${r.created_at}~${r.id}`);
     expect(keys).toEqual([...keys].sort().reverse());
     expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
-    expect(all.map((r) => r.customer_email)).toEqual(expect.arrayContaining(["paged-1@example.test", "paged-3@example.test"]));
+    expect(all.map((r) => r.customer_email)).toEqual(
+      expect.arrayContaining(["paged-1@example.test", "paged-3@example.test"]),
+    );
   });
 });

@@ -31,7 +31,11 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     t = await openTestDatabase(dialect);
     mailDir = mkdtempSync(path.join(tmpdir(), "privacy-mail-"));
     // A webhook endpoint: every lead's message to it holds the address too.
-    await createEndpoint(t.handle.db, { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] }, now);
+    await createEndpoint(
+      t.handle.db,
+      { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] },
+      now,
+    );
     const s = createLeadService({ db: t.handle.db, mail, clock: () => now });
     for (const email of [subject, other]) {
       const contact = await s.submit(
@@ -50,11 +54,33 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       );
       await t.handle.db
         .insertInto("lead_events")
-        .values({ id: `note-${email}`, lead_id: contact.id, at: now.toISOString(), actor_id: null, actor_name: "A", type: "note", body: "Called Erin" })
+        .values({
+          id: `note-${email}`,
+          lead_id: contact.id,
+          at: now.toISOString(),
+          actor_id: null,
+          actor_name: "A",
+          type: "note",
+          body: "Called Erin",
+        })
         .execute();
-      await s.submit("guideRequest", { first_name: "Erin", last_name: "Erasure", email, company: "Forget Me Ltd", guide_name: "sustainable-business-practices" }, meta);
+      await s.submit(
+        "guideRequest",
+        {
+          first_name: "Erin",
+          last_name: "Erasure",
+          email,
+          company: "Forget Me Ltd",
+          guide_name: "sustainable-business-practices",
+        },
+        meta,
+      );
       await s.submit("newsletter", { email }, meta);
-      await s.submit("webinarRegistration", { webinarId: "scope-3-supplier-data", name: "Erin Erasure", email, company: "Forget Me Ltd" }, meta);
+      await s.submit(
+        "webinarRegistration",
+        { webinarId: "scope-3-supplier-data", name: "Erin Erasure", email, company: "Forget Me Ltd" },
+        meta,
+      );
     }
     const booking = (id: string, email: string, status: "paid" | "pending") =>
       createConsultation(t.handle.db, {
@@ -90,7 +116,9 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     expect(held.leads.map((g) => g.table).sort()).toEqual(
       ["contact_enquiries", "guide_requests", "newsletter_subscriptions", "webinar_registrations"].sort(),
     );
-    expect(held.leads.flatMap((g) => g.rows).every((r) => String(r.email).toLowerCase() === subject.toLowerCase())).toBe(true);
+    expect(
+      held.leads.flatMap((g) => g.rows).every((r) => String(r.email).toLowerCase() === subject.toLowerCase()),
+    ).toBe(true);
     // Link tokens are secrets, not data about the person.
     expect(JSON.stringify(held)).not.toMatch(/download_token|confirm_token|unsubscribe_token|client_secret/);
     expect(held.inbox).toHaveLength(4);
@@ -108,7 +136,15 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
 
   it("erases all of it but the suppression list and the paid booking (without the address)", async () => {
     const counts = await erase(t.handle.db, subject, now, mailDir);
-    expect(counts).toMatchObject({ leads: 3, notes: 1, bookingsDeleted: 1, bookingsKept: 1, suppressed: 1, webhooks: 4, mailFiles: 1 });
+    expect(counts).toMatchObject({
+      leads: 3,
+      notes: 1,
+      bookingsDeleted: 1,
+      bookingsKept: 1,
+      suppressed: 1,
+      webhooks: 4,
+      mailFiles: 1,
+    });
     expect(counts.emails).toBeGreaterThanOrEqual(6);
 
     // Every text column of every table: the address is only on the suppression list.
@@ -124,15 +160,28 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       if (own !== undefined && table.schema !== own) continue;
       if (table.name.startsWith("leads_fts") || table.name.startsWith("kysely_")) continue;
       for (const column of table.columns) {
-        const rows = await sql<{ n: number }>`select count(*) as n from ${sql.table(table.name)} where lower(cast(${sql.ref(column.name)} as text)) like ${`%${address}%`}`.execute(t.handle.db);
+        const rows = await sql<{
+          n: number;
+        }>`select count(*) as n from ${sql.table(table.name)} where lower(cast(${sql.ref(column.name)} as text)) like ${`%${address}%`}`.execute(
+          t.handle.db,
+        );
         if (Number(rows.rows[0]!.n) > 0) found.push(`${table.name}.${column.name}`);
       }
     }
     expect(found).toEqual(["newsletter_subscriptions.email"]);
-    const suppressed = await t.handle.db.selectFrom("newsletter_subscriptions").selectAll().where("email", "=", address).executeTakeFirstOrThrow();
+    const suppressed = await t.handle.db
+      .selectFrom("newsletter_subscriptions")
+      .selectAll()
+      .where("email", "=", address)
+      .executeTakeFirstOrThrow();
     expect(suppressed).toMatchObject({ status: "unsubscribed", consent_text: "", source_page: "", confirmed_at: null });
     const kept = await consultationRow(t.handle.db, { id: "b-paid" });
-    expect(kept).toMatchObject({ customer_email: "erased", customer_name: "Erin Erasure", amount_pence: 90000, status: "paid" });
+    expect(kept).toMatchObject({
+      customer_email: "erased",
+      customer_name: "Erin Erasure",
+      amount_pence: 90000,
+      status: "paid",
+    });
     expect(readdirSync(mailDir)).toEqual(["2-b.eml"]);
 
     // The other person's records are all there.
@@ -146,6 +195,8 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     // Asking again finds only the suppression entry.
     const again = await findEverything(t.handle.db, subject, mailDir);
     expect(again.leads.map((g) => g.table)).toEqual(["newsletter_subscriptions"]);
-    expect([again.inbox, again.notes, again.emails, again.bookings, again.mailFiles].map((l) => l.length)).toEqual([0, 0, 0, 0, 0]);
+    expect([again.inbox, again.notes, again.emails, again.bookings, again.mailFiles].map((l) => l.length)).toEqual([
+      0, 0, 0, 0, 0,
+    ]);
   });
 });

@@ -87,7 +87,9 @@ describe.each(dialects)("the submission limit with the database on %s", (dialect
     // Another client is counted apart.
     expect(await alternate([b!, a!], "192.0.2.2", 7)).toEqual(expected);
     expect(a!.description).toMatch(
-      dialect === "postgres" ? /^rate limit 5 per 600 s per client address in PostgreSQL table "t_\w+"\."rate_limits"$/ : /this process's memory/,
+      dialect === "postgres"
+        ? /^rate limit 5 per 600 s per client address in PostgreSQL table "t_\w+"\."rate_limits"$/
+        : /this process's memory/,
     );
   });
 });
@@ -245,7 +247,14 @@ describe("the submission limit in Redis", () => {
     fresh();
     const nobody = `redis://127.0.0.1:${await freePort()}`;
     const { log, lines } = capturedLog();
-    const a = await limiter({ max: 100, windowSeconds: 600, redisUrl: nobody, keyPrefix: prefix, log, warnEveryMs: 300 });
+    const a = await limiter({
+      max: 100,
+      windowSeconds: 600,
+      redisUrl: nobody,
+      keyPrefix: prefix,
+      log,
+      warnEveryMs: 300,
+    });
     await alternate([a], "192.0.2.9", 3);
     expect(lines.map((l) => l.fallbacks)).toEqual([1]);
     // The next warning comes once 300 ms have passed, counting the calls since the first.
@@ -257,12 +266,24 @@ describe("the submission limit in Redis", () => {
     let port: number;
     let server: ChildProcess | undefined;
     const start = async () => {
-      server = spawn("redis-server", ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], {
-        stdio: "ignore",
-      });
+      server = spawn(
+        "redis-server",
+        ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        {
+          stdio: "ignore",
+        },
+      );
       const ping = new Redis(port, "127.0.0.1", { lazyConnect: true, retryStrategy: () => null });
       ping.on("error", () => {});
-      await pollUntil(() => ping.connect().then(() => true, () => false), 5_000, 50);
+      await pollUntil(
+        () =>
+          ping.connect().then(
+            () => true,
+            () => false,
+          ),
+        5_000,
+        50,
+      );
       ping.disconnect();
     };
     const stop = async () => {
@@ -283,7 +304,9 @@ describe("the submission limit in Redis", () => {
       await start();
       const url = `redis://127.0.0.1:${port}`;
       const { log, lines } = capturedLog();
-      const [a, b] = await Promise.all([1, 2].map(() => limiter({ max: 5, windowSeconds: 600, redisUrl: url, keyPrefix: prefix, log })));
+      const [a, b] = await Promise.all(
+        [1, 2].map(() => limiter({ max: 5, windowSeconds: 600, redisUrl: url, keyPrefix: prefix, log })),
+      );
       expect(await alternate([a!, b!], "192.0.2.10", 4)).toEqual([true, true, true, true]);
 
       await stop();
@@ -371,7 +394,9 @@ describe("the form families' limits", () => {
           { key: `submit:${a}`, points: 3 },
         ]);
       } else {
-        expect(limits.description).toMatch(/booking: rate limit 3 per 600 s per client address in this process's memory/);
+        expect(limits.description).toMatch(
+          /booking: rate limit 3 per 600 s per client address in this process's memory/,
+        );
       }
     });
   });

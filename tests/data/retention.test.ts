@@ -157,7 +157,8 @@ describe.each(dialects)("retention on %s", (dialect) => {
   });
 
   it("the site's webinars are the default: their registrations go 12 months after each webinar", async () => {
-    const registration = (id: string, webinarId: string) => webinarRegistration(id, webinarId, "2027-01-05T09:00:00.000Z");
+    const registration = (id: string, webinarId: string) =>
+      webinarRegistration(id, webinarId, "2027-01-05T09:00:00.000Z");
     await db()
       .insertInto("webinar_registrations")
       .values([
@@ -356,7 +357,13 @@ describe.each(dialects)("retention on %s", (dialect) => {
   it("webhook messages 30 days after the change they report, with their deliveries", async () => {
     const now = "2027-06-30T12:00:00.000Z";
     const edge = before(now, 30 * dayMs);
-    const event = (id: string, at: string) => ({ id, type: "lead.created", created_at: at, payload: "{}", email: "a@example.test" });
+    const event = (id: string, at: string) => ({
+      id,
+      type: "lead.created",
+      created_at: at,
+      payload: "{}",
+      email: "a@example.test",
+    });
     const delivery = (id: string, eventId: string, at: string) => ({
       id,
       event_id: eventId,
@@ -371,7 +378,10 @@ describe.each(dialects)("retention on %s", (dialect) => {
       delivered_at: at,
       dead_at: null,
     });
-    await db().insertInto("webhook_events").values([event("msg_inside", edge), event("msg_past", before(edge, 1))]).execute();
+    await db()
+      .insertInto("webhook_events")
+      .values([event("msg_inside", edge), event("msg_past", before(edge, 1))])
+      .execute();
     await db()
       .insertInto("webhook_deliveries")
       .values([delivery("d_inside", "msg_inside", edge), delivery("d_past", "msg_past", before(edge, 1))])

@@ -31,7 +31,11 @@ export const consultationBefore034 = (id: string, over: Record<string, unknown>)
 /** A course booking as migration 033 left the table. */
 export const courseBookingBefore034 = (id: string, over: Record<string, unknown>) => ({
   id,
-  reference: `MB-${id.toUpperCase().replace(/[^A-Z]/g, "").padEnd(8, "X").slice(0, 8)}`,
+  reference: `MB-${id
+    .toUpperCase()
+    .replace(/[^A-Z]/g, "")
+    .padEnd(8, "X")
+    .slice(0, 8)}`,
   session_key: "risk-2027-03",
   course_id: "risk-management",
   course_title: "Risk Management",
@@ -80,4 +84,3 @@ export const courseBookingBefore034 = (id: string, over: Record<string, unknown>
   is_test: 0,
   ...over,
 });
-

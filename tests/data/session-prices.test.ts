@@ -70,7 +70,10 @@ describe.each(dialects)("a session's price on %s", (dialect) => {
     body.set("intent", intent);
     body.set("version", String(item.draftVersion));
     body.set("confirm", "yes");
-    for (const [name, value] of Object.entries({ ...formValues(itemSchema("session", session.id)!, item.draft), ...change }))
+    for (const [name, value] of Object.entries({
+      ...formValues(itemSchema("session", session.id)!, item.draft),
+      ...change,
+    }))
       body.set(name, value);
     return body;
   }
@@ -128,7 +131,14 @@ describe.each(dialects)("a session's price on %s", (dialect) => {
       const save = async (user: StaffUser, pricePence: number, at: Date) => {
         const item = (await readItem(db, "session", session.id))!;
         const data = { ...(item.draft as object), pricePence };
-        const saved = await saveDraft(db, { type: "session", key: session.id, data, baseVersion: item.draftVersion, actor: user, now: at });
+        const saved = await saveDraft(db, {
+          type: "session",
+          key: session.id,
+          data,
+          baseVersion: item.draftVersion,
+          actor: user,
+          now: at,
+        });
         expect(saved).toMatchObject({ ok: true });
       };
       const now = new Date();
@@ -136,11 +146,15 @@ describe.each(dialects)("a session's price on %s", (dialect) => {
       const due = new Date(now.getTime() + 120_000);
       // The administrator schedules a fine price; an editor then saves a price below the floor.
       await save(admin, 440_000, now);
-      expect(await schedulePublish(db, { type: "session", key: session.id, at, actor: admin, now })).toEqual({ ok: true });
+      expect(await schedulePublish(db, { type: "session", key: session.id, at, actor: admin, now })).toEqual({
+        ok: true,
+      });
       await save(editor, 1_000, now);
       const refused = await publishDue(db, due);
       expect(refused.published).toEqual([]);
-      expect(refused.failed).toEqual([{ item: `session:${session.id}`, message: expect.stringMatching(/needs an administrator/) }]);
+      expect(refused.failed).toEqual([
+        { item: `session:${session.id}`, message: expect.stringMatching(/needs an administrator/) },
+      ]);
       expect(await livePrice(db)).toBe(before);
       expect((await readItem(db, "session", session.id))!.publishAt).toBeNull();
       // Saved and scheduled by the administrator: it goes live.

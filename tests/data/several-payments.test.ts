@@ -26,7 +26,11 @@ const payment = (id: string, order: string, provider: "stripe" | "transfer", ext
 });
 const before = [
   payment("p-card", "o-1", "stripe"),
-  payment("p-failed", "o-2", "stripe", { status: "failed", failure_message: "Your card was declined.", settled_at: null }),
+  payment("p-failed", "o-2", "stripe", {
+    status: "failed",
+    failure_message: "Your card was declined.",
+    settled_at: null,
+  }),
   payment("p-transfer", "o-3", "transfer"),
   payment("p-pending", "o-4", "stripe", { provider_reference: null, status: "pending", settled_at: null }),
 ];
@@ -69,13 +73,21 @@ describe.each(dialects)("several payments an order on %s", (dialect) => {
   });
 
   it("refuses a second payment by card for an order (its view reads its one card payment), and a reference twice", async () => {
-    await expect(t.db.insertInto("payments").values(payment("p-card-2", "o-1", "stripe")).execute()).rejects.toThrow();
+    await expect(
+      t.db
+        .insertInto("payments")
+        .values(payment("p-card-2", "o-1", "stripe"))
+        .execute(),
+    ).rejects.toThrow();
     await expect(
       t.db
         .insertInto("payments")
         .values(payment("p-same-ref", "o-9", "stripe", { provider_reference: "pi_p-card" }))
         .execute(),
     ).rejects.toThrow();
-    await t.db.insertInto("payments").values(payment("p-card-other", "o-9", "stripe")).execute();
+    await t.db
+      .insertInto("payments")
+      .values(payment("p-card-other", "o-9", "stripe"))
+      .execute();
   });
 });

@@ -123,7 +123,8 @@ describe.each(stores)("sign-in limits in $store", ({ store, dialect, instances }
 
   it("one address trying many accounts is refused after STAFF_SIGN_IN_MAX attempts, right or wrong", async () => {
     const sprayer = newAddress();
-    for (let i = 0; i < perAddress; i++) expect(await attempt(sprayer, uniqueEmail(), i % 2 ? "right" : "wrong")).not.toBeNull();
+    for (let i = 0; i < perAddress; i++)
+      expect(await attempt(sprayer, uniqueEmail(), i % 2 ? "right" : "wrong")).not.toBeNull();
     expect(await attempt(sprayer, uniqueEmail())).toBeNull();
   });
 
@@ -145,6 +146,8 @@ describe.each(dialects)("the password step on %s", (dialect) => {
     expect(await checkSignInPassword(db, user.email, `${password}!`)).toBeNull();
     expect(await checkSignInPassword(db, "nobody@example.test", password)).toBeNull();
     expect(await disableAccount(db, user.id, now)).toEqual({ disabled: true });
-    expect(await checkSignInPassword(db, user.email, password)).toEqual({ disabled: { id: user.id, email: user.email } });
+    expect(await checkSignInPassword(db, user.email, password)).toEqual({
+      disabled: { id: user.id, email: user.email },
+    });
   });
 });

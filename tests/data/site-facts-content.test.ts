@@ -29,17 +29,30 @@ const later = (minutes: number) => new Date(start.getTime() + minutes * 60_000);
 const newTypes = ["featured", "siteFacts"] as const;
 
 describe.each(dialects)("featured courses, site facts and guide files on %s", (dialect) => {
-  const withSeeded = (test: (db: Db) => Promise<void>) => withSeededContent({ dialect, prefix: "facts", at: start }, test);
+  const withSeeded = (test: (db: Db) => Promise<void>) =>
+    withSeededContent({ dialect, prefix: "facts", at: start }, test);
 
   it("a database seeded before these types existed gets them on its next start, and keeps the team's edits", async () => {
     await withSeeded(async (db) => {
       // As an earlier release left it: every other type seeded, these not.
       for (const table of ["content_revisions", "content_items", "content_seeds"] as const) {
-        await db.deleteFrom(table).where("type", "in", [...newTypes]).execute();
+        await db
+          .deleteFrom(table)
+          .where("type", "in", [...newTypes])
+          .execute();
       }
       const guide = (await readItem(db, "guide", "risk-guide"))!;
       const edited = { ...(guide.draft as object), title: "The Enterprise Risk Guide" };
-      expect(await saveDraft(db, { type: "guide", key: "risk-guide", data: edited, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, {
+          type: "guide",
+          key: "risk-guide",
+          data: edited,
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({ ok: true });
 
       expect(await seedContent(db, later(2))).toEqual({ seeded: [...newTypes] });
       const { source } = await publishedContent(db);
@@ -61,8 +74,19 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
     await withSeeded(async (db) => {
       const homeFeatured = ["carbon-accounting", "risk-management"];
       const lists = { ...releaseFeaturedCourses, homeFeatured };
-      expect(await saveDraft(db, { type: "featured", key: "featured-courses", data: lists, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
-      expect(await publishItem(db, { type: "featured", key: "featured-courses", actor: ann, now: later(2) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, {
+          type: "featured",
+          key: "featured-courses",
+          data: lists,
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await publishItem(db, { type: "featured", key: "featured-courses", actor: ann, now: later(2) }),
+      ).toMatchObject({ ok: true });
       expect(buildCatalogue((await publishedContent(db)).source).featured.homeFeatured).toEqual(homeFeatured);
 
       expect(await unpublishItem(db, { type: "course", key: "carbon-accounting", now: later(3) })).toMatchObject({
@@ -72,8 +96,19 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
       });
 
       const gone = { ...lists, footer: ["risk-management", "no-such-course"] };
-      expect(await saveDraft(db, { type: "featured", key: "featured-courses", data: gone, baseVersion: 2, actor: ann, now: later(4) })).toMatchObject({ ok: true });
-      expect(await publishItem(db, { type: "featured", key: "featured-courses", actor: ann, now: later(5) })).toMatchObject({
+      expect(
+        await saveDraft(db, {
+          type: "featured",
+          key: "featured-courses",
+          data: gone,
+          baseVersion: 2,
+          actor: ann,
+          now: later(4),
+        }),
+      ).toMatchObject({ ok: true });
+      expect(
+        await publishItem(db, { type: "featured", key: "featured-courses", actor: ann, now: later(5) }),
+      ).toMatchObject({
         ok: false,
         reason: "refused",
         message: expect.stringContaining('Featured course "no-such-course" is not on the site'),
@@ -84,14 +119,34 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
   it("refuses site facts whose e-mail address is not one, field by field; publishes ones that are", async () => {
     await withSeeded(async (db) => {
       const bad = { ...releaseSiteFacts, contact: { ...releaseSiteFacts.contact, email: "enquiries" } };
-      expect(await saveDraft(db, { type: "siteFacts", key: "site-facts", data: bad, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({
+      expect(
+        await saveDraft(db, {
+          type: "siteFacts",
+          key: "site-facts",
+          data: bad,
+          baseVersion: 1,
+          actor: ann,
+          now: later(1),
+        }),
+      ).toMatchObject({
         ok: false,
         reason: "invalid",
         issues: [{ path: "contact.email", message: expect.stringContaining("must be an e-mail address") }],
       });
       const good = { ...releaseSiteFacts, claims: { ...releaseSiteFacts.claims, professionalsTrained: "6,000+" } };
-      expect(await saveDraft(db, { type: "siteFacts", key: "site-facts", data: good, baseVersion: 1, actor: ann, now: later(2) })).toMatchObject({ ok: true });
-      expect(await publishItem(db, { type: "siteFacts", key: "site-facts", actor: ann, now: later(3) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, {
+          type: "siteFacts",
+          key: "site-facts",
+          data: good,
+          baseVersion: 1,
+          actor: ann,
+          now: later(2),
+        }),
+      ).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "siteFacts", key: "site-facts", actor: ann, now: later(3) })).toMatchObject({
+        ok: true,
+      });
       expect(buildCatalogue((await publishedContent(db)).source).siteFacts.claims.professionalsTrained).toBe("6,000+");
     });
   });
@@ -99,7 +154,14 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
   it("keeps an uploaded PDF's pages with who uploaded it; the draft names it, publishing puts it live, removing goes back", async () => {
     await withSeeded(async (db) => {
       const bytes = await makePdf("The Enterprise Risk Guide, designed", 4);
-      const uploaded = await uploadGuidePdf(db, { key: "risk-guide", fileName: "risk guide.pdf", bytes, baseVersion: 1, actor: ann, now: later(1) });
+      const uploaded = await uploadGuidePdf(db, {
+        key: "risk-guide",
+        fileName: "risk guide.pdf",
+        bytes,
+        baseVersion: 1,
+        actor: ann,
+        now: later(1),
+      });
       expect(uploaded).toMatchObject({ ok: true, version: 2, fileId: expect.stringMatching(/^[0-9a-f]{64}$/) });
       const fileId = uploaded.ok ? uploaded.fileId : "";
       const file = await readGuideFile(db, fileId);
@@ -118,23 +180,57 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
       });
 
       // A draft upload changes nothing visitors download.
-      const guideOf = async () => buildCatalogue((await publishedContent(db)).source).guides.find((g) => g.id === "risk-guide")!;
+      const guideOf = async () =>
+        buildCatalogue((await publishedContent(db)).source).guides.find((g) => g.id === "risk-guide")!;
       expect((await guideOf()).pdf).toBeUndefined();
-      expect(await publishItem(db, { type: "guide", key: "risk-guide", actor: ann, now: later(2) })).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "guide", key: "risk-guide", actor: ann, now: later(2) })).toMatchObject({
+        ok: true,
+      });
       expect((await guideOf()).pdf).toBe(fileId);
 
       // The same bytes again are kept once; an upload over a newer draft is refused like any save.
-      expect(await uploadGuidePdf(db, { key: "risk-guide", fileName: "again.pdf", bytes, baseVersion: 1, actor: ann, now: later(3) })).toMatchObject({ ok: false, reason: "conflict" });
+      expect(
+        await uploadGuidePdf(db, {
+          key: "risk-guide",
+          fileName: "again.pdf",
+          bytes,
+          baseVersion: 1,
+          actor: ann,
+          now: later(3),
+        }),
+      ).toMatchObject({ ok: false, reason: "conflict" });
       expect(await db.selectFrom("guide_files").select("id").execute()).toHaveLength(1);
       // Another file over a newer draft: refused before it is kept, so no file is left that nothing names.
       const other = await makePdf("Another Risk Guide", 2);
-      expect(await uploadGuidePdf(db, { key: "risk-guide", fileName: "other.pdf", bytes: other, baseVersion: 1, actor: ann, now: later(3) })).toMatchObject({ ok: false, reason: "conflict" });
+      expect(
+        await uploadGuidePdf(db, {
+          key: "risk-guide",
+          fileName: "other.pdf",
+          bytes: other,
+          baseVersion: 1,
+          actor: ann,
+          now: later(3),
+        }),
+      ).toMatchObject({ ok: false, reason: "conflict" });
       expect(await db.selectFrom("guide_files").select("id").execute()).toHaveLength(1);
-      expect(await uploadGuidePdf(db, { key: "no-such-guide", fileName: "x.pdf", bytes, baseVersion: 1, actor: ann, now: later(3) })).toMatchObject({ ok: false, reason: "not-found" });
+      expect(
+        await uploadGuidePdf(db, {
+          key: "no-such-guide",
+          fileName: "x.pdf",
+          bytes,
+          baseVersion: 1,
+          actor: ann,
+          now: later(3),
+        }),
+      ).toMatchObject({ ok: false, reason: "not-found" });
 
-      expect(await chooseGuidePdf(db, { key: "risk-guide", fileId: null, baseVersion: 2, actor: ann, now: later(4) })).toMatchObject({ ok: true });
+      expect(
+        await chooseGuidePdf(db, { key: "risk-guide", fileId: null, baseVersion: 2, actor: ann, now: later(4) }),
+      ).toMatchObject({ ok: true });
       expect((await guideOf()).pdf).toBe(fileId);
-      expect(await publishItem(db, { type: "guide", key: "risk-guide", actor: ann, now: later(5) })).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "guide", key: "risk-guide", actor: ann, now: later(5) })).toMatchObject({
+        ok: true,
+      });
       expect((await guideOf()).pdf).toBeUndefined();
       // Its revision still names it: restoring that revision brings the file back.
       expect(await readGuideFile(db, fileId)).not.toBeNull();
@@ -144,7 +240,14 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
   it("keeps none of an upload's hidden details: author, metadata, attachments, scripts, actions", async () => {
     await withSeeded(async (db) => {
       const bytes = await makeLoadedPdf();
-      const uploaded = await uploadGuidePdf(db, { key: "risk-guide", fileName: "loaded.pdf", bytes, baseVersion: 1, actor: ann, now: later(1) });
+      const uploaded = await uploadGuidePdf(db, {
+        key: "risk-guide",
+        fileName: "loaded.pdf",
+        bytes,
+        baseVersion: 1,
+        actor: ann,
+        now: later(1),
+      });
       expect(uploaded).toMatchObject({ ok: true });
       const file = await readGuideFile(db, uploaded.ok ? uploaded.fileId : "");
       const text = Buffer.from(file!.bytes).toString("latin1");

@@ -39,9 +39,15 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
 
   it("keeps the attribution's landing page as its route's pattern, never a booking link (ADR 061)", async () => {
     const token = "Qw3-booking_TOKEN_abcdefghijklmnopqrstuvwxyz01";
-    const fields = { name: "Bot", email: "bot@example.test", attribution: JSON.stringify({ l: `/Booking/${token}`, r: null }) };
+    const fields = {
+      name: "Bot",
+      email: "bot@example.test",
+      attribution: JSON.stringify({ l: `/Booking/${token}`, r: null }),
+    };
     expect(await keepSpam(t.handle.db, { ...spam(300, "192.0.2.77"), fields }, now)).toBe(true);
-    const entry = (await listSpam(t.handle.db)).find((kept) => kept.fields.name === "Bot" && kept.fields.email === "bot@example.test");
+    const entry = (await listSpam(t.handle.db)).find(
+      (kept) => kept.fields.name === "Bot" && kept.fields.email === "bot@example.test",
+    );
     expect(JSON.parse(String(entry!.fields.attribution))).toEqual({ l: "/booking/:token", r: null });
     const rows = await t.handle.db.selectFrom("spam_submissions").selectAll().execute();
     expect(JSON.stringify(rows)).not.toContain(token);
@@ -60,7 +66,12 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
 
   it("keeps none once the folder holds its total", async () => {
     const existing = Number(
-      (await t.handle.db.selectFrom("spam_submissions").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow()).n,
+      (
+        await t.handle.db
+          .selectFrom("spam_submissions")
+          .select((eb) => eb.fn.countAll<number>().as("n"))
+          .executeTakeFirstOrThrow()
+      ).n,
     );
     const rows = Array.from({ length: spamCaps.total - existing }, (_, i) => ({
       id: `filler-${i}`,
@@ -73,7 +84,10 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
       source_page: "/",
     }));
     for (let i = 0; i < rows.length; i += 500) {
-      await t.handle.db.insertInto("spam_submissions").values(rows.slice(i, i + 500)).execute();
+      await t.handle.db
+        .insertInto("spam_submissions")
+        .values(rows.slice(i, i + 500))
+        .execute();
     }
     expect(await keepSpam(t.handle.db, spam(200, "192.0.2.200"), now)).toBe(false);
   });
@@ -125,8 +139,8 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
     expect((await findEverything(t.handle.db, "ve@example.test")).spam).toEqual([]);
     expect((await erase(t.handle.db, "ve@example.test", later)).spam).toBe(0);
     expect((await erase(t.handle.db, "EVE@example.test", later)).spam).toBe(1);
-    expect((await listSpam(t.handle.db)).filter((e) => e.kind === "course-booking").map((e) => e.fields.bookerEmail)).toEqual([
-      "olga@example.test",
-    ]);
+    expect(
+      (await listSpam(t.handle.db)).filter((e) => e.kind === "course-booking").map((e) => e.fields.bookerEmail),
+    ).toEqual(["olga@example.test"]);
   });
 });

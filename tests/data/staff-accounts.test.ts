@@ -51,7 +51,9 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
   it("an invitation is used once, expires, and its token is not stored", async () => {
     const at = new Date("2026-11-24T10:00:00Z");
     const email = uniqueEmail();
-    const { token, expiresAt } = await createInvitation(db(), keys,
+    const { token, expiresAt } = await createInvitation(
+      db(),
+      keys,
       { email: email.toUpperCase(), name: " Ann ", role: "admin", invitedBy: null },
       at,
     );
@@ -64,7 +66,13 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     const invitation = (await findInvitation(db(), keys, token, at))!;
     expect(invitation.email).toBe(email);
 
-    const weak = await acceptInvitation(db(), keys, token, { password: "short", code: code(invitation.totpSecret, at) }, at);
+    const weak = await acceptInvitation(
+      db(),
+      keys,
+      token,
+      { password: "short", code: code(invitation.totpSecret, at) },
+      at,
+    );
     expect(weak).toEqual({ problem: { field: "password", message: "Use at least 12 characters." } });
     const wrongCode = await acceptInvitation(db(), keys, token, { password, code: "000000" }, at);
     expect("problem" in wrongCode && wrongCode.problem.field).toBe("code");
@@ -121,7 +129,9 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
 
     const later = minutes(at, 1);
     const newPassword = "a brand new passphrase";
-    const outcome = await acceptInvitation(db(), keys,
+    const outcome = await acceptInvitation(
+      db(),
+      keys,
       link.token,
       { password: newPassword, code: code(invitation.totpSecret, later) },
       later,
@@ -136,7 +146,11 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     expect(openTotpSecret(keys, row!.totp_secret)).toBe(invitation.totpSecret);
     // Used once; the used link keeps no key.
     expect(await findInvitation(db(), keys, link.token, later)).toBeNull();
-    const used = await db().selectFrom("staff_invitations").select("totp_secret").where("user_id", "=", user.id).execute();
+    const used = await db()
+      .selectFrom("staff_invitations")
+      .select("totp_secret")
+      .where("user_id", "=", user.id)
+      .execute();
     expect(used).toEqual([{ totp_secret: "" }]);
 
     // No reset for a disabled account, and a link made before it was disabled is gone.
@@ -154,7 +168,11 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
   it("checks passwords against argon2id hashes; a disabled account never signs in", async () => {
     const at = new Date("2026-11-24T10:00:00Z");
     const { user } = await account(at);
-    const row = await db().selectFrom("staff_users").select("password_hash").where("id", "=", user.id).executeTakeFirst();
+    const row = await db()
+      .selectFrom("staff_users")
+      .select("password_hash")
+      .where("id", "=", user.id)
+      .executeTakeFirst();
     expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await checkPassword(db(), user.email.toUpperCase(), password)).toEqual(user);
     expect(await checkPassword(db(), user.email, `${password}!`)).toBeNull();
@@ -186,7 +204,9 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     expect(await completeSignIn(db(), keys, secondSession, code(secret, later), client, later)).toBeNull();
     // A full session cannot be "completed" again.
     const fullSession = (await readSession(db(), full.token, later))!;
-    expect(await completeSignIn(db(), keys, fullSession, code(secret, minutes(later, 1)), client, minutes(later, 1))).toBeNull();
+    expect(
+      await completeSignIn(db(), keys, fullSession, code(secret, minutes(later, 1)), client, minutes(later, 1)),
+    ).toBeNull();
   });
 
   it("authenticator keys are stored sealed: the database alone gives none away, the key opens them", async () => {
@@ -200,25 +220,47 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     // Another key opens nothing: the link is as good as unknown.
     await expect(findInvitation(db(), keyring(newKeyMaterial()), token, at)).rejects.toThrow(/unknown key/);
     await acceptInvitation(db(), keys, token, { password, code: code(invitation.totpSecret, at) }, at);
-    const user = await db().selectFrom("staff_users").select(["id", "totp_secret"]).where("email", "=", email).executeTakeFirstOrThrow();
+    const user = await db()
+      .selectFrom("staff_users")
+      .select(["id", "totp_secret"])
+      .where("email", "=", email)
+      .executeTakeFirstOrThrow();
     expect(user.totp_secret).toMatch(/^v1\./);
     expect(user.totp_secret).not.toContain(invitation.totpSecret);
     const dump = JSON.stringify(await db().selectFrom("staff_users").selectAll().execute());
     expect(dump).not.toContain(invitation.totpSecret);
 
     // A key stored before sealing is sealed at start-up; a rotation seals it anew under the new key.
-    await db().updateTable("staff_users").set({ totp_secret: invitation.totpSecret }).where("id", "=", user.id).execute();
+    await db()
+      .updateTable("staff_users")
+      .set({ totp_secret: invitation.totpSecret })
+      .where("id", "=", user.id)
+      .execute();
     expect((await resealSecrets(db(), keys)).accounts).toBeGreaterThanOrEqual(1);
-    const sealed = await db().selectFrom("staff_users").select("totp_secret").where("id", "=", user.id).executeTakeFirstOrThrow();
+    const sealed = await db()
+      .selectFrom("staff_users")
+      .select("totp_secret")
+      .where("id", "=", user.id)
+      .executeTakeFirstOrThrow();
     expect(sealed.totp_secret).toMatch(/^v1\./);
     const rotated = keyring(newKeyMaterial(), [keyMaterial]);
     expect((await resealSecrets(db(), rotated)).unopenable).toBe(0);
     const later = minutes(at, 2);
-    const pending = await startSession(db(), { id: user.id, email, name: "Kay", role: "leads" }, "password", client, later);
+    const pending = await startSession(
+      db(),
+      { id: user.id, email, name: "Kay", role: "leads" },
+      "password",
+      client,
+      later,
+    );
     const session = (await readSession(db(), pending.token, later))!;
     // Sealed under the new key now: the old key alone no longer opens it.
-    await expect(completeSignIn(db(), keys, session, code(invitation.totpSecret, later), client, later)).rejects.toThrow(/unknown key/);
-    expect(await completeSignIn(db(), rotated, session, code(invitation.totpSecret, later), client, later)).not.toBeNull();
+    await expect(
+      completeSignIn(db(), keys, session, code(invitation.totpSecret, later), client, later),
+    ).rejects.toThrow(/unknown key/);
+    expect(
+      await completeSignIn(db(), rotated, session, code(invitation.totpSecret, later), client, later),
+    ).not.toBeNull();
   });
 
   it("a full session ends after 2 idle hours, after 12 hours, when revoked, or when its account is disabled", async () => {

@@ -60,7 +60,10 @@ describe.each(dialects)("the back office's middleware on %s", (dialect) => {
         () => {
           seen = context.get(staffRequestContext).session?.user.email;
           return Promise.resolve(
-            new Response("below", { status, headers: { "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "all" } }),
+            new Response("below", {
+              status,
+              headers: { "Cache-Control": "public, max-age=3600", "X-Robots-Tag": "all" },
+            }),
           );
         },
       )) as Response;

@@ -7,7 +7,13 @@
  * (tests/e2e/passkeys.spec.ts).
  */
 import { describe, expect, it } from "vitest";
-import { disableAccount, readSession, startSession, type StaffSession, type StaffUser } from "~/staff/accounts.server.ts";
+import {
+  disableAccount,
+  readSession,
+  startSession,
+  type StaffSession,
+  type StaffUser,
+} from "~/staff/accounts.server.ts";
 import {
   challengeMinutes,
   hasPasskey,
@@ -33,7 +39,12 @@ describe.each(dialects)("passkeys on %s", (dialect) => {
   /** An account (inserted directly: the set-up is staff-accounts.test.ts's) and a session of it at `stage`. */
   async function sessionOf(stage: "password" | "full", at: Date): Promise<StaffSession> {
     const n = counter++;
-    const user: StaffUser = { id: `user-${dialect}-${n}`, email: `pk-${n}@example.test`, name: "Pat Key", role: "leads" };
+    const user: StaffUser = {
+      id: `user-${dialect}-${n}`,
+      email: `pk-${n}@example.test`,
+      name: "Pat Key",
+      role: "leads",
+    };
     await db()
       .insertInto("staff_users")
       .values({
@@ -108,7 +119,9 @@ describe.each(dialects)("passkeys on %s", (dialect) => {
     await storePasskey(other.user.id, `theirs-${dialect}`, at);
     const options = (await signInOptions(db(), mine, rp, at))!;
     expect(options.rpId).toBe(rp.id);
-    expect(options.allowCredentials).toEqual([{ id: `mine-${dialect}`, type: "public-key", transports: ["internal", "hybrid"] }]);
+    expect(options.allowCredentials).toEqual([
+      { id: `mine-${dialect}`, type: "public-key", transports: ["internal", "hybrid"] },
+    ]);
     expect(await takeChallenge(db(), mine.id, at)).toBe(options.challenge);
 
     // A full session does not start a sign-in ceremony.

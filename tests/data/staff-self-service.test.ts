@@ -5,7 +5,13 @@
  */
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { describe, expect, it } from "vitest";
-import { checkPassword, completeSignIn, readSession, startSession, type StaffSession } from "~/staff/accounts.server.ts";
+import {
+  checkPassword,
+  completeSignIn,
+  readSession,
+  startSession,
+  type StaffSession,
+} from "~/staff/accounts.server.ts";
 import {
   changePassword,
   endOtherSessions,
@@ -17,7 +23,13 @@ import {
   wrongCurrentPassword,
 } from "~/staff/self-service.server.ts";
 import { dialects } from "./databases.ts";
-import { staffFromInvitation, staffPassword as password, totpCode as code, uniqueStaffEmail, useTestDatabase } from "./fixtures.ts";
+import {
+  staffFromInvitation,
+  staffPassword as password,
+  totpCode as code,
+  uniqueStaffEmail,
+  useTestDatabase,
+} from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const phone = {
@@ -60,7 +72,9 @@ describe.each(dialects)("looking after your own account on %s", (dialect) => {
     expect(await freshProofUntil(db(), signedIn.id, stale)).toBeNull();
 
     // Wrong answers leave it stale.
-    expect(await proveIdentity(db(), keys, signedIn, { kind: "password", password: "not my password" }, stale)).toBe(false);
+    expect(await proveIdentity(db(), keys, signedIn, { kind: "password", password: "not my password" }, stale)).toBe(
+      false,
+    );
     expect(await proveIdentity(db(), keys, signedIn, { kind: "code", code: "000000" }, stale)).toBe(false);
     // The code sign-in used, again: refused (one code, one use).
     expect(await proveIdentity(db(), keys, signedIn, { kind: "code", code: code(secret, later) }, later)).toBe(false);

@@ -31,21 +31,30 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
   let sessions = 0;
   const logged: string[] = [];
 
-
   /** Stripe's signed event saying `intent` succeeded, delivered to the router. */
-  const succeeded = (intent: Stripe.PaymentIntent) => deliverSucceeded(app.webhooks, intent, { secret: webhookSecret, at: now });
+  const succeeded = (intent: Stripe.PaymentIntent) =>
+    deliverSucceeded(app.webhooks, intent, { secret: webhookSecret, at: now });
 
   const consultation = async (email: string) => {
-    const request = { customerName: "Dana Whitfield", customerEmail: email, quantity: 1, amountPence: 450_000, isTest: false };
+    const request = {
+      customerName: "Dana Whitfield",
+      customerEmail: email,
+      quantity: 1,
+      amountPence: 450_000,
+      isTest: false,
+    };
     const { bookingId, paymentIntentId } = await app.payments.createPayment(request, "/consultation-payment");
     return { bookingId, intent: app.fake.intents.get(paymentIntentId)! as unknown as Stripe.PaymentIntent };
   };
-  const consultationStatus = async (id: string) =>
-    (await consultationRow(app.t.handle.db, { id })).status;
+  const consultationStatus = async (id: string) => (await consultationRow(app.t.handle.db, { id })).status;
 
   /** A held card booking of one place, and its PaymentIntent for its amount in `currency` with `metadata` (the booking's id for `{id}`). */
   async function heldCourseBooking(metadata: Record<string, string>, currency = "gbp") {
-    const session = await createCourseSession(app.t.handle.db, { key: `so-${dialect}-${++sessions}`, capacity: 4, at: now });
+    const session = await createCourseSession(app.t.handle.db, {
+      key: `so-${dialect}-${++sessions}`,
+      capacity: 4,
+      at: now,
+    });
     const booking = await createCourseBooking(app.t.handle.db, {
       session,
       booker: `ada-${session.key}@example.com`,
@@ -119,15 +128,17 @@ describe.each(dialects)("Stripe's webhook router on %s", (dialect) => {
 
   /** Stripe says `paymentIntentId` succeeded for `amountPence` in `currency`: checked and applied as the router does. */
   const stripeSays = (bookingId: string, paymentIntentId: string, amountPence: number, currency: string) =>
-    app.t.handle.db.transaction().execute((trx) =>
-      settlePayment(
-        trx,
-        app.courseBookings.stripeOrders,
-        { kind: "course-booking", id: bookingId },
-        { id: paymentIntentId, amount: amountPence, currency } as Stripe.PaymentIntent,
-        () => {},
-      ),
-    );
+    app.t.handle.db
+      .transaction()
+      .execute((trx) =>
+        settlePayment(
+          trx,
+          app.courseBookings.stripeOrders,
+          { kind: "course-booking", id: bookingId },
+          { id: paymentIntentId, amount: amountPence, currency } as Stripe.PaymentIntent,
+          () => {},
+        ),
+      );
 
   it("an amount that is not the booking's changes nothing", async () => {
     const { booking, intent } = await heldCourseBooking({ course_booking_id: "{id}" });

@@ -25,7 +25,12 @@ import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { keyring, newKeyMaterial, unseal } from "~/secrets/sealing.server.ts";
 import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
-import { createConfirmedCourseBooking, createCourseSession, delegate, placeCourseBooking } from "../support/factories.ts";
+import {
+  createConfirmedCourseBooking,
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+} from "../support/factories.ts";
 
 const keys = keyring(newKeyMaterial());
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar([]) };
@@ -92,7 +97,9 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     const [message, ...more] = await outbox(db, id);
     expect(more).toEqual([]);
     expect(message!.to_address).toBe("ann@example.com");
-    expect(message!.text_body).toContain("https://site.example/waiting/confirm/withheld-credential-waiting-confirm-link");
+    expect(message!.text_body).toContain(
+      "https://site.example/waiting/confirm/withheld-credential-waiting-confirm-link",
+    );
     const token = secretOf(message!, waitingConfirmCredential);
     const row = await db.selectFrom("course_waiting").selectAll().executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: "unconfirmed", name: "Ann", places: 1 });
@@ -135,7 +142,12 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     await setCapacity(db, session.key, 6, after(5));
     const first = await run(after(6));
     expect(first.offered).toEqual([
-      { id: bob, sessionKey: session.key, places: 1, until: new Date(after(6).getTime() + 48 * 3_600_000).toISOString() },
+      {
+        id: bob,
+        sessionKey: session.key,
+        places: 1,
+        until: new Date(after(6).getTime() + 48 * 3_600_000).toISOString(),
+      },
     ]);
     expect(await left(db, session)).toBe(1);
     expect(await states(db, session)).toEqual(["Ann:waiting", "Bob:offered", "Cat:waiting"]);
@@ -182,7 +194,8 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
   it("never offers one place to two requests, nor two places freed at once to one request twice, under concurrent runs", async () => {
     const { db, session, run } = await fullDate();
     const ids = [];
-    for (const [i, name] of ["Ann", "Bob", "Cat", "Dan"].entries()) ids.push(await waiting(db, session, name, 1, after(i + 1)));
+    for (const [i, name] of ["Ann", "Bob", "Cat", "Dan"].entries())
+      ids.push(await waiting(db, session, name, 1, after(i + 1)));
     await setCapacity(db, session.key, 6, after(10));
     const handles = t!.handles.map((h) => h.db);
     const runs = await Promise.all([0, 1, 2, 3, 4, 5].map((i) => run(after(11), handles[i % handles.length])));
@@ -191,7 +204,13 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect(await left(db, session)).toBe(0);
     expect(await states(db, session)).toEqual(["Ann:offered", "Bob:offered", "Cat:waiting", "Dan:waiting"]);
     for (const id of ids.slice(0, 2)) expect((await outbox(db, id)).length).toBe(2);
-    expect((await db.selectFrom("course_session_places").select(["capacity", "taken"]).where("session_key", "=", session.key).executeTakeFirstOrThrow())).toEqual({ capacity: 6, taken: 6 });
+    expect(
+      await db
+        .selectFrom("course_session_places")
+        .select(["capacity", "taken"])
+        .where("session_key", "=", session.key)
+        .executeTakeFirstOrThrow(),
+    ).toEqual({ capacity: 6, taken: 6 });
   });
 
   it("books an offer with its held places: none taken again, the offer accepted, once", async () => {
@@ -203,10 +222,12 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect(await left(db, session)).toBe(0);
 
     // The wrong number of places is refused, and nothing is written.
-    expect(await placeCourseBooking(db, { session, places: [delegate(5)], now: after(5), offer: { id: ann } })).toEqual({
-      ok: false,
-      reason: "offer-gone",
-    });
+    expect(await placeCourseBooking(db, { session, places: [delegate(5)], now: after(5), offer: { id: ann } })).toEqual(
+      {
+        ok: false,
+        reason: "offer-gone",
+      },
+    );
     const placed = await placeCourseBooking(db, {
       session,
       places: [delegate(5), delegate(6)],
@@ -220,7 +241,9 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     const row = await db.selectFrom("course_waiting").selectAll().where("id", "=", ann).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ state: "accepted", booking_id: placed.booking.id });
     // No invoice number is taken until the booker confirms it, as for any invoice booking.
-    expect(await db.selectFrom("course_invoices").select("id").where("booking_id", "=", placed.booking.id).execute()).toEqual([]);
+    expect(
+      await db.selectFrom("course_invoices").select("id").where("booking_id", "=", placed.booking.id).execute(),
+    ).toEqual([]);
     expect(
       await placeCourseBooking(db, { session, places: [delegate(5), delegate(6)], now: after(6), offer: { id: ann } }),
     ).toEqual({ ok: false, reason: "offer-gone" });
@@ -249,10 +272,13 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
       { name: "Bo", email: "bo@example.com", organisation: "Bo Ltd", places: 1 },
       { now: t0, mail, keys },
     );
-    const names = async () => (await db.selectFrom("course_waiting").select("name").orderBy("name").execute()).map((r) => r.name);
+    const names = async () =>
+      (await db.selectFrom("course_waiting").select("name").orderBy("name").execute()).map((r) => r.name);
     // 7 days after Bo's request, to the millisecond: not yet; then gone.
     expect((await applyRetention({ db }, new Date(t0.getTime() + 7 * 86_400_000))).course_waiting_unconfirmed).toBe(0);
-    expect((await applyRetention({ db }, new Date(t0.getTime() + 7 * 86_400_000 + 1))).course_waiting_unconfirmed).toBe(1);
+    expect((await applyRetention({ db }, new Date(t0.getTime() + 7 * 86_400_000 + 1))).course_waiting_unconfirmed).toBe(
+      1,
+    );
     expect(await names()).toEqual(["Ann"]);
     // The course ends 12 March 2027, 17:00: 30 days later Ann's request goes.
     expect((await applyRetention({ db }, new Date("2027-04-11T17:00:00.000Z"))).course_waiting_lists).toBe(0);

@@ -35,7 +35,13 @@ describe.each(dialects)("an endpoint's changes and their audit on %s", (dialect)
       { url: "https://crm.example.test/hook", description: "CRM", events: ["lead.created"] },
       now,
     );
-    const dispatcher = new WebhookDispatcher({ db: db(), workerId: "audit-test", allowLocal: false, clock: () => now, log: loggerInto([]) });
+    const dispatcher = new WebhookDispatcher({
+      db: db(),
+      workerId: "audit-test",
+      allowLocal: false,
+      clock: () => now,
+      log: loggerInto([]),
+    });
     const staff = { db: db(), webhooks: { kick: () => dispatcher.kick(), allowLocal: false } };
     // Each act a second after the last, so the audit's order is the acts' order.
     let acts = 0;

@@ -70,7 +70,10 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     await endpoint(["booking.paid"]);
     const off = await endpoint(["lead.created"]);
     await disableEndpoint(db(), off.id, now);
-    const { id } = await leads().submit("contact", enquiry("ann@example.test"), { sourcePage: "/contact", isTest: false });
+    const { id } = await leads().submit("contact", enquiry("ann@example.test"), {
+      sourcePage: "/contact",
+      isTest: false,
+    });
     const deliveries = await db().selectFrom("webhook_deliveries").selectAll().execute();
     expect(deliveries.map((d) => d.endpoint_id)).toEqual([crm.id]);
     const event = await db().selectFrom("webhook_events").selectAll().executeTakeFirstOrThrow();
@@ -93,7 +96,8 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
 
   it("a newsletter sign-up, its confirmation and its unsubscription each write their event; a repeat writes none", async () => {
     await endpoint(["lead.created", "subscriber.confirmed", "subscriber.unsubscribed"]);
-    const signUp = () => leads().submit("newsletter", { email: "news@example.test" }, { sourcePage: "/newsletter", isTest: false });
+    const signUp = () =>
+      leads().submit("newsletter", { email: "news@example.test" }, { sourcePage: "/newsletter", isTest: false });
     await signUp();
     const sub = await db()
       .selectFrom("newsletter_subscriptions")
@@ -113,7 +117,10 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
 
   it("delivers each event signed so that the Standard Webhooks library verifies it, and records the answer", async () => {
     await endpoint();
-    const { id } = await leads().submit("contact", enquiry("bo@example.test"), { sourcePage: "/contact", isTest: false });
+    const { id } = await leads().submit("contact", enquiry("bo@example.test"), {
+      sourcePage: "/contact",
+      isTest: false,
+    });
     expect(await dispatcher().deliverDue()).toBe(1);
     expect(receiver.received).toHaveLength(1);
     const [message] = receiver.received;

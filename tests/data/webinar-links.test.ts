@@ -58,8 +58,12 @@ describe.each(dialects)("webinar joining links on %s", (dialect) => {
       const keys = keyring(newKeyMaterial());
       const item = (await readItem(db, "webinar", webinar.id))!;
       const data = sealJoiningLink(keys, "webinar", { ...(item.draft as object), joinUrl: link }, item.draft);
-      expect(await saveDraft(db, { type: "webinar", key: webinar.id, data, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
-      expect(await publishItem(db, { type: "webinar", key: webinar.id, actor: ann, now: later(2) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, { type: "webinar", key: webinar.id, data, baseVersion: 1, actor: ann, now: later(1) }),
+      ).toMatchObject({ ok: true });
+      expect(await publishItem(db, { type: "webinar", key: webinar.id, actor: ann, now: later(2) })).toMatchObject({
+        ok: true,
+      });
 
       const texts = await storedTexts(db);
       expect(texts.length).toBeGreaterThanOrEqual(3);
@@ -126,11 +130,27 @@ describe.each(dialects)("webinar joining links on %s", (dialect) => {
       const key = "risk-management-2027-05-online";
       const item = (await readItem(db, "session", key))!;
       const data = sealJoiningLink(before, "session", { ...(item.draft as object), joiningLink: link }, item.draft);
-      expect(await saveDraft(db, { type: "session", key, data, baseVersion: 1, actor: ann, now: later(1) })).toMatchObject({ ok: true });
+      expect(
+        await saveDraft(db, { type: "session", key, data, baseVersion: 1, actor: ann, now: later(1) }),
+      ).toMatchObject({ ok: true });
       expect(await publishItem(db, { type: "session", key, actor: ann, now: later(2) })).toMatchObject({ ok: true });
       const texts = async () => [
-        (await db.selectFrom("content_items").select("draft").where("type", "=", "session").where("key", "=", key).executeTakeFirstOrThrow()).draft,
-        ...(await db.selectFrom("content_revisions").select("data").where("type", "=", "session").where("key", "=", key).execute()).map((r) => r.data),
+        (
+          await db
+            .selectFrom("content_items")
+            .select("draft")
+            .where("type", "=", "session")
+            .where("key", "=", key)
+            .executeTakeFirstOrThrow()
+        ).draft,
+        ...(
+          await db
+            .selectFrom("content_revisions")
+            .select("data")
+            .where("type", "=", "session")
+            .where("key", "=", key)
+            .execute()
+        ).map((r) => r.data),
       ];
       for (const text of await texts()) expect(text).not.toContain("SECRET-PASSCODE");
       // The published catalogue builds with the sealed link; the e-mails open it; the editor shows it to the team.

@@ -63,7 +63,11 @@ describe.each(dialects)("webinar reminders on %s", (dialect) => {
       })
       .execute();
   const outbox = () =>
-    db().selectFrom("outbox").select(["to_address", "subject", "text_body", "not_after"]).orderBy("to_address").execute();
+    db()
+      .selectFrom("outbox")
+      .select(["to_address", "subject", "text_body", "not_after"])
+      .orderBy("to_address")
+      .execute();
 
   it("each reminder goes once, in its window, to those it is for", async () => {
     await register("early", at(-10 * 24 * HOUR));
@@ -102,15 +106,23 @@ describe.each(dialects)("webinar reminders on %s", (dialect) => {
 
   it("a reminder reaches a real SMTP server through the outbox, with the joining link", async () => {
     await register("smtp", at(-3 * 24 * HOUR));
-    await withSmtpSink({ prefix: "reminder-smtp-", from: "Training <hello@training.example.com>" }, async (transport, dir) => {
-      expect(await sendDueReminders(db(), mail, at(-HOUR))).toEqual({ "day-before": 0, "hour-before": 1 });
-      const worker = new OutboxWorker({ db: db(), transport, maxRetryDelayMs: 60_000, clock: () => at(-HOUR + 60_000) });
-      expect(await worker.sendDue()).toBe(1);
-      const [received] = await new Mailbox(dir).to("smtp@visitor.example");
-      expect(received!.subject).toBe(`In one hour: ${webinar.title}`);
-      expect(received!.text).toContain("https://meet.example.com/j/123456");
-      expect(received!.text).toContain("Reg smtp");
-    });
+    await withSmtpSink(
+      { prefix: "reminder-smtp-", from: "Training <hello@training.example.com>" },
+      async (transport, dir) => {
+        expect(await sendDueReminders(db(), mail, at(-HOUR))).toEqual({ "day-before": 0, "hour-before": 1 });
+        const worker = new OutboxWorker({
+          db: db(),
+          transport,
+          maxRetryDelayMs: 60_000,
+          clock: () => at(-HOUR + 60_000),
+        });
+        expect(await worker.sendDue()).toBe(1);
+        const [received] = await new Mailbox(dir).to("smtp@visitor.example");
+        expect(received!.subject).toBe(`In one hour: ${webinar.title}`);
+        expect(received!.text).toContain("https://meet.example.com/j/123456");
+        expect(received!.text).toContain("Reg smtp");
+      },
+    );
   });
 
   it("two runs racing remind each registrant once", async () => {

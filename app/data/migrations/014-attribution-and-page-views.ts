@@ -15,8 +15,11 @@ export const migration: Migration = {
       utm_medium: "text",
       utm_campaign: "text",
     });
-    await createTable(db, "page_views", { day: "text not null", path: "text not null", views: "integer not null" }, (t) =>
-      t.addPrimaryKeyConstraint("page_views_pk", ["day", "path"]),
+    await createTable(
+      db,
+      "page_views",
+      { day: "text not null", path: "text not null", views: "integer not null" },
+      (t) => t.addPrimaryKeyConstraint("page_views_pk", ["day", "path"]),
     );
   },
 };

@@ -47,11 +47,8 @@ export const migration: Migration = {
       },
       (t) => t.addPrimaryKeyConstraint("order_lines_key", ["order_id", "position"]),
     );
-    await createTable(
-      db,
-      "payments",
-      paymentColumns,
-      (t) => t.addUniqueConstraint("payments_one_per_provider", ["order_id", "provider"]),
+    await createTable(db, "payments", paymentColumns, (t) =>
+      t.addUniqueConstraint("payments_one_per_provider", ["order_id", "provider"]),
     );
 
     // The consultation: its order, its one line, its Stripe payment.

@@ -58,7 +58,11 @@ export async function addColumns(db: Kysely<unknown>, name: string, columns: Col
 }
 
 /** Creates `table`'s `indexes` in order, each as SQL lists its columns: `{ leads_status: "status, updated_at" }`. */
-export async function createIndexes(db: Kysely<unknown>, table: string, indexes: Record<string, string>): Promise<void> {
+export async function createIndexes(
+  db: Kysely<unknown>,
+  table: string,
+  indexes: Record<string, string>,
+): Promise<void> {
   for (const [name, columns] of Object.entries(indexes)) {
     await db.schema
       .createIndex(name)
