@@ -14,7 +14,8 @@
  * time, so a message is never claimed by a second worker while it is still
  * being sent.
  */
-import { mkdirSync, renameSync, writeFileSync } from "node:fs";
+import { mkdirSync } from "node:fs";
+import { rename, writeFile } from "node:fs/promises";
 import path from "node:path";
 import nodemailer from "nodemailer";
 import type { MailTransport } from "./outbox-worker.server.ts";
@@ -105,9 +106,10 @@ export function createMailTransport({
       const info = await transport.sendMail(mailOptions(from, message));
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(dir, `${stamp}-${message.id}.eml`);
-      // Write then rename: a reader never sees half a message.
-      writeFileSync(`${file}.tmp`, info.message as Buffer);
-      renameSync(`${file}.tmp`, file);
+      // Write then rename: a reader never sees half a message. Off the thread that answers
+      // requests: a slow disk holds the send, not every visitor's page.
+      await writeFile(`${file}.tmp`, info.message as Buffer);
+      await rename(`${file}.tmp`, file);
     },
   };
 }
