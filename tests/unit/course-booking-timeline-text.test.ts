@@ -24,6 +24,17 @@ describe("timelineText", () => {
     expect(timelineText("places-retaken", { places: 1 })).toBe("Paid late: 1 place taken again");
   });
 
+  it("says why a card payment was refunded", () => {
+    const refund = (reason: string) =>
+      timelineText("refund", { amountPence: 450_000, reason, paymentIntentId: "pi_1" });
+    expect(refund("late-payment-no-places")).toBe("Refund of £4,500.00 to the card (paid after its places had gone)");
+    expect(refund("invoice-no-longer-due")).toBe("Refund of £4,500.00 to the card (the invoice was no longer owed)");
+    expect(refund("cancelled-before-payment")).toBe(
+      "Refund of £4,500.00 to the card (paid after the booking was cancelled)",
+    );
+    expect(refund("constructor")).toBe("Refund of £4,500.00 to the card");
+  });
+
   it("says which place's delegate was sent the joining instructions, and the reminder", () => {
     expect(timelineText("joining-instructions", { place: 2 })).toBe(
       "Joining instructions and the questionnaire's link sent to the delegate of place 2",

@@ -21,7 +21,7 @@ import {
 } from "./booking-store.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { draftInvoice } from "./documents.server.ts";
-import { moveOrder, recordPayment, updateOrder } from "../store.server.ts";
+import { lockOrder, moveOrder, recordPayment, updateOrder } from "../store.server.ts";
 import { releasePlaces, takePlaces } from "./places.server.ts";
 import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
@@ -71,7 +71,11 @@ export const bookingCurrency = "gbp";
  * checked against the booking's) succeeded. Idempotent: only a
  * booking still `held` (or `expired`, a late payment) changes. A late
  * payment takes its places again if they are still free; else the booking is
- * cancelled and the caller must refund it.
+ * cancelled and the caller must refund it. A booking cancelled before it was
+ * ever paid (its booker, or the team, while the payment was on its way) is
+ * not paid for: the caller refunds it, once. Settled under the order's lock:
+ * Stripe's webhook and the booker's return page may settle one payment at
+ * the same moment, and the second sees what the first did.
  */
 export async function confirmCardPayment(
   db: Db | Transaction<Database>,
@@ -85,11 +89,24 @@ export async function confirmCardPayment(
       .where("payment_intent_id", "=", paymentIntentId)
       .executeTakeFirst();
     if (!found) return { outcome: "unchanged", reason: "unknown-payment" };
+    await lockOrder(trx, found.id);
+    let booking = (await readBooking(trx, found.id))!;
     const at = now.toISOString();
     const paid = { status: "paid" as const, paid_at: at, hold_expires_at: null, updated_at: at };
 
-    if (found.payment_method === "invoice") return invoicePaidByCard(trx, found, { paymentIntentId, amountPence, now });
-    let booking = found;
+    if (booking.payment_method === "invoice") {
+      return invoicePaidByCard(trx, booking, { paymentIntentId, amountPence, now });
+    }
+    if (booking.status === "cancelled" && booking.paid_at === null) {
+      if (await paymentHandled(trx, booking.id, paymentIntentId))
+        return { outcome: "unchanged", reason: "already-handled" };
+      await addEvent(trx, booking.id, now, "refund", {
+        amountPence,
+        reason: "cancelled-before-payment",
+        paymentIntentId,
+      });
+      return { outcome: "refund", booking, paymentIntentId, amountPence };
+    }
     if (booking.status === "held") {
       if (await claim(trx, booking.id, "held", paid)) return receipt(trx, booking.id, now, compose);
       // The hold's expiry won the race: read what it left.
@@ -106,7 +123,7 @@ export async function confirmCardPayment(
       cancelled_at: at,
       cancel_reason: "Paid after its hold had lapsed, when the places had gone: refunded in full",
     });
-    await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places" });
+    await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places", paymentIntentId });
     const refunded = (await readBooking(trx, booking.id))!;
     await bookingCancelledEvent(
       trx,
@@ -129,15 +146,8 @@ async function invoicePaidByCard(
   booking: CourseBooking,
   { paymentIntentId, amountPence, now }: { paymentIntentId: string; amountPence: number; now: Date },
 ): Promise<CardPaymentOutcome> {
-  const events = await trx
-    .selectFrom("course_booking_events")
-    .select("detail")
-    .where("booking_id", "=", booking.id)
-    .where("kind", "in", ["paid", "refund"])
-    .execute();
-  if (events.some((e) => (JSON.parse(e.detail) as { paymentIntentId?: string }).paymentIntentId === paymentIntentId)) {
+  if (await paymentHandled(trx, booking.id, paymentIntentId))
     return { outcome: "unchanged", reason: "already-handled" };
-  }
   const number = await invoiceNumberOf(trx, booking.id);
   const at = now.toISOString();
   if (number && (await claim(trx, booking.id, "invoiced", { status: "paid", paid_at: at, updated_at: at }))) {
@@ -153,6 +163,21 @@ async function invoicePaidByCard(
   }
   await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "invoice-no-longer-due", paymentIntentId });
   return { outcome: "refund", booking, paymentIntentId, amountPence };
+}
+
+/** Whether the booking's timeline has payment `paymentIntentId` settled already: paid with it, or refunded. */
+async function paymentHandled(
+  trx: Transaction<Database>,
+  bookingId: string,
+  paymentIntentId: string,
+): Promise<boolean> {
+  const events = await trx
+    .selectFrom("course_booking_events")
+    .select("detail")
+    .where("booking_id", "=", bookingId)
+    .where("kind", "in", ["paid", "refund"])
+    .execute();
+  return events.some((e) => (JSON.parse(e.detail) as { paymentIntentId?: string }).paymentIntentId === paymentIntentId);
 }
 
 /** Issues a card booking's receipt (its VAT invoice, paid) once it is `paid`: what `compose` makes is composed before its number is taken. */

@@ -261,6 +261,10 @@ function cancelWith(
   return db
     .transaction()
     .execute(async (trx): Promise<CancelResult> => {
+      // The order first, as a move or a change of place takes it: what is read below (its date, its
+      // places, what was invoiced and credited) is what the cancellation then gives back and credits,
+      // not what a move committing meanwhile has left behind.
+      await lockOrder(trx, bookingId);
       const booking = await readBooking(trx, bookingId);
       if (!booking) return { ok: false, reason: "not-found", message: cancelMessages["not-found"] };
       const status = booking.status;

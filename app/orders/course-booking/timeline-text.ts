@@ -28,6 +28,13 @@ function reminderText(detail: Detail): string {
   return `Payment reminder for invoice ${str(detail.number)} sent, ${when} (${pounds(detail.stillDuePence)} still due)`;
 }
 
+/** Why a card payment was refunded, as the timeline says it after the amount. */
+const refundReasons: Record<string, string> = {
+  "late-payment-no-places": " (paid after its places had gone)",
+  "invoice-no-longer-due": " (the invoice was no longer owed)",
+  "cancelled-before-payment": " (paid after the booking was cancelled)",
+};
+
 const sentences: Record<string, (detail: Detail) => string> = {
   created: () => "Booked",
   held: () => "Places held for the card payment",
@@ -41,7 +48,7 @@ const sentences: Record<string, (detail: Detail) => string> = {
   "payment-failed": (d) => `A card payment failed: ${str(d.message)}`,
   "payment-mismatch": () => "A card payment did not match the booking: not applied",
   refund: (d) =>
-    `Refund of ${pounds(d.amountPence)} to the card${d.reason === "late-payment-no-places" ? " (paid after its places had gone)" : d.reason === "invoice-no-longer-due" ? " (the invoice was no longer owed)" : ""}`,
+    `Refund of ${pounds(d.amountPence)} to the card${Object.hasOwn(refundReasons, str(d.reason)) ? refundReasons[str(d.reason)] : ""}`,
   "refund-failed": (d) => `The card refund of ${pounds(d.amountPence)} failed: make it in Stripe's dashboard`,
   "places-retaken": (d) => `Paid late: ${places(Number(d.places))} taken again`,
   expired: () => "Not paid in time: the places were released",
