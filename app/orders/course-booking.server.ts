@@ -19,9 +19,9 @@ import { bookingLeadDetails, sessionSubjectLabel } from "./course-booking/inbox.
 import { paymentStateText } from "./course-booking/states.ts";
 import { courseBookingKind } from "./course-booking.ts";
 import type { CsvCell, OrderKind } from "./kind.server.ts";
-import { updateFacts } from "./course-booking/booking-store.server.ts";
+import { liveStatuses, updateFacts } from "./course-booking/booking-store.server.ts";
 import { releasePlaces } from "./course-booking/places.server.ts";
-import { deleteOrders, orderParts, sweepOrderParts, updateOrder } from "./store.server.ts";
+import { deleteOrders, lockOrder, orderParts, sweepOrderParts, updateOrder } from "./store.server.ts";
 
 const batchSize = 1000;
 
@@ -42,9 +42,23 @@ const parts = [
   "course_invoices",
 ] as const;
 
-/** Deletes bookings never invoiced nor paid (so with no invoice), with their places and timeline. */
-async function deleteBookings(trx: Transaction<Database>, ids: string[]): Promise<number> {
+/**
+ * Deletes bookings never invoiced nor paid (so with no invoice), with their
+ * places and timeline. One still holding places (a card hold, an invoice
+ * booking not yet confirmed) gives them back to its date first, under its
+ * order's lock, so that a booking erased is never places lost to the date.
+ */
+async function deleteBookings(trx: Transaction<Database>, ids: string[], now: Date): Promise<number> {
   if (ids.length === 0) return 0;
+  for (const id of [...ids].sort()) await lockOrder(trx, id);
+  const holding = await trx
+    .selectFrom("course_bookings")
+    .select(["session_key", "quantity"])
+    .where("id", "in", ids)
+    .where("status", "in", liveStatuses)
+    .orderBy("session_key")
+    .execute();
+  for (const booking of holding) await releasePlaces(trx, booking.session_key, booking.quantity, now);
   for (const table of [
     "course_booking_events",
     "course_booking_delegates",
@@ -206,6 +220,7 @@ export const courseBooking: OrderKind<"course-booking"> = {
     const deleted = await deleteBookings(
       trx,
       mine.filter((b) => !b.accounting).map((b) => b.id),
+      now,
     );
     if (kept.length) {
       // The invoice's customer (name, organisation, billing address) stays, as HMRC requires; the rest goes.

@@ -737,20 +737,40 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(asDelegate[0]).not.toHaveProperty("booker_phone");
     });
 
-    it("erasure keeps an invoiced booking's invoice and billing name, and removes the rest; an unpaid hold goes entirely", async () => {
-      const session = await newSession(6);
+    it("erasure keeps an invoiced booking's invoice and billing name, and removes the rest; an unpaid hold goes entirely, its places back on sale", async () => {
+      const session = await newSession(8);
       const email = `erase-${dialect}@erase.example`;
       const invoiced = await placeAs(email, session, [delegate(1), delegate(2)]);
       const held = await placeAs(email, session, [delegate(3)], byCard);
       await attachPaymentIntent(db, held.booking.id, `pi_e_${dialect}`);
+      // Not yet confirmed from the booker's inbox: its places are held too.
+      const unconfirmed = await placeCourseBooking(db, {
+        session,
+        booker: bookerOf(email),
+        places: [delegate(5), delegate(6)],
+        now: early,
+        confirmation: noUnconfirmedLimit,
+      });
+      expect(unconfirmed).toMatchObject({ ok: true, booking: { status: "unconfirmed" } });
       const someoneElses = await placeAs(`boss-${dialect}@erase.example`, session, [
         { name: "Eve Erase", email: email.toUpperCase(), jobTitle: "Lead" },
         delegate(4),
       ]);
       const invoiceBefore = await rowsOf("course_invoices", invoiced.booking.id);
+      const taken = async () =>
+        (
+          await db
+            .selectFrom("course_session_places")
+            .select("taken")
+            .where("session_key", "=", session.key)
+            .executeTakeFirstOrThrow()
+        ).taken;
+      expect(await taken()).toBe(7);
 
       const counts = await erase(db, email, minutes(early, 60));
-      expect([counts.bookingsDeleted, counts.bookingsKept]).toEqual([1, 1]);
+      expect([counts.bookingsDeleted, counts.bookingsKept]).toEqual([2, 1]);
+      // The hold's place and the unconfirmed booking's two go back on sale; the invoiced booking and someone else's stay.
+      expect(await taken()).toBe(4);
 
       const kept = (await bookingDetail(db, invoiced.booking.id))!;
       expect(kept.booking).toMatchObject({
