@@ -5,7 +5,9 @@
  * which then becomes a lead and gets its e-mails. A refused course booking is
  * kept for review only (it holds nothing; the booker books again). A flood cannot fill the disk: at most `perAddressPerDay`
  * are kept per client address in 24 hours and `total` altogether; beyond
- * that a refusal is simply not kept. The visitor's answer never changes.
+ * that a refusal is simply not kept. The visitor's answer never changes. The
+ * address is kept shortened (./shortened-address.ts: an IPv4 /24, an IPv6
+ * /64), never whole, and the cap counts it so.
  */
 import { randomUUID } from "node:crypto";
 import { sql, type ExpressionBuilder } from "kysely";
@@ -14,6 +16,7 @@ import type { Database } from "~/data/schema.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { attributionField, attributionWithoutCredentials } from "~/forms/attribution.ts";
 import { clientKey } from "~/http/rate-limit.server.ts";
+import { shortenedAddress } from "./shortened-address.ts";
 
 export const spamCaps = { perAddressPerDay: 20, total: 10_000, fieldsBytes: 10_000 } as const;
 
@@ -49,7 +52,7 @@ export async function keepSpam(
   },
   now: Date,
 ): Promise<boolean> {
-  const key = clientKey(spam.clientAddress);
+  const key = shortenedAddress(clientKey(spam.clientAddress));
   const dayAgo = new Date(now.getTime() - 86_400_000).toISOString();
   const fromAddress = await db
     .selectFrom("spam_submissions")

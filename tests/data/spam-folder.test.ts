@@ -1,5 +1,6 @@
 /** The spam folder on both databases: what is kept, the caps, retention, and access and erasure. */
 import { describe, expect, it } from "vitest";
+import { migrations } from "~/data/migrations/index.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
@@ -62,6 +63,38 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
     // Another address, or the next day, is kept again.
     expect(await keepSpam(t.handle.db, spam(100, "198.51.100.7"), now)).toBe(true);
     expect(await keepSpam(t.handle.db, spam(101, "2001:db8:1:2::1"), new Date(now.getTime() + 86_400_001))).toBe(true);
+  });
+
+  it("keeps an IPv4 address shortened to its /24 network, and counts its cap so; migration 040 shortens those kept whole", async () => {
+    const day = new Date(now.getTime() + 7 * 86_400_000);
+    expect(await keepSpam(t.handle.db, spam(200, "203.0.113.77"), day)).toBe(true);
+    const keys = async () =>
+      (
+        await t.handle.db
+          .selectFrom("spam_submissions")
+          .select("client_key")
+          .where("received_at", "=", day.toISOString())
+          .orderBy("client_key")
+          .execute()
+      ).map((row) => row.client_key);
+    expect(await keys()).toEqual(["203.0.113.0/24"]);
+    for (let n = 1; n < spamCaps.perAddressPerDay; n++) {
+      expect(await keepSpam(t.handle.db, spam(200 + n, `203.0.113.${n}`), day)).toBe(true);
+    }
+    // The next address of the same /24 is the same visitor's network: over its cap.
+    expect(await keepSpam(t.handle.db, spam(299, "203.0.113.250"), day)).toBe(false);
+
+    // As the folder held them before: the whole address.
+    await t.handle.db
+      .updateTable("spam_submissions")
+      .set({ client_key: "198.51.100.23" })
+      .where("received_at", "=", day.toISOString())
+      .execute();
+    await migrations["2026-12-03-040-spam-addresses-shortened"]!.up(t.handle.db as never);
+    await migrations["2026-12-03-040-spam-addresses-shortened"]!.up(t.handle.db as never);
+    expect(new Set(await keys())).toEqual(new Set(["198.51.100.0/24"]));
+    const all = await t.handle.db.selectFrom("spam_submissions").select("client_key").execute();
+    expect(all.filter((row) => /^\d+\.\d+\.\d+\.\d+$/.test(row.client_key))).toEqual([]);
   });
 
   it("keeps none once the folder holds its total", async () => {

@@ -1,4 +1,4 @@
-/** Migration 039, not yet shipped (./index.ts: frozen once it is). */
+/** Migration 039, shipped: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { createConsultationsView, createCourseBookingsView, paymentColumns } from "./helpers/orders.ts";
