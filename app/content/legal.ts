@@ -218,7 +218,7 @@ export const privacyPolicy = {
       list: [
         "Access: ask for a copy of the personal data we hold about you.",
         "Rectification: ask us to correct data that is wrong or incomplete.",
-        "Erasure: ask us to delete your data. We then delete everything we hold about your e-mail address, except two things the law or your own request needs: records of paid bookings, which we must keep for the accounting period (we remove your e-mail address from them and keep your name, the amount and the dates), and your e-mail address alone on our newsletter suppression list, so that we never e-mail you again.",
+        "Erasure: ask us to delete your data. We then delete everything we hold about your e-mail address, except three things the law, your own request or the security of our systems needs: records of paid bookings, which we must keep for the accounting period (we remove your e-mail address from them and keep your name, the amount and the dates); your e-mail address alone on our newsletter suppression list, so that we never e-mail you again; and the back-office security records of any attempt to sign in to our staff area with your address, which we keep for their 12 months to protect our accounts.",
         "Restriction: ask us to stop using your data, other than storing it, while a concern is resolved.",
         "Objection: object to our use of your data where we rely on legitimate interests. If you object to direct marketing, we will always stop.",
         "Portability: ask for the data you gave us under consent or a contract in a common, machine-readable format, or ask us to send it to another organisation.",

@@ -10,7 +10,9 @@
  *   makes us keep: a paid booking stays for the accounting period with the
  *   address removed (name, amount, dates and Stripe reference kept; each
  *   order kind's `erase`, app/orders/), and a newsletter address stays alone
- *   on the suppression list, so we never e-mail it again. E-mail files on disk that name the address are deleted.
+ *   on the suppression list, so we never e-mail it again; back-office
+ *   security records (a sign-in to the staff area with the address, or an
+ *   attempt) stay their 12 months, to protect the accounts. E-mail files on disk that name the address are deleted.
  *   Then the database's files are cleared of the deleted rows (SQLite: the
  *   WAL checkpointed; PostgreSQL: the tables vacuumed; app/data/wipe.server.ts).
  *
@@ -44,6 +46,12 @@ export type Holdings = {
   spam: Row[];
   /** Messages forwarded to the team's webhook endpoints about the address (their body included). */
   webhooks: Row[];
+  /**
+   * Back-office security records naming the address (signing in to the staff
+   * area, or trying to): kept through an erasure for their 12 months, as the
+   * privacy notice says, to protect the accounts.
+   */
+  securityRecords: Row[];
   /** E-mail files under DATA_DIR/mail that name the address (no SMTP server set). */
   mailFiles: string[];
 };
@@ -145,6 +153,12 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     .where("email", "=", address)
     .orderBy("created_at")
     .execute()) as Row[];
+  const securityRecords = (await db
+    .selectFrom("audit_events")
+    .select(["id", "at", "action", "ip"])
+    .where(sameAddress("actor_email", address))
+    .orderBy("at")
+    .execute()) as Row[];
   return {
     address,
     leads,
@@ -154,6 +168,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     bookings,
     spam,
     webhooks,
+    securityRecords,
     mailFiles: await mailFilesNaming(mailDir, address),
   };
 }
@@ -175,6 +190,7 @@ export function holdingsAsRows(holdings: Holdings): [what: string, record: strin
   add("Bookings", holdings.bookings);
   add("Forms refused as automated", holdings.spam);
   add("Messages to the team's business tools (webhooks)", holdings.webhooks);
+  add("Back-office security records", holdings.securityRecords);
   for (const name of holdings.mailFiles) rows.push(["E-mail file", name, "file", name]);
   return rows;
 }

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLeadService } from "~/leads/service.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
+import { audit } from "~/staff/audit.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consultationRow, createConsultation } from "../support/factories.ts";
@@ -102,6 +103,9 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       [{ to: subject, subject: "Your consultation", text: "Booked.", html: "<p>Booked.</p>" }],
       now,
     );
+    // Someone tried to sign in to the staff area with the address: a security record, kept 12 months.
+    await audit(t.handle.db, { actor: { id: null, email: subject }, action: "sign-in-failed", ip: "192.0.2.9" }, now);
+    await audit(t.handle.db, { actor: { id: null, email: other }, action: "sign-in-failed", ip: "192.0.2.10" }, now);
     mkdirSync(mailDir, { recursive: true });
     writeFileSync(path.join(mailDir, "1-a.eml"), `To: ${subject.toLowerCase()}\r\n\r\nHello`);
     writeFileSync(path.join(mailDir, "2-b.eml"), `To: ${other}\r\n\r\nHello`);
@@ -129,7 +133,11 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
     expect(held.bookings.map((b) => b.id).sort()).toEqual(["b-paid", "b-pending"]);
     expect(held.mailFiles).toEqual(["1-a.eml"]);
     expect(held.webhooks.map((w) => w.type)).toEqual(Array(4).fill("lead.created"));
+    expect(held.securityRecords).toEqual([
+      { id: expect.any(String), at: now.toISOString(), action: "sign-in-failed", ip: "192.0.2.9" },
+    ]);
     const rows = holdingsAsRows(held);
+    expect(rows).toContainEqual(["Back-office security records", expect.any(String), "action", "sign-in-failed"]);
     expect(rows).toContainEqual(["Contact enquiry", expect.any(String), "message", "Please call me."]);
     expect(rows).toContainEqual(["E-mail file", "1-a.eml", "file", "1-a.eml"]);
   });
@@ -168,7 +176,8 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
         if (Number(rows.rows[0]!.n) > 0) found.push(`${table.name}.${column.name}`);
       }
     }
-    expect(found).toEqual(["newsletter_subscriptions.email"]);
+    // And the security record of the attempt to sign in with it, for its 12 months (as the notice says).
+    expect(found).toEqual(["audit_events.actor_email", "newsletter_subscriptions.email"]);
     const suppressed = await t.handle.db
       .selectFrom("newsletter_subscriptions")
       .selectAll()

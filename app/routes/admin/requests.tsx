@@ -30,6 +30,7 @@ function summaryOf(held: Holdings) {
     paidBookings: held.bookings.filter((b) => b.status === "paid").length,
     mailFiles: held.mailFiles.length,
     webhooks: held.webhooks.length,
+    securityRecords: held.securityRecords.length,
     onlySuppression:
       held.leads.length === 1 &&
       held.leads[0]!.table === "newsletter_subscriptions" &&
@@ -148,6 +149,9 @@ export default function Requests() {
             <li>Bookings: {summary.bookings}</li>
             {summary.mailFiles > 0 && <li>E-mail files on the server: {summary.mailFiles}</li>}
             {summary.webhooks > 0 && <li>Messages to the team's business tools (webhooks): {summary.webhooks}</li>}
+            {summary.securityRecords > 0 && (
+              <li>Sign-ins to the staff area with this address, or attempts: {summary.securityRecords}</li>
+            )}
           </ul>
           <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2">
             <DownloadButton email={email} format="json" />
@@ -167,7 +171,11 @@ export default function Requests() {
                 <li>the address alone on the newsletter suppression list, so we never e-mail it again;</li>
                 <li>
                   paid bookings ({summary.paidBookings}), for the accounting period, with the address removed (name,
-                  amount, dates and payment reference stay).
+                  amount, dates and payment reference stay);
+                </li>
+                <li>
+                  sign-ins to the staff area with the address, or attempts ({summary.securityRecords}), for their 12
+                  months, to protect the accounts.
                 </li>
               </ul>
               <PostForm className="mt-4 space-y-3" intent="erase" fields={{ email }}>
