@@ -22,6 +22,7 @@
 import { createHash } from "node:crypto";
 import { readdir, readFile, unlink } from "node:fs/promises";
 import path from "node:path";
+import { sql } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import { leaveNothingToReadBack } from "~/data/wipe.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
@@ -30,6 +31,24 @@ import { allOrderKinds } from "~/orders/index.server.ts";
 import { spamHolding } from "~/spam/folder.server.ts";
 
 type Row = Record<string, unknown>;
+
+/**
+ * The queued e-mails whose text names `address` (lower-case) as a whole
+ * address, whoever they are to (a booker's confirmation lists its
+ * delegates): the database finds the candidates, and a match inside a longer
+ * address ("ann@" in "joann@") is not one. `settled`: only those sent or
+ * given up.
+ */
+async function emailsNaming(db: Db, address: string, { settled = false } = {}): Promise<string[]> {
+  const pattern = `%${address.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  let query = db
+    .selectFrom("outbox")
+    .select(["id", "text_body"])
+    .where(sql<boolean>`lower(text_body) like ${pattern} escape '\\'`);
+  if (settled) query = query.where((eb) => eb.or([eb("sent_at", "is not", null), eb("dead_at", "is not", null)]));
+  const whole = new RegExp(`(^|[^\\w.%+-])${address.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w.-]*\\w)`, "i");
+  return (await query.execute()).filter((row) => whole.test(row.text_body)).map((row) => row.id);
+}
 
 export type Holdings = {
   address: string;
@@ -126,6 +145,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
     .where("lead_id", "in", ids.length ? ids : none)
     .orderBy("at")
     .execute()) as Row[];
+  const naming = await emailsNaming(db, address);
   const emails = (await db
     .selectFrom("outbox")
     .select(["id", "created_at", "to_address", "reply_to", "subject", "text_body", "sent_at", "dead_at", "last_error"])
@@ -134,6 +154,7 @@ export async function findEverything(db: Db, email: string, mailDir?: string): P
         sameAddress("to_address", address),
         sameAddress("reply_to", address),
         eb("lead_id", "in", ids.length ? ids : none),
+        eb("id", "in", naming.length ? naming : none),
       ]),
     )
     .orderBy("created_at")
@@ -259,12 +280,20 @@ export async function erase(db: Db, email: string, now: Date, mailDir?: string):
       .deleteFrom("leads")
       .where((eb) => eb.or([eb("email", "=", address), eb("id", "in", leadIds)]))
       .execute();
+    const naming = await emailsNaming(trx, address, { settled: true });
     counts.emails = Number(
       (
         await trx
           .deleteFrom("outbox")
           .where((eb) =>
-            eb.or([sameAddress("to_address", address), sameAddress("reply_to", address), eb("lead_id", "in", leadIds)]),
+            eb.or([
+              sameAddress("to_address", address),
+              sameAddress("reply_to", address),
+              eb("lead_id", "in", leadIds),
+              // Someone else's e-mail that names them (a booker's confirmation lists its delegates), once it has
+              // gone or been given up: one still to be sent is its recipient's, and goes with the outbox's 90 days.
+              eb("id", "in", naming.length ? naming : none),
+            ]),
           )
           .executeTakeFirst()
       ).numDeletedRows,

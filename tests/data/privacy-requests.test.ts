@@ -208,4 +208,40 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       0, 0, 0, 0, 0,
     ]);
   });
+
+  it("finds the e-mails to someone else that name the address, and erases those sent, not one still to send", async () => {
+    const delegate = `Dana.Delegate-${dialect}@Example.test`;
+    const listing = (n: number, named: string) => ({
+      to: `booker-${n}@example.test`,
+      subject: `Your booking ${n}`,
+      text: `Places:\n1. Dana Delegate <${named}>\n2. To follow`,
+      html: "<p>Places</p>",
+    });
+    await queueEmails(t.handle.db, { type: "course-booking", id: `bk-${dialect}-1` }, [listing(1, delegate)], now);
+    await queueEmails(t.handle.db, { type: "course-booking", id: `bk-${dialect}-2` }, [listing(2, delegate)], now);
+    // Another person's address that holds this one's inside it.
+    await queueEmails(
+      t.handle.db,
+      { type: "course-booking", id: `bk-${dialect}-3` },
+      [listing(3, `jo${delegate.toLowerCase()}`)],
+      now,
+    );
+    const bySubject = async (subject: string) =>
+      t.handle.db.selectFrom("outbox").select(["id", "sent_at"]).where("subject", "=", subject).executeTakeFirst();
+    await t.handle.db
+      .updateTable("outbox")
+      .set({ sent_at: now.toISOString() })
+      .where("subject", "in", ["Your booking 1", "Your booking 3"])
+      .execute();
+
+    const held = await findEverything(t.handle.db, delegate, mailDir);
+    expect(held.emails.map((e) => e.subject).sort()).toEqual(["Your booking 1", "Your booking 2"]);
+
+    const counts = await erase(t.handle.db, delegate, now, mailDir);
+    expect(counts.emails).toBe(1);
+    expect(await bySubject("Your booking 1")).toBeUndefined();
+    // Still to be sent: the booker's, delivered, then gone with the outbox's 90 days.
+    expect(await bySubject("Your booking 2")).toMatchObject({ sent_at: null });
+    expect(await bySubject("Your booking 3")).toMatchObject({ sent_at: now.toISOString() });
+  });
 });
