@@ -42,6 +42,38 @@ const parts = [
   "course_invoices",
 ] as const;
 
+/** What stands where an erased booker's booking had words the team or Stripe wrote. */
+const erasedWords = "(erased on request)";
+
+/** The timeline's free text, by event kind: the detail's fields that hold words rather than facts. */
+const timelineWords: Record<string, readonly string[]> = {
+  cancelled: ["reason"],
+  paid: ["note"],
+  "payment-failed": ["message"],
+  "refund-failed": ["message"],
+};
+
+/** Replaces the free text of the timelines of bookings `ids` (erasure keeps their facts, not their words). */
+async function eraseTimelineWords(trx: Transaction<Database>, ids: string[]): Promise<void> {
+  const events = await trx
+    .selectFrom("course_booking_events")
+    .select(["id", "kind", "detail"])
+    .where("booking_id", "in", ids)
+    .where("kind", "in", Object.keys(timelineWords))
+    .execute();
+  for (const event of events) {
+    const detail = JSON.parse(event.detail) as Record<string, unknown>;
+    const fields = (timelineWords[event.kind] ?? []).filter((field) => typeof detail[field] === "string");
+    if (fields.length === 0) continue;
+    for (const field of fields) detail[field] = erasedWords;
+    await trx
+      .updateTable("course_booking_events")
+      .set({ detail: JSON.stringify(detail) })
+      .where("id", "=", event.id)
+      .execute();
+  }
+}
+
 /**
  * Deletes bookings never invoiced nor paid (so with no invoice), with their
  * places and timeline. One still holding places (a card hold, an invoice
@@ -228,6 +260,15 @@ export const courseBooking: OrderKind<"course-booking"> = {
       await updateOrder(trx, kept, { buyer_email: "erased" });
       await updateFacts(trx, kept, { booker_phone: "", job_title: "", erased_at: now.toISOString() });
       await trx.updateTable("payments").set({ failure_message: null }).where("order_id", "in", kept).execute();
+      // What the team or Stripe wrote in words (a cancellation's reason, a payment's note, a card's failure)
+      // may name the booker: the booking's own copies go. An issued credit note keeps its text, as issued.
+      await trx
+        .updateTable("course_booking_facts")
+        .set({ cancel_reason: erasedWords })
+        .where("id", "in", kept)
+        .where("cancel_reason", "is not", null)
+        .execute();
+      await eraseTimelineWords(trx, kept);
       await trx
         .updateTable("course_booking_delegates")
         .set({ name: null, email: null, job_title: null, updated_at: now.toISOString() })

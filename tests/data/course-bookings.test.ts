@@ -800,6 +800,60 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect((await findEverything(db, email)).bookings).toEqual([]);
     });
 
+    it("erasure keeps a paid and cancelled booking's facts, not the words the team wrote about it", async () => {
+      const session = await newSession(4);
+      const email = `words-${dialect}@erase.example`;
+      const { booking } = await placeAs(email, session, [delegate(1)]);
+      await markInvoicePaid(db, booking.id, {
+        staffId: "s",
+        now: minutes(early, 1),
+        note: "BACS from Ada Booker's own account",
+      });
+      const cancelled = await cancelBooking(db, booking.id, {
+        now: minutes(early, 2),
+        staffId: "s",
+        override: { grossPence: 0, reason: "Ada is unwell and cannot travel" },
+      });
+      expect(cancelled).toMatchObject({ ok: true });
+      const words = async () => {
+        const events = await db
+          .selectFrom("course_booking_events")
+          .select(["kind", "detail"])
+          .where("booking_id", "=", booking.id)
+          .where("kind", "in", ["paid", "cancelled"])
+          .orderBy("at")
+          .execute();
+        const facts = await db
+          .selectFrom("course_booking_facts")
+          .select("cancel_reason")
+          .where("id", "=", booking.id)
+          .executeTakeFirstOrThrow();
+        return {
+          reason: facts.cancel_reason,
+          events: events.map((e) => {
+            const d = JSON.parse(e.detail) as Record<string, unknown>;
+            return [e.kind, d.note ?? d.reason, d.amountPence ?? null];
+          }),
+        };
+      };
+      expect(await words()).toEqual({
+        reason: "Ada is unwell and cannot travel",
+        events: [
+          ["paid", "BACS from Ada Booker's own account", booking.total_pence],
+          ["cancelled", "Ada is unwell and cannot travel", null],
+        ],
+      });
+
+      expect(await erase(db, email, minutes(early, 60))).toMatchObject({ bookingsKept: 1 });
+      expect(await words()).toEqual({
+        reason: "(erased on request)",
+        events: [
+          ["paid", "(erased on request)", booking.total_pence],
+          ["cancelled", "(erased on request)", null],
+        ],
+      });
+    });
+
     it("the retention job deletes a booking with its delegates, invoices and timeline after its period, not before", async () => {
       // Its own database: the job deletes every booking past its period, whichever test made it.
       const own = await openTestDatabase(dialect, "cbret", { businessSettings: true });
