@@ -148,16 +148,31 @@ export const courseBooking: OrderKind<"course-booking"> = {
       .where(sameAddress("booker_email", address))
       .orderBy("created_at")
       .execute();
+    const bookedIds = booked.map((b) => b.id);
     const delegates = booked.length
       ? await db
           .selectFrom("course_booking_delegates")
           .select(["booking_id", "position", "name", "email", "job_title"])
-          .where(
-            "booking_id",
-            "in",
-            booked.map((b) => b.id),
-          )
+          .where("booking_id", "in", bookedIds)
           .orderBy("position")
+          .execute()
+      : [];
+    // Its timeline (what happened to it, and when) and its VAT documents, as the privacy notice lists them.
+    const timeline = booked.length
+      ? await db
+          .selectFrom("course_booking_events")
+          .select(["booking_id", "at", "kind", "detail"])
+          .where("booking_id", "in", bookedIds)
+          .orderBy("at")
+          .orderBy("id")
+          .execute()
+      : [];
+    const documents = booked.length
+      ? await db
+          .selectFrom("course_invoices")
+          .select(["booking_id", "kind", "number", "issued_at", "net_pence", "vat_pence", "total_pence", "due_date"])
+          .where("booking_id", "in", bookedIds)
+          .orderBy("issued_at")
           .execute()
       : [];
     // As a delegate someone else named: that place and what it is for (not the booker's details).
@@ -187,6 +202,10 @@ export const courseBooking: OrderKind<"course-booking"> = {
         delegates: delegates
           .filter((d) => d.booking_id === b.id)
           .map(({ position, name, email, job_title }) => ({ position, name, email, job_title })),
+        timeline: timeline
+          .filter((e) => e.booking_id === b.id)
+          .map(({ at, kind, detail }) => ({ at, kind, detail: JSON.parse(detail) as unknown })),
+        documents: documents.filter((d) => d.booking_id === b.id).map(({ booking_id: _booking, ...d }) => d),
       })),
       ...named.map((row) => ({ ...row, role: "delegate" })),
       // The calendar invitations sent to the address: which booking, the event's UID and how often it was updated.

@@ -200,7 +200,10 @@ export function holdingsAsRows(holdings: Holdings): [what: string, record: strin
   const add = (what: string, records: Row[]) => {
     for (const record of records) {
       for (const [field, value] of Object.entries(record)) {
-        if (value !== null && value !== "") rows.push([what, String(record.id ?? ""), field, String(value)]);
+        if (value === null || value === "") continue;
+        // A booking's places, timeline and documents: as JSON, not "[object Object]".
+        const text = typeof value === "object" ? JSON.stringify(value) : String(value);
+        rows.push([what, String(record.id ?? ""), field, text]);
       }
     }
   };

@@ -43,7 +43,7 @@ import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.t
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { termsText } from "~/orders/course-booking/terms.ts";
 import { courseBooking } from "~/orders/course-booking.server.ts";
-import { erase, findEverything } from "~/privacy/requests.server.ts";
+import { erase, findEverything, holdingsAsRows } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openConcurrentTestDatabase, openTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
@@ -725,6 +725,24 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(asBooker[0]).not.toHaveProperty("client_secret");
       expect(asBooker[0]!.delegates).toEqual([
         { position: 1, name: "Delegate 1", email: "d1@example.com", job_title: "Manager" },
+      ]);
+      // Its timeline and its VAT invoice, as the privacy notice lists them.
+      expect((asBooker[0]!.timeline as { kind: string }[]).map((e) => e.kind)).toEqual(
+        expect.arrayContaining(["created", "confirmed", "invoice-issued"]),
+      );
+      expect(asBooker[0]!.documents).toEqual([
+        expect.objectContaining({
+          kind: "invoice",
+          number: expect.stringMatching(/^INV-/),
+          total_pence: mine.booking.total_pence,
+        }),
+      ]);
+      const rows = holdingsAsRows(await findEverything(db, `booker-${dialect}@access.example`));
+      expect(rows).toContainEqual([
+        "Bookings",
+        mine.booking.id,
+        "delegates",
+        JSON.stringify([{ position: 1, name: "Delegate 1", email: "d1@example.com", job_title: "Manager" }]),
       ]);
       const asDelegate = (await findEverything(db, `dana-${dialect}@access.example`)).bookings;
       expect(asDelegate).toHaveLength(1);
