@@ -193,6 +193,21 @@ export async function findInvitation(db: Db, keys: Keyring, token: string, now: 
     .where("id", "=", tokenHash(token))
     .where("accepted_at", "is", null)
     .where("expires_at", ">", now.toISOString())
+    // An invitation is its administrator's word: it lapses when their account is disabled.
+    .where((eb) =>
+      eb.or([
+        eb("invited_by", "is", null),
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom("staff_users as inviter")
+              .select("inviter.id")
+              .whereRef("inviter.id", "=", "staff_invitations.invited_by")
+              .where("inviter.disabled_at", "is not", null),
+          ),
+        ),
+      ]),
+    )
     .executeTakeFirst();
   if (!row) return null;
   return {
@@ -595,8 +610,13 @@ export async function disableAccount(db: Db, userId: string, now: Date): Promise
     if (Number(result.numUpdatedRows) !== 1) return { disabled: false, why: "no-account" };
     await revokeSessionsOf(trx, userId, now);
     await trx.deleteFrom("staff_passkeys").where("user_id", "=", userId).execute();
-    // An open set-up link for the account (a reset) holds a key too.
-    await trx.deleteFrom("staff_invitations").where("user_id", "=", userId).where("accepted_at", "is", null).execute();
+    // An open set-up link for the account (a reset) holds a key too; and the invitations it sent, still open,
+    // lapse with it (an administrator disabled cannot leave an account to be made after them).
+    await trx
+      .deleteFrom("staff_invitations")
+      .where((eb) => eb.or([eb("user_id", "=", userId), eb("invited_by", "=", userId)]))
+      .where("accepted_at", "is", null)
+      .execute();
     return { disabled: true };
   });
 }

@@ -13,6 +13,7 @@ import {
   disableAccount,
   findInvitation,
   listAccounts,
+  listOpenInvitations,
   openTotpSecret,
   readSession,
   revokeSession,
@@ -163,6 +164,34 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     const refused = await acceptInvitation(db(), keys, early.token, { password: newPassword, code: "000000" }, later);
     expect(refused).toMatchObject({ problem: { field: "form" } });
     expect(await checkPassword(db(), other.user.email, newPassword)).toBeNull();
+  });
+
+  it("an administrator's open invitations lapse when their account is disabled, whichever comes first", async () => {
+    const at = new Date("2026-11-24T10:00:00Z");
+    const later = new Date(at.getTime() + 60_000);
+    const [inviter, stays] = [await account(at, "admin"), await account(at, "admin")];
+    const invite = (name: string, by: string) =>
+      createInvitation(db(), keys, { email: uniqueEmail(), name, role: "admin", invitedBy: by }, at);
+    const before = await invite("Before", inviter.user.id);
+    const byTheOther = await invite("Kept", stays.user.id);
+    expect(await disableAccount(db(), inviter.user.id, later)).toEqual({ disabled: true });
+
+    // Its link makes no account: not an administrator they chose before they went. Nor is it listed as open.
+    expect(await findInvitation(db(), keys, before.token, later)).toBeNull();
+    expect((await listOpenInvitations(db(), later)).map((i) => i.name)).not.toContain("Before");
+    const refused = await acceptInvitation(
+      db(),
+      keys,
+      before.token,
+      { password: "a brand new passphrase", code: "000000" },
+      later,
+    );
+    expect(refused).toMatchObject({ problem: { field: "form" } });
+    // One made as the account was being disabled (its request already past the checks) lapses too.
+    const racing = await invite("Racing", inviter.user.id);
+    expect(await findInvitation(db(), keys, racing.token, later)).toBeNull();
+    // Another administrator's invitation stands.
+    expect(await findInvitation(db(), keys, byTheOther.token, later)).toMatchObject({ name: "Kept", role: "admin" });
   });
 
   it("checks passwords against argon2id hashes; a disabled account never signs in", async () => {
