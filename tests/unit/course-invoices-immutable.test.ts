@@ -23,7 +23,8 @@ const allowed: Record<string, string> = {
   "orders/course-booking/payment-reminders.server.ts": "reading the invoices awaiting payment, to remind their bookers",
   "orders/course-booking/accounts-export.server.ts":
     "reading the invoices and credit notes of a period, for the accounts",
-  "orders/course-booking.server.ts": "the accounting-record test and the retention sweep",
+  "orders/course-booking.server.ts":
+    "the accounting-record test, an access request's documents (read) and the retention sweep",
   "orders/kind.server.ts": "the order tables' type (the sweep's deleteRows)",
 };
 
@@ -43,9 +44,15 @@ describe("invoices are never changed or deleted", () => {
   it("the order kind deletes invoices only in its retention sweep", () => {
     const kind = files.find((f) => f.file === "orders/course-booking.server.ts")!.text;
     const beforeSweep = kind.slice(0, kind.indexOf("async sweep("));
-    // Before the sweep, the table is only read (is a booking an accounting record?).
-    expect(beforeSweep.match(/course_invoices[^"]*"/g)).toEqual(['course_invoices as inv"', 'course_invoices"']);
+    // Before the sweep, the table is only read (is a booking an accounting record? an access request's
+    // documents), and named in the list of a booking's parts the sweep deletes after its order.
+    expect(beforeSweep.match(/course_invoices[^"]*"/g)).toEqual([
+      'course_invoices as inv"',
+      'course_invoices"',
+      'course_invoices"',
+    ]);
     expect(beforeSweep).toMatch(/selectFrom\("course_invoices as inv"\)/);
+    expect(beforeSweep).toMatch(/\.selectFrom\("course_invoices"\)\s*\.select\(\[/);
     expect(beforeSweep).not.toMatch(/of parts\b/);
   });
 });
