@@ -26,7 +26,7 @@ import { sql } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import { leaveNothingToReadBack } from "~/data/wipe.server.ts";
 import { allLeadKinds } from "~/leads/kinds/index.server.ts";
-import { sameAddress } from "~/data/same-address.ts";
+import { likeLiteral, sameAddress } from "~/data/same-address.ts";
 import { allOrderKinds } from "~/orders/index.server.ts";
 import { spamHolding } from "~/spam/folder.server.ts";
 
@@ -40,7 +40,7 @@ type Row = Record<string, unknown>;
  * given up.
  */
 async function emailsNaming(db: Db, address: string, { settled = false } = {}): Promise<string[]> {
-  const pattern = `%${address.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${likeLiteral(address)}%`;
   let query = db
     .selectFrom("outbox")
     .select(["id", "text_body"])

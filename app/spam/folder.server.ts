@@ -15,6 +15,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import type { FormKind } from "~/forms/schemas.ts";
 import { attributionField, attributionWithoutCredentials } from "~/forms/attribution.ts";
+import { likeLiteral } from "~/data/same-address.ts";
 import { clientKey } from "~/http/rate-limit.server.ts";
 import { shortenedAddress } from "./shortened-address.ts";
 
@@ -35,7 +36,7 @@ const senderAddress = (fields: Record<string, unknown>) =>
  * erasure find (app/privacy/requests.server.ts).
  */
 export function spamHolding(address: string) {
-  const pattern = `%${JSON.stringify(address).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const pattern = `%${likeLiteral(JSON.stringify(address))}%`;
   return (eb: ExpressionBuilder<Database, "spam_submissions">) =>
     eb.or([eb("email", "=", address), sql<boolean>`lower(fields_json) like ${pattern} escape '\\'`]);
 }

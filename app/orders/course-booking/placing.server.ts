@@ -13,6 +13,7 @@ import { pricing } from "~/content/business.ts";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { isPostgres } from "~/data/dialect.ts";
+import { likeLiteral } from "~/data/same-address.ts";
 import type { Attribution } from "~/forms/attribution.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import {
@@ -323,7 +324,7 @@ async function bookerUnconfirmed(
   // One count per mailbox: "ann+1@" and "ann+2@" are ann's (confirmation.ts).
   const address = bookerMailbox(email);
   const at = address.lastIndexOf("@");
-  const tagged = `${address.slice(0, at).replace(/[\\%_]/g, "\\$&")}+%${address.slice(at).replace(/[\\%_]/g, "\\$&")}`;
+  const tagged = `${likeLiteral(address.slice(0, at))}+%${likeLiteral(address.slice(at))}`;
   if (isPostgres(trx)) {
     await sql`select pg_advisory_xact_lock(hashtextextended(${`course-booker:${address}`}, 0))`.execute(trx);
   }
