@@ -193,20 +193,18 @@ export async function findInvitation(db: Db, keys: Keyring, token: string, now: 
     .where("id", "=", tokenHash(token))
     .where("accepted_at", "is", null)
     .where("expires_at", ">", now.toISOString())
-    // An invitation is its administrator's word: it lapses when their account is disabled.
+    // An invitation is its administrator's word: it lapses when their account is disabled (one from the
+    // command line has no inviter, so none that is disabled).
     .where((eb) =>
-      eb.or([
-        eb("invited_by", "is", null),
-        eb.not(
-          eb.exists(
-            eb
-              .selectFrom("staff_users as inviter")
-              .select("inviter.id")
-              .whereRef("inviter.id", "=", "staff_invitations.invited_by")
-              .where("inviter.disabled_at", "is not", null),
-          ),
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom("staff_users as inviter")
+            .select("inviter.id")
+            .whereRef("inviter.id", "=", "staff_invitations.invited_by")
+            .where("inviter.disabled_at", "is not", null),
         ),
-      ]),
+      ),
     )
     .executeTakeFirst();
   if (!row) return null;

@@ -83,9 +83,10 @@ export async function confirmCardPayment(
   compose?: ComposeBeforeNumber,
 ): Promise<CardPaymentOutcome> {
   return inTransaction(db, async (trx): Promise<CardPaymentOutcome> => {
+    // Which booking the payment is for; what it is now is read under its order's lock.
     const found = await trx
       .selectFrom("course_bookings")
-      .selectAll()
+      .select("id")
       .where("payment_intent_id", "=", paymentIntentId)
       .executeTakeFirst();
     if (!found) return { outcome: "unchanged", reason: "unknown-payment" };
