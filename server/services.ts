@@ -122,6 +122,7 @@ export async function startServices(
   const leads = createLeadService({
     db: database.db,
     mail,
+    keys,
     onEmailsQueued: kick,
     onStored: (kind) => metrics.leadsStored.inc({ kind }),
   });

@@ -23,13 +23,18 @@ import {
   type NewsletterSignup,
   newsletterLinks,
   newsletterTeamNotification,
+  newsletterTokens,
   newsletterWelcomeEmail,
 } from "./kinds/newsletter.server.ts";
+import { looksLikeToken, tokenHash } from "./kinds/tokens.server.ts";
+import type { Keyring } from "~/secrets/sealing.server.ts";
 import type { ConfirmOutcome, LeadService, SubmissionMeta, SubmitOutcome, UnsubscribeOutcome } from "./types.ts";
 
 export type LeadServiceOptions = {
   db: Db;
   mail: MailContext;
+  /** Seals the links' tokens in the outbox (a guide's download, the newsletter's links) until they are sent. */
+  keys: Keyring;
   /** A repeat of the same submission within this time is a duplicate. */
   duplicateWindowMs?: number;
   clock?: () => Date;
@@ -57,6 +62,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
   const {
     db,
     mail,
+    keys,
     duplicateWindowMs = 10 * 60_000,
     clock = () => new Date(),
     onEmailsQueued = () => {},
@@ -106,7 +112,7 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           deadline: hours === undefined ? null : responseDeadline(now, hours, mail.calendar),
           attribution: meta.attribution,
         });
-        await queueEmails(trx, { type: kind, id: stored.id }, stored.emails, now);
+        await queueEmails(trx, { type: kind, id: stored.id }, stored.emails, now, keys);
         // A repeat sign-up joins its first record: that lead was reported already.
         if (stored.id === id) {
           await emitEvent(
@@ -132,16 +138,25 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
 
     async confirmNewsletter(token: string): Promise<ConfirmOutcome> {
       const now = clock();
+      if (!looksLikeToken(token)) return "unknown";
       const outcome = await db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
         const sub = await trx
           .selectFrom("newsletter_subscriptions")
           .selectAll()
-          .where("confirm_token", "=", token)
+          .where("confirm_token_hash", "=", tokenHash(token))
           .executeTakeFirst();
         if (!sub) return "unknown";
+        // The confirmation link's token gives the unsubscribe link's, for the welcome e-mail. (A sign-up
+        // made before the tokens were hashed had another; the welcome e-mail's replaces it.)
+        const tokens = newsletterTokens(token);
         const updated = await trx
           .updateTable("newsletter_subscriptions")
-          .set({ status: "confirmed", confirmed_at: now.toISOString(), updated_at: now.toISOString() })
+          .set({
+            status: "confirmed",
+            confirmed_at: now.toISOString(),
+            updated_at: now.toISOString(),
+            unsubscribe_token_hash: tokenHash(tokens.unsubscribe),
+          })
           .where("id", "=", sub.id)
           .where("status", "=", "pending")
           .executeTakeFirst();
@@ -153,13 +168,14 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
           consentText: sub.consent_text,
           isTest: sub.is_test === 1,
           email: sub.email,
-          ...newsletterLinks(link, { confirm: sub.confirm_token, unsubscribe: sub.unsubscribe_token }),
+          ...newsletterLinks(link, tokens),
         };
         await queueEmails(
           trx,
           { type: "newsletter", id: sub.id },
           [newsletterWelcomeEmail(signup, mail), newsletterTeamNotification(signup, mail)],
           now,
+          keys,
         );
         await emitEvent(
           trx,
@@ -179,11 +195,12 @@ export function createLeadService(options: LeadServiceOptions): LeadService {
     async unsubscribeNewsletter(token: string): Promise<UnsubscribeOutcome> {
       const at = clock();
       const now = at.toISOString();
+      if (!looksLikeToken(token)) return "unknown";
       const outcome = await db.transaction().execute(async (trx): Promise<UnsubscribeOutcome> => {
         const sub = await trx
           .selectFrom("newsletter_subscriptions")
           .select(["id", "status", "email", "is_test"])
-          .where("unsubscribe_token", "=", token)
+          .where("unsubscribe_token_hash", "=", tokenHash(token))
           .executeTakeFirst();
         if (!sub) return "unknown";
         const updated = await trx

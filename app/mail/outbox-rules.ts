@@ -13,6 +13,14 @@ export function withCredentials(text: string, secrets: Readonly<Record<string, s
   return out;
 }
 
+/** A stored message's headers with its one-time credentials put in (a List-Unsubscribe link's token: single-line, nothing to escape). */
+export function withCredentialsInHeaders(
+  headers: Readonly<Record<string, string>>,
+  secrets: Readonly<Record<string, string>>,
+): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).map(([name, value]) => [name, withCredentials(value, secrets)]));
+}
+
 const htmlEscapes: Readonly<Record<string, string>> = {
   "&": "&amp;",
   "<": "&lt;",

@@ -47,7 +47,13 @@ import { unseal, type Keyring } from "../secrets/sealing.server.ts";
 import { redactAddresses } from "../observability/redact.ts";
 import { PollTimer } from "../jobs/poll-timer.ts";
 import type { Attachment, AttachmentMaker, OutgoingEmail } from "./types.ts";
-import { failureOutcome, withCredentials, withCredentialsInCalendar, withCredentialsInHtml } from "./outbox-rules.ts";
+import {
+  failureOutcome,
+  withCredentials,
+  withCredentialsInCalendar,
+  withCredentialsInHeaders,
+  withCredentialsInHtml,
+} from "./outbox-rules.ts";
 import { ownerIsDead, processRuns, thisProcessId, type WorkerIdentity } from "./outbox-owners.server.ts";
 
 export type MailTransport = {
@@ -425,7 +431,7 @@ export class OutboxWorker {
         subject: row.subject,
         text: withCredentials(row.text_body, secrets),
         html: withCredentialsInHtml(row.html_body, secrets),
-        headers: JSON.parse(row.headers_json) as Record<string, string>,
+        headers: withCredentialsInHeaders(JSON.parse(row.headers_json) as Record<string, string>, secrets),
         attachments: row.attachments_json
           ? await this.madeAttachments(JSON.parse(row.attachments_json) as Attachment[], secrets)
           : undefined,

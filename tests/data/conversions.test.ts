@@ -11,7 +11,7 @@ import type { Attribution } from "~/forms/attribution.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { dialects } from "./databases.ts";
 import { createConsultation, deleteConsultations } from "../support/factories.ts";
-import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
+import { contactEnquiry, testKeys, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
@@ -26,7 +26,7 @@ const linkedin: Attribution = {
 describe.each(dialects)("page views and conversions on %s", (dialect) => {
   let now: Date;
   const db = () => t.handle.db;
-  const leads = () => createLeadService({ db: db(), mail, clock: () => now });
+  const leads = () => createLeadService({ keys: testKeys, db: db(), mail, clock: () => now });
 
   const t = useTestDatabase(dialect);
   beforeEach(async () => {

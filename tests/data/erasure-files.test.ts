@@ -35,7 +35,7 @@ import { keepSpam } from "~/spam/folder.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, postgresUrl } from "./databases.ts";
 import { createConsultation } from "../support/factories.ts";
-import { testMail } from "./fixtures.ts";
+import { testKeys, testMail } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -81,7 +81,7 @@ const others = ["Ada Lovelace", "Grace Hopper", "Alan Turing", "Edsger Dijkstra"
 
 async function storeEverything(db: DatabaseHandle["db"]) {
   await createEndpoint(db, { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] }, now);
-  const service = createLeadService({ db, mail, clock: () => now });
+  const service = createLeadService({ keys: testKeys, db, mail, clock: () => now });
   const person = async (name: string, email: string, company: string, text: string) => {
     const [first, last] = name.split(" ") as [string, string];
     const contact = await service.submit(

@@ -16,11 +16,13 @@ import { stripeClient } from "~/orders/stripe/client.server.ts";
 import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/router.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
-import { keyring, newKeyMaterial, type Keyring } from "~/secrets/sealing.server.ts";
+import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
+import { withCredentials } from "~/mail/outbox-rules.ts";
+import { confirmCredential, unsubscribeCredential } from "~/leads/kinds/newsletter.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { createSmtpSink } from "../../harness/servers.ts";
-import { testMail } from "../support/factories.ts";
+import { testKeys, testMail } from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
 // The records the data tests build, from their one home (tests/support/factories.ts).
@@ -29,6 +31,7 @@ export {
   createStaffAccount as staffFromInvitation,
   staffPassword,
   testBooker,
+  testKeys,
   testMail,
   totpCode,
   uniqueStaffEmail,
@@ -112,6 +115,31 @@ export const courseBookingEvents = (db: Db, bookingId: string, kinds: readonly s
  */
 export const testCourseBookingService = (db: Db, { clock, keys }: { clock?: () => Date; keys?: Keyring } = {}) =>
   createCourseBookingService({ db, mail: testMail, keys: keys ?? keyring(newKeyMaterial()), stripe: null, clock });
+
+/** The one-time credentials an outbox row keeps sealed, opened as the worker opens them to send. */
+export const outboxSecrets = (row: { secrets: string | null }, keys: Keyring = testKeys): Record<string, string> =>
+  row.secrets === null ? {} : (JSON.parse(unseal(keys, row.secrets, "outbox")) as Record<string, string>);
+
+/**
+ * The newsletter links' tokens of the latest e-mail to a subscription
+ * (`id`) that has them, as the subscriber gets them.
+ */
+export async function newsletterTokensOf(db: Db, id: string): Promise<{ confirm: string; unsubscribe: string }> {
+  const rows = await db
+    .selectFrom("outbox")
+    .select(["secrets"])
+    .where("lead_id", "=", id)
+    .where("secrets", "is not", null)
+    .orderBy("created_at", "desc")
+    .execute();
+  const secrets = outboxSecrets(rows[0]!);
+  // A welcome e-mail has the unsubscribe link alone.
+  return { confirm: secrets[confirmCredential] ?? "", unsubscribe: secrets[unsubscribeCredential]! };
+}
+
+/** An outbox row's text as it is sent (its credentials put in). */
+export const sentText = (row: { text_body: string; secrets: string | null }, keys: Keyring = testKeys) =>
+  withCredentials(row.text_body, outboxSecrets(row, keys));
 
 /**
  * A fresh database of `dialect`, a Stripe-shaped server, the one Stripe

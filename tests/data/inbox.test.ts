@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { noFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { inboxPageSize, listLeads } from "~/inbox/query.server.ts";
-import { testMail } from "./fixtures.ts";
+import { testKeys, testMail } from "./fixtures.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
@@ -32,7 +32,7 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
   let now = new Date("2026-11-23T09:00:00.000Z");
   const list = (filters: Partial<InboxFilters> = {}, after: string | null = null) =>
     listLeads(t.handle.db, { ...noFilters, ...filters }, "viewer", after);
-  const service = () => createLeadService({ db: t.handle.db, mail, clock: () => now });
+  const service = () => createLeadService({ keys: testKeys, db: t.handle.db, mail, clock: () => now });
 
   beforeAll(async () => {
     t = await openTestDatabase(dialect);

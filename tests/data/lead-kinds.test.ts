@@ -21,7 +21,7 @@ import { applyRetention } from "~/retention/job.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { expectNoticeAndRules, expectSecretsDeclared } from "./kept-kinds.ts";
-import { testMail } from "./fixtures.ts";
+import { testKeys, testMail } from "./fixtures.ts";
 
 /** A valid submission of each kind (a new kind is a type error here until it has one). */
 const samples: { [K in FormKind]: (email: string) => FormInput<K> } = {
@@ -61,7 +61,11 @@ describe.each(dialects)("every lead kind, on %s", (dialect) => {
   let t: TestDatabase;
   const db = () => t.handle.db;
   const submit = <K extends FormKind>(kind: K, email: string, at = now) =>
-    createLeadService({ db: db(), mail: testMail, clock: () => at }).submit(kind, samples[kind](email), meta);
+    createLeadService({ keys: testKeys, db: db(), mail: testMail, clock: () => at }).submit(
+      kind,
+      samples[kind](email),
+      meta,
+    );
   const rowsOf = (table: (typeof allLeadKinds)[number]["table"], email: string) =>
     db().selectFrom(table).selectAll().where("email", "=", email).execute() as Promise<Record<string, unknown>[]>;
 

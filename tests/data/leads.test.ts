@@ -5,6 +5,7 @@
  * started.
  */
 import { sql } from "kysely";
+import { createHash } from "node:crypto";
 import { spawn } from "node:child_process";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SMTPServer } from "smtp-server";
@@ -12,6 +13,8 @@ import { migrate } from "~/data/db.server.ts";
 import { leadKindTexts } from "~/leads/kinds/index.ts";
 import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
+import { confirmCredential, unsubscribeCredential } from "~/leads/kinds/newsletter.server.ts";
+import { withheldCredential } from "~/mail/types.ts";
 import { OutboxWorker, type MailTransport } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { processRuns } from "~/mail/outbox-owners.server.ts";
@@ -20,7 +23,7 @@ import { createMailTransport } from "~/mail/transport.server.ts";
 import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../../harness/ports.ts";
 import { dialects } from "./databases.ts";
-import { contactEnquiry, testMail, useTestDatabase } from "./fixtures.ts";
+import { contactEnquiry, outboxSecrets, sentText, testKeys, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -31,7 +34,8 @@ describe.each(dialects)("leads on %s", (dialect) => {
   let now: Date;
   const clock = () => now;
   let queued = 0;
-  const service = () => createLeadService({ db: t.handle.db, mail, clock, onEmailsQueued: () => (queued += 1) });
+  const service = () =>
+    createLeadService({ keys: testKeys, db: t.handle.db, mail, clock, onEmailsQueued: () => (queued += 1) });
 
   const t = useTestDatabase(dialect);
   beforeEach(() => {
@@ -196,13 +200,26 @@ describe.each(dialects)("leads on %s", (dialect) => {
       .selectAll()
       .where("id", "=", r.id)
       .executeTakeFirstOrThrow();
-    expect(gRow.download_token).toMatch(/^[A-Za-z0-9_-]{32}$/);
-    expect(gRow.download_token).not.toBe(rRow.download_token);
-    expect(await s.findDownload(gRow.download_token)).toBe("sustainability-guide");
-    expect(await s.findDownload(rRow.download_token)).toBe("finance-toolkit");
+    // The tables keep each token's SHA-256 alone; the visitor's e-mail keeps it sealed until it is sent.
+    expect(gRow.download_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(gRow.download_token_hash).not.toBe(rRow.download_token_hash);
+    const tokenOf = async (id: string) => {
+      const visitorMail = (await outboxFor(id)).find((e) => e.to_address === "jo@example.test")!;
+      expect(visitorMail.text_body).toContain("https://site.example/downloads/withheld-credential-download-link");
+      const token = outboxSecrets(visitorMail)["download-link"]!;
+      expect(sentText(visitorMail)).toContain(`https://site.example/downloads/${token}`);
+      expect(JSON.stringify(visitorMail)).not.toContain(token);
+      return token;
+    };
+    const gToken = await tokenOf(g.id);
+    const rToken = await tokenOf(r.id);
+    expect(gToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(gRow.download_token_hash).toBe(createHash("sha256").update(gToken).digest("hex"));
+    expect(await s.findDownload(gToken)).toBe("sustainability-guide");
+    expect(await s.findDownload(rToken)).toBe("finance-toolkit");
+    // What a copy of the database holds opens nothing.
+    expect(await s.findDownload(gRow.download_token_hash)).toBeNull();
     expect(await s.findDownload("x".repeat(32))).toBeNull();
-    const visitorMail = (await outboxFor(g.id)).find((e) => e.to_address === "jo@example.test")!;
-    expect(visitorMail.text_body).toContain(`https://site.example/downloads/${gRow.download_token}`);
   });
 
   it("newsletter: double opt-in, confirm once, unsubscribe, sign up again", async () => {
@@ -218,17 +235,36 @@ describe.each(dialects)("leads on %s", (dialect) => {
     expect(row).toMatchObject({ email: "news@example.test", status: "pending", confirmed_at: null });
     let emails = await outboxFor(first.id);
     expect(emails).toHaveLength(1);
-    expect(emails[0]!.text_body).toContain(`/newsletter/confirm?token=${row.confirm_token}`);
-    expect(emails[0]!.text_body).toContain(`/newsletter/unsubscribe?token=${row.unsubscribe_token}`);
-    expect(JSON.parse(emails[0]!.headers_json)["List-Unsubscribe"]).toContain(row.unsubscribe_token);
+    const linksOf = (email: { text_body: string; headers_json: string; secrets: string | null }) => {
+      const secrets = outboxSecrets(email);
+      const confirm = secrets[confirmCredential]!;
+      const unsubscribe = secrets[unsubscribeCredential]!;
+      expect(sentText(email)).toContain(`/newsletter/confirm?token=${confirm}`);
+      expect(sentText(email)).toContain(`/newsletter/unsubscribe?token=${unsubscribe}`);
+      expect(JSON.parse(email.headers_json)["List-Unsubscribe"]).toContain(withheldCredential(unsubscribeCredential));
+      expect(JSON.stringify(email)).not.toContain(confirm);
+      expect(JSON.stringify(email)).not.toContain(unsubscribe);
+      return { confirm, unsubscribe };
+    };
+    const firstLinks = linksOf(emails[0]!);
+    // The row keeps the tokens' hashes alone.
+    expect(row.confirm_token_hash).toBe(createHash("sha256").update(firstLinks.confirm).digest("hex"));
+    expect(row.unsubscribe_token_hash).toBe(createHash("sha256").update(firstLinks.unsubscribe).digest("hex"));
+    expect(await s.confirmNewsletter(row.confirm_token_hash)).toBe("unknown");
 
-    // Signing up again while pending (after the duplicate window) re-sends the confirmation, one row.
+    // Signing up again while pending (after the duplicate window) re-sends the confirmation, one row,
+    // with new links: the earlier e-mail's stop working.
     now = new Date(now.getTime() + 11 * 60_000);
     expect((await s.submit("newsletter", { email: "news@example.test" }, meta)).id).toBe(first.id);
-    expect(await outboxFor(first.id)).toHaveLength(2);
+    emails = await outboxFor(first.id);
+    expect(emails).toHaveLength(2);
+    const links = linksOf(emails.find((e) => outboxSecrets(e)[confirmCredential] !== firstLinks.confirm)!);
+    expect(links.unsubscribe).not.toBe(firstLinks.unsubscribe);
+    expect(await s.confirmNewsletter(firstLinks.confirm)).toBe("unknown");
+    expect(await s.unsubscribeNewsletter(firstLinks.unsubscribe)).toBe("unknown");
 
-    expect(await s.confirmNewsletter(row.confirm_token)).toBe("confirmed");
-    expect(await s.confirmNewsletter(row.confirm_token)).toBe("already-confirmed");
+    expect(await s.confirmNewsletter(links.confirm)).toBe("confirmed");
+    expect(await s.confirmNewsletter(links.confirm)).toBe("already-confirmed");
     expect(await s.confirmNewsletter("no-such-token")).toBe("unknown");
     row = await sub();
     expect(row.status).toBe("confirmed");
@@ -239,6 +275,11 @@ describe.each(dialects)("leads on %s", (dialect) => {
       "news@example.test",
       "team@example.test",
     ]);
+    // The welcome e-mail's unsubscribe link is the confirmation e-mail's.
+    const welcome = emails.find((e) => e.subject.startsWith("Welcome"))!;
+    expect(outboxSecrets(welcome)).toEqual({ [unsubscribeCredential]: links.unsubscribe });
+    expect(sentText(welcome)).toContain(`/newsletter/unsubscribe?token=${links.unsubscribe}`);
+    expect(JSON.parse(welcome.headers_json)["List-Unsubscribe"]).toContain(withheldCredential(unsubscribeCredential));
 
     // Confirmed: signing up again is harmless and sends nothing.
     now = new Date(now.getTime() + 11 * 60_000);
@@ -246,8 +287,8 @@ describe.each(dialects)("leads on %s", (dialect) => {
     expect(await outboxFor(first.id)).toHaveLength(4);
     expect(await count("newsletter_subscriptions")).toBeGreaterThanOrEqual(1);
 
-    expect(await s.unsubscribeNewsletter(row.unsubscribe_token)).toBe("unsubscribed");
-    expect(await s.unsubscribeNewsletter(row.unsubscribe_token)).toBe("already-unsubscribed");
+    expect(await s.unsubscribeNewsletter(links.unsubscribe)).toBe("unsubscribed");
+    expect(await s.unsubscribeNewsletter(links.unsubscribe)).toBe("already-unsubscribed");
     expect(await s.unsubscribeNewsletter("nope")).toBe("unknown");
     expect((await sub()).status).toBe("unsubscribed");
     // The retention job keeps only the address of an unsubscribed row (the suppression list).
@@ -264,8 +305,8 @@ describe.each(dialects)("leads on %s", (dialect) => {
     expect(again.status).toBe("pending");
     expect(again.consent_text).toBe(leadKindTexts.newsletter.consentText);
     expect(again.source_page).toBe("/newsletter");
-    expect(again.confirm_token).not.toBe(row.confirm_token);
-    expect(await s.confirmNewsletter(row.confirm_token)).toBe("unknown");
+    expect(again.confirm_token_hash).not.toBe(row.confirm_token_hash);
+    expect(await s.confirmNewsletter(links.confirm)).toBe("unknown");
   });
 
   it("webinar registrations: stored for a known webinar, refused for an unknown one", async () => {

@@ -16,7 +16,7 @@ import { audit } from "~/staff/audit.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consultationRow, createConsultation } from "../support/factories.ts";
-import { testMail } from "./fixtures.ts";
+import { testKeys, testMail } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -37,7 +37,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
       { url: "https://crm.example.com/in", description: "CRM", events: ["lead.created"] },
       now,
     );
-    const s = createLeadService({ db: t.handle.db, mail, clock: () => now });
+    const s = createLeadService({ keys: testKeys, db: t.handle.db, mail, clock: () => now });
     for (const email of [subject, other]) {
       const contact = await s.submit(
         "contact",

@@ -22,7 +22,7 @@ import { saveBusinessSettings } from "~/settings/business-settings.server.ts";
 import { testBusinessSettings } from "../../harness/business-settings.ts";
 import { dialects } from "./databases.ts";
 import { consultationIds, createConsultation, deleteConsultations } from "../support/factories.ts";
-import { useTestDatabase } from "./fixtures.ts";
+import { newsletterTokensOf, testKeys, useTestDatabase } from "./fixtures.ts";
 
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 const dayMs = 86_400_000;
@@ -110,7 +110,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
           email: "ann@example.test",
           company: "Acme",
           guide_name: "Guide",
-          download_token: `token-${row.id}`,
+          download_token_hash: `hash-${row.id}`,
         })),
       )
       .execute();
@@ -121,7 +121,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
           ...row,
           email: "ann@example.test",
           resource_id: "x",
-          download_token: `token-${row.id}`,
+          download_token_hash: `hash-${row.id}`,
         })),
       )
       .execute();
@@ -174,7 +174,7 @@ describe.each(dialects)("retention on %s", (dialect) => {
 
   it("newsletter: an unsubscribed address stays alone on the suppression list; a new sign-up must confirm again", async () => {
     let now = new Date("2027-01-10T09:00:00.000Z");
-    const service = createLeadService({ db: db(), mail, clock: () => now });
+    const service = createLeadService({ keys: testKeys, db: db(), mail, clock: () => now });
     const { id } = await service.submit(
       "newsletter",
       { email: "Keep@Example.test" },
@@ -183,9 +183,10 @@ describe.each(dialects)("retention on %s", (dialect) => {
     const row = () =>
       db().selectFrom("newsletter_subscriptions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
     const signedUp = await row();
-    expect(await service.confirmNewsletter(signedUp.confirm_token)).toBe("confirmed");
+    const signedUpLinks = await newsletterTokensOf(db(), id);
+    expect(await service.confirmNewsletter(signedUpLinks.confirm)).toBe("confirmed");
     now = new Date("2027-05-01T08:00:00.000Z");
-    expect(await service.unsubscribeNewsletter(signedUp.unsubscribe_token)).toBe("unsubscribed");
+    expect(await service.unsubscribeNewsletter(signedUpLinks.unsubscribe)).toBe("unsubscribed");
     const unsubscribedAt = now.toISOString();
 
     // Not yet: the unsubscribe is not before the cutoff (now).
@@ -206,10 +207,11 @@ describe.each(dialects)("retention on %s", (dialect) => {
       updated_at: unsubscribedAt,
       unsubscribed_at: unsubscribedAt,
     });
-    expect(kept.confirm_token).not.toBe(signedUp.confirm_token);
-    expect(kept.unsubscribe_token).not.toBe(signedUp.unsubscribe_token);
-    expect(kept.confirm_token).not.toBe(kept.unsubscribe_token);
-    expect(await service.unsubscribeNewsletter(signedUp.unsubscribe_token)).toBe("unknown");
+    expect(kept.confirm_token_hash).not.toBe(signedUp.confirm_token_hash);
+    expect(kept.unsubscribe_token_hash).not.toBe(signedUp.unsubscribe_token_hash);
+    expect(kept.confirm_token_hash).not.toBe(kept.unsubscribe_token_hash);
+    expect(await service.unsubscribeNewsletter(signedUpLinks.unsubscribe)).toBe("unknown");
+    expect(await service.confirmNewsletter(signedUpLinks.confirm)).toBe("unknown");
     // Nothing left to anonymise: a second run changes nothing.
     expect((await applyRetention({ db: db() }, now)).newsletter_unsubscribed).toBe(0);
 
@@ -223,14 +225,17 @@ describe.each(dialects)("retention on %s", (dialect) => {
     expect(again.id).toBe(id);
     const pending = await row();
     expect(pending.status).toBe("pending");
-    expect(await service.confirmNewsletter(pending.confirm_token)).toBe("confirmed");
+    const pendingLinks = await newsletterTokensOf(db(), id);
+    expect(pendingLinks.confirm).not.toBe(signedUpLinks.confirm);
+    expect(await service.confirmNewsletter(pendingLinks.confirm)).toBe("confirmed");
     now = new Date("2027-07-01T08:00:00.000Z");
-    expect(await service.unsubscribeNewsletter(pending.unsubscribe_token)).toBe("unsubscribed");
+    expect(await service.unsubscribeNewsletter(pendingLinks.unsubscribe)).toBe("unsubscribed");
     // Unsubscribed again: anonymised again (its confirmation and tokens are gone).
     now = new Date(now.getTime() + 1);
     expect((await applyRetention({ db: db() }, now)).newsletter_unsubscribed).toBe(1);
     expect(await row()).toMatchObject({ email: "keep@example.test", status: "unsubscribed", confirmed_at: null });
-    expect((await row()).unsubscribe_token).not.toBe(pending.unsubscribe_token);
+    expect((await row()).unsubscribe_token_hash).not.toBe(pending.unsubscribe_token_hash);
+    expect(await service.unsubscribeNewsletter(pendingLinks.unsubscribe)).toBe("unknown");
   });
 
   it("newsletter: a sign-up never confirmed is deleted 30 days after it was made; confirmed ones stay", async () => {
@@ -240,8 +245,8 @@ describe.each(dialects)("retention on %s", (dialect) => {
       ...lead(id, at),
       email: `${id}@example.test`,
       status,
-      confirm_token: `c-${id}`,
-      unsubscribe_token: `u-${id}`,
+      confirm_token_hash: `c-${id}`,
+      unsubscribe_token_hash: `u-${id}`,
       updated_at: at,
       confirmed_at: status === "confirmed" ? at : null,
       unsubscribed_at: null,

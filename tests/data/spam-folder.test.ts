@@ -6,7 +6,7 @@ import { erase, findEverything } from "~/privacy/requests.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { keepSpam, listSpam, spamCaps, takeSpam } from "~/spam/folder.server.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase, testMail } from "./fixtures.ts";
+import { testKeys, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 
@@ -22,7 +22,7 @@ describe.each(dialects)("the spam folder on %s", (dialect) => {
   });
 
   it("keeps what was submitted and why, through the lead service too", async () => {
-    const service = createLeadService({ db: t.handle.db, mail, clock: () => now });
+    const service = createLeadService({ keys: testKeys, db: t.handle.db, mail, clock: () => now });
     expect(await service.keepRefused(spam(1, "203.0.113.1"))).toBe(true);
     const [entry] = await listSpam(t.handle.db);
     expect(entry).toMatchObject({

@@ -22,7 +22,7 @@ import { emitEvent } from "~/webhooks/events.server.ts";
 import type { WebhookEventType } from "~/webhooks/event-types.ts";
 import { startWebhookReceiver, type WebhookReceiver } from "../support/webhook-receiver.ts";
 import { dialects } from "./databases.ts";
-import { contactEnquiry, loggerInto, testMail, useTestDatabase } from "./fixtures.ts";
+import { contactEnquiry, loggerInto, newsletterTokensOf, testKeys, testMail, useTestDatabase } from "./fixtures.ts";
 
 const mail = testMail;
 const enquiry = contactEnquiry;
@@ -33,7 +33,7 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
   const clock = () => now;
   const later = (ms: number) => (now = new Date(now.getTime() + ms));
   const db = () => t.handle.db;
-  const leads = () => createLeadService({ db: db(), mail, clock });
+  const leads = () => createLeadService({ keys: testKeys, db: db(), mail, clock });
   /** What the dispatcher logged (a failed claim, an unexpected error): shown when a check fails. */
   const logged: object[] = [];
   const log = loggerInto(logged);
@@ -101,13 +101,14 @@ describe.each(dialects)("webhooks on %s", (dialect) => {
     await signUp();
     const sub = await db()
       .selectFrom("newsletter_subscriptions")
-      .select(["id", "confirm_token", "unsubscribe_token"])
+      .select(["id"])
       .where("email", "=", "news@example.test")
       .executeTakeFirstOrThrow();
-    expect(await leads().confirmNewsletter(sub.confirm_token)).toBe("confirmed");
-    expect(await leads().confirmNewsletter(sub.confirm_token)).toBe("already-confirmed");
-    expect(await leads().unsubscribeNewsletter(sub.unsubscribe_token)).toBe("unsubscribed");
-    expect(await leads().unsubscribeNewsletter(sub.unsubscribe_token)).toBe("already-unsubscribed");
+    const links = await newsletterTokensOf(db(), sub.id);
+    expect(await leads().confirmNewsletter(links.confirm)).toBe("confirmed");
+    expect(await leads().confirmNewsletter(links.confirm)).toBe("already-confirmed");
+    expect(await leads().unsubscribeNewsletter(links.unsubscribe)).toBe("unsubscribed");
+    expect(await leads().unsubscribeNewsletter(links.unsubscribe)).toBe("already-unsubscribed");
     later(20 * 60_000); // past the duplicate window: a new sign-up of the same address joins its record
     await signUp();
     const events = await db().selectFrom("webhook_events").select(["type", "payload"]).orderBy("created_at").execute();

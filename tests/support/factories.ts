@@ -33,7 +33,7 @@ import { createOrder, deleteOrders } from "~/orders/store.server.ts";
 import { setCapacity } from "~/orders/course-booking/places.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { courseBookingTerms, termsText } from "~/orders/course-booking/terms.ts";
-import type { Keyring } from "~/secrets/sealing.server.ts";
+import { keyring, newKeyMaterial, type Keyring } from "~/secrets/sealing.server.ts";
 import { acceptInvitation, createInvitation, findInvitation, type StaffUser } from "~/staff/accounts.server.ts";
 import { TOTP, Secret } from "otpauth";
 
@@ -431,6 +431,9 @@ export async function createStaffAccount(
 // ---------------------------------------------------------------------------
 
 /** The test mail settings the lead service and the bookings use. */
+/** The keyring the tests' lead services seal their links' tokens with. */
+export const testKeys = keyring(newKeyMaterial());
+
 export const testMail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar() };
 
 /** A contact enquiry from `email`; `over` changes any field. */
@@ -460,5 +463,5 @@ export async function createLead<K extends FormKind = "contact">(
   }: { kind?: K; input?: FormInput<K>; at?: Date; meta?: SubmissionMeta } = {},
 ) {
   const fields = input ?? (contactEnquiry(`${unique("lead")}@example.com`) as FormInput<K>);
-  return createLeadService({ db, mail: testMail, clock: () => at }).submit(kind, fields, meta);
+  return createLeadService({ db, mail: testMail, keys: testKeys, clock: () => at }).submit(kind, fields, meta);
 }

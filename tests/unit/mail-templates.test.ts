@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { withCredentials, withCredentialsInHeaders } from "~/mail/outbox-rules.ts";
 import { promises } from "~/content/business.ts";
 import { organisation } from "~/content/organisation.ts";
 import { releaseSiteFacts } from "~/content/site-facts.ts";
@@ -54,7 +55,8 @@ const guide: GuideRequestLead = {
   company: "Northwind Ltd",
   guide_name: "enterprise-risk-management",
   guideTitle: "Ultimate Guide to Enterprise Risk Management",
-  downloadUrl: "https://www.meridian-executive.co.uk/downloads/guide/tok_abc123",
+  downloadUrl: "https://www.meridian-executive.co.uk/downloads/withheld-credential-download-link",
+  downloadToken: "tok_abc123",
 };
 
 const resource: ResourceDownloadLead = {
@@ -63,15 +65,19 @@ const resource: ResourceDownloadLead = {
   email: "reader@example.com",
   resourceId: "finance-toolkit",
   guideTitle: "Financial Analysis Toolkit for Business Leaders",
-  downloadUrl: "https://www.meridian-executive.co.uk/downloads/resource/tok_xyz789",
+  downloadUrl: "https://www.meridian-executive.co.uk/downloads/withheld-credential-download-link",
+  downloadToken: "tok_xyz789",
 };
 
 const signup: NewsletterSignup = {
   ...facts,
   sourcePage: "/about",
   email: "subscriber@example.com",
-  confirmUrl: "https://www.meridian-executive.co.uk/newsletter/confirm?token=c0nf1rm",
-  unsubscribeUrl: "https://www.meridian-executive.co.uk/newsletter/unsubscribe?token=uns_456",
+  confirmUrl:
+    "https://www.meridian-executive.co.uk/newsletter/confirm?token=withheld-credential-newsletter-confirm-link",
+  unsubscribeUrl:
+    "https://www.meridian-executive.co.uk/newsletter/unsubscribe?token=withheld-credential-newsletter-unsubscribe-link",
+  tokens: { confirm: "c0nf1rm", unsubscribe: "uns_456" },
 };
 
 const webinar: WebinarRegistrationLead = {
@@ -289,6 +295,9 @@ describe("the visitor's download e-mail", () => {
     expect(visitor.subject).toBe(subject);
     expect(visitor.text).toContain(lead.downloadUrl);
     expect(visitor.html).toContain(`href="${lead.downloadUrl}"`);
+    // The token is handed to the outbox to keep sealed, not written in the text.
+    expect(visitor.secrets).toStrictEqual({ "download-link": lead.downloadToken });
+    expect(JSON.stringify([visitor.text, visitor.html])).not.toContain(lead.downloadToken);
     expectBoth(visitor, ...texts);
   });
 });
@@ -447,6 +456,26 @@ describe("newsletter", () => {
     expect(welcome.subject).toBe(`Welcome to the ${organisation.name} newsletter`);
     expectBoth(welcome, "Thank you for confirming your subscription");
     expect(welcome.text).not.toContain(signup.confirmUrl);
+  });
+
+  it("hands the outbox the tokens each e-mail's links need, to keep sealed", () => {
+    expect(confirmation.secrets).toStrictEqual({
+      "newsletter-confirm-link": signup.tokens.confirm,
+      "newsletter-unsubscribe-link": signup.tokens.unsubscribe,
+    });
+    expect(welcome.secrets).toStrictEqual({ "newsletter-unsubscribe-link": signup.tokens.unsubscribe });
+    expect(team.secrets).toBeUndefined();
+    // As the outbox sends them: the tokens in the text and the one-click header.
+    for (const email of [confirmation, welcome]) {
+      expect(withCredentials(email.text, email.secrets!)).toContain(
+        "https://www.meridian-executive.co.uk/newsletter/unsubscribe?token=uns_456",
+      );
+      expect(withCredentialsInHeaders(email.headers!, email.secrets!)).toStrictEqual({
+        "List-Unsubscribe": "<https://www.meridian-executive.co.uk/newsletter/unsubscribe?token=uns_456>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+      });
+    }
+    expect(withCredentials(confirmation.text, confirmation.secrets!)).toContain("/newsletter/confirm?token=c0nf1rm");
   });
 
   it("carries the unsubscribe link and one-click headers on both subscriber e-mails", () => {

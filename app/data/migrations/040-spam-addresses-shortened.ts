@@ -1,4 +1,4 @@
-/** Migration 040, not yet shipped (./index.ts: frozen once it is). */
+/** Migration 040, shipped: frozen, never edited (./index.ts). */
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 

@@ -8,16 +8,23 @@ import type { GuideId } from "~/content/ids.ts";
 import type { Guide } from "~/content/schema.ts";
 import type { Db } from "~/data/db.server.ts";
 import { link, oneLine, p, responsePromise, titleInSubject, type Block } from "~/mail/compose.server.ts";
-import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { withheldCredential, type LeadFacts, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
 import { sweepByAge } from "./kind.server.ts";
 import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
-import { newToken } from "./tokens.server.ts";
+import { looksLikeToken, newToken, tokenHash } from "./tokens.server.ts";
 import { siteContact } from "~/content/index.server.ts";
 
-/** A new personal download token, and its address on the site (/downloads/<token>). */
-export function newDownload(siteLink: (path: string) => string): { token: string; url: string } {
+/** The name the download link's token has in a stored e-mail (kept sealed until it is sent). */
+export const downloadCredential = "download-link";
+
+/**
+ * A new personal download link: its token's hash (what the table keeps), its
+ * address on the site (/downloads/<token>) with the token withheld, and the
+ * token itself, for the visitor's e-mail only.
+ */
+export function newDownload(siteLink: (path: string) => string): { hash: string; url: string; token: string } {
   const token = newToken();
-  return { token, url: siteLink(`/downloads/${token}`) };
+  return { hash: tokenHash(token), url: siteLink(`/downloads/${withheldCredential(downloadCredential)}`), token };
 }
 
 /** The column of each table with download tokens that names the guide. */
@@ -35,22 +42,29 @@ type GuideOf = (value: string) => Pick<Guide, "id" | "title"> | undefined;
 export function guideDeliveryKind<T extends keyof GuideColumn>(table: T, column: GuideColumn[T], guideOf: GuideOf) {
   return {
     table,
-    secretColumns: ["download_token"],
+    secretColumns: ["download_token_hash"],
     erasure: "delete",
     sweep: sweepByAge(table, table),
     subjectLabel: (subject: string) => guideOf(subject)?.title ?? subject,
     async findDownload(db: Db, token: string): Promise<GuideId | null> {
+      if (!looksLikeToken(token)) return null;
       const row = await db
         .selectFrom(table as keyof GuideColumn)
         .select(sql.ref<string>(column).as("value"))
-        .where("download_token", "=", token)
+        .where("download_token_hash", "=", tokenHash(token))
         .executeTakeFirst();
       return row ? (guideOf(row.value)?.id ?? null) : null;
     },
   } as const;
 }
 
-export type GuideDeliveryLead = LeadFacts & { email: string; guideTitle: string; downloadUrl: string };
+/** `downloadUrl` holds the token withheld; `downloadToken` is put in as the e-mail is sent. */
+export type GuideDeliveryLead = LeadFacts & {
+  email: string;
+  guideTitle: string;
+  downloadUrl: string;
+  downloadToken: string;
+};
 
 /**
  * [team notification, visitor e-mail with the download link]. The team's
@@ -90,5 +104,5 @@ export function guideDeliveryEmails(
     subject: `${texts.visitor.subject}: ${titleInSubject(lead.guideTitle)}`,
   });
 
-  return [team, delivery];
+  return [team, { ...delivery, secrets: { [downloadCredential]: lead.downloadToken } }];
 }

@@ -19,12 +19,14 @@ declare module "~/data/schema.ts" {
       email: string;
       company: string;
       guide_name: string;
-      download_token: string;
+      /** SHA-256 of the download link's token (./tokens.server.ts). */
+      download_token_hash: string;
     };
   }
 }
 
-export type GuideRequestLead = GuideRequestInput & LeadFacts & { guideTitle: string; downloadUrl: string };
+export type GuideRequestLead = GuideRequestInput &
+  LeadFacts & { guideTitle: string; downloadUrl: string; downloadToken: string };
 
 const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName === name);
 
@@ -44,10 +46,16 @@ export const guideRequest: LeadKind<"guideRequest"> = {
     const download = newDownload(link);
     await trx
       .insertInto("guide_requests")
-      .values({ ...leadRow(facts), ...input, download_token: download.token })
+      .values({ ...leadRow(facts), ...input, download_token_hash: download.hash })
       .execute();
     const guide = guideByName(input.guide_name)!;
-    const lead = { ...input, ...facts, guideTitle: guide.title, downloadUrl: download.url };
+    const lead = {
+      ...input,
+      ...facts,
+      guideTitle: guide.title,
+      downloadUrl: download.url,
+      downloadToken: download.token,
+    };
     return { id: facts.id, emails: guideRequestEmails(lead, mail) };
   },
 };

@@ -20,11 +20,12 @@ import {
   unsubscribeHeaders,
 } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
-import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
+import { withheldCredential, type LeadFacts, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
 import { type LeadKind, leadRow, listing, sameAddress } from "./kind.server.ts";
 import { newsletter as texts, newsletterKept as kept } from "./newsletter.ts";
 import { teamNotification } from "./lead-emails.server.ts";
-import { newToken } from "./tokens.server.ts";
+import { newToken, tokenHash } from "./tokens.server.ts";
+import { createHash } from "node:crypto";
 import { siteContact } from "~/content/index.server.ts";
 import { formatContactAddress } from "~/content/site-facts.ts";
 
@@ -35,8 +36,10 @@ declare module "~/data/schema.ts" {
       /** Lower-cased. */
       email: string;
       status: "pending" | "confirmed" | "unsubscribed";
-      confirm_token: string;
-      unsubscribe_token: string;
+      /** SHA-256 of the confirmation link's token (./tokens.server.ts). */
+      confirm_token_hash: string;
+      /** SHA-256 of the unsubscribe links' token. */
+      unsubscribe_token_hash: string;
       updated_at: string;
       confirmed_at: string | null;
       unsubscribed_at: string | null;
@@ -44,30 +47,61 @@ declare module "~/data/schema.ts" {
   }
 }
 
+/**
+ * A sign-up's links, with their tokens withheld (`confirmUrl`,
+ * `unsubscribeUrl`), and the tokens, which the outbox keeps sealed and puts
+ * in as it sends (OutgoingEmail.secrets).
+ */
 export type NewsletterSignup = LeadFacts & {
   email: string;
   confirmUrl: string;
   unsubscribeUrl: string;
+  tokens: NewsletterTokens;
 };
 
-/** The links every newsletter e-mail carries. */
-export function newsletterLinks(link: (path: string) => string, tokens: { confirm: string; unsubscribe: string }) {
+/**
+ * A sign-up's two tokens. The unsubscribe token is made from the
+ * confirmation token, so that confirming (which brings the confirmation
+ * token back) can give the welcome e-mail the same unsubscribe link as the
+ * confirmation e-mail, while the database keeps only the two hashes.
+ */
+export type NewsletterTokens = { confirm: string; unsubscribe: string };
+
+/** The unsubscribe token that goes with a confirmation token. */
+export const unsubscribeTokenFor = (confirm: string) =>
+  createHash("sha256").update(`newsletter-unsubscribe\u0000${confirm}`).digest("base64url");
+
+export function newsletterTokens(confirm = newToken()): NewsletterTokens {
+  return { confirm, unsubscribe: unsubscribeTokenFor(confirm) };
+}
+
+/** What the row keeps of a sign-up's tokens. */
+const tokenHashes = (tokens: NewsletterTokens) => ({
+  confirm_token_hash: tokenHash(tokens.confirm),
+  unsubscribe_token_hash: tokenHash(tokens.unsubscribe),
+});
+
+export const confirmCredential = "newsletter-confirm-link";
+export const unsubscribeCredential = "newsletter-unsubscribe-link";
+
+/** The links every newsletter e-mail carries, their tokens withheld. */
+export function newsletterLinks(link: (path: string) => string, tokens: NewsletterTokens) {
   return {
-    confirmUrl: link(`/newsletter/confirm?token=${tokens.confirm}`),
-    unsubscribeUrl: link(`/newsletter/unsubscribe?token=${tokens.unsubscribe}`),
+    confirmUrl: link(`/newsletter/confirm?token=${withheldCredential(confirmCredential)}`),
+    unsubscribeUrl: link(`/newsletter/unsubscribe?token=${withheldCredential(unsubscribeCredential)}`),
+    tokens,
   };
 }
 
 /**
  * What an address alone on the suppression list keeps of its row: nothing
- * but the address and its status; fresh random tokens (old links lead
- * nowhere), and `at` as the only date.
+ * but the address and its status; the hashes of tokens no one was given
+ * (old links lead nowhere), and `at` as the only date.
  */
 const addressAlone = (at: string) => ({
   consent_text: "",
   source_page: "",
-  confirm_token: newToken(),
-  unsubscribe_token: newToken(),
+  ...tokenHashes(newsletterTokens()),
   confirmed_at: null,
   created_at: at,
   unsubscribed_at: at,
@@ -79,7 +113,7 @@ export const newsletter: LeadKind<"newsletter"> = {
   table: "newsletter_subscriptions",
   listing: (input) => listing({ email: input.email }),
   subjectLabel: () => "The newsletter",
-  secretColumns: ["confirm_token", "unsubscribe_token"],
+  secretColumns: ["confirm_token_hash", "unsubscribe_token_hash"],
   erasure: {
     // The address alone stays, unsubscribed: the suppression list.
     async suppress(trx, address, now) {
@@ -100,8 +134,8 @@ export const newsletter: LeadKind<"newsletter"> = {
   async sweep({ db, cutoff, batches, batchSize, deleteLeads, forgetListing }) {
     // Unsubscribed: only the address stays (with its status and the date it
     // was unsubscribed), so a later sign-up still finds it and needs a new
-    // confirmation. Everything else is emptied, and the tokens are replaced
-    // by fresh random ones: old links in old e-mails lead nowhere. An
+    // confirmation. Everything else is emptied, and the tokens' hashes are
+    // replaced by those of tokens no one has: old links in old e-mails lead nowhere. An
     // anonymised row has created_at = updated_at and no consent text; any
     // later change (a new sign-up, a confirmation, an unsubscribe) moves
     // updated_at, so the row is anonymised again once it is unsubscribed again.
@@ -145,14 +179,17 @@ export const newsletter: LeadKind<"newsletter"> = {
   async store(input, { trx, facts, now, mail, link }) {
     const email = input.email.toLowerCase();
     const nowIso = now.toISOString();
+    // Every confirmation e-mail has new links: the database cannot give back
+    // the old ones (it keeps their hashes alone), so an earlier e-mail's stop working.
+    const tokens = newsletterTokens();
+    const hashes = tokenHashes(tokens);
     await trx
       .insertInto("newsletter_subscriptions")
       .values({
         ...leadRow(facts),
         email,
         status: "pending",
-        confirm_token: newToken(),
-        unsubscribe_token: newToken(),
+        ...hashes,
         updated_at: nowIso,
         confirmed_at: null,
         unsubscribed_at: null,
@@ -161,20 +198,18 @@ export const newsletter: LeadKind<"newsletter"> = {
       .execute();
     const existing = await trx
       .selectFrom("newsletter_subscriptions")
-      .selectAll()
+      .select(["id", "status", "confirm_token_hash"])
       .where("email", "=", email)
       .executeTakeFirstOrThrow();
     // Already confirmed: nothing to do, and nothing to tell anyone.
     if (existing.status === "confirmed") return { id: existing.id, emails: [] };
-    let confirmToken = existing.confirm_token;
     if (existing.status === "unsubscribed") {
       // Signing up again after unsubscribing: a new confirmation is needed.
-      confirmToken = newToken();
       await trx
         .updateTable("newsletter_subscriptions")
         .set({
           status: "pending",
-          confirm_token: confirmToken,
+          ...hashes,
           updated_at: nowIso,
           unsubscribed_at: null,
           // This sign-up's own consent and page (an unsubscribed row keeps only the address).
@@ -184,13 +219,11 @@ export const newsletter: LeadKind<"newsletter"> = {
         })
         .where("id", "=", existing.id)
         .execute();
+    } else if (existing.confirm_token_hash !== hashes.confirm_token_hash) {
+      // Still waiting for a confirmation: this e-mail's links replace the earlier one's.
+      await trx.updateTable("newsletter_subscriptions").set(hashes).where("id", "=", existing.id).execute();
     }
-    const signup: NewsletterSignup = {
-      ...facts,
-      id: existing.id,
-      email,
-      ...newsletterLinks(link, { confirm: confirmToken, unsubscribe: existing.unsubscribe_token }),
-    };
+    const signup: NewsletterSignup = { ...facts, id: existing.id, email, ...newsletterLinks(link, tokens) };
     return { id: existing.id, emails: [newsletterConfirmationEmail(signup, mail)] };
   },
 };
@@ -233,6 +266,7 @@ export function newsletterConfirmationEmail(s: NewsletterSignup, ctx: MailContex
       to,
       subject: subject(`Please confirm your subscription to the ${newsletterName}`, s.isTest),
       headers: unsubscribeHeaders(unsubscribe),
+      secrets: { [confirmCredential]: s.tokens.confirm, [unsubscribeCredential]: s.tokens.unsubscribe },
     },
   );
 }
@@ -262,6 +296,7 @@ export function newsletterWelcomeEmail(s: NewsletterSignup, ctx: MailContext): O
       to,
       subject: subject(`Welcome to the ${newsletterName}`, s.isTest),
       headers: unsubscribeHeaders(unsubscribe),
+      secrets: { [unsubscribeCredential]: s.tokens.unsubscribe },
     },
   );
 }

@@ -16,7 +16,8 @@ declare module "~/data/schema.ts" {
     resource_downloads: LeadColumns & {
       email: string;
       resource_id: string;
-      download_token: string;
+      /** SHA-256 of the download link's token (./tokens.server.ts). */
+      download_token_hash: string;
     };
   }
 }
@@ -26,6 +27,7 @@ export type ResourceDownloadLead = LeadFacts & {
   resourceId: string;
   guideTitle: string;
   downloadUrl: string;
+  downloadToken: string;
 };
 
 const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
@@ -40,7 +42,12 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
     const download = newDownload(link);
     await trx
       .insertInto("resource_downloads")
-      .values({ ...leadRow(facts), email: input.email, resource_id: input.resourceId, download_token: download.token })
+      .values({
+        ...leadRow(facts),
+        email: input.email,
+        resource_id: input.resourceId,
+        download_token_hash: download.hash,
+      })
       .execute();
     const guide = guideById(input.resourceId)!;
     const lead: ResourceDownloadLead = {
@@ -49,6 +56,7 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
       resourceId: input.resourceId,
       guideTitle: guide.title,
       downloadUrl: download.url,
+      downloadToken: download.token,
     };
     return { id: facts.id, emails: resourceDownloadEmails(lead, mail) };
   },
