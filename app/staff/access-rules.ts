@@ -80,7 +80,14 @@ export const accessRules = {
   "/admin/leads/:id": { get: "leads", post: { update: "leads", note: "leads" } },
   "/admin/users": {
     get: "admin",
-    post: { invite: "admin", permissions: "admin", disable: "admin", revoke: "admin", reset: "admin" },
+    post: {
+      invite: "admin",
+      withdraw: "admin",
+      permissions: "admin",
+      disable: "admin",
+      revoke: "admin",
+      reset: "admin",
+    },
   },
   "/admin/webhooks": { get: "admin", post: "admin" },
   "/admin/webhooks/:id": {

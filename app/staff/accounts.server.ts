@@ -185,6 +185,32 @@ async function insertInvitation(
   return { token, expiresAt };
 }
 
+/**
+ * Withdraws the open set-up link sent to `email` (an invitation, or a new
+ * link for an account): it stops working at once, and the account, if there
+ * is one, keeps its sign-in as it was. Whom it was for and whether it was
+ * for an account, or null if no link to the address is open.
+ */
+export async function withdrawInvitation(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<{ name: string; email: string; reset: boolean } | null> {
+  const address = normalEmail(email);
+  return db.transaction().execute(async (trx) => {
+    const open = await trx
+      .selectFrom("staff_invitations")
+      .select(["name", "email", "user_id"])
+      .where("email", "=", address)
+      .where("accepted_at", "is", null)
+      .where("expires_at", ">", now.toISOString())
+      .executeTakeFirst();
+    if (!open) return null;
+    await trx.deleteFrom("staff_invitations").where("email", "=", address).where("accepted_at", "is", null).execute();
+    return { name: open.name, email: open.email, reset: open.user_id !== null };
+  });
+}
+
 /** The open invitation behind a set-up link, or null (unknown, used or expired). */
 export async function findInvitation(db: Db, keys: Keyring, token: string, now: Date): Promise<Invitation | null> {
   const row = await db

@@ -20,6 +20,7 @@ export const auditActions = {
   "csrf-refused": "Refused: a form without its security token (another site's, or an old page)",
   "sign-out": "Signed out",
   "user-invited": "Invited someone",
+  "invitation-withdrawn": "Withdrew a set-up link (an invitation, or a new link for an account)",
   "user-activated": "Set up an account (or its sign-in again)",
   "user-disabled": "Disabled an account",
   "permissions-changed": "Changed what an account may do",

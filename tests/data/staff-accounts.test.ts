@@ -22,6 +22,7 @@ import {
   startSession,
   tokenHash,
   type StaffUser,
+  withdrawInvitation,
 } from "~/staff/accounts.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
 import { audit, listAudit, auditPageSize } from "~/staff/audit.server.ts";
@@ -94,6 +95,39 @@ describe.each(dialects)("staff accounts on %s", (dialect) => {
     const second = await createInvitation(db(), keys, { email, name: "Bo", role: "leads", invitedBy: null }, at);
     expect(await findInvitation(db(), keys, first.token, at)).toBeNull();
     expect(await findInvitation(db(), keys, second.token, at)).not.toBeNull();
+  });
+
+  it("a set-up link withdrawn stops working at once; the account of a reset link keeps its sign-in", async () => {
+    const at = new Date("2026-11-24T10:00:00Z");
+    const later = minutes(at, 1);
+    const email = uniqueEmail();
+    const invited = await createInvitation(db(), keys, { email, name: "Cy", role: "leads", invitedBy: null }, at);
+    const other = await createInvitation(
+      db(),
+      keys,
+      { email: uniqueEmail(), name: "Di", role: "leads", invitedBy: null },
+      at,
+    );
+    expect(await withdrawInvitation(db(), email.toUpperCase(), later)).toEqual({ name: "Cy", email, reset: false });
+    expect(await findInvitation(db(), keys, invited.token, later)).toBeNull();
+    expect((await listOpenInvitations(db(), later)).map((i) => i.name)).not.toContain("Cy");
+    expect(
+      await acceptInvitation(db(), keys, invited.token, { password: "a brand new passphrase", code: "000000" }, later),
+    ).toMatchObject({ problem: { field: "form" } });
+    // Withdrawn once: nothing is open any more. Another address's link stands.
+    expect(await withdrawInvitation(db(), email, later)).toBeNull();
+    expect(await findInvitation(db(), keys, other.token, later)).toMatchObject({ name: "Di" });
+
+    // A new set-up link for an account: withdrawn, the account signs in as before.
+    const { user } = await account(at);
+    const reset = (await createResetLink(db(), keys, user.id, null, at))!;
+    expect(await withdrawInvitation(db(), user.email, later)).toMatchObject({ reset: true });
+    expect(await findInvitation(db(), keys, reset.token, later)).toBeNull();
+    expect(await checkPassword(db(), user.email, password)).toMatchObject({ id: user.id });
+    // An expired link is not open: nothing to withdraw.
+    const expired = uniqueEmail();
+    await createInvitation(db(), keys, { email: expired, name: "Ed", role: "leads", invitedBy: null }, at);
+    expect(await withdrawInvitation(db(), expired, minutes(at, 4 * 24 * 60))).toBeNull();
   });
 
   it("a reset link sets an account's sign-in up again: new password and key, passkeys and sessions gone", async () => {

@@ -103,6 +103,8 @@ const users = {} as Record<FullKind | "victim" | "off" | `ends-${FullKind}`, { i
 const sessions = new Map<Kind, string | null>();
 let lead: { id: string; email: string; events: number };
 const refusedInvitee = uniqueEmail("matrix-refused-invitee");
+/** An open invitation that refused posts try to withdraw. */
+const standingInvitee = uniqueEmail("matrix-standing-invitee");
 const refusedHook = "https://refused.example.test/hook";
 let victimSession: string;
 
@@ -152,6 +154,8 @@ function plan(pattern: string, action: Action): { own: Own; bodies: Bodies } {
       own: 400,
       refused: { intent: "invite", name: "Refused", email: refusedInvitee, access: "admin" },
     },
+    // Withdrawing a set-up link: allowed, for an address with none open (404); refused, the one left open.
+    "/admin/users withdraw": { own: 404, refused: { intent: "withdraw", email: standingInvitee } },
     "/admin/users permissions": {
       own: 400,
       refused: { intent: "permissions", user: users.victim.id, access: "admin" },
@@ -294,6 +298,16 @@ test.beforeAll(async ({ siteWith }) => {
     new Date().toISOString(),
     users.off.id,
   ]);
+  sqliteWrite(
+    site.dataDir,
+    "INSERT INTO staff_invitations (id, email, name, role, totp_secret, invited_by, user_id, created_at, expires_at, accepted_at) VALUES (?, ?, 'Standing Invitee', 'leads', 'never opened', NULL, NULL, ?, ?, NULL)",
+    [
+      `matrix-standing-${Date.now()}`,
+      standingInvitee,
+      new Date().toISOString(),
+      new Date(Date.now() + 86_400_000).toISOString(),
+    ],
+  );
 
   const long = "2000-01-01T00:00:00.000Z";
   const fixed = new Map<Kind, string>([
@@ -404,6 +418,7 @@ test("the access matrix: every route, action, session, CSRF token and spelling g
 
   // Nothing a refused request asked for was done.
   expect(sqliteCount(site.dataDir, "staff_invitations", "email = ?", [refusedInvitee])).toBe(0);
+  expect(sqliteCount(site.dataDir, "staff_invitations", "email = ?", [standingInvitee])).toBe(1);
   expect(sqliteCount(site.dataDir, "staff_invitations", "user_id = ?", [users.victim.id])).toBe(0);
   expect(sqliteCount(site.dataDir, "staff_users", "id = ? AND disabled_at IS NULL", [users.victim.id])).toBe(1);
   expect(sqliteQuery(site.dataDir, "SELECT role FROM staff_users WHERE id = ?", [users.victim.id])).toEqual([

@@ -111,6 +111,23 @@ test("an administrator invites a member who edits the site; they see only what t
     page.getByRole("region", { name: "Open invitations" }).getByRole("listitem").filter({ hasText: staffEmail }),
   ).toContainText("Edit the site;");
 
+  // An invitation sent to the wrong address is withdrawn from the list: its link stops working at once.
+  const mistaken = uniqueEmail("withdrawn-invitee");
+  await invite.getByLabel("Name").fill("Wrong Person");
+  await invite.getByLabel("E-mail address").fill(mistaken);
+  await invite.getByRole("button", { name: "Send invitation" }).click();
+  await expect(page.getByRole("status").filter({ hasText: `Invitation sent to ${mistaken}.` })).toBeVisible();
+  const openInvitations = page.getByRole("region", { name: "Open invitations" });
+  await openInvitations.getByRole("button", { name: "Withdraw the link sent to Wrong Person" }).click();
+  await expect(
+    page.getByRole("status").filter({ hasText: `The invitation sent to Wrong Person (${mistaken}) no longer works.` }),
+  ).toBeVisible();
+  await expect(openInvitations.getByRole("listitem").filter({ hasText: mistaken })).toHaveCount(0);
+  const withdrawn = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(
+    (await mailbox.waitForEmail(mistaken, { subject: /back office/ })).text,
+  )?.[0];
+  expect((await page.request.get(withdrawn!)).status()).toBe(404);
+
   const invitation = await mailbox.waitForEmail(staffEmail, { subject: /back office/ });
   expect(invitation.text).toContain(`${adminName} has invited you`);
   const link = /https?:\/\/\S+\/admin\/setup\/[\w-]+/.exec(invitation.text)?.[0];

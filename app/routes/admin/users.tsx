@@ -24,6 +24,7 @@ import {
   type InvitationField,
   listAccounts,
   listOpenInvitations,
+  withdrawInvitation,
   readInvitationForm,
   revokeSessionsOf,
 } from "~/staff/accounts.server.ts";
@@ -104,6 +105,26 @@ export async function action({ request, context }: Route.ActionArgs) {
       now,
     );
     return data<Answer>({ done: `Invitation sent to ${invitee.email}.` });
+  }
+
+  if (intent === "withdraw") {
+    const withdrawn = await withdrawInvitation(staff.db, String(form.get("email") ?? ""), now);
+    if (!withdrawn) {
+      return data<Answer>(
+        { error: "No set-up link to that address is open: it was used, it expired, or it was withdrawn." },
+        { status: 404 },
+      );
+    }
+    await auditRequest(
+      context,
+      { actor: admin, action: "invitation-withdrawn", target: `invitation:${withdrawn.email}` },
+      now,
+    );
+    return data<Answer>({
+      done: withdrawn.reset
+        ? `The new set-up link sent to ${withdrawn.name} no longer works. Their sign-in works as before.`
+        : `The invitation sent to ${withdrawn.name} (${withdrawn.email}) no longer works.`,
+    });
   }
 
   if (intent === "permissions") {
@@ -244,7 +265,16 @@ export default function Team() {
           items={invitations}
           empty="None."
           row={(open) => (
-            <li key={open.email} className="py-3">
+            <ActionRow
+              key={open.email}
+              actions={
+                <PostForm fields={{ email: open.email }}>
+                  <RowButton intent="withdraw" label={`Withdraw the link sent to ${open.name}`} tone="danger">
+                    Withdraw
+                  </RowButton>
+                </PostForm>
+              }
+            >
               <p className="font-semibold text-navy-900">
                 {open.name} <span className="font-normal break-all text-slate-700">{open.email}</span>
               </p>
@@ -252,7 +282,7 @@ export default function Team() {
                 {open.reset ? "A new set-up link for their account" : roleLabel(open.role)}; the link works until{" "}
                 <Time iso={open.expiresAt} />
               </p>
-            </li>
+            </ActionRow>
           )}
         />
       </StaffSection>
