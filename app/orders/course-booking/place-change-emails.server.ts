@@ -85,23 +85,33 @@ export function placeChangedByBookerEmails(
 }
 
 /** To the team: a card refund failed after the booker cancelled (or moved) from their page; refund it by hand. */
+/** What was done that a card refund pays back: the booker cancelled, or moved to a cheaper date; or a payment came late. */
+export type RefundedAct = "cancelled" | "moved" | "paid-late";
+
 export function refundFailedEmail(
   booking: { id: string; reference: string; booker_name: string; organisation: string; is_test: number },
   amountPence: number,
   message: string,
   ctx: MailContext,
-  /** What the booker did that is refunded: cancelled the booking, or moved it to a cheaper date. */
-  act: "cancelled" | "moved" = "cancelled",
+  act: RefundedAct = "cancelled",
 ): OutgoingEmail {
+  const who = `${oneLine(booking.booker_name)} (${oneLine(booking.organisation)})`;
+  const what = {
+    cancelled: `${who} cancelled booking ${oneLine(booking.reference)} from its page.`,
+    moved: `${who} moved booking ${oneLine(booking.reference)} to a cheaper date from its page.`,
+    "paid-late": `A card payment for booking ${oneLine(booking.reference)} (${who}) arrived after the booking had ended (cancelled, or its hold lapsed), so it is to be refunded in full.`,
+  }[act];
   return compose(
     {
       title: "A refund failed: please make it by hand",
       blocks: [
         ...testNotice(booking.is_test === 1),
+        p(`${what} Its refund of ${formatPenceGbp(amountPence)} to the card could not be made: ${oneLine(message)}`),
         p(
-          `${oneLine(booking.booker_name)} (${oneLine(booking.organisation)}) ${act === "moved" ? "moved booking" : "cancelled booking"} ${oneLine(booking.reference)}${act === "moved" ? " to a cheaper date" : ""} from its page. Its refund of ${formatPenceGbp(amountPence)} to the card could not be made: ${oneLine(message)}`,
+          act === "paid-late"
+            ? "Please refund it in Stripe's dashboard."
+            : "Please refund it in Stripe's dashboard. The booker was told the credit is refunded to their card.",
         ),
-        p("Please refund it in Stripe's dashboard. The booker was told the credit is refunded to their card."),
         {
           kind: "button",
           href: adminUrl(booking, ctx),

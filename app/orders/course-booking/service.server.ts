@@ -14,6 +14,7 @@
  */
 import { offerByToken } from "./waiting.server.ts";
 import { createWaitingService } from "./waiting-service.server.ts";
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
@@ -99,7 +100,7 @@ import { placesLeft } from "./places.server.ts";
 import { paymentReminderEmail, type ReminderFacts } from "./reminder-emails.server.ts";
 import { owedPence } from "./payment-reminders.ts";
 import { cardPaymentOpen } from "./transfer-rules.ts";
-import { placeChangedByBookerEmails, refundFailedEmail } from "./place-change-emails.server.ts";
+import { placeChangedByBookerEmails, refundFailedEmail, type RefundedAct } from "./place-change-emails.server.ts";
 import { bookerCancellationOffer, bookerMayChangePlaces, placesChangeableStatuses } from "./booker-rules.ts";
 import { namesToFollowAllowed, termsText } from "./terms.ts";
 import {
@@ -286,15 +287,16 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
   }
 
   /**
-   * A card refund that failed after the booker cancelled (the team, cancelling
-   * themselves, see it on the desk): on the booking's timeline, and the team
-   * told to refund it in Stripe's dashboard.
+   * A card refund that failed after the booker cancelled or moved their booking
+   * (the team, cancelling themselves, see it on the desk), or after a payment
+   * that came when its booking had ended: on the booking's timeline, and the
+   * team told to refund it in Stripe's dashboard.
    */
   async function refundFailed(
     booking: CourseBooking,
     amountPence: number,
     message: string,
-    act: "cancelled" | "moved" = "cancelled",
+    act: RefundedAct = "cancelled",
   ) {
     const now = clock();
     await db.transaction().execute(async (trx) => {
@@ -497,15 +499,30 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     return { ...result, refundError };
   }
 
-  /** Refunds what a cancellation or a move gave back to a card (if anything); the error's message if it failed. */
-  function refundDue(bookingId: string, done: { paymentIntentId: string | null; refundPence: number }) {
+  /**
+   * Refunds what a cancellation or a move gave back to a card (if anything), as the credit note
+   * that credits it; the error's message if it failed.
+   */
+  function refundDue(
+    bookingId: string,
+    done: { paymentIntentId: string | null; refundPence: number; creditNote?: { number: string } },
+  ) {
     return done.paymentIntentId && done.refundPence > 0
-      ? refund(bookingId, done.paymentIntentId, done.refundPence)
+      ? refund(bookingId, done.paymentIntentId, done.refundPence, done.creditNote?.number ?? randomUUID())
       : Promise.resolve(null);
   }
 
-  /** Refunds a card payment through Stripe (idempotent per booking and amount); the error's message if it failed. */
-  async function refund(bookingId: string, paymentIntentId: string, amountPence: number): Promise<string | null> {
+  /**
+   * Refunds a card payment through Stripe; the error's message if it failed. `cause` names this
+   * refund (the credit note behind it, or the payment refunded whole): Stripe makes one refund per
+   * idempotency key, so two refunds of the same amount on one payment need keys of their own.
+   */
+  async function refund(
+    bookingId: string,
+    paymentIntentId: string,
+    amountPence: number,
+    cause: string,
+  ): Promise<string | null> {
     if (!stripe) return "Card payment is not configured here: refund it in Stripe's dashboard.";
     try {
       await stripe.refunds.create(
@@ -514,7 +531,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           amount: amountPence,
           metadata: orderMetadata({ kind: "course-booking", id: bookingId }),
         },
-        { idempotencyKey: `course-refund-${bookingId}-${amountPence}` },
+        { idempotencyKey: `course-refund-${bookingId}-${cause}-${amountPence}` },
       );
       return null;
     } catch (error) {
@@ -556,7 +573,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         return {
           queued: false,
           after: async () => {
-            await refund(booking.id, paymentIntentId, amountPence);
+            // The event is recorded as handled already: a refund that fails is the team's to make by hand.
+            const error = await refund(booking.id, paymentIntentId, amountPence, `whole-${paymentIntentId}`);
+            if (error) await refundFailed(booking, amountPence, error, "paid-late");
           },
         };
       }
