@@ -62,7 +62,8 @@ export type BookingForEmail = {
   courseId: string;
   courseTitle: string;
   session: SessionForEmail;
-  booker: { name: string; email: string; organisation: string };
+  /** `email` is null once the booker is erased (a booking kept for the accounts): nothing is sent to them. */
+  booker: { name: string; email: string | null; organisation: string };
   delegates: readonly DelegateForEmail[];
   paymentMethod: "card" | "invoice";
   quantity: number;
@@ -73,6 +74,16 @@ export type BookingForEmail = {
   totalPence: number;
   termsText: readonly string[];
 };
+
+/** The booker's address, or null once they are erased (nothing is sent to them then). */
+export const bookerAddress = (booking: Pick<BookingForEmail, "booker">) =>
+  booking.booker.email === null ? null : address(booking.booker.email, "the booker's address");
+
+/** The booker as the team's e-mails name them. */
+export const bookerForTeam = ({ booker }: Pick<BookingForEmail, "booker">) =>
+  booker.email === null
+    ? `${oneLine(booker.name)} (address erased on request)`
+    : `${oneLine(booker.name)} <${oneLine(booker.email)}>`;
 
 /** A VAT document to send with a message: its number, and the `ref` the outbox makes its PDF from as it sends (documents.server.ts). */
 export type DocumentForEmail = {
@@ -388,7 +399,7 @@ export function bookingConfirmedEmails(
           kind: "fields",
           items: [
             ["Reference", oneLine(booking.reference)],
-            ["Booker", `${name} <${oneLine(booking.booker.email)}>`],
+            ["Booker", bookerForTeam(booking)],
             ...sessionFacts(booking),
             ...amountFacts(booking),
             ["Payment", paid ? "Card, paid" : `Invoice ${invoice.number}, awaiting transfer`],
@@ -604,25 +615,28 @@ export function invoicePaidByCardEmails(
     ["Paid by card", formatPenceGbp(amountPence)],
     ["On", formatDate(paidAt)],
   ];
-  const receipt = compose(
-    {
-      title: "Your invoice is paid",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${name},`),
-        p(
-          `Thank you: we received your card payment for invoice ${invoiceNumber}. Your booking ${oneLine(booking.reference)} is paid, and nothing more is owed.`,
-        ),
-        { kind: "fields", items: [...paid, ...sessionFacts(booking)] },
-        p("Keep this e-mail with the VAT invoice we sent you: together they are your receipt."),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(booking.booker.email, "the booker's address"),
-      subject: subject(`Invoice ${invoiceNumber} paid: ${inSubject(booking.courseTitle)}`, booking.isTest),
-    },
-  );
+  const booker = bookerAddress(booking);
+  const receipt =
+    booker &&
+    compose(
+      {
+        title: "Your invoice is paid",
+        blocks: [
+          ...testNotice(booking.isTest),
+          p(`Dear ${name},`),
+          p(
+            `Thank you: we received your card payment for invoice ${invoiceNumber}. Your booking ${oneLine(booking.reference)} is paid, and nothing more is owed.`,
+          ),
+          { kind: "fields", items: [...paid, ...sessionFacts(booking)] },
+          p("Keep this e-mail with the VAT invoice we sent you: together they are your receipt."),
+          ...contactDetails(ctx),
+        ],
+      },
+      {
+        to: booker,
+        subject: subject(`Invoice ${invoiceNumber} paid: ${inSubject(booking.courseTitle)}`, booking.isTest),
+      },
+    );
   const team = compose(
     {
       title: "Invoice paid by card",
@@ -641,7 +655,7 @@ export function invoicePaidByCardEmails(
       ),
     },
   );
-  return [receipt, team];
+  return [...(receipt ? [receipt] : []), team];
 }
 
 /** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */
@@ -665,7 +679,7 @@ export function bookingCancelledEmails(
     cancellations?: ReadonlyMap<string, Attachment>;
   },
 ): OutgoingEmail[] {
-  const booker = address(booking.booker.email, "the booker's address");
+  const booker = bookerAddress(booking);
   const name = oneLine(booking.booker.name);
   // A card booking's refund goes back to the card; an invoice's, paid by transfer, by transfer.
   const byCard = booking.paymentMethod === "card";
@@ -690,35 +704,37 @@ export function bookingCancelledEmails(
       ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
       : []),
   ];
-  const notice = compose(
-    {
-      title: "Your booking is cancelled",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${name},`),
-        p(what),
-        ...(bySession
-          ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")]
-          : []),
-        ...money,
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: booker,
-      subject: subject(
-        `Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-        booking.isTest,
-      ),
-    },
-  );
+  const notice =
+    booker &&
+    compose(
+      {
+        title: "Your booking is cancelled",
+        blocks: [
+          ...testNotice(booking.isTest),
+          p(`Dear ${name},`),
+          p(what),
+          ...(bySession
+            ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")]
+            : []),
+          ...money,
+          ...contactDetails(ctx),
+        ],
+      },
+      {
+        to: booker,
+        subject: subject(
+          `Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+          booking.isTest,
+        ),
+      },
+    );
   // A booker who is also a delegate gets their calendar's cancellation with the notice (no delegate e-mail of their own).
-  const bookersOwn = cancellations.get(booking.booker.email.toLowerCase());
+  const bookersOwn = booker && cancellations.get(booker.toLowerCase());
   const noticeFiles = [
     ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
     ...(bookersOwn ? [bookersOwn] : []),
   ];
-  if (noticeFiles.length) notice.attachments = noticeFiles;
+  if (notice && noticeFiles.length) notice.attachments = noticeFiles;
   const team = compose(
     {
       title: "Course booking cancelled",
@@ -729,7 +745,7 @@ export function bookingCancelledEmails(
           kind: "fields",
           items: [
             ["Reference", oneLine(booking.reference)],
-            ["Booker", `${name} <${oneLine(booking.booker.email)}>`],
+            ["Booker", bookerForTeam(booking)],
             ...sessionFacts(booking),
             ["Reason", oneLine(reason)],
             ["Credited", formatPenceGbp(creditPence)],
@@ -744,7 +760,7 @@ export function bookingCancelledEmails(
     },
   );
   const delegates = booking.delegates.flatMap((d) =>
-    "namesToFollow" in d || d.email.toLowerCase() === booking.booker.email.toLowerCase()
+    "namesToFollow" in d || d.email.toLowerCase() === booker?.toLowerCase()
       ? []
       : [
           withFile(
@@ -774,7 +790,7 @@ export function bookingCancelledEmails(
           ),
         ],
   );
-  return [notice, team, ...delegates];
+  return [...(notice ? [notice] : []), team, ...delegates];
 }
 
 function withFile(email: OutgoingEmail, file: Attachment | undefined): OutgoingEmail {

@@ -191,7 +191,11 @@ function forEmail(
     courseId: booking.course_id,
     courseTitle: booking.course_title,
     session,
-    booker: { name: booking.booker_name, email: booking.booker_email, organisation: booking.organisation },
+    booker: {
+      name: booking.booker_name,
+      email: booking.erased_at === null ? booking.booker_email : null,
+      organisation: booking.organisation,
+    },
     delegates: delegates.map((d) =>
       d.name && d.email ? { name: d.name, email: d.email } : { namesToFollow: true as const },
     ),

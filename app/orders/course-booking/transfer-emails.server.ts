@@ -14,6 +14,7 @@ import { address, compose, contactDetails, inSubject, oneLine, p, subject, testN
 import type { Attachment, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import {
   adminUrl,
+  bookerAddress,
   bookingOrganisation,
   joiningEmail,
   pdfAttachment,
@@ -74,43 +75,50 @@ function money({ after, creditNote, creditPence, invoice, refundPence }: Transfe
 /** [the booker's, the team's, then each named delegate's cancellation and joining details]. */
 export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailContext): OutgoingEmail[] {
   const { before, after, by, creditNote } = transfer;
-  const booker = address(after.booker.email, "the booker's address");
+  const booker = bookerAddress(after);
   const moved = `${oneLine(after.courseTitle)} has moved from ${before.session.label} to ${after.session.label}`;
-  const toBooker = compose(
-    {
-      title: "Your booking has moved to another date",
-      blocks: [
-        ...testNotice(after.isTest),
-        p(`Dear ${oneLine(after.booker.name)},`),
-        p(
-          `Your booking ${oneLine(after.reference)} for ${moved}. We have sent each named delegate the new joining details and calendar invitation, and cancelled the old dates in their calendars.`,
-        ),
-        { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after), ...money(transfer)] },
-        ...(transfer.invoice
-          ? [
-              p(
-                `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full.${transfer.invoice.carryPence > 0 ? ` The ${formatPenceGbp(transfer.invoice.carryPence)} you have paid is carried to the new invoice.` : ""} Please pay ${transfer.invoice.carryPence > 0 ? `the difference, ${formatPenceGbp(toPay(transfer.invoice))},` : formatPenceGbp(toPay(transfer.invoice))} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
-              ),
-              ...(transfer.invoice.bank ? [{ kind: "fields" as const, items: transferFields(transfer.invoice) }] : []),
-            ]
-          : []),
-        ...(transfer.refundPence > 0 && after.paymentMethod === "card"
-          ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
-          : []),
-        ...(by === "booker" ? [p("Not you? Please tell us at once by replying to this e-mail.")] : []),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: booker,
-      subject: subject(`Booking moved: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
-    },
-  );
+  const toBooker =
+    booker &&
+    compose(
+      {
+        title: "Your booking has moved to another date",
+        blocks: [
+          ...testNotice(after.isTest),
+          p(`Dear ${oneLine(after.booker.name)},`),
+          p(
+            `Your booking ${oneLine(after.reference)} for ${moved}. We have sent each named delegate the new joining details and calendar invitation, and cancelled the old dates in their calendars.`,
+          ),
+          {
+            kind: "fields",
+            items: [["Booking", oneLine(after.reference)], ...sessionFacts(after), ...money(transfer)],
+          },
+          ...(transfer.invoice
+            ? [
+                p(
+                  `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full.${transfer.invoice.carryPence > 0 ? ` The ${formatPenceGbp(transfer.invoice.carryPence)} you have paid is carried to the new invoice.` : ""} Please pay ${transfer.invoice.carryPence > 0 ? `the difference, ${formatPenceGbp(toPay(transfer.invoice))},` : formatPenceGbp(toPay(transfer.invoice))} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
+                ),
+                ...(transfer.invoice.bank
+                  ? [{ kind: "fields" as const, items: transferFields(transfer.invoice) }]
+                  : []),
+              ]
+            : []),
+          ...(transfer.refundPence > 0 && after.paymentMethod === "card"
+            ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
+            : []),
+          ...(by === "booker" ? [p("Not you? Please tell us at once by replying to this e-mail.")] : []),
+          ...contactDetails(ctx),
+        ],
+      },
+      {
+        to: booker,
+        subject: subject(`Booking moved: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
+      },
+    );
   const documents = [
     ...(transfer.invoice ? [pdfAttachment("invoice", transfer.invoice)] : []),
     ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
   ];
-  if (documents.length > 0) toBooker.attachments = documents;
+  if (toBooker && documents.length > 0) toBooker.attachments = documents;
   const toTeam = compose(
     {
       title: by === "booker" ? "A booking was moved by the booker" : "A booking was moved",
@@ -139,7 +147,7 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
     },
     {
       to: address(ctx.teamEmail, "the team address"),
-      replyTo: booker,
+      ...(booker ? { replyTo: booker } : {}),
       subject: subject(
         `Course booking moved: ${inSubject(after.booker.organisation)}, ${inSubject(after.courseTitle)}`,
         after.isTest,
@@ -175,5 +183,5 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
     if (cancellation) notice.attachments = [cancellation];
     return [notice, joiningEmail(after, d, ctx, transfer.invitations.get(key) ?? null)];
   });
-  return [toBooker, toTeam, ...delegates];
+  return [...(toBooker ? [toBooker] : []), toTeam, ...delegates];
 }
