@@ -532,6 +532,8 @@ export interface Database extends LeadTables {
     /** Places sold or held. */
     taken: Generated<number>;
     updated_at: string;
+    /** When the team cancelled the session: closed, nothing is taken on it any more (none left, whatever the capacity). */
+    closed_at: Generated<string | null>;
   };
   /** Each invoice series' last number (app/orders/course-booking/invoice-numbers.server.ts, ADR 053). */
   invoice_sequences: {

@@ -91,6 +91,16 @@ export async function withSeededContent(
 }
 
 /** A course session's places row (capacity and places taken), if it has one. */
+/** The places taken on a session (sold or held), whatever is left to book. */
+export const placesTaken = async (db: Db, key: string) =>
+  (
+    await db
+      .selectFrom("course_session_places")
+      .select("taken")
+      .where("session_key", "=", key)
+      .executeTakeFirstOrThrow()
+  ).taken;
+
 export const placesOf = (db: Db, key: string) =>
   db
     .selectFrom("course_session_places")

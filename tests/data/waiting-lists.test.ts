@@ -9,6 +9,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { siteCalendar } from "~/calendar/business-hours.ts";
 import type { Db } from "~/data/db.server.ts";
+import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
 import { placesLeft, setCapacity } from "~/orders/course-booking/places.server.ts";
 import { waitingConfirmCredential, waitingOfferCredential } from "~/orders/course-booking/waiting-emails.server.ts";
 import {
@@ -31,6 +32,7 @@ import {
   delegate,
   placeCourseBooking,
 } from "../support/factories.ts";
+import { testCourseBookingService } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const mail = { siteUrl: "https://site.example", teamEmail: "team@example.test", calendar: siteCalendar([]) };
@@ -261,6 +263,46 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect((await removeWaiting(db, ann, after(5)))?.name).toBe("Ann");
     expect(await left(db, session)).toBe(1);
     expect((await run(after(6))).offered.map((o) => o.id)).toEqual([bob]);
+  });
+
+  it("ends a date's list when the team cancels the date: no offer of its freed places, no booking, everyone told", async () => {
+    t = await openConcurrentTestDatabase(dialect, "waiting", { businessSettings: true });
+    const db = t.handle.db;
+    // A published date (the service finds it in the site's content), full.
+    const session = bookable(sessionByKey("financial-analysis-2027-03-london")!);
+    await createCourseSession(db, { ...session, capacity: 4, at: t0 });
+    await createConfirmedCourseBooking(db, { session, places: [1, 2].map(delegate), now: t0 });
+    await createConfirmedCourseBooking(db, { session, places: [3, 4].map(delegate), now: t0 });
+    const ann = await waiting(db, session, "Ann", 1, after(1));
+    const bob = await waiting(db, session, "Bob", 1, after(2));
+    const cat = await joinWaitingList(
+      db,
+      session,
+      { name: "Cat", email: "cat@example.com", organisation: "Cat Ltd", places: 1 },
+      { now: after(3), mail, keys },
+    );
+    // One more place: Ann is offered it, and holds it.
+    await setCapacity(db, session.key, 5, after(4));
+    const sessions = (key: string) => (key === session.key ? session : null);
+    expect((await runWaitingLists(db, { now: after(5), mail, keys, sessions })).offered.map((o) => o.id)).toEqual([
+      ann,
+    ]);
+
+    const service = testCourseBookingService(db, { clock: () => after(10), keys });
+    expect(await service.cancelSession(session.key, "staff-1", "The trainer is ill")).toMatchObject({ cancelled: 2 });
+    // Nothing is left to offer, and no one can book the freed places.
+    expect(await waitingList(db, session.key)).toEqual([]);
+    expect(await left(db, session)).toBe(0);
+    expect((await runWaitingLists(db, { now: after(11), mail, keys, sessions })).offered).toEqual([]);
+    const late = await placeCourseBooking(db, { session, places: [delegate(9)], now: after(12) });
+    expect(late.ok).toBe(false);
+    // Those who confirmed are told; the one who never confirmed is not written to again.
+    for (const id of [ann, bob]) {
+      expect((await outbox(db, id)).map((m) => m.subject)).toContainEqual(
+        `Date cancelled: ${session.courseTitle} (Meridian Executive Training)`,
+      );
+    }
+    expect((await outbox(db, cat)).map((m) => m.subject).filter((s) => s.startsWith("Date cancelled"))).toEqual([]);
   });
 
   it("deletes a date's list 30 days after the course ends, and a request never confirmed 7 days after it", async () => {

@@ -9,6 +9,7 @@ import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
 import { newestFirst } from "~/data/newest-first.server.ts";
 import { liveStatuses, type CourseBooking, type CourseInvoice } from "./booking-store.server.ts";
+import { leftIn } from "./places.server.ts";
 import { currentInvoice } from "./documents.server.ts";
 
 export type SessionPlaceCounts = {
@@ -27,7 +28,7 @@ export async function sessionPlaceCounts(db: Db, keys: readonly string[]): Promi
   const [places, booked] = await Promise.all([
     db
       .selectFrom("course_session_places")
-      .select(["session_key", "capacity", "taken"])
+      .select(["session_key", "capacity", "taken", "closed_at"])
       .where("session_key", "in", unique)
       .execute(),
     db
@@ -40,7 +41,7 @@ export async function sessionPlaceCounts(db: Db, keys: readonly string[]): Promi
   ]);
   const counts = new Map<string, SessionPlaceCounts>();
   for (const row of places) {
-    counts.set(row.session_key, { capacity: row.capacity, sold: 0, held: 0, free: row.capacity - row.taken });
+    counts.set(row.session_key, { capacity: row.capacity, sold: 0, held: 0, free: leftIn(row) });
   }
   for (const row of booked) {
     const count = counts.get(row.session_key);

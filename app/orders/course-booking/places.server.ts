@@ -85,10 +85,30 @@ export async function takePlaces(
     .set((eb) => ({ taken: eb("taken", "+", places), updated_at: now.toISOString() }))
     .where("session_key", "=", sessionKey)
     .where((eb) => eb(eb("taken", "+", places), "<=", eb.ref("capacity")))
-    .returning(["capacity", "taken"])
+    .where("closed_at", "is", null)
+    .returning(["capacity", "taken", "closed_at"])
     .executeTakeFirst();
-  if (taken) return { ok: true, left: taken.capacity - taken.taken };
+  if (taken) return { ok: true, left: leftIn(taken) };
   return { ok: false, left: await leftOn(trx, sessionKey) };
+}
+
+/** The places a session's row has left: none once it is closed. */
+export const leftIn = (row: { capacity: number; taken: number; closed_at: string | null }) =>
+  row.closed_at === null ? row.capacity - row.taken : 0;
+
+/**
+ * Closes a session the team cancelled, for good: no place can be taken on it
+ * any more (a booking, a waiting list's offer), while those already taken
+ * are given back as their bookings are cancelled. A date put on again is a
+ * new session.
+ */
+export async function closeSession(db: Executor, sessionKey: string, now: Date): Promise<void> {
+  await db
+    .updateTable("course_session_places")
+    .set({ closed_at: now.toISOString(), updated_at: now.toISOString() })
+    .where("session_key", "=", sessionKey)
+    .where("closed_at", "is", null)
+    .execute();
 }
 
 /**
@@ -109,12 +129,12 @@ export async function releasePlaces(
     .set((eb) => ({ taken: eb("taken", "-", places), updated_at: now.toISOString() }))
     .where("session_key", "=", sessionKey)
     .where("taken", ">=", places)
-    .returning(["capacity", "taken"])
+    .returning(["capacity", "taken", "closed_at"])
     .executeTakeFirst();
   if (!released) {
     throw new RangeError(`Cannot release ${placesWord(places)} of session ${sessionKey}: fewer are taken`);
   }
-  return { left: released.capacity - released.taken };
+  return { left: leftIn(released) };
 }
 
 /** What each session has left, for pages; a session without a places row is not in the map. */
@@ -122,17 +142,17 @@ export async function placesLeft(db: Executor, sessionKeys: readonly string[]): 
   if (sessionKeys.length === 0) return new Map();
   const rows = await db
     .selectFrom("course_session_places")
-    .select(["session_key", "capacity", "taken"])
+    .select(["session_key", "capacity", "taken", "closed_at"])
     .where("session_key", "in", [...new Set(sessionKeys)])
     .execute();
-  return new Map(rows.map((row) => [row.session_key, row.capacity - row.taken]));
+  return new Map(rows.map((row) => [row.session_key, leftIn(row)]));
 }
 
 async function leftOn(db: Executor, sessionKey: string): Promise<number> {
   const row = await db
     .selectFrom("course_session_places")
-    .select(["capacity", "taken"])
+    .select(["capacity", "taken", "closed_at"])
     .where("session_key", "=", sessionKey)
     .executeTakeFirst();
-  return row ? row.capacity - row.taken : 0;
+  return row ? leftIn(row) : 0;
 }

@@ -12,7 +12,7 @@
  * e-mail and in the address they are sent to; only its SHA-256 is stored
  * (./booking-links.server.ts), so no copy of the database opens a booking.
  */
-import { offerByToken } from "./waiting.server.ts";
+import { endWaitingList, offerByToken } from "./waiting.server.ts";
 import { createWaitingService } from "./waiting-service.server.ts";
 import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
@@ -1154,6 +1154,9 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       const results = await cancelSession(db, sessionKey, { now: clock(), staffId, reason }, (trx, about) =>
         composeCancelled(trx, about, { reason, bySession: true }),
       );
+      // Its waiting list ends too: no offer of its freed places, and everyone on it told.
+      const published = sessionByKey(sessionKey);
+      if (published) await endWaitingList(db, bookable(published), { now: clock(), mail });
       onPlacesChanged(sessionKey);
       onEmailsQueued();
       const refundErrors: string[] = [];

@@ -27,7 +27,7 @@ import type { PlaceNaming } from "./booking-request.ts";
 import { creditNote, CreditExceedsInvoice, type CreditRequest } from "./credit-note.ts";
 import { creditSettlement, draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
 import { bookingCurrency } from "./card-payments.server.ts";
-import { releasePlaces } from "./places.server.ts";
+import { closeSession, releasePlaces } from "./places.server.ts";
 import { isHeldOrConfirmed } from "./team-rules.ts";
 import { cancellationRefund, termsOfBooking } from "./terms.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
@@ -385,6 +385,8 @@ export async function cancelSession(
   { now, staffId, reason }: { now: Date; staffId: string; reason: string },
   compose?: ComposeCancellation,
 ): Promise<{ bookingId: string; result: CancelResult }[]> {
+  // Closed first: no booking takes its places while its bookings are cancelled, nor after.
+  await closeSession(db, sessionKey, now);
   const live = await db
     .selectFrom("course_bookings")
     .select("id")

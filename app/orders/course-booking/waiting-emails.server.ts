@@ -87,3 +87,25 @@ export function waitingOfferEmail(facts: WaitingFacts, ctx: MailContext, token: 
     },
   );
 }
+
+/** The date was cancelled by the team: the request (waiting, or with places held) ends. */
+export function waitingSessionCancelledEmail(facts: WaitingFacts, ctx: MailContext): OutgoingEmail {
+  return compose(
+    {
+      title: "The date you were waiting for is cancelled",
+      blocks: [
+        ...testNotice(facts.isTest),
+        p(`Dear ${oneLine(facts.name)},`),
+        p(
+          `We are sorry: we have had to cancel ${oneLine(facts.courseTitle)}, ${oneLine(facts.sessionLabel)}. Your place on its waiting list (for ${placesText(facts.places)}) has ended, and any places held for you are no longer held.`,
+        ),
+        p("We will be glad to book you on another date: reply to this e-mail or see the course page."),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: address(facts.email, "the address given"),
+      subject: subject(`Date cancelled: ${inSubject(facts.courseTitle)} (${organisation.name})`, facts.isTest),
+    },
+  );
+}

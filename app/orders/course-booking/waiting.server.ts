@@ -27,9 +27,14 @@ import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { bookable, sessionByKey } from "./bookable.server.ts";
 import { linkHash, newLinkToken } from "./booking-links.server.ts";
-import { releasePlaces, takePlaces } from "./places.server.ts";
+import { leftIn, releasePlaces, takePlaces } from "./places.server.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
-import { waitingConfirmEmail, waitingOfferEmail, type WaitingFacts } from "./waiting-emails.server.ts";
+import {
+  waitingConfirmEmail,
+  waitingOfferEmail,
+  waitingSessionCancelledEmail,
+  type WaitingFacts,
+} from "./waiting-emails.server.ts";
 import { confirmLinkLapsed, firstThatFits, listOrder, offerExpiresAt, type WaitingState } from "./waiting.ts";
 
 export const waitingJobName = "course-waiting-lists";
@@ -138,7 +143,10 @@ export async function readWaiting(db: Reader, id: string): Promise<WaitingRow | 
 
 /** Locks the session's places row for the transaction (PostgreSQL; SQLite writes one transaction at a time). */
 async function lockPlaces(trx: Trx, sessionKey: string) {
-  const q = trx.selectFrom("course_session_places").select(["capacity", "taken"]).where("session_key", "=", sessionKey);
+  const q = trx
+    .selectFrom("course_session_places")
+    .select(["capacity", "taken", "closed_at"])
+    .where("session_key", "=", sessionKey);
   return (isPostgres(trx) ? q.forUpdate() : q).executeTakeFirst();
 }
 
@@ -189,7 +197,7 @@ export async function offerFreePlaces(
     const made = await db.transaction().execute(async (trx): Promise<Offered | null> => {
       const places = await lockPlaces(trx, session.key);
       if (!places) return null;
-      const free = places.capacity - places.taken;
+      const free = leftIn(places);
       if (free < 1) return null;
       const waiting = (await trx
         .selectFrom("course_waiting")
@@ -365,6 +373,47 @@ export async function moveWaiting(db: Db, id: string, direction: "up" | "down"):
       }
     }
     return true;
+  });
+}
+
+/**
+ * A session the team cancelled ends its waiting list: every request not yet
+ * accepted is removed (an offer's held places go back), what was still to
+ * be sent to it is not sent, and each confirmed one (waiting, or offered)
+ * is told the date is cancelled. Returns how many were told.
+ */
+export async function endWaitingList(
+  db: Db,
+  session: BookableSession,
+  { now, mail }: { now: Date; mail: MailContext },
+): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    await lockPlaces(trx, session.key);
+    const gone = await trx
+      .deleteFrom("course_waiting")
+      .where("session_key", "=", session.key)
+      .where("state", "in", ["unconfirmed", "waiting", "offered"])
+      .returning(["id", "state", "places", "name", "email", "organisation", "is_test"])
+      .execute();
+    const held = gone.filter((r) => r.state === "offered").reduce((sum, r) => sum + r.places, 0);
+    if (held > 0) await releasePlaces(trx, session.key, held, now);
+    if (gone.length === 0) return 0;
+    await trx
+      .deleteFrom("outbox")
+      .where("lead_type", "=", waitingLeadType)
+      .where(
+        "lead_id",
+        "in",
+        gone.map((r) => r.id),
+      )
+      .where("sent_at", "is", null)
+      .execute();
+    const told = gone.filter((r) => r.state !== "unconfirmed");
+    for (const r of told) {
+      const message = waitingSessionCancelledEmail(factsOf(session, r, r.is_test === 1), mail);
+      await queueEmails(trx, { type: waitingLeadType, id: r.id }, [message], now);
+    }
+    return told.length;
   });
 }
 

@@ -74,7 +74,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     ? ` Card refunds that failed (make them in Stripe): ${result.refundErrors.join("; ")}.`
     : "";
   return data<Answer>({
-    done: `Cancelled ${result.cancelled} booking${result.cancelled === 1 ? "" : "s"}; every booker and delegate is told. Unpublish or mark the session cancelled in Site content so it is no longer offered.${refunds}`,
+    done: `Cancelled ${result.cancelled} booking${result.cancelled === 1 ? "" : "s"}; every booker and delegate is told, and so is everyone on its waiting list. No one can book the date any more: mark the session cancelled in Site content so its pages say so.${refunds}`,
   });
 }
 
