@@ -23,7 +23,7 @@ import { recordCardPaymentStarted } from "~/orders/store.server.ts";
 import { pollUntil } from "../../harness/servers.ts";
 import { byCard, createCourseSession, delegate, placeCourseBooking, testBooker } from "../support/factories.ts";
 import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
-import { courseBookingEvents } from "./fixtures.ts";
+import { courseBookingEvents, placesTaken } from "./fixtures.ts";
 
 const bookedAt = new Date("2027-01-10T10:00:00.000Z");
 const later = new Date(bookedAt.getTime() + 60_000);
@@ -53,14 +53,7 @@ async function invoiced(db: Db, session: Awaited<ReturnType<typeof createCourseS
   return placed.booking.id;
 }
 
-const taken = async (db: Db, key: string) =>
-  (
-    await db
-      .selectFrom("course_session_places")
-      .select("taken")
-      .where("session_key", "=", key)
-      .executeTakeFirstOrThrow()
-  ).taken;
+const taken = placesTaken;
 
 /** Starts `second` and returns once it waits for the transaction of backend `holder` (its outcome, to await after). */
 async function whileHeld<T>(db: Db, holder: number, second: () => Promise<T>): Promise<{ running: Promise<T> }> {
