@@ -365,6 +365,28 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       ).toEqual({ outcome: "unchanged", reason: "already-handled" });
     });
 
+    it("a payment after the hold lapsed is refunded, its places not taken, once the date is cancelled or has started", async () => {
+      // The team cancelled the date meanwhile: it is closed.
+      const cancelledDate = await newSession(4);
+      const onCancelled = await cardBooking(cancelledDate, [delegate(1)]);
+      await expireHolds(db, minutes(early, 20));
+      await cancelSession(db, cancelledDate.key, { now: minutes(early, 21), staffId: "s", reason: "trainer ill" });
+      // The course has started (its first day, 8 March).
+      const startedDate = await newSession(4);
+      const onStarted = await cardBooking(startedDate, [delegate(1)]);
+      await expireHolds(db, minutes(early, 20));
+      for (const [{ paymentIntentId, booking }, session, at] of [
+        [onCancelled, cancelledDate, minutes(early, 22)],
+        [onStarted, startedDate, new Date("2027-03-08T10:00:00.000Z")],
+      ] as const) {
+        expect(
+          await confirmCardPayment(db, { paymentIntentId, amountPence: booking.total_pence, now: at }),
+        ).toMatchObject({ outcome: "refund", paymentIntentId, booking: { status: "cancelled" } });
+        expect(await placesTaken(db, session.key)).toBe(0);
+        expect(await invoicesOf(booking.id)).toEqual([]);
+      }
+    });
+
     it("a failed payment is noted once; the hold stays until it lapses", async () => {
       const session = await newSession(3);
       const { booking, paymentIntentId } = await cardBooking(session);

@@ -114,7 +114,9 @@ export async function confirmCardPayment(
       booking = (await readBooking(trx, booking.id))!;
     }
     if (!(await claim(trx, booking.id, "expired", paid))) return { outcome: "unchanged", reason: "already-handled" };
-    const taken = await takePlaces(trx, booking.session_key, booking.quantity, now);
+    // Places are taken again only on a date still to come (a closed one, cancelled by the team, has none).
+    const started = now.getTime() >= Date.parse(booking.session_starts_at);
+    const taken = started ? { ok: false } : await takePlaces(trx, booking.session_key, booking.quantity, now);
     if (taken.ok) {
       await addEvent(trx, booking.id, now, "places-retaken", { places: booking.quantity });
       return receipt(trx, booking.id, now, compose);
@@ -122,7 +124,9 @@ export async function confirmCardPayment(
     await moveOrder(trx, booking.id, "paid", { status: "cancelled", updated_at: at });
     await updateFacts(trx, booking.id, {
       cancelled_at: at,
-      cancel_reason: "Paid after its hold had lapsed, when the places had gone: refunded in full",
+      cancel_reason: started
+        ? "Paid after its hold had lapsed, when the course had started: refunded in full"
+        : "Paid after its hold had lapsed, when the places had gone: refunded in full",
     });
     await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places", paymentIntentId });
     const refunded = (await readBooking(trx, booking.id))!;
