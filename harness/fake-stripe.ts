@@ -58,7 +58,14 @@ export type FakeStripe = {
   /** Where signed events go (the site's /api/webhook/stripe). */
   setWebhookUrl(url: string): void;
   intents: Map<string, FakePaymentIntent>;
-  stats: { created: number; createRequests: number; confirms: number; webhooksSent: number; webhookStatuses: number[] };
+  stats: {
+    created: number;
+    createRequests: number;
+    confirms: number;
+    cancels: number;
+    webhooksSent: number;
+    webhookStatuses: number[];
+  };
   /** Refunds made, by PaymentIntent id: each refund's amount. */
   refunds: Map<string, number[]>;
   /** Sends a signed event for this intent to the site (as Stripe would). */
@@ -114,7 +121,14 @@ export function startFakeStripe({
   const byIdempotencyKey = new Map<string, string>();
   const refunds = new Map<string, number[]>();
   const refundByIdempotencyKey = new Map<string, object>();
-  const stats = { created: 0, createRequests: 0, confirms: 0, webhooksSent: 0, webhookStatuses: [] as number[] };
+  const stats = {
+    created: 0,
+    createRequests: 0,
+    confirms: 0,
+    cancels: 0,
+    webhooksSent: 0,
+    webhookStatuses: [] as number[],
+  };
   const signer = new Stripe("sk_test_fake");
 
   async function sendEvent(
@@ -247,7 +261,7 @@ export function startFakeStripe({
         return send(res, 200, refund);
       }
 
-      const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
+      const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(url.pathname);
       const pi = match ? intents.get(match[1]!) : undefined;
       if (match && !pi) {
         return send(
@@ -258,8 +272,38 @@ export function startFakeStripe({
       }
       if (req.method === "GET" && match && !match[2]) return send(res, 200, pi);
 
+      // Cancelling, as Stripe does: refused once the payment succeeded (or was cancelled), with its status.
+      if (req.method === "POST" && match?.[2] === "/cancel" && pi) {
+        if (!/^sk_/.test(key)) return send(res, 401, stripeError("invalid_request_error", "A secret key is needed."));
+        if (pi.status === "succeeded" || pi.status === "canceled") {
+          return send(
+            res,
+            400,
+            stripeError(
+              "invalid_request_error",
+              `You cannot cancel this PaymentIntent because it has a status of ${pi.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+              { code: "payment_intent_unexpected_state" },
+            ),
+          );
+        }
+        pi.status = "canceled";
+        stats.cancels += 1;
+        return send(res, 200, { ...pi, cancellation_reason: body.cancellation_reason ?? null });
+      }
+
       if (req.method === "POST" && match?.[2] && pi) {
         stats.confirms += 1;
+        if (pi.status === "canceled") {
+          return send(
+            res,
+            400,
+            stripeError(
+              "invalid_request_error",
+              "This PaymentIntent's payment_method could not be updated because it has a status of canceled. You may only update the payment_method of a PaymentIntent with one of the following statuses: requires_payment_method, requires_confirmation, requires_action.",
+              { code: "payment_intent_unexpected_state" },
+            ),
+          );
+        }
         if (/^pk_/.test(key) && body.client_secret !== pi.client_secret) {
           return send(res, 400, stripeError("invalid_request_error", "The client_secret provided does not match."));
         }

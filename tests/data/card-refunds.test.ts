@@ -48,6 +48,25 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
     return { id: placed.booking.id, intent };
   }
 
+  it("a held booking cancelled has its payment cancelled at Stripe: a payment page left open can no longer charge the card", async () => {
+    clock = minutes(6);
+    const held = await heldByCard("held-cancelled");
+    expect(await app.courseBookings.cancel(held.id, "staff-1")).toMatchObject({ ok: true, refundPence: 0 });
+    expect(app.fake.intents.get(held.intent.id)!.status).toBe("canceled");
+    await expect(
+      app.stripe.paymentIntents.confirm(held.intent.id, { payment_method: "pm_card_visa" }),
+    ).rejects.toMatchObject({ code: "payment_intent_unexpected_state" });
+    expect(app.fake.intents.get(held.intent.id)!.status).toBe("canceled");
+
+    // Paid a moment before it was cancelled: Stripe refuses to cancel it, and its success is refunded.
+    const paid = await heldByCard("paid-while-cancelled");
+    app.fake.intents.get(paid.intent.id)!.status = "succeeded";
+    expect(await app.courseBookings.cancel(paid.id, "staff-1")).toMatchObject({ ok: true });
+    expect(app.fake.intents.get(paid.intent.id)!.status).toBe("succeeded");
+    await deliverSucceeded(app.webhooks, paid.intent, { secret: webhookSecret, at: clock });
+    expect(app.fake.refunds.get(paid.intent.id)).toEqual([paid.intent.amount]);
+  });
+
   it("a payment that comes after its booking was cancelled is refunded; a refund Stripe refuses is the team's to make", async () => {
     const db = app.t.handle.db;
     clock = minutes(5);

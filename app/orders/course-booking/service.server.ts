@@ -286,6 +286,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     if (!result.ok) return { ...result, refundError: null };
     onPlacesChanged(result.booking.session_key);
     onEmailsQueued();
+    if (result.from === "held") await cancelPayment(result.booking);
     const refundError = await refundDue(bookingId, result);
     return { ...result, refundError };
   }
@@ -501,6 +502,27 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     const refundError = await refundDue(bookingId, result);
     if (refundError && staffId === null) await refundFailed(result.booking, result.refundPence, refundError, "moved");
     return { ...result, refundError };
+  }
+
+  /**
+   * A held card booking cancelled: its PaymentIntent is cancelled at Stripe,
+   * so a payment page left open can no longer charge the card. One that
+   * succeeded meanwhile (Stripe refuses to cancel it) is refunded when its
+   * success arrives (./card-payments.server.ts: cancelled before payment).
+   */
+  async function cancelPayment(booking: CourseBooking) {
+    if (!stripe || !booking.payment_intent_id) return;
+    try {
+      await stripe.paymentIntents.cancel(
+        booking.payment_intent_id,
+        { cancellation_reason: "abandoned" },
+        { idempotencyKey: `course-cancel-${booking.id}-${booking.payment_intent_id}` },
+      );
+    } catch (error) {
+      log(
+        `Stripe: cancelling the payment of course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`,
+      );
+    }
   }
 
   /**
@@ -1161,6 +1183,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       onEmailsQueued();
       const refundErrors: string[] = [];
       for (const { bookingId, result } of results) {
+        if (result.ok && result.from === "held") await cancelPayment(result.booking);
         const error = result.ok ? await refundDue(bookingId, result) : null;
         if (error && result.ok) refundErrors.push(`${result.booking.reference}: ${error}`);
       }
