@@ -40,11 +40,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
       { gone: offer.reason, offer: null, page: null, booked: null },
       { status: offer.reason === "unknown" ? 404 : 410 },
     );
-  const page = await courseBookingPage(services, offer.session, offer.places);
+  // The held places are the offer's: the date is full to everyone else, open to this link, and priced for them.
+  const page = await courseBookingPage(services, offer.session, offer.places, new Date(), offer.places);
   if (!page) return data({ gone: "lapsed" as const, offer: null, page: null, booked: null }, { status: 410 });
-  // The held places are the offer's: the date is full to everyone else, open to this link.
-  const open = page.status === "full" ? { ...page, status: "open" as const, left: offer.places } : page;
-  return { gone: null, offer, page: open, booked: null };
+  return { gone: null, offer, page, booked: null };
 }
 
 export async function action(args: Route.ActionArgs) {

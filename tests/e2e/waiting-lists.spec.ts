@@ -166,6 +166,8 @@ test("places that free up are held for the first request that fits, and booked f
   const path = linkIn(message.text, "offer")!;
   await page.goto(`${site.baseURL}${path}`);
   await expect(page.getByRole("note")).toContainText("2 places are held for you on this date until");
+  // Priced for the places held, though the date is full to everyone else.
+  await expect(page.getByRole("heading", { name: "Price for 2 places" })).toBeVisible();
   await expect(page.getByRole("group", { name: "Your details" }).getByLabel("E-mail")).toHaveValue(email);
   expect(await axeViolations(page)).toEqual([]);
 

@@ -29,11 +29,13 @@ export async function courseBookingPage(
   params: { courseId?: string; sessionId?: string },
   placesAsked: number,
   now: Date = new Date(),
+  /** Places held for this visitor alone (a waiting list's offer): theirs to book, though counted as taken. */
+  heldForThem = 0,
 ) {
   const published = findSession(params.courseId ?? "", params.sessionId ?? "");
   if (!published) return null;
   const { session, course } = published;
-  const left = await service.placesLeftOn(session.id);
+  const left = (await service.placesLeftOn(session.id)) + heldForThem;
   const invoices = await service.invoiceTerms();
   const status: BookingPageStatus =
     session.state === "cancelled"
