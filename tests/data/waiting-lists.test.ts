@@ -29,9 +29,11 @@ import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } fro
 import {
   createConfirmedCourseBooking,
   createCourseSession,
+  byCard,
   delegate,
   placeCourseBooking,
 } from "../support/factories.ts";
+import { releaseHold } from "~/orders/course-booking/card-payments.server.ts";
 import { testCourseBookingService } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
@@ -252,6 +254,33 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect(await left(db, session)).toBe(0);
     // Nothing more is free: Bob still waits.
     expect((await run(after(7))).offered).toEqual([]);
+  });
+
+  it("an offer booked by card whose payment cannot be set up is offered again, its places still held for it", async () => {
+    const { db, session, run } = await fullDate();
+    const ann = await waiting(db, session, "Ann", 2, after(1));
+    await setCapacity(db, session.key, 6, after(2));
+    await run(after(3));
+    const [offer] = (await outbox(db, ann)).slice(1);
+    const token = secretOf(offer!, waitingOfferCredential);
+    const placed = await placeCourseBooking(db, {
+      session,
+      places: [delegate(5), delegate(6)],
+      payment: byCard,
+      now: after(4),
+      offer: { id: ann },
+    });
+    if (!placed.ok) throw new Error(placed.reason);
+    // Stripe could not be reached: the hold goes, and the offer is the booker's again.
+    expect(await releaseHold(db, placed.booking, after(5))).toBe(true);
+    expect(await left(db, session)).toBe(0);
+    expect(await states(db, session)).toEqual(["Ann:offered"]);
+    expect((await offerByToken(db, token, after(6))).ok).toBe(true);
+    expect(
+      (await placeCourseBooking(db, { session, places: [delegate(5), delegate(6)], now: after(7), offer: { id: ann } }))
+        .ok,
+    ).toBe(true);
+    expect(await left(db, session)).toBe(0);
   });
 
   it("gives an offered request's places back when the team removes it", async () => {

@@ -23,6 +23,7 @@ import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { draftInvoice } from "./documents.server.ts";
 import { lockOrder, moveOrder, recordPayment, updateOrder } from "../store.server.ts";
 import { releasePlaces, takePlaces } from "./places.server.ts";
+import { reopenOffer } from "./waiting.server.ts";
 import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
 /**
@@ -264,6 +265,11 @@ function letHoldGo(
   return db.transaction().execute(async (trx) => {
     const [from, to] = why === "not-confirmed" ? (["unconfirmed", "lapsed"] as const) : (["held", "expired"] as const);
     if (!(await claim(trx, booking.id, from, { status: to, updated_at: now.toISOString() }))) return false;
+    // Made from a waiting list's offer, a payment that could not be set up leaves the places the offer's.
+    if (why === "payment-unavailable" && (await reopenOffer(trx, booking.id, now))) {
+      await addEvent(trx, booking.id, now, why, { placesBackToOffer: booking.quantity });
+      return true;
+    }
     await releasePlaces(trx, booking.session_key, booking.quantity, now);
     await addEvent(trx, booking.id, now, why, { placesReleased: booking.quantity });
     return true;

@@ -52,7 +52,10 @@ const sentences: Record<string, (detail: Detail) => string> = {
   "refund-failed": (d) => `The card refund of ${pounds(d.amountPence)} failed: make it in Stripe's dashboard`,
   "places-retaken": (d) => `Paid late: ${places(Number(d.places))} taken again`,
   expired: () => "Not paid in time: the places were released",
-  "payment-unavailable": () => "Card payment was unavailable: the places were released",
+  "payment-unavailable": (d) =>
+    typeof d.placesBackToOffer === "number"
+      ? "Card payment was unavailable: the places are held for the waiting list's offer again"
+      : "Card payment was unavailable: the places were released",
   "not-confirmed": () => "Not confirmed in time: the places were released",
   "link-resent": () => "A new booking link was e-mailed to the booker",
   "place-named": (d) => `Place ${String(d.position)} named`,

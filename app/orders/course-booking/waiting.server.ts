@@ -310,6 +310,24 @@ export async function acceptOffer(
   return Number(done.numUpdatedRows) === 1;
 }
 
+/**
+ * Inside a card booking's release (the payment could not be set up): the
+ * waiting list's offer it was made from, if its time has not run out, is
+ * offered again, its places still held for it, so its link books them once
+ * card payment works again; false if the booking came from no such offer
+ * (its places are then released).
+ */
+export async function reopenOffer(trx: Trx, bookingId: string, now: Date): Promise<boolean> {
+  const done = await trx
+    .updateTable("course_waiting")
+    .set({ state: "offered", booking_id: null, ended_at: null })
+    .where("booking_id", "=", bookingId)
+    .where("state", "=", "accepted")
+    .where("offer_expires_at", ">", now.toISOString())
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
 export type ListEntry = {
   id: string;
   name: string;
