@@ -309,14 +309,14 @@ export const courseBooking: OrderKind<"course-booking"> = {
     // And their joining record: the questionnaire's link and every answer.
     await trx.deleteFrom("course_joining").where("email", "=", address.toLowerCase()).execute();
     // And their waiting list requests (ADR 083): an offer's held places go back to the date first.
-    const offered = await trx
-      .selectFrom("course_waiting")
-      .select(["session_key", "places"])
+    // One statement: each request's state is the one it had as it was deleted (an offer that lapsed or was
+    // booked meanwhile gave its places back, or made them a booking's, already), so none is given back twice.
+    const gone = await trx
+      .deleteFrom("course_waiting")
       .where(sameAddress("email", address))
-      .where("state", "=", "offered")
+      .returning(["session_key", "places", "state"])
       .execute();
-    for (const o of offered) await releasePlaces(trx, o.session_key, o.places, now);
-    await trx.deleteFrom("course_waiting").where(sameAddress("email", address)).execute();
+    for (const o of gone) if (o.state === "offered") await releasePlaces(trx, o.session_key, o.places, now);
     return { deleted, kept: kept.length };
   },
   inbox: { subjectLabel: sessionSubjectLabel, details: bookingLeadDetails },

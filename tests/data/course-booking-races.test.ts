@@ -7,6 +7,8 @@
  *   given back are the new date's, not the old date's a second time;
  * - Stripe's webhook and the booker's return page settle an invoice's card
  *   payment at once: paid once, and the payment is not also refunded.
+ * - an erasure while an offer of the waiting list lapses: its places are
+ *   given back once.
  * And, on both databases, a card payment that succeeds after its booking was
  * cancelled unpaid is refunded, once; a replayed success of a payment
  * already applied is not.
@@ -20,8 +22,19 @@ import { confirmBooking } from "~/orders/course-booking/placing.server.ts";
 import { cancelBooking } from "~/orders/course-booking/team-acts.server.ts";
 import { transferBooking } from "~/orders/course-booking/transfer.server.ts";
 import { recordCardPaymentStarted } from "~/orders/store.server.ts";
+import { releasePlaces, setCapacity } from "~/orders/course-booking/places.server.ts";
+import { joinWaitingList, runWaitingLists } from "~/orders/course-booking/waiting.server.ts";
+import { erase } from "~/privacy/requests.server.ts";
+import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { pollUntil } from "../../harness/servers.ts";
-import { byCard, createCourseSession, delegate, placeCourseBooking, testBooker } from "../support/factories.ts";
+import {
+  byCard,
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+  testBooker,
+  testMail,
+} from "../support/factories.ts";
 import { dialects, openConcurrentTestDatabase, type ConcurrentTestDatabase } from "./databases.ts";
 import { courseBookingEvents, placesTaken } from "./fixtures.ts";
 
@@ -184,5 +197,43 @@ describe.each(dialects)("course bookings: a card payment after its booking ended
 
     expect(await confirmCardPayment(db, payment)).toEqual({ outcome: "unchanged", reason: "already-handled" });
     expect(await courseBookingEvents(db, id, ["refund"])).toEqual([]);
+  });
+});
+
+describe("the waiting list and erasure at once on PostgreSQL", () => {
+  it("an erasure made while an offer lapses gives its places back once", async () => {
+    t = await openConcurrentTestDatabase("postgres", "races", { businessSettings: true });
+    const [db, other] = [t.handles[0]!.db, t.handles[1]!.db];
+    const session = await createCourseSession(db, { key: "races-waiting", capacity: 4, at: bookedAt });
+    await invoiced(db, session, "someone-else@example.com");
+    const keys = keyring(newKeyMaterial());
+    const email = "waits@example.com";
+    const id = await joinWaitingList(
+      db,
+      session,
+      { name: "Wai Ting", email, organisation: "Waits Ltd", places: 2 },
+      { now: bookedAt, mail: testMail, keys },
+    );
+    await db.updateTable("course_waiting").set({ state: "waiting", confirm_hash: null }).where("id", "=", id).execute();
+    await setCapacity(db, session.key, 6, bookedAt);
+    const sessions = (key: string) => (key === session.key ? session : null);
+    await runWaitingLists(db, { now: bookedAt, mail: testMail, keys, sessions });
+    expect(await taken(db, session.key)).toBe(4);
+
+    let erasing: Promise<unknown> | undefined;
+    await db.transaction().execute(async (trx) => {
+      // The offer lapses (as the job does it), giving its places back; the erasure, on another instance, starts now.
+      await trx
+        .updateTable("course_waiting")
+        .set({ state: "lapsed", ended_at: later.toISOString() })
+        .where("id", "=", id)
+        .execute();
+      await releasePlaces(trx, session.key, 2, later);
+      ({ running: erasing } = await whileHeld(db, await backendPid(trx), () => erase(other, email, later)));
+    });
+    await erasing;
+    // The other booking's 2 places stay taken: the offer's were given back once.
+    expect(await taken(db, session.key)).toBe(2);
+    expect(await db.selectFrom("course_waiting").select("id").where("id", "=", id).execute()).toEqual([]);
   });
 });
