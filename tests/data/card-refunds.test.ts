@@ -21,10 +21,11 @@ let clock = booked;
 const minutes = (n: number) => new Date(booked.getTime() + n * 60_000);
 
 describe.each(dialects)("card refunds on %s", (dialect) => {
+  const logged: string[] = [];
   const app = usePaymentService(
     dialect,
     {},
-    { secretKey: "sk_test_card_refunds", webhookSecret, clock: () => clock, log: () => {} },
+    { secretKey: "sk_test_card_refunds", webhookSecret, clock: () => clock, log: (line) => logged.push(line) },
   );
 
   /** A card booking of one place on a session of its own, held, with its PaymentIntent at Stripe (not yet paid). */
@@ -47,6 +48,22 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
     expect(await attachPaymentIntent(db, placed.booking.id, intent.id)).toBe(true);
     return { id: placed.booking.id, intent };
   }
+
+  it("a payment for a booking that is gone is logged for the operators to refund, not kept unseen", async () => {
+    const intent = await app.stripe.paymentIntents.create({
+      amount: 90_000,
+      currency: "gbp",
+      metadata: orderMetadata({ kind: "course-booking", id: "no-such-booking" }),
+    });
+    app.fake.intents.get(intent.id)!.status = "succeeded";
+    expect(await deliverSucceeded(app.webhooks, intent, { secret: webhookSecret, at: clock })).toEqual({
+      status: 200,
+      message: "OK",
+    });
+    expect(logged.filter((line) => line.includes(intent.id))).toEqual([
+      `Payment ${intent.id} of 90000 gbp succeeded for course-booking no-such-booking, which has no such payment (the order is gone, or paid otherwise): refund it in Stripe's dashboard`,
+    ]);
+  });
 
   it("a held booking cancelled has its payment cancelled at Stripe: a payment page left open can no longer charge the card", async () => {
     clock = minutes(6);

@@ -25,7 +25,14 @@ export async function settlePayment(
   log: (message: string) => void,
 ): Promise<Settled> {
   const order = await handler.find(trx, ref.id, intent);
-  if (!order) return { outcome: "unchanged", reason: "unknown-order" };
+  if (!order) {
+    // Money taken for an order that is gone (erased, swept) or for a payment it no longer records: kept by
+    // no one's books unless someone refunds it, so it is said where the operators look.
+    log(
+      `Payment ${intent.id} of ${intent.amount} ${intent.currency} succeeded for ${ref.kind} ${ref.id}, which has no such payment (the order is gone, or paid otherwise): refund it in Stripe's dashboard`,
+    );
+    return { outcome: "unchanged", reason: "unknown-order" };
+  }
   // Stripe's currency codes are lower case; an order's is compared the same way.
   const reason =
     intent.currency.toLowerCase() !== order.currency.toLowerCase()
