@@ -157,6 +157,17 @@ describe.each(dialects)("waiting lists on %s", (dialect) => {
     expect(await states(db, session)).toEqual(["Ann:waiting", "Bob:offered", "Cat:waiting"]);
     const [offer] = (await outbox(db, bob)).slice(1);
     expect(offer!.subject).toContain("Places held for you");
+    // Not sent once the offer has lapsed: its link would be dead.
+    expect(
+      (
+        await db
+          .selectFrom("outbox")
+          .select("not_after")
+          .where("lead_id", "=", bob)
+          .where("subject", "like", "Places held%")
+          .executeTakeFirstOrThrow()
+      ).not_after,
+    ).toBe(first.offered[0]!.until);
     expect((await offerByToken(db, secretOf(offer!, waitingOfferCredential), after(7))).ok).toBe(true);
 
     // The team moves Cat above Ann; 3 more places: Cat's 2 fit first, then nothing fits the 2 left... Ann's 3 do not.

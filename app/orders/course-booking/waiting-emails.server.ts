@@ -66,7 +66,7 @@ export function waitingConfirmEmail(facts: WaitingFacts, ctx: MailContext, token
 
 /** Places are held for the request until `until`: the link to book them. */
 export function waitingOfferEmail(facts: WaitingFacts, ctx: MailContext, token: string, until: string): OutgoingEmail {
-  return compose(
+  const email = compose(
     {
       title: `${placesText(facts.places)} held for you`,
       blocks: [
@@ -86,6 +86,8 @@ export function waitingOfferEmail(facts: WaitingFacts, ctx: MailContext, token: 
       secrets: { [waitingOfferCredential]: token },
     },
   );
+  // An offer that could only reach them after it lapsed (the outbox behind) is not sent: its link would be dead.
+  return { ...email, notAfter: until };
 }
 
 /** The date was cancelled by the team: the request (waiting, or with places held) ends. */
