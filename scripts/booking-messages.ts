@@ -204,7 +204,7 @@ await step("The team changes the date's hours", "2027-05-20T09:00:00Z", async ()
   const hours = [...session.hours];
   hours[4] = { starts: hours[4]!.starts, ends: "13:00" };
   Object.assign(session, { hours });
-  await service.sendCalendarUpdates(now);
+  await service.followSessionChanges(now);
 });
 
 const joining = (at: string) => sendJoiningEmails(db, { now: new Date(at), mail, keys }).then(() => worker.kick());
@@ -216,7 +216,7 @@ await step("Joining instructions (online: 3 days before)", "2027-06-04T08:00:00Z
 const joiningLinkStep = (link: string) => async () => {
   const session = catalogue.sessions.find((s) => s.id === june)!;
   Object.assign(session, { joiningLink: seal(keys, link, "webinar-link") });
-  await service.sendCalendarUpdates(now);
+  await service.followSessionChanges(now);
 };
 await step(
   "The team sets the online date's joining link",

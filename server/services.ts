@@ -230,13 +230,14 @@ export async function startServices(
       },
     }),
   );
-  // A session's hours or place changed: its delegates' calendars are updated
-  // as soon as this instance serves the change, and by a job as a backstop.
-  jobs.push(calendarUpdatesJob({ send: (now) => courseBookings.sendCalendarUpdates(now) }));
+  // A session's days, hours or place changed: its bookings' copies follow it
+  // and its delegates' calendars are updated as soon as this instance serves
+  // the change, and by a job as a backstop.
+  jobs.push(calendarUpdatesJob({ follow: (now) => courseBookings.followSessionChanges(now) }));
   content.onChange(() => {
     courseBookings
-      .sendCalendarUpdates()
-      .catch((error: unknown) => log.error({ err: error }, "Calendar updates: could not send"));
+      .followSessionChanges()
+      .catch((error: unknown) => log.error({ err: error }, "Session changes: could not follow"));
   });
   jobs.push(scheduledPublishingJob({ db: database.db, content, log: log.child({ component: "content" }) }));
   const scheduler = startScheduler({ db: database.db, log, jobs });

@@ -164,6 +164,29 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
     // Asked again with nothing new: nothing sent.
     expect(await withCatalogue(moved, () => service.sendCalendarUpdates(later(3)))).toBe(0);
     expect(await calendarsTo(id, "two-c@example.com")).toHaveLength(2);
+    // The service follows the change as each instance serves it: the booking's copy of its place too (ADR 098).
+    expect(await withCatalogue(moved, () => service.followSessionChanges(later(3)))).toMatchObject({ updates: 0 });
+    const copy = await t.handle.db
+      .selectFrom("course_bookings")
+      .select(["session_label", "session_venue"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+    expect(copy.session_label).toMatch(/, 116 Pall Mall, London$/);
+    expect(JSON.parse(copy.session_venue!)).toMatchObject({ postalCode: "SW1Y 5ED" });
+    // The booker is told, once, with what it was and what it is now.
+    expect(await withCatalogue(moved, () => service.followSessionChanges(later(4)))).toMatchObject({ updates: 0 });
+    const toBooker = await t.handle.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("lead_id", "=", id)
+      .where("to_address", "=", "booker-c@example.com")
+      .where("subject", "like", "Course details changed:%")
+      .execute();
+    expect(toBooker).toHaveLength(1);
+    expect(toBooker[0]!.text_body).toContain("We have sent each named delegate the new details and a calendar update.");
+    expect(toBooker[0]!.text_body).toContain(
+      "has changed from 8 March 2027 to 12 March 2027, Chartered Accountants' Hall, London to 8 March 2027 to 12 March 2027, 116 Pall Mall, London.",
+    );
   });
 
   it("cancels every invitation still in a calendar when the booking is cancelled", async () => {

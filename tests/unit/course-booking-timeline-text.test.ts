@@ -24,6 +24,23 @@ describe("timelineText", () => {
     expect(timelineText("places-retaken", { places: 1 })).toBe("Paid late: 1 place taken again");
   });
 
+  it("says how the session changed in Site content, in the booking's words", () => {
+    expect(
+      timelineText("session-changed", {
+        from: "8 March 2027 to 12 March 2027, The Meridian Centre, London",
+        to: "15 March 2027 to 19 March 2027, The Meridian Centre, London",
+      }),
+    ).toBe(
+      "The session changed in Site content: 8 March 2027 to 12 March 2027, The Meridian Centre, London is now 15 March 2027 to 19 March 2027, The Meridian Centre, London",
+    );
+    expect(
+      timelineText("session-changed", {
+        from: "8 March 2027 to 12 March 2027, live online",
+        to: "8 March 2027 to 12 March 2027, live online",
+      }),
+    ).toBe("The session's hours or address changed in Site content (8 March 2027 to 12 March 2027, live online)");
+  });
+
   it("says why a card payment was refunded", () => {
     const refund = (reason: string) =>
       timelineText("refund", { amountPence: 450_000, reason, paymentIntentId: "pi_1" });

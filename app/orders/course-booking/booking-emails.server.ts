@@ -511,7 +511,7 @@ export function sessionChangedEmail(
         ...testNotice(booking.isTest),
         p(`Dear ${oneLine(delegate.name)},`),
         p(
-          `The hours or the place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
+          `The days, hours or place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
         ),
         { kind: "fields", items: sessionFacts(booking) },
         ...(joiningLink ? joinFromLink() : []),
@@ -534,6 +534,48 @@ export function sessionChangedEmail(
   );
   email.attachments = [update];
   return email;
+}
+
+/**
+ * To the booker of a live booking whose session the team changed in Site
+ * content (ADR 098): what it was, what it is now, and what was sent to the
+ * delegates; null once the booker is erased.
+ */
+export function sessionMovedBookerEmail(
+  after: BookingForEmail,
+  /** The booking's words for its session before and after ("8 March 2027 to 12 March 2027, live online"). */
+  change: { from: string; to: string },
+  ctx: MailContext,
+  /** Whether the booking is confirmed (its named delegates were sent a calendar update). */
+  confirmed: boolean,
+): OutgoingEmail | null {
+  const booker = bookerAddress(after);
+  if (!booker) return null;
+  const sameDates = change.from === change.to;
+  return compose(
+    {
+      title: "Your course's details have changed",
+      blocks: [
+        ...testNotice(after.isTest),
+        p(`Dear ${oneLine(after.booker.name)},`),
+        p(
+          sameDates
+            ? `The hours or the address of ${oneLine(after.courseTitle)}, which you booked (booking ${oneLine(after.reference)}), have changed. Here are its details as they now stand:`
+            : `${oneLine(after.courseTitle)}, which you booked (booking ${oneLine(after.reference)}), has changed from ${oneLine(change.from)} to ${oneLine(change.to)}. Here are its details as they now stand:`,
+        ),
+        { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after)] },
+        ...(confirmed ? [p("We have sent each named delegate the new details and a calendar update.")] : []),
+        p(
+          "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date.",
+        ),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: booker,
+      subject: subject(`Course details changed: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
+    },
+  );
 }
 
 /** The joining link, withheld in the stored e-mail (the outbox keeps it sealed and puts it in as it sends). */

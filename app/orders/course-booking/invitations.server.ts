@@ -229,22 +229,23 @@ export function saidOf(row: Pick<Row, "said">): InvitationSays {
 export const calendarUpdatesJobName = "course-calendar-updates";
 
 /**
- * The updates' backstop, every 5 minutes under a lease: each instance sends
- * them as soon as it serves a new version of the content (server/services.ts);
- * this catches a change made while no instance was up to see it.
+ * The backstop of a session's changes, every 5 minutes under a lease: each
+ * instance follows them as soon as it serves a new version of the content
+ * (server/services.ts); this catches a change made while no instance was up
+ * to see it.
  */
 export function calendarUpdatesJob({
-  send,
+  follow,
   everyMs = 5 * 60_000,
 }: {
-  /** The course booking service's sendCalendarUpdates. */
-  send: (now: Date) => Promise<number>;
+  /** The course booking service's followSessionChanges: the bookings' copies, then the calendars. */
+  follow: (now: Date) => Promise<Record<string, number>>;
   everyMs?: number;
 }): ScheduledJob {
   return {
     name: calendarUpdatesJobName,
     everyMs,
     leaseMs: 5 * 60_000,
-    run: async ({ now }) => ({ sent: await send(now) }),
+    run: async ({ now }) => follow(now),
   };
 }

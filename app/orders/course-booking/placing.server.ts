@@ -48,7 +48,8 @@ import type { Insert } from "../store.server.ts";
 import { bookingLeadInsert } from "./inbox-listing.server.ts";
 import { takePlaces } from "./places.server.ts";
 import { priceBooking, type PriceBasis } from "./price.ts";
-import { sessionLabel, type BookableSession } from "./session.ts";
+import type { BookableSession } from "./session.ts";
+import { sessionCopy } from "./session-copies.server.ts";
 import { courseBookingTerms, namesToFollowAllowed } from "./terms.ts";
 import { parseVatNumber } from "./vat-number.ts";
 import { acceptOffer } from "./waiting.server.ts";
@@ -141,7 +142,6 @@ export async function placeBooking(
 
   const line = priceBooking({ session: session.price, places, bookedAt: now });
   const at = now.toISOString();
-  const label = sessionLabel(session);
   const byCard = payment.method === "card";
   const row: CourseBooking = {
     id: randomUUID(),
@@ -149,13 +149,7 @@ export async function placeBooking(
     session_key: session.key,
     course_id: session.courseId,
     course_title: session.courseTitle,
-    session_label: label,
-    session_starts_at: session.startsAt.toISOString(),
-    session_ends_at: session.endsAt.toISOString(),
-    session_first_day: session.firstDay,
-    session_last_day: session.lastDay,
-    session_format: session.format,
-    session_venue: session.venue ? JSON.stringify(session.venue) : null,
+    ...sessionCopy(session),
     status: byCard ? "held" : "unconfirmed",
     payment_method: payment.method,
     booker_name: booker.name,

@@ -28,6 +28,7 @@ import type { PaidOrderHandler } from "../stripe/handler.ts";
 import { orderMetadata } from "../stripe/kinds.ts";
 import { settlePayment } from "../stripe/settle.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
+import { followSessionChanges } from "./session-copies.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { defaultConfirmationRules, unconfirmedMessages, type ConfirmationRules } from "./confirmation.ts";
 import {
@@ -41,6 +42,7 @@ import {
   placeTransferredEmail,
   joiningLinkChangedEmail,
   sessionChangedEmail,
+  sessionMovedBookerEmail,
   withNumber,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
@@ -72,6 +74,7 @@ import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, invoiceNumberOf, type BookingDetail } from "./booking-reads.server.ts";
 import {
   addEvent,
+  confirmedStatuses,
   holdMinutes,
   readBooking,
   type CourseBooking,
@@ -742,6 +745,36 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     async composeReminder(trx: Transaction<Database>, booking: CourseBooking, facts: ReminderFacts) {
       const delegates = await bookingDelegates(trx, booking.id);
       return paymentReminderEmail(forEmail(booking, delegates, sessionByKey(booking.session_key)), mail, facts);
+    },
+
+    /**
+     * A session changed in Site content (each instance, as it serves a new
+     * version; and the calendar-updates job): live bookings' and open
+     * waiting requests' copies of its days and place follow it
+     * (./session-copies.server.ts, ADR 098), then its delegates' calendars
+     * are updated (sendCalendarUpdates). Returns what changed.
+     */
+    async followSessionChanges(now = clock()): Promise<{ bookings: number; waiting: number; updates: number }> {
+      const published = (key: string) => {
+        const found = sessionByKey(key);
+        return found ? bookable(found) : null;
+      };
+      const copies = await followSessionChanges(db, {
+        find: published,
+        now,
+        notify: async (trx, before, after) => {
+          const delegates = await bookingDelegates(trx, after.id);
+          const email = sessionMovedBookerEmail(
+            forEmail(after, delegates, sessionByKey(after.session_key)),
+            { from: before.session_label, to: after.session_label },
+            mail,
+            (confirmedStatuses as readonly string[]).includes(after.status),
+          );
+          if (email) await queueEmails(trx, { type: "course-booking", id: after.id }, [email], now, options.keys);
+        },
+      });
+      if (copies.bookings > 0) onEmailsQueued();
+      return { ...copies, updates: await this.sendCalendarUpdates(now) };
     },
 
     /**

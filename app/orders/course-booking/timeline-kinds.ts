@@ -13,3 +13,5 @@ export const paymentReminderEvent = "payment-reminder";
 export const joiningSentEvent = "joining-instructions";
 /** A delegate's reminder of the first day sent (./joining.server.ts). */
 export const joiningReminderEvent = "joining-reminder";
+/** The session's days, hours or place changed in Site content, and the booking's copy followed (./session-copies.server.ts). */
+export const sessionChangedEvent = "session-changed";

@@ -7,7 +7,13 @@
  */
 import { formatPenceGbp } from "~/format/money.ts";
 import { reminderTiming } from "./payment-reminders.ts";
-import { joiningReminderEvent, joiningSentEvent, paymentReminderEvent, transferredEvent } from "./timeline-kinds.ts";
+import {
+  joiningReminderEvent,
+  joiningSentEvent,
+  paymentReminderEvent,
+  sessionChangedEvent,
+  transferredEvent,
+} from "./timeline-kinds.ts";
 
 type Detail = Record<string, unknown>;
 
@@ -65,6 +71,10 @@ const sentences: Record<string, (detail: Detail) => string> = {
     `Cancelled: ${str(d.reason)}${typeof d.refundPence === "number" && d.refundPence > 0 ? ` (${pounds(d.refundPence)} to refund)` : ""}`,
   [transferredEvent]: (d) =>
     `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}${typeof d.extraPence === "number" && d.extraPence > 0 ? ` (${pounds(d.extraPence)} more, on a new invoice${typeof d.carriedPence === "number" && d.carriedPence > 0 ? `, with the ${pounds(d.carriedPence)} paid carried to it` : ""})` : ""}`,
+  [sessionChangedEvent]: (d) =>
+    str(d.from) === str(d.to)
+      ? `The session's hours or address changed in Site content (${str(d.to)})`
+      : `The session changed in Site content: ${str(d.from)} is now ${str(d.to)}`,
   [paymentReminderEvent]: reminderText,
   [joiningSentEvent]: (d) =>
     `Joining instructions and the questionnaire's link sent to the delegate of place ${String(d.place)}`,

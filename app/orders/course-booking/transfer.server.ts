@@ -38,6 +38,7 @@ import {
 } from "./documents.server.ts";
 import { placesLeft, releasePlaces, takePlaces } from "./places.server.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
+import { sessionCopy } from "./session-copies.server.ts";
 import { checkTransfer, transferOpen, transferRefusalText, type TransferRefusal } from "./transfer-rules.ts";
 import { bookable, otherDates, sessionByKey } from "./bookable.server.ts";
 import { bookingChangedEvent } from "./webhook-events.server.ts";
@@ -151,18 +152,13 @@ export async function transferBooking(
       }
       const reinvoice = check.extraPence > 0;
       const at = now.toISOString();
-      const label = sessionLabel(target);
+      const copy = sessionCopy(target);
+      const label = copy.session_label;
       await trx
         .updateTable("course_booking_facts")
         .set({
           session_key: target.key,
-          session_label: label,
-          session_starts_at: target.startsAt.toISOString(),
-          session_ends_at: target.endsAt.toISOString(),
-          session_first_day: target.firstDay,
-          session_last_day: target.lastDay,
-          session_format: target.format,
-          session_venue: target.venue ? JSON.stringify(target.venue) : null,
+          ...copy,
           // A replaced invoice's credits are its own: the new one has none yet; what was paid is carried to it.
           credited_pence: reinvoice ? 0 : before.credited_pence + check.creditPence,
           ...(reinvoice ? { price_basis: check.newBasis, carried_pence: check.carryPence } : {}),

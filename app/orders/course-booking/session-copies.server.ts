@@ -1,0 +1,138 @@
+/**
+ * What a booking and a waiting request keep of their session's days and
+ * place, and how that copy follows the session when the team changes it in
+ * Site content (docs/decisions/098-bookings-follow-their-session.md).
+ *
+ * A booking copies its session when it is made (or moved to another date),
+ * and everything after the sale reads the copy: the joining instructions
+ * and their reminder, the questionnaire, the booker's and the team's terms
+ * ("has it started?"), the booking links' lifetime, the calendar updates'
+ * window and the retention job. A live booking's copy (unconfirmed, held,
+ * invoiced or paid) and a waiting request still open follow the session as
+ * published; a booking that ended (cancelled, lapsed, expired) keeps what
+ * it was, and so does an issued invoice's line (its own words). The price
+ * is never followed: a booking keeps what it was sold at.
+ */
+import type { Transaction } from "kysely";
+import type { Db } from "~/data/db.server.ts";
+import type { CourseBookingFacts, Database } from "~/data/schema.ts";
+import { lockOrder } from "../store.server.ts";
+import {
+  addEvent,
+  isLive,
+  liveStatuses,
+  readBooking,
+  updateFacts,
+  type CourseBooking,
+} from "./booking-store.server.ts";
+import { sessionLabel, type BookableSession } from "./session.ts";
+import { sessionChangedEvent } from "./timeline-kinds.ts";
+
+const copyColumns = [
+  "session_label",
+  "session_starts_at",
+  "session_ends_at",
+  "session_first_day",
+  "session_last_day",
+  "session_format",
+  "session_venue",
+] as const;
+
+/** A booking's copy of its session's days and place. */
+export type SessionCopy = Pick<CourseBookingFacts, (typeof copyColumns)[number]>;
+
+/** What a booking on `session` keeps of it. */
+export function sessionCopy(session: BookableSession): SessionCopy {
+  return {
+    session_label: sessionLabel(session),
+    session_starts_at: session.startsAt.toISOString(),
+    session_ends_at: session.endsAt.toISOString(),
+    session_first_day: session.firstDay,
+    session_last_day: session.lastDay,
+    session_format: session.format,
+    session_venue: session.venue ? JSON.stringify(session.venue) : null,
+  };
+}
+
+const differs = (kept: SessionCopy, copy: SessionCopy) => copyColumns.some((c) => kept[c] !== copy[c]);
+
+/** The waiting requests still open: their dates decide when the list ends and when retention deletes them. */
+const openWaiting = ["unconfirmed", "waiting", "offered"] as const;
+
+/**
+ * Brings each live booking's copy, and each open waiting request's dates,
+ * in line with its session as `find` publishes it (a session no longer
+ * published is left alone), notes the change on the booking's timeline and
+ * calls `notify` (the booker's e-mail) in the same transaction. Each booking
+ * in a transaction of its own, its order locked and the row read again, so
+ * two instances never note one change twice. Bookings of sessions that
+ * ended more than `sinceDays` ago are not looked at. Returns how many
+ * bookings and requests changed.
+ */
+export async function followSessionChanges(
+  db: Db,
+  {
+    find,
+    now,
+    sinceDays = 60,
+    notify,
+  }: {
+    find: (key: string) => BookableSession | null;
+    now: Date;
+    sinceDays?: number;
+    notify?: (trx: Transaction<Database>, before: CourseBooking, after: CourseBooking) => Promise<void>;
+  },
+): Promise<{ bookings: number; waiting: number }> {
+  const since = new Date(now.getTime() - sinceDays * 86_400_000).toISOString();
+  const rows = await db
+    .selectFrom("course_bookings")
+    .select(["id", "session_key", ...copyColumns])
+    .where("status", "in", [...liveStatuses])
+    .where("session_ends_at", ">", since)
+    .execute();
+  let bookings = 0;
+  for (const row of rows) {
+    const session = find(row.session_key);
+    if (!session) continue;
+    const copy = sessionCopy(session);
+    if (!differs(row, copy)) continue;
+    bookings += await db.transaction().execute(async (trx) => {
+      await lockOrder(trx, row.id);
+      const booking = await readBooking(trx, row.id);
+      if (!booking || !isLive(booking.status) || booking.session_key !== row.session_key || !differs(booking, copy))
+        return 0;
+      await updateFacts(trx, row.id, copy);
+      await addEvent(trx, row.id, now, sessionChangedEvent, {
+        from: booking.session_label,
+        to: copy.session_label,
+      });
+      await notify?.(trx, booking, { ...booking, ...copy });
+      return 1;
+    });
+  }
+
+  const requested = await db
+    .selectFrom("course_waiting")
+    .select(["session_key", "session_starts_at", "session_ends_at"])
+    .distinct()
+    .where("state", "in", [...openWaiting])
+    .execute();
+  let waiting = 0;
+  for (const request of requested) {
+    const session = find(request.session_key);
+    if (!session) continue;
+    const startsAt = session.startsAt.toISOString();
+    const endsAt = session.endsAt.toISOString();
+    if (request.session_starts_at === startsAt && request.session_ends_at === endsAt) continue;
+    const moved = await db
+      .updateTable("course_waiting")
+      .set({ session_starts_at: startsAt, session_ends_at: endsAt })
+      .where("session_key", "=", request.session_key)
+      .where("session_starts_at", "=", request.session_starts_at)
+      .where("session_ends_at", "=", request.session_ends_at)
+      .where("state", "in", [...openWaiting])
+      .executeTakeFirst();
+    waiting += Number(moved.numUpdatedRows);
+  }
+  return { bookings, waiting };
+}

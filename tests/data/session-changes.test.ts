@@ -1,0 +1,126 @@
+/**
+ * A session moved in Site content (ADR 098; app/orders/course-booking/session-copies.server.ts)
+ * on both databases: each live booking's copy of its days and place, and
+ * each open waiting request's dates, follow it, noted once on the booking's
+ * timeline however many instances follow at once; a booking that ended and
+ * a request that lapsed keep what they were; a session no longer published
+ * changes nothing.
+ */
+import { beforeAll, describe, expect, it } from "vitest";
+import { followSessionChanges } from "~/orders/course-booking/session-copies.server.ts";
+import type { BookableSession } from "~/orders/course-booking/session.ts";
+import { joinWaitingList } from "~/orders/course-booking/waiting.server.ts";
+import { dialects } from "./databases.ts";
+import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
+import {
+  createConfirmedCourseBooking,
+  createCourseBooking,
+  createCourseSession,
+  delegate,
+  testKeys,
+  testMail,
+} from "../support/factories.ts";
+
+const t0 = new Date("2027-01-10T10:00:00.000Z");
+const week = 7 * 86_400_000;
+
+/** The session a week later, in person at a venue (what the team changed it to). */
+const movedOf = (session: BookableSession): BookableSession => ({
+  ...session,
+  startsAt: new Date(session.startsAt.getTime() + week),
+  endsAt: new Date(session.endsAt.getTime() + week),
+  firstDay: "2027-03-15",
+  lastDay: "2027-03-19",
+  format: "in-person",
+  venue: {
+    name: "The Meridian Centre",
+    streetAddress: "1 Finsbury Square",
+    locality: "London",
+    postalCode: "EC2A 1AE",
+  },
+});
+
+describe.each(dialects)("bookings follow their session on %s", (dialect) => {
+  const t = useTestDatabase(dialect, "sesscopy", { businessSettings: true });
+  const db = () => t.handle.db;
+  let session: BookableSession;
+  let moved: BookableSession;
+  const published = (key: string) => (key === session.key ? moved : null);
+
+  beforeAll(async () => {
+    session = await createCourseSession(db(), { capacity: 10, at: t0 });
+    moved = movedOf(session);
+  });
+
+  const copyOf = (id: string) =>
+    db().selectFrom("course_bookings").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const waitingDates = (id: string) =>
+    db()
+      .selectFrom("course_waiting")
+      .select(["session_starts_at", "session_ends_at"])
+      .where("id", "=", id)
+      .executeTakeFirstOrThrow();
+
+  it("moves live bookings and open waiting requests with their session, once, and leaves what ended", async () => {
+    const { booking: invoiced } = await createConfirmedCourseBooking(db(), { session, places: [delegate(1)], now: t0 });
+    const unconfirmed = await createCourseBooking(db(), { session, places: [delegate(2)], now: t0 });
+    const { booking: ended } = await createConfirmedCourseBooking(db(), { session, places: [delegate(3)], now: t0 });
+    const service = testCourseBookingService(db(), { clock: () => t0 });
+    expect(await service.cancel(ended.id, "staff-1")).toMatchObject({ ok: true });
+    const open = await joinWaitingList(
+      db(),
+      session,
+      { name: "Ann", email: "ann@example.com", organisation: "Ann Ltd", places: 1 },
+      { now: t0, mail: testMail, keys: testKeys },
+    );
+    const lapsed = await joinWaitingList(
+      db(),
+      session,
+      { name: "Bob", email: "bob@example.com", organisation: "Bob Ltd", places: 1 },
+      { now: t0, mail: testMail, keys: testKeys },
+    );
+    await db().updateTable("course_waiting").set({ state: "lapsed" }).where("id", "=", lapsed).execute();
+    const before = await copyOf(ended.id);
+
+    // Nothing published for the session: nothing changes.
+    expect(await followSessionChanges(db(), { find: () => null, now: t0 })).toEqual({ bookings: 0, waiting: 0 });
+
+    // Two instances follow the change at once.
+    const counts = await Promise.all([
+      followSessionChanges(db(), { find: published, now: t0 }),
+      followSessionChanges(db(), { find: published, now: t0 }),
+    ]);
+    expect(counts.reduce((sum, c) => sum + c.bookings, 0)).toBe(2);
+    expect(counts.reduce((sum, c) => sum + c.waiting, 0)).toBe(1);
+
+    const label = "15 March 2027 to 19 March 2027, The Meridian Centre, London";
+    for (const id of [invoiced.id, unconfirmed.id]) {
+      expect(await copyOf(id)).toMatchObject({
+        session_label: label,
+        session_starts_at: moved.startsAt.toISOString(),
+        session_ends_at: moved.endsAt.toISOString(),
+        session_first_day: "2027-03-15",
+        session_last_day: "2027-03-19",
+        session_format: "in-person",
+        session_venue: JSON.stringify(moved.venue),
+      });
+      const events = await courseBookingEvents(db(), id, ["session-changed"]);
+      expect(events.map((e) => JSON.parse(e.detail) as unknown)).toEqual([
+        { from: "8 March 2027 to 12 March 2027, live online", to: label },
+      ]);
+    }
+    expect(await copyOf(ended.id)).toEqual(before);
+    expect(await courseBookingEvents(db(), ended.id, ["session-changed"])).toEqual([]);
+    expect(await waitingDates(open)).toEqual({
+      session_starts_at: moved.startsAt.toISOString(),
+      session_ends_at: moved.endsAt.toISOString(),
+    });
+    expect(await waitingDates(lapsed)).toEqual({
+      session_starts_at: session.startsAt.toISOString(),
+      session_ends_at: session.endsAt.toISOString(),
+    });
+
+    // Followed again with nothing new: nothing changes.
+    expect(await followSessionChanges(db(), { find: published, now: t0 })).toEqual({ bookings: 0, waiting: 0 });
+  });
+});
