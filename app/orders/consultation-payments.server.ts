@@ -24,6 +24,7 @@ import type { MailContext } from "~/mail/types.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import { consultationDescription, type PaymentRequest } from "./consultation-request.ts";
 import { consultationBooking } from "./consultation.ts";
+import { stripeChangeEmail } from "./stripe/change-emails.server.ts";
 import type { PaidOrderHandler } from "./stripe/handler.ts";
 import { orderMetadata } from "./stripe/kinds.ts";
 import { settlePayment } from "./stripe/settle.server.ts";
@@ -115,6 +116,21 @@ export function createConsultationPayments(options: ConsultationPaymentsOptions)
     find: (trx, orderId) => paidOrder(trx, "consultation", orderId),
     async succeeded(trx, order, intent) {
       return { queued: await markPaidIn(trx, order.id, intent) };
+    },
+    async changedInStripe(trx, orderId, change) {
+      const booking = await trx
+        .selectFrom("consultations")
+        .select(["customer_name", "is_test"])
+        .where("id", "=", orderId)
+        .executeTakeFirst();
+      if (!booking) return false;
+      const order = {
+        name: `The consultation paid by ${booking.customer_name}`,
+        path: consultationsPage,
+        isTest: booking.is_test === 1,
+      };
+      await queueEmails(trx, { type: "booking", id: orderId }, [stripeChangeEmail(order, change, mail)], clock());
+      return true;
     },
     async failed(trx, order, _intent, message) {
       const at = clock().toISOString();

@@ -210,6 +210,17 @@ export async function paidOrder(trx: Trx, kind: PaidKindName, id: string, refere
   return payment ? { id: order.id, amountPence: payment.amount_pence, currency: order.currency } : null;
 }
 
+/** The order a provider's payment (a PaymentIntent's id) was recorded for, and its kind; null if none. */
+export async function orderOfPayment(trx: Trx, reference: string): Promise<{ id: string; kind: string } | null> {
+  const row = await trx
+    .selectFrom("payments as p")
+    .innerJoin("orders as o", "o.id", "p.order_id")
+    .select(["o.id", "o.kind"])
+    .where("p.provider_reference", "=", reference)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
 /** Deletes orders `ids` with their lines and payments (a kind deletes its own facts first). */
 export async function deleteOrders(trx: Trx, ids: readonly string[]): Promise<number> {
   if (ids.length === 0) return 0;

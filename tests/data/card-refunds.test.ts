@@ -12,7 +12,7 @@ import { attachPaymentIntent, confirmCardPayment } from "~/orders/course-booking
 import { cancelBooking, markInvoicePaid } from "~/orders/course-booking/team-acts.server.ts";
 import { orderMetadata } from "~/orders/stripe/kinds.ts";
 import { dialects } from "./databases.ts";
-import { courseBookingEvents, deliverSucceeded, usePaymentService } from "./fixtures.ts";
+import { courseBookingEvents, deliverSucceeded, heldCardBooking, usePaymentService } from "./fixtures.ts";
 import { byCard, createCourseSession, delegate, placeCourseBooking, testBooker } from "../support/factories.ts";
 
 const webhookSecret = "whsec_card_refunds";
@@ -29,25 +29,8 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
   );
 
   /** A card booking of one place on a session of its own, held, with its PaymentIntent at Stripe (not yet paid). */
-  async function heldByCard(tag: string) {
-    const db = app.t.handle.db;
-    const session = await createCourseSession(db, { key: `refunds-${dialect}-${tag}`, capacity: 4, at: booked });
-    const placed = await placeCourseBooking(db, {
-      session,
-      booker: testBooker(`${tag}@example.com`),
-      places: [delegate(1)],
-      payment: byCard,
-      now: booked,
-    });
-    if (!placed.ok) throw new Error(placed.reason);
-    const intent = await app.stripe.paymentIntents.create({
-      amount: placed.booking.total_pence,
-      currency: "gbp",
-      metadata: orderMetadata({ kind: "course-booking", id: placed.booking.id }),
-    });
-    expect(await attachPaymentIntent(db, placed.booking.id, intent.id)).toBe(true);
-    return { id: placed.booking.id, intent };
-  }
+  const heldByCard = (tag: string) =>
+    heldCardBooking(app, { key: `refunds-${dialect}-${tag}`, booker: `${tag}@example.com`, at: booked });
 
   it("a payment for a booking that is gone is logged for the operators to refund, not kept unseen", async () => {
     const intent = await app.stripe.paymentIntents.create({

@@ -22,7 +22,17 @@ import { confirmCredential, unsubscribeCredential } from "~/leads/kinds/newslett
 import { createMailTransport } from "~/mail/transport.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { createSmtpSink } from "../../harness/servers.ts";
-import { testKeys, testMail } from "../support/factories.ts";
+import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
+import { orderMetadata } from "~/orders/stripe/kinds.ts";
+import {
+  byCard,
+  createCourseSession,
+  delegate,
+  placeCourseBooking,
+  testBooker,
+  testKeys,
+  testMail,
+} from "../support/factories.ts";
 import { openTestDatabase, type dialects, type TestDatabase } from "./databases.ts";
 
 // The records the data tests build, from their one home (tests/support/factories.ts).
@@ -202,21 +212,55 @@ export function usePaymentService(...args: Parameters<typeof openPaymentService>
   return opened;
 }
 
-/** Stripe's signed event saying `intent` succeeded (at `at`), delivered to `webhooks` as Stripe would send it. */
-export function deliverSucceeded(
+/**
+ * A card booking of one place (delegate 1) by `booker` on a session of its
+ * own (`key`, 4 places), placed `at`, held, with its PaymentIntent made at
+ * the Stripe-shaped server of `app` (not yet paid): its id, reference and
+ * PaymentIntent.
+ */
+export async function heldCardBooking(
+  app: Pick<Awaited<ReturnType<typeof openPaymentService>>, "t" | "stripe">,
+  { key, booker, at }: { key: string; booker: string; at: Date },
+) {
+  const db = app.t.handle.db;
+  const session = await createCourseSession(db, { key, capacity: 4, at });
+  const placed = await placeCourseBooking(db, {
+    session,
+    booker: testBooker(booker),
+    places: [delegate(1)],
+    payment: byCard,
+    now: at,
+  });
+  if (!placed.ok) throw new Error(placed.reason);
+  const intent = await app.stripe.paymentIntents.create({
+    amount: placed.booking.total_pence,
+    currency: "gbp",
+    metadata: orderMetadata({ kind: "course-booking", id: placed.booking.id }),
+  });
+  if (!(await attachPaymentIntent(db, placed.booking.id, intent.id))) throw new Error("the payment was not attached");
+  return { id: placed.booking.id, reference: placed.booking.reference, intent };
+}
+
+/** Stripe's signed event of `type` about `object` (at `at`), delivered to `webhooks` as Stripe would send it. */
+export function deliverEvent(
   webhooks: StripeWebhooks,
-  intent: object,
-  { secret, at }: { secret: string; at: Date },
+  type: string,
+  object: object,
+  { secret, at, id = `evt_${Math.random().toString(36).slice(2)}` }: { secret: string; at: Date; id?: string },
 ) {
   const payload = JSON.stringify({
-    id: `evt_${Math.random().toString(36).slice(2)}`,
+    id,
     object: "event",
-    type: "payment_intent.succeeded",
+    type,
     created: Math.floor(at.getTime() / 1000),
-    data: { object: { ...intent, status: "succeeded" } },
+    data: { object },
   });
   return webhooks.handleWebhook(payload, signer.generateTestHeaderString({ payload, secret }));
 }
+
+/** Stripe's signed event saying `intent` succeeded (at `at`), delivered to `webhooks` as Stripe would send it. */
+export const deliverSucceeded = (webhooks: StripeWebhooks, intent: object, options: { secret: string; at: Date }) =>
+  deliverEvent(webhooks, "payment_intent.succeeded", { ...intent, status: "succeeded" }, options);
 
 const signer = new Stripe("sk_test_signer").webhooks;
 

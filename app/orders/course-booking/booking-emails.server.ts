@@ -118,8 +118,12 @@ function bookingUrl(ctx: MailContext): string {
   return `${siteLink(ctx).replace(/\/$/, "")}/booking/${withheldCredential(bookingLinkCredential)}`;
 }
 
+/** The booking's page in the back office, from the site's root. */
+export const adminPath = (booking: Pick<BookingForEmail, "id">) =>
+  `/admin/course-bookings/${encodeURIComponent(booking.id)}`;
+
 export function adminUrl(booking: Pick<BookingForEmail, "id">, ctx: MailContext): string {
-  return `${siteLink(ctx).replace(/\/$/, "")}/admin/course-bookings/${encodeURIComponent(booking.id)}`;
+  return `${siteLink(ctx).replace(/\/$/, "")}${adminPath(booking)}`;
 }
 
 export function pdfAttachment(kind: "invoice" | "credit-note", doc: DocumentForEmail): Attachment {

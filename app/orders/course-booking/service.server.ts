@@ -29,6 +29,8 @@ import { orderMetadata } from "../stripe/kinds.ts";
 import { settlePayment } from "../stripe/settle.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
 import { followSessionChanges } from "./session-copies.server.ts";
+import { stripeChangeEvent } from "./timeline-kinds.ts";
+import { stripeChangeEmail } from "../stripe/change-emails.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
 import { defaultConfirmationRules, unconfirmedMessages, type ConfirmationRules } from "./confirmation.ts";
 import {
@@ -43,6 +45,7 @@ import {
   joiningLinkChangedEmail,
   sessionChangedEmail,
   sessionMovedBookerEmail,
+  adminPath,
   withNumber,
   type BookingForEmail,
 } from "./booking-emails.server.ts";
@@ -609,6 +612,23 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         };
       }
       return { queued: false };
+    },
+    /** Noted on the booking's timeline, and the team told. */
+    async changedInStripe(trx, orderId, change) {
+      const booking = await readBooking(trx, orderId);
+      if (!booking) return false;
+      const now = clock();
+      await addEvent(trx, booking.id, now, stripeChangeEvent, {
+        ...change,
+        ...(change.what === "disputed" ? { respondBy: change.respondBy?.toISOString() ?? null } : {}),
+      });
+      const order = {
+        name: `Booking ${booking.reference} (${booking.booker_name}, ${booking.organisation})`,
+        path: adminPath(booking),
+        isTest: booking.is_test === 1,
+      };
+      await queueEmails(trx, { type: "course-booking", id: booking.id }, [stripeChangeEmail(order, change, mail)], now);
+      return true;
     },
     /** Noted on the timeline of a booking still held (or expired), for the team. */
     async mismatched(trx, order, intent) {

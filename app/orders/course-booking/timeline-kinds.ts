@@ -15,3 +15,5 @@ export const joiningSentEvent = "joining-instructions";
 export const joiningReminderEvent = "joining-reminder";
 /** The session's days, hours or place changed in Site content, and the booking's copy followed (./session-copies.server.ts). */
 export const sessionChangedEvent = "session-changed";
+/** Money moved in Stripe rather than by the site: a dashboard refund, a failed refund, a dispute (../stripe/changes.ts). */
+export const stripeChangeEvent = "stripe-change";

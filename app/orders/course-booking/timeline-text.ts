@@ -12,8 +12,11 @@ import {
   joiningSentEvent,
   paymentReminderEvent,
   sessionChangedEvent,
+  stripeChangeEvent,
   transferredEvent,
 } from "./timeline-kinds.ts";
+import { changeText } from "../stripe/changes.ts";
+import type { StripeChange } from "../stripe/handler.ts";
 
 type Detail = Record<string, unknown>;
 
@@ -75,6 +78,10 @@ const sentences: Record<string, (detail: Detail) => string> = {
     str(d.from) === str(d.to)
       ? `The session's hours or address changed in Site content (${str(d.to)})`
       : `The session changed in Site content: ${str(d.from)} is now ${str(d.to)}`,
+  [stripeChangeEvent]: (d) =>
+    typeof d.amountPence === "number" && typeof d.what === "string"
+      ? changeText(d as StripeChange)
+      : "Money moved in Stripe's dashboard",
   [paymentReminderEvent]: reminderText,
   [joiningSentEvent]: (d) =>
     `Joining instructions and the questionnaire's link sent to the delegate of place ${String(d.place)}`,

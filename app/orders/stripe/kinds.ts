@@ -20,7 +20,7 @@ export type OrderRef = { kind: PaidKindName; id: string };
 
 type Metadata = Readonly<Record<string, string>> | null | undefined;
 
-const isPaidKind = (name: string): name is PaidKindName => Object.hasOwn(paidKinds, name);
+export const isPaidKind = (name: string): name is PaidKindName => Object.hasOwn(paidKinds, name);
 
 /**
  * What a new PaymentIntent (or refund) of `ref` carries: `order_kind` and

@@ -5,14 +5,19 @@
  * once, finds the order the PaymentIntent's metadata names (./kinds.ts) and
  * hands the event to that kind's handler: a success through
  * ./settle.server.ts (amount and currency checked there), a failure with
- * Stripe's message, addresses masked.
+ * Stripe's message, addresses masked. Money moved in Stripe rather than by
+ * the site (a refund made in the dashboard, a refund that failed, a dispute:
+ * ./changes.ts) goes to the kind of the order that recorded the payment,
+ * which notes it and tells the team.
  */
 import type Stripe from "stripe";
 import type { Db } from "~/data/db.server.ts";
 import type { Metrics } from "~/observability/metrics.server.ts";
 import { redactAddresses } from "~/observability/redact.ts";
 import type { PaidOrderHandler } from "./handler.ts";
-import { orderOf, type PaidKindName } from "./kinds.ts";
+import { orderOfPayment } from "../store.server.ts";
+import { changeText, stripeChangeOf } from "./changes.ts";
+import { isPaidKind, orderOf, type PaidKindName } from "./kinds.ts";
 import { settlePayment } from "./settle.server.ts";
 
 export type StripeWebhookOptions = {
@@ -49,6 +54,18 @@ export function createStripeWebhooks(options: StripeWebhookOptions) {
         .onConflict((oc) => oc.column("id").doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) === 0) return { message: "Already handled.", queued: false };
+      const changed = stripeChangeOf(event);
+      if (changed) {
+        const order = await orderOfPayment(trx, changed.paymentIntentId);
+        const handler = order && isPaidKind(order.kind) ? handlers[order.kind] : null;
+        if (!order || !handler || !(await handler.changedInStripe(trx, order.id, changed.change))) {
+          log(
+            `Stripe: ${event.type} for payment ${changed.paymentIntentId}, which no order records: ${changeText(changed.change)}`,
+          );
+          return { message: "Not one of our orders.", queued: false };
+        }
+        return { message: "OK", queued: true };
+      }
       if (event.type !== "payment_intent.succeeded" && event.type !== "payment_intent.payment_failed") {
         return { message: "OK", queued: false };
       }
