@@ -32,6 +32,16 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
   const heldByCard = (tag: string) =>
     heldCardBooking(app, { key: `refunds-${dialect}-${tag}`, booker: `${tag}@example.com`, at: booked });
 
+  /** The e-mails about booking `id` queued to `to` whose subject is like `subject`. */
+  const sent = (id: string, to: string, subject: string) =>
+    app.t.handle.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("lead_id", "=", id)
+      .where("to_address", "=", to)
+      .where("subject", "like", subject)
+      .execute();
+
   it("a payment for a booking that is gone is logged for the operators to refund, not kept unseen", async () => {
     const intent = await app.stripe.paymentIntents.create({
       amount: 90_000,
@@ -81,6 +91,12 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
     });
     expect(app.fake.refunds.get(refunded.intent.id)).toEqual([refunded.intent.amount]);
     expect(await courseBookingEvents(db, refunded.id, ["refund-failed"])).toEqual([]);
+    // The booker is told it is refunded, and why.
+    const toBooker = await sent(refunded.id, "late-refunded@example.com", "Payment refunded%");
+    expect(toBooker.map((m) => m.subject)).toEqual([`Payment refunded: booking ${refunded.reference}`]);
+    expect(toBooker[0]!.text_body).toContain(
+      "is refunded in full to your card: the booking had been cancelled before your payment arrived.",
+    );
 
     // Refused by Stripe (the payment is not one it can refund): on the timeline, and the team asked to do it.
     const refused = await heldByCard("late-refused");
@@ -95,13 +111,7 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
     expect(failed.map((e) => (JSON.parse(e.detail) as { amountPence: number }).amountPence)).toEqual([
       refused.intent.amount,
     ]);
-    const toTeam = await db
-      .selectFrom("outbox")
-      .select(["subject", "text_body"])
-      .where("lead_id", "=", refused.id)
-      .where("to_address", "=", "team@example.test")
-      .where("subject", "like", "Refund failed%")
-      .execute();
+    const toTeam = await sent(refused.id, "team@example.test", "Refund failed%");
     expect(toTeam).toHaveLength(1);
     expect(toTeam[0]!.text_body).toContain("arrived after the booking had ended");
   });

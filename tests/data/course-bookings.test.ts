@@ -375,13 +375,13 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const startedDate = await newSession(4);
       const onStarted = await cardBooking(startedDate, [delegate(1)]);
       await expireHolds(db, minutes(early, 20));
-      for (const [{ paymentIntentId, booking }, session, at] of [
-        [onCancelled, cancelledDate, minutes(early, 22)],
-        [onStarted, startedDate, new Date("2027-03-08T10:00:00.000Z")],
+      for (const [{ paymentIntentId, booking }, session, at, why] of [
+        [onCancelled, cancelledDate, minutes(early, 22), "places-gone"],
+        [onStarted, startedDate, new Date("2027-03-08T10:00:00.000Z"), "started"],
       ] as const) {
         expect(
           await confirmCardPayment(db, { paymentIntentId, amountPence: booking.total_pence, now: at }),
-        ).toMatchObject({ outcome: "refund", paymentIntentId, booking: { status: "cancelled" } });
+        ).toMatchObject({ outcome: "refund", paymentIntentId, booking: { status: "cancelled" }, why });
         expect(await placesTaken(db, session.key)).toBe(0);
         expect(await invoicesOf(booking.id)).toEqual([]);
       }

@@ -9,8 +9,10 @@ import {
   hoursText,
   invitationSays,
   joiningEmail,
+  lateRefundEmail,
   placeTransferredEmail,
   sessionChangedEmail,
+  sessionMovedBookerEmail,
   withNumber,
   type BookingForEmail,
 } from "~/orders/course-booking/booking-emails.server.ts";
@@ -313,6 +315,42 @@ describe("a booking moved to a dearer date (ADR 084)", () => {
       "CN-000007",
     );
     expect(numbered).toEqual(moved({ invoice: "INV-000043", note: "CN-000007" }));
+  });
+});
+
+describe("a card payment refunded as it arrives", () => {
+  it("tells the booker it is refunded in full, and why, in words; nothing once they are erased", () => {
+    const email = lateRefundEmail(booking, ctx, { amountPence: 540_000, why: "started" })!;
+    expect(email.to).toBe(booking.booker.email);
+    expect(email.subject).toBe("Payment refunded: booking MB-7K3Q9D");
+    expect(email.text).toContain(
+      "Your card payment of £5,400.00 for booking MB-7K3Q9D (Enterprise Risk Management, 29 March – 2 April 2027) is refunded in full to your card: your payment arrived after the time we held your places for it, when the course had already started",
+    );
+    expect(lateRefundEmail(booking, ctx, { amountPence: 540_000, why: "places-gone" })!.text).toContain(
+      "please book again on the course's page",
+    );
+    expect(
+      lateRefundEmail({ ...booking, booker: { ...booking.booker, email: null } }, ctx, {
+        amountPence: 1,
+        why: "cancelled",
+      }),
+    ).toBeNull();
+  });
+});
+
+describe("a session changed in Site content (ADR 098)", () => {
+  it("tells the booker what it was and what it is now; the hours alone, without a 'from'", () => {
+    const from = "29 March 2027 to 2 April 2027, The Finsbury Centre, London";
+    const to = "5 April 2027 to 9 April 2027, The Finsbury Centre, London";
+    const moved = sessionMovedBookerEmail(booking, { from, to }, ctx, true)!;
+    expect(moved.to).toBe(booking.booker.email);
+    expect(moved.text).toContain(`has changed from ${from} to ${to}.`);
+    expect(moved.text).toContain("We have sent each named delegate the new details and a calendar update.");
+    const hours = sessionMovedBookerEmail(booking, { from, to: from }, ctx, false)!;
+    expect(hours.text).toContain(
+      "The hours or the address of Enterprise Risk Management, which you booked (booking MB-7K3Q9D), have changed.",
+    );
+    expect(hours.text).not.toContain("calendar update");
   });
 });
 

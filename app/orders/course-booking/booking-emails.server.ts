@@ -704,6 +704,50 @@ export function invoicePaidByCardEmails(
   return [...(receipt ? [receipt] : []), team];
 }
 
+/** Why a card payment was refunded as it arrived, as the booker reads it (./card-payments.server.ts's LateRefundReason). */
+const lateRefundWhy: Record<"cancelled" | "places-gone" | "started" | "invoice-not-owed", string> = {
+  cancelled: "the booking had been cancelled before your payment arrived",
+  "places-gone":
+    "your payment arrived after the time we held your places for it, and the places had been taken meanwhile, so the booking could not be confirmed",
+  started:
+    "your payment arrived after the time we held your places for it, when the course had already started, so the booking could not be confirmed",
+  "invoice-not-owed": "the invoice it paid was no longer owed (it had been paid another way, or cancelled)",
+};
+
+/**
+ * To the booker whose card payment arrived when it was no longer owed: it
+ * is refunded in full, and why; null once the booker is erased.
+ */
+export function lateRefundEmail(
+  booking: BookingForEmail,
+  ctx: MailContext,
+  { amountPence, why }: { amountPence: number; why: keyof typeof lateRefundWhy },
+): OutgoingEmail | null {
+  const booker = bookerAddress(booking);
+  if (!booker) return null;
+  return compose(
+    {
+      title: "Your card payment is refunded",
+      blocks: [
+        ...testNotice(booking.isTest),
+        p(`Dear ${oneLine(booking.booker.name)},`),
+        p(
+          `Your card payment of ${formatPenceGbp(amountPence)} for booking ${oneLine(booking.reference)} (${oneLine(booking.courseTitle)}, ${booking.session.label}) is refunded in full to your card: ${lateRefundWhy[why]}.`,
+        ),
+        p("A card refund usually reaches your account within 5 to 10 working days."),
+        ...(why === "places-gone"
+          ? [p("If you would still like a place, please book again on the course's page, or reply to this e-mail.")]
+          : []),
+        ...contactDetails(ctx),
+      ],
+    },
+    {
+      to: booker,
+      subject: subject(`Payment refunded: booking ${inSubject(booking.reference)}`, booking.isTest),
+    },
+  );
+}
+
 /** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */
 export function bookingCancelledEmails(
   booking: BookingForEmail,

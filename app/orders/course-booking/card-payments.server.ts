@@ -53,8 +53,8 @@ export async function attachPaymentIntent(db: Db, bookingId: string, paymentInte
 export type CardPaymentOutcome =
   /** Paid: the booking is `paid` and its receipt (a VAT invoice marked paid) issued. */
   | { outcome: "confirmed"; booking: CourseBooking; invoice: CourseInvoice }
-  /** Paid after the hold lapsed and the places went meanwhile: the caller refunds `amountPence` through Stripe. */
-  | { outcome: "refund"; booking: CourseBooking; paymentIntentId: string; amountPence: number }
+  /** Paid when it was no longer owed (`why`): the caller refunds `amountPence` through Stripe, and tells the booker. */
+  | { outcome: "refund"; booking: CourseBooking; paymentIntentId: string; amountPence: number; why: LateRefundReason }
   /**
    * Nothing changed: an unknown payment, or one already handled (a replay,
    * an event out of order). Its amount and currency were checked before, by
@@ -63,6 +63,13 @@ export type CardPaymentOutcome =
   | { outcome: "unchanged"; reason: "unknown-payment" | "already-handled" }
   /** An invoice paid by card from the booker's page (issue 41): the booking is `paid`; the invoice stands as issued. */
   | { outcome: "invoice-paid"; booking: CourseBooking; invoiceNumber: string };
+
+/**
+ * Why a card payment is refunded as it arrives: the booking was cancelled
+ * before it; its hold lapsed and the places went, or the course started;
+ * the invoice it paid was paid otherwise or cancelled meanwhile.
+ */
+export type LateRefundReason = "cancelled" | "places-gone" | "started" | "invoice-not-owed";
 
 /** Every course booking is priced and charged in pounds sterling (Stripe's lower-case code). */
 export const bookingCurrency = "gbp";
@@ -107,7 +114,7 @@ export async function confirmCardPayment(
         reason: "cancelled-before-payment",
         paymentIntentId,
       });
-      return { outcome: "refund", booking, paymentIntentId, amountPence };
+      return { outcome: "refund", booking, paymentIntentId, amountPence, why: "cancelled" };
     }
     if (booking.status === "held") {
       if (await claim(trx, booking.id, "held", paid)) return receipt(trx, booking.id, now, compose);
@@ -137,7 +144,13 @@ export async function confirmCardPayment(
       { creditNoteNumber: null, creditedPence: 0, refundPence: amountPence },
       now,
     );
-    return { outcome: "refund", booking: refunded, paymentIntentId, amountPence };
+    return {
+      outcome: "refund",
+      booking: refunded,
+      paymentIntentId,
+      amountPence,
+      why: started ? "started" : "places-gone",
+    };
   });
 }
 
@@ -168,7 +181,7 @@ async function invoicePaidByCard(
     return { outcome: "invoice-paid", booking: paid, invoiceNumber: number };
   }
   await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "invoice-no-longer-due", paymentIntentId });
-  return { outcome: "refund", booking, paymentIntentId, amountPence };
+  return { outcome: "refund", booking, paymentIntentId, amountPence, why: "invoice-not-owed" };
 }
 
 /** Whether the booking's timeline has payment `paymentIntentId` settled already: paid with it, or refunded. */

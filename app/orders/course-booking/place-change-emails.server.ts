@@ -109,7 +109,7 @@ export function refundFailedEmail(
         p(`${what} Its refund of ${formatPenceGbp(amountPence)} to the card could not be made: ${oneLine(message)}`),
         p(
           act === "paid-late"
-            ? "Please refund it in Stripe's dashboard."
+            ? "Please refund it in Stripe's dashboard. The booker was told it is refunded."
             : "Please refund it in Stripe's dashboard. The booker was told the credit is refunded to their card.",
         ),
         {

@@ -45,6 +45,7 @@ import {
   joiningLinkChangedEmail,
   sessionChangedEmail,
   sessionMovedBookerEmail,
+  lateRefundEmail,
   adminPath,
   withNumber,
   type BookingForEmail,
@@ -601,9 +602,12 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         return { queued: true };
       }
       if (outcome.outcome === "refund") {
-        const { booking, paymentIntentId, amountPence } = outcome;
+        const { booking, paymentIntentId, amountPence, why } = outcome;
+        const about = forEmail(booking, await bookingDelegates(trx, booking.id), sessionByKey(booking.session_key));
+        const told = lateRefundEmail(about, mail, { amountPence, why });
+        if (told) await queueEmails(trx, { type: "course-booking", id: booking.id }, [told], clock());
         return {
-          queued: false,
+          queued: told !== null,
           after: async () => {
             // The event is recorded as handled already: a refund that fails is the team's to make by hand.
             const error = await refund(booking.id, paymentIntentId, amountPence, `whole-${paymentIntentId}`);
