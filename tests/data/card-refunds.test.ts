@@ -42,7 +42,7 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
       .where("subject", "like", subject)
       .execute();
 
-  it("a payment for a booking that is gone is logged for the operators to refund, not kept unseen", async () => {
+  it("a payment for a booking that is gone is refunded in full, once, and logged, not kept unseen", async () => {
     const intent = await app.stripe.paymentIntents.create({
       amount: 90_000,
       currency: "gbp",
@@ -54,8 +54,14 @@ describe.each(dialects)("card refunds on %s", (dialect) => {
       message: "OK",
     });
     expect(logged.filter((line) => line.includes(intent.id))).toEqual([
-      `Payment ${intent.id} of 90000 gbp succeeded for course-booking no-such-booking, which has no such payment (the order is gone, or paid otherwise): refund it in Stripe's dashboard`,
+      `Payment ${intent.id} of 90000 gbp succeeded for course-booking no-such-booking, which has no such payment (the order is gone, or paid otherwise)`,
+      `Payment ${intent.id} of 90000 gbp for course-booking no-such-booking refunded in full`,
     ]);
+    expect(app.fake.refunds.get(intent.id)).toEqual([90_000]);
+    // Its success told again (another event): refunded once all the same.
+    await deliverSucceeded(app.webhooks, intent, { secret: webhookSecret, at: clock });
+    expect(app.fake.refunds.get(intent.id)).toEqual([90_000]);
+    expect(logged.filter((line) => line.includes(intent.id) && line.includes("could not be refunded"))).toEqual([]);
   });
 
   it("a held booking cancelled has its payment cancelled at Stripe: a payment page left open can no longer charge the card", async () => {

@@ -17,7 +17,7 @@ import { redactAddresses } from "~/observability/redact.ts";
 import type { PaidOrderHandler } from "./handler.ts";
 import { orderOfPayment } from "../store.server.ts";
 import { changeText, stripeChangeOf } from "./changes.ts";
-import { isPaidKind, orderOf, type PaidKindName } from "./kinds.ts";
+import { isPaidKind, orderMetadata, orderOf, type OrderRef, type PaidKindName } from "./kinds.ts";
 import { settlePayment } from "./settle.server.ts";
 
 export type StripeWebhookOptions = {
@@ -75,9 +75,12 @@ export function createStripeWebhooks(options: StripeWebhookOptions) {
       const handler = handlers[ref.kind];
       if (event.type === "payment_intent.succeeded") {
         const settled = await settlePayment(trx, handler, ref, intent, log);
-        return settled.outcome === "applied"
-          ? { message: "OK", queued: settled.queued, ...(settled.after ? { after: settled.after } : {}) }
-          : { message: "OK", queued: false };
+        if (settled.outcome === "applied")
+          return { message: "OK", queued: settled.queued, ...(settled.after ? { after: settled.after } : {}) };
+        // Money no order records (the order erased or swept, or paid otherwise): given back, not kept unseen.
+        if (settled.reason === "unknown-order")
+          return { message: "OK", queued: false, after: () => refundOrphan(ref, intent) };
+        return { message: "OK", queued: false };
       }
       const order = await handler.find(trx, ref.id, intent);
       if (order) {
@@ -86,6 +89,25 @@ export function createStripeWebhooks(options: StripeWebhookOptions) {
       }
       return { message: "OK", queued: false };
     });
+  }
+
+  /**
+   * Refunds in full a payment that succeeded for an order that does not
+   * record it, once (its own idempotency key; the site's metadata, so its
+   * refund.created is known as the site's); logged either way.
+   */
+  async function refundOrphan(ref: OrderRef, intent: Stripe.PaymentIntent): Promise<void> {
+    try {
+      await stripe.refunds.create(
+        { payment_intent: intent.id, metadata: orderMetadata(ref) },
+        { idempotencyKey: `orphan-${intent.id}` },
+      );
+      log(`Payment ${intent.id} of ${intent.amount} ${intent.currency} for ${ref.kind} ${ref.id} refunded in full`);
+    } catch (error) {
+      log(
+        `Payment ${intent.id} of ${intent.amount} ${intent.currency} for ${ref.kind} ${ref.id} could not be refunded (${redactAddresses((error as Error).message)}): refund it in Stripe's dashboard`,
+      );
+    }
   }
 
   return {

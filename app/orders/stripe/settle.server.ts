@@ -27,9 +27,9 @@ export async function settlePayment(
   const order = await handler.find(trx, ref.id, intent);
   if (!order) {
     // Money taken for an order that is gone (erased, swept) or for a payment it no longer records: kept by
-    // no one's books unless someone refunds it, so it is said where the operators look.
+    // no one's books, so it is said where the operators look (the webhook router refunds it).
     log(
-      `Payment ${intent.id} of ${intent.amount} ${intent.currency} succeeded for ${ref.kind} ${ref.id}, which has no such payment (the order is gone, or paid otherwise): refund it in Stripe's dashboard`,
+      `Payment ${intent.id} of ${intent.amount} ${intent.currency} succeeded for ${ref.kind} ${ref.id}, which has no such payment (the order is gone, or paid otherwise)`,
     );
     return { outcome: "unchanged", reason: "unknown-order" };
   }
