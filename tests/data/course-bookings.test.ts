@@ -980,9 +980,20 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const hooked: WebhookEventType[] = ["booking.created", "booking.paid", "booking.cancelled"];
       await withHookedBooking("cbhook", hooked, byCard, async (odb, booking, session) => {
         await attachPaymentIntent(odb, booking.id, "pi_hook");
+        // Held, not yet paid: no one's booking yet, so nothing is announced.
+        expect(await odb.selectFrom("webhook_events").select("type").execute()).toEqual([]);
         await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 2) });
         await confirmCardPayment(odb, { paymentIntentId: "pi_hook", amountPence: 1_080_000, now: minutes(early, 3) });
         await cancelBooking(odb, booking.id, { now: minutes(early, 4), staffId: "s" });
+        // A card hold cancelled before it is paid was never announced: nor is its end.
+        const hold = await createCourseBooking(odb, {
+          session,
+          booker,
+          places: [delegate(3)],
+          payment: byCard,
+          now: minutes(early, 5),
+        });
+        expect(await cancelBooking(odb, hold.id, { now: minutes(early, 6), staffId: "s" })).toMatchObject({ ok: true });
         // A refused booking writes nothing.
         await setCapacity(odb, "hook-full", 0, early);
         await placeCourseBooking(odb, {
@@ -1004,7 +1015,8 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
           id: booking.id,
           kind: "course-booking",
           reference: booking.reference,
-          status: "held",
+          status: "paid",
+          invoiceNumber: expect.stringMatching(/^INV-/),
           places: 2,
           namedDelegates: 1,
           totalPence: 1_080_000,

@@ -24,7 +24,7 @@ import { draftInvoice } from "./documents.server.ts";
 import { lockOrder, moveOrder, recordPayment, updateOrder } from "../store.server.ts";
 import { releasePlaces, takePlaces } from "./places.server.ts";
 import { reopenOffer } from "./waiting.server.ts";
-import { bookingCancelledEvent, bookingPaidEvent } from "./webhook-events.server.ts";
+import { bookingCreatedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 
 /**
  * Records the Stripe payment a held card booking is paid with (its id: the
@@ -137,13 +137,8 @@ export async function confirmCardPayment(
         : "Paid after its hold had lapsed, when the places had gone: refunded in full",
     });
     await addEvent(trx, booking.id, now, "refund", { amountPence, reason: "late-payment-no-places", paymentIntentId });
+    // Never paid in time, it was never announced (booking.created waits for the payment): nor is its end.
     const refunded = (await readBooking(trx, booking.id))!;
-    await bookingCancelledEvent(
-      trx,
-      refunded,
-      { creditNoteNumber: null, creditedPence: 0, refundPence: amountPence },
-      now,
-    );
     return {
       outcome: "refund",
       booking: refunded,
@@ -213,6 +208,8 @@ async function receipt(
   // The number last: what follows writes what was made before it.
   const invoice = await draft.issue(trx);
   await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, paid: true });
+  // Paid, the booking is real: the team's tools hear of it now, and that it is paid.
+  await bookingCreatedEvent(trx, booking, { invoiceNumber: invoice.number }, now);
   await bookingPaidEvent(trx, booking, { invoiceNumber: invoice.number }, now);
   await write?.(trx, invoice);
   return { outcome: "confirmed", booking, invoice };

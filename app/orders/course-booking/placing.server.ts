@@ -238,14 +238,6 @@ export async function placeBooking(
         bookingLeadInsert(trx, row, { pillar: session.pillar ?? null, attribution: input.attribution ?? null }),
         ...(write?.(trx) ?? []),
       ]);
-      if (byCard) {
-        await bookingCreatedEvent(
-          trx,
-          row,
-          { namedDelegates: places.filter(isNamed).length, invoiceNumber: null, holdExpiresAt: row.hold_expires_at },
-          now,
-        );
-      }
       if (input.offer) {
         // The offer's held places become the booking's: none taken again, nor the unconfirmed limits
         // counted against places the date already holds for this booker (ADR 083).
@@ -422,22 +414,11 @@ export async function confirmBooking(
     const booking = (await readBooking(trx, bookingId))!;
     await addEvent(trx, bookingId, now, "confirmed", {});
     const draft = await draftInvoice(trx, booking, quoteOf(booking), { now, paid: false });
-    const namedDelegates = await trx
-      .selectFrom("course_booking_delegates")
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("booking_id", "=", bookingId)
-      .where("email", "is not", null)
-      .executeTakeFirstOrThrow();
     const write = await compose?.(trx, { booking, invoice: draft });
     // The number last: what follows writes what was made before it.
     const invoice = await draft.issue(trx);
     await addEvent(trx, bookingId, now, "invoice-issued", { number: invoice.number, dueDate: invoice.due_date });
-    await bookingCreatedEvent(
-      trx,
-      booking,
-      { namedDelegates: Number(namedDelegates.n), invoiceNumber: invoice.number, holdExpiresAt: null },
-      now,
-    );
+    await bookingCreatedEvent(trx, booking, { invoiceNumber: invoice.number }, now);
     await write?.(trx, invoice);
     return { ok: true as const, booking, invoice };
   });

@@ -337,9 +337,9 @@ function cancelWith(
         { from, reason: why, override: override ? override.grossPence : null, refundPence },
         staffId,
       );
-      // An unconfirmed booking was never announced (booking.created waits for
-      // the booker's confirmation), so its end is not either.
-      if (from !== "unconfirmed") {
+      // An unconfirmed booking or a card hold was never announced (booking.created
+      // waits for the booker's confirmation or the payment), so its end is not either.
+      if (from !== "unconfirmed" && from !== "held") {
         await bookingCancelledEvent(
           trx,
           cancelled,

@@ -42,15 +42,31 @@ function bookingData(booking: CourseBooking) {
   };
 }
 
-export function bookingCreatedEvent(
+/**
+ * `booking.created`, once a booking is real: an invoice booking confirmed by
+ * its booker from their inbox, a card booking paid. A card hold, or an
+ * invoice booking not yet confirmed, is no one's booking yet: the team's
+ * tools hear nothing of one that lapses (ADR 060).
+ */
+export async function bookingCreatedEvent(
   trx: Transaction<Database>,
   booking: CourseBooking,
-  extra: { namedDelegates: number; invoiceNumber: string | null; holdExpiresAt: string | null },
+  extra: { invoiceNumber: string },
   now: Date,
 ) {
+  const named = await trx
+    .selectFrom("course_booking_delegates")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("booking_id", "=", booking.id)
+    .where("email", "is not", null)
+    .executeTakeFirstOrThrow();
   return emitEvent(
     trx,
-    { type: "booking.created", email: booking.booker_email, data: { ...bookingData(booking), ...extra } },
+    {
+      type: "booking.created",
+      email: booking.booker_email,
+      data: { ...bookingData(booking), namedDelegates: Number(named.n), ...extra },
+    },
     now,
   );
 }
