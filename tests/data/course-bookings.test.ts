@@ -476,6 +476,11 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
         ok: false,
         reason: "not-found",
       });
+      // Not on a card hold not yet paid, even by the team: its delegate would be written to, and the hold may lapse.
+      const { booking: hold } = await cardBooking(session, [delegate(3), { namesToFollow: true }]);
+      expect(
+        await namePlace(db, hold.id, { position: 2, delegate: mary, now: minutes(early, 1), staffId: "staff-1" }),
+      ).toEqual({ ok: false, reason: "not-live" });
     });
 
     it("cancels by the terms' tier: a credit note for the share, places back, a refund of what was paid", async () => {

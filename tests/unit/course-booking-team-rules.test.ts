@@ -38,12 +38,13 @@ describe("isHeldOrConfirmed", () => {
 });
 
 describe("canNamePlaces", () => {
-  it("a held or confirmed booking before its course starts", () => {
+  it("a confirmed booking before its course starts", () => {
     expect(canNamePlaces(booking("paid"), now)).toBe(true);
-    expect(canNamePlaces(booking("held"), now)).toBe(true);
+    expect(canNamePlaces(booking("invoiced"), now)).toBe(true);
   });
 
-  it("not an unconfirmed or cancelled one", () => {
+  it("not a card hold not yet paid, an unconfirmed or a cancelled one", () => {
+    expect(canNamePlaces(booking("held"), now)).toBe(false);
     expect(canNamePlaces(booking("unconfirmed"), now)).toBe(false);
     expect(canNamePlaces(booking("cancelled"), now)).toBe(false);
   });

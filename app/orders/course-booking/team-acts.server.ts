@@ -28,7 +28,7 @@ import { creditNote, CreditExceedsInvoice, type CreditRequest } from "./credit-n
 import { creditSettlement, draftCreditNote, invoiceWithCredits, type DocumentDraft } from "./documents.server.ts";
 import { bookingCurrency } from "./card-payments.server.ts";
 import { closeSession, releasePlaces } from "./places.server.ts";
-import { isHeldOrConfirmed } from "./team-rules.ts";
+import { placesChangeableStatuses } from "./booker-rules.ts";
 import { cancellationRefund, termsOfBooking } from "./terms.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
@@ -91,8 +91,9 @@ export async function namePlace(
     await lockOrder(trx, bookingId);
     const booking = await trx.selectFrom("course_bookings").selectAll().where("id", "=", bookingId).executeTakeFirst();
     if (!booking) return { ok: false, reason: "not-found" };
-    // Not on a booking its booker has not confirmed: the place's delegate would be written to.
-    if (!isHeldOrConfirmed(booking.status) || booking.erased_at !== null) {
+    // Only on a confirmed booking (not one unconfirmed, nor a card hold not yet paid): the place's
+    // delegate is written to.
+    if (!placesChangeableStatuses.includes(booking.status) || booking.erased_at !== null) {
       return { ok: false, reason: "not-live" };
     }
     if (now.getTime() >= Date.parse(booking.session_starts_at)) return { ok: false, reason: "started" };

@@ -6,12 +6,13 @@
  */
 import { parsePoundsToPence } from "~/format/money.ts";
 import type { CourseBookingStatus } from "~/data/schema.ts";
+import { bookerMayChangePlaces } from "./booker-rules.ts";
 
 /**
  * A booking held for its card payment, or confirmed (invoiced or paid): the
- * ones whose places can be named or passed on, and whose cancellation the
- * page prices under the terms. (An unconfirmed booking holds places too,
- * `liveStatuses`, but its booker has not yet said it is theirs.)
+ * ones whose cancellation the page prices under the terms. (An unconfirmed
+ * booking holds places too, `liveStatuses`, but its booker has not yet said
+ * it is theirs.)
  */
 export const heldOrConfirmedStatuses = ["held", "invoiced", "paid"] as const satisfies readonly CourseBookingStatus[];
 
@@ -19,16 +20,18 @@ export function isHeldOrConfirmed(status: CourseBookingStatus): boolean {
   return (heldOrConfirmedStatuses as readonly string[]).includes(status);
 }
 
-/** Its places can be named or passed on: held or confirmed, not erased, and the course has not started (the terms). */
+/**
+ * Its places can be named or passed on, by the team as by the booker:
+ * confirmed (invoiced or paid: a card hold is no one's booking until it is
+ * paid, and naming a place sends the delegate their joining details and a
+ * calendar invitation), not erased, and the course has not started (the
+ * terms).
+ */
 export function canNamePlaces(
   booking: { status: CourseBookingStatus; erased_at: string | null; session_starts_at: string },
   now: Date,
 ): boolean {
-  return (
-    isHeldOrConfirmed(booking.status) &&
-    booking.erased_at === null &&
-    now.getTime() < Date.parse(booking.session_starts_at)
-  );
+  return bookerMayChangePlaces(booking, now);
 }
 
 export type CreditOverride = { grossPence: number; reason: string };
