@@ -67,7 +67,7 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
   const sentTo = (db: Db, bookingId: string) =>
     db
       .selectFrom("outbox")
-      .select(["to_address", "subject", "text_body", "secrets"])
+      .select(["to_address", "subject", "text_body", "secrets", "not_after"])
       .where("lead_id", "=", bookingId)
       .where((eb) => eb.or([eb("subject", "like", "Joining instructions:%"), eb("subject", "like", "Reminder: %")]))
       .orderBy("created_at")
@@ -168,6 +168,10 @@ describe.each(dialects)("joining instructions on %s", (dialect) => {
     expect(reminders[0]!.text_body).toContain("withheld-credential-joining-link");
     expect(secretsOf(reminders[0]!)[joiningLinkCredential]).toBe("https://meet.example/room-42");
     expect(reminders[0]!.text_body).toContain("09:00 to 17:00 (London time)");
+    // Not sent once the course has begun (the outbox behind): a reminder then would be no use.
+    expect(reminders[0]!.not_after).toBe("2027-03-08T09:00:00.000Z");
+    const instructions = (await sentTo(db, booking.id)).filter((m) => m.subject.startsWith("Joining instructions:"));
+    expect(instructions.every((m) => m.not_after === "2027-03-12T17:00:00.000Z")).toBe(true);
   });
 
   it("a delegate replaced by a substitute: the substitute gets their own instructions and reminder; the one replaced neither a reminder nor a working link", async () => {

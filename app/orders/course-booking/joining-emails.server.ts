@@ -176,14 +176,15 @@ export function joiningInstructionsEmail(
     },
   );
   if (invitation) email.attachments = [invitation];
-  return email;
+  // Instructions that could only arrive once the course is over (the outbox behind) are not sent.
+  return { ...email, notAfter: session.days.at(-1)!.endsAt.toISOString() };
 }
 
 /** The reminder on the working day before: the times and the place or link. */
 export function joiningReminderEmail(facts: JoiningFacts, ctx: MailContext): OutgoingEmail {
   const { delegate, booking, session } = facts;
   const first = session.days[0]!;
-  return compose(
+  const email = compose(
     {
       title: `See you on ${dayFormat.format(first.startsAt)}`,
       blocks: [
@@ -206,4 +207,6 @@ export function joiningReminderEmail(facts: JoiningFacts, ctx: MailContext): Out
       ...(session.joiningLink ? { secrets: joiningLinkSecrets(session) } : {}),
     },
   );
+  // A reminder of the first day that could only arrive after it began (the outbox behind) is not sent.
+  return { ...email, notAfter: first.startsAt.toISOString() };
 }
