@@ -606,7 +606,7 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       const lateDay = new Date("2027-03-05T12:00:00.000Z");
       const results = await cancelSession(db, session.key, { now: lateDay, staffId: "s", reason: "trainer ill" });
       expect(results.map((r) => r.bookingId)).toEqual([held.booking.id, invoiced.booking.id, card.booking.id]);
-      const [a, b, c] = results.map((r) => r.result);
+      const [a, b, c] = results.map((r) => ("result" in r ? r.result : r.error));
       expect(a).toMatchObject({ ok: true, refundPence: 0 });
       expect(b).toMatchObject({ ok: true, refundPence: 0, creditNote: { total_pence: 1_080_000 } });
       expect(c).toMatchObject({ ok: true, refundPence: 540_000, paymentIntentId: card.paymentIntentId });
@@ -614,6 +614,34 @@ describe.each(dialects)("course bookings on %s", (dialect) => {
       expect(await placesTaken(db, session.key)).toBe(0);
       expect(await left(session.key)).toBe(0);
       expect(await roster(db, session.key)).toEqual([]);
+    });
+
+    it("cancels a session's bookings each apart: one that fails is left live, the others cancelled, and again finishes it", async () => {
+      const session = await newSession(10);
+      const first = await booked(session, [delegate(1)], byInvoice, minutes(early, 1));
+      const failing = await booked(session, [delegate(2)], byInvoice, minutes(early, 2));
+      const last = await booked(session, [delegate(3)], byInvoice, minutes(early, 3));
+      const lateDay = new Date("2027-03-05T12:00:00.000Z");
+      const results = await cancelSession(
+        db,
+        session.key,
+        { now: lateDay, staffId: "s", reason: "trainer ill" },
+        async (_trx, about) => {
+          if (about.booking.id === failing.booking.id) throw new Error("the mail composer failed");
+          return async () => {};
+        },
+      );
+      expect(results.map((r) => ("error" in r ? "failed" : r.result.ok))).toEqual([true, "failed", true]);
+      const status = async (id: string) => (await bookingDetail(db, id))!.booking.status;
+      expect([await status(first.booking.id), await status(failing.booking.id), await status(last.booking.id)]).toEqual(
+        ["cancelled", "invoiced", "cancelled"],
+      );
+      // Its places are still its own; cancelling the session again finishes it.
+      expect(await placesTaken(db, session.key)).toBe(1);
+      const again = await cancelSession(db, session.key, { now: lateDay, staffId: "s", reason: "trainer ill" });
+      expect(again.map((r) => r.bookingId)).toEqual([failing.booking.id]);
+      expect(await status(failing.booking.id)).toBe("cancelled");
+      expect(await placesTaken(db, session.key)).toBe(0);
     });
 
     it("never changes an invoice: a cancellation adds a credit note and leaves the invoice's row as it was", async () => {

@@ -1239,12 +1239,29 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       onPlacesChanged(sessionKey);
       onEmailsQueued();
       const refundErrors: string[] = [];
-      for (const { bookingId, result } of results) {
-        if (result.ok && result.from === "held") await cancelPayment(result.booking);
-        const error = result.ok ? await refundDue(bookingId, result) : null;
-        if (error && result.ok) refundErrors.push(`${result.booking.reference}: ${error}`);
+      const failedIds: string[] = [];
+      let cancelled = 0;
+      for (const done of results) {
+        if ("error" in done) {
+          failedIds.push(done.bookingId);
+          log(
+            `Cancelling course booking ${done.bookingId} with its session failed: ${redactAddresses(String((done.error as Error)?.message ?? done.error))}`,
+          );
+          continue;
+        }
+        const { bookingId, result } = done;
+        if (!result.ok) continue;
+        cancelled += 1;
+        if (result.from === "held") await cancelPayment(result.booking);
+        const error = await refundDue(bookingId, result);
+        if (error) refundErrors.push(`${result.booking.reference}: ${error}`);
       }
-      return { cancelled: results.filter((r) => r.result.ok).length, refundErrors };
+      const failed = failedIds.length
+        ? (await db.selectFrom("course_bookings").select("reference").where("id", "in", failedIds).execute()).map(
+            (b) => b.reference,
+          )
+        : [];
+      return { cancelled, refundErrors, failed };
     },
   };
 }

@@ -385,7 +385,7 @@ export async function cancelSession(
   sessionKey: string,
   { now, staffId, reason }: { now: Date; staffId: string; reason: string },
   compose?: ComposeCancellation,
-): Promise<{ bookingId: string; result: CancelResult }[]> {
+): Promise<SessionCancellation[]> {
   // Closed first: no booking takes its places while its bookings are cancelled, nor after.
   await closeSession(db, sessionKey, now);
   const live = await db
@@ -395,18 +395,27 @@ export async function cancelSession(
     .where("status", "in", liveStatuses)
     .orderBy("created_at")
     .execute();
-  const results = [];
+  const results: SessionCancellation[] = [];
   for (const { id } of live) {
-    results.push({
-      bookingId: id,
-      result: await cancelWith(
-        db,
-        id,
-        { now, staffId, reason: `Session cancelled: ${reason}` },
-        () => ({ basisPoints: 10_000 }),
-        compose,
-      ),
-    });
+    // Each booking in its own transaction, apart: one that fails (rolled back, still live) stops
+    // none of the others, whose refunds are owed; cancelling the session again finishes it.
+    try {
+      results.push({
+        bookingId: id,
+        result: await cancelWith(
+          db,
+          id,
+          { now, staffId, reason: `Session cancelled: ${reason}` },
+          () => ({ basisPoints: 10_000 }),
+          compose,
+        ),
+      });
+    } catch (error) {
+      results.push({ bookingId: id, error });
+    }
   }
   return results;
 }
+
+/** What cancelling a session did to one of its bookings: its cancellation, or the error that left it as it was. */
+export type SessionCancellation = { bookingId: string; result: CancelResult } | { bookingId: string; error: unknown };

@@ -73,8 +73,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const refunds = result.refundErrors.length
     ? ` Card refunds that failed (make them in Stripe): ${result.refundErrors.join("; ")}.`
     : "";
+  const failed = result.failed.length
+    ? ` ${result.failed.length} booking${result.failed.length === 1 ? "" : "s"} could not be cancelled just now (${result.failed.join(", ")}): cancel the session again to finish.`
+    : "";
   return data<Answer>({
-    done: `Cancelled ${result.cancelled} booking${result.cancelled === 1 ? "" : "s"}; every booker and delegate is told, and so is everyone on its waiting list. No one can book the date any more: mark the session cancelled in Site content so its pages say so.${refunds}`,
+    done: `Cancelled ${result.cancelled} booking${result.cancelled === 1 ? "" : "s"}; every booker and delegate is told, and so is everyone on its waiting list. No one can book the date any more: mark the session cancelled in Site content so its pages say so.${refunds}${failed}`,
   });
 }
 
