@@ -38,6 +38,7 @@ import { resealSecrets } from "../app/secrets/reseal.server.ts";
 import { scheduledPublishingJob, startSiteContent } from "../app/publishing/site-content.server.ts";
 import { webinarJoinLinks } from "../app/content/index.server.ts";
 import { openJoiningLinks } from "../app/publishing/webinar-links.server.ts";
+import { contentVersion } from "../app/publishing/store/core.server.ts";
 
 export type RunningServices = {
   services: AppServices;
@@ -143,6 +144,8 @@ export async function startServices(
     onEmailsQueued: kick,
     // The course pages show places left: read the places' stamp at once on this instance.
     onPlacesChanged: () => void content.placesChanged().catch(() => {}),
+    // A session's change is followed only by an instance serving the newest content (ADR 098).
+    contentIsCurrent: async (trx) => (await contentVersion(trx)) === content.version(),
     log: (message) => log.error(message),
   });
   const consultations = stripe

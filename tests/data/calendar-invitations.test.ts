@@ -53,12 +53,12 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
     await createCourseSession(t.handle.db, { ...bookable(sessionByKey(sessionId)!), capacity: 30, at: booked });
   });
 
-  /** An invoice booking of two named places on the session, confirmed by its booker through its link. */
-  async function confirmed(tag: string) {
+  /** An invoice booking of two named places on the session, confirmed by its booker (`booker`, else booker-<tag>@…) through its link. */
+  async function confirmed(tag: string, booker = `booker-${tag}@example.com`) {
     now = booked;
     const placed = await createCourseBookingWithLink(t.handle.db, {
       session: bookable(sessionByKey(sessionId)!),
-      booker: testBooker(`booker-${tag}@example.com`),
+      booker: testBooker(booker),
       places: [
         { ...delegate(1), email: `one-${tag}@example.com` },
         { ...delegate(2), email: `two-${tag}@example.com` },
@@ -180,13 +180,26 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
       .select(["subject", "text_body"])
       .where("lead_id", "=", id)
       .where("to_address", "=", "booker-c@example.com")
-      .where("subject", "like", "Course details changed:%")
+      .where("subject", "like", "Booking MB-% changed:%")
       .execute();
     expect(toBooker).toHaveLength(1);
     expect(toBooker[0]!.text_body).toContain("We have sent each named delegate the new details and a calendar update.");
     expect(toBooker[0]!.text_body).toContain(
       "has changed from 8 March 2027 to 12 March 2027, Chartered Accountants' Hall, London to 8 March 2027 to 12 March 2027, 116 Pall Mall, London.",
     );
+  });
+
+  it("a booker who is one of the delegates is sent the delegate's update alone when the session changes", async () => {
+    const { id } = await confirmed("e", "one-e@example.com");
+    await withCatalogue(movedCatalogue(), () => service.followSessionChanges(later(2)));
+    const subjects = await t.handle.db
+      .selectFrom("outbox")
+      .select("subject")
+      .where("lead_id", "=", id)
+      .where("to_address", "=", "one-e@example.com")
+      .where((eb) => eb.or([eb("subject", "like", "Course details changed:%"), eb("subject", "like", "Booking MB-%")]))
+      .execute();
+    expect(subjects.map((m) => m.subject.split(":")[0])).toEqual(["Course details changed"]);
   });
 
   it("cancels every invitation still in a calendar when the booking is cancelled", async () => {

@@ -128,13 +128,23 @@ export const courseBookingEvents = (db: Db, bookingId: string, kinds: readonly s
     .orderBy("id")
     .execute();
 
+/** A data test's service is the one instance: what it serves is the newest content there is. */
+const oneInstance = async () => true;
+
 /**
  * The course booking service on `db` as the data tests use it: the test
  * mail settings, no Stripe, a keyring of its own unless `keys` is given,
  * and the time from `clock` (the real time unless given).
  */
 export const testCourseBookingService = (db: Db, { clock, keys }: { clock?: () => Date; keys?: Keyring } = {}) =>
-  createCourseBookingService({ db, mail: testMail, keys: keys ?? keyring(newKeyMaterial()), stripe: null, clock });
+  createCourseBookingService({
+    db,
+    mail: testMail,
+    keys: keys ?? keyring(newKeyMaterial()),
+    stripe: null,
+    clock,
+    contentIsCurrent: oneInstance,
+  });
 
 /** The one-time credentials an outbox row keeps sealed, opened as the worker opens them to send. */
 export const outboxSecrets = (row: { secrets: string | null }, keys: Keyring = testKeys): Record<string, string> =>
@@ -182,6 +192,7 @@ export async function openPaymentService(
     mail: testMail,
     keys: keyring(newKeyMaterial()),
     stripe: { client, publishableKey: null },
+    contentIsCurrent: oneInstance,
     ...rest,
   });
   const webhooks = createStripeWebhooks({

@@ -7,12 +7,14 @@
  * changes nothing.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { expireHolds } from "~/orders/course-booking/card-payments.server.ts";
 import { followSessionChanges } from "~/orders/course-booking/session-copies.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { joinWaitingList } from "~/orders/course-booking/waiting.server.ts";
 import { dialects } from "./databases.ts";
 import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 import {
+  byCard,
   createConfirmedCourseBooking,
   createCourseBooking,
   createCourseSession,
@@ -23,6 +25,8 @@ import {
 
 const t0 = new Date("2027-01-10T10:00:00.000Z");
 const week = 7 * 86_400_000;
+/** This instance serves the newest content (a data test's one instance). */
+const current = async () => true;
 
 /** The session a week later, in person at a venue (what the team changed it to). */
 const movedOf = (session: BookableSession): BookableSession => ({
@@ -83,12 +87,15 @@ describe.each(dialects)("bookings follow their session on %s", (dialect) => {
     const before = await copyOf(ended.id);
 
     // Nothing published for the session: nothing changes.
-    expect(await followSessionChanges(db(), { find: () => null, now: t0 })).toEqual({ bookings: 0, waiting: 0 });
+    expect(await followSessionChanges(db(), { find: () => null, now: t0, isCurrent: current })).toEqual({
+      bookings: 0,
+      waiting: 0,
+    });
 
     // Two instances follow the change at once.
     const counts = await Promise.all([
-      followSessionChanges(db(), { find: published, now: t0 }),
-      followSessionChanges(db(), { find: published, now: t0 }),
+      followSessionChanges(db(), { find: published, now: t0, isCurrent: current }),
+      followSessionChanges(db(), { find: published, now: t0, isCurrent: current }),
     ]);
     expect(counts.reduce((sum, c) => sum + c.bookings, 0)).toBe(2);
     expect(counts.reduce((sum, c) => sum + c.waiting, 0)).toBe(1);
@@ -121,6 +128,72 @@ describe.each(dialects)("bookings follow their session on %s", (dialect) => {
     });
 
     // Followed again with nothing new: nothing changes.
-    expect(await followSessionChanges(db(), { find: published, now: t0 })).toEqual({ bookings: 0, waiting: 0 });
+    expect(await followSessionChanges(db(), { find: published, now: t0, isCurrent: current })).toEqual({
+      bookings: 0,
+      waiting: 0,
+    });
+  });
+
+  it("follows silently what no one need hear of, and not at all from an instance serving older content", async () => {
+    const directions = (text: string) =>
+      ({
+        name: "The Meridian Centre",
+        streetAddress: "1 Finsbury Square",
+        locality: "London",
+        postalCode: "EC2A 1AE",
+        directions: text,
+      }) as BookableSession["venue"];
+    const here = await createCourseSession(db(), {
+      capacity: 10,
+      at: t0,
+      format: "in-person",
+      venue: directions("Lift to the 3rd floor"),
+    });
+    const { booking } = await createConfirmedCourseBooking(db(), { session: here, places: [delegate(1)], now: t0 });
+    // A card hold that lapsed: a late payment may still confirm it, by the dates as they are.
+    const lapsed = await createCourseBooking(db(), { session: here, places: [delegate(2)], payment: byCard, now: t0 });
+    await expireHolds(db(), new Date(t0.getTime() + 60 * 60_000));
+    const later = {
+      ...here,
+      startsAt: new Date(here.startsAt.getTime() + week),
+      endsAt: new Date(here.endsAt.getTime() + week),
+      firstDay: "2027-03-15",
+      lastDay: "2027-03-19",
+    };
+    const find = (s: BookableSession) => (key: string) => (key === here.key ? s : null);
+
+    // An instance still serving an older version of the content changes nothing.
+    expect(await followSessionChanges(db(), { find: find(later), now: t0, isCurrent: async () => false })).toEqual({
+      bookings: 0,
+      waiting: 0,
+    });
+    expect((await copyOf(booking.id)).session_first_day).toBe("2027-03-08");
+
+    // The venue's directions alone: the copy follows, no one is told, nothing is noted.
+    const told: string[] = [];
+    const notify = async (_trx: unknown, _before: unknown, after: { id: string }) => void told.push(after.id);
+    const redirected = { ...here, venue: directions("Lift to the 4th floor") };
+    expect(await followSessionChanges(db(), { find: find(redirected), now: t0, isCurrent: current, notify })).toEqual({
+      bookings: 2,
+      waiting: 0,
+    });
+    expect(JSON.parse((await copyOf(booking.id)).session_venue!)).toMatchObject({
+      directions: "Lift to the 4th floor",
+    });
+    expect(told).toEqual([]);
+    expect(await courseBookingEvents(db(), booking.id, ["session-changed"])).toEqual([]);
+
+    // Moved a week: the live booking is told; the lapsed hold follows without a word.
+    expect(
+      await followSessionChanges(db(), {
+        find: find({ ...later, venue: redirected.venue }),
+        now: t0,
+        isCurrent: current,
+        notify,
+      }),
+    ).toEqual({ bookings: 2, waiting: 0 });
+    expect(told).toEqual([booking.id]);
+    expect(await copyOf(lapsed.id)).toMatchObject({ status: "expired", session_first_day: "2027-03-15" });
+    expect(await courseBookingEvents(db(), lapsed.id, ["session-changed"])).toEqual([]);
   });
 });

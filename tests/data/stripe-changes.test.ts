@@ -131,23 +131,35 @@ describe.each(dialects)("money moved in Stripe on %s", (dialect) => {
     expect(sent[1]!.text_body).toContain("by Friday, 22 January 2027 at 23:59 GMT");
   });
 
-  it("a consultation's dispute reaches the team; a payment no order records is logged", async () => {
+  it("a consultation's dispute reaches the team, the bank's inquiry said as such; a payment no order records is logged", async () => {
     const db = app.t.handle.db;
     const id = `consult-${dialect}`;
     await createConsultation(db, { id, status: "paid", at: booked.toISOString(), name: "Ann Lee" });
-    const dispute = { id: "dp_2", object: "dispute", amount: 45_000, payment_intent: `pi_${id}`, reason: "fraudulent" };
-    expect(await deliver("charge.dispute.created", dispute)).toEqual({ status: 200, message: "OK" });
+    // An inquiry (Stripe's warning_ statuses): the bank asks before it disputes; nothing is taken yet.
+    const inquiry = {
+      id: "dp_2",
+      object: "dispute",
+      amount: 45_000,
+      payment_intent: `pi_${id}`,
+      reason: "fraudulent",
+      status: "warning_needs_response",
+    };
+    expect(await deliver("charge.dispute.created", inquiry)).toEqual({ status: 200, message: "OK" });
     const sent = await db
       .selectFrom("outbox")
       .select(["to_address", "subject", "text_body"])
       .where("lead_id", "=", id)
       .execute();
     expect(sent.map((m) => [m.to_address, m.subject])).toEqual([
-      ["team@example.test", "Payment disputed: The consultation paid by Ann Lee, £450.00"],
+      ["team@example.test", "Payment queried by the bank: The consultation paid by Ann Lee, £450.00"],
     ]);
-    expect(sent[0]!.text_body).toContain("they say they did not make the payment");
+    expect(sent[0]!.text_body).toContain(
+      "The payer's bank asked about the payment of £450.00 (an inquiry, nothing taken yet): they say they did not make the payment",
+    );
+    expect(sent[0]!.text_body).toContain("Nothing has been taken from the balance yet");
 
-    expect(await deliver("charge.dispute.created", { ...dispute, id: "dp_3", payment_intent: "pi_nobody" })).toEqual({
+    const dispute = { ...inquiry, id: "dp_3", payment_intent: "pi_nobody", status: "needs_response" };
+    expect(await deliver("charge.dispute.created", dispute)).toEqual({
       status: 200,
       message: "Not one of our orders.",
     });

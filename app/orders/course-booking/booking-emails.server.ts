@@ -577,7 +577,10 @@ export function sessionMovedBookerEmail(
     },
     {
       to: booker,
-      subject: subject(`Course details changed: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
+      subject: subject(
+        `Booking ${inSubject(after.reference)} changed: ${inSubject(after.courseTitle)}, ${after.session.label}`,
+        after.isTest,
+      ),
     },
   );
 }

@@ -129,6 +129,14 @@ export type CourseBookingServiceOptions = {
   keys: Keyring;
   /** Card payment (the one Stripe client, ../stripe/client.server.ts); null when the Stripe keys are not set: bookings are then by invoice only. */
   stripe: { client: Stripe; publishableKey: string | null } | null;
+  /**
+   * Whether this instance serves the newest published content, read in
+   * `trx` (server/services.ts: the content's version row against the one
+   * served): a session's change reaches its bookings and calendars only
+   * from an instance that is, so one still serving an older version never
+   * moves them back (ADR 098).
+   */
+  contentIsCurrent: (trx: Transaction<Database>) => Promise<boolean>;
   clock?: () => Date;
   /** How long an invoice booking waits for its booker's confirmation, and the limits on places held so (./confirmation.ts). */
   confirmation?: ConfirmationRules;
@@ -786,13 +794,18 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       const copies = await followSessionChanges(db, {
         find: published,
         now,
+        isCurrent: options.contentIsCurrent,
         notify: async (trx, before, after) => {
           const delegates = await bookingDelegates(trx, after.id);
+          const confirmed = (confirmedStatuses as readonly string[]).includes(after.status);
+          // A booker who is one of its named delegates is sent the delegate's update (with the calendar's): one e-mail.
+          const booker = after.booker_email.toLowerCase();
+          if (confirmed && delegates.some((d) => d.email?.toLowerCase() === booker)) return;
           const email = sessionMovedBookerEmail(
             forEmail(after, delegates, sessionByKey(after.session_key)),
             { from: before.session_label, to: after.session_label },
             mail,
-            (confirmedStatuses as readonly string[]).includes(after.status),
+            confirmed,
           );
           if (email) await queueEmails(trx, { type: "course-booking", id: after.id }, [email], now, options.keys);
         },
@@ -863,6 +876,8 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         if (!stale.length) continue;
         sent += await db.transaction().execute(async (trx) => {
           await lockOrder(trx, bookingId);
+          // An instance still serving an older version would send the old details back.
+          if (!(await options.contentIsCurrent(trx))) return 0;
           const booking = await readBooking(trx, bookingId);
           if (!booking || !inCalendarStatuses.includes(booking.status)) return 0;
           const about = forEmail(booking, await bookingDelegates(trx, bookingId), published);

@@ -56,39 +56,61 @@ export function sessionCopy(session: BookableSession): SessionCopy {
 
 const differs = (kept: SessionCopy, copy: SessionCopy) => copyColumns.some((c) => kept[c] !== copy[c]);
 
+/** The venue as a booker knows it (its name and address): its directions are the joining instructions' words only. */
+const placeOf = (venue: string | null) => {
+  if (venue === null) return null;
+  const { name, streetAddress, locality, postalCode } = JSON.parse(venue) as Record<string, unknown>;
+  return JSON.stringify([name, streetAddress, locality, postalCode]);
+};
+
+/** A change the booker hears of: the days, the hours, the format or the place (not the venue's directions alone). */
+const noticeable = (kept: SessionCopy, copy: SessionCopy) =>
+  copyColumns.some((c) => c !== "session_venue" && kept[c] !== copy[c]) ||
+  placeOf(kept.session_venue) !== placeOf(copy.session_venue);
+
+/**
+ * The bookings whose copy follows their session: the live ones, and a card
+ * hold that lapsed (a payment that comes late may still confirm it, and
+ * then it must judge "started" and write its receipt by the dates as they
+ * are). Only a live one's change is noted and told.
+ */
+const followingStatuses = [...liveStatuses, "expired"] as const;
+
 /** The waiting requests still open: their dates decide when the list ends and when retention deletes them. */
 const openWaiting = ["unconfirmed", "waiting", "offered"] as const;
 
 /**
- * Brings each live booking's copy, and each open waiting request's dates,
- * in line with its session as `find` publishes it (a session no longer
- * published is left alone), notes the change on the booking's timeline and
- * calls `notify` (the booker's e-mail) in the same transaction. Each booking
- * in a transaction of its own, its order locked and the row read again, so
- * two instances never note one change twice. Bookings of sessions that
- * ended more than `sinceDays` ago are not looked at. Returns how many
- * bookings and requests changed.
+ * Brings each following booking's copy, and each open waiting request's
+ * dates, in line with its session as `find` publishes it (a session no
+ * longer published is left alone), for sessions still to end. A live
+ * booking's noticeable change is noted on its timeline and `notify` (the
+ * booker's e-mail) is called in the same transaction. Each booking in a
+ * transaction of its own, its order locked and the row read again, so two
+ * instances never note one change twice; and only while `isCurrent` (read
+ * in that transaction) says this instance serves the newest content, so one
+ * still serving an older version never moves a booking back. Returns how
+ * many bookings and requests changed.
  */
 export async function followSessionChanges(
   db: Db,
   {
     find,
     now,
-    sinceDays = 60,
+    isCurrent,
     notify,
   }: {
     find: (key: string) => BookableSession | null;
     now: Date;
-    sinceDays?: number;
+    /** Whether this instance serves the newest published content, read in `trx`. */
+    isCurrent: (trx: Transaction<Database>) => Promise<boolean>;
     notify?: (trx: Transaction<Database>, before: CourseBooking, after: CourseBooking) => Promise<void>;
   },
 ): Promise<{ bookings: number; waiting: number }> {
-  const since = new Date(now.getTime() - sinceDays * 86_400_000).toISOString();
   const rows = await db
     .selectFrom("course_bookings")
     .select(["id", "session_key", ...copyColumns])
-    .where("status", "in", [...liveStatuses])
-    .where("session_ends_at", ">", since)
+    .where("status", "in", [...followingStatuses])
+    .where("session_ends_at", ">", now.toISOString())
     .execute();
   let bookings = 0;
   for (const row of rows) {
@@ -98,15 +120,23 @@ export async function followSessionChanges(
     if (!differs(row, copy)) continue;
     bookings += await db.transaction().execute(async (trx) => {
       await lockOrder(trx, row.id);
+      if (!(await isCurrent(trx))) return 0;
       const booking = await readBooking(trx, row.id);
-      if (!booking || !isLive(booking.status) || booking.session_key !== row.session_key || !differs(booking, copy))
+      if (
+        !booking ||
+        !(followingStatuses as readonly string[]).includes(booking.status) ||
+        booking.session_key !== row.session_key ||
+        !differs(booking, copy)
+      )
         return 0;
       await updateFacts(trx, row.id, copy);
-      await addEvent(trx, row.id, now, sessionChangedEvent, {
-        from: booking.session_label,
-        to: copy.session_label,
-      });
-      await notify?.(trx, booking, { ...booking, ...copy });
+      if (isLive(booking.status) && noticeable(booking, copy)) {
+        await addEvent(trx, row.id, now, sessionChangedEvent, {
+          from: booking.session_label,
+          to: copy.session_label,
+        });
+        await notify?.(trx, booking, { ...booking, ...copy });
+      }
       return 1;
     });
   }
@@ -124,15 +154,18 @@ export async function followSessionChanges(
     const startsAt = session.startsAt.toISOString();
     const endsAt = session.endsAt.toISOString();
     if (request.session_starts_at === startsAt && request.session_ends_at === endsAt) continue;
-    const moved = await db
-      .updateTable("course_waiting")
-      .set({ session_starts_at: startsAt, session_ends_at: endsAt })
-      .where("session_key", "=", request.session_key)
-      .where("session_starts_at", "=", request.session_starts_at)
-      .where("session_ends_at", "=", request.session_ends_at)
-      .where("state", "in", [...openWaiting])
-      .executeTakeFirst();
-    waiting += Number(moved.numUpdatedRows);
+    waiting += await db.transaction().execute(async (trx) => {
+      if (!(await isCurrent(trx))) return 0;
+      const moved = await trx
+        .updateTable("course_waiting")
+        .set({ session_starts_at: startsAt, session_ends_at: endsAt })
+        .where("session_key", "=", request.session_key)
+        .where("session_starts_at", "=", request.session_starts_at)
+        .where("session_ends_at", "=", request.session_ends_at)
+        .where("state", "in", [...openWaiting])
+        .executeTakeFirst();
+      return Number(moved.numUpdatedRows);
+    });
   }
   return { bookings, waiting };
 }

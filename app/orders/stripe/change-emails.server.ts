@@ -15,12 +15,19 @@ function whatToDo(change: StripeChange): string {
       return "The site's records are unchanged. If this refund was for a cancellation or a move, note that cancelling or moving the order on the site refunds the card again for what it credits.";
     case "refund-failed":
       return "The money is back in the Stripe balance. Please refund the payer another way (a bank transfer) and tell them.";
-    case "disputed":
-      return `Stripe has taken the amount and a dispute fee from the balance until the bank decides. Please respond with evidence in Stripe's dashboard${change.respondBy ? ` by ${formatDateTime(change.respondBy.toISOString())}` : ""}, or accept the dispute there.`;
+    case "disputed": {
+      const by = change.respondBy ? ` by ${formatDateTime(change.respondBy.toISOString())}` : "";
+      return change.inquiry
+        ? `Nothing has been taken from the balance yet: the bank is asking before it decides whether to dispute the payment. Please answer with evidence in Stripe's dashboard${by}.`
+        : `Stripe has taken the amount and a dispute fee from the balance until the bank decides. Please respond with evidence in Stripe's dashboard${by}, or accept the dispute there.`;
+    }
     case "dispute-closed":
       return "Nothing more is needed in Stripe.";
   }
 }
+
+const subjectOf = (change: StripeChange) =>
+  change.what === "disputed" && change.inquiry ? "Payment queried by the bank" : subjects[change.what];
 
 const subjects: Record<StripeChange["what"], string> = {
   refunded: "Refund made in Stripe",
@@ -32,7 +39,7 @@ const subjects: Record<StripeChange["what"], string> = {
 export function stripeChangeEmail(order: OrderForTeam, change: StripeChange, ctx: MailContext): OutgoingEmail {
   return compose(
     {
-      title: subjects[change.what],
+      title: subjectOf(change),
       blocks: [
         ...testNotice(order.isTest),
         p(`${oneLine(order.name)}: ${changeText(change)}.`),
@@ -47,7 +54,7 @@ export function stripeChangeEmail(order: OrderForTeam, change: StripeChange, ctx
     {
       to: address(ctx.teamEmail, "the team address"),
       subject: subject(
-        `${subjects[change.what]}: ${inSubject(order.name)}, ${formatPenceGbp(change.amountPence)}`,
+        `${subjectOf(change)}: ${inSubject(order.name)}, ${formatPenceGbp(change.amountPence)}`,
         order.isTest,
       ),
     },

@@ -74,6 +74,7 @@ export function stripeChangeOf(event: Stripe.Event): { paymentIntentId: string; 
           disputeId: dispute.id,
           reason: dispute.reason,
           respondBy: typeof due === "number" ? new Date(due * 1000) : null,
+          inquiry: dispute.status.startsWith("warning_"),
         },
       };
     }
@@ -114,7 +115,9 @@ export function changeText(change: StripeChange): string {
     case "refund-failed":
       return `The card refund of ${amount} failed at the bank${change.reason ? ` (${change.reason.replace(/_/g, " ")})` : ""}: the payer has not had it`;
     case "disputed":
-      return `The payer disputed ${amount} with their bank: ${disputeReasonText(change.reason)}`;
+      return change.inquiry
+        ? `The payer's bank asked about the payment of ${amount} (an inquiry, nothing taken yet): ${disputeReasonText(change.reason)}`
+        : `The payer disputed ${amount} with their bank: ${disputeReasonText(change.reason)}`;
     case "dispute-closed":
       return `The dispute of ${amount} was ${disputeOutcomeText(change.status)}`;
   }

@@ -24,7 +24,15 @@ export type Applied = { queued: boolean; after?: () => Promise<void> };
 export type StripeChange =
   | { what: "refunded"; amountPence: number; refundId: string }
   | { what: "refund-failed"; amountPence: number; refundId: string; bySite: boolean; reason: string | null }
-  | { what: "disputed"; amountPence: number; disputeId: string; reason: string; respondBy: Date | null }
+  | {
+      what: "disputed";
+      amountPence: number;
+      disputeId: string;
+      reason: string;
+      respondBy: Date | null;
+      /** The bank's inquiry (Stripe's `warning_…` statuses): nothing taken yet, and it may become a dispute. */
+      inquiry: boolean;
+    }
   | { what: "dispute-closed"; amountPence: number; disputeId: string; status: string };
 
 /** An order as the team's e-mail about it names it ("Booking MB-7KQ4X2PD (Ada Booker, Northwind Ltd)") and links it. */
