@@ -26,7 +26,7 @@ import {
   newsletterTokens,
   newsletterWelcomeEmail,
 } from "./kinds/newsletter.server.ts";
-import { looksLikeToken, tokenHash } from "./kinds/tokens.server.ts";
+import { looksLikeToken, tokenHash } from "~/secrets/tokens.server.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import type { ConfirmOutcome, LeadService, SubmissionMeta, SubmitOutcome, UnsubscribeOutcome } from "./types.ts";
 

@@ -14,7 +14,7 @@
  *   right. A full session ends after 2 idle hours or 12 hours, whichever is
  *   first, at sign-out, or when it is revoked.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import * as v from "valibot";
 import type { Db } from "~/data/db.server.ts";
 import type { StaffRole } from "~/data/schema.ts";
@@ -25,6 +25,7 @@ import { hashPassword, verifyNothing, verifyPassword } from "./passwords.server.
 import { isSealed, seal, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { acceptedStep, newTotpSecret } from "./totp.server.ts";
 import { readRoleChoice, type RoleField } from "./permissions.ts";
+import { newToken, tokenHash } from "~/secrets/tokens.server.ts";
 
 export const sessionLimits = {
   /** The code page after a right password. */
@@ -51,12 +52,8 @@ export type ClientFacts = { ip: string; userAgent: string };
 
 /** A new random token (256 bits, base64url) and the id it is stored under. */
 function newSecretToken(): { token: string; id: string } {
-  const token = randomBytes(32).toString("base64url");
+  const token = newToken();
   return { token, id: tokenHash(token) };
-}
-
-export function tokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
 }
 
 const normalEmail = (email: string) => email.trim().toLowerCase();

@@ -14,7 +14,7 @@
  * Every answer under /admin is no-store and noindex: the server sets that
  * for the whole path, whatever answers (server/app.ts).
  */
-import { randomBytes, timingSafeEqual } from "node:crypto";
+import { timingSafeEqual } from "node:crypto";
 import {
   createContext,
   createCookie,
@@ -32,6 +32,7 @@ import { traceRefusal, type RefusalTrace } from "./refusals.server.ts";
 import { withBackOfficeHeaders } from "./back-office-address.ts";
 import { may, missingGrant, type Grant } from "./permissions.ts";
 import type { StaffServices } from "./service.server.ts";
+import { looksLikeToken, newToken } from "~/secrets/tokens.server.ts";
 
 /** `Secure` and `__Host-`: browsers accept them from http://localhost and 127.0.0.1 too. */
 const sessionCookie = createCookie("__Host-staff-session", {
@@ -62,8 +63,6 @@ export type StaffRequest = {
 
 export const staffRequestContext = createContext<StaffRequest>();
 
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
   const right = Buffer.from(b);
@@ -77,8 +76,8 @@ export const staffArea: MiddlewareFunction<Response> = async ({ request, context
   const staff = context.get(servicesContext).staff;
   const cookies = request.headers.get("Cookie");
   const kept: unknown = await csrfCookie.parse(cookies);
-  const fresh = typeof kept !== "string" || !tokenPattern.test(kept);
-  const csrf = fresh ? randomBytes(32).toString("base64url") : kept;
+  const fresh = typeof kept !== "string" || !looksLikeToken(kept);
+  const csrf = fresh ? newToken() : kept;
 
   if (request.method !== "GET" && request.method !== "HEAD") {
     const form = await request
@@ -126,7 +125,7 @@ export async function mayPostLargeBody(
 ): Promise<boolean> {
   if (!cookies) return false;
   const kept: unknown = await csrfCookie.parse(cookies);
-  if (typeof kept !== "string" || !tokenPattern.test(kept)) return false;
+  if (typeof kept !== "string" || !looksLikeToken(kept)) return false;
   const token: unknown = await sessionCookie.parse(cookies);
   if (typeof token !== "string" || !token) return false;
   const session = await readSession(db, token, now);

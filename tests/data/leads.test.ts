@@ -213,7 +213,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
     };
     const gToken = await tokenOf(g.id);
     const rToken = await tokenOf(r.id);
-    expect(gToken).toMatch(/^[A-Za-z0-9_-]{32}$/);
+    expect(gToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(gRow.download_token_hash).toBe(createHash("sha256").update(gToken).digest("hex"));
     expect(await s.findDownload(gToken)).toBe("sustainability-guide");
     expect(await s.findDownload(rToken)).toBe("finance-toolkit");

@@ -20,7 +20,6 @@ import {
   revokeSessionsOf,
   sessionLimits,
   startSession,
-  tokenHash,
   type StaffUser,
   withdrawInvitation,
 } from "~/staff/accounts.server.ts";
@@ -28,6 +27,7 @@ import type { StaffRole } from "~/data/schema.ts";
 import { audit, listAudit, auditPageSize } from "~/staff/audit.server.ts";
 import { resealSecrets } from "~/secrets/reseal.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
+import { tokenHash } from "~/secrets/tokens.server.ts";
 import { dialects } from "./databases.ts";
 import {
   staffFromInvitation,

@@ -26,7 +26,8 @@ import {
   type PlaceBookingResult,
 } from "~/orders/course-booking/placing.server.ts";
 import { consultationDescription } from "~/orders/consultation-request.ts";
-import { bookingLinkInsert, newLinkToken } from "~/orders/course-booking/booking-links.server.ts";
+import { bookingLinkInsert } from "~/orders/course-booking/booking-links.server.ts";
+import { newToken } from "~/secrets/tokens.server.ts";
 import { storeBooking, type CourseBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { defaultConfirmationRules } from "~/orders/course-booking/confirmation.ts";
 import { createOrder, deleteOrders } from "~/orders/store.server.ts";
@@ -173,7 +174,7 @@ export async function createCourseBooking(db: Db, input: CourseBookingInput, com
  */
 export async function createCourseBookingWithLink(db: Db, input: CourseBookingInput) {
   const full = courseBookingInput(input);
-  const token = newLinkToken();
+  const token = newToken();
   const placed = await createCourseBooking(db, full, (result) => (trx) => [
     bookingLinkInsert(trx, result.booking.id, token, full.now),
   ]);

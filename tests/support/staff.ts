@@ -13,7 +13,7 @@ import { axeViolations } from "../../harness/axe.ts";
 import { TOTP, Secret } from "otpauth";
 import { hashPassword } from "../../app/staff/passwords.server.ts";
 import type { StaffRole } from "../../app/data/schema.ts";
-import { tokenHash } from "../../app/staff/accounts.server.ts";
+import { tokenHash } from "../../app/secrets/tokens.server.ts";
 import { loadKeyring } from "../../app/secrets/keys.server.ts";
 import { seal } from "../../app/secrets/sealing.server.ts";
 import { sessionCookieHeader } from "../../app/staff/request.server.ts";

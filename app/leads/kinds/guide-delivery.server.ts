@@ -11,7 +11,7 @@ import { link, oneLine, p, responsePromise, titleInSubject, type Block } from "~
 import { withheldCredential, type LeadFacts, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
 import { sweepByAge } from "./kind.server.ts";
 import { teamNotification, visitorEmail } from "./lead-emails.server.ts";
-import { looksLikeToken, newToken, tokenHash } from "./tokens.server.ts";
+import { looksLikeToken, newToken, tokenHash } from "~/secrets/tokens.server.ts";
 import { siteContact } from "~/content/index.server.ts";
 
 /** The name the download link's token has in a stored e-mail (kept sealed until it is sent). */

@@ -24,7 +24,7 @@ import { withheldCredential, type LeadFacts, type MailContext, type OutgoingEmai
 import { type LeadKind, leadRow, listing, sameAddress } from "./kind.server.ts";
 import { newsletter as texts, newsletterKept as kept } from "./newsletter.ts";
 import { teamNotification } from "./lead-emails.server.ts";
-import { newToken, tokenHash } from "./tokens.server.ts";
+import { newToken, tokenHash } from "~/secrets/tokens.server.ts";
 import { createHash } from "node:crypto";
 import { siteContact } from "~/content/index.server.ts";
 import { formatContactAddress } from "~/content/site-facts.ts";

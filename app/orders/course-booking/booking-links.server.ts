@@ -8,28 +8,22 @@
  * (./link-expiry.ts); a new one sent to the booker revokes the others: their
  * rows are deleted, so a revoked link is as unknown as one never made.
  */
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
-export const linkHash = (token: string) => createHash("sha256").update(token).digest("hex");
-
-/** A new link's token, not yet stored (bookingLinkInsert makes it open its booking). */
-export const newLinkToken = () => randomBytes(32).toString("base64url");
+import { looksLikeToken, newToken, tokenHash } from "~/secrets/tokens.server.ts";
 
 /** The insert of a link that makes `token` open booking `bookingId` (written with a new booking by ./placing.server.ts). */
 export function bookingLinkInsert(trx: Transaction<Database>, bookingId: string, token: string, now: Date) {
   return trx
     .insertInto("course_booking_links")
-    .values({ id: randomUUID(), token_hash: linkHash(token), booking_id: bookingId, created_at: now.toISOString() });
+    .values({ id: randomUUID(), token_hash: tokenHash(token), booking_id: bookingId, created_at: now.toISOString() });
 }
 
 /** A new link to booking `bookingId`: its token (kept nowhere but in what the booker gets). */
 export async function newBookingLink(trx: Transaction<Database>, bookingId: string, now: Date): Promise<string> {
-  const token = newLinkToken();
+  const token = newToken();
   await bookingLinkInsert(trx, bookingId, token, now).execute();
   return token;
 }
@@ -43,12 +37,12 @@ export type StoredLink = { bookingId: string; createdAt: Date; sessionEndsAt: Da
 
 /** The stored link a token is, expired or not; null for anything that is not a link (unknown, revoked, erased). */
 export async function linkFor(db: Db, token: string): Promise<StoredLink | null> {
-  if (!tokenPattern.test(token)) return null;
+  if (!looksLikeToken(token)) return null;
   const row = await db
     .selectFrom("course_booking_links as l")
     .innerJoin("course_bookings as b", "b.id", "l.booking_id")
     .select(["l.booking_id", "l.created_at", "b.session_ends_at"])
-    .where("l.token_hash", "=", linkHash(token))
+    .where("l.token_hash", "=", tokenHash(token))
     .executeTakeFirst();
   return row
     ? { bookingId: row.booking_id, createdAt: new Date(row.created_at), sessionEndsAt: new Date(row.session_ends_at) }

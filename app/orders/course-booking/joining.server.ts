@@ -29,7 +29,6 @@ import { joiningDaysOf } from "~/settings/business-settings.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import { lockOrder } from "../store.server.ts";
 import { sessionByKey } from "./bookable.server.ts";
-import { linkHash, newLinkToken } from "./booking-links.server.ts";
 import { addEvent } from "./booking-store.server.ts";
 import { londonDate } from "./days.ts";
 import { carryJoiningLink, inCalendarStatuses, joiningLinkFingerprint } from "./invitations.server.ts";
@@ -44,6 +43,7 @@ import { addDays } from "~/time/london.ts";
 
 export const joiningJobName = "course-joining-instructions";
 import { joiningReminderEvent, joiningSentEvent } from "./timeline-kinds.ts";
+import { newToken, tokenHash } from "~/secrets/tokens.server.ts";
 
 export { joiningReminderEvent, joiningSentEvent };
 
@@ -219,12 +219,12 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
       const current = await delegateOf(trx, d.id, email, now);
       const before = (await joiningRows(trx, [d.id])).find((r) => r.email === email);
       if (!current || before?.instructions_sent_at) return false;
-      const token = newLinkToken();
+      const token = newToken();
       if (before) {
         // The booking moved to another date (ADR 081): this date's instructions, with a new link; the answers stay.
         await trx
           .updateTable("course_joining")
-          .set({ token_hash: linkHash(token), instructions_sent_at: now.toISOString(), reminder_sent_at: null })
+          .set({ token_hash: tokenHash(token), instructions_sent_at: now.toISOString(), reminder_sent_at: null })
           .where("booking_id", "=", d.id)
           .where("email", "=", email)
           .execute();
@@ -235,7 +235,7 @@ export async function sendJoiningEmails(db: Db, options: JoiningOptions): Promis
             id: randomUUID(),
             booking_id: d.id,
             email,
-            token_hash: linkHash(token),
+            token_hash: tokenHash(token),
             instructions_sent_at: now.toISOString(),
             reminder_sent_at: null,
             objectives: null,

@@ -12,7 +12,6 @@
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
 import type { Database } from "~/data/schema.ts";
-import { linkHash } from "./booking-links.server.ts";
 import { inCalendarStatuses } from "./invitations.server.ts";
 import {
   questionnaireLinkExpiresAt,
@@ -20,8 +19,7 @@ import {
   type QuestionnaireAnswers,
   type QuestionnaireField,
 } from "./joining.ts";
-
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
+import { looksLikeToken, tokenHash } from "~/secrets/tokens.server.ts";
 
 export type Questionnaire = {
   id: string;
@@ -60,8 +58,8 @@ function query(db: Db | Transaction<Database>) {
 
 /** The questionnaire a link opens at `now`; null for anything else (unknown, expired, the place passed on, the booking cancelled). */
 export async function questionnaireFor(db: Db, token: string, now: Date): Promise<Questionnaire | null> {
-  if (!tokenPattern.test(token)) return null;
-  const rows = await query(db).where("j.token_hash", "=", linkHash(token)).execute();
+  if (!looksLikeToken(token)) return null;
+  const rows = await query(db).where("j.token_hash", "=", tokenHash(token)).execute();
   const row = rows.find((r) => r.delegateEmail?.toLowerCase() === r.email);
   if (!row || !inCalendarStatuses.includes(row.status)) return null;
   if (now.getTime() >= questionnaireLinkExpiresAt(new Date(row.session_ends_at)).getTime()) return null;

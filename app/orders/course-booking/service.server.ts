@@ -66,13 +66,7 @@ import type { InvitationSays } from "./invitation-ics.server.ts";
 import { instructedDelegates } from "./joining.server.ts";
 import { openJoiningLink } from "~/publishing/webinar-links.server.ts";
 import { sessionEndsAt } from "~/calendar/session-dates.ts";
-import {
-  bookingLinkInsert,
-  linkFor,
-  newBookingLink,
-  newLinkToken,
-  revokeBookingLinks,
-} from "./booking-links.server.ts";
+import { bookingLinkInsert, linkFor, newBookingLink, revokeBookingLinks } from "./booking-links.server.ts";
 import { defaultLinkDaysAfterCourse, linkExpired, linkExpiresAt, resendAllowed } from "./link-expiry.ts";
 import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, invoiceNumberOf, type BookingDetail } from "./booking-reads.server.ts";
@@ -118,6 +112,7 @@ import {
   type Transferred,
 } from "./transfer.server.ts";
 import { bookingTransferredEmails } from "./transfer-emails.server.ts";
+import { newToken } from "~/secrets/tokens.server.ts";
 
 /** How many times a day a booker may change their booking's places from its page. */
 export const bookerPlaceChangesPerDay = 10;
@@ -699,7 +694,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
       }
       // The booking link and, by invoice, the e-mail with it are composed before the booking's
       // transaction, and written in it before its places are taken (ADR 072).
-      const token = newLinkToken();
+      const token = newToken();
       const placed = await placeBooking(
         db,
         {

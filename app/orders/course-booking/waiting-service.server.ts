@@ -10,7 +10,6 @@ import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { isUpcoming, sessionDateLabel } from "~/calendar/session-dates.ts";
 import { bookable, findSession, sessionByKey } from "./bookable.server.ts";
-import { linkHash } from "./booking-links.server.ts";
 import { placesLeft } from "./places.server.ts";
 import { parseWaitingForm } from "./waiting-form.ts";
 import {
@@ -24,6 +23,7 @@ import {
   type WaitingRow,
 } from "./waiting.server.ts";
 import { confirmLinkLapsed } from "./waiting.ts";
+import { looksLikeToken, tokenHash } from "~/secrets/tokens.server.ts";
 
 export type JoinOutcome =
   | { kind: "not-found" }
@@ -44,8 +44,6 @@ export type OfferPage =
       organisation: string;
     }
   | { ok: false; reason: "unknown" | "lapsed" | "used" };
-
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 function sessionOf(row: Pick<WaitingRow, "session_key" | "course_id">): WaitingSession | null {
   const published = sessionByKey(row.session_key);
@@ -100,11 +98,11 @@ export function createWaitingService({
       | { ok: true; session: WaitingSession; places: number; confirmed: boolean }
       | { ok: false; reason: "unknown" | "lapsed" }
     > {
-      if (!tokenPattern.test(token)) return { ok: false, reason: "unknown" };
+      if (!looksLikeToken(token)) return { ok: false, reason: "unknown" };
       const row = await db
         .selectFrom("course_waiting")
         .select(["session_key", "course_id", "places", "state", "created_at"])
-        .where("confirm_hash", "=", linkHash(token))
+        .where("confirm_hash", "=", tokenHash(token))
         .executeTakeFirst();
       if (!row) return { ok: false, reason: "unknown" };
       const confirmed = row.state !== "unconfirmed";
@@ -137,12 +135,12 @@ export function createWaitingService({
 
     /** The booking made from a used offer link: to whom its confirmation link went, and by when (the page after booking). */
     async bookedFrom(token: string): Promise<{ email: string; confirmBy: string | null } | null> {
-      if (!tokenPattern.test(token)) return null;
+      if (!looksLikeToken(token)) return null;
       const row = await db
         .selectFrom("course_waiting as w")
         .innerJoin("course_bookings as b", "b.id", "w.booking_id")
         .select(["b.booker_email", "b.hold_expires_at"])
-        .where("w.offer_hash", "=", linkHash(token))
+        .where("w.offer_hash", "=", tokenHash(token))
         .where("w.state", "=", "accepted")
         .executeTakeFirst();
       return row ? { email: row.booker_email, confirmBy: row.hold_expires_at } : null;

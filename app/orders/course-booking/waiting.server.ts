@@ -26,7 +26,6 @@ import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import type { MailContext } from "~/mail/types.ts";
 import type { Keyring } from "~/secrets/sealing.server.ts";
 import { bookable, sessionByKey } from "./bookable.server.ts";
-import { linkHash, newLinkToken } from "./booking-links.server.ts";
 import { leftIn, releasePlaces, takePlaces } from "./places.server.ts";
 import { sessionLabel, type BookableSession } from "./session.ts";
 import {
@@ -36,6 +35,7 @@ import {
   type WaitingFacts,
 } from "./waiting-emails.server.ts";
 import { confirmLinkLapsed, firstThatFits, listOrder, offerExpiresAt, type WaitingState } from "./waiting.ts";
+import { looksLikeToken, newToken, tokenHash } from "~/secrets/tokens.server.ts";
 
 export const waitingJobName = "course-waiting-lists";
 /** What the outbox files a waiting list's e-mails under. */
@@ -62,7 +62,7 @@ export async function joinWaitingList(
   { now, mail, keys, isTest = false }: { now: Date; mail: MailContext; keys: Keyring; isTest?: boolean },
 ): Promise<string> {
   const id = randomUUID();
-  const token = newLinkToken();
+  const token = newToken();
   const message = waitingConfirmEmail(factsOf(session, request, isTest), mail, token);
   await db.transaction().execute(async (trx) => {
     await trx
@@ -78,7 +78,7 @@ export async function joinWaitingList(
         organisation: request.organisation,
         places: request.places,
         state: "unconfirmed",
-        confirm_hash: linkHash(token),
+        confirm_hash: tokenHash(token),
         offer_hash: null,
         offer_expires_at: null,
         booking_id: null,
@@ -105,18 +105,16 @@ function factsOf(session: BookableSession, r: JoinRequest, isTest: boolean): Wai
   };
 }
 
-const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
-
 export type ConfirmResult = { ok: true; row: WaitingRow } | { ok: false; reason: "unknown" | "lapsed" };
 
 /** The confirmation link followed: the request waits, last on its date's list. Once only. */
 export async function confirmWaiting(db: Db, token: string, now: Date): Promise<ConfirmResult> {
-  if (!tokenPattern.test(token)) return { ok: false, reason: "unknown" };
+  if (!looksLikeToken(token)) return { ok: false, reason: "unknown" };
   return db.transaction().execute(async (trx): Promise<ConfirmResult> => {
     const row = await trx
       .selectFrom("course_waiting")
       .selectAll()
-      .where("confirm_hash", "=", linkHash(token))
+      .where("confirm_hash", "=", tokenHash(token))
       .executeTakeFirst();
     if (!row || row.state !== "unconfirmed") return { ok: false, reason: "unknown" };
     if (confirmLinkLapsed(new Date(row.created_at), now)) return { ok: false, reason: "lapsed" };
@@ -193,7 +191,7 @@ export async function offerFreePlaces(
   const offered: Offered[] = [];
   if (session.state === "cancelled" || now.getTime() >= session.startsAt.getTime()) return offered;
   for (;;) {
-    const token = newLinkToken();
+    const token = newToken();
     const made = await db.transaction().execute(async (trx): Promise<Offered | null> => {
       const places = await lockPlaces(trx, session.key);
       if (!places) return null;
@@ -210,7 +208,7 @@ export async function offerFreePlaces(
       const until = offerExpiresAt(session.startsAt, now).toISOString();
       const moved = await trx
         .updateTable("course_waiting")
-        .set({ state: "offered", offer_hash: linkHash(token), offer_expires_at: until, offered_at: now.toISOString() })
+        .set({ state: "offered", offer_hash: tokenHash(token), offer_expires_at: until, offered_at: now.toISOString() })
         .where("id", "=", next.id)
         .where("state", "=", "waiting")
         .executeTakeFirst();
@@ -273,11 +271,11 @@ export type OfferView = { ok: true; row: WaitingRow } | { ok: false; reason: "un
 
 /** What an offer's link opens: the offer while it holds; "lapsed" or "used" after; "unknown" for anything else. */
 export async function offerByToken(db: Reader, token: string, now: Date): Promise<OfferView> {
-  if (!tokenPattern.test(token)) return { ok: false, reason: "unknown" };
+  if (!looksLikeToken(token)) return { ok: false, reason: "unknown" };
   const row = (await db
     .selectFrom("course_waiting")
     .selectAll()
-    .where("offer_hash", "=", linkHash(token))
+    .where("offer_hash", "=", tokenHash(token))
     .executeTakeFirst()) as WaitingRow | undefined;
   if (!row) return { ok: false, reason: "unknown" };
   if (row.state === "accepted") return { ok: false, reason: "used" };
