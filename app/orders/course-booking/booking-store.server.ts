@@ -81,6 +81,8 @@ export const isLive = (status: CourseBookingStatus): status is (typeof liveStatu
 
 /** The statuses of a booking that is real (confirmed by its booker or paid): only these write to delegates. */
 export const confirmedStatuses = ["invoiced", "paid"] as const satisfies readonly CourseBookingStatus[];
+export const isConfirmed = (status: CourseBookingStatus): status is (typeof confirmedStatuses)[number] =>
+  (confirmedStatuses as readonly string[]).includes(status);
 
 const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
 

@@ -18,7 +18,7 @@ import type { Attribution } from "~/forms/attribution.ts";
 import { currentBusinessSettings } from "~/settings/business-settings.server.ts";
 import {
   addEvent,
-  confirmedStatuses,
+  isConfirmed,
   eventInsert,
   holdMinutes,
   isNamed,
@@ -403,7 +403,7 @@ export async function confirmBooking(
     else {
       const booking = await readBooking(trx, bookingId);
       if (!booking) return { ok: false, reason: "not-found" };
-      if ((confirmedStatuses as readonly string[]).includes(booking.status)) {
+      if (isConfirmed(booking.status)) {
         return { ok: false, reason: "already-confirmed" };
       }
       return {

@@ -72,8 +72,8 @@ import { parseBookingForm, parsePlaceForm } from "./booking-request.ts";
 import { bookingDelegates, bookingDetail, invoiceNumberOf, type BookingDetail } from "./booking-reads.server.ts";
 import {
   addEvent,
-  confirmedStatuses,
   holdMinutes,
+  isConfirmed,
   readBooking,
   type CourseBooking,
   type CourseInvoice,
@@ -92,6 +92,7 @@ import {
   cancelSession,
   markInvoicePaid,
   namePlace,
+  type CancelResult,
   type CancellationDraft,
   type Cancelled,
 } from "./team-acts.server.ts";
@@ -296,8 +297,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
     if (!result.ok) return { ...result, refundError: null };
     onPlacesChanged(result.booking.session_key);
     onEmailsQueued();
-    if (result.from === "held") await cancelPayment(result.booking);
-    const refundError = await refundDue(bookingId, result);
+    const refundError = await settleCancelledCard(bookingId, result);
     return { ...result, refundError };
   }
 
@@ -533,6 +533,18 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         `Stripe: cancelling the payment of course booking ${booking.id} failed: ${redactAddresses((error as Error).message)}`,
       );
     }
+  }
+
+  /**
+   * A cancelled booking's card: a hold's payment cancelled at Stripe, what the cancellation
+   * credited on a paid one refunded; the refund's error message if it failed.
+   */
+  async function settleCancelledCard(
+    bookingId: string,
+    result: Extract<CancelResult, { ok: true }>,
+  ): Promise<string | null> {
+    if (result.from === "held") await cancelPayment(result.booking);
+    return refundDue(bookingId, result);
   }
 
   /**
@@ -792,7 +804,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         isCurrent: options.contentIsCurrent,
         notify: async (trx, before, after) => {
           const delegates = await bookingDelegates(trx, after.id);
-          const confirmed = (confirmedStatuses as readonly string[]).includes(after.status);
+          const confirmed = isConfirmed(after.status);
           // A booker who is one of its named delegates is sent the delegate's update (with the calendar's): one e-mail.
           const booker = after.booker_email.toLowerCase();
           if (confirmed && delegates.some((d) => d.email?.toLowerCase() === booker)) return;
@@ -1262,8 +1274,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         const { bookingId, result } = done;
         if (!result.ok) continue;
         cancelled += 1;
-        if (result.from === "held") await cancelPayment(result.booking);
-        const error = await refundDue(bookingId, result);
+        const error = await settleCancelledCard(bookingId, result);
         if (error) refundErrors.push(`${result.booking.reference}: ${error}`);
       }
       const failed = failedIds.length

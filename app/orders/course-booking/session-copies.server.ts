@@ -8,10 +8,11 @@
  * and their reminder, the questionnaire, the booker's and the team's terms
  * ("has it started?"), the booking links' lifetime, the calendar updates'
  * window and the retention job. A live booking's copy (unconfirmed, held,
- * invoiced or paid) and a waiting request still open follow the session as
- * published; a booking that ended (cancelled, lapsed, expired) keeps what
- * it was, and so does an issued invoice's line (its own words). The price
- * is never followed: a booking keeps what it was sold at.
+ * invoiced or paid), a lapsed card hold's (a late payment may still confirm
+ * it) and a waiting request still open follow the session as published,
+ * until it ends; a booking that ended otherwise (cancelled, lapsed unconfirmed)
+ * keeps what it was, and so does an issued invoice's line (its own words).
+ * The price is never followed: a booking keeps what it was sold at.
  */
 import type { Transaction } from "kysely";
 import type { Db } from "~/data/db.server.ts";
