@@ -184,6 +184,8 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
       .execute();
     expect(toBooker).toHaveLength(1);
     expect(toBooker[0]!.text_body).toContain("We have sent each named delegate the new details and a calendar update.");
+    // The same days (the hours and place changed): not a postponement, so no offer of a refund.
+    expect(toBooker[0]!.text_body).not.toContain("full refund");
     expect(toBooker[0]!.text_body).toContain(
       "has changed from 8 March 2027 to 12 March 2027, Chartered Accountants' Hall, London to 8 March 2027 to 12 March 2027, 116 Pall Mall, London.",
     );

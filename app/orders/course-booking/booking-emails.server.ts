@@ -548,7 +548,7 @@ export function sessionChangedEmail(
 export function sessionMovedBookerEmail(
   after: BookingForEmail,
   /** The booking's words for its session before and after ("8 March 2027 to 12 March 2027, live online"). */
-  change: { from: string; to: string },
+  change: { from: string; to: string; datesMoved: boolean },
   ctx: MailContext,
   /** Whether the booking is confirmed (its named delegates were sent a calendar update). */
   confirmed: boolean,
@@ -570,7 +570,9 @@ export function sessionMovedBookerEmail(
         { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after)] },
         ...(confirmed ? [p("We have sent each named delegate the new details and a calendar update.")] : []),
         p(
-          "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date.",
+          change.datesMoved
+            ? "As our terms say, when we postpone a course you can choose another date or a full refund: if the new dates do not suit you or your delegates, reply to this e-mail and tell us which."
+            : "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date.",
         ),
         ...contactDetails(ctx),
       ],

@@ -810,7 +810,13 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
           if (confirmed && delegates.some((d) => d.email?.toLowerCase() === booker)) return;
           const email = sessionMovedBookerEmail(
             forEmail(after, delegates, sessionByKey(after.session_key)),
-            { from: before.session_label, to: after.session_label },
+            {
+              from: before.session_label,
+              to: after.session_label,
+              datesMoved:
+                before.session_first_day !== after.session_first_day ||
+                before.session_last_day !== after.session_last_day,
+            },
             mail,
             confirmed,
           );
