@@ -225,6 +225,82 @@ function addToCalendar(booking: Pick<BookingForEmail, "session">, ctx: MailConte
   ];
 }
 
+/** What a letter says (letter(), bookingLinkEmail()). */
+type LetterText = {
+  title: string;
+  /** What it says before how to reach us (after the greeting, in a letter). */
+  body: Block[];
+  /** The subject, before `subject()` marks a test. */
+  subject: string;
+};
+
+/**
+ * A letter to one person, as the booker's and each delegate's e-mails go:
+ * the test notice and their greeting, then the body, then how to reach us;
+ * with the files it carries, if any. `reader.to`: their address, checked
+ * (address()).
+ */
+export function letter(
+  booking: Pick<BookingForEmail, "isTest">,
+  reader: { name: string; to: string },
+  ctx: MailContext,
+  text: LetterText & {
+    files?: readonly Attachment[];
+    /** The one-time credentials the text withholds (OutgoingEmail.secrets). */
+    secrets?: Record<string, string>;
+  },
+): OutgoingEmail {
+  const email = compose(
+    {
+      title: text.title,
+      blocks: [...testNotice(booking.isTest), p(`Dear ${oneLine(reader.name)},`), ...text.body, ...contactDetails(ctx)],
+    },
+    { to: reader.to, subject: subject(text.subject, booking.isTest), secrets: text.secrets },
+  );
+  if (text.files?.length) email.attachments = [...text.files];
+  return email;
+}
+
+/**
+ * A letter to one named delegate, with the calendar file it carries (their
+ * invitation, its update or its cancellation), if any. A joining link it
+ * gives (`joiningLink`, opened) stands withheld in the stored text and goes
+ * with it as a secret the outbox seals.
+ */
+export function toDelegate(
+  booking: Pick<BookingForEmail, "isTest">,
+  delegate: { name: string; email: string },
+  ctx: MailContext,
+  { file, joiningLink, ...text }: LetterText & { file?: Attachment | null; joiningLink?: string | null },
+): OutgoingEmail {
+  return letter(booking, { name: delegate.name, to: address(delegate.email, "a delegate's address") }, ctx, {
+    ...text,
+    files: file ? [file] : [],
+    secrets: joiningLink ? { [joiningLinkCredential]: joiningLink } : undefined,
+  });
+}
+
+/**
+ * An e-mail that carries the booking link (`bookingToken`: withheld in the
+ * stored text, a secret the outbox seals) to the booker's address alone,
+ * greeting no one by name: the body between the test notice and how to
+ * reach us.
+ */
+function bookingLinkEmail(
+  booking: Pick<BookingForEmail, "isTest" | "booker">,
+  ctx: MailContext,
+  text: LetterText & { bookingToken: string },
+): OutgoingEmail {
+  return compose(
+    { title: text.title, blocks: [...testNotice(booking.isTest), ...text.body, ...contactDetails(ctx)] },
+    {
+      to: address(booking.booker.email, "the booker's address"),
+      subject: subject(text.subject, booking.isTest),
+      secrets: { [bookingLinkCredential]: text.bookingToken },
+    },
+  );
+}
+
 /**
  * To the booker's address only, when an invoice booking is placed: confirm
  * it from the booking link by `confirmBy`, else the places go back. Says
@@ -237,32 +313,22 @@ export function bookingConfirmRequestEmail(
   ctx: MailContext,
   { confirmBy, bookingToken }: { confirmBy: Date; bookingToken: string },
 ): OutgoingEmail {
-  return compose(
-    {
-      title: "Please confirm your booking",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(
-          `Someone booked ${booking.quantity} place${booking.quantity === 1 ? "" : "s"} on this course, to be invoiced, giving this e-mail address as the booker's. Nothing is booked until you confirm it: no invoice is issued and no delegate is told before then.`,
-        ),
-        { kind: "fields", items: [...sessionFacts(booking), ["Total", formatPenceGbp(booking.totalPence)]] },
-        p(
-          `The places are held for you until ${formatDateTime(confirmBy.toISOString())} (London time). Confirm before then, or they go back on sale.`,
-        ),
-        { kind: "button", href: bookingUrl(ctx), text: "Review and confirm the booking" },
-        p("If you did not make this booking, ignore this e-mail: it will lapse by itself and nothing is owed."),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(booking.booker.email, "the booker's address"),
-      subject: subject(
-        `Please confirm your booking: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-        booking.isTest,
+  return bookingLinkEmail(booking, ctx, {
+    title: "Please confirm your booking",
+    body: [
+      p(
+        `Someone booked ${booking.quantity} place${booking.quantity === 1 ? "" : "s"} on this course, to be invoiced, giving this e-mail address as the booker's. Nothing is booked until you confirm it: no invoice is issued and no delegate is told before then.`,
       ),
-      secrets: { [bookingLinkCredential]: bookingToken },
-    },
-  );
+      { kind: "fields", items: [...sessionFacts(booking), ["Total", formatPenceGbp(booking.totalPence)]] },
+      p(
+        `The places are held for you until ${formatDateTime(confirmBy.toISOString())} (London time). Confirm before then, or they go back on sale.`,
+      ),
+      { kind: "button", href: bookingUrl(ctx), text: "Review and confirm the booking" },
+      p("If you did not make this booking, ignore this e-mail: it will lapse by itself and nothing is owed."),
+    ],
+    subject: `Please confirm your booking: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+    bookingToken,
+  });
 }
 
 /** A new link to the booking, asked for from an expired one: to the booker's address only (issue 37, ADR 063). */
@@ -271,27 +337,20 @@ export function bookingNewLinkEmail(
   ctx: MailContext,
   { bookingToken, expiresAt }: { bookingToken: string; expiresAt: Date },
 ): OutgoingEmail {
-  return compose(
-    {
-      title: "A new link to your booking",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(
-          "A new link to this booking was asked for from its expired one. Earlier links to the booking no longer open it.",
-        ),
-        { kind: "fields", items: sessionFacts(booking) },
-        { kind: "button", href: bookingUrl(ctx), text: "Open the booking" },
-        p(`This link works until ${formatDateTime(expiresAt.toISOString())} (London time).`),
-        p("If you did not ask for it, you may ignore this e-mail: only this address receives the booking's link."),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(booking.booker.email, "the booker's address"),
-      subject: subject(`A new link to your booking: ${inSubject(booking.courseTitle)}`, booking.isTest),
-      secrets: { [bookingLinkCredential]: bookingToken },
-    },
-  );
+  return bookingLinkEmail(booking, ctx, {
+    title: "A new link to your booking",
+    body: [
+      p(
+        "A new link to this booking was asked for from its expired one. Earlier links to the booking no longer open it.",
+      ),
+      { kind: "fields", items: sessionFacts(booking) },
+      { kind: "button", href: bookingUrl(ctx), text: "Open the booking" },
+      p(`This link works until ${formatDateTime(expiresAt.toISOString())} (London time).`),
+      p("If you did not ask for it, you may ignore this e-mail: only this address receives the booking's link."),
+    ],
+    subject: `A new link to your booking: ${inSubject(booking.courseTitle)}`,
+    bookingToken,
+  });
 }
 
 /**
@@ -348,47 +407,36 @@ export function bookingConfirmedEmails(
         p("Your places are held for you meanwhile."),
       ];
 
-  const confirmation = compose(
-    {
-      title: paid ? "Your places are booked and paid" : "Your places are booked",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${name},`),
-        p(
-          paid
-            ? `Thank you for booking with ${organisation.name}. Your booking ${oneLine(booking.reference)} is confirmed and paid.`
-            : `Thank you for booking with ${organisation.name}. Your places are booked (booking ${oneLine(booking.reference)}): the booking is paid once the invoice below is.`,
-        ),
-        { kind: "fields", items: sessionFacts(booking) },
-        h("Delegates"),
-        { kind: "fields", items: delegateLines(booking) },
-        p(
-          "Each named delegate receives their joining details and a calendar invitation. Send us the names still to follow, or a substitute's, by replying to this e-mail.",
-        ),
-        h("Amounts"),
-        { kind: "fields", items: amountFacts(booking) },
-        ...payment,
-        h("Your booking"),
-        { kind: "button", href: bookingUrl(ctx), text: "See your booking and invoices" },
-        p("This link is personal: anyone who has it can see the booking, so please do not forward it."),
-        h("The terms you accepted"),
-        ...booking.termsText.map((t) => p(oneLine(t))),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: booker,
-      // An invoice booking is not "confirmed" as if paid: its subject names the invoice to pay (issue 41).
-      subject: subject(
+  const confirmation = letter(booking, { name: booking.booker.name, to: booker }, ctx, {
+    title: paid ? "Your places are booked and paid" : "Your places are booked",
+    body: [
+      p(
         paid
-          ? `Booked and paid: ${inSubject(booking.courseTitle)}, ${booking.session.label}`
-          : `Places booked, invoice ${invoice.number} to pay: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-        booking.isTest,
+          ? `Thank you for booking with ${organisation.name}. Your booking ${oneLine(booking.reference)} is confirmed and paid.`
+          : `Thank you for booking with ${organisation.name}. Your places are booked (booking ${oneLine(booking.reference)}): the booking is paid once the invoice below is.`,
       ),
-      secrets: { [bookingLinkCredential]: bookingToken },
-    },
-  );
-  confirmation.attachments = [pdfAttachment("invoice", invoice)];
+      { kind: "fields", items: sessionFacts(booking) },
+      h("Delegates"),
+      { kind: "fields", items: delegateLines(booking) },
+      p(
+        "Each named delegate receives their joining details and a calendar invitation. Send us the names still to follow, or a substitute's, by replying to this e-mail.",
+      ),
+      h("Amounts"),
+      { kind: "fields", items: amountFacts(booking) },
+      ...payment,
+      h("Your booking"),
+      { kind: "button", href: bookingUrl(ctx), text: "See your booking and invoices" },
+      p("This link is personal: anyone who has it can see the booking, so please do not forward it."),
+      h("The terms you accepted"),
+      ...booking.termsText.map((t) => p(oneLine(t))),
+    ],
+    // An invoice booking is not "confirmed" as if paid: its subject names the invoice to pay (issue 41).
+    subject: paid
+      ? `Booked and paid: ${inSubject(booking.courseTitle)}, ${booking.session.label}`
+      : `Places booked, invoice ${invoice.number} to pay: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+    secrets: { [bookingLinkCredential]: bookingToken },
+    files: [pdfAttachment("invoice", invoice)],
+  });
 
   const team = compose(
     {
@@ -434,34 +482,25 @@ export function joiningEmail(
   ctx: MailContext,
   invitation: Attachment | null,
 ): OutgoingEmail {
-  const email = compose(
-    {
-      title: `You are booked on ${oneLine(booking.courseTitle)}`,
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(d.name)},`),
-        p(`Your organisation, ${bookingOrganisation(booking)}, has booked you a place on this course:`),
-        { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
-        h("Before the first day"),
-        p(
-          booking.session.format === "online"
-            ? "The course is live online: we e-mail your joining link and the pre-course materials before the first day. You need a computer with a camera and microphone."
-            : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
-        ),
-        p(
-          "The attached calendar invitation holds each day's hours; if they or the place change, we send you an update that changes it in your calendar. Tell us of any access or dietary needs by replying to this e-mail.",
-        ),
-        ...addToCalendar(booking, ctx),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(d.email, "a delegate's address"),
-      subject: subject(`Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
-    },
-  );
-  if (invitation) email.attachments = [invitation];
-  return email;
+  return toDelegate(booking, d, ctx, {
+    title: `You are booked on ${oneLine(booking.courseTitle)}`,
+    body: [
+      p(`Your organisation, ${bookingOrganisation(booking)}, has booked you a place on this course:`),
+      { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
+      h("Before the first day"),
+      p(
+        booking.session.format === "online"
+          ? "The course is live online: we e-mail your joining link and the pre-course materials before the first day. You need a computer with a camera and microphone."
+          : "Please arrive 15 minutes before the start of the first day; lunch and refreshments are provided. We e-mail the pre-course materials before the first day.",
+      ),
+      p(
+        "The attached calendar invitation holds each day's hours; if they or the place change, we send you an update that changes it in your calendar. Tell us of any access or dietary needs by replying to this e-mail.",
+      ),
+      ...addToCalendar(booking, ctx),
+    ],
+    subject: `Joining details: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+    file: invitation,
+  });
 }
 
 /** To the delegate a place was taken from (a substitute named by the booker): the place is no longer theirs. */
@@ -472,27 +511,18 @@ export function placeTransferredEmail(
   /** The calendar's cancellation of their invitation (null: they had none). */
   cancellation: Attachment | null,
 ): OutgoingEmail {
-  const email = compose(
-    {
-      title: `Your place on ${oneLine(booking.courseTitle)} has passed to someone else`,
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(previous.name)},`),
-        p(
-          `At the request of your organisation, ${bookingOrganisation(booking)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing: the attached cancellation takes the course days out of your calendar.`,
-        ),
-        { kind: "fields", items: sessionFacts(booking) },
-        p("If this is unexpected, please reply to this e-mail or contact the person who booked the place."),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(previous.email, "a delegate's address"),
-      subject: subject(`Place passed on: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
-    },
-  );
-  if (cancellation) email.attachments = [cancellation];
-  return email;
+  return toDelegate(booking, previous, ctx, {
+    title: `Your place on ${oneLine(booking.courseTitle)} has passed to someone else`,
+    body: [
+      p(
+        `At the request of your organisation, ${bookingOrganisation(booking)}, your place on this course (booking ${oneLine(booking.reference)}) now belongs to someone else, who will receive the joining details. You need do nothing: the attached cancellation takes the course days out of your calendar.`,
+      ),
+      { kind: "fields", items: sessionFacts(booking) },
+      p("If this is unexpected, please reply to this e-mail or contact the person who booked the place."),
+    ],
+    subject: `Place passed on: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+    file: cancellation,
+  });
 }
 
 /**
@@ -508,36 +538,22 @@ export function sessionChangedEmail(
   /** The joining link the update carries (a delegate sent their joining instructions), opened; null if none. */
   joiningLink: string | null = null,
 ): OutgoingEmail {
-  const email = compose(
-    {
-      title: `Your course's details have changed`,
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(delegate.name)},`),
-        p(
-          `The days, hours or place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
-        ),
-        { kind: "fields", items: sessionFacts(booking) },
-        ...(joiningLink ? joinFromLink() : []),
-        p("The attached calendar update changes the course days in your calendar."),
-        ...addToCalendar(booking, ctx),
-        p(
-          "If the new details do not suit you, please reply to this e-mail or contact the person who booked your place.",
-        ),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(delegate.email, "a delegate's address"),
-      subject: subject(
-        `Course details changed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-        booking.isTest,
+  return toDelegate(booking, delegate, ctx, {
+    title: `Your course's details have changed`,
+    body: [
+      p(
+        `The days, hours or place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
       ),
-      ...(joiningLink ? { secrets: { [joiningLinkCredential]: joiningLink } } : {}),
-    },
-  );
-  email.attachments = [update];
-  return email;
+      { kind: "fields", items: sessionFacts(booking) },
+      ...(joiningLink ? joinFromLink() : []),
+      p("The attached calendar update changes the course days in your calendar."),
+      ...addToCalendar(booking, ctx),
+      p("If the new details do not suit you, please reply to this e-mail or contact the person who booked your place."),
+    ],
+    subject: `Course details changed: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+    file: update,
+    joiningLink,
+  });
 }
 
 /**
@@ -556,35 +572,24 @@ export function sessionMovedBookerEmail(
   const booker = bookerAddress(after);
   if (!booker) return null;
   const sameDates = change.from === change.to;
-  return compose(
-    {
-      title: "Your course's details have changed",
-      blocks: [
-        ...testNotice(after.isTest),
-        p(`Dear ${oneLine(after.booker.name)},`),
-        p(
-          sameDates
-            ? `The hours or the address of ${oneLine(after.courseTitle)}, which you booked (booking ${oneLine(after.reference)}), have changed. Here are its details as they now stand:`
-            : `${oneLine(after.courseTitle)}, which you booked (booking ${oneLine(after.reference)}), has changed from ${oneLine(change.from)} to ${oneLine(change.to)}. Here are its details as they now stand:`,
-        ),
-        { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after)] },
-        ...(confirmed ? [p("We have sent each named delegate the new details and a calendar update.")] : []),
-        p(
-          change.datesMoved
-            ? "As our terms say, when we postpone a course you can choose another date or a full refund: if the new dates do not suit you or your delegates, reply to this e-mail and tell us which."
-            : "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date.",
-        ),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: booker,
-      subject: subject(
-        `Booking ${inSubject(after.reference)} changed: ${inSubject(after.courseTitle)}, ${after.session.label}`,
-        after.isTest,
+  return letter(after, { name: after.booker.name, to: booker }, ctx, {
+    title: "Your course's details have changed",
+    body: [
+      p(
+        sameDates
+          ? `The hours or the address of ${oneLine(after.courseTitle)}, which you booked (booking ${oneLine(after.reference)}), have changed. Here are its details as they now stand:`
+          : `${oneLine(after.courseTitle)}, which you booked (booking ${oneLine(after.reference)}), has changed from ${oneLine(change.from)} to ${oneLine(change.to)}. Here are its details as they now stand:`,
       ),
-    },
-  );
+      { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after)] },
+      ...(confirmed ? [p("We have sent each named delegate the new details and a calendar update.")] : []),
+      p(
+        change.datesMoved
+          ? "As our terms say, when we postpone a course you can choose another date or a full refund: if the new dates do not suit you or your delegates, reply to this e-mail and tell us which."
+          : "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date.",
+      ),
+    ],
+    subject: `Booking ${inSubject(after.reference)} changed: ${inSubject(after.courseTitle)}, ${after.session.label}`,
+  });
 }
 
 /** The joining link, withheld in the stored e-mail (the outbox keeps it sealed and puts it in as it sends). */
@@ -620,34 +625,22 @@ export function joiningLinkChangedEmail(
     changed: `The joining link for your live online course, ${course}, has changed: the link we sent you before no longer applies.`,
     withdrawn: `The joining link we sent you for your live online course, ${course}, no longer applies. We will e-mail you the new one before the first day.`,
   };
-  const email = compose(
-    {
-      title: change === "withdrawn" ? "Your course's joining link no longer applies" : "Your course's joining link",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(delegate.name)},`),
-        p(said[change]),
-        ...(joiningLink ? joinFromLink() : []),
-        { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
-        p(
-          joiningLink
-            ? "The attached calendar update puts the new link in the course days in your calendar."
-            : "The attached calendar update takes the old link out of the course days in your calendar.",
-        ),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: address(delegate.email, "a delegate's address"),
-      subject: subject(
-        `${change === "withdrawn" ? "Joining link withdrawn" : "New joining link"}: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-        booking.isTest,
+  return toDelegate(booking, delegate, ctx, {
+    title: change === "withdrawn" ? "Your course's joining link no longer applies" : "Your course's joining link",
+    body: [
+      p(said[change]),
+      ...(joiningLink ? joinFromLink() : []),
+      { kind: "fields", items: [...sessionFacts(booking), ["Booking reference", oneLine(booking.reference)]] },
+      p(
+        joiningLink
+          ? "The attached calendar update puts the new link in the course days in your calendar."
+          : "The attached calendar update takes the old link out of the course days in your calendar.",
       ),
-      ...(joiningLink ? { secrets: { [joiningLinkCredential]: joiningLink } } : {}),
-    },
-  );
-  email.attachments = [update];
-  return email;
+    ],
+    subject: `${change === "withdrawn" ? "Joining link withdrawn" : "New joining link"}: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+    file: update,
+    joiningLink,
+  });
 }
 
 /**
@@ -669,25 +662,17 @@ export function invoicePaidByCardEmails(
   const booker = bookerAddress(booking);
   const receipt =
     booker &&
-    compose(
-      {
-        title: "Your invoice is paid",
-        blocks: [
-          ...testNotice(booking.isTest),
-          p(`Dear ${name},`),
-          p(
-            `Thank you: we received your card payment for invoice ${invoiceNumber}. Your booking ${oneLine(booking.reference)} is paid, and nothing more is owed.`,
-          ),
-          { kind: "fields", items: [...paid, ...sessionFacts(booking)] },
-          p("Keep this e-mail with the VAT invoice we sent you: together they are your receipt."),
-          ...contactDetails(ctx),
-        ],
-      },
-      {
-        to: booker,
-        subject: subject(`Invoice ${invoiceNumber} paid: ${inSubject(booking.courseTitle)}`, booking.isTest),
-      },
-    );
+    letter(booking, { name: booking.booker.name, to: booker }, ctx, {
+      title: "Your invoice is paid",
+      body: [
+        p(
+          `Thank you: we received your card payment for invoice ${invoiceNumber}. Your booking ${oneLine(booking.reference)} is paid, and nothing more is owed.`,
+        ),
+        { kind: "fields", items: [...paid, ...sessionFacts(booking)] },
+        p("Keep this e-mail with the VAT invoice we sent you: together they are your receipt."),
+      ],
+      subject: `Invoice ${invoiceNumber} paid: ${inSubject(booking.courseTitle)}`,
+    });
   const team = compose(
     {
       title: "Invoice paid by card",
@@ -730,27 +715,19 @@ export function lateRefundEmail(
 ): OutgoingEmail | null {
   const booker = bookerAddress(booking);
   if (!booker) return null;
-  return compose(
-    {
-      title: "Your card payment is refunded",
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(booking.booker.name)},`),
-        p(
-          `Your card payment of ${formatPenceGbp(amountPence)} for booking ${oneLine(booking.reference)} (${oneLine(booking.courseTitle)}, ${booking.session.label}) is refunded in full to your card: ${lateRefundWhy[why]}.`,
-        ),
-        p("A card refund usually reaches your account within 5 to 10 working days."),
-        ...(why === "places-gone"
-          ? [p("If you would still like a place, please book again on the course's page, or reply to this e-mail.")]
-          : []),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: booker,
-      subject: subject(`Payment refunded: booking ${inSubject(booking.reference)}`, booking.isTest),
-    },
-  );
+  return letter(booking, { name: booking.booker.name, to: booker }, ctx, {
+    title: "Your card payment is refunded",
+    body: [
+      p(
+        `Your card payment of ${formatPenceGbp(amountPence)} for booking ${oneLine(booking.reference)} (${oneLine(booking.courseTitle)}, ${booking.session.label}) is refunded in full to your card: ${lateRefundWhy[why]}.`,
+      ),
+      p("A card refund usually reaches your account within 5 to 10 working days."),
+      ...(why === "places-gone"
+        ? [p("If you would still like a place, please book again on the course's page, or reply to this e-mail.")]
+        : []),
+    ],
+    subject: `Payment refunded: booking ${inSubject(booking.reference)}`,
+  });
 }
 
 /** [the booker's notice, the team's, each named delegate's] when a booking is cancelled. */
@@ -775,7 +752,6 @@ export function bookingCancelledEmails(
   },
 ): OutgoingEmail[] {
   const booker = bookerAddress(booking);
-  const name = oneLine(booking.booker.name);
   // A card booking's refund goes back to the card; an invoice's, paid by transfer, by transfer.
   const byCard = booking.paymentMethod === "card";
   const what = bySession
@@ -799,37 +775,22 @@ export function bookingCancelledEmails(
       ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
       : []),
   ];
-  const notice =
-    booker &&
-    compose(
-      {
-        title: "Your booking is cancelled",
-        blocks: [
-          ...testNotice(booking.isTest),
-          p(`Dear ${name},`),
-          p(what),
-          ...(bySession
-            ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")]
-            : []),
-          ...money,
-          ...contactDetails(ctx),
-        ],
-      },
-      {
-        to: booker,
-        subject: subject(
-          `Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
-          booking.isTest,
-        ),
-      },
-    );
   // A booker who is also a delegate gets their calendar's cancellation with the notice (no delegate e-mail of their own).
   const bookersOwn = booker && cancellations.get(booker.toLowerCase());
-  const noticeFiles = [
-    ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
-    ...(bookersOwn ? [bookersOwn] : []),
-  ];
-  if (notice && noticeFiles.length) notice.attachments = noticeFiles;
+  const notice =
+    booker &&
+    letter(booking, { name: booking.booker.name, to: booker }, ctx, {
+      title: "Your booking is cancelled",
+      body: [
+        p(what),
+        ...(bySession
+          ? [p("We will be glad to book you on another date: reply to this e-mail or see the course page.")]
+          : []),
+        ...money,
+      ],
+      subject: `Booking cancelled: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+      files: [...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []), ...(bookersOwn ? [bookersOwn] : [])],
+    });
   const team = compose(
     {
       title: "Course booking cancelled",
@@ -858,37 +819,22 @@ export function bookingCancelledEmails(
     "namesToFollow" in d || d.email.toLowerCase() === booker?.toLowerCase()
       ? []
       : [
-          withFile(
-            compose(
-              {
-                title: "Your course place is cancelled",
-                blocks: [
-                  ...testNotice(booking.isTest),
-                  p(`Dear ${oneLine(d.name)},`),
-                  p(
-                    `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by your organisation, ${bookingOrganisation(booking)}, is cancelled.`,
-                  ),
-                  p(
-                    cancellations.has(d.email.toLowerCase())
-                      ? "The attached cancellation takes the course days out of your calendar."
-                      : "Please remove the course days from your calendar.",
-                  ),
-                  ...contactDetails(ctx),
-                ],
-              },
-              {
-                to: address(d.email, "a delegate's address"),
-                subject: subject(`Place cancelled: ${inSubject(booking.courseTitle)}`, booking.isTest),
-              },
-            ),
-            cancellations.get(d.email.toLowerCase()),
-          ),
+          toDelegate(booking, d, ctx, {
+            title: "Your course place is cancelled",
+            body: [
+              p(
+                `Your place on ${oneLine(booking.courseTitle)}, ${booking.session.label}, booked by your organisation, ${bookingOrganisation(booking)}, is cancelled.`,
+              ),
+              p(
+                cancellations.has(d.email.toLowerCase())
+                  ? "The attached cancellation takes the course days out of your calendar."
+                  : "Please remove the course days from your calendar.",
+              ),
+            ],
+            subject: `Place cancelled: ${inSubject(booking.courseTitle)}`,
+            file: cancellations.get(d.email.toLowerCase()),
+          }),
         ],
   );
   return [...(notice ? [notice] : []), team, ...delegates];
-}
-
-function withFile(email: OutgoingEmail, file: Attachment | undefined): OutgoingEmail {
-  if (file) email.attachments = [...(email.attachments ?? []), file];
-  return email;
 }

@@ -9,9 +9,9 @@
  * Pure, like every e-mail.
  */
 import { formatPenceGbp } from "~/format/money.ts";
-import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
+import { address, compose, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { adminUrl, sessionFacts, type BookingForEmail } from "./booking-emails.server.ts";
+import { adminUrl, letter, sessionFacts, type BookingForEmail } from "./booking-emails.server.ts";
 
 export type PlaceChange = {
   position: number;
@@ -36,25 +36,17 @@ export function placeChangedByBookerEmails(
 ): OutgoingEmail[] {
   const booker = address(booking.booker.email, "the booker's address");
   const what = change.previous ? "A substitute is booked" : "A place is named";
-  const toBooker = compose(
-    {
-      title: what,
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(booking.booker.name)},`),
-        p(
-          `${placeChangeText(change)} We have e-mailed ${oneLine(change.delegate.name)} the joining details and a calendar invitation${change.previous ? `, and told ${oneLine(change.previous.name)} that the place has passed on` : ""}. There is no charge.`,
-        ),
-        { kind: "fields", items: [["Booking", oneLine(booking.reference)], ...sessionFacts(booking)] },
-        p("Not you? Please tell us at once by replying to this e-mail."),
-        ...contactDetails(ctx),
-      ],
-    },
-    {
-      to: booker,
-      subject: subject(`${what}: ${inSubject(booking.courseTitle)}, ${booking.session.label}`, booking.isTest),
-    },
-  );
+  const toBooker = letter(booking, { name: booking.booker.name, to: booker }, ctx, {
+    title: what,
+    body: [
+      p(
+        `${placeChangeText(change)} We have e-mailed ${oneLine(change.delegate.name)} the joining details and a calendar invitation${change.previous ? `, and told ${oneLine(change.previous.name)} that the place has passed on` : ""}. There is no charge.`,
+      ),
+      { kind: "fields", items: [["Booking", oneLine(booking.reference)], ...sessionFacts(booking)] },
+      p("Not you? Please tell us at once by replying to this e-mail."),
+    ],
+    subject: `${what}: ${inSubject(booking.courseTitle)}, ${booking.session.label}`,
+  });
   const toTeam = compose(
     {
       title: `${what} by the booker`,

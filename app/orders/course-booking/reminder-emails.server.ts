@@ -8,19 +8,10 @@
 import { organisation } from "~/content/organisation.ts";
 import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
-import {
-  address,
-  compose,
-  contactDetails,
-  h,
-  inSubject,
-  oneLine,
-  p,
-  subject,
-  testNotice,
-} from "~/mail/compose.server.ts";
+import { address, h, inSubject, oneLine, p } from "~/mail/compose.server.ts";
 import type { MailContext, OutgoingEmail } from "~/mail/types.ts";
 import {
+  letter,
   pdfAttachment,
   sessionFacts,
   transferFields,
@@ -60,12 +51,13 @@ export function paymentReminderEmail(
     "due-today": `Invoice ${invoice.number} is due today`,
     overdue: `Invoice ${invoice.number} is overdue`,
   }[timing];
-  const email = compose(
+  return letter(
+    booking,
+    { name: booking.booker.name, to: address(booking.booker.email, "the booker's address") },
+    ctx,
     {
       title,
-      blocks: [
-        ...testNotice(booking.isTest),
-        p(`Dear ${oneLine(booking.booker.name)},`),
+      body: [
         p(lead),
         { kind: "fields", items: [["Booking", oneLine(booking.reference)], ...sessionFacts(booking)] },
         h("How to pay"),
@@ -75,17 +67,9 @@ export function paymentReminderEmail(
         p(
           "Already paid? Thank you, and please ignore this reminder: a transfer can take a few days to reach us. If you paid some time ago, reply with the date and amount so that we can find it.",
         ),
-        ...contactDetails(ctx),
       ],
-    },
-    {
-      to: address(booking.booker.email, "the booker's address"),
-      subject: subject(
-        `${timing === "overdue" ? "Overdue" : "Reminder"}: invoice ${invoice.number}, ${inSubject(booking.courseTitle)} (${organisation.name})`,
-        booking.isTest,
-      ),
+      subject: `${timing === "overdue" ? "Overdue" : "Reminder"}: invoice ${invoice.number}, ${inSubject(booking.courseTitle)} (${organisation.name})`,
+      files: [pdfAttachment("invoice", invoice)],
     },
   );
-  email.attachments = [pdfAttachment("invoice", invoice)];
-  return email;
 }

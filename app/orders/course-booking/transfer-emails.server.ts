@@ -10,15 +10,17 @@
  */
 import { formatDate } from "~/format/dates.ts";
 import { formatPenceGbp } from "~/format/money.ts";
-import { address, compose, contactDetails, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
+import { address, compose, inSubject, oneLine, p, subject, testNotice } from "~/mail/compose.server.ts";
 import type { Attachment, MailContext, OutgoingEmail } from "~/mail/types.ts";
 import {
   adminUrl,
   bookerAddress,
   bookingOrganisation,
   joiningEmail,
+  letter,
   pdfAttachment,
   sessionFacts,
+  toDelegate,
   transferFields,
   type BookingForEmail,
   type DocumentForEmail,
@@ -79,46 +81,35 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
   const moved = `${oneLine(after.courseTitle)} has moved from ${before.session.label} to ${after.session.label}`;
   const toBooker =
     booker &&
-    compose(
-      {
-        title: "Your booking has moved to another date",
-        blocks: [
-          ...testNotice(after.isTest),
-          p(`Dear ${oneLine(after.booker.name)},`),
-          p(
-            `Your booking ${oneLine(after.reference)} for ${moved}. We have sent each named delegate the new joining details and calendar invitation, and cancelled the old dates in their calendars.`,
-          ),
-          {
-            kind: "fields",
-            items: [["Booking", oneLine(after.reference)], ...sessionFacts(after), ...money(transfer)],
-          },
-          ...(transfer.invoice
-            ? [
-                p(
-                  `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full.${transfer.invoice.carryPence > 0 ? ` The ${formatPenceGbp(transfer.invoice.carryPence)} you have paid is carried to the new invoice.` : ""} Please pay ${transfer.invoice.carryPence > 0 ? `the difference, ${formatPenceGbp(toPay(transfer.invoice))},` : formatPenceGbp(toPay(transfer.invoice))} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
-                ),
-                ...(transfer.invoice.bank
-                  ? [{ kind: "fields" as const, items: transferFields(transfer.invoice) }]
-                  : []),
-              ]
-            : []),
-          ...(transfer.refundPence > 0 && after.paymentMethod === "card"
-            ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
-            : []),
-          ...(by === "booker" ? [p("Not you? Please tell us at once by replying to this e-mail.")] : []),
-          ...contactDetails(ctx),
-        ],
-      },
-      {
-        to: booker,
-        subject: subject(`Booking moved: ${inSubject(after.courseTitle)}, ${after.session.label}`, after.isTest),
-      },
-    );
-  const documents = [
-    ...(transfer.invoice ? [pdfAttachment("invoice", transfer.invoice)] : []),
-    ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
-  ];
-  if (toBooker && documents.length > 0) toBooker.attachments = documents;
+    letter(after, { name: after.booker.name, to: booker }, ctx, {
+      title: "Your booking has moved to another date",
+      body: [
+        p(
+          `Your booking ${oneLine(after.reference)} for ${moved}. We have sent each named delegate the new joining details and calendar invitation, and cancelled the old dates in their calendars.`,
+        ),
+        {
+          kind: "fields",
+          items: [["Booking", oneLine(after.reference)], ...sessionFacts(after), ...money(transfer)],
+        },
+        ...(transfer.invoice
+          ? [
+              p(
+                `The new date costs more, so your invoice is replaced: the attached VAT invoice ${transfer.invoice.number} is for the new date, and the attached credit note cancels the old invoice in full.${transfer.invoice.carryPence > 0 ? ` The ${formatPenceGbp(transfer.invoice.carryPence)} you have paid is carried to the new invoice.` : ""} Please pay ${transfer.invoice.carryPence > 0 ? `the difference, ${formatPenceGbp(toPay(transfer.invoice))},` : formatPenceGbp(toPay(transfer.invoice))} by bank transfer by ${formatDate(transfer.invoice.dueDate)}, quoting ${transfer.invoice.number}${transfer.invoice.bank ? ":" : " (the bank details are on the invoice)."}`,
+              ),
+              ...(transfer.invoice.bank ? [{ kind: "fields" as const, items: transferFields(transfer.invoice) }] : []),
+            ]
+          : []),
+        ...(transfer.refundPence > 0 && after.paymentMethod === "card"
+          ? [p("A card refund usually reaches your account within 5 to 10 working days.")]
+          : []),
+        ...(by === "booker" ? [p("Not you? Please tell us at once by replying to this e-mail.")] : []),
+      ],
+      subject: `Booking moved: ${inSubject(after.courseTitle)}, ${after.session.label}`,
+      files: [
+        ...(transfer.invoice ? [pdfAttachment("invoice", transfer.invoice)] : []),
+        ...(creditNote ? [pdfAttachment("credit-note", creditNote)] : []),
+      ],
+    });
   const toTeam = compose(
     {
       title: by === "booker" ? "A booking was moved by the booker" : "A booking was moved",
@@ -158,29 +149,21 @@ export function bookingTransferredEmails(transfer: TransferForEmail, ctx: MailCo
     if ("namesToFollow" in d) return [];
     const key = d.email.toLowerCase();
     const cancellation = transfer.cancellations.get(key);
-    const notice = compose(
-      {
-        title: "Your course has moved to other dates",
-        blocks: [
-          ...testNotice(after.isTest),
-          p(`Dear ${oneLine(d.name)},`),
-          p(
-            `Your organisation, ${bookingOrganisation(after)}, has moved your place: ${moved}. You are no longer booked on ${before.session.label}.`,
-          ),
-          p(
-            cancellation
-              ? "The attached cancellation takes the old dates out of your calendar. A separate e-mail brings the joining details and the invitation for the new dates."
-              : "Please remove the old dates from your calendar. A separate e-mail brings the joining details and the invitation for the new dates.",
-          ),
-          ...contactDetails(ctx),
-        ],
-      },
-      {
-        to: address(d.email, "a delegate's address"),
-        subject: subject(`Dates changed: ${inSubject(after.courseTitle)}, ${before.session.label}`, after.isTest),
-      },
-    );
-    if (cancellation) notice.attachments = [cancellation];
+    const notice = toDelegate(after, d, ctx, {
+      title: "Your course has moved to other dates",
+      body: [
+        p(
+          `Your organisation, ${bookingOrganisation(after)}, has moved your place: ${moved}. You are no longer booked on ${before.session.label}.`,
+        ),
+        p(
+          cancellation
+            ? "The attached cancellation takes the old dates out of your calendar. A separate e-mail brings the joining details and the invitation for the new dates."
+            : "Please remove the old dates from your calendar. A separate e-mail brings the joining details and the invitation for the new dates.",
+        ),
+      ],
+      subject: `Dates changed: ${inSubject(after.courseTitle)}, ${before.session.label}`,
+      file: cancellation,
+    });
     return [notice, joiningEmail(after, d, ctx, transfer.invitations.get(key) ?? null)];
   });
   return [...(toBooker ? [toBooker] : []), toTeam, ...delegates];
