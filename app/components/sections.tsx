@@ -77,6 +77,34 @@ export function Section({
   );
 }
 
+/**
+ * A page of one narrow column under its hero: what a private link opens (a
+ * questionnaire, a waiting list's confirmation or offer, an expired link).
+ * `status` announces the column, on a page that says something is done.
+ */
+export function NarrowPage({
+  eyebrow,
+  title,
+  lead,
+  status = false,
+  children,
+}: {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  status?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHero eyebrow={eyebrow} title={title} lead={lead} />
+      <div className="container-page max-w-3xl py-12 lg:py-16" role={status ? "status" : undefined}>
+        {children}
+      </div>
+    </>
+  );
+}
+
 /** A page without a hero: a section titled by its h1, under an eyebrow (test screens, the 404 page). */
 export function TitledPage({
   id,

@@ -23,7 +23,7 @@ import type { ReactNode } from "react";
 import { createContext, data, redirect } from "react-router";
 import { resendMessages } from "~/orders/course-booking/link-expiry.ts";
 import { owedPence } from "~/orders/course-booking/payment-reminders.ts";
-import { PageHero } from "~/components/sections.tsx";
+import { NarrowPage, PageHero } from "~/components/sections.tsx";
 import { TextField } from "~/components/forms/field.tsx";
 import { CancelBooking } from "~/components/booking/cancel-booking.tsx";
 import { TransferBooking } from "~/components/booking/transfer-booking.tsx";
@@ -404,32 +404,29 @@ function ExpiredLink({ actionData }: { actionData: Route.ComponentProps["actionD
   const problem = actionData && "problem" in actionData ? actionData.problem : null;
   const sent = actionData && "sent" in actionData ? actionData.sent : null;
   return (
-    <>
-      <PageHero eyebrow="Your booking" title="This booking link has expired" />
-      <div className="container-page max-w-3xl py-12 lg:py-16">
-        <p className="text-slate-800">
-          For your security, booking links stop working some time after the course. We can e-mail a new link to the
-          address the booking was made with; earlier links then stop working.
+    <NarrowPage eyebrow="Your booking" title="This booking link has expired">
+      <p className="text-slate-800">
+        For your security, booking links stop working some time after the course. We can e-mail a new link to the
+        address the booking was made with; earlier links then stop working.
+      </p>
+      {problem && (
+        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+          {problem}
         </p>
-        {problem && (
-          <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-            {problem}
-          </p>
-        )}
-        {sent ? (
-          <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3 text-green-900">
-            {sent}
-          </p>
-        ) : (
-          <form method="post" className="mt-4">
-            <input type="hidden" name="intent" value="new-link" />
-            <button type="submit" className="btn btn-primary min-h-11">
-              Send me a new link
-            </button>
-          </form>
-        )}
-      </div>
-    </>
+      )}
+      {sent ? (
+        <p role="status" className="mt-4 rounded-md border border-green-700 bg-green-50 p-3 text-green-900">
+          {sent}
+        </p>
+      ) : (
+        <form method="post" className="mt-4">
+          <input type="hidden" name="intent" value="new-link" />
+          <button type="submit" className="btn btn-primary min-h-11">
+            Send me a new link
+          </button>
+        </form>
+      )}
+    </NarrowPage>
   );
 }
 

@@ -13,7 +13,6 @@
  * only (issue 37, ADR 060).
  */
 import { data } from "react-router";
-import { PageHero } from "~/components/sections.tsx";
 import { courseBookingPage, type BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
 import { placesAsked } from "~/orders/course-booking/booking-request.ts";
 import { formatDateTime } from "~/format/dates.ts";
@@ -23,7 +22,7 @@ import { seo } from "~/seo/meta.ts";
 import { servicesContext } from "~/services.ts";
 import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
 import { WaitingListForm } from "~/components/booking/waiting-list-form.tsx";
-import { BookingForm, BookingProblem, OtherDates, Summary } from "~/components/booking/booking-form.tsx";
+import { BookingForm, BookingPageFrame, BookingProblem, OtherDates } from "~/components/booking/booking-form.tsx";
 import type { Route } from "./+types/course-booking";
 
 /** No React Router: its forms are plain posts that need no script (ADR 090); only the footer's sign-up and the exit popup wake, as islands. */
@@ -55,29 +54,19 @@ export default function CourseBooking({ loaderData, actionData }: Route.Componen
   const errors = result?.fieldErrors ?? {};
   const places = values.places ? placesAsked(values.places) : page.places;
   return (
-    <>
-      <PageHero
-        eyebrow="Book a place"
-        title={page.course.title}
-        lead={`${page.session.label} · ${page.session.where}`}
-      />
-      <div className="container-page grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-16">
-        <div className="min-w-0">
-          {result?.confirmSent ? (
-            <ConfirmSent {...result.confirmSent} />
-          ) : page.status === "open" ? (
-            <BookingForm page={page} places={places} values={values} errors={errors} problem={result?.problem} />
-          ) : (
-            <>
-              {result?.problem && <BookingProblem problem={result.problem} />}
-              <Closed page={page} />
-              {page.status === "full" && <WaitingListForm answer={result?.waiting} />}
-            </>
-          )}
-        </div>
-        <Summary page={page} />
-      </div>
-    </>
+    <BookingPageFrame eyebrow="Book a place" page={page}>
+      {result?.confirmSent ? (
+        <ConfirmSent {...result.confirmSent} />
+      ) : page.status === "open" ? (
+        <BookingForm page={page} places={places} values={values} errors={errors} problem={result?.problem} />
+      ) : (
+        <>
+          {result?.problem && <BookingProblem problem={result.problem} />}
+          <Closed page={page} />
+          {page.status === "full" && <WaitingListForm answer={result?.waiting} />}
+        </>
+      )}
+    </BookingPageFrame>
   );
 }
 

@@ -8,7 +8,7 @@
  * cached, never indexed; the link never leaves in a Referer.
  */
 import { data, redirect } from "react-router";
-import { PageHero } from "~/components/sections.tsx";
+import { NarrowPage } from "~/components/sections.tsx";
 import { TextAreaField } from "~/components/forms/field.tsx";
 import { formatDateTime } from "~/format/dates.ts";
 import {
@@ -74,65 +74,62 @@ export default function Joining({ loaderData: q, actionData }: Route.ComponentPr
   const formId = "questionnaire";
   const value = (name: QuestionnaireField) => actionData?.typed[name] ?? q.answers[name] ?? "";
   return (
-    <>
-      <PageHero eyebrow="Before your course" title={q.courseTitle} lead={q.sessionLabel} />
-      <div className="container-page max-w-3xl py-12 lg:py-16">
-        <h2 className="text-2xl font-bold text-navy-900">Your pre-course questionnaire</h2>
-        <p className="mt-3 text-slate-800">
-          {q.delegateName ? `${q.delegateName}, please` : "Please"} tell your trainer what you want from the course and
-          your experience so far, and tell us of any access or dietary needs. Every question is optional. Your trainer
-          and our team see your answers; access and dietary needs are deleted {needsKeptDaysAfterCourse} days after the
-          course, the rest is kept with the booking (see our{" "}
-          <a href="/privacy" className="font-semibold text-navy-800 underline">
-            privacy notice
-          </a>
-          ).
+    <NarrowPage eyebrow="Before your course" title={q.courseTitle} lead={q.sessionLabel}>
+      <h2 className="text-2xl font-bold text-navy-900">Your pre-course questionnaire</h2>
+      <p className="mt-3 text-slate-800">
+        {q.delegateName ? `${q.delegateName}, please` : "Please"} tell your trainer what you want from the course and
+        your experience so far, and tell us of any access or dietary needs. Every question is optional. Your trainer and
+        our team see your answers; access and dietary needs are deleted {needsKeptDaysAfterCourse} days after the
+        course, the rest is kept with the booking (see our{" "}
+        <a href="/privacy" className="font-semibold text-navy-800 underline">
+          privacy notice
+        </a>
+        ).
+      </p>
+      {q.saved && !actionData && (
+        <p role="status" className="mt-4 rounded-md border border-green-800 bg-green-50 p-3 text-green-900">
+          Thank you: your answers are saved.
+          {q.open ? " You can change them here until the course starts." : ""}
         </p>
-        {q.saved && !actionData && (
-          <p role="status" className="mt-4 rounded-md border border-green-800 bg-green-50 p-3 text-green-900">
-            Thank you: your answers are saved.
-            {q.open ? " You can change them here until the course starts." : ""}
+      )}
+      {actionData?.problem && (
+        <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
+          {actionData.problem}
+        </p>
+      )}
+      {q.open ? (
+        <form method="post" className="mt-6 space-y-6" noValidate>
+          {fieldNames.map((name) => (
+            <TextAreaField
+              key={name}
+              formId={formId}
+              name={name}
+              label={questionnaireFields[name].label}
+              hint={`Optional, up to ${questionnaireFields[name].max.toLocaleString("en-GB")} characters.`}
+              rows={name === "dietaryNeeds" ? 3 : 5}
+              defaultValue={value(name)}
+              error={actionData?.problems[name]}
+            />
+          ))}
+          <button type="submit" className="btn btn-primary min-h-11">
+            Save my answers
+          </button>
+        </form>
+      ) : (
+        <>
+          <p className="mt-6 text-slate-800">
+            The course started on {formatDateTime(q.startsAt)} (London time): your answers can no longer be changed.
           </p>
-        )}
-        {actionData?.problem && (
-          <p role="alert" className="mt-4 rounded-md border border-red-700 bg-red-50 p-3 text-red-900">
-            {actionData.problem}
-          </p>
-        )}
-        {q.open ? (
-          <form method="post" className="mt-6 space-y-6" noValidate>
+          <dl className="mt-4 space-y-4">
             {fieldNames.map((name) => (
-              <TextAreaField
-                key={name}
-                formId={formId}
-                name={name}
-                label={questionnaireFields[name].label}
-                hint={`Optional, up to ${questionnaireFields[name].max.toLocaleString("en-GB")} characters.`}
-                rows={name === "dietaryNeeds" ? 3 : 5}
-                defaultValue={value(name)}
-                error={actionData?.problems[name]}
-              />
+              <div key={name}>
+                <dt className="font-semibold text-navy-900">{questionnaireFields[name].label}</dt>
+                <dd className="mt-1 whitespace-pre-line text-slate-800">{q.answers[name] ?? "No answer"}</dd>
+              </div>
             ))}
-            <button type="submit" className="btn btn-primary min-h-11">
-              Save my answers
-            </button>
-          </form>
-        ) : (
-          <>
-            <p className="mt-6 text-slate-800">
-              The course started on {formatDateTime(q.startsAt)} (London time): your answers can no longer be changed.
-            </p>
-            <dl className="mt-4 space-y-4">
-              {fieldNames.map((name) => (
-                <div key={name}>
-                  <dt className="font-semibold text-navy-900">{questionnaireFields[name].label}</dt>
-                  <dd className="mt-1 whitespace-pre-line text-slate-800">{q.answers[name] ?? "No answer"}</dd>
-                </div>
-              ))}
-            </dl>
-          </>
-        )}
-      </div>
-    </>
+          </dl>
+        </>
+      )}
+    </NarrowPage>
   );
 }

@@ -6,7 +6,7 @@
  * a 404 page, one past its 48 hours a 410 page. Never cached, never indexed.
  */
 import { data, redirect } from "react-router";
-import { PageHero } from "~/components/sections.tsx";
+import { NarrowPage } from "~/components/sections.tsx";
 import { privateLinkHeaders, privateLinkMeta } from "~/seo/private-link.ts";
 import { servicesContext } from "~/services.ts";
 import type { Route } from "./+types/waiting-confirm";
@@ -44,48 +44,39 @@ export default function WaitingConfirm({ loaderData, actionData }: Route.Compone
   const found = loaderData.found;
   if (loaderData.confirmed) {
     return (
-      <>
-        <PageHero eyebrow="Waiting list" title="You are on the waiting list" />
-        <div className="container-page max-w-3xl py-12 lg:py-16" role="status">
-          <p className="text-lg text-slate-800">
-            Thank you. When places free up on this date, we offer them to the list in turn: we will e-mail you if they
-            come to you, and hold them for you for a short time.
-          </p>
-        </div>
-      </>
+      <NarrowPage eyebrow="Waiting list" title="You are on the waiting list" status>
+        <p className="text-lg text-slate-800">
+          Thank you. When places free up on this date, we offer them to the list in turn: we will e-mail you if they
+          come to you, and hold them for you for a short time.
+        </p>
+      </NarrowPage>
     );
   }
   if (!found || actionData) {
     return (
-      <>
-        <PageHero eyebrow="Waiting list" title="This link no longer works" />
-        <div className="container-page max-w-3xl py-12 lg:py-16">
-          <p className="text-lg text-slate-800">
-            It was not confirmed within 48 hours, or it is not a link we sent. You can ask to join the waiting list
-            again from the course's booking page, or{" "}
-            <a className="font-semibold text-navy-800 underline" href="/contact">
-              contact us
-            </a>
-            .
-          </p>
-        </div>
-      </>
+      <NarrowPage eyebrow="Waiting list" title="This link no longer works">
+        <p className="text-lg text-slate-800">
+          It was not confirmed within 48 hours, or it is not a link we sent. You can ask to join the waiting list again
+          from the course's booking page, or{" "}
+          <a className="font-semibold text-navy-800 underline" href="/contact">
+            contact us
+          </a>
+          .
+        </p>
+      </NarrowPage>
     );
   }
   return (
-    <>
-      <PageHero eyebrow="Waiting list" title={found.courseTitle} lead={found.label} />
-      <div className="container-page max-w-3xl py-12 lg:py-16">
-        <h2 className="text-2xl font-bold text-navy-900">Confirm your place on the waiting list</h2>
-        <p className="mt-3 text-slate-800">
-          You asked for {found.places} place{found.places === 1 ? "" : "s"} on this date if any become free.
-        </p>
-        <form method="post" className="mt-6">
-          <button type="submit" className="btn btn-primary min-h-11">
-            Confirm and join the waiting list
-          </button>
-        </form>
-      </div>
-    </>
+    <NarrowPage eyebrow="Waiting list" title={found.courseTitle} lead={found.label}>
+      <h2 className="text-2xl font-bold text-navy-900">Confirm your place on the waiting list</h2>
+      <p className="mt-3 text-slate-800">
+        You asked for {found.places} place{found.places === 1 ? "" : "s"} on this date if any become free.
+      </p>
+      <form method="post" className="mt-6">
+        <button type="submit" className="btn btn-primary min-h-11">
+          Confirm and join the waiting list
+        </button>
+      </form>
+    </NarrowPage>
   );
 }

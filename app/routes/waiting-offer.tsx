@@ -7,8 +7,8 @@
  * unknown one a 404 page; never an error. Never cached, never indexed.
  */
 import { data, redirect } from "react-router";
-import { BookingForm, Summary } from "~/components/booking/booking-form.tsx";
-import { PageHero } from "~/components/sections.tsx";
+import { BookingForm, BookingPageFrame } from "~/components/booking/booking-form.tsx";
+import { NarrowPage } from "~/components/sections.tsx";
 import { formatDateTime } from "~/format/dates.ts";
 import { courseBookingPage } from "~/orders/course-booking/booking-page.server.ts";
 import { bookingFormAction, type BookingFormAnswer } from "~/orders/course-booking/booking-form.server.ts";
@@ -78,32 +78,26 @@ export default function WaitingOffer({ loaderData, actionData }: Route.Component
   const result = actionData as BookingFormAnswer | undefined;
   if (booked) {
     return (
-      <>
-        <PageHero eyebrow="Waiting list" title="Check your inbox to confirm the booking" />
-        <div className="container-page max-w-3xl py-12 lg:py-16" role="status">
-          <p className="text-lg text-slate-800">
-            We have e-mailed {booked.email} a link to confirm it
-            {booked.confirmBy ? <> by {formatDateTime(booked.confirmBy)}</> : null}: until then the places stay held for
-            you. Once you confirm, we issue the invoice.
-          </p>
-        </div>
-      </>
+      <NarrowPage eyebrow="Waiting list" title="Check your inbox to confirm the booking" status>
+        <p className="text-lg text-slate-800">
+          We have e-mailed {booked.email} a link to confirm it
+          {booked.confirmBy ? <> by {formatDateTime(booked.confirmBy)}</> : null}: until then the places stay held for
+          you. Once you confirm, we issue the invoice.
+        </p>
+      </NarrowPage>
     );
   }
   if (gone || !offer || !page) {
     return (
-      <>
-        <PageHero eyebrow="Waiting list" title="This offer is no longer open" />
-        <div className="container-page max-w-3xl py-12 lg:py-16">
-          <p className="text-lg text-slate-800">{goneText[gone ?? "unknown"]}</p>
-          <p className="mt-3 text-slate-800">
-            <a className="font-semibold text-navy-800 underline" href="/contact">
-              Contact us
-            </a>{" "}
-            if you would still like a place.
-          </p>
-        </div>
-      </>
+      <NarrowPage eyebrow="Waiting list" title="This offer is no longer open">
+        <p className="text-lg text-slate-800">{goneText[gone ?? "unknown"]}</p>
+        <p className="mt-3 text-slate-800">
+          <a className="font-semibold text-navy-800 underline" href="/contact">
+            Contact us
+          </a>{" "}
+          if you would still like a place.
+        </p>
+      </NarrowPage>
     );
   }
   const values = {
@@ -113,44 +107,34 @@ export default function WaitingOffer({ loaderData, actionData }: Route.Component
     ...result?.values,
   };
   return (
-    <>
-      <PageHero
-        eyebrow="Places held for you"
-        title={page.course.title}
-        lead={`${page.session.label} · ${page.session.where}`}
-      />
-      <div className="container-page grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-16">
-        <div className="min-w-0">
-          {result?.confirmSent ? (
-            <section aria-labelledby="confirm-title" role="status">
-              <h2 id="confirm-title" className="text-2xl font-bold text-navy-900">
-                Check your inbox to confirm the booking
-              </h2>
-              <p className="mt-3 text-slate-800">
-                We have e-mailed {result.confirmSent.email} a link to confirm it. Please confirm by{" "}
-                {formatDateTime(result.confirmSent.confirmBy)}.
-              </p>
-            </section>
-          ) : (
-            <>
-              <p className="mb-8 rounded-md border border-navy-800 bg-slate-50 p-4 text-lg text-slate-900" role="note">
-                {offer.places} place{offer.places === 1 ? " is" : "s are"} held for you on this date until{" "}
-                <strong>{formatDateTime(offer.until)}</strong> (London time). Book {offer.places === 1 ? "it" : "them"}{" "}
-                below; after that time they go to the next person on the waiting list.
-              </p>
-              <BookingForm
-                page={page}
-                places={offer.places}
-                values={values}
-                errors={result?.fieldErrors ?? {}}
-                problem={result?.problem}
-                fixedPlaces
-              />
-            </>
-          )}
-        </div>
-        <Summary page={page} />
-      </div>
-    </>
+    <BookingPageFrame eyebrow="Places held for you" page={page}>
+      {result?.confirmSent ? (
+        <section aria-labelledby="confirm-title" role="status">
+          <h2 id="confirm-title" className="text-2xl font-bold text-navy-900">
+            Check your inbox to confirm the booking
+          </h2>
+          <p className="mt-3 text-slate-800">
+            We have e-mailed {result.confirmSent.email} a link to confirm it. Please confirm by{" "}
+            {formatDateTime(result.confirmSent.confirmBy)}.
+          </p>
+        </section>
+      ) : (
+        <>
+          <p className="mb-8 rounded-md border border-navy-800 bg-slate-50 p-4 text-lg text-slate-900" role="note">
+            {offer.places} place{offer.places === 1 ? " is" : "s are"} held for you on this date until{" "}
+            <strong>{formatDateTime(offer.until)}</strong> (London time). Book {offer.places === 1 ? "it" : "them"}{" "}
+            below; after that time they go to the next person on the waiting list.
+          </p>
+          <BookingForm
+            page={page}
+            places={offer.places}
+            values={values}
+            errors={result?.fieldErrors ?? {}}
+            problem={result?.problem}
+            fixedPlaces
+          />
+        </>
+      )}
+    </BookingPageFrame>
   );
 }

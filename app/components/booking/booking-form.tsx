@@ -1,13 +1,15 @@
 /**
- * The course booking form and its summary (issue 29), as the date's booking
- * page (routes/course-booking.tsx) and a waiting list's offer page
- * (routes/waiting-offer.tsx, ADR 083) show them: a plain HTML form, posted
- * without JavaScript, to the page it is on.
+ * The course booking form and its summary (issue 29), and the frame they
+ * stand in, as the date's booking page (routes/course-booking.tsx) and a
+ * waiting list's offer page (routes/waiting-offer.tsx, ADR 083) show them:
+ * a plain HTML form, posted without JavaScript, to the page it is on.
  */
 import type { ReactNode } from "react";
 import { errorId, fieldId, TextField } from "~/components/forms/field.tsx";
 import { BotFields } from "~/components/forms/bot-fields.tsx";
+import { PageHero } from "~/components/sections.tsx";
 import { BookerFields, bindField, type BookerFieldNames } from "./booker-fields.tsx";
+import { PlaceOptions } from "./place-options.tsx";
 import { ProblemList } from "./problem-list.tsx";
 import { formatPenceGbp } from "~/format/money.ts";
 import type { BookingPageData } from "~/orders/course-booking/booking-page.server.ts";
@@ -51,7 +53,32 @@ export function OtherDates({ page }: { page: BookingPageData }) {
   );
 }
 
-export function Summary({ page }: { page: BookingPageData }) {
+/**
+ * A booking page as both pages lay it out: the hero naming the course and
+ * the date, the page's own column (the form, or what stands in its place)
+ * and the booking's summary beside it.
+ */
+export function BookingPageFrame({
+  eyebrow,
+  page,
+  children,
+}: {
+  eyebrow: string;
+  page: BookingPageData;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <PageHero eyebrow={eyebrow} title={page.course.title} lead={`${page.session.label} · ${page.session.where}`} />
+      <div className="container-page grid gap-10 py-12 lg:grid-cols-[minmax(0,1fr)_24rem] lg:py-16">
+        <div className="min-w-0">{children}</div>
+        <Summary page={page} />
+      </div>
+    </>
+  );
+}
+
+function Summary({ page }: { page: BookingPageData }) {
   const p = page.price;
   return (
     <aside
@@ -144,11 +171,7 @@ export function BookingForm({
               Number of places
             </label>
             <select id="places-count" name="places" defaultValue={String(places)} className={controlClass}>
-              {Array.from({ length: maxPlaces }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
+              <PlaceOptions max={maxPlaces} />
             </select>
           </div>
           <button type="submit" className="btn btn-outline min-h-11">

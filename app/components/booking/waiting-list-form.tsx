@@ -9,6 +9,7 @@ import { fieldId } from "~/components/forms/field.tsx";
 import { MAX_PLACES } from "~/orders/course-booking/booking-request.ts";
 import { waitingFields, waitingIntent } from "~/orders/course-booking/waiting-form.ts";
 import { BookerFields, bindField } from "./booker-fields.tsx";
+import { PlaceOptions } from "./place-options.tsx";
 import { ProblemList } from "./problem-list.tsx";
 
 const formId = "waiting";
@@ -71,11 +72,7 @@ export function WaitingListForm({ answer }: { answer?: WaitingFormAnswer | undef
               aria-invalid={errors[waitingFields.places] ? true : undefined}
               className="mt-1.5 block min-h-11 w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-ink"
             >
-              {Array.from({ length: MAX_PLACES }, (_, i) => (
-                <option key={i + 1} value={i + 1}>
-                  {i + 1}
-                </option>
-              ))}
+              <PlaceOptions max={MAX_PLACES} />
             </select>
           </div>
         </div>

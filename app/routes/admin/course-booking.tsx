@@ -7,6 +7,7 @@
  * refunded through Stripe); moving it to another date of its course
  * (ADR 081).
  */
+import type { ReactNode } from "react";
 import { data, Link, useActionData, useLoaderData } from "react-router";
 import type { Route } from "./+types/course-booking";
 import { ActionAnswer } from "~/components/admin/action-answer.tsx";
@@ -35,6 +36,15 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const user = requirePermission(context, "leads");
   const who = { ...context.get(staffRequestContext), bookings: context.get(servicesContext).courseBookings };
   return courseBookingDeskAction(who, user, params.id, await request.formData(), new Date());
+}
+
+/** The button of each of the page's forms (cancelling has its own, in red). */
+function FormButton({ children }: { children: ReactNode }) {
+  return (
+    <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
+      {children}
+    </button>
+  );
 }
 
 /** What a move to a date does to the price, in the team's words. */
@@ -168,9 +178,7 @@ export default function CourseBookingPage() {
             <TextField {...placeField("name")} label="Delegate's full name" required />
             <TextField {...placeField("email")} type="email" label="Delegate's e-mail" required />
             <TextField {...placeField("jobTitle")} label="Job title (optional)" />
-            <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
-              Save the place
-            </button>
+            <FormButton>Save the place</FormButton>
           </PostForm>
         )}
       </StaffSection>
@@ -201,9 +209,7 @@ export default function CourseBookingPage() {
         <StaffSection id="mark-paid" title="The transfer arrived" className="mt-8">
           <PostForm intent="mark-paid" className="mt-3 max-w-xl space-y-4" noValidate>
             <TextField formId="mark-paid" name="note" label="Note (optional): the bank reference" />
-            <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
-              Mark the invoice paid
-            </button>
+            <FormButton>Mark the invoice paid</FormButton>
           </PostForm>
         </StaffSection>
       )}
@@ -263,9 +269,7 @@ export default function CourseBookingPage() {
                 required
                 options={moves.dates.filter((d) => d.ok && !d.full).map((d) => ({ value: d.id, label: d.label }))}
               />
-              <button type="submit" className="min-h-11 rounded-md bg-navy-800 px-4 py-2 font-semibold text-white">
-                Move the booking
-              </button>
+              <FormButton>Move the booking</FormButton>
             </PostForm>
           )}
         </StaffSection>
