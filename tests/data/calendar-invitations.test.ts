@@ -69,6 +69,15 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
     return placed;
   }
 
+  /** A booking confirmed as `confirmed` makes it, whose first place Mary Major (mary-<tag>@…) then takes, an hour later. */
+  async function substituted(tag: string) {
+    const placed = await confirmed(tag);
+    now = later(1);
+    const substitute = { position: "1", name: "Mary Major", email: `mary-${tag}@example.com`, jobTitle: "" };
+    expect(await service.namePlaceByLink(placed.token, substitute)).toMatchObject({ ok: true });
+    return placed;
+  }
+
   /** The calendar parts sent to `to` about booking `id`, oldest first. */
   const calendarsTo = (id: string, to: string) => calendarsQueuedFor(t.handle.db, to, id);
 
@@ -102,12 +111,8 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   });
 
   it("cancels the invitation of a delegate replaced by a substitute (same UID, SEQUENCE 1) and invites the substitute", async () => {
-    const { id, token } = await confirmed("b");
-    const [first] = await calendarsTo(id, "one-b@example.com");
-    now = later(1);
-    const substitute = { position: "1", name: "Mary Major", email: "mary-b@example.com", jobTitle: "" };
-    expect(await service.namePlaceByLink(token, substitute)).toMatchObject({ ok: true });
-    const [, cancelled] = await calendarsTo(id, "one-b@example.com");
+    const { id } = await substituted("b");
+    const [first, cancelled] = await calendarsTo(id, "one-b@example.com");
     expect(cancelled).toMatchObject({
       subject: expect.stringMatching(/^Place passed on: /),
       contentType: "text/calendar; charset=utf-8; method=CANCEL",
@@ -127,14 +132,7 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   });
 
   it("sends each delegate still coming the update when the session's hours or place change, once, however many ask", async () => {
-    const { id, token } = await confirmed("c");
-    now = later(1);
-    await service.namePlaceByLink(token, {
-      position: "1",
-      name: "Mary Major",
-      email: "mary-c@example.com",
-      jobTitle: "",
-    });
+    const { id } = await substituted("c");
     const [before] = await calendarsTo(id, "two-c@example.com");
     now = later(2);
     const moved = movedCatalogue();
@@ -205,14 +203,7 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
   });
 
   it("cancels every invitation still in a calendar when the booking is cancelled", async () => {
-    const { id, token } = await confirmed("d");
-    now = later(1);
-    await service.namePlaceByLink(token, {
-      position: "1",
-      name: "Mary Major",
-      email: "mary-d@example.com",
-      jobTitle: "",
-    });
+    const { id } = await substituted("d");
     const [invited] = await calendarsTo(id, "two-d@example.com");
     now = later(2);
     expect(await service.cancel(id, "staff-1")).toMatchObject({ ok: true });

@@ -25,7 +25,7 @@ import { seedContent } from "~/publishing/store/seeding.server.ts";
 import type { ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects } from "./databases.ts";
-import { withSeededContent } from "./fixtures.ts";
+import { draftOverSeed, withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: null, name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");
@@ -49,6 +49,10 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
   const withSeeded = (test: (db: Db) => Promise<void>) =>
     withSeededContent({ dialect, prefix: "addresses", at: start }, test);
 
+  /** Ann's first edit of an item as the release seeded it: `data` saved as its draft `at`. */
+  const saveFirstDraft = (db: Db, type: ContentType, key: string, data: unknown, at: Date) =>
+    draftOverSeed(db, type, key, data, { actor: ann, now: at });
+
   /** Saves `data` as the item's draft over its current version, then publishes it. */
   async function publish(db: Db, type: ContentType, key: string, data: unknown, at: Date) {
     const item = await readItem(db, type, key);
@@ -69,16 +73,9 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       const key = course.id;
       const before = await publishedContent(db);
       expect(await redirects(db)).toEqual([]);
-      expect(
-        await saveDraft(db, {
-          type: "course",
-          key,
-          data: { ...course, id: "finance-basics" },
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await saveFirstDraft(db, "course", key, { ...course, id: "finance-basics" }, later(1))).toMatchObject({
+        ok: true,
+      });
       expect(await publishedContent(db)).toEqual(before);
 
       const first = await publishItem(db, { type: "course", key, actor: ann, now: later(2) });
@@ -147,26 +144,12 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
 
   it("an address another item has, or one that is not a slug, is refused on its field; a type whose id is fixed keeps it", async () => {
     await withSeeded(async (db) => {
-      const taken = await saveDraft(db, {
-        type: "course",
-        key: course.id,
-        data: { ...course, id: riskManagement.id },
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const taken = await saveFirstDraft(db, "course", course.id, { ...course, id: riskManagement.id }, later(1));
       expect(taken).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "id" }] });
       expect(taken.ok ? "" : taken.reason === "invalid" && taken.issues[0]!.message).toBe(
         `"${riskManagement.id}" is the address of another course ("${riskManagement.title}"): choose another.`,
       );
-      const bad = await saveDraft(db, {
-        type: "course",
-        key: course.id,
-        data: { ...course, id: "Finance Basics" },
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const bad = await saveFirstDraft(db, "course", course.id, { ...course, id: "Finance Basics" }, later(1));
       expect(bad).toMatchObject({
         ok: false,
         reason: "invalid",
@@ -183,26 +166,13 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       ).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "slug" }] });
 
       const pillar = releaseContent.pillars[0] as { id: string };
-      expect(
-        await saveDraft(db, {
-          type: "pillar",
-          key: pillar.id,
-          data: { ...pillar, id: "risk" },
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: false, reason: "invalid" });
+      expect(await saveFirstDraft(db, "pillar", pillar.id, { ...pillar, id: "risk" }, later(1))).toMatchObject({
+        ok: false,
+        reason: "invalid",
+      });
       const trainer = releaseContent.trainers[0] as Trainer;
       expect(
-        await saveDraft(db, {
-          type: "trainer",
-          key: trainer.id,
-          data: { ...trainer, id: "someone-else" },
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
+        await saveFirstDraft(db, "trainer", trainer.id, { ...trainer, id: "someone-else" }, later(1)),
       ).toMatchObject({
         ok: false,
         reason: "invalid",
@@ -321,14 +291,7 @@ describe.each(dialects)("addresses and deleting on %s", (dialect) => {
       });
       const author = releaseContent.articles[1] as Article;
       expect(
-        await saveDraft(db, {
-          type: "article",
-          key: author.slug,
-          data: { ...author, authorTrainerId: "new-trainer" },
-          baseVersion: 1,
-          actor: ann,
-          now: later(5),
-        }),
+        await saveFirstDraft(db, "article", author.slug, { ...author, authorTrainerId: "new-trainer" }, later(5)),
       ).toMatchObject({ ok: true });
       expect(await deleteItem(db, { type: "trainer", key: "new-trainer" })).toEqual({
         ok: false,

@@ -16,10 +16,10 @@ import type { Db } from "~/data/db.server.ts";
 import { duplicateItem } from "~/publishing/duplicate.server.ts";
 import { withNewSessionKey } from "~/publishing/names-in-use.server.ts";
 import { checkItem, type ContentActor } from "~/publishing/store/core.server.ts";
-import { createItem, publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
+import { createItem, publishItem } from "~/publishing/store/changes.server.ts";
 import { listItems, publishedContent, readItem } from "~/publishing/store/reading.server.ts";
 import { dialects } from "./databases.ts";
-import { placesOf, withSeededContent } from "./fixtures.ts";
+import { draftOverSeed, placesOf, withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const start = new Date("2026-12-01T09:00:00Z");
@@ -60,14 +60,13 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
   it("the next date of a course: a new draft with the new start and its original's venue, format, hours, capacity and price", async () => {
     await withSeeded(async (db) => {
       // The original's saved draft (what the editor shows) has a price of its own and 10 places.
-      const saved = await saveDraft(db, {
-        type: "session",
-        key: original.id,
-        data: { ...original, pricePence: 480_000, capacity: 10 },
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const saved = await draftOverSeed(
+        db,
+        "session",
+        original.id,
+        { ...original, pricePence: 480_000, capacity: 10 },
+        { actor: ann, now: later(1) },
+      );
       expect(saved).toMatchObject({ ok: true });
       const before = await publishedContent(db);
       const originalBefore = await readItem(db, "session", original.id);
@@ -115,14 +114,13 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
   it("the next date of a live online session leaves its joining link behind (its delegates' credential, ADR 082)", async () => {
     await withSeeded(async (db) => {
       const online = releaseSessions.find((x) => x.id === "risk-management-2027-05-online")!;
-      const saved = await saveDraft(db, {
-        type: "session",
-        key: online.id,
-        data: { ...online, joiningLink: "https://meet.example.test/original" },
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const saved = await draftOverSeed(
+        db,
+        "session",
+        online.id,
+        { ...online, joiningLink: "https://meet.example.test/original" },
+        { actor: ann, now: later(1) },
+      );
       expect(saved).toMatchObject({ ok: true });
       const made = await duplicateItem(db, {
         type: "session",
@@ -204,16 +202,9 @@ describe.each(dialects)("duplicating content on %s", (dialect) => {
     await withSeeded(async (db) => {
       const item = (await readItem(db, "webinar", webinar.id))!;
       const withLink = { ...(item.draft as object), joinUrl: "https://meet.example.test/original" };
-      expect(
-        await saveDraft(db, {
-          type: "webinar",
-          key: webinar.id,
-          data: withLink,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await draftOverSeed(db, "webinar", webinar.id, withLink, { actor: ann, now: later(1) })).toMatchObject({
+        ok: true,
+      });
       const made = await duplicateItem(db, { type: "webinar", key: webinar.id, actor: ann, now: later(2) });
       expect(made).toMatchObject({ ok: true, key: `${webinar.id}-copy` });
       const copy = (await readItem(db, "webinar", `${webinar.id}-copy`))!;

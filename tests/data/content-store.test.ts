@@ -26,7 +26,7 @@ import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { contentTypeNames } from "~/content/types.server.ts";
 import { openDatabase, type Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
-import { withSeededContent } from "./fixtures.ts";
+import { draftOverSeed, rowCount, withSeededContent } from "./fixtures.ts";
 
 const ann: ContentActor = { id: "staff-ann", name: "Ann Editor" };
 const ben: ContentActor = { id: "staff-ben", name: "Ben Editor" };
@@ -65,16 +65,9 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
 
       // A later start (a later release) seeds nothing, and keeps the team's edits.
       const edited = { ...firstWebinar, title: "Supplier Tiering, Revisited" };
-      expect(
-        await saveDraft(db, {
-          type: "webinar",
-          key: firstWebinar.id,
-          data: edited,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await draftOverSeed(db, "webinar", firstWebinar.id, edited, { actor: ann, now: later(1) })).toMatchObject({
+        ok: true,
+      });
       expect(await publishItem(db, { type: "webinar", key: firstWebinar.id, actor: ann, now: later(2) })).toMatchObject(
         { ok: true },
       );
@@ -92,14 +85,7 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
     await withSeeded(async (db) => {
       const before = await publishedContent(db);
       const draft = { ...firstWebinar, title: "A Better Supplier Tiering Model" };
-      const saved = await saveDraft(db, {
-        type: "webinar",
-        key: firstWebinar.id,
-        data: draft,
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const saved = await draftOverSeed(db, "webinar", firstWebinar.id, draft, { actor: ann, now: later(1) });
       expect(saved).toEqual({ ok: true, version: 2 });
       expect(await publishedContent(db)).toEqual(before);
       expect((await listItems(db, "webinar")).find((w) => w.key === firstWebinar.id)).toMatchObject({
@@ -126,24 +112,10 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
     await withSeeded(async (db) => {
       const annText = { ...firstWebinar, title: "Ann's Title for the Webinar" };
       const benText = { ...firstWebinar, title: "Ben's Title for the Webinar" };
-      expect(
-        await saveDraft(db, {
-          type: "webinar",
-          key: firstWebinar.id,
-          data: annText,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: true, version: 2 });
-      const refused = await saveDraft(db, {
-        type: "webinar",
-        key: firstWebinar.id,
-        data: benText,
-        baseVersion: 1,
-        actor: ben,
-        now: later(2),
-      });
+      expect(await draftOverSeed(db, "webinar", firstWebinar.id, annText, { actor: ann, now: later(1) })).toMatchObject(
+        { ok: true, version: 2 },
+      );
+      const refused = await draftOverSeed(db, "webinar", firstWebinar.id, benText, { actor: ben, now: later(2) });
       expect(refused).toMatchObject({
         ok: false,
         reason: "conflict",
@@ -163,28 +135,20 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
   it("a draft that fails its schema is refused field by field, the placeholder check included", async () => {
     await withSeeded(async (db) => {
       const bad = { ...firstWebinar, title: "", description: "TODO: write this", durationMinutes: 5 };
-      const result = await saveDraft(db, {
-        type: "webinar",
-        key: firstWebinar.id,
-        data: bad,
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const result = await draftOverSeed(db, "webinar", firstWebinar.id, bad, { actor: ann, now: later(1) });
       expect(result.ok).toBe(false);
       if (result.ok || result.reason !== "invalid") throw new Error("expected an invalid draft");
       expect(result.issues.map((i) => i.path).sort()).toEqual(["description", "durationMinutes", "title"]);
       expect(result.issues.find((i) => i.path === "description")?.message).toBe("copy contains a placeholder");
       expect((await readItem(db, "webinar", firstWebinar.id))?.draftVersion).toBe(1);
       // A webinar's id is fixed (registrations name it); courses' and articles' addresses move (content-addresses.test.ts).
-      const moved = await saveDraft(db, {
-        type: "webinar",
-        key: firstWebinar.id,
-        data: { ...firstWebinar, id: "a-new-address" },
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+      const moved = await draftOverSeed(
+        db,
+        "webinar",
+        firstWebinar.id,
+        { ...firstWebinar, id: "a-new-address" },
+        { actor: ann, now: later(1) },
+      );
       expect(moved).toMatchObject({ ok: false, reason: "invalid", issues: [{ path: "id" }] });
     });
   });
@@ -194,16 +158,9 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
       const before = await contentVersion(db);
       const course = releaseContent.courses[0] as { id: string; relatedCourseIds: string[] };
       const broken = { ...course, relatedCourseIds: [course.relatedCourseIds[0], "no-such-course"] };
-      expect(
-        await saveDraft(db, {
-          type: "course",
-          key: course.id,
-          data: broken,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await draftOverSeed(db, "course", course.id, broken, { actor: ann, now: later(1) })).toMatchObject({
+        ok: true,
+      });
       const published = await publishItem(db, { type: "course", key: course.id, actor: ann, now: later(2) });
       expect(published).toMatchObject({ ok: false, reason: "refused" });
       expect(published.ok ? "" : published.message).toContain('related course "no-such-course" does not exist');
@@ -234,14 +191,13 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
   it("any revision can be restored: it goes live as a new revision and becomes the draft", async () => {
     await withSeeded(async (db) => {
       const key = firstWebinar.id;
-      await saveDraft(db, {
-        type: "webinar",
+      await draftOverSeed(
+        db,
+        "webinar",
         key,
-        data: { ...firstWebinar, title: "Second Title" },
-        baseVersion: 1,
-        actor: ann,
-        now: later(1),
-      });
+        { ...firstWebinar, title: "Second Title" },
+        { actor: ann, now: later(1) },
+      );
       await publishItem(db, { type: "webinar", key, actor: ann, now: later(2) });
       await unpublishItem(db, { type: "webinar", key, now: later(3) });
       expect(await restoreRevision(db, { type: "webinar", key, revision: 1, actor: ben, now: later(4) })).toMatchObject(
@@ -272,9 +228,10 @@ describe.each(dialects)("content in the database on %s", (dialect) => {
       const key = firstWebinar.id;
       // Ann's page was opened at draft version 1; Ben saves meanwhile.
       const bens = { ...firstWebinar, title: "Ben's Newer Draft Title" };
-      expect(
-        await saveDraft(db, { type: "webinar", key, data: bens, baseVersion: 1, actor: ben, now: later(1) }),
-      ).toMatchObject({ ok: true, version: 2 });
+      expect(await draftOverSeed(db, "webinar", key, bens, { actor: ben, now: later(1) })).toMatchObject({
+        ok: true,
+        version: 2,
+      });
       const restore = await restoreRevision(db, {
         type: "webinar",
         key,
@@ -373,16 +330,7 @@ describe("content in the database on postgres, from several instances", () => {
       const [a, b] = await Promise.all([seedContent(t.handle.db, start), seedContent(second.db, start)]);
       expect([...a.seeded, ...b.seeded].sort()).toEqual([...contentTypeNames].sort());
       expect(await listItems(t.handle.db, "course")).toHaveLength(releaseContent.courses.length);
-      const count = async (table: "content_items" | "content_revisions") =>
-        Number(
-          (
-            await t.handle.db
-              .selectFrom(table)
-              .select((eb) => eb.fn.countAll().as("n"))
-              .executeTakeFirstOrThrow()
-          ).n,
-        );
-      expect(await count("content_revisions")).toBe(await count("content_items"));
+      expect(await rowCount(t.handle.db, "content_revisions")).toBe(await rowCount(t.handle.db, "content_items"));
       const { source } = await publishedContent(t.handle.db);
       expect(buildCatalogue(source)).toEqual(buildCatalogue(releaseContent));
     } finally {

@@ -54,6 +54,17 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
     return { from, to, b: await booking(from) };
   }
 
+  /** Booking `id` moved to `target` by the team, five minutes after booking: the test stops if it is refused. */
+  async function movedByTeam(id: string, target: BookableSession) {
+    const moved = await transferBooking(t.handle.db, id, { target, now: later(5), staffId: "staff-1" });
+    if (!moved.ok) throw new Error(moved.reason);
+    return moved;
+  }
+
+  /** Booking `id` cancelled by the team on 17 May 2027: 28 days before the June date, when the terms charge half. */
+  const cancelledFourWeeksBeforeJune = (id: string) =>
+    cancelBooking(t.handle.db, id, { now: new Date("2027-05-17T12:00:00.000Z"), staffId: "staff-1" });
+
   /** A confirmed invoice booking of `places` named places on `on`. */
   async function booking(on: BookableSession, places = 2) {
     const placed = await placeCourseBooking(t.handle.db, {
@@ -127,8 +138,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
 
   it("credits a cheaper date's difference with a credit note; the team then marks paid what is still owed", async () => {
     const { to, b } = await bookingAndJune(400_000);
-    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
-    if (!moved.ok) throw new Error(moved.reason);
+    const moved = await movedByTeam(b.id, to);
     expect(moved.creditNote).toMatchObject({ kind: "credit-note", total_pence: 120_000 });
     const [invoice, note] = await documents(b.id);
     expect(note).toMatchObject({ kind: "credit-note", net_pence: 100_000, vat_pence: 20_000, total_pence: 120_000 });
@@ -162,10 +172,7 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
       ok: true,
     });
     // 28 days before 14 June: half of the £9,600 still charged.
-    const cancelled = await cancelBooking(t.handle.db, b.id, {
-      now: new Date("2027-05-17T12:00:00.000Z"),
-      staffId: "staff-1",
-    });
+    const cancelled = await cancelledFourWeeksBeforeJune(b.id);
     expect(cancelled).toMatchObject({ ok: true, creditNote: { total_pence: 480_000 } });
     expect(await readBooking(t.handle.db, b.id)).toMatchObject({ status: "cancelled", credited_pence: 600_000 });
   });
@@ -248,13 +255,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
 
   it("cancelled after a move to a dearer date, the terms' share is of the new invoice, credited against it", async () => {
     const { to, b } = await bookingAndJune(500_000);
-    const moved = await transferBooking(t.handle.db, b.id, { target: to, now: later(5), staffId: "staff-1" });
-    if (!moved.ok) throw new Error(moved.reason);
+    const moved = await movedByTeam(b.id, to);
     // 28 days before 14 June: half of the £12,000 of the new invoice.
-    const cancelled = await cancelBooking(t.handle.db, b.id, {
-      now: new Date("2027-05-17T12:00:00.000Z"),
-      staffId: "staff-1",
-    });
+    const cancelled = await cancelledFourWeeksBeforeJune(b.id);
     expect(cancelled).toMatchObject({
       ok: true,
       creditNote: { total_pence: 600_000, related_invoice_id: moved.invoice!.id },
@@ -319,13 +322,9 @@ describe.each(dialects)("moving a booking to another date on %s", (dialect) => {
   it("cancelled while the difference is unpaid, what was paid beyond what the terms still charge is refunded", async () => {
     const { from, to: dear, b } = await bookingAndJune(500_000);
     await markInvoicePaid(t.handle.db, b.id, { staffId: "staff-1", now: later(1) });
-    const moved = await transferBooking(t.handle.db, b.id, { target: dear, now: later(5), staffId: "staff-1" });
-    if (!moved.ok) throw new Error(moved.reason);
+    const moved = await movedByTeam(b.id, dear);
     // 28 days before 14 June: half of the new invoice's £12,000 credited; £6,000 still charged, £10,800 paid.
-    const cancelled = await cancelBooking(t.handle.db, b.id, {
-      now: new Date("2027-05-17T12:00:00.000Z"),
-      staffId: "staff-1",
-    });
+    const cancelled = await cancelledFourWeeksBeforeJune(b.id);
     expect(cancelled).toMatchObject({
       ok: true,
       refundPence: 480_000,

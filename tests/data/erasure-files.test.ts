@@ -35,7 +35,7 @@ import { keepSpam } from "~/spam/folder.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, postgresUrl } from "./databases.ts";
 import { createConsultation } from "../support/factories.ts";
-import { testKeys, testMail } from "./fixtures.ts";
+import { addLeadNote, testKeys, testMail } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -98,18 +98,7 @@ async function storeEverything(db: DatabaseHandle["db"]) {
       },
       meta,
     );
-    await db
-      .insertInto("lead_events")
-      .values({
-        id: `note-${email}`,
-        lead_id: contact.id,
-        at: now.toISOString(),
-        actor_id: null,
-        actor_name: "A",
-        type: "note",
-        body: `Rang ${name}: ${text}`,
-      })
-      .execute();
+    await addLeadNote(db, { id: `note-${email}`, leadId: contact.id, at: now, body: `Rang ${name}: ${text}` });
     await service.submit(
       "guideRequest",
       { first_name: first, last_name: last, email, company, guide_name: "sustainable-business-practices" },

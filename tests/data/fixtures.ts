@@ -1,25 +1,33 @@
 /**
  * What several data tests share: the e-mail settings, a contact enquiry,
  * a database opened for a suite, a database with the release's content and
- * its editors, and a staff account set up from an invitation.
+ * its editors (and their first edits and publishes), a staff account set up
+ * from an invitation, a lead's note, a table's row count and an outbox
+ * worker.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pino from "pino";
 import Stripe from "stripe";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, expect, vi } from "vitest";
 import type { Db } from "~/data/db.server.ts";
+import type { Database } from "~/data/schema.ts";
 import { createConsultationPayments, type ConsultationPaymentsOptions } from "~/orders/consultation-payments.server.ts";
 import { createCourseBookingService } from "~/orders/course-booking/service.server.ts";
 import { stripeClient } from "~/orders/stripe/client.server.ts";
 import { createStripeWebhooks, type StripeWebhooks } from "~/orders/stripe/router.server.ts";
+import type { ContentType } from "~/content/types.server.ts";
+import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
+import type { SiteContent } from "~/publishing/site-content.server.ts";
 import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { seedContent } from "~/publishing/store/seeding.server.ts";
 import { keyring, newKeyMaterial, unseal, type Keyring } from "~/secrets/sealing.server.ts";
 import { withCredentials } from "~/mail/outbox-rules.ts";
 import { confirmCredential, unsubscribeCredential } from "~/leads/kinds/newsletter.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
+import { OutboxWorker, type OutboxWorkerOptions } from "~/mail/outbox-worker.server.ts";
+import { silentLogger } from "~/observability/log.server.ts";
 import { startFakeStripe, type FakeStripeOptions } from "../../harness/fake-stripe.ts";
 import { createSmtpSink } from "../../harness/servers.ts";
 import { attachPaymentIntent } from "~/orders/course-booking/card-payments.server.ts";
@@ -77,6 +85,35 @@ export async function addEditors(db: Db, editors: readonly ContentActor[], at: D
 }
 
 /**
+ * Saves `data` as the draft of an item the release seeded, over the version
+ * it was seeded at (1): the first edit a content test makes of it, by
+ * `actor` at `now`.
+ */
+export const draftOverSeed = (
+  db: Db,
+  type: ContentType,
+  key: string,
+  data: unknown,
+  { actor, now }: { actor: ContentActor; now: Date },
+) => saveDraft(db, { type, key, data, baseVersion: 1, actor, now });
+
+/**
+ * Publishes the item (`type`, `key`) by `actor` now, as another instance
+ * would, and waits (5 s at most) until `content`, a running instance, serves
+ * that publish: the publish's result.
+ */
+export async function publishAndAwaitServed(
+  db: Db,
+  content: Pick<SiteContent, "version">,
+  { type, key, actor }: { type: ContentType; key: string; actor: ContentActor },
+) {
+  const published = await publishItem(db, { type, key, actor, now: new Date() });
+  if (!published.ok) throw new Error(published.message);
+  await vi.waitFor(() => expect(content.version()).toBe(published.version), { timeout: 5000, interval: 10 });
+  return published;
+}
+
+/**
  * Runs `test` on a fresh database of `dialect` (`prefix` names it), its
  * content seeded from the release `at`, with an admin account for each of
  * `editors`; disposed of after.
@@ -100,7 +137,24 @@ export async function withSeededContent(
   }
 }
 
-/** A course session's places row (capacity and places taken), if it has one. */
+/** A staff note on lead `leadId`, written `at` by "A" (an account no longer linked), as the lead's timeline keeps it. */
+export const addLeadNote = (db: Db, { id, leadId, at, body }: { id: string; leadId: string; at: Date; body: string }) =>
+  db
+    .insertInto("lead_events")
+    .values({ id, lead_id: leadId, at: at.toISOString(), actor_id: null, actor_name: "A", type: "note", body })
+    .execute();
+
+/** How many rows `table` holds. */
+export const rowCount = async (db: Db, table: keyof Database) =>
+  Number(
+    (
+      await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as("n"))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 /** The places taken on a session (sold or held), whatever is left to book. */
 export const placesTaken = async (db: Db, key: string) =>
   (
@@ -111,6 +165,7 @@ export const placesTaken = async (db: Db, key: string) =>
       .executeTakeFirstOrThrow()
   ).taken;
 
+/** A course session's places row (capacity and places taken), if it has one. */
 export const placesOf = (db: Db, key: string) =>
   db
     .selectFrom("course_session_places")
@@ -166,6 +221,14 @@ export async function newsletterTokensOf(db: Db, id: string): Promise<{ confirm:
   // A welcome e-mail has the unsubscribe link alone.
   return { confirm: secrets[confirmCredential] ?? "", unsubscribe: secrets[unsubscribeCredential]! };
 }
+
+/**
+ * An outbox worker as the data tests run one: retries at most a minute
+ * apart and nothing logged, unless `options` say otherwise.
+ */
+export const testOutboxWorker = (
+  options: Omit<OutboxWorkerOptions, "maxRetryDelayMs"> & Partial<Pick<OutboxWorkerOptions, "maxRetryDelayMs">>,
+) => new OutboxWorker({ maxRetryDelayMs: 60_000, log: silentLogger, ...options });
 
 /** An outbox row's text as it is sent (its credentials put in). */
 export const sentText = (row: { text_body: string; secrets: string | null }, keys: Keyring = testKeys) =>

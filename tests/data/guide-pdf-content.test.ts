@@ -4,16 +4,16 @@
  * that recommends it, on both databases (the store seeded from the release,
  * the publish served by the instance, the PDF laid out afterwards).
  */
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { siteContact } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import type { Course } from "~/content/schema.ts";
 import { renderGuidePdf } from "~/pdf/guide-pdf.server.ts";
-import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
+import { saveDraft } from "~/publishing/store/changes.server.ts";
 import { startSiteContent } from "~/publishing/site-content.server.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
-import { loggerInto } from "./fixtures.ts";
+import { loggerInto, publishAndAwaitServed } from "./fixtures.ts";
 
 /** The course the risk guide's closing section recommends. */
 const course = (releaseContent.courses as Course[]).find((c) => c.id === "risk-management")!;
@@ -38,14 +38,7 @@ describe.each(dialects)("a guide's PDF and the published content, on %s", (diale
         now: new Date(),
       });
       expect(saved).toMatchObject({ ok: true });
-      const published = await publishItem(t.handle.db, {
-        type: "course",
-        key: course.id,
-        actor: editor,
-        now: new Date(),
-      });
-      if (!published.ok) throw new Error(published.message);
-      await vi.waitFor(() => expect(content.version()).toBe(published.version), { timeout: 5000, interval: 10 });
+      await publishAndAwaitServed(t.handle.db, content, { type: "course", key: course.id, actor: editor });
 
       const after = await pdfText(await renderGuidePdf("risk-guide", siteContact()));
       expect(after).toContain(newTitle);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ContactInput } from "~/leads/kinds/contact.ts";
 import { noFilters, type InboxFilters } from "~/inbox/filters.ts";
 import { inboxPageSize, listLeads } from "~/inbox/query.server.ts";
-import { testKeys, testMail } from "./fixtures.ts";
+import { addLeadNote, testKeys, testMail } from "./fixtures.ts";
 import { createLeadService } from "~/leads/service.server.ts";
 import { applyRetention } from "~/retention/job.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
@@ -174,18 +174,7 @@ describe.each(dialects)("the inbox on %s", (dialect) => {
   it("a lead deleted by retention leaves the inbox with its notes", async () => {
     const { rows } = await list({ q: "person0" });
     const id = rows[0]!.id;
-    await t.handle.db
-      .insertInto("lead_events")
-      .values({
-        id: "ev-1",
-        lead_id: id,
-        at: now.toISOString(),
-        actor_id: null,
-        actor_name: "A",
-        type: "note",
-        body: "Called",
-      })
-      .execute();
+    await addLeadNote(t.handle.db, { id: "ev-1", leadId: id, at: now, body: "Called" });
     // 24 months after the first enquiries, before the later ones' turn.
     await applyRetention({ db: t.handle.db }, new Date("2028-11-23T09:00:30.000Z"));
     expect((await list({ q: "person0" })).rows).toEqual([]);

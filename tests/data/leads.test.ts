@@ -15,15 +15,23 @@ import { UnknownReferenceError } from "~/leads/errors.ts";
 import { createLeadService, fingerprint } from "~/leads/service.server.ts";
 import { confirmCredential, unsubscribeCredential } from "~/leads/kinds/newsletter.server.ts";
 import { withheldCredential } from "~/mail/types.ts";
-import { OutboxWorker, type MailTransport } from "~/mail/outbox-worker.server.ts";
+import type { MailTransport, OutboxWorker, OutboxWorkerOptions } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { processRuns } from "~/mail/outbox-owners.server.ts";
 import { retryDelayMs } from "~/mail/outbox-rules.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
-import { silentLogger } from "~/observability/log.server.ts";
 import { freePort } from "../../harness/ports.ts";
 import { dialects } from "./databases.ts";
-import { contactEnquiry, outboxSecrets, sentText, testKeys, testMail, useTestDatabase } from "./fixtures.ts";
+import {
+  contactEnquiry,
+  outboxSecrets,
+  rowCount,
+  sentText,
+  testKeys,
+  testMail,
+  testOutboxWorker,
+  useTestDatabase,
+} from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -43,17 +51,13 @@ describe.each(dialects)("leads on %s", (dialect) => {
     queued = 0;
   });
 
-  const count = async (table: "contact_enquiries" | "outbox" | "newsletter_subscriptions") =>
-    Number(
-      (
-        await t.handle.db
-          .selectFrom(table)
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const count = (table: "contact_enquiries" | "outbox" | "newsletter_subscriptions" | "submission_keys") =>
+    rowCount(t.handle.db, table);
   const outboxFor = (leadId: string) =>
     t.handle.db.selectFrom("outbox").selectAll().where("lead_id", "=", leadId).orderBy("to_address").execute();
+  /** An outbox worker on the test database and clock. */
+  const outboxWorker = (transport: MailTransport, options: Partial<OutboxWorkerOptions> = {}) =>
+    testOutboxWorker({ db: t.handle.db, transport, clock, ...options });
 
   it("runs its migrations once; running them again changes nothing", async () => {
     await migrate(t.handle);
@@ -129,14 +133,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
 
   it("stores nothing when its e-mails cannot be queued (one transaction)", async () => {
     const before = await count("contact_enquiries");
-    const keysBefore = Number(
-      (
-        await t.handle.db
-          .selectFrom("submission_keys")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const keysBefore = await count("submission_keys");
     await sql`ALTER TABLE outbox RENAME TO outbox_away`.execute(t.handle.db);
     try {
       await expect(service().submit("contact", enquiry("atomic@example.test"), meta)).rejects.toThrow();
@@ -144,14 +141,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       await sql`ALTER TABLE outbox_away RENAME TO outbox`.execute(t.handle.db);
     }
     expect(await count("contact_enquiries")).toBe(before);
-    const keysAfter = Number(
-      (
-        await t.handle.db
-          .selectFrom("submission_keys")
-          .select((eb) => eb.fn.countAll().as("n"))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+    const keysAfter = await count("submission_keys");
     expect(keysAfter).toBe(keysBefore);
     // And the visitor can simply send it again.
     expect((await service().submit("contact", enquiry("atomic@example.test"), meta)).duplicate).toBe(false);
@@ -380,13 +370,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       );
       const sent: string[] = [];
       const transport: MailTransport = { send: async (message) => void sent.push(message.to) };
-      await new OutboxWorker({
-        db: t.handle.db,
-        transport,
-        maxRetryDelayMs: 60_000,
-        clock,
-        log: silentLogger,
-      }).sendDue();
+      await outboxWorker(transport).sendDue();
       expect(sent).toEqual(["in-time@example.test"]);
       const rows = await outboxFor(about.id);
       expect(rows.map((r) => [r.to_address, r.sent_at !== null, r.dead_at !== null])).toEqual([
@@ -410,10 +394,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
           sent.push(message.id);
         },
       };
-      const workers = [1, 2].map(
-        () =>
-          new OutboxWorker({ db: t.handle.db, transport: flaky, maxRetryDelayMs: 60_000, clock, log: silentLogger }),
-      );
+      const workers = [1, 2].map(() => outboxWorker(flaky));
       await Promise.all(workers.map((w) => w.sendDue()));
       let rows = await outboxFor(id);
       const failed = rows.filter((r) => r.sent_at === null);
@@ -464,13 +445,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
         from: "Site <no-reply@example.test>",
         dataDir: "/nonexistent",
       });
-      const worker = new OutboxWorker({
-        db: t.handle.db,
-        transport,
-        maxRetryDelayMs: 60_000,
-        clock,
-        log: silentLogger,
-      });
+      const worker = outboxWorker(transport);
       const { id } = await service().submit("contact", enquiry("outage@example.test"), meta);
       await worker.sendDue(); // SMTP is down: connection refused
       let rows = await outboxFor(id);
@@ -538,15 +513,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
         );
         const hang = hanging();
         // One send at a time: A holds one message and leaves the other due.
-        const a = new OutboxWorker({
-          db: t.handle.db,
-          transport: hang.transport,
-          maxRetryDelayMs: 60_000,
-          concurrency: 1,
-          clock,
-          log: silentLogger,
-          identity,
-        });
+        const a = outboxWorker(hang.transport, { concurrency: 1, identity });
         await a.register();
         const sending = a.sendDue();
         await vi.waitFor(async () => expect(await claimedBy(a.identity.id)).toBe(1));
@@ -565,13 +532,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
         const pid = await deadPid();
         const { leadId, a, hang, sending } = await claimAndHang({ pid, processId: "crashed-process" });
         const b = recorder();
-        const restarted = new OutboxWorker({
-          db: t.handle.db,
-          transport: b.transport,
-          maxRetryDelayMs: 60_000,
-          clock,
-          log: silentLogger,
-        });
+        const restarted = outboxWorker(b.transport);
         // Same clock: the 60 s lease has not run out.
         expect(await restarted.register()).toBe(1);
         await restarted.sendDue();
@@ -589,13 +550,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       it("a restarted process that got its predecessor's pid (a container's pid 1) still takes its leases back", async () => {
         const claimed = await claimAndHang({ pid: process.pid, processId: "earlier-process-same-pid" });
         const b = recorder();
-        const restarted = new OutboxWorker({
-          db: t.handle.db,
-          transport: b.transport,
-          maxRetryDelayMs: 60_000,
-          clock,
-          log: silentLogger,
-        });
+        const restarted = outboxWorker(b.transport);
         expect(await restarted.register()).toBe(1);
         await expectSendsEverything(restarted, claimed);
       });
@@ -606,13 +561,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
           for (const identity of [{}, { pid: sleeper.pid!, processId: "another-live-process" }]) {
             const { leadId, a, hang, sending } = await claimAndHang(identity);
             const b = recorder();
-            const other = new OutboxWorker({
-              db: t.handle.db,
-              transport: b.transport,
-              maxRetryDelayMs: 60_000,
-              clock,
-              log: silentLogger,
-            });
+            const other = outboxWorker(b.transport);
             expect(await other.register()).toBe(0);
             await other.sendDue();
             // The message A is sending stays A's; only the one it had not claimed yet goes out.
@@ -634,14 +583,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       it("an owner on another host is dead only once its heartbeat is three beats old", async () => {
         const claimed = await claimAndHang({ host: "another-host.internal", pid: 1 });
         const b = recorder();
-        const other = new OutboxWorker({
-          db: t.handle.db,
-          transport: b.transport,
-          maxRetryDelayMs: 60_000,
-          heartbeatMs: 10_000,
-          clock,
-          log: silentLogger,
-        });
+        const other = outboxWorker(b.transport, { heartbeatMs: 10_000 });
         now = new Date(now.getTime() + 30_000);
         expect(await other.register()).toBe(0);
         now = new Date(now.getTime() + 1);
@@ -650,14 +592,7 @@ describe.each(dialects)("leads on %s", (dialect) => {
       });
 
       it("a worker that stops deregisters and leaves no lease behind", async () => {
-        const w = new OutboxWorker({
-          db: t.handle.db,
-          transport: recorder().transport,
-          maxRetryDelayMs: 60_000,
-          clock,
-          log: silentLogger,
-          pollMs: 60_000,
-        });
+        const w = outboxWorker(recorder().transport, { pollMs: 60_000 });
         await w.start();
         expect(
           await t.handle.db.selectFrom("outbox_workers").select("id").where("id", "=", w.identity.id).execute(),

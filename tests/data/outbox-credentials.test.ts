@@ -9,14 +9,12 @@ import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import PostalMime from "postal-mime";
 import { describe, expect, it } from "vitest";
-import { OutboxWorker } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { createMailTransport } from "~/mail/transport.server.ts";
-import { silentLogger } from "~/observability/log.server.ts";
 import { keyring, newKeyMaterial } from "~/secrets/sealing.server.ts";
 import { invitationEmail } from "~/staff/invitation-email.server.ts";
 import { dialects } from "./databases.ts";
-import { useTestDatabase, useScratchFolder } from "./fixtures.ts";
+import { testOutboxWorker, useTestDatabase, useScratchFolder } from "./fixtures.ts";
 
 const keys = keyring(newKeyMaterial());
 const T0 = new Date("2026-11-25T10:00:00.000Z");
@@ -43,14 +41,7 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
 
     const dataDir = mkdtempSync(path.join(mailRoot(), "sent-"));
     const transport = createMailTransport({ from: "Site <no-reply@example.test>", dataDir });
-    const worker = new OutboxWorker({
-      db: t.handle.db,
-      transport,
-      maxRetryDelayMs: 60_000,
-      clock: () => T0,
-      log: silentLogger,
-      keys,
-    });
+    const worker = testOutboxWorker({ db: t.handle.db, transport, clock: () => T0, keys });
     expect(await worker.sendDue()).toBe(1);
 
     const [file] = readdirSync(path.join(dataDir, "mail")).filter((name) => name.endsWith(".eml"));
@@ -81,13 +72,7 @@ describe.each(dialects)("one-time links in the outbox on %s", (dialect) => {
       from: "Site <no-reply@example.test>",
       dataDir: mkdtempSync(path.join(mailRoot(), "keyless-")),
     });
-    const keyless = new OutboxWorker({
-      db: t.handle.db,
-      transport,
-      maxRetryDelayMs: 60_000,
-      clock: () => T0,
-      log: silentLogger,
-    });
+    const keyless = testOutboxWorker({ db: t.handle.db, transport, clock: () => T0 });
     expect(await keyless.sendDue()).toBe(1);
     const dead = await rowTo(to);
     expect(dead.sent_at).toBeNull();

@@ -3,9 +3,8 @@
  * lease ran out and another worker took the message), on both databases.
  * docs/decisions/011-outbox-claims.md lists these races.
  */
-import pino from "pino";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { OutboxWorker, type MailTransport } from "~/mail/outbox-worker.server.ts";
+import { OutboxWorker, type MailTransport, type OutboxWorkerOptions } from "~/mail/outbox-worker.server.ts";
 import { queueEmails } from "~/mail/outbox-queue.server.ts";
 import { dialects } from "./databases.ts";
 import { loggerInto, useTestDatabase } from "./fixtures.ts";
@@ -49,7 +48,8 @@ describe.each(dialects)("outbox races on %s", (dialect) => {
     await t.handle.db.deleteFrom("outbox").execute();
   });
 
-  const worker = (transport: MailTransport) => {
+  /** A worker on the test database and clock whose log lines the test can read; stopped after the test. */
+  const worker = (transport: MailTransport, options: Partial<OutboxWorkerOptions> = {}) => {
     const w = new OutboxWorker({
       db: t.handle.db,
       transport,
@@ -57,6 +57,7 @@ describe.each(dialects)("outbox races on %s", (dialect) => {
       leaseMs: LEASE_MS,
       clock: () => now,
       log: loggerInto(lines),
+      ...options,
     });
     workers.push(w);
     return w;
@@ -82,15 +83,7 @@ describe.each(dialects)("outbox races on %s", (dialect) => {
         T0,
       );
     const c = controlled();
-    const w = new OutboxWorker({
-      db: t.handle.db,
-      transport: c.transport,
-      maxRetryDelayMs: 60_000,
-      concurrency: 2,
-      clock: () => now,
-      log: pino({ level: "silent" }),
-    });
-    workers.push(w);
+    const w = worker(c.transport, { concurrency: 2 });
     const claimed = async () =>
       (await t.handle.db.selectFrom("outbox").select("id").where("locked_by", "=", w.identity.id).execute()).length;
     const sending = w.sendDue();

@@ -16,7 +16,7 @@ import { audit } from "~/staff/audit.server.ts";
 import { createEndpoint } from "~/webhooks/endpoints.server.ts";
 import { dialects, openTestDatabase, type TestDatabase } from "./databases.ts";
 import { consultationRow, createConsultation } from "../support/factories.ts";
-import { testKeys, testMail } from "./fixtures.ts";
+import { addLeadNote, testKeys, testMail } from "./fixtures.ts";
 
 const mail = testMail;
 const meta = { sourcePage: "/contact", isTest: false };
@@ -53,18 +53,7 @@ describe.each(dialects)("access and erasure on %s", (dialect) => {
         },
         meta,
       );
-      await t.handle.db
-        .insertInto("lead_events")
-        .values({
-          id: `note-${email}`,
-          lead_id: contact.id,
-          at: now.toISOString(),
-          actor_id: null,
-          actor_name: "A",
-          type: "note",
-          body: "Called Erin",
-        })
-        .execute();
+      await addLeadNote(t.handle.db, { id: `note-${email}`, leadId: contact.id, at: now, body: "Called Erin" });
       await s.submit(
         "guideRequest",
         {

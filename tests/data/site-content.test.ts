@@ -10,12 +10,12 @@ import { describe, expect, it, vi } from "vitest";
 import { catalogue, servedContentVersion } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
 import { contentVersion } from "~/publishing/store/core.server.ts";
-import { publishItem, saveDraft, schedulePublish } from "~/publishing/store/changes.server.ts";
+import { saveDraft, schedulePublish } from "~/publishing/store/changes.server.ts";
 import { scheduledPublishingJob, startSiteContent, type SiteContent } from "~/publishing/site-content.server.ts";
 import { contentTypeNames } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects, openTestDatabase } from "./databases.ts";
-import { loggerInto } from "./fixtures.ts";
+import { loggerInto, publishAndAwaitServed } from "./fixtures.ts";
 
 type Line = { level: number; msg: string; version?: number };
 type Webinar = { id: string; title: string };
@@ -62,14 +62,11 @@ describe.each(dialects)("the content an instance serves, on %s", (dialect) => {
 
       await retitle(db, "Supplier Tiering for Busy Teams", 1);
       expect(catalogue.webinars.map((w) => w.title)).toContain(firstWebinar.title);
-      const published = await publishItem(db, {
+      const published = await publishAndAwaitServed(db, content, {
         type: "webinar",
         key: firstWebinar.id,
         actor: editor,
-        now: new Date(),
       });
-      if (!published.ok) throw new Error(published.message);
-      await vi.waitFor(() => expect(content.version()).toBe(published.version), { timeout: 5000, interval: 10 });
       expect(catalogue.webinars.map((w) => w.title)).toContain("Supplier Tiering for Busy Teams");
       expect(changes).toEqual([published.version]);
     });

@@ -19,7 +19,7 @@ import type { ContentActor } from "~/publishing/store/core.server.ts";
 import { chooseGuidePdf, readGuideFile, uploadGuidePdf } from "~/publishing/guide-files.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { dialects } from "./databases.ts";
-import { withSeededContent } from "./fixtures.ts";
+import { draftOverSeed, withSeededContent } from "./fixtures.ts";
 import { PDFDocument } from "pdf-lib";
 import { hiddenMarkers, loadedPdfSizes, makeLoadedPdf, makePdf } from "../../harness/guide-pdfs.ts";
 
@@ -43,16 +43,9 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
       }
       const guide = (await readItem(db, "guide", "risk-guide"))!;
       const edited = { ...(guide.draft as object), title: "The Enterprise Risk Guide" };
-      expect(
-        await saveDraft(db, {
-          type: "guide",
-          key: "risk-guide",
-          data: edited,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await draftOverSeed(db, "guide", "risk-guide", edited, { actor: ann, now: later(1) })).toMatchObject({
+        ok: true,
+      });
 
       expect(await seedContent(db, later(2))).toEqual({ seeded: [...newTypes] });
       const { source } = await publishedContent(db);
@@ -75,14 +68,7 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
       const homeFeatured = ["carbon-accounting", "risk-management"];
       const lists = { ...releaseFeaturedCourses, homeFeatured };
       expect(
-        await saveDraft(db, {
-          type: "featured",
-          key: "featured-courses",
-          data: lists,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
+        await draftOverSeed(db, "featured", "featured-courses", lists, { actor: ann, now: later(1) }),
       ).toMatchObject({ ok: true });
       expect(
         await publishItem(db, { type: "featured", key: "featured-courses", actor: ann, now: later(2) }),
@@ -119,31 +105,15 @@ describe.each(dialects)("featured courses, site facts and guide files on %s", (d
   it("refuses site facts whose e-mail address is not one, field by field; publishes ones that are", async () => {
     await withSeeded(async (db) => {
       const bad = { ...releaseSiteFacts, contact: { ...releaseSiteFacts.contact, email: "enquiries" } };
-      expect(
-        await saveDraft(db, {
-          type: "siteFacts",
-          key: "site-facts",
-          data: bad,
-          baseVersion: 1,
-          actor: ann,
-          now: later(1),
-        }),
-      ).toMatchObject({
+      expect(await draftOverSeed(db, "siteFacts", "site-facts", bad, { actor: ann, now: later(1) })).toMatchObject({
         ok: false,
         reason: "invalid",
         issues: [{ path: "contact.email", message: expect.stringContaining("must be an e-mail address") }],
       });
       const good = { ...releaseSiteFacts, claims: { ...releaseSiteFacts.claims, professionalsTrained: "6,000+" } };
-      expect(
-        await saveDraft(db, {
-          type: "siteFacts",
-          key: "site-facts",
-          data: good,
-          baseVersion: 1,
-          actor: ann,
-          now: later(2),
-        }),
-      ).toMatchObject({ ok: true });
+      expect(await draftOverSeed(db, "siteFacts", "site-facts", good, { actor: ann, now: later(2) })).toMatchObject({
+        ok: true,
+      });
       expect(await publishItem(db, { type: "siteFacts", key: "site-facts", actor: ann, now: later(3) })).toMatchObject({
         ok: true,
       });

@@ -9,6 +9,7 @@
 import { describe, expect, it } from "vitest";
 import { buildCatalogue } from "~/content/index.server.ts";
 import { releaseContent } from "~/content/seed/index.ts";
+import type { ContentType } from "~/content/types.server.ts";
 import type { Db } from "~/data/db.server.ts";
 import { publishedContent, readItem } from "~/publishing/store/reading.server.ts";
 import { publishItem, saveDraft } from "~/publishing/store/changes.server.ts";
@@ -33,19 +34,19 @@ describe.each(dialects)("webinar joining links on %s", (dialect) => {
   const withSeeded = (test: (db: Db) => Promise<void>) =>
     withSeededContent({ dialect, prefix: "wlink", at: start, editors: [ann] }, test);
 
-  /** Every stored text of the webinar: its draft and each revision, as a copy of the database has them. */
-  async function storedTexts(db: Db) {
+  /** Every stored text of an item (the webinar unless said): its draft and each revision, as a copy of the database has them. */
+  async function storedTexts(db: Db, type: ContentType = "webinar", key = webinar.id) {
     const draft = await db
       .selectFrom("content_items")
       .select("draft")
-      .where("type", "=", "webinar")
-      .where("key", "=", webinar.id)
+      .where("type", "=", type)
+      .where("key", "=", key)
       .executeTakeFirstOrThrow();
     const revisions = await db
       .selectFrom("content_revisions")
       .select("data")
-      .where("type", "=", "webinar")
-      .where("key", "=", webinar.id)
+      .where("type", "=", type)
+      .where("key", "=", key)
       .execute();
     return [draft.draft, ...revisions.map((r) => r.data)];
   }
@@ -134,25 +135,7 @@ describe.each(dialects)("webinar joining links on %s", (dialect) => {
         await saveDraft(db, { type: "session", key, data, baseVersion: 1, actor: ann, now: later(1) }),
       ).toMatchObject({ ok: true });
       expect(await publishItem(db, { type: "session", key, actor: ann, now: later(2) })).toMatchObject({ ok: true });
-      const texts = async () => [
-        (
-          await db
-            .selectFrom("content_items")
-            .select("draft")
-            .where("type", "=", "session")
-            .where("key", "=", key)
-            .executeTakeFirstOrThrow()
-        ).draft,
-        ...(
-          await db
-            .selectFrom("content_revisions")
-            .select("data")
-            .where("type", "=", "session")
-            .where("key", "=", key)
-            .execute()
-        ).map((r) => r.data),
-      ];
-      for (const text of await texts()) expect(text).not.toContain("SECRET-PASSCODE");
+      for (const text of await storedTexts(db, "session", key)) expect(text).not.toContain("SECRET-PASSCODE");
       // The published catalogue builds with the sealed link; the e-mails open it; the editor shows it to the team.
       const built = buildCatalogue((await publishedContent(db)).source);
       const stored = built.sessions.find((x) => x.id === key)!.joiningLink!;
