@@ -55,8 +55,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import pg from "pg";
 import { releaseSessions } from "../app/content/seed/sessions.ts";
-import { openDatabase } from "../app/data/db.server.ts";
-import { ensureBusinessSettings } from "../harness/business-settings.ts";
+import { ensureSiteBusinessSettings } from "../harness/business-settings.ts";
 import { startFakeStripe, type FakeStripe } from "../harness/fake-stripe.ts";
 import { courseBookingsOnSession, type CourseBookingSummary } from "../harness/order-rows.ts";
 import {
@@ -647,12 +646,7 @@ async function runDatabase(
   try {
     // The release ships no business settings, and no booking is taken without them (ADR 066):
     // saved as an administrator would, before the load.
-    const settings = await openDatabase({ dataDir, databaseUrl });
-    try {
-      await ensureBusinessSettings(settings.db);
-    } finally {
-      await settings.close();
-    }
+    await ensureSiteBusinessSettings(site);
     log(`${kind} run ${run}: server up at ${server.base}, Stripe-shaped server at ${stripe.url}`);
     const reader = await site.reader();
     const setCapacity = (key: string, capacity: (taken: number) => number) =>

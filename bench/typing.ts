@@ -74,8 +74,7 @@
 import { loadavg } from "node:os";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Browser, CDPSession, Page } from "@playwright/test";
-import { openDatabase } from "../app/data/db.server.ts";
-import { ensureBusinessSettings } from "../harness/business-settings.ts";
+import { ensureSiteBusinessSettings } from "../harness/business-settings.ts";
 import { chromiumArgs } from "../harness/chromium.ts";
 import { inTurn, withBuildsAndBrowser, type Build, type BuildInfo, type BuildName } from "./support/browser.ts";
 import { pageBenchCommandLine } from "./support/options.ts";
@@ -88,7 +87,6 @@ import {
   requireBuild,
   runMain,
   selectPages,
-  type Site,
   type Spread,
   spread,
 } from "./support/runner.ts";
@@ -244,16 +242,6 @@ async function discoverForms(base: string): Promise<{ forms: FormPage[]; left: s
     forms.push({ label: "Webinar registration", path: "/resources", forms: WEBINAR_FORMS });
   else left.push("the webinar registration form (no upcoming webinar on /resources)");
   return { forms, left };
-}
-
-/** Saves the business settings in the site's database, as an administrator would (the booking page needs them). */
-async function openForBookings(site: Site): Promise<void> {
-  const opened = await openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl });
-  try {
-    await ensureBusinessSettings(opened.db);
-  } finally {
-    await opened.close();
-  }
 }
 
 // ---------------------------------------------------------------------------
@@ -931,7 +919,8 @@ async function main(): Promise<number> {
   const options = parseOptions(process.argv.slice(2));
   requireBuild(options.build, log, "or run without --no-build");
   return withBuildsAndBrowser("bench_typing", options.base, log, async (builds, browser) => {
-    for (const build of builds) await openForBookings(build.site);
+    // The booking page needs the business settings: saved as an administrator would.
+    for (const build of builds) await ensureSiteBusinessSettings(build.site);
     const infos: BuildInfo[] = builds.map(({ name, label }) => ({ name, label }));
     const discovered = await discoverForms(builds[0]!.site.server.base);
     const paths = selectPages(

@@ -6,6 +6,7 @@
  * in the site). Non-sample values, so invoices print as real ones.
  */
 import type { Kysely } from "kysely";
+import { openDatabase } from "../app/data/db.server.ts";
 import type { Database } from "../app/data/schema.ts";
 import type { BusinessSettings } from "../app/settings/business-settings.ts";
 import { currentBusinessSettings, saveBusinessSettings } from "../app/settings/business-settings.server.ts";
@@ -24,4 +25,20 @@ export const testBusinessSettings: BusinessSettings = {
 export async function ensureBusinessSettings(db: Kysely<Database>, settings = testBusinessSettings): Promise<void> {
   if (await currentBusinessSettings(db)) return;
   await saveBusinessSettings(db, settings, { by: { id: null, name: "Test set-up" }, now: new Date() });
+}
+
+/**
+ * ensureBusinessSettings in a running site's database (its DATA_DIR's SQLite,
+ * or its DATABASE_URL), opened for it and closed again.
+ */
+export async function ensureSiteBusinessSettings(site: {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+}): Promise<void> {
+  const handle = await openDatabase({ dataDir: site.dataDir, databaseUrl: site.databaseUrl });
+  try {
+    await ensureBusinessSettings(handle.db);
+  } finally {
+    await handle.close();
+  }
 }

@@ -16,8 +16,7 @@ import SQLite from "better-sqlite3";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
 import { freePort } from "./ports.ts";
-import { openDatabase } from "../app/data/db.server.ts";
-import { ensureBusinessSettings } from "./business-settings.ts";
+import { ensureSiteBusinessSettings } from "./business-settings.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const HOST = "127.0.0.1";
@@ -192,7 +191,8 @@ async function startSiteOn(
     try {
       const res = await fetch(`${baseURL}/healthz`, { signal: AbortSignal.timeout(2000) });
       if (res.status === 200 && bound) {
-        if (businessSettings) await writeBusinessSettings(fullEnv);
+        if (businessSettings)
+          await ensureSiteBusinessSettings({ dataDir: fullEnv.DATA_DIR!, databaseUrl: fullEnv.DATABASE_URL });
         return server;
       }
     } catch {
@@ -204,16 +204,6 @@ async function startSiteOn(
       throw new Error(`Server ${name} did not answer /healthz within ${startTimeoutMs / 1000} s:\n${out}`);
     }
     await sleep(150);
-  }
-}
-
-/** Saves the tests' business settings in a running site's database (its DATA_DIR's SQLite, or DATABASE_URL). */
-async function writeBusinessSettings(env: Record<string, string>): Promise<void> {
-  const handle = await openDatabase({ dataDir: env.DATA_DIR!, databaseUrl: env.DATABASE_URL });
-  try {
-    await ensureBusinessSettings(handle.db);
-  } finally {
-    await handle.close();
   }
 }
 

@@ -10,7 +10,7 @@
  */
 import type { Mailbox } from "../../harness/mail.ts";
 import { sqliteQuery, type SiteServer } from "../../harness/servers.ts";
-import { bookingFormFields } from "../support/booking-form.ts";
+import { bookingFormFields, startBookingSite } from "../support/booking-form.ts";
 import { csvRecords, parseCsv } from "../support/csv.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
@@ -19,10 +19,7 @@ let site: SiteServer & { mailbox: Mailbox };
 
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(60_000);
-  site = await launcher.siteWithMail({
-    name: "accounts-export",
-    env: { RATE_LIMIT_MAX: "100000", BOOKING_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0" },
-  });
+  site = await startBookingSite(launcher, "accounts-export");
 });
 
 const bookingPath = "/courses/risk-management/book/risk-management-2027-05-online";

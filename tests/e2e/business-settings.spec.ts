@@ -10,7 +10,7 @@
  * widths in each state.
  */
 import type { Page } from "@playwright/test";
-import { bookingFormFields } from "../support/booking-form.ts";
+import { bookingFormFields, startBookingSite } from "../support/booking-form.ts";
 import type { Mailbox } from "../../harness/mail.ts";
 import { pdfText } from "../support/pdf-text.ts";
 import { courseBookingIds } from "../../harness/order-rows.ts";
@@ -23,11 +23,7 @@ let site: SiteServer & { mailbox: Mailbox };
 
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(60_000);
-  site = await launcher.siteWithMail({
-    name: "business-settings",
-    businessSettings: false,
-    env: { RATE_LIMIT_MAX: "100000", BOOKING_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0" },
-  });
+  site = await startBookingSite(launcher, "business-settings", { businessSettings: false });
 });
 
 const bookingPath = "/courses/risk-management/book/risk-management-2027-05-online";

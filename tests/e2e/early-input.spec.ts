@@ -1,6 +1,7 @@
 import { type Page } from "@playwright/test";
 import { APP_NEEDED_EVENT } from "../../app/page-script/deferred-hydration.server.ts";
-import { delegateWithInstructions, joiningSiteEnv, type SiteWithMail } from "../support/joining.ts";
+import { startBookingSite } from "../support/booking-form.ts";
+import { delegateWithInstructions, type SiteWithMail } from "../support/joining.ts";
 import {
   appScripts,
   expect,
@@ -23,6 +24,16 @@ async function arrive(page: Page, release: () => void) {
   release();
   await page.evaluate((event) => document.dispatchEvent(new Event(event)), APP_NEEDED_EVENT);
   await expectHydrated(page);
+}
+
+/**
+ * Lets the island `name`, held back by holdIsland, arrive: once it is certain
+ * it has not woken yet, so that what the test did came before it.
+ */
+async function islandArrives(page: Page, name: string, release: () => void) {
+  await expect(page.locator(`[data-island="${name}"]`)).not.toHaveAttribute("data-island-awake");
+  release();
+  await expectIslandAwake(page, name);
 }
 
 /** The header menu a visitor at this width opens: the mobile menu, or the Training dropdown. */
@@ -77,9 +88,7 @@ test("what is typed into a form before the app arrives is kept, and the form the
   await field("Company Name").fill("Harbour Lane Capital");
   await field("Area of Interest").selectOption({ label: "Risk Management & GRC" });
   await field("Your Message").fill("Typed before the page's code arrived: please keep every word.");
-  await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
-  release();
-  await expectIslandAwake(page, "contact");
+  await islandArrives(page, "contact", release);
   await expect(field("Full Name")).toHaveValue("Olivia Bennett");
   await expect(field("Email Address")).toHaveValue(email);
   await expect(field("Area of Interest")).toHaveValue("risk-grc");
@@ -99,7 +108,7 @@ test.describe("the pre-course questionnaire", () => {
 
   test.beforeAll(async ({ launcher }) => {
     test.setTimeout(60_000);
-    site = await launcher.siteWithMail({ name: "early-input-questionnaire", env: joiningSiteEnv });
+    site = await startBookingSite(launcher, "early-input-questionnaire");
   });
 
   const objectives = (page: Page) => page.getByLabel("What do you want to get out of the course?");
@@ -112,6 +121,12 @@ test.describe("the pre-course questionnaire", () => {
     await field.click();
     await field.press("ControlOrMeta+End");
     await field.pressSequentially(text);
+  }
+
+  /** Saves the answers, and waits for the page to say they are saved. */
+  async function saveAnswers(page: Page) {
+    await page.getByRole("button", { name: "Save my answers" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
   }
 
   test("answers typed into the fields the server filled are kept as typed and sent, on the answer to a refusal and on the first load, with no script at all", async ({
@@ -134,8 +149,7 @@ test.describe("the pre-course questionnaire", () => {
     await dietary(page).fill("Vegetarian");
     await addTo(objectives(page), " the board reads");
     await experience(page).fill("Two years as a risk analyst");
-    await page.getByRole("button", { name: "Save my answers" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
+    await saveAnswers(page);
     await expect(dietary(page)).toHaveValue("Vegetarian");
 
     // The first load of the page, its fields filled with the answers saved.
@@ -144,8 +158,7 @@ test.describe("the pre-course questionnaire", () => {
     await objectives(page).fill("Chair the risk committee");
     await addTo(dietary(page), ", no nuts");
     await access(page).fill("A step-free route to the room");
-    await page.getByRole("button", { name: "Save my answers" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "your answers are saved" })).toBeVisible();
+    await saveAnswers(page);
     await expect(dietary(page)).toHaveValue("Vegetarian, no nuts");
     await expect(objectives(page)).toHaveValue("Chair the risk committee");
     await expect(experience(page)).toHaveValue("Two years as a risk analyst");
@@ -167,31 +180,33 @@ test.describe("a text area the server filled, in an island", () => {
   const serverText = "I would like to ask about a corporate rate for Corporate Finance for our team.";
   const message = (page: Page) => page.getByRole("form", { name: "Enquiry form" }).getByLabel(/^Your Message/);
 
+  /** Opens the prefilled page with its island held back, does `act` there, then lets the island arrive. */
+  async function beforeIslandArrives(page: Page, act: () => Promise<void>) {
+    const held = await holdIsland(page, "contact");
+    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
+    await act();
+    await islandArrives(page, "contact", held.release);
+  }
+
   test("a selection or a caret made before the island arrives is where the next keys land once it has", async ({
     page,
   }) => {
     // The whole text selected, to be replaced: the keys typed once React has taken over replace it.
-    const held = await holdIsland(page, "contact");
-    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
-    await expect(message(page)).toHaveValue(serverText);
-    await message(page).click();
-    await message(page).press("ControlOrMeta+A");
-    await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
-    held.release();
-    await expectIslandAwake(page, "contact");
+    await beforeIslandArrives(page, async () => {
+      await expect(message(page)).toHaveValue(serverText);
+      await message(page).click();
+      await message(page).press("ControlOrMeta+A");
+    });
     await page.keyboard.type("Six analysts in May");
     await expect(message(page)).toHaveValue("Six analysts in May");
 
     // The caret put after a word: the keys typed once React has taken over go there.
     await page.unrouteAll();
-    const again = await holdIsland(page, "contact");
-    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
-    await message(page).click();
-    await message(page).press("ControlOrMeta+Home");
-    for (let i = 0; i < "I would".length; i++) await message(page).press("ArrowRight");
-    await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
-    again.release();
-    await expectIslandAwake(page, "contact");
+    await beforeIslandArrives(page, async () => {
+      await message(page).click();
+      await message(page).press("ControlOrMeta+Home");
+      for (let i = 0; i < "I would".length; i++) await message(page).press("ArrowRight");
+    });
     await page.keyboard.type(" really");
     await expect(message(page)).toHaveValue(`I would really${serverText.slice("I would".length)}`);
   });
@@ -201,14 +216,11 @@ test.describe("a text area the server filled, in an island", () => {
   }) => {
     // An island hydrates in one task (Preact, ADR 092): no key can land in the middle of it. What can go
     // wrong is the hydration itself writing the server's text back into a field the visitor has changed.
-    const held = await holdIsland(page, "contact");
-    await page.goto(prefilled, { waitUntil: "domcontentloaded" });
-    await expect(message(page)).toHaveValue(serverText);
-    // Playwright's fill selects the text, then puts the new text in, as a visitor replacing it would.
-    await message(page).fill("Six analysts in May, please.");
-    await expect(page.locator('[data-island="contact"]')).not.toHaveAttribute("data-island-awake");
-    held.release();
-    await expectIslandAwake(page, "contact");
+    await beforeIslandArrives(page, async () => {
+      await expect(message(page)).toHaveValue(serverText);
+      // Playwright's fill selects the text, then puts the new text in, as a visitor replacing it would.
+      await message(page).fill("Six analysts in May, please.");
+    });
     await expect(message(page)).toHaveValue("Six analysts in May, please.");
     // And the island's own code reads it as the visitor left it: the next key goes at the end.
     await message(page).press("End");

@@ -15,12 +15,12 @@
  */
 import type { APIRequestContext } from "@playwright/test";
 import ICAL from "ical.js";
+import { startBookingSite } from "../support/booking-form.ts";
 import { invitationIn } from "../support/calendar-invitation.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import {
   delegateWithInstructions as instructed,
   joiningSessionKey as sessionKey,
-  joiningSiteEnv,
   runJoiningJob as runJob,
   type SiteWithMail,
 } from "../support/joining.ts";
@@ -30,10 +30,7 @@ let site: SiteWithMail;
 
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(60_000);
-  site = await launcher.siteWithMail({
-    name: "joining-instructions",
-    env: joiningSiteEnv,
-  });
+  site = await startBookingSite(launcher, "joining-instructions");
 });
 
 const runJoiningJob = () => runJob(site);

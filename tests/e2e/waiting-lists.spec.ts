@@ -17,6 +17,7 @@ import { runWaitingLists } from "../../app/orders/course-booking/waiting.server.
 import { loadKeyring } from "../../app/secrets/keys.server.ts";
 import type { Mailbox } from "../../harness/mail.ts";
 import type { SiteServer } from "../../harness/servers.ts";
+import { startBookingSite } from "../support/booking-form.ts";
 import { newStaffInBrowser } from "../support/staff.ts";
 import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
 
@@ -24,10 +25,7 @@ let site: SiteServer & { mailbox: Mailbox };
 
 test.beforeAll(async ({ launcher }) => {
   test.setTimeout(60_000);
-  site = await launcher.siteWithMail({
-    name: "waiting-lists",
-    env: { RATE_LIMIT_MAX: "100000", BOOKING_RATE_LIMIT_MAX: "100000", FORM_MIN_FILL_SECONDS: "0" },
-  });
+  site = await startBookingSite(launcher, "waiting-lists");
 });
 
 /** A seed session's course: its key without the date and place. */

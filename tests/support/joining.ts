@@ -18,13 +18,6 @@ import { bookingFormFields } from "./booking-form.ts";
 /** A site with an SMTP server of its own, whose mailbox it carries. */
 export type SiteWithMail = SiteServer & { mailbox: Mailbox };
 
-/** What the site's settings need for a test to book and answer at its own pace. */
-export const joiningSiteEnv = {
-  RATE_LIMIT_MAX: "100000",
-  BOOKING_RATE_LIMIT_MAX: "100000",
-  FORM_MIN_FILL_SECONDS: "0",
-};
-
 /** The live online session booked. */
 export const joiningSessionKey = "risk-management-2027-05-online";
 const bookingPath = `/courses/risk-management/book/${joiningSessionKey}`;
