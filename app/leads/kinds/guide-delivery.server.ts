@@ -18,13 +18,29 @@ import { siteContact } from "~/content/index.server.ts";
 export const downloadCredential = "download-link";
 
 /**
- * A new personal download link: its token's hash (what the table keeps), its
- * address on the site (/downloads/<token>) with the token withheld, and the
- * token itself, for the visitor's e-mail only.
+ * What a lead that sends a guide carries of it: the guide's title, the
+ * download link's address on the site (/downloads/<token>) with the token
+ * withheld, and the token itself, for the visitor's e-mail only.
  */
-export function newDownload(siteLink: (path: string) => string): { hash: string; url: string; token: string } {
+export type GuideDelivery = { guideTitle: string; downloadUrl: string; downloadToken: string };
+
+/**
+ * A new personal download link to `guide`: its token's hash (what the table
+ * keeps), and what the lead carries of it (`delivery`).
+ */
+export function newDownload(
+  siteLink: (path: string) => string,
+  guide: Pick<Guide, "title">,
+): { hash: string; delivery: GuideDelivery } {
   const token = newToken();
-  return { hash: tokenHash(token), url: siteLink(`/downloads/${withheldCredential(downloadCredential)}`), token };
+  return {
+    hash: tokenHash(token),
+    delivery: {
+      guideTitle: guide.title,
+      downloadUrl: siteLink(`/downloads/${withheldCredential(downloadCredential)}`),
+      downloadToken: token,
+    },
+  };
 }
 
 /** The column of each table with download tokens that names the guide. */
@@ -59,12 +75,7 @@ export function guideDeliveryKind<T extends keyof GuideColumn>(table: T, column:
 }
 
 /** `downloadUrl` holds the token withheld; `downloadToken` is put in as the e-mail is sent. */
-export type GuideDeliveryLead = LeadFacts & {
-  email: string;
-  guideTitle: string;
-  downloadUrl: string;
-  downloadToken: string;
-};
+export type GuideDeliveryLead = LeadFacts & { email: string } & GuideDelivery;
 
 /**
  * [team notification, visitor e-mail with the download link]. The team's

@@ -7,7 +7,7 @@ import { catalogue } from "~/content/index.server.ts";
 import { asString, inSubject, oneLine, p } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
+import { type GuideDelivery, guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
 import { type GuideRequestInput, guideRequest as texts, guideRequestKept as kept } from "./guide-request.ts";
 import { type LeadKind, leadRow, listing } from "./kind.server.ts";
 
@@ -25,8 +25,7 @@ declare module "~/data/schema.ts" {
   }
 }
 
-export type GuideRequestLead = GuideRequestInput &
-  LeadFacts & { guideTitle: string; downloadUrl: string; downloadToken: string };
+export type GuideRequestLead = GuideRequestInput & LeadFacts & GuideDelivery;
 
 const guideByName = (name: string) => catalogue.guides.find((g) => g.guideName === name);
 
@@ -43,19 +42,12 @@ export const guideRequest: LeadKind<"guideRequest"> = {
       pillar: guideByName(input.guide_name)?.pillar ?? null,
     }),
   async store(input, { trx, facts, mail, link }) {
-    const download = newDownload(link);
+    const download = newDownload(link, guideByName(input.guide_name)!);
     await trx
       .insertInto("guide_requests")
       .values({ ...leadRow(facts), ...input, download_token_hash: download.hash })
       .execute();
-    const guide = guideByName(input.guide_name)!;
-    const lead = {
-      ...input,
-      ...facts,
-      guideTitle: guide.title,
-      downloadUrl: download.url,
-      downloadToken: download.token,
-    };
+    const lead = { ...input, ...facts, ...download.delivery };
     return { id: facts.id, emails: guideRequestEmails(lead, mail) };
   },
 };

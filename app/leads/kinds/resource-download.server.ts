@@ -7,7 +7,7 @@ import { catalogue } from "~/content/index.server.ts";
 import { inSubject, oneLine } from "~/mail/compose.server.ts";
 import type { LeadColumns } from "~/data/schema.ts";
 import type { LeadFacts, MailContext, OutgoingEmail } from "~/mail/types.ts";
-import { guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
+import { type GuideDelivery, guideDeliveryEmails, guideDeliveryKind, newDownload } from "./guide-delivery.server.ts";
 import { type LeadKind, leadRow, listing } from "./kind.server.ts";
 import { resourceDownload as texts, resourceDownloadKept as kept } from "./resource-download.ts";
 
@@ -22,13 +22,7 @@ declare module "~/data/schema.ts" {
   }
 }
 
-export type ResourceDownloadLead = LeadFacts & {
-  email: string;
-  resourceId: string;
-  guideTitle: string;
-  downloadUrl: string;
-  downloadToken: string;
-};
+export type ResourceDownloadLead = LeadFacts & { email: string; resourceId: string } & GuideDelivery;
 
 const guideById = (id: string) => catalogue.guides.find((g) => g.id === id);
 
@@ -39,7 +33,7 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
   listing: (input) =>
     listing({ email: input.email, subject: input.resourceId, pillar: guideById(input.resourceId)?.pillar ?? null }),
   async store(input, { trx, facts, mail, link }) {
-    const download = newDownload(link);
+    const download = newDownload(link, guideById(input.resourceId)!);
     await trx
       .insertInto("resource_downloads")
       .values({
@@ -49,14 +43,11 @@ export const resourceDownload: LeadKind<"resourceDownload"> = {
         download_token_hash: download.hash,
       })
       .execute();
-    const guide = guideById(input.resourceId)!;
     const lead: ResourceDownloadLead = {
       ...facts,
       email: input.email,
       resourceId: input.resourceId,
-      guideTitle: guide.title,
-      downloadUrl: download.url,
-      downloadToken: download.token,
+      ...download.delivery,
     };
     return { id: facts.id, emails: resourceDownloadEmails(lead, mail) };
   },
