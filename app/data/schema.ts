@@ -61,6 +61,11 @@ export type CourseBookingFacts = {
   cancel_reason: string | null;
   /** When an erasure request removed the booker's contact details and the delegates. */
   erased_at: string | null;
+  /**
+   * When the team moved the booking's course to other days in Site content (migration 043): until the
+   * booker takes a new date, the terms give them a full refund or a free move (orders/course-booking/terms.ts).
+   */
+  rescheduled_at: string | null;
 };
 
 export type LeadColumns = {

@@ -72,6 +72,8 @@ const sessionHooks: PublishHooks = {
     const differs = (f: string) => JSON.stringify(before[f]) !== JSON.stringify(after[f]);
     const terms = bookedTerms.some(differs);
     const told = delegatesTold.some(differs);
+    // New days (another first day: a course always runs five): every booker may then take another date or a full refund.
+    const rescheduled = differs("startDate");
     // Sealed as saved: the same link keeps its seal (webinar-links.server.ts), a new one differs.
     const link = differs("joiningLink");
     if (!terms && !told && !link) return null;
@@ -82,6 +84,9 @@ const sessionHooks: PublishHooks = {
       terms ? "A new price or capacity applies to new bookings only: existing bookings keep what they pay." : "",
       told
         ? "New days, hours or a new place apply to everyone: each delegate already booked is sent a calendar update with them."
+        : "",
+      rescheduled
+        ? "New days give each booker the choice our terms promise: another date at no extra cost, or a full refund, until the course starts, even if the days are changed back."
         : "",
       link
         ? "A new joining link is e-mailed at once to each delegate already sent their joining instructions, with a calendar update that carries it."

@@ -85,6 +85,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     holdExpiresAt: b.hold_expires_at,
     course: { id: b.course_id, title: b.course_title },
     sessionLabel: b.session_label,
+    /** The team moved the course to other days since it was booked: a free move or a full refund (ADR 100). */
+    rescheduled: b.rescheduled_at !== null,
     booker: { name: b.booker_name, organisation: b.organisation },
     delegates: current.delegates.map((d) => ({ position: d.position, name: d.name })),
     // The terms let the booker name a place, or send someone else, free until the course starts.
@@ -330,6 +332,13 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               <li key={t}>{t}</li>
             ))}
           </ul>
+          {b.rescheduled && b.transfer?.open && (
+            <p className="mt-8 rounded-md border border-navy-700 bg-slate-50 p-3 text-slate-800">
+              We moved this course to other dates after you booked. As our terms say, you may choose: keep the new
+              dates, move the booking to another date at no extra cost, or cancel it for a full refund, at any time
+              before the course starts.
+            </p>
+          )}
           {b.transfer && <TransferBooking choices={b.transfer} />}
           {b.cancellation && <CancelBooking offer={b.cancellation} />}
         </section>

@@ -162,6 +162,7 @@ describe.each(dialects)("the booker's own changes on %s", (dialect) => {
       creditPence: 1_080_000,
       daysBefore: 44,
       basisPoints: 10_000,
+      rescheduled: false,
       settlement: "off-the-invoice",
     });
     // Shown the full credit, but the terms now give half (a later day): nothing is cancelled.

@@ -43,6 +43,19 @@ function movedCatalogue() {
   return buildCatalogue({ ...releaseContent, sessions });
 }
 
+/** The release's catalogue with the session a week later (its days moved: a postponement, ADR 100). */
+function postponedCatalogue() {
+  const sessions = (releaseContent.sessions as CourseSession[]).map((s) =>
+    s.id === sessionId
+      ? {
+          ...s,
+          startDate: new Date(Date.parse(`${s.startDate}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10),
+        }
+      : s,
+  );
+  return buildCatalogue({ ...releaseContent, sessions });
+}
+
 describe.each(dialects)("calendar invitations on %s", (dialect) => {
   const t = useTestDatabase(dialect, "cbinvite", { businessSettings: true });
   let now = booked;
@@ -233,5 +246,21 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
     const { id } = await confirmed("e");
     await t.handle.db.transaction().execute((trx) => courseBooking.erase(trx, "one-e@example.com", later(1)));
     expect((await invitationsOf(id)).map((i) => i.email)).toEqual(["two-e@example.com"]);
+  });
+
+  // Last: it moves the session's days for every booking on it.
+  it("a booker who is one of the delegates is told their choice too when the days move (ADR 100)", async () => {
+    const { id } = await confirmed("g", "one-g@example.com");
+    await withCatalogue(postponedCatalogue(), () => service.followSessionChanges(later(2)));
+    const sent = await t.handle.db
+      .selectFrom("outbox")
+      .select(["subject", "text_body"])
+      .where("lead_id", "=", id)
+      .where("to_address", "=", "one-g@example.com")
+      .where((eb) => eb.or([eb("subject", "like", "Course details changed:%"), eb("subject", "like", "Booking MB-%")]))
+      .orderBy("subject")
+      .execute();
+    expect(sent.map((m) => m.subject.split(" ")[0])).toEqual(["Booking", "Course"]);
+    expect(sent[0]!.text_body).toContain("cancel it for a full refund");
   });
 });

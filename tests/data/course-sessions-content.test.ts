@@ -146,6 +146,12 @@ describe.each(dialects)("course sessions as content on %s", (dialect) => {
       const hoursAsked = await ask(db, first.id, first, earlier);
       expect(hoursAsked).toMatch(/each delegate already booked is sent a calendar update/);
       expect(hoursAsked).not.toMatch(/keep what they pay/);
+      expect(hoursAsked).not.toMatch(/full refund/);
+      // New days: every booker may take another date or a full refund (ADR 100), and the confirmation says so.
+      const nextWeek = new Date(Date.parse(`${first.startDate}T12:00:00Z`) + 7 * 86_400_000).toISOString().slice(0, 10);
+      expect(await ask(db, first.id, first, { ...first, startDate: nextWeek })).toMatch(
+        /each delegate already booked is sent a calendar update with them\. New days give each booker the choice our terms promise: another date at no extra cost, or a full refund, until the course starts/,
+      );
       expect(await ask(db, first.id, first, { ...first, format: "online" as const, venue: undefined })).toMatch(
         /calendar update/,
       );

@@ -140,7 +140,7 @@ describe.each(dialects)("the order tables' migration on %s", (dialect) => {
   it("finds every course booking again, every value, through its view", async () => {
     const rows = await t.db.selectFrom("course_bookings").selectAll().orderBy("id").execute();
     // Migration 035 then gives each the rules of the terms it was accepted with: the terms so far; 039
-    // nothing carried, and its card payment's status.
+    // nothing carried, and its card payment's status; 043 not rescheduled.
     const rules = JSON.stringify(courseBookingTerms);
     const cardStatus = (row: (typeof courseBookings)[number]) =>
       row.payment_method !== "card" ? null : row.paid_at ? "succeeded" : row.payment_failure ? "failed" : "pending";
@@ -151,6 +151,7 @@ describe.each(dialects)("the order tables' migration on %s", (dialect) => {
           terms_rules: rules,
           carried_pence: 0,
           payment_status: cardStatus(row),
+          rescheduled_at: null,
         }))
         .sort((a, b) => String(a.id).localeCompare(String(b.id))),
     );

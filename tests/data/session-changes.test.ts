@@ -4,21 +4,27 @@
  * each open waiting request's dates, follow it, noted once on the booking's
  * timeline however many instances follow at once; a booking that ended and
  * a request that lapsed keep what they were; a session no longer published
- * changes nothing.
+ * changes nothing. A live booking whose days moved is rescheduled (ADR
+ * 100): its booker may cancel it for a full refund or take a new date free,
+ * a move the terms' free transfers do not count.
  */
 import { beforeAll, describe, expect, it } from "vitest";
+import { bookable, sessionByKey } from "~/orders/course-booking/bookable.server.ts";
+import { readBooking } from "~/orders/course-booking/booking-store.server.ts";
 import { expireHolds } from "~/orders/course-booking/card-payments.server.ts";
 import { followSessionChanges } from "~/orders/course-booking/session-copies.server.ts";
 import type { BookableSession } from "~/orders/course-booking/session.ts";
 import { joinWaitingList } from "~/orders/course-booking/waiting.server.ts";
-import { dialects } from "./databases.ts";
+import { dialects, openTestDatabase } from "./databases.ts";
 import { courseBookingEvents, testCourseBookingService, useTestDatabase } from "./fixtures.ts";
 import {
   byCard,
   createConfirmedCourseBooking,
   createCourseBooking,
+  createCourseBookingWithLink,
   createCourseSession,
   delegate,
+  testBooker,
   testKeys,
   testMail,
 } from "../support/factories.ts";
@@ -193,7 +199,96 @@ describe.each(dialects)("bookings follow their session on %s", (dialect) => {
       }),
     ).toEqual({ bookings: 2, waiting: 0 });
     expect(told).toEqual([booking.id]);
-    expect(await copyOf(lapsed.id)).toMatchObject({ status: "expired", session_first_day: "2027-03-15" });
+    // Rescheduled both, the hold should a late payment confirm it (ADR 100); the directions alone did not.
+    expect(await copyOf(lapsed.id)).toMatchObject({
+      status: "expired",
+      session_first_day: "2027-03-15",
+      rescheduled_at: t0.toISOString(),
+    });
+    expect((await copyOf(booking.id)).rescheduled_at).toBe(t0.toISOString());
     expect(await courseBookingEvents(db(), lapsed.id, ["session-changed"])).toEqual([]);
+  });
+  it("a booking whose days moved is rescheduled: a full refund whenever cancelled, a new date free and not counted (ADR 100)", async () => {
+    const own = await openTestDatabase(dialect, "resched", { businessSettings: true });
+    try {
+      const db = own.handle.db;
+      // Two published dates of one course (the service finds the new date in the site's content).
+      const march = bookable(sessionByKey("financial-analysis-2027-03-london")!);
+      const june = bookable(sessionByKey("financial-analysis-2027-06-online")!);
+      await createCourseSession(db, { ...march, capacity: 4, at: t0 });
+      await createCourseSession(db, { ...june, capacity: 4, at: t0 });
+      let clock = t0;
+      const service = testCourseBookingService(db, { clock: () => clock });
+      const confirmedBy = async (name: string, place: number) => {
+        const placed = await createCourseBookingWithLink(db, {
+          session: march,
+          booker: testBooker(`${name}@example.com`),
+          places: [delegate(place)],
+          now: t0,
+        });
+        expect(await service.confirmByLink(placed.token)).toMatchObject({ ok: true });
+        return placed;
+      };
+      const ada = await confirmedBy("ada", 1);
+      const bea = await confirmedBy("bea", 2);
+      const follow = (to: BookableSession) =>
+        followSessionChanges(db, { find: (key) => (key === march.key ? to : null), now: t0, isCurrent: current });
+      const rescheduledAt = async (id: string) => (await readBooking(db, id))!.rescheduled_at;
+
+      // An hour later on the same days: followed, not rescheduled.
+      const hour = 60 * 60_000;
+      const later = { ...march, startsAt: new Date(march.startsAt.getTime() + hour) };
+      expect(await follow(later)).toMatchObject({ bookings: 2 });
+      expect([await rescheduledAt(ada.id), await rescheduledAt(bea.id)]).toEqual([null, null]);
+
+      // Postponed a week: both rescheduled.
+      const dayAfter = (day: string, n: number) =>
+        new Date(Date.parse(`${day}T12:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+      const postponed = {
+        ...later,
+        startsAt: new Date(later.startsAt.getTime() + week),
+        endsAt: new Date(march.endsAt.getTime() + week),
+        firstDay: dayAfter(march.firstDay, 7),
+        lastDay: dayAfter(march.lastDay, 7),
+      };
+      expect(await follow(postponed)).toMatchObject({ bookings: 2 });
+      expect([await rescheduledAt(ada.id), await rescheduledAt(bea.id)]).toEqual([t0.toISOString(), t0.toISOString()]);
+
+      // The day before the new start, when the terms credit nothing: the full fee, from the booking page.
+      clock = new Date(postponed.startsAt.getTime() - 86_400_000);
+      const adaBooking = (await readBooking(db, ada.id))!;
+      expect(service.cancellationOffer(adaBooking)).toMatchObject({
+        creditPence: adaBooking.total_pence,
+        basisPoints: 10_000,
+        rescheduled: true,
+      });
+      expect(await service.cancelByLink(ada.token, adaBooking.total_pence)).toMatchObject({ ok: true });
+      const note = await db
+        .selectFrom("course_invoices")
+        .select(["total_pence"])
+        .where("booking_id", "=", ada.id)
+        .where("kind", "=", "credit-note")
+        .executeTakeFirstOrThrow();
+      expect(note.total_pence).toBe(adaBooking.total_pence);
+
+      // Outside the terms' window, the other booker takes June instead, free: the choice is made, and
+      // the terms' one free transfer is still theirs.
+      const beaBooking = (await readBooking(db, bea.id))!;
+      const choices = await service.transferChoices(beaBooking);
+      const toJune = choices?.open ? choices.dates.find((d) => d.id === june.key) : undefined;
+      expect(toJune).toMatchObject({ ok: true, full: false });
+      const difference = toJune?.ok ? toJune.extraPence - toJune.creditPence : NaN;
+      expect(await service.transferByLink(bea.token, june.key, difference)).toMatchObject({ ok: true });
+      const moved = (await readBooking(db, bea.id))!;
+      expect([moved.session_key, moved.rescheduled_at]).toEqual([june.key, null]);
+      expect(
+        (await courseBookingEvents(db, bea.id, ["transferred", "moved-after-rescheduling"])).map((e) => e.kind),
+      ).toEqual(["moved-after-rescheduling"]);
+      expect(await service.transferChoices(moved)).toMatchObject({ open: true });
+      // No longer rescheduled: a cancellation now follows the terms' tiers again.
+      expect(service.cancellationOffer(moved)).toMatchObject({ rescheduled: false });
+    } finally {
+      await own.dispose();
+    }
   });
 });

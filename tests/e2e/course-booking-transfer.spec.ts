@@ -6,7 +6,8 @@
  * the move, and every message it sends, the calendars' read by a calendar
  * library: the old event cancelled (same UID, higher SEQUENCE), a new
  * invitation for the new dates. And the team moves one from the back
- * office.
+ * office; and postpones a date in Site content, after which its booker may
+ * cancel for a full refund (ADR 100).
  */
 import { organisation } from "../../app/content/organisation.ts";
 import type { Mailbox } from "../../harness/mail.ts";
@@ -14,9 +15,10 @@ import { courseBookingsOf } from "../../harness/order-rows.ts";
 import type { SiteServer } from "../../harness/servers.ts";
 import { bookingFormFields } from "../support/booking-form.ts";
 import { invitationIn } from "../support/calendar-invitation.ts";
+import { openHydrated } from "../support/content-editor.ts";
 import { insertStaff, signInBySession } from "../support/staff.ts";
 import type { Page } from "@playwright/test";
-import { axeViolations, expect, test, uniqueEmail } from "./fixtures.ts";
+import { axeViolations, expect, publishAfterWarning, test, uniqueEmail } from "./fixtures.ts";
 
 let site: SiteServer & { mailbox: Mailbox };
 
@@ -227,4 +229,40 @@ test("the booker moves a paid booking to a dearer date: what they paid is carrie
   await page.getByRole("button", { name: "Mark the invoice paid" }).click();
   await expect(page.getByRole("status")).toContainText("Marked paid.");
   expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({ status: "paid" });
+});
+
+test("the team postpones a date in Site content: the booker is told their choice, and cancels for a full refund from their page", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const email = uniqueEmail("postponed");
+  const session = "carbon-accounting-2027-05-london";
+  const link = await confirmedBooking(page, session, email, "Hopper Compilers Ltd", "carbon-accounting");
+
+  // A week later, in the content editor: told first what new days give the bookers.
+  const editor = await insertStaff(site.dataDir, { email: uniqueEmail("postpones"), name: "Pat Dates", role: "site" });
+  await signInBySession(page.context(), site, editor.id);
+  await openHydrated(page, `${site.baseURL}/admin/content/session/${session}`);
+  await page.getByLabel("Start date").fill("2027-05-24");
+  await publishAfterWarning(page, "another date at no extra cost, or a full refund, until the course starts");
+  const [told] = await site.mailbox.waitForEmails(email, { subject: /^Booking MB-\S+ changed: / });
+  expect(told!.text).toContain("from 17 May 2027 to 21 May 2027");
+  expect(told!.text).toContain("cancel it for a full refund");
+
+  // The team's page says what a cancellation now credits, and why.
+  const booking = courseBookingsOf(site.dataDir, email)[0]!;
+  const member = await insertStaff(site.dataDir, { email: uniqueEmail("reads"), name: "Rea Der", role: "leads" });
+  await signInBySession(page.context(), site, member.id);
+  await page.goto(`${site.baseURL}/admin/course-bookings/${booking.id}`);
+  await expect(page.getByText("We moved this course to other dates since it was booked")).toBeVisible();
+
+  await page.goto(link);
+  await expect(page.getByText("We moved this course to other dates after you booked.")).toBeVisible();
+  await page.getByText("Cancel this booking").click();
+  const offer = page.locator("form").filter({ hasText: "As we moved the course to other dates" });
+  await expect(offer).toContainText("cancelling today credits the full fee: £5,400.00 including VAT.");
+  expect(await axeViolations(page)).toEqual([]);
+  await offer.getByRole("button", { name: "Cancel the booking for a credit of £5,400.00" }).click();
+  await expect(page.getByRole("heading", { level: 2, name: "Cancelled" })).toBeVisible();
+  expect(courseBookingsOf(site.dataDir, email)[0]).toMatchObject({ status: "cancelled" });
 });

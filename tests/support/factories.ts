@@ -271,6 +271,7 @@ export async function storeCourseBooking(
     cancelled_at: null,
     cancel_reason: null,
     erased_at: null,
+    rescheduled_at: null,
     credited_pence: 0,
     carried_pence: 0,
     created_at: iso,

@@ -16,6 +16,7 @@ const booking = {
   vat_pence: 180_000,
   // Written without its rules (a release before 035): the terms of today.
   terms_rules: null as string | null,
+  rescheduled_at: null as string | null,
 };
 const on = (date: string) => new Date(`${date}T12:00:00.000Z`);
 
@@ -25,6 +26,7 @@ describe("bookerCancellationOffer", () => {
       creditPence: 1_080_000,
       daysBefore: 29,
       basisPoints: 10_000,
+      rescheduled: false,
       settlement: "off-the-invoice",
     });
     expect(bookerCancellationOffer(booking, on("2027-02-08"))).toMatchObject({ creditPence: 540_000, daysBefore: 28 });
@@ -67,6 +69,28 @@ describe("bookerCancellationOffer", () => {
     });
     // Nothing credited within 14 days: what was paid stays against the £10,800, nothing paid back.
     expect(bookerCancellationOffer(carried, on("2027-02-22"))).not.toHaveProperty("paidBack");
+  });
+
+  it("credits the full fee, whenever before the start, once the team moved the course to other days (/terms: a new date or a full refund)", () => {
+    const rescheduled = { ...booking, rescheduled_at: "2027-01-20T10:00:00.000Z" };
+    // 14 days before: the terms give nothing; 1 day before, nothing either; rescheduled, all of it.
+    expect(bookerCancellationOffer(rescheduled, on("2027-02-22"))).toEqual({
+      creditPence: 1_080_000,
+      daysBefore: 14,
+      basisPoints: 10_000,
+      rescheduled: true,
+      settlement: "off-the-invoice",
+    });
+    expect(bookerCancellationOffer(rescheduled, on("2027-03-07"))).toMatchObject({ creditPence: 1_080_000 });
+    // Of what is still charged, after a move to a cheaper date credited the difference.
+    expect(bookerCancellationOffer({ ...rescheduled, credited_pence: 120_000 }, on("2027-02-22"))).toMatchObject({
+      creditPence: 960_000,
+    });
+    // Whatever stricter terms it was accepted under; still nothing once the course has started.
+    expect(
+      bookerCancellationOffer({ ...rescheduled, terms_rules: stricterTermsRules }, on("2027-02-22")),
+    ).toMatchObject({ creditPence: 1_080_000, rescheduled: true });
+    expect(bookerCancellationOffer(rescheduled, new Date("2027-03-08T09:00:00.000Z"))).toBeNull();
   });
 
   it("gives the tier's share of what is still charged after a move to a cheaper date credited the difference", () => {

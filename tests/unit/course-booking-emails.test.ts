@@ -346,8 +346,15 @@ describe("a session changed in Site content (ADR 098)", () => {
     expect(moved.to).toBe(booking.booker.email);
     expect(moved.text).toContain(`has changed from ${from} to ${to}.`);
     expect(moved.text).toContain("We have sent each named delegate the new details and a calendar update.");
-    // Postponed: the site's terms give the booker another date or a full refund.
+    // Postponed: the site's terms give the booker another date or a full refund, from their booking page (ADR 100).
     expect(moved.text).toContain("you can choose another date or a full refund");
+    expect(moved.text).toContain(
+      "you can do either from your booking page, through the link in your booking confirmation, at any time before the course starts: move the booking to another date at no extra cost, or cancel it for a full refund.",
+    );
+    // Not yet confirmed or paid: nothing is owed, and it lapses by itself.
+    const unconfirmed = sessionMovedBookerEmail(booking, { from, to, datesMoved: true }, ctx, false)!;
+    expect(unconfirmed.text).toContain("Nothing is owed until the booking is confirmed or paid");
+    expect(unconfirmed.text).not.toContain("booking page");
     const hours = sessionMovedBookerEmail(booking, { from, to: from, datesMoved: false }, ctx, false)!;
     expect(hours.text).toContain(
       "The hours or the address of Enterprise Risk Management, which you booked (booking MB-7K3Q9D), have changed.",

@@ -9,6 +9,7 @@ import { bookingTerms } from "~/content/business.ts";
 import { daysBefore } from "~/orders/course-booking/days.ts";
 import {
   type BookingTerms,
+  bookingCancellationCredit,
   cancellationRefund,
   cancellationTexts,
   checkTerms,
@@ -148,6 +149,32 @@ describe("cancellation", () => {
         cancelledAt: at("2026-10-01T00:00:00Z"),
       }),
     ).toThrow(RangeError);
+  });
+
+  it("credits a rescheduled booking's full fee until the course starts, then the terms' tiers again (ADR 100)", () => {
+    const booking = {
+      total_pence: 540_000,
+      net_pence: 450_000,
+      vat_pence: 90_000,
+      credited_pence: 0,
+      session_starts_at: novemberStart.toISOString(),
+      terms_rules: null,
+      rescheduled_at: "2026-10-20T10:00:00.000Z",
+    };
+    // The day before: the terms give nothing; rescheduled, all of it, net and VAT in the invoice's proportion.
+    expect(bookingCancellationCredit(booking, at("2026-11-15T12:00:00Z"))).toMatchObject({
+      grossPence: 540_000,
+      netPence: 450_000,
+      vatPence: 90_000,
+      rescheduled: true,
+    });
+    expect(bookingCancellationCredit({ ...booking, rescheduled_at: null }, at("2026-11-15T12:00:00Z"))).toMatchObject({
+      grossPence: 0,
+      rescheduled: false,
+    });
+    // Once it has started (the team cancelling, say), the terms' tier: nothing.
+    expect(bookingCancellationCredit(booking, novemberStart)).toMatchObject({ grossPence: 0, rescheduled: false });
+    expect(bookingCancellationCredit(booking, at("2026-11-20T18:00:00Z"))).toMatchObject({ grossPence: 0 });
   });
 });
 

@@ -76,6 +76,10 @@ describe("timelineText", () => {
     expect(
       timelineText("transferred", { ...moved, creditPence: 0, extraPence: 120_000, carriedPence: 540_000 }),
     ).toMatch(/live online \(£1,200\.00 more, on a new invoice, with the £5,400\.00 paid carried to it\)$/);
+    // The booker's new date after the team moved the course (ADR 100): not one of the terms' free transfers.
+    expect(timelineText("moved-after-rescheduling", { ...moved, creditPence: 120_000 })).toBe(
+      "Moved from 15 March 2027 to 19 March 2027, live online to 7 June 2027 to 11 June 2027, live online (£1,200.00 credited): the new date taken after we moved the course, not counted against the free transfers",
+    );
     expect(timelineText("invoice-issued", { number: "INV-000014", replaces: "INV-000012" })).toBe(
       "Invoice INV-000014 issued, replacing invoice INV-000012",
     );

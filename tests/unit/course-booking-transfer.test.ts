@@ -20,6 +20,7 @@ const booking = {
   total_pence: 1_080_000,
   credited_pence: 0,
   terms_rules: null as string | null,
+  rescheduled_at: null as string | null,
   carried_pence: 0,
   payment_intent_id: null as string | null,
   payment_status: null as "pending" | "succeeded" | "failed" | null,
@@ -177,6 +178,28 @@ describe("checkTransfer: the terms", () => {
     expect(transferRefusalText({ ok: false, reason: "outside-terms" }, booking)).toContain(
       "allow a move to another date once, free, up to 15 days before the start",
     );
+  });
+
+  it("lets the booker move a rescheduled booking (the team moved its course's days) free until it starts, however often moved", () => {
+    const rescheduled = { ...booking, rescheduled_at: "2027-03-01T10:00:00.000Z" };
+    const late = new Date("2027-04-11T12:00:00.000Z");
+    expect(check({ booking: rescheduled, now: late, transfersMade: 1 })).toMatchObject({ ok: true, creditPence: 0 });
+    expect(transferOpen(rescheduled, late, 1)).toBe(true);
+    // Not once it has started, nor for a booking not confirmed.
+    expect(transferOpen(rescheduled, new Date("2027-04-12T08:00:00.000Z"), 0)).toBe(false);
+    expect(transferOpen({ ...rescheduled, status: "held" }, late, 0)).toBe(false);
+    // At no more than it still charges: a dearer date costs nothing more; a cheaper one credits the difference.
+    expect(check({ booking: rescheduled, target: { ...june, price: { pricePence: 500_000 } } })).toMatchObject({
+      ok: true,
+      newGrossPence: 1_080_000,
+      extraPence: 0,
+      creditPence: 0,
+    });
+    expect(check({ booking: rescheduled, target: { ...june, price: { pricePence: 400_000 } } })).toMatchObject({
+      ok: true,
+      extraPence: 0,
+      creditPence: 120_000,
+    });
   });
 
   it("lets the team move a booking outside the terms' window, to a dearer date whether paid or not", () => {

@@ -32,7 +32,9 @@ export function CancelBooking({ offer }: { offer: CancellationOffer }) {
             <>Cancelled today, {days}, the terms give no credit: the booking&rsquo;s full price stays due.</>
           ) : (
             <>
-              Cancelled today, {days}, the terms credit {share} of the booking:{" "}
+              {offer.rescheduled
+                ? "As we moved the course to other dates, cancelling today credits the full fee:"
+                : `Cancelled today, ${days}, the terms credit ${share} of the booking:`}{" "}
               <strong>{formatPenceGbp(offer.creditPence)}</strong> including VAT. {settlementText[offer.settlement]}
               {offer.paidBack && (
                 <>

@@ -1,4 +1,4 @@
-/** Migration 041, not yet shipped (./index.ts: frozen once it is). */
+/** Migration 041, shipped: frozen, never edited (./index.ts). */
 import { createHash } from "node:crypto";
 import { sql, type Kysely } from "kysely";
 import type { Migration } from "kysely/migration";

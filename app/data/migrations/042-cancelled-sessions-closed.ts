@@ -1,4 +1,4 @@
-/** Migration 042, not yet shipped (./index.ts: frozen once it is). */
+/** Migration 042, shipped: frozen, never edited (./index.ts). */
 import type { Kysely } from "kysely";
 import type { Migration } from "kysely/migration";
 import { addColumns } from "./helpers/tables.ts";

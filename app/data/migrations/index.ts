@@ -54,6 +54,7 @@ import { migration as m039 } from "./039-paid-carried-to-a-new-invoice.ts";
 import { migration as m040 } from "./040-spam-addresses-shortened.ts";
 import { migration as m041 } from "./041-link-tokens-hashed.ts";
 import { migration as m042 } from "./042-cancelled-sessions-closed.ts";
+import { migration as m043 } from "./043-rescheduled-bookings.ts";
 
 export const migrations: Record<string, Migration> = {
   "2026-11-21-001-leads-and-outbox": m001,
@@ -95,4 +96,5 @@ export const migrations: Record<string, Migration> = {
   "2026-12-03-040-spam-addresses-shortened": m040,
   "2026-12-03-041-link-tokens-hashed": m041,
   "2026-12-03-042-cancelled-sessions-closed": m042,
+  "2026-12-03-043-rescheduled-bookings": m043,
 };

@@ -4,12 +4,13 @@
  *   booking is invoiced or paid and the course has not started.
  * - Cancel: what it gives, said in pounds before they confirm: the terms'
  *   credit today (the terms accepted with the booking: ./terms.ts, London
- *   days before the start), and where it goes. Only a live booking (held for
+ *   days before the start; the full fee once the team moved the course to
+ *   other days), and where it goes. Only a live booking (held for
  *   payment, invoiced or paid) and only before the course starts; afterwards
  *   the booker asks the team.
  */
 import type { CourseBookingStatus } from "~/data/schema.ts";
-import { cancellationRefund, termsOfBooking } from "./terms.ts";
+import { bookingCancellationCredit, type CreditedBooking } from "./terms.ts";
 import { carriedBeyondPence } from "./payment-reminders.ts";
 
 /**
@@ -32,18 +33,12 @@ export function bookerMayChangePlaces(
   );
 }
 
-type Cancellable = {
+type Cancellable = CreditedBooking & {
   status: CourseBookingStatus;
   payment_method: "card" | "invoice";
   erased_at: string | null;
-  session_starts_at: string;
-  total_pence: number;
-  credited_pence: number;
   /** What was paid on invoices a dearer date replaced (ADR 087). */
   carried_pence: number;
-  net_pence: number;
-  vat_pence: number;
-  terms_rules: string | null;
 };
 
 export type CancellationOffer = {
@@ -53,6 +48,8 @@ export type CancellationOffer = {
   daysBefore: number;
   /** The share the terms credit, in basis points (10000: all of it). */
   basisPoints: number;
+  /** Whether the team moved the course to other days since the booking was made: the full fee is credited (./terms.ts). */
+  rescheduled: boolean;
   /** What becomes of the credit. */
   settlement: "nothing-charged" | "refund-to-card" | "refund-by-transfer" | "off-the-invoice";
   /**
@@ -66,18 +63,12 @@ export function bookerCancellationOffer(booking: Cancellable, now: Date): Cancel
   const live = booking.status === "held" || booking.status === "invoiced" || booking.status === "paid";
   const start = new Date(booking.session_starts_at);
   if (!live || booking.erased_at !== null || now.getTime() >= start.getTime()) return null;
-  const credit = cancellationRefund(
-    {
-      paidOrInvoicedGrossPence: booking.total_pence,
-      netPence: booking.net_pence,
-      vatPence: booking.vat_pence,
-      creditedGrossPence: booking.credited_pence,
-      sessionStart: start,
-      cancelledAt: now,
-    },
-    termsOfBooking(booking),
-  );
-  const terms = { daysBefore: credit.daysBefore, basisPoints: credit.tier.creditBasisPoints };
+  const credit = bookingCancellationCredit(booking, now);
+  const terms = {
+    daysBefore: credit.daysBefore,
+    basisPoints: credit.tier.creditBasisPoints,
+    rescheduled: credit.rescheduled,
+  };
   // A card booking not yet paid has no invoice: nothing to credit.
   if (booking.status === "held") return { creditPence: 0, ...terms, settlement: "nothing-charged" };
   const paidBack = booking.status === "invoiced" ? carriedBeyondPence(booking, credit.grossPence) : 0;

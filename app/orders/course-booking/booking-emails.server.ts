@@ -559,7 +559,8 @@ export function sessionChangedEmail(
 /**
  * To the booker of a live booking whose session the team changed in Site
  * content (ADR 098): what it was, what it is now, and what was sent to the
- * delegates; null once the booker is erased.
+ * delegates; when its days moved, the choice /terms gives them, which a
+ * confirmed booking's page offers (ADR 100); null once the booker is erased.
  */
 export function sessionMovedBookerEmail(
   after: BookingForEmail,
@@ -583,9 +584,11 @@ export function sessionMovedBookerEmail(
       { kind: "fields", items: [["Booking", oneLine(after.reference)], ...sessionFacts(after)] },
       ...(confirmed ? [p("We have sent each named delegate the new details and a calendar update.")] : []),
       p(
-        change.datesMoved
-          ? "As our terms say, when we postpone a course you can choose another date or a full refund: if the new dates do not suit you or your delegates, reply to this e-mail and tell us which."
-          : "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date.",
+        !change.datesMoved
+          ? "If the new details do not suit you or your delegates, please reply to this e-mail and we will go through your options with you, such as another date."
+          : confirmed
+            ? "As our terms say, when we postpone a course you can choose another date or a full refund. If the new dates do not suit you or your delegates, you can do either from your booking page, through the link in your booking confirmation, at any time before the course starts: move the booking to another date at no extra cost, or cancel it for a full refund. Or reply to this e-mail and we will do it for you."
+            : "As our terms say, when we postpone a course you can choose another date or a full refund. Nothing is owed until the booking is confirmed or paid: if the new dates do not suit you, you need do nothing, and it lapses by itself. Or reply to this e-mail and we will find you another date.",
       ),
     ],
     subject: `Booking ${inSubject(after.reference)} changed: ${inSubject(after.courseTitle)}, ${after.session.label}`,

@@ -279,6 +279,7 @@ export async function storeBooking(
     credited_pence: row.credited_pence,
     carried_pence: row.carried_pence,
     erased_at: row.erased_at,
+    rescheduled_at: row.rescheduled_at,
   };
   await insertTogether(trx, [...order, trx.insertInto("course_booking_facts").values(facts), ...also]);
 }

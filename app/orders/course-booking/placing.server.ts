@@ -189,6 +189,7 @@ export async function placeBooking(
     credited_pence: 0,
     carried_pence: 0,
     erased_at: null,
+    rescheduled_at: null,
     created_at: at,
     updated_at: at,
     is_test: input.isTest ? 1 : 0,

@@ -28,7 +28,7 @@ import type { PaidOrderHandler } from "../stripe/handler.ts";
 import { orderMetadata } from "../stripe/kinds.ts";
 import { settlePayment } from "../stripe/settle.server.ts";
 import { bookable, findSession, sessionByKey, sessionForEmail, type PublishedSession } from "./bookable.server.ts";
-import { followSessionChanges } from "./session-copies.server.ts";
+import { daysMoved, followSessionChanges } from "./session-copies.server.ts";
 import { stripeChangeEvent } from "./timeline-kinds.ts";
 import { stripeChangeEmail } from "../stripe/change-emails.server.ts";
 import { attributionField, parseAttribution } from "~/forms/attribution.ts";
@@ -805,17 +805,17 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
         notify: async (trx, before, after) => {
           const delegates = await bookingDelegates(trx, after.id);
           const confirmed = isConfirmed(after.status);
-          // A booker who is one of its named delegates is sent the delegate's update (with the calendar's): one e-mail.
+          // A booker who is one of its named delegates is sent the delegate's update (with the calendar's): one
+          // e-mail, unless the days moved: then the booker's too, for the choice the terms give them (ADR 100).
           const booker = after.booker_email.toLowerCase();
-          if (confirmed && delegates.some((d) => d.email?.toLowerCase() === booker)) return;
+          const moved = daysMoved(before, after);
+          if (confirmed && !moved && delegates.some((d) => d.email?.toLowerCase() === booker)) return;
           const email = sessionMovedBookerEmail(
             forEmail(after, delegates, sessionByKey(after.session_key)),
             {
               from: before.session_label,
               to: after.session_label,
-              datesMoved:
-                before.session_first_day !== after.session_first_day ||
-                before.session_last_day !== after.session_last_day,
+              datesMoved: moved,
             },
             mail,
             confirmed,

@@ -70,6 +70,15 @@ const noticeable = (kept: SessionCopy, copy: SessionCopy) =>
   placeOf(kept.session_venue) !== placeOf(copy.session_venue);
 
 /**
+ * Whether the session's days moved (its first or last day): a postponement, or a course brought forward,
+ * which /terms answers with the booker's choice of a new date or a full refund (./terms.ts).
+ */
+export const daysMoved = (
+  kept: Pick<SessionCopy, "session_first_day" | "session_last_day">,
+  copy: Pick<SessionCopy, "session_first_day" | "session_last_day">,
+) => kept.session_first_day !== copy.session_first_day || kept.session_last_day !== copy.session_last_day;
+
+/**
  * The bookings whose copy follows their session: the live ones, and a card
  * hold that lapsed (a payment that comes late may still confirm it, and
  * then it must judge "started" and write its receipt by the dates as they
@@ -85,7 +94,8 @@ const openWaiting = ["unconfirmed", "waiting", "offered"] as const;
  * dates, in line with its session as `find` publishes it (a session no
  * longer published is left alone), for sessions still to end. A live
  * booking's noticeable change is noted on its timeline and `notify` (the
- * booker's e-mail) is called in the same transaction. Each booking in a
+ * booker's e-mail) is called in the same transaction. One whose days moved
+ * (a lapsed hold's too) is marked rescheduled (`rescheduled_at`, ADR 100). Each booking in a
  * transaction of its own, its order locked and the row read again, so two
  * instances never note one change twice; and only while `isCurrent` (read
  * in that transaction) says this instance serves the newest content, so one
@@ -113,6 +123,7 @@ export async function followSessionChanges(
     .where("status", "in", [...followingStatuses])
     .where("session_ends_at", ">", now.toISOString())
     .execute();
+  const at = now.toISOString();
   let bookings = 0;
   for (const row of rows) {
     const session = find(row.session_key);
@@ -130,13 +141,16 @@ export async function followSessionChanges(
         !differs(booking, copy)
       )
         return 0;
-      await updateFacts(trx, row.id, copy);
-      if (isLive(booking.status) && noticeable(booking, copy)) {
+      const live = isLive(booking.status);
+      // Days moved: its booker may take a new date or a full refund; a lapsed hold too, should a late payment confirm it.
+      const rescheduled = daysMoved(booking, copy) ? { rescheduled_at: booking.rescheduled_at ?? at } : {};
+      await updateFacts(trx, row.id, { ...copy, ...rescheduled });
+      if (live && noticeable(booking, copy)) {
         await addEvent(trx, row.id, now, sessionChangedEvent, {
           from: booking.session_label,
           to: copy.session_label,
         });
-        await notify?.(trx, booking, { ...booking, ...copy });
+        await notify?.(trx, booking, { ...booking, ...copy, ...rescheduled });
       }
       return 1;
     });

@@ -29,7 +29,7 @@ import { creditSettlement, draftCreditNote, invoiceWithCredits, type DocumentDra
 import { bookingCurrency } from "./card-payments.server.ts";
 import { closeSession, releasePlaces } from "./places.server.ts";
 import { placesChangeableStatuses } from "./booker-rules.ts";
-import { cancellationRefund, termsOfBooking } from "./terms.ts";
+import { bookingCancellationCredit } from "./terms.ts";
 import { bookingCancelledEvent, bookingChangedEvent, bookingPaidEvent } from "./webhook-events.server.ts";
 import { invoiceNumberOf } from "./booking-reads.server.ts";
 import { carriedBeyondPence, owedPence } from "./payment-reminders.ts";
@@ -203,20 +203,8 @@ export async function cancelBooking(
     (booking) =>
       override
         ? { grossPence: override.grossPence }
-        : {
-            // The tier's share of what is still charged (a move to a cheaper date credited the difference).
-            grossPence: cancellationRefund(
-              {
-                paidOrInvoicedGrossPence: booking.total_pence,
-                netPence: booking.net_pence,
-                vatPence: booking.vat_pence,
-                creditedGrossPence: booking.credited_pence,
-                sessionStart: new Date(booking.session_starts_at),
-                cancelledAt: options.now,
-              },
-              termsOfBooking(booking),
-            ).grossPence,
-          },
+        : // The tier's share of what is still charged (a move to a cheaper date credited the difference).
+          { grossPence: bookingCancellationCredit(booking, options.now).grossPence },
     compose,
   );
 }

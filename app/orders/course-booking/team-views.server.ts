@@ -14,7 +14,7 @@ import { answersKey, sessionAnswers, type RosterAnswers } from "./questionnaire.
 import { paymentStateText } from "./states.ts";
 
 export { paymentStateText };
-import { cancellationRefund, termsOfBooking } from "./terms.ts";
+import { bookingCancellationCredit } from "./terms.ts";
 
 const where = (s: { format: string; venue?: { name: string; locality: string } }) =>
   s.format === "online" || !s.venue ? "Live online" : `${s.venue.name}, ${s.venue.locality}`;
@@ -113,16 +113,11 @@ export async function* rosterCsvRows(db: Db, key: string): AsyncGenerator<CsvCel
 
 /** What the terms credit if this booking is cancelled now: its gross and the tier's words. */
 export function creditUnderTerms(booking: CourseBooking, now: Date) {
-  const credit = cancellationRefund(
-    {
-      paidOrInvoicedGrossPence: booking.total_pence,
-      netPence: booking.net_pence,
-      vatPence: booking.vat_pence,
-      creditedGrossPence: booking.credited_pence,
-      sessionStart: new Date(booking.session_starts_at),
-      cancelledAt: now,
-    },
-    termsOfBooking(booking),
-  );
-  return { grossPence: credit.grossPence, daysBefore: credit.daysBefore, basisPoints: credit.tier.creditBasisPoints };
+  const credit = bookingCancellationCredit(booking, now);
+  return {
+    grossPence: credit.grossPence,
+    daysBefore: credit.daysBefore,
+    basisPoints: credit.tier.creditBasisPoints,
+    rescheduled: credit.rescheduled,
+  };
 }

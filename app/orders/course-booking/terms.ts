@@ -110,6 +110,56 @@ export function cancellationRefund(
   return { ...credit, tier, daysBefore: days };
 }
 
+/**
+ * The tier of a booking whose course the team moved to other days (Site
+ * content) since it was made: /terms promises "If we have to cancel or
+ * postpone a course … you can choose a new date or a full refund", so until
+ * the booker takes a new date a cancellation credits the full fee, whenever
+ * it is made before the start (docs/decisions/100-rescheduled-bookings.md).
+ */
+export const rescheduledTier: CancellationTier = { fromDaysBefore: null, creditBasisPoints: WHOLE_BP };
+
+/** The booking's columns its cancellation's credit is worked out from. */
+export type CreditedBooking = {
+  total_pence: number;
+  net_pence: number;
+  vat_pence: number;
+  /** What earlier credit notes took off the invoice. */
+  credited_pence: number;
+  session_starts_at: string;
+  terms_rules: string | null;
+  /** When the team moved the booking's course to other days; null: never, or the booker has since taken a new date. */
+  rescheduled_at: string | null;
+};
+
+/**
+ * What cancelling `booking` at `cancelledAt` credits, whoever cancels it
+ * (its booker from their page, the team by the terms): the tier of the terms
+ * accepted with it, or the full fee while it is rescheduled and the course
+ * has not started.
+ */
+export function bookingCancellationCredit(
+  booking: CreditedBooking,
+  cancelledAt: Date,
+): CancellationCredit & { rescheduled: boolean } {
+  const accepted = termsOfBooking(booking);
+  const sessionStart = new Date(booking.session_starts_at);
+  // The choice is the booker's until the course starts: afterwards (the team cancelling, say) the terms' tiers.
+  const rescheduled = booking.rescheduled_at !== null && cancelledAt.getTime() < sessionStart.getTime();
+  const credit = cancellationRefund(
+    {
+      paidOrInvoicedGrossPence: booking.total_pence,
+      netPence: booking.net_pence,
+      vatPence: booking.vat_pence,
+      creditedGrossPence: booking.credited_pence,
+      sessionStart,
+      cancelledAt,
+    },
+    rescheduled ? { ...accepted, cancellation: [rescheduledTier] } : accepted,
+  );
+  return { ...credit, rescheduled };
+}
+
 /** A substitute delegate may take the place, free, until the session starts. */
 export function substitutionAllowed(sessionStart: Date, now: Date, terms: BookingTerms = courseBookingTerms): boolean {
   return terms.substitution.free && now.getTime() < sessionStart.getTime();

@@ -5,8 +5,10 @@
  * them without server code.
  */
 
-/** A move to another date (./transfer.server.ts). */
+/** A move to another date (./transfer.server.ts): the terms' free transfers are counted from these. */
 export const transferredEvent = "transferred";
+/** A move to another date of a booking whose course the team had moved to other days: the booker's new date, not counted (./transfer.server.ts). */
+export const rescheduledMoveEvent = "moved-after-rescheduling";
 /** A reminder to pay an invoice (./payment-reminders.server.ts). */
 export const paymentReminderEvent = "payment-reminder";
 /** A delegate's joining instructions sent (./joining.server.ts). */

@@ -12,6 +12,7 @@ import {
   joiningSentEvent,
   paymentReminderEvent,
   sessionChangedEvent,
+  rescheduledMoveEvent,
   stripeChangeEvent,
   transferredEvent,
 } from "./timeline-kinds.ts";
@@ -24,6 +25,20 @@ const str = (value: unknown) => (typeof value === "string" ? value : "");
 const pounds = (value: unknown) => (typeof value === "number" ? formatPenceGbp(value) : "");
 const days = (n: number) => `${n} day${n === 1 ? "" : "s"}`;
 const places = (n: number) => `${n} place${n === 1 ? "" : "s"}`;
+
+/** A move to another date: from, to, and what it credited or added (a new invoice, with what was paid carried to it). */
+function movedText(d: Detail): string {
+  const credited = typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : "";
+  const carried =
+    typeof d.carriedPence === "number" && d.carriedPence > 0
+      ? `, with the ${pounds(d.carriedPence)} paid carried to it`
+      : "";
+  const extra =
+    typeof d.extraPence === "number" && d.extraPence > 0
+      ? ` (${pounds(d.extraPence)} more, on a new invoice${carried})`
+      : "";
+  return `Moved from ${str(d.from)} to ${str(d.to)}${credited}${extra}`;
+}
 
 function reminderText(detail: Detail): string {
   const offset = Number(detail.offset);
@@ -72,8 +87,9 @@ const sentences: Record<string, (detail: Detail) => string> = {
   "credit-note-issued": (d) => `Credit note ${str(d.number)} issued for ${pounds(d.grossPence)}`,
   cancelled: (d) =>
     `Cancelled: ${str(d.reason)}${typeof d.refundPence === "number" && d.refundPence > 0 ? ` (${pounds(d.refundPence)} to refund)` : ""}`,
-  [transferredEvent]: (d) =>
-    `Moved from ${str(d.from)} to ${str(d.to)}${typeof d.creditPence === "number" && d.creditPence > 0 ? ` (${pounds(d.creditPence)} credited)` : ""}${typeof d.extraPence === "number" && d.extraPence > 0 ? ` (${pounds(d.extraPence)} more, on a new invoice${typeof d.carriedPence === "number" && d.carriedPence > 0 ? `, with the ${pounds(d.carriedPence)} paid carried to it` : ""})` : ""}`,
+  [transferredEvent]: movedText,
+  [rescheduledMoveEvent]: (d) =>
+    `${movedText(d)}: the new date taken after we moved the course, not counted against the free transfers`,
   [sessionChangedEvent]: (d) =>
     str(d.from) === str(d.to)
       ? `The session's hours or address changed in Site content (${str(d.to)})`

@@ -11,6 +11,10 @@
  *   `latestDaysBefore` London days before the start of the date booked.
  *   They give no paid transfer, so outside them the booker asks the team,
  *   who may move a booking outside that window (`withinTerms: false`).
+ *   Once the team moved the course to other days (`rescheduled_at`), the
+ *   booker may move it until it starts, at no more than it still charges (a
+ *   cheaper date credits the difference): their choice of a new date
+ *   (/terms), not counted against the free transfers (ADR 100).
  * - The other date is priced as a booking made today would be (its own
  *   price, early-bird while it lasts, the group discount), at the VAT rate
  *   the booking was invoiced at. Cheaper than what is still charged: the
@@ -44,6 +48,8 @@ export type TransferableBooking = {
   total_pence: number;
   credited_pence: number;
   terms_rules: string | null;
+  /** When the team moved the course to other days, until the booker takes a new date: a move is free then (./terms.ts). */
+  rescheduled_at: string | null;
   /** What was paid on invoices a dearer date replaced, carried to this one (ADR 087). */
   carried_pence: number;
   /** The booking's card payment (./card-payments.server.ts), or null; with its status. */
@@ -110,9 +116,13 @@ export function transferWindow(booking: Pick<TransferableBooking, "terms_rules">
   return termsOfBooking(booking).transfer;
 }
 
-/** Whether the booking may be moved at all now (the page offers it): the terms' window, whatever the date chosen. */
+/**
+ * Whether the booking may be moved at all now (the page offers it): the terms' window, whatever the date
+ * chosen; or, while the booking is rescheduled (the team moved its course to other days), any time before
+ * the start, whatever moves were made.
+ */
 export function transferOpen(
-  booking: Pick<TransferableBooking, "status" | "erased_at" | "session_starts_at" | "terms_rules">,
+  booking: Pick<TransferableBooking, "status" | "erased_at" | "session_starts_at" | "terms_rules" | "rescheduled_at">,
   now: Date,
   transfersMade: number,
 ): boolean {
@@ -121,7 +131,7 @@ export function transferOpen(
     (booking.status === "invoiced" || booking.status === "paid") &&
     booking.erased_at === null &&
     now.getTime() < sessionStart.getTime() &&
-    transferAllowed({ sessionStart, now, transfersMade }, termsOfBooking(booking))
+    (booking.rescheduled_at !== null || transferAllowed({ sessionStart, now, transfersMade }, termsOfBooking(booking)))
   );
 }
 
@@ -158,8 +168,10 @@ export function checkTransfer({
     return { ok: false, reason: "names-due" };
   const places: Place[] = Array.from({ length: booking.quantity }, () => ({ namesToFollow: true }));
   const line = priceBooking({ session: target.price, places, bookedAt: now });
-  const newGrossPence = line.netPence + vatOn(line.netPence, booking.vat_rate_bp);
   const charged = chargedPence(booking);
+  const priced = line.netPence + vatOn(line.netPence, booking.vat_rate_bp);
+  // Rescheduled, the new date is the booker's at no more than they were charged (/terms: "a new date or a full refund").
+  const newGrossPence = booking.rescheduled_at !== null ? Math.min(priced, charged) : priced;
   if (newGrossPence !== charged && booking.status === "invoiced" && cardPaymentOpen(booking)) {
     return { ok: false, reason: "payment-started" };
   }

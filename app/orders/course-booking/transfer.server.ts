@@ -43,7 +43,7 @@ import { checkTransfer, transferOpen, transferRefusalText, type TransferRefusal 
 import { bookable, otherDates, sessionByKey } from "./bookable.server.ts";
 import { bookingChangedEvent } from "./webhook-events.server.ts";
 import { joiningDueAgain } from "./joining.server.ts";
-import { transferredEvent } from "./timeline-kinds.ts";
+import { rescheduledMoveEvent, transferredEvent } from "./timeline-kinds.ts";
 
 export { transferredEvent };
 
@@ -162,6 +162,8 @@ export async function transferBooking(
           // A replaced invoice's credits are its own: the new one has none yet; what was paid is carried to it.
           credited_pence: reinvoice ? 0 : before.credited_pence + check.creditPence,
           ...(reinvoice ? { price_basis: check.newBasis, carried_pence: check.carryPence } : {}),
+          // A new date taken: the choice a rescheduled booking was owed is made (./terms.ts).
+          rescheduled_at: null,
         })
         .where("id", "=", bookingId)
         .execute();
@@ -239,7 +241,8 @@ export async function transferBooking(
         trx,
         bookingId,
         now,
-        transferredEvent,
+        // The booker's new date after the team moved the course is theirs to take, not one of the terms' free transfers.
+        before.rescheduled_at === null ? transferredEvent : rescheduledMoveEvent,
         {
           from: before.session_label,
           to: label,

@@ -217,7 +217,9 @@ export default function CourseBookingPage() {
       {credit && (
         <StaffSection id="cancel" title="Cancel this booking" className="mt-8">
           <p className="mt-2 text-slate-700">
-            Cancelled today, {credit.daysBefore} days before the start, the terms credit {credit.basisPoints / 100}%:{" "}
+            {credit.rescheduled
+              ? "We moved this course to other dates since it was booked: cancelled today, the terms credit the full fee:"
+              : `Cancelled today, ${credit.daysBefore} days before the start, the terms credit ${credit.basisPoints / 100}%:`}{" "}
             <strong>{formatPenceGbp(credit.grossPence)}</strong>
             {b.status === "paid"
               ? b.payment_method === "card"
