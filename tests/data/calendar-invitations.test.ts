@@ -164,6 +164,16 @@ describe.each(dialects)("calendar invitations on %s", (dialect) => {
       instances: 2,
     });
     expect(await calendarsTo(id, "mary-c@example.com")).toHaveLength(2);
+    // In words too: what it was, from the invitation the delegate had.
+    const { text_body } = await t.handle.db
+      .selectFrom("outbox")
+      .select("text_body")
+      .where("to_address", "=", "two-c@example.com")
+      .where("subject", "like", "Course details changed:%")
+      .executeTakeFirstOrThrow();
+    expect(text_body).toMatch(
+      /Before the change[\s\S]*Dates: 8–12 March 2027\nHours: .*Day 5: 09:00–15:30 \(London time\)\nWhere: Chartered/,
+    );
     // The delegate replaced gets no update.
     expect(await calendarsTo(id, "one-c@example.com")).toHaveLength(2);
     expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(2);

@@ -13,6 +13,7 @@ import {
   placeTransferredEmail,
   sessionChangedEmail,
   sessionMovedBookerEmail,
+  wasFacts,
   withNumber,
   type BookingForEmail,
 } from "~/orders/course-booking/booking-emails.server.ts";
@@ -424,6 +425,33 @@ describe("a session's hours or place changed", () => {
     expect(email.text).toContain(addToCalendar);
     expect(email.text).toMatch(/Your organisation, Analytical Engines Ltd, booked your place/);
     expect(email.attachments).toEqual([update]);
+    expect(email.text).not.toContain("Before the change");
+  });
+
+  it("says what the invitation said before: its days, hours and place, not a joining link", () => {
+    // It was the week before, 09:00–17:00 BST each day, at another address.
+    const said = {
+      days: [22, 23, 24, 25, 26].map((d) => ({
+        startsAt: `2027-03-${d}T09:00:00.000Z`,
+        endsAt: `2027-03-${d}T17:00:00.000Z`,
+      })),
+      location: "Old Hall, 1 Old Street, London EC1V 9HL",
+    };
+    const was = wasFacts(said);
+    expect(was).toEqual([
+      ["Dates", "22–26 March 2027"],
+      ["Hours", "09:00–17:00 (London time) each day"],
+      ["Where", "Old Hall, 1 Old Street, London EC1V 9HL"],
+    ]);
+    const email = sessionChangedEmail(booking, charles, ctx, invite(charles), null, was);
+    expect(email.text).toContain("Before the change");
+    expect(email.text).toContain("Dates: 22–26 March 2027");
+    expect(email.text).toContain("Old Hall, 1 Old Street");
+    // An invitation that carried the joining link named it as its place: not repeated.
+    expect(wasFacts({ ...said, location: "https://join.example/x", joiningLink: "v1.k.a.b" }).map(([k]) => k)).toEqual([
+      "Dates",
+      "Hours",
+    ]);
   });
 });
 

@@ -39,6 +39,8 @@ import {
   type Block,
 } from "~/mail/compose.server.ts";
 import { withheldCredential, type Attachment, type MailContext, type OutgoingEmail } from "~/mail/types.ts";
+import { sessionDateLabel } from "~/calendar/session-dates.ts";
+import { londonDate } from "./days.ts";
 import { joiningLinkCredential, type InvitationSays } from "./invitation-ics.server.ts";
 
 /** A session's place and times, as the e-mails and the calendar say them. */
@@ -526,9 +528,25 @@ export function placeTransferredEmail(
 }
 
 /**
+ * What a delegate's invitation said before an update, as the e-mail gives
+ * it: the days and hours, and the place unless it named the joining link
+ * (an online session's, which the update's own words give).
+ */
+export function wasFacts(said: Pick<InvitationSays, "days" | "location" | "joiningLink">): [string, string][] {
+  const days = said.days.map((d) => ({ startsAt: new Date(d.startsAt), endsAt: new Date(d.endsAt) }));
+  if (days.length === 0) return [];
+  return [
+    // As the session's own label says them ("8–12 March 2027"): a course runs five days from its first.
+    ["Dates", sessionDateLabel({ startDate: londonDate(days[0]!.startsAt) })],
+    ["Hours", hoursText(days)],
+    ...(said.joiningLink ? [] : ([["Where", oneLine(said.location)]] as [string, string][])),
+  ];
+}
+
+/**
  * To a delegate whose session's hours or place changed (an update of their
  * calendar invitation, at its next SEQUENCE): the details as they now
- * stand, in words too.
+ * stand, in words too, and what they were (`was`: wasFacts()).
  */
 export function sessionChangedEmail(
   booking: BookingForEmail,
@@ -537,6 +555,7 @@ export function sessionChangedEmail(
   update: Attachment,
   /** The joining link the update carries (a delegate sent their joining instructions), opened; null if none. */
   joiningLink: string | null = null,
+  was: [string, string][] = [],
 ): OutgoingEmail {
   return toDelegate(booking, delegate, ctx, {
     title: `Your course's details have changed`,
@@ -545,6 +564,7 @@ export function sessionChangedEmail(
         `The days, hours or place of your course have changed. Your organisation, ${bookingOrganisation(booking)}, booked your place (booking ${oneLine(booking.reference)}); here are the course's details as they now stand:`,
       ),
       { kind: "fields", items: sessionFacts(booking) },
+      ...(was.length ? [h("Before the change"), { kind: "fields" as const, items: was }] : []),
       ...(joiningLink ? joinFromLink() : []),
       p("The attached calendar update changes the course days in your calendar."),
       ...addToCalendar(booking, ctx),

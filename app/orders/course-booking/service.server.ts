@@ -44,6 +44,7 @@ import {
   placeTransferredEmail,
   joiningLinkChangedEmail,
   sessionChangedEmail,
+  wasFacts,
   sessionMovedBookerEmail,
   lateRefundEmail,
   adminPath,
@@ -915,7 +916,7 @@ export function createCourseBookingService(options: CourseBookingServiceOptions)
                     !says.joiningLink ? "withdrawn" : before.joiningLink ? "changed" : "set",
                     opened,
                   )
-                : sessionChangedEmail(about, before.attendee, mail, updated, opened),
+                : sessionChangedEmail(about, before.attendee, mail, updated, opened, wasFacts(before)),
             );
           }
           if (emails.length) await queueEmails(trx, { type: "course-booking", id: bookingId }, emails, now, keys);
